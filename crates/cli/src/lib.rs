@@ -1,0 +1,218 @@
+//! The `tabula` command line, as a library so examples and other binaries
+//! can run the same commands.
+//!
+//! ```
+//! use tabula_cli::Cli;
+//! use clap::Parser;
+//! let cli = Cli::try_parse_from(["tabula", "simulate", "snakes", "--games", "1000", "--seed", "3"])?;
+//! let mut out = Vec::new();
+//! tabula_cli::run(cli, &mut out)?;
+//! assert!(String::from_utf8_lossy(&out).contains("Throws per game"));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+use std::ffi::OsString;
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use tabula_core::Dice;
+use tabula_sim::dice_test::DiceTest;
+
+pub mod snakes;
+
+// Link every game crate so its registrations are kept.
+use tabula_snakes as _;
+
+/// Output format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Human-readable text.
+    #[default]
+    Text,
+    /// One JSON object (keys documented in the book).
+    Json,
+}
+
+/// tabula: simulate, analyse and play board and dice games.
+#[derive(Debug, Parser)]
+#[command(name = "tabula", version, about, long_about = None, after_help = "See the book (book/) for every command, the board format and the JSON keys.")]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the registered games and their rule sets (and other plugins).
+    List {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Simulate many games and report statistics.
+    #[command(subcommand)]
+    Simulate(SimulateGame),
+    /// Test a die: chi-square goodness of fit of the faces and independence
+    /// of successive rolls (serial pairs).
+    DiceTest(DiceTestArgs),
+}
+
+/// Games that can be simulated.
+#[derive(Debug, Subcommand)]
+pub enum SimulateGame {
+    /// Snakes (Chutes) and Ladders: the seed-000 report for a board.
+    Snakes(snakes::SnakesArgs),
+}
+
+/// Options of `tabula dice-test`.
+#[derive(Debug, Args)]
+pub struct DiceTestArgs {
+    /// Faces on the die.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(2..=120))]
+    pub faces: u8,
+    /// Rolls to make (seed 000 asks for at least 1,000,000).
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(2..))]
+    pub rolls: u64,
+    /// Seed of the random stream.
+    #[arg(long, default_value_t = snakes::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// An error a command reports before exiting non-zero.
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// Parses `args` (the first is the program name), runs the command, prints
+/// errors to stderr and returns the exit code: 0 on success, 1 on an
+/// error, 2 on a usage error.
+pub fn main_from<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    match Cli::try_parse_from(args) {
+        Ok(cli) => finish(run(cli, &mut std::io::stdout().lock())),
+        Err(e) => exit_for_clap(e),
+    }
+}
+
+/// Prints a clap error or help and returns the matching exit code.
+pub fn exit_for_clap(e: clap::Error) -> ExitCode {
+    let code = if e.use_stderr() { 2 } else { 0 };
+    let _ = e.print();
+    ExitCode::from(code)
+}
+
+/// Turns a command's result into an exit code, printing the error.
+pub fn finish(result: Result<(), Error>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // A closed pipe (`tabula ... | head`) is not an error worth a message.
+            if let Some(io) = e.downcast_ref::<std::io::Error>() {
+                if io.kind() == std::io::ErrorKind::BrokenPipe {
+                    return ExitCode::SUCCESS;
+                }
+            }
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs a parsed command, writing its output to `out`.
+pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
+    match cli.command {
+        Command::List { format } => list(format, out),
+        Command::Simulate(SimulateGame::Snakes(args)) => snakes::simulate(&args, out),
+        Command::DiceTest(args) => dice_test(&args, out),
+    }
+}
+
+fn list(format: Format, out: &mut dyn Write) -> Result<(), Error> {
+    let games = tabula_core::registry::games()?;
+    let mut listed = Vec::new();
+    for g in &games {
+        listed.push((g, (g.plugins)()?));
+    }
+    match format {
+        Format::Json => {
+            let value = serde_json::json!({
+                "games": listed.iter().map(|(g, plugins)| serde_json::json!({
+                    "name": g.name,
+                    "summary": g.summary,
+                    "plugins": plugins.iter().map(|p| serde_json::json!({
+                        "kind": p.kind, "name": p.name, "summary": p.summary,
+                    })).collect::<Vec<_>>(),
+                })).collect::<Vec<_>>(),
+            });
+            writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+        }
+        Format::Text => {
+            writeln!(out, "Games")?;
+            for (g, plugins) in &listed {
+                writeln!(out, "  {:<12} {}", g.name, g.summary)?;
+                let mut kind = "";
+                for p in plugins {
+                    if p.kind != kind {
+                        kind = p.kind;
+                        writeln!(out, "    {kind}s")?;
+                    }
+                    writeln!(out, "      {:<14} {}", p.name, p.summary)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn dice_test(args: &DiceTestArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let dice = Dice::new(1, args.faces)?;
+    let report = DiceTest::run(dice, args.rolls, args.seed);
+    match args.format {
+        Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?,
+        Format::Text => {
+            writeln!(out, "Dice test: {} rolls of one d{}, seed {}", report.rolls, report.die_faces, report.seed)?;
+            let expected = report.rolls as f64 / f64::from(report.die_faces);
+            writeln!(out, "  face      count   expected")?;
+            for (i, c) in report.counts.iter().enumerate() {
+                writeln!(out, "  {:>4} {:>10} {:>10.1}", i + 1, c, expected)?;
+            }
+            for (name, t) in [("uniformity of faces", report.faces), ("serial pairs (independence)", report.serial_pairs)] {
+                writeln!(
+                    out,
+                    "  {name}: chi-square {:.3} on {} degrees of freedom, p-value {:.4}",
+                    t.chi_square, t.degrees_of_freedom, t.p_value
+                )?;
+            }
+            let worst = report.faces.p_value.min(report.serial_pairs.p_value);
+            writeln!(
+                out,
+                "  verdict: {}",
+                if worst < 0.001 { "SUSPICIOUS (a p-value below 0.001)" } else { "consistent with a fair, independent die" }
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// A progress bar on stderr for long runs, drawn only when stderr is a
+/// terminal, so piped and redirected output stays clean.
+pub fn progress_bar(total: u64, min_total: u64) -> Option<indicatif::ProgressBar> {
+    if total < min_total || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} games ({per_sec}, eta {eta})",
+    ) {
+        bar.set_style(style);
+    }
+    Some(bar)
+}

@@ -1,0 +1,121 @@
+//! `tabula simulate snakes` and the `snakes` example.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use tabula_sim::Simulation;
+use tabula_snakes::{Board, ReportOptions, Setup, board::BUILT_IN};
+
+use crate::{Error, Format, progress_bar};
+
+/// The seed used when none is given: every run is reproducible.
+pub const DEFAULT_SEED: u64 = 2002;
+
+/// Options of a Snakes and Ladders simulation.
+#[derive(Debug, Args)]
+#[command(after_help = "BOARD is a RON board file, or the name of a built-in board: classic (the default), teaching, two-dice.\nExample: tabula simulate snakes --rules exact --games 100000 --seed 7")]
+pub struct SnakesArgs {
+    /// The board: a RON file or a built-in board name (same as --board).
+    #[arg(value_name = "BOARD", conflicts_with = "board")]
+    pub board_file: Option<String>,
+    /// The board: a RON file or a built-in board name [default: classic].
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<String>,
+    /// Rule set by name (see `tabula list`) [default: the board's].
+    #[arg(long, value_name = "NAME")]
+    pub rules: Option<String>,
+    /// Players taking single throws in turn; the first to finish wins.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub players: u8,
+    /// Games to simulate (seed 000 asks for at least 10,000).
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Seed that fixes the whole run.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Worker threads [default: one per core]; the numbers do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Cap on throws per game; capped games are counted and reported.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_throws: u32,
+    /// Also print one game throw by throw: rolls, squares, ladders, chutes, forfeits.
+    #[arg(long)]
+    pub trace: bool,
+    /// The game --trace prints, by index in the run.
+    #[arg(long, default_value_t = 0, requires = "trace")]
+    pub game: u64,
+    /// Rolls in the report's dice test (0 skips it).
+    #[arg(long, default_value_t = 1_000_000)]
+    pub dice_rolls: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// Loads the board an argument names: an existing file, else a built-in
+/// board of that name.
+pub fn load_board(arg: Option<&str>) -> Result<Board, Error> {
+    let Some(arg) = arg else {
+        return Ok(Board::classic());
+    };
+    if !Path::new(arg).exists() {
+        if let Some(board) = Board::built_in(arg) {
+            return Ok(board?);
+        }
+        let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
+        return Err(format!(
+            "{arg}: no such board file, and no built-in board of that name (built in: {})",
+            names.join(", ")
+        )
+        .into());
+    }
+    Ok(Board::load(PathBuf::from(arg))?)
+}
+
+/// Runs a simulation and writes the report.
+pub fn simulate(args: &SnakesArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let board = load_board(args.board_file.as_deref().or(args.board.as_deref()))?;
+    let setup = Setup::new(board, args.rules.as_deref(), usize::from(args.players))?;
+    let mut sim = Simulation::new(args.games)
+        .seed(args.seed)
+        .max_steps(args.max_throws);
+    if let Some(t) = args.threads {
+        sim = sim.threads(usize::from(t));
+    }
+    let trace = if args.trace {
+        Some(setup.trace(args.seed, args.game, args.max_throws)?)
+    } else {
+        None
+    };
+    if let (Some(t), Format::Text) = (&trace, args.format) {
+        writeln!(out, "{}", t.to_text(&setup.board, setup.rules.name, setup.players))?;
+    }
+    let bar = progress_bar(args.games, 2_000_000);
+    let report = setup.simulate(
+        &sim,
+        &ReportOptions {
+            dice_rolls: args.dice_rolls,
+        },
+        &|done| {
+            if let Some(b) = &bar {
+                b.set_position(done);
+            }
+        },
+    )?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    match args.format {
+        Format::Text => write!(out, "{}", report.to_text())?,
+        Format::Json => {
+            let mut value = serde_json::to_value(&report)?;
+            if let (Some(t), Some(map)) = (&trace, value.as_object_mut()) {
+                map.insert("trace".into(), serde_json::to_value(t)?);
+            }
+            writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,149 @@
+use rand::{Rng, RngExt};
+
+/// A seat at the table, numbered from 0 in turn order.
+pub type Seat = usize;
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// This seat won (in a one-seat game: finished).
+    Win(Seat),
+    /// Nobody won.
+    Draw,
+}
+
+/// What happens next in a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Chance decides: sample or list the outcomes.
+    Chance,
+    /// This seat must choose a move. A seat may decide several times in a
+    /// row (a multi-move turn, a follow-up capture).
+    Decision(Seat),
+    /// The game is over.
+    Over(GameResult),
+}
+
+/// One outcome of a chance point with its probability.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Chance<O> {
+    /// The outcome (a die face, a sum of dice, ...).
+    pub outcome: O,
+    /// Its probability; the outcomes of one chance point sum to one.
+    pub probability: f64,
+}
+
+/// A game definition: validated and immutable, shared by every playout.
+///
+/// The state is a separate, cheap, cloneable value. Chance is explicit: at a
+/// [`Status::Chance`] state the game lists its outcomes with probabilities
+/// ([`chance_outcomes`](Self::chance_outcomes), used by exact analysis) and
+/// samples one ([`sample_chance`](Self::sample_chance), used by simulation;
+/// override it when sampling can be faster than listing). Player decisions
+/// go through an [`Agent`](crate::Agent); a game with no decisions (Snakes
+/// and Ladders) uses [`Infallible`](std::convert::Infallible) as its move
+/// type and runs with no agent at all.
+///
+/// Applying an outcome or a move reports what happened through `events`,
+/// a closure the caller passes in: simulation hands it to statistics
+/// collectors, a trace prints it, analysis ignores it. The methods are
+/// generic over that closure, so a simulation loop is monomorphized with
+/// no boxing or dynamic dispatch per move.
+pub trait BoardGame: Send + Sync {
+    /// Everything that changes during play.
+    type State: Clone + Send;
+    /// A player decision (a placement, a step, "stop" or "roll again").
+    type Move: Clone + std::fmt::Debug + Send;
+    /// The result of a chance point (a roll of the dice).
+    type Outcome: Copy + std::fmt::Debug + Send;
+    /// What applying an outcome or move reports.
+    type Event;
+
+    /// Number of seats (players) in one game.
+    fn seats(&self) -> usize;
+
+    /// The state before the first move.
+    fn initial_state(&self) -> Self::State;
+
+    /// Whether chance, a seat or nobody (game over) acts next.
+    fn status(&self, state: &Self::State) -> Status;
+
+    /// Applies a chance outcome at a [`Status::Chance`] state.
+    fn apply_chance<E: FnMut(Self::Event)>(
+        &self,
+        state: &mut Self::State,
+        outcome: Self::Outcome,
+        events: &mut E,
+    );
+
+    /// Applies a legal move at a [`Status::Decision`] state. Callers check
+    /// legality first (see [`legal_moves`](Self::legal_moves)).
+    fn apply_move<E: FnMut(Self::Event)>(
+        &self,
+        state: &mut Self::State,
+        mv: Self::Move,
+        events: &mut E,
+    );
+
+    /// Lists the outcomes of the chance point at `state` with their
+    /// probabilities, appending to `out`. The default lists none, which is
+    /// right for games without chance.
+    fn chance_outcomes(&self, state: &Self::State, out: &mut Vec<Chance<Self::Outcome>>) {
+        let _ = (state, out);
+    }
+
+    /// Samples one outcome of the chance point at `state`, or `None` if the
+    /// game lists no outcomes there. The default samples from
+    /// [`chance_outcomes`](Self::chance_outcomes); games override it to
+    /// avoid building the list on every roll.
+    fn sample_chance<R: Rng + ?Sized>(
+        &self,
+        state: &Self::State,
+        rng: &mut R,
+    ) -> Option<Self::Outcome> {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(state, &mut outcomes);
+        let last = outcomes.last()?.outcome;
+        let mut x: f64 = rng.random();
+        for c in &outcomes {
+            if x < c.probability {
+                return Some(c.outcome);
+            }
+            x -= c.probability;
+        }
+        Some(last)
+    }
+
+    /// Plays consecutive chance points from `state`, at most `limit` of
+    /// them, stopping early when the state is no longer at
+    /// [`Status::Chance`]; returns how many were played. The harness calls
+    /// this; the default samples and applies one outcome at a time. Games
+    /// whose turns are long runs of chance (Snakes and Ladders) override it
+    /// with a tighter loop that keeps the state in locals.
+    ///
+    /// Returning 0 at a chance state means the game listed no outcomes.
+    #[inline]
+    fn run_chance<R: Rng + ?Sized, E: FnMut(Self::Event)>(
+        &self,
+        state: &mut Self::State,
+        rng: &mut R,
+        limit: u32,
+        events: &mut E,
+    ) -> u32 {
+        let mut n = 0;
+        while n < limit && self.status(state) == Status::Chance {
+            let Some(outcome) = self.sample_chance(state, rng) else {
+                break;
+            };
+            self.apply_chance(state, outcome, events);
+            n += 1;
+        }
+        n
+    }
+
+    /// Lists the legal moves at a [`Status::Decision`] state, appending to
+    /// `out`. The default lists none.
+    fn legal_moves(&self, state: &Self::State, out: &mut Vec<Self::Move>) {
+        let _ = (state, out);
+    }
+}

@@ -1,0 +1,402 @@
+use tabula_core::{BoardGame, GameResult};
+
+use crate::Playout;
+
+/// A statistics collector: a visitor of playouts with no-op default hooks.
+///
+/// The harness gives each worker its own clone of a fresh collector and
+/// merges them at the end, so [`merge`](Self::merge) must be associative and
+/// commutative for results not to depend on the thread count. Count with
+/// integers; keep "the first game that ..." by lowest game index.
+///
+/// Tuples of collectors are collectors: `(Lengths, Occupancy, Wins)`.
+pub trait Collector<G: BoardGame> {
+    /// A game starts.
+    fn start_game(&mut self, index: u64) {
+        let _ = index;
+    }
+    /// Something happened in the current game.
+    fn event(&mut self, event: &G::Event) {
+        let _ = event;
+    }
+    /// The current game ended (or hit the step cap).
+    fn end_game(&mut self, playout: &Playout, state: &G::State) {
+        let _ = (playout, state);
+    }
+    /// Adds another collector's games to this one.
+    fn merge(&mut self, other: Self)
+    where
+        Self: Sized;
+}
+
+macro_rules! tuple_collector {
+    ($($name:ident $idx:tt),+) => {
+        impl<G: BoardGame, $($name: Collector<G>),+> Collector<G> for ($($name,)+) {
+            #[inline]
+            fn start_game(&mut self, index: u64) {
+                $(self.$idx.start_game(index);)+
+            }
+            #[inline]
+            fn event(&mut self, event: &G::Event) {
+                $(self.$idx.event(event);)+
+            }
+            #[inline]
+            fn end_game(&mut self, playout: &Playout, state: &G::State) {
+                $(self.$idx.end_game(playout, state);)+
+            }
+            fn merge(&mut self, other: Self) {
+                $(self.$idx.merge(other.$idx);)+
+            }
+        }
+    };
+}
+tuple_collector!(A 0);
+tuple_collector!(A 0, B 1);
+tuple_collector!(A 0, B 1, C 2);
+tuple_collector!(A 0, B 1, C 2, D 3);
+tuple_collector!(A 0, B 1, C 2, D 3, E 4);
+
+/// Which count measures the length of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LengthOf {
+    /// Chance outcomes: throws of the dice.
+    ChanceSteps,
+    /// Moves chosen by agents.
+    Decisions,
+    /// Both.
+    Steps,
+}
+
+/// The distribution of game lengths: minimum, maximum, mean with standard
+/// error, mode, median, histogram, and for every length the first game
+/// (lowest index) that had it, so notable games can be replayed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lengths {
+    of: LengthOf,
+    counts: Vec<u64>,
+    first_game: Vec<u64>,
+    games: u64,
+    capped: u64,
+    sum: u128,
+    sum_sq: u128,
+}
+
+impl Lengths {
+    /// An empty distribution of the given length measure.
+    pub fn new(of: LengthOf) -> Lengths {
+        Lengths {
+            of,
+            counts: Vec::new(),
+            first_game: Vec::new(),
+            games: 0,
+            capped: 0,
+            sum: 0,
+            sum_sq: 0,
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, len: u32, index: u64, capped: bool) {
+        let l = len as usize;
+        match (self.counts.get_mut(l), self.first_game.get_mut(l)) {
+            (Some(c), Some(f)) => {
+                *c += 1;
+                *f = (*f).min(index);
+            }
+            _ => self.add_longer(l, index),
+        }
+        self.games += 1;
+        self.capped += u64::from(capped);
+        self.sum += u128::from(len);
+        self.sum_sq += u128::from(len) * u128::from(len);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn add_longer(&mut self, l: usize, index: u64) {
+        self.counts.resize(l + 1, 0);
+        self.first_game.resize(l + 1, u64::MAX);
+        self.counts[l] = 1;
+        self.first_game[l] = index;
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Games stopped by the step cap (counted with their capped length).
+    pub fn capped(&self) -> u64 {
+        self.capped
+    }
+
+    /// The shortest length seen.
+    pub fn min(&self) -> Option<u32> {
+        self.counts.iter().position(|&c| c > 0).map(|l| l as u32)
+    }
+
+    /// The longest length seen.
+    pub fn max(&self) -> Option<u32> {
+        self.counts.iter().rposition(|&c| c > 0).map(|l| l as u32)
+    }
+
+    /// The mean length (NaN with no games).
+    pub fn mean(&self) -> f64 {
+        self.sum as f64 / self.games as f64
+    }
+
+    /// The sample variance (n - 1 in the denominator).
+    pub fn variance(&self) -> f64 {
+        if self.games < 2 {
+            return f64::NAN;
+        }
+        let n = self.games as f64;
+        // Exact integer numerator: n * sum_sq - sum^2.
+        let num = (self.games as u128 * self.sum_sq).saturating_sub(self.sum * self.sum);
+        num as f64 / (n * (n - 1.0))
+    }
+
+    /// The standard error of the mean.
+    pub fn std_error(&self) -> f64 {
+        (self.variance() / self.games as f64).sqrt()
+    }
+
+    /// The most common length; ties go to the shortest.
+    pub fn mode(&self) -> Option<u32> {
+        let mut best: Option<(usize, u64)> = None;
+        for (l, &c) in self.counts.iter().enumerate() {
+            if c > 0 && best.is_none_or(|(_, bc)| c > bc) {
+                best = Some((l, c));
+            }
+        }
+        best.map(|(l, _)| l as u32)
+    }
+
+    /// The median: the shortest length `m` with at least half the games
+    /// no longer than `m` (the lower median).
+    pub fn median(&self) -> Option<u32> {
+        let mut seen = 0u64;
+        for (l, &c) in self.counts.iter().enumerate() {
+            seen += c;
+            if c > 0 && 2 * seen >= self.games {
+                return Some(l as u32);
+            }
+        }
+        None
+    }
+
+    /// `(length, games)` for every length seen, shortest first.
+    pub fn histogram(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(l, &c)| (l as u32, c))
+    }
+
+    /// The lowest index of a game that had this length.
+    pub fn first_game_with(&self, len: u32) -> Option<u64> {
+        self.first_game
+            .get(len as usize)
+            .copied()
+            .filter(|&i| i != u64::MAX)
+    }
+
+    fn merge_from(&mut self, other: Lengths) {
+        if other.counts.len() > self.counts.len() {
+            self.counts.resize(other.counts.len(), 0);
+            self.first_game.resize(other.counts.len(), u64::MAX);
+        }
+        for (l, (c, f)) in other.counts.iter().zip(&other.first_game).enumerate() {
+            self.counts[l] += c;
+            self.first_game[l] = self.first_game[l].min(*f);
+        }
+        self.games += other.games;
+        self.capped += other.capped;
+        self.sum += other.sum;
+        self.sum_sq += other.sum_sq;
+    }
+}
+
+impl<G: BoardGame> Collector<G> for Lengths {
+    #[inline]
+    fn end_game(&mut self, p: &Playout, _: &G::State) {
+        let len = match self.of {
+            LengthOf::ChanceSteps => p.chance_steps,
+            LengthOf::Decisions => p.decisions,
+            LengthOf::Steps => p.chance_steps + p.decisions,
+        };
+        self.add(len, p.index, p.capped());
+    }
+    fn merge(&mut self, other: Self) {
+        self.merge_from(other);
+    }
+}
+
+/// Events that put tokens on numbered squares, for [`Occupancy`].
+pub trait Landings {
+    /// Calls `f` with every square this event lands a token on.
+    fn for_each_landing(&self, f: impl FnMut(usize));
+}
+
+/// How many times each square was landed on, over all games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Occupancy {
+    counts: Vec<u64>,
+    beyond: u64,
+}
+
+impl Occupancy {
+    /// Counts for squares `0..squares`; landings on squares past the end
+    /// are counted together in [`beyond`](Self::beyond).
+    pub fn new(squares: usize) -> Occupancy {
+        Occupancy {
+            counts: vec![0; squares],
+            beyond: 0,
+        }
+    }
+
+    /// Landings per square, index = square number.
+    pub fn counts(&self) -> &[u64] {
+        &self.counts
+    }
+
+    /// Landings on squares past the size given to [`new`](Self::new).
+    pub fn beyond(&self) -> u64 {
+        self.beyond
+    }
+
+    #[inline]
+    fn land(&mut self, square: usize) {
+        match self.counts.get_mut(square) {
+            Some(c) => *c += 1,
+            None => self.beyond += 1,
+        }
+    }
+}
+
+impl<G: BoardGame> Collector<G> for Occupancy
+where
+    G::Event: Landings,
+{
+    #[inline]
+    fn event(&mut self, e: &G::Event) {
+        e.for_each_landing(|s| self.land(s));
+    }
+    fn merge(&mut self, other: Self) {
+        if other.counts.len() > self.counts.len() {
+            self.counts.resize(other.counts.len(), 0);
+        }
+        for (a, b) in self.counts.iter_mut().zip(other.counts) {
+            *a += b;
+        }
+        self.beyond += other.beyond;
+    }
+}
+
+/// Wins per seat, draws, and games stopped by the step cap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wins {
+    wins: Vec<u64>,
+    draws: u64,
+    capped: u64,
+}
+
+impl Wins {
+    /// No games yet, for `seats` seats.
+    pub fn new(seats: usize) -> Wins {
+        Wins {
+            wins: vec![0; seats],
+            draws: 0,
+            capped: 0,
+        }
+    }
+
+    /// Wins of each seat.
+    pub fn wins(&self) -> &[u64] {
+        &self.wins
+    }
+
+    /// Drawn games.
+    pub fn draws(&self) -> u64 {
+        self.draws
+    }
+
+    /// Games stopped by the step cap.
+    pub fn capped(&self) -> u64 {
+        self.capped
+    }
+}
+
+impl<G: BoardGame> Collector<G> for Wins {
+    #[inline]
+    fn end_game(&mut self, p: &Playout, _: &G::State) {
+        match p.result {
+            Some(GameResult::Win(seat)) => {
+                if seat >= self.wins.len() {
+                    self.wins.resize(seat + 1, 0);
+                }
+                self.wins[seat] += 1;
+            }
+            Some(GameResult::Draw) => self.draws += 1,
+            None => self.capped += 1,
+        }
+    }
+    fn merge(&mut self, other: Self) {
+        if other.wins.len() > self.wins.len() {
+            self.wins.resize(other.wins.len(), 0);
+        }
+        for (a, b) in self.wins.iter_mut().zip(other.wins) {
+            *a += b;
+        }
+        self.draws += other.draws;
+        self.capped += other.capped;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn length_statistics_by_hand() {
+        let mut l = Lengths::new(LengthOf::ChanceSteps);
+        for (i, len) in [3u32, 5, 5, 9, 3, 5].into_iter().enumerate() {
+            l.add(len, i as u64 + 10, false);
+        }
+        assert_eq!((l.min(), l.max(), l.mode(), l.median()), (Some(3), Some(9), Some(5), Some(5)));
+        assert!((l.mean() - 5.0).abs() < 1e-12);
+        // Sample variance of 3,5,5,9,3,5: sum of squares of deviations 24 / 5.
+        assert!((l.variance() - 4.8).abs() < 1e-12);
+        assert_eq!(l.first_game_with(5), Some(11));
+        assert_eq!(l.first_game_with(4), None);
+        assert_eq!(l.histogram().collect::<Vec<_>>(), vec![(3, 2), (5, 3), (9, 1)]);
+    }
+
+    #[test]
+    fn mode_ties_go_to_the_shortest_and_median_is_lower() {
+        let mut l = Lengths::new(LengthOf::Steps);
+        for (i, len) in [4u32, 8, 8, 4].into_iter().enumerate() {
+            l.add(len, i as u64, false);
+        }
+        assert_eq!(l.mode(), Some(4));
+        assert_eq!(l.median(), Some(4));
+    }
+
+    #[test]
+    fn merging_is_order_independent() {
+        let mut a = Lengths::new(LengthOf::Steps);
+        let mut b = Lengths::new(LengthOf::Steps);
+        a.add(7, 5, false);
+        a.add(2, 9, false);
+        b.add(7, 1, false);
+        b.add(30, 2, true);
+        let mut ab = a.clone();
+        ab.merge_from(b.clone());
+        let mut ba = b;
+        ba.merge_from(a);
+        assert_eq!(ab, ba);
+        assert_eq!(ab.first_game_with(7), Some(1));
+        assert_eq!(ab.capped(), 1);
+    }
+}

@@ -1,0 +1,312 @@
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+use tabula_core::{Agents, BoardGame, GameResult, GameRng, NoAgents, Status, game_rng};
+
+use crate::Collector;
+
+/// Errors of a simulation run.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SimError {
+    /// A game reached a decision for a seat that has no agent.
+    #[error("game {game}: seat {seat} must decide but has no agent")]
+    NoAgent {
+        /// The game index.
+        game: u64,
+        /// The seat.
+        seat: usize,
+    },
+    /// A game reached a chance point but listed no outcomes.
+    #[error("game {game}: a chance point has no outcomes")]
+    NoOutcomes {
+        /// The game index.
+        game: u64,
+    },
+    /// The thread pool could not be built.
+    #[error("cannot start {threads} threads: {message}")]
+    Threads {
+        /// Threads asked for.
+        threads: usize,
+        /// Why not.
+        message: String,
+    },
+    /// Zero games were asked for.
+    #[error("the number of games must be at least 1")]
+    NoGames,
+}
+
+/// What the harness knows about one finished playout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Playout {
+    /// The game's index in the run (its random stream).
+    pub index: u64,
+    /// Chance outcomes applied (throws of the dice).
+    pub chance_steps: u32,
+    /// Moves chosen by agents.
+    pub decisions: u32,
+    /// How it ended; `None` if it hit the step cap first.
+    pub result: Option<GameResult>,
+}
+
+impl Playout {
+    /// Whether the game was stopped by the step cap before it ended.
+    pub fn capped(&self) -> bool {
+        self.result.is_none()
+    }
+}
+
+/// The outcome of a run: the merged collector and how long it took.
+#[derive(Clone, Debug)]
+pub struct Run<C> {
+    /// All games' statistics, merged.
+    pub collector: C,
+    /// Games played.
+    pub games: u64,
+    /// The run's seed.
+    pub seed: u64,
+    /// Threads used.
+    pub threads: usize,
+    /// Wall-clock time of the whole run.
+    pub wall_time: Duration,
+}
+
+impl<C> Run<C> {
+    /// Mean real (wall-clock) time per game, in nanoseconds.
+    pub fn time_per_game_ns(&self) -> f64 {
+        self.wall_time.as_secs_f64() * 1e9 / self.games as f64
+    }
+}
+
+/// Settings of a simulation run: how many games, which seed, how many
+/// threads, and the cap on steps per game.
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    games: u64,
+    seed: u64,
+    threads: Option<usize>,
+    max_steps: u32,
+    chunk: u64,
+}
+
+/// The default cap on steps (throws plus moves) in one game.
+pub const DEFAULT_MAX_STEPS: u32 = 10_000;
+
+impl Simulation {
+    /// A run of `games` games with seed 0, all cores, and a cap of
+    /// [`DEFAULT_MAX_STEPS`] steps per game.
+    pub fn new(games: u64) -> Simulation {
+        Simulation {
+            games,
+            seed: 0,
+            threads: None,
+            max_steps: DEFAULT_MAX_STEPS,
+            chunk: 4096,
+        }
+    }
+
+    /// Sets the seed that fixes the whole run.
+    pub fn seed(mut self, seed: u64) -> Simulation {
+        self.seed = seed;
+        self
+    }
+
+    /// Sets the number of threads (default: one per core). The results do
+    /// not depend on it.
+    pub fn threads(mut self, threads: usize) -> Simulation {
+        self.threads = Some(threads.max(1));
+        self
+    }
+
+    /// Sets the cap on steps per game; a game that reaches it is stopped and
+    /// counted as capped.
+    pub fn max_steps(mut self, max_steps: u32) -> Simulation {
+        self.max_steps = max_steps.max(1);
+        self
+    }
+
+    /// Games in the run.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// The run's seed.
+    pub fn get_seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The step cap.
+    pub fn get_max_steps(&self) -> u32 {
+        self.max_steps
+    }
+
+    /// Runs a game in which chance decides everything.
+    pub fn run<G, C>(&self, game: &G, collector: C) -> Result<Run<C>, SimError>
+    where
+        G: BoardGame,
+        C: Collector<G> + Clone + Send + Sync,
+    {
+        self.run_with(game, || NoAgents, collector, &|_| {})
+    }
+
+    /// Runs a game with agents made by `agents` (called once per worker),
+    /// reporting finished games to `progress` now and then.
+    pub fn run_with<G, C, A, F>(
+        &self,
+        game: &G,
+        agents: F,
+        collector: C,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Run<C>, SimError>
+    where
+        G: BoardGame,
+        C: Collector<G> + Clone + Send + Sync,
+        A: Agents<G>,
+        F: Fn() -> A + Sync,
+    {
+        if self.games == 0 {
+            return Err(SimError::NoGames);
+        }
+        let threads = self.threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        });
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| SimError::Threads {
+                threads,
+                message: e.to_string(),
+            })?;
+        let chunks = self.games.div_ceil(self.chunk);
+        let done = AtomicU64::new(0);
+        let start = Instant::now();
+        let merged = pool.install(|| {
+            (0..chunks)
+                .into_par_iter()
+                .map(|chunk| {
+                    let first = chunk * self.chunk;
+                    let last = (first + self.chunk).min(self.games);
+                    let acc = self.run_chunk(game, agents(), collector.clone(), first..last)?;
+                    progress(done.fetch_add(last - first, Ordering::Relaxed) + last - first);
+                    Ok(acc)
+                })
+                .try_reduce(
+                    || collector.clone(),
+                    |mut a, b| {
+                        a.merge(b);
+                        Ok(a)
+                    },
+                )
+        })?;
+        Ok(Run {
+            collector: merged,
+            games: self.games,
+            seed: self.seed,
+            threads,
+            wall_time: start.elapsed(),
+        })
+    }
+}
+
+impl Simulation {
+    /// Plays games `range` into a fresh collector held in a local, so the
+    /// compiler can keep its counters' addresses in registers.
+    fn run_chunk<G, C, A>(
+        &self,
+        game: &G,
+        mut agents: A,
+        mut acc: C,
+        range: std::ops::Range<u64>,
+    ) -> Result<C, SimError>
+    where
+        G: BoardGame,
+        C: Collector<G>,
+        A: Agents<G>,
+    {
+        for index in range {
+            let mut rng = game_rng(self.seed, index);
+            play_one(game, &mut agents, &mut rng, index, self.max_steps, &mut acc)?;
+        }
+        Ok(acc)
+    }
+}
+
+/// Plays one game to its end (or the step cap) from its random stream,
+/// feeding `collector`. This is the harness's inner loop; it is generic over
+/// game, agents and collector, so it compiles to straight-line code with no
+/// boxing, allocation or dynamic dispatch per move.
+#[inline]
+pub fn play_one<G, A, C>(
+    game: &G,
+    agents: &mut A,
+    rng: &mut GameRng,
+    index: u64,
+    max_steps: u32,
+    collector: &mut C,
+) -> Result<Playout, SimError>
+where
+    G: BoardGame,
+    A: Agents<G>,
+    C: Collector<G>,
+{
+    let mut state = game.initial_state();
+    agents.new_game(game);
+    collector.start_game(index);
+    let mut playout = Playout {
+        index,
+        chance_steps: 0,
+        decisions: 0,
+        result: None,
+    };
+    let mut steps = 0;
+    loop {
+        match game.status(&state) {
+            Status::Over(result) => {
+                playout.result = Some(result);
+                break;
+            }
+            _ if steps >= max_steps => break,
+            Status::Chance => {
+                let n = game.run_chance(&mut state, rng, max_steps - steps, &mut |e| {
+                    collector.event(&e)
+                });
+                if n == 0 {
+                    return Err(SimError::NoOutcomes { game: index });
+                }
+                playout.chance_steps += n;
+                steps += n;
+            }
+            Status::Decision(seat) => {
+                let mv = agents
+                    .choose(game, &state, seat, rng)
+                    .ok_or(SimError::NoAgent { game: index, seat })?;
+                game.apply_move(&mut state, mv, &mut |e| collector.event(&e));
+                playout.decisions += 1;
+                steps += 1;
+            }
+        }
+    }
+    collector.end_game(&playout, &state);
+    Ok(playout)
+}
+
+/// Replays game `index` of a run with `seed` (and no agents), passing
+/// every event to `on_event`: how reports show a notable game roll by roll.
+pub fn replay<G: BoardGame>(
+    game: &G,
+    seed: u64,
+    index: u64,
+    max_steps: u32,
+    on_event: impl FnMut(&G::Event),
+) -> Result<Playout, SimError> {
+    struct Tap<F>(F);
+    impl<G: BoardGame, F: FnMut(&G::Event)> Collector<G> for Tap<F> {
+        fn event(&mut self, e: &G::Event) {
+            (self.0)(e)
+        }
+        fn merge(&mut self, _: Self) {}
+    }
+    let mut rng = game_rng(seed, index);
+    play_one(game, &mut NoAgents, &mut rng, index, max_steps, &mut Tap(on_event))
+}

@@ -1,0 +1,340 @@
+//! Snakes and Ladders as a [`BoardGame`]: the board, a rule set and the
+//! number of players.
+
+use tabula_core::{BoardGame, Chance, GameResult, Status};
+use tabula_sim::Landings;
+
+use crate::board::Board;
+use crate::rules::{Rules, Step};
+
+/// The most players one game can seat.
+pub const MAX_SEATS: usize = 8;
+
+/// Snakes and Ladders on `board` under rules `R`, with players taking
+/// single throws in turn; the first to finish wins.
+#[derive(Clone, Copy, Debug)]
+pub struct Snakes<'a, R> {
+    board: &'a Board,
+    rules: &'a R,
+    players: u8,
+}
+
+impl<'a, R: Rules> Snakes<'a, R> {
+    /// A game for `players` players (clamped to 1..=[`MAX_SEATS`]).
+    pub fn new(board: &'a Board, rules: &'a R, players: u8) -> Self {
+        Snakes {
+            board,
+            rules,
+            players: players.clamp(1, MAX_SEATS as u8),
+        }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &'a Board {
+        self.board
+    }
+}
+
+/// Where every token is, whose turn it is, and who has won.
+///
+/// The seat to move keeps its square and rule state in scalar fields (so a
+/// one-player game runs entirely in registers); the others wait in arrays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State<E> {
+    square: u16,
+    extra: E,
+    turn: u8,
+    winner: Option<u8>,
+    waiting: [u16; MAX_SEATS],
+    waiting_extras: [E; MAX_SEATS],
+}
+
+impl<E: Copy + Default> State<E> {
+    /// Every token on the start square, seat 0 to throw.
+    pub fn start() -> Self {
+        State {
+            square: 0,
+            extra: E::default(),
+            turn: 0,
+            winner: None,
+            waiting: [0; MAX_SEATS],
+            waiting_extras: [E::default(); MAX_SEATS],
+        }
+    }
+
+    /// The square of `seat`'s token (0 = start, off the board).
+    pub fn square(&self, seat: usize) -> u16 {
+        if seat == usize::from(self.turn) {
+            self.square
+        } else {
+            self.waiting.get(seat).copied().unwrap_or(0)
+        }
+    }
+
+    /// The rule state of `seat`'s token.
+    pub fn extra(&self, seat: usize) -> E {
+        if seat == usize::from(self.turn) {
+            self.extra
+        } else {
+            self.waiting_extras.get(seat).copied().unwrap_or_default()
+        }
+    }
+
+    /// The seat to throw next.
+    pub fn turn(&self) -> usize {
+        usize::from(self.turn)
+    }
+
+    /// The seat that finished, once one has.
+    pub fn winner(&self) -> Option<usize> {
+        self.winner.map(usize::from)
+    }
+
+    /// Puts `seat`'s token on `square` with rule state `extra` (for
+    /// building positions by hand, in tests and analysis).
+    pub fn set(&mut self, seat: usize, square: u16, extra: E) {
+        if seat == usize::from(self.turn) {
+            self.square = square;
+            self.extra = extra;
+        } else if seat < MAX_SEATS {
+            self.waiting[seat] = square;
+            self.waiting_extras[seat] = extra;
+        }
+    }
+}
+
+/// What a throw did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A token moved by a throw to a square (for a throw past the last
+    /// square under `overshoot`, the last square).
+    Moved {
+        /// The seat.
+        seat: u8,
+        /// The throw.
+        roll: u16,
+        /// The square before.
+        from: u16,
+        /// The square reached.
+        to: u16,
+    },
+    /// A token took a ladder or chute.
+    Jumped {
+        /// The seat.
+        seat: u8,
+        /// The ladder's foot or the chute's head.
+        from: u16,
+        /// Where it led.
+        to: u16,
+    },
+    /// A throw was forfeited; the token stayed.
+    Forfeited {
+        /// The seat.
+        seat: u8,
+        /// The throw.
+        roll: u16,
+        /// The square the token stayed on.
+        at: u16,
+    },
+    /// The rules put a token on a square directly (e.g. back to the start).
+    SentTo {
+        /// The seat.
+        seat: u8,
+        /// The throw.
+        roll: u16,
+        /// The square before.
+        from: u16,
+        /// The square it was put on.
+        to: u16,
+    },
+    /// A token reached the last square and won.
+    Finished {
+        /// The seat.
+        seat: u8,
+    },
+}
+
+impl Landings for Event {
+    /// Seed 000's count: the square a throw reaches, and the square a
+    /// ladder or chute leads to, are each landed on. The start (0) is not a
+    /// square.
+    #[inline]
+    fn for_each_landing(&self, mut f: impl FnMut(usize)) {
+        match *self {
+            Event::Moved { to, .. } | Event::Jumped { to, .. } => f(usize::from(to)),
+            Event::SentTo { to, .. } if to > 0 => f(usize::from(to)),
+            _ => {}
+        }
+    }
+}
+
+impl<R: Rules> Snakes<'_, R> {
+    /// Moves one token by one throw: the rule, then ladders and chutes
+    /// (chains followed to their end). Returns where it rests.
+    #[inline(always)]
+    fn throw<E: FnMut(Event)>(
+        &self,
+        seat: u8,
+        square: &mut u16,
+        extra: &mut R::Extra,
+        roll: u16,
+        next: &[u16],
+        size: u16,
+        events: &mut E,
+    ) -> u16 {
+        let from = *square;
+        let rest = match self.rules.step(self.board, from, extra, roll) {
+            Step::Advance(t) => {
+                let mut s = t.min(u32::from(size)) as u16;
+                events(Event::Moved { seat, roll, from, to: s });
+                while let Some(&to) = next.get(usize::from(s)) {
+                    if to == s {
+                        break;
+                    }
+                    events(Event::Jumped { seat, from: s, to });
+                    s = to;
+                }
+                s
+            }
+            Step::Forfeit => {
+                events(Event::Forfeited { seat, roll, at: from });
+                from
+            }
+            Step::SendTo(to) => {
+                let to = to.min(size);
+                events(Event::SentTo { seat, roll, from, to });
+                to
+            }
+        };
+        *square = rest;
+        rest
+    }
+
+    /// The one-player throw loop, specialized by how the dice are rolled.
+    #[inline(always)]
+    fn run_solo<G: ?Sized, E: FnMut(Event)>(
+        &self,
+        state: &mut State<R::Extra>,
+        rng: &mut G,
+        limit: u32,
+        events: &mut E,
+        mut roll: impl FnMut(&mut G) -> u16,
+    ) -> u32 {
+        let size = self.board.size();
+        let next = self.board.jump_table();
+        let mut square = state.square;
+        let mut extra = state.extra;
+        let mut left = limit;
+        while left > 0 {
+            left -= 1;
+            let r = roll(rng);
+            if self.throw(0, &mut square, &mut extra, r, next, size, events) >= size {
+                state.winner = Some(0);
+                events(Event::Finished { seat: 0 });
+                break;
+            }
+        }
+        state.square = square;
+        state.extra = extra;
+        limit - left
+    }
+}
+
+impl<R: Rules> BoardGame for Snakes<'_, R> {
+    type State = State<R::Extra>;
+    type Move = std::convert::Infallible;
+    type Outcome = u16;
+    type Event = Event;
+
+    fn seats(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    fn initial_state(&self) -> Self::State {
+        State::start()
+    }
+
+    #[inline]
+    fn status(&self, state: &Self::State) -> Status {
+        match state.winner {
+            Some(w) => Status::Over(GameResult::Win(usize::from(w))),
+            None => Status::Chance,
+        }
+    }
+
+    fn chance_outcomes(&self, _: &Self::State, out: &mut Vec<Chance<u16>>) {
+        out.extend(
+            self.board
+                .dice()
+                .distribution()
+                .into_iter()
+                .map(|(outcome, probability)| Chance { outcome, probability }),
+        );
+    }
+
+    #[inline]
+    fn sample_chance<G: tabula_core::rand::Rng + ?Sized>(
+        &self,
+        _: &Self::State,
+        rng: &mut G,
+    ) -> Option<u16> {
+        Some(self.board.dice().roll(rng))
+    }
+
+    #[inline]
+    fn apply_chance<E: FnMut(Event)>(&self, state: &mut Self::State, roll: u16, events: &mut E) {
+        let seat = state.turn;
+        let next = self.board.jump_table();
+        let size = self.board.size();
+        let rest = self.throw(seat, &mut state.square, &mut state.extra, roll, next, size, events);
+        if rest >= size {
+            state.winner = Some(seat);
+            events(Event::Finished { seat });
+        } else if self.players > 1 {
+            pass_turn(state, self.players);
+        }
+    }
+
+    /// With one player, every throw is the same token's: keep it in locals.
+    #[inline]
+    fn run_chance<G: tabula_core::rand::Rng + ?Sized, E: FnMut(Event)>(
+        &self,
+        state: &mut Self::State,
+        rng: &mut G,
+        limit: u32,
+        events: &mut E,
+    ) -> u32 {
+        if self.players > 1 || state.winner.is_some() {
+            let mut n = 0;
+            while n < limit && state.winner.is_none() {
+                let roll = self.board.dice().roll(rng);
+                self.apply_chance(state, roll, events);
+                n += 1;
+            }
+            return n;
+        }
+        let dice = self.board.dice();
+        if dice.count() == 1 {
+            self.run_solo(state, rng, limit, events, |r: &mut G| dice.roll_one(r))
+        } else {
+            self.run_solo(state, rng, limit, events, |r: &mut G| dice.roll(r))
+        }
+    }
+
+    fn apply_move<E: FnMut(Event)>(&self, _: &mut Self::State, mv: Self::Move, _: &mut E) {
+        match mv {}
+    }
+}
+
+/// Parks the mover's token and brings in the next seat's.
+#[inline]
+fn pass_turn<E: Copy>(state: &mut State<E>, players: u8) {
+    let seat = usize::from(state.turn) % MAX_SEATS;
+    state.waiting[seat] = state.square;
+    state.waiting_extras[seat] = state.extra;
+    let next = if state.turn + 1 >= players { 0 } else { state.turn + 1 };
+    state.turn = next;
+    let n = usize::from(next) % MAX_SEATS;
+    state.square = state.waiting[n];
+    state.extra = state.waiting_extras[n];
+}

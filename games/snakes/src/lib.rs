@@ -1,0 +1,143 @@
+//! Snakes and Ladders (Chutes and Ladders) for tabula: boards written in
+//! RON, rule sets chosen by name, and the seed-000 report.
+//!
+//! ```
+//! use tabula_snakes::{Board, ReportOptions, Setup};
+//! use tabula_sim::Simulation;
+//!
+//! let setup = Setup::new(Board::classic(), Some("exact"), 1)?;
+//! let sim = Simulation::new(20_000).seed(1);
+//! let report = setup.simulate(&sim, &ReportOptions { dice_rolls: 0 }, &|_| {})?;
+//! // The exact expected number of throws under exact finish is 39.2251
+//! // (Althoen, King and Schilling 1993).
+//! assert!((report.throws.mean - 39.2251).abs() < 5.0 * report.throws.std_error);
+//! assert_eq!(report.shortest_game.squares.last(), Some(&100));
+//! # Ok::<_, tabula_snakes::SnakesError>(())
+//! ```
+//!
+//! A rule set of your own is a type implementing [`Rules`], registered
+//! with `inventory::submit! { RuleSet { name, summary, rules: &MyRules } }`;
+//! every tool then finds it by name. See the book's tutorial.
+#![deny(missing_docs)]
+
+pub mod board;
+pub mod erased;
+pub mod game;
+pub mod report;
+pub mod rules;
+
+pub use board::{Board, BoardSpec, Jump};
+pub use erased::{ErasedRules, Throw, Trace};
+pub use game::{Event, MAX_SEATS, Snakes, State};
+pub use report::{Report, ReportOptions};
+pub use rules::{Bounce, Exact, Overshoot, RuleSet, Rules, Step};
+
+use tabula_core::registry::{GameEntry, PluginInfo};
+use tabula_sim::Simulation;
+
+/// Errors of the snakes game.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SnakesError {
+    /// A board file that cannot be used.
+    #[error(transparent)]
+    Board(#[from] tabula_core::spec::SpecError),
+    /// An unknown rule set or a registry problem.
+    #[error(transparent)]
+    Registry(#[from] tabula_core::CoreError),
+    /// A board on which some game could never finish under these rules.
+    #[error("{board}: under rules {rules:?}: {message}")]
+    Unplayable {
+        /// The board's source.
+        board: String,
+        /// The rule set.
+        rules: &'static str,
+        /// What cannot be reached.
+        message: String,
+    },
+    /// A bad number of players.
+    #[error("players must be from 1 to {MAX_SEATS}, found {0}")]
+    Players(usize),
+    /// The simulation failed.
+    #[error(transparent)]
+    Sim(#[from] tabula_sim::SimError),
+}
+
+/// A validated game definition: a board, a rule set, a number of players.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The board.
+    pub board: Board,
+    /// The rule set.
+    pub rules: &'static RuleSet,
+    /// Players per game.
+    pub players: u8,
+}
+
+impl Setup {
+    /// Chooses the rule set by name (or the board's default with `None`)
+    /// and checks that every game can finish under it.
+    pub fn new(board: Board, rules: Option<&str>, players: usize) -> Result<Setup, SnakesError> {
+        if !(1..=MAX_SEATS).contains(&players) {
+            return Err(SnakesError::Players(players));
+        }
+        let rules = match rules {
+            Some(name) => rules::find(name)?,
+            None => board.default_rules(),
+        };
+        if !std::ptr::eq(rules, board.default_rules()) {
+            rules
+                .rules
+                .check_playable(&board)
+                .map_err(|message| SnakesError::Unplayable {
+                    board: board.source().to_string(),
+                    rules: rules.name,
+                    message,
+                })?;
+        }
+        Ok(Setup {
+            board,
+            rules,
+            players: players as u8,
+        })
+    }
+
+    /// Simulates and builds the seed-000 report. `progress` is told how
+    /// many games are done, now and then.
+    pub fn simulate(
+        &self,
+        sim: &Simulation,
+        options: &ReportOptions,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Report, SnakesError> {
+        let run = self.rules.rules.simulate(&self.board, self.players, sim, progress)?;
+        Report::build(self, &run, sim, options)
+    }
+
+    /// Replays game `index` of the run with `seed`, throw by throw.
+    pub fn trace(&self, seed: u64, index: u64, max_throws: u32) -> Result<Trace, SnakesError> {
+        Ok(self
+            .rules
+            .rules
+            .trace(&self.board, self.players, seed, index, max_throws)?)
+    }
+}
+
+fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
+    Ok(rules::all()?
+        .into_iter()
+        .map(|r| PluginInfo {
+            kind: "rule set",
+            name: r.name,
+            summary: r.summary,
+        })
+        .collect())
+}
+
+inventory::submit! {
+    GameEntry {
+        name: "snakes",
+        summary: "Snakes (Chutes) and Ladders on any RON board (seeds 000 and 001)",
+        plugins,
+    }
+}

@@ -1,0 +1,337 @@
+//! The seed-000 report: every statistic seed 000 asks for, on any board, as
+//! text or JSON.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use serde::Serialize;
+use tabula_sim::dice_test::DiceTest;
+use tabula_sim::{Run, Simulation};
+
+use crate::erased::{ReportCollectors, Trace};
+use crate::{Setup, SnakesError};
+
+/// Options of a report beyond the simulation itself.
+#[derive(Clone, Debug)]
+pub struct ReportOptions {
+    /// Rolls in the dice test (0 skips it).
+    pub dice_rolls: u64,
+}
+
+impl Default for ReportOptions {
+    fn default() -> Self {
+        ReportOptions {
+            dice_rolls: 1_000_000,
+        }
+    }
+}
+
+/// The number of throws per game.
+#[derive(Clone, Debug, Serialize)]
+pub struct ThrowStats {
+    /// Fewest throws seen.
+    pub min: u32,
+    /// Most throws seen.
+    pub max: u32,
+    /// Mean throws per game.
+    pub mean: f64,
+    /// Standard error of the mean.
+    pub std_error: f64,
+    /// Sample standard deviation.
+    pub std_dev: f64,
+    /// Most common number of throws (ties: the smaller).
+    pub mode: u32,
+    /// Lower median.
+    pub median: u32,
+    /// Games per number of throws.
+    pub histogram: BTreeMap<u32, u64>,
+}
+
+/// A notable game: its throws and the squares it visited.
+#[derive(Clone, Debug, Serialize)]
+pub struct NotableGame {
+    /// Throws it took.
+    pub throws: u32,
+    /// Its index in the run; replay it with `--trace --game INDEX`.
+    pub game_index: u64,
+    /// Each throw (sum of the dice).
+    pub rolls: Vec<u16>,
+    /// 0, then the square the mover rests on after each throw.
+    pub squares: Vec<u16>,
+    /// Ladders and chutes taken, as `[from, to]`.
+    pub jumps: Vec<[u16; 2]>,
+}
+
+impl NotableGame {
+    fn from_trace(t: &Trace) -> NotableGame {
+        NotableGame {
+            throws: t.throws.len() as u32,
+            game_index: t.game_index,
+            rolls: t.rolls(),
+            squares: t.squares(),
+            jumps: t
+                .throws
+                .iter()
+                .flat_map(|th| th.jumps.iter().map(|j| [j.from, j.to]))
+                .collect(),
+        }
+    }
+}
+
+/// Landings per square, counted as seed 000 counts them.
+#[derive(Clone, Debug, Serialize)]
+pub struct SquareStats {
+    /// Landings per square, index = square number (0 is the start).
+    pub landings: Vec<u64>,
+    /// Landings on squares 1 to the one before the last.
+    pub landings_before_last: u64,
+    /// The most landed-on square other than the last (ties: the lowest).
+    pub most_popular: u16,
+    /// Its share of `landings_before_last`.
+    pub most_popular_probability: f64,
+    /// The least landed-on square other than the last (ties: the lowest).
+    pub least_popular: u16,
+    /// Its share of `landings_before_last`.
+    pub least_popular_probability: f64,
+}
+
+/// Wins per seat (with one player, every finished game is a win for seat 1).
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatStats {
+    /// Games won by each seat.
+    pub wins: Vec<u64>,
+    /// Each seat's share of all games.
+    pub win_rate: Vec<f64>,
+}
+
+/// Everything seed 000 asks of a simulation, for one board and rule set.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// Always `"snakes"`.
+    pub game: &'static str,
+    /// The board's display name.
+    pub board: String,
+    /// Where the board came from.
+    pub board_source: String,
+    /// The rule set's name.
+    pub rules: &'static str,
+    /// Players per game.
+    pub players: u8,
+    /// Games simulated.
+    pub games: u64,
+    /// The seed that fixes the run.
+    pub seed: u64,
+    /// Threads used (the numbers do not depend on it).
+    pub threads: usize,
+    /// The cap on throws per game.
+    pub max_throws: u32,
+    /// Games stopped by the cap (counted with the capped length).
+    pub capped_games: u64,
+    /// Throws per game.
+    pub throws: ThrowStats,
+    /// The first game (lowest index) with the fewest throws.
+    pub shortest_game: NotableGame,
+    /// The first game with the most common number of throws.
+    pub modal_game: NotableGame,
+    /// Landings per square.
+    pub squares: SquareStats,
+    /// Wins per seat.
+    pub seats: SeatStats,
+    /// Mean real time per game: the run's wall time over the games.
+    pub time_per_game_ns: f64,
+    /// The run's wall time.
+    pub wall_time_s: f64,
+    /// The dice test, `null` if skipped.
+    pub dice_test: Option<DiceTest>,
+}
+
+impl Report {
+    pub(crate) fn build(
+        setup: &Setup,
+        run: &Run<ReportCollectors>,
+        sim: &Simulation,
+        options: &ReportOptions,
+    ) -> Result<Report, SnakesError> {
+        let (lengths, occupancy, wins) = &run.collector;
+        let (Some(min), Some(max), Some(mode), Some(median)) =
+            (lengths.min(), lengths.max(), lengths.mode(), lengths.median())
+        else {
+            return Err(SnakesError::Sim(tabula_sim::SimError::NoGames));
+        };
+        let notable = |len: u32| -> Result<NotableGame, SnakesError> {
+            let index = lengths.first_game_with(len).unwrap_or(0);
+            let trace = setup.trace(run.seed, index, sim.get_max_steps())?;
+            Ok(NotableGame::from_trace(&trace))
+        };
+        let size = usize::from(setup.board.size());
+        let mut landings = occupancy.counts().to_vec();
+        landings.resize(size + 1, 0);
+        let before_last = &landings[1..size];
+        let total: u64 = before_last.iter().sum();
+        let mut most = 1;
+        let mut least = 1;
+        for (i, &c) in before_last.iter().enumerate() {
+            if c > before_last[most - 1] {
+                most = i + 1;
+            }
+            if c < before_last[least - 1] {
+                least = i + 1;
+            }
+        }
+        let share = |s: usize| {
+            if total == 0 { 0.0 } else { landings[s] as f64 / total as f64 }
+        };
+        let games = run.games as f64;
+        Ok(Report {
+            game: "snakes",
+            board: setup.board.name().to_string(),
+            board_source: setup.board.source().to_string(),
+            rules: setup.rules.name,
+            players: setup.players,
+            games: run.games,
+            seed: run.seed,
+            threads: run.threads,
+            max_throws: sim.get_max_steps(),
+            capped_games: lengths.capped(),
+            throws: ThrowStats {
+                min,
+                max,
+                mean: lengths.mean(),
+                std_error: lengths.std_error(),
+                std_dev: lengths.variance().sqrt(),
+                mode,
+                median,
+                histogram: lengths.histogram().collect(),
+            },
+            shortest_game: notable(min)?,
+            modal_game: notable(mode)?,
+            squares: SquareStats {
+                most_popular: most as u16,
+                most_popular_probability: share(most),
+                least_popular: least as u16,
+                least_popular_probability: share(least),
+                landings_before_last: total,
+                landings,
+            },
+            seats: SeatStats {
+                wins: wins.wins().to_vec(),
+                win_rate: wins.wins().iter().map(|&w| w as f64 / games).collect(),
+            },
+            time_per_game_ns: run.time_per_game_ns(),
+            wall_time_s: run.wall_time.as_secs_f64(),
+            dice_test: (options.dice_rolls > 0)
+                .then(|| DiceTest::run(setup.board.dice(), options.dice_rolls, run.seed)),
+        })
+    }
+
+    /// The report as one JSON object (keys documented in the book).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+
+    /// The report as text, in seed 000's order.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let last = self.squares.landings.len().saturating_sub(1);
+        let _ = writeln!(s, "Snakes and Ladders: {} ({} squares), rules {}", self.board, last, self.rules);
+        let who = if self.players == 1 { "1 player".to_string() } else { format!("{} players", self.players) };
+        let _ = writeln!(
+            s,
+            "Simulated {} games, {who}, seed {}, {} thread{}.",
+            group(self.games),
+            self.seed,
+            self.threads,
+            if self.threads == 1 { "" } else { "s" }
+        );
+        if self.capped_games > 0 {
+            let _ = writeln!(
+                s,
+                "WARNING: {} games reached the cap of {} throws and were stopped.",
+                group(self.capped_games),
+                self.max_throws
+            );
+        }
+        let t = &self.throws;
+        let _ = writeln!(s, "\nThrows per game");
+        let _ = writeln!(s, "  minimum       {:>8}", t.min);
+        let path = |g: &NotableGame| {
+            let squares: Vec<String> = g.squares.iter().map(u16::to_string).collect();
+            let rolls: Vec<String> = g.rolls.iter().map(u16::to_string).collect();
+            format!("squares {}\n                    rolls {}", squares.join(","), rolls.join(","))
+        };
+        let _ = writeln!(s, "    game {:<10} {}", self.shortest_game.game_index, path(&self.shortest_game));
+        let _ = writeln!(s, "  most common   {:>8}", t.mode);
+        let _ = writeln!(s, "    game {:<10} {}", self.modal_game.game_index, path(&self.modal_game));
+        let _ = writeln!(s, "  mean          {:>11.4} +/- {:.4} (standard error)", t.mean, t.std_error);
+        let _ = writeln!(s, "  median        {:>8}", t.median);
+        let _ = writeln!(s, "  maximum       {:>8}", t.max);
+        let q = &self.squares;
+        let _ = writeln!(s, "\nSquares (a ladder's foot or chute's head and where it leads both count as landed on)");
+        let _ = writeln!(
+            s,
+            "  most popular other than {last}: {:>4}   probability of landing {:.6}",
+            q.most_popular, q.most_popular_probability
+        );
+        let _ = writeln!(
+            s,
+            "  least popular:{}{:>4}   probability of landing {:.6}",
+            " ".repeat(14 + last.to_string().len()),
+            q.least_popular,
+            q.least_popular_probability
+        );
+        if self.players > 1 {
+            let _ = writeln!(s, "\nWins per seat (first to finish wins)");
+            for (i, (w, r)) in self.seats.wins.iter().zip(&self.seats.win_rate).enumerate() {
+                let _ = writeln!(s, "  player {}  {:>12}  {:.4}", i + 1, group(*w), r);
+            }
+        }
+        let _ = writeln!(s, "\nTime");
+        let _ = writeln!(
+            s,
+            "  mean real time per game {:.1} ns ({:.3} s for all games on {} thread{})",
+            self.time_per_game_ns,
+            self.wall_time_s,
+            self.threads,
+            if self.threads == 1 { "" } else { "s" }
+        );
+        if let Some(d) = &self.dice_test {
+            let _ = writeln!(s, "\nDice test ({} rolls of one d{}, seed {})", group(d.rolls), d.die_faces, d.seed);
+            let counts: Vec<String> = d.counts.iter().map(|c| group(*c)).collect();
+            let _ = writeln!(s, "  faces         {}", counts.join(" "));
+            let _ = writeln!(
+                s,
+                "  uniformity    chi-square {:.2} on {} df, p = {:.4}{}",
+                d.faces.chi_square,
+                d.faces.degrees_of_freedom,
+                d.faces.p_value,
+                verdict(d.faces.p_value)
+            );
+            let _ = writeln!(
+                s,
+                "  serial pairs  chi-square {:.2} on {} df, p = {:.4}{}",
+                d.serial_pairs.chi_square,
+                d.serial_pairs.degrees_of_freedom,
+                d.serial_pairs.p_value,
+                verdict(d.serial_pairs.p_value)
+            );
+        }
+        s
+    }
+}
+
+fn verdict(p: f64) -> &'static str {
+    if p < 0.001 { "  (SUSPICIOUS: p < 0.001)" } else { "  (consistent with a fair die)" }
+}
+
+/// 1234567 -> "1,234,567".
+pub fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

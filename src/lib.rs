@@ -1,0 +1,23 @@
+//! tabula: simulate, analyse and play board and dice games.
+//!
+//! This facade re-exports the framework crates; the guide is the book in
+//! `book/`, and `cargo run --release --example snakes` is the front door.
+//!
+//! ```
+//! use tabula::sim::Simulation;
+//! use tabula::snakes::{Board, ReportOptions, Setup};
+//!
+//! let setup = Setup::new(Board::classic(), None, 1)?;
+//! let report = setup.simulate(&Simulation::new(10_000).seed(42), &ReportOptions::default(), &|_| {})?;
+//! assert_eq!(report.throws.min, 7);
+//! assert_eq!(report.squares.most_popular, 44);
+//! # Ok::<_, tabula::snakes::SnakesError>(())
+//! ```
+#![deny(missing_docs)]
+
+/// Traits, dice, random streams, registry, RON loading.
+pub use tabula_core as core;
+/// The simulation harness and statistics collectors.
+pub use tabula_sim as sim;
+/// Snakes and Ladders.
+pub use tabula_snakes as snakes;
