@@ -109,7 +109,12 @@ fn bench_parts(c: &mut Criterion) {
         b.iter(|| black_box(sim.run(&game, Lengths::new(LengthOf::ChanceSteps))))
     });
     group.bench_function("occupancy_only", |b| {
-        b.iter(|| black_box(sim.run(&game, (Lengths::new(LengthOf::ChanceSteps), Occupancy::new(101)))))
+        b.iter(|| {
+            black_box(sim.run(
+                &game,
+                (Lengths::new(LengthOf::ChanceSteps), Occupancy::new(101)),
+            ))
+        })
     });
     group.finish();
 }

@@ -8,7 +8,7 @@
 //! let mut out = Vec::new();
 //! tabula_cli::run(cli, &mut out)?;
 //! assert!(String::from_utf8_lossy(&out).contains("Throws per game"));
-//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! # Ok::<_, tabula_cli::Error>(())
 //! ```
 #![deny(missing_docs)]
 
@@ -115,10 +115,10 @@ pub fn finish(result: Result<(), Error>) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // A closed pipe (`tabula ... | head`) is not an error worth a message.
-            if let Some(io) = e.downcast_ref::<std::io::Error>() {
-                if io.kind() == std::io::ErrorKind::BrokenPipe {
-                    return ExitCode::SUCCESS;
-                }
+            if let Some(io) = e.downcast_ref::<std::io::Error>()
+                && io.kind() == std::io::ErrorKind::BrokenPipe
+            {
+                return ExitCode::SUCCESS;
             }
             eprintln!("error: {e}");
             ExitCode::FAILURE
@@ -178,13 +178,20 @@ fn dice_test(args: &DiceTestArgs, out: &mut dyn Write) -> Result<(), Error> {
     match args.format {
         Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?,
         Format::Text => {
-            writeln!(out, "Dice test: {} rolls of one d{}, seed {}", report.rolls, report.die_faces, report.seed)?;
+            writeln!(
+                out,
+                "Dice test: {} rolls of one d{}, seed {}",
+                report.rolls, report.die_faces, report.seed
+            )?;
             let expected = report.rolls as f64 / f64::from(report.die_faces);
             writeln!(out, "  face      count   expected")?;
             for (i, c) in report.counts.iter().enumerate() {
                 writeln!(out, "  {:>4} {:>10} {:>10.1}", i + 1, c, expected)?;
             }
-            for (name, t) in [("uniformity of faces", report.faces), ("serial pairs (independence)", report.serial_pairs)] {
+            for (name, t) in [
+                ("uniformity of faces", report.faces),
+                ("serial pairs (independence)", report.serial_pairs),
+            ] {
                 writeln!(
                     out,
                     "  {name}: chi-square {:.3} on {} degrees of freedom, p-value {:.4}",
@@ -195,7 +202,11 @@ fn dice_test(args: &DiceTestArgs, out: &mut dyn Write) -> Result<(), Error> {
             writeln!(
                 out,
                 "  verdict: {}",
-                if worst < 0.001 { "SUSPICIOUS (a p-value below 0.001)" } else { "consistent with a fair, independent die" }
+                if worst < 0.001 {
+                    "SUSPICIOUS (a p-value below 0.001)"
+                } else {
+                    "consistent with a fair, independent die"
+                }
             )?;
         }
     }

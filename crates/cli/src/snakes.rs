@@ -14,7 +14,9 @@ pub const DEFAULT_SEED: u64 = 2002;
 
 /// Options of a Snakes and Ladders simulation.
 #[derive(Debug, Args)]
-#[command(after_help = "BOARD is a RON board file, or the name of a built-in board: classic (the default), teaching, two-dice.\nExample: tabula simulate snakes --rules exact --games 100000 --seed 7")]
+#[command(
+    after_help = "BOARD is a RON board file, or the name of a built-in board: classic (the default), teaching, two-dice.\nExample: tabula simulate snakes --rules exact --games 100000 --seed 7"
+)]
 pub struct SnakesArgs {
     /// The board: a RON file or a built-in board name (same as --board).
     #[arg(value_name = "BOARD", conflicts_with = "board")]
@@ -90,7 +92,11 @@ pub fn simulate(args: &SnakesArgs, out: &mut dyn Write) -> Result<(), Error> {
         None
     };
     if let (Some(t), Format::Text) = (&trace, args.format) {
-        writeln!(out, "{}", t.to_text(&setup.board, setup.rules.name, setup.players))?;
+        writeln!(
+            out,
+            "{}",
+            t.to_text(&setup.board, setup.rules.name, setup.players)
+        )?;
     }
     let bar = progress_bar(args.games, 2_000_000);
     let report = setup.simulate(

@@ -21,8 +21,13 @@ pub trait Agent<G: BoardGame>: Send {
 /// `Vec<Box<dyn Agent<G>>>` (one per seat).
 pub trait Agents<G: BoardGame>: Send {
     /// Chooses a move for `seat`, or `None` if there is no agent for it.
-    fn choose(&mut self, game: &G, state: &G::State, seat: Seat, rng: &mut GameRng)
-    -> Option<G::Move>;
+    fn choose(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        rng: &mut GameRng,
+    ) -> Option<G::Move>;
 
     /// Called before each game. The default does nothing.
     fn new_game(&mut self, game: &G) {

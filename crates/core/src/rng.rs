@@ -21,7 +21,7 @@ impl Stream {
     fn domain(self) -> u64 {
         match self {
             Stream::Game => 0,
-            Stream::DiceTest => 0x6469_6365_7465_7374,   // "dicetest"
+            Stream::DiceTest => 0x6469_6365_7465_7374, // "dicetest"
             Stream::Tournament => 0x746f_7572_6e61_6d74, // "tournamt"
         }
     }

@@ -275,9 +275,7 @@ fn tokens(text: &str) -> Vec<(Tok<'_>, usize)> {
             _ => {
                 let start = i;
                 i += 1;
-                while i < bytes.len()
-                    && !b" \t\r\n:,()[]{}\"'/".contains(&bytes[i])
-                {
+                while i < bytes.len() && !b" \t\r\n:,()[]{}\"'/".contains(&bytes[i]) {
                     i += 1;
                 }
                 out.push((Tok::Other, start));
@@ -381,14 +379,27 @@ mod tests {
             (l.line, l.column)
         };
         assert_eq!(at(&[PathItem::Field("name")]), (3, 9));
-        assert_eq!(at(&[PathItem::Field("dice"), PathItem::Field("faces")]), (4, 31));
-        assert_eq!(at(&[PathItem::Field("chutes"), PathItem::Index(1)]), (5, 30));
         assert_eq!(
-            at(&[PathItem::Field("chutes"), PathItem::Index(1), PathItem::Index(1)]),
+            at(&[PathItem::Field("dice"), PathItem::Field("faces")]),
+            (4, 31)
+        );
+        assert_eq!(
+            at(&[PathItem::Field("chutes"), PathItem::Index(1)]),
+            (5, 30)
+        );
+        assert_eq!(
+            at(&[
+                PathItem::Field("chutes"),
+                PathItem::Index(1),
+                PathItem::Index(1)
+            ]),
             (5, 34)
         );
         // Missing pieces fall back to the deepest parent found.
-        assert_eq!(at(&[PathItem::Field("chutes"), PathItem::Index(9)]), (5, 11));
+        assert_eq!(
+            at(&[PathItem::Field("chutes"), PathItem::Index(9)]),
+            (5, 11)
+        );
         assert_eq!(at(&[PathItem::Field("ladders")]), (2, 1));
     }
 
@@ -399,7 +410,9 @@ mod tests {
         struct S {
             a: u32,
         }
-        let err = Source::embedded("s.ron", "S(\n  a: -1,\n)").parse::<S>().unwrap_err();
+        let err = Source::embedded("s.ron", "S(\n  a: -1,\n)")
+            .parse::<S>()
+            .unwrap_err();
         let loc = err.location().cloned().unwrap();
         assert_eq!((loc.file.as_str(), loc.line), ("s.ron", 2));
     }

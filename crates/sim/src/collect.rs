@@ -364,13 +364,19 @@ mod tests {
         for (i, len) in [3u32, 5, 5, 9, 3, 5].into_iter().enumerate() {
             l.add(len, i as u64 + 10, false);
         }
-        assert_eq!((l.min(), l.max(), l.mode(), l.median()), (Some(3), Some(9), Some(5), Some(5)));
+        assert_eq!(
+            (l.min(), l.max(), l.mode(), l.median()),
+            (Some(3), Some(9), Some(5), Some(5))
+        );
         assert!((l.mean() - 5.0).abs() < 1e-12);
         // Sample variance of 3,5,5,9,3,5: sum of squares of deviations 24 / 5.
         assert!((l.variance() - 4.8).abs() < 1e-12);
         assert_eq!(l.first_game_with(5), Some(11));
         assert_eq!(l.first_game_with(4), None);
-        assert_eq!(l.histogram().collect::<Vec<_>>(), vec![(3, 2), (5, 3), (9, 1)]);
+        assert_eq!(
+            l.histogram().collect::<Vec<_>>(),
+            vec![(3, 2), (5, 3), (9, 1)]
+        );
     }
 
     #[test]

@@ -168,9 +168,9 @@ impl Simulation {
         if self.games == 0 {
             return Err(SimError::NoGames);
         }
-        let threads = self.threads.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        });
+        let threads = self
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -308,5 +308,12 @@ pub fn replay<G: BoardGame>(
         fn merge(&mut self, _: Self) {}
     }
     let mut rng = game_rng(seed, index);
-    play_one(game, &mut NoAgents, &mut rng, index, max_steps, &mut Tap(on_event))
+    play_one(
+        game,
+        &mut NoAgents,
+        &mut rng,
+        index,
+        max_steps,
+        &mut Tap(on_event),
+    )
 }

@@ -45,5 +45,5 @@ mod collect;
 pub mod dice_test;
 mod harness;
 
-pub use collect::{Collector, LengthOf, Lengths, Occupancy, Landings, Wins};
+pub use collect::{Collector, Landings, LengthOf, Lengths, Occupancy, Wins};
 pub use harness::{Playout, Run, SimError, Simulation, play_one, replay};

@@ -112,10 +112,9 @@ impl Board {
     /// A board shipped with tabula (`classic`, `teaching`, `two-dice`), or
     /// `None` if there is none of that name.
     pub fn built_in(name: &str) -> Option<Result<Board, SpecError>> {
-        BUILT_IN
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(n, text)| Board::from_source(&Source::embedded(format!("<built-in board {n}>"), *text)))
+        BUILT_IN.iter().find(|(n, _)| *n == name).map(|(n, text)| {
+            Board::from_source(&Source::embedded(format!("<built-in board {n}>"), *text))
+        })
     }
 
     /// Reads and validates a board file.
@@ -135,7 +134,10 @@ impl Board {
         if !(2..=MAX_SQUARES).contains(&spec.size) {
             return Err(source.invalid(
                 &[Field("size")],
-                format!("a board has from 2 to {MAX_SQUARES} squares, found {}", spec.size),
+                format!(
+                    "a board has from 2 to {MAX_SQUARES} squares, found {}",
+                    spec.size
+                ),
             ));
         }
         let size = spec.size as u16;
@@ -146,18 +148,24 @@ impl Board {
             Some(c) if c == 0 || c > spec.size => {
                 return Err(source.invalid(
                     &[Field("columns")],
-                    format!("columns must be from 1 to the board size {}, found {c}", spec.size),
+                    format!(
+                        "columns must be from 1 to the board size {}, found {c}",
+                        spec.size
+                    ),
                 ));
             }
             Some(c) => c as u16,
             None => {
                 let r = (f64::from(spec.size)).sqrt().round() as u32;
-                if r * r == spec.size { r as u16 } else { 10.min(size) }
+                if r * r == spec.size {
+                    r as u16
+                } else {
+                    10.min(size)
+                }
             }
         };
         let rules = match &spec.rules {
-            None => rules::find(rules::DEFAULT)
-                .map_err(|e| source.invalid(&[], e.to_string()))?,
+            None => rules::find(rules::DEFAULT).map_err(|e| source.invalid(&[], e.to_string()))?,
             Some(name) => {
                 rules::find(name).map_err(|e| source.invalid(&[Field("rules")], e.to_string()))?
             }
@@ -166,7 +174,10 @@ impl Board {
         let mut next: Vec<u16> = (0..=size).collect();
         let mut jumps = Vec::new();
         let mut origin: Vec<Option<(&str, usize)>> = vec![None; usize::from(size) + 1];
-        for (field, list, up) in [("ladders", &spec.ladders, true), ("chutes", &spec.chutes, false)] {
+        for (field, list, up) in [
+            ("ladders", &spec.ladders, true),
+            ("chutes", &spec.chutes, false),
+        ] {
             let kind = if up { "ladder" } else { "chute" };
             for (i, &(from, to)) in list.iter().enumerate() {
                 let at = |j: usize| [Field(field), Index(i), Index(j)];
@@ -183,7 +194,10 @@ impl Board {
                 if to == 0 || to > spec.size {
                     return Err(source.invalid(
                         &at(1),
-                        format!("a {kind} must end on a square from 1 to {}, found {to}", spec.size),
+                        format!(
+                            "a {kind} must end on a square from 1 to {}, found {to}",
+                            spec.size
+                        ),
                     ));
                 }
                 if from == to {
@@ -193,7 +207,11 @@ impl Board {
                     ));
                 }
                 if up != (to > from) {
-                    let (want, other) = if up { ("up", "chutes") } else { ("down", "ladders") };
+                    let (want, other) = if up {
+                        ("up", "chutes")
+                    } else {
+                        ("down", "ladders")
+                    };
                     return Err(source.invalid(
                         &[Field(field), Index(i)],
                         format!("a {kind} goes {want}, but ({from}, {to}) goes the other way; list it under {other}"),
@@ -245,7 +263,12 @@ impl Board {
             .rules
             .rules
             .check_playable(&board)
-            .map_err(|message| source.invalid(&[Field("size")], format!("under rules {:?}: {message}", rules.name)))?;
+            .map_err(|message| {
+                source.invalid(
+                    &[Field("size")],
+                    format!("under rules {:?}: {message}", rules.name),
+                )
+            })?;
         Ok(board)
     }
 

@@ -127,7 +127,12 @@ impl Trace {
             to: from,
         };
         match *e {
-            Event::Moved { seat, roll, from, to } => {
+            Event::Moved {
+                seat,
+                roll,
+                from,
+                to,
+            } => {
                 let mut t = throw(seat, roll, from);
                 t.reached = Some(to);
                 t.to = to;
@@ -144,7 +149,12 @@ impl Trace {
                 t.forfeited = true;
                 self.throws.push(t);
             }
-            Event::SentTo { seat, roll, from, to } => {
+            Event::SentTo {
+                seat,
+                roll,
+                from,
+                to,
+            } => {
                 let mut t = throw(seat, roll, from);
                 t.sent_to = Some(to);
                 t.to = to;
@@ -162,7 +172,9 @@ impl Trace {
     /// The squares the mover rests on: 0 (the start), then after each throw.
     /// With one player this is the token's path.
     pub fn squares(&self) -> Vec<u16> {
-        std::iter::once(0).chain(self.throws.iter().map(|t| t.to)).collect()
+        std::iter::once(0)
+            .chain(self.throws.iter().map(|t| t.to))
+            .collect()
     }
 
     /// The trace as text, one throw a line.
@@ -178,7 +190,11 @@ impl Trace {
         );
         let width = self.throws.len().to_string().len();
         for (n, t) in self.throws.iter().enumerate() {
-            let who = if players > 1 { format!("player {} ", t.seat + 1) } else { String::new() };
+            let who = if players > 1 {
+                format!("player {} ", t.seat + 1)
+            } else {
+                String::new()
+            };
             let _ = write!(s, "  throw {:>width$}: {who}rolled {:>2}, ", n + 1, t.roll);
             if t.forfeited {
                 let _ = write!(
@@ -207,13 +223,22 @@ impl Trace {
         }
         match self.winner {
             Some(w) if players > 1 => {
-                let _ = writeln!(s, "  player {} wins after {} throws.", w + 1, self.throws.len());
+                let _ = writeln!(
+                    s,
+                    "  player {} wins after {} throws.",
+                    w + 1,
+                    self.throws.len()
+                );
             }
             Some(_) => {
                 let _ = writeln!(s, "  finished in {} throws.", self.throws.len());
             }
             None => {
-                let _ = writeln!(s, "  stopped by the throw cap after {} throws.", self.throws.len());
+                let _ = writeln!(
+                    s,
+                    "  stopped by the throw cap after {} throws.",
+                    self.throws.len()
+                );
             }
         }
         s

@@ -168,6 +168,14 @@ impl Landings for Event {
     }
 }
 
+/// The board data a throw needs, copied into locals so the hot loop does
+/// not reload it through the board after every counter update.
+#[derive(Clone, Copy)]
+struct Track<'b> {
+    next: &'b [u16],
+    size: u16,
+}
+
 impl<R: Rules> Snakes<'_, R> {
     /// Moves one token by one throw: the rule, then ladders and chutes
     /// (chains followed to their end). Returns where it rests.
@@ -178,15 +186,20 @@ impl<R: Rules> Snakes<'_, R> {
         square: &mut u16,
         extra: &mut R::Extra,
         roll: u16,
-        next: &[u16],
-        size: u16,
+        track: Track<'_>,
         events: &mut E,
     ) -> u16 {
+        let Track { next, size } = track;
         let from = *square;
         let rest = match self.rules.step(self.board, from, extra, roll) {
             Step::Advance(t) => {
                 let mut s = t.min(u32::from(size)) as u16;
-                events(Event::Moved { seat, roll, from, to: s });
+                events(Event::Moved {
+                    seat,
+                    roll,
+                    from,
+                    to: s,
+                });
                 while let Some(&to) = next.get(usize::from(s)) {
                     if to == s {
                         break;
@@ -197,12 +210,21 @@ impl<R: Rules> Snakes<'_, R> {
                 s
             }
             Step::Forfeit => {
-                events(Event::Forfeited { seat, roll, at: from });
+                events(Event::Forfeited {
+                    seat,
+                    roll,
+                    at: from,
+                });
                 from
             }
             Step::SendTo(to) => {
                 let to = to.min(size);
-                events(Event::SentTo { seat, roll, from, to });
+                events(Event::SentTo {
+                    seat,
+                    roll,
+                    from,
+                    to,
+                });
                 to
             }
         };
@@ -228,7 +250,7 @@ impl<R: Rules> Snakes<'_, R> {
         while left > 0 {
             left -= 1;
             let r = roll(rng);
-            if self.throw(0, &mut square, &mut extra, r, next, size, events) >= size {
+            if self.throw(0, &mut square, &mut extra, r, Track { next, size }, events) >= size {
                 state.winner = Some(0);
                 events(Event::Finished { seat: 0 });
                 break;
@@ -268,7 +290,10 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
                 .dice()
                 .distribution()
                 .into_iter()
-                .map(|(outcome, probability)| Chance { outcome, probability }),
+                .map(|(outcome, probability)| Chance {
+                    outcome,
+                    probability,
+                }),
         );
     }
 
@@ -286,7 +311,15 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
         let seat = state.turn;
         let next = self.board.jump_table();
         let size = self.board.size();
-        let rest = self.throw(seat, &mut state.square, &mut state.extra, roll, next, size, events);
+        let track = Track { next, size };
+        let rest = self.throw(
+            seat,
+            &mut state.square,
+            &mut state.extra,
+            roll,
+            track,
+            events,
+        );
         if rest >= size {
             state.winner = Some(seat);
             events(Event::Finished { seat });
@@ -332,7 +365,11 @@ fn pass_turn<E: Copy>(state: &mut State<E>, players: u8) {
     let seat = usize::from(state.turn) % MAX_SEATS;
     state.waiting[seat] = state.square;
     state.waiting_extras[seat] = state.extra;
-    let next = if state.turn + 1 >= players { 0 } else { state.turn + 1 };
+    let next = if state.turn + 1 >= players {
+        0
+    } else {
+        state.turn + 1
+    };
     state.turn = next;
     let n = usize::from(next) % MAX_SEATS;
     state.square = state.waiting[n];

@@ -110,7 +110,10 @@ impl Setup {
         options: &ReportOptions,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<Report, SnakesError> {
-        let run = self.rules.rules.simulate(&self.board, self.players, sim, progress)?;
+        let run = self
+            .rules
+            .rules
+            .simulate(&self.board, self.players, sim, progress)?;
         Report::build(self, &run, sim, options)
     }
 

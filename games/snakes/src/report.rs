@@ -153,9 +153,12 @@ impl Report {
         options: &ReportOptions,
     ) -> Result<Report, SnakesError> {
         let (lengths, occupancy, wins) = &run.collector;
-        let (Some(min), Some(max), Some(mode), Some(median)) =
-            (lengths.min(), lengths.max(), lengths.mode(), lengths.median())
-        else {
+        let (Some(min), Some(max), Some(mode), Some(median)) = (
+            lengths.min(),
+            lengths.max(),
+            lengths.mode(),
+            lengths.median(),
+        ) else {
             return Err(SnakesError::Sim(tabula_sim::SimError::NoGames));
         };
         let notable = |len: u32| -> Result<NotableGame, SnakesError> {
@@ -179,7 +182,11 @@ impl Report {
             }
         }
         let share = |s: usize| {
-            if total == 0 { 0.0 } else { landings[s] as f64 / total as f64 }
+            if total == 0 {
+                0.0
+            } else {
+                landings[s] as f64 / total as f64
+            }
         };
         let games = run.games as f64;
         Ok(Report {
@@ -233,8 +240,16 @@ impl Report {
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         let last = self.squares.landings.len().saturating_sub(1);
-        let _ = writeln!(s, "Snakes and Ladders: {} ({} squares), rules {}", self.board, last, self.rules);
-        let who = if self.players == 1 { "1 player".to_string() } else { format!("{} players", self.players) };
+        let _ = writeln!(
+            s,
+            "Snakes and Ladders: {} ({} squares), rules {}",
+            self.board, last, self.rules
+        );
+        let who = if self.players == 1 {
+            "1 player".to_string()
+        } else {
+            format!("{} players", self.players)
+        };
         let _ = writeln!(
             s,
             "Simulated {} games, {who}, seed {}, {} thread{}.",
@@ -257,27 +272,48 @@ impl Report {
         let path = |g: &NotableGame| {
             let squares: Vec<String> = g.squares.iter().map(u16::to_string).collect();
             let rolls: Vec<String> = g.rolls.iter().map(u16::to_string).collect();
-            format!("squares {}\n                    rolls {}", squares.join(","), rolls.join(","))
+            format!(
+                "squares {}\n                    rolls {}",
+                squares.join(","),
+                rolls.join(",")
+            )
         };
-        let _ = writeln!(s, "    game {:<10} {}", self.shortest_game.game_index, path(&self.shortest_game));
+        let _ = writeln!(
+            s,
+            "    game {:<10} {}",
+            self.shortest_game.game_index,
+            path(&self.shortest_game)
+        );
         let _ = writeln!(s, "  most common   {:>8}", t.mode);
-        let _ = writeln!(s, "    game {:<10} {}", self.modal_game.game_index, path(&self.modal_game));
-        let _ = writeln!(s, "  mean          {:>11.4} +/- {:.4} (standard error)", t.mean, t.std_error);
+        let _ = writeln!(
+            s,
+            "    game {:<10} {}",
+            self.modal_game.game_index,
+            path(&self.modal_game)
+        );
+        let _ = writeln!(
+            s,
+            "  mean          {:>11.4} +/- {:.4} (standard error)",
+            t.mean, t.std_error
+        );
         let _ = writeln!(s, "  median        {:>8}", t.median);
         let _ = writeln!(s, "  maximum       {:>8}", t.max);
         let q = &self.squares;
-        let _ = writeln!(s, "\nSquares (a ladder's foot or chute's head and where it leads both count as landed on)");
         let _ = writeln!(
             s,
-            "  most popular other than {last}: {:>4}   probability of landing {:.6}",
+            "\nSquares (a ladder's foot or chute's head and where it leads both count as landed on)"
+        );
+        let most_label = format!("most popular (other than {last})");
+        let width = most_label.len();
+        let _ = writeln!(
+            s,
+            "  {most_label:<width$} {:>5}   probability of landing {:.6}",
             q.most_popular, q.most_popular_probability
         );
         let _ = writeln!(
             s,
-            "  least popular:{}{:>4}   probability of landing {:.6}",
-            " ".repeat(14 + last.to_string().len()),
-            q.least_popular,
-            q.least_popular_probability
+            "  {:<width$} {:>5}   probability of landing {:.6}",
+            "least popular", q.least_popular, q.least_popular_probability
         );
         if self.players > 1 {
             let _ = writeln!(s, "\nWins per seat (first to finish wins)");
@@ -295,7 +331,13 @@ impl Report {
             if self.threads == 1 { "" } else { "s" }
         );
         if let Some(d) = &self.dice_test {
-            let _ = writeln!(s, "\nDice test ({} rolls of one d{}, seed {})", group(d.rolls), d.die_faces, d.seed);
+            let _ = writeln!(
+                s,
+                "\nDice test ({} rolls of one d{}, seed {})",
+                group(d.rolls),
+                d.die_faces,
+                d.seed
+            );
             let counts: Vec<String> = d.counts.iter().map(|c| group(*c)).collect();
             let _ = writeln!(s, "  faces         {}", counts.join(" "));
             let _ = writeln!(
@@ -320,7 +362,11 @@ impl Report {
 }
 
 fn verdict(p: f64) -> &'static str {
-    if p < 0.001 { "  (SUSPICIOUS: p < 0.001)" } else { "  (consistent with a fair die)" }
+    if p < 0.001 {
+        "  (SUSPICIOUS: p < 0.001)"
+    } else {
+        "  (consistent with a fair die)"
+    }
 }
 
 /// 1234567 -> "1,234,567".
@@ -328,7 +374,7 @@ pub fn group(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -249,7 +249,9 @@ pub fn check_playable<R: Rules>(rules: &R, board: &Board) -> Result<(), String> 
         }
     }
     if !can[0] {
-        return Err(format!("the last square {size} can never be reached from the start"));
+        return Err(format!(
+            "the last square {size} can never be reached from the start"
+        ));
     }
     if let Some(stuck) = (0..nodes.len()).find(|&n| !can[n]) {
         let (square, extra) = nodes[stuck];

@@ -1,0 +1,203 @@
+//! Exact tests of the rule sets and of ladders and chutes, throw by throw,
+//! on tiny boards.
+
+mod common;
+
+use tabula::core::{BoardGame, GameResult, Status};
+use tabula::sim::Landings;
+use tabula::snakes::{Board, Bounce, Event, Exact, Overshoot, Rules, Snakes, State};
+use tabula_example_three_sixes::ThreeSixes;
+
+const TINY: &str = "Board(name: \"tiny\", size: 10, ladders: [(2, 5)], chutes: [(7, 3)])";
+
+/// Puts the token on `from` and throws `roll`: the events, where it rests,
+/// and whether the game is over.
+fn throw<R: Rules>(board: &Board, rules: &R, from: u16, roll: u16) -> (Vec<Event>, u16, bool) {
+    let game = Snakes::new(board, rules, 1);
+    let mut state: State<R::Extra> = game.initial_state();
+    state.set(0, from, R::Extra::default());
+    let mut events = Vec::new();
+    game.apply_chance(&mut state, roll, &mut |e| events.push(e));
+    let over = matches!(game.status(&state), Status::Over(GameResult::Win(0)));
+    (events, state.square(0), over)
+}
+
+#[test]
+fn overshoot_finishes_on_reaching_or_passing_the_last_square() {
+    let b = common::board(TINY);
+    let (events, at, over) = throw(&b, &Overshoot, 8, 5);
+    assert!(over);
+    assert_eq!(at, 10);
+    assert_eq!(
+        events,
+        vec![
+            Event::Moved {
+                seat: 0,
+                roll: 5,
+                from: 8,
+                to: 10
+            },
+            Event::Finished { seat: 0 }
+        ]
+    );
+    assert!(
+        throw(&b, &Overshoot, 8, 2).2,
+        "exactly reaching also finishes"
+    );
+    assert!(!throw(&b, &Overshoot, 8, 1).2);
+}
+
+#[test]
+fn exact_forfeits_a_throw_that_would_pass_the_last_square() {
+    let b = common::board(TINY);
+    let (events, at, over) = throw(&b, &Exact, 8, 5);
+    assert!(!over);
+    assert_eq!(at, 8);
+    assert_eq!(
+        events,
+        vec![Event::Forfeited {
+            seat: 0,
+            roll: 5,
+            at: 8
+        }]
+    );
+    let (_, at, over) = throw(&b, &Exact, 8, 2);
+    assert!(over && at == 10);
+}
+
+#[test]
+fn bounce_reflects_the_excess_and_then_takes_jumps() {
+    let b = common::board(TINY);
+    // 8 + 4 = 12: two past 10, back to 8.
+    assert_eq!(throw(&b, &Bounce, 8, 4).1, 8);
+    // 9 + 4 = 13: back to 7, the chute's head: down to 3.
+    let (events, at, over) = throw(&b, &Bounce, 9, 4);
+    assert!(!over);
+    assert_eq!(at, 3);
+    assert_eq!(
+        events,
+        vec![
+            Event::Moved {
+                seat: 0,
+                roll: 4,
+                from: 9,
+                to: 7
+            },
+            Event::Jumped {
+                seat: 0,
+                from: 7,
+                to: 3
+            }
+        ]
+    );
+    assert!(throw(&b, &Bounce, 9, 1).2);
+}
+
+#[test]
+fn ladders_and_chutes_count_both_squares_as_landed_on() {
+    let b = common::board(TINY);
+    let (events, at, _) = throw(&b, &Overshoot, 0, 2);
+    assert_eq!(at, 5);
+    let mut landed = Vec::new();
+    for e in &events {
+        e.for_each_landing(|s| landed.push(s));
+    }
+    assert_eq!(landed, vec![2, 5]);
+}
+
+#[test]
+fn chains_are_followed_to_their_end_and_every_square_counts() {
+    // A ladder 2 -> 6 ends on a chute's head 6 -> 4, which ends on a
+    // ladder's foot 4 -> 9.
+    let b = common::board(
+        "Board(name: \"chain\", size: 12, ladders: [(2, 6), (4, 9)], chutes: [(6, 4)])",
+    );
+    let (events, at, _) = throw(&b, &Overshoot, 0, 2);
+    assert_eq!(at, 9);
+    let mut landed = Vec::new();
+    for e in &events {
+        e.for_each_landing(|s| landed.push(s));
+    }
+    assert_eq!(landed, vec![2, 6, 4, 9]);
+    assert_eq!(
+        events[1..],
+        [
+            Event::Jumped {
+                seat: 0,
+                from: 2,
+                to: 6
+            },
+            Event::Jumped {
+                seat: 0,
+                from: 6,
+                to: 4
+            },
+            Event::Jumped {
+                seat: 0,
+                from: 4,
+                to: 9
+            },
+        ]
+    );
+}
+
+#[test]
+fn a_ladder_to_the_last_square_finishes() {
+    let b = common::board("Board(name: \"l\", size: 10, ladders: [(3, 10)])");
+    let (_, at, over) = throw(&b, &Exact, 1, 2);
+    assert!(over && at == 10);
+}
+
+#[test]
+fn players_take_single_throws_in_turn_and_the_first_to_finish_wins() {
+    let b = common::board(TINY);
+    let game = Snakes::new(&b, &Overshoot, 3);
+    let mut s = game.initial_state();
+    for (seat, roll) in [(0, 1), (1, 2), (2, 3), (0, 4)] {
+        assert_eq!(s.turn(), seat);
+        game.apply_chance(&mut s, roll, &mut |_| {});
+    }
+    assert_eq!((s.square(0), s.square(1), s.square(2)), (5, 5, 3));
+    assert_eq!(s.turn(), 1);
+    game.apply_chance(&mut s, 6, &mut |_| {});
+    assert_eq!(game.status(&s), Status::Over(GameResult::Win(1)));
+}
+
+#[test]
+fn three_sixes_in_a_row_send_the_token_back_to_the_start() {
+    let b = Board::classic();
+    let game = Snakes::new(&b, &ThreeSixes, 1);
+    let mut s = game.initial_state();
+    let mut events = Vec::new();
+    for roll in [6, 6, 6] {
+        game.apply_chance(&mut s, roll, &mut |e| events.push(e));
+    }
+    assert_eq!(s.square(0), 0);
+    assert_eq!(s.extra(0), 0);
+    assert_eq!(
+        events.last(),
+        Some(&Event::SentTo {
+            seat: 0,
+            roll: 6,
+            from: 12,
+            to: 0
+        })
+    );
+    // A non-six resets the count.
+    for roll in [6, 6, 2, 6] {
+        game.apply_chance(&mut s, roll, &mut |_| {});
+    }
+    assert_eq!(s.extra(0), 1);
+}
+
+#[test]
+fn chance_outcomes_are_the_dice_distribution() {
+    let b = Board::built_in("two-dice").unwrap().unwrap();
+    let game = Snakes::new(&b, &Bounce, 1);
+    let mut out = Vec::new();
+    game.chance_outcomes(&game.initial_state(), &mut out);
+    assert_eq!(out.len(), 11);
+    assert_eq!(out[5].outcome, 7);
+    assert!((out[5].probability - 6.0 / 36.0).abs() < 1e-15);
+    assert!((out.iter().map(|c| c.probability).sum::<f64>() - 1.0).abs() < 1e-12);
+}

@@ -1,0 +1,80 @@
+//! Value stability: a fixed seed gives these exact numbers, on every
+//! machine and whatever the thread count. If a change to the RNG streams,
+//! the dice or the rules moves them, it changes every user's results: that
+//! must be deliberate.
+
+use tabula::sim::Simulation;
+use tabula::snakes::{Board, Report, ReportOptions, Setup};
+
+fn report(rules: &str, threads: usize) -> Report {
+    let setup = Setup::new(Board::classic(), Some(rules), 1).unwrap();
+    let sim = Simulation::new(20_000).seed(12_345).threads(threads);
+    setup
+        .simulate(&sim, &ReportOptions { dice_rolls: 60_000 }, &|_| {})
+        .unwrap()
+}
+
+/// The report as JSON without the fields that measure time or threads.
+fn stable_json(r: &Report) -> serde_json::Value {
+    let mut v = serde_json::to_value(r).unwrap();
+    let map = v.as_object_mut().unwrap();
+    for key in ["time_per_game_ns", "wall_time_s", "threads"] {
+        map.remove(key);
+    }
+    v
+}
+
+#[test]
+fn results_do_not_depend_on_the_thread_count() {
+    for rules in ["overshoot", "exact", "bounce"] {
+        let one = stable_json(&report(rules, 1));
+        for threads in [2, 3, 8] {
+            assert_eq!(
+                one,
+                stable_json(&report(rules, threads)),
+                "{rules}, {threads} threads"
+            );
+        }
+    }
+}
+
+#[test]
+fn pinned_values_for_seed_12345() {
+    let r = report("overshoot", 2);
+    let t = &r.throws;
+    let pinned = (
+        t.min,
+        t.max,
+        t.mode,
+        t.median,
+        (t.mean * 20_000.0).round() as u64,
+    );
+    assert_eq!(
+        pinned, PINNED_THROWS,
+        "throws (min, max, mode, median, sum)"
+    );
+    assert_eq!(r.shortest_game.game_index, PINNED_SHORTEST.0);
+    assert_eq!(r.shortest_game.rolls, PINNED_SHORTEST.1);
+    assert_eq!(r.shortest_game.squares, PINNED_SHORTEST.2);
+    assert_eq!(
+        (
+            r.squares.landings[44],
+            r.squares.landings[99],
+            r.squares.landings[100]
+        ),
+        PINNED_LANDINGS
+    );
+    let d = r.dice_test.unwrap();
+    assert_eq!(d.counts, PINNED_DICE);
+}
+
+const PINNED_THROWS: (u32, u32, u32, u32, u64) = (7, 317, 22, 29, 717_640);
+/// Game 1053: 0, 38 (ladder from 1), 42, 47 (chute to 26), 84 (ladder
+/// from 28), 88, 94, 100.
+const PINNED_SHORTEST: (u64, [u16; 7], [u16; 8]) = (
+    1053,
+    [1, 4, 5, 2, 4, 6, 6],
+    [0, 38, 42, 26, 84, 88, 94, 100],
+);
+const PINNED_LANDINGS: (u64, u64, u64) = (21_469, 3_269, 20_000);
+const PINNED_DICE: [u64; 6] = [10_022, 10_104, 9_906, 9_911, 10_003, 10_054];
