@@ -63,9 +63,44 @@ fn snakes_prints_the_report_for_the_classic_board_and_for_a_file() {
 }
 
 #[test]
+fn the_book_tutorial_board_runs() {
+    let board = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/book/src/tutorial/my_board.ron"
+    );
+    let o = run("snakes", &[board, "--games", "20000", "--trace"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.starts_with("Game 0 of the run with seed 2002 (Family board, rules exact):\n  throw  1: rolled  2, 0 -> 2\n"), "{out}");
+    assert!(
+        out.contains("Family board (36 squares), rules exact"),
+        "{out}"
+    );
+}
+
+#[test]
 fn the_plugin_example_uses_its_rule_set_by_name() {
     let o = run("three_sixes", &["--games", "5000", "--trace"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("rules three-sixes"), "{out}");
+}
+
+#[test]
+fn the_report_quoted_in_the_book_is_what_the_program_prints() {
+    let book = include_str!("../book/src/classic-report.txt");
+    let o = run("snakes", &[]);
+    assert!(o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    let stable = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| !l.contains("real time per game") && !l.starts_with("Simulated"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(
+        stable(book),
+        stable(&out),
+        "regenerate book/src/classic-report.txt"
+    );
 }

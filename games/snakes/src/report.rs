@@ -252,8 +252,9 @@ impl Report {
         };
         let _ = writeln!(
             s,
-            "Simulated {} games, {who}, seed {}, {} thread{}.",
+            "Simulated {} game{}, {who}, seed {}, {} thread{}.",
             group(self.games),
+            if self.games == 1 { "" } else { "s" },
             self.seed,
             self.threads,
             if self.threads == 1 { "" } else { "s" }
@@ -291,11 +292,19 @@ impl Report {
             self.modal_game.game_index,
             path(&self.modal_game)
         );
-        let _ = writeln!(
-            s,
-            "  mean          {:>11.4} +/- {:.4} (standard error)",
-            t.mean, t.std_error
-        );
+        if t.std_error.is_finite() {
+            let _ = writeln!(
+                s,
+                "  mean          {:>11.4} +/- {:.4} (standard error)",
+                t.mean, t.std_error
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                "  mean          {:>11.4} (one game: no standard error)",
+                t.mean
+            );
+        }
         let _ = writeln!(s, "  median        {:>8}", t.median);
         let _ = writeln!(s, "  maximum       {:>8}", t.max);
         let q = &self.squares;
