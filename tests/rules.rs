@@ -201,3 +201,27 @@ fn chance_outcomes_are_the_dice_distribution() {
     assert!((out[5].probability - 6.0 / 36.0).abs() < 1e-15);
     assert!((out.iter().map(|c| c.probability).sum::<f64>() - 1.0).abs() < 1e-12);
 }
+
+#[test]
+fn every_playable_board_and_rule_set_passes_the_conformance_check() {
+    use tabula::sim::conformance::check_chance_game;
+    use tabula::snakes::rules::check_playable;
+    fn check<R: Rules>(b: &Board, r: &R, players: u8) -> usize {
+        // Pairs the loader would refuse (two dice with `exact` can strand a
+        // token on the square before the last) are not games.
+        if check_playable(r, b).is_err() {
+            return 0;
+        }
+        let game = Snakes::new(b, r, players);
+        check_chance_game(&game, 300, u64::from(players), 20_000)
+            .unwrap_or_else(|e| panic!("{}: {e}", b.name()));
+        1
+    }
+    let mut checked = 0;
+    for (name, _) in tabula::snakes::board::BUILT_IN {
+        let b = Board::built_in(name).unwrap().unwrap();
+        checked += check(&b, &Overshoot, 1) + check(&b, &Exact, 2) + check(&b, &Bounce, 3);
+        checked += check(&b, &ThreeSixes, 1);
+    }
+    assert_eq!(checked, 11);
+}

@@ -221,7 +221,7 @@ pub fn progress_bar(total: u64, min_total: u64) -> Option<indicatif::ProgressBar
     }
     let bar = indicatif::ProgressBar::new(total);
     if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} games ({per_sec}, eta {eta})",
+        "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} games (eta {eta})",
     ) {
         bar.set_style(style);
     }

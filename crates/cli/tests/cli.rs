@@ -180,6 +180,22 @@ fn text_report_has_every_seed_000_item_and_no_progress_bar_when_piped() {
 }
 
 #[test]
+fn long_runs_draw_no_progress_bar_into_a_pipe() {
+    // Past the bar's threshold of two million games.
+    let o = tabula(&[
+        "simulate",
+        "snakes",
+        "--games",
+        "2500000",
+        "--dice-rolls",
+        "0",
+    ]);
+    assert!(o.status.success());
+    assert!(stderr(&o).is_empty(), "stderr: {}", stderr(&o));
+    assert!(stdout(&o).starts_with("Snakes and Ladders: Classic"));
+}
+
+#[test]
 fn trace_prints_one_game_roll_by_roll() {
     let o = tabula(&[
         "simulate", "snakes", "--games", "10", "--trace", "--game", "3", "--rules", "exact",

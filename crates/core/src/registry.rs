@@ -85,3 +85,43 @@ pub fn find<T: Named + ?Sized>(
 pub fn games() -> Result<Vec<&'static GameEntry>, CoreError> {
     sorted_unique("game", inventory::iter::<GameEntry>)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug)]
+    struct P(&'static str);
+    impl Named for P {
+        fn name(&self) -> &'static str {
+            self.0
+        }
+    }
+    static ITEMS: [P; 3] = [P("b"), P("a"), P("c")];
+    static DUPLICATED: [P; 3] = [P("b"), P("a"), P("b")];
+
+    #[test]
+    fn names_are_sorted_and_must_be_unique() {
+        let sorted = sorted_unique("thing", ITEMS.iter()).unwrap();
+        let names: Vec<_> = sorted.iter().map(|p| p.0).collect();
+        assert_eq!(names, ["a", "b", "c"]);
+        let err = sorted_unique("thing", DUPLICATED.iter()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "two thing plugins are registered under the name \"b\""
+        );
+    }
+
+    #[test]
+    fn unknown_names_list_the_known_ones() {
+        let sorted = sorted_unique("thing", ITEMS.iter()).unwrap();
+        assert_eq!(find("thing", &sorted, "c").unwrap().0, "c");
+        let err = find("thing", &sorted, "z").unwrap_err();
+        assert_eq!(err.to_string(), "unknown thing \"z\"; known: a, b, c");
+    }
+
+    #[test]
+    fn registered_games_have_unique_names() {
+        assert!(games().is_ok());
+    }
+}

@@ -42,6 +42,7 @@
 #![deny(missing_docs)]
 
 mod collect;
+pub mod conformance;
 pub mod dice_test;
 mod harness;
 
