@@ -37,7 +37,7 @@ pub enum Format {
 
 /// tabula: simulate, analyse and play board and dice games.
 #[derive(Debug, Parser)]
-#[command(name = "tabula", version, about, long_about = None, after_help = "See the book (book/) for every command, the board format and the JSON keys.")]
+#[command(name = "tabula", version, about = "tabula: simulate, analyse and play board and dice games.", long_about = None, after_help = "See the book (book/) for every command, the board format and the JSON keys.")]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
