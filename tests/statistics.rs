@@ -60,42 +60,22 @@ fn classic_exact_mean_matches_39_2251() {
     check_mean(&Board::classic(), &Exact, 39.2251, 400_000, 12);
 }
 
+/// The sampled mean against the exact solver's, for any board and rules.
+fn check_against_solver<R: Rules>(board: &Board, rules: &R, seed: u64) {
+    let squares = usize::from(board.size()) + 1;
+    let exact = common::solve(&Snakes::new(board, rules, 1), squares, 10_000).mean_throws;
+    check_mean(board, rules, exact, 200_000, seed);
+}
+
 #[test]
 fn other_boards_and_rules_match_the_exact_solver() {
     let classic = Board::classic();
     let teaching = Board::built_in("teaching").unwrap().unwrap();
     let two_dice = Board::built_in("two-dice").unwrap().unwrap();
-    type Sampler<'a> = Box<dyn Fn(u64) -> (f64, f64) + 'a>;
-    let cases: Vec<(&Board, f64, Sampler)> = vec![
-        (
-            &classic,
-            common::solve(&Snakes::new(&classic, &Bounce, 1), 101, 10_000).mean_throws,
-            Box::new(|s| sampled_mean(&classic, &Bounce, 200_000, s)),
-        ),
-        (
-            &classic,
-            common::solve(&Snakes::new(&classic, &ThreeSixes, 1), 101, 10_000).mean_throws,
-            Box::new(|s| sampled_mean(&classic, &ThreeSixes, 200_000, s)),
-        ),
-        (
-            &teaching,
-            common::solve(&Snakes::new(&teaching, &Exact, 1), 21, 10_000).mean_throws,
-            Box::new(|s| sampled_mean(&teaching, &Exact, 200_000, s)),
-        ),
-        (
-            &two_dice,
-            common::solve(&Snakes::new(&two_dice, &Bounce, 1), 145, 10_000).mean_throws,
-            Box::new(|s| sampled_mean(&two_dice, &Bounce, 200_000, s)),
-        ),
-    ];
-    for (i, (board, exact, sample)) in cases.iter().enumerate() {
-        let (mean, se) = sample(100 + i as u64);
-        assert!(
-            (mean - exact).abs() < Z * se,
-            "case {i} ({}): sampled {mean} +/- {se} vs exact {exact}",
-            board.name()
-        );
-    }
+    check_against_solver(&classic, &Bounce, 100);
+    check_against_solver(&classic, &ThreeSixes, 101);
+    check_against_solver(&teaching, &Exact, 102);
+    check_against_solver(&two_dice, &Bounce, 103);
 }
 
 /// Per-game landings on chosen squares, with sums of squares so the
