@@ -17,6 +17,8 @@
 
 /// Traits, dice, random streams, registry, RON loading.
 pub use tabula_core as core;
+/// Exact analysis of chance games.
+pub use tabula_exact as exact;
 /// The simulation harness and statistics collectors.
 pub use tabula_sim as sim;
 /// Snakes and Ladders.

@@ -56,6 +56,9 @@ pub enum Command {
     /// Simulate many games and report statistics.
     #[command(subcommand)]
     Simulate(SimulateGame),
+    /// Solve a game exactly (no sampling): distributions, expectations, shortest games.
+    #[command(subcommand)]
+    Analyze(AnalyzeGame),
     /// Test a die: chi-square goodness of fit of the faces and independence
     /// of successive rolls (serial pairs).
     DiceTest(DiceTestArgs),
@@ -66,6 +69,13 @@ pub enum Command {
 pub enum SimulateGame {
     /// Snakes (Chutes) and Ladders: the seed-000 report for a board.
     Snakes(snakes::SnakesArgs),
+}
+
+/// Games that can be solved exactly.
+#[derive(Debug, Subcommand)]
+pub enum AnalyzeGame {
+    /// Snakes (Chutes) and Ladders: exact answers for a board and rule set (seed 001).
+    Snakes(snakes::AnalyzeArgs),
 }
 
 /// Options of `tabula dice-test`.
@@ -131,6 +141,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
     match cli.command {
         Command::List { format } => list(format, out),
         Command::Simulate(SimulateGame::Snakes(args)) => snakes::simulate(&args, out),
+        Command::Analyze(AnalyzeGame::Snakes(args)) => snakes::analyze(&args, out),
         Command::DiceTest(args) => dice_test(&args, out),
     }
 }

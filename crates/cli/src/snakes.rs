@@ -4,8 +4,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use tabula_exact::Limits;
 use tabula_sim::Simulation;
-use tabula_snakes::{Board, ReportOptions, Setup, board::BUILT_IN};
+use tabula_snakes::{AnalysisOptions, Board, ReportOptions, Require, Setup, board::BUILT_IN};
 
 use crate::{Error, Format, progress_bar};
 
@@ -122,6 +123,78 @@ pub fn simulate(args: &SnakesArgs, out: &mut dyn Write) -> Result<(), Error> {
             }
             writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
         }
+    }
+    Ok(())
+}
+
+/// Options of `tabula analyze snakes`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Solves the game exactly as a Markov chain built from the board and rule set (no sampling): \
+the distribution of the number of throws, expected landings per square, each seat's chance of winning, \
+expected forfeited throws, and with --shortest the shortest games by exhaustive search.\n\
+BOARD is a RON board file, or the name of a built-in board: classic (the default), teaching, two-dice.\n\
+Examples:\n  tabula analyze snakes --rules exact\n  tabula analyze snakes --rules exact --shortest --require chute\n  tabula analyze snakes --players 2 --format json"
+)]
+pub struct AnalyzeArgs {
+    /// The board: a RON file or a built-in board name (same as --board).
+    #[arg(value_name = "BOARD", conflicts_with = "board")]
+    pub board_file: Option<String>,
+    /// The board: a RON file or a built-in board name [default: classic].
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<String>,
+    /// Rule set by name (see `tabula list`) [default: the board's].
+    #[arg(long, value_name = "NAME")]
+    pub rules: Option<String>,
+    /// Players taking single throws in turn; the first to finish wins.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub players: u8,
+    /// Also find the shortest games by exhaustive search, grouped by the set of ladders and chutes used.
+    #[arg(long)]
+    pub shortest: bool,
+    /// Which shortest games count: any (none), those down at least one chute, or up at least one ladder.
+    #[arg(long, value_enum, default_value_t = RequireArg::None, requires = "shortest")]
+    pub require: RequireArg,
+    /// Give up with an error past this many chain states.
+    #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub max_states: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// `--require`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RequireArg {
+    /// Any game.
+    None,
+    /// At least one chute.
+    Chute,
+    /// At least one ladder.
+    Ladder,
+}
+
+/// Solves a board exactly and writes the analysis.
+pub fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let board = load_board(args.board_file.as_deref().or(args.board.as_deref()))?;
+    let setup = Setup::new(board, args.rules.as_deref(), usize::from(args.players))?;
+    let limits = Limits {
+        max_states: usize::try_from(args.max_states).unwrap_or(usize::MAX),
+        ..Limits::default()
+    };
+    let options = AnalysisOptions {
+        players: args.players,
+        limits,
+        shortest: args.shortest.then_some(match args.require {
+            RequireArg::None => Require::None,
+            RequireArg::Chute => Require::Chute,
+            RequireArg::Ladder => Require::Ladder,
+        }),
+    };
+    let analysis = setup.analyze(&options)?;
+    match args.format {
+        Format::Text => write!(out, "{}", analysis.to_text())?,
+        Format::Json => writeln!(out, "{}", analysis.to_json())?,
     }
     Ok(())
 }

@@ -346,3 +346,154 @@ fn a_closed_pipe_is_not_a_crash() {
     let out = child.wait_with_output().unwrap();
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
+
+#[test]
+fn analyze_prints_exact_answers_as_text_and_json() {
+    let o = tabula(&["analyze", "snakes", "--rules", "exact"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for needle in [
+        "39.2251223",
+        "Forfeited throws per game",
+        "least popular",
+        "player 1  wins with probability 1.0000000000",
+    ] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+    let v = json(&tabula(&[
+        "analyze",
+        "snakes",
+        "--players",
+        "2",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(v["game"], "snakes");
+    assert_eq!(v["rules"], "overshoot");
+    assert_eq!(v["players"], 2);
+    for key in ["mean", "variance", "mode", "median", "min", "pmf"] {
+        assert!(!v["throws"][key].is_null(), "throws.{key}");
+    }
+    let mean = v["throws"]["mean"].as_f64().unwrap();
+    assert!((mean - 35.834938).abs() < 1e-6, "{mean}");
+    let pmf = v["throws"]["pmf"].as_array().unwrap();
+    let total: f64 = pmf.iter().map(|p| p.as_f64().unwrap()).sum();
+    assert!((1.0 - total).abs() < 2e-12, "{total}");
+    for key in [
+        "landings",
+        "most_popular",
+        "least_popular",
+        "least_popular_probability",
+    ] {
+        assert!(!v["squares"][key].is_null(), "squares.{key}");
+    }
+    assert_eq!(v["squares"]["most_popular"], 44);
+    assert_eq!(v["squares"]["least_popular"], 99);
+    let wins: Vec<f64> = v["seats"]["win_probability"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_f64().unwrap())
+        .collect();
+    assert_eq!(wins.len(), 2);
+    assert!((wins[0] + wins[1] - 1.0).abs() < 1e-12 && wins[0] > wins[1]);
+    assert!(v["seats"]["total_throws_mean"].as_f64().unwrap() > mean);
+    assert_eq!(v["forfeited_throws_mean"], 0.0);
+    assert!(v.get("shortest").is_none());
+}
+
+#[test]
+fn analyze_shortest_finds_seed_001s_games() {
+    let v = json(&tabula(&[
+        "analyze",
+        "snakes",
+        "--rules",
+        "exact",
+        "--shortest",
+        "--require",
+        "chute",
+        "--format",
+        "json",
+    ]));
+    let s = &v["shortest"];
+    assert_eq!(s["throws"], 7);
+    assert_eq!(s["sequences"], 67);
+    let routes = s["routes"].as_array().unwrap();
+    assert_eq!(routes.len(), 4);
+    let mut total = 0;
+    for r in routes {
+        total += r["sequences"].as_u64().unwrap();
+        let jumps = r["jumps"].as_array().unwrap();
+        assert!(
+            jumps.iter().any(|j| j[1].as_u64() < j[0].as_u64()),
+            "a chute"
+        );
+        assert_eq!(r["example_rolls"].as_array().unwrap().len(), 7);
+        assert_eq!(r["example_squares"].as_array().unwrap().len(), 8);
+        assert_eq!(r["example_squares"][7], 100);
+    }
+    assert_eq!(total, 67);
+    let o = tabula(&["analyze", "snakes", "--rules", "exact", "--shortest"]);
+    assert!(stdout(&o).contains("Shortest games (exhaustive search, one token): 7 throws, 423 roll sequences, 7 essentially different routes"));
+}
+
+#[test]
+fn analyze_refuses_what_it_cannot_solve_with_a_message() {
+    let o = tabula(&["analyze", "snakes", "--max-states", "10"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("too large to solve exactly"),
+        "{}",
+        stderr(&o)
+    );
+    let o = tabula(&["analyze", "snakes", "--require", "chute"]);
+    assert_eq!(o.status.code(), Some(2), "--require needs --shortest");
+    let o = tabula(&["analyze", "snakes", "--rules", "nope"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("nope"));
+    let o = tabula(&["analyze", "snakes", "--help"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("--shortest"));
+}
+
+#[test]
+fn the_simulation_report_shows_exact_values_beside_sampled_ones() {
+    let o = tabula(&[
+        "simulate",
+        "snakes",
+        "--games",
+        "20000",
+        "--dice-rolls",
+        "0",
+    ]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains(", exact 35.8349"), "{}", stdout(&o));
+    let v = json(&tabula(&[
+        "simulate",
+        "snakes",
+        "--games",
+        "2000",
+        "--format",
+        "json",
+        "--dice-rolls",
+        "0",
+    ]));
+    let m = v["exact"]["throws"]["mean"].as_f64().unwrap();
+    assert!((m - 35.834938).abs() < 1e-6);
+    assert_eq!(v["exact"]["least_popular"], 99);
+}
+
+#[test]
+fn the_analysis_quoted_in_the_book_is_what_the_program_prints() {
+    let book = include_str!("../../../book/src/classic-analysis.txt");
+    let o = tabula(&[
+        "analyze",
+        "snakes",
+        "--rules",
+        "exact",
+        "--shortest",
+        "--require",
+        "chute",
+    ]);
+    assert_eq!(stdout(&o), book, "regenerate book/src/classic-analysis.txt");
+}

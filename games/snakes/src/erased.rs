@@ -5,6 +5,7 @@
 use serde::Serialize;
 use tabula_sim::{LengthOf, Lengths, Occupancy, Run, SimError, Simulation, Wins};
 
+use crate::analysis::{self, Analysis, AnalysisOptions};
 use crate::board::{Board, Jump};
 use crate::game::{Event, Snakes};
 use crate::rules::{self, Rules};
@@ -26,6 +27,13 @@ pub trait ErasedRules: Send + Sync {
         sim: &Simulation,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<Run<ReportCollectors>, SimError>;
+
+    /// Solves the board exactly (see [`analysis::analyze`]).
+    fn analyze(
+        &self,
+        board: &Board,
+        options: &AnalysisOptions,
+    ) -> Result<Analysis, tabula_exact::ExactError>;
 
     /// Replays one game of a run, throw by throw.
     fn trace(
@@ -57,6 +65,14 @@ impl<R: Rules> ErasedRules for R {
             Wins::new(usize::from(players)),
         );
         sim.run_with(&game, || tabula_core::NoAgents, collectors, progress)
+    }
+
+    fn analyze(
+        &self,
+        board: &Board,
+        options: &AnalysisOptions,
+    ) -> Result<Analysis, tabula_exact::ExactError> {
+        analysis::analyze(board, self, options)
     }
 
     fn trace(

@@ -143,6 +143,65 @@ pub struct Report {
     pub wall_time_s: f64,
     /// The dice test, `null` if skipped.
     pub dice_test: Option<DiceTest>,
+    /// The exact values of the sampled statistics, from the Markov chain
+    /// (`null` if the game is too large to solve).
+    pub exact: Option<ExactValues>,
+}
+
+/// The exact values beside the sampled ones, so a reader can see the
+/// sampler is right.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExactValues {
+    /// Throws per game (all players together).
+    pub throws: ExactThrows,
+    /// The most popular square other than the last, by expected landings.
+    pub most_popular: u16,
+    /// Its share of all expected landings before the last square.
+    pub most_popular_probability: f64,
+    /// The least popular square, by expected landings.
+    pub least_popular: u16,
+    /// Its share of all expected landings before the last square.
+    pub least_popular_probability: f64,
+    /// Expected landings per game on each square.
+    pub landings: Vec<f64>,
+    /// Each seat's probability of winning.
+    pub win_probability: Vec<f64>,
+}
+
+/// Exact statistics of the number of throws per game.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExactThrows {
+    /// Fewest possible.
+    pub min: u32,
+    /// Expected.
+    pub mean: f64,
+    /// Standard deviation.
+    pub std_dev: f64,
+    /// Most likely (ties: the smaller).
+    pub mode: u32,
+    /// Median.
+    pub median: u32,
+}
+
+impl ExactValues {
+    /// The exact values of an analysis, for the simulation report.
+    pub fn from_analysis(a: &crate::Analysis) -> ExactValues {
+        ExactValues {
+            throws: ExactThrows {
+                min: a.seats.total_throws_min,
+                mean: a.seats.total_throws_mean,
+                std_dev: a.seats.total_throws_variance.sqrt(),
+                mode: a.seats.total_throws_mode,
+                median: a.seats.total_throws_median,
+            },
+            most_popular: a.squares.most_popular,
+            most_popular_probability: a.squares.most_popular_probability,
+            least_popular: a.squares.least_popular,
+            least_popular_probability: a.squares.least_popular_probability,
+            landings: a.squares.landings.clone(),
+            win_probability: a.seats.win_probability.clone(),
+        }
+    }
 }
 
 impl Report {
@@ -151,6 +210,7 @@ impl Report {
         run: &Run<ReportCollectors>,
         sim: &Simulation,
         options: &ReportOptions,
+        exact: Option<ExactValues>,
     ) -> Result<Report, SnakesError> {
         let (lengths, occupancy, wins) = &run.collector;
         let (Some(min), Some(max), Some(mode), Some(median)) = (
@@ -228,6 +288,7 @@ impl Report {
             wall_time_s: run.wall_time.as_secs_f64(),
             dice_test: (options.dice_rolls > 0)
                 .then(|| DiceTest::run(setup.board.dice(), options.dice_rolls, run.seed)),
+            exact,
         })
     }
 
@@ -268,8 +329,26 @@ impl Report {
             );
         }
         let t = &self.throws;
-        let _ = writeln!(s, "\nThrows per game");
-        let _ = writeln!(s, "  minimum       {:>8}", t.min);
+        let x = self.exact.as_ref();
+        let beside = |f: &dyn Fn(&ExactValues) -> String| match x {
+            Some(e) => format!("   (exact {})", f(e)),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            s,
+            "\nThrows per game{}",
+            if x.is_some() {
+                " (exact values from the Markov chain: tabula analyze snakes)"
+            } else {
+                ""
+            }
+        );
+        let _ = writeln!(
+            s,
+            "  minimum       {:>8}{}",
+            t.min,
+            beside(&|e| e.throws.min.to_string())
+        );
         let path = |g: &NotableGame| {
             let squares: Vec<String> = g.squares.iter().map(u16::to_string).collect();
             let rolls: Vec<String> = g.rolls.iter().map(u16::to_string).collect();
@@ -285,7 +364,12 @@ impl Report {
             self.shortest_game.game_index,
             path(&self.shortest_game)
         );
-        let _ = writeln!(s, "  most common   {:>8}", t.mode);
+        let _ = writeln!(
+            s,
+            "  most common   {:>8}{}",
+            t.mode,
+            beside(&|e| e.throws.mode.to_string())
+        );
         let _ = writeln!(
             s,
             "    game {:<10} {}",
@@ -295,8 +379,13 @@ impl Report {
         if t.std_error.is_finite() {
             let _ = writeln!(
                 s,
-                "  mean          {:>11.4} +/- {:.4} (standard error)",
-                t.mean, t.std_error
+                "  mean          {:>11.4} +/- {:.4} (standard error){}",
+                t.mean,
+                t.std_error,
+                match x {
+                    Some(e) => format!(", exact {:.4}", e.throws.mean),
+                    None => String::new(),
+                }
             );
         } else {
             let _ = writeln!(
@@ -305,7 +394,12 @@ impl Report {
                 t.mean
             );
         }
-        let _ = writeln!(s, "  median        {:>8}", t.median);
+        let _ = writeln!(
+            s,
+            "  median        {:>8}{}",
+            t.median,
+            beside(&|e| e.throws.median.to_string())
+        );
         let _ = writeln!(s, "  maximum       {:>8}", t.max);
         let q = &self.squares;
         let _ = writeln!(
@@ -316,18 +410,30 @@ impl Report {
         let width = most_label.len();
         let _ = writeln!(
             s,
-            "  {most_label:<width$} {:>5}   probability of landing {:.6}",
-            q.most_popular, q.most_popular_probability
+            "  {most_label:<width$} {:>5}   probability of landing {:.6}{}",
+            q.most_popular,
+            q.most_popular_probability,
+            beside(&|e| format!("{}, {:.6}", e.most_popular, e.most_popular_probability))
         );
         let _ = writeln!(
             s,
-            "  {:<width$} {:>5}   probability of landing {:.6}",
-            "least popular", q.least_popular, q.least_popular_probability
+            "  {:<width$} {:>5}   probability of landing {:.6}{}",
+            "least popular",
+            q.least_popular,
+            q.least_popular_probability,
+            beside(&|e| format!("{}, {:.6}", e.least_popular, e.least_popular_probability))
         );
         if self.players > 1 {
             let _ = writeln!(s, "\nWins per seat (first to finish wins)");
             for (i, (w, r)) in self.seats.wins.iter().zip(&self.seats.win_rate).enumerate() {
-                let _ = writeln!(s, "  player {}  {:>12}  {:.4}", i + 1, group(*w), r);
+                let _ = writeln!(
+                    s,
+                    "  player {}  {:>12}  {:.4}{}",
+                    i + 1,
+                    group(*w),
+                    r,
+                    beside(&|e| format!("{:.4}", e.win_probability.get(i).copied().unwrap_or(0.0)))
+                );
             }
         }
         let _ = writeln!(s, "\nTime");

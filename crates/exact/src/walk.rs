@@ -1,0 +1,276 @@
+//! Walking the chain forward: the distribution of the game's length, how
+//! it ends, and the expected number of each mark, step by step.
+
+use tabula_core::{BoardGame, GameResult};
+
+use crate::{Chain, ExactError, Limits};
+
+/// The pmf of a length is listed until the probability of a longer game
+/// is below this.
+pub const PMF_TAIL: f64 = 1e-12;
+
+/// What happened on one chance step of the walk, over all games.
+#[derive(Clone, Copy, Debug)]
+pub struct StepView<'a> {
+    /// The step, from 1.
+    pub step: u32,
+    /// Probability that the game lasts more than `step - 1` steps.
+    pub alive_before: f64,
+    /// Probability that the game lasts more than `step` steps.
+    pub alive_after: f64,
+    /// Probability that the game ends on this step, by result (indexed as
+    /// [`Chain::result_kinds`]).
+    pub ended: &'a [f64],
+    /// Expected number of each mark left on this step (by mark id).
+    pub marks: &'a [f64],
+}
+
+/// Where a walk stopped.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Walked {
+    /// Steps walked.
+    pub steps: u32,
+    /// Probability that the game was still running when the walk stopped
+    /// (below [`Limits::tail`]).
+    pub remaining: f64,
+}
+
+/// The exact answers for a chance game: its length distribution, how it
+/// ends and the expected number of each mark per game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// `pmf[n]`: probability that the game takes exactly `n` chance steps,
+    /// listed until the probability of a longer game is below [`PMF_TAIL`].
+    pub pmf: Vec<f64>,
+    /// Expected number of steps.
+    pub mean: f64,
+    /// Variance of the number of steps.
+    pub variance: f64,
+    /// The most likely number of steps (ties: the smaller).
+    pub mode: u32,
+    /// The smallest `n` with probability at least one half of a game of
+    /// `n` steps or fewer.
+    pub median: u32,
+    /// The fewest steps a game can take.
+    pub min: u32,
+    /// Probability of each way the game can end, in order of first reach.
+    pub results: Vec<(GameResult, f64)>,
+    /// Expected number of each mark per game, by mark id.
+    pub marks: Vec<f64>,
+    /// Where the walk stopped.
+    pub walked: Walked,
+}
+
+/// Sums the pmf into the standard summary statistics.
+#[derive(Default)]
+pub(crate) struct Moments {
+    sum: f64,
+    sum_sq: f64,
+    cdf: f64,
+    mode: (u32, f64),
+    median: Option<u32>,
+    min: Option<u32>,
+}
+
+impl Moments {
+    pub(crate) fn add(&mut self, n: u32, p: f64) {
+        if p > 0.0 && self.min.is_none() {
+            self.min = Some(n);
+        }
+        if p > self.mode.1 {
+            self.mode = (n, p);
+        }
+        self.cdf += p;
+        if self.median.is_none() && self.cdf >= 0.5 {
+            self.median = Some(n);
+        }
+        let x = f64::from(n);
+        self.sum += x * p;
+        self.sum_sq += x * x * p;
+    }
+
+    /// (mean, variance, mode, median, min)
+    pub(crate) fn finish(&self) -> (f64, f64, u32, u32, u32) {
+        let mean = self.sum;
+        let variance = (self.sum_sq - mean * mean).max(0.0);
+        (
+            mean,
+            variance,
+            self.mode.0,
+            self.median.unwrap_or(0),
+            self.min.unwrap_or(0),
+        )
+    }
+}
+
+impl<G: BoardGame, M> Chain<G, M> {
+    /// The distinct ways the game ends, in order of the first state that
+    /// ends that way.
+    pub fn result_kinds(&self) -> Vec<GameResult> {
+        let mut kinds = Vec::new();
+        for i in 0..self.len() {
+            if let Some(r) = self.result(i)
+                && !kinds.contains(&r)
+            {
+                kinds.push(r);
+            }
+        }
+        kinds
+    }
+
+    /// Walks the distribution over states forward one chance step at a
+    /// time from the initial state, calling `visit` after every step, until
+    /// the probability that the game is still running is below
+    /// [`Limits::tail`]. Fails if that takes more than
+    /// [`Limits::max_steps`].
+    ///
+    /// Step 0 (a game over before it starts) is not visited.
+    pub fn walk(
+        &self,
+        limits: &Limits,
+        mut visit: impl FnMut(&StepView<'_>),
+    ) -> Result<Walked, ExactError> {
+        let n = self.len();
+        let kinds = self.result_kinds();
+        let mut kind_of = vec![u32::MAX; n];
+        let mut transient = Vec::new();
+        let mut terminal = Vec::new();
+        for (i, k) in kind_of.iter_mut().enumerate() {
+            match self.result(i) {
+                Some(r) => {
+                    *k = kinds.iter().position(|&x| x == r).unwrap_or(0) as u32;
+                    terminal.push(i);
+                }
+                None => transient.push(i),
+            }
+        }
+        if self.result(0).is_some() {
+            return Ok(Walked {
+                steps: 0,
+                remaining: 0.0,
+            });
+        }
+        let mut cur = vec![0.0f64; n];
+        let mut next = vec![0.0f64; n];
+        let mut marks = vec![0.0f64; self.mark_keys().len()];
+        let mut ended = vec![0.0f64; kinds.len()];
+        cur[0] = 1.0;
+        let mut alive = 1.0;
+        for step in 1..=limits.max_steps {
+            marks.fill(0.0);
+            ended.fill(0.0);
+            for &s in &transient {
+                let m = cur[s];
+                if m == 0.0 {
+                    continue;
+                }
+                cur[s] = 0.0;
+                for t in self.transitions(s) {
+                    let q = m * t.probability;
+                    next[t.target as usize] += q;
+                    for &k in self.marks_of(t) {
+                        marks[k as usize] += q;
+                    }
+                }
+            }
+            for &s in &terminal {
+                let m = next[s];
+                if m != 0.0 {
+                    ended[kind_of[s] as usize] += m;
+                    next[s] = 0.0;
+                }
+            }
+            let after: f64 = transient.iter().map(|&s| next[s]).sum();
+            std::mem::swap(&mut cur, &mut next);
+            visit(&StepView {
+                step,
+                alive_before: alive,
+                alive_after: after,
+                ended: &ended,
+                marks: &marks,
+            });
+            alive = after;
+            if alive < limits.tail {
+                return Ok(Walked {
+                    steps: step,
+                    remaining: alive,
+                });
+            }
+        }
+        Err(ExactError::NotConverged {
+            steps: limits.max_steps,
+            remaining: alive,
+        })
+    }
+
+    /// Solves the game: the exact distribution of its length in chance
+    /// steps, the probability of each result and the expected number of
+    /// each mark per game.
+    pub fn solve(&self, limits: &Limits) -> Result<Solution, ExactError> {
+        let mut solving = Solving::new(self);
+        let walked = self.walk(limits, |v| solving.visit(v))?;
+        Ok(solving.finish(walked))
+    }
+}
+
+/// Sums a walk into a [`Solution`], one step at a time.
+pub(crate) struct Solving {
+    kinds: Vec<GameResult>,
+    pmf: Vec<f64>,
+    moments: Moments,
+    results: Vec<f64>,
+    marks: Vec<f64>,
+    listing: bool,
+}
+
+impl Solving {
+    pub(crate) fn new<G: BoardGame, M>(chain: &Chain<G, M>) -> Solving {
+        let kinds = chain.result_kinds();
+        let mut solving = Solving {
+            pmf: vec![0.0],
+            moments: Moments::default(),
+            results: vec![0.0; kinds.len()],
+            marks: vec![0.0; chain.mark_keys().len()],
+            listing: true,
+            kinds,
+        };
+        if chain.result(0).is_some() {
+            // Over before it starts: the only result is the initial state's.
+            solving.pmf = vec![1.0];
+            solving.moments.add(0, 1.0);
+            solving.results[0] = 1.0;
+            solving.listing = false;
+        }
+        solving
+    }
+
+    pub(crate) fn visit(&mut self, v: &StepView<'_>) {
+        let p: f64 = v.ended.iter().sum();
+        self.moments.add(v.step, p);
+        if self.listing {
+            self.pmf.push(p);
+            self.listing = v.alive_after >= PMF_TAIL;
+        }
+        for (r, e) in self.results.iter_mut().zip(v.ended) {
+            *r += e;
+        }
+        for (m, e) in self.marks.iter_mut().zip(v.marks) {
+            *m += e;
+        }
+    }
+
+    pub(crate) fn finish(self, walked: Walked) -> Solution {
+        let (mean, variance, mode, median, min) = self.moments.finish();
+        Solution {
+            pmf: self.pmf,
+            mean,
+            variance,
+            mode,
+            median,
+            min,
+            results: self.kinds.into_iter().zip(self.results).collect(),
+            marks: self.marks,
+            walked,
+        }
+    }
+}

@@ -1,0 +1,527 @@
+//! Exact analysis of a board under a rule set: the chain of token states
+//! solved by [`tabula_exact`], reported as text or JSON.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+use tabula_exact::{Chain, ExactError, Limits, Shortest as ExactShortest};
+
+use crate::board::{Board, Jump};
+use crate::game::{Event, Snakes};
+use crate::rules::Rules;
+
+/// What the chain counts on each throw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// A landing on a square, counted as the simulation report counts
+    /// them: the square a throw reaches and the square a ladder or chute
+    /// leads to.
+    Land(u16),
+    /// A ladder or chute taken.
+    Jump(Jump),
+    /// A forfeited throw.
+    Forfeit,
+}
+
+/// The marks of one event.
+pub fn marks(event: &Event, out: &mut Vec<Mark>) {
+    match *event {
+        Event::Moved { to, .. } => out.push(Mark::Land(to)),
+        Event::Jumped { from, to, .. } => {
+            out.push(Mark::Jump(Jump { from, to }));
+            out.push(Mark::Land(to));
+        }
+        Event::SentTo { to, .. } if to > 0 => out.push(Mark::Land(to)),
+        Event::Forfeited { .. } => out.push(Mark::Forfeit),
+        Event::SentTo { .. } | Event::Finished { .. } => {}
+    }
+}
+
+/// Which shortest games `--shortest` looks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Require {
+    /// Any game.
+    #[default]
+    None,
+    /// Games that slide down at least one chute.
+    Chute,
+    /// Games that climb at least one ladder.
+    Ladder,
+}
+
+impl Require {
+    fn test(self) -> Option<fn(&Mark) -> bool> {
+        match self {
+            Require::None => None,
+            Require::Chute => Some(|m| matches!(m, Mark::Jump(j) if !j.is_ladder())),
+            Require::Ladder => Some(|m| matches!(m, Mark::Jump(j) if j.is_ladder())),
+        }
+    }
+}
+
+/// The distribution of the number of throws.
+#[derive(Clone, Debug, Serialize)]
+pub struct ThrowDistribution {
+    /// Expected throws.
+    pub mean: f64,
+    /// Variance.
+    pub variance: f64,
+    /// Standard deviation.
+    pub std_dev: f64,
+    /// Most likely number (ties: the smaller).
+    pub mode: u32,
+    /// Smallest number with cumulative probability at least one half.
+    pub median: u32,
+    /// Fewest throws possible.
+    pub min: u32,
+    /// `pmf[n]`: probability of exactly `n` throws, listed until the
+    /// probability of more is below 1e-12.
+    pub pmf: Vec<f64>,
+}
+
+/// Expected landings per game.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExactSquares {
+    /// Expected landings per game on each square (index = square; 0, the
+    /// start, is never landed on), all players together.
+    pub landings: Vec<f64>,
+    /// Their sum over squares 1 to the one before the last.
+    pub landings_before_last: f64,
+    /// The square before the last with most expected landings (ties: the
+    /// lowest).
+    pub most_popular: u16,
+    /// Its share of `landings_before_last`, as in the simulation report.
+    pub most_popular_probability: f64,
+    /// The square before the last with fewest expected landings (ties:
+    /// the lowest).
+    pub least_popular: u16,
+    /// Its share of `landings_before_last`, as in the simulation report.
+    pub least_popular_probability: f64,
+}
+
+/// The `players`-player game, first to finish wins.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExactSeats {
+    /// Each seat's probability of winning.
+    pub win_probability: Vec<f64>,
+    /// Expected throws in the whole game, all players together.
+    pub total_throws_mean: f64,
+    /// Their variance.
+    pub total_throws_variance: f64,
+    /// Most likely total (ties: the smaller).
+    pub total_throws_mode: u32,
+    /// Median total.
+    pub total_throws_median: u32,
+    /// Fewest total throws.
+    pub total_throws_min: u32,
+    /// Distribution of the total, listed until the tail is below 1e-12.
+    pub total_throws_pmf: Vec<f64>,
+}
+
+/// One group of shortest games: those using one set of ladders and chutes.
+#[derive(Clone, Debug, Serialize)]
+pub struct ShortestRoute {
+    /// The ladders and chutes, `[from, to]`, in the order the example
+    /// takes them.
+    pub jumps: Vec<[u16; 2]>,
+    /// Roll sequences in this group.
+    pub sequences: u128,
+    /// One of them.
+    pub example_rolls: Vec<u16>,
+    /// 0, then the square the token rests on after each of its throws.
+    pub example_squares: Vec<u16>,
+}
+
+/// The shortest games of one token, found by exhaustive search.
+#[derive(Clone, Debug, Serialize)]
+pub struct ShortestGames {
+    /// Which games count.
+    pub require: Require,
+    /// The fewest throws.
+    pub throws: u32,
+    /// Distinct roll sequences that finish in that many throws.
+    pub sequences: u128,
+    /// The sequences grouped by the set of ladders and chutes used ("essentially
+    /// different" routes, in seed 001's words), most sequences first.
+    pub routes: Vec<ShortestRoute>,
+}
+
+/// How big the solved chain was and where the walk stopped.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChainInfo {
+    /// Reachable token states (square and rule state, plus the finish).
+    pub states: usize,
+    /// Transitions (state, throw).
+    pub transitions: usize,
+    /// Throws the distribution was followed for.
+    pub steps: u32,
+    /// Probability that a token was still on its way when the walk stopped.
+    pub remaining: f64,
+}
+
+/// The exact analysis of a board under a rule set for some players.
+#[derive(Clone, Debug, Serialize)]
+pub struct Analysis {
+    /// Always `"snakes"`.
+    pub game: &'static str,
+    /// The board's display name.
+    pub board: String,
+    /// Where the board came from.
+    pub board_source: String,
+    /// The rule set.
+    pub rules: &'static str,
+    /// Players.
+    pub players: u8,
+    /// Throws one player needs to finish (the one-player game).
+    pub throws: ThrowDistribution,
+    /// Expected landings per game of `players` players.
+    pub squares: ExactSquares,
+    /// The `players`-player game.
+    pub seats: ExactSeats,
+    /// Expected forfeited throws per game of `players` players (0 unless
+    /// the rules forfeit throws, like `exact`).
+    pub forfeited_throws_mean: f64,
+    /// The chain.
+    pub chain: ChainInfo,
+    /// The shortest games, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shortest: Option<ShortestGames>,
+}
+
+/// Everything [`analyze`] needs beyond the board and rules.
+#[derive(Clone, Debug, Default)]
+pub struct AnalysisOptions {
+    /// Players.
+    pub players: u8,
+    /// Limits of the solver.
+    pub limits: Limits,
+    /// Find the shortest games too, with this requirement.
+    pub shortest: Option<Require>,
+}
+
+/// Solves `board` under `rules`: builds the chain of one token's states
+/// from the game's own chance outcomes, walks it, and composes the
+/// `players`-player race from it (tokens never interact, so the
+/// `K`-player game is `K` independent tokens throwing in turn).
+pub fn analyze<R: Rules>(
+    board: &Board,
+    rules: &R,
+    options: &AnalysisOptions,
+) -> Result<Analysis, ExactError> {
+    let game = Snakes::new(board, rules, 1);
+    let limits = &options.limits;
+    let chain = Chain::build(&game, limits, marks)?;
+    let players = options.players.max(1);
+    let (solo, race) = chain.solve_and_race(usize::from(players), limits)?;
+
+    let size = usize::from(board.size());
+    let mut landings = vec![0.0; size + 1];
+    let mut forfeits = 0.0;
+    for (m, &e) in chain.mark_keys().iter().zip(&race.marks) {
+        match *m {
+            Mark::Land(s) => {
+                if let Some(l) = landings.get_mut(usize::from(s)) {
+                    *l += e;
+                }
+            }
+            Mark::Forfeit => forfeits += e,
+            Mark::Jump(_) => {}
+        }
+    }
+    let before_last = &landings[1..size];
+    let total: f64 = before_last.iter().sum();
+    let (mut most, mut least) = (1, 1);
+    for (i, &c) in before_last.iter().enumerate() {
+        if c > before_last[most - 1] {
+            most = i + 1;
+        }
+        if c < before_last[least - 1] {
+            least = i + 1;
+        }
+    }
+    let share = |s: usize| {
+        if total > 0.0 {
+            landings[s] / total
+        } else {
+            0.0
+        }
+    };
+    let shortest = match options.shortest {
+        None => None,
+        Some(require) => {
+            let test = require.test();
+            let found = chain.shortest(
+                limits,
+                |m| matches!(m, Mark::Jump(_)),
+                test.as_ref().map(|f| f as &dyn Fn(&Mark) -> bool),
+            )?;
+            Some(shortest_games(&chain, require, found))
+        }
+    };
+    Ok(Analysis {
+        game: "snakes",
+        board: board.name().to_string(),
+        board_source: board.source().to_string(),
+        rules: "",
+        players,
+        throws: ThrowDistribution {
+            mean: solo.mean,
+            variance: solo.variance,
+            std_dev: solo.variance.sqrt(),
+            mode: solo.mode,
+            median: solo.median,
+            min: solo.min,
+            pmf: solo.pmf,
+        },
+        squares: ExactSquares {
+            most_popular: most as u16,
+            most_popular_probability: share(most),
+            least_popular: least as u16,
+            least_popular_probability: share(least),
+            landings_before_last: total,
+            landings,
+        },
+        seats: ExactSeats {
+            win_probability: race.win_probability,
+            total_throws_mean: race.total_mean,
+            total_throws_variance: race.total_variance,
+            total_throws_mode: race.total_mode,
+            total_throws_median: race.total_median,
+            total_throws_min: race.total_min,
+            total_throws_pmf: race.total_pmf,
+        },
+        forfeited_throws_mean: forfeits,
+        chain: ChainInfo {
+            states: chain.len(),
+            transitions: chain.transition_count(),
+            steps: solo.walked.steps,
+            remaining: solo.walked.remaining,
+        },
+        shortest,
+    })
+}
+
+fn shortest_games<R: Rules>(
+    chain: &Chain<Snakes<'_, R>, Mark>,
+    require: Require,
+    found: Option<ExactShortest<u16>>,
+) -> ShortestGames {
+    let Some(found) = found else {
+        return ShortestGames {
+            require,
+            throws: 0,
+            sequences: 0,
+            routes: Vec::new(),
+        };
+    };
+    let routes = found
+        .routes
+        .iter()
+        .map(|r| ShortestRoute {
+            jumps: r
+                .marks
+                .iter()
+                .filter_map(|&m| match chain.mark(m) {
+                    Mark::Jump(j) => Some([j.from, j.to]),
+                    _ => None,
+                })
+                .collect(),
+            sequences: r.sequences,
+            example_rolls: r.example.iter().map(|&(roll, _)| roll).collect(),
+            example_squares: std::iter::once(0)
+                .chain(
+                    r.example
+                        .iter()
+                        .map(|&(_, s)| chain.state(s as usize).square(0)),
+                )
+                .collect(),
+        })
+        .collect();
+    ShortestGames {
+        require,
+        throws: found.steps,
+        sequences: found.sequences,
+        routes,
+    }
+}
+
+impl Analysis {
+    /// The analysis as one JSON object (keys documented in the book).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+
+    /// The analysis as text.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let last = self.squares.landings.len().saturating_sub(1);
+        let _ = writeln!(
+            s,
+            "Snakes and Ladders: {} ({} squares), rules {}",
+            self.board, last, self.rules
+        );
+        let _ = writeln!(
+            s,
+            "Exact analysis: a Markov chain of {} token states and {} transitions, followed for {} throws (a token still on its way with probability {:.1e}).",
+            self.chain.states, self.chain.transitions, self.chain.steps, self.chain.remaining
+        );
+        let t = &self.throws;
+        let _ = writeln!(s, "\nThrows one player needs to finish");
+        let _ = writeln!(s, "  mean          {:>14.10}", t.mean);
+        let _ = writeln!(
+            s,
+            "  variance      {:>14.10}   (standard deviation {:.6})",
+            t.variance, t.std_dev
+        );
+        let _ = writeln!(s, "  minimum       {:>3}", t.min);
+        let mode_p = t.pmf.get(t.mode as usize).copied().unwrap_or(0.0);
+        let _ = writeln!(
+            s,
+            "  most likely   {:>3}   (probability {mode_p:.6})",
+            t.mode
+        );
+        let _ = writeln!(s, "  median        {:>3}", t.median);
+        let _ = writeln!(
+            s,
+            "  distribution (probability of exactly n throws; listed to n = {} in the JSON output, where the tail falls below 1e-12):",
+            t.pmf.len().saturating_sub(1)
+        );
+        let mut cdf = 0.0;
+        let shown = t.pmf.len().min(usize::from(t.min as u16) + 40);
+        for (n, &p) in t.pmf.iter().enumerate().take(shown) {
+            cdf += p;
+            if p > 0.0 {
+                let _ = writeln!(s, "    {n:>4}  {p:.8}  cumulative {cdf:.8}");
+            }
+        }
+        if shown < t.pmf.len() {
+            let _ = writeln!(
+                s,
+                "    ...   (probability of more than {} throws: {:.8})",
+                shown - 1,
+                (1.0 - cdf).max(0.0)
+            );
+        }
+        let q = &self.squares;
+        let _ = writeln!(
+            s,
+            "\nExpected landings per game{} (a ladder's foot or chute's head and where it leads both count)",
+            if self.players > 1 {
+                format!(", all {} players together", self.players)
+            } else {
+                String::new()
+            }
+        );
+        let _ = writeln!(
+            s,
+            "  most popular (other than {last}) {:>5}   {:.6} landings, probability of landing {:.6}",
+            q.most_popular,
+            q.landings[usize::from(q.most_popular)],
+            q.most_popular_probability
+        );
+        let _ = writeln!(
+            s,
+            "  least popular {:>19}   {:.6} landings, probability of landing {:.7}",
+            q.least_popular,
+            q.landings[usize::from(q.least_popular)],
+            q.least_popular_probability
+        );
+        let _ = writeln!(s, "  per square (landings per game):");
+        let columns = 10;
+        for row in q.landings[1..].chunks(columns).enumerate() {
+            let (r, cells) = row;
+            let cells: Vec<String> = cells.iter().map(|c| format!("{c:7.4}")).collect();
+            let _ = writeln!(
+                s,
+                "    {:>4}-{:<4} {}",
+                r * columns + 1,
+                (r * columns + cells.len()).min(last),
+                cells.join(" ")
+            );
+        }
+        if self.forfeited_throws_mean > 0.0 {
+            let _ = writeln!(
+                s,
+                "\nForfeited throws per game: {:.10}",
+                self.forfeited_throws_mean
+            );
+        }
+        let p = &self.seats;
+        let _ = writeln!(
+            s,
+            "\n{} player{} taking single throws in turn, the first to finish winning",
+            self.players,
+            if self.players == 1 { "" } else { "s" }
+        );
+        let _ = writeln!(
+            s,
+            "  total throws  mean {:.10}, standard deviation {:.6}, most likely {}, median {}, minimum {}",
+            p.total_throws_mean,
+            p.total_throws_variance.sqrt(),
+            p.total_throws_mode,
+            p.total_throws_median,
+            p.total_throws_min
+        );
+        for (i, w) in p.win_probability.iter().enumerate() {
+            let _ = writeln!(s, "  player {}  wins with probability {w:.10}", i + 1);
+        }
+        if let Some(sh) = &self.shortest {
+            s.push('\n');
+            s.push_str(&sh.to_text());
+        }
+        s
+    }
+}
+
+impl ShortestGames {
+    /// The shortest games as text.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let what = match self.require {
+            Require::None => "Shortest games",
+            Require::Chute => "Shortest games that slide down at least one chute",
+            Require::Ladder => "Shortest games that climb at least one ladder",
+        };
+        if self.routes.is_empty() {
+            let _ = writeln!(s, "{what}: none (no game can finish that way).");
+            return s;
+        }
+        let _ = writeln!(
+            s,
+            "{what} (exhaustive search, one token): {} throws, {} roll sequences, {} essentially different route{} (by the set of ladders and chutes used)",
+            self.throws,
+            self.sequences,
+            self.routes.len(),
+            if self.routes.len() == 1 { "" } else { "s" }
+        );
+        for (i, r) in self.routes.iter().enumerate() {
+            let jumps: Vec<String> = r
+                .jumps
+                .iter()
+                .map(|[f, t]| format!("{} {f}->{t}", if t > f { "ladder" } else { "chute" }))
+                .collect();
+            let rolls: Vec<String> = r.example_rolls.iter().map(u16::to_string).collect();
+            let squares: Vec<String> = r.example_squares.iter().map(u16::to_string).collect();
+            let _ = writeln!(
+                s,
+                "  {:>2}. {}: {} sequence{}",
+                i + 1,
+                if jumps.is_empty() {
+                    "no ladders or chutes".to_string()
+                } else {
+                    jumps.join(", ")
+                },
+                r.sequences,
+                if r.sequences == 1 { "" } else { "s" }
+            );
+            let _ = writeln!(
+                s,
+                "      e.g. rolls {}, squares {}",
+                rolls.join(","),
+                squares.join(",")
+            );
+        }
+        s
+    }
+}
