@@ -338,7 +338,7 @@ impl Report {
             s,
             "\nThrows per game{}",
             if x.is_some() {
-                " (exact values from the Markov chain: tabula analyze snakes)"
+                " (exact values solved from the game's Markov chain)"
             } else {
                 ""
             }
