@@ -15,6 +15,8 @@
 //! ```
 #![deny(missing_docs)]
 
+/// Chance-it.
+pub use tabula_chance_it as chance_it;
 /// Traits, dice, random streams, registry, RON loading.
 pub use tabula_core as core;
 /// Exact analysis of chance games.

@@ -104,3 +104,12 @@ fn the_report_quoted_in_the_book_is_what_the_program_prints() {
         "regenerate book/src/classic-report.txt"
     );
 }
+
+#[test]
+fn the_strategy_plugin_example_plays_a_tournament() {
+    let o = run("catch_up", &["--games", "2000", "--seed", "3"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("catch-up vs optimal"), "{out}");
+    assert!(out.contains(", exact 0."), "{out}");
+}

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use tabula::core::spec::{PathItem, Source};
 use tabula::sim::Simulation;
-use tabula::snakes::{Board, BoardSpec, ReportOptions, Setup};
+use tabula::snakes::{AnalysisOptions, Board, BoardSpec, ReportOptions, Setup};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
@@ -60,18 +60,32 @@ fn random_board() -> impl Strategy<Value = String> {
 
 #[test]
 fn every_accepted_board_plays() {
-    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(256));
+    // A fixed random stream: the same boards on every run.
+    let mut runner = proptest::test_runner::TestRunner::new_with_rng(
+        ProptestConfig::with_cases(256),
+        proptest::test_runner::TestRng::deterministic_rng(
+            proptest::test_runner::RngAlgorithm::ChaCha,
+        ),
+    );
     let accepted = std::cell::Cell::new(0);
     runner
         .run(&random_board(), |text| {
             if let Ok(board) = Board::from_source(&Source::embedded("random.ron", text)) {
                 let setup = Setup::new(board, None, 1).unwrap();
-                let sim = Simulation::new(300).seed(1).max_steps(20_000);
+                // Exactly: from every reachable position the game can end
+                // (the chain refuses any state that cannot reach the end).
+                let exact = setup.analyze(&AnalysisOptions::default());
+                prop_assert!(exact.is_ok(), "{:?}", exact.err());
+                let mean = exact.map(|a| a.throws.mean).unwrap_or(f64::INFINITY);
+                // And in play: games end, well within the cap when the
+                // expected length is moderate.
+                let sim = Simulation::new(300).seed(1).max_steps(100_000);
                 let report = setup
                     .simulate(&sim, &ReportOptions { dice_rolls: 0 }, &|_| {})
                     .unwrap();
-                // Accepted boards can always be finished: no game hits the cap.
-                prop_assert_eq!(report.capped_games, 0);
+                if mean < 1_000.0 {
+                    prop_assert_eq!(report.capped_games, 0);
+                }
                 accepted.set(accepted.get() + 1);
             }
             Ok(())

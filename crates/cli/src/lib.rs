@@ -20,9 +20,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use tabula_core::Dice;
 use tabula_sim::dice_test::DiceTest;
 
+pub mod chance_it;
 pub mod snakes;
 
 // Link every game crate so its registrations are kept.
+use tabula_chance_it as _;
 use tabula_snakes as _;
 
 /// Output format.
@@ -56,6 +58,12 @@ pub enum Command {
     /// Simulate many games and report statistics.
     #[command(subcommand)]
     Simulate(SimulateGame),
+    /// Play a game at the terminal against the computer.
+    #[command(subcommand)]
+    Play(PlayGame),
+    /// Pit strategies against each other: every pair plays many games.
+    #[command(subcommand)]
+    Tournament(TournamentGame),
     /// Solve a game exactly (no sampling): distributions, expectations, shortest games.
     #[command(subcommand)]
     Analyze(AnalyzeGame),
@@ -76,6 +84,22 @@ pub enum SimulateGame {
 pub enum AnalyzeGame {
     /// Snakes (Chutes) and Ladders: exact answers for a board and rule set (seed 001).
     Snakes(snakes::AnalyzeArgs),
+    /// Chance-it: exact turn values of each strategy, the optimal policy, win-optimal's chances.
+    ChanceIt(chance_it::AnalyzeArgs),
+}
+
+/// Games that can be played at the terminal.
+#[derive(Debug, Subcommand)]
+pub enum PlayGame {
+    /// Chance-it (seed 003): you against the computer's strategy.
+    ChanceIt(chance_it::PlayArgs),
+}
+
+/// Games with strategy tournaments.
+#[derive(Debug, Subcommand)]
+pub enum TournamentGame {
+    /// Chance-it: every pair of strategies, seats alternated.
+    ChanceIt(chance_it::TournamentArgs),
 }
 
 /// Options of `tabula dice-test`.
@@ -142,6 +166,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         Command::List { format } => list(format, out),
         Command::Simulate(SimulateGame::Snakes(args)) => snakes::simulate(&args, out),
         Command::Analyze(AnalyzeGame::Snakes(args)) => snakes::analyze(&args, out),
+        Command::Analyze(AnalyzeGame::ChanceIt(args)) => chance_it::analyze(&args, out),
+        Command::Play(PlayGame::ChanceIt(args)) => chance_it::play_terminal(&args, out),
+        Command::Tournament(TournamentGame::ChanceIt(args)) => chance_it::tournament(&args, out),
         Command::DiceTest(args) => dice_test(&args, out),
     }
 }

@@ -46,13 +46,28 @@ fn list_shows_games_and_rule_sets() {
         assert!(out.contains(rules), "{out}");
     }
     let v = json(&tabula(&["list", "--format", "json"]));
-    let names: Vec<&str> = v["games"][0]["plugins"]
+    let plugins = |game: &str| -> Vec<String> {
+        let games = v["games"].as_array().unwrap();
+        let g = games.iter().find(|g| g["name"] == game).unwrap();
+        g["plugins"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let games: Vec<&str> = v["games"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| p["name"].as_str().unwrap())
+        .map(|g| g["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["bounce", "exact", "overshoot"]);
+    assert_eq!(games, ["chance-it", "snakes"]);
+    assert_eq!(plugins("snakes"), ["bounce", "exact", "overshoot"]);
+    assert_eq!(
+        plugins("chance-it"),
+        ["optimal", "tapering", "threshold", "until-ten", "win-optimal"]
+    );
 }
 
 #[test]

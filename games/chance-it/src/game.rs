@@ -1,0 +1,237 @@
+//! Chance-it as a [`BoardGame`]: turns of rolls, each followed by a
+//! decision to stop or chance it.
+
+use tabula_core::{BoardGame, Chance, GameResult, Seat, Status};
+
+use crate::config::Config;
+
+/// The most players a game seats.
+pub const MAX_PLAYERS: usize = 6;
+
+/// A decision after a roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Take the last roll as the turn's score.
+    Stop,
+    /// Chance it: roll again.
+    Roll,
+}
+
+/// Everything that changes during a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    round: u16,
+    seat: u8,
+    totals: [u32; MAX_PLAYERS],
+    rolled: u128,
+    last: u16,
+    need_roll: bool,
+}
+
+impl State {
+    /// Round being played, from 0 (equals the number of rounds when over).
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+
+    /// The seat whose turn it is.
+    pub fn seat(&self) -> Seat {
+        usize::from(self.seat)
+    }
+
+    /// Each seat's total so far (only the first `players` are used).
+    pub fn totals(&self) -> &[u32; MAX_PLAYERS] {
+        &self.totals
+    }
+
+    /// The last roll of the current turn (0 before its first roll).
+    pub fn last(&self) -> u16 {
+        self.last
+    }
+
+    /// The values rolled so far this turn, in increasing order.
+    pub fn rolled(&self) -> Vec<u16> {
+        rolled_values(self.rolled)
+    }
+
+    /// The values rolled so far this turn as a bit set (bit `v` for value
+    /// `v`).
+    pub fn rolled_bits(&self) -> u128 {
+        self.rolled
+    }
+
+    /// A state at the start of a turn, for analysis and tests: `round`,
+    /// `seat` to move, and the totals.
+    pub fn at_turn(round: u16, seat: Seat, totals: &[u32]) -> State {
+        let mut t = [0; MAX_PLAYERS];
+        for (x, y) in t.iter_mut().zip(totals) {
+            *x = *y;
+        }
+        State {
+            round,
+            seat: seat.min(MAX_PLAYERS - 1) as u8,
+            totals: t,
+            rolled: 0,
+            last: 0,
+            need_roll: true,
+        }
+    }
+}
+
+/// The values in a bit set, in increasing order.
+pub fn rolled_values(bits: u128) -> Vec<u16> {
+    (0..128u16).filter(|v| bits >> v & 1 == 1).collect()
+}
+
+/// What happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A roll; `first` for a turn's first roll.
+    Rolled {
+        /// Who rolled.
+        seat: u8,
+        /// The sum of the dice.
+        value: u16,
+        /// Whether it was the turn's first roll.
+        first: bool,
+    },
+    /// A roll repeated a value already rolled this turn: the turn scores 0.
+    Busted {
+        /// Who rolled.
+        seat: u8,
+        /// The repeated value.
+        value: u16,
+    },
+    /// A turn ended with this score (0 after a bust).
+    Scored {
+        /// Whose turn.
+        seat: u8,
+        /// The round, from 0.
+        round: u16,
+        /// The turn's score.
+        score: u16,
+    },
+}
+
+/// Chance-it for a [`Config`]'s dice, rounds and players.
+#[derive(Clone, Copy, Debug)]
+pub struct ChanceIt {
+    config: Config,
+}
+
+impl ChanceIt {
+    /// The game.
+    pub fn new(config: Config) -> ChanceIt {
+        ChanceIt { config }
+    }
+
+    /// Its parameters.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn end_turn<E: FnMut(Event)>(&self, state: &mut State, score: u16, events: &mut E) {
+        let seat = state.seat;
+        state.totals[usize::from(seat)] += u32::from(score);
+        events(Event::Scored {
+            seat,
+            round: state.round,
+            score,
+        });
+        state.rolled = 0;
+        state.last = 0;
+        state.need_roll = true;
+        if seat + 1 >= self.config.players() {
+            state.seat = 0;
+            state.round += 1;
+        } else {
+            state.seat = seat + 1;
+        }
+    }
+}
+
+impl BoardGame for ChanceIt {
+    type State = State;
+    type Move = Move;
+    type Outcome = u16;
+    type Event = Event;
+
+    fn seats(&self) -> usize {
+        usize::from(self.config.players())
+    }
+
+    fn initial_state(&self) -> State {
+        State::at_turn(0, 0, &[])
+    }
+
+    fn status(&self, state: &State) -> Status {
+        if state.round >= self.config.rounds() {
+            let players = usize::from(self.config.players());
+            let totals = &state.totals[..players];
+            let best = totals.iter().copied().max().unwrap_or(0);
+            let mut winners = totals.iter().enumerate().filter(|(_, t)| **t == best);
+            return match (winners.next(), winners.next()) {
+                (Some((seat, _)), None) => Status::Over(GameResult::Win(seat)),
+                _ => Status::Over(GameResult::Draw),
+            };
+        }
+        if state.need_roll {
+            Status::Chance
+        } else {
+            Status::Decision(usize::from(state.seat))
+        }
+    }
+
+    fn chance_outcomes(&self, _: &State, out: &mut Vec<Chance<u16>>) {
+        out.extend(
+            self.config
+                .dice()
+                .distribution()
+                .into_iter()
+                .map(|(outcome, probability)| Chance {
+                    outcome,
+                    probability,
+                }),
+        );
+    }
+
+    fn sample_chance<R: tabula_core::rand::Rng + ?Sized>(
+        &self,
+        _: &State,
+        rng: &mut R,
+    ) -> Option<u16> {
+        Some(self.config.dice().roll(rng))
+    }
+
+    fn apply_chance<E: FnMut(Event)>(&self, state: &mut State, value: u16, events: &mut E) {
+        let seat = state.seat;
+        let bit = 1u128 << (value & 127);
+        events(Event::Rolled {
+            seat,
+            value,
+            first: state.rolled == 0,
+        });
+        if state.rolled & bit != 0 {
+            events(Event::Busted { seat, value });
+            self.end_turn(state, 0, events);
+        } else {
+            state.rolled |= bit;
+            state.last = value;
+            state.need_roll = false;
+        }
+    }
+
+    fn apply_move<E: FnMut(Event)>(&self, state: &mut State, mv: Move, events: &mut E) {
+        match mv {
+            Move::Stop => {
+                let score = state.last;
+                self.end_turn(state, score, events);
+            }
+            Move::Roll => state.need_roll = true,
+        }
+    }
+
+    fn legal_moves(&self, _: &State, out: &mut Vec<Move>) {
+        out.extend([Move::Stop, Move::Roll]);
+    }
+}

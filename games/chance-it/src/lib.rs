@@ -1,0 +1,78 @@
+//! Chance-it for tabula (seed 003): the dice game, its strategy plugins,
+//! exact optimal play, tournaments and play at the terminal.
+//!
+//! ```
+//! use tabula_chance_it::{Config, Optimal, strategy, win};
+//!
+//! let config = Config::seed(); // two six-sided dice, 10 rounds, 2 players
+//! // The best expected score of one turn, by dynamic programming.
+//! let optimal = Optimal::new(config.dice());
+//! assert!(optimal.expected_turn_score() > 7.0);
+//! // The seed's two strategies against each other, exactly.
+//! let until_ten = strategy::build("until-ten", &config)?;
+//! let tapering = strategy::build("tapering", &config)?;
+//! let [first, second, tie] = win::exact_outcome(&config, &*until_ten, &*tapering).unwrap();
+//! assert!((first + second + tie - 1.0).abs() < 1e-12);
+//! # Ok::<_, String>(())
+//! ```
+//!
+//! A strategy of your own is a type implementing [`Strategy`], registered
+//! with `inventory::submit! { StrategyEntry { .. } }`; see the book's
+//! tutorial "Write a strategy".
+#![deny(missing_docs)]
+
+pub mod config;
+pub mod game;
+pub mod play;
+pub mod strategy;
+pub mod tournament;
+pub mod turn;
+pub mod win;
+
+pub use config::{Config, ConfigSpec};
+pub use game::{ChanceIt, Event, Move, State};
+pub use strategy::{Depends, Strategy, StrategyAgent, StrategyEntry, TurnView};
+pub use turn::{Optimal, Values};
+pub use win::WinOptimal;
+
+use tabula_core::registry::{GameEntry, PluginInfo};
+
+/// Errors of the Chance-it game.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ChanceItError {
+    /// A configuration file that cannot be used.
+    #[error(transparent)]
+    Config(#[from] tabula_core::spec::SpecError),
+    /// A strategy that cannot be built (unknown name, bad parameter).
+    #[error("{0}")]
+    Strategy(String),
+    /// A registry problem (duplicate names).
+    #[error(transparent)]
+    Registry(#[from] tabula_core::CoreError),
+    /// The simulation failed.
+    #[error(transparent)]
+    Sim(#[from] tabula_sim::SimError),
+    /// Reading or writing the terminal failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
+    Ok(strategy::all()?
+        .into_iter()
+        .map(|s| PluginInfo {
+            kind: "strategy",
+            name: s.name,
+            summary: s.summary,
+        })
+        .collect())
+}
+
+inventory::submit! {
+    GameEntry {
+        name: "chance-it",
+        summary: "Chance-it, the dice game of seed 003: roll, then stop or chance it",
+        plugins,
+    }
+}

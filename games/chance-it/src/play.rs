@@ -1,0 +1,345 @@
+//! Play at the terminal, as seed 003 shows: you against the computer.
+//!
+//! The session reads answers line by line from any [`BufRead`] and writes
+//! to any [`Write`], so the `tabula play chance-it` command, the
+//! `chance-it` binary and the tests run the same code. Answers are
+//! case-insensitive; anything else re-prompts; the end of input ends the
+//! game cleanly with the score so far.
+
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+
+use tabula_core::{BoardGame, GameRng, game_rng};
+
+use crate::ChanceItError;
+use crate::config::Config;
+use crate::game::{ChanceIt, Event, Move, State};
+use crate::strategy::{self, Strategy, with_view};
+
+/// Choices made on the command line instead of at the prompts.
+#[derive(Clone, Debug, Default)]
+pub struct PlayOptions {
+    /// The seed (skips the seed prompt); 0 picks a random seed.
+    pub seed: Option<u64>,
+    /// The computer's strategy by name or menu number (skips the menu).
+    pub strategy: Option<String>,
+}
+
+/// How a session ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The seed used.
+    pub seed: Option<u64>,
+    /// Rounds completed.
+    pub rounds_completed: u16,
+    /// Your total.
+    pub human: u32,
+    /// The computer's total.
+    pub computer: u32,
+    /// Whether all rounds were played (else the input ended).
+    pub finished: bool,
+}
+
+struct Session<'a> {
+    input: &'a mut dyn BufRead,
+    out: &'a mut dyn Write,
+}
+
+impl Session<'_> {
+    /// One line of input, trimmed; `None` at the end of input.
+    fn line(&mut self) -> Result<Option<String>, ChanceItError> {
+        self.out.flush()?;
+        let mut s = String::new();
+        if self.input.read_line(&mut s)? == 0 {
+            return Ok(None);
+        }
+        Ok(Some(s.trim().to_string()))
+    }
+}
+
+/// The score table in seed 003's layout; rounds not played are blank.
+pub fn table(rounds: u16, human: &[u16], computer: &[u16]) -> String {
+    let width = 2;
+    let cell = |v: Option<&u16>| match v {
+        Some(v) => format!(" {v:>width$} |"),
+        None => format!(" {:>width$} |", ""),
+    };
+    let row = |label: &str, scores: &[u16]| {
+        let mut s = format!("|{label:<9}|");
+        for r in 0..usize::from(rounds) {
+            s.push_str(&cell(scores.get(r)));
+        }
+        let total: u32 = scores.iter().map(|&x| u32::from(x)).sum();
+        s.push_str(&format!("{total:>4} |"));
+        s
+    };
+    let mut header = format!("|{:<9}|", "Round");
+    for r in 1..=rounds {
+        header.push_str(&format!(" {r:>width$} |"));
+    }
+    header.push_str("Total|");
+    let line = "-".repeat(header.chars().count());
+    format!(
+        "{line}\n{header}\n{}\n{}\n{line}\n",
+        row("Human", human),
+        row("Computer", computer)
+    )
+}
+
+fn rolled_line(state: &State) -> String {
+    state
+        .rolled()
+        .iter()
+        .map(u16::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Plays one game: the welcome, the seed prompt, the strategy menu, then
+/// the rounds, the human (seat 0) first in each.
+pub fn play(
+    config: &Config,
+    options: &PlayOptions,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Played, ChanceItError> {
+    let mut io = Session { input, out };
+    let mut played = Played {
+        seed: None,
+        rounds_completed: 0,
+        human: 0,
+        computer: 0,
+        finished: false,
+    };
+    writeln!(io.out, "Welcome to the game of Chance-it!!")?;
+    writeln!(io.out, "You will be playing against the computer:")?;
+
+    // The seed.
+    let seed = match options.seed {
+        Some(s) => s,
+        None => {
+            writeln!(
+                io.out,
+                "Please enter a seed for my random number generator (0 for random seed):"
+            )?;
+            loop {
+                let Some(answer) = io.line()? else {
+                    return ended(&mut io, config, &played, &[], &[]);
+                };
+                match answer.parse::<u64>() {
+                    Ok(s) => break s,
+                    Err(_) => writeln!(
+                        io.out,
+                        "Please enter a whole number, 0 or more (0 for random seed):"
+                    )?,
+                }
+            }
+        }
+    };
+    let seed = if seed == 0 {
+        let s = random_seed();
+        writeln!(io.out, "(random seed: {s})")?;
+        s
+    } else {
+        seed
+    };
+    played.seed = Some(seed);
+
+    // The strategy.
+    let menu = strategy::menu()?;
+    let choices: Vec<_> = menu.iter().filter(|e| e.parameter.is_none()).collect();
+    let choose = |answer: &str| -> Option<(String, Arc<dyn Strategy>)> {
+        if let Ok(n) = answer.parse::<usize>() {
+            let e = choices.get(n.checked_sub(1)?)?;
+            return (e.build)(config, None).ok().map(|s| (n.to_string(), s));
+        }
+        let name = answer.to_ascii_lowercase();
+        strategy::build(&name, config).ok().map(|s| (name, s))
+    };
+    let (label, computer) = match &options.strategy {
+        Some(name) => choose(name).ok_or_else(|| {
+            ChanceItError::Strategy(
+                strategy::build(name, config)
+                    .err()
+                    .unwrap_or_else(|| format!("no strategy {name:?}")),
+            )
+        })?,
+        None => {
+            writeln!(io.out, "Please select a strategy for the computer to use:")?;
+            for (i, e) in choices.iter().enumerate() {
+                // The seed's two strategies keep the seed's names.
+                let summary = e.summary.split(" (seed 003").next().unwrap_or(e.summary);
+                let seed_name = match e.rank {
+                    1 | 2 => format!("Computer strategy {} ({})", e.rank, e.name),
+                    _ => e.name.to_string(),
+                };
+                writeln!(io.out, "{}. {seed_name}: {summary}", i + 1)?;
+            }
+            for e in menu.iter().filter(|e| e.parameter.is_some()) {
+                writeln!(io.out, "or type {}: {}", e.display_name(), e.summary)?;
+            }
+            loop {
+                write!(io.out, "Which strategy do you select? ")?;
+                let Some(answer) = io.line()? else {
+                    writeln!(io.out)?;
+                    return ended(&mut io, config, &played, &[], &[]);
+                };
+                match choose(&answer) {
+                    Some(c) => break c,
+                    None => writeln!(
+                        io.out,
+                        "Please enter a number from 1 to {}, or a strategy name.",
+                        choices.len()
+                    )?,
+                }
+            }
+        }
+    };
+    writeln!(io.out, "Computer will use strategy {label}, good luck!")?;
+
+    let game = ChanceIt::new(*config);
+    let mut rng = game_rng(seed, 0);
+    let mut state = game.initial_state();
+    let mut human: Vec<u16> = Vec::new();
+    let mut machine: Vec<u16> = Vec::new();
+    let rounds = config.rounds();
+    for round in 0..rounds {
+        // Your turn.
+        let mut busted = false;
+        loop {
+            let value = roll(&game, &mut state, &mut rng, &mut busted);
+            writeln!(io.out, "You rolled a: {value}")?;
+            if busted {
+                writeln!(io.out, "You LOST on Chance-it")?;
+                break;
+            }
+            writeln!(io.out, "You have already rolled:")?;
+            writeln!(io.out, "{}", rolled_line(&state))?;
+            let mv = loop {
+                write!(io.out, "Would you like to chance it? (Y or N) ")?;
+                let Some(answer) = io.line()? else {
+                    writeln!(io.out)?;
+                    return ended(&mut io, config, &played, &human, &machine);
+                };
+                match answer.to_ascii_lowercase().as_str() {
+                    "y" | "yes" => break Move::Roll,
+                    "n" | "no" => break Move::Stop,
+                    _ => writeln!(io.out, "Please answer Y or N.")?,
+                }
+            };
+            if mv == Move::Stop {
+                game.apply_move(&mut state, Move::Stop, &mut |_| {});
+                break;
+            }
+            game.apply_move(&mut state, Move::Roll, &mut |_| {});
+        }
+        human
+            .push(u16::try_from(state.totals()[0]).unwrap_or(u16::MAX) - human.iter().sum::<u16>());
+        writeln!(io.out, "-----*****-----")?;
+
+        // The computer's turn.
+        let mut first = true;
+        let mut busted = false;
+        loop {
+            let value = roll(&game, &mut state, &mut rng, &mut busted);
+            if first {
+                writeln!(io.out, "Computer rolled a: {value}")?;
+            } else {
+                writeln!(io.out, "Chance-it! computer rolled a: {value}")?;
+            }
+            first = false;
+            if busted {
+                writeln!(io.out, "Computer LOST on Chance-it")?;
+                break;
+            }
+            let mv = with_view(&game, &state, |view| computer.decide(view, &mut rng));
+            game.apply_move(&mut state, mv, &mut |_| {});
+            if mv == Move::Stop {
+                break;
+            }
+        }
+        machine.push(
+            u16::try_from(state.totals()[1]).unwrap_or(u16::MAX) - machine.iter().sum::<u16>(),
+        );
+        played.rounds_completed = round + 1;
+        played.human = state.totals()[0];
+        played.computer = state.totals()[1];
+        if round + 1 < rounds {
+            write!(io.out, "{}", table(rounds, &human, &machine))?;
+            write!(io.out, "Hit enter to continue:")?;
+            if io.line()?.is_none() {
+                writeln!(io.out)?;
+                return ended(&mut io, config, &played, &human, &machine);
+            }
+        }
+    }
+    played.finished = true;
+    writeln!(io.out)?;
+    writeln!(
+        io.out,
+        "{rounds} rounds are completed, and the final results are:"
+    )?;
+    write!(io.out, "{}", table(rounds, &human, &machine))?;
+    let (h, c) = (played.human, played.computer);
+    if c > h {
+        writeln!(io.out, "The computer wins with a Grand Total of: {c}")?;
+        writeln!(io.out, "You have only a measly: {h}")?;
+    } else if h > c {
+        writeln!(io.out, "You win with a Grand Total of: {h}")?;
+        writeln!(io.out, "The computer has only a measly: {c}")?;
+    } else {
+        writeln!(io.out, "It's a tie! You both have a Grand Total of: {h}")?;
+    }
+    io.out.flush()?;
+    Ok(played)
+}
+
+/// Rolls for the seat to move; `busted` tells whether the roll repeated a
+/// value (the turn then ended with 0).
+fn roll(game: &ChanceIt, state: &mut State, rng: &mut GameRng, busted: &mut bool) -> u16 {
+    let value = game.config().dice().roll(rng);
+    *busted = false;
+    game.apply_chance(state, value, &mut |e| {
+        if let Event::Busted { .. } = e {
+            *busted = true;
+        }
+    });
+    value
+}
+
+/// The input ended: say so and show the score so far.
+fn ended(
+    io: &mut Session<'_>,
+    config: &Config,
+    played: &Played,
+    human: &[u16],
+    computer: &[u16],
+) -> Result<Played, ChanceItError> {
+    let done = played.rounds_completed;
+    writeln!(
+        io.out,
+        "Input ended: the game stops after {done} of {} rounds. The score so far:",
+        config.rounds()
+    )?;
+    let n = usize::from(done);
+    write!(
+        io.out,
+        "{}",
+        table(
+            config.rounds(),
+            &human[..n.min(human.len())],
+            &computer[..n.min(computer.len())]
+        )
+    )?;
+    io.out.flush()?;
+    Ok(played.clone())
+}
+
+/// A seed from the clock, for "0 for random seed".
+fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // Never 0, which would mean "random" again.
+    (nanos ^ u64::from(std::process::id()).rotate_left(32)) | 1
+}

@@ -1,0 +1,316 @@
+//! Strategies: what the computer does after each roll. A strategy is a
+//! plugin: implement [`Strategy`] and register a [`StrategyEntry`] with
+//! `inventory::submit!`; every tool then finds it by name.
+
+use std::sync::Arc;
+
+use tabula_core::rand::RngExt;
+use tabula_core::registry::{self, Named};
+use tabula_core::{Agent, CoreError, GameRng, Seat};
+
+use crate::config::Config;
+use crate::game::{ChanceIt, Move, State};
+
+/// What a strategy sees when it decides: the turn so far and the game.
+#[derive(Clone, Copy, Debug)]
+pub struct TurnView<'a> {
+    /// The game's parameters.
+    pub config: &'a Config,
+    /// The round, from 0.
+    pub round: u16,
+    /// The deciding seat.
+    pub seat: Seat,
+    /// The values rolled so far this turn, in increasing order (the last
+    /// roll among them).
+    pub rolled: &'a [u16],
+    /// The last roll: the turn's score if it stops now.
+    pub last: u16,
+    /// Every seat's total before this turn.
+    pub totals: &'a [u32],
+}
+
+impl TurnView<'_> {
+    /// The deciding seat's total before this turn.
+    pub fn my_total(&self) -> u32 {
+        self.totals.get(self.seat).copied().unwrap_or(0)
+    }
+
+    /// The highest total among the other seats.
+    pub fn best_opponent_total(&self) -> u32 {
+        self.totals
+            .iter()
+            .enumerate()
+            .filter(|(s, _)| *s != self.seat)
+            .map(|(_, t)| *t)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether `value` was already rolled this turn (rolling it again
+    /// scores 0).
+    pub fn has_rolled(&self, value: u16) -> bool {
+        self.rolled.binary_search(&value).is_ok()
+    }
+}
+
+/// What a strategy's decisions depend on, beyond the rolls of the turn.
+/// Exact analysis uses it to know which states it must tell apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Depends {
+    /// Only the values rolled this turn and the last roll.
+    Turn,
+    /// Also the round, the seat and (two players) the difference between
+    /// its total and the opponent's.
+    ScoreDifference,
+    /// Anything else: exact win probabilities are then not computed.
+    Anything,
+}
+
+/// A strategy for Chance-it: after each roll, stop or chance it.
+///
+/// The one required method gives the probability of chancing it, so every
+/// strategy, randomized or not, can be analysed exactly; [`decide`]
+/// (provided) draws from the game's RNG where it randomizes.
+///
+/// ```
+/// use tabula_chance_it::{Config, Strategy, TurnView};
+///
+/// /// Stops on 8 or more.
+/// struct Eight;
+/// impl Strategy for Eight {
+///     fn reroll_probability(&self, view: &TurnView) -> f64 {
+///         if view.last >= 8 { 0.0 } else { 1.0 }
+///     }
+/// }
+/// let config = Config::seed();
+/// let view = TurnView { config: &config, round: 0, seat: 0, rolled: &[9], last: 9, totals: &[0, 0] };
+/// assert_eq!(Eight.reroll_probability(&view), 0.0);
+/// ```
+///
+/// [`decide`]: Strategy::decide
+pub trait Strategy: Send + Sync {
+    /// The probability of chancing it (rolling again) now: 0 stops, 1
+    /// rolls, anything between randomizes.
+    fn reroll_probability(&self, view: &TurnView<'_>) -> f64;
+
+    /// What the decisions depend on (default: only the turn).
+    fn depends(&self) -> Depends {
+        Depends::Turn
+    }
+
+    /// Decides, drawing from `rng` when the strategy randomizes: rolls
+    /// again with [`reroll_probability`](Self::reroll_probability).
+    fn decide(&self, view: &TurnView<'_>, rng: &mut GameRng) -> Move {
+        let p = self.reroll_probability(view);
+        let roll = if p >= 1.0 {
+            true
+        } else if p <= 0.0 {
+            false
+        } else {
+            rng.random::<f64>() < p
+        };
+        if roll { Move::Roll } else { Move::Stop }
+    }
+}
+
+/// Builds a strategy for a game: `parameter` is the `N` of a name like
+/// `threshold-N` (`None` for a strategy without a parameter).
+pub type BuildStrategy = fn(&Config, Option<&str>) -> Result<Arc<dyn Strategy>, String>;
+
+/// A registered strategy.
+pub struct StrategyEntry {
+    /// Unique name; with a `parameter`, the prefix of `NAME-VALUE`.
+    pub name: &'static str,
+    /// The parameter's placeholder (`"N"` for `threshold-N`), if any.
+    pub parameter: Option<&'static str>,
+    /// One line saying what it does.
+    pub summary: &'static str,
+    /// Its place in menus: the seed's strategies 1 and 2 first, then
+    /// the rest by name (rank 100).
+    pub rank: u8,
+    /// Makes the strategy.
+    pub build: BuildStrategy,
+}
+
+impl std::fmt::Debug for StrategyEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StrategyEntry")
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+impl Named for StrategyEntry {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+}
+
+impl StrategyEntry {
+    /// The name as a user types it: `threshold-N` for a parameter.
+    pub fn display_name(&self) -> String {
+        match self.parameter {
+            Some(p) => format!("{}-{p}", self.name),
+            None => self.name.to_string(),
+        }
+    }
+}
+
+inventory::collect!(StrategyEntry);
+
+/// All registered strategies, sorted by name, names unique.
+pub fn all() -> Result<Vec<&'static StrategyEntry>, CoreError> {
+    registry::sorted_unique("strategy", inventory::iter::<StrategyEntry>)
+}
+
+/// All registered strategies in menu order: the seed's two first.
+pub fn menu() -> Result<Vec<&'static StrategyEntry>, CoreError> {
+    let mut all = all()?;
+    all.sort_by_key(|e| (e.rank, e.name));
+    Ok(all)
+}
+
+/// Finds and builds the strategy a user names: `until-ten`, `threshold-8`.
+pub fn build(name: &str, config: &Config) -> Result<Arc<dyn Strategy>, String> {
+    let entries = all().map_err(|e| e.to_string())?;
+    for e in &entries {
+        if e.parameter.is_none() && e.name == name {
+            return (e.build)(config, None);
+        }
+    }
+    for e in &entries {
+        if e.parameter.is_some()
+            && let Some(arg) = name
+                .strip_prefix(e.name)
+                .and_then(|rest| rest.strip_prefix('-'))
+        {
+            return (e.build)(config, Some(arg));
+        }
+    }
+    let names: Vec<String> = entries.iter().map(|e| e.display_name()).collect();
+    Err(format!(
+        "unknown strategy {name:?}; known: {}",
+        names.join(", ")
+    ))
+}
+
+/// A strategy playing a seat: the [`Agent`] the harness drives.
+#[derive(Clone)]
+pub struct StrategyAgent {
+    strategy: Arc<dyn Strategy>,
+}
+
+impl StrategyAgent {
+    /// An agent playing `strategy`.
+    pub fn new(strategy: Arc<dyn Strategy>) -> Self {
+        StrategyAgent { strategy }
+    }
+}
+
+/// The view of the seat to move at `state`.
+pub fn with_view<T>(game: &ChanceIt, state: &State, f: impl FnOnce(&TurnView<'_>) -> T) -> T {
+    let rolled = state.rolled();
+    let players = usize::from(game.config().players());
+    f(&TurnView {
+        config: game.config(),
+        round: state.round(),
+        seat: state.seat(),
+        rolled: &rolled,
+        last: state.last(),
+        totals: &state.totals()[..players],
+    })
+}
+
+impl Agent<ChanceIt> for StrategyAgent {
+    fn choose(&mut self, game: &ChanceIt, state: &State, _: Seat, rng: &mut GameRng) -> Move {
+        with_view(game, state, |view| self.strategy.decide(view, rng))
+    }
+}
+
+/// Seed strategy 1: keep rolling until a 10, 11 or 12.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UntilTen;
+
+impl Strategy for UntilTen {
+    fn reroll_probability(&self, view: &TurnView<'_>) -> f64 {
+        if view.last >= 10 { 0.0 } else { 1.0 }
+    }
+}
+
+/// Seed strategy 2: reroll always on 5 or less, with probability 40% on 6
+/// or 7, 20% on 8 or 9, 10% on 10, never on 11 or 12.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tapering;
+
+impl Strategy for Tapering {
+    fn reroll_probability(&self, view: &TurnView<'_>) -> f64 {
+        match view.last {
+            0..=5 => 1.0,
+            6..=7 => 0.4,
+            8..=9 => 0.2,
+            10 => 0.1,
+            _ => 0.0,
+        }
+    }
+
+    /// As the seed draws it: `rand() % 100 < percent`.
+    fn decide(&self, view: &TurnView<'_>, rng: &mut GameRng) -> Move {
+        let percent = (self.reroll_probability(view) * 100.0).round() as u32;
+        if rng.random_range(0..100u32) < percent {
+            Move::Roll
+        } else {
+            Move::Stop
+        }
+    }
+}
+
+/// Stop on `N` or more.
+#[derive(Clone, Copy, Debug)]
+pub struct Threshold(pub u16);
+
+impl Strategy for Threshold {
+    fn reroll_probability(&self, view: &TurnView<'_>) -> f64 {
+        if view.last >= self.0 { 0.0 } else { 1.0 }
+    }
+}
+
+inventory::submit! {
+    StrategyEntry {
+        name: "until-ten",
+        parameter: None,
+        summary: "keep rolling until a 10, 11 or 12 (seed 003's computer strategy 1)",
+        rank: 1,
+        build: |_, _| Ok(Arc::new(UntilTen)),
+    }
+}
+inventory::submit! {
+    StrategyEntry {
+        name: "tapering",
+        parameter: None,
+        summary: "reroll on 5 or less, with 40% on 6-7, 20% on 8-9, 10% on 10, never on 11-12 (seed 003's computer strategy 2)",
+        rank: 2,
+        build: |_, _| Ok(Arc::new(Tapering)),
+    }
+}
+inventory::submit! {
+    StrategyEntry {
+        name: "threshold",
+        parameter: Some("N"),
+        summary: "stop on N or more (as threshold-N, e.g. threshold-8)",
+        rank: 100,
+        build: |config, arg| {
+            let n: u16 = arg
+                .and_then(|a| a.parse().ok())
+                .ok_or_else(|| format!("threshold-N needs a whole number N, found {:?}", arg.unwrap_or("")))?;
+            let dice = config.dice();
+            if n < dice.min() || n > dice.max() + 1 {
+                return Err(format!(
+                    "threshold-{n}: N must be from {} to {} for these dice",
+                    dice.min(),
+                    dice.max() + 1
+                ));
+            }
+            Ok(Arc::new(Threshold(n)))
+        },
+    }
+}

@@ -1,0 +1,312 @@
+//! Whole games, exactly: the strategy that maximizes the probability of
+//! winning (backward induction over rounds and score differences), and
+//! the exact winning chances of any two strategies against each other.
+//!
+//! With two players the game between turns is the turn index `t` (round
+//! and seat to move) and the difference `D` between the first seat's total
+//! and the second's. From the end (`D > 0`: the first seat wins; `D < 0`:
+//! the second; `D = 0`: a tie) back to the start, each `(t, D)` is solved
+//! as one turn whose stop payoffs are the mover's chances of winning from
+//! `(t + 1, D ± score)`.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use crate::config::Config;
+use crate::strategy::{Depends, Strategy, TurnView};
+use crate::turn::Values;
+
+/// Probabilities that the first seat wins, the second wins, or they tie.
+pub type Outcome = [f64; 3];
+
+/// The score-difference grid of a two-player game.
+#[derive(Clone, Debug)]
+struct Grid {
+    turns: u32,
+    maxv: i32,
+    offset: i32,
+}
+
+impl Grid {
+    fn new(config: &Config) -> Grid {
+        let maxv = i32::from(config.dice().max());
+        let rounds = i32::from(config.rounds());
+        Grid {
+            turns: 2 * u32::from(config.rounds()),
+            maxv,
+            offset: maxv * rounds,
+        }
+    }
+
+    /// Differences possible before turn `t`.
+    fn range(&self, t: u32) -> std::ops::RangeInclusive<i32> {
+        let first = t.div_ceil(2) as i32;
+        let second = (t / 2) as i32;
+        -self.maxv * second..=self.maxv * first
+    }
+
+    fn width(&self) -> usize {
+        (2 * self.offset + 1) as usize
+    }
+
+    fn index(&self, d: i32) -> usize {
+        (d + self.offset) as usize
+    }
+
+    /// The table at the end of the game.
+    fn end(&self) -> Vec<Outcome> {
+        (0..self.width())
+            .map(|i| {
+                let d = i as i32 - self.offset;
+                [
+                    f64::from(u8::from(d > 0)),
+                    f64::from(u8::from(d < 0)),
+                    f64::from(u8::from(d == 0)),
+                ]
+            })
+            .collect()
+    }
+}
+
+/// Adds a turn's score distribution into the next table: the value at
+/// `(t, d)` is the expectation over the mover's score.
+fn expect(dist: &[f64], next: &[Outcome], grid: &Grid, d: i32, sign: i32) -> Outcome {
+    let mut out = [0.0; 3];
+    for (s, &p) in dist.iter().enumerate() {
+        if p == 0.0 {
+            continue;
+        }
+        let nd = d + sign * s as i32;
+        let o = next[grid.index(nd)];
+        for k in 0..3 {
+            out[k] += p * o[k];
+        }
+    }
+    out
+}
+
+/// The strategy that maximizes its probability of winning a two-player
+/// game (a tie is not a win), assuming its opponent does the same; solved
+/// by backward induction when it is built.
+pub struct WinOptimal {
+    config: Config,
+    values: Values,
+    grid: Grid,
+    tables: Vec<Vec<Outcome>>,
+    cache: Mutex<HashMap<(u32, i32), Arc<Turn>>>,
+}
+
+impl std::fmt::Debug for WinOptimal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WinOptimal")
+            .field("config", &self.config)
+            .finish()
+    }
+}
+
+/// The last turn a thread looked up: (which tables, turn, difference).
+type LastTurn = Option<(usize, u32, i32, Arc<Turn>)>;
+
+thread_local! {
+    static LAST: RefCell<LastTurn> = const { RefCell::new(None) };
+}
+
+impl WinOptimal {
+    /// Solves the game. Two players only.
+    pub fn new(config: &Config) -> Result<WinOptimal, String> {
+        if config.players() != 2 {
+            return Err(format!(
+                "win-optimal is solved for two players; this game has {}",
+                config.players()
+            ));
+        }
+        let values = Values::new(config.dice());
+        let grid = Grid::new(config);
+        let mut tables = vec![Vec::new(); grid.turns as usize + 1];
+        tables[grid.turns as usize] = grid.end();
+        for t in (0..grid.turns).rev() {
+            let mut table = vec![[0.0; 3]; grid.width()];
+            let next = &tables[t as usize + 1];
+            for d in grid.range(t) {
+                let (mover, sign) = mover(t);
+                let (stop, bust) = payoffs(&values, &grid, next, d, mover, sign);
+                let c = values.continuation(&stop, bust);
+                let dist = values.turn_distribution(|mask, v| {
+                    if stop[usize::from(v - values.min)] >= c[mask as usize] {
+                        0.0
+                    } else {
+                        1.0
+                    }
+                });
+                table[grid.index(d)] = expect(&dist, next, &grid, d, sign);
+            }
+            tables[t as usize] = table;
+        }
+        Ok(WinOptimal {
+            config: *config,
+            values,
+            grid,
+            tables,
+            cache: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Chances when both seats play win-optimal: first seat wins, second
+    /// wins, tie.
+    pub fn self_play(&self) -> Outcome {
+        self.tables[0][self.grid.index(0)]
+    }
+
+    /// The stop payoffs and `C(S)` for the mover at turn `t` with
+    /// difference `d`.
+    fn turn(&self, t: u32, d: i32) -> Arc<Turn> {
+        let me = self as *const WinOptimal as usize;
+        if let Some(c) = LAST.with(|l| {
+            l.borrow()
+                .as_ref()
+                .filter(|(p, tt, dd, _)| *p == me && *tt == t && *dd == d)
+                .map(|x| x.3.clone())
+        }) {
+            return c;
+        }
+        let key = (t, d);
+        let cached = self.cache.lock().ok().and_then(|c| c.get(&key).cloned());
+        let c = match cached {
+            Some(c) => c,
+            None => {
+                let (m, sign) = mover(t);
+                let next = &self.tables[(t as usize + 1).min(self.tables.len() - 1)];
+                let (stop, bust) = payoffs(&self.values, &self.grid, next, d, m, sign);
+                let c = Arc::new(Turn {
+                    continuation: self.values.continuation(&stop, bust),
+                    stop,
+                });
+                if let Ok(mut cache) = self.cache.lock() {
+                    cache.insert(key, c.clone());
+                }
+                c
+            }
+        };
+        LAST.with(|l| *l.borrow_mut() = Some((me, t, d, c.clone())));
+        c
+    }
+}
+
+/// One turn of the win-optimal policy: the mover's chance of winning after
+/// stopping on each value, and `C(S)`.
+struct Turn {
+    stop: Vec<f64>,
+    continuation: Vec<f64>,
+}
+
+/// Who moves at turn `t`, and the sign their score adds to the difference.
+fn mover(t: u32) -> (usize, i32) {
+    if t.is_multiple_of(2) { (0, 1) } else { (1, -1) }
+}
+
+/// The mover's chance of winning after stopping on each value, and after
+/// a bust.
+fn payoffs(
+    values: &Values,
+    grid: &Grid,
+    next: &[Outcome],
+    d: i32,
+    mover: usize,
+    sign: i32,
+) -> (Vec<f64>, f64) {
+    let at = |nd: i32| {
+        let i = (nd + grid.offset).clamp(0, 2 * grid.offset) as usize;
+        next.get(i).map_or(0.0, |o| o[mover])
+    };
+    let stop = (0..values.len())
+        .map(|i| at(d + sign * i32::from(values.min + i as u16)))
+        .collect();
+    (stop, at(d))
+}
+
+impl Strategy for WinOptimal {
+    fn reroll_probability(&self, view: &TurnView<'_>) -> f64 {
+        if view.totals.len() != 2 || view.round >= self.config.rounds() {
+            return 0.0;
+        }
+        let t = 2 * u32::from(view.round) + view.seat.min(1) as u32;
+        let d = view.totals[0] as i32 - view.totals[1] as i32;
+        let turn = self.turn(t, d);
+        let mask = self.values.mask(view.rolled);
+        let vi = usize::from(view.last.saturating_sub(self.values.min));
+        if turn.stop.get(vi).copied().unwrap_or(0.0) >= turn.continuation[mask as usize] {
+            0.0
+        } else {
+            1.0
+        }
+    }
+
+    fn depends(&self) -> Depends {
+        Depends::ScoreDifference
+    }
+}
+
+inventory::submit! {
+    crate::strategy::StrategyEntry {
+        name: "win-optimal",
+        parameter: None,
+        summary: "maximizes the probability of winning the two-player game from the round, the score difference and who moves (backward induction)",
+        rank: 100,
+        build: |config, _| Ok(Arc::new(WinOptimal::new(config)?)),
+    }
+}
+
+/// The exact chances of a two-player game with `first` in the first seat
+/// and `second` in the second: first seat wins, second wins, tie. `None`
+/// if the game does not have two players or a strategy depends on more
+/// than the score difference.
+pub fn exact_outcome(
+    config: &Config,
+    first: &dyn Strategy,
+    second: &dyn Strategy,
+) -> Option<Outcome> {
+    if config.players() != 2
+        || first.depends() == Depends::Anything
+        || second.depends() == Depends::Anything
+    {
+        return None;
+    }
+    let values = Values::new(config.dice());
+    let grid = Grid::new(config);
+    let strategies = [first, second];
+    // Strategies that look only at the turn have one distribution.
+    let fixed: Vec<Option<Vec<f64>>> = strategies
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| {
+            (s.depends() == Depends::Turn)
+                .then(|| values.strategy_distribution(config, *s, 0, seat, &[0, 0]))
+        })
+        .collect();
+    let mut next = grid.end();
+    for t in (0..grid.turns).rev() {
+        let (m, sign) = mover(t);
+        let mut table = vec![[0.0; 3]; grid.width()];
+        for d in grid.range(t) {
+            let computed;
+            let dist = match &fixed[m] {
+                Some(dist) => dist,
+                None => {
+                    let totals = [d.max(0) as u32, (-d).max(0) as u32];
+                    computed = values.strategy_distribution(
+                        config,
+                        strategies[m],
+                        (t / 2) as u16,
+                        m,
+                        &totals,
+                    );
+                    &computed
+                }
+            };
+            table[grid.index(d)] = expect(dist, &next, &grid, d, sign);
+        }
+        next = table;
+    }
+    Some(next[grid.index(0)])
+}

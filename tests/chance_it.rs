@@ -1,0 +1,339 @@
+//! Chance-it: the dynamic programs against brute-force enumeration, the
+//! win-optimal tables against a search of the whole game tree, the
+//! sampler against the exact values, and the strategy registry.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use tabula::chance_it::strategy::{self, Tapering, Threshold, UntilTen};
+use tabula::chance_it::turn::{Values, summarize};
+use tabula::chance_it::{
+    ChanceIt, Config, Move, Optimal, State, Strategy, TurnView, WinOptimal, tournament, win,
+};
+use tabula::core::{BoardGame, Dice, GameResult, Status};
+
+fn config(count: u8, faces: u8, rounds: u32) -> Config {
+    Config::seed()
+        .with(Some(Dice::new(count, faces).unwrap()), Some(rounds), None)
+        .unwrap()
+}
+
+/// Expected score of the best play of a turn, by plain recursion over
+/// every ordered sequence of rolls (no memo, no sets).
+fn brute_optimal(dist: &[(u16, f64)], rolled: &mut Vec<u16>) -> f64 {
+    // Value of rolling once more with `rolled` so far.
+    let mut x = 0.0;
+    for &(v, p) in dist {
+        if rolled.contains(&v) {
+            continue; // scores 0
+        }
+        rolled.push(v);
+        let roll_on = brute_optimal(dist, rolled);
+        rolled.pop();
+        x += p * f64::from(v).max(roll_on);
+    }
+    x
+}
+
+/// Expected score and P(0) of a strategy's turn, by plain recursion.
+fn brute_strategy(
+    config: &Config,
+    s: &dyn Strategy,
+    dist: &[(u16, f64)],
+    rolled: &mut Vec<u16>,
+) -> (f64, f64) {
+    let (mut mean, mut zero) = (0.0, 0.0);
+    for &(v, p) in dist {
+        if rolled.contains(&v) {
+            zero += p;
+            continue;
+        }
+        rolled.push(v);
+        let mut sorted = rolled.clone();
+        sorted.sort_unstable();
+        let q = s.reroll_probability(&TurnView {
+            config,
+            round: 0,
+            seat: 0,
+            rolled: &sorted,
+            last: v,
+            totals: &[0, 0],
+        });
+        mean += p * (1.0 - q) * f64::from(v);
+        if q > 0.0 {
+            let (m, z) = brute_strategy(config, s, dist, rolled);
+            mean += p * q * m;
+            zero += p * q * z;
+        }
+        rolled.pop();
+    }
+    (mean, zero)
+}
+
+#[test]
+fn the_optimal_turn_matches_brute_force_enumeration() {
+    for (count, faces) in [(1, 6), (2, 3), (2, 4), (1, 8), (2, 5)] {
+        let dice = Dice::new(count, faces).unwrap();
+        let dp = Optimal::new(dice).expected_turn_score();
+        let brute = brute_optimal(&dice.distribution(), &mut Vec::new());
+        assert!(
+            (dp - brute).abs() < 1e-12,
+            "{count}d{faces}: {dp} vs {brute}"
+        );
+    }
+    // With two dice the optimum beats every fixed strategy of the seed.
+    let config = Config::seed();
+    let best = Optimal::new(config.dice()).expected_turn_score();
+    let values = Values::new(config.dice());
+    for n in 2..=13 {
+        let (mean, _) =
+            summarize(&values.strategy_distribution(&config, &Threshold(n), 0, 0, &[0, 0]));
+        assert!(mean <= best + 1e-12, "threshold-{n}");
+    }
+}
+
+#[test]
+fn strategy_turns_match_brute_force_enumeration() {
+    let config = Config::seed();
+    let values = Values::new(config.dice());
+    let dist = config.dice().distribution();
+    let strategies: Vec<(&str, Arc<dyn Strategy>)> = vec![
+        ("until-ten", Arc::new(UntilTen)),
+        ("tapering", Arc::new(Tapering)),
+        ("threshold-7", Arc::new(Threshold(7))),
+        ("threshold-9", Arc::new(Threshold(9))),
+    ];
+    for (name, s) in strategies {
+        let dp = summarize(&values.strategy_distribution(&config, &*s, 0, 0, &[0, 0]));
+        let brute = brute_strategy(&config, &*s, &dist, &mut Vec::new());
+        assert!((dp.0 - brute.0).abs() < 1e-12, "{name} mean");
+        assert!((dp.1 - brute.1).abs() < 1e-12, "{name} zero");
+    }
+    // Until-ten stops on 10, 11 or 12, so P(0) = 1 - P(a 10+ before any
+    // repeat); threshold-10 is the same strategy.
+    let a = summarize(&values.strategy_distribution(&config, &UntilTen, 0, 0, &[0, 0]));
+    let b = summarize(&values.strategy_distribution(&config, &Threshold(10), 0, 0, &[0, 0]));
+    assert_eq!(a, b);
+}
+
+/// Solves the whole game tree through the game itself: at a decision the
+/// mover maximizes its own chance of winning (ties stop), or follows the
+/// seat's strategy if it has one. Returns [first wins, second wins, tie].
+fn tree(
+    game: &ChanceIt,
+    state: &State,
+    seats: &[Option<&dyn Strategy>; 2],
+    memo: &mut HashMap<State, [f64; 3]>,
+) -> [f64; 3] {
+    if let Some(v) = memo.get(state) {
+        return *v;
+    }
+    let value = match game.status(state) {
+        Status::Over(GameResult::Win(0)) => [1.0, 0.0, 0.0],
+        Status::Over(GameResult::Win(_)) => [0.0, 1.0, 0.0],
+        Status::Over(GameResult::Draw) => [0.0, 0.0, 1.0],
+        Status::Chance => {
+            let mut out = Vec::new();
+            game.chance_outcomes(state, &mut out);
+            let mut acc = [0.0; 3];
+            for c in out {
+                let mut next = *state;
+                game.apply_chance(&mut next, c.outcome, &mut |_| {});
+                let v = tree(game, &next, seats, memo);
+                for k in 0..3 {
+                    acc[k] += c.probability * v[k];
+                }
+            }
+            acc
+        }
+        Status::Decision(seat) => {
+            let mut stop = *state;
+            game.apply_move(&mut stop, Move::Stop, &mut |_| {});
+            let stop = tree(game, &stop, seats, memo);
+            let mut roll = *state;
+            game.apply_move(&mut roll, Move::Roll, &mut |_| {});
+            let roll = tree(game, &roll, seats, memo);
+            let q = match seats[seat] {
+                Some(s) => tabula::chance_it::strategy::with_view(game, state, |view| {
+                    s.reroll_probability(view)
+                }),
+                None => {
+                    if stop[seat] >= roll[seat] {
+                        0.0
+                    } else {
+                        1.0
+                    }
+                }
+            };
+            [0, 1, 2].map(|k| (1.0 - q) * stop[k] + q * roll[k])
+        }
+    };
+    memo.insert(*state, value);
+    value
+}
+
+#[test]
+fn win_optimal_matches_a_search_of_the_whole_game_tree() {
+    for (count, faces, rounds) in [(1, 4, 3), (1, 6, 2), (2, 3, 2)] {
+        let config = config(count, faces, rounds);
+        let game = ChanceIt::new(config);
+        let w = WinOptimal::new(&config).unwrap();
+        let searched = tree(
+            &game,
+            &game.initial_state(),
+            &[None, None],
+            &mut HashMap::new(),
+        );
+        let tables = w.self_play();
+        for k in 0..3 {
+            assert!(
+                (searched[k] - tables[k]).abs() < 1e-12,
+                "{count}d{faces} x{rounds}: {searched:?} vs {tables:?}"
+            );
+        }
+        // And the exact evaluation of fixed pairs, win-optimal included.
+        let strategies: Vec<Arc<dyn Strategy>> = vec![
+            Arc::new(Tapering),
+            Arc::new(Threshold(faces as u16)),
+            Arc::new(WinOptimal::new(&config).unwrap()),
+        ];
+        for a in &strategies {
+            for b in &strategies {
+                let exact = win::exact_outcome(&config, &**a, &**b).unwrap();
+                let searched = tree(
+                    &game,
+                    &game.initial_state(),
+                    &[Some(&**a), Some(&**b)],
+                    &mut HashMap::new(),
+                );
+                for k in 0..3 {
+                    assert!(
+                        (searched[k] - exact[k]).abs() < 1e-12,
+                        "{searched:?} vs {exact:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn win_optimal_is_a_best_response_to_itself() {
+    // No fixed strategy does better against win-optimal than win-optimal
+    // itself does from the same seat.
+    let config = Config::seed();
+    let w = WinOptimal::new(&config).unwrap();
+    let own = w.self_play();
+    for name in [
+        "until-ten",
+        "tapering",
+        "optimal",
+        "threshold-7",
+        "threshold-8",
+    ] {
+        let s = strategy::build(name, &config).unwrap();
+        let first = win::exact_outcome(&config, &*s, &w).unwrap();
+        let second = win::exact_outcome(&config, &w, &*s).unwrap();
+        assert!(first[0] <= own[0] + 1e-12, "{name} first");
+        assert!(second[1] <= own[1] + 1e-12, "{name} second");
+    }
+}
+
+#[test]
+fn tournaments_agree_with_the_exact_chances_and_ignore_thread_count() {
+    let config = Config::seed();
+    let names: Vec<String> = ["until-ten", "tapering", "win-optimal"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let one = tournament::run(&config, &names, 6_000, 9, Some(1)).unwrap();
+    let two = tournament::run(&config, &names, 6_000, 9, Some(2)).unwrap();
+    assert_eq!(one.pairs.len(), 3);
+    for (p, q) in one.pairs.iter().zip(&two.pairs) {
+        assert_eq!(
+            (p.a_wins, p.b_wins, p.ties, p.a_mean_total),
+            (q.a_wins, q.b_wins, q.ties, q.a_mean_total)
+        );
+        assert_eq!(p.a_wins + p.b_wins + p.ties, 6_000);
+        let exact = p.a_win_probability_exact.expect("exact for these");
+        let se = (exact * (1.0 - exact) / 6_000.0).sqrt();
+        assert!(
+            (p.a_win_rate - exact).abs() < 4.5 * se,
+            "{} vs {}: {} vs {exact}",
+            p.a,
+            p.b,
+            p.a_win_rate
+        );
+    }
+}
+
+#[test]
+fn sampled_turns_agree_with_the_exact_turn_values() {
+    // Total over a game = rounds x expected turn score, for turn-only
+    // strategies; the tournament's mean totals check it.
+    let config = Config::seed();
+    let values = Values::new(config.dice());
+    let names = vec!["until-ten".to_string(), "optimal".to_string()];
+    let t = tournament::run(&config, &names, 10_000, 4, None).unwrap();
+    let p = &t.pairs[0];
+    for (name, mean, se) in [
+        ("until-ten", p.a_mean_total, p.a_total_std_error),
+        ("optimal", p.b_mean_total, p.b_total_std_error),
+    ] {
+        let s = strategy::build(name, &config).unwrap();
+        let (turn, _) = summarize(&values.strategy_distribution(&config, &*s, 0, 0, &[0, 0]));
+        let exact = 10.0 * turn;
+        assert!(
+            (mean - exact).abs() < 4.5 * se,
+            "{name}: {mean} +/- {se} vs {exact}"
+        );
+    }
+}
+
+#[test]
+fn the_registry_lists_unique_names_with_the_seeds_strategies_first() {
+    let all = strategy::all().unwrap();
+    let names: Vec<&str> = all.iter().map(|e| e.name).collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(names, sorted);
+    let menu = strategy::menu().unwrap();
+    assert_eq!(menu[0].name, "until-ten");
+    assert_eq!(menu[1].name, "tapering");
+    for name in ["optimal", "win-optimal", "threshold"] {
+        assert!(names.contains(&name), "{name}");
+    }
+    let config = Config::seed();
+    assert!(strategy::build("threshold-8", &config).is_ok());
+    let err = strategy::build("threshold-x", &config).err().unwrap();
+    assert!(err.contains("whole number"), "{err}");
+    let err = strategy::build("threshold-40", &config).err().unwrap();
+    assert!(err.contains("from 2 to 13"), "{err}");
+    let err = strategy::build("nope", &config).err().unwrap();
+    assert!(
+        err.contains("until-ten") && err.contains("threshold-N"),
+        "{err}"
+    );
+    // Win-optimal is solved for two players only.
+    let three = Config::seed().with(None, None, Some(3)).unwrap();
+    assert!(strategy::build("win-optimal", &three).is_err());
+}
+
+#[test]
+fn bad_configurations_are_located() {
+    let dir = std::env::temp_dir().join(format!("tabula-chance-it-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.ron");
+    std::fs::write(&path, "ChanceIt(\n  rounds: 0,\n)\n").unwrap();
+    let err = Config::load(&path).unwrap_err().to_string();
+    assert!(
+        err.contains("bad.ron:2:") && err.contains("rounds must be"),
+        "{err}"
+    );
+    std::fs::write(&path, "ChanceIt(dice: Dice(count: 4, faces: 6))").unwrap();
+    let err = Config::load(&path).unwrap_err().to_string();
+    assert!(err.contains("at most 16"), "{err}");
+    std::fs::write(&path, "ChanceIt(rounds: 3, players: 2)").unwrap();
+    assert_eq!(Config::load(&path).unwrap().rounds(), 3);
+}
