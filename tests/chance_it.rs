@@ -337,3 +337,35 @@ fn bad_configurations_are_located() {
     std::fs::write(&path, "ChanceIt(rounds: 3, players: 2)").unwrap();
     assert_eq!(Config::load(&path).unwrap().rounds(), 3);
 }
+
+#[test]
+fn games_of_up_to_six_players_run_in_the_harness() {
+    use tabula::core::Agent;
+    use tabula::sim::{Simulation, Wins};
+    for players in [2u32, 4, 6] {
+        let config = Config::seed().with(None, Some(5), Some(players)).unwrap();
+        let game = ChanceIt::new(config);
+        let strategy = strategy::build("optimal", &config).unwrap();
+        let run = Simulation::new(2_000)
+            .seed(3)
+            .run_with(
+                &game,
+                || -> Vec<Box<dyn Agent<ChanceIt>>> {
+                    (0..players)
+                        .map(|_| {
+                            Box::new(tabula::chance_it::StrategyAgent::new(strategy.clone()))
+                                as Box<dyn Agent<ChanceIt>>
+                        })
+                        .collect()
+                },
+                Wins::new(players as usize),
+                &|_| {},
+            )
+            .unwrap();
+        let wins: u64 = run.collector.wins().iter().sum();
+        // Every game ends with a winner or a tie; with equal strategies
+        // every seat wins some.
+        assert!(wins <= 2_000 && wins > 1_500, "{players}: {wins}");
+        assert!(run.collector.wins().iter().all(|&w| w > 0), "{players}");
+    }
+}

@@ -66,7 +66,13 @@ fn list_shows_games_and_rule_sets() {
     assert_eq!(plugins("snakes"), ["bounce", "exact", "overshoot"]);
     assert_eq!(
         plugins("chance-it"),
-        ["optimal", "tapering", "threshold", "until-ten", "win-optimal"]
+        [
+            "optimal",
+            "tapering",
+            "threshold",
+            "until-ten",
+            "win-optimal"
+        ]
     );
 }
 

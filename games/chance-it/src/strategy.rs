@@ -98,6 +98,21 @@ pub trait Strategy: Send + Sync {
         Depends::Turn
     }
 
+    /// The exact score distribution of this strategy's whole turn (index
+    /// = score, 0 for a bust) in `round` for `seat` with `totals`, when
+    /// the strategy already knows it (a solved strategy keeps its
+    /// tables). Exact analysis then skips asking it decision by
+    /// decision. The default knows nothing.
+    fn known_turn_distribution(
+        &self,
+        round: u16,
+        seat: Seat,
+        totals: &[u32],
+    ) -> Option<Arc<Vec<f64>>> {
+        let _ = (round, seat, totals);
+        None
+    }
+
     /// Decides, drawing from `rng` when the strategy randomizes: rolls
     /// again with [`reroll_probability`](Self::reroll_probability).
     fn decide(&self, view: &TurnView<'_>, rng: &mut GameRng) -> Move {

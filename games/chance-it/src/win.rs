@@ -94,6 +94,7 @@ pub struct WinOptimal {
     values: Values,
     grid: Grid,
     tables: Vec<Vec<Outcome>>,
+    dists: HashMap<(u32, i32), Arc<Vec<f64>>>,
     cache: Mutex<HashMap<(u32, i32), Arc<Turn>>>,
 }
 
@@ -124,6 +125,7 @@ impl WinOptimal {
         let values = Values::new(config.dice());
         let grid = Grid::new(config);
         let mut tables = vec![Vec::new(); grid.turns as usize + 1];
+        let mut dists = HashMap::new();
         tables[grid.turns as usize] = grid.end();
         for t in (0..grid.turns).rev() {
             let mut table = vec![[0.0; 3]; grid.width()];
@@ -140,6 +142,7 @@ impl WinOptimal {
                     }
                 });
                 table[grid.index(d)] = expect(&dist, next, &grid, d, sign);
+                dists.insert((t, d), Arc::new(dist));
             }
             tables[t as usize] = table;
         }
@@ -148,6 +151,7 @@ impl WinOptimal {
             values,
             grid,
             tables,
+            dists,
             cache: Mutex::new(HashMap::new()),
         })
     }
@@ -245,6 +249,20 @@ impl Strategy for WinOptimal {
     fn depends(&self) -> Depends {
         Depends::ScoreDifference
     }
+
+    fn known_turn_distribution(
+        &self,
+        round: u16,
+        seat: usize,
+        totals: &[u32],
+    ) -> Option<Arc<Vec<f64>>> {
+        if totals.len() != 2 || seat > 1 {
+            return None;
+        }
+        let t = 2 * u32::from(round) + seat as u32;
+        let d = totals[0] as i32 - totals[1] as i32;
+        self.dists.get(&(t, d)).cloned()
+    }
 }
 
 inventory::submit! {
@@ -290,17 +308,16 @@ pub fn exact_outcome(
         let mut table = vec![[0.0; 3]; grid.width()];
         for d in grid.range(t) {
             let computed;
-            let dist = match &fixed[m] {
+            let dist: &[f64] = match &fixed[m] {
                 Some(dist) => dist,
                 None => {
                     let totals = [d.max(0) as u32, (-d).max(0) as u32];
-                    computed = values.strategy_distribution(
-                        config,
-                        strategies[m],
-                        (t / 2) as u16,
-                        m,
-                        &totals,
-                    );
+                    let (round, s) = ((t / 2) as u16, strategies[m]);
+                    computed = s
+                        .known_turn_distribution(round, m, &totals)
+                        .unwrap_or_else(|| {
+                            Arc::new(values.strategy_distribution(config, s, round, m, &totals))
+                        });
                     &computed
                 }
             };
