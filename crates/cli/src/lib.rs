@@ -200,7 +200,11 @@ fn list(format: Format, out: &mut dyn Write) -> Result<(), Error> {
                 for p in plugins {
                     if p.kind != kind {
                         kind = p.kind;
-                        writeln!(out, "    {kind}s")?;
+                        let plural = match kind.strip_suffix('y') {
+                            Some(stem) => format!("{stem}ies"),
+                            None => format!("{kind}s"),
+                        };
+                        writeln!(out, "    {plural}")?;
                     }
                     writeln!(out, "      {:<14} {}", p.name, p.summary)?;
                 }
