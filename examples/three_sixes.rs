@@ -24,6 +24,7 @@ fn main() -> std::process::ExitCode {
     match Opts::try_parse() {
         Ok(mut opts) => {
             opts.args
+                .setup
                 .rules
                 .get_or_insert_with(|| "three-sixes".to_string());
             tabula_cli::finish(tabula_cli::snakes::simulate(

@@ -19,18 +19,9 @@ pub const DEFAULT_SEED: u64 = 2002;
     after_help = "BOARD is a RON board file, or the name of a built-in board: classic (the default), teaching, two-dice.\nExample: tabula simulate snakes --rules exact --games 100000 --seed 7"
 )]
 pub struct SnakesArgs {
-    /// The board: a RON file or a built-in board name (same as --board).
-    #[arg(value_name = "BOARD", conflicts_with = "board")]
-    pub board_file: Option<String>,
-    /// The board: a RON file or a built-in board name [default: classic].
-    #[arg(long, value_name = "FILE")]
-    pub board: Option<String>,
-    /// Rule set by name (see `tabula list`) [default: the board's].
-    #[arg(long, value_name = "NAME")]
-    pub rules: Option<String>,
-    /// Players taking single throws in turn; the first to finish wins.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
-    pub players: u8,
+    /// The board, rule set and players.
+    #[command(flatten)]
+    pub setup: SetupArgs,
     /// Games to simulate (seed 000 asks for at least 10,000).
     #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
@@ -57,6 +48,35 @@ pub struct SnakesArgs {
     pub format: Format,
 }
 
+/// The board, rule set and players: what `simulate` and `analyze` share.
+#[derive(Debug, Args)]
+pub struct SetupArgs {
+    /// The board: a RON file or a built-in board name (same as --board).
+    #[arg(value_name = "BOARD", conflicts_with = "board")]
+    pub board_file: Option<String>,
+    /// The board: a RON file or a built-in board name [default: classic].
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<String>,
+    /// Rule set by name (see `tabula list`) [default: the board's].
+    #[arg(long, value_name = "NAME")]
+    pub rules: Option<String>,
+    /// Players taking single throws in turn; the first to finish wins.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub players: u8,
+}
+
+impl SetupArgs {
+    /// Loads the board and checks the rule set and players.
+    pub fn setup(&self) -> Result<Setup, Error> {
+        let board = load_board(self.board_file.as_deref().or(self.board.as_deref()))?;
+        Ok(Setup::new(
+            board,
+            self.rules.as_deref(),
+            usize::from(self.players),
+        )?)
+    }
+}
+
 /// Loads the board an argument names: an existing file, else a built-in
 /// board of that name.
 pub fn load_board(arg: Option<&str>) -> Result<Board, Error> {
@@ -79,8 +99,7 @@ pub fn load_board(arg: Option<&str>) -> Result<Board, Error> {
 
 /// Runs a simulation and writes the report.
 pub fn simulate(args: &SnakesArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let board = load_board(args.board_file.as_deref().or(args.board.as_deref()))?;
-    let setup = Setup::new(board, args.rules.as_deref(), usize::from(args.players))?;
+    let setup = args.setup.setup()?;
     let mut sim = Simulation::new(args.games)
         .seed(args.seed)
         .max_steps(args.max_throws);
@@ -137,18 +156,9 @@ BOARD is a RON board file, or the name of a built-in board: classic (the default
 Examples:\n  tabula analyze snakes --rules exact\n  tabula analyze snakes --rules exact --shortest --require chute\n  tabula analyze snakes --players 2 --format json"
 )]
 pub struct AnalyzeArgs {
-    /// The board: a RON file or a built-in board name (same as --board).
-    #[arg(value_name = "BOARD", conflicts_with = "board")]
-    pub board_file: Option<String>,
-    /// The board: a RON file or a built-in board name [default: classic].
-    #[arg(long, value_name = "FILE")]
-    pub board: Option<String>,
-    /// Rule set by name (see `tabula list`) [default: the board's].
-    #[arg(long, value_name = "NAME")]
-    pub rules: Option<String>,
-    /// Players taking single throws in turn; the first to finish wins.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
-    pub players: u8,
+    /// The board, rule set and players.
+    #[command(flatten)]
+    pub setup: SetupArgs,
     /// Also find the shortest games by exhaustive search, grouped by the set of ladders and chutes used.
     #[arg(long)]
     pub shortest: bool,
@@ -176,14 +186,13 @@ pub enum RequireArg {
 
 /// Solves a board exactly and writes the analysis.
 pub fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let board = load_board(args.board_file.as_deref().or(args.board.as_deref()))?;
-    let setup = Setup::new(board, args.rules.as_deref(), usize::from(args.players))?;
+    let setup = args.setup.setup()?;
     let limits = Limits {
         max_states: usize::try_from(args.max_states).unwrap_or(usize::MAX),
         ..Limits::default()
     };
     let options = AnalysisOptions {
-        players: args.players,
+        players: args.setup.players,
         limits,
         shortest: args.shortest.then_some(match args.require {
             RequireArg::None => Require::None,

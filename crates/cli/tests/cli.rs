@@ -42,7 +42,10 @@ fn list_shows_games_and_rule_sets() {
     assert!(o.status.success());
     let out = stdout(&o);
     assert!(out.contains("snakes"), "{out}");
-    assert!(out.contains("    strategies\n") && out.contains("    rule sets\n"), "{out}");
+    assert!(
+        out.contains("    strategies\n") && out.contains("    rule sets\n"),
+        "{out}"
+    );
     for rules in ["overshoot", "exact", "bounce"] {
         assert!(out.contains(rules), "{out}");
     }

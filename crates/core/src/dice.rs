@@ -117,6 +117,18 @@ impl Dice {
             .map(|(s, w)| (s, w as f64 / total))
             .collect()
     }
+
+    /// The sums as a game's chance outcomes (for
+    /// [`BoardGame::chance_outcomes`](crate::BoardGame::chance_outcomes)
+    /// of a game whose chance is one roll of these dice).
+    pub fn chances(&self) -> impl Iterator<Item = crate::Chance<u16>> + use<> {
+        self.distribution()
+            .into_iter()
+            .map(|(outcome, probability)| crate::Chance {
+                outcome,
+                probability,
+            })
+    }
 }
 
 impl TryFrom<DiceSpec> for Dice {

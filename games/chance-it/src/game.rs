@@ -183,16 +183,7 @@ impl BoardGame for ChanceIt {
     }
 
     fn chance_outcomes(&self, _: &State, out: &mut Vec<Chance<u16>>) {
-        out.extend(
-            self.config
-                .dice()
-                .distribution()
-                .into_iter()
-                .map(|(outcome, probability)| Chance {
-                    outcome,
-                    probability,
-                }),
-        );
+        out.extend(self.config.dice().chances());
     }
 
     fn sample_chance<R: tabula_core::rand::Rng + ?Sized>(

@@ -8,6 +8,7 @@ use tabula_exact::{Chain, ExactError, Limits, Shortest as ExactShortest};
 
 use crate::board::{Board, Jump};
 use crate::game::{Event, Snakes};
+use crate::report::Popularity;
 use crate::rules::Rules;
 
 /// What the chain counts on each throw.
@@ -229,24 +230,9 @@ pub fn analyze<R: Rules>(
             Mark::Jump(_) => {}
         }
     }
-    let before_last = &landings[1..size];
-    let total: f64 = before_last.iter().sum();
-    let (mut most, mut least) = (1, 1);
-    for (i, &c) in before_last.iter().enumerate() {
-        if c > before_last[most - 1] {
-            most = i + 1;
-        }
-        if c < before_last[least - 1] {
-            least = i + 1;
-        }
-    }
-    let share = |s: usize| {
-        if total > 0.0 {
-            landings[s] / total
-        } else {
-            0.0
-        }
-    };
+    let p = Popularity::of(&landings);
+    let (most, least, total) = (p.most, p.least, p.total);
+    let share = |s: usize| p.share(&landings, s);
     let shortest = match options.shortest {
         None => None,
         Some(require) => {

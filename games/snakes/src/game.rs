@@ -285,16 +285,7 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
     }
 
     fn chance_outcomes(&self, _: &Self::State, out: &mut Vec<Chance<u16>>) {
-        out.extend(
-            self.board
-                .dice()
-                .distribution()
-                .into_iter()
-                .map(|(outcome, probability)| Chance {
-                    outcome,
-                    probability,
-                }),
-        );
+        out.extend(self.board.dice().chances());
     }
 
     #[inline]

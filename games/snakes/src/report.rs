@@ -229,25 +229,11 @@ impl Report {
         let size = usize::from(setup.board.size());
         let mut landings = occupancy.counts().to_vec();
         landings.resize(size + 1, 0);
-        let before_last = &landings[1..size];
-        let total: u64 = before_last.iter().sum();
-        let mut most = 1;
-        let mut least = 1;
-        for (i, &c) in before_last.iter().enumerate() {
-            if c > before_last[most - 1] {
-                most = i + 1;
-            }
-            if c < before_last[least - 1] {
-                least = i + 1;
-            }
-        }
-        let share = |s: usize| {
-            if total == 0 {
-                0.0
-            } else {
-                landings[s] as f64 / total as f64
-            }
-        };
+        let counts: Vec<f64> = landings.iter().map(|&c| c as f64).collect();
+        let p = Popularity::of(&counts);
+        let (most, least) = (p.most, p.least);
+        let total: u64 = landings[1..size].iter().sum();
+        let share = |s: usize| p.share(&counts, s);
         let games = run.games as f64;
         Ok(Report {
             game: "snakes",
@@ -473,6 +459,46 @@ impl Report {
             );
         }
         s
+    }
+}
+
+/// The most and least landed-on squares other than the last (ties: the
+/// lowest), from landings per square (index = square, 0 the start): the
+/// seed-000 questions, asked of sampled counts and of exact expectations
+/// alike.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Popularity {
+    pub(crate) most: usize,
+    pub(crate) least: usize,
+    pub(crate) total: f64,
+}
+
+impl Popularity {
+    pub(crate) fn of(landings: &[f64]) -> Popularity {
+        let before_last = &landings[1..landings.len().saturating_sub(1).max(1)];
+        let (mut most, mut least) = (1, 1);
+        for (i, &c) in before_last.iter().enumerate() {
+            if c > before_last[most - 1] {
+                most = i + 1;
+            }
+            if c < before_last[least - 1] {
+                least = i + 1;
+            }
+        }
+        Popularity {
+            most,
+            least,
+            total: before_last.iter().sum(),
+        }
+    }
+
+    /// Square `s`'s share of all landings before the last square.
+    pub(crate) fn share(&self, landings: &[f64], s: usize) -> f64 {
+        if self.total > 0.0 {
+            landings[s] / self.total
+        } else {
+            0.0
+        }
     }
 }
 
