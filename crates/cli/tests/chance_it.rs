@@ -164,6 +164,27 @@ fn bad_flags_exit_non_zero_with_a_message() {
     let (_, err, code) = run(CHANCE_IT, &["--dice", "2x6"], "");
     assert_eq!(code, Some(1));
     assert!(err.contains("COUNTdFACES"), "{err}");
+    // A broken configuration file is located; a game for three players
+    // cannot be played against one computer.
+    let dir = std::env::temp_dir().join(format!("tabula-chance-it-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "ChanceIt(\n  rounds: \"ten\",\n)\n").unwrap();
+    let (_, err, code) = run(CHANCE_IT, &["--config", bad.to_str().unwrap()], "");
+    assert_eq!(code, Some(1));
+    assert!(err.contains("bad.ron:2:11"), "{err}");
+    let three = dir.join("three.ron");
+    std::fs::write(&three, "ChanceIt(players: 3)").unwrap();
+    let (_, err, code) = run(CHANCE_IT, &["--config", three.to_str().unwrap()], "");
+    assert_eq!(code, Some(1));
+    assert!(err.contains("two players"), "{err}");
+    let (_, err, code) = run(
+        TABULA,
+        &["tournament", "chance-it", "--agents", "optimal,nope"],
+        "",
+    );
+    assert_eq!(code, Some(1));
+    assert!(err.contains("unknown strategy \"nope\""), "{err}");
     let (out, _, code) = run(CHANCE_IT, &["--help"], "");
     assert_eq!(code, Some(0));
     assert!(out.contains("--strategy"));

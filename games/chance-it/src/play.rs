@@ -103,6 +103,12 @@ pub fn play(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<Played, ChanceItError> {
+    if config.players() != 2 {
+        return Err(ChanceItError::Strategy(format!(
+            "play is for two players, you and the computer; the game has {}",
+            config.players()
+        )));
+    }
     let mut io = Session { input, out };
     let mut played = Played {
         seed: None,
