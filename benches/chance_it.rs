@@ -1,0 +1,34 @@
+//! Chance-it: the exact analyses and a tournament's games.
+//!
+//! Run with `cargo bench --bench chance_it`; the figures are in the
+//! book's "Chance-it" chapter.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use tabula::chance_it::{Config, Optimal, WinOptimal, strategy, tournament, win};
+
+fn chance_it(c: &mut Criterion) {
+    let config = Config::seed();
+    let mut group = c.benchmark_group("chance_it");
+    group.sample_size(10);
+    group.bench_function("optimal_turn_dp", |b| {
+        b.iter(|| Optimal::new(black_box(config.dice())))
+    });
+    group.bench_function("win_optimal_backward_induction", |b| {
+        b.iter(|| WinOptimal::new(black_box(&config)))
+    });
+    let w = WinOptimal::new(&config).expect("two players");
+    let tapering = strategy::build("tapering", &config).expect("built in");
+    group.bench_function("exact_outcome_tapering_vs_win_optimal", |b| {
+        b.iter(|| win::exact_outcome(black_box(&config), &*tapering, &w))
+    });
+    let names = vec!["tapering".to_string(), "optimal".to_string()];
+    group.bench_function("tournament_10000_games_2_threads", |b| {
+        b.iter(|| tournament::run(black_box(&config), &names, 10_000, 1, Some(2)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, chance_it);
+criterion_main!(benches);
