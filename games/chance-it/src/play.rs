@@ -212,6 +212,7 @@ pub fn play(
     for round in 0..rounds {
         // Your turn.
         let mut busted = false;
+        let mut score = 0;
         loop {
             let value = roll(&game, &mut state, &mut rng, &mut busted);
             writeln!(io.out, "You rolled a: {value}")?;
@@ -234,18 +235,20 @@ pub fn play(
                 }
             };
             if mv == Move::Stop {
-                game.apply_move(&mut state, Move::Stop, &mut |_| {});
+                score = state.last();
+            }
+            game.apply_move(&mut state, mv, &mut |_| {});
+            if mv == Move::Stop {
                 break;
             }
-            game.apply_move(&mut state, Move::Roll, &mut |_| {});
         }
-        human
-            .push(u16::try_from(state.totals()[0]).unwrap_or(u16::MAX) - human.iter().sum::<u16>());
+        human.push(score);
         writeln!(io.out, "-----*****-----")?;
 
         // The computer's turn.
         let mut first = true;
         let mut busted = false;
+        let mut score = 0;
         loop {
             let value = roll(&game, &mut state, &mut rng, &mut busted);
             if first {
@@ -259,14 +262,15 @@ pub fn play(
                 break;
             }
             let mv = with_view(&game, &state, |view| computer.decide(view, &mut rng));
+            if mv == Move::Stop {
+                score = state.last();
+            }
             game.apply_move(&mut state, mv, &mut |_| {});
             if mv == Move::Stop {
                 break;
             }
         }
-        machine.push(
-            u16::try_from(state.totals()[1]).unwrap_or(u16::MAX) - machine.iter().sum::<u16>(),
-        );
+        machine.push(score);
         played.rounds_completed = round + 1;
         played.human = state.totals()[0];
         played.computer = state.totals()[1];
