@@ -21,6 +21,8 @@ pub use tabula_chance_it as chance_it;
 pub use tabula_core as core;
 /// Exact analysis of chance games.
 pub use tabula_exact as exact;
+/// noline.
+pub use tabula_noline as noline;
 /// The simulation harness and statistics collectors.
 pub use tabula_sim as sim;
 /// Snakes and Ladders.

@@ -21,10 +21,12 @@ use tabula_core::Dice;
 use tabula_sim::dice_test::DiceTest;
 
 pub mod chance_it;
+pub mod noline;
 pub mod snakes;
 
 // Link every game crate so its registrations are kept.
 use tabula_chance_it as _;
+use tabula_noline as _;
 use tabula_snakes as _;
 
 /// Output format.
@@ -86,6 +88,8 @@ pub enum AnalyzeGame {
     Snakes(snakes::AnalyzeArgs),
     /// Chance-it: exact turn values of each strategy, the optimal policy, win-optimal's chances.
     ChanceIt(chance_it::AnalyzeArgs),
+    /// noline: the game-theoretic value and the best first moves, by exact search (seed 002).
+    Noline(noline::AnalyzeArgs),
 }
 
 /// Games that can be played at the terminal.
@@ -100,6 +104,8 @@ pub enum PlayGame {
 pub enum TournamentGame {
     /// Chance-it: every pair of strategies, seats alternated.
     ChanceIt(chance_it::TournamentArgs),
+    /// noline: every pair of agents on one board size, seats alternated.
+    Noline(noline::TournamentArgs),
 }
 
 /// Options of `tabula dice-test`.
@@ -167,6 +173,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         Command::Simulate(SimulateGame::Snakes(args)) => snakes::simulate(&args, out),
         Command::Analyze(AnalyzeGame::Snakes(args)) => snakes::analyze(&args, out),
         Command::Analyze(AnalyzeGame::ChanceIt(args)) => chance_it::analyze(&args, out),
+        Command::Analyze(AnalyzeGame::Noline(args)) => noline::analyze(&args, out),
+        Command::Tournament(TournamentGame::Noline(args)) => noline::tournament(&args, out),
         Command::Play(PlayGame::ChanceIt(args)) => chance_it::play_terminal(&args, out),
         Command::Tournament(TournamentGame::ChanceIt(args)) => chance_it::tournament(&args, out),
         Command::DiceTest(args) => dice_test(&args, out),

@@ -66,7 +66,8 @@ fn list_shows_games_and_rule_sets() {
         .iter()
         .map(|g| g["name"].as_str().unwrap())
         .collect();
-    assert_eq!(games, ["chance-it", "snakes"]);
+    assert_eq!(games, ["chance-it", "noline", "snakes"]);
+    assert_eq!(plugins("noline"), ["perfect", "random", "type1", "type2"]);
     assert_eq!(plugins("snakes"), ["bounce", "exact", "overshoot"]);
     assert_eq!(
         plugins("chance-it"),

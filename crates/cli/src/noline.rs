@@ -1,0 +1,131 @@
+//! `tabula analyze noline` and `tabula tournament noline`.
+
+use std::io::Write;
+
+use clap::Args;
+use tabula_noline::{solve, tournament};
+
+use crate::{Error, Format};
+
+fn odd_dim(s: &str) -> Result<usize, String> {
+    let d: usize = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a whole number"))?;
+    if d < 3 || d.is_multiple_of(2) {
+        return Err(format!(
+            "the board size must be odd and at least 3, not {d}"
+        ));
+    }
+    Ok(d)
+}
+
+/// Options of `tabula analyze noline`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Solves the game from the empty board by exact game-tree search (alpha-beta, a transposition table, \
+the board's 8 symmetries): the value for the first player and the value of every first move.\n\
+3x3 takes milliseconds; see the book for how far larger boards go."
+)]
+pub struct AnalyzeArgs {
+    /// Board side (odd, at least 3; the solver goes up to 7).
+    #[arg(long, default_value = "3", value_parser = odd_dim)]
+    pub dim: usize,
+    /// Give up past this many positions searched.
+    #[arg(long, default_value_t = 2_000_000_000)]
+    pub max_nodes: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// Solves and writes the result.
+pub fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let s = solve::solve(args.dim, args.max_nodes)?;
+    match args.format {
+        Format::Json => {
+            let mut v = serde_json::to_value(&s)?;
+            if let Some(m) = v.as_object_mut() {
+                m.insert("game".into(), "noline".into());
+            }
+            writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        }
+        Format::Text => {
+            writeln!(
+                out,
+                "noline {0}x{0}, solved exactly from the empty board: {1}.",
+                s.dim, s.verdict
+            )?;
+            let best: Vec<String> = s
+                .best_first_moves
+                .iter()
+                .map(|[r, c]| format!("{r} {c}"))
+                .collect();
+            writeln!(out, "Best first moves for O: {}", best.join(", "))?;
+            writeln!(out, "Value of each first move for O (row by row):")?;
+            for row in s.first_moves.chunks(s.dim) {
+                let cells: Vec<&str> = row
+                    .iter()
+                    .map(|m| match m.value {
+                        solve::Value::Win => "win ",
+                        solve::Value::Draw => "draw",
+                        solve::Value::Loss => "loss",
+                    })
+                    .collect();
+                writeln!(out, "  {}", cells.join(" "))?;
+            }
+            writeln!(
+                out,
+                "Searched {} positions ({} in the transposition table) in {:.3} s.",
+                s.nodes, s.table_positions, s.seconds
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Options of `tabula tournament noline`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Every pair of agents plays --games games on a --dim board, each taking O (the first move) in half of them.\n\
+Agents: type1 and type2 (seed 002's computer players), random, perfect.\n\
+Example: tabula tournament noline --dim 3 --agents type1,type2,random,perfect --games 1000 --seed 1"
+)]
+pub struct TournamentArgs {
+    /// Board side (odd, at least 3).
+    #[arg(long, default_value = "3", value_parser = odd_dim)]
+    pub dim: usize,
+    /// Agents, comma-separated (see `tabula list`).
+    #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
+    pub agents: Vec<String>,
+    /// Games per pair.
+    #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Seed that fixes every game.
+    #[arg(long, default_value_t = crate::snakes::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Worker threads [default: one per core]; the numbers do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// Runs a tournament and writes the results.
+pub fn tournament(args: &TournamentArgs, out: &mut dyn Write) -> Result<(), Error> {
+    if args.agents.len() < 2 {
+        return Err("a tournament needs at least two agents".into());
+    }
+    let t = tournament::run(
+        args.dim,
+        &args.agents,
+        args.games,
+        args.seed,
+        args.threads.map(usize::from),
+    )?;
+    match args.format {
+        Format::Text => write!(out, "{}", t.to_text())?,
+        Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&t)?)?,
+    }
+    Ok(())
+}

@@ -1,0 +1,208 @@
+//! Agents: who chooses the moves. The seed's two computer players
+//! (`type1`, `type2`), `random`, and `perfect`; registered by name with
+//! `inventory`.
+
+use std::sync::{Arc, Mutex};
+
+use tabula_core::rand::RngExt;
+use tabula_core::registry::{self, Named};
+use tabula_core::{Agent, CoreError, GameRng, Seat};
+
+use crate::game::{Noline, Place, State};
+use crate::solve::{Solver, Value, mover};
+
+/// The seed's computer players: for n = 0, 1, 2, ... try cell
+/// k = n(s + 2) mod s² (row k / s, column k mod s) and take the first
+/// empty one; `type2` counts from the opposite corner, cell s² − 1 − k.
+/// The counter n carries on from move to move within a game.
+#[derive(Clone, Debug, Default)]
+pub struct Sequence {
+    backwards: bool,
+    n: u64,
+}
+
+impl Sequence {
+    /// The seed's type 1 (`backwards = false`) or type 2.
+    pub fn new(backwards: bool) -> Sequence {
+        Sequence { backwards, n: 0 }
+    }
+
+    /// The next cell it takes on `grid`, advancing its counter.
+    pub fn next_move(&mut self, grid: &crate::board::Grid) -> Option<Place> {
+        let s = grid.dim() as u64;
+        let cells = s * s;
+        for _ in 0..cells {
+            let k = (self.n % cells) * (s + 2) % cells;
+            self.n += 1;
+            let k = if self.backwards { cells - 1 - k } else { k };
+            let (r, c) = ((k / s) as usize, (k % s) as usize);
+            if grid.is_free(r, c) {
+                return Some(Place {
+                    row: r as u16,
+                    col: c as u16,
+                });
+            }
+        }
+        None
+    }
+}
+
+impl Agent<Noline> for Sequence {
+    fn choose(&mut self, _: &Noline, state: &State, _: Seat, _: &mut GameRng) -> Place {
+        self.next_move(&state.grid)
+            .unwrap_or(Place { row: 0, col: 0 })
+    }
+
+    fn new_game(&mut self, _: &Noline, _: Seat) {
+        self.n = 0;
+    }
+}
+
+/// A uniformly random empty cell.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Random;
+
+impl Agent<Noline> for Random {
+    fn choose(&mut self, game: &Noline, state: &State, _: Seat, rng: &mut GameRng) -> Place {
+        let mut moves = Vec::new();
+        tabula_core::BoardGame::legal_moves(game, state, &mut moves);
+        let i = rng.random_range(0..moves.len().max(1));
+        moves.get(i).copied().unwrap_or(Place { row: 0, col: 0 })
+    }
+}
+
+/// Perfect play: the move with the best game-theoretic value (win, else
+/// draw, else loss; the first such cell in row order), from an exact
+/// search with a transposition table shared by every game of a run.
+/// Boards up to 8 × 8, within a search budget; past it, the first cell
+/// that does not lose at once.
+#[derive(Clone, Debug)]
+pub struct Perfect {
+    solver: Arc<Mutex<Solver>>,
+}
+
+/// The largest board `perfect` plays on: 5 x 5 is beyond the solver in
+/// minutes, so a tournament there would not finish.
+pub const PERFECT_MAX_DIM: usize = 4;
+
+/// Positions the perfect agent may search per move.
+pub const PERFECT_BUDGET: u64 = 50_000_000;
+
+impl Perfect {
+    /// A perfect player for `dim` boards: boards up to [`PERFECT_MAX_DIM`],
+    /// where the search settles every move in moments.
+    pub fn new(dim: usize) -> Result<Perfect, String> {
+        if dim > PERFECT_MAX_DIM {
+            return Err(format!(
+                "perfect plays exactly only on boards up to {PERFECT_MAX_DIM}x{PERFECT_MAX_DIM}; {dim}x{dim} is beyond the solver (see the book's noline chapter)"
+            ));
+        }
+        let solver = Solver::new(dim, PERFECT_BUDGET).map_err(|e| e.to_string())?;
+        Ok(Perfect {
+            solver: Arc::new(Mutex::new(solver)),
+        })
+    }
+}
+
+impl Agent<Noline> for Perfect {
+    fn choose(&mut self, _: &Noline, state: &State, _: Seat, _: &mut GameRng) -> Place {
+        let mut grid = state.grid.clone();
+        let values = self
+            .solver
+            .lock()
+            .ok()
+            .and_then(|mut s| s.move_values(&mut grid).ok());
+        let pick = match values {
+            Some(v) => {
+                let best = v.iter().map(|m| m.2).max().unwrap_or(Value::Loss);
+                v.into_iter().find(|m| m.2 == best).map(|m| (m.0, m.1))
+            }
+            None => {
+                // Over budget: the first cell that does not make a line.
+                let me = mover(&grid);
+                let dim = grid.dim();
+                (0..dim * dim)
+                    .map(|i| (i / dim, i % dim))
+                    .find(|&(r, c)| grid.is_free(r, c) && !grid.makes_line(r, c, me))
+                    .or_else(|| {
+                        (0..dim * dim)
+                            .map(|i| (i / dim, i % dim))
+                            .find(|&(r, c)| grid.is_free(r, c))
+                    })
+            }
+        };
+        let (r, c) = pick.unwrap_or((0, 0));
+        Place {
+            row: r as u16,
+            col: c as u16,
+        }
+    }
+}
+
+/// Builds an agent for a board size.
+pub type BuildAgent = fn(usize) -> Result<Box<dyn Agent<Noline>>, String>;
+
+/// A registered agent.
+pub struct AgentEntry {
+    /// Unique name.
+    pub name: &'static str,
+    /// One line saying how it plays.
+    pub summary: &'static str,
+    /// Makes one for a board of this size.
+    pub build: BuildAgent,
+}
+
+impl std::fmt::Debug for AgentEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AgentEntry")
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+impl Named for AgentEntry {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+}
+
+inventory::collect!(AgentEntry);
+
+/// All registered agents, sorted by name.
+pub fn all() -> Result<Vec<&'static AgentEntry>, CoreError> {
+    registry::sorted_unique("agent", inventory::iter::<AgentEntry>)
+}
+
+/// The agent registered as `name`.
+pub fn find(name: &str) -> Result<&'static AgentEntry, CoreError> {
+    registry::find("agent", &all()?, name)
+}
+
+inventory::submit! {
+    AgentEntry {
+        name: "type1",
+        summary: "seed 002's player type 1: tries cells k = n(s+2) mod s^2 for n = 0, 1, 2, ...",
+        build: |_| Ok(Box::new(Sequence::new(false))),
+    }
+}
+inventory::submit! {
+    AgentEntry {
+        name: "type2",
+        summary: "seed 002's player type 2: the same sequence from the opposite corner, backwards",
+        build: |_| Ok(Box::new(Sequence::new(true))),
+    }
+}
+inventory::submit! {
+    AgentEntry {
+        name: "random",
+        summary: "a uniformly random empty cell",
+        build: |_| Ok(Box::new(Random)),
+    }
+}
+inventory::submit! {
+    AgentEntry {
+        name: "perfect",
+        summary: "exact game-tree search (alpha-beta, transposition table, the board's 8 symmetries); 3x3 boards",
+        build: |dim| Ok(Box::new(Perfect::new(dim)?)),
+    }
+}

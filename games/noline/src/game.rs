@@ -1,0 +1,136 @@
+//! noline as a [`BoardGame`]: two players place tiles in turn; whoever
+//! makes a line of three of their own loses.
+
+use tabula_core::{BoardGame, GameResult, Seat, Status};
+
+use crate::board::{Cell, Grid};
+
+/// Seat 0 is player O, who moves first; seat 1 is player X.
+pub const SEAT_NAMES: [char; 2] = ['O', 'X'];
+
+/// The tile of a seat.
+pub fn tile(seat: Seat) -> Cell {
+    if seat == 0 { Cell::O } else { Cell::X }
+}
+
+/// A move: a tile on `(row, col)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    /// Row, from 0.
+    pub row: u16,
+    /// Column, from 0.
+    pub col: u16,
+}
+
+/// The board, whose turn it is, and how the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// The tiles.
+    pub grid: Grid,
+    /// The seat to move.
+    pub to_move: Seat,
+    /// How it ended, once it has.
+    pub result: Option<GameResult>,
+}
+
+/// What a move did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A tile was placed.
+    Placed {
+        /// Who placed it.
+        seat: Seat,
+        /// Where.
+        at: Place,
+    },
+    /// The seat made a line of three and lost.
+    Lost {
+        /// The loser.
+        seat: Seat,
+    },
+    /// The board filled with no line: a draw.
+    Drawn,
+}
+
+/// noline on a `dim` × `dim` board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Noline {
+    dim: usize,
+}
+
+impl Noline {
+    /// The game on a `dim` × `dim` board (any size from 1; the seed's
+    /// program asks for an odd size above 1).
+    pub fn new(dim: usize) -> Noline {
+        Noline { dim: dim.max(1) }
+    }
+
+    /// Side length.
+    pub fn dim(&self) -> usize {
+        self.dim
+    }
+
+    /// Whether `mv` is legal in `state`.
+    pub fn is_legal(&self, state: &State, mv: Place) -> bool {
+        state.result.is_none() && state.grid.is_free(usize::from(mv.row), usize::from(mv.col))
+    }
+}
+
+impl BoardGame for Noline {
+    type State = State;
+    type Move = Place;
+    type Outcome = ();
+    type Event = Event;
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn initial_state(&self) -> State {
+        State {
+            grid: Grid::new(self.dim),
+            to_move: 0,
+            result: None,
+        }
+    }
+
+    fn status(&self, state: &State) -> Status {
+        match state.result {
+            Some(r) => Status::Over(r),
+            None => Status::Decision(state.to_move),
+        }
+    }
+
+    fn apply_chance<E: FnMut(Event)>(&self, _: &mut State, _: (), _: &mut E) {}
+
+    fn apply_move<E: FnMut(Event)>(&self, state: &mut State, mv: Place, events: &mut E) {
+        let seat = state.to_move;
+        let (r, c) = (usize::from(mv.row), usize::from(mv.col));
+        let line = state.grid.place(r, c, tile(seat));
+        events(Event::Placed { seat, at: mv });
+        if line {
+            state.result = Some(GameResult::Win(1 - seat));
+            events(Event::Lost { seat });
+        } else if state.grid.is_full() {
+            state.result = Some(GameResult::Draw);
+            events(Event::Drawn);
+        } else {
+            state.to_move = 1 - seat;
+        }
+    }
+
+    fn legal_moves(&self, state: &State, out: &mut Vec<Place>) {
+        if state.result.is_some() {
+            return;
+        }
+        let dim = state.grid.dim();
+        for (i, cell) in state.grid.cells().iter().enumerate() {
+            if *cell == Cell::Empty {
+                out.push(Place {
+                    row: (i / dim) as u16,
+                    col: (i % dim) as u16,
+                });
+            }
+        }
+    }
+}

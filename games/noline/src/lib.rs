@@ -1,0 +1,46 @@
+//! noline for tabula (seed 002): two players place tiles on a square grid
+//! in turn, and whoever makes a line of three of their own loses. The
+//! seed's exact command-line program, agents, and a perfect solver, all
+//! on one implementation of the rules.
+//!
+//! ```
+//! use tabula_noline::solve::{Value, solve};
+//!
+//! // 3 x 3, solved from the empty board.
+//! let solution = solve(3, 10_000_000)?;
+//! assert_eq!(solution.dim, 3);
+//! assert!(matches!(solution.value, Value::Win | Value::Draw | Value::Loss));
+//! # Ok::<_, tabula_noline::solve::SolveError>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod agents;
+pub mod board;
+pub mod game;
+pub mod program;
+pub mod solve;
+pub mod tournament;
+
+pub use board::{Cell, Grid};
+pub use game::{Noline, Place, State};
+
+use tabula_core::registry::{GameEntry, PluginInfo};
+
+fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
+    Ok(agents::all()?
+        .into_iter()
+        .map(|a| PluginInfo {
+            kind: "agent",
+            name: a.name,
+            summary: a.summary,
+        })
+        .collect())
+}
+
+inventory::submit! {
+    GameEntry {
+        name: "noline",
+        summary: "noline, seed 002's tile game: make a line of three of your own and you lose",
+        plugins,
+    }
+}

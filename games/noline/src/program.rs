@@ -1,0 +1,286 @@
+//! The `noline` program of seed 002, to the letter: arguments, error
+//! exits, the board, prompts, move input, and the end of the game. The
+//! rules are the shared [`Noline`] game.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+
+use tabula_core::{BoardGame, GameResult};
+
+use crate::agents::Sequence;
+use crate::board::MAX_DIM;
+use crate::game::{Noline, Place, SEAT_NAMES, State};
+
+/// The usage line (on stderr, exit 1).
+pub const USAGE: &str = "Usage: noline dim [playerXtype [playerOtype [Oin Oout Xin Xout]]]";
+
+/// Lines of this many characters or more (not counting the newline) are
+/// invalid moves.
+pub const MAX_LINE: usize = 80;
+
+/// How a player's moves are chosen.
+enum Player {
+    Human,
+    Computer(Sequence),
+}
+
+/// Where a player's input comes from.
+enum Input {
+    Stdin,
+    File(BufReader<File>),
+}
+
+/// Where a player's output goes.
+enum Output {
+    Stdout,
+    File(BufWriter<File>),
+}
+
+/// The program's streams.
+struct Io<'a> {
+    stdin: &'a mut dyn BufRead,
+    stdout: &'a mut dyn Write,
+    inputs: [Input; 2],
+    outputs: [Output; 2],
+}
+
+impl Io<'_> {
+    fn write(&mut self, seat: usize, text: &str) -> std::io::Result<()> {
+        match &mut self.outputs[seat] {
+            Output::Stdout => self.stdout.write_all(text.as_bytes()),
+            Output::File(f) => f.write_all(text.as_bytes()),
+        }
+    }
+
+    /// Writes to both players; once if both use stdout.
+    fn write_both(&mut self, text: &str) -> std::io::Result<()> {
+        self.write(0, text)?;
+        if !matches!(
+            (&self.outputs[0], &self.outputs[1]),
+            (Output::Stdout, Output::Stdout)
+        ) {
+            self.write(1, text)?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.stdout.flush()?;
+        for o in &mut self.outputs {
+            if let Output::File(f) = o {
+                f.flush()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// One line of the seat's input, without its newline; `None` at the
+    /// end of input.
+    fn read_line(&mut self, seat: usize) -> std::io::Result<Option<Vec<u8>>> {
+        self.flush()?;
+        let mut line = Vec::new();
+        let n = match &mut self.inputs[seat] {
+            Input::Stdin => self.stdin.read_until(b'\n', &mut line)?,
+            Input::File(f) => f.read_until(b'\n', &mut line)?,
+        };
+        if n == 0 {
+            return Ok(None);
+        }
+        if line.last() == Some(&b'\n') {
+            line.pop();
+        }
+        Ok(Some(line))
+    }
+}
+
+/// C's `isspace` in the "C" locale.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
+}
+
+/// What `scanf(" %d %d", &r, &c)` extracts from a line: two integers,
+/// each after optional white space, with an optional sign. Anything after
+/// the second integer is ignored, as scanf ignores it. Values beyond the
+/// range of an `int` are refused.
+pub fn scan_two_ints(line: &[u8]) -> Option<(i64, i64)> {
+    let mut i = 0;
+    let mut int = || -> Option<i64> {
+        while i < line.len() && is_space(line[i]) {
+            i += 1;
+        }
+        let negative = match line.get(i) {
+            Some(b'-') => {
+                i += 1;
+                true
+            }
+            Some(b'+') => {
+                i += 1;
+                false
+            }
+            _ => false,
+        };
+        let start = i;
+        let mut v: i64 = 0;
+        while i < line.len() && line[i].is_ascii_digit() {
+            v = v
+                .saturating_mul(10)
+                .saturating_add(i64::from(line[i] - b'0'));
+            i += 1;
+        }
+        if i == start {
+            return None;
+        }
+        let v = if negative { -v } else { v };
+        (i64::from(i32::MIN)..=i64::from(i32::MAX))
+            .contains(&v)
+            .then_some(v)
+    };
+    let a = int()?;
+    let b = int()?;
+    Some((a, b))
+}
+
+/// A move line as the seed accepts it: fewer than 80 characters, two
+/// integers as scanf reads them, on the board, on an empty cell.
+pub fn parse_move(line: &[u8], game: &Noline, state: &State) -> Option<Place> {
+    if line.len() >= MAX_LINE {
+        return None;
+    }
+    let (r, c) = scan_two_ints(line)?;
+    let dim = game.dim() as i64;
+    if !(0..dim).contains(&r) || !(0..dim).contains(&c) {
+        return None;
+    }
+    let mv = Place {
+        row: r as u16,
+        col: c as u16,
+    };
+    game.is_legal(state, mv).then_some(mv)
+}
+
+/// A command-line integer: digits only.
+fn digits(s: &str) -> Option<u64> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // Too many digits is simply too large.
+    s.parse().ok().or(Some(u64::MAX))
+}
+
+/// Runs the program with `args` (without the program name). Returns the
+/// exit status: 0 after a game, 1 usage, 2 bad dimension, 3 bad player
+/// type, 4 files that cannot be opened.
+pub fn run(
+    args: &[String],
+    stdin: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> i32 {
+    let fail = |stderr: &mut dyn Write, code: i32, message: &str| {
+        let _ = writeln!(stderr, "{message}");
+        code
+    };
+    if !matches!(args.len(), 1 | 2 | 3 | 7) {
+        return fail(stderr, 1, USAGE);
+    }
+    let dim = match digits(&args[0]) {
+        Some(d) if d > 1 && d % 2 == 1 && d <= MAX_DIM as u64 => d as usize,
+        _ => return fail(stderr, 2, "Invalid board dimension."),
+    };
+    // playerXtype, then playerOtype; both default to 0 (human).
+    let mut types = [0u64; 2];
+    for (arg, seat) in args.iter().skip(1).take(2).zip([1usize, 0]) {
+        match digits(arg) {
+            Some(t @ 0..=2) => types[seat] = t,
+            _ => return fail(stderr, 3, "Invalid player type."),
+        }
+    }
+    let players = types.map(|t| match t {
+        0 => Player::Human,
+        t => Player::Computer(Sequence::new(t == 2)),
+    });
+    // Oin Oout Xin Xout; an input file is opened only for a human player,
+    // who reads it (seed update: computer players do not use theirs).
+    let mut inputs = [Input::Stdin, Input::Stdin];
+    let mut outputs = [Output::Stdout, Output::Stdout];
+    if args.len() == 7 {
+        for seat in 0..2 {
+            let (input, output) = (&args[3 + 2 * seat], &args[4 + 2 * seat]);
+            if input != "-" && matches!(players[seat], Player::Human) {
+                match File::open(input) {
+                    Ok(f) => inputs[seat] = Input::File(BufReader::new(f)),
+                    Err(_) => return fail(stderr, 4, "Invalid files."),
+                }
+            }
+            if output != "-" {
+                match File::create(output) {
+                    Ok(f) => outputs[seat] = Output::File(BufWriter::new(f)),
+                    Err(_) => return fail(stderr, 4, "Invalid files."),
+                }
+            }
+        }
+    }
+    let mut io = Io {
+        stdin,
+        stdout,
+        inputs,
+        outputs,
+    };
+    match play(dim, players, &mut io) {
+        Ok(()) => 0,
+        Err(e) => {
+            // A closed output is not worth a message; anything else is.
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                let _ = writeln!(stderr, "noline: {e}");
+            }
+            5
+        }
+    }
+}
+
+fn play(dim: usize, mut players: [Player; 2], io: &mut Io<'_>) -> std::io::Result<()> {
+    let game = Noline::new(dim);
+    let mut state = game.initial_state();
+    let message = loop {
+        let seat = state.to_move;
+        let name = SEAT_NAMES[seat];
+        io.write(seat, &state.grid.render())?;
+        let mv = loop {
+            io.write(seat, &format!("{name}> "))?;
+            match &mut players[seat] {
+                Player::Computer(seq) => {
+                    let Some(mv) = seq.next_move(&state.grid) else {
+                        // Never: a game in progress has an empty cell.
+                        return Err(std::io::Error::other("no empty cell"));
+                    };
+                    io.write(seat, &format!("{} {}\n", mv.row, mv.col))?;
+                    break mv;
+                }
+                Player::Human => {
+                    let Some(line) = io.read_line(seat)? else {
+                        let message = format!("Player {name} loses due to EOF.\n");
+                        return finish(io, &state, &message);
+                    };
+                    if let Some(mv) = parse_move(&line, &game, &state) {
+                        break mv;
+                    }
+                }
+            }
+        };
+        game.apply_move(&mut state, mv, &mut |_| {});
+        match state.result {
+            None => continue,
+            Some(GameResult::Win(winner)) => {
+                break format!("Player {} loses.\n", SEAT_NAMES[1 - winner]);
+            }
+            Some(GameResult::Draw) => break "The game is a draw.\n".to_string(),
+        }
+    };
+    finish(io, &state, &message)
+}
+
+fn finish(io: &mut Io<'_>, state: &State, message: &str) -> std::io::Result<()> {
+    io.write_both(&state.grid.render())?;
+    io.write_both(message)?;
+    io.flush()
+}

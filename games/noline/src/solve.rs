@@ -1,0 +1,331 @@
+//! Perfect play: negamax with alpha-beta over values win (1), draw (0) and
+//! loss (-1) for the player to move, a transposition table keyed by the
+//! board's canonical form under its eight symmetries.
+//!
+//! The player to move is implied by the number of tiles (O moves first),
+//! so the board alone is the key. Boards up to 8 × 8 fit a 128-bit key (2
+//! bits a cell).
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::board::{Cell, Grid};
+
+/// Why a position was not solved.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The search outgrew its node budget.
+    #[error("not solved within {0} positions searched (raise --max-nodes)")]
+    Budget(u64),
+    /// The board is too large for the solver's keys.
+    #[error("the solver handles boards up to 8 x 8, not {0} x {0}")]
+    TooLarge(usize),
+}
+
+/// The value of a position for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Value {
+    /// The player to move loses with best play on both sides.
+    Loss,
+    /// Best play draws.
+    Draw,
+    /// The player to move wins.
+    Win,
+}
+
+impl Value {
+    fn from_i8(v: i8) -> Value {
+        match v {
+            1 => Value::Win,
+            0 => Value::Draw,
+            _ => Value::Loss,
+        }
+    }
+}
+
+/// A symmetry of the square: (row, col, last index) to (row, col).
+type Symmetry = fn(usize, usize, usize) -> (usize, usize);
+
+#[derive(Clone, Copy)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// A solver with its transposition table, reusable across positions of
+/// one board size.
+pub struct Solver {
+    dim: usize,
+    symmetries: Vec<Vec<usize>>,
+    order: Vec<usize>,
+    table: HashMap<u128, (i8, Bound)>,
+    nodes: u64,
+    budget: u64,
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("dim", &self.dim)
+            .field("positions", &self.table.len())
+            .finish()
+    }
+}
+
+impl Solver {
+    /// A solver for `dim` × `dim` boards that searches at most `budget`
+    /// positions per call.
+    pub fn new(dim: usize, budget: u64) -> Result<Solver, SolveError> {
+        if dim > 8 {
+            return Err(SolveError::TooLarge(dim));
+        }
+        let n = dim * dim;
+        let at = |r: usize, c: usize| r * dim + c;
+        let last = dim.saturating_sub(1);
+        // The eight symmetries of the square, as cell permutations.
+        let maps: [Symmetry; 8] = [
+            |r, c, _| (r, c),
+            |r, c, l| (c, l - r),
+            |r, c, l| (l - r, l - c),
+            |r, c, l| (l - c, r),
+            |r, c, l| (r, l - c),
+            |r, c, l| (l - r, c),
+            |r, c, _| (c, r),
+            |r, c, l| (l - c, l - r),
+        ];
+        let symmetries = maps
+            .iter()
+            .map(|m| {
+                (0..n)
+                    .map(|i| {
+                        let (r, c) = m(i / dim, i % dim, last);
+                        at(r, c)
+                    })
+                    .collect()
+            })
+            .collect();
+        // Centre first: central cells constrain more.
+        let mut order: Vec<usize> = (0..n).collect();
+        let centre = last as f64 / 2.0;
+        order.sort_by(|&a, &b| {
+            let d = |i: usize| {
+                let (r, c) = ((i / dim) as f64, (i % dim) as f64);
+                (r - centre).abs() + (c - centre).abs()
+            };
+            d(a).total_cmp(&d(b)).then(a.cmp(&b))
+        });
+        Ok(Solver {
+            dim,
+            symmetries,
+            order,
+            table: HashMap::new(),
+            nodes: 0,
+            budget,
+        })
+    }
+
+    /// Positions searched so far (all calls).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Positions in the transposition table.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    fn key(&self, grid: &Grid) -> u128 {
+        let cells = grid.cells();
+        self.symmetries
+            .iter()
+            .map(|perm| {
+                perm.iter().fold(0u128, |k, &i| {
+                    (k << 2)
+                        | match cells[i] {
+                            Cell::Empty => 0,
+                            Cell::O => 1,
+                            Cell::X => 2,
+                        }
+                })
+            })
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// The value of `grid` for the player to move (O if the tile count is
+    /// even).
+    pub fn value(&mut self, grid: &mut Grid) -> Result<Value, SolveError> {
+        let start = self.nodes;
+        self.negamax(grid, -1, 1, start).map(Value::from_i8)
+    }
+
+    /// The value of each legal move for the player to move, as the value
+    /// for that player after making it.
+    pub fn move_values(
+        &mut self,
+        grid: &mut Grid,
+    ) -> Result<Vec<(usize, usize, Value)>, SolveError> {
+        let me = mover(grid);
+        let dim = self.dim;
+        let mut out = Vec::new();
+        for i in 0..dim * dim {
+            let (r, c) = (i / dim, i % dim);
+            if !grid.is_free(r, c) {
+                continue;
+            }
+            let v = if grid.place(r, c, me) {
+                -1
+            } else if grid.is_full() {
+                0
+            } else {
+                let start = self.nodes;
+                -self.negamax(grid, -1, 1, start)?
+            };
+            grid.clear(r, c);
+            out.push((r, c, Value::from_i8(v)));
+        }
+        Ok(out)
+    }
+
+    fn negamax(
+        &mut self,
+        grid: &mut Grid,
+        mut alpha: i8,
+        mut beta: i8,
+        start: u64,
+    ) -> Result<i8, SolveError> {
+        self.nodes += 1;
+        if self.nodes - start > self.budget {
+            return Err(SolveError::Budget(self.budget));
+        }
+        let key = self.key(grid);
+        if let Some(&(v, bound)) = self.table.get(&key) {
+            match bound {
+                Bound::Exact => return Ok(v),
+                Bound::Lower => alpha = alpha.max(v),
+                Bound::Upper => beta = beta.min(v),
+            }
+            if alpha >= beta {
+                return Ok(v);
+            }
+        }
+        let original_alpha = alpha;
+        let me = mover(grid);
+        let dim = self.dim;
+        let mut best = -1i8;
+        let mut any_safe = false;
+        for k in 0..self.order.len() {
+            let i = self.order[k];
+            let (r, c) = (i / dim, i % dim);
+            if !grid.is_free(r, c) || grid.makes_line(r, c, me) {
+                continue;
+            }
+            any_safe = true;
+            grid.place(r, c, me);
+            let v = if grid.is_full() {
+                0
+            } else {
+                -self.negamax(grid, -beta, -alpha, start)?
+            };
+            grid.clear(r, c);
+            if v > best {
+                best = v;
+            }
+            alpha = alpha.max(best);
+            if alpha >= beta {
+                break;
+            }
+        }
+        // With no safe cell every move makes a line: the mover loses.
+        if !any_safe {
+            best = -1;
+        }
+        let bound = if best <= original_alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.insert(key, (best, bound));
+        Ok(best)
+    }
+}
+
+/// The tile of the player to move.
+pub fn mover(grid: &Grid) -> Cell {
+    if grid.filled().is_multiple_of(2) {
+        Cell::O
+    } else {
+        Cell::X
+    }
+}
+
+/// The game solved from the empty board.
+#[derive(Clone, Debug, Serialize)]
+pub struct Solution {
+    /// Side length.
+    pub dim: usize,
+    /// The value for O, who moves first.
+    pub value: Value,
+    /// What that means: "first player (O) wins", ...
+    pub verdict: String,
+    /// Every first move with its value for O.
+    pub first_moves: Vec<FirstMove>,
+    /// The first moves that achieve the value.
+    pub best_first_moves: Vec<[usize; 2]>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Positions kept in the transposition table.
+    pub table_positions: usize,
+    /// Wall time in seconds.
+    pub seconds: f64,
+}
+
+/// A first move and its value for O.
+#[derive(Clone, Debug, Serialize)]
+pub struct FirstMove {
+    /// Row.
+    pub row: usize,
+    /// Column.
+    pub col: usize,
+    /// The value for O after it.
+    pub value: Value,
+}
+
+/// Solves the game on a `dim` board from the empty board.
+pub fn solve(dim: usize, budget: u64) -> Result<Solution, SolveError> {
+    let t = Instant::now();
+    let mut solver = Solver::new(dim, budget)?;
+    let mut grid = Grid::new(dim);
+    let moves = solver.move_values(&mut grid)?;
+    let value = moves.iter().map(|m| m.2).max().unwrap_or(Value::Draw);
+    let verdict = match value {
+        Value::Win => "the first player (O) wins",
+        Value::Draw => "a draw",
+        Value::Loss => "the second player (X) wins",
+    }
+    .to_string();
+    Ok(Solution {
+        dim,
+        value,
+        verdict,
+        best_first_moves: moves
+            .iter()
+            .filter(|m| m.2 == value)
+            .map(|m| [m.0, m.1])
+            .collect(),
+        first_moves: moves
+            .into_iter()
+            .map(|(row, col, value)| FirstMove { row, col, value })
+            .collect(),
+        nodes: solver.nodes(),
+        table_positions: solver.table_len(),
+        seconds: t.elapsed().as_secs_f64(),
+    })
+}

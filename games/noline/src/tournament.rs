@@ -1,0 +1,174 @@
+//! Tournaments: every pair of agents plays on one board size, seats
+//! alternated.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+use tabula_core::rand::Rng;
+use tabula_core::{Agent, GameResult, Stream, stream_rng};
+use tabula_sim::{Playout, Simulation};
+
+use crate::agents;
+use crate::game::{Noline, State};
+
+/// Wins of each seat and draws.
+#[derive(Clone, Debug, Default)]
+struct Tally {
+    wins: [u64; 2],
+    draws: u64,
+}
+
+impl tabula_sim::Collector<Noline> for Tally {
+    fn end_game(&mut self, playout: &Playout, _: &State) {
+        match playout.result {
+            Some(GameResult::Win(s)) if s < 2 => self.wins[s] += 1,
+            _ => self.draws += 1,
+        }
+    }
+    fn merge(&mut self, other: Self) {
+        self.wins[0] += other.wins[0];
+        self.wins[1] += other.wins[1];
+        self.draws += other.draws;
+    }
+}
+
+/// One pair's results; `a` was player O (first) in the first half of the
+/// games (rounded up) and X in the rest.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairResult {
+    /// The first agent.
+    pub a: String,
+    /// The second agent.
+    pub b: String,
+    /// Games played.
+    pub games: u64,
+    /// Games `a` won.
+    pub a_wins: u64,
+    /// Games `b` won (`a`'s losses).
+    pub b_wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// `a`'s wins as O and as X.
+    pub a_wins_as_o: u64,
+    /// `a`'s wins as X.
+    pub a_wins_as_x: u64,
+}
+
+/// A tournament's results.
+#[derive(Clone, Debug, Serialize)]
+pub struct Tournament {
+    /// Always `"noline"`.
+    pub game: &'static str,
+    /// Board side.
+    pub dim: usize,
+    /// Games per pair.
+    pub games: u64,
+    /// The seed.
+    pub seed: u64,
+    /// Every pair.
+    pub pairs: Vec<PairResult>,
+}
+
+fn half(
+    dim: usize,
+    first: &'static agents::AgentEntry,
+    second: &'static agents::AgentEntry,
+    games: u64,
+    seed: u64,
+    threads: Option<usize>,
+) -> Result<Tally, String> {
+    if games == 0 {
+        return Ok(Tally::default());
+    }
+    // Check both build before the run.
+    (first.build)(dim)?;
+    (second.build)(dim)?;
+    let game = Noline::new(dim);
+    let mut sim = Simulation::new(games).seed(seed);
+    if let Some(t) = threads {
+        sim = sim.threads(t);
+    }
+    let run = sim
+        .run_with(
+            &game,
+            || -> Vec<Box<dyn Agent<Noline>>> {
+                [first, second]
+                    .iter()
+                    .filter_map(|e| (e.build)(dim).ok())
+                    .collect()
+            },
+            Tally::default(),
+            &|_| {},
+        )
+        .map_err(|e| e.to_string())?;
+    Ok(run.collector)
+}
+
+/// Plays every pair of `names` for `games` games on a `dim` board.
+pub fn run(
+    dim: usize,
+    names: &[String],
+    games: u64,
+    seed: u64,
+    threads: Option<usize>,
+) -> Result<Tournament, String> {
+    let entries = names
+        .iter()
+        .map(|n| agents::find(n).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut pairs = Vec::new();
+    let mut index = 0u64;
+    for i in 0..entries.len() {
+        for j in i + 1..entries.len() {
+            let seed_of = |k: u64| stream_rng(seed, Stream::Tournament, 2 * index + k).next_u64();
+            let first = games.div_ceil(2);
+            let x = half(dim, entries[i], entries[j], first, seed_of(0), threads)?;
+            let y = half(
+                dim,
+                entries[j],
+                entries[i],
+                games - first,
+                seed_of(1),
+                threads,
+            )?;
+            index += 1;
+            pairs.push(PairResult {
+                a: names[i].clone(),
+                b: names[j].clone(),
+                games,
+                a_wins: x.wins[0] + y.wins[1],
+                b_wins: x.wins[1] + y.wins[0],
+                draws: x.draws + y.draws,
+                a_wins_as_o: x.wins[0],
+                a_wins_as_x: y.wins[1],
+            });
+        }
+    }
+    Ok(Tournament {
+        game: "noline",
+        dim,
+        games,
+        seed,
+        pairs,
+    })
+}
+
+impl Tournament {
+    /// The results as text.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "noline tournament: {0}x{0} board, {1} games per pair (seats alternated), seed {2}",
+            self.dim, self.games, self.seed
+        );
+        for p in &self.pairs {
+            let _ = writeln!(
+                s,
+                "  {:<8} vs {:<8}  {} wins {:>7} ({} as O, {} as X)   {} wins {:>7}   draws {:>7}",
+                p.a, p.b, p.a, p.a_wins, p.a_wins_as_o, p.a_wins_as_x, p.b, p.b_wins, p.draws
+            );
+        }
+        s
+    }
+}

@@ -1,0 +1,176 @@
+//! noline: the O(1) line check against a scan of the whole board, the
+//! perfect solver against plain minimax, the seed's computer players, and
+//! tournaments.
+
+use proptest::prelude::*;
+use tabula::core::{BoardGame, GameResult, Status};
+use tabula::noline::agents::{self, Sequence};
+use tabula::noline::solve::{Solver, Value, solve};
+use tabula::noline::{Cell, Grid, Noline, Place, tournament};
+
+/// Whether `tile` has three in a row anywhere, by scanning every cell.
+fn has_line(grid: &Grid, tile: Cell) -> bool {
+    let d = grid.dim() as isize;
+    for r in 0..d {
+        for c in 0..d {
+            for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                if (0..3).all(|k| {
+                    let (rr, cc) = (r + k * dr, c + k * dc);
+                    rr >= 0
+                        && cc >= 0
+                        && rr < d
+                        && cc < d
+                        && grid.get(rr as usize, cc as usize) == Some(tile)
+                }) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn the_local_line_check_agrees_with_a_full_scan(
+        dim in 3usize..8,
+        moves in proptest::collection::vec((0usize..8, 0usize..8), 1..40),
+    ) {
+        let mut grid = Grid::new(dim);
+        let mut tile = Cell::O;
+        for (r, c) in moves {
+            let (r, c) = (r % dim, c % dim);
+            if !grid.is_free(r, c) {
+                continue;
+            }
+            // No line on the board yet (the loop stops at the first).
+            let line = grid.place(r, c, tile);
+            // A line appears exactly when the local check says so.
+            prop_assert_eq!(line, has_line(&grid, tile));
+            if line {
+                break;
+            }
+            tile = if tile == Cell::O { Cell::X } else { Cell::O };
+        }
+    }
+}
+
+/// Plain minimax over every move order: the value for the player to move.
+fn minimax(grid: &mut Grid) -> i8 {
+    let me = if grid.filled().is_multiple_of(2) {
+        Cell::O
+    } else {
+        Cell::X
+    };
+    let d = grid.dim();
+    let mut best = -2;
+    for i in 0..d * d {
+        let (r, c) = (i / d, i % d);
+        if !grid.is_free(r, c) {
+            continue;
+        }
+        let v = if grid.place(r, c, me) {
+            -1
+        } else if grid.is_full() {
+            0
+        } else {
+            -minimax(grid)
+        };
+        grid.clear(r, c);
+        best = best.max(v);
+    }
+    best
+}
+
+fn as_i8(v: Value) -> i8 {
+    match v {
+        Value::Win => 1,
+        Value::Draw => 0,
+        Value::Loss => -1,
+    }
+}
+
+#[test]
+fn the_solver_agrees_with_plain_minimax() {
+    // The whole 3 x 3 game, every first move.
+    let s = solve(3, 100_000_000).unwrap();
+    let mut grid = Grid::new(3);
+    for m in &s.first_moves {
+        grid.place(m.row, m.col, Cell::O);
+        let v = -minimax(&mut grid);
+        grid.clear(m.row, m.col);
+        assert_eq!(as_i8(m.value), v, "{} {}", m.row, m.col);
+    }
+    assert_eq!(as_i8(s.value), minimax(&mut Grid::new(3)));
+    // 5 x 5 positions with 14 tiles, small enough for plain minimax.
+    let mut solver = Solver::new(5, u64::MAX).unwrap();
+    let mut seq = Sequence::new(false);
+    let mut grid = Grid::new(5);
+    let mut tile = Cell::O;
+    while grid.filled() < 14 {
+        let mv = seq.next_move(&grid).unwrap();
+        let (r, c) = (usize::from(mv.row), usize::from(mv.col));
+        if grid.makes_line(r, c, tile) {
+            // Skip cells that would end the game early.
+            continue;
+        }
+        grid.place(r, c, tile);
+        tile = if tile == Cell::O { Cell::X } else { Cell::O };
+    }
+    let exact = as_i8(solver.value(&mut grid.clone()).unwrap());
+    assert_eq!(exact, minimax(&mut grid));
+}
+
+#[test]
+fn the_seeds_computer_players_follow_its_formula() {
+    // s = 11, type 2: 10 10, 9 8, 8 6, 7 4 (the seed's list).
+    let mut t2 = Sequence::new(true);
+    let grid = Grid::new(11);
+    let got: Vec<Place> = (0..4).map(|_| t2.next_move(&grid).unwrap()).collect();
+    let want = [(10, 10), (9, 8), (8, 6), (7, 4)].map(|(row, col)| Place { row, col });
+    assert_eq!(got, want);
+    // Type 1 skips taken cells and carries its counter on.
+    let mut t1 = Sequence::new(false);
+    let mut grid = Grid::new(5);
+    grid.place(0, 0, Cell::X);
+    assert_eq!(t1.next_move(&grid), Some(Place { row: 1, col: 2 }));
+    assert_eq!(t1.next_move(&grid), Some(Place { row: 2, col: 4 }));
+}
+
+#[test]
+fn perfect_never_loses_on_3x3_and_tournaments_ignore_thread_count() {
+    let names: Vec<String> = ["type1", "type2", "random", "perfect"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let one = tournament::run(3, &names, 200, 7, Some(1)).unwrap();
+    let two = tournament::run(3, &names, 200, 7, Some(2)).unwrap();
+    assert_eq!(one.pairs.len(), 6);
+    for (p, q) in one.pairs.iter().zip(&two.pairs) {
+        assert_eq!((p.a_wins, p.b_wins, p.draws), (q.a_wins, q.b_wins, q.draws));
+        assert_eq!(p.a_wins + p.b_wins + p.draws, 200);
+        // 3 x 3 is a draw with best play: perfect never loses.
+        if p.a == "perfect" {
+            assert_eq!(p.b_wins, 0, "{p:?}");
+        }
+        if p.b == "perfect" {
+            assert_eq!(p.a_wins, 0, "{p:?}");
+        }
+    }
+}
+
+#[test]
+fn the_game_and_its_registry() {
+    let names: Vec<&str> = agents::all().unwrap().iter().map(|a| a.name).collect();
+    assert_eq!(names, ["perfect", "random", "type1", "type2"]);
+    assert!(agents::find("nope").is_err());
+    let game = Noline::new(3);
+    let mut s = game.initial_state();
+    for (row, col) in [(0, 0), (1, 1), (0, 1), (2, 2), (0, 2)] {
+        assert_eq!(game.status(&s), Status::Decision(s.to_move));
+        game.apply_move(&mut s, Place { row, col }, &mut |_| {});
+    }
+    // O made 0 0, 0 1, 0 2: O loses, X wins.
+    assert_eq!(game.status(&s), Status::Over(GameResult::Win(1)));
+}
