@@ -4,24 +4,12 @@
 //! to rewrite the transcripts after a deliberate change (and read the
 //! diff).
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+mod common;
+use common::golden;
 
 /// Runs a program with `stdin` and returns (stdout, stderr, exit code).
 fn run(program: &str, args: &[&str], stdin: &str) -> (String, String, Option<i32>) {
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("program starts");
-    let mut input = child.stdin.take().expect("stdin");
-    // The program may stop reading early (end of game): ignore a closed pipe.
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    let out = child.wait_with_output().expect("program runs");
+    let out = common::run_with_stdin(program, args, stdin);
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -37,19 +25,6 @@ fn answers(pattern: &[&str], n: usize) -> String {
         .take(n)
         .map(|a| format!("{a}\n"))
         .collect()
-}
-
-fn golden(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
-        .join(name);
-    if std::env::var_os("TABULA_BLESS").is_some() {
-        std::fs::write(&path, actual).expect("write golden");
-        return;
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (run with TABULA_BLESS=1)", path.display()));
-    assert_eq!(actual, expected, "transcript differs from {name}");
 }
 
 const CHANCE_IT: &str = env!("CARGO_BIN_EXE_chance-it");

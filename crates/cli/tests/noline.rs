@@ -3,7 +3,8 @@
 //! Transcripts are pinned in `tests/golden/noline-*.txt`; set
 //! `TABULA_BLESS=1` to rewrite them after a deliberate change.
 
-use std::io::Write;
+mod common;
+use common::golden;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
@@ -16,35 +17,12 @@ struct Out {
 }
 
 fn noline(args: &[&str], stdin: &str) -> Out {
-    let mut child = Command::new(NOLINE)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("noline starts");
-    let mut input = child.stdin.take().expect("stdin");
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    let out = child.wait_with_output().expect("noline runs");
+    let out = common::run_with_stdin(NOLINE, args, stdin);
     Out {
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         code: out.status.code(),
     }
-}
-
-fn golden(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
-        .join(name);
-    if std::env::var_os("TABULA_BLESS").is_some() {
-        std::fs::write(&path, actual).expect("write golden");
-        return;
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (run with TABULA_BLESS=1)", path.display()));
-    assert_eq!(actual, expected, "transcript differs from {name}");
 }
 
 fn temp_dir() -> PathBuf {

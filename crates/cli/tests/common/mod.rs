@@ -1,0 +1,38 @@
+//! Helpers shared by the process tests: run a program with stdin, and
+//! compare with golden transcripts.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `program` with `args`, writes `stdin` to it and closes it (the
+/// program may stop reading early: a closed pipe is ignored).
+pub fn run_with_stdin(program: &str, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("program starts");
+    let mut input = child.stdin.take().expect("stdin");
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    child.wait_with_output().expect("program runs")
+}
+
+/// Compares `actual` with `tests/golden/NAME`; with `TABULA_BLESS=1` set,
+/// rewrites the file instead (then read the diff).
+pub fn golden(name: &str, actual: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    if std::env::var_os("TABULA_BLESS").is_some() {
+        std::fs::write(&path, actual).expect("write golden");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run with TABULA_BLESS=1)", path.display()));
+    assert_eq!(actual, expected, "transcript differs from {name}");
+}
