@@ -304,6 +304,7 @@ fn analyze_and_tournament_commands() {
             + p["b_wins"].as_u64().unwrap()
             + p["draws"].as_u64().unwrap();
         assert_eq!(sum, 50);
+        assert_eq!(p["a_losses"], p["b_wins"]);
     }
     let o = run(&["tournament", "noline", "--agents", "type1,nope"]);
     assert_eq!(o.status.code(), Some(1));

@@ -44,8 +44,10 @@ pub struct PairResult {
     pub games: u64,
     /// Games `a` won.
     pub a_wins: u64,
-    /// Games `b` won (`a`'s losses).
+    /// Games `b` won.
     pub b_wins: u64,
+    /// Games `a` lost (the same as `b_wins`).
+    pub a_losses: u64,
     /// Draws.
     pub draws: u64,
     /// `a`'s wins as O and as X.
@@ -138,6 +140,7 @@ pub fn run(
                 games,
                 a_wins: x.wins[0] + y.wins[1],
                 b_wins: x.wins[1] + y.wins[0],
+                a_losses: x.wins[1] + y.wins[0],
                 draws: x.draws + y.draws,
                 a_wins_as_o: x.wins[0],
                 a_wins_as_x: y.wins[1],
