@@ -39,7 +39,11 @@ impl GameArgs {
             Some(d) => Some(parse_dice(d)?),
             None => None,
         };
-        Ok(base.with(dice, self.rounds, None)?)
+        base.with(dice, self.rounds, None).map_err(|e| match e {
+            // Flags have no file position to show.
+            tabula_core::spec::SpecError::Invalid { message, .. } => message.into(),
+            other => other.into(),
+        })
     }
 }
 

@@ -160,6 +160,25 @@ fn bad_flags_exit_non_zero_with_a_message() {
     );
     assert_eq!(code, Some(1));
     assert!(err.contains("unknown strategy \"nope\""), "{err}");
+    // Bytes that are not UTF-8 at a prompt are a wrong answer, not an error.
+    let o = common::run_with_stdin(
+        CHANCE_IT,
+        &["--seed", "3", "--strategy", "1", "--rounds", "1"],
+        b"\xff\xfe\n",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Please answer Y or N."));
+    let (_, err, code) = run(CHANCE_IT, &["--dice", "9d9"], "");
+    assert_eq!(code, Some(1));
+    assert!(
+        err.starts_with("error: the dice have 73 possible sums"),
+        "{err}"
+    );
     let (out, _, code) = run(CHANCE_IT, &["--help"], "");
     assert_eq!(code, Some(0));
     assert!(out.contains("--strategy"));

@@ -49,11 +49,13 @@ impl Session<'_> {
     /// One line of input, trimmed; `None` at the end of input.
     fn line(&mut self) -> Result<Option<String>, ChanceItError> {
         self.out.flush()?;
-        let mut s = String::new();
-        if self.input.read_line(&mut s)? == 0 {
+        // Bytes, not a String: garbage that is not UTF-8 is just a wrong
+        // answer, which re-prompts.
+        let mut bytes = Vec::new();
+        if self.input.read_until(b'\n', &mut bytes)? == 0 {
             return Ok(None);
         }
-        Ok(Some(s.trim().to_string()))
+        Ok(Some(String::from_utf8_lossy(&bytes).trim().to_string()))
     }
 }
 

@@ -8,7 +8,7 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs `program` with `args`, writes `stdin` to it and closes it (the
 /// program may stop reading early: a closed pipe is ignored).
-pub fn run_with_stdin(program: &str, args: &[&str], stdin: &str) -> Output {
+pub fn run_with_stdin(program: &str, args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
@@ -17,7 +17,7 @@ pub fn run_with_stdin(program: &str, args: &[&str], stdin: &str) -> Output {
         .spawn()
         .expect("program starts");
     let mut input = child.stdin.take().expect("stdin");
-    let _ = input.write_all(stdin.as_bytes());
+    let _ = input.write_all(stdin.as_ref());
     drop(input);
     child.wait_with_output().expect("program runs")
 }
