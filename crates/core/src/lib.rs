@@ -66,7 +66,7 @@ pub use agent::{Agent, Agents, NoAgents};
 pub use dice::{Dice, DiceSpec};
 pub use error::CoreError;
 pub use game::{BoardGame, Chance, GameResult, Seat, Status};
-pub use rng::{GameRng, Stream, game_rng, stream_rng};
+pub use rng::{GameRng, Stream, fresh_seed, game_rng, stream_rng};
 
 /// Re-exported so plugin crates use the same `inventory` as the registry.
 pub use inventory;

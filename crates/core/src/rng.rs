@@ -35,6 +35,15 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// A seed from the clock and the process id, never 0: for "pick a seed
+/// for me" (interactive play), printed so the game can be replayed.
+pub fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    (mix(nanos) ^ u64::from(std::process::id()).rotate_left(32)) | 1
+}
+
 /// The random stream of game `index` in a run with `seed`.
 ///
 /// Each game has its own stream derived from `(seed, index)`, so results do

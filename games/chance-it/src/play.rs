@@ -145,7 +145,7 @@ pub fn play(
         }
     };
     let seed = if seed == 0 {
-        let s = random_seed();
+        let s = tabula_core::fresh_seed();
         writeln!(io.out, "(random seed: {s})")?;
         s
     } else {
@@ -345,13 +345,4 @@ fn ended(
     )?;
     io.out.flush()?;
     Ok(played.clone())
-}
-
-/// A seed from the clock, for "0 for random seed".
-fn random_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    // Never 0, which would mean "random" again.
-    (nanos ^ u64::from(std::process::id()).rotate_left(32)) | 1
 }
