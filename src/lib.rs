@@ -23,6 +23,8 @@ pub use tabula_core as core;
 pub use tabula_exact as exact;
 /// noline.
 pub use tabula_noline as noline;
+/// Seega.
+pub use tabula_seega as seega;
 /// The simulation harness and statistics collectors.
 pub use tabula_sim as sim;
 /// Snakes and Ladders.

@@ -22,11 +22,13 @@ use tabula_sim::dice_test::DiceTest;
 
 pub mod chance_it;
 pub mod noline;
+pub mod seega;
 pub mod snakes;
 
 // Link every game crate so its registrations are kept.
 use tabula_chance_it as _;
 use tabula_noline as _;
+use tabula_seega as _;
 use tabula_snakes as _;
 
 /// Output format.
@@ -69,6 +71,9 @@ pub enum Command {
     /// Solve a game exactly (no sampling): distributions, expectations, shortest games.
     #[command(subcommand)]
     Analyze(AnalyzeGame),
+    /// Replay a game record, checking every move.
+    #[command(subcommand)]
+    Replay(ReplayGame),
     /// Test a die: chi-square goodness of fit of the faces and independence
     /// of successive rolls (serial pairs).
     DiceTest(DiceTestArgs),
@@ -97,6 +102,15 @@ pub enum AnalyzeGame {
 pub enum PlayGame {
     /// Chance-it (seed 003): you against the computer's strategy.
     ChanceIt(chance_it::PlayArgs),
+    /// Seega (seed 004): you against an agent, on a board drawn with coordinates.
+    Seega(seega::PlayArgs),
+}
+
+/// Games whose records can be replayed.
+#[derive(Debug, Subcommand)]
+pub enum ReplayGame {
+    /// Seega: replay a record (RON or JSON), print each position, name the first illegal move.
+    Seega(seega::ReplayArgs),
 }
 
 /// Games with strategy tournaments.
@@ -106,6 +120,8 @@ pub enum TournamentGame {
     ChanceIt(chance_it::TournamentArgs),
     /// noline: every pair of agents on one board size, seats alternated.
     Noline(noline::TournamentArgs),
+    /// Seega (seed 004): a round-robin, each side placing first equally often, scored as the seed scores it.
+    Seega(seega::TournamentArgs),
 }
 
 /// Options of `tabula dice-test`.
@@ -176,6 +192,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         Command::Analyze(AnalyzeGame::Noline(args)) => noline::analyze(&args, out),
         Command::Tournament(TournamentGame::Noline(args)) => noline::tournament(&args, out),
         Command::Play(PlayGame::ChanceIt(args)) => chance_it::play_terminal(&args, out),
+        Command::Play(PlayGame::Seega(args)) => seega::play_terminal(&args, out),
+        Command::Tournament(TournamentGame::Seega(args)) => seega::tournament(&args, out),
+        Command::Replay(ReplayGame::Seega(args)) => seega::replay(&args, out),
         Command::Tournament(TournamentGame::ChanceIt(args)) => chance_it::tournament(&args, out),
         Command::DiceTest(args) => dice_test(&args, out),
     }

@@ -147,7 +147,7 @@ impl fmt::Display for Square {
 }
 
 /// A move: one piece one step horizontally or vertically.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Step {
     /// The square the piece leaves.
     pub from: Square,

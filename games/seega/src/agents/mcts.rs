@@ -23,7 +23,7 @@ use crate::rules::{Action, Position};
 pub const DEFAULT_BUDGET: Budget = Budget::Work(1_000);
 
 /// Moves a playout may run before material decides it.
-pub const PLAYOUT_MOVES: u32 = 200;
+pub const PLAYOUT_MOVES: u32 = 40;
 
 const EXPLORATION: f64 = std::f64::consts::SQRT_2;
 
@@ -46,6 +46,8 @@ pub struct Mcts {
     budget: Budget,
     nodes: Vec<Node>,
     path: Vec<u32>,
+    steps: Vec<Step>,
+    captures: Vec<Step>,
 }
 
 impl Mcts {
@@ -55,6 +57,8 @@ impl Mcts {
             budget,
             nodes: Vec::new(),
             path: Vec::new(),
+            steps: Vec::new(),
+            captures: Vec::new(),
         }
     }
 
@@ -116,18 +120,33 @@ impl Mcts {
     }
 
     /// Plays the game out with the capture-first policy; the winner, if
-    /// any.
-    fn playout(pos: &mut Position, rng: &mut GameRng) -> Option<Side> {
+    /// any. `steps` and `captures` are reused buffers.
+    fn playout(
+        pos: &mut Position,
+        rng: &mut GameRng,
+        steps: &mut Vec<Step>,
+        captures: &mut Vec<Step>,
+    ) -> Option<Side> {
         for _ in 0..PLAYOUT_MOVES {
             if let Some(o) = pos.outcome() {
                 return o.winner;
             }
-            let capturing = pos.steps().filter(|&s| pos.captures_any(s));
-            let step = super::pick(capturing, rng).or_else(|| super::pick(pos.steps(), rng));
-            match step {
-                Some(s) => pos.apply(&Action::Move(s)),
-                None => pos.apply(&Action::Blocked),
-            };
+            steps.clear();
+            captures.clear();
+            for s in pos.steps() {
+                if pos.captures_any(s) {
+                    captures.push(s);
+                } else {
+                    steps.push(s);
+                }
+            }
+            let pool = if captures.is_empty() { &*steps } else { &*captures };
+            if pool.is_empty() {
+                pos.apply(&Action::Blocked);
+            } else {
+                let s = pool[rng.random_range(0..pool.len())];
+                pos.apply(&Action::Move(s));
+            }
         }
         if let Some(o) = pos.outcome() {
             return o.winner;
@@ -187,7 +206,7 @@ impl Mcts {
                 pos.apply(&self.nodes[index].action);
                 self.path.push(index as u32);
             }
-            let winner = Self::playout(&mut pos, rng);
+            let winner = Self::playout(&mut pos, rng, &mut self.steps, &mut self.captures);
             for &i in &self.path {
                 let node = &mut self.nodes[i as usize];
                 node.visits += 1;
