@@ -176,23 +176,24 @@ pub fn parse_pair(text: &str, size: usize) -> Result<[Square; 2], String> {
         .split(|c: char| c.is_whitespace() || c == '-' || c == ',')
         .filter(|p| !p.is_empty())
         .collect();
-    let parts: Vec<&str> = match parts.as_slice() {
+    let two = || format!("expected two squares, like c2 c3, not {t:?}");
+    match parts.as_slice() {
+        [a, b] => Ok([Square::parse(a, size)?, Square::parse(b, size)?]),
         [one] => {
             // `a1b2`: split before the second letter.
-            match one
+            let i = one
                 .char_indices()
                 .skip(1)
                 .find(|(_, c)| c.is_ascii_alphabetic())
-            {
-                Some((i, _)) => vec![&one[..i], &one[i..]],
-                None => vec![*one],
+                .map(|(i, _)| i)
+                .ok_or_else(two)?;
+            match (Square::parse(&one[..i], size), Square::parse(&one[i..], size)) {
+                (Ok(a), Ok(b)) => Ok([a, b]),
+                (Err(e), _) | (_, Err(e)) if e.contains("off the") => Err(e),
+                _ => Err(two()),
             }
         }
-        _ => parts,
-    };
-    match parts.as_slice() {
-        [a, b] => Ok([Square::parse(a, size)?, Square::parse(b, size)?]),
-        _ => Err(format!("expected two squares, like c2 c3, not {t:?}")),
+        _ => Err(two()),
     }
 }
 

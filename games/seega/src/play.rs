@@ -84,7 +84,7 @@ pub fn play(options: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write)
     });
     writeln!(
         out,
-        "Seega on a {0}x{0} board. You play {me} ({1}), {2} plays {3} ({4}). {5} places first.\n\
+        "Seega on a {0}x{0} board. You play {me} ({1}), {2} plays {3} ({4}). {5} first.\n\
          Each side has {6} pieces. The game ends at the stalemate threshold: {7} moves without a capture.\n\
          Type help for how to play, quit to stop.",
         rules.size(),
@@ -92,7 +92,11 @@ pub fn play(options: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write)
         options.agent,
         me.other(),
         me.other().symbol(),
-        if rules.first() == me { "You" } else { options.agent.as_str() },
+        if rules.first() == me {
+            "You place".to_string()
+        } else {
+            format!("{} places", options.agent)
+        },
         rules.pieces(),
         rules.stalemate(),
     )?;

@@ -12,7 +12,7 @@
 //!     first: Black,
 //!     players: Some((black: "greedy", white: "random")),
 //!     turns: [
-//!         Place(side: Black, at: [(0, 0), (0, 1)]),
+//!         Place(side: Black, at: ((0, 0), (0, 1))),
 //!         // ...
 //!         Move(side: White, from: (1, 2), to: (2, 2)),
 //!         Blocked(side: Black),
