@@ -17,7 +17,13 @@ fn midgame() -> Position {
     let rules = Rules::new(5, 30, Side::Black).expect("valid");
     Position::from_rows(
         rules,
-        &["B W B . W", "W . B W .", "B B + W W", ". W B . B", "B . W B W"],
+        &[
+            "B W B . W",
+            "W . B W .",
+            "B B + W W",
+            ". W B . B",
+            "B . W B W",
+        ],
         Side::Black,
     )
     .expect("valid rows")

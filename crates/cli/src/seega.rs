@@ -48,12 +48,14 @@ impl From<RecordFormatArg> for RecordFormat {
 
 /// Options of `tabula tournament seega`.
 #[derive(Debug, Args)]
-#[command(after_help = "A round-robin: every pair of agents plays --games games, each agent placing first in half of them.\n\
+#[command(
+    after_help = "A round-robin: every pair of agents plays --games games, each agent placing first in half of them.\n\
 Ranked by the seed's score: wins minus one win per second of cumulative execution time in the agent's calls.\n\
 An illegal answer or a panic loses that game; the tournament goes on.\n\
 Agents: random, greedy, alphabeta[-BUDGET], mcts[-BUDGET]; BUDGET is nodes or playouts per move (alphabeta-50000) or time (mcts-20ms).\n\
 With work budgets (the default) the results depend only on --seed; times vary from run to run.\n\
-Example: tabula tournament seega --agents random,greedy,alphabeta,mcts --games 20 --seed 1")]
+Example: tabula tournament seega --agents random,greedy,alphabeta,mcts --games 20 --seed 1"
+)]
 pub struct TournamentArgs {
     /// Agents, comma-separated (see `tabula list`).
     #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
@@ -134,10 +136,12 @@ pub enum SideArg {
 
 /// Options of `tabula play seega`.
 #[derive(Debug, Args)]
-#[command(after_help = "You against an agent at the terminal. Squares are a column letter and a row number, like c3 (row 1 is the top row).\n\
+#[command(
+    after_help = "You against an agent at the terminal. Squares are a column letter and a row number, like c3 (row 1 is the top row).\n\
 Place with two squares (a1 b2), move with two squares (c2 c3); help explains the rules, quit stops.\n\
 Wrong input is explained and asked again; end of input stops the game cleanly.\n\
-Example: tabula play seega --agent alphabeta --record games/")]
+Example: tabula play seega --agent alphabeta --record games/"
+)]
 pub struct PlayArgs {
     /// The agent you play against (random, greedy, alphabeta, mcts, ...).
     #[arg(long, default_value = "greedy")]
@@ -170,7 +174,11 @@ pub fn play_terminal(args: &PlayArgs, out: &mut dyn Write) -> Result<(), Error> 
 }
 
 /// Plays on any input and output.
-pub fn play_with(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> {
+pub fn play_with(
+    args: &PlayArgs,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
     let human = match args.side {
         SideArg::Black => Side::Black,
         SideArg::White => Side::White,
@@ -184,7 +192,10 @@ pub fn play_with(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) 
     tabula_seega::agent::build(&args.agent)?;
     let seed = if args.seed == 0 {
         let s = tabula_core::fresh_seed();
-        writeln!(out, "(seed {s}: --seed {s} makes the agent answer the same way again)")?;
+        writeln!(
+            out,
+            "(seed {s}: --seed {s} makes the agent answer the same way again)"
+        )?;
         s
     } else {
         args.seed
@@ -218,9 +229,11 @@ pub fn play_with(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) 
 
 /// Options of `tabula replay seega`.
 #[derive(Debug, Args)]
-#[command(after_help = "Replays a record (RON, or JSON if the name ends in .json) from the empty board, checking every turn:\n\
+#[command(
+    after_help = "Replays a record (RON, or JSON if the name ends in .json) from the empty board, checking every turn:\n\
 prints each position and the result, and names the first illegal turn if there is one.\n\
-Exit status: 0 if every turn is legal and the recorded result agrees; 1 otherwise (or if the file cannot be read).")]
+Exit status: 0 if every turn is legal and the recorded result agrees; 1 otherwise (or if the file cannot be read)."
+)]
 pub struct ReplayArgs {
     /// The record.
     pub file: PathBuf,

@@ -37,8 +37,16 @@ fn temp_dir(name: &str) -> PathBuf {
 fn tournament_json_has_the_issues_keys_and_pinned_results() {
     let o = tabula(
         &[
-            "tournament", "seega", "--agents", "random,greedy,alphabeta-1000", "--games", "4",
-            "--seed", "1", "--format", "json",
+            "tournament",
+            "seega",
+            "--agents",
+            "random,greedy,alphabeta-1000",
+            "--games",
+            "4",
+            "--seed",
+            "1",
+            "--format",
+            "json",
         ],
         "",
     );
@@ -55,7 +63,9 @@ fn tournament_json_has_the_issues_keys_and_pinned_results() {
         for key in ["name", "wins", "losses", "draws", "time_s", "score"] {
             assert!(a.get(key).is_some(), "agent lacks {key}: {a}");
         }
-        let games = a["wins"].as_u64().unwrap() + a["losses"].as_u64().unwrap() + a["draws"].as_u64().unwrap();
+        let games = a["wins"].as_u64().unwrap()
+            + a["losses"].as_u64().unwrap()
+            + a["draws"].as_u64().unwrap();
         assert_eq!(games, 8);
     }
     let pairs = v["pairs"].as_array().unwrap();
@@ -68,7 +78,13 @@ fn tournament_json_has_the_issues_keys_and_pinned_results() {
         }
         pinned += &format!(
             "{} vs {}: {} {} {} ({} {})\n",
-            p["a"], p["b"], p["a_wins"], p["b_wins"], p["draws"], p["a_wins_placing_first"], p["b_wins_placing_first"]
+            p["a"],
+            p["b"],
+            p["a_wins"],
+            p["b_wins"],
+            p["draws"],
+            p["a_wins_placing_first"],
+            p["b_wins_placing_first"]
         );
     }
     golden("seega-tournament-seed1.txt", &pinned);
@@ -76,19 +92,43 @@ fn tournament_json_has_the_issues_keys_and_pinned_results() {
 
 #[test]
 fn tournament_text_ranks_by_the_seeds_score() {
-    let o = tabula(&["tournament", "seega", "--agents", "random,greedy", "--games", "2", "--seed", "4"], "");
+    let o = tabula(
+        &[
+            "tournament",
+            "seega",
+            "--agents",
+            "random,greedy",
+            "--games",
+            "2",
+            "--seed",
+            "4",
+        ],
+        "",
+    );
     assert_eq!(o.code, Some(0), "{}", o.stderr);
     assert!(o.stdout.contains("rank  agent"), "{}", o.stdout);
-    assert!(o.stdout.contains("score = wins - cumulative seconds"), "{}", o.stdout);
+    assert!(
+        o.stdout.contains("score = wins - cumulative seconds"),
+        "{}",
+        o.stdout
+    );
 }
 
 #[test]
 fn tournament_refuses_bad_requests_with_a_message() {
     let cases: &[(&[&str], i32, &str)] = &[
-        (&["--agents", "random,nobody"], 1, "unknown Seega agent \"nobody\""),
+        (
+            &["--agents", "random,nobody"],
+            1,
+            "unknown Seega agent \"nobody\"",
+        ),
         (&["--agents", "random,greedy", "--games", "3"], 1, "even"),
         (&["--agents", "random,greedy", "--size", "6"], 1, "odd"),
-        (&["--agents", "random,greedy", "--stalemate", "0"], 1, "at least 1"),
+        (
+            &["--agents", "random,greedy", "--stalemate", "0"],
+            1,
+            "at least 1",
+        ),
         (&["--agents", "random"], 1, "at least two agents"),
         (&["--agents", "random,random"], 1, "listed twice"),
         (&["--agents", "alphabeta-0,random"], 1, "not a budget"),
@@ -110,13 +150,26 @@ fn records_are_written_and_replay_cleanly() {
         let dir = temp_dir(format);
         let o = tabula(
             &[
-                "tournament", "seega", "--agents", "random,greedy", "--games", "2", "--seed", "2",
-                "--record", dir.to_str().unwrap(), "--record-format", format,
+                "tournament",
+                "seega",
+                "--agents",
+                "random,greedy",
+                "--games",
+                "2",
+                "--seed",
+                "2",
+                "--record",
+                dir.to_str().unwrap(),
+                "--record-format",
+                format,
             ],
             "",
         );
         assert_eq!(o.code, Some(0), "{}", o.stderr);
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
         files.sort();
         assert_eq!(files.len(), 2, "{files:?}");
         for f in &files {
@@ -125,7 +178,11 @@ fn records_are_written_and_replay_cleanly() {
             assert_eq!(r.code, Some(0), "{}: {}", f.display(), r.stderr);
             assert!(r.stdout.contains("Every turn is legal."), "{}", r.stdout);
             assert!(r.stdout.contains("Result: "), "{}", r.stdout);
-            assert!(r.stdout.contains("    a b c d e\n"), "positions are printed: {}", r.stdout);
+            assert!(
+                r.stdout.contains("    a b c d e\n"),
+                "positions are printed: {}",
+                r.stdout
+            );
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -146,10 +203,29 @@ fn replay_names_the_first_illegal_move_and_fails() {
     .unwrap();
     let o = tabula(&["replay", "seega", file.to_str().unwrap()], "");
     assert_eq!(o.code, Some(1));
-    assert!(o.stdout.contains("2. White places c3 d1: ILLEGAL: nothing may be placed on the centre square c3"), "{}", o.stdout);
-    assert!(o.stdout.contains("Result: Black wins: White gave an illegal answer."), "{}", o.stdout);
-    assert!(o.stderr.contains("turn 2 (White places c3 d1) is illegal"), "{}", o.stderr);
-    assert!(o.stderr.contains("1 turn(s) recorded after the game ended"), "{}", o.stderr);
+    assert!(
+        o.stdout.contains(
+            "2. White places c3 d1: ILLEGAL: nothing may be placed on the centre square c3"
+        ),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout
+            .contains("Result: Black wins: White gave an illegal answer."),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stderr.contains("turn 2 (White places c3 d1) is illegal"),
+        "{}",
+        o.stderr
+    );
+    assert!(
+        o.stderr.contains("1 turn(s) recorded after the game ended"),
+        "{}",
+        o.stderr
+    );
 
     // A recorded result the replay does not reach.
     let file = dir.join("claims.ron");
@@ -161,16 +237,31 @@ fn replay_names_the_first_illegal_move_and_fails() {
     .unwrap();
     let o = tabula(&["replay", "seega", file.to_str().unwrap()], "");
     assert_eq!(o.code, Some(1));
-    assert!(o.stdout.contains("The record ends before the game does."), "{}", o.stdout);
-    assert!(o.stderr.contains("but the replay gives no result"), "{}", o.stderr);
+    assert!(
+        o.stdout.contains("The record ends before the game does."),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stderr.contains("but the replay gives no result"),
+        "{}",
+        o.stderr
+    );
 
     // Broken files: file:line:column, no panic.
     let file = dir.join("broken.ron");
     std::fs::write(&file, "(size: 5,\n stalemate: thirty)").unwrap();
     let o = tabula(&["replay", "seega", file.to_str().unwrap()], "");
     assert_eq!(o.code, Some(1));
-    assert!(o.stderr.contains(&format!("{}:2:", file.display())), "{}", o.stderr);
-    let o = tabula(&["replay", "seega", dir.join("missing.ron").to_str().unwrap()], "");
+    assert!(
+        o.stderr.contains(&format!("{}:2:", file.display())),
+        "{}",
+        o.stderr
+    );
+    let o = tabula(
+        &["replay", "seega", dir.join("missing.ron").to_str().unwrap()],
+        "",
+    );
     assert_eq!(o.code, Some(1));
     assert!(o.stderr.contains("cannot read"), "{}", o.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -226,26 +317,65 @@ fn play_a_whole_game_at_the_terminal() {
     let (input, outcome) = scripted_game("greedy", 12345);
     let dir = temp_dir("play");
     let o = tabula(
-        &["play", "seega", "--agent", "greedy", "--seed", "12345", "--record", dir.to_str().unwrap()],
+        &[
+            "play",
+            "seega",
+            "--agent",
+            "greedy",
+            "--seed",
+            "12345",
+            "--record",
+            dir.to_str().unwrap(),
+        ],
         &input,
     );
     assert_eq!(o.code, Some(0), "{}", o.stderr);
-    assert!(o.stdout.contains("You play Black (B), greedy plays White (W). You place first."), "{}", o.stdout);
-    assert!(o.stdout.contains("expected two squares, like c2 c3, not \"hello\""), "{}", o.stdout);
+    assert!(
+        o.stdout
+            .contains("You play Black (B), greedy plays White (W). You place first."),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout
+            .contains("expected two squares, like c2 c3, not \"hello\""),
+        "{}",
+        o.stdout
+    );
     assert!(o.stdout.contains("z9 is off the 5x5 board"), "{}", o.stdout);
-    assert!(o.stdout.contains("Not allowed: nothing may be placed on the centre square c3. Try again."), "{}", o.stdout);
-    assert!(o.stdout.contains(&format!("Game over: {outcome}.")), "{}", o.stdout);
+    assert!(
+        o.stdout
+            .contains("Not allowed: nothing may be placed on the centre square c3. Try again."),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains(&format!("Game over: {outcome}.")),
+        "{}",
+        o.stdout
+    );
     let verdict = match outcome.winner {
         Some(Side::Black) => "You win!",
         Some(Side::White) => "You lose.",
         None => "A draw.",
     };
-    assert!(o.stdout.contains(&format!("{verdict}\nRecord written to ")), "{}", o.stdout);
+    assert!(
+        o.stdout.contains(&format!("{verdict}\nRecord written to ")),
+        "{}",
+        o.stdout
+    );
     // The record replays to the same result.
     let record = dir.join("seega-play-12345.ron");
-    let r = tabula(&["replay", "seega", "--brief", record.to_str().unwrap()], "");
+    let r = tabula(
+        &["replay", "seega", "--brief", record.to_str().unwrap()],
+        "",
+    );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
-    assert!(r.stdout.contains(&format!("Result: {outcome}.")), "{}", r.stdout);
+    assert!(
+        r.stdout.contains(&format!("Result: {outcome}.")),
+        "{}",
+        r.stdout
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -254,17 +384,35 @@ fn end_of_input_stops_cleanly_and_keeps_the_record() {
     let dir = temp_dir("eof");
     // Two placements, then input ends.
     let o = tabula(
-        &["play", "seega", "--agent", "alphabeta", "--seed", "7", "--record", dir.to_str().unwrap()],
+        &[
+            "play",
+            "seega",
+            "--agent",
+            "alphabeta",
+            "--seed",
+            "7",
+            "--record",
+            dir.to_str().unwrap(),
+        ],
         "a1 b1\na2 b2\n",
     );
     assert_eq!(o.code, Some(0), "{}", o.stderr);
-    assert!(o.stdout.contains("End of input: the game stops here, unfinished."), "{}", o.stdout);
+    assert!(
+        o.stdout
+            .contains("End of input: the game stops here, unfinished."),
+        "{}",
+        o.stdout
+    );
     assert!(!o.stderr.contains("panicked"));
     let record = dir.join("seega-play-7.ron");
     let r = tabula(&["replay", "seega", record.to_str().unwrap()], "");
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(r.stdout.contains("1. Black places a1 b1"), "{}", r.stdout);
-    assert!(r.stdout.contains("The record ends before the game does."), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("The record ends before the game does."),
+        "{}",
+        r.stdout
+    );
     // Nothing at all on stdin.
     let o = tabula(&["play", "seega", "--agent", "random", "--seed", "7"], "");
     assert_eq!(o.code, Some(0), "{}", o.stderr);

@@ -58,7 +58,9 @@ impl SeegaAgent for Cautious {
         let step = match most {
             None => return Reply::Blocked, // no legal step at all
             Some(n) if n > 0 => pick(
-                position.steps().filter(|&s| position.captures(s).len() == n),
+                position
+                    .steps()
+                    .filter(|&s| position.captures(s).len() == n),
                 rng,
             ),
             Some(_) => pick(position.steps().filter(|&s| !exposes(position, s)), rng)

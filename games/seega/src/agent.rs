@@ -63,8 +63,7 @@ pub trait SeegaAgent: Send {
     /// `follow_up` is `Some(square)`, the piece on `square` has just
     /// captured and can capture again: the step must move that piece and
     /// capture.
-    fn play(&mut self, position: &Position, follow_up: Option<Square>, rng: &mut GameRng)
-    -> Reply;
+    fn play(&mut self, position: &Position, follow_up: Option<Square>, rng: &mut GameRng) -> Reply;
 
     /// Called once after the game with its outcome (the seed's
     /// `TermGame`). The default does nothing.

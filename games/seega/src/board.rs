@@ -74,7 +74,9 @@ impl fmt::Display for Side {
 /// A square: row and column from 0, row 0 at the top (the seed's
 /// `Position`). Records write it as `(row, col)` in RON and `[row, col]`
 /// in JSON; people read and type it as `c3` (column letter, row from 1).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(from = "(u8, u8)", into = "(u8, u8)")]
 pub struct Square {
     /// Row, from 0 at the top.
@@ -139,7 +141,12 @@ impl Square {
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.col < 26 {
-            write!(f, "{}{}", (b'a' + self.col) as char, u32::from(self.row) + 1)
+            write!(
+                f,
+                "{}{}",
+                (b'a' + self.col) as char,
+                u32::from(self.row) + 1
+            )
         } else {
             write!(f, "(row {}, col {})", self.row, self.col)
         }
@@ -187,7 +194,10 @@ pub fn parse_pair(text: &str, size: usize) -> Result<[Square; 2], String> {
                 .find(|(_, c)| c.is_ascii_alphabetic())
                 .map(|(i, _)| i)
                 .ok_or_else(two)?;
-            match (Square::parse(&one[..i], size), Square::parse(&one[i..], size)) {
+            match (
+                Square::parse(&one[..i], size),
+                Square::parse(&one[i..], size),
+            ) {
                 (Ok(a), Ok(b)) => Ok([a, b]),
                 (Err(e), _) | (_, Err(e)) if e.contains("off the") => Err(e),
                 _ => Err(two()),

@@ -53,13 +53,19 @@ fn read_line(input: &mut dyn BufRead) -> io::Result<Input> {
     if input.read_until(b'\n', &mut buf)? == 0 {
         return Ok(Input::End);
     }
-    Ok(Input::Line(String::from_utf8_lossy(&buf).trim().to_string()))
+    Ok(Input::Line(
+        String::from_utf8_lossy(&buf).trim().to_string(),
+    ))
 }
 
 /// Plays one game, reading the person's answers from `input`.
-pub fn play(options: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<Played> {
-    let mut bot: Box<dyn SeegaAgent> = agent::build(&options.agent)
-        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+pub fn play(
+    options: &PlayOptions,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<Played> {
+    let mut bot: Box<dyn SeegaAgent> =
+        agent::build(&options.agent).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     let rules = options.rules;
     let me = options.human;
     let names = if me == Side::Black {
@@ -151,7 +157,9 @@ pub fn play(options: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write)
         let prompt = match (position.phase(), position.follow_up()) {
             (Phase::Placement, _) => "Place two pieces (like a1 b2): ".to_string(),
             (Phase::Movement, Some(f)) => {
-                format!("Capture again with the piece on {f} (like {f} and the square it moves to): ")
+                format!(
+                    "Capture again with the piece on {f} (like {f} and the square it moves to): "
+                )
             }
             (Phase::Movement, None) => "Your move (like c2 c3): ".to_string(),
         };

@@ -206,21 +206,30 @@ impl Record {
         let json = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-        Record::parse(&source, if json { RecordFormat::Json } else { RecordFormat::Ron })
+        Record::parse(
+            &source,
+            if json {
+                RecordFormat::Json
+            } else {
+                RecordFormat::Ron
+            },
+        )
     }
 
     /// Parses and validates a record's text.
     pub fn parse(source: &Source, format: RecordFormat) -> Result<Record, SpecError> {
         let record: Record = match format {
             RecordFormat::Ron => source.parse()?,
-            RecordFormat::Json => serde_json::from_str(source.text()).map_err(|e| SpecError::Parse {
-                location: Location {
-                    file: source.name().to_string(),
-                    line: e.line().max(1),
-                    column: e.column().max(1),
-                },
-                message: e.to_string(),
-            })?,
+            RecordFormat::Json => {
+                serde_json::from_str(source.text()).map_err(|e| SpecError::Parse {
+                    location: Location {
+                        file: source.name().to_string(),
+                        line: e.line().max(1),
+                        column: e.column().max(1),
+                    },
+                    message: e.to_string(),
+                })?
+            }
         };
         if record.game != "seega" {
             return Err(source.invalid(

@@ -121,10 +121,7 @@ pub fn play_game(
             Ok(action) => {
                 record.turns.push(Turn::of(side, action));
                 if let Err(e) = position.play(&action) {
-                    fault = Some(format!(
-                        "{side} ({}) {action}: illegal: {e}",
-                        names[seat]
-                    ));
+                    fault = Some(format!("{side} ({}) {action}: illegal: {e}", names[seat]));
                     position.forfeit(side, Reason::Illegal);
                 }
             }

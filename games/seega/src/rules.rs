@@ -128,7 +128,9 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.winner, self.reason) {
             (None, _) => f.write_str("a draw: equal pieces at the stalemate threshold"),
-            (Some(w), Reason::AllCaptured) => write!(f, "{w} wins: {} has no pieces left", w.other()),
+            (Some(w), Reason::AllCaptured) => {
+                write!(f, "{w} wins: {} has no pieces left", w.other())
+            }
             (Some(w), Reason::Stalemate) => {
                 write!(f, "{w} wins with more pieces at the stalemate threshold")
             }
@@ -339,7 +341,11 @@ impl Position {
         for (r, row) in rows.iter().enumerate() {
             let cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
             if cells.len() != n {
-                return Err(format!("row {} has {} squares, not {n}", r + 1, cells.len()));
+                return Err(format!(
+                    "row {} has {} squares, not {n}",
+                    r + 1,
+                    cells.len()
+                ));
             }
             for (c, ch) in cells.into_iter().enumerate() {
                 let side = match ch {
@@ -427,12 +433,15 @@ impl Position {
     /// A hash of everything that decides the rest of the game: pieces,
     /// side to move, follow-up square, phase and moves without capture.
     pub fn key(&self) -> u64 {
-        let follow = self
-            .follow_up
-            .map_or(0, |s| mix(0xf011_0000 | u64::from(s.row) << 8 | u64::from(s.col)));
+        let follow = self.follow_up.map_or(0, |s| {
+            mix(0xf011_0000 | u64::from(s.row) << 8 | u64::from(s.col))
+        });
         self.hash
             ^ follow
-            ^ mix(0x5eed_0000_0000 | u64::from(self.quiet) << 4 | (self.to_move as u64) << 1 | (self.phase as u64))
+            ^ mix(0x5eed_0000_0000
+                | u64::from(self.quiet) << 4
+                | (self.to_move as u64) << 1
+                | (self.phase as u64))
     }
 
     #[inline]

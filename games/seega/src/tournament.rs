@@ -237,7 +237,12 @@ pub fn run(options: &Options, progress: &(dyn Fn(u64) + Sync)) -> Result<Tournam
             .record
             .turns
             .iter()
-            .filter(|t| matches!(t, crate::record::Turn::Move { .. } | crate::record::Turn::Blocked { .. }))
+            .filter(|t| {
+                matches!(
+                    t,
+                    crate::record::Turn::Move { .. } | crate::record::Turn::Blocked { .. }
+                )
+            })
             .count() as u64;
         time[job.a] += report.time[0];
         time[job.b] += report.time[1];
@@ -328,7 +333,10 @@ impl Tournament {
             "score = wins - cumulative seconds in the agent's calls (seed 004)"
         );
         let _ = writeln!(s);
-        let _ = writeln!(s, "Pairs (a plays Black, b White; each places first in half the games):");
+        let _ = writeln!(
+            s,
+            "Pairs (a plays Black, b White; each places first in half the games):"
+        );
         for p in &self.pairs {
             let _ = writeln!(
                 s,

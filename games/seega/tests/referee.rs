@@ -62,10 +62,17 @@ fn sq(name: &str) -> Square {
 fn every_kind_of_illegal_answer_loses_the_game() {
     // Black places first; Black's 1st answer is its first placement.
     let centre = sq("c3");
-    let cases: Vec<(usize, Action, fn(&Illegal) -> bool)> = vec![
-        (0, Action::Place([centre, sq("a1")]), |e| matches!(e, Illegal::Centre(_))),
-        (0, Action::Place([sq("a1"), sq("a1")]), |e| matches!(e, Illegal::SameSquare(_))),
-        (0, Action::Place([sq("a1"), Square::new(7, 1)]), |e| matches!(e, Illegal::OffBoard(_))),
+    type Expect = fn(&Illegal) -> bool;
+    let cases: Vec<(usize, Action, Expect)> = vec![
+        (0, Action::Place([centre, sq("a1")]), |e| {
+            matches!(e, Illegal::Centre(_))
+        }),
+        (0, Action::Place([sq("a1"), sq("a1")]), |e| {
+            matches!(e, Illegal::SameSquare(_))
+        }),
+        (0, Action::Place([sq("a1"), Square::new(7, 1)]), |e| {
+            matches!(e, Illegal::OffBoard(_))
+        }),
         (0, Action::Blocked, |e| matches!(e, Illegal::OffBoard(_))),
     ];
     for (after, bad, expect) in cases {
@@ -75,7 +82,12 @@ fn every_kind_of_illegal_answer_loses_the_game() {
             bad: Some(bad),
         };
         let mut white = Random;
-        let report = play_game(rules(), [&mut black, &mut white], ["bad", "random"], &mut game_rng(1, 0));
+        let report = play_game(
+            rules(),
+            [&mut black, &mut white],
+            ["bad", "random"],
+            &mut game_rng(1, 0),
+        );
         assert_eq!(report.outcome.winner, Some(Side::White), "{bad:?}");
         assert_eq!(report.outcome.reason, Reason::Illegal);
         let replay = Replay::run(&report.record).unwrap();
@@ -94,7 +106,12 @@ fn first_move_fault(bad: Action) -> (tabula_seega::referee::GameReport, Illegal)
         after: 6, // 6 placement turns
         bad: Some(bad),
     };
-    let report = play_game(rules(), [&mut black, &mut white], ["random", "bad"], &mut game_rng(3, 0));
+    let report = play_game(
+        rules(),
+        [&mut black, &mut white],
+        ["random", "bad"],
+        &mut game_rng(3, 0),
+    );
     let replay = Replay::run(&report.record).unwrap();
     (report, replay.illegal.expect("an illegal turn").error)
 }
@@ -102,13 +119,28 @@ fn first_move_fault(bad: Action) -> (tabula_seega::referee::GameReport, Illegal)
 #[test]
 fn illegal_moves_lose_the_game() {
     // After placement only the centre is empty.
-    let (r, e) = first_move_fault(Action::Move(Step { from: sq("c3"), to: sq("c4") }));
+    let (r, e) = first_move_fault(Action::Move(Step {
+        from: sq("c3"),
+        to: sq("c4"),
+    }));
     assert_eq!(r.outcome.winner, Some(Side::Black));
     assert!(matches!(e, Illegal::NotYours(Side::White, _)), "{e:?}");
-    let (_, e) = first_move_fault(Action::Move(Step { from: sq("a1"), to: sq("a2") }));
-    assert!(matches!(e, Illegal::NotYours(..) | Illegal::Occupied(_)), "{e:?}");
-    let (_, e) = first_move_fault(Action::Move(Step { from: sq("a1"), to: sq("c3") }));
-    assert!(matches!(e, Illegal::NotYours(..) | Illegal::NotAdjacent(_)), "{e:?}");
+    let (_, e) = first_move_fault(Action::Move(Step {
+        from: sq("a1"),
+        to: sq("a2"),
+    }));
+    assert!(
+        matches!(e, Illegal::NotYours(..) | Illegal::Occupied(_)),
+        "{e:?}"
+    );
+    let (_, e) = first_move_fault(Action::Move(Step {
+        from: sq("a1"),
+        to: sq("c3"),
+    }));
+    assert!(
+        matches!(e, Illegal::NotYours(..) | Illegal::NotAdjacent(_)),
+        "{e:?}"
+    );
     // Saying "blocked" when a move exists.
     let (_, e) = first_move_fault(Action::Blocked);
     assert!(matches!(e, Illegal::NotBlocked(_)), "{e:?}");
@@ -121,7 +153,12 @@ fn a_follow_up_with_another_piece_loses() {
     for seed in 0..200 {
         let mut black = Greedy;
         let mut white = Random;
-        let report = play_game(rules(), [&mut black, &mut white], ["greedy", "random"], &mut game_rng(seed, 0));
+        let report = play_game(
+            rules(),
+            [&mut black, &mut white],
+            ["greedy", "random"],
+            &mut game_rng(seed, 0),
+        );
         let replay = Replay::run(&report.record).unwrap();
         let Some(i) = replay
             .turns
@@ -147,7 +184,10 @@ fn a_follow_up_with_another_piece_loses() {
         let step = Step { from: other, to };
         assert_eq!(
             free.play(&Action::Move(step)),
-            Err(Illegal::FollowUpPiece { expected: piece, moved: other })
+            Err(Illegal::FollowUpPiece {
+                expected: piece,
+                moved: other
+            })
         );
         let mut record = report.record.clone();
         record.turns.truncate(i + 1);
@@ -171,11 +211,22 @@ fn a_panicking_agent_loses_and_the_tournament_goes_on() {
         bad: None,
     };
     let mut white = Greedy;
-    let report = play_game(rules(), [&mut black, &mut white], ["panicky", "greedy"], &mut game_rng(5, 0));
+    let report = play_game(
+        rules(),
+        [&mut black, &mut white],
+        ["panicky", "greedy"],
+        &mut game_rng(5, 0),
+    );
     assert_eq!(report.outcome.winner, Some(Side::White));
     assert_eq!(report.outcome.reason, Reason::Forfeit);
     assert!(report.fault.as_deref().unwrap().contains("agent bug"));
-    assert!(matches!(report.record.turns.last(), Some(Turn::Forfeit { side: Side::Black, .. })));
+    assert!(matches!(
+        report.record.turns.last(),
+        Some(Turn::Forfeit {
+            side: Side::Black,
+            ..
+        })
+    ));
     // The record of a forfeit replays cleanly to the same result.
     let replay = Replay::run(&report.record).unwrap();
     assert!(replay.illegal.is_none());
@@ -222,7 +273,8 @@ fn built_in_agents_always_answer_legally_and_games_end() {
                     let mut x = agent::build(a).unwrap();
                     let mut y = agent::build(b).unwrap();
                     let r = Rules::new(size, 20, first).unwrap();
-                    let report = play_game(r, [x.as_mut(), y.as_mut()], [a, b], &mut game_rng(games, 1));
+                    let report =
+                        play_game(r, [x.as_mut(), y.as_mut()], [a, b], &mut game_rng(games, 1));
                     assert!(report.fault.is_none(), "{a} vs {b}: {:?}", report.fault);
                     let replay = Replay::run(&report.record).unwrap();
                     assert!(replay.illegal.is_none());
@@ -240,7 +292,12 @@ fn built_in_agents_always_answer_legally_and_games_end() {
 fn records_round_trip_in_ron_and_json() {
     let mut black = Greedy;
     let mut white = Random;
-    let report = play_game(rules().with_first(Side::White), [&mut black, &mut white], ["greedy", "random"], &mut game_rng(11, 0));
+    let report = play_game(
+        rules().with_first(Side::White),
+        [&mut black, &mut white],
+        ["greedy", "random"],
+        &mut game_rng(11, 0),
+    );
     let dir = std::env::temp_dir().join(format!("tabula-seega-records-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for format in [RecordFormat::Ron, RecordFormat::Json] {
@@ -251,7 +308,11 @@ fn records_round_trip_in_ron_and_json() {
     }
     // A RON syntax error is reported with file:line:column.
     let bad = dir.join("bad.ron");
-    std::fs::write(&bad, "(size: 5, stalemate: 30, first: Black, turns: [Place(side: Black, at: [(0, 0), (0 1)])])").unwrap();
+    std::fs::write(
+        &bad,
+        "(size: 5, stalemate: 30, first: Black, turns: [Place(side: Black, at: [(0, 0), (0 1)])])",
+    )
+    .unwrap();
     let e = Record::read(&bad).unwrap_err().to_string();
     assert!(e.starts_with(&format!("{}:1:", bad.display())), "{e}");
     // An impossible board is refused with its position.
@@ -265,9 +326,18 @@ fn records_round_trip_in_ron_and_json() {
 #[test]
 fn a_replay_names_the_first_illegal_turn_and_out_of_turn_play() {
     let mut record = Record::new(&rules(), None);
-    record.turns.push(Turn::Place { side: Side::Black, at: [sq("a1"), sq("b1")] });
-    record.turns.push(Turn::Place { side: Side::Black, at: [sq("a2"), sq("b2")] });
-    record.turns.push(Turn::Place { side: Side::White, at: [sq("a3"), sq("b3")] });
+    record.turns.push(Turn::Place {
+        side: Side::Black,
+        at: [sq("a1"), sq("b1")],
+    });
+    record.turns.push(Turn::Place {
+        side: Side::Black,
+        at: [sq("a2"), sq("b2")],
+    });
+    record.turns.push(Turn::Place {
+        side: Side::White,
+        at: [sq("a3"), sq("b3")],
+    });
     let r = Replay::run(&record).unwrap();
     assert_eq!(r.turns.len(), 1);
     let i = r.illegal.unwrap();
@@ -282,7 +352,13 @@ fn alphabeta_finds_a_capture_and_avoids_losing_a_piece() {
     // Black to move can capture b1 with c2-c1.
     let p = Position::from_rows(
         rules(),
-        &["B W . . .", ". . B . .", ". . + . .", ". . . . .", ". . . . W"],
+        &[
+            "B W . . .",
+            ". . B . .",
+            ". . + . .",
+            ". . . . .",
+            ". . . . W",
+        ],
         Side::Black,
     )
     .unwrap();
@@ -292,7 +368,13 @@ fn alphabeta_finds_a_capture_and_avoids_losing_a_piece() {
     // A won position: capturing the last piece is found at depth 1.
     let p = Position::from_rows(
         rules(),
-        &["B W . . .", ". . B . .", ". . + . .", ". . . . .", ". . . . ."],
+        &[
+            "B W . . .",
+            ". . B . .",
+            ". . + . .",
+            ". . . . .",
+            ". . . . .",
+        ],
         Side::Black,
     )
     .unwrap();
@@ -325,19 +407,21 @@ fn tournaments_do_not_depend_on_threads_and_keep_the_seeds_score() {
         assert!((ag.score - (ag.wins as f64 - ag.time_s)).abs() < 1e-12);
     }
     assert!(a.agents.windows(2).all(|w| w[0].score >= w[1].score));
-    assert!(tournament::run(
-        &Options {
-            rules: rules(),
-            agents: vec!["random".into(), "greedy".into()],
-            games_per_pair: 3,
-            seed: 3,
-            threads: None,
-            record: None,
-        },
-        &|_| {},
-    )
-    .unwrap_err()
-    .contains("even"));
+    assert!(
+        tournament::run(
+            &Options {
+                rules: rules(),
+                agents: vec!["random".into(), "greedy".into()],
+                games_per_pair: 3,
+                seed: 3,
+                threads: None,
+                record: None,
+            },
+            &|_| {},
+        )
+        .unwrap_err()
+        .contains("even")
+    );
 }
 
 /// Positions reached by random play, on boards 5 and 7.
@@ -370,7 +454,11 @@ fn generated_steps_are_exactly_the_legal_ones() {
         },
         TestRng::deterministic_rng(RngAlgorithm::ChaCha),
     );
-    let strategy = (any::<u64>(), prop::sample::select(vec![5usize, 7]), 0usize..120);
+    let strategy = (
+        any::<u64>(),
+        prop::sample::select(vec![5usize, 7]),
+        0usize..120,
+    );
     runner
         .run(&strategy, |(seed, size, plies)| {
             let p = random_position(seed, size, plies);
@@ -381,7 +469,10 @@ fn generated_steps_are_exactly_the_legal_ones() {
                 for fc in 0..size as u8 {
                     for tr in 0..size as u8 {
                         for tc in 0..size as u8 {
-                            let s = Step { from: Square::new(fr, fc), to: Square::new(tr, tc) };
+                            let s = Step {
+                                from: Square::new(fr, fc),
+                                to: Square::new(tr, tc),
+                            };
                             if p.check(&Action::Move(s)).is_ok() {
                                 brute.push(s);
                             }
@@ -402,11 +493,15 @@ fn generated_steps_are_exactly_the_legal_ones() {
                 for (dr, dc) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
                     let a = (s.to.row as i32 + dr, s.to.col as i32 + dc);
                     let b = (s.to.row as i32 + 2 * dr, s.to.col as i32 + 2 * dc);
-                    let inside = |(r, c): (i32, i32)| r >= 0 && c >= 0 && r < size as i32 && c < size as i32;
+                    let inside =
+                        |(r, c): (i32, i32)| r >= 0 && c >= 0 && r < size as i32 && c < size as i32;
                     if inside(a) && inside(b) {
                         let a = Square::new(a.0 as u8, a.1 as u8);
                         let b = Square::new(b.0 as u8, b.1 as u8);
-                        if a != p.centre() && p.at(a) == Some(mover.other()) && p.at(b) == Some(mover) {
+                        if a != p.centre()
+                            && p.at(a) == Some(mover.other())
+                            && p.at(b) == Some(mover)
+                        {
                             naive.push(a);
                         }
                     }

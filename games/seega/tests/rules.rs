@@ -29,7 +29,13 @@ fn captured(p: &mut Position, text: &str) -> Vec<String> {
 fn a_piece_between_the_moved_piece_and_a_friend_is_captured() {
     let mut p = position(
         5,
-        &["B W . . .", ". . B . .", ". . + . .", ". . . . .", ". . . . W"],
+        &[
+            "B W . . .",
+            ". . B . .",
+            ". . + . .",
+            ". . . . .",
+            ". . . . W",
+        ],
         Side::Black,
     );
     assert_eq!(captured(&mut p, "c2 c1"), ["b1"]);
@@ -66,7 +72,13 @@ fn only_single_pieces_are_sandwiched() {
     // Two White pieces in a row between Black pieces are not captured.
     let mut p = position(
         5,
-        &["B W W . .", ". . . B .", ". . + . .", ". . . . .", ". . . . W"],
+        &[
+            "B W W . .",
+            ". . . B .",
+            ". . + . .",
+            ". . . . .",
+            ". . . . W",
+        ],
         Side::Black,
     );
     assert!(captured(&mut p, "d2 d1").is_empty());
@@ -78,7 +90,13 @@ fn a_piece_on_the_centre_cannot_be_captured() {
     // White on the centre c3, Black on b3; Black d2-d3 would sandwich it.
     let mut p = position(
         5,
-        &[". . . . .", ". . . B .", ". B W . .", ". . . . .", "W . . . ."],
+        &[
+            ". . . . .",
+            ". . . B .",
+            ". B W . .",
+            ". . . . .",
+            "W . . . .",
+        ],
         Side::Black,
     );
     assert!(captured(&mut p, "d2 d3").is_empty());
@@ -86,7 +104,13 @@ fn a_piece_on_the_centre_cannot_be_captured() {
     // The same shape off the centre captures.
     let mut q = position(
         5,
-        &[". . . . .", ". . . . B", ". . B W .", ". . . . .", "W . . . ."],
+        &[
+            ". . . . .",
+            ". . . . B",
+            ". . B W .",
+            ". . . . .",
+            "W . . . .",
+        ],
         Side::Black,
     );
     assert_eq!(captured(&mut q, "e2 e3"), ["d3"]);
@@ -97,7 +121,13 @@ fn a_piece_on_the_centre_still_captures_as_an_anchor() {
     // Black on the centre c3 holds b3 against a Black piece arriving on a3.
     let mut p = position(
         5,
-        &[". . . . .", "B . . . .", ". W B . .", ". . . . .", ". . . . W"],
+        &[
+            ". . . . .",
+            "B . . . .",
+            ". W B . .",
+            ". . . . .",
+            ". . . . W",
+        ],
         Side::Black,
     );
     assert_eq!(captured(&mut p, "a2 a3"), ["b3"]);
@@ -107,7 +137,13 @@ fn a_piece_on_the_centre_still_captures_as_an_anchor() {
 fn moving_between_two_enemies_is_safe() {
     let mut p = position(
         5,
-        &["W . W . .", ". B . . .", ". . + . .", ". . . . .", ". . . . B"],
+        &[
+            "W . W . .",
+            ". B . . .",
+            ". . + . .",
+            ". . . . .",
+            ". . . . B",
+        ],
         Side::Black,
     );
     assert!(captured(&mut p, "b2 b1").is_empty());
@@ -122,7 +158,13 @@ fn only_the_moved_piece_captures() {
     // stays.
     let mut p = position(
         5,
-        &[". B W B .", "B . . . .", ". . + . .", ". . . . .", ". . . . W"],
+        &[
+            ". B W B .",
+            "B . . . .",
+            ". . + . .",
+            ". . . . .",
+            ". . . . W",
+        ],
         Side::Black,
     );
     assert!(captured(&mut p, "a2 a3").is_empty());
@@ -133,7 +175,13 @@ fn only_the_moved_piece_captures() {
 fn follow_up_position() -> Position {
     position(
         5,
-        &["B W . . .", ". . B W .", ". . + B .", ". . . . .", ". . . . W"],
+        &[
+            "B W . . .",
+            ". . B W .",
+            ". . + B .",
+            ". . . . .",
+            ". . . . W",
+        ],
         Side::Black,
     )
 }
@@ -171,7 +219,13 @@ fn after_a_capture_the_same_piece_must_capture_again_if_it_can() {
 fn a_capture_with_no_further_capture_passes_the_turn() {
     let mut p = position(
         5,
-        &["B W . . .", ". . B . .", ". . + . .", ". . . . .", ". . . . W"],
+        &[
+            "B W . . .",
+            ". . B . .",
+            ". . + . .",
+            ". . . . .",
+            ". . . . W",
+        ],
         Side::Black,
     );
     captured(&mut p, "c2 c1");
@@ -184,7 +238,13 @@ fn a_blocked_player_passes_and_the_opponent_moves_again() {
     // White a1 is walled in by b1 and a2.
     let mut p = position(
         5,
-        &["W B . . .", "B . . . .", ". . + . .", ". . . . .", ". . . . ."],
+        &[
+            "W B . . .",
+            "B . . . .",
+            ". . + . .",
+            ". . . . .",
+            ". . . . .",
+        ],
         Side::White,
     );
     assert!(!p.can_move());
@@ -210,7 +270,13 @@ fn a_blocked_player_passes_and_the_opponent_moves_again() {
 #[test]
 fn the_stalemate_threshold_ends_the_game_by_piece_count() {
     let r = rules(5, 2);
-    let rows = &["B . . . .", ". . . . .", ". . + . .", ". . . . B", ". . . . W"];
+    let rows = &[
+        "B . . . .",
+        ". . . . .",
+        ". . + . .",
+        ". . . . B",
+        ". . . . W",
+    ];
     let mut p = Position::from_rows(r, rows, Side::Black).unwrap();
     p.play(&Action::Move(step("a1 a2", 5))).unwrap();
     assert_eq!(p.quiet_moves(), 1);
@@ -218,7 +284,9 @@ fn the_stalemate_threshold_ends_the_game_by_piece_count() {
     p.play(&Action::Move(step("e5 e4", 5))).unwrap_err();
     p.play(&Action::Move(step("e5 c5", 5))).unwrap_err();
     p.play(&Action::Move(step("e5 d5", 5))).unwrap();
-    let o = p.outcome().expect("two moves without a capture end the game");
+    let o = p
+        .outcome()
+        .expect("two moves without a capture end the game");
     assert_eq!(o.reason, Reason::Stalemate);
     assert_eq!(o.winner, Some(Side::Black), "2 pieces against 1");
     assert_eq!(
@@ -228,7 +296,13 @@ fn the_stalemate_threshold_ends_the_game_by_piece_count() {
     assert_eq!(p.check(&Action::Blocked), Err(Illegal::GameOver));
 
     // Equal counts draw.
-    let rows = &["B . . . .", ". . . . .", ". . + . .", ". . . . .", ". . . . W"];
+    let rows = &[
+        "B . . . .",
+        ". . . . .",
+        ". . + . .",
+        ". . . . .",
+        ". . . . W",
+    ];
     let mut p = Position::from_rows(r, rows, Side::Black).unwrap();
     p.play(&Action::Move(step("a1 a2", 5))).unwrap();
     p.play(&Action::Move(step("e5 e4", 5))).unwrap();
@@ -239,7 +313,13 @@ fn the_stalemate_threshold_ends_the_game_by_piece_count() {
 #[test]
 fn a_capture_resets_the_stalemate_count() {
     let r = rules(5, 3);
-    let rows = &["B W . . .", ". . B . .", ". . + . .", ". . . . .", ". . . . W"];
+    let rows = &[
+        "B W . . .",
+        ". . B . .",
+        ". . + . .",
+        ". . . . .",
+        ". . . . W",
+    ];
     // Three quiet moves end the game.
     let mut p = Position::from_rows(r, rows, Side::White).unwrap();
     for t in ["e5 e4", "c2 d2", "e4 e5"] {
@@ -265,7 +345,13 @@ fn a_capture_resets_the_stalemate_count() {
 fn capturing_the_last_piece_wins_at_once() {
     let mut p = position(
         5,
-        &["B W . . .", ". . B . .", ". . + . .", ". . . . .", ". . . . ."],
+        &[
+            "B W . . .",
+            ". . B . .",
+            ". . + . .",
+            ". . . . .",
+            ". . . . .",
+        ],
         Side::Black,
     );
     assert_eq!(captured(&mut p, "c2 c1"), ["b1"]);
@@ -279,15 +365,27 @@ fn capturing_the_last_piece_wins_at_once() {
 fn moves_must_be_one_step_to_an_empty_square_with_ones_own_piece() {
     let p = position(
         5,
-        &["B W . . .", ". . . . .", ". . + . .", ". . . . .", ". . . . W"],
+        &[
+            "B W . . .",
+            ". . . . .",
+            ". . + . .",
+            ". . . . .",
+            ". . . . W",
+        ],
         Side::Black,
     );
     let check = |t: &str| p.check(&Action::Move(step(t, 5)));
     assert_eq!(check("a1 b1"), Err(Illegal::Occupied(sq("b1", 5))));
     assert_eq!(check("a1 a3"), Err(Illegal::NotAdjacent(step("a1 a3", 5))));
     assert_eq!(check("a1 b2"), Err(Illegal::NotAdjacent(step("a1 b2", 5))));
-    assert_eq!(check("b1 c1"), Err(Illegal::NotYours(Side::Black, sq("b1", 5))));
-    assert_eq!(check("c3 c4"), Err(Illegal::NotYours(Side::Black, sq("c3", 5))));
+    assert_eq!(
+        check("b1 c1"),
+        Err(Illegal::NotYours(Side::Black, sq("b1", 5)))
+    );
+    assert_eq!(
+        check("c3 c4"),
+        Err(Illegal::NotYours(Side::Black, sq("c3", 5)))
+    );
     assert_eq!(check("a1 a2"), Ok(()));
     let off = Step {
         from: Square::new(0, 0),
@@ -314,7 +412,10 @@ fn placement_two_at_a_time_never_on_the_centre_and_the_last_placer_moves_first()
         assert_eq!(c, sq("c3", 5));
         let a1 = sq("a1", 5);
         assert_eq!(p.check(&Action::Place([c, a1])), Err(Illegal::Centre(c)));
-        assert_eq!(p.check(&Action::Place([a1, a1])), Err(Illegal::SameSquare(a1)));
+        assert_eq!(
+            p.check(&Action::Place([a1, a1])),
+            Err(Illegal::SameSquare(a1))
+        );
         assert_eq!(
             p.check(&Action::Place([a1, Square::new(5, 0)])),
             Err(Illegal::OffBoard(Square::new(5, 0)))
@@ -360,7 +461,13 @@ fn rules_refuse_even_small_and_huge_boards_and_a_zero_threshold() {
 fn the_board_is_drawn_with_coordinates() {
     let p = position(
         5,
-        &["B W . . .", ". . . . .", ". . + . .", ". . . . .", ". . . . W"],
+        &[
+            "B W . . .",
+            ". . . . .",
+            ". . + . .",
+            ". . . . .",
+            ". . . . W",
+        ],
         Side::Black,
     );
     assert_eq!(
@@ -373,13 +480,21 @@ fn the_board_is_drawn_with_coordinates() {
 fn an_illegal_move_through_the_board_game_interface_loses() {
     let p0 = position(
         5,
-        &["B W . . .", ". . . . .", ". . + . .", ". . . . .", ". . . . W"],
+        &[
+            "B W . . .",
+            ". . . . .",
+            ". . + . .",
+            ". . . . .",
+            ". . . . W",
+        ],
         Side::Black,
     );
     let game = Seega::new(*p0.rules());
     let mut p = p0.clone();
     let mut events = Vec::new();
-    game.apply_move(&mut p, Action::Move(step("a1 a3", 5)), &mut |e| events.push(e));
+    game.apply_move(&mut p, Action::Move(step("a1 a3", 5)), &mut |e| {
+        events.push(e)
+    });
     assert_eq!(
         game.status(&p),
         Status::Over(GameResult::Win(Side::White.seat()))

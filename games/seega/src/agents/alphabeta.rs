@@ -133,7 +133,15 @@ impl AlphaBeta {
 
     /// The child's value from the mover's point of view: a follow-up
     /// capture or a finished game keeps the same side to move.
-    fn child_value(&mut self, child: &Position, me: Side, depth: u32, alpha: i32, beta: i32, ply: u32) -> i32 {
+    fn child_value(
+        &mut self,
+        child: &Position,
+        me: Side,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+    ) -> i32 {
         if child.to_move() == me || child.outcome().is_some() {
             let v = self.search(child, depth, alpha, beta, ply);
             if child.outcome().is_some() && child.to_move() != me {
@@ -239,7 +247,7 @@ impl AlphaBeta {
             };
             (score, s)
         }));
-        moves.sort_by(|a, b| b.0.cmp(&a.0));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.0));
         moves
     }
 

@@ -140,7 +140,11 @@ impl Mcts {
                     steps.push(s);
                 }
             }
-            let pool = if captures.is_empty() { &*steps } else { &*captures };
+            let pool = if captures.is_empty() {
+                &*steps
+            } else {
+                &*captures
+            };
             if pool.is_empty() {
                 pos.apply(&Action::Blocked);
             } else {
@@ -227,7 +231,6 @@ impl Mcts {
         }
     }
 }
-
 
 impl SeegaAgent for Mcts {
     fn place(&mut self, position: &Position, rng: &mut GameRng) -> [Square; 2] {
