@@ -66,8 +66,9 @@ fn list_shows_games_and_rule_sets() {
         .iter()
         .map(|g| g["name"].as_str().unwrap())
         .collect();
-    assert_eq!(games, ["chance-it", "noline", "snakes"]);
+    assert_eq!(games, ["chance-it", "noline", "seega", "snakes"]);
     assert_eq!(plugins("noline"), ["perfect", "random", "type1", "type2"]);
+    assert_eq!(plugins("seega"), ["alphabeta", "greedy", "mcts", "random"]);
     assert_eq!(plugins("snakes"), ["bounce", "exact", "overshoot"]);
     assert_eq!(
         plugins("chance-it"),
