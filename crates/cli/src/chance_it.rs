@@ -12,6 +12,7 @@ use tabula_chance_it::turn::{PolicyRow, Values, summarize};
 use tabula_chance_it::{Config, Optimal, Strategy, WinOptimal, strategy, tournament, win};
 use tabula_core::Dice;
 
+use crate::pictures::PlotArgs;
 use crate::{Error, Format};
 
 /// The game's parameters, from a file and flags.
@@ -127,10 +128,14 @@ pub struct TournamentArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Pictures and the HTML report.
+    #[command(flatten)]
+    pub pictures: PlotArgs,
 }
 
 /// Runs a tournament and writes the results.
 pub fn tournament(args: &TournamentArgs, out: &mut dyn Write) -> Result<(), Error> {
+    args.pictures.prepare()?;
     let config = args.game.config()?;
     if args.agents.len() < 2 {
         return Err("a tournament needs at least two strategies".into());
@@ -146,7 +151,12 @@ pub fn tournament(args: &TournamentArgs, out: &mut dyn Write) -> Result<(), Erro
         Format::Text => write!(out, "{}", t.to_text())?,
         Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&t)?)?,
     }
-    Ok(())
+    out.flush()?;
+    args.pictures.write(
+        "Chance-it tournament",
+        || t.to_text(),
+        || tabula_plot::chance_it::tournament_pictures(&t),
+    )
 }
 
 /// Options of `tabula analyze chance-it`.

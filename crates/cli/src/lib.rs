@@ -22,6 +22,7 @@ use tabula_sim::dice_test::DiceTest;
 
 pub mod chance_it;
 pub mod noline;
+pub mod pictures;
 pub mod seega;
 pub mod snakes;
 

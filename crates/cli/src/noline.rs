@@ -5,6 +5,7 @@ use std::io::Write;
 use clap::Args;
 use tabula_noline::{solve, tournament};
 
+use crate::pictures::PlotArgs;
 use crate::{Error, Format};
 
 fn odd_dim(s: &str) -> Result<usize, String> {
@@ -109,10 +110,14 @@ pub struct TournamentArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Pictures and the HTML report.
+    #[command(flatten)]
+    pub pictures: PlotArgs,
 }
 
 /// Runs a tournament and writes the results.
 pub fn tournament(args: &TournamentArgs, out: &mut dyn Write) -> Result<(), Error> {
+    args.pictures.prepare()?;
     if args.agents.len() < 2 {
         return Err("a tournament needs at least two agents".into());
     }
@@ -127,5 +132,10 @@ pub fn tournament(args: &TournamentArgs, out: &mut dyn Write) -> Result<(), Erro
         Format::Text => write!(out, "{}", t.to_text())?,
         Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&t)?)?,
     }
-    Ok(())
+    out.flush()?;
+    args.pictures.write(
+        &format!("noline tournament, {d}x{d}", d = t.dim),
+        || t.to_text(),
+        || tabula_plot::tournament::noline_pictures(&t),
+    )
 }

@@ -8,6 +8,7 @@ use tabula_seega::record::{Record, RecordFormat, Replay};
 use tabula_seega::rules::DEFAULT_STALEMATE;
 use tabula_seega::{Rules, Side, play, tournament};
 
+use crate::pictures::PlotArgs;
 use crate::{Error, Format};
 
 /// Board side and stalemate threshold.
@@ -81,10 +82,14 @@ pub struct TournamentArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Pictures and the HTML report.
+    #[command(flatten)]
+    pub pictures: PlotArgs,
 }
 
 /// Runs a tournament and writes the results.
 pub fn tournament(args: &TournamentArgs, out: &mut dyn Write) -> Result<(), Error> {
+    args.pictures.prepare()?;
     let options = tournament::Options {
         rules: args.rules.rules(Side::Black)?,
         agents: args.agents.clone(),
@@ -111,7 +116,12 @@ pub fn tournament(args: &TournamentArgs, out: &mut dyn Write) -> Result<(), Erro
         Format::Text => write!(out, "{}", t.to_text())?,
         Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&t)?)?,
     }
-    Ok(())
+    out.flush()?;
+    args.pictures.write(
+        &format!("Seega tournament, {s}x{s}", s = t.size),
+        || t.to_text(),
+        || tabula_plot::tournament::seega_pictures(&t),
+    )
 }
 
 /// Who places first in `tabula play seega`.

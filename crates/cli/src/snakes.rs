@@ -8,6 +8,7 @@ use tabula_exact::Limits;
 use tabula_sim::Simulation;
 use tabula_snakes::{AnalysisOptions, Board, ReportOptions, Require, Setup, board::BUILT_IN};
 
+use crate::pictures::PlotArgs;
 use crate::{Error, Format, progress_bar};
 
 /// The seed used when none is given: every run is reproducible.
@@ -46,6 +47,9 @@ pub struct SnakesArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Pictures and the HTML report.
+    #[command(flatten)]
+    pub pictures: PlotArgs,
 }
 
 /// The board, rule set and players: what `simulate` and `analyze` share.
@@ -100,6 +104,7 @@ pub fn load_board(arg: Option<&str>) -> Result<Board, Error> {
 /// Runs a simulation and writes the report.
 pub fn simulate(args: &SnakesArgs, out: &mut dyn Write) -> Result<(), Error> {
     let setup = args.setup.setup()?;
+    args.pictures.prepare()?;
     let mut sim = Simulation::new(args.games)
         .seed(args.seed)
         .max_steps(args.max_throws);
@@ -143,7 +148,12 @@ pub fn simulate(args: &SnakesArgs, out: &mut dyn Write) -> Result<(), Error> {
             writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
         }
     }
-    Ok(())
+    out.flush()?;
+    args.pictures.write(
+        &format!("{}: {} games", report.board, report.games),
+        || report.to_text(),
+        || tabula_plot::snakes::report_pictures(&report, &setup.board),
+    )
 }
 
 /// Options of `tabula analyze snakes`.
@@ -171,6 +181,9 @@ pub struct AnalyzeArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Pictures and the HTML report.
+    #[command(flatten)]
+    pub pictures: PlotArgs,
 }
 
 /// `--require`.
@@ -187,6 +200,7 @@ pub enum RequireArg {
 /// Solves a board exactly and writes the analysis.
 pub fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Error> {
     let setup = args.setup.setup()?;
+    args.pictures.prepare()?;
     let limits = Limits {
         max_states: usize::try_from(args.max_states).unwrap_or(usize::MAX),
         ..Limits::default()
@@ -205,5 +219,10 @@ pub fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Error> {
         Format::Text => write!(out, "{}", analysis.to_text())?,
         Format::Json => writeln!(out, "{}", analysis.to_json())?,
     }
-    Ok(())
+    out.flush()?;
+    args.pictures.write(
+        &format!("{}: exact analysis", analysis.board),
+        || analysis.to_text(),
+        || tabula_plot::snakes::analysis_pictures(&analysis, &setup.board),
+    )
 }

@@ -2,7 +2,7 @@
 //! run as a user runs them: a real process, stdin, stdout, exit codes.
 
 mod common;
-use common::{golden, run_with_stdin};
+use common::{golden, run_with_stdin, temp_dir};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -24,13 +24,6 @@ fn tabula(args: &[&str], stdin: &str) -> Out {
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         code: out.status.code(),
     }
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-seega-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]
@@ -147,7 +140,7 @@ fn tournament_refuses_bad_requests_with_a_message() {
 #[test]
 fn records_are_written_and_replay_cleanly() {
     for format in ["ron", "json"] {
-        let dir = temp_dir(format);
+        let dir = temp_dir(&format!("seega-{format}"));
         let o = tabula(
             &[
                 "tournament",
@@ -190,7 +183,7 @@ fn records_are_written_and_replay_cleanly() {
 
 #[test]
 fn replay_names_the_first_illegal_move_and_fails() {
-    let dir = temp_dir("illegal");
+    let dir = temp_dir("seega-illegal");
     let file = dir.join("bad.ron");
     // Black places on the centre at the second turn of placement.
     std::fs::write(
@@ -315,7 +308,7 @@ fn scripted_game(agent: &str, seed: u64) -> (String, tabula_seega::Outcome) {
 #[test]
 fn play_a_whole_game_at_the_terminal() {
     let (input, outcome) = scripted_game("greedy", 12345);
-    let dir = temp_dir("play");
+    let dir = temp_dir("seega-play");
     let o = tabula(
         &[
             "play",
@@ -381,7 +374,7 @@ fn play_a_whole_game_at_the_terminal() {
 
 #[test]
 fn end_of_input_stops_cleanly_and_keeps_the_record() {
-    let dir = temp_dir("eof");
+    let dir = temp_dir("seega-eof");
     // Two placements, then input ends.
     let o = tabula(
         &[

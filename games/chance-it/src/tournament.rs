@@ -10,8 +10,9 @@ use tabula_core::{Agent, GameResult, Stream, stream_rng};
 use tabula_sim::{Collector, Playout, Simulation};
 
 use crate::config::Config;
-use crate::game::{ChanceIt, State};
-use crate::strategy::{self, Strategy, StrategyAgent};
+use crate::game::{ChanceIt, Event, State};
+use crate::strategy::{self, Depends, Strategy, StrategyAgent};
+use crate::turn::Values;
 use crate::{ChanceItError, win};
 
 /// Wins, ties and totals of the two seats over many games.
@@ -27,9 +28,20 @@ pub struct SeatTally {
     pub sum: [u64; 2],
     /// Sum of squares of each seat's total.
     pub sum_sq: [u128; 2],
+    /// Each seat's turns by score: `turn_scores[seat][score]` turns
+    /// scored `score` (0 for a bust).
+    pub turn_scores: [Vec<u64>; 2],
 }
 
 impl Collector<ChanceIt> for SeatTally {
+    fn event(&mut self, event: &Event) {
+        if let Event::Scored { seat, score, .. } = *event
+            && let Some(counts) = self.turn_scores.get_mut(usize::from(seat))
+        {
+            add_count(counts, usize::from(score), 1);
+        }
+    }
+
     fn end_game(&mut self, playout: &Playout, state: &State) {
         self.games += 1;
         match playout.result {
@@ -51,7 +63,20 @@ impl Collector<ChanceIt> for SeatTally {
             self.sum[s] += other.sum[s];
             self.sum_sq[s] += other.sum_sq[s];
         }
+        for (mine, theirs) in self.turn_scores.iter_mut().zip(&other.turn_scores) {
+            for (score, &n) in theirs.iter().enumerate() {
+                add_count(mine, score, n);
+            }
+        }
     }
+}
+
+/// Adds `n` to `counts[index]`, growing `counts` as needed.
+fn add_count(counts: &mut Vec<u64>, index: usize, n: u64) {
+    if counts.len() <= index {
+        counts.resize(index + 1, 0);
+    }
+    counts[index] += n;
 }
 
 /// One pair's results: `a` and `b` each took the first seat in half the
@@ -109,6 +134,25 @@ pub struct Tournament {
     pub threads: usize,
     /// Every pair.
     pub pairs: Vec<PairResult>,
+    /// Each strategy's turns over all its games, in the order named.
+    pub strategies: Vec<StrategyTurns>,
+}
+
+/// One strategy's turn scores over all its games in a tournament.
+#[derive(Clone, Debug, Serialize)]
+pub struct StrategyTurns {
+    /// The strategy.
+    pub name: String,
+    /// Turns it played.
+    pub turns: u64,
+    /// Turns by score: `turn_scores[s]` turns scored `s` (0 for a bust).
+    pub turn_scores: Vec<u64>,
+    /// Its mean turn score.
+    pub mean_turn_score: f64,
+    /// The exact distribution of its turn score (index = score), for a
+    /// strategy that decides on the turn alone; `null` for one that
+    /// looks at the round or the totals, whose turns differ game by game.
+    pub turn_score_exact: Option<Vec<f64>>,
 }
 
 fn mean_se(sum: u64, sum_sq: u128, n: u64) -> (f64, f64) {
@@ -177,6 +221,7 @@ pub fn run(
         built.push(strategy::build(n, config).map_err(ChanceItError::Strategy)?);
     }
     let mut pairs = Vec::new();
+    let mut turn_scores = vec![Vec::new(); built.len()];
     let mut index = 0;
     for i in 0..built.len() {
         for j in i + 1..built.len() {
@@ -187,6 +232,16 @@ pub fn run(
             let x = play_half(config, a, b, first_half, seed_of(0), threads)?;
             let y = play_half(config, b, a, games - first_half, seed_of(1), threads)?;
             index += 1;
+            for (counts, seat_counts) in [
+                (i, &x.turn_scores[0]),
+                (i, &y.turn_scores[1]),
+                (j, &x.turn_scores[1]),
+                (j, &y.turn_scores[0]),
+            ] {
+                for (score, &n) in seat_counts.iter().enumerate() {
+                    add_count(&mut turn_scores[counts], score, n);
+                }
+            }
             let a_wins = x.wins[0] + y.wins[1];
             let b_wins = x.wins[1] + y.wins[0];
             let (a_mean, a_se) = mean_se(x.sum[0] + y.sum[1], x.sum_sq[0] + y.sum_sq[1], games);
@@ -231,7 +286,40 @@ pub fn run(
         threads: threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         pairs,
+        strategies: strategy_turns(config, names, &built, turn_scores),
     })
+}
+
+/// Each strategy's turn scores, with the exact distribution where the
+/// strategy decides on the turn alone.
+fn strategy_turns(
+    config: &Config,
+    names: &[String],
+    built: &[Arc<dyn Strategy>],
+    turn_scores: Vec<Vec<u64>>,
+) -> Vec<StrategyTurns> {
+    let values = Values::new(config.dice());
+    names
+        .iter()
+        .zip(built)
+        .zip(turn_scores)
+        .map(|((name, s), counts)| {
+            let turns: u64 = counts.iter().sum();
+            let total: u64 = counts.iter().enumerate().map(|(v, &n)| v as u64 * n).sum();
+            StrategyTurns {
+                name: name.clone(),
+                turns,
+                mean_turn_score: if turns == 0 {
+                    f64::NAN
+                } else {
+                    total as f64 / turns as f64
+                },
+                turn_scores: counts,
+                turn_score_exact: (s.depends() == Depends::Turn)
+                    .then(|| values.strategy_distribution(config, &**s, 0, 0, &[0, 0])),
+            }
+        })
+        .collect()
 }
 
 impl Tournament {
@@ -273,6 +361,27 @@ impl Tournament {
                 s,
                 "  mean total  {} {:.2} +/- {:.2}   {} {:.2} +/- {:.2}",
                 p.a, p.a_mean_total, p.a_total_std_error, p.b, p.b_mean_total, p.b_total_std_error
+            );
+        }
+        let _ = writeln!(s, "\nTurn scores over all games");
+        let _ = writeln!(
+            s,
+            "  {:<16} {:>10} {:>8} {:>8} {:>8} {:>8}",
+            "strategy", "turns", "mean", "exact", "scored 0", "exact"
+        );
+        for t in &self.strategies {
+            let zero = t.turn_scores.first().copied().unwrap_or(0) as f64 / t.turns.max(1) as f64;
+            let (exact_mean, exact_zero) = match &t.turn_score_exact {
+                Some(d) => {
+                    let (m, z) = crate::turn::summarize(d);
+                    (format!("{m:.3}"), format!("{z:.4}"))
+                }
+                None => ("-".into(), "-".into()),
+            };
+            let _ = writeln!(
+                s,
+                "  {:<16} {:>10} {:>8.3} {exact_mean:>8} {zero:>8.4} {exact_zero:>8}",
+                t.name, t.turns, t.mean_turn_score
             );
         }
         s

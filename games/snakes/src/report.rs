@@ -166,6 +166,11 @@ pub struct ExactValues {
     pub landings: Vec<f64>,
     /// Each seat's probability of winning.
     pub win_probability: Vec<f64>,
+    /// The probability of each number of throws (index = throws, all
+    /// players together), for pictures; left out of the JSON, where
+    /// `tabula analyze snakes` gives it.
+    #[serde(skip)]
+    pub throws_pmf: Vec<f64>,
 }
 
 /// Exact statistics of the number of throws per game.
@@ -200,6 +205,7 @@ impl ExactValues {
             least_popular_probability: a.squares.least_popular_probability,
             landings: a.squares.landings.clone(),
             win_probability: a.seats.win_probability.clone(),
+            throws_pmf: a.seats.total_throws_pmf.clone(),
         }
     }
 }

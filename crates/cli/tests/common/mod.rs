@@ -36,3 +36,12 @@ pub fn golden(name: &str, actual: &str) {
         .unwrap_or_else(|e| panic!("{}: {e} (run with TABULA_BLESS=1)", path.display()));
     assert_eq!(actual, expected, "transcript differs from {name}");
 }
+
+/// A fresh, empty scratch directory for one test: `tabula-NAME-PID` in
+/// the system's temporary directory.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create a scratch directory");
+    dir
+}

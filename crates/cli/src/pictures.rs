@@ -1,0 +1,113 @@
+//! `--plot DIR` and `--report FILE.html`, shared by every command that
+//! can draw its results.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use tabula_plot::html::Page;
+use tabula_plot::{Picture, prepare_dir, write_pictures};
+
+use crate::Error;
+
+/// Where to put pictures.
+#[derive(Clone, Debug, Default, Args)]
+pub struct PlotArgs {
+    /// Also draw the results: write SVG pictures into DIR (created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub plot: Option<PathBuf>,
+    /// Also write one self-contained HTML page (numbers and pictures inline, no links) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+}
+
+impl PlotArgs {
+    /// Whether any picture is wanted.
+    pub fn wanted(&self) -> bool {
+        self.plot.is_some() || self.report.is_some()
+    }
+
+    /// Checks the destinations before the work starts, so a typo costs
+    /// nothing: creates the `--plot` directory, and checks that the
+    /// `--report` file's directory exists and the file is not a directory.
+    pub fn prepare(&self) -> Result<(), Error> {
+        if let Some(dir) = &self.plot {
+            prepare_dir(dir)?;
+        }
+        if let Some(file) = &self.report {
+            if file.is_dir() {
+                return Err(
+                    format!("--report {}: is a directory, not a file", file.display()).into(),
+                );
+            }
+            let parent = match file.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p,
+                _ => Path::new("."),
+            };
+            if !parent.is_dir() {
+                return Err(format!(
+                    "--report {}: no such directory {}",
+                    file.display(),
+                    parent.display()
+                )
+                .into());
+            }
+        }
+        Ok(())
+    }
+
+    /// Draws and writes what was asked for, after the results are out:
+    /// `pictures` draws them, `text` is the report's text, `title` heads
+    /// the HTML page. Says on stderr what it wrote.
+    pub fn write(
+        &self,
+        title: &str,
+        text: impl FnOnce() -> String,
+        pictures: impl FnOnce() -> Result<Vec<Picture>, tabula_plot::PlotError>,
+    ) -> Result<(), Error> {
+        if !self.wanted() {
+            return Ok(());
+        }
+        let pictures = pictures()?;
+        if let Some(dir) = &self.plot {
+            let written = write_pictures(&pictures, dir)?;
+            let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+            eprintln!("pictures: {}", names.join(", "));
+        }
+        if let Some(file) = &self.report {
+            let text = text();
+            let html = Page {
+                title,
+                command: &command_line(),
+                text: &text,
+                pictures: &pictures,
+            }
+            .to_html();
+            std::fs::write(file, html).map_err(|e| format!("--report {}: {e}", file.display()))?;
+            eprintln!("report: {}", file.display());
+        }
+        Ok(())
+    }
+}
+
+/// The command line that is running, for the report page.
+fn command_line() -> String {
+    let mut args = std::env::args();
+    let program = args
+        .next()
+        .and_then(|p| {
+            Path::new(&p)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+        })
+        .unwrap_or_else(|| "tabula".into());
+    std::iter::once(program)
+        .chain(args.map(|a| {
+            if a.is_empty() || a.contains(char::is_whitespace) {
+                format!("'{a}'")
+            } else {
+                a
+            }
+        }))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

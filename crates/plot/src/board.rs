@@ -1,0 +1,349 @@
+//! A track board drawn as the physical game is: squares numbered
+//! boustrophedon from the bottom left, `columns` to a row, jumps
+//! (ladders up, chutes down) as arrows, each square shaded by a value
+//! with a colour bar beside it.
+//!
+//! The drawing is custom, on plotters' SVG backend: one filled rectangle
+//! per square at [`Layout::cell_rect`], one arrow (a shaft and a
+//! triangular head whose tip is the target square's
+//! [`centre`](Layout::centre)) per jump.
+
+use plotters::prelude::*;
+
+use crate::style::{
+    self, CHUTE, EMPTY, HPos, INK, LADDER, LEAST, MOST, VPos, heat, percent, text, text_on,
+};
+use crate::{Picture, PlotError};
+
+/// What to draw.
+#[derive(Clone, Debug)]
+pub struct TrackBoard<'a> {
+    /// The file stem of the picture.
+    pub name: &'a str,
+    /// The title drawn above the board.
+    pub title: String,
+    /// The last square; squares are 1 to `size`.
+    pub size: u16,
+    /// Squares per row.
+    pub columns: u16,
+    /// Jumps as `(from, to)`: a ladder if `to > from`, else a chute.
+    pub jumps: &'a [(u16, u16)],
+    /// The value of each square (index = square; index 0 is ignored),
+    /// shaded from 0 (palest) to the largest value (darkest). A missing
+    /// or non-finite value is drawn grey (the last square then reads
+    /// "finish").
+    pub values: &'a [f64],
+    /// What the values are, for the colour bar.
+    pub value_label: &'a str,
+    /// A square to outline as the most popular.
+    pub most: Option<u16>,
+    /// A square to outline as the least popular.
+    pub least: Option<u16>,
+}
+
+/// Where each square goes, in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The last square.
+    pub size: u16,
+    /// Squares per row.
+    pub columns: u16,
+    /// Rows (the top one may be partly filled).
+    pub rows: u16,
+    /// The side of a square.
+    pub cell: i32,
+    /// The left edge of the board.
+    pub left: i32,
+    /// The top edge of the board.
+    pub top: i32,
+}
+
+const TITLE_HEIGHT: i32 = 44;
+const FOOTER_HEIGHT: i32 = 64;
+const LEGEND_WIDTH: i32 = 130;
+const MARGIN: i32 = 16;
+
+impl Layout {
+    /// The layout of a board of `size` squares, `columns` to a row
+    /// (`columns` at least 1).
+    pub fn new(size: u16, columns: u16) -> Layout {
+        let columns = columns.max(1);
+        let rows = size.div_ceil(columns).max(1);
+        let cell = (720 / i32::from(columns)).clamp(18, 64);
+        Layout {
+            size,
+            columns,
+            rows,
+            cell,
+            left: MARGIN,
+            top: TITLE_HEIGHT,
+        }
+    }
+
+    /// The picture's width and height.
+    pub fn canvas(&self) -> (u32, u32) {
+        let w = self.left + i32::from(self.columns) * self.cell + LEGEND_WIDTH + MARGIN;
+        let h = self.top + i32::from(self.rows) * self.cell + FOOTER_HEIGHT;
+        (w.max(480) as u32, h as u32)
+    }
+
+    /// Column (from the left) and row (from the bottom) of `square`
+    /// (1 to `size`): row 0 runs left to right, row 1 right to left, and
+    /// so on.
+    pub fn grid(&self, square: u16) -> (u16, u16) {
+        let i = square.saturating_sub(1);
+        let row = i / self.columns;
+        let along = i % self.columns;
+        let col = if row % 2 == 0 {
+            along
+        } else {
+            self.columns - 1 - along
+        };
+        (col, row)
+    }
+
+    /// The filled rectangle of `square`, as (top left, bottom right),
+    /// one pixel inside its slot so neighbours are told apart.
+    pub fn cell_rect(&self, square: u16) -> ((i32, i32), (i32, i32)) {
+        let (col, row) = self.grid(square);
+        let x0 = self.left + i32::from(col) * self.cell;
+        let y0 = self.top + (i32::from(self.rows) - 1 - i32::from(row)) * self.cell;
+        ((x0 + 1, y0 + 1), (x0 + self.cell - 1, y0 + self.cell - 1))
+    }
+
+    /// The centre of `square`.
+    pub fn centre(&self, square: u16) -> (i32, i32) {
+        let ((x0, y0), _) = self.cell_rect(square);
+        let half = self.cell / 2;
+        (x0 - 1 + half, y0 - 1 + half)
+    }
+}
+
+impl TrackBoard<'_> {
+    /// Draws the board.
+    pub fn picture(&self) -> Result<Picture, PlotError> {
+        if self.size == 0 {
+            return Err(PlotError::Data {
+                picture: self.name.into(),
+                message: "the board has no squares".into(),
+            });
+        }
+        let layout = Layout::new(self.size, self.columns);
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, layout.canvas()).into_drawing_area();
+            self.draw(&root, &layout)
+                .map_err(style::draw_error(self.name))?;
+            root.present().map_err(style::draw_error(self.name))?;
+        }
+        Ok(Picture {
+            name: self.name.into(),
+            title: self.title.clone(),
+            svg,
+        })
+    }
+
+    fn value(&self, square: u16) -> Option<f64> {
+        self.values
+            .get(usize::from(square))
+            .copied()
+            .filter(|v| v.is_finite())
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, plotters::coord::Shift>,
+        layout: &Layout,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        root.fill(&WHITE)?;
+        root.draw(&Text::new(
+            self.title.clone(),
+            (layout.left, 12),
+            text(20.0, INK, HPos::Left, VPos::Top),
+        ))?;
+        let max = (1..=self.size)
+            .filter_map(|s| self.value(s))
+            .fold(0.0_f64, f64::max);
+        let scale = |v: f64| if max > 0.0 { v / max } else { 0.0 };
+        let cell = layout.cell;
+        let small = f64::from(cell) * 0.22;
+        // The squares.
+        for square in 1..=self.size {
+            let (a, b) = layout.cell_rect(square);
+            let fill = self.value(square).map_or(EMPTY, |v| heat(scale(v)));
+            root.draw(&Rectangle::new([a, b], fill.filled()))?;
+            if cell >= 24 {
+                root.draw(&Text::new(
+                    square.to_string(),
+                    (a.0 + 3, a.1 + 2),
+                    text(small.max(8.0), text_on(fill), HPos::Left, VPos::Top),
+                ))?;
+            }
+            let note = match self.value(square) {
+                Some(v) => Some(percent(v)),
+                None if square == self.size => Some("finish".to_string()),
+                None => None,
+            };
+            if cell >= 44
+                && let Some(note) = note
+            {
+                root.draw(&Text::new(
+                    note,
+                    ((a.0 + b.0) / 2, b.1 - 3),
+                    text(small * 0.9, text_on(fill), HPos::Center, VPos::Bottom),
+                ))?;
+            }
+        }
+        // The most and least popular squares, outlined.
+        for (square, colour) in [(self.most, MOST), (self.least, LEAST)] {
+            if let Some(s) = square.filter(|s| (1..=self.size).contains(s)) {
+                let (a, b) = layout.cell_rect(s);
+                root.draw(&Rectangle::new(
+                    [(a.0 + 2, a.1 + 2), (b.0 - 2, b.1 - 2)],
+                    colour.stroke_width(4),
+                ))?;
+            }
+        }
+        // The jumps, as arrows.
+        let width = (cell / 12).max(2) as u32;
+        for &(from, to) in self.jumps {
+            if !(1..=self.size).contains(&from) || !(1..=self.size).contains(&to) {
+                continue;
+            }
+            let colour = if to > from { LADDER } else { CHUTE };
+            let (start, tip) = (layout.centre(from), layout.centre(to));
+            let (head, base) = arrow_head(start, tip, f64::from(cell));
+            root.draw(&Circle::new(
+                start,
+                (cell / 10).max(2),
+                colour.mix(0.85).filled(),
+            ))?;
+            root.draw(&PathElement::new(
+                vec![start, base],
+                colour.mix(0.75).stroke_width(width),
+            ))?;
+            root.draw(&Polygon::new(head.to_vec(), colour.mix(0.9).filled()))?;
+        }
+        self.draw_legend(root, layout, max)?;
+        Ok(())
+    }
+
+    fn draw_legend<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, plotters::coord::Shift>,
+        layout: &Layout,
+        max: f64,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        // The colour bar, 0 at the bottom.
+        let x0 = layout.left + i32::from(layout.columns) * layout.cell + 24;
+        let height = (i32::from(layout.rows) * layout.cell).min(420);
+        let (top, bottom) = (layout.top + 18, layout.top + 18 + height - 18);
+        root.draw(&Text::new(
+            self.value_label.to_string(),
+            (x0 - 4, layout.top),
+            text(12.0, INK, HPos::Left, VPos::Top),
+        ))?;
+        let steps = 60;
+        let span = bottom - top;
+        for k in 0..steps {
+            let y1 = bottom - span * k / steps;
+            let y0 = bottom - span * (k + 1) / steps;
+            let t = (f64::from(k) + 0.5) / f64::from(steps);
+            root.draw(&Rectangle::new([(x0, y0), (x0 + 18, y1)], heat(t).filled()))?;
+        }
+        for k in 0..=4 {
+            let y = bottom - span * k / 4;
+            root.draw(&PathElement::new(
+                vec![(x0 + 18, y), (x0 + 22, y)],
+                INK.stroke_width(1),
+            ))?;
+            root.draw(&Text::new(
+                percent(max * f64::from(k) / 4.0),
+                (x0 + 25, y),
+                text(11.0, INK, HPos::Left, VPos::Center),
+            ))?;
+        }
+        // The key to outlines and arrows, under the board.
+        let y = layout.top + i32::from(layout.rows) * layout.cell + 14;
+        let mut x = layout.left;
+        let mut key = |root: &DrawingArea<DB, plotters::coord::Shift>,
+                       sample: &dyn Fn(
+            &DrawingArea<DB, plotters::coord::Shift>,
+            i32,
+        )
+            -> Result<(), DrawingAreaErrorKind<DB::ErrorType>>,
+                       label: String|
+         -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+            sample(root, x)?;
+            root.draw(&Text::new(
+                label.clone(),
+                (x + 22, y + 7),
+                text(12.0, INK, HPos::Left, VPos::Center),
+            ))?;
+            x += 30 + 7 * label.chars().count() as i32;
+            Ok(())
+        };
+        for (square, colour, what) in [
+            (self.most, MOST, "most popular"),
+            (self.least, LEAST, "least popular"),
+        ] {
+            if let Some(s) = square {
+                let label = match self.value(s) {
+                    Some(v) => format!("{what}: square {s} ({})", percent(v)),
+                    None => format!("{what}: square {s}"),
+                };
+                key(
+                    root,
+                    &|r, x| {
+                        r.draw(&Rectangle::new(
+                            [(x, y), (x + 14, y + 14)],
+                            colour.stroke_width(3),
+                        ))
+                    },
+                    label,
+                )?;
+            }
+        }
+        let y2 = y + 24;
+        x = layout.left;
+        for (colour, label) in [(LADDER, "ladder (up)"), (CHUTE, "chute (down)")] {
+            root.draw(&PathElement::new(
+                vec![(x, y2 + 7), (x + 16, y2 + 7)],
+                colour.stroke_width(3),
+            ))?;
+            root.draw(&Polygon::new(
+                vec![(x + 22, y2 + 7), (x + 14, y2 + 2), (x + 14, y2 + 12)],
+                colour.filled(),
+            ))?;
+            root.draw(&Text::new(
+                label,
+                (x + 28, y2 + 7),
+                text(12.0, INK, HPos::Left, VPos::Center),
+            ))?;
+            x += 130;
+        }
+        Ok(())
+    }
+}
+
+/// The head of an arrow from `start` to `tip` on squares of side `cell`:
+/// its three corners (the tip first) and the middle of its base, where
+/// the shaft ends.
+fn arrow_head(start: (i32, i32), tip: (i32, i32), cell: f64) -> ([(i32, i32); 3], (i32, i32)) {
+    let (dx, dy) = (f64::from(tip.0 - start.0), f64::from(tip.1 - start.1));
+    let len = dx.hypot(dy).max(1.0);
+    let (ux, uy) = (dx / len, dy / len);
+    let (long, half) = ((cell * 0.32).min(len * 0.6), cell * 0.16);
+    let bx = f64::from(tip.0) - ux * long;
+    let by = f64::from(tip.1) - uy * long;
+    let corner = |s: f64| {
+        (
+            (bx - uy * half * s).round() as i32,
+            (by + ux * half * s).round() as i32,
+        )
+    };
+    (
+        [tip, corner(1.0), corner(-1.0)],
+        (bx.round() as i32, by.round() as i32),
+    )
+}

@@ -1,0 +1,110 @@
+//! Pictures of tabula's results: the board of a race game drawn as the
+//! physical board and shaded by how often each square is landed on,
+//! distributions with their exact values overlaid, win rates and
+//! tournament matrices, all as SVG drawn with [plotters], plus a
+//! self-contained HTML page that puts the numbers and the pictures
+//! together.
+//!
+//! ```
+//! use tabula_plot::snakes;
+//! use tabula_snakes::{AnalysisOptions, Setup, Board};
+//!
+//! let setup = Setup::new(Board::classic(), Some("exact"), 1)?;
+//! let analysis = setup.analyze(&AnalysisOptions::default())?;
+//! let pictures = snakes::analysis_pictures(&analysis, &setup.board)?;
+//! let names: Vec<&str> = pictures.iter().map(|p| p.name.as_str()).collect();
+//! assert_eq!(names, ["board", "throws"]);
+//! assert!(pictures[0].svg.starts_with("<svg"));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Each game's module (`snakes`, `chance_it`, `tournament`) turns that
+//! game's results into [`Picture`]s; the drawing itself lives in
+//! [`board`] and [`chart`], which know nothing of games. [`html`] makes
+//! the report page, [`write_pictures`] the SVG files.
+#![deny(missing_docs)]
+
+use std::path::{Path, PathBuf};
+
+pub mod board;
+pub mod chance_it;
+pub mod chart;
+pub mod html;
+pub mod snakes;
+pub mod tournament;
+
+mod style;
+
+/// One picture: an SVG document and what it shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picture {
+    /// The file stem, e.g. `board` for `board.svg`.
+    pub name: String,
+    /// A one-line caption.
+    pub title: String,
+    /// The SVG document.
+    pub svg: String,
+}
+
+impl Picture {
+    /// The file name it is written under: `NAME.svg`.
+    pub fn file_name(&self) -> String {
+        format!("{}.svg", self.name)
+    }
+}
+
+/// What can go wrong drawing or writing pictures.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlotError {
+    /// The drawing library refused a picture.
+    #[error("drawing {picture}: {message}")]
+    Draw {
+        /// Which picture.
+        picture: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// A file or directory could not be written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// The data cannot be drawn (e.g. no squares, no pairs).
+    #[error("cannot draw {picture}: {message}")]
+    Data {
+        /// Which picture.
+        picture: String,
+        /// Why not.
+        message: String,
+    },
+}
+
+/// Writes each picture to `dir/NAME.svg`, creating `dir` if needed, and
+/// returns the paths written.
+pub fn write_pictures(pictures: &[Picture], dir: &Path) -> Result<Vec<PathBuf>, PlotError> {
+    prepare_dir(dir)?;
+    let mut written = Vec::new();
+    for p in pictures {
+        let path = dir.join(p.file_name());
+        std::fs::write(&path, &p.svg).map_err(|source| PlotError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// Creates `dir` (and its parents) if it does not exist, and fails if it
+/// is not a directory: call it before a long run so a bad `--plot DIR`
+/// is reported before the work, not after.
+pub fn prepare_dir(dir: &Path) -> Result<(), PlotError> {
+    std::fs::create_dir_all(dir).map_err(|source| PlotError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })
+}
