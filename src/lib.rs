@@ -23,6 +23,8 @@ pub use tabula_core as core;
 pub use tabula_exact as exact;
 /// noline.
 pub use tabula_noline as noline;
+/// Pictures: board heat maps, charts, HTML reports.
+pub use tabula_plot as plot;
 /// Seega.
 pub use tabula_seega as seega;
 /// The simulation harness and statistics collectors.

@@ -257,7 +257,11 @@ fn chromium() -> Option<PathBuf> {
 #[test]
 fn report_renders_in_headless_chromium() {
     let Some(browser) = chromium() else {
-        eprintln!(
+        // Straight to stderr, not `eprintln!`, which the test harness
+        // captures and hides when the test passes.
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
             "SKIPPED report_renders_in_headless_chromium: no chromium on PATH \
              (install Debian's `chromium`, or set TABULA_CHROMIUM)"
         );

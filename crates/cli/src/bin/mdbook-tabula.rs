@@ -1,0 +1,159 @@
+//! `mdbook-tabula`: the book's preprocessor. It draws the book's pictures
+//! at build time by running the real commands, so what the book shows is
+//! what `tabula` draws today, never a pasted file.
+//!
+//! In a chapter, a line
+//!
+//! ```text
+//! <!-- picture: board.svg from tabula analyze snakes --rules exact -->
+//! ```
+//!
+//! is replaced by the picture `board.svg` that `tabula analyze snakes
+//! --rules exact --plot DIR` writes, inline. Each distinct command runs
+//! once per build. Unprocessed, the line is an HTML comment and shows
+//! nothing. mdBook's protocol: `mdbook-tabula supports RENDERER` answers
+//! through the exit status (html only); otherwise `[context, book]` JSON
+//! comes on stdin and the book goes back on stdout.
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Parser;
+use serde_json::Value;
+use tabula_cli::{Cli, Error};
+
+const OPEN: &str = "<!-- picture:";
+const CLOSE: &str = "-->";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("supports") {
+        return if args.get(1).map(String::as_str) == Some("html") {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        };
+    }
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("mdbook-tabula: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), Error> {
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input)?;
+    let value: Value = serde_json::from_str(&input)?;
+    let mut book = match value {
+        Value::Array(mut parts) if parts.len() == 2 => parts.remove(1),
+        _ => return Err("expected [context, book] on stdin".into()),
+    };
+    let scratch = std::env::temp_dir().join(format!("mdbook-tabula-{}", std::process::id()));
+    let mut pictures = Pictures {
+        scratch: scratch.clone(),
+        runs: HashMap::new(),
+    };
+    let result = visit(&mut book, &mut pictures);
+    let _ = std::fs::remove_dir_all(&scratch);
+    result?;
+    println!("{}", serde_json::to_string(&book)?);
+    Ok(())
+}
+
+/// Rewrites every chapter's content, depth first.
+fn visit(value: &mut Value, pictures: &mut Pictures) -> Result<(), Error> {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::Object(chapter)) = map.get_mut("Chapter") {
+                let name = chapter
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or("?")
+                    .to_string();
+                if let Some(Value::String(content)) = chapter.get_mut("content") {
+                    *content = expand(content, pictures)
+                        .map_err(|e| format!("chapter {name:?}: {e}"))?;
+                }
+            }
+            for v in map.values_mut() {
+                visit(v, pictures)?;
+            }
+        }
+        Value::Array(items) => {
+            for v in items {
+                visit(v, pictures)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Replaces each picture line of `content`.
+fn expand(content: &str, pictures: &mut Pictures) -> Result<String, Error> {
+    let mut out = String::with_capacity(content.len());
+    for line in content.split_inclusive('\n') {
+        let trimmed = line.trim();
+        match trimmed
+            .strip_prefix(OPEN)
+            .and_then(|rest| rest.strip_suffix(CLOSE))
+        {
+            Some(spec) => {
+                let (file, command) = spec
+                    .split_once(" from tabula ")
+                    .ok_or_else(|| format!("{trimmed}: expected `FILE from tabula COMMAND...`"))?;
+                let svg = pictures.get(file.trim(), command.trim())?;
+                out.push_str("<div class=\"tabula-picture\">\n");
+                // No blank lines: they would end the HTML block in Markdown.
+                for l in tabula_plot::html::inline_svg(&svg).lines() {
+                    if !l.trim().is_empty() {
+                        out.push_str(l);
+                        out.push('\n');
+                    }
+                }
+                out.push_str("</div>\n");
+            }
+            None => out.push_str(line),
+        }
+    }
+    Ok(out)
+}
+
+/// The commands run so far and where their pictures went.
+struct Pictures {
+    scratch: PathBuf,
+    runs: HashMap<String, PathBuf>,
+}
+
+impl Pictures {
+    /// The picture `file` of `command`, running it the first time.
+    fn get(&mut self, file: &str, command: &str) -> Result<String, Error> {
+        let dir = match self.runs.get(command) {
+            Some(dir) => dir.clone(),
+            None => {
+                let dir = self.scratch.join(self.runs.len().to_string());
+                draw(command, &dir)?;
+                self.runs.insert(command.to_string(), dir.clone());
+                dir
+            }
+        };
+        std::fs::read_to_string(dir.join(file))
+            .map_err(|e| format!("`tabula {command}` drew no {file}: {e}").into())
+    }
+}
+
+/// Runs `tabula COMMAND --plot DIR` in this process, output discarded.
+fn draw(command: &str, dir: &Path) -> Result<(), Error> {
+    let mut args = vec!["tabula".to_string()];
+    args.extend(command.split_whitespace().map(String::from));
+    args.push("--plot".into());
+    args.push(dir.display().to_string());
+    let cli = Cli::try_parse_from(&args).map_err(|e| format!("`tabula {command}`: {e}"))?;
+    tabula_cli::run(cli, &mut std::io::sink()).map_err(|e| format!("`tabula {command}`: {e}"))?;
+    Ok(())
+}
