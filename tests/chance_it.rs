@@ -291,6 +291,59 @@ fn sampled_turns_agree_with_the_exact_turn_values() {
 }
 
 #[test]
+fn tournaments_count_every_turn_score_against_the_exact_distribution() {
+    // Each strategy plays 2 pairs x 4,000 games x 10 rounds = 80,000
+    // turns; for a turn-only strategy every score's share must sit within
+    // 4.5 standard errors of its exact probability.
+    let config = Config::seed();
+    let names: Vec<String> = ["tapering", "threshold-7", "win-optimal"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let t = tournament::run(&config, &names, 4_000, 11, Some(2)).unwrap();
+    let one = tournament::run(&config, &names, 4_000, 11, Some(1)).unwrap();
+    assert_eq!(t.strategies.len(), 3);
+    for (s, o) in t.strategies.iter().zip(&one.strategies) {
+        assert_eq!(
+            s.turn_scores, o.turn_scores,
+            "{}: threads change nothing",
+            s.name
+        );
+        assert_eq!(s.turns, 80_000, "{}", s.name);
+        assert_eq!(s.turn_scores.iter().sum::<u64>(), s.turns);
+        assert_eq!(
+            s.turn_scores.get(1).copied().unwrap_or(0),
+            0,
+            "2d6 never scores 1"
+        );
+        let n = s.turns as f64;
+        let mean = s
+            .turn_scores
+            .iter()
+            .enumerate()
+            .map(|(v, &c)| v as f64 * c as f64)
+            .sum::<f64>()
+            / n;
+        assert!((mean - s.mean_turn_score).abs() < 1e-12);
+        match (&s.turn_score_exact, s.name.as_str()) {
+            (None, "win-optimal") => {}
+            (Some(exact), "tapering" | "threshold-7") => {
+                for (score, &p) in exact.iter().enumerate() {
+                    let seen = s.turn_scores.get(score).copied().unwrap_or(0) as f64 / n;
+                    let se = (p * (1.0 - p) / n).sqrt().max(1e-9);
+                    assert!(
+                        (seen - p).abs() < 4.5 * se,
+                        "{} scores {score}: {seen} vs exact {p}",
+                        s.name
+                    );
+                }
+            }
+            (e, name) => panic!("{name}: exact distribution {e:?} is not expected"),
+        }
+    }
+}
+
+#[test]
 fn the_registry_lists_unique_names_with_the_seeds_strategies_first() {
     let all = strategy::all().unwrap();
     let names: Vec<&str> = all.iter().map(|e| e.name).collect();

@@ -94,7 +94,7 @@ impl Layout {
         let i = square.saturating_sub(1);
         let row = i / self.columns;
         let along = i % self.columns;
-        let col = if row % 2 == 0 {
+        let col = if row.is_multiple_of(2) {
             along
         } else {
             self.columns - 1 - along
@@ -266,23 +266,6 @@ impl TrackBoard<'_> {
         // The key to outlines and arrows, under the board.
         let y = layout.top + i32::from(layout.rows) * layout.cell + 14;
         let mut x = layout.left;
-        let mut key = |root: &DrawingArea<DB, plotters::coord::Shift>,
-                       sample: &dyn Fn(
-            &DrawingArea<DB, plotters::coord::Shift>,
-            i32,
-        )
-            -> Result<(), DrawingAreaErrorKind<DB::ErrorType>>,
-                       label: String|
-         -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-            sample(root, x)?;
-            root.draw(&Text::new(
-                label.clone(),
-                (x + 22, y + 7),
-                text(12.0, INK, HPos::Left, VPos::Center),
-            ))?;
-            x += 30 + 7 * label.chars().count() as i32;
-            Ok(())
-        };
         for (square, colour, what) in [
             (self.most, MOST, "most popular"),
             (self.least, LEAST, "least popular"),
@@ -292,16 +275,16 @@ impl TrackBoard<'_> {
                     Some(v) => format!("{what}: square {s} ({})", percent(v)),
                     None => format!("{what}: square {s}"),
                 };
-                key(
-                    root,
-                    &|r, x| {
-                        r.draw(&Rectangle::new(
-                            [(x, y), (x + 14, y + 14)],
-                            colour.stroke_width(3),
-                        ))
-                    },
-                    label,
-                )?;
+                root.draw(&Rectangle::new(
+                    [(x, y), (x + 14, y + 14)],
+                    colour.stroke_width(3),
+                ))?;
+                root.draw(&Text::new(
+                    label.clone(),
+                    (x + 22, y + 7),
+                    text(12.0, INK, HPos::Left, VPos::Center),
+                ))?;
+                x += 30 + 7 * label.chars().count() as i32;
             }
         }
         let y2 = y + 24;

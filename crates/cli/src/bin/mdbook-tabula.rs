@@ -76,8 +76,8 @@ fn visit(value: &mut Value, pictures: &mut Pictures) -> Result<(), Error> {
                     .unwrap_or("?")
                     .to_string();
                 if let Some(Value::String(content)) = chapter.get_mut("content") {
-                    *content = expand(content, pictures)
-                        .map_err(|e| format!("chapter {name:?}: {e}"))?;
+                    *content =
+                        expand(content, pictures).map_err(|e| format!("chapter {name:?}: {e}"))?;
                 }
             }
             for v in map.values_mut() {
