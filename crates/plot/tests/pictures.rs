@@ -355,3 +355,26 @@ fn html_page_is_self_contained() {
         .collect();
     assert_eq!(title, "Classic & <friends>");
 }
+
+proptest::proptest! {
+    /// Any board size and row length: squares tile the board without
+    /// overlap, inside the picture, and each square touches the next
+    /// (boustrophedon), the first at the bottom left.
+    #[test]
+    fn layouts_are_boustrophedon(size in 1u16..=2_000, columns in 1u16..=60) {
+        let layout = Layout::new(size, columns);
+        let (w, h) = layout.canvas();
+        let mut seen = std::collections::HashSet::new();
+        proptest::prop_assert_eq!(layout.grid(1), (0, 0));
+        for s in 1..=size {
+            let ((x0, y0), (x1, y1)) = layout.cell_rect(s);
+            proptest::prop_assert!(x0 >= 0 && y0 >= 0 && x1 <= w as i32 && y1 <= h as i32);
+            proptest::prop_assert!(seen.insert((x0, y0)), "square {} overlaps another", s);
+            if s > 1 {
+                let (a, b) = (layout.grid(s - 1), layout.grid(s));
+                let step = a.0.abs_diff(b.0) + a.1.abs_diff(b.1);
+                proptest::prop_assert_eq!(step, 1, "square {} is next to {}", s, s - 1);
+            }
+        }
+    }
+}
