@@ -315,3 +315,59 @@ fn report_renders_in_headless_chromium() {
     assert!(green > 50, "ladders are drawn ({green} pixels)");
     assert!(white > pixels.len() / 4, "a page, not a blank or black box");
 }
+
+const PREPROCESSOR: &str = env!("CARGO_BIN_EXE_mdbook-tabula");
+
+#[test]
+fn the_book_preprocessor_draws_pictures_into_chapters() {
+    let supports = |r: &str| {
+        Command::new(PREPROCESSOR)
+            .args(["supports", r])
+            .status()
+            .expect("runs")
+            .success()
+    };
+    assert!(supports("html"));
+    assert!(!supports("test"), "mdbook test needs no pictures");
+    let book = serde_json::json!([
+        {"root": "/x", "renderer": "html"},
+        {"items": [
+            {"Chapter": {"name": "A", "content": "# A\n", "sub_items": [
+                {"Chapter": {"name": "B", "sub_items": [], "content":
+                    "text\n<!-- picture: results.svg from tabula tournament noline --agents type1,random --games 10 -->\nafter\n"}}
+            ]}},
+            "Separator"
+        ]}
+    ]);
+    let out = common::run_with_stdin(PREPROCESSOR, &[], book.to_string());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let back: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a book back");
+    let content = back["items"][0]["Chapter"]["sub_items"][0]["Chapter"]["content"]
+        .as_str()
+        .expect("content");
+    assert!(
+        content.starts_with("text\n<div class=\"tabula-picture\">\n<svg"),
+        "{content}"
+    );
+    assert!(content.ends_with("</svg>\n</div>\nafter\n"));
+    assert!(
+        !content.contains("\n\n"),
+        "no blank line ends the HTML block early"
+    );
+    assert!(content.contains("type1") && content.contains("random"));
+    assert_eq!(back["items"][0]["Chapter"]["content"], "# A\n");
+    assert_eq!(back["items"][1], "Separator");
+    // A broken command fails the build, naming the chapter and the command.
+    let bad = book.to_string().replace("--games 10", "--games ten");
+    let out = common::run_with_stdin(PREPROCESSOR, &[], bad);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("chapter \"B\"") && stderr.contains("--games ten"),
+        "{stderr}"
+    );
+}
