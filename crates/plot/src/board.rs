@@ -11,7 +11,7 @@
 use plotters::prelude::*;
 
 use crate::style::{
-    self, CHUTE, EMPTY, HPos, INK, LADDER, LEAST, MOST, VPos, heat, percent, text, text_on,
+    CHUTE, EMPTY, HPos, INK, LADDER, LEAST, MOST, VPos, heat, percent, text, text_on,
 };
 use crate::{Picture, PlotError};
 
@@ -129,17 +129,8 @@ impl TrackBoard<'_> {
             });
         }
         let layout = Layout::new(self.size, self.columns);
-        let mut svg = String::new();
-        {
-            let root = SVGBackend::with_string(&mut svg, layout.canvas()).into_drawing_area();
-            self.draw(&root, &layout)
-                .map_err(style::draw_error(self.name))?;
-            root.present().map_err(style::draw_error(self.name))?;
-        }
-        Ok(Picture {
-            name: self.name.into(),
-            title: self.title.clone(),
-            svg,
+        crate::draw_svg(self.name, &self.title, layout.canvas(), |root| {
+            self.draw(root, &layout)
         })
     }
 
@@ -155,7 +146,6 @@ impl TrackBoard<'_> {
         root: &DrawingArea<DB, plotters::coord::Shift>,
         layout: &Layout,
     ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-        root.fill(&WHITE)?;
         root.draw(&Text::new(
             self.title.clone(),
             (layout.left, 12),

@@ -42,18 +42,7 @@ pub struct Distribution {
 impl Distribution {
     /// Draws it alone.
     pub fn picture(&self, name: &str, size: (u32, u32)) -> Result<Picture, PlotError> {
-        let mut svg = String::new();
-        {
-            let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-            root.fill(&WHITE).map_err(style::draw_error(name))?;
-            self.draw(&root).map_err(style::draw_error(name))?;
-            root.present().map_err(style::draw_error(name))?;
-        }
-        Ok(Picture {
-            name: name.into(),
-            title: self.title.clone(),
-            svg,
-        })
+        crate::draw_svg(name, &self.title, size, |root| self.draw(root))
     }
 
     /// The sampled probabilities, `(value, share)`.
@@ -240,21 +229,12 @@ pub fn panels(
     }
     let per = 260;
     let height = 50 + per * panels.len() as u32;
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
-        let e = style::draw_error(name);
-        root.fill(&WHITE).map_err(&e)?;
-        let root = root.titled(title, (style::FONT, 20)).map_err(&e)?;
+    crate::draw_svg(name, title, (width, height), |root| {
+        let root = root.titled(title, (style::FONT, 20))?;
         for (area, d) in root.split_evenly((panels.len(), 1)).iter().zip(panels) {
-            d.draw(area).map_err(&e)?;
+            d.draw(area)?;
         }
-        root.present().map_err(&e)?;
-    }
-    Ok(Picture {
-        name: name.into(),
-        title: title.into(),
-        svg,
+        Ok(())
     })
 }
 
@@ -295,18 +275,13 @@ pub fn bars(name: &str, title: &str, y_label: &str, bars: &[Bar]) -> Result<Pict
         .max(1e-9)
         * 1.5;
     let width = (160 + 90 * n).clamp(480, 1400) as u32;
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (width, 420)).into_drawing_area();
-        let e = style::draw_error(name);
-        root.fill(&WHITE).map_err(&e)?;
-        let mut chart = ChartBuilder::on(&root)
+    crate::draw_svg(name, title, (width, 420), |root| {
+        let mut chart = ChartBuilder::on(root)
             .caption(title, (style::FONT, 18))
             .margin(12)
             .x_label_area_size(36)
             .y_label_area_size(60)
-            .build_cartesian_2d((0..n - 1).into_segmented(), 0.0..top)
-            .map_err(&e)?;
+            .build_cartesian_2d((0..n - 1).into_segmented(), 0.0..top)?;
         chart
             .configure_mesh()
             .disable_x_mesh()
@@ -320,8 +295,7 @@ pub fn bars(name: &str, title: &str, y_label: &str, bars: &[Bar]) -> Result<Pict
                 _ => String::new(),
             })
             .label_style((style::FONT, 13))
-            .draw()
-            .map_err(&e)?;
+            .draw()?;
         if bars.iter().any(|b| b.value.is_some()) {
             chart
                 .draw_series(
@@ -333,26 +307,23 @@ pub fn bars(name: &str, title: &str, y_label: &str, bars: &[Bar]) -> Result<Pict
                                 .enumerate()
                                 .filter_map(|(i, b)| Some((i as i32, b.value?))),
                         ),
-                )
-                .map_err(&e)?
+                )?
                 .label("sampled, with two standard errors")
                 .legend(|(x, y)| {
                     Rectangle::new([(x, y - 5), (x + 12, y + 5)], SAMPLED.mix(0.7).filled())
                 });
         }
-        chart
-            .draw_series(bars.iter().enumerate().filter_map(|(i, b)| {
-                let (v, se) = (b.value?, b.std_error?);
-                Some(ErrorBar::new_vertical(
-                    SegmentValue::CenterOf(i as i32),
-                    (v - 2.0 * se).max(0.0),
-                    v,
-                    v + 2.0 * se,
-                    INK.stroke_width(2),
-                    12,
-                ))
-            }))
-            .map_err(&e)?;
+        chart.draw_series(bars.iter().enumerate().filter_map(|(i, b)| {
+            let (v, se) = (b.value?, b.std_error?);
+            Some(ErrorBar::new_vertical(
+                SegmentValue::CenterOf(i as i32),
+                (v - 2.0 * se).max(0.0),
+                v,
+                v + 2.0 * se,
+                INK.stroke_width(2),
+                12,
+            ))
+        }))?;
         if bars.iter().any(|b| b.exact.is_some()) {
             chart
                 .draw_series(bars.iter().enumerate().filter_map(|(i, b)| {
@@ -361,35 +332,26 @@ pub fn bars(name: &str, title: &str, y_label: &str, bars: &[Bar]) -> Result<Pict
                         6,
                         EXACT.filled(),
                     ))
-                }))
-                .map_err(&e)?
+                }))?
                 .label("exact")
                 .legend(|(x, y)| Circle::new((x + 6, y), 5, EXACT.filled()));
         }
-        chart
-            .draw_series(bars.iter().enumerate().filter_map(|(i, b)| {
-                let v = b.value.or(b.exact)?;
-                Some(Text::new(
-                    percent(v),
-                    (SegmentValue::CenterOf(i as i32), v + top * 0.06),
-                    text(13.0, INK, HPos::Center, VPos::Bottom),
-                ))
-            }))
-            .map_err(&e)?;
+        chart.draw_series(bars.iter().enumerate().filter_map(|(i, b)| {
+            let v = b.value.or(b.exact)?;
+            Some(Text::new(
+                percent(v),
+                (SegmentValue::CenterOf(i as i32), v + top * 0.06),
+                text(13.0, INK, HPos::Center, VPos::Bottom),
+            ))
+        }))?;
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::UpperRight)
             .background_style(WHITE.mix(0.85))
             .border_style(INK)
             .label_font((style::FONT, 13))
-            .draw()
-            .map_err(&e)?;
-        root.present().map_err(&e)?;
-    }
-    Ok(Picture {
-        name: name.into(),
-        title: title.into(),
-        svg,
+            .draw()?;
+        Ok(())
     })
 }
 
@@ -424,12 +386,7 @@ pub fn outcomes(name: &str, title: &str, rows: &[Outcome]) -> Result<Picture, Pl
     let labels: Vec<String> = rows.iter().map(|r| format!("{} vs {}", r.a, r.b)).collect();
     let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(8) as u32 * 7 + 20;
     let height = 130 + 44 * n as u32;
-    let mut svg = String::new();
-    {
-        let root =
-            SVGBackend::with_string(&mut svg, (760 + label_width, height)).into_drawing_area();
-        let e = style::draw_error(name);
-        root.fill(&WHITE).map_err(&e)?;
+    crate::draw_svg(name, title, (760 + label_width, height), |root| {
         let (plot, key) = root.split_vertically(height - 40);
         let mut chart = ChartBuilder::on(&plot)
             .caption(title, (style::FONT, 18))
@@ -437,8 +394,7 @@ pub fn outcomes(name: &str, title: &str, rows: &[Outcome]) -> Result<Picture, Pl
             .margin_right(30)
             .x_label_area_size(36)
             .y_label_area_size(label_width)
-            .build_cartesian_2d(0.0..1.0, (0..n - 1).into_segmented())
-            .map_err(&e)?;
+            .build_cartesian_2d(0.0..1.0, (0..n - 1).into_segmented())?;
         chart
             .configure_mesh()
             .disable_y_mesh()
@@ -453,8 +409,7 @@ pub fn outcomes(name: &str, title: &str, rows: &[Outcome]) -> Result<Picture, Pl
                 _ => String::new(),
             })
             .label_style((style::FONT, 13))
-            .draw()
-            .map_err(&e)?;
+            .draw()?;
         let colours = [
             RGBColor(5, 113, 176),
             RGBColor(190, 190, 190),
@@ -467,49 +422,43 @@ pub fn outcomes(name: &str, title: &str, rows: &[Outcome]) -> Result<Picture, Pl
                 let from: f64 = parts[..k].iter().sum();
                 (from, from + parts[k])
             };
-            chart
-                .draw_series(
-                    Histogram::horizontal(&chart)
-                        .style(colour.filled())
-                        .margin(6)
-                        .baseline_func(|y| {
-                            let (SegmentValue::Exact(i) | SegmentValue::CenterOf(i)) = *y else {
-                                return 0.0;
-                            };
-                            usize::try_from(i)
-                                .ok()
-                                .and_then(|i| rows.get(i))
-                                .map_or(0.0, |r| span(r).0)
-                        })
-                        .data(rows.iter().enumerate().map(|(i, r)| (i as i32, span(r).1))),
-                )
-                .map_err(&e)?;
-            chart
-                .draw_series(rows.iter().enumerate().filter_map(|(i, r)| {
-                    let (from, to) = span(r);
-                    (to - from >= 0.06).then(|| {
-                        Text::new(
-                            percent(to - from),
-                            ((from + to) / 2.0, SegmentValue::CenterOf(i as i32)),
-                            text(12.0, text_on(colour), HPos::Center, VPos::Center),
-                        )
+            chart.draw_series(
+                Histogram::horizontal(&chart)
+                    .style(colour.filled())
+                    .margin(6)
+                    .baseline_func(|y| {
+                        let (SegmentValue::Exact(i) | SegmentValue::CenterOf(i)) = *y else {
+                            return 0.0;
+                        };
+                        usize::try_from(i)
+                            .ok()
+                            .and_then(|i| rows.get(i))
+                            .map_or(0.0, |r| span(r).0)
                     })
-                }))
-                .map_err(&e)?;
+                    .data(rows.iter().enumerate().map(|(i, r)| (i as i32, span(r).1))),
+            )?;
+            chart.draw_series(rows.iter().enumerate().filter_map(|(i, r)| {
+                let (from, to) = span(r);
+                (to - from >= 0.06).then(|| {
+                    Text::new(
+                        percent(to - from),
+                        ((from + to) / 2.0, SegmentValue::CenterOf(i as i32)),
+                        text(12.0, text_on(colour), HPos::Center, VPos::Center),
+                    )
+                })
+            }))?;
         }
         if rows.iter().any(|r| r.a_exact.is_some()) {
-            chart
-                .draw_series(rows.iter().enumerate().filter_map(|(i, r)| {
-                    let x = r.a_exact?;
-                    Some(PathElement::new(
-                        vec![
-                            (x, SegmentValue::Exact(i as i32)),
-                            (x, SegmentValue::Exact(i as i32 + 1)),
-                        ],
-                        INK.stroke_width(3),
-                    ))
-                }))
-                .map_err(&e)?;
+            chart.draw_series(rows.iter().enumerate().filter_map(|(i, r)| {
+                let x = r.a_exact?;
+                Some(PathElement::new(
+                    vec![
+                        (x, SegmentValue::Exact(i as i32)),
+                        (x, SegmentValue::Exact(i as i32 + 1)),
+                    ],
+                    INK.stroke_width(3),
+                ))
+            }))?;
         }
         // The key, in its own strip under the chart.
         let mut x = 16;
@@ -518,35 +467,26 @@ pub fn outcomes(name: &str, title: &str, rows: &[Outcome]) -> Result<Picture, Pl
             key.draw(&Rectangle::new(
                 [(x, y - 6), (x + 12, y + 6)],
                 colour.filled(),
-            ))
-            .map_err(&e)?;
+            ))?;
             key.draw(&Text::new(
                 label,
                 (x + 18, y),
                 text(12.0, INK, HPos::Left, VPos::Center),
-            ))
-            .map_err(&e)?;
+            ))?;
             x += 40 + 7 * label.len() as i32;
         }
         if rows.iter().any(|r| r.a_exact.is_some()) {
             key.draw(&PathElement::new(
                 vec![(x + 5, y - 8), (x + 5, y + 8)],
                 INK.stroke_width(3),
-            ))
-            .map_err(&e)?;
+            ))?;
             key.draw(&Text::new(
                 "first named's exact chance of winning",
                 (x + 14, y),
                 text(12.0, INK, HPos::Left, VPos::Center),
-            ))
-            .map_err(&e)?;
+            ))?;
         }
-        root.present().map_err(&e)?;
-    }
-    Ok(Picture {
-        name: name.into(),
-        title: title.into(),
-        svg,
+        Ok(())
     })
 }
 
@@ -629,39 +569,31 @@ impl Matrix {
         let side = cell * n as i32;
         let width = (left + side + 150).max(520) as u32;
         let height = (top + side + 70) as u32;
-        let mut svg = String::new();
-        {
-            let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
-            let e = style::draw_error(name);
-            root.fill(&WHITE).map_err(&e)?;
+        crate::draw_svg(name, title, (width, height), |root| {
             root.draw(&Text::new(
                 title.to_string(),
                 (16, 12),
                 text(20.0, INK, HPos::Left, VPos::Top),
-            ))
-            .map_err(&e)?;
+            ))?;
             root.draw(&Text::new(
                 "row's score against column: (wins + draws/2) / games; under it, wins-draws-losses",
                 (16, 40),
                 text(12.0, INK, HPos::Left, VPos::Top),
-            ))
-            .map_err(&e)?;
+            ))?;
             for (i, row) in self.cells.iter().enumerate() {
                 let y0 = top + cell * i as i32;
                 root.draw(&Text::new(
                     self.names[i].clone(),
                     (left - 8, y0 + cell / 2),
                     text(13.0, INK, HPos::Right, VPos::Center),
-                ))
-                .map_err(&e)?;
+                ))?;
                 for (j, rec) in row.iter().enumerate() {
                     let x0 = left + cell * j as i32;
                     let fill = rec.map_or(EMPTY, |r| diverging(r.score()));
                     root.draw(&Rectangle::new(
                         [(x0 + 1, y0 + 1), (x0 + cell - 1, y0 + cell - 1)],
                         fill.filled(),
-                    ))
-                    .map_err(&e)?;
+                    ))?;
                     let (first, second) = match rec {
                         Some(r) => (
                             percent(r.score()),
@@ -673,14 +605,12 @@ impl Matrix {
                         first,
                         (x0 + cell / 2, y0 + cell / 2 - 8),
                         text(15.0, text_on(fill), HPos::Center, VPos::Center),
-                    ))
-                    .map_err(&e)?;
+                    ))?;
                     root.draw(&Text::new(
                         second,
                         (x0 + cell / 2, y0 + cell / 2 + 12),
                         text(11.0, text_on(fill), HPos::Center, VPos::Center),
-                    ))
-                    .map_err(&e)?;
+                    ))?;
                 }
             }
             for (j, n) in self.names.iter().enumerate() {
@@ -688,8 +618,7 @@ impl Matrix {
                     n.clone(),
                     (left + cell * j as i32 + cell / 2, top - 6),
                     text(13.0, INK, HPos::Center, VPos::Bottom),
-                ))
-                .map_err(&e)?;
+                ))?;
             }
             // The colour bar.
             let x0 = left + side + 30;
@@ -701,8 +630,7 @@ impl Matrix {
                 root.draw(&Rectangle::new(
                     [(x0, y0), (x0 + 18, y1)],
                     diverging(t).filled(),
-                ))
-                .map_err(&e)?;
+                ))?;
             }
             for k in 0..=4 {
                 let y = top + side - side * k / 4;
@@ -710,15 +638,9 @@ impl Matrix {
                     percent(f64::from(k) / 4.0),
                     (x0 + 24, y),
                     text(11.0, INK, HPos::Left, VPos::Center),
-                ))
-                .map_err(&e)?;
+                ))?;
             }
-            root.present().map_err(&e)?;
-        }
-        Ok(Picture {
-            name: name.into(),
-            title: title.into(),
-            svg,
+            Ok(())
         })
     }
 }

@@ -26,6 +26,9 @@
 
 use std::path::{Path, PathBuf};
 
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
 pub mod board;
 pub mod chance_it;
 pub mod chart;
@@ -81,6 +84,34 @@ pub enum PlotError {
         /// Why not.
         message: String,
     },
+}
+
+/// The root drawing area of a picture.
+pub(crate) type Canvas<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+
+/// What drawing on a [`Canvas`] returns.
+pub(crate) type Drawn = Result<(), DrawingAreaErrorKind<std::io::Error>>;
+
+/// A picture of `size` pixels on a white canvas, drawn by `draw`.
+pub(crate) fn draw_svg(
+    name: &str,
+    title: &str,
+    size: (u32, u32),
+    draw: impl FnOnce(&Canvas<'_>) -> Drawn,
+) -> Result<Picture, PlotError> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        let e = style::draw_error(name);
+        root.fill(&WHITE).map_err(&e)?;
+        draw(&root).map_err(&e)?;
+        root.present().map_err(&e)?;
+    }
+    Ok(Picture {
+        name: name.into(),
+        title: title.into(),
+        svg,
+    })
 }
 
 /// Writes each picture to `dir/NAME.svg`, creating `dir` if needed, and

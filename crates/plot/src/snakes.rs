@@ -38,24 +38,15 @@ pub fn report_pictures(report: &Report, board: &Board) -> Result<Vec<Picture>, P
         })
         .collect();
     let values = without_last(values);
-    let jumps = jumps(board);
-    let mut pictures = vec![
-        TrackBoard {
-            name: "board",
-            title: format!(
-                "{}: where tokens land ({} rules, {} games sampled)",
-                report.board, report.rules, report.games
-            ),
-            size: board.size(),
-            columns: board.columns(),
-            jumps: &jumps,
-            values: &values,
-            value_label: SHADE_LABEL,
-            most: Some(report.squares.most_popular),
-            least: Some(report.squares.least_popular),
-        }
-        .picture()?,
-    ];
+    let mut pictures = vec![board_picture(
+        format!(
+            "{}: where tokens land ({} rules, {} games sampled)",
+            report.board, report.rules, report.games
+        ),
+        board,
+        &values,
+        (report.squares.most_popular, report.squares.least_popular),
+    )?];
     let t = &report.throws;
     let exact = report.exact.as_ref();
     pictures.push(
@@ -120,24 +111,15 @@ pub fn analysis_pictures(analysis: &Analysis, board: &Board) -> Result<Vec<Pictu
         })
         .collect();
     let values = without_last(values);
-    let jumps = jumps(board);
-    let mut pictures = vec![
-        TrackBoard {
-            name: "board",
-            title: format!(
-                "{}: where tokens land ({} rules, exact)",
-                analysis.board, analysis.rules
-            ),
-            size: board.size(),
-            columns: board.columns(),
-            jumps: &jumps,
-            values: &values,
-            value_label: SHADE_LABEL,
-            most: Some(q.most_popular),
-            least: Some(q.least_popular),
-        }
-        .picture()?,
-    ];
+    let mut pictures = vec![board_picture(
+        format!(
+            "{}: where tokens land ({} rules, exact)",
+            analysis.board, analysis.rules
+        ),
+        board,
+        &values,
+        (q.most_popular, q.least_popular),
+    )?];
     let s = &analysis.seats;
     pictures.push(
         Distribution {
@@ -179,16 +161,34 @@ pub fn analysis_pictures(analysis: &Analysis, board: &Board) -> Result<Vec<Pictu
     Ok(pictures)
 }
 
+/// The board shaded by `values`, most and least popular outlined.
+fn board_picture(
+    title: String,
+    board: &Board,
+    values: &[f64],
+    (most, least): (u16, u16),
+) -> Result<Picture, PlotError> {
+    let jumps: Vec<(u16, u16)> = board.jumps().iter().map(|j| (j.from, j.to)).collect();
+    TrackBoard {
+        name: "board",
+        title,
+        size: board.size(),
+        columns: board.columns(),
+        jumps: &jumps,
+        values,
+        value_label: SHADE_LABEL,
+        most: Some(most),
+        least: Some(least),
+    }
+    .picture()
+}
+
 /// The values with the last square's left out of the scale.
 fn without_last(mut values: Vec<f64>) -> Vec<f64> {
     if let Some(last) = values.last_mut() {
         *last = f64::NAN;
     }
     values
-}
-
-fn jumps(board: &Board) -> Vec<(u16, u16)> {
-    board.jumps().iter().map(|j| (j.from, j.to)).collect()
 }
 
 fn throws_label(players: u8) -> String {

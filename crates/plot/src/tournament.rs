@@ -16,37 +16,45 @@ pub fn noline_pictures(
             }
         }
     }
-    let m = Matrix::from_pairs(
+    let pairs = t
+        .pairs
+        .iter()
+        .map(|p| (p.a.as_str(), p.b.as_str(), p.a_wins, p.b_wins, p.draws));
+    results(
         names,
-        t.pairs
-            .iter()
-            .map(|p| (p.a.as_str(), p.b.as_str(), p.a_wins, p.b_wins, p.draws)),
-    );
-    Ok(vec![m.picture(
-        "results",
+        pairs,
         &format!(
             "noline {d}x{d}: {} games per pair, seats alternated",
             t.games,
             d = t.dim
         ),
-    )?])
+    )
 }
 
 /// The `results` matrix of a Seega tournament, agents by rank.
 pub fn seega_pictures(t: &tabula_seega::tournament::Tournament) -> Result<Vec<Picture>, PlotError> {
     let names = t.agents.iter().map(|a| a.name.clone()).collect();
-    let m = Matrix::from_pairs(
+    let pairs = t
+        .pairs
+        .iter()
+        .map(|p| (p.a.as_str(), p.b.as_str(), p.a_wins, p.b_wins, p.draws));
+    results(
         names,
-        t.pairs
-            .iter()
-            .map(|p| (p.a.as_str(), p.b.as_str(), p.a_wins, p.b_wins, p.draws)),
-    );
-    Ok(vec![m.picture(
-        "results",
+        pairs,
         &format!(
             "Seega {s}x{s}: {} games per pair, ranked by score",
             t.games_per_pair,
             s = t.size
         ),
-    )?])
+    )
+}
+
+fn results<'a>(
+    names: Vec<String>,
+    pairs: impl IntoIterator<Item = (&'a str, &'a str, u64, u64, u64)>,
+    title: &str,
+) -> Result<Vec<Picture>, PlotError> {
+    Ok(vec![
+        Matrix::from_pairs(names, pairs).picture("results", title)?,
+    ])
 }
