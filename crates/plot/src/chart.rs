@@ -202,15 +202,21 @@ impl Distribution {
                 text(13.0, colour, HPos::Left, VPos::Center),
             )))?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(INK)
-            .label_font((style::FONT, 13))
-            .draw()?;
-        Ok(())
+        legend(&mut chart)
     }
+}
+
+/// The series' key in the upper right corner of a chart.
+fn legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(INK)
+        .label_font((style::FONT, 13))
+        .draw()
 }
 
 /// Several distributions stacked one above the other, sharing nothing
@@ -344,14 +350,7 @@ pub fn bars(name: &str, title: &str, y_label: &str, bars: &[Bar]) -> Result<Pict
                 text(13.0, INK, HPos::Center, VPos::Bottom),
             ))
         }))?;
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(INK)
-            .label_font((style::FONT, 13))
-            .draw()?;
-        Ok(())
+        legend(&mut chart)
     })
 }
 
