@@ -129,7 +129,10 @@ impl TrackBoard<'_> {
             });
         }
         let layout = Layout::new(self.size, self.columns);
-        crate::draw_svg(self.name, &self.title, layout.canvas(), |root| {
+        let (w, h) = layout.canvas();
+        // Room for the title (20 px text, about 10 px a character) and the key.
+        let title = 32 + 10 * self.title.chars().count() as u32;
+        crate::draw_svg(self.name, &self.title, (w.max(title).max(560), h), |root| {
             self.draw(root, &layout)
         })
     }
