@@ -147,14 +147,12 @@ pub fn tournament(args: &TournamentArgs, out: &mut dyn Write) -> Result<(), Erro
         args.seed,
         args.threads.map(usize::from),
     )?;
-    match args.format {
-        Format::Text => write!(out, "{}", t.to_text())?,
-        Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&t)?)?,
-    }
-    out.flush()?;
-    args.pictures.write(
+    args.pictures.print_then_draw(
+        out,
+        args.format,
+        &t,
+        t.to_text(),
         "Chance-it tournament",
-        || t.to_text(),
         || tabula_plot::chance_it::tournament_pictures(&t),
     )
 }

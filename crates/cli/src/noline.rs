@@ -128,14 +128,12 @@ pub fn tournament(args: &TournamentArgs, out: &mut dyn Write) -> Result<(), Erro
         args.seed,
         args.threads.map(usize::from),
     )?;
-    match args.format {
-        Format::Text => write!(out, "{}", t.to_text())?,
-        Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&t)?)?,
-    }
-    out.flush()?;
-    args.pictures.write(
+    args.pictures.print_then_draw(
+        out,
+        args.format,
+        &t,
+        t.to_text(),
         &format!("noline tournament, {d}x{d}", d = t.dim),
-        || t.to_text(),
         || tabula_plot::tournament::noline_pictures(&t),
     )
 }

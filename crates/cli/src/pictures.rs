@@ -7,7 +7,7 @@ use clap::Args;
 use tabula_plot::html::Page;
 use tabula_plot::{Picture, prepare_dir, write_pictures};
 
-use crate::Error;
+use crate::{Error, Format};
 
 /// Where to put pictures.
 #[derive(Clone, Debug, Default, Args)]
@@ -53,6 +53,26 @@ impl PlotArgs {
             }
         }
         Ok(())
+    }
+
+    /// Prints `results` as `format` asks (`text` is their text form),
+    /// then draws and writes what was asked for: the shape every
+    /// tournament command shares.
+    pub fn print_then_draw<T: serde::Serialize>(
+        &self,
+        out: &mut dyn std::io::Write,
+        format: Format,
+        results: &T,
+        text: String,
+        title: &str,
+        pictures: impl FnOnce() -> Result<Vec<Picture>, tabula_plot::PlotError>,
+    ) -> Result<(), Error> {
+        match format {
+            Format::Text => write!(out, "{text}")?,
+            Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(results)?)?,
+        }
+        out.flush()?;
+        self.write(title, || text, pictures)
     }
 
     /// Draws and writes what was asked for, after the results are out:

@@ -112,14 +112,12 @@ pub fn tournament(args: &TournamentArgs, out: &mut dyn Write) -> Result<(), Erro
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    match args.format {
-        Format::Text => write!(out, "{}", t.to_text())?,
-        Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&t)?)?,
-    }
-    out.flush()?;
-    args.pictures.write(
+    args.pictures.print_then_draw(
+        out,
+        args.format,
+        &t,
+        t.to_text(),
         &format!("Seega tournament, {s}x{s}", s = t.size),
-        || t.to_text(),
         || tabula_plot::tournament::seega_pictures(&t),
     )
 }
