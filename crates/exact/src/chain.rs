@@ -4,14 +4,17 @@
 use std::collections::{HashMap, VecDeque};
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::time::Duration;
 
 use tabula_core::{BoardGame, Chance, GameResult, Status};
 
 use crate::ExactError;
+use crate::budget::{Clock, Progress, Stage};
 
 /// How far an analysis may go before it gives up with a clear error
-/// instead of a hang or running out of memory.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// instead of a hang or running out of memory: states, transitions and
+/// steps bound the memory and the work, `max_time` the wall-clock time.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Limits {
     /// The most states the chain may have.
     pub max_states: usize,
@@ -25,6 +28,18 @@ pub struct Limits {
     pub tail: f64,
     /// The most (state, route) pairs a shortest-route search may track.
     pub max_routes: usize,
+    /// The most wall-clock time each of [`Chain::build`], [`Chain::walk`]
+    /// (and so [`Chain::solve`] and [`Chain::race`]) and
+    /// [`Chain::shortest`] may take; `None` for no limit. Past it they
+    /// fail with [`ExactError::OutOfTime`].
+    pub max_time: Option<Duration>,
+    /// Where long solves report how far they got (see [`Progress`]).
+    pub progress: Option<Progress>,
+}
+
+impl Limits {
+    /// The default time budget of each phase of a solve.
+    pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(60);
 }
 
 impl Default for Limits {
@@ -35,6 +50,8 @@ impl Default for Limits {
             max_steps: 1_000_000,
             tail: 1e-18,
             max_routes: 2_000_000,
+            max_time: Some(Limits::DEFAULT_MAX_TIME),
+            progress: None,
         }
     }
 }
@@ -115,9 +132,14 @@ where
         let mut queue = VecDeque::from([0u32]);
         let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
         let mut found: Vec<M> = Vec::new();
+        let mut clock = Clock::start(limits, 256);
         // States are explored in index order (BFS), so the transitions of
         // state i are appended while it is the i-th to be explored.
         while let Some(i) = queue.pop_front() {
+            clock.tick(|| Stage::Building {
+                states: chain.states.len(),
+                transitions: chain.transitions.len(),
+            })?;
             let state = chain.states[i as usize].clone();
             match game.status(&state) {
                 Status::Over(result) => chain.results.push(Some(result)),

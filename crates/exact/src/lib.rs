@@ -64,15 +64,17 @@
 //! (Gaussian elimination on the fundamental matrix).
 #![deny(missing_docs)]
 
+mod budget;
 mod chain;
 mod race;
 mod shortest;
 mod walk;
 
+pub use budget::{Progress, Stage};
 pub use chain::{Chain, Limits, Transition};
 pub use race::Race;
 pub use shortest::{Route, Shortest};
-pub use walk::{PMF_TAIL, Solution, StepView, Walked};
+pub use walk::{PMF_TAIL, Solution, StepView, Walked, first_max, first_min};
 
 /// Why a game could not be solved exactly.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -111,6 +113,16 @@ pub enum ExactError {
     NeverEnds {
         /// The state, debug-printed.
         state: String,
+    },
+    /// A phase of the solve ran out of its time budget ([`Limits::max_time`]).
+    #[error(
+        "exact solve gave up after its time limit of {limit_s} s while {stage} (simulate it instead, or raise the limit)"
+    )]
+    OutOfTime {
+        /// The time limit, in seconds.
+        limit_s: f64,
+        /// What it was doing, and how far it got.
+        stage: String,
     },
     /// The distribution did not settle within the step limit.
     #[error(

@@ -30,10 +30,12 @@ pub struct Race {
     pub total_mean: f64,
     /// Variance of the total steps.
     pub total_variance: f64,
-    /// Most likely total (ties: the smaller).
+    /// Most likely total (ties: the smaller; probabilities within
+    /// [`relative_error`](Race::relative_error) of each other count as
+    /// tied).
     pub total_mode: u32,
     /// Median total (the smallest with cumulative probability at least
-    /// one half).
+    /// one half, within [`relative_error`](Race::relative_error)).
     pub total_median: u32,
     /// Fewest total steps.
     pub total_min: u32,
@@ -41,6 +43,10 @@ pub struct Race {
     pub marks: Vec<f64>,
     /// Where the walk of the one-player chain stopped.
     pub walked: Walked,
+    /// A bound on the relative rounding error of the race's probabilities
+    /// and expectations: the walk's bound, compounded by the powers of
+    /// the survival probabilities that weight each seat's steps.
+    pub relative_error: f64,
 }
 
 impl<G: BoardGame, M> Chain<G, M> {
@@ -124,8 +130,16 @@ impl Racing {
     }
 
     fn finish(self, walked: Walked) -> Race {
+        // Each weight is a product of k - 1 survival probabilities (each
+        // within the walk's bound) and the step's end probability: k + 1
+        // factors, k roundings to multiply, and the k * steps totals are
+        // summed once more for the median.
+        let k = self.k as f64;
+        let u = f64::EPSILON / 2.0;
+        let relative_error =
+            (k + 1.0) * walked.relative_error + (k * f64::from(walked.steps) + 2.0 * k + 4.0) * u;
         let (total_mean, total_variance, total_mode, total_median, total_min) =
-            self.moments.finish();
+            self.moments.finish(relative_error);
         Race {
             seats: self.k,
             win_probability: self.win,
@@ -137,6 +151,7 @@ impl Racing {
             total_min,
             marks: self.marks,
             walked,
+            relative_error,
         }
     }
 }

@@ -5,6 +5,7 @@ use std::collections::{HashMap, VecDeque};
 
 use tabula_core::BoardGame;
 
+use crate::budget::{Clock, Stage};
 use crate::{Chain, ExactError, Limits};
 
 /// The shortest games of a chain.
@@ -76,7 +77,9 @@ impl<G: BoardGame, M> Chain<G, M> {
         from[start] = 0;
         let mut queue = VecDeque::from([start]);
         let mut best = None;
+        let mut clock = Clock::start(limits, 1024);
         while let Some(v) = queue.pop_front() {
+            clock.tick(|| Stage::Searching { depth: from[v] })?;
             if is_target(v) {
                 best.get_or_insert(from[v]);
                 continue;
@@ -122,7 +125,9 @@ impl<G: BoardGame, M> Chain<G, M> {
             transition: u32::MAX,
         }];
         let mut layer: Vec<(usize, Vec<u32>, u32)> = vec![(start, Vec::new(), 0)];
+        let mut clock = Clock::start(limits, 1);
         for depth in 0..steps {
+            clock.tick(|| Stage::Searching { depth })?;
             let mut next: HashMap<(usize, Vec<u32>), u32> = HashMap::new();
             let mut order: Vec<(usize, Vec<u32>, u32)> = Vec::new();
             for (v, set, e) in &layer {

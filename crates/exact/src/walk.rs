@@ -3,6 +3,7 @@
 
 use tabula_core::{BoardGame, GameResult};
 
+use crate::budget::{Clock, Stage};
 use crate::{Chain, ExactError, Limits};
 
 /// The pmf of a length is listed until the probability of a longer game
@@ -33,6 +34,69 @@ pub struct Walked {
     /// Probability that the game was still running when the walk stopped
     /// (below [`Limits::tail`]).
     pub remaining: f64,
+    /// A bound on the relative rounding error of every probability and
+    /// expectation the walk summed (see [`Walked::rounding_bound`]).
+    pub relative_error: f64,
+}
+
+impl Walked {
+    /// A bound on the relative rounding error of every probability and
+    /// expected count summed from a walk of `steps` steps over a chain of
+    /// `states` states and `transitions` transitions, no state entered by
+    /// more than `in_degree` of them.
+    ///
+    /// Every quantity of the walk is a sum of products of non-negative
+    /// numbers, so relative errors add up without cancellation. With unit
+    /// roundoff `u = 2^-53`: each transition probability is stored to
+    /// within `u`; each step multiplies (`u`) and adds at most `in_degree`
+    /// terms into a state's mass, so a mass after `n` steps is within
+    /// `n (in_degree + 2)` roundings; the end-of-step sums over states and
+    /// transitions add at most `states + transitions` more, and summing
+    /// the steps' contributions `steps` more. The result is
+    /// `γ(m) = m u / (1 - m u)` for `m = steps (in_degree + 3) + states +
+    /// transitions + 4` (Higham, *Accuracy and Stability of Numerical
+    /// Algorithms*, §3.1).
+    pub fn rounding_bound(steps: u32, states: usize, transitions: usize, in_degree: usize) -> f64 {
+        let u = f64::EPSILON / 2.0;
+        let m =
+            f64::from(steps) * (in_degree as f64 + 3.0) + states as f64 + transitions as f64 + 4.0;
+        let mu = m * u;
+        if mu >= 0.5 { 1.0 } else { mu / (1.0 - mu) }
+    }
+}
+
+/// Whether two non-negative values, each known to within a relative error
+/// of `relative_error`, cannot be told apart.
+fn tied(a: f64, b: f64, relative_error: f64) -> bool {
+    (a - b).abs() <= relative_error * (a.abs() + b.abs())
+}
+
+/// The first index of a largest value, counting values within the
+/// rounding error `relative_error` of the largest (see
+/// [`Walked::relative_error`]) as equal to it: ties go to the smaller
+/// index, also when rounding left an exact tie a hair apart.
+///
+/// ```
+/// // 0.1 + 0.2 in floating point is a hair above 0.3.
+/// let v = [0.3, 0.1 + 0.2, 0.25];
+/// assert_eq!(tabula_exact::first_max(&v, 0.0), Some(1));
+/// assert_eq!(tabula_exact::first_max(&v, 1e-15), Some(0));
+/// ```
+pub fn first_max(values: &[f64], relative_error: f64) -> Option<usize> {
+    let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    values
+        .iter()
+        .position(|&v| v >= max || tied(v, max, relative_error))
+}
+
+/// The first index of a smallest value, counting values within the
+/// rounding error `relative_error` of the smallest as equal to it (see
+/// [`first_max`]).
+pub fn first_min(values: &[f64], relative_error: f64) -> Option<usize> {
+    let min = values.iter().copied().fold(f64::INFINITY, f64::min);
+    values
+        .iter()
+        .position(|&v| v <= min || tied(v, min, relative_error))
 }
 
 /// The exact answers for a chance game: its length distribution, how it
@@ -46,10 +110,12 @@ pub struct Solution {
     pub mean: f64,
     /// Variance of the number of steps.
     pub variance: f64,
-    /// The most likely number of steps (ties: the smaller).
+    /// The most likely number of steps (ties: the smaller; probabilities
+    /// within the walk's rounding error of each other count as tied).
     pub mode: u32,
     /// The smallest `n` with probability at least one half of a game of
-    /// `n` steps or fewer.
+    /// `n` steps or fewer (a cumulative probability within the walk's
+    /// rounding error of one half counts as one half).
     pub median: u32,
     /// The fewest steps a game can take.
     pub min: u32,
@@ -66,9 +132,8 @@ pub struct Solution {
 pub(crate) struct Moments {
     sum: f64,
     sum_sq: f64,
-    cdf: f64,
-    mode: (u32, f64),
-    median: Option<u32>,
+    /// Every (n, P(T = n)) added, n increasing.
+    pmf: Vec<(u32, f64)>,
     min: Option<u32>,
 }
 
@@ -77,27 +142,36 @@ impl Moments {
         if p > 0.0 && self.min.is_none() {
             self.min = Some(n);
         }
-        if p > self.mode.1 {
-            self.mode = (n, p);
-        }
-        self.cdf += p;
-        if self.median.is_none() && self.cdf >= 0.5 {
-            self.median = Some(n);
+        if p > 0.0 {
+            self.pmf.push((n, p));
         }
         let x = f64::from(n);
         self.sum += x * p;
         self.sum_sq += x * x * p;
     }
 
-    /// (mean, variance, mode, median, min)
-    pub(crate) fn finish(&self) -> (f64, f64, u32, u32, u32) {
+    /// (mean, variance, mode, median, min), with probabilities within a
+    /// relative error of `relative_error` of each other (or of one half)
+    /// taken as equal, and ties broken toward the smaller value.
+    pub(crate) fn finish(&self, relative_error: f64) -> (f64, f64, u32, u32, u32) {
         let mean = self.sum;
         let variance = (self.sum_sq - mean * mean).max(0.0);
+        let probabilities: Vec<f64> = self.pmf.iter().map(|&(_, p)| p).collect();
+        let mode = first_max(&probabilities, relative_error).map_or(0, |i| self.pmf[i].0);
+        let mut cdf = 0.0;
+        let mut median = None;
+        for &(n, p) in &self.pmf {
+            cdf += p;
+            if cdf >= 0.5 || tied(cdf, 0.5, relative_error) {
+                median = Some(n);
+                break;
+            }
+        }
         (
             mean,
             variance,
-            self.mode.0,
-            self.median.unwrap_or(0),
+            mode,
+            median.unwrap_or(0),
             self.min.unwrap_or(0),
         )
     }
@@ -148,8 +222,18 @@ impl<G: BoardGame, M> Chain<G, M> {
             return Ok(Walked {
                 steps: 0,
                 remaining: 0.0,
+                relative_error: 0.0,
             });
         }
+        let mut in_degree = vec![0u32; n];
+        for t in self.all_transitions() {
+            in_degree[t.target as usize] += 1;
+        }
+        let max_in = in_degree.iter().copied().max().unwrap_or(0) as usize;
+        drop(in_degree);
+        let bound = |steps: u32| Walked::rounding_bound(steps, n, self.transition_count(), max_in);
+        // Checking the clock costs little next to a step over every state.
+        let mut clock = Clock::start(limits, 1);
         let mut cur = vec![0.0f64; n];
         let mut next = vec![0.0f64; n];
         let mut marks = vec![0.0f64; self.mark_keys().len()];
@@ -157,6 +241,10 @@ impl<G: BoardGame, M> Chain<G, M> {
         cur[0] = 1.0;
         let mut alive = 1.0;
         for step in 1..=limits.max_steps {
+            clock.tick(|| Stage::Walking {
+                step: step - 1,
+                remaining: alive,
+            })?;
             marks.fill(0.0);
             ended.fill(0.0);
             for &s in &transient {
@@ -194,6 +282,7 @@ impl<G: BoardGame, M> Chain<G, M> {
                 return Ok(Walked {
                     steps: step,
                     remaining: alive,
+                    relative_error: bound(step),
                 });
             }
         }
@@ -260,7 +349,7 @@ impl Solving {
     }
 
     pub(crate) fn finish(self, walked: Walked) -> Solution {
-        let (mean, variance, mode, median, min) = self.moments.finish();
+        let (mean, variance, mode, median, min) = self.moments.finish(walked.relative_error);
         Solution {
             pmf: self.pmf,
             mean,

@@ -230,7 +230,7 @@ pub fn analyze<R: Rules>(
             Mark::Jump(_) => {}
         }
     }
-    let p = Popularity::of(&landings);
+    let p = Popularity::of(&landings, race.relative_error);
     let (most, least, total) = (p.most, p.least, p.total);
     let share = |s: usize| p.share(&landings, s);
     let shortest = match options.shortest {

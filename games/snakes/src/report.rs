@@ -236,7 +236,7 @@ impl Report {
         let mut landings = occupancy.counts().to_vec();
         landings.resize(size + 1, 0);
         let counts: Vec<f64> = landings.iter().map(|&c| c as f64).collect();
-        let p = Popularity::of(&counts);
+        let p = Popularity::of(&counts, 0.0);
         let (most, least) = (p.most, p.least);
         let total: u64 = landings[1..size].iter().sum();
         let share = |s: usize| p.share(&counts, s);
@@ -480,17 +480,15 @@ pub(crate) struct Popularity {
 }
 
 impl Popularity {
-    pub(crate) fn of(landings: &[f64]) -> Popularity {
+    /// The most and least popular squares before the last, ties going to
+    /// the lower square. `relative_error` bounds the rounding error of
+    /// exact expectations (0 for sampled counts, which are exact): values
+    /// within it of each other count as tied, so an exact tie is not
+    /// decided by rounding (see [`tabula_exact::first_max`]).
+    pub(crate) fn of(landings: &[f64], relative_error: f64) -> Popularity {
         let before_last = &landings[1..landings.len().saturating_sub(1).max(1)];
-        let (mut most, mut least) = (1, 1);
-        for (i, &c) in before_last.iter().enumerate() {
-            if c > before_last[most - 1] {
-                most = i + 1;
-            }
-            if c < before_last[least - 1] {
-                least = i + 1;
-            }
-        }
+        let most = tabula_exact::first_max(before_last, relative_error).unwrap_or(0) + 1;
+        let least = tabula_exact::first_min(before_last, relative_error).unwrap_or(0) + 1;
         Popularity {
             most,
             least,

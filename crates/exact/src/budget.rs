@@ -1,0 +1,152 @@
+//! The time budget of a solve and the progress it reports on the way.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::{ExactError, Limits};
+
+/// What a long solve is doing, as told to a [`Progress`] sink.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Stage {
+    /// Exploring the reachable states ([`Chain::build`](crate::Chain::build)).
+    Building {
+        /// States found so far.
+        states: usize,
+        /// Transitions found so far.
+        transitions: usize,
+    },
+    /// Pushing the distribution forward ([`Chain::walk`](crate::Chain::walk)).
+    Walking {
+        /// Steps walked so far.
+        step: u32,
+        /// Probability that the game is still running.
+        remaining: f64,
+    },
+    /// Searching for the shortest games ([`Chain::shortest`](crate::Chain::shortest)).
+    Searching {
+        /// Search depth reached.
+        depth: u32,
+    },
+}
+
+impl Stage {
+    /// What the solver was doing, in a few words ("building the chain").
+    pub fn activity(&self) -> &'static str {
+        match self {
+            Stage::Building { .. } => "building the chain",
+            Stage::Walking { .. } => "walking the distribution",
+            Stage::Searching { .. } => "searching for the shortest games",
+        }
+    }
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Stage::Building {
+                states,
+                transitions,
+            } => write!(
+                f,
+                "building the chain: {states} states, {transitions} transitions"
+            ),
+            Stage::Walking { step, remaining } => write!(
+                f,
+                "walking the distribution: step {step}, still running with probability {remaining:.3e}"
+            ),
+            Stage::Searching { depth } => {
+                write!(f, "searching for the shortest games: depth {depth}")
+            }
+        }
+    }
+}
+
+/// Where a long solve reports how far it got: called about every
+/// [`Progress::EVERY`] once a solve has run that long, with how long it
+/// has run and what it is doing.
+#[derive(Clone)]
+pub struct Progress(Arc<ProgressFn>);
+
+/// What a [`Progress`] sink calls.
+type ProgressFn = dyn Fn(Duration, &Stage) + Send + Sync;
+
+impl Progress {
+    /// How often a long solve reports.
+    pub const EVERY: Duration = Duration::from_millis(500);
+
+    /// A sink that calls `f(elapsed, stage)`.
+    pub fn new(f: impl Fn(Duration, &Stage) + Send + Sync + 'static) -> Progress {
+        Progress(Arc::new(f))
+    }
+}
+
+impl fmt::Debug for Progress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Progress(..)")
+    }
+}
+
+impl PartialEq for Progress {
+    /// Two sinks are equal when they are the same sink.
+    fn eq(&self, other: &Progress) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// Checks the time budget and reports progress, cheaply enough to be
+/// asked on every step.
+pub(crate) struct Clock<'a> {
+    start: Instant,
+    limit: Option<Duration>,
+    progress: Option<&'a Progress>,
+    next_report: Duration,
+    calls: u32,
+    every: u32,
+}
+
+impl<'a> Clock<'a> {
+    /// A clock for one phase of a solve. It looks at the time only every
+    /// `every`-th call (1 where a call is already expensive).
+    pub(crate) fn start(limits: &'a Limits, every: u32) -> Clock<'a> {
+        Clock {
+            start: Instant::now(),
+            limit: limits.max_time,
+            progress: limits.progress.as_ref(),
+            next_report: Progress::EVERY,
+            calls: 0,
+            every: every.max(1),
+        }
+    }
+
+    /// Fails with [`ExactError::OutOfTime`] once the budget is spent;
+    /// reports `stage()` to the progress sink now and then.
+    pub(crate) fn tick(&mut self, stage: impl FnOnce() -> Stage) -> Result<(), ExactError> {
+        self.calls += 1;
+        if self.calls < self.every {
+            return Ok(());
+        }
+        self.calls = 0;
+        if self.limit.is_none() && self.progress.is_none() {
+            return Ok(());
+        }
+        let elapsed = self.start.elapsed();
+        if let Some(limit) = self.limit
+            && elapsed > limit
+        {
+            let stage = stage();
+            return Err(ExactError::OutOfTime {
+                limit_s: limit.as_secs_f64(),
+                stage: stage.to_string(),
+            });
+        }
+        if let Some(p) = self.progress
+            && elapsed >= self.next_report
+        {
+            self.next_report = elapsed + Progress::EVERY;
+            (p.0)(elapsed, &stage());
+        }
+        Ok(())
+    }
+}
