@@ -44,6 +44,11 @@ pub struct SnakesArgs {
     /// Rolls in the report's dice test (0 skips it).
     #[arg(long, default_value_t = 1_000_000)]
     pub dice_rolls: u64,
+    /// Time budget, in seconds for each phase, of the exact solve behind the
+    /// report's exact values; past it (or past 200,000 states) the report
+    /// gives sampled values only and says why. 0: no time limit.
+    #[arg(long, default_value_t = 10, value_name = "SECONDS")]
+    pub exact_seconds: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -124,11 +129,18 @@ pub fn simulate(args: &SnakesArgs, out: &mut dyn Write) -> Result<(), Error> {
         )?;
     }
     let bar = progress_bar(args.games, 2_000_000);
-    let report = setup.simulate(
+    let solving = crate::SolveProgress::new("exact values");
+    let limits = Limits {
+        max_time: crate::seconds_budget(args.exact_seconds),
+        progress: Some(solving.sink()),
+        ..tabula_snakes::report_limits()
+    };
+    let report = setup.simulate_within(
         &sim,
         &ReportOptions {
             dice_rolls: args.dice_rolls,
         },
+        &limits,
         &|done| {
             if let Some(b) = &bar {
                 b.set_position(done);
@@ -138,6 +150,7 @@ pub fn simulate(args: &SnakesArgs, out: &mut dyn Write) -> Result<(), Error> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    drop(solving);
     match args.format {
         Format::Text => write!(out, "{}", report.to_text())?,
         Format::Json => {
@@ -178,6 +191,11 @@ pub struct AnalyzeArgs {
     /// Give up with an error past this many chain states.
     #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub max_states: u64,
+    /// Give up with an error after this many seconds in any phase of the
+    /// solve (building the chain, walking it, searching shortest games).
+    /// Long solves show their progress on stderr. 0: no time limit.
+    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+    pub max_seconds: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -201,8 +219,11 @@ pub enum RequireArg {
 pub fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Error> {
     let setup = args.setup.setup()?;
     args.pictures.prepare()?;
+    let solving = crate::SolveProgress::new("exact analysis");
     let limits = Limits {
         max_states: usize::try_from(args.max_states).unwrap_or(usize::MAX),
+        max_time: crate::seconds_budget(args.max_seconds),
+        progress: Some(solving.sink()),
         ..Limits::default()
     };
     let options = AnalysisOptions {
@@ -215,6 +236,7 @@ pub fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Error> {
         }),
     };
     let analysis = setup.analyze(&options)?;
+    drop(solving);
     match args.format {
         Format::Text => write!(out, "{}", analysis.to_text())?,
         Format::Json => writeln!(out, "{}", analysis.to_json())?,

@@ -71,6 +71,20 @@ pub enum SnakesError {
 /// The largest chain the simulation report solves for its exact values.
 pub const REPORT_MAX_STATES: usize = 200_000;
 
+/// The most time each phase of the simulation report's exact solve may
+/// take before the report settles for sampled values.
+pub const REPORT_MAX_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The limits of the exact solve behind the simulation report: at most
+/// [`REPORT_MAX_STATES`] states and [`REPORT_MAX_TIME`] per phase.
+pub fn report_limits() -> tabula_exact::Limits {
+    tabula_exact::Limits {
+        max_states: REPORT_MAX_STATES,
+        max_time: Some(REPORT_MAX_TIME),
+        ..Default::default()
+    }
+}
+
 /// A validated game definition: a board, a rule set, a number of players.
 #[derive(Clone, Debug)]
 pub struct Setup {
@@ -111,30 +125,43 @@ impl Setup {
     }
 
     /// Simulates and builds the seed-000 report. `progress` is told how
-    /// many games are done, now and then.
+    /// many games are done, now and then. The exact values beside the
+    /// sampled ones are solved within [`report_limits`].
     pub fn simulate(
         &self,
         sim: &Simulation,
         options: &ReportOptions,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<Report, SnakesError> {
+        self.simulate_within(sim, options, &report_limits(), progress)
+    }
+
+    /// [`simulate`](Self::simulate), solving the exact values within
+    /// `limits` (which may carry a progress sink). A game too large or too
+    /// slow to solve within them gets a report of sampled values only,
+    /// with the reason in [`Report::exact_unavailable`].
+    pub fn simulate_within(
+        &self,
+        sim: &Simulation,
+        options: &ReportOptions,
+        limits: &tabula_exact::Limits,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Report, SnakesError> {
         let run = self
             .rules
             .rules
             .simulate(&self.board, self.players, sim, progress)?;
-        // The exact values beside the sampled ones, when the chain is
-        // small enough to solve in a moment.
-        let exact = self
-            .analyze(&AnalysisOptions {
-                limits: tabula_exact::Limits {
-                    max_states: REPORT_MAX_STATES,
-                    ..Default::default()
-                },
-                ..Default::default()
-            })
-            .ok()
-            .map(|a| report::ExactValues::from_analysis(&a));
-        Report::build(self, &run, sim, options, exact)
+        let exact = self.analyze(&AnalysisOptions {
+            limits: limits.clone(),
+            ..Default::default()
+        });
+        let (exact, unavailable) = match exact {
+            Ok(a) => (Some(report::ExactValues::from_analysis(&a)), None),
+            Err(e) => (None, Some(e.to_string())),
+        };
+        let mut report = Report::build(self, &run, sim, options, exact)?;
+        report.exact_unavailable = unavailable;
+        Ok(report)
     }
 
     /// Solves the game exactly for this setup's players: the length

@@ -144,8 +144,11 @@ pub struct Report {
     /// The dice test, `null` if skipped.
     pub dice_test: Option<DiceTest>,
     /// The exact values of the sampled statistics, from the Markov chain
-    /// (`null` if the game is too large to solve).
+    /// (`null` if the game is too large or too slow to solve).
     pub exact: Option<ExactValues>,
+    /// Why there are no exact values (the solver's message), `null` when
+    /// there are.
+    pub exact_unavailable: Option<String>,
 }
 
 /// The exact values beside the sampled ones, so a reader can see the
@@ -281,6 +284,7 @@ impl Report {
             dice_test: (options.dice_rolls > 0)
                 .then(|| DiceTest::run(setup.board.dice(), options.dice_rolls, run.seed)),
             exact,
+            exact_unavailable: None,
         })
     }
 
@@ -335,6 +339,9 @@ impl Report {
                 ""
             }
         );
+        if let Some(why) = &self.exact_unavailable {
+            let _ = writeln!(s, "  (sampled values only; no exact values: {why})");
+        }
         let _ = writeln!(
             s,
             "  minimum       {:>8}{}",
