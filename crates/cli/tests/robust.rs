@@ -1,0 +1,256 @@
+//! Hostile input, as a user (or a script) gives it: over-long lines,
+//! closed pipes, directories and files where the other is expected,
+//! absurd budgets and board sizes. Every program runs as a real process;
+//! memory bounds are checked by running it under `ulimit -v`.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, ExitStatus, Stdio};
+
+const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
+const NOLINE: &str = env!("CARGO_BIN_EXE_noline");
+const CHANCE_IT: &str = env!("CARGO_BIN_EXE_chance-it");
+
+/// Address space allowed where a test bounds memory, in KiB (`ulimit -v`):
+/// ample for a program that reads lines with a cap (each runs in 8 MB),
+/// too little to hold the [`HUGE`] line the test feeds it.
+const ULIMIT_KB: u64 = 32_000;
+
+/// Bytes in the over-long line: twice what [`ULIMIT_KB`] allows.
+const HUGE: u64 = 64 << 20;
+
+/// Runs `program args` under `ulimit -v ULIMIT_KB` with `stdin` written
+/// from a thread (so large inputs cannot deadlock against the output).
+fn run_limited(
+    program: &str,
+    args: &[&str],
+    mut stdin: Box<dyn Read + Send>,
+) -> std::process::Output {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {ULIMIT_KB}; exec \"$0\" \"$@\""))
+        .arg(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    let mut input = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = std::io::copy(&mut stdin, &mut input);
+    });
+    let out = child.wait_with_output().expect("program runs");
+    let _ = writer.join();
+    out
+}
+
+/// A [`HUGE`] line of `x`, generated as it is written, then `tail`.
+fn huge_line_then(tail: &'static [u8]) -> Box<dyn Read + Send> {
+    Box::new(std::io::repeat(b'x').take(HUGE).chain(tail))
+}
+
+/// Runs `program args`, reads the first line of its output and closes the
+/// pipe, as `program args | head -1` does. Returns the exit status and
+/// stderr.
+fn closed_after_one_line(program: &str, args: &[&str], stdin: Vec<u8>) -> (ExitStatus, String) {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("program starts");
+    let mut input = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut first = String::new();
+    stdout.read_line(&mut first).expect("first line");
+    assert!(!first.is_empty(), "{program} printed nothing");
+    drop(stdout);
+    let out = child.wait_with_output().expect("program runs");
+    let _ = writer.join();
+    (
+        out.status,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn noline_reads_a_huge_line_in_bounded_memory() {
+    // One huge line for X (a human), then end of input.
+    let out = run_limited(NOLINE, &["3", "0", "1"], huge_line_then(b"\n"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.ends_with("Player X loses due to EOF.\n"), "{stdout}");
+    // The over-long line is an invalid move: the prompt comes again.
+    assert_eq!(stdout.matches("X> ").count(), 2, "{stdout}");
+    assert!(
+        stdout.len() < 1000,
+        "the line was echoed: {} bytes",
+        stdout.len()
+    );
+}
+
+#[test]
+fn noline_directory_input_is_invalid_files() {
+    let dir = common::temp_dir("robust-noline-dir");
+    let d = dir.to_string_lossy().into_owned();
+    let out = common::run_with_stdin(NOLINE, &["5", "0", "0", &d, "-", "-", "-"], "");
+    assert_eq!(out.status.code(), Some(4));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "Invalid files.\n");
+}
+
+#[test]
+fn play_seega_reads_a_huge_line_in_bounded_memory_and_echoes_little() {
+    let out = run_limited(
+        TABULA,
+        &["play", "seega", "--seed", "3"],
+        huge_line_then(b"\nquit\n"),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("That line is too long (67108864 characters; at most 1024)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("You stopped the game"), "{stdout}");
+    assert!(
+        stdout.len() < 5000,
+        "the line was echoed: {} bytes",
+        stdout.len()
+    );
+}
+
+#[test]
+fn play_seega_echoes_at_most_an_excerpt_of_a_bad_answer() {
+    // Under the cap but long: shown back cut, never whole.
+    let answer = "z".repeat(1000);
+    let out = common::run_with_stdin(
+        TABULA,
+        &["play", "seega", "--seed", "3"],
+        format!("{answer}\nquit\n"),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(&format!("\"{}...\"", "z".repeat(40))),
+        "{stdout}"
+    );
+    assert!(!stdout.contains(&"z".repeat(41)), "{stdout}");
+}
+
+#[test]
+fn chance_it_reads_a_huge_line_in_bounded_memory() {
+    for program in [TABULA, CHANCE_IT] {
+        let args: &[&str] = if program == TABULA {
+            &["play", "chance-it", "--seed", "1", "--strategy", "1"]
+        } else {
+            &["--seed", "1", "--strategy", "1"]
+        };
+        let out = run_limited(program, args, huge_line_then(b"\n"));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "stderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(stdout.contains("Please answer Y or N."), "{stdout}");
+        assert!(
+            stdout.len() < 5000,
+            "the line was echoed: {} bytes",
+            stdout.len()
+        );
+    }
+}
+
+#[test]
+fn a_closed_output_ends_every_program_quietly_with_status_0() {
+    // Enough wrong answers that the output outgrows any pipe buffer.
+    let wrong = "maybe\n".repeat(50_000).into_bytes();
+    let cases: Vec<(&str, Vec<&str>, Vec<u8>)> = vec![
+        (NOLINE, vec!["101", "1", "2"], Vec::new()),
+        (
+            CHANCE_IT,
+            vec!["--seed", "1", "--strategy", "1"],
+            wrong.clone(),
+        ),
+        (
+            TABULA,
+            vec!["play", "chance-it", "--seed", "1", "--strategy", "1"],
+            wrong.clone(),
+        ),
+        (TABULA, vec!["play", "seega", "--seed", "3"], wrong.clone()),
+    ];
+    for (program, args, stdin) in cases {
+        let (status, stderr) = closed_after_one_line(program, &args, stdin);
+        assert_eq!(status.code(), Some(0), "{program} {args:?}: {stderr}");
+        assert_eq!(stderr, "", "{program} {args:?}");
+    }
+}
+
+#[test]
+fn play_seega_refuses_a_record_file_before_the_game() {
+    let dir = common::temp_dir("robust-record-file");
+    let file = dir.join("afile");
+    std::fs::write(&file, "").unwrap();
+    let f = file.to_string_lossy().into_owned();
+    // A whole game's worth of input: none of it may be read.
+    let out = common::run_with_stdin(
+        TABULA,
+        &["play", "seega", "--seed", "3", "--record", &f],
+        "a1 b2\n".repeat(100),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr.contains("it is a file, not a directory"), "{stderr}");
+    assert!(
+        !stdout.contains("Place two pieces"),
+        "the game started: {stdout}"
+    );
+    // The tournament checks it as well, before any game.
+    let out = common::run_with_stdin(
+        TABULA,
+        &[
+            "tournament",
+            "seega",
+            "--agents",
+            "random,greedy",
+            "--games",
+            "2",
+            "--record",
+            &f,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("it is a file, not a directory"));
+}
+
+#[test]
+fn play_seega_keeps_its_record_when_the_output_closes() {
+    let dir = common::temp_dir("robust-record-pipe");
+    let d = dir.to_string_lossy().into_owned();
+    let wrong = "maybe\n".repeat(50_000).into_bytes();
+    let (status, stderr) = closed_after_one_line(
+        TABULA,
+        &["play", "seega", "--seed", "3", "--record", &d],
+        wrong,
+    );
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert!(dir.join("seega-play-3.ron").is_file());
+}
