@@ -254,3 +254,40 @@ fn play_seega_keeps_its_record_when_the_output_closes() {
     assert_eq!(status.code(), Some(0), "{stderr}");
     assert!(dir.join("seega-play-3.ron").is_file());
 }
+
+#[test]
+fn replay_seega_refuses_unknown_fields_with_their_place() {
+    let dir = common::temp_dir("robust-replay-fields");
+    let good = "(\n    game: \"seega\",\n    size: 5,\n    stalemate: 30,\n    first: Black,\n    turns: [\n        Place(side: Black, at: ((0, 0), (1, 1))),\n    ],\n)\n";
+    let cases = [
+        ("top.ron", good.replace("    first: Black,\n", "    first: Black,\n    colour: \"red\",\n"), "top.ron:6:5:", "colour"),
+        ("turn.ron", good.replace("Place(side: Black, at", "Place(side: Black, extra: 1, at"), "turn.ron:7:28:", "extra"),
+        (
+            "top.json",
+            "{\"game\":\"seega\",\"size\":5,\"stalemate\":30,\"first\":\"Black\",\"turns\":[],\"junk\":1}".to_string(),
+            "top.json:1:",
+            "junk",
+        ),
+    ];
+    for (name, text, place, field) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = common::run_with_stdin(TABULA, &["replay", "seega", &path.to_string_lossy()], "");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {stderr}");
+        assert!(
+            stderr.contains(place) && stderr.contains(field),
+            "{name}: {stderr}"
+        );
+    }
+    // The record without the extra field replays.
+    let path = dir.join("good.ron");
+    std::fs::write(&path, good).unwrap();
+    let out = common::run_with_stdin(TABULA, &["replay", "seega", &path.to_string_lossy()], "");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
