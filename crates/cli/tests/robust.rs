@@ -291,3 +291,90 @@ fn replay_seega_refuses_unknown_fields_with_their_place() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Runs `tabula args` and returns (exit code, stdout, stderr).
+fn tabula(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = common::run_with_stdin(TABULA, args, "");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn noline_tournament_plays_long_games_to_their_end_as_the_program_does() {
+    // On 141 x 141, type1 against type2 lasts over 10,000 moves (the
+    // harness's default cap): the games must end as `noline` ends them.
+    let (code, stdout, stderr) = tabula(&[
+        "tournament",
+        "noline",
+        "--dim",
+        "141",
+        "--agents",
+        "type1,type2",
+        "--games",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let p = &v["pairs"][0];
+    assert_eq!(p["draws"], 0, "{p}");
+    assert_eq!(p["capped"], 0, "{p}");
+    // The program: X's type first. Game 1 has type1 as O, game 2 as X.
+    let o_loses = |x_type: &str, o_type: &str| {
+        let out = common::run_with_stdin(NOLINE, &["141", x_type, o_type], "");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(text.lines().count() > 10_000 * 2, "a short game");
+        text.ends_with("Player O loses.\n")
+    };
+    let type1_wins_as_o = u64::from(!o_loses("2", "1"));
+    let type1_wins_as_x = u64::from(o_loses("1", "2"));
+    assert_eq!(p["a_wins_as_o"], type1_wins_as_o, "{p}");
+    assert_eq!(p["a_wins_as_x"], type1_wins_as_x, "{p}");
+}
+
+#[test]
+fn noline_board_limits_agree_with_the_program_and_the_solver() {
+    // Beyond what the `noline` program takes.
+    let (code, _, stderr) = tabula(&[
+        "tournament",
+        "noline",
+        "--dim",
+        "10001",
+        "--agents",
+        "type1,type2",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("at most 9999"), "{stderr}");
+    let out = common::run_with_stdin(NOLINE, &["10001"], "");
+    assert_eq!(out.status.code(), Some(2));
+    // Beyond the solver: the message and the help say the same.
+    let (code, _, stderr) = tabula(&["analyze", "noline", "--dim", "9"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("up to 7 x 7, not 9 x 9"), "{stderr}");
+    let (_, help, _) = tabula(&["analyze", "noline", "--help"]);
+    assert!(help.contains("odd, 3 to 7"), "{help}");
+    assert!(help.contains("--max-memory <MB>"), "{help}");
+}
+
+#[test]
+fn analyze_noline_stops_at_its_memory_limit_with_a_message() {
+    // Under a 300 MB address space, a 40 MB limit stops the search with a
+    // message and status 1, not an abort (134).
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 300000; exec \"$0\" analyze noline --dim 5 --max-memory 40")
+        .arg(TABULA)
+        .output()
+        .expect("sh runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("not solved within the memory limit of 40 MB")
+            && stderr.contains("raise --max-memory"),
+        "{stderr}"
+    );
+}
