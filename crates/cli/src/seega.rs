@@ -53,7 +53,8 @@ impl From<RecordFormatArg> for RecordFormat {
     after_help = "A round-robin: every pair of agents plays --games games, each agent placing first in half of them.\n\
 Ranked by the seed's score: wins minus one win per second of cumulative execution time in the agent's calls.\n\
 An illegal answer or a panic loses that game; the tournament goes on.\n\
-Agents: random, greedy, alphabeta[-BUDGET], mcts[-BUDGET]; BUDGET is nodes or playouts per move (alphabeta-50000) or time (mcts-20ms).\n\
+Agents: random, greedy, alphabeta[-BUDGET], mcts[-BUDGET]; BUDGET is nodes or playouts per move (alphabeta-50000, at most 10000000) or time (mcts-20ms, at most 60000ms).\n\
+An mcts search tree stops growing at 64 MB (the agent then answers); alphabeta's table has a fixed size.\n\
 With work budgets (the default) the results depend only on --seed; times vary from run to run.\n\
 Example: tabula tournament seega --agents random,greedy,alphabeta,mcts --games 20 --seed 1"
 )]

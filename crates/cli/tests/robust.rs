@@ -378,3 +378,29 @@ fn analyze_noline_stops_at_its_memory_limit_with_a_message() {
         "{stderr}"
     );
 }
+
+#[test]
+fn absurd_agent_budgets_are_refused_before_any_game() {
+    for (agent, limit) in [
+        (
+            "mcts-18446744073709551615",
+            "at most 10000000 nodes or playouts",
+        ),
+        ("alphabeta-10000001", "at most 10000000 nodes or playouts"),
+        ("mcts-99999999999999999999999ms", "at most 60000ms"),
+    ] {
+        let agents = format!("{agent},random");
+        let started = std::time::Instant::now();
+        let (code, _, stderr) =
+            tabula(&["tournament", "seega", "--agents", &agents, "--games", "2"]);
+        assert_eq!(code, Some(1), "{agent}: {stderr}");
+        assert!(stderr.contains(limit), "{agent}: {stderr}");
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "{agent}: games were played"
+        );
+        let out = common::run_with_stdin(TABULA, &["play", "seega", "--agent", agent], "a1 b2\n");
+        assert_eq!(out.status.code(), Some(1), "{agent}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains(limit));
+    }
+}
