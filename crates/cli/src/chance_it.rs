@@ -98,7 +98,12 @@ pub fn play_with(
         seed: args.seed,
         strategy: args.strategy.clone(),
     };
-    play(config, &options, input, out)?;
+    // The terminal's own errors stay `io::Error`s, so a closed output is
+    // recognised (and ends the program quietly).
+    play(config, &options, input, out).map_err(|e| match e {
+        tabula_chance_it::ChanceItError::Io(io) => Error::from(io),
+        other => Error::from(other),
+    })?;
     Ok(())
 }
 

@@ -171,10 +171,9 @@ pub fn finish(result: Result<(), Error>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            // A closed pipe (`tabula ... | head`) is not an error worth a message.
-            if let Some(io) = e.downcast_ref::<std::io::Error>()
-                && io.kind() == std::io::ErrorKind::BrokenPipe
-            {
+            // A closed standard output (`tabula ... | head`) ends the
+            // program quietly with success, whatever error wraps it.
+            if tabula_core::input::is_broken_pipe(e.as_ref()) {
                 return ExitCode::SUCCESS;
             }
             eprintln!("error: {e}");

@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use clap::Args;
+use tabula_noline::board::MAX_DIM;
 use tabula_noline::{solve, tournament};
 
 use crate::pictures::PlotArgs;
@@ -17,6 +18,25 @@ fn odd_dim(s: &str) -> Result<usize, String> {
             "the board size must be odd and at least 3, not {d}"
         ));
     }
+    // The limit the `noline` program enforces.
+    if d > MAX_DIM {
+        return Err(format!(
+            "the board size must be at most {MAX_DIM} (the noline program's limit), not {d}"
+        ));
+    }
+    Ok(d)
+}
+
+/// The largest odd board the exact solver takes (its keys hold 8 x 8).
+pub const SOLVER_MAX_DIM: usize = 7;
+
+fn solver_dim(s: &str) -> Result<usize, String> {
+    let d = odd_dim(s)?;
+    if d > SOLVER_MAX_DIM {
+        return Err(format!(
+            "the solver handles odd boards up to {SOLVER_MAX_DIM} x {SOLVER_MAX_DIM}, not {d} x {d}"
+        ));
+    }
     Ok(d)
 }
 
@@ -28,12 +48,17 @@ the board's 8 symmetries): the value for the first player and the value of every
 3x3 takes milliseconds; see the book for how far larger boards go."
 )]
 pub struct AnalyzeArgs {
-    /// Board side (odd, at least 3; the solver goes up to 7).
-    #[arg(long, default_value = "3", value_parser = odd_dim)]
+    /// Board side (odd, 3 to 7: the largest odd board the solver takes).
+    #[arg(long, default_value = "3", value_parser = solver_dim)]
     pub dim: usize,
     /// Give up past this many positions searched.
     #[arg(long, default_value_t = 2_000_000_000)]
     pub max_nodes: u64,
+    /// Give up (exit 1, with a message) rather than let the solver's table
+    /// grow past this many MB.
+    #[arg(long, value_name = "MB", default_value_t = solve::DEFAULT_MAX_MEMORY_MB,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_memory: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -41,7 +66,7 @@ pub struct AnalyzeArgs {
 
 /// Solves and writes the result.
 pub fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let s = solve::solve(args.dim, args.max_nodes)?;
+    let s = solve::solve_within(args.dim, args.max_nodes, args.max_memory * 1_000_000)?;
     match args.format {
         Format::Json => {
             let mut v = serde_json::to_value(&s)?;
@@ -92,7 +117,7 @@ Agents: type1 and type2 (seed 002's computer players), random, perfect.\n\
 Example: tabula tournament noline --dim 3 --agents type1,type2,random,perfect --games 1000 --seed 1"
 )]
 pub struct TournamentArgs {
-    /// Board side (odd, at least 3).
+    /// Board side (odd, 3 to 9999, as the noline program takes).
     #[arg(long, default_value = "3", value_parser = odd_dim)]
     pub dim: usize,
     /// Agents, comma-separated (see `tabula list`).

@@ -1,7 +1,7 @@
 //! `tabula tournament seega`, `tabula play seega` and `tabula replay seega`.
 
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use tabula_seega::record::{Record, RecordFormat, Replay};
@@ -53,7 +53,8 @@ impl From<RecordFormatArg> for RecordFormat {
     after_help = "A round-robin: every pair of agents plays --games games, each agent placing first in half of them.\n\
 Ranked by the seed's score: wins minus one win per second of cumulative execution time in the agent's calls.\n\
 An illegal answer or a panic loses that game; the tournament goes on.\n\
-Agents: random, greedy, alphabeta[-BUDGET], mcts[-BUDGET]; BUDGET is nodes or playouts per move (alphabeta-50000) or time (mcts-20ms).\n\
+Agents: random, greedy, alphabeta[-BUDGET], mcts[-BUDGET]; BUDGET is nodes or playouts per move (alphabeta-50000, at most 10000000) or time (mcts-20ms, at most 60000ms).\n\
+An mcts search tree stops growing at 64 MB (the agent then answers); alphabeta's table has a fixed size.\n\
 With work budgets (the default) the results depend only on --seed; times vary from run to run.\n\
 Example: tabula tournament seega --agents random,greedy,alphabeta,mcts --games 20 --seed 1"
 )]
@@ -90,6 +91,9 @@ pub struct TournamentArgs {
 /// Runs a tournament and writes the results.
 pub fn tournament(args: &TournamentArgs, out: &mut dyn Write) -> Result<(), Error> {
     args.pictures.prepare()?;
+    if let Some(dir) = &args.record {
+        check_record_dir(dir)?;
+    }
     let options = tournament::Options {
         rules: args.rules.rules(Side::Black)?,
         agents: args.agents.clone(),
@@ -196,8 +200,12 @@ pub fn play_with(
         First::Agent => human.other(),
     };
     let rules = args.rules.rules(first)?;
-    // Fail on a bad name before the game starts.
+    // Fail on a bad name or an unusable record directory before the game
+    // starts.
     tabula_seega::agent::build(&args.agent)?;
+    if let Some(dir) = &args.record {
+        check_record_dir(dir)?;
+    }
     let seed = if args.seed == 0 {
         let s = tabula_core::fresh_seed();
         writeln!(
@@ -214,25 +222,65 @@ pub fn play_with(
         agent: args.agent.clone(),
         seed,
     };
-    let played = play::play(&options, input, out)?;
+    let format = RecordFormat::from(args.record_format);
+    let path = args
+        .record
+        .as_ref()
+        .map(|dir| dir.join(format!("seega-play-{seed}.{}", format.extension())));
+    let played = match play::play_keeping_record(&options, input, out) {
+        Ok(p) => p,
+        Err(stopped) => {
+            // The output closed (or the input failed): keep the game so far.
+            if let Some(path) = &path {
+                write_record(&stopped.record, path, format)?;
+            }
+            return Err(stopped.error.into());
+        }
+    };
     match played.outcome.and_then(|o| o.winner) {
         _ if played.outcome.is_none() => {}
         Some(w) if w == human => writeln!(out, "You win!")?,
         Some(_) => writeln!(out, "You lose.")?,
         None => writeln!(out, "A draw.")?,
     }
-    if let Some(dir) = &args.record {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create the record directory {}: {e}", dir.display()))?;
-        let format = RecordFormat::from(args.record_format);
-        let path = dir.join(format!("seega-play-{seed}.{}", format.extension()));
-        played
-            .record
-            .write(&path, format)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    if let Some(path) = &path {
+        write_record(&played.record, path, format)?;
         writeln!(out, "Record written to {}", path.display())?;
     }
     Ok(())
+}
+
+/// Creates `dir` if needed and checks that it is a directory records can
+/// be written into, before any game is played.
+pub fn check_record_dir(dir: &Path) -> Result<(), Error> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        format!(
+            "--record {}: cannot create the record directory: {}",
+            dir.display(),
+            if dir.exists() && !dir.is_dir() {
+                "it is a file, not a directory".to_string()
+            } else {
+                e.to_string()
+            }
+        )
+    })?;
+    // Writable? Try, before the work starts.
+    let probe = dir.join(format!(".tabula-write-test-{}", std::process::id()));
+    std::fs::write(&probe, b"")
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|e| {
+            format!(
+                "--record {}: cannot write into the record directory: {e}",
+                dir.display()
+            )
+        })?;
+    Ok(())
+}
+
+fn write_record(record: &Record, path: &Path, format: RecordFormat) -> Result<(), Error> {
+    record
+        .write(path, format)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()).into())
 }
 
 /// Options of `tabula replay seega`.

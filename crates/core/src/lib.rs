@@ -58,6 +58,7 @@ mod agent;
 mod dice;
 mod error;
 mod game;
+pub mod input;
 pub mod registry;
 mod rng;
 pub mod spec;

@@ -49,13 +49,17 @@ impl Session<'_> {
     /// One line of input, trimmed; `None` at the end of input.
     fn line(&mut self) -> Result<Option<String>, ChanceItError> {
         self.out.flush()?;
-        // Bytes, not a String: garbage that is not UTF-8 is just a wrong
-        // answer, which re-prompts.
-        let mut bytes = Vec::new();
-        if self.input.read_until(b'\n', &mut bytes)? == 0 {
-            return Ok(None);
-        }
-        Ok(Some(String::from_utf8_lossy(&bytes).trim().to_string()))
+        // Capped, and bytes rather than a String: an over-long line or
+        // garbage that is not UTF-8 is just a wrong answer, which
+        // re-prompts.
+        Ok(tabula_core::input::read_line(self.input)?.map(|l| {
+            if l.is_truncated() {
+                // Never a valid answer; keep it that way after the cut.
+                "\u{0}".to_string()
+            } else {
+                l.text()
+            }
+        }))
     }
 }
 

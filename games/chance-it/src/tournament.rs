@@ -24,6 +24,9 @@ pub struct SeatTally {
     pub wins: [u64; 2],
     /// Ties.
     pub ties: u64,
+    /// Games stopped by the harness's step cap before they ended (neither
+    /// wins nor ties).
+    pub capped: u64,
     /// Sum of each seat's total.
     pub sum: [u64; 2],
     /// Sum of squares of each seat's total.
@@ -46,7 +49,8 @@ impl Collector<ChanceIt> for SeatTally {
         self.games += 1;
         match playout.result {
             Some(GameResult::Win(s)) if s < 2 => self.wins[s] += 1,
-            _ => self.ties += 1,
+            Some(_) => self.ties += 1,
+            None => self.capped += 1,
         }
         for s in 0..2 {
             let t = u64::from(state.totals()[s]);
@@ -58,6 +62,7 @@ impl Collector<ChanceIt> for SeatTally {
     fn merge(&mut self, other: Self) {
         self.games += other.games;
         self.ties += other.ties;
+        self.capped += other.capped;
         for s in 0..2 {
             self.wins[s] += other.wins[s];
             self.sum[s] += other.sum[s];
@@ -95,6 +100,9 @@ pub struct PairResult {
     pub b_wins: u64,
     /// Ties.
     pub ties: u64,
+    /// Games stopped by the step cap before they ended, counted neither as
+    /// wins nor as ties (0 in practice: the cap is 2^32 - 1 steps).
+    pub capped: u64,
     /// `a`'s share of wins, with its standard error.
     pub a_win_rate: f64,
     /// Standard error of `a_win_rate`.
@@ -265,6 +273,7 @@ pub fn run(
                 a_wins,
                 b_wins,
                 ties: x.ties + y.ties,
+                capped: x.capped + y.capped,
                 a_win_rate: rate,
                 a_win_rate_std_error: (rate * (1.0 - rate) / games as f64).sqrt(),
                 a_mean_total: a_mean,
@@ -338,6 +347,13 @@ impl Tournament {
                 "  wins      {:<12} {:>8}   {:<12} {:>8}   ties {}",
                 p.a, p.a_wins, p.b, p.b_wins, p.ties
             );
+            if p.capped > 0 {
+                let _ = writeln!(
+                    s,
+                    "  capped {}: games stopped by the step cap, counted neither as wins nor as ties",
+                    p.capped
+                );
+            }
             let exact = match p.a_win_probability_exact {
                 Some(e) => format!(", exact {e:.4}"),
                 None => String::new(),

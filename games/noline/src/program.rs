@@ -5,7 +5,7 @@
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 
-use tabula_core::{BoardGame, GameResult};
+use tabula_core::{BoardGame, GameResult, input};
 
 use crate::agents::Sequence;
 use crate::board::MAX_DIM;
@@ -74,22 +74,16 @@ impl Io<'_> {
         Ok(())
     }
 
-    /// One line of the seat's input, without its newline; `None` at the
-    /// end of input.
+    /// One line of the seat's input, without its newline, cut at
+    /// [`tabula_core::input::MAX_LINE_BYTES`] (a longer line is an invalid
+    /// move anyway); `None` at the end of input.
     fn read_line(&mut self, seat: usize) -> std::io::Result<Option<Vec<u8>>> {
         self.flush()?;
-        let mut line = Vec::new();
-        let n = match &mut self.inputs[seat] {
-            Input::Stdin => self.stdin.read_until(b'\n', &mut line)?,
-            Input::File(f) => f.read_until(b'\n', &mut line)?,
+        let line = match &mut self.inputs[seat] {
+            Input::Stdin => input::read_line(self.stdin)?,
+            Input::File(f) => input::read_line(f)?,
         };
-        if n == 0 {
-            return Ok(None);
-        }
-        if line.last() == Some(&b'\n') {
-            line.pop();
-        }
-        Ok(Some(line))
+        Ok(line.map(|l| l.bytes().to_vec()))
     }
 }
 
@@ -207,9 +201,12 @@ pub fn run(
         for seat in 0..2 {
             let (input, output) = (&args[3 + 2 * seat], &args[4 + 2 * seat]);
             if input != "-" && matches!(players[seat], Player::Human) {
+                // A directory opens but cannot be read as a file.
                 match File::open(input) {
-                    Ok(f) => inputs[seat] = Input::File(BufReader::new(f)),
-                    Err(_) => return fail(stderr, 4, "Invalid files."),
+                    Ok(f) if !f.metadata().is_ok_and(|m| m.is_dir()) => {
+                        inputs[seat] = Input::File(BufReader::new(f))
+                    }
+                    _ => return fail(stderr, 4, "Invalid files."),
                 }
             }
             if output != "-" {
@@ -228,11 +225,14 @@ pub fn run(
     };
     match play(dim, players, &mut io) {
         Ok(()) => 0,
+        // A closed output ends the program quietly (the rule of every
+        // tabula program, see `tabula_core::input::is_broken_pipe`).
+        Err(e) if input::is_broken_pipe(&e) => 0,
+        // Input that cannot be read (a directory given as a file, say) is
+        // what the seed calls invalid files.
+        Err(e) if e.kind() == std::io::ErrorKind::IsADirectory => fail(stderr, 4, "Invalid files."),
         Err(e) => {
-            // A closed output is not worth a message; anything else is.
-            if e.kind() != std::io::ErrorKind::BrokenPipe {
-                let _ = writeln!(stderr, "noline: {e}");
-            }
+            let _ = writeln!(stderr, "noline: {e}");
             5
         }
     }

@@ -21,8 +21,38 @@ pub enum SolveError {
     #[error("not solved within {0} positions searched (raise --max-nodes)")]
     Budget(u64),
     /// The board is too large for the solver's keys.
-    #[error("the solver handles boards up to 8 x 8, not {0} x {0}")]
+    #[error("the solver handles boards up to 8 x 8 (odd boards up to 7 x 7), not {0} x {0}")]
     TooLarge(usize),
+    /// The transposition table would outgrow its memory limit.
+    #[error(
+        "not solved within the memory limit of {limit_mb} MB: the transposition table held {positions} positions \
+         and would need {needed_mb} MB to grow (raise --max-memory)"
+    )]
+    Memory {
+        /// The limit, in MB (10^6 bytes).
+        limit_mb: u64,
+        /// Positions in the table when it stopped.
+        positions: usize,
+        /// What the table would have needed, in MB.
+        needed_mb: u64,
+    },
+}
+
+/// The default limit on the solver's table, in MB (10^6 bytes).
+pub const DEFAULT_MAX_MEMORY_MB: u64 = 1_000;
+
+/// Bytes a hash table of `HashMap<K, V>` with room for `entries` entries
+/// allocates: a power-of-two number of buckets at 7/8 load, each holding
+/// one entry and one control byte (how `std`'s hashbrown lays it out).
+fn table_bytes<T>(entries: usize) -> u64 {
+    let buckets = if entries < 4 {
+        4
+    } else if entries < 8 {
+        8
+    } else {
+        (entries.saturating_mul(8) / 7).next_power_of_two()
+    };
+    (buckets as u64).saturating_mul(std::mem::size_of::<T>() as u64 + 1)
 }
 
 /// The value of a position for the player to move.
@@ -66,6 +96,7 @@ pub struct Solver {
     table: HashMap<u128, (i8, Bound)>,
     nodes: u64,
     budget: u64,
+    max_memory: u64,
 }
 
 impl std::fmt::Debug for Solver {
@@ -126,7 +157,16 @@ impl Solver {
             table: HashMap::new(),
             nodes: 0,
             budget,
+            max_memory: DEFAULT_MAX_MEMORY_MB * 1_000_000,
         })
+    }
+
+    /// Limits the transposition table to `bytes` (default
+    /// [`DEFAULT_MAX_MEMORY_MB`] MB): a search that would grow it further
+    /// stops with [`SolveError::Memory`] instead of allocating.
+    pub fn with_max_memory(mut self, bytes: u64) -> Solver {
+        self.max_memory = bytes;
+        self
     }
 
     /// Positions searched so far (all calls).
@@ -155,6 +195,31 @@ impl Solver {
             })
             .min()
             .unwrap_or(0)
+    }
+
+    /// Makes room for one more table entry within the memory limit.
+    fn reserve_one(&mut self) -> Result<(), SolveError> {
+        let len = self.table.len();
+        if len < self.table.capacity() {
+            return Ok(());
+        }
+        // Growing doubles the table; the old one lives until it is copied.
+        type Entry = (u128, (i8, Bound));
+        let old = table_bytes::<Entry>(self.table.capacity());
+        let new = table_bytes::<Entry>(len.saturating_add(1));
+        let needed = old.saturating_add(new);
+        if needed > self.max_memory {
+            return Err(SolveError::Memory {
+                limit_mb: self.max_memory / 1_000_000,
+                positions: len,
+                needed_mb: needed.div_ceil(1_000_000),
+            });
+        }
+        self.table.try_reserve(1).map_err(|_| SolveError::Memory {
+            limit_mb: self.max_memory / 1_000_000,
+            positions: len,
+            needed_mb: needed.div_ceil(1_000_000),
+        })
     }
 
     /// The value of `grid` for the player to move (O if the tile count is
@@ -252,6 +317,7 @@ impl Solver {
         } else {
             Bound::Exact
         };
+        self.reserve_one()?;
         self.table.insert(key, (best, bound));
         Ok(best)
     }
@@ -298,10 +364,16 @@ pub struct FirstMove {
     pub value: Value,
 }
 
-/// Solves the game on a `dim` board from the empty board.
+/// Solves the game on a `dim` board from the empty board, within
+/// [`DEFAULT_MAX_MEMORY_MB`].
 pub fn solve(dim: usize, budget: u64) -> Result<Solution, SolveError> {
+    solve_within(dim, budget, DEFAULT_MAX_MEMORY_MB * 1_000_000)
+}
+
+/// [`solve`] with the transposition table limited to `max_memory` bytes.
+pub fn solve_within(dim: usize, budget: u64, max_memory: u64) -> Result<Solution, SolveError> {
     let t = Instant::now();
-    let mut solver = Solver::new(dim, budget)?;
+    let mut solver = Solver::new(dim, budget)?.with_max_memory(max_memory);
     let mut grid = Grid::new(dim);
     let moves = solver.move_values(&mut grid)?;
     let value = moves.iter().map(|m| m.2).max().unwrap_or(Value::Draw);
@@ -328,4 +400,48 @@ pub fn solve(dim: usize, budget: u64) -> Result<Solution, SolveError> {
         table_positions: solver.table_len(),
         seconds: t.elapsed().as_secs_f64(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_memory_limit_stops_the_search_with_a_clear_error() {
+        let err = solve_within(5, u64::MAX, 2_000_000).unwrap_err();
+        match err {
+            SolveError::Memory {
+                limit_mb,
+                positions,
+                needed_mb,
+            } => {
+                assert_eq!(limit_mb, 2);
+                assert!(positions > 1000);
+                assert!(needed_mb > 2);
+            }
+            other => panic!("{other}"),
+        }
+        // 3x3 fits easily.
+        assert!(solve_within(3, u64::MAX, 2_000_000).is_ok());
+    }
+
+    #[test]
+    fn table_size_estimate_matches_hashbrown_growth() {
+        let mut t: HashMap<u128, (i8, Bound)> = HashMap::new();
+        for i in 0..10_000u128 {
+            if t.len() == t.capacity() {
+                let before = t.capacity();
+                t.reserve(1);
+                // Power-of-two buckets at 7/8 load (3/4 below 8 buckets).
+                let buckets = table_bytes::<(u128, (i8, Bound))>(before + 1) / 33;
+                assert!(
+                    t.capacity() <= buckets as usize,
+                    "{} {}",
+                    t.capacity(),
+                    buckets
+                );
+            }
+            t.insert(i, (0, Bound::Exact));
+        }
+    }
 }

@@ -11,25 +11,34 @@ use tabula_sim::{Playout, Simulation};
 use crate::agents;
 use crate::game::{Noline, State};
 
-/// Wins of each seat and draws.
+/// Wins of each seat, draws, and games stopped by the step cap.
 #[derive(Clone, Debug, Default)]
 struct Tally {
     wins: [u64; 2],
     draws: u64,
+    capped: u64,
 }
 
 impl tabula_sim::Collector<Noline> for Tally {
     fn end_game(&mut self, playout: &Playout, _: &State) {
         match playout.result {
             Some(GameResult::Win(s)) if s < 2 => self.wins[s] += 1,
-            _ => self.draws += 1,
+            Some(_) => self.draws += 1,
+            None => self.capped += 1,
         }
     }
     fn merge(&mut self, other: Self) {
         self.wins[0] += other.wins[0];
         self.wins[1] += other.wins[1];
         self.draws += other.draws;
+        self.capped += other.capped;
     }
+}
+
+/// The step cap of a game on a `dim` board: every move fills a cell, so a
+/// game ends within `dim * dim` moves and is always played to its end.
+pub fn max_steps(dim: usize) -> u32 {
+    u32::try_from(dim.saturating_mul(dim)).unwrap_or(u32::MAX)
 }
 
 /// One pair's results; `a` was player O (first) in the first half of the
@@ -54,6 +63,10 @@ pub struct PairResult {
     pub a_wins_as_o: u64,
     /// `a`'s wins as X.
     pub a_wins_as_x: u64,
+    /// Games stopped by the step cap before they ended (counted neither
+    /// as wins nor as draws; 0 unless the cap is lowered, since a game
+    /// ends within `dim * dim` moves).
+    pub capped: u64,
 }
 
 /// A tournament's results.
@@ -86,7 +99,7 @@ fn half(
     (first.build)(dim)?;
     (second.build)(dim)?;
     let game = Noline::new(dim);
-    let mut sim = Simulation::new(games).seed(seed);
+    let mut sim = Simulation::new(games).seed(seed).max_steps(max_steps(dim));
     if let Some(t) = threads {
         sim = sim.threads(t);
     }
@@ -144,6 +157,7 @@ pub fn run(
                 draws: x.draws + y.draws,
                 a_wins_as_o: x.wins[0],
                 a_wins_as_x: y.wins[1],
+                capped: x.capped + y.capped,
             });
         }
     }
@@ -171,6 +185,13 @@ impl Tournament {
                 "  {:<8} vs {:<8}  {} wins {:>7} ({} as O, {} as X)   {} wins {:>7}   draws {:>7}",
                 p.a, p.b, p.a, p.a_wins, p.a_wins_as_o, p.a_wins_as_x, p.b, p.b_wins, p.draws
             );
+            if p.capped > 0 {
+                let _ = writeln!(
+                    s,
+                    "    capped {}: games stopped by the step cap, counted neither as wins nor as draws",
+                    p.capped
+                );
+            }
         }
         s
     }

@@ -83,24 +83,46 @@ pub enum Budget {
     Time(Duration),
 }
 
+/// The largest work budget: nodes or playouts per answer.
+pub const MAX_WORK: u64 = 10_000_000;
+
+/// The largest time budget per answer, in milliseconds.
+pub const MAX_TIME_MS: u64 = 60_000;
+
 impl Budget {
-    /// Parses `N` (work) or `Nms` (milliseconds).
+    /// Parses `N` (work, 1 to [`MAX_WORK`]) or `Nms` (milliseconds, 1 to
+    /// [`MAX_TIME_MS`]).
     pub fn parse(text: &str) -> Result<Budget, String> {
         let bad = || {
             format!(
-                "{text:?} is not a budget: give a count of nodes or playouts (like 20000) or milliseconds (like 50ms)"
+                "{:?} is not a budget: give a count of nodes or playouts (like 20000) or milliseconds (like 50ms)",
+                tabula_core::input::excerpt(text)
             )
         };
+        let too_much = |limit: String| {
+            format!(
+                "the budget {} is more than an answer may take: at most {limit}",
+                tabula_core::input::excerpt(text)
+            )
+        };
+        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
         if let Some(ms) = text.strip_suffix("ms") {
-            let ms: u64 = ms.parse().map_err(|_| bad())?;
-            if ms == 0 {
+            if !digits(ms) {
                 return Err(bad());
             }
-            return Ok(Budget::Time(Duration::from_millis(ms)));
+            return match ms.parse::<u64>() {
+                Ok(0) => Err(bad()),
+                Ok(ms) if ms <= MAX_TIME_MS => Ok(Budget::Time(Duration::from_millis(ms))),
+                _ => Err(too_much(format!("{MAX_TIME_MS}ms"))),
+            };
+        }
+        if !digits(text) {
+            return Err(bad());
         }
         match text.parse::<u64>() {
-            Ok(n) if n > 0 => Ok(Budget::Work(n)),
-            _ => Err(bad()),
+            Ok(0) => Err(bad()),
+            Ok(n) if n <= MAX_WORK => Ok(Budget::Work(n)),
+            _ => Err(too_much(format!("{MAX_WORK} nodes or playouts"))),
         }
     }
 }

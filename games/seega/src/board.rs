@@ -107,6 +107,8 @@ impl Square {
     /// Checks the square is on a `size` board.
     pub fn parse(text: &str, size: usize) -> Result<Square, String> {
         let t = text.trim();
+        // Shown back in messages: never a whole over-long answer.
+        let shown = tabula_core::input::excerpt(t);
         let mut chars = t.chars();
         let letter = chars
             .next()
@@ -115,7 +117,7 @@ impl Square {
             c @ 'a'..='z' => c as u8 - b'a',
             _ => {
                 return Err(format!(
-                    "{t:?} is not a square: write a column letter and a row number, like c3"
+                    "{shown:?} is not a square: write a column letter and a row number, like c3"
                 ));
             }
         };
@@ -124,13 +126,13 @@ impl Square {
             Ok(r) if rest.bytes().all(|b| b.is_ascii_digit()) => r,
             _ => {
                 return Err(format!(
-                    "{t:?} is not a square: write a column letter and a row number, like c3"
+                    "{shown:?} is not a square: write a column letter and a row number, like c3"
                 ));
             }
         };
         if usize::from(col) >= size || row == 0 || row > size {
             return Err(format!(
-                "{t} is off the {size}x{size} board (columns a to {}, rows 1 to {size})",
+                "{shown} is off the {size}x{size} board (columns a to {}, rows 1 to {size})",
                 (b'a' + size as u8 - 1) as char
             ));
         }
@@ -183,7 +185,12 @@ pub fn parse_pair(text: &str, size: usize) -> Result<[Square; 2], String> {
         .split(|c: char| c.is_whitespace() || c == '-' || c == ',')
         .filter(|p| !p.is_empty())
         .collect();
-    let two = || format!("expected two squares, like c2 c3, not {t:?}");
+    let two = || {
+        format!(
+            "expected two squares, like c2 c3, not {:?}",
+            tabula_core::input::excerpt(t)
+        )
+    };
     match parts.as_slice() {
         [a, b] => Ok([Square::parse(a, size)?, Square::parse(b, size)?]),
         [one] => {

@@ -45,17 +45,28 @@ Type quit to stop.";
 
 enum Input {
     Line(String),
+    /// A line over the cap, with its length in bytes.
+    TooLong(u64),
     End,
 }
 
+/// One answer, capped at [`tabula_core::input::MAX_LINE_BYTES`].
 fn read_line(input: &mut dyn BufRead) -> io::Result<Input> {
-    let mut buf = Vec::new();
-    if input.read_until(b'\n', &mut buf)? == 0 {
-        return Ok(Input::End);
-    }
-    Ok(Input::Line(
-        String::from_utf8_lossy(&buf).trim().to_string(),
-    ))
+    Ok(match tabula_core::input::read_line(input)? {
+        None => Input::End,
+        Some(l) if l.is_truncated() => Input::TooLong(l.len()),
+        Some(l) => Input::Line(l.text()),
+    })
+}
+
+/// A game stopped by an input or output error (a closed output, say),
+/// with its record so far.
+#[derive(Debug)]
+pub struct Stopped {
+    /// Every turn played before the error.
+    pub record: Record,
+    /// What went wrong.
+    pub error: io::Error,
 }
 
 /// Plays one game, reading the person's answers from `input`.
@@ -64,9 +75,16 @@ pub fn play(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> io::Result<Played> {
-    let mut bot: Box<dyn SeegaAgent> =
-        agent::build(&options.agent).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
-    let rules = options.rules;
+    play_keeping_record(options, input, out).map_err(|s| s.error)
+}
+
+/// [`play`], keeping the record of the turns played when an error stops
+/// the game, so it can still be written.
+pub fn play_keeping_record(
+    options: &PlayOptions,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Played, Stopped> {
     let me = options.human;
     let names = if me == Side::Black {
         ["you".to_string(), options.agent.clone()]
@@ -74,12 +92,29 @@ pub fn play(
         [options.agent.clone(), "you".to_string()]
     };
     let mut record = Record::new(
-        &rules,
+        &options.rules,
         Some(Players {
             black: names[0].clone(),
             white: names[1].clone(),
         }),
     );
+    match session(options, input, out, &mut record) {
+        Ok(outcome) => Ok(Played { record, outcome }),
+        Err(error) => Err(Stopped { record, error }),
+    }
+}
+
+/// The game itself; returns its outcome, or `None` if the person stopped.
+fn session(
+    options: &PlayOptions,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    record: &mut Record,
+) -> io::Result<Option<Outcome>> {
+    let mut bot: Box<dyn SeegaAgent> =
+        agent::build(&options.agent).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    let rules = options.rules;
+    let me = options.human;
     let mut rng: GameRng = tabula_core::game_rng(options.seed, 0);
     let mut time = Duration::ZERO;
     bot.init_game(&agent::GameInfo {
@@ -169,7 +204,15 @@ pub fn play(
             Input::End => {
                 writeln!(out)?;
                 writeln!(out, "End of input: the game stops here, unfinished.")?;
-                return finish(record, None, &position, out);
+                return finish(None, &position, out);
+            }
+            Input::TooLong(n) => {
+                writeln!(
+                    out,
+                    "That line is too long ({n} characters; at most {}). Type help for how to play.",
+                    tabula_core::input::MAX_LINE_BYTES
+                )?;
+                continue;
             }
             Input::Line(l) => l,
         };
@@ -177,7 +220,7 @@ pub fn play(
             "" => continue,
             "quit" | "exit" => {
                 writeln!(out, "You stopped the game; it is unfinished.")?;
-                return finish(record, None, &position, out);
+                return finish(None, &position, out);
             }
             "help" | "?" => {
                 writeln!(out, "{HELP}")?;
@@ -220,18 +263,17 @@ pub fn play(
         bot.term_game(&o);
     }
     record.result = outcome;
-    finish(record, outcome, &position, out)
+    finish(outcome, &position, out)
 }
 
 fn finish(
-    record: Record,
     outcome: Option<Outcome>,
     position: &Position,
     out: &mut dyn Write,
-) -> io::Result<Played> {
+) -> io::Result<Option<Outcome>> {
     writeln!(out)?;
     write!(out, "{}", position.render())?;
     writeln!(out, "{}", position.summary())?;
     out.flush()?;
-    Ok(Played { record, outcome })
+    Ok(outcome)
 }

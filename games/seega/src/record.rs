@@ -34,6 +34,7 @@ use crate::rules::{Action, Illegal, Outcome, Position, Reason, Rules};
 
 /// The agents (or people) who played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Players {
     /// Who played Black.
     pub black: String,
@@ -43,6 +44,7 @@ pub struct Players {
 
 /// One turn of a record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Turn {
     /// Two pieces placed.
     Place {
@@ -125,8 +127,9 @@ fn seega() -> String {
     "seega".into()
 }
 
-/// A whole game.
+/// A whole game. Unknown fields are refused, as in board files.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Record {
     /// Always `"seega"`.
     #[serde(default = "seega")]

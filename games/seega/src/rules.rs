@@ -117,6 +117,7 @@ pub enum Reason {
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Outcome {
     /// The winner, or `None` for a draw.
     pub winner: Option<Side>,

@@ -27,6 +27,15 @@ pub const PLAYOUT_MOVES: u32 = 40;
 
 const EXPLORATION: f64 = std::f64::consts::SQRT_2;
 
+/// The most memory the search tree of one agent may take, in bytes. When
+/// the tree is full the search stops and the agent answers with what it
+/// has, whatever its budget.
+pub const MAX_TREE_BYTES: usize = 64 << 20;
+
+/// Room kept for one expansion: more than the steps of any position (at
+/// most 4 per piece, fewer than 361 pieces).
+const EXPANSION_ROOM: usize = 4 * 19 * 19 + 1;
+
 #[derive(Clone, Copy, Debug)]
 struct Node {
     action: Action,
@@ -60,6 +69,32 @@ impl Mcts {
             steps: Vec::new(),
             captures: Vec::new(),
         }
+    }
+
+    /// The most nodes the tree may hold.
+    pub fn max_tree_nodes() -> usize {
+        MAX_TREE_BYTES / std::mem::size_of::<Node>()
+    }
+
+    /// Makes sure one more expansion fits within [`MAX_TREE_BYTES`]; false
+    /// if the tree is full.
+    fn make_room(&mut self) -> bool {
+        let max = Self::max_tree_nodes();
+        let needed = self.nodes.len() + EXPANSION_ROOM;
+        if needed > max {
+            return false;
+        }
+        if needed > self.nodes.capacity() {
+            // Grow by doubling, but never past the limit.
+            let want = (self.nodes.capacity() * 2).clamp(needed, max);
+            self.nodes.reserve_exact(want - self.nodes.len());
+        }
+        true
+    }
+
+    /// Nodes in the search tree of the last answer.
+    pub fn tree_nodes(&self) -> usize {
+        self.nodes.len()
     }
 
     fn expand(&mut self, index: usize, pos: &Position) {
@@ -203,8 +238,11 @@ impl Mcts {
                 pos.apply(&self.nodes[index].action);
                 self.path.push(index as u32);
             }
-            // Expansion.
+            // Expansion, while the tree has room.
             if pos.outcome().is_none() {
+                if !self.make_room() {
+                    break;
+                }
                 self.expand(index, &pos);
                 index = self.select(index, rng);
                 pos.apply(&self.nodes[index].action);
@@ -240,5 +278,35 @@ impl SeegaAgent for Mcts {
     fn play(&mut self, position: &Position, _: Option<Square>, rng: &mut GameRng) -> Reply {
         self.best_step(position, rng)
             .map_or(Reply::Blocked, Reply::Move)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agent::MAX_WORK;
+    use crate::rules::{Phase, Rules};
+
+    #[test]
+    fn the_largest_budget_stops_when_the_tree_is_full_and_answers() {
+        // Place every piece (agents answer), then search the first move.
+        let rules = Rules::new(5, 30, Side::Black).unwrap();
+        let mut pos = Position::new(rules);
+        let mut rng = tabula_core::game_rng(1, 0);
+        while pos.phase() == Phase::Placement {
+            let at = crate::agents::safe_placement(&pos, &mut rng);
+            pos.apply(&Action::Place(at));
+        }
+        let mut agent = Mcts::new(Budget::Work(MAX_WORK));
+        let step = agent.best_step(&pos, &mut rng);
+        assert!(step.is_some());
+        let max = Mcts::max_tree_nodes();
+        assert!(agent.tree_nodes() <= max);
+        assert!(
+            agent.tree_nodes() + EXPANSION_ROOM > max,
+            "{}",
+            agent.tree_nodes()
+        );
+        assert!(agent.nodes.capacity() <= max);
     }
 }
