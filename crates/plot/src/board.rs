@@ -62,6 +62,9 @@ const TITLE_HEIGHT: i32 = 44;
 const FOOTER_HEIGHT: i32 = 64;
 const LEGEND_WIDTH: i32 = 130;
 const MARGIN: i32 = 16;
+/// How far into a square the outline of the most or least popular
+/// square reaches, and labels start.
+const OUTLINE: i32 = 5;
 
 impl Layout {
     /// The layout of a board of `size` squares, `columns` to a row
@@ -139,16 +142,19 @@ impl Layout {
     }
 
     /// The box, as (top left, bottom right), that `square`'s number is
-    /// written in, at the square's top left corner. It is drawn on a
-    /// plate of the square's colour above the arrows, so no arrow hides
-    /// it.
+    /// written in, at the square's top left corner, inside the outline
+    /// of a most or least popular square. It is drawn on a plate of the
+    /// square's colour above the arrows, so no arrow hides it.
     pub fn number_box(&self, square: u16) -> ((i32, i32), (i32, i32)) {
         let ((x0, y0), _) = self.cell_rect(square);
         let size = self.number_size();
         let digits = square.to_string().len() as f64;
-        let w = (0.62 * size * digits).ceil() as i32 + 5;
-        let h = size.ceil() as i32 + 4;
-        ((x0 + 1, y0 + 1), (x0 + 1 + w, y0 + 1 + h))
+        let w = (0.62 * size * digits).ceil() as i32 + 4;
+        let h = size.ceil() as i32 + 2;
+        (
+            (x0 + OUTLINE, y0 + OUTLINE),
+            (x0 + OUTLINE + w, y0 + OUTLINE + h),
+        )
     }
 
     /// The box, as (top left, bottom right), that `note` (a square's
@@ -157,10 +163,14 @@ impl Layout {
     pub fn note_box(&self, square: u16, note: &str) -> ((i32, i32), (i32, i32)) {
         let ((x0, _), (x1, y1)) = self.cell_rect(square);
         let size = self.note_size();
-        let w = ((0.6 * size * note.chars().count() as f64).ceil() as i32 + 6).min(x1 - x0 - 2);
-        let h = size.ceil() as i32 + 4;
+        let w = ((0.6 * size * note.chars().count() as f64).ceil() as i32 + 6)
+            .min(x1 - x0 - 2 * OUTLINE);
+        let h = size.ceil() as i32 + 2;
         let mid = (x0 + x1) / 2;
-        ((mid - w / 2, y1 - 1 - h), (mid - w / 2 + w, y1 - 1))
+        (
+            (mid - w / 2, y1 - OUTLINE - h),
+            (mid - w / 2 + w, y1 - OUTLINE),
+        )
     }
 }
 
@@ -239,7 +249,7 @@ impl TrackBoard<'_> {
                 root.draw(&Rectangle::new([a, b], fill.mix(0.85).filled()))?;
                 root.draw(&Text::new(
                     square.to_string(),
-                    (a.0 + 2, a.1 + 2),
+                    (a.0 + 2, a.1 + 1),
                     text(layout.number_size(), text_on(fill), HPos::Left, VPos::Top),
                 ))?;
             }
@@ -255,7 +265,7 @@ impl TrackBoard<'_> {
                 root.draw(&Rectangle::new([a, b], fill.mix(0.85).filled()))?;
                 root.draw(&Text::new(
                     note,
-                    ((a.0 + b.0) / 2, b.1 - 2),
+                    ((a.0 + b.0) / 2, b.1 - 1),
                     text(
                         layout.note_size(),
                         text_on(fill),
