@@ -203,3 +203,29 @@ fn unreadable_files_are_errors_not_panics() {
     std::fs::remove_file(&dir).ok();
     assert!(e.to_string().contains("not valid UTF-8"), "{e}");
 }
+
+#[test]
+fn control_characters_in_the_name_are_refused_where_the_name_is() {
+    // A NUL and a newline written as RON escapes, an escape character and
+    // a raw NUL byte: each would garble the text report and make the SVG
+    // and HTML pictures not well-formed.
+    for (name, shown) in [
+        ("a\\u{0}b", "\\u{0}"),
+        ("a\\nb", "\\u{a}"),
+        ("\\u{1b}[31mred", "\\u{1b}"),
+        ("raw\u{0}nul", "\\u{0}"),
+    ] {
+        let (line, col, msg) = at(&format!("Board(\n  size: 10,\n  name: \"{name}\",\n)"));
+        assert_eq!((line, col), (3, 9), "{msg}");
+        assert!(msg.contains("control character"), "{msg}");
+        assert!(msg.contains(shown), "{shown} in {msg}");
+    }
+    // Printable names, accents and all, are fine.
+    for name in ["Café <&> \\\"quoted\\\"", "Tab-free ∞"] {
+        let text = format!("Board(name: \"{name}\", size: 10)");
+        assert!(
+            Board::from_source(&Source::embedded("b.ron", text.as_str())).is_ok(),
+            "{text}"
+        );
+    }
+}

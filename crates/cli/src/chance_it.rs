@@ -249,7 +249,9 @@ pub fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Error> {
             name: "win-optimal".into(),
             expected_turn_score: mean,
             zero_probability: zero,
-            note: Some("its first turn of a game (it plays each turn for the game's sake)"),
+            note: Some(
+                "first turn of a game only: it plays each turn to win the game, so later turns differ",
+            ),
         });
         let mut versus = Vec::new();
         for (name, s) in &named {

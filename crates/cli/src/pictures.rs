@@ -31,7 +31,15 @@ impl PlotArgs {
     /// `--report` file's directory exists and the file is not a directory.
     pub fn prepare(&self) -> Result<(), Error> {
         if let Some(dir) = &self.plot {
-            prepare_dir(dir)?;
+            if let Some(file) = file_in_the_way(dir) {
+                return Err(format!(
+                    "--plot {}: {} is a file, not a directory",
+                    dir.display(),
+                    file.display()
+                )
+                .into());
+            }
+            prepare_dir(dir).map_err(|e| plot_error(dir, e))?;
         }
         if let Some(file) = &self.report {
             if file.is_dir() {
@@ -43,6 +51,14 @@ impl PlotArgs {
                 Some(p) if !p.as_os_str().is_empty() => p,
                 _ => Path::new("."),
             };
+            if let Some(in_the_way) = file_in_the_way(parent) {
+                return Err(format!(
+                    "--report {}: {} is a file, not a directory",
+                    file.display(),
+                    in_the_way.display()
+                )
+                .into());
+            }
             if !parent.is_dir() {
                 return Err(format!(
                     "--report {}: no such directory {}",
@@ -89,7 +105,7 @@ impl PlotArgs {
         }
         let pictures = pictures()?;
         if let Some(dir) = &self.plot {
-            let written = write_pictures(&pictures, dir)?;
+            let written = write_pictures(&pictures, dir).map_err(|e| plot_error(dir, e))?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             eprintln!("pictures: {}", names.join(", "));
         }
@@ -106,6 +122,25 @@ impl PlotArgs {
             eprintln!("report: {}", file.display());
         }
         Ok(())
+    }
+}
+
+/// The nearest existing ancestor of `path` (itself included) if it is
+/// not a directory: the file that stops `path` being made a directory.
+fn file_in_the_way(path: &Path) -> Option<&Path> {
+    path.ancestors()
+        .filter(|a| !a.as_os_str().is_empty())
+        .find(|a| a.exists())
+        .filter(|a| !a.is_dir())
+}
+
+/// A picture-writing error, naming the `--plot` option and its value.
+fn plot_error(dir: &Path, e: tabula_plot::PlotError) -> Error {
+    match e {
+        tabula_plot::PlotError::Io { path, source } if path == dir => {
+            format!("--plot {}: {source}", dir.display()).into()
+        }
+        e => format!("--plot {}: {e}", dir.display()).into(),
     }
 }
 

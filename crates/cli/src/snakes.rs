@@ -163,7 +163,11 @@ pub fn simulate(args: &SnakesArgs, out: &mut dyn Write) -> Result<(), Error> {
     }
     out.flush()?;
     args.pictures.write(
-        &format!("{}: {} games", report.board, report.games),
+        &format!(
+            "{}: {} games",
+            report.board,
+            tabula_snakes::report::group(report.games)
+        ),
         || report.to_text(),
         || tabula_plot::snakes::report_pictures(&report, &setup.board),
     )

@@ -199,11 +199,22 @@ fn bad_destinations_fail_before_the_work() {
     let file = dir.join("a-file");
     std::fs::write(&file, "not a directory").expect("write");
     let missing = dir.join("missing/r.html");
-    let cases: [(&[&str], &str); 3] = [
-        (&["--plot", file.to_str().unwrap_or_default()], "a-file"),
+    let under_file = file.join("sub");
+    let report_under_file = file.join("r.html");
+    let is_a_file = format!("{} is a file, not a directory", file.display());
+    let cases: [(&[&str], &str); 5] = [
+        (&["--plot", file.to_str().unwrap_or_default()], &is_a_file),
+        (
+            &["--plot", under_file.to_str().unwrap_or_default()],
+            &is_a_file,
+        ),
         (
             &["--report", missing.to_str().unwrap_or_default()],
             "no such directory",
+        ),
+        (
+            &["--report", report_under_file.to_str().unwrap_or_default()],
+            &is_a_file,
         ),
         (
             &["--report", dir.to_str().unwrap_or_default()],
@@ -217,8 +228,117 @@ fn bad_destinations_fail_before_the_work() {
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains(message), "{args:?}: {stderr}");
+        // The message names the option and its value.
+        assert!(
+            stderr.starts_with(&format!("error: {} {}: ", extra[0], extra[1])),
+            "{args:?}: {stderr}"
+        );
         assert!(!stderr.contains("panicked"));
         assert!(out.stdout.is_empty(), "fails before the run: {args:?}");
+    }
+    // A picture that cannot be written after the run names --plot too.
+    let blocked = dir.join("blocked");
+    std::fs::create_dir_all(blocked.join("board.svg")).expect("mkdir");
+    let out = tabula(&[
+        "analyze",
+        "snakes",
+        "--plot",
+        blocked.to_str().unwrap_or_default(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with(&format!("error: --plot {}: ", blocked.display()))
+            && stderr.contains("board.svg"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn titles_group_thousands_and_the_page_shows_each_once() {
+    let dir = temp_dir("plot-titles");
+    let page = dir.join("r.html");
+    ok(&[
+        "simulate",
+        "snakes",
+        "--games",
+        "12000",
+        "--dice-rolls",
+        "0",
+        "--plot",
+        dir.to_str().unwrap_or_default(),
+        "--report",
+        page.to_str().unwrap_or_default(),
+    ]);
+    let texts = check_svgs(&dir, &["board.svg", "throws.svg"]);
+    assert!(
+        texts[0].contains(
+            &"Classic Chutes and Ladders: where tokens land (rule set overshoot, 12,000 games sampled)"
+                .to_string()
+        ),
+        "{:?}",
+        texts[0]
+    );
+    assert!(texts[1].iter().any(|t| t.contains("12,000 games")));
+    let html = std::fs::read_to_string(&page).expect("page");
+    assert!(html.contains("<h1>Classic Chutes and Ladders: 12,000 games</h1>"));
+    let doc = roxmltree::Document::parse_with_options(
+        &html,
+        roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        },
+    )
+    .expect("well-formed");
+    for title in [
+        "where tokens land (rule set overshoot, 12,000 games sampled)",
+        "Throws per game: 12,000 games sampled",
+    ] {
+        // Drawn once in its picture (and named for screen readers in the
+        // figure's label, which is not shown): never shown twice.
+        let shown = doc
+            .descendants()
+            .filter(|n| n.is_text() && n.text().is_some_and(|t| t.contains(title)))
+            .count();
+        assert_eq!(shown, 1, "{title} shown {shown} times");
+    }
+    assert!(
+        !html.contains("<figcaption"),
+        "no caption repeats the title"
+    );
+}
+
+#[test]
+fn a_board_name_with_control_characters_is_refused_before_anything_is_written() {
+    let dir = temp_dir("plot-control");
+    let board = dir.join("nul.ron");
+    std::fs::write(
+        &board,
+        "Board(\n  name: \"bad\\u{0}name\",\n  size: 12,\n)\n",
+    )
+    .expect("write");
+    let pictures = dir.join("pictures");
+    let page = dir.join("r.html");
+    for command in ["simulate", "analyze"] {
+        let out = tabula(&[
+            command,
+            "snakes",
+            "--board",
+            board.to_str().unwrap_or_default(),
+            "--plot",
+            pictures.to_str().unwrap_or_default(),
+            "--report",
+            page.to_str().unwrap_or_default(),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("{}:2:9: ", board.display()))
+                && stderr.contains("control character (\\u{0}"),
+            "{command}: {stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{command}: nothing printed");
+        assert!(!page.exists(), "{command}: no page written");
     }
 }
 

@@ -62,6 +62,9 @@ const TITLE_HEIGHT: i32 = 44;
 const FOOTER_HEIGHT: i32 = 64;
 const LEGEND_WIDTH: i32 = 130;
 const MARGIN: i32 = 16;
+/// How far into a square the outline of the most or least popular
+/// square reaches, and labels start.
+const OUTLINE: i32 = 5;
 
 impl Layout {
     /// The layout of a board of `size` squares, `columns` to a row
@@ -117,6 +120,58 @@ impl Layout {
         let half = self.cell / 2;
         (x0 - 1 + half, y0 - 1 + half)
     }
+
+    /// Whether squares are big enough to show their numbers.
+    pub fn shows_numbers(&self) -> bool {
+        self.cell >= 24
+    }
+
+    /// Whether squares are big enough to show their values too.
+    pub fn shows_notes(&self) -> bool {
+        self.cell >= 44
+    }
+
+    /// The pixel size of a square's number.
+    pub fn number_size(&self) -> f64 {
+        (f64::from(self.cell) * 0.22).max(8.0)
+    }
+
+    /// The pixel size of a square's value (its percentage, or "finish").
+    pub fn note_size(&self) -> f64 {
+        f64::from(self.cell) * 0.22 * 0.9
+    }
+
+    /// The box, as (top left, bottom right), that `square`'s number is
+    /// written in, at the square's top left corner, inside the outline
+    /// of a most or least popular square. It is drawn on a plate of the
+    /// square's colour above the arrows, so no arrow hides it.
+    pub fn number_box(&self, square: u16) -> ((i32, i32), (i32, i32)) {
+        let ((x0, y0), _) = self.cell_rect(square);
+        let size = self.number_size();
+        let digits = square.to_string().len() as f64;
+        let w = (0.62 * size * digits).ceil() as i32 + 4;
+        let h = size.ceil() as i32 + 2;
+        (
+            (x0 + OUTLINE, y0 + OUTLINE),
+            (x0 + OUTLINE + w, y0 + OUTLINE + h),
+        )
+    }
+
+    /// The box, as (top left, bottom right), that `note` (a square's
+    /// value) is written in, centred on `square`'s bottom edge, drawn
+    /// like [`number_box`](Layout::number_box) above the arrows.
+    pub fn note_box(&self, square: u16, note: &str) -> ((i32, i32), (i32, i32)) {
+        let ((x0, _), (x1, y1)) = self.cell_rect(square);
+        let size = self.note_size();
+        let w = ((0.6 * size * note.chars().count() as f64).ceil() as i32 + 6)
+            .min(x1 - x0 - 2 * OUTLINE);
+        let h = size.ceil() as i32 + 2;
+        let mid = (x0 + x1) / 2;
+        (
+            (mid - w / 2, y1 - OUTLINE - h),
+            (mid - w / 2 + w, y1 - OUTLINE),
+        )
+    }
 }
 
 impl TrackBoard<'_> {
@@ -159,45 +214,13 @@ impl TrackBoard<'_> {
             .fold(0.0_f64, f64::max);
         let scale = |v: f64| if max > 0.0 { v / max } else { 0.0 };
         let cell = layout.cell;
-        let small = f64::from(cell) * 0.22;
         // The squares.
         for square in 1..=self.size {
             let (a, b) = layout.cell_rect(square);
             let fill = self.value(square).map_or(EMPTY, |v| heat(scale(v)));
             root.draw(&Rectangle::new([a, b], fill.filled()))?;
-            if cell >= 24 {
-                root.draw(&Text::new(
-                    square.to_string(),
-                    (a.0 + 3, a.1 + 2),
-                    text(small.max(8.0), text_on(fill), HPos::Left, VPos::Top),
-                ))?;
-            }
-            let note = match self.value(square) {
-                Some(v) => Some(percent(v)),
-                None if square == self.size => Some("finish".to_string()),
-                None => None,
-            };
-            if cell >= 44
-                && let Some(note) = note
-            {
-                root.draw(&Text::new(
-                    note,
-                    ((a.0 + b.0) / 2, b.1 - 3),
-                    text(small * 0.9, text_on(fill), HPos::Center, VPos::Bottom),
-                ))?;
-            }
         }
-        // The most and least popular squares, outlined.
-        for (square, colour) in [(self.most, MOST), (self.least, LEAST)] {
-            if let Some(s) = square.filter(|s| (1..=self.size).contains(s)) {
-                let (a, b) = layout.cell_rect(s);
-                root.draw(&Rectangle::new(
-                    [(a.0 + 2, a.1 + 2), (b.0 - 2, b.1 - 2)],
-                    colour.stroke_width(4),
-                ))?;
-            }
-        }
-        // The jumps, as arrows.
+        // The jumps, as arrows, under the squares' numbers and values.
         let width = (cell / 12).max(2) as u32;
         for &(from, to) in self.jumps {
             if !(1..=self.size).contains(&from) || !(1..=self.size).contains(&to) {
@@ -216,6 +239,51 @@ impl TrackBoard<'_> {
                 colour.mix(0.75).stroke_width(width),
             ))?;
             root.draw(&Polygon::new(head.to_vec(), colour.mix(0.9).filled()))?;
+        }
+        // Each square's number and value, on a plate of the square's own
+        // colour, so an arrow passing under them never hides them.
+        for square in 1..=self.size {
+            let fill = self.value(square).map_or(EMPTY, |v| heat(scale(v)));
+            if layout.shows_numbers() {
+                let (a, b) = layout.number_box(square);
+                root.draw(&Rectangle::new([a, b], fill.mix(0.85).filled()))?;
+                root.draw(&Text::new(
+                    square.to_string(),
+                    (a.0 + 2, a.1 + 1),
+                    text(layout.number_size(), text_on(fill), HPos::Left, VPos::Top),
+                ))?;
+            }
+            let note = match self.value(square) {
+                Some(v) => Some(percent(v)),
+                None if square == self.size => Some("finish".to_string()),
+                None => None,
+            };
+            if layout.shows_notes()
+                && let Some(note) = note
+            {
+                let (a, b) = layout.note_box(square, &note);
+                root.draw(&Rectangle::new([a, b], fill.mix(0.85).filled()))?;
+                root.draw(&Text::new(
+                    note,
+                    ((a.0 + b.0) / 2, b.1 - 1),
+                    text(
+                        layout.note_size(),
+                        text_on(fill),
+                        HPos::Center,
+                        VPos::Bottom,
+                    ),
+                ))?;
+            }
+        }
+        // The most and least popular squares, outlined.
+        for (square, colour) in [(self.most, MOST), (self.least, LEAST)] {
+            if let Some(s) = square.filter(|s| (1..=self.size).contains(s)) {
+                let (a, b) = layout.cell_rect(s);
+                root.draw(&Rectangle::new(
+                    [(a.0 + 2, a.1 + 2), (b.0 - 2, b.1 - 2)],
+                    colour.stroke_width(4),
+                ))?;
+            }
         }
         self.draw_legend(root, layout, max)?;
         Ok(())

@@ -4,6 +4,7 @@
 use tabula_chance_it::tournament::Tournament;
 
 use crate::chart::{Distribution, Mark, Outcome, outcomes, panels};
+use crate::style::group;
 use crate::{Picture, PlotError};
 
 /// The pictures of a tournament: `pairs` (each pair's games split into
@@ -31,7 +32,10 @@ pub fn tournament_pictures(t: &Tournament) -> Result<Vec<Picture>, PlotError> {
         "pairs",
         &format!(
             "Chance-it: each pair's {} games, seats alternated ({} rounds, {}d{})",
-            t.games, t.rounds, t.dice[0], t.dice[1]
+            group(t.games),
+            t.rounds,
+            t.dice[0],
+            t.dice[1]
         ),
         &rows,
     )?;
@@ -39,7 +43,7 @@ pub fn tournament_pictures(t: &Tournament) -> Result<Vec<Picture>, PlotError> {
         .strategies
         .iter()
         .map(|s| Distribution {
-            title: format!("{}: {} turns", s.name, s.turns),
+            title: format!("{}: {} turns", s.name, group(s.turns)),
             x_label: "turn score (0 after a bust)".into(),
             sampled: s
                 .turn_scores

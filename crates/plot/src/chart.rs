@@ -152,17 +152,19 @@ impl Distribution {
                         .filter(|&&(x, _)| in_range(x))
                         .map(|&(x, p)| bar(x, p)),
                 )?
-                .label(format!("sampled ({n} in all)"))
+                .label(format!("sampled ({} in all)", style::group(n)))
                 .legend(|(x, y)| {
                     Rectangle::new([(x, y - 5), (x + 12, y + 5)], SAMPLED.mix(0.65).filled())
                 });
         }
         if let Some(pmf) = &self.exact {
+            // Only values that can happen: no bar, dot or line at a value
+            // of probability 0 (a turn score of 1 with two dice).
             let points = pmf
                 .iter()
                 .enumerate()
                 .map(|(x, &p)| (x as u32, p))
-                .filter(|&(x, _)| in_range(x));
+                .filter(|&(x, p)| in_range(x) && p > 0.0);
             if shares.is_empty() {
                 chart
                     .draw_series(points.map(|(x, p)| {
@@ -176,14 +178,21 @@ impl Distribution {
                         Rectangle::new([(x, y - 5), (x + 12, y + 5)], EXACT.mix(0.7).filled())
                     });
             } else {
+                // Over the sampled bars: a dash across each value's bar at
+                // its exact height, and a dot in its middle. No line joins
+                // them: the values between are not possible outcomes.
                 let points: Vec<(f64, f64)> = points.map(|(x, p)| (f64::from(x), p)).collect();
                 chart
-                    .draw_series(LineSeries::new(points.clone(), EXACT.stroke_width(2)))?
+                    .draw_series(points.iter().map(|&(x, p)| {
+                        PathElement::new(vec![(x - 0.4, p), (x + 0.4, p)], EXACT.stroke_width(2))
+                    }))?
                     .label("exact")
                     .legend(|(x, y)| {
-                        PathElement::new(vec![(x, y), (x + 14, y)], EXACT.stroke_width(2))
+                        EmptyElement::at((x + 7, y))
+                            + PathElement::new(vec![(-7, 0), (7, 0)], EXACT.stroke_width(2))
+                            + Circle::new((0, 0), 3, EXACT.filled())
                     });
-                chart.draw_series(points.iter().map(|&p| Circle::new(p, 2, EXACT.filled())))?;
+                chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, EXACT.filled())))?;
             }
         }
         for (i, m) in self.marks.iter().enumerate() {

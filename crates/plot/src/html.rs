@@ -20,7 +20,7 @@ pub struct Page<'a> {
 
 const STYLE: &str = "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#1e1e1e}\
 pre{background:#f6f6f6;padding:1em;overflow-x:auto;font-size:13px;line-height:1.35}\
-figure{margin:2em 0}figcaption{font-weight:bold;margin-bottom:.5em}\
+figure{margin:2em 0}\
 figure svg{max-width:100%;height:auto;border:1px solid #ddd}\
 code{background:#f0f0f0;padding:0 .25em}";
 
@@ -44,10 +44,12 @@ impl Page<'_> {
         if !self.pictures.is_empty() {
             s.push_str("<h2>Pictures</h2>\n");
         }
+        // Each picture draws its own title, so the figure names it for
+        // screen readers only: no caption to show the title twice.
         for p in self.pictures {
-            s.push_str("<figure>\n<figcaption>");
+            s.push_str("<figure aria-label=\"");
             s.push_str(&escape(&p.title));
-            s.push_str("</figcaption>\n");
+            s.push_str("\">\n");
             s.push_str(inline_svg(&p.svg));
             s.push_str("\n</figure>\n");
         }
@@ -66,7 +68,10 @@ pub fn inline_svg(svg: &str) -> &str {
     }
 }
 
-/// Escapes text for HTML (and XML) content and attributes.
+/// Escapes text for HTML (and XML) content and attributes. A character
+/// XML cannot hold at all (a control character other than tab, newline
+/// and carriage return, or U+FFFE and U+FFFF) is written visibly as its
+/// escape, e.g. `\u{0}`, so the page stays well-formed whatever the text.
 pub fn escape(text: &str) -> String {
     let mut s = String::with_capacity(text.len());
     for c in text.chars() {
@@ -76,7 +81,34 @@ pub fn escape(text: &str) -> String {
             '>' => s.push_str("&gt;"),
             '"' => s.push_str("&quot;"),
             '\'' => s.push_str("&#39;"),
+            c if !xml_char(c) => s.extend(c.escape_unicode()),
             _ => s.push(c),
+        }
+    }
+    s
+}
+
+/// Whether XML 1.0 allows `c` in a document (written raw or as a
+/// character reference). C1 controls are allowed but shown escaped too:
+/// they have no business in a title.
+pub(crate) fn xml_char(c: char) -> bool {
+    !(c.is_control() && !matches!(c, '\t' | '\n' | '\r') || matches!(c, '\u{FFFE}' | '\u{FFFF}'))
+}
+
+/// `svg` with every character [`escape`] would write as its escape so
+/// written: plotters escapes `<`, `&` and quotes in text but passes
+/// control characters through, which would leave the SVG not
+/// well-formed.
+pub(crate) fn xml_clean(svg: String) -> String {
+    if svg.chars().all(xml_char) {
+        return svg;
+    }
+    let mut s = String::with_capacity(svg.len() + 16);
+    for c in svg.chars() {
+        if xml_char(c) {
+            s.push(c);
+        } else {
+            s.extend(c.escape_unicode());
         }
     }
     s

@@ -110,7 +110,7 @@ pub(crate) fn draw_svg(
     Ok(Picture {
         name: name.into(),
         title: title.into(),
-        svg,
+        svg: html::xml_clean(svg),
     })
 }
 

@@ -11,6 +11,7 @@ use tabula_snakes::{Analysis, Board, Report};
 
 use crate::board::TrackBoard;
 use crate::chart::{Bar, Distribution, Mark, bars};
+use crate::style::group;
 use crate::{Picture, PlotError};
 
 /// Width and height of the throws chart.
@@ -40,8 +41,10 @@ pub fn report_pictures(report: &Report, board: &Board) -> Result<Vec<Picture>, P
     let values = without_last(values);
     let mut pictures = vec![board_picture(
         format!(
-            "{}: where tokens land ({} rules, {} games sampled)",
-            report.board, report.rules, report.games
+            "{}: where tokens land (rule set {}, {} games sampled)",
+            report.board,
+            report.rules,
+            group(report.games)
         ),
         board,
         &values,
@@ -53,7 +56,7 @@ pub fn report_pictures(report: &Report, board: &Board) -> Result<Vec<Picture>, P
         Distribution {
             title: format!(
                 "Throws per game: {} games sampled{}",
-                report.games,
+                group(report.games),
                 if exact.is_some() {
                     ", exact distribution overlaid"
                 } else {
@@ -85,7 +88,8 @@ pub fn report_pictures(report: &Report, board: &Board) -> Result<Vec<Picture>, P
             "seats",
             &format!(
                 "Each seat's chance of winning ({} players, {} games)",
-                report.players, report.games
+                report.players,
+                group(report.games)
             ),
             "games won",
             &seats,
@@ -113,7 +117,7 @@ pub fn analysis_pictures(analysis: &Analysis, board: &Board) -> Result<Vec<Pictu
     let values = without_last(values);
     let mut pictures = vec![board_picture(
         format!(
-            "{}: where tokens land ({} rules, exact)",
+            "{}: where tokens land (rule set {}, exact analysis)",
             analysis.board, analysis.rules
         ),
         board,

@@ -1,6 +1,7 @@
 //! Round-robin results of the board games (noline, Seega) as a matrix.
 
 use crate::chart::Matrix;
+use crate::style::group;
 use crate::{Picture, PlotError};
 
 /// The `results` matrix of a noline tournament, agents in the order they
@@ -25,7 +26,7 @@ pub fn noline_pictures(
         pairs,
         &format!(
             "noline {d}x{d}: {} games per pair, seats alternated",
-            t.games,
+            group(t.games),
             d = t.dim
         ),
     )
@@ -43,7 +44,7 @@ pub fn seega_pictures(t: &tabula_seega::tournament::Tournament) -> Result<Vec<Pi
         pairs,
         &format!(
             "Seega {s}x{s}: {} games per pair, ranked by score",
-            t.games_per_pair,
+            group(t.games_per_pair),
             s = t.size
         ),
     )

@@ -380,10 +380,17 @@ impl Tournament {
             );
         }
         let _ = writeln!(s, "\nTurn scores over all games");
+        // Two header lines: what each pair of columns measures, then
+        // which of the pair is sampled and which exact.
+        let _ = writeln!(
+            s,
+            "  {:<16} {:>10} {:>17} {:>17}",
+            "", "", "mean turn score", "share scoring 0"
+        );
         let _ = writeln!(
             s,
             "  {:<16} {:>10} {:>8} {:>8} {:>8} {:>8}",
-            "strategy", "turns", "mean", "exact", "scored 0", "exact"
+            "strategy", "turns", "sampled", "exact", "sampled", "exact"
         );
         for t in &self.strategies {
             let zero = t.turn_scores.first().copied().unwrap_or(0) as f64 / t.turns.max(1) as f64;

@@ -179,10 +179,19 @@ impl Tournament {
             "noline tournament: {0}x{0} board, {1} games per pair (seats alternated), seed {2}",
             self.dim, self.games, self.seed
         );
+        // Columns as wide as their widest entry, so every pair's line
+        // lines up whatever the agents' names and the counts.
+        let width = |f: &dyn Fn(&PairResult) -> usize| self.pairs.iter().map(f).max().unwrap_or(0);
+        let digits = |n: u64| n.to_string().len();
+        let wa = width(&|p| p.a.len());
+        let wb = width(&|p| p.b.len());
+        let n = width(&|p| digits(p.a_wins).max(digits(p.b_wins)).max(digits(p.draws)));
+        let no = width(&|p| digits(p.a_wins_as_o));
+        let nx = width(&|p| digits(p.a_wins_as_x));
         for p in &self.pairs {
             let _ = writeln!(
                 s,
-                "  {:<8} vs {:<8}  {} wins {:>7} ({} as O, {} as X)   {} wins {:>7}   draws {:>7}",
+                "  {:<wa$} vs {:<wb$}   {:<wa$} wins {:>n$} ({:>no$} as O, {:>nx$} as X)   {:<wb$} wins {:>n$}   draws {:>n$}",
                 p.a, p.b, p.a, p.a_wins, p.a_wins_as_o, p.a_wins_as_x, p.b, p.b_wins, p.draws
             );
             if p.capped > 0 {

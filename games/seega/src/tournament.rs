@@ -317,14 +317,18 @@ impl Tournament {
             self.seed
         );
         let _ = writeln!(s);
+        // Name columns as wide as the longest name (at least 14).
+        let names = self.agents.iter().map(|a| a.name.len()).max().unwrap_or(0);
+        let w = names.max(14);
         let _ = writeln!(
             s,
-            "rank  agent            wins  losses   draws   time (s)      score"
+            "rank  {:<w$} {:>6}  {:>6}  {:>6}  {:>9}  {:>9}",
+            "agent", "wins", "losses", "draws", "time (s)", "score"
         );
         for a in &self.agents {
             let _ = writeln!(
                 s,
-                "{:>4}  {:<14} {:>6}  {:>6}  {:>6}  {:>9.3}  {:>9.3}",
+                "{:>4}  {:<w$} {:>6}  {:>6}  {:>6}  {:>9.3}  {:>9.3}",
                 a.rank, a.name, a.wins, a.losses, a.draws, a.time_s, a.score
             );
         }
@@ -337,10 +341,23 @@ impl Tournament {
             s,
             "Pairs (a plays Black, b White; each places first in half the games):"
         );
+        let digits = |n: u64| n.to_string().len();
+        let n = self
+            .pairs
+            .iter()
+            .map(|p| digits(p.a_wins).max(digits(p.b_wins)).max(digits(p.draws)))
+            .max()
+            .unwrap_or(1);
+        let m = self
+            .pairs
+            .iter()
+            .map(|p| format!("{:.1}", p.mean_moves).len())
+            .max()
+            .unwrap_or(1);
         for p in &self.pairs {
             let _ = writeln!(
                 s,
-                "  {:<14} vs {:<14}  a wins {:>5} ({} placing first)  b wins {:>5} ({} placing first)  draws {:>5}  moves/game {:.1}",
+                "  {:<w$} vs {:<w$}  a wins {:>n$} ({:>n$} placing first)  b wins {:>n$} ({:>n$} placing first)  draws {:>n$}  moves/game {:>m$.1}",
                 p.a,
                 p.b,
                 p.a_wins,

@@ -399,20 +399,24 @@ impl Analysis {
                 String::new()
             }
         );
+        let most_label = format!("most popular (other than {last})");
+        let width = most_label.len();
         let _ = writeln!(
             s,
-            "  most popular (other than {last}) {:>5}   {:.6} landings, probability of landing {:.6}",
+            "  {most_label:<width$} {:>5}   {:.6} landings, probability of landing {:.6}",
             q.most_popular,
             q.landings[usize::from(q.most_popular)],
             q.most_popular_probability
         );
         let _ = writeln!(
             s,
-            "  least popular {:>19}   {:.6} landings, probability of landing {:.7}",
+            "  {:<width$} {:>5}   {:.6} landings, probability of landing {:.7}",
+            "least popular",
             q.least_popular,
             q.landings[usize::from(q.least_popular)],
             q.least_popular_probability
         );
+        let _ = writeln!(s, "{}", crate::report::landing_note(last));
         let _ = writeln!(s, "  per square (landings per game):");
         let columns = 10;
         for row in q.landings[1..].chunks(columns).enumerate() {
@@ -449,8 +453,11 @@ impl Analysis {
             p.total_throws_median,
             p.total_throws_min
         );
-        for (i, w) in p.win_probability.iter().enumerate() {
-            let _ = writeln!(s, "  player {}  wins with probability {w:.10}", i + 1);
+        // One player always wins: no line to print.
+        if self.players > 1 {
+            for (i, w) in p.win_probability.iter().enumerate() {
+                let _ = writeln!(s, "  player {}  wins with probability {w:.10}", i + 1);
+            }
         }
         if let Some(sh) = &self.shortest {
             s.push('\n');

@@ -144,6 +144,19 @@ impl Board {
         if spec.name.trim().is_empty() {
             return Err(source.invalid(&[Field("name")], "the board needs a name"));
         }
+        // The name goes into text reports, SVG pictures and HTML pages:
+        // a control character (a NUL, a newline, an escape) would garble
+        // the text and make the SVG and HTML not well-formed.
+        if let Some((i, c)) = spec.name.chars().enumerate().find(|(_, c)| c.is_control()) {
+            return Err(source.invalid(
+                &[Field("name")],
+                format!(
+                    "the board name contains a control character ({}, character {} of the name); names are printed and drawn, so use printable characters only",
+                    c.escape_unicode(),
+                    i + 1
+                ),
+            ));
+        }
         let columns = match spec.columns {
             Some(c) if c == 0 || c > spec.size => {
                 return Err(source.invalid(

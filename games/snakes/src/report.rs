@@ -422,6 +422,7 @@ impl Report {
             q.least_popular_probability,
             beside(&|e| format!("{}, {:.6}", e.least_popular, e.least_popular_probability))
         );
+        let _ = writeln!(s, "{}", landing_note(last));
         if self.players > 1 {
             let _ = writeln!(s, "\nWins per seat (first to finish wins)");
             for (i, (w, r)) in self.seats.wins.iter().zip(&self.seats.win_rate).enumerate() {
@@ -511,6 +512,16 @@ impl Popularity {
             0.0
         }
     }
+}
+
+/// What "probability of landing" means in the text reports: seed 000's
+/// name for a square's share of all landings, not the chance that a game
+/// lands on the square.
+pub(crate) fn landing_note(last: usize) -> String {
+    format!(
+        "  (probability of landing, as seed 000 computes it: the square's share of all landings on squares 1 to {}, not the chance that a game lands on it)",
+        last.saturating_sub(1)
+    )
 }
 
 fn verdict(p: f64) -> &'static str {
