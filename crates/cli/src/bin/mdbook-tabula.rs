@@ -16,7 +16,8 @@
 //! ```
 //!
 //! is replaced by what that command prints on stdout, as a `text` code
-//! block. Commands run with the book's root folder (where `book.toml` is)
+//! block; ending the command with `| head -N` keeps its first `N` lines
+//! and a line `...`. Commands run with the book's root folder (where `book.toml` is)
 //! as the current folder, so a file in the book is `src/...`. Each
 //! distinct command runs once per build; a command that fails fails the
 //! build, naming the chapter and the command. Unprocessed (as by `mdbook
@@ -148,10 +149,25 @@ fn expand(content: &str, pictures: &mut Pictures) -> Result<String, Error> {
                 .and_then(|rest| rest.strip_suffix(CLOSE))
             {
                 Some(spec) => {
+                    let (spec, head) = match spec.rsplit_once("| head -") {
+                        Some((command, n)) => {
+                            let n: usize = n.trim().parse().map_err(|_| {
+                                format!("{trimmed}: expected `| head -N` with N a number")
+                            })?;
+                            (command, Some(n))
+                        }
+                        None => (spec, None),
+                    };
                     let command = spec.trim().strip_prefix("tabula ").ok_or_else(|| {
                         format!("{trimmed}: expected `<!-- output: tabula COMMAND... -->`")
                     })?;
-                    let text = pictures.output(command.trim())?;
+                    let mut text = pictures.output(command.trim())?;
+                    if let Some(n) = head {
+                        let lines: Vec<&str> = text.lines().collect();
+                        if lines.len() > n {
+                            text = format!("{}\n...\n", lines[..n].join("\n"));
+                        }
+                    }
                     out.push_str("```text\n");
                     out.push_str(&text);
                     if !text.ends_with('\n') {
