@@ -2,12 +2,24 @@
 //! can draw its results.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Args;
 use tabula_plot::html::Page;
 use tabula_plot::{Picture, prepare_dir, write_pictures};
 
 use crate::{Error, Format};
+
+/// Whether [`PlotArgs::write`] keeps quiet about what it wrote.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Stops the `pictures: ...` and `report: ...` lines on stderr for the
+/// rest of the process. The book's preprocessor calls it: it draws into a
+/// scratch folder that nobody needs to hear about. Errors are still
+/// returned as usual.
+pub fn quiet_notices() {
+    QUIET.store(true, Ordering::Relaxed);
+}
 
 /// Where to put pictures.
 #[derive(Clone, Debug, Default, Args)]
@@ -107,7 +119,9 @@ impl PlotArgs {
         if let Some(dir) = &self.plot {
             let written = write_pictures(&pictures, dir).map_err(|e| plot_error(dir, e))?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
-            eprintln!("pictures: {}", names.join(", "));
+            if !QUIET.load(Ordering::Relaxed) {
+                eprintln!("pictures: {}", names.join(", "));
+            }
         }
         if let Some(file) = &self.report {
             let text = text();
@@ -119,7 +133,9 @@ impl PlotArgs {
             }
             .to_html();
             std::fs::write(file, html).map_err(|e| format!("--report {}: {e}", file.display()))?;
-            eprintln!("report: {}", file.display());
+            if !QUIET.load(Ordering::Relaxed) {
+                eprintln!("report: {}", file.display());
+            }
         }
         Ok(())
     }

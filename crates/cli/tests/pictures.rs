@@ -491,3 +491,56 @@ fn the_book_preprocessor_draws_pictures_into_chapters() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_book_preprocessor_prints_outputs_and_keeps_quiet_about_its_scratch_folder() {
+    let root = common::temp_dir("preprocessor-root");
+    std::fs::create_dir_all(root.join("src")).expect("src");
+    std::fs::write(
+        root.join("src/b.ron"),
+        "Board(name: \"Tiny\", size: 6, rules: \"overshoot\", ladders: [(2, 5)], chutes: [])",
+    )
+    .expect("board");
+    let book = serde_json::json!([
+        {"root": root, "renderer": "html"},
+        {"items": [
+            {"Chapter": {"name": "A", "sub_items": [], "content":
+                "a\n<!-- picture: board.svg from tabula analyze snakes src/b.ron -->\n<!-- output: tabula analyze noline --dim 3 -->\n<!-- output: tabula analyze noline --dim 3 | head -2 -->\nb\n"}}
+        ]}
+    ]);
+    let out = common::run_with_stdin(PREPROCESSOR, &[], book.to_string());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(
+        stderr, "",
+        "nothing on stderr, no `pictures: <scratch folder>`"
+    );
+    let back: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a book back");
+    let content = back["items"][0]["Chapter"]["content"]
+        .as_str()
+        .expect("content");
+    let direct = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["analyze", "noline", "--dim", "3"])
+        .output()
+        .expect("tabula runs");
+    let direct = String::from_utf8_lossy(&direct.stdout);
+    let head: Vec<&str> = direct.lines().take(2).collect();
+    let expected = format!(
+        "```text\n{direct}```\n```text\n{}\n...\n```\nb\n",
+        head.join("\n")
+    );
+    assert!(content.ends_with(&expected), "{content}");
+    assert!(
+        content.contains("Tiny"),
+        "the board file is read from the book's root"
+    );
+    // An output command that fails fails the build, naming it.
+    let bad = book.to_string().replace("--dim 3", "--dim 4");
+    let out = common::run_with_stdin(PREPROCESSOR, &[], bad);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("chapter \"A\"") && stderr.contains("--dim 4"),
+        "{stderr}"
+    );
+}

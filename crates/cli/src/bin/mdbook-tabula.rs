@@ -9,11 +9,24 @@
 //! ```
 //!
 //! is replaced by the picture `board.svg` that `tabula analyze snakes
-//! --rules exact --plot DIR` writes, inline. Each distinct command runs
-//! once per build. Unprocessed, the line is an HTML comment and shows
-//! nothing. mdBook's protocol: `mdbook-tabula supports RENDERER` answers
-//! through the exit status (html only); otherwise `[context, book]` JSON
-//! comes on stdin and the book goes back on stdout.
+//! --rules exact --plot DIR` writes, inline. A line
+//!
+//! ```text
+//! <!-- output: tabula analyze noline --dim 3 -->
+//! ```
+//!
+//! is replaced by what that command prints on stdout, as a `text` code
+//! block; ending the command with `| head -N` keeps its first `N` lines
+//! and a line `...`. Commands run with the book's root folder (where `book.toml` is)
+//! as the current folder, so a file in the book is `src/...`. Each
+//! distinct command runs once per build; a command that fails fails the
+//! build, naming the chapter and the command. Unprocessed (as by `mdbook
+//! test`), the line is an HTML comment and shows nothing. The
+//! `pictures: ...` lines that `--plot` writes on stderr are not printed:
+//! the scratch folder is removed at the end. mdBook's protocol:
+//! `mdbook-tabula supports RENDERER` answers through the exit status (html
+//! only); otherwise `[context, book]` JSON comes on stdin and the book
+//! goes back on stdout.
 
 use std::collections::HashMap;
 use std::io::Read;
@@ -25,6 +38,7 @@ use serde_json::Value;
 use tabula_cli::{Cli, Error};
 
 const OPEN: &str = "<!-- picture:";
+const OUTPUT: &str = "<!-- output:";
 const CLOSE: &str = "-->";
 
 fn main() -> ExitCode {
@@ -49,14 +63,26 @@ fn run() -> Result<(), Error> {
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input)?;
     let value: Value = serde_json::from_str(&input)?;
-    let mut book = match value {
-        Value::Array(mut parts) if parts.len() == 2 => parts.remove(1),
+    let (context, mut book) = match value {
+        Value::Array(mut parts) if parts.len() == 2 => {
+            let book = parts.remove(1);
+            (parts.remove(0), book)
+        }
         _ => return Err("expected [context, book] on stdin".into()),
     };
+    if let Some(root) = context
+        .get("root")
+        .and_then(Value::as_str)
+        .filter(|r| Path::new(r).is_dir())
+    {
+        std::env::set_current_dir(root).map_err(|e| format!("book root {root}: {e}"))?;
+    }
+    tabula_cli::pictures::quiet_notices();
     let scratch = std::env::temp_dir().join(format!("mdbook-tabula-{}", std::process::id()));
     let mut pictures = Pictures {
         scratch: scratch.clone(),
         runs: HashMap::new(),
+        outputs: HashMap::new(),
     };
     let result = visit(&mut book, &mut pictures);
     let _ = std::fs::remove_dir_all(&scratch);
@@ -118,16 +144,50 @@ fn expand(content: &str, pictures: &mut Pictures) -> Result<String, Error> {
                 }
                 out.push_str("</div>\n");
             }
-            None => out.push_str(line),
+            None => match trimmed
+                .strip_prefix(OUTPUT)
+                .and_then(|rest| rest.strip_suffix(CLOSE))
+            {
+                Some(spec) => {
+                    let (spec, head) = match spec.rsplit_once("| head -") {
+                        Some((command, n)) => {
+                            let n: usize = n.trim().parse().map_err(|_| {
+                                format!("{trimmed}: expected `| head -N` with N a number")
+                            })?;
+                            (command, Some(n))
+                        }
+                        None => (spec, None),
+                    };
+                    let command = spec.trim().strip_prefix("tabula ").ok_or_else(|| {
+                        format!("{trimmed}: expected `<!-- output: tabula COMMAND... -->`")
+                    })?;
+                    let mut text = pictures.output(command.trim())?;
+                    if let Some(n) = head {
+                        let lines: Vec<&str> = text.lines().collect();
+                        if lines.len() > n {
+                            text = format!("{}\n...\n", lines[..n].join("\n"));
+                        }
+                    }
+                    out.push_str("```text\n");
+                    out.push_str(&text);
+                    if !text.ends_with('\n') {
+                        out.push('\n');
+                    }
+                    out.push_str("```\n");
+                }
+                None => out.push_str(line),
+            },
         }
     }
     Ok(out)
 }
 
-/// The commands run so far and where their pictures went.
+/// The commands run so far: where their pictures went, what they printed.
 struct Pictures {
     scratch: PathBuf,
     runs: HashMap<String, PathBuf>,
+    /// What each `output:` command printed.
+    outputs: HashMap<String, String>,
 }
 
 impl Pictures {
@@ -144,6 +204,21 @@ impl Pictures {
         };
         std::fs::read_to_string(dir.join(file))
             .map_err(|e| format!("`tabula {command}` drew no {file}: {e}").into())
+    }
+
+    /// What `tabula COMMAND` prints on stdout, running it the first time.
+    fn output(&mut self, command: &str) -> Result<String, Error> {
+        if let Some(text) = self.outputs.get(command) {
+            return Ok(text.clone());
+        }
+        let mut args = vec!["tabula".to_string()];
+        args.extend(command.split_whitespace().map(String::from));
+        let cli = Cli::try_parse_from(&args).map_err(|e| format!("`tabula {command}`: {e}"))?;
+        let mut out = Vec::new();
+        tabula_cli::run(cli, &mut out).map_err(|e| format!("`tabula {command}`: {e}"))?;
+        let text = String::from_utf8(out).map_err(|e| format!("`tabula {command}`: {e}"))?;
+        self.outputs.insert(command.to_string(), text.clone());
+        Ok(text)
     }
 }
 
