@@ -24,10 +24,10 @@ pub fn quiet_notices() {
 /// Where to put pictures.
 #[derive(Clone, Debug, Default, Args)]
 pub struct PlotArgs {
-    /// Also draw the results: write SVG pictures into DIR (created if missing).
+    /// Also draw the results: write SVG pictures into DIR (created if missing; checked before the run).
     #[arg(long, value_name = "DIR")]
     pub plot: Option<PathBuf>,
-    /// Also write one self-contained HTML page (numbers and pictures inline, no links) to FILE.
+    /// Also write one self-contained HTML page (numbers and pictures inline, no links) to FILE (its directory must exist; checked before the run).
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
 }
