@@ -116,7 +116,15 @@ fn most_and_least_popular_squares_line_up() {
 fn one_player_has_no_win_probability_and_more_players_do() {
     let one = tabula(&["analyze", "snakes"]);
     assert!(!one.contains("wins with probability"), "{one}");
+    // Nor a several-player section repeating the one player's throws.
+    assert!(!one.contains("taking single throws in turn"), "{one}");
+    assert!(!one.contains("total throws"), "{one}");
     let two = tabula(&["analyze", "snakes", "--players", "2"]);
+    assert!(
+        two.contains("2 players taking single throws in turn")
+            && two.contains("total throws  mean"),
+        "{two}"
+    );
     assert!(two.contains("player 1  wins with probability 0."), "{two}");
     assert!(two.contains("player 2  wins with probability 0."), "{two}");
 }

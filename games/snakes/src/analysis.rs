@@ -437,24 +437,24 @@ impl Analysis {
                 self.forfeited_throws_mean
             );
         }
-        let p = &self.seats;
-        let _ = writeln!(
-            s,
-            "\n{} player{} taking single throws in turn, the first to finish winning",
-            self.players,
-            if self.players == 1 { "" } else { "s" }
-        );
-        let _ = writeln!(
-            s,
-            "  total throws  mean {:.10}, standard deviation {:.6}, most likely {}, median {}, minimum {}",
-            p.total_throws_mean,
-            p.total_throws_variance.sqrt(),
-            p.total_throws_mode,
-            p.total_throws_median,
-            p.total_throws_min
-        );
-        // One player always wins: no line to print.
+        // One player: the whole game is the throws above, and one player
+        // always wins, so the several-player section would only repeat them.
         if self.players > 1 {
+            let p = &self.seats;
+            let _ = writeln!(
+                s,
+                "\n{} players taking single throws in turn, the first to finish winning",
+                self.players
+            );
+            let _ = writeln!(
+                s,
+                "  total throws  mean {:.10}, standard deviation {:.6}, most likely {}, median {}, minimum {}",
+                p.total_throws_mean,
+                p.total_throws_variance.sqrt(),
+                p.total_throws_mode,
+                p.total_throws_median,
+                p.total_throws_min
+            );
             for (i, w) in p.win_probability.iter().enumerate() {
                 let _ = writeln!(s, "  player {}  wins with probability {w:.10}", i + 1);
             }
