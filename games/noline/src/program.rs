@@ -42,6 +42,8 @@ struct Io<'a> {
     stdout: &'a mut dyn Write,
     inputs: [Input; 2],
     outputs: [Output; 2],
+    /// Whether reading an input failed (as opposed to writing).
+    read_failed: bool,
 }
 
 impl Io<'_> {
@@ -80,9 +82,10 @@ impl Io<'_> {
     fn read_line(&mut self, seat: usize) -> std::io::Result<Option<Vec<u8>>> {
         self.flush()?;
         let line = match &mut self.inputs[seat] {
-            Input::Stdin => input::read_line(self.stdin)?,
-            Input::File(f) => input::read_line(f)?,
-        };
+            Input::Stdin => input::read_line(self.stdin),
+            Input::File(f) => input::read_line(f),
+        }
+        .inspect_err(|_| self.read_failed = true)?;
         Ok(line.map(|l| l.bytes().to_vec()))
     }
 }
@@ -162,8 +165,9 @@ fn digits(s: &str) -> Option<u64> {
 }
 
 /// Runs the program with `args` (without the program name). Returns the
-/// exit status: 0 after a game, 1 usage, 2 bad dimension, 3 bad player
-/// type, 4 files that cannot be opened.
+/// exit status: 0 after a game (or when its output is closed), 1 usage,
+/// 2 bad dimension, 3 bad player type, 4 files that cannot be opened or
+/// read (a directory, say), 5 an output that cannot be written.
 pub fn run(
     args: &[String],
     stdin: &mut dyn BufRead,
@@ -222,15 +226,16 @@ pub fn run(
         stdout,
         inputs,
         outputs,
+        read_failed: false,
     };
     match play(dim, players, &mut io) {
         Ok(()) => 0,
         // A closed output ends the program quietly (the rule of every
         // tabula program, see `tabula_core::input::is_broken_pipe`).
         Err(e) if input::is_broken_pipe(&e) => 0,
-        // Input that cannot be read (a directory given as a file, say) is
-        // what the seed calls invalid files.
-        Err(e) if e.kind() == std::io::ErrorKind::IsADirectory => fail(stderr, 4, "Invalid files."),
+        // Input that cannot be read as a file is what the seed calls
+        // invalid files.
+        Err(_) if io.read_failed => fail(stderr, 4, "Invalid files."),
         Err(e) => {
             let _ = writeln!(stderr, "noline: {e}");
             5
@@ -283,4 +288,59 @@ fn finish(io: &mut Io<'_>, state: &State, message: &str) -> std::io::Result<()> 
     io.write_both(&state.grid.render())?;
     io.write_both(message)?;
     io.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn run_with(args: &[&str], stdin: &[u8]) -> (i32, String) {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = run(&args, &mut &stdin[..], &mut out, &mut err);
+        (code, String::from_utf8_lossy(&out).into_owned())
+    }
+
+    proptest! {
+        /// Any bytes on stdin, with lines of any length: the game ends
+        /// normally (status 0, one of the seed's endings) and prints at
+        /// most one board and prompt per line read, never the input.
+        #[test]
+        fn any_input_ends_the_game_cleanly(
+            lines in proptest::collection::vec(
+                prop_oneof![
+                    proptest::collection::vec(any::<u8>(), 0..200),
+                    (0u8..3, 0u8..3).prop_map(|(r, c)| format!("{r} {c}").into_bytes()),
+                    (1usize..5000).prop_map(|n| vec![b'7'; n]),
+                ],
+                0..40,
+            ),
+        ) {
+            let input = lines.join(&b'\n');
+            let (code, out) = run_with(&["3"], &input);
+            prop_assert_eq!(code, 0);
+            prop_assert!(
+                out.ends_with(" loses.\n") || out.ends_with("due to EOF.\n") || out.ends_with("draw.\n"),
+                "{}", out
+            );
+            let reads = input.split(|&b| b == b'\n').count() + 1;
+            prop_assert!(out.len() <= reads * 64 + 64, "{} bytes of output", out.len());
+        }
+    }
+
+    #[test]
+    fn an_unreadable_input_is_invalid_files() {
+        struct Broken;
+        impl std::io::Read for Broken {
+            fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+                Err(std::io::Error::other("unreadable"))
+            }
+        }
+        let mut input = std::io::BufReader::new(Broken);
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = run(&["3".to_string()], &mut input, &mut out, &mut err);
+        assert_eq!(code, 4);
+        assert_eq!(String::from_utf8_lossy(&err), "Invalid files.\n");
+    }
 }
