@@ -256,7 +256,11 @@ fn documents() -> Vec<PathBuf> {
 /// documentation.
 fn shell_commands(path: &Path) -> Vec<Shown> {
     let text = std::fs::read_to_string(path).expect("a document");
-    let rel = path.strip_prefix(root()).unwrap_or(path).display().to_string();
+    let rel = path
+        .strip_prefix(root())
+        .unwrap_or(path)
+        .display()
+        .to_string();
     let folder = path.parent().expect("a folder").to_path_buf();
     let mut found = Vec::new();
     let mut block: Option<bool> = None; // Some(is_console) inside a shell block
@@ -376,10 +380,7 @@ fn program(words: &[String]) -> Option<(PathBuf, Vec<String>)> {
         .or_else(|| first.strip_prefix("target/debug/"))
         .unwrap_or(first);
     if ["tabula", "chance-it", "noline"].contains(&name) {
-        return Some((
-            binaries().join(format!("{name}{exe}")),
-            words[1..].to_vec(),
-        ));
+        return Some((binaries().join(format!("{name}{exe}")), words[1..].to_vec()));
     }
     if first != "cargo" || words.get(1).map(String::as_str) != Some("run") {
         return None;
@@ -443,9 +444,10 @@ fn every_shell_command_in_the_readme_and_the_book_runs() {
     let mut ran = 0;
     let mut failures = Vec::new();
     for (n, cmd) in shown.iter().enumerate() {
-        if let Some((prefix, _)) = NOT_RUN.iter().find(|(p, _)| {
-            cmd.line == *p || cmd.line.starts_with(&format!("{p} "))
-        }) {
+        if let Some((prefix, _)) = NOT_RUN
+            .iter()
+            .find(|(p, _)| cmd.line == *p || cmd.line.starts_with(&format!("{p} ")))
+        {
             *not_run_used.get_mut(prefix).expect("listed") += 1;
             continue;
         }
@@ -525,7 +527,119 @@ fn the_parser_reads_comments_prompts_continuations_and_expected_failures() {
     assert_eq!(shown[1].place, format!("{}:5", doc.display()));
     assert_eq!(words("x", "a 'b c' \"d\""), ["a", "b c", "d"]);
     assert_eq!(
-        quick(vec!["--games".into(), "20000".into(), "--seed".into(), "7".into()]),
+        quick(vec![
+            "--games".into(),
+            "20000".into(),
+            "--seed".into(),
+            "7".into()
+        ]),
         ["--games", "2", "--seed", "7"]
+    );
+}
+
+/// The first `text` block after `marker` in a chapter.
+fn text_block_after(chapter: &str, marker: &str) -> String {
+    let text = std::fs::read_to_string(root().join("book/src").join(chapter)).expect("a chapter");
+    let at = text
+        .find(marker)
+        .unwrap_or_else(|| panic!("{chapter}: no {marker:?}"));
+    let rest = &text[at..];
+    let start = rest.find("```text\n").expect("a text block") + "```text\n".len();
+    let len = rest[start..].find("```").expect("its end");
+    rest[start..start + len].to_string()
+}
+
+/// Runs an example the way its chapter shows it, in `dir`.
+fn example(name: &str, args: &[&str], dir: &Path) -> Output {
+    Command::new(
+        binaries()
+            .join("examples")
+            .join(format!("{name}{}", std::env::consts::EXE_SUFFIX)),
+    )
+    .args(args)
+    .current_dir(dir)
+    .stdin(Stdio::null())
+    .output()
+    .expect("the example runs")
+}
+
+/// Excerpts of program output quoted in the tutorials (from programs that
+/// link a plugin, which the book's preprocessor cannot run) are what the
+/// programs print, with the full run the chapter shows.
+#[test]
+fn the_outputs_quoted_in_the_tutorials_are_what_the_programs_print() {
+    let dir = scratch("quoted");
+    let check = |chapter: &str, marker: &str, name: &str, args: &[&str]| {
+        let quoted = text_block_after(chapter, marker);
+        let out = example(name, args, &dir);
+        assert!(out.status.success(), "{name} {args:?}");
+        let printed = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            printed.contains(quoted.trim_end()),
+            "{chapter} quotes\n{quoted}\nbut `{name} {}` prints\n{printed}",
+            args.join(" ")
+        );
+    };
+    check(
+        "tutorial/first-rules.md",
+        "Game 4 of seed 2002 is an unlucky one",
+        "three_sixes",
+        &["--trace", "--game", "4"],
+    );
+    check(
+        "tutorial/write-a-strategy.md",
+        "--example catch_up -- --games 20000",
+        "catch_up",
+        &["--games", "20000"],
+    );
+
+    // The board error: the tutorial's board with its last ladder changed.
+    let quoted = text_block_after("tutorial/first-board.md", "## When the board is wrong");
+    let board = std::fs::read_to_string(root().join("book/src/tutorial/my_board.ron"))
+        .expect("the tutorial's board");
+    assert!(board.contains("(20, 31)]"), "the last ladder is (20, 31)");
+    std::fs::write(
+        dir.join("my_board.ron"),
+        board.replace("(20, 31)]", "(20, 40)]"),
+    )
+    .expect("write");
+    let out = example("snakes", &["my_board.ron"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), quoted);
+}
+
+/// write-an-agent.md states what its own command gives: checked against
+/// the command's JSON, so the figures hold whatever the text looks like.
+#[test]
+fn the_cautious_figures_in_write_an_agent_are_what_its_command_gives() {
+    let dir = scratch("cautious");
+    let out = example(
+        "cautious",
+        &["--games", "20", "--seed", "1", "--format", "json"],
+        &dir,
+    );
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let wins = |b: &str| -> u64 {
+        json["pairs"]
+            .as_array()
+            .expect("pairs")
+            .iter()
+            .find(|p| p["a"] == "cautious" && p["b"] == b)
+            .and_then(|p| p["a_wins"].as_u64())
+            .unwrap_or_else(|| panic!("no pair cautious vs {b}"))
+    };
+    let expected = format!(
+        "`cautious` wins {} of 20 games against `random`, {} of 20 against `greedy` and {} of 20 against `alphabeta`",
+        wins("random"),
+        wins("greedy"),
+        wins("alphabeta")
+    );
+    let chapter = std::fs::read_to_string(root().join("book/src/tutorial/write-an-agent.md"))
+        .expect("the chapter");
+    let flat = chapter.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("--games 20 --seed 1") && flat.contains(&expected),
+        "write-an-agent.md should say: {expected}"
     );
 }
