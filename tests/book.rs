@@ -643,3 +643,62 @@ fn the_cautious_figures_in_write_an_agent_are_what_its_command_gives() {
         "write-an-agent.md should say: {expected}"
     );
 }
+
+/// The tables of exact figures in chance-it.md are what `tabula analyze
+/// chance-it` gives (checked against its JSON, so they hold whatever the
+/// text report looks like).
+#[test]
+fn the_exact_tables_in_chance_it_are_what_analyze_gives() {
+    let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
+        .args(["analyze", "chance-it", "--format", "json"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("tabula runs");
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let f6 = |v: &serde_json::Value| format!("{:.6}", v.as_f64().expect("a number"));
+    let find = |list: &str, key: &str, name: &str| -> serde_json::Value {
+        let items = match list {
+            "strategies" => &json["strategies"],
+            _ => &json["win_optimal"]["versus"],
+        };
+        items
+            .as_array()
+            .expect("a list")
+            .iter()
+            .find(|s| s[key] == name)
+            .unwrap_or_else(|| panic!("{name} not in {list}"))
+            .clone()
+    };
+    let chapter = std::fs::read_to_string(root().join("book/src/chance-it.md")).expect("chapter");
+    let mut checked = 0;
+    for line in chapter.lines().filter(|l| l.starts_with('|')) {
+        let cells: Vec<String> = line
+            .split('|')
+            .map(|c| c.trim().trim_matches('*').trim_matches('`').to_string())
+            .collect();
+        let numeric = |c: &String| c.parse::<f64>().is_ok();
+        if cells.len() == 5 && numeric(&cells[2]) && numeric(&cells[3]) {
+            let s = find("strategies", "name", &cells[1]);
+            let want = [f6(&s["expected_turn_score"]), f6(&s["zero_probability"])];
+            assert_eq!(cells[2..4], want, "chance-it.md: {line}");
+            checked += 1;
+        } else if cells.len() == 6 && numeric(&cells[2]) {
+            let v = find("versus", "opponent", &cells[1]);
+            let want = [
+                f6(&v["win_probability"]),
+                f6(&v["tie_probability"]),
+                f6(&v["loss_probability"]),
+            ];
+            assert_eq!(cells[2..5], want, "chance-it.md: {line}");
+            checked += 1;
+        } else if cells.get(1).is_some_and(|c| c == "itself") {
+            let p = &json["win_optimal"]["self_play"];
+            let want = format!("first seat {}, second {}", f6(&p[0]), f6(&p[1]));
+            assert_eq!(cells[2], want, "chance-it.md: {line}");
+            assert_eq!(cells[3], f6(&p[2]), "chance-it.md: {line}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 9, "rows checked in chance-it.md's two tables");
+}
