@@ -635,13 +635,50 @@ fn the_cautious_figures_in_write_an_agent_are_what_its_command_gives() {
         wins("greedy"),
         wins("alphabeta")
     );
-    let chapter = std::fs::read_to_string(root().join("book/src/tutorial/write-an-agent.md"))
-        .expect("the chapter");
-    let flat = chapter.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(
-        flat.contains("--games 20 --seed 1") && flat.contains(&expected),
-        "write-an-agent.md should say: {expected}"
-    );
+    for chapter in ["tutorial/write-an-agent.md", "seega.md"] {
+        let text = std::fs::read_to_string(root().join("book/src").join(chapter)).expect("chapter");
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("--games 20 --seed 1") && flat.contains(&expected),
+            "{chapter} should say: {expected}"
+        );
+    }
+}
+
+/// noline.md's tournament figures are what the tournament gives.
+#[test]
+fn the_noline_tournament_figures_are_what_the_tournament_gives() {
+    let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
+        .args([
+            "tournament",
+            "noline",
+            "--dim",
+            "3",
+            "--agents",
+            "type1,type2,random,perfect",
+        ])
+        .args(["--games", "1000", "--seed", "1", "--format", "json"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("tabula runs");
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let pairs = json["pairs"].as_array().expect("pairs");
+    let with_perfect: Vec<_> = pairs.iter().filter(|p| p["b"] == "perfect").collect();
+    assert_eq!(with_perfect.len(), 3);
+    for p in &with_perfect {
+        assert_eq!(p["a_wins"], 0, "perfect never loses: {p}");
+    }
+    let against_random = with_perfect
+        .iter()
+        .find(|p| p["a"] == "random")
+        .and_then(|p| p["b_wins"].as_u64())
+        .expect("random vs perfect");
+    let text = std::fs::read_to_string(root().join("book/src/noline.md")).expect("chapter");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("(`--games 1000 --seed 1`), `perfect` never loses"));
+    let expected = format!("It wins {against_random} of 1,000 against `random`");
+    assert!(flat.contains(&expected), "noline.md should say: {expected}");
 }
 
 /// The tables of exact figures in chance-it.md are what `tabula analyze
