@@ -28,7 +28,7 @@
 //! | written | runs |
 //! |---|---|
 //! | `tabula ARGS`, `chance-it ARGS`, `noline ARGS`, also as `target/release/NAME` | `target/PROFILE/NAME ARGS` |
-//! | `cargo run [--release] -p tabula-cli [-- ARGS]` | `target/PROFILE/tabula ARGS` |
+//! | `cargo run [--release] -p tabula-cli [-- ARGS]` | `target/PROFILE/D ARGS`, `D` the `default-run` of `crates/cli/Cargo.toml` (without one, the form is refused, as cargo refuses it) |
 //! | `cargo run [--release] --bin NAME [-- ARGS]` | `target/PROFILE/NAME ARGS` |
 //! | `cargo run [--release] --example NAME [-- ARGS]` | `target/PROFILE/examples/NAME ARGS` |
 //! | `cargo run [--release] --manifest-path book/tutorials/CRATE/Cargo.toml [--bin B] [-- ARGS]` | the tutorial crate's binary, built as below |
@@ -389,12 +389,12 @@ fn program(words: &[String]) -> Option<(PathBuf, Vec<String>)> {
         Some(at) => (&words[2..at], words[at + 1..].to_vec()),
         None => (&words[2..], Vec::new()),
     };
-    let (mut manifest, mut bin, mut example) = (None, None, None);
+    let (mut manifest, mut bin, mut example, mut cli) = (None, None, None, false);
     let mut it = opts.iter();
     while let Some(o) = it.next() {
         match o.as_str() {
             "--release" | "--quiet" | "-q" => {}
-            "-p" | "--package" if it.next()? == "tabula-cli" => {}
+            "-p" | "--package" if it.next()? == "tabula-cli" => cli = true,
             "--bin" => bin = Some(it.next()?.clone()),
             "--example" => example = Some(it.next()?.clone()),
             "--manifest-path" => manifest = Some(root().join(it.next()?)),
@@ -409,11 +409,32 @@ fn program(words: &[String]) -> Option<(PathBuf, Vec<String>)> {
         (None, Some(name)) if bin.is_none() => {
             binaries().join("examples").join(format!("{name}{exe}"))
         }
-        // default-run of tabula-cli, and of the root (`cargo run --bin tabula`).
-        (None, None) => binaries().join(format!("{}{exe}", bin.as_deref().unwrap_or("tabula"))),
+        (None, None) => {
+            let name = match bin {
+                Some(name) => name,
+                // cargo picks tabula-cli's binary only by its `default-run`.
+                None if cli => default_run(&root().join("crates/cli/Cargo.toml"))?,
+                None => return None,
+            };
+            binaries().join(format!("{name}{exe}"))
+        }
         _ => return None,
     };
     Some((path, args))
+}
+
+/// The `default-run = "..."` of a manifest, which `cargo run -p` needs
+/// for a package of several binaries.
+fn default_run(manifest: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(manifest).expect("a manifest");
+    text.lines().find_map(|l| {
+        let v = l
+            .trim()
+            .strip_prefix("default-run")?
+            .trim()
+            .strip_prefix('=')?;
+        Some(v.trim().trim_matches('"').to_string())
+    })
 }
 
 /// Long runs shortened, as the module's documentation says.
@@ -454,7 +475,8 @@ fn every_shell_command_in_the_readme_and_the_book_runs() {
         let words = words(&cmd.place, &cmd.line);
         let Some((program, args)) = program(&words) else {
             failures.push(format!(
-                "{}: `{}`: not a form this test knows how to run (see tests/book.rs)",
+                "{}: `{}`: not a form this test knows how to run (see tests/book.rs; \
+                 `cargo run -p tabula-cli` needs a `default-run` in crates/cli/Cargo.toml)",
                 cmd.place, cmd.line
             ));
             continue;
