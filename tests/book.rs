@@ -761,3 +761,65 @@ fn the_exact_tables_in_chance_it_are_what_analyze_gives() {
     }
     assert_eq!(checked, 9, "rows checked in chance-it.md's two tables");
 }
+
+/// The exact figures in exact.md's prose are what `tabula analyze snakes`
+/// gives (checked against its JSON).
+#[test]
+fn the_figures_in_exact_md_are_what_analyze_gives() {
+    let analyze = |args: &[&str]| -> serde_json::Value {
+        let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
+            .args(["analyze", "snakes"])
+            .args(args)
+            .args(["--format", "json"])
+            .stdin(Stdio::null())
+            .output()
+            .expect("tabula runs");
+        assert!(out.status.success(), "{args:?}");
+        serde_json::from_slice(&out.stdout).expect("JSON")
+    };
+    let exact = analyze(&["--rules", "exact"]);
+    let two = analyze(&["--players", "2"]);
+    let chute = &analyze(&["--rules", "exact", "--shortest", "--require", "chute"])["shortest"];
+    let any = &analyze(&["--rules", "exact", "--shortest"])["shortest"];
+    let thousands = |n: u64| {
+        let s = n.to_string();
+        match s.len() {
+            4..=6 => format!("{},{}", &s[..s.len() - 3], &s[s.len() - 3..]),
+            _ => s,
+        }
+    };
+    let expected = [
+        format!("the classic board has {} states", exact["chain"]["states"]),
+        format!(
+            "{} throws on the classic board under exact finish",
+            thousands(exact["chain"]["steps"].as_u64().expect("steps"))
+        ),
+        format!(
+            "On the classic board, {:.2} per game",
+            exact["forfeited_throws_mean"].as_f64().expect("forfeits")
+        ),
+        format!(
+            "the first player wins with probability {:.10}",
+            two["seats"]["win_probability"][0]
+                .as_f64()
+                .expect("a chance")
+        ),
+        format!(
+            "the minimum is {} throws**: {} roll sequences, in {} essentially different routes",
+            chute["throws"],
+            chute["sequences"],
+            chute["routes"].as_array().expect("routes").len()
+        ),
+        format!(
+            "**{} essentially different routes** do exist, but that counts all {}-throw games ({} sequences",
+            any["routes"].as_array().expect("routes").len(),
+            any["throws"],
+            any["sequences"]
+        ),
+    ];
+    let text = std::fs::read_to_string(root().join("book/src/exact.md")).expect("chapter");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for e in expected {
+        assert!(flat.contains(&e), "exact.md should say: {e}");
+    }
+}
