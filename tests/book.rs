@@ -823,3 +823,31 @@ fn the_figures_in_exact_md_are_what_analyze_gives() {
         assert!(flat.contains(&e), "exact.md should say: {e}");
     }
 }
+
+/// The illegal turn quoted in seega.md is what `tabula replay seega` says
+/// of a record with White placing on the centre at the second turn.
+#[test]
+fn the_replay_line_in_seega_md_is_what_replay_says() {
+    let quoted = text_block_after("seega.md", "The first illegal turn is named");
+    let dir = scratch("replay");
+    let file = dir.join("bad.ron");
+    std::fs::write(
+        &file,
+        "(size: 5, stalemate: 30, first: Black, turns: [\n\
+         Place(side: Black, at: ((0, 0), (0, 1))),\n\
+         Place(side: White, at: ((2, 2), (0, 3))),\n])\n",
+    )
+    .expect("write");
+    let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
+        .args(["replay", "seega"])
+        .arg(&file)
+        .stdin(Stdio::null())
+        .output()
+        .expect("tabula runs");
+    assert_eq!(out.status.code(), Some(1));
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        printed.lines().any(|l| l == quoted.trim_end()),
+        "seega.md quotes {quoted:?}; replay prints\n{printed}"
+    );
+}
