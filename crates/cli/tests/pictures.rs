@@ -505,7 +505,7 @@ fn the_book_preprocessor_prints_outputs_and_keeps_quiet_about_its_scratch_folder
         {"root": root, "renderer": "html"},
         {"items": [
             {"Chapter": {"name": "A", "sub_items": [], "content":
-                "a\n<!-- picture: board.svg from tabula analyze snakes src/b.ron -->\n<!-- output: tabula analyze noline --dim 3 -->\n<!-- output: tabula analyze noline --dim 3 | head -2 -->\nb\n"}}
+                "a\n<!-- picture: board.svg from tabula analyze snakes src/b.ron -->\n<!-- output: tabula analyze noline --dim 3 -->\n<!-- output: tabula analyze noline --dim 3 | head -2 -->\nb\n```text\n<!-- output: tabula analyze noline --dim 5 -->\n```\n"}}
         ]}
     ]);
     let out = common::run_with_stdin(PREPROCESSOR, &[], book.to_string());
@@ -526,7 +526,8 @@ fn the_book_preprocessor_prints_outputs_and_keeps_quiet_about_its_scratch_folder
     let direct = String::from_utf8_lossy(&direct.stdout);
     let head: Vec<&str> = direct.lines().take(2).collect();
     let expected = format!(
-        "```text\n{direct}```\n```text\n{}\n...\n```\nb\n",
+        "```text\n{direct}```\n```text\n{}\n...\n```\nb\n\
+         ```text\n<!-- output: tabula analyze noline --dim 5 -->\n```\n",
         head.join("\n")
     );
     assert!(content.ends_with(&expected), "{content}");
@@ -534,7 +535,9 @@ fn the_book_preprocessor_prints_outputs_and_keeps_quiet_about_its_scratch_folder
         content.contains("Tiny"),
         "the board file is read from the book's root"
     );
-    // An output command that fails fails the build, naming it.
+    // Inside a fenced block the line is an example, left alone (here
+    // `--dim 5` would take minutes). An output command that fails fails
+    // the build, naming it.
     let bad = book.to_string().replace("--dim 3", "--dim 4");
     let out = common::run_with_stdin(PREPROCESSOR, &[], bad);
     assert_eq!(out.status.code(), Some(1));

@@ -120,11 +120,25 @@ fn visit(value: &mut Value, pictures: &mut Pictures) -> Result<(), Error> {
     Ok(())
 }
 
-/// Replaces each picture line of `content`.
+/// Replaces each picture and output line of `content`, except inside
+/// fenced code blocks, where such a line is an example of one.
 fn expand(content: &str, pictures: &mut Pictures) -> Result<String, Error> {
     let mut out = String::with_capacity(content.len());
+    let mut fence: Option<&str> = None;
     for line in content.split_inclusive('\n') {
         let trimmed = line.trim();
+        let marker = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m));
+        match (fence, marker) {
+            (None, Some(m)) => fence = Some(m),
+            (Some(f), Some(m)) if f == m && trimmed.trim_start_matches(m).is_empty() => {
+                fence = None
+            }
+            _ => {}
+        }
+        if fence.is_some() || marker.is_some() {
+            out.push_str(line);
+            continue;
+        }
         match trimmed
             .strip_prefix(OPEN)
             .and_then(|rest| rest.strip_suffix(CLOSE))

@@ -1,0 +1,853 @@
+//! The README and the book, run as a user runs them.
+//!
+//! # Every shell command
+//!
+//! `every_shell_command_in_the_readme_and_the_book_runs` reads `README.md`
+//! and every `book/src/**/*.md`, takes each fenced code block whose info
+//! string starts with `sh`, `shell`, `bash` or `console`, and runs every
+//! command in it as a real process, checking its exit status:
+//!
+//! - One command per line; a line ending in `\` goes on on the next line.
+//! - Blank lines and lines starting with `#` are skipped, and ` # ...` at
+//!   the end of a line is a comment, cut off. The comment `# exits N` says
+//!   that the command is expected to fail with status `N` (otherwise it
+//!   must exit 0).
+//! - A leading `$ ` prompt is removed. In a `console` block, lines without
+//!   it are the commands' output, and are skipped.
+//! - Arguments are split at spaces; `'...'` and `"..."` quote. Pipes,
+//!   redirections, `&&`, `;`, `$(...)` and `cd` are refused: one plain
+//!   command per line.
+//! - Each command runs in a fresh scratch folder holding a copy of the
+//!   files beside its chapter (so `my_board.ron` is there, as the tutorial
+//!   has you save it), with empty standard input. `cargo` paths
+//!   (`--manifest-path`) are read from the repository's root, as the
+//!   README's are.
+//!
+//! Programs run as already built, never through a nested `cargo run`:
+//!
+//! | written | runs |
+//! |---|---|
+//! | `tabula ARGS`, `chance-it ARGS`, `noline ARGS`, also as `target/release/NAME` | `target/PROFILE/NAME ARGS` |
+//! | `cargo run [--release] -p tabula-cli [-- ARGS]` | `target/PROFILE/D ARGS`, `D` the `default-run` of `crates/cli/Cargo.toml` (without one, the form is refused, as cargo refuses it) |
+//! | `cargo run [--release] --bin NAME [-- ARGS]` | `target/PROFILE/NAME ARGS` |
+//! | `cargo run [--release] --example NAME [-- ARGS]` | `target/PROFILE/examples/NAME ARGS` |
+//! | `cargo run [--release] --manifest-path book/tutorials/CRATE/Cargo.toml [--bin B] [-- ARGS]` | the tutorial crate's binary, built as below |
+//!
+//! `--release` is dropped: the test runs the builds that `cargo test`
+//! made (`cargo test --workspace` builds every binary and example; run on
+//! its own, this test first runs `cargo build --workspace --bins
+//! --examples`). Commands the test cannot run are listed in [`NOT_RUN`],
+//! each with its reason, and the test fails when an entry is no longer
+//! used.
+//!
+//! **Quick runs.** Unless `TABULA_DOC_QUICK=0` is set, long runs are
+//! shortened, never skipped: `--games N` becomes at most 2 (every game
+//! takes an even count), `--rolls N` at most 10,000. With
+//! `TABULA_DOC_QUICK=0` every command runs exactly as written.
+//!
+//! # The tutorial crates
+//!
+//! The book's Rust code lives in crates of a user's own under
+//! `book/tutorials` (a workspace of its own, excluded from tabula's), which
+//! the chapters include. `the_tutorial_crates_build_and_run` builds them
+//! with `cargo build` in tabula's target folder (`CARGO_TARGET_DIR`), so
+//! the dependencies compiled for tabula's tests are used again, and runs
+//! every binary: each checks its own results with `assert!`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+/// Commands the test does not run: (start of the command, why).
+const NOT_RUN: &[(&str, &str)] = &[
+    // This test is part of it: it would run itself.
+    ("cargo test", "the test suite itself"),
+    // Writes into ~/.cargo/bin; `tabula ...` lines run the same binary.
+    ("cargo install", "installs into the user's ~/.cargo/bin"),
+    // A release build with link-time optimization takes minutes; the
+    // binaries it builds run here from the test build.
+    ("cargo build --release", "minutes of release build"),
+    // Benchmarks measure, they assert nothing, and take minutes.
+    ("cargo bench", "benchmarks take minutes and check nothing"),
+    // Needs mdbook, and `serve` runs until stopped; CI runs `mdbook build
+    // book` and `mdbook test book` (.ci/run).
+    ("mdbook", "needs mdbook; .ci/run builds and tests the book"),
+];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `target/PROFILE`: where this test and the workspace's binaries are.
+fn profile_dir() -> PathBuf {
+    let mut dir = std::env::current_exe().expect("the test's path");
+    dir.pop();
+    if dir.ends_with("deps") {
+        dir.pop();
+    }
+    dir
+}
+
+fn cargo() -> Command {
+    let mut c = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    c.current_dir(root()).stdin(Stdio::null());
+    c
+}
+
+fn check_build(what: &str, out: &Output) {
+    assert!(
+        out.status.success(),
+        "{what} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The workspace's binaries and examples, built if this test runs alone.
+fn binaries() -> &'static Path {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let dir = profile_dir();
+        let exe = std::env::consts::EXE_SUFFIX;
+        let wanted = [
+            dir.join(format!("tabula{exe}")),
+            dir.join(format!("chance-it{exe}")),
+            dir.join(format!("noline{exe}")),
+            dir.join("examples").join(format!("snakes{exe}")),
+            dir.join("examples").join(format!("cautious{exe}")),
+        ];
+        if wanted.iter().any(|p| !p.exists()) {
+            let out = cargo()
+                .args(["build", "--workspace", "--bins", "--examples"])
+                .output()
+                .expect("cargo runs");
+            check_build("cargo build --workspace --bins --examples", &out);
+        }
+        dir
+    })
+}
+
+/// The tutorial crates, built into tabula's target folder; returns where
+/// their binaries are.
+fn tutorials() -> &'static Path {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let dir = profile_dir();
+        let target = dir.parent().expect("target folder").to_path_buf();
+        let out = cargo()
+            .args(["build", "--workspace", "--manifest-path"])
+            .arg(root().join("book/tutorials/Cargo.toml"))
+            .env("CARGO_TARGET_DIR", &target)
+            .output()
+            .expect("cargo runs");
+        check_build("building book/tutorials", &out);
+        // Built in the dev profile whatever this test's profile is.
+        target.join("debug")
+    })
+}
+
+/// The binaries of the tutorial crates: (crate folder, binary name).
+fn tutorial_binaries() -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let dir = root().join("book/tutorials");
+    for entry in std::fs::read_dir(&dir).expect("book/tutorials") {
+        let krate = entry.expect("an entry").path();
+        let manifest = krate.join("Cargo.toml");
+        if !manifest.exists() {
+            continue;
+        }
+        let name = krate
+            .file_name()
+            .expect("a name")
+            .to_string_lossy()
+            .into_owned();
+        if krate.join("src/main.rs").exists() {
+            found.push((name.clone(), package_name(&manifest)));
+        }
+        if let Ok(bins) = std::fs::read_dir(krate.join("src/bin")) {
+            for bin in bins {
+                let bin = bin.expect("an entry").path();
+                let stem = bin.file_stem().expect("a name").to_string_lossy();
+                found.push((name.clone(), stem.into_owned()));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The `name = "..."` of a manifest's package.
+fn package_name(manifest: &Path) -> String {
+    let text = std::fs::read_to_string(manifest).expect("a manifest");
+    text.lines()
+        .find_map(|l| {
+            let v = l.trim().strip_prefix("name")?.trim().strip_prefix('=')?;
+            Some(v.trim().trim_matches('"').to_string())
+        })
+        .unwrap_or_else(|| panic!("{}: no package name", manifest.display()))
+}
+
+#[test]
+fn the_tutorial_crates_build_and_run() {
+    let bin_dir = tutorials();
+    let bins = tutorial_binaries();
+    assert!(bins.len() >= 5, "{bins:?}");
+    for (krate, bin) in &bins {
+        let dir = scratch(&format!("tutorial-{bin}"));
+        let out = Command::new(bin_dir.join(format!("{bin}{}", std::env::consts::EXE_SUFFIX)))
+            .current_dir(&dir)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap_or_else(|e| panic!("book/tutorials/{krate}: {bin}: {e}"));
+        // With no arguments, my-tabula is `tabula` without a command: usage, status 2.
+        let expected = if bin == "my-tabula" { 2 } else { 0 };
+        assert_eq!(
+            out.status.code(),
+            Some(expected),
+            "book/tutorials/{krate}: {bin}\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        if bin == "pictures" {
+            assert!(dir.join("pictures/board.svg").exists(), "pictures written");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// A fresh, empty folder for one command.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-book-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// A shell command shown in a document.
+#[derive(Debug)]
+struct Shown {
+    /// `file:line`, for messages.
+    place: String,
+    /// The folder whose files the command expects beside it.
+    folder: PathBuf,
+    line: String,
+    expected_status: i32,
+}
+
+/// The documents: README.md and every chapter.
+fn documents() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("a folder") {
+            let p = entry.expect("an entry").path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|e| e == "md") {
+                out.push(p);
+            }
+        }
+    }
+    let mut docs = vec![root().join("README.md")];
+    walk(&root().join("book/src"), &mut docs);
+    docs.sort();
+    docs
+}
+
+/// The shell commands of one document, as described in the module's
+/// documentation.
+fn shell_commands(path: &Path) -> Vec<Shown> {
+    let text = std::fs::read_to_string(path).expect("a document");
+    let rel = path
+        .strip_prefix(root())
+        .unwrap_or(path)
+        .display()
+        .to_string();
+    let folder = path.parent().expect("a folder").to_path_buf();
+    let mut found = Vec::new();
+    let mut block: Option<bool> = None; // Some(is_console) inside a shell block
+    let mut fence_other = false;
+    let mut pending = String::new();
+    let mut start = 0;
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim_end();
+        if let Some(info) = line.trim_start().strip_prefix("```") {
+            if block.is_some() || fence_other {
+                assert!(pending.is_empty(), "{rel}:{}: a `\\` ends the block", i + 1);
+                block = None;
+                fence_other = false;
+            } else {
+                let lang = info.split([',', ' ']).next().unwrap_or("");
+                match lang {
+                    "sh" | "shell" | "bash" => block = Some(false),
+                    "console" => block = Some(true),
+                    _ => fence_other = true,
+                }
+            }
+            continue;
+        }
+        let Some(console) = block else { continue };
+        let mut l = line.trim();
+        if pending.is_empty() {
+            match l.strip_prefix("$ ") {
+                Some(rest) => l = rest,
+                None if console => continue,
+                None => {}
+            }
+            if l.is_empty() || l.starts_with('#') {
+                continue;
+            }
+            start = i + 1;
+        }
+        match l.strip_suffix('\\') {
+            Some(part) => {
+                pending.push_str(part.trim());
+                pending.push(' ');
+            }
+            None => {
+                pending.push_str(l);
+                let (command, status) = split_comment(&pending);
+                found.push(Shown {
+                    place: format!("{rel}:{start}"),
+                    folder: folder.clone(),
+                    line: command,
+                    expected_status: status,
+                });
+                pending.clear();
+            }
+        }
+    }
+    found
+}
+
+/// Cuts a ` # comment` off a command; `# exits N` gives the expected status.
+fn split_comment(line: &str) -> (String, i32) {
+    let (command, comment) = match line.find(" #") {
+        Some(at) => (&line[..at], line[at + 2..].trim()),
+        None => (line, ""),
+    };
+    let status = comment
+        .strip_prefix("exits ")
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(0);
+    (command.trim().to_string(), status)
+}
+
+/// Splits a command into words: spaces separate, quotes group.
+fn words(place: &str, line: &str) -> Vec<String> {
+    for bad in ["|", ">", "<", "&&", ";", "$(", "`"] {
+        assert!(
+            !line.contains(bad),
+            "{place}: `{line}`: one plain command per line, no `{bad}`"
+        );
+    }
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut quote = None;
+    let mut in_word = false;
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    out.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    assert!(quote.is_none(), "{place}: `{line}`: unclosed quote");
+    if in_word {
+        out.push(word);
+    }
+    out
+}
+
+/// The program and arguments a shown command runs, per the table in the
+/// module's documentation; `None` for an unknown form.
+fn program(words: &[String]) -> Option<(PathBuf, Vec<String>)> {
+    let exe = std::env::consts::EXE_SUFFIX;
+    let first = words.first()?.as_str();
+    let name = first
+        .strip_prefix("target/release/")
+        .or_else(|| first.strip_prefix("target/debug/"))
+        .unwrap_or(first);
+    if ["tabula", "chance-it", "noline"].contains(&name) {
+        return Some((binaries().join(format!("{name}{exe}")), words[1..].to_vec()));
+    }
+    if first != "cargo" || words.get(1).map(String::as_str) != Some("run") {
+        return None;
+    }
+    let (opts, args) = match words.iter().position(|w| w == "--") {
+        Some(at) => (&words[2..at], words[at + 1..].to_vec()),
+        None => (&words[2..], Vec::new()),
+    };
+    let (mut manifest, mut bin, mut example, mut cli) = (None, None, None, false);
+    let mut it = opts.iter();
+    while let Some(o) = it.next() {
+        match o.as_str() {
+            "--release" | "--quiet" | "-q" => {}
+            "-p" | "--package" if it.next()? == "tabula-cli" => cli = true,
+            "--bin" => bin = Some(it.next()?.clone()),
+            "--example" => example = Some(it.next()?.clone()),
+            "--manifest-path" => manifest = Some(root().join(it.next()?)),
+            _ => return None,
+        }
+    }
+    let path = match (manifest, example) {
+        (Some(m), None) if m.starts_with(root().join("book/tutorials")) => {
+            let name = bin.unwrap_or_else(|| package_name(&m));
+            tutorials().join(format!("{name}{exe}"))
+        }
+        (None, Some(name)) if bin.is_none() => {
+            binaries().join("examples").join(format!("{name}{exe}"))
+        }
+        (None, None) => {
+            let name = match bin {
+                Some(name) => name,
+                // cargo picks tabula-cli's binary only by its `default-run`.
+                None if cli => default_run(&root().join("crates/cli/Cargo.toml"))?,
+                None => return None,
+            };
+            binaries().join(format!("{name}{exe}"))
+        }
+        _ => return None,
+    };
+    Some((path, args))
+}
+
+/// The `default-run = "..."` of a manifest, which `cargo run -p` needs
+/// for a package of several binaries.
+fn default_run(manifest: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(manifest).expect("a manifest");
+    text.lines().find_map(|l| {
+        let v = l
+            .trim()
+            .strip_prefix("default-run")?
+            .trim()
+            .strip_prefix('=')?;
+        Some(v.trim().trim_matches('"').to_string())
+    })
+}
+
+/// Long runs shortened, as the module's documentation says.
+fn quick(mut args: Vec<String>) -> Vec<String> {
+    if std::env::var("TABULA_DOC_QUICK").is_ok_and(|v| v == "0") {
+        return args;
+    }
+    for i in 1..args.len() {
+        let cap = match args[i - 1].as_str() {
+            "--games" => 2,
+            "--rolls" => 10_000,
+            _ => continue,
+        };
+        if let Ok(n) = args[i].parse::<u64>() {
+            args[i] = n.min(cap).to_string();
+        }
+    }
+    args
+}
+
+#[test]
+fn every_shell_command_in_the_readme_and_the_book_runs() {
+    let mut shown = Vec::new();
+    for doc in documents() {
+        shown.extend(shell_commands(&doc));
+    }
+    let mut not_run_used: BTreeMap<&str, usize> = NOT_RUN.iter().map(|(c, _)| (*c, 0)).collect();
+    let mut ran = 0;
+    let mut failures = Vec::new();
+    for (n, cmd) in shown.iter().enumerate() {
+        if let Some((prefix, _)) = NOT_RUN
+            .iter()
+            .find(|(p, _)| cmd.line == *p || cmd.line.starts_with(&format!("{p} ")))
+        {
+            *not_run_used.get_mut(prefix).expect("listed") += 1;
+            continue;
+        }
+        let words = words(&cmd.place, &cmd.line);
+        let Some((program, args)) = program(&words) else {
+            failures.push(format!(
+                "{}: `{}`: not a form this test knows how to run (see tests/book.rs; \
+                 `cargo run -p tabula-cli` needs a `default-run` in crates/cli/Cargo.toml)",
+                cmd.place, cmd.line
+            ));
+            continue;
+        };
+        let dir = scratch(&format!("cmd-{n}"));
+        for entry in std::fs::read_dir(&cmd.folder).expect("the chapter's folder") {
+            let p = entry.expect("an entry").path();
+            if p.is_file() && p.extension().is_none_or(|e| e != "md") {
+                std::fs::copy(&p, dir.join(p.file_name().expect("a name"))).expect("copy");
+            }
+        }
+        let out = Command::new(&program)
+            .args(quick(args))
+            .current_dir(&dir)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap_or_else(|e| panic!("{}: {}: {e}", cmd.place, program.display()));
+        ran += 1;
+        if out.status.code() != Some(cmd.expected_status) {
+            failures.push(format!(
+                "{}: `{}` exited {:?}, not {}:\n{}",
+                cmd.place,
+                cmd.line,
+                out.status.code(),
+                cmd.expected_status,
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    println!(
+        "ran {ran} of the {} shell commands in the README and the book",
+        shown.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    for (prefix, used) in not_run_used {
+        assert!(
+            used > 0,
+            "NOT_RUN lists `{prefix}`, which no document shows any more: remove it"
+        );
+    }
+    assert!(ran >= 20, "only {ran} commands ran");
+}
+
+#[test]
+fn the_parser_reads_comments_prompts_continuations_and_expected_failures() {
+    let dir = scratch("parser");
+    let doc = dir.join("doc.md");
+    std::fs::write(
+        &doc,
+        "```sh\n# a comment\ntabula list   # lists\n\ntabula simulate snakes \\\n  --games 3\ntabula nothing # exits 2\n```\n\
+         ```text\ntabula not-a-command\n```\n\
+         ```console\n$ tabula list\noutput line\n```\n",
+    )
+    .expect("write");
+    let shown = shell_commands(&doc);
+    let lines: Vec<(&str, i32)> = shown
+        .iter()
+        .map(|s| (s.line.as_str(), s.expected_status))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ("tabula list", 0),
+            ("tabula simulate snakes --games 3", 0),
+            ("tabula nothing", 2),
+            ("tabula list", 0),
+        ]
+    );
+    assert_eq!(shown[1].place, format!("{}:5", doc.display()));
+    assert_eq!(words("x", "a 'b c' \"d\""), ["a", "b c", "d"]);
+    assert_eq!(
+        quick(vec![
+            "--games".into(),
+            "20000".into(),
+            "--seed".into(),
+            "7".into()
+        ]),
+        ["--games", "2", "--seed", "7"]
+    );
+}
+
+/// The first `text` block after `marker` in a chapter.
+fn text_block_after(chapter: &str, marker: &str) -> String {
+    let text = std::fs::read_to_string(root().join("book/src").join(chapter)).expect("a chapter");
+    let at = text
+        .find(marker)
+        .unwrap_or_else(|| panic!("{chapter}: no {marker:?}"));
+    let rest = &text[at..];
+    let start = rest.find("```text\n").expect("a text block") + "```text\n".len();
+    let len = rest[start..].find("```").expect("its end");
+    rest[start..start + len].to_string()
+}
+
+/// Runs an example the way its chapter shows it, in `dir`.
+fn example(name: &str, args: &[&str], dir: &Path) -> Output {
+    Command::new(
+        binaries()
+            .join("examples")
+            .join(format!("{name}{}", std::env::consts::EXE_SUFFIX)),
+    )
+    .args(args)
+    .current_dir(dir)
+    .stdin(Stdio::null())
+    .output()
+    .expect("the example runs")
+}
+
+/// Excerpts of program output quoted in the tutorials (from programs that
+/// link a plugin, which the book's preprocessor cannot run) are what the
+/// programs print, with the full run the chapter shows.
+#[test]
+fn the_outputs_quoted_in_the_tutorials_are_what_the_programs_print() {
+    let dir = scratch("quoted");
+    let check = |chapter: &str, marker: &str, name: &str, args: &[&str]| {
+        let quoted = text_block_after(chapter, marker);
+        let out = example(name, args, &dir);
+        assert!(out.status.success(), "{name} {args:?}");
+        let printed = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            printed.contains(quoted.trim_end()),
+            "{chapter} quotes\n{quoted}\nbut `{name} {}` prints\n{printed}",
+            args.join(" ")
+        );
+    };
+    check(
+        "tutorial/first-rules.md",
+        "Game 4 of seed 2002 is an unlucky one",
+        "three_sixes",
+        &["--trace", "--game", "4"],
+    );
+    check(
+        "tutorial/write-a-strategy.md",
+        "--example catch_up -- --games 20000",
+        "catch_up",
+        &["--games", "20000"],
+    );
+
+    // The board error: the tutorial's board with its last ladder changed.
+    let quoted = text_block_after("tutorial/first-board.md", "## When the board is wrong");
+    let board = std::fs::read_to_string(root().join("book/src/tutorial/my_board.ron"))
+        .expect("the tutorial's board");
+    assert!(board.contains("(20, 31)]"), "the last ladder is (20, 31)");
+    std::fs::write(
+        dir.join("my_board.ron"),
+        board.replace("(20, 31)]", "(20, 40)]"),
+    )
+    .expect("write");
+    let out = example("snakes", &["my_board.ron"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), quoted);
+}
+
+/// write-an-agent.md states what its own command gives: checked against
+/// the command's JSON, so the figures hold whatever the text looks like.
+#[test]
+fn the_cautious_figures_in_write_an_agent_are_what_its_command_gives() {
+    let dir = scratch("cautious");
+    let out = example(
+        "cautious",
+        &["--games", "20", "--seed", "1", "--format", "json"],
+        &dir,
+    );
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let wins = |b: &str| -> u64 {
+        json["pairs"]
+            .as_array()
+            .expect("pairs")
+            .iter()
+            .find(|p| p["a"] == "cautious" && p["b"] == b)
+            .and_then(|p| p["a_wins"].as_u64())
+            .unwrap_or_else(|| panic!("no pair cautious vs {b}"))
+    };
+    let expected = format!(
+        "`cautious` wins {} of 20 games against `random`, {} of 20 against `greedy` and {} of 20 against `alphabeta`",
+        wins("random"),
+        wins("greedy"),
+        wins("alphabeta")
+    );
+    for chapter in ["tutorial/write-an-agent.md", "seega.md"] {
+        let text = std::fs::read_to_string(root().join("book/src").join(chapter)).expect("chapter");
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("--games 20 --seed 1") && flat.contains(&expected),
+            "{chapter} should say: {expected}"
+        );
+    }
+}
+
+/// noline.md's tournament figures are what the tournament gives.
+#[test]
+fn the_noline_tournament_figures_are_what_the_tournament_gives() {
+    let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
+        .args([
+            "tournament",
+            "noline",
+            "--dim",
+            "3",
+            "--agents",
+            "type1,type2,random,perfect",
+        ])
+        .args(["--games", "1000", "--seed", "1", "--format", "json"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("tabula runs");
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let pairs = json["pairs"].as_array().expect("pairs");
+    let with_perfect: Vec<_> = pairs.iter().filter(|p| p["b"] == "perfect").collect();
+    assert_eq!(with_perfect.len(), 3);
+    for p in &with_perfect {
+        assert_eq!(p["a_wins"], 0, "perfect never loses: {p}");
+    }
+    let against_random = with_perfect
+        .iter()
+        .find(|p| p["a"] == "random")
+        .and_then(|p| p["b_wins"].as_u64())
+        .expect("random vs perfect");
+    let text = std::fs::read_to_string(root().join("book/src/noline.md")).expect("chapter");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("(`--games 1000 --seed 1`), `perfect` never loses"));
+    let expected = format!("It wins {against_random} of 1,000 against `random`");
+    assert!(flat.contains(&expected), "noline.md should say: {expected}");
+}
+
+/// The tables of exact figures in chance-it.md are what `tabula analyze
+/// chance-it` gives (checked against its JSON, so they hold whatever the
+/// text report looks like).
+#[test]
+fn the_exact_tables_in_chance_it_are_what_analyze_gives() {
+    let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
+        .args(["analyze", "chance-it", "--format", "json"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("tabula runs");
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let f6 = |v: &serde_json::Value| format!("{:.6}", v.as_f64().expect("a number"));
+    let find = |list: &str, key: &str, name: &str| -> serde_json::Value {
+        let items = match list {
+            "strategies" => &json["strategies"],
+            _ => &json["win_optimal"]["versus"],
+        };
+        items
+            .as_array()
+            .expect("a list")
+            .iter()
+            .find(|s| s[key] == name)
+            .unwrap_or_else(|| panic!("{name} not in {list}"))
+            .clone()
+    };
+    let chapter = std::fs::read_to_string(root().join("book/src/chance-it.md")).expect("chapter");
+    let mut checked = 0;
+    for line in chapter.lines().filter(|l| l.starts_with('|')) {
+        let cells: Vec<String> = line
+            .split('|')
+            .map(|c| c.trim().trim_matches('*').trim_matches('`').to_string())
+            .collect();
+        let numeric = |c: &String| c.parse::<f64>().is_ok();
+        if cells.len() == 5 && numeric(&cells[2]) && numeric(&cells[3]) {
+            let s = find("strategies", "name", &cells[1]);
+            let want = [f6(&s["expected_turn_score"]), f6(&s["zero_probability"])];
+            assert_eq!(cells[2..4], want, "chance-it.md: {line}");
+            checked += 1;
+        } else if cells.len() == 6 && numeric(&cells[2]) {
+            let v = find("versus", "opponent", &cells[1]);
+            let want = [
+                f6(&v["win_probability"]),
+                f6(&v["tie_probability"]),
+                f6(&v["loss_probability"]),
+            ];
+            assert_eq!(cells[2..5], want, "chance-it.md: {line}");
+            checked += 1;
+        } else if cells.get(1).is_some_and(|c| c == "itself") {
+            let p = &json["win_optimal"]["self_play"];
+            let want = format!("first seat {}, second {}", f6(&p[0]), f6(&p[1]));
+            assert_eq!(cells[2], want, "chance-it.md: {line}");
+            assert_eq!(cells[3], f6(&p[2]), "chance-it.md: {line}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 9, "rows checked in chance-it.md's two tables");
+}
+
+/// The exact figures in exact.md's prose are what `tabula analyze snakes`
+/// gives (checked against its JSON).
+#[test]
+fn the_figures_in_exact_md_are_what_analyze_gives() {
+    let analyze = |args: &[&str]| -> serde_json::Value {
+        let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
+            .args(["analyze", "snakes"])
+            .args(args)
+            .args(["--format", "json"])
+            .stdin(Stdio::null())
+            .output()
+            .expect("tabula runs");
+        assert!(out.status.success(), "{args:?}");
+        serde_json::from_slice(&out.stdout).expect("JSON")
+    };
+    let exact = analyze(&["--rules", "exact"]);
+    let two = analyze(&["--players", "2"]);
+    let chute = &analyze(&["--rules", "exact", "--shortest", "--require", "chute"])["shortest"];
+    let any = &analyze(&["--rules", "exact", "--shortest"])["shortest"];
+    let thousands = |n: u64| {
+        let s = n.to_string();
+        match s.len() {
+            4..=6 => format!("{},{}", &s[..s.len() - 3], &s[s.len() - 3..]),
+            _ => s,
+        }
+    };
+    let expected = [
+        format!("the classic board has {} states", exact["chain"]["states"]),
+        format!(
+            "{} throws on the classic board under exact finish",
+            thousands(exact["chain"]["steps"].as_u64().expect("steps"))
+        ),
+        format!(
+            "On the classic board, {:.2} per game",
+            exact["forfeited_throws_mean"].as_f64().expect("forfeits")
+        ),
+        format!(
+            "the first player wins with probability {:.10}",
+            two["seats"]["win_probability"][0]
+                .as_f64()
+                .expect("a chance")
+        ),
+        format!(
+            "the minimum is {} throws**: {} roll sequences, in {} essentially different routes",
+            chute["throws"],
+            chute["sequences"],
+            chute["routes"].as_array().expect("routes").len()
+        ),
+        format!(
+            "**{} essentially different routes** do exist, but that counts all {}-throw games ({} sequences",
+            any["routes"].as_array().expect("routes").len(),
+            any["throws"],
+            any["sequences"]
+        ),
+    ];
+    let text = std::fs::read_to_string(root().join("book/src/exact.md")).expect("chapter");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for e in expected {
+        assert!(flat.contains(&e), "exact.md should say: {e}");
+    }
+}
+
+/// The illegal turn quoted in seega.md is what `tabula replay seega` says
+/// of a record with White placing on the centre at the second turn.
+#[test]
+fn the_replay_line_in_seega_md_is_what_replay_says() {
+    let quoted = text_block_after("seega.md", "The first illegal turn is named");
+    let dir = scratch("replay");
+    let file = dir.join("bad.ron");
+    std::fs::write(
+        &file,
+        "(size: 5, stalemate: 30, first: Black, turns: [\n\
+         Place(side: Black, at: ((0, 0), (0, 1))),\n\
+         Place(side: White, at: ((2, 2), (0, 3))),\n])\n",
+    )
+    .expect("write");
+    let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
+        .args(["replay", "seega"])
+        .arg(&file)
+        .stdin(Stdio::null())
+        .output()
+        .expect("tabula runs");
+    assert_eq!(out.status.code(), Some(1));
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        printed.lines().any(|l| l == quoted.trim_end()),
+        "seega.md quotes {quoted:?}; replay prints\n{printed}"
+    );
+}
