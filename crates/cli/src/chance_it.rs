@@ -82,6 +82,7 @@ pub struct PlayArgs {
 /// Plays one game on stdin and stdout.
 pub fn play_terminal(args: &PlayArgs, out: &mut dyn Write) -> Result<(), Error> {
     let config = args.game.config()?;
+    show_solve_progress();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     play_with(&config, args, &mut input, out)
@@ -137,6 +138,7 @@ pub struct TournamentArgs {
 pub fn tournament(args: &TournamentArgs, out: &mut dyn Write) -> Result<(), Error> {
     args.pictures.prepare()?;
     let config = args.game.config()?;
+    show_solve_progress();
     if args.agents.len() < 2 {
         return Err("a tournament needs at least two strategies".into());
     }
@@ -212,9 +214,23 @@ struct WinOptimalReport {
 /// Solves the game exactly and writes the analysis.
 pub fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Error> {
     let config = args.game.config()?;
+    if config.rounds() > win::MAX_ROUNDS {
+        return Err(format!(
+            "analyze chance-it solves whole games (win-optimal) of at most {} rounds; this game has {}. \
+The turn analysis does not depend on the rounds: try --rounds 10",
+            win::MAX_ROUNDS,
+            config.rounds()
+        )
+        .into());
+    }
+    show_solve_progress();
     let values = Values::new(config.dice());
     let optimal = Optimal::new(config.dice());
-    let win_optimal = WinOptimal::new(&config).ok().map(Arc::new);
+    let win_optimal = if config.players() == 2 {
+        Some(Arc::new(WinOptimal::new(&config)?))
+    } else {
+        None
+    };
     let mut named: Vec<(String, Arc<dyn Strategy>)> = Vec::new();
     for name in ["until-ten", "tapering", "optimal"] {
         named.push((name.to_string(), strategy::build(name, &config)?));
@@ -361,6 +377,60 @@ fn analysis_text(a: &Analysis) -> String {
         }
     }
     s
+}
+
+/// Shows the progress of long win-optimal solves on stderr, never on
+/// stdout: a progress bar when stderr is a terminal, otherwise a line
+/// every ten seconds (short solves show nothing).
+fn show_solve_progress() {
+    use std::io::IsTerminal;
+    use std::time::{Duration, Instant};
+    /// Solves of fewer turns than this finish in well under a second.
+    const MIN_TURNS: u32 = 100;
+    struct Solve {
+        started: Instant,
+        last_line: Instant,
+        bar: Option<indicatif::ProgressBar>,
+    }
+    let terminal = std::io::stderr().is_terminal();
+    let solve = std::sync::Mutex::new(None::<Solve>);
+    win::set_progress_reporter(Box::new(move |done, total| {
+        let Ok(mut solve) = solve.lock() else {
+            return;
+        };
+        let now = Instant::now();
+        let s = solve.get_or_insert_with(|| {
+            let bar = (terminal && total >= MIN_TURNS).then(|| {
+                let bar = indicatif::ProgressBar::new(u64::from(total));
+                if let Ok(style) = indicatif::ProgressStyle::with_template(
+                    "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} turns of win-optimal solved (eta {eta})",
+                ) {
+                    bar.set_style(style);
+                }
+                bar
+            });
+            Solve {
+                started: now,
+                last_line: now,
+                bar,
+            }
+        });
+        if let Some(bar) = &s.bar {
+            bar.set_position(u64::from(done));
+        } else if !terminal && now - s.last_line >= Duration::from_secs(10) {
+            s.last_line = now;
+            eprintln!(
+                "win-optimal: {done} of {total} turns solved after {} s",
+                (now - s.started).as_secs()
+            );
+        }
+        if done >= total {
+            if let Some(bar) = s.bar.take() {
+                bar.finish_and_clear();
+            }
+            *solve = None;
+        }
+    }));
 }
 
 fn join(v: &[u16]) -> String {
