@@ -27,9 +27,6 @@ pub struct Values {
     pub probs: Vec<f64>,
     /// For every mask, its values in increasing order.
     masks: Arc<Vec<Vec<u16>>>,
-    /// For every mask, the probability that the next roll is among its
-    /// values (a bust once they are all rolled).
-    mask_probs: Arc<Vec<f64>>,
 }
 
 impl Values {
@@ -56,7 +53,6 @@ impl Values {
             min,
             probs,
             masks: Arc::new(masks),
-            mask_probs: Arc::new(mask_probs),
         }
     }
 
@@ -165,35 +161,28 @@ impl Values {
 }
 
 /// Solves turns for stop payoffs, as [`Values::continuation`] and
-/// [`Values::turn_distribution`] together do, but visiting only the sets
-/// of values that matter: the sets the optimal turn reaches, and the
-/// supersets whose worth can still exceed stopping. A set `S` is worth at
-/// most `(1 − P(S)) · m + P(S) · g₀`, where `m` is the largest payoff of a
-/// value not in `S` (or of a bust) and `P(S)` the chance of rolling into
-/// `S`; a stop payoff above that bound wins without looking further. The
-/// sums are added in the same order as the full passes, so the results
-/// are the same to the last bit. Reuses its buffers from turn to turn.
+/// [`Values::turn_distribution`] together do, but faster: `C(S)` is
+/// computed a whole size of sets at a time (sets of one size do not
+/// depend on each other, so their sums proceed side by side), and the
+/// forward pass visits only the sets the optimal turn reaches. Every sum
+/// adds the same terms in the same order as the full passes, so the
+/// results are the same to the last bit. Reuses its buffers from turn to
+/// turn.
 #[derive(Clone, Debug)]
 pub(crate) struct TurnSolver {
     values: Values,
-    /// `C(S)`, valid where `c_at[S] == epoch`.
+    /// `C(S)` for every set `S`.
     c: Vec<f64>,
-    c_at: Vec<u32>,
     /// Probability of reaching (set, last value), valid for a set where
     /// `reach_at[S] == epoch`.
     reach: Vec<f64>,
     reach_at: Vec<u32>,
-    queue: std::collections::BinaryHeap<std::cmp::Reverse<u32>>,
+    /// Every set, grouped by size, the largest first.
+    by_size: Vec<Vec<u32>>,
+    /// The sets reached and not yet expanded, as a bit set.
+    pending: Vec<u64>,
     epoch: u32,
-    /// Whether this turn's stop payoffs never decrease with the value.
-    increasing: bool,
-    /// The largest payoff of this turn, bust included.
-    largest: f64,
 }
-
-/// A margin far above the rounding error of a turn's sums of payoffs in
-/// `[0, 1]`, so that a pruned comparison is never a close one.
-const BOUND_MARGIN: f64 = 1e-9;
 
 impl TurnSolver {
     /// A solver for the sums of `values`.
@@ -202,83 +191,56 @@ impl TurnSolver {
         TurnSolver {
             values: values.clone(),
             c: vec![0.0; sets],
-            c_at: vec![0; sets],
             reach: vec![0.0; sets * values.len()],
             reach_at: vec![0; sets],
-            queue: std::collections::BinaryHeap::new(),
+            by_size: (0..=values.len() as u32)
+                .rev()
+                .map(|k| (0..sets as u32).filter(|m| m.count_ones() == k).collect())
+                .collect(),
+            pending: vec![0; sets.div_ceil(64)],
             epoch: 0,
-            increasing: false,
-            largest: 0.0,
         }
     }
 
-    /// An upper bound on `C(mask)`, plus the margin. `m` is the largest
-    /// payoff of a value not in `mask`: with payoffs that grow with the
-    /// value (as winning chances do with the score), the payoff of the
-    /// largest such value; otherwise the largest payoff of all.
-    fn bound(&self, stop: &[f64], bust: f64, mask: usize) -> f64 {
-        let p = self.values.mask_probs[mask];
-        let free = !mask & ((1 << stop.len()) - 1);
-        let m = if free == 0 {
-            bust
-        } else if self.increasing {
-            stop[free.ilog2() as usize].max(bust)
-        } else {
-            self.largest
-        };
-        (1.0 - p) * m + p * bust + BOUND_MARGIN
-    }
-
-    /// `C(mask)`, computed on first use.
-    fn continuation(&mut self, stop: &[f64], bust: f64, mask: usize) -> f64 {
-        if self.c_at[mask] == self.epoch {
-            return self.c[mask];
-        }
-        let mut x = 0.0;
-        for i in 0..self.values.len() {
-            let p = self.values.probs[i];
-            if mask >> i & 1 == 1 {
-                x += p * bust;
-            } else {
-                let next = mask | 1 << i;
-                let worth = if stop[i] > self.bound(stop, bust, next) {
-                    stop[i]
-                } else {
-                    stop[i].max(self.continuation(stop, bust, next))
-                };
-                x += p * worth;
+    /// `C(S)` for every set, as [`Values::continuation`] computes it (the
+    /// same sums in the same order), but a whole size of sets at a time,
+    /// from the largest sets down: sets of one size do not depend on each
+    /// other, so their sums proceed side by side.
+    fn all_continuations(&mut self, stop: &[f64], bust: f64) {
+        let c = &mut self.c;
+        for level in &self.by_size {
+            for &m in level {
+                c[m as usize] = 0.0;
+            }
+            for (i, (&p, &s)) in self.values.probs.iter().zip(stop).enumerate() {
+                let bit = 1usize << i;
+                let on_bust = p * bust;
+                for &m in level {
+                    let m = m as usize;
+                    let go_on = s.max(c[m | bit]);
+                    c[m] += if m & bit != 0 { on_bust } else { p * go_on };
+                }
             }
         }
-        self.c[mask] = x;
-        self.c_at[mask] = self.epoch;
-        x
-    }
-
-    /// Whether the optimal turn stops on value index `i` with `mask`
-    /// rolled (ties stop).
-    fn stops(&mut self, stop: &[f64], bust: f64, mask: usize, i: usize) -> bool {
-        stop[i] > self.bound(stop, bust, mask) || stop[i] >= self.continuation(stop, bust, mask)
     }
 
     fn next_epoch(&mut self) {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
-            self.c_at.fill(0);
             self.reach_at.fill(0);
             self.epoch = 1;
         }
     }
 
-    /// Adds `x` to the reach of (`mask`, value index `i`), starting the
-    /// set's row if this epoch has not touched it.
-    fn add_reach(&mut self, mask: usize, i: usize, x: f64) {
-        let n = self.values.len();
+    /// Starts the reach row of `mask` (all zero) if this turn has not
+    /// touched it, and marks the set to be expanded.
+    fn start_row(&mut self, mask: usize) {
         if self.reach_at[mask] != self.epoch {
+            let n = self.values.len();
             self.reach_at[mask] = self.epoch;
             self.reach[mask * n..(mask + 1) * n].fill(0.0);
-            self.queue.push(std::cmp::Reverse(mask as u32));
+            self.pending[mask / 64] |= 1 << (mask % 64);
         }
-        self.reach[mask * n + i] += x;
     }
 
     /// The score distribution of the turn that maximizes the expected
@@ -287,37 +249,54 @@ impl TurnSolver {
     /// decisions of `continuation(stop, bust)`, ties stopping.
     pub(crate) fn optimal_distribution(&mut self, stop: &[f64], bust: f64) -> Vec<f64> {
         self.next_epoch();
-        self.increasing = stop.windows(2).all(|w| w[0] <= w[1]);
-        self.largest = stop.iter().fold(bust, |m, &x| m.max(x));
+        self.all_continuations(stop, bust);
         let n = self.values.len();
         let mut dist = vec![0.0; usize::from(self.values.max()) + 1];
         for i in 0..n {
-            let p = self.values.probs[i];
-            self.add_reach(1 << i, i, p);
+            self.start_row(1 << i);
+            self.reach[(1 << i) * n + i] += self.values.probs[i];
         }
+        // The busts' share, added up in the full pass's order.
+        let mut busts = 0.0;
         // Sets in increasing order, as the full pass visits them: every
-        // set that reaches another is smaller than it.
-        while let Some(std::cmp::Reverse(mask)) = self.queue.pop() {
-            let mask = mask as usize;
+        // set that reaches another is smaller than it, so a set is added
+        // above the one being expanded.
+        let mut word = 0;
+        while word < self.pending.len() {
+            let bits = self.pending[word];
+            if bits == 0 {
+                word += 1;
+                continue;
+            }
+            let bit = bits.trailing_zeros() as usize;
+            self.pending[word] &= !(1 << bit);
+            let mask = word * 64 + bit;
+            let mut started = false;
             for vi in 0..n {
                 let r = self.reach[mask * n + vi];
                 if r == 0.0 {
                     continue;
                 }
-                if self.stops(stop, bust, mask, vi) {
+                if stop[vi] >= self.c[mask] {
                     dist[usize::from(self.values.min) + vi] += r;
                     continue;
                 }
-                for i in 0..n {
-                    let p = self.values.probs[i];
+                if !started {
+                    started = true;
+                    for i in (0..n).filter(|i| mask >> i & 1 == 0) {
+                        self.start_row(mask | 1 << i);
+                    }
+                }
+                for (i, &p) in self.values.probs.iter().enumerate() {
                     if mask >> i & 1 == 1 {
-                        dist[0] += r * p;
+                        busts += r * p;
                     } else {
-                        self.add_reach(mask | 1 << i, i, r * p);
+                        self.reach[(mask | 1 << i) * n + i] += r * p;
                     }
                 }
             }
         }
+        dist[0] = busts;
         dist
     }
 }

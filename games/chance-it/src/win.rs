@@ -20,10 +20,10 @@ use crate::turn::{TurnSolver, Values};
 /// Probabilities that the first seat wins, the second wins, or they tie.
 pub type Outcome = [f64; 3];
 
-/// The most rounds for which win-optimal is solved: its tables grow with
-/// the square of the rounds (about 24 · rounds² states for two dice), so
-/// more would take minutes and gigabytes. See the book's Chance-it chapter
-/// for measured times.
+/// The most rounds for which win-optimal is solved. The turns to solve
+/// grow with the square of the rounds (about 24 · rounds² for two dice):
+/// 100 rounds take seconds, 1000 would take most of an hour and gigabytes.
+/// The book's Chance-it chapter has measured times.
 pub const MAX_ROUNDS: u16 = 100;
 
 /// Told how far a solve has come: (turns solved, turns in all).
