@@ -46,9 +46,6 @@ impl Values {
                     .collect()
             })
             .collect();
-        let mask_probs = (0..1usize << n)
-            .map(|m| (0..n).filter(|i| m >> i & 1 == 1).map(|i| probs[i]).sum())
-            .collect();
         Values {
             min,
             probs,
