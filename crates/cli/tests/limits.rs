@@ -304,6 +304,18 @@ fn win_optimal_above_the_maximum_is_refused_at_once_with_a_message() {
             stderr(&o)
         );
     }
+    // Chosen at the menu, it says why and asks again.
+    let o = common::run_with_stdin(
+        TABULA,
+        &["play", "chance-it", "--seed", "1", "--rounds", "101"],
+        "win-optimal\ntapering\n",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("win-optimal is solved for games of at most 100 rounds; this game has 101 (the other strategies play up to 1000); please choose another.\nWhich strategy do you select? Computer will use strategy tapering"),
+        "{}",
+        stdout(&o)
+    );
     // The other strategies still play the longest games.
     let answers: String = (0..3000)
         .map(|i| if i % 3 == 0 { "n\n" } else { "\n" })
