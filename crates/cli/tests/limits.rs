@@ -304,6 +304,14 @@ fn win_optimal_above_the_maximum_is_refused_at_once_with_a_message() {
             stderr(&o)
         );
     }
+    // The help says so.
+    let help = stdout(&tabula(&["analyze", "chance-it", "--help"]));
+    assert!(help.contains("--rounds is at most 100 here"), "{help}");
+    let help = stdout(&tabula(&["play", "chance-it", "--help"]));
+    assert!(
+        help.contains("with the win-optimal strategy and for `analyze`, at most 100"),
+        "{help}"
+    );
     // Chosen at the menu, it says why and asks again.
     let o = common::run_with_stdin(
         TABULA,
