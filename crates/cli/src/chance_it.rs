@@ -21,7 +21,7 @@ pub struct GameArgs {
     /// A RON file with the game's parameters: ChanceIt(dice: Dice(count: 2, faces: 6), rounds: 10, players: 2).
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
-    /// Rounds per game, 1 to 1000; with the win-optimal strategy and for `analyze`, at most 100 [default: 10, or the file's].
+    /// Rounds per game, 1 to 1000; with the win-optimal strategy and for `analyze`, at most 100 (fewer with dice of more than 11 sums: 14 with 3d6) [default: 10, or the file's].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub rounds: Option<u32>,
     /// Dice rolled and summed, as COUNTdFACES [default: 2d6, or the file's].
@@ -165,7 +165,8 @@ pub fn tournament(args: &TournamentArgs, out: &mut dyn Write) -> Result<(), Erro
     after_help = "Exact answers, by dynamic programming: each built-in strategy's expected turn score and chance of scoring 0, \
 the optimal policy as a table, and the win-optimal strategy's chances against each other strategy.\n\
 Solving whole games takes time growing with the square of the rounds, so --rounds is at most 100 here \
-(about 4 s at 100 rounds and 0.05 s at 10, measured on two cores); a long solve shows its progress on stderr."
+(about 4 s at 100 rounds and 0.05 s at 10 with 2d6, measured on two cores); dice with more possible sums allow \
+fewer rounds for the same work (14 with 3d6). A long solve shows its progress on stderr."
 )]
 pub struct AnalyzeArgs {
     /// The game's parameters.
@@ -216,12 +217,14 @@ struct WinOptimalReport {
 /// Solves the game exactly and writes the analysis.
 pub fn analyze(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Error> {
     let config = args.game.config()?;
-    if config.rounds() > win::MAX_ROUNDS {
+    let most = win::max_rounds(config.dice());
+    if config.rounds() > most {
         return Err(format!(
-            "analyze chance-it solves whole games (win-optimal) of at most {} rounds; this game has {}. \
-The turn analysis does not depend on the rounds: try --rounds 10",
-            win::MAX_ROUNDS,
-            config.rounds()
+            "analyze chance-it solves whole games (win-optimal) of at most {most} rounds with {}; this game has {}. \
+The turn analysis does not depend on the rounds: try --rounds {}",
+            config.dice(),
+            config.rounds(),
+            most.min(10)
         )
         .into());
     }

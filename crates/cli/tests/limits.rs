@@ -251,6 +251,14 @@ fn analyze_chance_it_at_the_documented_maximum_finishes_in_bounded_time_and_memo
     assert!((sum - 1.0).abs() < 1e-9, "{w}");
     // Moving second is an advantage in a long game too.
     assert!(w[1].as_f64() > w[0].as_f64(), "{w}");
+    // Dice with more sums, at their own (lower) maximum: the same bound.
+    let (o, _) = bounded(
+        &["analyze", "chance-it", "--dice", "3d6", "--rounds", "14"],
+        Duration::from_secs(300),
+        2_000_000,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("3d6, 14 rounds"), "{}", stdout(&o));
 }
 
 #[test]
@@ -265,7 +273,7 @@ fn win_optimal_above_the_maximum_is_refused_at_once_with_a_message() {
     assert!(stdout(&o).is_empty());
     let err = stderr(&o);
     assert!(
-        err.contains("at most 100 rounds") && err.contains("this game has 1000"),
+        err.contains("at most 100 rounds with 2d6") && err.contains("this game has 1000"),
         "{err}"
     );
     let (o, _) = bounded(
@@ -299,11 +307,23 @@ fn win_optimal_above_the_maximum_is_refused_at_once_with_a_message() {
         let (o, _) = bounded(&command, limit, 1_000_000);
         assert_eq!(o.status.code(), Some(1), "{command:?}: {}", stderr(&o));
         assert!(
-            stderr(&o).contains("win-optimal is solved for games of at most 100 rounds"),
+            stderr(&o).contains("win-optimal is solved for games of at most 100 rounds with 2d6"),
             "{command:?}: {}",
             stderr(&o)
         );
     }
+    // Dice with more sums allow fewer rounds, for the same work.
+    let (o, _) = bounded(
+        &["analyze", "chance-it", "--dice", "3d6", "--rounds", "15"],
+        limit,
+        1_000_000,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("at most 14 rounds with 3d6; this game has 15"),
+        "{}",
+        stderr(&o)
+    );
     // The help says so.
     let help = stdout(&tabula(&["analyze", "chance-it", "--help"]));
     assert!(help.contains("--rounds is at most 100 here"), "{help}");
@@ -320,7 +340,7 @@ fn win_optimal_above_the_maximum_is_refused_at_once_with_a_message() {
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
-        stdout(&o).contains("win-optimal is solved for games of at most 100 rounds; this game has 101 (the other strategies play up to 1000); please choose another.\nWhich strategy do you select? Computer will use strategy tapering"),
+        stdout(&o).contains("win-optimal is solved for games of at most 100 rounds with 2d6; this game has 101 (the other strategies play up to 1000); please choose another.\nWhich strategy do you select? Computer will use strategy tapering"),
         "{}",
         stdout(&o)
     );

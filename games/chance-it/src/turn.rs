@@ -434,7 +434,7 @@ mod tests {
     }
 
     #[test]
-    fn the_pruned_solver_gives_the_full_passes_results_bit_for_bit() {
+    fn the_solver_gives_the_full_passes_results_bit_for_bit() {
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
         let mut random = move || {
             state ^= state << 13;

@@ -20,11 +20,34 @@ use crate::turn::{TurnSolver, Values};
 /// Probabilities that the first seat wins, the second wins, or they tie.
 pub type Outcome = [f64; 3];
 
-/// The most rounds for which win-optimal is solved. The turns to solve
-/// grow with the square of the rounds (about 24 · rounds² for two dice):
-/// 100 rounds take seconds, 1000 would take most of an hour and gigabytes.
-/// The book's Chance-it chapter has measured times.
+/// The most rounds for which win-optimal is solved, with two six-sided
+/// dice. The `(turn, D)` pairs to solve grow with the square of the rounds
+/// (about 24 · rounds² for two dice): 100 rounds take seconds, 1000 would
+/// take most of an hour and gigabytes. The book's Chance-it chapter has
+/// measured times. Dice with more possible sums allow fewer rounds: see
+/// [`max_rounds`].
 pub const MAX_ROUNDS: u16 = 100;
+
+/// The work of solving a game: `(turn, D)` pairs times the sets of values
+/// each one's turn is solved over.
+fn work(dice: tabula_core::Dice, rounds: u16) -> u64 {
+    let maxv = u64::from(dice.max());
+    let turns = 2 * u64::from(rounds);
+    let pairs = maxv * turns * turns.saturating_sub(1) / 2 + turns;
+    let sums = u32::from(dice.max() - dice.min() + 1);
+    pairs.saturating_mul(1u64.checked_shl(sums).unwrap_or(u64::MAX))
+}
+
+/// The most rounds for which win-optimal is solved with `dice`: at most
+/// [`MAX_ROUNDS`], and no more work than 100 rounds of two six-sided dice
+/// (so 3d6, with 16 possible sums, allows 14 rounds).
+pub fn max_rounds(dice: tabula_core::Dice) -> u16 {
+    let budget = work(tabula_core::Dice::new(2, 6).unwrap_or(dice), MAX_ROUNDS);
+    (1..=MAX_ROUNDS)
+        .take_while(|&r| work(dice, r) <= budget)
+        .last()
+        .unwrap_or(1)
+}
 
 /// Told how far a solve has come: (turns solved, turns in all).
 pub type ProgressReporter = dyn Fn(u32, u32) + Send + Sync;
@@ -133,7 +156,7 @@ thread_local! {
 
 impl WinOptimal {
     /// Solves the game, telling the progress reporter (if one is set)
-    /// how far it has come. Two players, at most [`MAX_ROUNDS`] rounds.
+    /// how far it has come. Two players, at most [`max_rounds`] rounds.
     pub fn new(config: &Config) -> Result<WinOptimal, String> {
         match REPORTER.get() {
             Some(report) => WinOptimal::solve(config, &mut |done, total| report(done, total)),
@@ -143,7 +166,7 @@ impl WinOptimal {
 
     /// Solves the game, calling `progress(turns solved, turns)` after each
     /// turn of the backward induction (there are twice as many turns as
-    /// rounds). Two players, at most [`MAX_ROUNDS`] rounds.
+    /// rounds). Two players, at most [`max_rounds`] rounds.
     pub fn solve(
         config: &Config,
         progress: &mut dyn FnMut(u32, u32),
@@ -154,9 +177,11 @@ impl WinOptimal {
                 config.players()
             ));
         }
-        if config.rounds() > MAX_ROUNDS {
+        let most = max_rounds(config.dice());
+        if config.rounds() > most {
             return Err(format!(
-                "win-optimal is solved for games of at most {MAX_ROUNDS} rounds; this game has {} (the other strategies play up to {})",
+                "win-optimal is solved for games of at most {most} rounds with {}; this game has {} (the other strategies play up to {})",
+                config.dice(),
                 config.rounds(),
                 crate::config::MAX_ROUNDS
             ));
@@ -473,6 +498,19 @@ mod tests {
             tables[t as usize] = table;
         }
         tables
+    }
+
+    #[test]
+    fn the_round_limit_follows_the_work() {
+        let dice = |c, f| Dice::new(c, f).unwrap_or(Dice::D6);
+        assert_eq!(max_rounds(dice(2, 6)), MAX_ROUNDS);
+        assert_eq!(max_rounds(dice(1, 6)), MAX_ROUNDS);
+        assert_eq!(max_rounds(dice(3, 6)), 14);
+        for (c, f) in [(3, 6), (2, 8), (1, 16), (4, 4)] {
+            let r = max_rounds(dice(c, f));
+            assert!(work(dice(c, f), r) <= work(dice(2, 6), MAX_ROUNDS));
+            assert!(r == MAX_ROUNDS || work(dice(c, f), r + 1) > work(dice(2, 6), MAX_ROUNDS));
+        }
     }
 
     #[test]
