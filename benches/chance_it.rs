@@ -18,6 +18,13 @@ fn chance_it(c: &mut Criterion) {
     group.bench_function("win_optimal_backward_induction", |b| {
         b.iter(|| WinOptimal::new(black_box(&config)))
     });
+    // The longest game win-optimal is solved for (about 240,000 turns).
+    let longest = config
+        .with(None, Some(u32::from(win::MAX_ROUNDS)), None)
+        .expect("a valid game");
+    group.bench_function("win_optimal_backward_induction_100_rounds", |b| {
+        b.iter(|| WinOptimal::new(black_box(&longest)))
+    });
     let w = WinOptimal::new(&config).expect("two players");
     let tapering = strategy::build("tapering", &config).expect("built in");
     group.bench_function("exact_outcome_tapering_vs_win_optimal", |b| {

@@ -261,18 +261,34 @@ fn dice_test(args: &DiceTestArgs, out: &mut dyn Write) -> Result<(), Error> {
                 ("uniformity of faces", report.faces),
                 ("serial pairs (independence)", report.serial_pairs),
             ] {
-                writeln!(
-                    out,
-                    "  {name}: chi-square {:.3} on {} degrees of freedom, p-value {:.4}",
-                    t.chi_square, t.degrees_of_freedom, t.p_value
-                )?;
+                match (t.chi_square, t.p_value) {
+                    (Some(x), Some(p)) => writeln!(
+                        out,
+                        "  {name}: chi-square {x:.3} on {} degrees of freedom, p-value {p:.4}",
+                        t.degrees_of_freedom
+                    )?,
+                    _ => writeln!(
+                        out,
+                        "  {name}: not tested: too few rolls ({:.1} expected per cell, at least {} needed)",
+                        t.expected_per_cell,
+                        tabula_sim::dice_test::MIN_EXPECTED_PER_CELL
+                    )?,
+                }
             }
-            let worst = report.faces.p_value.min(report.serial_pairs.p_value);
+            let tested: Vec<f64> = [report.faces.p_value, report.serial_pairs.p_value]
+                .into_iter()
+                .flatten()
+                .collect();
+            let worst = tested.iter().copied().fold(1.0, f64::min);
             writeln!(
                 out,
                 "  verdict: {}",
-                if worst < 0.001 {
+                if tested.is_empty() {
+                    "none (too few rolls for either test)"
+                } else if worst < 0.001 {
                     "SUSPICIOUS (a p-value below 0.001)"
+                } else if tested.len() < 2 {
+                    "consistent with a fair die (independence not tested)"
                 } else {
                     "consistent with a fair, independent die"
                 }

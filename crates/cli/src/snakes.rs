@@ -38,7 +38,7 @@ pub struct SnakesArgs {
     /// Also print one game throw by throw: rolls, squares, ladders, chutes, forfeits.
     #[arg(long)]
     pub trace: bool,
-    /// The game --trace prints, by index in the run.
+    /// The game --trace prints, by index in the run: 0 to --games minus 1.
     #[arg(long, default_value_t = 0, requires = "trace")]
     pub game: u64,
     /// Rolls in the report's dice test (0 skips it).
@@ -108,6 +108,16 @@ pub fn load_board(arg: Option<&str>) -> Result<Board, Error> {
 
 /// Runs a simulation and writes the report.
 pub fn simulate(args: &SnakesArgs, out: &mut dyn Write) -> Result<(), Error> {
+    if args.trace && args.game >= args.games {
+        return Err(format!(
+            "--game {}: the run has {} game{}, numbered 0 to {}; --trace can print only one of them",
+            args.game,
+            args.games,
+            if args.games == 1 { "" } else { "s" },
+            args.games - 1
+        )
+        .into());
+    }
     let setup = args.setup.setup()?;
     args.pictures.prepare()?;
     let mut sim = Simulation::new(args.games)

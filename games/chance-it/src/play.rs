@@ -198,11 +198,25 @@ pub fn play(
                 };
                 match choose(&answer) {
                     Some(c) => break c,
-                    None => writeln!(
-                        io.out,
-                        "Please enter a number from 1 to {}, or a strategy name.",
-                        choices.len()
-                    )?,
+                    None => {
+                        // A strategy that exists but cannot play this game
+                        // (win-optimal past its rounds) says why.
+                        let name = answer
+                            .parse::<usize>()
+                            .ok()
+                            .and_then(|n| choices.get(n.checked_sub(1)?))
+                            .map_or_else(|| answer.to_ascii_lowercase(), |e| e.name.to_string());
+                        match strategy::build(&name, config) {
+                            Err(why) if !why.starts_with("unknown strategy") => {
+                                writeln!(io.out, "{why}; please choose another.")?
+                            }
+                            _ => writeln!(
+                                io.out,
+                                "Please enter a number from 1 to {}, or a strategy name.",
+                                choices.len()
+                            )?,
+                        }
+                    }
                 }
             }
         }

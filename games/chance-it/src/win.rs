@@ -11,14 +11,54 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::config::Config;
 use crate::strategy::{Depends, Strategy, TurnView};
-use crate::turn::Values;
+use crate::turn::{TurnSolver, Values};
 
 /// Probabilities that the first seat wins, the second wins, or they tie.
 pub type Outcome = [f64; 3];
+
+/// The most rounds for which win-optimal is solved, with two six-sided
+/// dice. The `(turn, D)` pairs to solve grow with the square of the rounds
+/// (about 24 · rounds² for two dice): 100 rounds take seconds, 1000 would
+/// take most of an hour and gigabytes. The book's Chance-it chapter has
+/// measured times. Dice with more possible sums allow fewer rounds: see
+/// [`max_rounds`].
+pub const MAX_ROUNDS: u16 = 100;
+
+/// The work of solving a game: `(turn, D)` pairs times the sets of values
+/// each one's turn is solved over.
+fn work(dice: tabula_core::Dice, rounds: u16) -> u64 {
+    let maxv = u64::from(dice.max());
+    let turns = 2 * u64::from(rounds);
+    let pairs = maxv * turns * turns.saturating_sub(1) / 2 + turns;
+    let sums = u32::from(dice.max() - dice.min() + 1);
+    pairs.saturating_mul(1u64.checked_shl(sums).unwrap_or(u64::MAX))
+}
+
+/// The most rounds for which win-optimal is solved with `dice`: at most
+/// [`MAX_ROUNDS`], and no more work than 100 rounds of two six-sided dice
+/// (so 3d6, with 16 possible sums, allows 14 rounds).
+pub fn max_rounds(dice: tabula_core::Dice) -> u16 {
+    let budget = work(tabula_core::Dice::new(2, 6).unwrap_or(dice), MAX_ROUNDS);
+    (1..=MAX_ROUNDS)
+        .take_while(|&r| work(dice, r) <= budget)
+        .last()
+        .unwrap_or(1)
+}
+
+/// Told how far a solve has come: (turns solved, turns in all).
+pub type ProgressReporter = dyn Fn(u32, u32) + Send + Sync;
+
+static REPORTER: OnceLock<Box<ProgressReporter>> = OnceLock::new();
+
+/// Sets, once per process, what [`WinOptimal::new`] tells its progress
+/// to (a front end's progress bar); `false` if one was already set.
+pub fn set_progress_reporter(reporter: Box<ProgressReporter>) -> bool {
+    REPORTER.set(reporter).is_ok()
+}
 
 /// The score-difference grid of a two-player game.
 #[derive(Clone, Debug)]
@@ -94,7 +134,8 @@ pub struct WinOptimal {
     values: Values,
     grid: Grid,
     tables: Vec<Vec<Outcome>>,
-    dists: HashMap<(u32, i32), Arc<Vec<f64>>>,
+    /// The turn score distribution at `(t, d)`: `dists[t][d - start of range(t)]`.
+    dists: Vec<Vec<Arc<Vec<f64>>>>,
     cache: Mutex<HashMap<(u32, i32), Arc<Turn>>>,
 }
 
@@ -114,37 +155,97 @@ thread_local! {
 }
 
 impl WinOptimal {
-    /// Solves the game. Two players only.
+    /// Solves the game, telling the progress reporter (if one is set)
+    /// how far it has come. Two players, at most [`max_rounds`] rounds.
     pub fn new(config: &Config) -> Result<WinOptimal, String> {
+        match REPORTER.get() {
+            Some(report) => WinOptimal::solve(config, &mut |done, total| report(done, total)),
+            None => WinOptimal::solve(config, &mut |_, _| {}),
+        }
+    }
+
+    /// Solves the game, calling `progress(turns solved, turns)` after each
+    /// turn of the backward induction (there are twice as many turns as
+    /// rounds). Two players, at most [`max_rounds`] rounds.
+    pub fn solve(
+        config: &Config,
+        progress: &mut dyn FnMut(u32, u32),
+    ) -> Result<WinOptimal, String> {
         if config.players() != 2 {
             return Err(format!(
                 "win-optimal is solved for two players; this game has {}",
                 config.players()
             ));
         }
+        let most = max_rounds(config.dice());
+        if config.rounds() > most {
+            return Err(format!(
+                "win-optimal is solved for games of at most {most} rounds with {}; this game has {} (the other strategies play up to {})",
+                config.dice(),
+                config.rounds(),
+                crate::config::MAX_ROUNDS
+            ));
+        }
         let values = Values::new(config.dice());
         let grid = Grid::new(config);
         let mut tables = vec![Vec::new(); grid.turns as usize + 1];
-        let mut dists = HashMap::new();
+        let mut dists = vec![Vec::new(); grid.turns as usize];
         tables[grid.turns as usize] = grid.end();
+        // One worker per core, each with its own buffers and its own
+        // memory of solved payoffs; each turn's differences are split
+        // among them. Every `(t, d)` is solved on its own, so the tables
+        // do not depend on the number of workers.
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+        let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::new(&values)).collect();
         for t in (0..grid.turns).rev() {
-            let mut table = vec![[0.0; 3]; grid.width()];
             let next = &tables[t as usize + 1];
-            for d in grid.range(t) {
-                let (mover, sign) = mover(t);
-                let (stop, bust) = payoffs(&values, &grid, next, d, mover, sign);
-                let c = values.continuation(&stop, bust);
-                let dist = values.turn_distribution(|mask, v| {
-                    if stop[usize::from(v - values.min)] >= c[mask as usize] {
-                        0.0
-                    } else {
-                        1.0
-                    }
-                });
-                table[grid.index(d)] = expect(&dist, next, &grid, d, sign);
-                dists.insert((t, d), Arc::new(dist));
+            let (mover, sign) = mover(t);
+            let range = grid.range(t);
+            let (start, count) = (*range.start(), range.count());
+            // Blocks of differences dealt out in turn: the costly ones, near
+            // an even game, are spread over every worker.
+            const BLOCK: usize = 16;
+            let k = workers.len();
+            let solved: Vec<Vec<(Outcome, Arc<Vec<f64>>)>> = std::thread::scope(|scope| {
+                let handles: Vec<_> = workers
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(w, worker)| {
+                        let (values, grid) = (&values, &grid);
+                        scope.spawn(move || {
+                            (0..count)
+                                .filter(|i| (i / BLOCK) % k == w)
+                                .map(|i| {
+                                    let d = start + i as i32;
+                                    let (stop, bust) = payoffs(values, grid, next, d, mover, sign);
+                                    let dist = worker.solve(&stop, bust);
+                                    (expect(&dist, next, grid, d, sign), dist)
+                                })
+                                .collect()
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_default())
+                    .collect()
+            });
+            let mut parts: Vec<_> = solved.into_iter().map(Vec::into_iter).collect();
+            let mut table = vec![[0.0; 3]; grid.width()];
+            let mut row = Vec::with_capacity(count);
+            for i in 0..count {
+                let Some((outcome, dist)) = parts[(i / BLOCK) % k].next() else {
+                    break;
+                };
+                table[grid.index(start + i as i32)] = outcome;
+                row.push(dist);
+            }
+            if row.len() != count {
+                return Err("win-optimal: a worker thread failed".into());
             }
             tables[t as usize] = table;
+            dists[t as usize] = row;
+            progress(grid.turns - t, grid.turns);
         }
         Ok(WinOptimal {
             config: *config,
@@ -194,6 +295,42 @@ impl WinOptimal {
         };
         LAST.with(|l| *l.borrow_mut() = Some((me, t, d, c.clone())));
         c
+    }
+}
+
+/// One worker of the backward induction: its buffers, and the turns it
+/// solved by their payoffs to the last bit (many repeat where the game is
+/// decided), so a repeat shares the first solution.
+struct Worker {
+    solver: TurnSolver,
+    solved: HashMap<Vec<u64>, Arc<Vec<f64>>>,
+    key: Vec<u64>,
+}
+
+impl Worker {
+    fn new(values: &Values) -> Worker {
+        Worker {
+            solver: TurnSolver::new(values),
+            solved: HashMap::new(),
+            key: Vec::new(),
+        }
+    }
+
+    /// The optimal turn's score distribution for these payoffs.
+    fn solve(&mut self, stop: &[f64], bust: f64) -> Arc<Vec<f64>> {
+        self.key.clear();
+        self.key
+            .extend(stop.iter().chain([&bust]).map(|x| x.to_bits()));
+        if let Some(dist) = self.solved.get(&self.key) {
+            return dist.clone();
+        }
+        // Bounds the memory the shared solutions take.
+        if self.solved.len() >= 1 << 16 {
+            self.solved.clear();
+        }
+        let dist = Arc::new(self.solver.optimal_distribution(stop, bust));
+        self.solved.insert(self.key.clone(), dist.clone());
+        dist
     }
 }
 
@@ -260,8 +397,10 @@ impl Strategy for WinOptimal {
             return None;
         }
         let t = 2 * u32::from(round) + seat as u32;
-        let d = totals[0] as i32 - totals[1] as i32;
-        self.dists.get(&(t, d)).cloned()
+        let d = i64::from(totals[0]) - i64::from(totals[1]);
+        let start = i64::from(*self.grid.range(t).start());
+        let i = usize::try_from(d - start).ok()?;
+        self.dists.get(t as usize)?.get(i).cloned()
     }
 }
 
@@ -326,4 +465,74 @@ pub fn exact_outcome(
         next = table;
     }
     Some(next[grid.index(0)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_core::Dice;
+
+    /// The backward induction with full passes over every set of values,
+    /// as it was first written: the tables to reproduce to the last bit.
+    fn full_tables(config: &Config) -> Vec<Vec<Outcome>> {
+        let values = Values::new(config.dice());
+        let grid = Grid::new(config);
+        let mut tables = vec![Vec::new(); grid.turns as usize + 1];
+        tables[grid.turns as usize] = grid.end();
+        for t in (0..grid.turns).rev() {
+            let mut table = vec![[0.0; 3]; grid.width()];
+            let next = &tables[t as usize + 1];
+            for d in grid.range(t) {
+                let (m, sign) = mover(t);
+                let (stop, bust) = payoffs(&values, &grid, next, d, m, sign);
+                let c = values.continuation(&stop, bust);
+                let dist = values.turn_distribution(|mask, v| {
+                    if stop[usize::from(v - values.min)] >= c[mask as usize] {
+                        0.0
+                    } else {
+                        1.0
+                    }
+                });
+                table[grid.index(d)] = expect(&dist, next, &grid, d, sign);
+            }
+            tables[t as usize] = table;
+        }
+        tables
+    }
+
+    #[test]
+    fn the_round_limit_follows_the_work() {
+        let dice = |c, f| Dice::new(c, f).unwrap_or(Dice::D6);
+        assert_eq!(max_rounds(dice(2, 6)), MAX_ROUNDS);
+        assert_eq!(max_rounds(dice(1, 6)), MAX_ROUNDS);
+        assert_eq!(max_rounds(dice(3, 6)), 14);
+        for (c, f) in [(3, 6), (2, 8), (1, 16), (4, 4)] {
+            let r = max_rounds(dice(c, f));
+            assert!(work(dice(c, f), r) <= work(dice(2, 6), MAX_ROUNDS));
+            assert!(r == MAX_ROUNDS || work(dice(c, f), r + 1) > work(dice(2, 6), MAX_ROUNDS));
+        }
+    }
+
+    #[test]
+    fn the_solve_gives_the_full_passes_tables_bit_for_bit() {
+        for (count, faces, rounds) in [(2, 6, 4), (1, 6, 12), (2, 4, 8)] {
+            let config = Config::seed()
+                .with(Dice::new(count, faces).ok(), Some(rounds), None)
+                .unwrap_or(Config::seed());
+            let mut calls = 0;
+            let w = WinOptimal::solve(&config, &mut |done, total| {
+                calls += 1;
+                assert_eq!((done, total), (calls, 2 * rounds));
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(calls, 2 * rounds);
+            let full = full_tables(&config);
+            assert_eq!(w.tables.len(), full.len());
+            for (a, b) in w.tables.iter().zip(&full) {
+                let a: Vec<[u64; 3]> = a.iter().map(|o| o.map(f64::to_bits)).collect();
+                let b: Vec<[u64; 3]> = b.iter().map(|o| o.map(f64::to_bits)).collect();
+                assert_eq!(a, b, "{count}d{faces} x{rounds}");
+            }
+        }
+    }
 }

@@ -455,22 +455,22 @@ impl Report {
             );
             let counts: Vec<String> = d.counts.iter().map(|c| group(*c)).collect();
             let _ = writeln!(s, "  faces         {}", counts.join(" "));
-            let _ = writeln!(
-                s,
-                "  uniformity    chi-square {:.2} on {} df, p = {:.4}{}",
-                d.faces.chi_square,
-                d.faces.degrees_of_freedom,
-                d.faces.p_value,
-                verdict(d.faces.p_value)
-            );
-            let _ = writeln!(
-                s,
-                "  serial pairs  chi-square {:.2} on {} df, p = {:.4}{}",
-                d.serial_pairs.chi_square,
-                d.serial_pairs.degrees_of_freedom,
-                d.serial_pairs.p_value,
-                verdict(d.serial_pairs.p_value)
-            );
+            for (name, t) in [("uniformity", d.faces), ("serial pairs", d.serial_pairs)] {
+                let _ = match (t.chi_square, t.p_value) {
+                    (Some(x), Some(p)) => writeln!(
+                        s,
+                        "  {name:<13} chi-square {x:.2} on {} df, p = {p:.4}{}",
+                        t.degrees_of_freedom,
+                        verdict(p)
+                    ),
+                    _ => writeln!(
+                        s,
+                        "  {name:<13} not tested: too few rolls ({:.1} expected per cell, at least {} needed)",
+                        t.expected_per_cell,
+                        tabula_sim::dice_test::MIN_EXPECTED_PER_CELL
+                    ),
+                };
+            }
         }
         s
     }
