@@ -52,10 +52,23 @@ impl fmt::Display for Stage {
                 f,
                 "building the chain: {states} states, {transitions} transitions"
             ),
-            Stage::Walking { step, remaining } => write!(
-                f,
-                "walking the distribution: step {step}, still running with probability {remaining:.3e}"
-            ),
+            Stage::Walking { step, remaining } => {
+                write!(
+                    f,
+                    "walking the distribution: step {step}, still running with probability "
+                )?;
+                if remaining >= 1.0 {
+                    f.write_str("1")
+                } else if remaining >= 0.999 {
+                    // Near 1, say how far from 1: `{:e}` would round
+                    // 0.99999 up to "1e0".
+                    write!(f, "1 - {:.3e}", 1.0 - remaining)
+                } else if remaining >= 1e-3 {
+                    write!(f, "{remaining:.6}")
+                } else {
+                    write!(f, "{remaining:.3e}")
+                }
+            }
             Stage::Searching { depth } => {
                 write!(f, "searching for the shortest games: depth {depth}")
             }

@@ -85,6 +85,22 @@ pub fn report_limits() -> tabula_exact::Limits {
     }
 }
 
+/// Why the simulation report has no exact values, in its own words (the
+/// solver's messages advise simulating, which the report already does).
+fn exact_unavailable(e: &SnakesError, limits: &tabula_exact::Limits) -> String {
+    use tabula_exact::ExactError;
+    match e {
+        SnakesError::Exact(ExactError::OutOfTime { limit_s, stage }) => {
+            format!("the exact solve ran past its time budget of {limit_s} s while {stage}")
+        }
+        SnakesError::Exact(ExactError::TooLarge { what, limit }) => format!(
+            "the game's chain has more than {limit} {what}, past what the report solves (at most {} states)",
+            limits.max_states
+        ),
+        other => other.to_string(),
+    }
+}
+
 /// A validated game definition: a board, a rule set, a number of players.
 #[derive(Clone, Debug)]
 pub struct Setup {
@@ -157,7 +173,7 @@ impl Setup {
         });
         let (exact, unavailable) = match exact {
             Ok(a) => (Some(report::ExactValues::from_analysis(&a)), None),
-            Err(e) => (None, Some(e.to_string())),
+            Err(e) => (None, Some(exact_unavailable(&e, limits))),
         };
         let mut report = Report::build(self, &run, sim, options, exact)?;
         report.exact_unavailable = unavailable;
