@@ -324,6 +324,23 @@ fn win_optimal_above_the_maximum_is_refused_at_once_with_a_message() {
         "{}",
         stderr(&o)
     );
+    // Named on the command line without a seed, it is refused before the
+    // seed prompt: nothing is asked of a game that cannot be played.
+    let o = common::run_with_stdin(
+        TABULA,
+        &[
+            "play",
+            "chance-it",
+            "--strategy",
+            "win-optimal",
+            "--rounds",
+            "101",
+        ],
+        "5\n",
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "", "no prompt before the refusal");
+    assert!(stderr(&o).contains("at most 100 rounds"), "{}", stderr(&o));
     // The help says so.
     let help = stdout(&tabula(&["analyze", "chance-it", "--help"]));
     assert!(help.contains("--rounds is at most 100 here"), "{help}");

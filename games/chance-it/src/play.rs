@@ -115,6 +115,29 @@ pub fn play(
             config.players()
         )));
     }
+    let menu = strategy::menu()?;
+    let choices: Vec<_> = menu.iter().filter(|e| e.parameter.is_none()).collect();
+    let choose = |answer: &str| -> Option<(String, Arc<dyn Strategy>)> {
+        if let Ok(n) = answer.parse::<usize>() {
+            let e = choices.get(n.checked_sub(1)?)?;
+            return (e.build)(config, None).ok().map(|s| (n.to_string(), s));
+        }
+        let name = answer.to_ascii_lowercase();
+        strategy::build(&name, config).ok().map(|s| (name, s))
+    };
+    // A strategy named on the command line is checked (and solved) before
+    // anything is asked, so a strategy that cannot play this game is
+    // refused at once, not after the seed prompt.
+    let preset = match &options.strategy {
+        Some(name) => Some(choose(name).ok_or_else(|| {
+            ChanceItError::Strategy(
+                strategy::build(name, config)
+                    .err()
+                    .unwrap_or_else(|| format!("no strategy {name:?}")),
+            )
+        })?),
+        None => None,
+    };
     let mut io = Session { input, out };
     let mut played = Played {
         seed: None,
@@ -158,24 +181,8 @@ pub fn play(
     played.seed = Some(seed);
 
     // The strategy.
-    let menu = strategy::menu()?;
-    let choices: Vec<_> = menu.iter().filter(|e| e.parameter.is_none()).collect();
-    let choose = |answer: &str| -> Option<(String, Arc<dyn Strategy>)> {
-        if let Ok(n) = answer.parse::<usize>() {
-            let e = choices.get(n.checked_sub(1)?)?;
-            return (e.build)(config, None).ok().map(|s| (n.to_string(), s));
-        }
-        let name = answer.to_ascii_lowercase();
-        strategy::build(&name, config).ok().map(|s| (name, s))
-    };
-    let (label, computer) = match &options.strategy {
-        Some(name) => choose(name).ok_or_else(|| {
-            ChanceItError::Strategy(
-                strategy::build(name, config)
-                    .err()
-                    .unwrap_or_else(|| format!("no strategy {name:?}")),
-            )
-        })?,
+    let (label, computer) = match preset {
+        Some(chosen) => chosen,
         None => {
             writeln!(io.out, "Please select a strategy for the computer to use:")?;
             for (i, e) in choices.iter().enumerate() {
