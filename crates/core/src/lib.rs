@@ -62,6 +62,7 @@ pub mod input;
 pub mod registry;
 mod rng;
 pub mod spec;
+pub mod text;
 
 pub use agent::{Agent, Agents, NoAgents};
 pub use dice::{Dice, DiceSpec};

@@ -80,18 +80,7 @@ pub fn percent(p: f64) -> String {
     }
 }
 
-/// A count with thousands separators: 1234567 -> "1,234,567".
-pub fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use tabula_core::text::group;
 
 /// A text style of `size` pixels in `color`, anchored at `pos`.
 pub fn text(size: f64, color: RGBColor, h: HPos, v: VPos) -> TextStyle<'static> {

@@ -325,11 +325,20 @@ impl Tournament {
             "rank  {:<w$} {:>6}  {:>6}  {:>6}  {:>9}  {:>9}",
             "agent", "wins", "losses", "draws", "time (s)", "score"
         );
+        // A score that rounds to zero is shown as 0.000, never -0.000 (no
+        // wins less a fraction of a millisecond).
+        let shown = |x: f64| if (x * 1000.0).round() == 0.0 { 0.0 } else { x };
         for a in &self.agents {
             let _ = writeln!(
                 s,
                 "{:>4}  {:<w$} {:>6}  {:>6}  {:>6}  {:>9.3}  {:>9.3}",
-                a.rank, a.name, a.wins, a.losses, a.draws, a.time_s, a.score
+                a.rank,
+                a.name,
+                a.wins,
+                a.losses,
+                a.draws,
+                a.time_s,
+                shown(a.score)
             );
         }
         let _ = writeln!(
@@ -376,5 +385,40 @@ impl Tournament {
             }
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_score_that_rounds_to_zero_is_not_negative_zero() {
+        let agent = |rank, name: &str, score: f64| AgentResult {
+            rank,
+            name: name.to_string(),
+            wins: 0,
+            losses: 1,
+            draws: 0,
+            illegal: 0,
+            panics: 0,
+            time_s: -score,
+            score,
+        };
+        let t = Tournament {
+            game: "seega",
+            size: 5,
+            stalemate: 30,
+            games_per_pair: 1,
+            seed: 1,
+            agents: vec![agent(1, "a", -0.0004), agent(2, "b", -0.0006)],
+            pairs: Vec::new(),
+            faults: Vec::new(),
+        };
+        let text = t.to_text();
+        assert!(!text.contains("-0.000 "), "{text}");
+        assert!(!text.contains("-0.000\n"), "{text}");
+        assert!(text.contains("     0.000\n"), "{text}");
+        assert!(text.contains("    -0.001\n"), "{text}");
     }
 }

@@ -532,15 +532,4 @@ fn verdict(p: f64) -> &'static str {
     }
 }
 
-/// 1234567 -> "1,234,567".
-pub fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use tabula_core::text::group;
