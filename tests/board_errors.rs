@@ -229,3 +229,31 @@ fn control_characters_in_the_name_are_refused_where_the_name_is() {
         );
     }
 }
+
+#[test]
+fn a_file_larger_than_any_board_is_refused_before_it_fills_memory() {
+    use tabula::core::spec::MAX_SOURCE_BYTES;
+    let dir = std::env::temp_dir().join(format!("tabula-huge-board-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let path = dir.join("huge.ron");
+    // Sparse: one byte past the cap costs no disk.
+    let file = std::fs::File::create(&path).expect("create");
+    file.set_len(MAX_SOURCE_BYTES + 1).expect("grow");
+    let e = Board::load(&path).expect_err("too large");
+    assert!(
+        matches!(e, SpecError::TooLarge { limit, .. } if limit == MAX_SOURCE_BYTES),
+        "{e}"
+    );
+    assert!(e.to_string().contains("more than 16777216 bytes"), "{e}");
+    // Exactly at the cap it is read (and then fails as RON, not as size).
+    file.set_len(MAX_SOURCE_BYTES).expect("shrink");
+    let e = Board::load(&path).expect_err("not a board");
+    assert!(!matches!(e, SpecError::TooLarge { .. }), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+    // An endless file.
+    #[cfg(unix)]
+    {
+        let e = Board::load("/dev/zero").expect_err("endless");
+        assert!(matches!(e, SpecError::TooLarge { .. }), "{e}");
+    }
+}

@@ -65,6 +65,16 @@ pub enum SpecError {
         /// What was expected.
         message: String,
     },
+    /// The file is larger than any specification ([`MAX_SOURCE_BYTES`]).
+    #[error(
+        "{file}: more than {limit} bytes; a board, game or record file is far smaller (is this the right file?)"
+    )]
+    TooLarge {
+        /// The path.
+        file: String,
+        /// The limit, in bytes.
+        limit: u64,
+    },
     /// The structure is well formed but describes something impossible.
     #[error("{location}: {message}")]
     Invalid {
@@ -79,7 +89,7 @@ impl SpecError {
     /// Where the error is, if it is in the text.
     pub fn location(&self) -> Option<&Location> {
         match self {
-            SpecError::Io { .. } => None,
+            SpecError::Io { .. } | SpecError::TooLarge { .. } => None,
             SpecError::Parse { location, .. } | SpecError::Invalid { location, .. } => {
                 Some(location)
             }
@@ -103,12 +113,32 @@ pub struct Source {
     text: String,
 }
 
+/// The largest specification file read: 16 MiB. A board, a game
+/// configuration or a game record is kilobytes; anything larger (say
+/// `/dev/zero`, or a file named by mistake) is refused before it fills
+/// memory.
+pub const MAX_SOURCE_BYTES: u64 = 16 << 20;
+
+/// Reads at most `limit + 1` bytes of `path`.
+fn read_capped(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 impl Source {
-    /// Reads a file.
+    /// Reads a file of at most [`MAX_SOURCE_BYTES`].
     pub fn read(path: impl AsRef<Path>) -> Result<Source, SpecError> {
         let path = path.as_ref();
         let name = path.display().to_string();
-        match std::fs::read(path) {
+        match read_capped(path, MAX_SOURCE_BYTES) {
+            Ok(bytes) if bytes.len() as u64 > MAX_SOURCE_BYTES => Err(SpecError::TooLarge {
+                file: name,
+                limit: MAX_SOURCE_BYTES,
+            }),
             Ok(bytes) => match String::from_utf8(bytes) {
                 Ok(text) => Ok(Source { name, text }),
                 Err(e) => {
