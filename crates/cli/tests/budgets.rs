@@ -139,3 +139,24 @@ fn help_names_the_budgets() {
     let (out, _) = tabula(&["simulate", "snakes", "--help"]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("--exact-seconds <SECONDS>"));
 }
+
+#[test]
+fn a_long_solve_reports_its_progress_on_stderr() {
+    // Not a terminal: one line every ten seconds, on stderr only.
+    let board = slow_board("progress");
+    let (out, _) = tabula(&["analyze", "snakes", &board, "--max-seconds", "11"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(out.stdout.is_empty());
+    let progress: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("exact analysis: "))
+        .collect();
+    assert_eq!(progress.len(), 1, "{err}");
+    // About ten seconds in (the exact second depends on the machine).
+    assert!(progress[0].starts_with("exact analysis: 1"), "{err}");
+    assert!(
+        progress[0].contains(" s, walking the distribution: step "),
+        "{err}"
+    );
+}
