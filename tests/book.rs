@@ -41,9 +41,11 @@
 //! used.
 //!
 //! **Quick runs.** Unless `TABULA_DOC_QUICK=0` is set, long runs are
-//! shortened, never skipped: `--games N` becomes at most 2 (every game
-//! takes an even count), `--rolls N` at most 10,000. With
-//! `TABULA_DOC_QUICK=0` every command runs exactly as written.
+//! shortened, never skipped: `--games N` (or `--games=N`) becomes at
+//! most 2 (every game takes an even count), `--rolls N` at most 10,000,
+//! and `--game I`, which names one of the games, at most the last of
+//! them when `--games` is lowered. With `TABULA_DOC_QUICK=0` every
+//! command runs exactly as written.
 //!
 //! # The tutorial crates
 //!
@@ -437,19 +439,68 @@ fn default_run(manifest: &Path) -> Option<String> {
     })
 }
 
-/// Long runs shortened, as the module's documentation says.
+/// Long runs shortened, as the module's documentation says: `--games N`
+/// (or `--games=N`) becomes at most 2, `--rolls N` at most 10,000, and
+/// when `--games` is lowered, `--game I` (which must be less than the
+/// number of games) becomes at most the last game, `games - 1`.
 fn quick(mut args: Vec<String>) -> Vec<String> {
     if std::env::var("TABULA_DOC_QUICK").is_ok_and(|v| v == "0") {
         return args;
     }
-    for i in 1..args.len() {
-        let cap = match args[i - 1].as_str() {
+    // Where each option's value is: (index of the value, option name,
+    // whether it is written `--name=value`).
+    let value_of = |args: &[String], i: usize| -> Option<(usize, String, bool)> {
+        let a = &args[i];
+        if let Some((name, _)) = a.split_once('=') {
+            return name.starts_with("--").then(|| (i, name.to_string(), true));
+        }
+        (a.starts_with("--") && i + 1 < args.len()).then(|| (i + 1, a.clone(), false))
+    };
+    let set = |args: &mut [String], at: usize, inline: bool, name: &str, n: u64| {
+        args[at] = if inline {
+            format!("{name}={n}")
+        } else {
+            n.to_string()
+        };
+    };
+    let read = |args: &[String], at: usize, inline: bool| -> Option<u64> {
+        let v = if inline {
+            args[at].split_once('=')?.1
+        } else {
+            args[at].as_str()
+        };
+        v.parse().ok()
+    };
+    let mut lowered_games = None;
+    for i in 0..args.len() {
+        let Some((at, name, inline)) = value_of(&args, i) else {
+            continue;
+        };
+        let cap = match name.as_str() {
             "--games" => 2,
             "--rolls" => 10_000,
             _ => continue,
         };
-        if let Ok(n) = args[i].parse::<u64>() {
-            args[i] = n.min(cap).to_string();
+        if let Some(n) = read(&args, at, inline) {
+            if n > cap {
+                set(&mut args, at, inline, &name, cap);
+                if name == "--games" {
+                    lowered_games = Some(cap);
+                }
+            }
+        }
+    }
+    if let Some(games) = lowered_games {
+        for i in 0..args.len() {
+            let Some((at, name, inline)) = value_of(&args, i) else {
+                continue;
+            };
+            if name != "--game" {
+                continue;
+            }
+            if let Some(n) = read(&args, at, inline) {
+                set(&mut args, at, inline, &name, n.min(games.saturating_sub(1)));
+            }
         }
     }
     args
@@ -557,6 +608,40 @@ fn the_parser_reads_comments_prompts_continuations_and_expected_failures() {
         ]),
         ["--games", "2", "--seed", "7"]
     );
+}
+
+#[test]
+fn quick_runs_lower_games_in_both_spellings_and_keep_game_below_games() {
+    let quick_of = |args: &[&str]| quick(args.iter().map(|a| a.to_string()).collect());
+    if std::env::var("TABULA_DOC_QUICK").is_ok_and(|v| v == "0") {
+        assert_eq!(quick_of(&["--games", "9"]), ["--games", "9"]);
+        return;
+    }
+    assert_eq!(
+        quick_of(&["--games=20000", "--seed=7"]),
+        ["--games=2", "--seed=7"]
+    );
+    assert_eq!(quick_of(&["--rolls=50000"]), ["--rolls=10000"]);
+    assert_eq!(quick_of(&["--rolls", "500"]), ["--rolls", "500"]);
+    assert_eq!(
+        quick_of(&["--trace", "--game", "4", "--games", "1000"]),
+        ["--trace", "--game", "1", "--games", "2"]
+    );
+    assert_eq!(
+        quick_of(&["--games=1000", "--game=7"]),
+        ["--games=2", "--game=1"]
+    );
+    assert_eq!(
+        quick_of(&["--games", "1000", "--game", "0"]),
+        ["--games", "2", "--game", "0"]
+    );
+    // `--games` not lowered: `--game` stays as written.
+    assert_eq!(quick_of(&["--game", "4"]), ["--game", "4"]);
+    assert_eq!(
+        quick_of(&["--games", "2", "--game", "1"]),
+        ["--games", "2", "--game", "1"]
+    );
+    assert_eq!(quick_of(&["--board", "x.ron"]), ["--board", "x.ron"]);
 }
 
 /// The first `text` block after `marker` in a chapter.
