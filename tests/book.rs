@@ -847,6 +847,93 @@ fn the_exact_tables_in_chance_it_are_what_analyze_gives() {
     assert_eq!(checked, 9, "rows checked in chance-it.md's two tables");
 }
 
+/// The figures in chance-it.md's prose are what `tabula analyze
+/// chance-it` and the tournament the chapter names give (checked against
+/// their JSON).
+#[test]
+fn the_figures_in_chance_it_prose_are_what_analyze_and_tournament_give() {
+    let tabula = |args: &[&str]| -> serde_json::Value {
+        let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
+            .args(args)
+            .args(["--format", "json"])
+            .stdin(Stdio::null())
+            .output()
+            .expect("tabula runs");
+        assert!(out.status.success(), "{args:?}");
+        serde_json::from_slice(&out.stdout).expect("JSON")
+    };
+    let number = |v: &serde_json::Value| v.as_f64().expect("a number");
+    let analyze = tabula(&["analyze", "chance-it"]);
+    let against_optimal = analyze["win_optimal"]["versus"]
+        .as_array()
+        .expect("versus")
+        .iter()
+        .find(|v| v["opponent"] == "optimal")
+        .expect("win-optimal against optimal")
+        .clone();
+    let until_ten = analyze["strategies"]
+        .as_array()
+        .expect("strategies")
+        .iter()
+        .find(|s| s["name"] == "until-ten")
+        .expect("until-ten")
+        .clone();
+    let self_play = &analyze["win_optimal"]["self_play"];
+    let tournament = tabula(&[
+        "tournament",
+        "chance-it",
+        "--agents",
+        "optimal,win-optimal",
+        "--games",
+        "10000",
+        "--seed",
+        "2002",
+    ]);
+    let pair = &tournament["pairs"][0];
+    assert!(
+        pair["a"] == "optimal" && pair["b"] == "win-optimal",
+        "{pair}"
+    );
+
+    // "Moving second is worth three points in a hundred".
+    let second_edge = (number(&self_play[1]) - number(&self_play[0])) * 100.0;
+    assert_eq!(
+        second_edge.round(),
+        3.0,
+        "moving second: {second_edge} points"
+    );
+    // "busts half the time".
+    let busts = number(&until_ten["zero_probability"]);
+    assert_eq!(
+        (busts * 10.0).round(),
+        5.0,
+        "until-ten busts {busts} of turns"
+    );
+    let expected = [
+        "Moving second is worth three points in a hundred".to_string(),
+        format!(
+            "playing for the win rather than for points wins {:.1}% of games and loses {:.1}%",
+            100.0 * number(&against_optimal["win_probability"]),
+            100.0 * number(&against_optimal["loss_probability"])
+        ),
+        format!(
+            "scores fewer points on average: {:.1} against {:.1} per game in the 10,000 games of \
+             `tabula tournament chance-it --agents optimal,win-optimal --games 10000 --seed 2002`",
+            number(&pair["b_mean_total"]),
+            number(&pair["a_mean_total"])
+        ),
+        format!(
+            "It scores only {:.2} a turn on average, because it busts half the time",
+            number(&until_ten["expected_turn_score"])
+        ),
+    ];
+    let text = std::fs::read_to_string(root().join("book/src/chance-it.md")).expect("chapter");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for e in expected {
+        assert!(flat.contains(&e), "chance-it.md should say: {e}");
+    }
+}
+
 /// The exact figures in exact.md's prose are what `tabula analyze snakes`
 /// gives (checked against its JSON).
 #[test]
