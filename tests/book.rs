@@ -715,6 +715,91 @@ fn the_outputs_quoted_in_the_tutorials_are_what_the_programs_print() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), quoted);
 }
 
+/// The figures in first-board.md's prose are what the chapter's command
+/// gives: the `snakes` example on the tutorial's board (and `tabula
+/// simulate snakes`, which the book's build runs for the report shown).
+#[test]
+fn the_figures_in_first_board_md_are_what_the_report_gives() {
+    let dir = scratch("first-board");
+    let board_file = root().join("book/src/tutorial/my_board.ron");
+    std::fs::copy(&board_file, dir.join("my_board.ron")).expect("copy");
+    let out = example("snakes", &["my_board.ron", "--format", "json"], &dir);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
+        .args(["simulate", "snakes", "my_board.ron", "--format", "json"])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("tabula runs");
+    assert!(out.status.success());
+    let simulate: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    for key in ["seed", "games", "shortest_game", "squares", "exact"] {
+        assert_eq!(
+            report[key], simulate[key],
+            "the example and tabula differ on {key}"
+        );
+    }
+    assert_eq!(report["seed"], 2002, "the chapter says seed 2002");
+
+    let number = |v: &serde_json::Value| v.as_u64().expect("a whole number");
+    let shortest = &report["shortest_game"];
+    let rolls: Vec<u64> = shortest["rolls"]
+        .as_array()
+        .expect("rolls")
+        .iter()
+        .map(number)
+        .collect();
+    let jumps: Vec<(u64, u64)> = shortest["jumps"]
+        .as_array()
+        .expect("jumps")
+        .iter()
+        .map(|j| (number(&j[0]), number(&j[1])))
+        .collect();
+    let squares: Vec<u64> = shortest["squares"]
+        .as_array()
+        .expect("squares")
+        .iter()
+        .map(number)
+        .collect();
+    // The sentence describes a three-throw game with two ladders, the
+    // second reached by the second throw.
+    assert_eq!(number(&shortest["throws"]), 3, "{shortest}");
+    assert_eq!(report["exact"]["throws"]["min"], 3, "the exact minimum");
+    assert_eq!(jumps.len(), 2, "{shortest}");
+    assert_eq!(squares[0] + rolls[0], jumps[0].0, "{shortest}");
+    assert_eq!(squares[1], jumps[0].1, "{shortest}");
+    assert_eq!(squares[2], jumps[1].1, "{shortest}");
+    assert_eq!(squares[1] + rolls[1], jumps[1].0, "{shortest}");
+    let most = number(&report["squares"]["most_popular"]);
+    let least = number(&report["squares"]["least_popular"]);
+    assert_eq!(report["exact"]["most_popular"], most);
+    assert_eq!(report["exact"]["least_popular"], least);
+    let board = std::fs::read_to_string(&board_file).expect("the board");
+    let chute = format!("(34, {most})");
+    assert!(board.contains(&chute), "my_board.ron has the chute {chute}");
+    let expected = [
+        format!(
+            "The shortest game here is three throws: {} (the ladder to {}), {} (to {}, the ladder to {}), {} (exactly {})",
+            rolls[0], jumps[0].1, rolls[1], jumps[1].0, jumps[1].1, rolls[2], squares[3]
+        ),
+        format!("Square {most} is the most popular: it is the tail of the chute from 34"),
+        format!("Square {least} is the least popular: only a first throw of {least} lands there"),
+        "Everything but the time is the same on every machine for seed 2002".to_string(),
+    ];
+    let text =
+        std::fs::read_to_string(root().join("book/src/tutorial/first-board.md")).expect("chapter");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for e in expected {
+        assert!(flat.contains(&e), "first-board.md should say: {e}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// write-an-agent.md states what its own command gives: checked against
 /// the command's JSON, so the figures hold whatever the text looks like.
 #[test]
