@@ -800,6 +800,52 @@ fn the_figures_in_first_board_md_are_what_the_report_gives() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// write-a-strategy.md's prose figures are what its command (`catch_up
+/// --games 20000`) gives, checked against the JSON.
+#[test]
+fn the_catch_up_figures_in_write_a_strategy_are_what_its_command_gives() {
+    let dir = scratch("catch-up");
+    let out = example("catch_up", &["--games", "20000", "--format", "json"], &dir);
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let pair = |a: &str, b: &str| -> serde_json::Value {
+        json["pairs"]
+            .as_array()
+            .expect("pairs")
+            .iter()
+            .find(|p| p["a"] == a && p["b"] == b)
+            .unwrap_or_else(|| panic!("no pair {a} vs {b}"))
+            .clone()
+    };
+    let number = |v: &serde_json::Value| v.as_f64().expect("a number");
+    let with_optimal = pair("catch-up", "optimal");
+    let with_win_optimal = pair("catch-up", "win-optimal");
+    let optimal_win_optimal = pair("optimal", "win-optimal");
+    let expected = [
+        format!(
+            "though it scores fewer points ({:.1} against {:.1} per game)",
+            number(&with_optimal["a_mean_total"]),
+            number(&with_optimal["b_mean_total"])
+        ),
+        format!(
+            "Exactly, `catch-up` wins {:.2}% of games against `optimal`, which wins {:.2}%",
+            100.0 * number(&with_optimal["a_win_probability_exact"]),
+            100.0 * number(&with_optimal["b_win_probability_exact"])
+        ),
+        format!(
+            "wins {:.1}% against `optimal` and {:.1}% against `catch-up`",
+            100.0 * number(&optimal_win_optimal["b_win_probability_exact"]),
+            100.0 * number(&with_win_optimal["b_win_probability_exact"])
+        ),
+    ];
+    let text = std::fs::read_to_string(root().join("book/src/tutorial/write-a-strategy.md"))
+        .expect("chapter");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for e in expected {
+        assert!(flat.contains(&e), "write-a-strategy.md should say: {e}");
+    }
+}
+
 /// write-an-agent.md states what its own command gives: checked against
 /// the command's JSON, so the figures hold whatever the text looks like.
 #[test]
