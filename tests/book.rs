@@ -481,12 +481,12 @@ fn quick(mut args: Vec<String>) -> Vec<String> {
             "--rolls" => 10_000,
             _ => continue,
         };
-        if let Some(n) = read(&args, at, inline) {
-            if n > cap {
-                set(&mut args, at, inline, &name, cap);
-                if name == "--games" {
-                    lowered_games = Some(cap);
-                }
+        if let Some(n) = read(&args, at, inline)
+            && n > cap
+        {
+            set(&mut args, at, inline, &name, cap);
+            if name == "--games" {
+                lowered_games = Some(cap);
             }
         }
     }
