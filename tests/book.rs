@@ -41,9 +41,11 @@
 //! used.
 //!
 //! **Quick runs.** Unless `TABULA_DOC_QUICK=0` is set, long runs are
-//! shortened, never skipped: `--games N` becomes at most 2 (every game
-//! takes an even count), `--rolls N` at most 10,000. With
-//! `TABULA_DOC_QUICK=0` every command runs exactly as written.
+//! shortened, never skipped: `--games N` (or `--games=N`) becomes at
+//! most 2 (every game takes an even count), `--rolls N` at most 10,000,
+//! and `--game I`, which names one of the games, at most the last of
+//! them when `--games` is lowered. With `TABULA_DOC_QUICK=0` every
+//! command runs exactly as written.
 //!
 //! # The tutorial crates
 //!
@@ -437,19 +439,68 @@ fn default_run(manifest: &Path) -> Option<String> {
     })
 }
 
-/// Long runs shortened, as the module's documentation says.
+/// Long runs shortened, as the module's documentation says: `--games N`
+/// (or `--games=N`) becomes at most 2, `--rolls N` at most 10,000, and
+/// when `--games` is lowered, `--game I` (which must be less than the
+/// number of games) becomes at most the last game, `games - 1`.
 fn quick(mut args: Vec<String>) -> Vec<String> {
     if std::env::var("TABULA_DOC_QUICK").is_ok_and(|v| v == "0") {
         return args;
     }
-    for i in 1..args.len() {
-        let cap = match args[i - 1].as_str() {
+    // Where each option's value is: (index of the value, option name,
+    // whether it is written `--name=value`).
+    let value_of = |args: &[String], i: usize| -> Option<(usize, String, bool)> {
+        let a = &args[i];
+        if let Some((name, _)) = a.split_once('=') {
+            return name.starts_with("--").then(|| (i, name.to_string(), true));
+        }
+        (a.starts_with("--") && i + 1 < args.len()).then(|| (i + 1, a.clone(), false))
+    };
+    let set = |args: &mut [String], at: usize, inline: bool, name: &str, n: u64| {
+        args[at] = if inline {
+            format!("{name}={n}")
+        } else {
+            n.to_string()
+        };
+    };
+    let read = |args: &[String], at: usize, inline: bool| -> Option<u64> {
+        let v = if inline {
+            args[at].split_once('=')?.1
+        } else {
+            args[at].as_str()
+        };
+        v.parse().ok()
+    };
+    let mut lowered_games = None;
+    for i in 0..args.len() {
+        let Some((at, name, inline)) = value_of(&args, i) else {
+            continue;
+        };
+        let cap = match name.as_str() {
             "--games" => 2,
             "--rolls" => 10_000,
             _ => continue,
         };
-        if let Ok(n) = args[i].parse::<u64>() {
-            args[i] = n.min(cap).to_string();
+        if let Some(n) = read(&args, at, inline)
+            && n > cap
+        {
+            set(&mut args, at, inline, &name, cap);
+            if name == "--games" {
+                lowered_games = Some(cap);
+            }
+        }
+    }
+    if let Some(games) = lowered_games {
+        for i in 0..args.len() {
+            let Some((at, name, inline)) = value_of(&args, i) else {
+                continue;
+            };
+            if name != "--game" {
+                continue;
+            }
+            if let Some(n) = read(&args, at, inline) {
+                set(&mut args, at, inline, &name, n.min(games.saturating_sub(1)));
+            }
         }
     }
     args
@@ -559,6 +610,40 @@ fn the_parser_reads_comments_prompts_continuations_and_expected_failures() {
     );
 }
 
+#[test]
+fn quick_runs_lower_games_in_both_spellings_and_keep_game_below_games() {
+    let quick_of = |args: &[&str]| quick(args.iter().map(|a| a.to_string()).collect());
+    if std::env::var("TABULA_DOC_QUICK").is_ok_and(|v| v == "0") {
+        assert_eq!(quick_of(&["--games", "9"]), ["--games", "9"]);
+        return;
+    }
+    assert_eq!(
+        quick_of(&["--games=20000", "--seed=7"]),
+        ["--games=2", "--seed=7"]
+    );
+    assert_eq!(quick_of(&["--rolls=50000"]), ["--rolls=10000"]);
+    assert_eq!(quick_of(&["--rolls", "500"]), ["--rolls", "500"]);
+    assert_eq!(
+        quick_of(&["--trace", "--game", "4", "--games", "1000"]),
+        ["--trace", "--game", "1", "--games", "2"]
+    );
+    assert_eq!(
+        quick_of(&["--games=1000", "--game=7"]),
+        ["--games=2", "--game=1"]
+    );
+    assert_eq!(
+        quick_of(&["--games", "1000", "--game", "0"]),
+        ["--games", "2", "--game", "0"]
+    );
+    // `--games` not lowered: `--game` stays as written.
+    assert_eq!(quick_of(&["--game", "4"]), ["--game", "4"]);
+    assert_eq!(
+        quick_of(&["--games", "2", "--game", "1"]),
+        ["--games", "2", "--game", "1"]
+    );
+    assert_eq!(quick_of(&["--board", "x.ron"]), ["--board", "x.ron"]);
+}
+
 /// The first `text` block after `marker` in a chapter.
 fn text_block_after(chapter: &str, marker: &str) -> String {
     let text = std::fs::read_to_string(root().join("book/src").join(chapter)).expect("a chapter");
@@ -628,6 +713,137 @@ fn the_outputs_quoted_in_the_tutorials_are_what_the_programs_print() {
     let out = example("snakes", &["my_board.ron"], &dir);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(String::from_utf8_lossy(&out.stderr), quoted);
+}
+
+/// The figures in first-board.md's prose are what the chapter's command
+/// gives: the `snakes` example on the tutorial's board (and `tabula
+/// simulate snakes`, which the book's build runs for the report shown).
+#[test]
+fn the_figures_in_first_board_md_are_what_the_report_gives() {
+    let dir = scratch("first-board");
+    let board_file = root().join("book/src/tutorial/my_board.ron");
+    std::fs::copy(&board_file, dir.join("my_board.ron")).expect("copy");
+    let out = example("snakes", &["my_board.ron", "--format", "json"], &dir);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
+        .args(["simulate", "snakes", "my_board.ron", "--format", "json"])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("tabula runs");
+    assert!(out.status.success());
+    let simulate: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    for key in ["seed", "games", "shortest_game", "squares", "exact"] {
+        assert_eq!(
+            report[key], simulate[key],
+            "the example and tabula differ on {key}"
+        );
+    }
+    assert_eq!(report["seed"], 2002, "the chapter says seed 2002");
+
+    let number = |v: &serde_json::Value| v.as_u64().expect("a whole number");
+    let shortest = &report["shortest_game"];
+    let rolls: Vec<u64> = shortest["rolls"]
+        .as_array()
+        .expect("rolls")
+        .iter()
+        .map(number)
+        .collect();
+    let jumps: Vec<(u64, u64)> = shortest["jumps"]
+        .as_array()
+        .expect("jumps")
+        .iter()
+        .map(|j| (number(&j[0]), number(&j[1])))
+        .collect();
+    let squares: Vec<u64> = shortest["squares"]
+        .as_array()
+        .expect("squares")
+        .iter()
+        .map(number)
+        .collect();
+    // The sentence describes a three-throw game with two ladders, the
+    // second reached by the second throw.
+    assert_eq!(number(&shortest["throws"]), 3, "{shortest}");
+    assert_eq!(report["exact"]["throws"]["min"], 3, "the exact minimum");
+    assert_eq!(jumps.len(), 2, "{shortest}");
+    assert_eq!(squares[0] + rolls[0], jumps[0].0, "{shortest}");
+    assert_eq!(squares[1], jumps[0].1, "{shortest}");
+    assert_eq!(squares[2], jumps[1].1, "{shortest}");
+    assert_eq!(squares[1] + rolls[1], jumps[1].0, "{shortest}");
+    let most = number(&report["squares"]["most_popular"]);
+    let least = number(&report["squares"]["least_popular"]);
+    assert_eq!(report["exact"]["most_popular"], most);
+    assert_eq!(report["exact"]["least_popular"], least);
+    let board = std::fs::read_to_string(&board_file).expect("the board");
+    let chute = format!("(34, {most})");
+    assert!(board.contains(&chute), "my_board.ron has the chute {chute}");
+    let expected = [
+        format!(
+            "The shortest game here is three throws: {} (the ladder to {}), {} (to {}, the ladder to {}), {} (exactly {})",
+            rolls[0], jumps[0].1, rolls[1], jumps[1].0, jumps[1].1, rolls[2], squares[3]
+        ),
+        format!("Square {most} is the most popular: it is the tail of the chute from 34"),
+        format!("Square {least} is the least popular: only a first throw of {least} lands there"),
+        "Everything but the time is the same on every machine for seed 2002".to_string(),
+    ];
+    let text =
+        std::fs::read_to_string(root().join("book/src/tutorial/first-board.md")).expect("chapter");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for e in expected {
+        assert!(flat.contains(&e), "first-board.md should say: {e}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// write-a-strategy.md's prose figures are what its command (`catch_up
+/// --games 20000`) gives, checked against the JSON.
+#[test]
+fn the_catch_up_figures_in_write_a_strategy_are_what_its_command_gives() {
+    let dir = scratch("catch-up");
+    let out = example("catch_up", &["--games", "20000", "--format", "json"], &dir);
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let pair = |a: &str, b: &str| -> serde_json::Value {
+        json["pairs"]
+            .as_array()
+            .expect("pairs")
+            .iter()
+            .find(|p| p["a"] == a && p["b"] == b)
+            .unwrap_or_else(|| panic!("no pair {a} vs {b}"))
+            .clone()
+    };
+    let number = |v: &serde_json::Value| v.as_f64().expect("a number");
+    let with_optimal = pair("catch-up", "optimal");
+    let with_win_optimal = pair("catch-up", "win-optimal");
+    let optimal_win_optimal = pair("optimal", "win-optimal");
+    let expected = [
+        format!(
+            "though it scores fewer points ({:.1} against {:.1} per game)",
+            number(&with_optimal["a_mean_total"]),
+            number(&with_optimal["b_mean_total"])
+        ),
+        format!(
+            "Exactly, `catch-up` wins {:.2}% of games against `optimal`, which wins {:.2}%",
+            100.0 * number(&with_optimal["a_win_probability_exact"]),
+            100.0 * number(&with_optimal["b_win_probability_exact"])
+        ),
+        format!(
+            "wins {:.1}% against `optimal` and {:.1}% against `catch-up`",
+            100.0 * number(&optimal_win_optimal["b_win_probability_exact"]),
+            100.0 * number(&with_win_optimal["b_win_probability_exact"])
+        ),
+    ];
+    let text = std::fs::read_to_string(root().join("book/src/tutorial/write-a-strategy.md"))
+        .expect("chapter");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for e in expected {
+        assert!(flat.contains(&e), "write-a-strategy.md should say: {e}");
+    }
 }
 
 /// write-an-agent.md states what its own command gives: checked against
@@ -762,6 +978,93 @@ fn the_exact_tables_in_chance_it_are_what_analyze_gives() {
     assert_eq!(checked, 9, "rows checked in chance-it.md's two tables");
 }
 
+/// The figures in chance-it.md's prose are what `tabula analyze
+/// chance-it` and the tournament the chapter names give (checked against
+/// their JSON).
+#[test]
+fn the_figures_in_chance_it_prose_are_what_analyze_and_tournament_give() {
+    let tabula = |args: &[&str]| -> serde_json::Value {
+        let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
+            .args(args)
+            .args(["--format", "json"])
+            .stdin(Stdio::null())
+            .output()
+            .expect("tabula runs");
+        assert!(out.status.success(), "{args:?}");
+        serde_json::from_slice(&out.stdout).expect("JSON")
+    };
+    let number = |v: &serde_json::Value| v.as_f64().expect("a number");
+    let analyze = tabula(&["analyze", "chance-it"]);
+    let against_optimal = analyze["win_optimal"]["versus"]
+        .as_array()
+        .expect("versus")
+        .iter()
+        .find(|v| v["opponent"] == "optimal")
+        .expect("win-optimal against optimal")
+        .clone();
+    let until_ten = analyze["strategies"]
+        .as_array()
+        .expect("strategies")
+        .iter()
+        .find(|s| s["name"] == "until-ten")
+        .expect("until-ten")
+        .clone();
+    let self_play = &analyze["win_optimal"]["self_play"];
+    let tournament = tabula(&[
+        "tournament",
+        "chance-it",
+        "--agents",
+        "optimal,win-optimal",
+        "--games",
+        "10000",
+        "--seed",
+        "2002",
+    ]);
+    let pair = &tournament["pairs"][0];
+    assert!(
+        pair["a"] == "optimal" && pair["b"] == "win-optimal",
+        "{pair}"
+    );
+
+    // "Moving second is worth three points in a hundred".
+    let second_edge = (number(&self_play[1]) - number(&self_play[0])) * 100.0;
+    assert_eq!(
+        second_edge.round(),
+        3.0,
+        "moving second: {second_edge} points"
+    );
+    // "busts half the time".
+    let busts = number(&until_ten["zero_probability"]);
+    assert_eq!(
+        (busts * 10.0).round(),
+        5.0,
+        "until-ten busts {busts} of turns"
+    );
+    let expected = [
+        "Moving second is worth three points in a hundred".to_string(),
+        format!(
+            "playing for the win rather than for points wins {:.1}% of games and loses {:.1}%",
+            100.0 * number(&against_optimal["win_probability"]),
+            100.0 * number(&against_optimal["loss_probability"])
+        ),
+        format!(
+            "scores fewer points on average: {:.1} against {:.1} per game in the 10,000 games of \
+             `tabula tournament chance-it --agents optimal,win-optimal --games 10000 --seed 2002`",
+            number(&pair["b_mean_total"]),
+            number(&pair["a_mean_total"])
+        ),
+        format!(
+            "It scores only {:.2} a turn on average, because it busts half the time",
+            number(&until_ten["expected_turn_score"])
+        ),
+    ];
+    let text = std::fs::read_to_string(root().join("book/src/chance-it.md")).expect("chapter");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for e in expected {
+        assert!(flat.contains(&e), "chance-it.md should say: {e}");
+    }
+}
+
 /// The exact figures in exact.md's prose are what `tabula analyze snakes`
 /// gives (checked against its JSON).
 #[test]
@@ -822,6 +1125,44 @@ fn the_figures_in_exact_md_are_what_analyze_gives() {
     for e in expected {
         assert!(flat.contains(&e), "exact.md should say: {e}");
     }
+}
+
+/// The first row of seega.md's table of pairs is what the tournament
+/// gives. The table comes from a four-agent tournament that takes
+/// minutes; every game's random stream is numbered by its place in the
+/// list of all games, so the first pair's 100 games are those of a
+/// tournament of that pair alone, which takes a fraction of a second.
+#[test]
+fn the_first_pair_in_seega_md_is_what_the_tournament_gives() {
+    let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
+        .args(["tournament", "seega", "--agents", "random,greedy"])
+        .args(["--games", "100", "--seed", "1", "--threads", "1"])
+        .args(["--format", "json"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("tabula runs");
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let pair = &json["pairs"][0];
+    assert!(pair["a"] == "random" && pair["b"] == "greedy", "{pair}");
+    let text = std::fs::read_to_string(root().join("book/src/seega.md")).expect("chapter");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    // The measured tournament starts with the same pair, the same games
+    // per pair and the same seed.
+    assert!(
+        flat.contains(
+            "tabula tournament seega --agents random,greedy,alphabeta,mcts --games 100 --seed 1"
+        ),
+        "seega.md's measured tournament"
+    );
+    let row = format!(
+        "| random vs greedy | {} | {} | {} |",
+        pair["a_wins"], pair["b_wins"], pair["draws"]
+    );
+    assert!(
+        text.lines().any(|l| l.trim() == row),
+        "seega.md should have the row {row}"
+    );
 }
 
 /// The illegal turn quoted in seega.md is what `tabula replay seega` says
