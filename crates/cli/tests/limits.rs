@@ -10,26 +10,7 @@ use std::time::{Duration, Instant};
 
 const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
 
-fn tabula(args: &[&str]) -> Output {
-    Command::new(TABULA)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("tabula runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    assert!(o.status.success(), "{}", stderr(o));
-    serde_json::from_slice(&o.stdout).expect("one JSON object")
-}
+use common::{json, stderr, stdout, tabula};
 
 /// Runs `tabula args` and fails the test if it has not finished within
 /// `limit` (the process is then killed), or if it used more than
