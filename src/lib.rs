@@ -1,7 +1,10 @@
 //! tabula: simulate, analyse and play board and dice games.
 //!
-//! This facade re-exports the framework crates; the guide is the book in
-//! `book/`, and `cargo run --release --example snakes` is the front door.
+//! This facade re-exports the framework crates and links the four games
+//! that ship with tabula; its binaries are the `tabula` command, the
+//! book's preprocessor `mdbook-tabula`, and the seed programs `noline`
+//! and `chance-it`. The guide is the book in `book/`, and
+//! `cargo run --release --example snakes` is the front door.
 //!
 //! ```
 //! use tabula::sim::Simulation;
@@ -13,21 +16,48 @@
 //! assert_eq!(report.squares.most_popular, 44);
 //! # Ok::<_, tabula::snakes::SnakesError>(())
 //! ```
+//!
+//! Your own `tabula`, with a game of your own beside these four: depend on
+//! `tabula` and your game's crate, and write
+//!
+//! ```no_run
+//! // use my_game as _; // link your game: its registration joins the list
+//! fn main() -> std::process::ExitCode {
+//!     tabula::main()
+//! }
+//! ```
 #![deny(missing_docs)]
 
-/// Chance-it.
-pub use tabula_chance_it as chance_it;
+/// The registration a game makes for the front ends: commands and reports.
+pub use tabula_app as app;
+/// The `tabula` command line, built from the linked games.
+pub use tabula_cli as cli;
+/// The book's preprocessor, which runs `tabula` commands as the book builds.
+pub use tabula_mdbook as mdbook;
 /// Traits, dice, random streams, registry, RON loading.
 pub use tabula_core as core;
 /// Exact analysis of chance games.
 pub use tabula_exact as exact;
-/// noline.
-pub use tabula_noline as noline;
 /// Pictures: board heat maps, charts, HTML reports.
 pub use tabula_plot as plot;
-/// Seega.
-pub use tabula_seega as seega;
 /// The simulation harness and statistics collectors.
 pub use tabula_sim as sim;
-/// Snakes and Ladders.
+
+// The one list of games linked into the binaries that ship tabula. A game
+// joins by being named here (in this workspace) or, from outside, by
+// being linked into a binary of your own (see the crate docs).
+/// Chance-it (seed 003).
+pub use tabula_chance_it as chance_it;
+/// noline (seed 002).
+pub use tabula_noline as noline;
+/// Seega (seed 004).
+pub use tabula_seega as seega;
+/// Snakes and Ladders (seeds 000 and 001).
 pub use tabula_snakes as snakes;
+
+/// The `tabula` command line with the process's arguments, over every
+/// game linked into the program: the four above and any other game crate
+/// the program links.
+pub fn main() -> std::process::ExitCode {
+    tabula_cli::main()
+}

@@ -21,8 +21,11 @@
 //! tutorial "Write a strategy".
 #![deny(missing_docs)]
 
+pub mod analysis;
+pub mod commands;
 pub mod config;
 pub mod game;
+pub mod pictures;
 pub mod play;
 pub mod strategy;
 pub mod tournament;
@@ -35,7 +38,7 @@ pub use strategy::{Depends, Strategy, StrategyAgent, StrategyEntry, TurnView};
 pub use turn::{Optimal, Values};
 pub use win::WinOptimal;
 
-use tabula_core::registry::{GameEntry, PluginInfo};
+use tabula_app::{GameEntry, PluginInfo};
 
 /// Errors of the Chance-it game.
 #[derive(Debug, thiserror::Error)]
@@ -74,5 +77,6 @@ inventory::submit! {
         name: "chance-it",
         summary: "Chance-it, the dice game of seed 003: roll, then stop or chance it",
         plugins,
+        commands: commands::COMMANDS,
     }
 }

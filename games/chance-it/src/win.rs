@@ -17,6 +17,9 @@ use crate::config::Config;
 use crate::strategy::{Depends, Strategy, TurnView};
 use crate::turn::{TurnSolver, Values};
 
+/// The registered name of the win-optimal strategy.
+pub const NAME: &str = "win-optimal";
+
 /// Probabilities that the first seat wins, the second wins, or they tie.
 pub type Outcome = [f64; 3];
 
@@ -406,7 +409,7 @@ impl Strategy for WinOptimal {
 
 inventory::submit! {
     crate::strategy::StrategyEntry {
-        name: "win-optimal",
+        name: NAME,
         parameter: None,
         summary: "maximizes the probability of winning the two-player game from the round, the score difference and who moves (backward induction)",
         rank: 100,

@@ -16,7 +16,9 @@
 
 pub mod agents;
 pub mod board;
+pub mod commands;
 pub mod game;
+pub mod pictures;
 pub mod program;
 pub mod solve;
 pub mod tournament;
@@ -24,7 +26,7 @@ pub mod tournament;
 pub use board::{Cell, Grid};
 pub use game::{Noline, Place, State};
 
-use tabula_core::registry::{GameEntry, PluginInfo};
+use tabula_app::{GameEntry, PluginInfo};
 
 fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
     Ok(agents::all()?
@@ -42,5 +44,6 @@ inventory::submit! {
         name: "noline",
         summary: "noline, seed 002's tile game: make a line of three of your own and you lose",
         plugins,
+        commands: commands::COMMANDS,
     }
 }

@@ -344,3 +344,18 @@ mod tests {
         assert_eq!(String::from_utf8_lossy(&err), "Invalid files.\n");
     }
 }
+
+/// The `noline` binary: [`run`] with the process's arguments and standard
+/// streams.
+pub fn main() -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let code = run(
+        &args,
+        &mut stdin.lock(),
+        &mut stdout.lock(),
+        &mut std::io::stderr(),
+    );
+    std::process::ExitCode::from(u8::try_from(code).unwrap_or(1))
+}

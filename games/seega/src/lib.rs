@@ -27,7 +27,9 @@
 pub mod agent;
 pub mod agents;
 pub mod board;
+pub mod commands;
 pub mod game;
+pub mod pictures;
 pub mod play;
 pub mod record;
 pub mod referee;
@@ -39,7 +41,7 @@ pub use board::{Side, Square, Step};
 pub use game::Seega;
 pub use rules::{Action, Illegal, Outcome, Phase, Position, Reason, Rules};
 
-use tabula_core::registry::{GameEntry, PluginInfo};
+use tabula_app::{GameEntry, PluginInfo};
 
 fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
     Ok(agent::all()?
@@ -57,5 +59,6 @@ inventory::submit! {
         name: "seega",
         summary: "Seega, seed 004's capture game: place, then move and sandwich enemy pieces",
         plugins,
+        commands: commands::COMMANDS,
     }
 }

@@ -22,8 +22,10 @@
 
 pub mod analysis;
 pub mod board;
+pub mod commands;
 pub mod erased;
 pub mod game;
+pub mod pictures;
 pub mod report;
 pub mod rules;
 
@@ -34,7 +36,7 @@ pub use game::{Event, MAX_SEATS, Snakes, State};
 pub use report::{Report, ReportOptions};
 pub use rules::{Bounce, Exact, Overshoot, RuleSet, Rules, Step};
 
-use tabula_core::registry::{GameEntry, PluginInfo};
+use tabula_app::{GameEntry, PluginInfo};
 use tabula_sim::Simulation;
 
 /// Errors of the snakes game.
@@ -227,5 +229,6 @@ inventory::submit! {
         name: "snakes",
         summary: "Snakes (Chutes) and Ladders on any RON board (seeds 000 and 001)",
         plugins,
+        commands: commands::COMMANDS,
     }
 }

@@ -1,0 +1,161 @@
+//! [`Command`]: one thing a game can do, with its arguments and help.
+
+use std::io::{BufRead, Write};
+
+use crate::{Error, Report};
+
+/// How a front end runs a command and shows its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Returns a [`Report`]; the front end adds `--format`, and with
+    /// `pictures` also `--plot DIR` and `--report FILE`.
+    Report {
+        /// Whether the report draws pictures.
+        pictures: bool,
+    },
+    /// Talks to the user or writes as it goes (play, replay): it writes to
+    /// [`Io::out`] and reads [`Io::input`] itself.
+    Interactive,
+}
+
+/// Where a command reads and writes. The `tabula` binary passes its
+/// standard input and output; tests pass buffers.
+pub struct Io<'a> {
+    /// The command's output.
+    pub out: &'a mut dyn Write,
+    /// The command's input (for interactive commands).
+    pub input: &'a mut dyn BufRead,
+}
+
+/// One command of a game, behind a `&dyn`: its verb, help, arguments and
+/// how to run it. Register [`Typed`] values; implement this trait directly
+/// only to build arguments without clap's derive.
+pub trait Command: Sync {
+    /// The verb: `simulate`, `analyze`, `tournament`, `play`, `replay`, or
+    /// one of the game's own.
+    fn verb(&self) -> &'static str;
+
+    /// One line for the verb's list of games ("Snakes and Ladders: the
+    /// seed-000 report for a board").
+    fn about(&self) -> &'static str;
+
+    /// Whether it returns a report or talks to the user.
+    fn kind(&self) -> Kind;
+
+    /// Adds the command's arguments (and any `after_help`) to `command`,
+    /// which is already named after the game.
+    fn arguments(&self, command: clap::Command) -> clap::Command;
+
+    /// Runs the command with the parsed arguments. A [`Kind::Report`]
+    /// command returns `Some` report; an interactive one `None`.
+    fn run(
+        &self,
+        matches: &clap::ArgMatches,
+        io: &mut Io<'_>,
+    ) -> Result<Option<Box<dyn Report>>, Error>;
+}
+
+enum Run<A> {
+    Report(fn(A, &mut Io<'_>) -> Result<Box<dyn Report>, Error>),
+    Interactive(fn(A, &mut Io<'_>) -> Result<(), Error>),
+}
+
+/// A [`Command`] whose arguments are a `#[derive(clap::Args)]` type `A`,
+/// run by a plain function of `A`: how a game registers a command.
+///
+/// ```
+/// use tabula_app::{Command, Io, Typed};
+///
+/// #[derive(clap::Args)]
+/// struct Hello {
+///     /// Who to greet.
+///     #[arg(long, default_value = "world")]
+///     name: String,
+/// }
+///
+/// fn hello(args: Hello, io: &mut Io<'_>) -> Result<(), tabula_app::Error> {
+///     writeln!(io.out, "hello, {}", args.name)?;
+///     Ok(())
+/// }
+///
+/// static HELLO: Typed<Hello> = Typed::interactive("greet", "Say hello", hello);
+/// assert_eq!(HELLO.verb(), "greet");
+/// ```
+pub struct Typed<A> {
+    verb: &'static str,
+    about: &'static str,
+    pictures: bool,
+    run: Run<A>,
+}
+
+impl<A> Typed<A> {
+    /// A command that returns a report.
+    pub const fn report(
+        verb: &'static str,
+        about: &'static str,
+        run: fn(A, &mut Io<'_>) -> Result<Box<dyn Report>, Error>,
+    ) -> Self {
+        Typed {
+            verb,
+            about,
+            pictures: false,
+            run: Run::Report(run),
+        }
+    }
+
+    /// A command that talks to the user or writes as it goes.
+    pub const fn interactive(
+        verb: &'static str,
+        about: &'static str,
+        run: fn(A, &mut Io<'_>) -> Result<(), Error>,
+    ) -> Self {
+        Typed {
+            verb,
+            about,
+            pictures: false,
+            run: Run::Interactive(run),
+        }
+    }
+
+    /// Its reports draw pictures: the front end offers `--plot` and
+    /// `--report`.
+    pub const fn with_pictures(mut self) -> Self {
+        self.pictures = true;
+        self
+    }
+}
+
+impl<A: clap::Args> Command for Typed<A> {
+    fn verb(&self) -> &'static str {
+        self.verb
+    }
+
+    fn about(&self) -> &'static str {
+        self.about
+    }
+
+    fn kind(&self) -> Kind {
+        match self.run {
+            Run::Report(_) => Kind::Report {
+                pictures: self.pictures,
+            },
+            Run::Interactive(_) => Kind::Interactive,
+        }
+    }
+
+    fn arguments(&self, command: clap::Command) -> clap::Command {
+        A::augment_args(command)
+    }
+
+    fn run(
+        &self,
+        matches: &clap::ArgMatches,
+        io: &mut Io<'_>,
+    ) -> Result<Option<Box<dyn Report>>, Error> {
+        let args = A::from_arg_matches(matches)?;
+        match self.run {
+            Run::Report(run) => run(args, io).map(Some),
+            Run::Interactive(run) => run(args, io).map(|()| None),
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! The one registration a game makes so that every front end (the `tabula`
+//! command line, the book's preprocessor, the HTML report) can run it by
+//! name, without naming it.
+//!
+//! A game crate submits one [`GameEntry`] with [`inventory`]: its name and
+//! summary, its plugins (rule sets, strategies, agents, boards) and the
+//! [`Command`]s it supports. A command declares its arguments with clap
+//! (any `#[derive(clap::Args)]` type) and returns a [`Report`]: a value
+//! that renders itself as text, as JSON and as pictures. The front end adds
+//! `--format`, `--plot DIR` and `--report FILE.html` and renders every
+//! report the same way.
+//!
+//! ```
+//! use tabula_app::{Command, GameEntry, Io, Report, Typed};
+//!
+//! /// Options of `tabula simulate coin`.
+//! #[derive(Debug, clap::Args)]
+//! struct Flips {
+//!     /// How many flips.
+//!     #[arg(long, default_value_t = 10)]
+//!     flips: u64,
+//! }
+//!
+//! #[derive(serde::Serialize)]
+//! struct Heads { flips: u64, expected_heads: f64 }
+//!
+//! impl Report for Heads {
+//!     fn title(&self) -> String { format!("coin: {} flips", self.flips) }
+//!     fn text(&self) -> String { format!("Expected heads: {}\n", self.expected_heads) }
+//!     fn json(&self) -> Result<String, tabula_app::Error> { tabula_app::pretty(self) }
+//! }
+//!
+//! fn simulate(args: Flips, _: &mut Io<'_>) -> Result<Box<dyn Report>, tabula_app::Error> {
+//!     Ok(Box::new(Heads { flips: args.flips, expected_heads: args.flips as f64 / 2.0 }))
+//! }
+//!
+//! static COMMANDS: &[&dyn Command] = &[&Typed::report("simulate", "Flip a coin", simulate)];
+//!
+//! tabula_app::inventory::submit! {
+//!     GameEntry {
+//!         name: "coin",
+//!         summary: "a fair coin",
+//!         plugins: || Ok(Vec::new()),
+//!         commands: COMMANDS,
+//!     }
+//! }
+//!
+//! // Every front end now finds it by name.
+//! let coin = tabula_app::find_game("coin")?;
+//! assert_eq!(coin.commands[0].verb(), "simulate");
+//! # Ok::<_, tabula_app::Error>(())
+//! ```
+//!
+//! # Type erasure, once
+//!
+//! A front end holds games of different types side by side, so it sees
+//! each through object-safe values: a [`GameEntry`] of plain data and
+//! function pointers, [`&dyn Command`](Command) for each command and
+//! `Box<dyn Report>` for each result. This is the only place tabula erases
+//! types for its front ends. Inside a command everything is concrete: the
+//! game's own types, and a simulation loop monomorphized for them, so the
+//! erasure costs one virtual call per command, never one per move.
+#![deny(missing_docs)]
+
+mod command;
+mod entry;
+pub mod progress;
+mod report;
+
+pub use command::{Command, Io, Kind, Typed};
+pub use entry::{GameEntry, find_game, games};
+pub use report::{Report, pretty};
+pub use tabula_core::registry::PluginInfo;
+
+/// Re-exported so game crates register with the same `inventory`.
+pub use inventory;
+/// Re-exported so game crates declare arguments with the same `clap`.
+pub use clap;
+
+/// The seed a command uses when none is given: every run is reproducible.
+pub const DEFAULT_SEED: u64 = 2002;
+
+/// What a command reports when it fails: any error, with its message. The
+/// front end prints it after `error: ` and exits with status 1.
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// Problems of the registry itself.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum AppError {
+    /// No game is registered under this name.
+    #[error("unknown game {name:?}; known: {}", known.join(", "))]
+    UnknownGame {
+        /// The name asked for.
+        name: String,
+        /// The registered names.
+        known: Vec<&'static str>,
+    },
+    /// Two commands of one game have the same verb.
+    #[error("game {game:?} registers the command {verb:?} twice")]
+    DuplicateCommand {
+        /// The game.
+        game: &'static str,
+        /// The verb.
+        verb: &'static str,
+    },
+    /// A registry problem (two games of one name, ...).
+    #[error(transparent)]
+    Core(#[from] tabula_core::CoreError),
+}

@@ -1,0 +1,34 @@
+//! [`Report`]: what a command returns.
+
+use tabula_plot::{Picture, PlotError};
+
+use crate::Error;
+
+/// A command's result, rendered the same way by every front end: as text,
+/// as JSON (`--format json`), as pictures (`--plot DIR`) and as one HTML
+/// page (`--report FILE.html`, with the text and every picture).
+pub trait Report {
+    /// A short heading for the HTML page ("classic: 1,000,000 games").
+    fn title(&self) -> String;
+
+    /// The text form, ending with a newline.
+    fn text(&self) -> String;
+
+    /// The JSON form: one value, pretty-printed (see [`pretty`]), without
+    /// the final newline.
+    fn json(&self) -> Result<String, Error>;
+
+    /// The pictures of the result. The default has none; a game whose
+    /// commands are registered with pictures (see
+    /// [`Typed::with_pictures`](crate::Typed::with_pictures)) draws them
+    /// here, with `tabula_plot`'s charts and board drawings.
+    fn pictures(&self) -> Result<Vec<Picture>, PlotError> {
+        Ok(Vec::new())
+    }
+}
+
+/// Pretty-printed JSON of any serializable value: the usual
+/// [`Report::json`].
+pub fn pretty<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, Error> {
+    Ok(serde_json::to_string_pretty(value)?)
+}

@@ -1,0 +1,137 @@
+//! Pictures of tabula's results: the board of a race game drawn as the
+//! physical board and shaded by how often each square is landed on,
+//! distributions with their exact values overlaid, win rates and
+//! tournament matrices, all as SVG drawn with [plotters], plus a
+//! self-contained HTML page that puts the numbers and the pictures
+//! together.
+//!
+//! ```
+//! use tabula_plot::chart::Matrix;
+//!
+//! // Two agents' record against each other: (a, b, a's wins, b's wins, draws).
+//! let m = Matrix::from_pairs(vec!["cautious".into(), "random".into()], [("cautious", "random", 70, 20, 10)]);
+//! let picture = m.picture("results", "cautious against random")?;
+//! assert_eq!(picture.file_name(), "results.svg");
+//! assert!(picture.svg.starts_with("<svg"));
+//! # Ok::<_, tabula_plot::PlotError>(())
+//! ```
+//!
+//! This crate knows no game: [`board`] draws any race track (squares,
+//! ladders and chutes, shades), [`chart`] draws distributions, bars,
+//! outcome strips and result matrices. Each game turns its own results
+//! into [`Picture`]s with them, in its own crate. [`html`] makes the
+//! report page, [`write_pictures`] the SVG files.
+#![deny(missing_docs)]
+
+use std::path::{Path, PathBuf};
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+pub mod board;
+pub mod chart;
+pub mod html;
+
+mod style;
+
+/// One picture: an SVG document and what it shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picture {
+    /// The file stem, e.g. `board` for `board.svg`.
+    pub name: String,
+    /// A one-line caption.
+    pub title: String,
+    /// The SVG document.
+    pub svg: String,
+}
+
+impl Picture {
+    /// The file name it is written under: `NAME.svg`.
+    pub fn file_name(&self) -> String {
+        format!("{}.svg", self.name)
+    }
+}
+
+/// What can go wrong drawing or writing pictures.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlotError {
+    /// The drawing library refused a picture.
+    #[error("drawing {picture}: {message}")]
+    Draw {
+        /// Which picture.
+        picture: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// A file or directory could not be written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// The data cannot be drawn (e.g. no squares, no pairs).
+    #[error("cannot draw {picture}: {message}")]
+    Data {
+        /// Which picture.
+        picture: String,
+        /// Why not.
+        message: String,
+    },
+}
+
+/// The root drawing area of a picture.
+pub(crate) type Canvas<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+
+/// What drawing on a [`Canvas`] returns.
+pub(crate) type Drawn = Result<(), DrawingAreaErrorKind<std::io::Error>>;
+
+/// A picture of `size` pixels on a white canvas, drawn by `draw`.
+pub(crate) fn draw_svg(
+    name: &str,
+    title: &str,
+    size: (u32, u32),
+    draw: impl FnOnce(&Canvas<'_>) -> Drawn,
+) -> Result<Picture, PlotError> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        let e = style::draw_error(name);
+        root.fill(&WHITE).map_err(&e)?;
+        draw(&root).map_err(&e)?;
+        root.present().map_err(&e)?;
+    }
+    Ok(Picture {
+        name: name.into(),
+        title: title.into(),
+        svg: html::xml_clean(svg),
+    })
+}
+
+/// Writes each picture to `dir/NAME.svg`, creating `dir` if needed, and
+/// returns the paths written.
+pub fn write_pictures(pictures: &[Picture], dir: &Path) -> Result<Vec<PathBuf>, PlotError> {
+    prepare_dir(dir)?;
+    let mut written = Vec::new();
+    for p in pictures {
+        let path = dir.join(p.file_name());
+        std::fs::write(&path, &p.svg).map_err(|source| PlotError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// Creates `dir` (and its parents) if it does not exist, and fails if it
+/// is not a directory: call it before a long run so a bad `--plot DIR`
+/// is reported before the work, not after.
+pub fn prepare_dir(dir: &Path) -> Result<(), PlotError> {
+    std::fs::create_dir_all(dir).map_err(|source| PlotError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })
+}

@@ -1,0 +1,457 @@
+//! The `tabula` command line, built at run time from the games a binary
+//! links: `tabula VERB GAME [ARGS]` runs the command a game registered
+//! (see [`tabula_app::GameEntry`]); this crate names no game.
+//!
+//! A binary that ships tabula links its games and calls [`main`]:
+//!
+//! ```no_run
+//! // use my_game as _;   // link each game crate, so its registration is kept
+//! fn main() -> std::process::ExitCode {
+//!     tabula_cli::main()
+//! }
+//! ```
+//!
+//! The same commands run in-process, writing to any output:
+//!
+//! ```
+//! let mut out = Vec::new();
+//! tabula_cli::run_args(["tabula", "dice-test", "--rolls", "6000", "--seed", "3"], &mut out)?;
+//! assert!(String::from_utf8_lossy(&out).contains("verdict"));
+//! # Ok::<_, tabula_cli::Error>(())
+//! ```
+#![deny(missing_docs)]
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
+use tabula_app::{GameEntry, Io, Kind, Report};
+use tabula_core::Dice;
+use tabula_sim::dice_test::DiceTest;
+
+pub mod pictures;
+
+pub use tabula_app::Error;
+pub use tabula_app::progress::{SolveProgress, progress_bar, seconds_budget};
+
+use crate::pictures::PlotArgs;
+
+/// Output format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Human-readable text.
+    #[default]
+    Text,
+    /// One JSON object (keys documented in the book).
+    Json,
+}
+
+/// `--format`, added to every command that returns a report.
+#[derive(Debug, Args)]
+pub struct FormatArg {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// Options of `tabula dice-test`.
+#[derive(Debug, Args)]
+pub struct DiceTestArgs {
+    /// Faces on the die.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(2..=120))]
+    pub faces: u8,
+    /// Rolls to make (seed 000 asks for at least 1,000,000).
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(2..))]
+    pub rolls: u64,
+    /// Seed of the random stream.
+    #[arg(long, default_value_t = tabula_app::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// The verbs every game may offer, in the order `tabula --help` lists
+/// them, with the line it shows for each.
+pub const VERBS: [(&str, &str); 5] = [
+    ("simulate", "Simulate many games and report statistics"),
+    ("play", "Play a game at the terminal against the computer"),
+    (
+        "tournament",
+        "Pit strategies against each other: every pair plays many games",
+    ),
+    (
+        "analyze",
+        "Solve a game exactly (no sampling): distributions, expectations, shortest games",
+    ),
+    ("replay", "Replay a game record, checking every move"),
+];
+
+/// The whole command line, built from the linked games: `list`, each verb
+/// some game offers (with one subcommand per game that offers it) and
+/// `dice-test`.
+pub fn command() -> Result<clap::Command, Error> {
+    let games = tabula_app::games()?;
+    let mut root = clap::Command::new("tabula")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("tabula: simulate, analyse and play board and dice games.")
+        .after_help("See the book (book/) for every command, the board format and the JSON keys.")
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .subcommand(
+            FormatArg::augment_args(clap::Command::new("list"))
+                .about("List the registered games and their rule sets (and other plugins)"),
+        );
+    // The usual verbs first, in their usual order, then the games' own.
+    let mut verbs: Vec<(&str, String)> = VERBS
+        .iter()
+        .map(|(v, about)| (*v, about.to_string()))
+        .collect();
+    for g in &games {
+        for c in g.commands {
+            if !verbs.iter().any(|(v, _)| *v == c.verb()) && !is_builtin(c.verb()) {
+                verbs.push((c.verb(), format!("{} (a command of {})", c.about(), g.name)));
+            }
+        }
+    }
+    for (verb, about) in verbs {
+        let mut sub = clap::Command::new(verb)
+            .about(about)
+            .subcommand_required(true)
+            .arg_required_else_help(true);
+        let mut any = false;
+        for g in &games {
+            if let Some(c) = g.command(verb) {
+                sub = sub.subcommand(game_command(g, c));
+                any = true;
+            }
+        }
+        if any {
+            root = root.subcommand(sub);
+        }
+    }
+    Ok(root.subcommand(
+        DiceTestArgs::augment_args(clap::Command::new("dice-test")).about(
+            "Test a die: chi-square goodness of fit of the faces and independence of successive rolls (serial pairs)",
+        ),
+    ))
+}
+
+fn is_builtin(verb: &str) -> bool {
+    matches!(verb, "list" | "dice-test" | "help")
+}
+
+/// `tabula VERB GAME`'s own command: the game's arguments, then
+/// `--format` (and `--plot`, `--report`) for commands with reports.
+fn game_command(game: &GameEntry, c: &dyn tabula_app::Command) -> clap::Command {
+    let sub = c.arguments(clap::Command::new(game.name));
+    let sub = match c.kind() {
+        Kind::Report { pictures } => {
+            let sub = FormatArg::augment_args(sub);
+            if pictures {
+                PlotArgs::augment_args(sub)
+            } else {
+                sub
+            }
+        }
+        Kind::Interactive => sub,
+    };
+    // The argument types' doc comments are not the command's help.
+    sub.about(c.about()).long_about(None)
+}
+
+/// Runs `tabula` with these arguments (the first is the program name):
+/// prints errors on stderr and returns the exit code: 0 on success, 1 on
+/// an error, 2 on a usage error.
+pub fn main_from<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let command = match command() {
+        Ok(c) => c,
+        Err(e) => return finish(Err(e)),
+    };
+    match command.try_get_matches_from(args) {
+        Ok(m) => {
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            let mut out = std::io::stdout().lock();
+            finish(run_matches(
+                &m,
+                &mut Io {
+                    out: &mut out,
+                    input: &mut input,
+                },
+            ))
+        }
+        Err(e) => exit_for_clap(e),
+    }
+}
+
+/// `tabula` with the process's own arguments: the whole `main` of a
+/// binary that ships tabula with the games it links.
+pub fn main() -> ExitCode {
+    main_from(std::env::args_os())
+}
+
+/// One game's command as a program of its own: `program ARGS` means
+/// `tabula VERB GAME ARGS` (how the `snakes` example runs
+/// `simulate snakes`). Help and errors name `program`. Each `(flag,
+/// value)` of `defaults` is added when the arguments do not give `flag`
+/// (`("--rules", "three-sixes")`).
+pub fn main_single(
+    program: &'static str,
+    verb: &str,
+    game: &str,
+    defaults: &[(&str, &str)],
+) -> ExitCode {
+    let entry = match tabula_app::find_game(game) {
+        Ok(g) => g,
+        Err(e) => return finish(Err(e.into())),
+    };
+    let Some(c) = entry.command(verb) else {
+        return finish(Err(format!("game {game:?} has no command {verb:?}").into()));
+    };
+    let command = game_command(entry, c)
+        .name(program)
+        .version(env!("CARGO_PKG_VERSION"));
+    let mut args: Vec<OsString> = std::env::args_os().collect();
+    for (flag, value) in defaults {
+        let given = args.iter().any(|a| {
+            a.to_str()
+                .is_some_and(|a| a == *flag || a.starts_with(&format!("{flag}=")))
+        });
+        if !given {
+            args.push(flag.into());
+            args.push(value.into());
+        }
+    }
+    match command.try_get_matches_from(args) {
+        Ok(m) => {
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            let mut out = std::io::stdout().lock();
+            finish(run_game_command(
+                c,
+                &m,
+                &mut Io {
+                    out: &mut out,
+                    input: &mut input,
+                },
+            ))
+        }
+        Err(e) => exit_for_clap(e),
+    }
+}
+
+/// Parses `args` (the first is the program name) and runs the command in
+/// this process, writing to `out`; input comes from an empty stream. A
+/// usage error is returned as an error with clap's message.
+pub fn run_args<I, T>(args: I, out: &mut dyn Write) -> Result<(), Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let mut input = std::io::empty();
+    run_args_with(args, &mut Io { out, input: &mut input })
+}
+
+/// [`run_args`] with an input of your choice (for interactive commands).
+pub fn run_args_with<I, T>(args: I, io: &mut Io<'_>) -> Result<(), Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let matches = command()?.try_get_matches_from(args)?;
+    run_matches(&matches, io)
+}
+
+/// Prints a clap error or help and returns the matching exit code.
+pub fn exit_for_clap(e: clap::Error) -> ExitCode {
+    let code = if e.use_stderr() { 2 } else { 0 };
+    let _ = e.print();
+    ExitCode::from(code)
+}
+
+/// Turns a command's result into an exit code, printing the error.
+pub fn finish(result: Result<(), Error>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // A closed standard output (`tabula ... | head`) ends the
+            // program quietly with success, whatever error wraps it.
+            if tabula_core::input::is_broken_pipe(e.as_ref()) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs parsed arguments of [`command`].
+pub fn run_matches(matches: &ArgMatches, io: &mut Io<'_>) -> Result<(), Error> {
+    let Some((verb, sub)) = matches.subcommand() else {
+        return Err("no command given (try --help)".into());
+    };
+    match verb {
+        "list" => list(FormatArg::from_arg_matches(sub)?.format, io.out),
+        "dice-test" => dice_test(&DiceTestArgs::from_arg_matches(sub)?, io.out),
+        verb => {
+            let Some((game, args)) = sub.subcommand() else {
+                return Err(format!("tabula {verb}: no game given (try --help)").into());
+            };
+            let entry = tabula_app::find_game(game)?;
+            let c = entry
+                .command(verb)
+                .ok_or_else(|| format!("game {game:?} has no command {verb:?}"))?;
+            run_game_command(c, args, io)
+        }
+    }
+}
+
+/// Runs one game command and renders its report.
+fn run_game_command(
+    c: &dyn tabula_app::Command,
+    args: &ArgMatches,
+    io: &mut Io<'_>,
+) -> Result<(), Error> {
+    match c.kind() {
+        Kind::Interactive => c.run(args, io).map(|_| ()),
+        Kind::Report { pictures } => {
+            let format = FormatArg::from_arg_matches(args)?.format;
+            let plot = if pictures {
+                PlotArgs::from_arg_matches(args)?
+            } else {
+                PlotArgs::default()
+            };
+            // A bad destination costs nothing: check it before the run.
+            plot.prepare()?;
+            let Some(report) = c.run(args, io)? else {
+                return Ok(());
+            };
+            render(report.as_ref(), format, &plot, io.out)
+        }
+    }
+}
+
+/// Prints a report as `format` asks, then draws what `plot` asks for.
+pub fn render(
+    report: &dyn Report,
+    format: Format,
+    plot: &PlotArgs,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    match format {
+        Format::Text => write!(out, "{}", report.text())?,
+        Format::Json => writeln!(out, "{}", report.json()?)?,
+    }
+    out.flush()?;
+    plot.write(&report.title(), || report.text(), || report.pictures())
+}
+
+fn list(format: Format, out: &mut dyn Write) -> Result<(), Error> {
+    let games = tabula_app::games()?;
+    let mut listed = Vec::new();
+    for g in &games {
+        listed.push((g, (g.plugins)()?));
+    }
+    match format {
+        Format::Json => {
+            let value = serde_json::json!({
+                "games": listed.iter().map(|(g, plugins)| serde_json::json!({
+                    "name": g.name,
+                    "summary": g.summary,
+                    "commands": g.commands.iter().map(|c| c.verb()).collect::<Vec<_>>(),
+                    "plugins": plugins.iter().map(|p| serde_json::json!({
+                        "kind": p.kind, "name": p.name, "summary": p.summary,
+                    })).collect::<Vec<_>>(),
+                })).collect::<Vec<_>>(),
+            });
+            writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+        }
+        Format::Text => {
+            writeln!(out, "Games")?;
+            for (g, plugins) in &listed {
+                writeln!(out, "  {:<12} {}", g.name, g.summary)?;
+                let verbs: Vec<&str> = g.commands.iter().map(|c| c.verb()).collect();
+                if !verbs.is_empty() {
+                    writeln!(out, "    commands: {}", verbs.join(", "))?;
+                }
+                let mut kind = "";
+                for p in plugins {
+                    if p.kind != kind {
+                        kind = p.kind;
+                        let plural = match kind.strip_suffix('y') {
+                            Some(stem) => format!("{stem}ies"),
+                            None => format!("{kind}s"),
+                        };
+                        writeln!(out, "    {plural}")?;
+                    }
+                    writeln!(out, "      {:<14} {}", p.name, p.summary)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn dice_test(args: &DiceTestArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let dice = Dice::new(1, args.faces)?;
+    let report = DiceTest::run(dice, args.rolls, args.seed);
+    match args.format {
+        Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?,
+        Format::Text => {
+            writeln!(
+                out,
+                "Dice test: {} rolls of one d{}, seed {}",
+                report.rolls, report.die_faces, report.seed
+            )?;
+            let expected = report.rolls as f64 / f64::from(report.die_faces);
+            writeln!(out, "  face      count   expected")?;
+            for (i, c) in report.counts.iter().enumerate() {
+                writeln!(out, "  {:>4} {:>10} {:>10.1}", i + 1, c, expected)?;
+            }
+            for (name, t) in [
+                ("uniformity of faces", report.faces),
+                ("serial pairs (independence)", report.serial_pairs),
+            ] {
+                match (t.chi_square, t.p_value) {
+                    (Some(x), Some(p)) => writeln!(
+                        out,
+                        "  {name}: chi-square {x:.3} on {} degrees of freedom, p-value {p:.4}",
+                        t.degrees_of_freedom
+                    )?,
+                    _ => writeln!(
+                        out,
+                        "  {name}: not tested: too few rolls ({:.1} expected per cell, at least {} needed)",
+                        t.expected_per_cell,
+                        tabula_sim::dice_test::MIN_EXPECTED_PER_CELL
+                    )?,
+                }
+            }
+            let tested: Vec<f64> = [report.faces.p_value, report.serial_pairs.p_value]
+                .into_iter()
+                .flatten()
+                .collect();
+            let worst = tested.iter().copied().fold(1.0, f64::min);
+            writeln!(
+                out,
+                "  verdict: {}",
+                if tested.is_empty() {
+                    "none (too few rolls for either test)"
+                } else if worst < 0.001 {
+                    "SUSPICIOUS (a p-value below 0.001)"
+                } else if tested.len() < 2 {
+                    "consistent with a fair die (independence not tested)"
+                } else {
+                    "consistent with a fair, independent die"
+                }
+            )?;
+        }
+    }
+    Ok(())
+}
+

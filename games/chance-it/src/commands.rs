@@ -1,0 +1,325 @@
+//! Chance-it's commands: `tabula play chance-it`, `tabula tournament
+//! chance-it` and `tabula analyze chance-it`, registered in [`COMMANDS`],
+//! and the `chance-it` program (seed 003's), which is `play`.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use clap::{Args, FromArgMatches};
+use tabula_app::{Command, Error, Io, Report, Typed};
+use tabula_core::Dice;
+
+use crate::analysis::Analysis;
+use crate::play::{PlayOptions, play};
+use crate::{Config, tournament, win};
+
+/// The commands Chance-it registers.
+pub static COMMANDS: &[&dyn Command] = &[
+    &Typed::interactive(
+        "play",
+        "Chance-it (seed 003): you against the computer's strategy",
+        play_terminal,
+    ),
+    &Typed::report(
+        "tournament",
+        "Chance-it: every pair of strategies, seats alternated",
+        run_tournament,
+    )
+    .with_pictures(),
+    &Typed::report(
+        "analyze",
+        "Chance-it: exact turn values of each strategy, the optimal policy, win-optimal's chances",
+        analyze,
+    ),
+];
+
+/// The game's parameters, from a file and flags.
+#[derive(Debug, Args, Clone)]
+pub struct GameArgs {
+    /// A RON file with the game's parameters: ChanceIt(dice: Dice(count: 2, faces: 6), rounds: 10, players: 2).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Rounds per game, 1 to 1000; with the win-optimal strategy and for `analyze`, at most 100 (fewer with dice of more than 11 sums: 14 with 3d6) [default: 10, or the file's].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub rounds: Option<u32>,
+    /// Dice rolled and summed, as COUNTdFACES [default: 2d6, or the file's].
+    #[arg(long, value_name = "NdF")]
+    pub dice: Option<String>,
+}
+
+impl GameArgs {
+    /// The validated game.
+    pub fn config(&self) -> Result<Config, Error> {
+        let base = match &self.config {
+            Some(path) => Config::load(path)?,
+            None => Config::seed(),
+        };
+        let dice = match &self.dice {
+            Some(d) => Some(parse_dice(d)?),
+            None => None,
+        };
+        base.with(dice, self.rounds, None).map_err(|e| match e {
+            // Flags have no file position to show.
+            tabula_core::spec::SpecError::Invalid { message, .. } => message.into(),
+            other => other.into(),
+        })
+    }
+}
+
+fn parse_dice(s: &str) -> Result<Dice, Error> {
+    let bad = || format!("--dice {s:?}: write it as COUNTdFACES, like 2d6");
+    let (count, faces) = s
+        .to_ascii_lowercase()
+        .split_once('d')
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .ok_or_else(bad)?;
+    let count: u8 = count.parse().map_err(|_| bad())?;
+    let faces: u8 = faces.parse().map_err(|_| bad())?;
+    Ok(Dice::new(count, faces)?)
+}
+
+/// Options of `tabula play chance-it` and of the `chance-it` binary.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Plays seed 003's game at the terminal: you (first in each round) against the computer.\n\
+Answer the prompts; Y or N (any case) after each roll. The same seed gives the same game.\n\
+Without --seed and --strategy it asks for them, as the seed's program does. End of input stops the game with the score so far."
+)]
+pub struct PlayArgs {
+    /// The seed (skips the seed prompt); 0 picks a random one.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The computer's strategy, by name or menu number (skips the menu).
+    #[arg(long, value_name = "NAME")]
+    pub strategy: Option<String>,
+    /// The game's parameters.
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// Plays one game on the command's input and output.
+pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
+    let config = args.game.config()?;
+    show_solve_progress();
+    play_with(&config, &args, io.input, io.out)
+}
+
+/// The `chance-it` program: [`play_terminal`] as a program of its own.
+pub fn main() -> std::process::ExitCode {
+    let command = PlayArgs::augment_args(
+        clap::Command::new("chance-it")
+            .version(env!("CARGO_PKG_VERSION"))
+            .about("Chance-it at the terminal: you against the computer (seed 003)."),
+    );
+    let args = match command
+        .try_get_matches()
+        .and_then(|m| PlayArgs::from_arg_matches(&m))
+    {
+        Ok(args) => args,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return std::process::ExitCode::from(code);
+        }
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    let result = play_terminal(
+        args,
+        &mut Io {
+            out: &mut out,
+            input: &mut input,
+        },
+    );
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) if tabula_core::input::is_broken_pipe(e.as_ref()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// Plays one game on any input and output.
+pub fn play_with(
+    config: &Config,
+    args: &PlayArgs,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let options = PlayOptions {
+        seed: args.seed,
+        strategy: args.strategy.clone(),
+    };
+    // The terminal's own errors stay `io::Error`s, so a closed output is
+    // recognised (and ends the program quietly).
+    play(config, &options, input, out).map_err(|e| match e {
+        crate::ChanceItError::Io(io) => Error::from(io),
+        other => Error::from(other),
+    })?;
+    Ok(())
+}
+
+/// Options of `tabula tournament chance-it`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Every pair of strategies plays --games games, each taking the first seat in half of them.\n\
+Exact winning chances (from backward induction over rounds and score differences) are shown beside the sampled ones.\n\
+Example: tabula tournament chance-it --agents until-ten,tapering,optimal,win-optimal --games 100000 --seed 1"
+)]
+pub struct TournamentArgs {
+    /// Strategies, comma-separated (see `tabula list`; threshold-N takes a number).
+    #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
+    pub agents: Vec<String>,
+    /// Games per pair.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Seed that fixes every game.
+    #[arg(long, default_value_t = tabula_app::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Worker threads [default: one per core]; the numbers do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// The game's parameters.
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// Runs a tournament.
+pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
+    let config = args.game.config()?;
+    show_solve_progress();
+    if args.agents.len() < 2 {
+        return Err("a tournament needs at least two strategies".into());
+    }
+    let t = tournament::run(
+        &config,
+        &args.agents,
+        args.games,
+        args.seed,
+        args.threads.map(usize::from),
+    )?;
+    Ok(Box::new(t))
+}
+
+impl Report for tournament::Tournament {
+    fn title(&self) -> String {
+        "Chance-it tournament".into()
+    }
+
+    fn text(&self) -> String {
+        self.to_text()
+    }
+
+    fn json(&self) -> Result<String, Error> {
+        tabula_app::pretty(self)
+    }
+
+    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+        crate::pictures::tournament_pictures(self)
+    }
+}
+
+/// Options of `tabula analyze chance-it`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Exact answers, by dynamic programming: each built-in strategy's expected turn score and chance of scoring 0, \
+the optimal policy as a table, and the win-optimal strategy's chances against each other strategy.\n\
+Solving whole games takes time growing with the square of the rounds, so --rounds is at most 100 here \
+(about 4 s at 100 rounds and 0.05 s at 10 with 2d6, measured on two cores); dice with more possible sums allow \
+fewer rounds for the same work (14 with 3d6). A long solve shows its progress on stderr."
+)]
+pub struct AnalyzeArgs {
+    /// The game's parameters.
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// Solves the game exactly.
+fn analyze(args: AnalyzeArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
+    let config = args.game.config()?;
+    let most = win::max_rounds(config.dice());
+    if config.rounds() > most {
+        return Err(format!(
+            "analyze chance-it solves whole games (win-optimal) of at most {most} rounds with {}; this game has {}. \
+The turn analysis does not depend on the rounds: try --rounds {}",
+            config.dice(),
+            config.rounds(),
+            most.min(10)
+        )
+        .into());
+    }
+    show_solve_progress();
+    Ok(Box::new(Analysis::of(&config)?))
+}
+
+impl Report for Analysis {
+    fn title(&self) -> String {
+        format!("Chance-it, exactly: {}d{}, {} rounds", self.dice[0], self.dice[1], self.rounds)
+    }
+
+    fn text(&self) -> String {
+        self.to_text()
+    }
+
+    fn json(&self) -> Result<String, Error> {
+        tabula_app::pretty(self)
+    }
+}
+
+/// Shows the progress of long win-optimal solves on stderr, never on
+/// stdout: a progress bar when stderr is a terminal, otherwise a line
+/// every ten seconds (short solves show nothing).
+fn show_solve_progress() {
+    use std::io::IsTerminal;
+    use std::time::{Duration, Instant};
+    /// Solves of fewer turns than this finish in well under a second.
+    const MIN_TURNS: u32 = 100;
+    struct Solve {
+        started: Instant,
+        last_line: Instant,
+        bar: Option<indicatif::ProgressBar>,
+    }
+    let terminal = std::io::stderr().is_terminal();
+    let solve = std::sync::Mutex::new(None::<Solve>);
+    win::set_progress_reporter(Box::new(move |done, total| {
+        let Ok(mut solve) = solve.lock() else {
+            return;
+        };
+        let now = Instant::now();
+        let s = solve.get_or_insert_with(|| {
+            let bar = (terminal && total >= MIN_TURNS).then(|| {
+                let bar = indicatif::ProgressBar::new(u64::from(total));
+                if let Ok(style) = indicatif::ProgressStyle::with_template(
+                    "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} turns of win-optimal solved (eta {eta})",
+                ) {
+                    bar.set_style(style);
+                }
+                bar
+            });
+            Solve {
+                started: now,
+                last_line: now,
+                bar,
+            }
+        });
+        if let Some(bar) = &s.bar {
+            bar.set_position(u64::from(done));
+        } else if !terminal && now - s.last_line >= Duration::from_secs(10) {
+            s.last_line = now;
+            eprintln!(
+                "win-optimal: {done} of {total} turns solved after {} s",
+                (now - s.started).as_secs()
+            );
+        }
+        if done >= total {
+            if let Some(bar) = s.bar.take() {
+                bar.finish_and_clear();
+            }
+            *solve = None;
+        }
+    }));
+}
+

@@ -1,0 +1,70 @@
+//! Chance-it tournaments: each pair's outcomes, and each strategy's turn
+//! scores.
+
+use crate::tournament::Tournament;
+
+use tabula_plot::chart::{Distribution, Mark, Outcome, outcomes, panels};
+use tabula_core::text::group;
+use tabula_plot::{Picture, PlotError};
+
+/// The pictures of a tournament: `pairs` (each pair's games split into
+/// wins, ties and losses, with the exact chance where it is known) and
+/// `turn-scores` (each strategy's sampled turn scores over all its
+/// games, with the exact distribution for a strategy that decides on the
+/// turn alone).
+pub fn tournament_pictures(t: &Tournament) -> Result<Vec<Picture>, PlotError> {
+    let rows: Vec<Outcome> = t
+        .pairs
+        .iter()
+        .map(|p| {
+            let games = p.games.max(1) as f64;
+            Outcome {
+                a: p.a.clone(),
+                b: p.b.clone(),
+                a_wins: p.a_wins as f64 / games,
+                ties: p.ties as f64 / games,
+                b_wins: p.b_wins as f64 / games,
+                a_exact: p.a_win_probability_exact,
+            }
+        })
+        .collect();
+    let pairs = outcomes(
+        "pairs",
+        &format!(
+            "Chance-it: each pair's {} games, seats alternated ({} rounds, {}d{})",
+            group(t.games),
+            t.rounds,
+            t.dice[0],
+            t.dice[1]
+        ),
+        &rows,
+    )?;
+    let dists: Vec<Distribution> = t
+        .strategies
+        .iter()
+        .map(|s| Distribution {
+            title: format!("{}: {} turns", s.name, group(s.turns)),
+            x_label: "turn score (0 after a bust)".into(),
+            sampled: s
+                .turn_scores
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| c > 0)
+                .map(|(x, &c)| (x as u32, c))
+                .collect(),
+            exact: s.turn_score_exact.clone(),
+            marks: vec![Mark {
+                label: format!("mean {:.2}", s.mean_turn_score),
+                x: s.mean_turn_score,
+            }],
+            show_share: 1.0,
+        })
+        .collect();
+    let turns = panels(
+        "turn-scores",
+        "Chance-it: turn scores of each strategy over all its games",
+        &dists,
+        900,
+    )?;
+    Ok(vec![pairs, turns])
+}

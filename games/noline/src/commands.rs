@@ -1,0 +1,191 @@
+//! noline's commands: `tabula analyze noline` and `tabula tournament
+//! noline`, registered in [`COMMANDS`].
+
+use std::fmt::Write as _;
+
+use clap::Args;
+use tabula_app::{Command, Error, Io, Report, Typed};
+
+use crate::board::MAX_DIM;
+use crate::{solve, tournament};
+
+/// The commands noline registers.
+pub static COMMANDS: &[&dyn Command] = &[
+    &Typed::report(
+        "analyze",
+        "noline: the game-theoretic value and the best first moves, by exact search (seed 002)",
+        analyze,
+    ),
+    &Typed::report(
+        "tournament",
+        "noline: every pair of agents on one board size, seats alternated",
+        run_tournament,
+    )
+    .with_pictures(),
+];
+
+fn odd_dim(s: &str) -> Result<usize, String> {
+    let d: usize = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a whole number"))?;
+    if d < 3 || d.is_multiple_of(2) {
+        return Err(format!(
+            "the board size must be odd and at least 3, not {d}"
+        ));
+    }
+    // The limit the `noline` program enforces.
+    if d > MAX_DIM {
+        return Err(format!(
+            "the board size must be at most {MAX_DIM} (the noline program's limit), not {d}"
+        ));
+    }
+    Ok(d)
+}
+
+/// The largest odd board the exact solver takes (its keys hold 8 x 8).
+pub const SOLVER_MAX_DIM: usize = 7;
+
+fn solver_dim(s: &str) -> Result<usize, String> {
+    let d = odd_dim(s)?;
+    if d > SOLVER_MAX_DIM {
+        return Err(format!(
+            "the solver handles odd boards up to {SOLVER_MAX_DIM} x {SOLVER_MAX_DIM}, not {d} x {d}"
+        ));
+    }
+    Ok(d)
+}
+
+/// Options of `tabula analyze noline`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Solves the game from the empty board by exact game-tree search (alpha-beta, a transposition table, \
+the board's 8 symmetries): the value for the first player and the value of every first move.\n\
+3x3 takes milliseconds; see the book for how far larger boards go."
+)]
+pub struct AnalyzeArgs {
+    /// Board side (odd, 3 to 7: the largest odd board the solver takes).
+    #[arg(long, default_value = "3", value_parser = solver_dim)]
+    pub dim: usize,
+    /// Give up past this many positions searched.
+    #[arg(long, default_value_t = 2_000_000_000)]
+    pub max_nodes: u64,
+    /// Give up (exit 1, with a message) rather than let the solver's table
+    /// grow past this many MB.
+    #[arg(long, value_name = "MB", default_value_t = solve::DEFAULT_MAX_MEMORY_MB,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_memory: u64,
+}
+
+/// Solves from the empty board.
+fn analyze(args: AnalyzeArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
+    Ok(Box::new(solve::solve_within(
+        args.dim,
+        args.max_nodes,
+        args.max_memory * 1_000_000,
+    )?))
+}
+
+impl Report for solve::Solution {
+    fn title(&self) -> String {
+        format!("noline {0}x{0}: exact value", self.dim)
+    }
+
+    fn json(&self) -> Result<String, Error> {
+        let mut v = serde_json::to_value(self)?;
+        if let Some(m) = v.as_object_mut() {
+            m.insert("game".into(), "noline".into());
+        }
+        tabula_app::pretty(&v)
+    }
+
+    fn text(&self) -> String {
+        let s = self;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "noline {0}x{0}, solved exactly from the empty board: {1}.",
+            s.dim, s.verdict
+        );
+        let best: Vec<String> = s
+            .best_first_moves
+            .iter()
+            .map(|[r, c]| format!("{r} {c}"))
+            .collect();
+        let _ = writeln!(out, "Best first moves for O: {}", best.join(", "));
+        let _ = writeln!(out, "Value of each first move for O (row by row):");
+        for row in s.first_moves.chunks(s.dim) {
+            let cells: Vec<&str> = row
+                .iter()
+                .map(|m| match m.value {
+                    solve::Value::Win => "win ",
+                    solve::Value::Draw => "draw",
+                    solve::Value::Loss => "loss",
+                })
+                .collect();
+            let _ = writeln!(out, "  {}", cells.join(" "));
+        }
+        let _ = writeln!(
+            out,
+            "Searched {} positions ({} in the transposition table) in {:.3} s.",
+            s.nodes, s.table_positions, s.seconds
+        );
+        out
+    }
+}
+
+/// Options of `tabula tournament noline`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Every pair of agents plays --games games on a --dim board, each taking O (the first move) in half of them.\n\
+Agents: type1 and type2 (seed 002's computer players), random, perfect.\n\
+Example: tabula tournament noline --dim 3 --agents type1,type2,random,perfect --games 1000 --seed 1"
+)]
+pub struct TournamentArgs {
+    /// Board side (odd, 3 to 9999, as the noline program takes).
+    #[arg(long, default_value = "3", value_parser = odd_dim)]
+    pub dim: usize,
+    /// Agents, comma-separated (see `tabula list`).
+    #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
+    pub agents: Vec<String>,
+    /// Games per pair.
+    #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Seed that fixes every game.
+    #[arg(long, default_value_t = tabula_app::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Worker threads [default: one per core]; the numbers do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+}
+
+/// Runs a tournament.
+fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
+    if args.agents.len() < 2 {
+        return Err("a tournament needs at least two agents".into());
+    }
+    Ok(Box::new(tournament::run(
+        args.dim,
+        &args.agents,
+        args.games,
+        args.seed,
+        args.threads.map(usize::from),
+    )?))
+}
+
+impl Report for tournament::Tournament {
+    fn title(&self) -> String {
+        format!("noline tournament, {d}x{d}", d = self.dim)
+    }
+
+    fn text(&self) -> String {
+        self.to_text()
+    }
+
+    fn json(&self) -> Result<String, Error> {
+        tabula_app::pretty(self)
+    }
+
+    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+        crate::pictures::tournament_pictures(self)
+    }
+}

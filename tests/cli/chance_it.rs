@@ -1,0 +1,307 @@
+//! Chance-it at the terminal, run as a user runs it: the `chance-it` and
+//! `tabula play chance-it` programs as real processes, answers scripted on
+//! stdin, output compared with golden transcripts. Set `TABULA_BLESS=1`
+//! to rewrite the transcripts after a deliberate change (and read the
+//! diff).
+
+use crate::common;
+use common::golden;
+
+/// Runs a program with `stdin` and returns (stdout, stderr, exit code).
+fn run(program: &str, args: &[&str], stdin: &str) -> (String, String, Option<i32>) {
+    let out = common::run_with_stdin(program, args, stdin);
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code(),
+    )
+}
+
+/// `pattern` repeated into `n` lines of answers.
+fn answers(pattern: &[&str], n: usize) -> String {
+    pattern
+        .iter()
+        .cycle()
+        .take(n)
+        .map(|a| format!("{a}\n"))
+        .collect()
+}
+
+const CHANCE_IT: &str = env!("CARGO_BIN_EXE_chance-it");
+const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
+
+#[test]
+fn seed_3_strategy_2_with_bad_answers_as_the_seed_plays_it() {
+    // Seed 3, strategy 2 (tapering), as in seed 003's example; answers in
+    // mixed case, with garbage that must re-prompt.
+    let mut stdin = String::from("3\n2\n");
+    stdin += &answers(&["y", "maybe", "Y", "n", "", "yes", "N", "", "NO", ""], 300);
+    let (out, err, code) = run(CHANCE_IT, &[], &stdin);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("Please answer Y or N."));
+    assert!(out.contains("10 rounds are completed, and the final results are:"));
+    golden("seed3-tapering.txt", &out);
+    // `tabula play chance-it` is the same program.
+    let (same, _, code) = run(TABULA, &["play", "chance-it"], &stdin);
+    assert_eq!(code, Some(0));
+    assert_eq!(same, out);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    let stdin = answers(&["y", "n", ""], 300);
+    let a = run(
+        CHANCE_IT,
+        &["--seed", "77", "--strategy", "optimal"],
+        &stdin,
+    )
+    .0;
+    let b = run(CHANCE_IT, &["--seed", "77", "--strategy", "3"], &stdin).0;
+    let c = run(
+        CHANCE_IT,
+        &["--seed", "78", "--strategy", "optimal"],
+        &stdin,
+    )
+    .0;
+    assert_eq!(
+        a.replace("strategy 3,", "strategy optimal,"),
+        b.replace("strategy 3,", "strategy optimal,")
+    );
+    assert_ne!(a, c);
+}
+
+#[test]
+fn end_of_input_ends_the_game_with_the_score_so_far() {
+    // Two rounds, then the input stops in the middle of the third.
+    let stdin = "5\n1\nn\n\nn\n\ny\n";
+    let (out, err, code) = run(CHANCE_IT, &[], stdin);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("Input ended: the game stops after 2 of 10 rounds."));
+    golden("end-of-input.txt", &out);
+    // End of input at the very first prompt.
+    let (out, _, code) = run(CHANCE_IT, &[], "");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("Input ended: the game stops after 0 of 10 rounds."));
+}
+
+#[test]
+fn bad_seed_and_strategy_answers_re_prompt() {
+    let mut stdin = String::from("abc\n-4\n12\n9\nfoo\nWIN-OPTIMAL\n");
+    stdin += &answers(&["n", ""], 40);
+    let (out, err, code) = run(CHANCE_IT, &["--rounds", "3"], &stdin);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out.matches("Please enter a whole number, 0 or more (0 for random seed):")
+            .count(),
+        2
+    );
+    assert_eq!(
+        out.matches("Please enter a number from 1 to 4, or a strategy name.")
+            .count(),
+        2
+    );
+    assert!(out.contains("Computer will use strategy win-optimal, good luck!"));
+    golden("bad-answers-3-rounds.txt", &out);
+}
+
+#[test]
+fn you_win_and_tie_endings() {
+    let stdin = answers(&["n", ""], 40);
+    let (out, _, _) = run(
+        CHANCE_IT,
+        &["--seed", "1", "--strategy", "until-ten"],
+        &stdin,
+    );
+    assert!(
+        out.ends_with("You win with a Grand Total of: 72\nThe computer has only a measly: 32\n"),
+        "{out}"
+    );
+    golden("you-win.txt", &out);
+    let (out, _, _) = run(
+        CHANCE_IT,
+        &["--seed", "18", "--strategy", "until-ten"],
+        &stdin,
+    );
+    assert!(
+        out.ends_with("It's a tie! You both have a Grand Total of: 63\n"),
+        "{out}"
+    );
+    golden("tie.txt", &out);
+}
+
+#[test]
+fn bad_flags_exit_non_zero_with_a_message() {
+    let (_, err, code) = run(CHANCE_IT, &["--strategy", "nope", "--seed", "1"], "");
+    assert_eq!(code, Some(1));
+    assert!(err.contains("unknown strategy \"nope\""), "{err}");
+    let (_, err, code) = run(CHANCE_IT, &["--rounds", "0"], "");
+    assert_eq!(code, Some(2), "{err}");
+    let (_, err, code) = run(CHANCE_IT, &["--dice", "2x6"], "");
+    assert_eq!(code, Some(1));
+    assert!(err.contains("COUNTdFACES"), "{err}");
+    // A broken configuration file is located; a game for three players
+    // cannot be played against one computer.
+    let dir = std::env::temp_dir().join(format!("tabula-chance-it-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "ChanceIt(\n  rounds: \"ten\",\n)\n").unwrap();
+    let (_, err, code) = run(CHANCE_IT, &["--config", bad.to_str().unwrap()], "");
+    assert_eq!(code, Some(1));
+    assert!(err.contains("bad.ron:2:11"), "{err}");
+    let three = dir.join("three.ron");
+    std::fs::write(&three, "ChanceIt(players: 3)").unwrap();
+    let (_, err, code) = run(CHANCE_IT, &["--config", three.to_str().unwrap()], "");
+    assert_eq!(code, Some(1));
+    assert!(err.contains("two players"), "{err}");
+    let (_, err, code) = run(
+        TABULA,
+        &["tournament", "chance-it", "--agents", "optimal,nope"],
+        "",
+    );
+    assert_eq!(code, Some(1));
+    assert!(err.contains("unknown strategy \"nope\""), "{err}");
+    // Bytes that are not UTF-8 at a prompt are a wrong answer, not an error.
+    let o = common::run_with_stdin(
+        CHANCE_IT,
+        &["--seed", "3", "--strategy", "1", "--rounds", "1"],
+        b"\xff\xfe\n",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Please answer Y or N."));
+    let (_, err, code) = run(CHANCE_IT, &["--dice", "9d9"], "");
+    assert_eq!(code, Some(1));
+    assert!(
+        err.starts_with("error: the dice have 73 possible sums"),
+        "{err}"
+    );
+    let (out, _, code) = run(CHANCE_IT, &["--help"], "");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("--strategy"));
+}
+
+#[test]
+fn tournament_and_analyze_json_keys() {
+    let (out, err, code) = run(
+        TABULA,
+        &[
+            "tournament",
+            "chance-it",
+            "--agents",
+            "until-ten,tapering,optimal,win-optimal",
+            "--games",
+            "400",
+            "--seed",
+            "5",
+            "--rounds",
+            "10",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["game"], "chance-it");
+    assert_eq!(v["games"], 400);
+    assert_eq!(v["seed"], 5);
+    assert_eq!(v["rounds"], 10);
+    let pairs = v["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 6);
+    for p in pairs {
+        for key in [
+            "a",
+            "b",
+            "a_wins",
+            "b_wins",
+            "ties",
+            "a_mean_total",
+            "b_mean_total",
+        ] {
+            assert!(!p[key].is_null(), "{key}");
+        }
+        let total = p["a_wins"].as_u64().unwrap()
+            + p["b_wins"].as_u64().unwrap()
+            + p["ties"].as_u64().unwrap();
+        assert_eq!(total, 400);
+        assert!(p["a_win_probability_exact"].as_f64().is_some());
+    }
+    // Threads do not change the numbers.
+    let mut one = run(
+        TABULA,
+        &[
+            "tournament",
+            "chance-it",
+            "--agents",
+            "tapering,threshold-8",
+            "--games",
+            "999",
+            "--threads",
+            "1",
+            "--format",
+            "json",
+        ],
+        "",
+    )
+    .0;
+    let mut two = run(
+        TABULA,
+        &[
+            "tournament",
+            "chance-it",
+            "--agents",
+            "tapering,threshold-8",
+            "--games",
+            "999",
+            "--threads",
+            "2",
+            "--format",
+            "json",
+        ],
+        "",
+    )
+    .0;
+    one = one.replace("\"threads\": 1", "");
+    two = two.replace("\"threads\": 2", "");
+    assert_eq!(one, two);
+
+    let (out, err, code) = run(TABULA, &["analyze", "chance-it", "--format", "json"], "");
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["game"], "chance-it");
+    let strategies = v["strategies"].as_array().unwrap();
+    let names: Vec<&str> = strategies
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    for name in [
+        "until-ten",
+        "tapering",
+        "optimal",
+        "win-optimal",
+        "threshold-7",
+    ] {
+        assert!(names.contains(&name), "{name}");
+    }
+    for s in strategies {
+        assert!(s["expected_turn_score"].as_f64().unwrap() > 0.0);
+        assert!(s["zero_probability"].as_f64().is_some());
+    }
+    let optimal = &strategies[names.iter().position(|n| *n == "optimal").unwrap()];
+    let best = optimal["expected_turn_score"].as_f64().unwrap();
+    assert!(
+        strategies
+            .iter()
+            .all(|s| s["expected_turn_score"].as_f64().unwrap() <= best + 1e-12)
+    );
+    assert!(!v["optimal_policy"].as_array().unwrap().is_empty());
+
+    let (out, _, code) = run(TABULA, &["analyze", "chance-it"], "");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("The optimal turn: expected score"));
+    assert!(out.contains("(first roll)"));
+}

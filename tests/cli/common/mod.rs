@@ -1,0 +1,72 @@
+//! Helpers shared by the process tests: run a program with stdin, and
+//! compare with golden transcripts.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `program` with `args`, writes `stdin` to it and closes it (the
+/// program may stop reading early: a closed pipe is ignored).
+pub fn run_with_stdin(program: &str, args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("program starts");
+    let mut input = child.stdin.take().expect("stdin");
+    let _ = input.write_all(stdin.as_ref());
+    drop(input);
+    child.wait_with_output().expect("program runs")
+}
+
+/// Compares `actual` with `tests/cli/golden/NAME`; with `TABULA_BLESS=1` set,
+/// rewrites the file instead (then read the diff).
+pub fn golden(name: &str, actual: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cli/golden")
+        .join(name);
+    if std::env::var_os("TABULA_BLESS").is_some() {
+        std::fs::write(&path, actual).expect("write golden");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run with TABULA_BLESS=1)", path.display()));
+    assert_eq!(actual, expected, "transcript differs from {name}");
+}
+
+/// A fresh, empty scratch directory for one test: `tabula-NAME-PID` in
+/// the system's temporary directory.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create a scratch directory");
+    dir
+}
+
+/// Runs the `tabula` binary with `args` and no input.
+pub fn tabula(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("tabula runs")
+}
+
+/// A run's standard output as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A run's standard error as text.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A successful run's standard output as one JSON value.
+pub fn json(o: &Output) -> serde_json::Value {
+    assert!(o.status.success(), "{}", stderr(o));
+    serde_json::from_slice(&o.stdout).expect("one JSON object")
+}

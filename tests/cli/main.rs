@@ -1,0 +1,14 @@
+//! The `tabula` binaries tested as a user runs them: real processes, real
+//! stdin and stdout, exit codes; transcripts pinned in `golden/`. One test
+//! binary (its modules below) so the suite links once.
+
+mod budgets;
+mod chance_it;
+mod cli;
+mod common;
+mod limits;
+mod noline;
+mod pictures;
+mod robust;
+mod seega;
+mod wording;

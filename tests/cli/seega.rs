@@ -1,0 +1,428 @@
+//! `tabula tournament seega`, `tabula play seega` and `tabula replay seega`
+//! run as a user runs them: a real process, stdin, stdout, exit codes.
+
+use crate::common;
+use common::{golden, run_with_stdin, temp_dir};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use tabula_seega::referee::ask;
+use tabula_seega::{Action, Phase, Position, Rules, Side};
+
+const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
+
+struct Out {
+    stdout: String,
+    stderr: String,
+    code: Option<i32>,
+}
+
+fn tabula(args: &[&str], stdin: &str) -> Out {
+    let out = run_with_stdin(TABULA, args, stdin);
+    Out {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        code: out.status.code(),
+    }
+}
+
+#[test]
+fn tournament_json_has_the_issues_keys_and_pinned_results() {
+    let o = tabula(
+        &[
+            "tournament",
+            "seega",
+            "--agents",
+            "random,greedy,alphabeta-1000",
+            "--games",
+            "4",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v["game"], "seega");
+    assert_eq!(v["size"], 5);
+    assert_eq!(v["stalemate"], 30);
+    assert_eq!(v["games_per_pair"], 4);
+    assert_eq!(v["seed"], 1);
+    let agents = v["agents"].as_array().unwrap();
+    assert_eq!(agents.len(), 3);
+    for a in agents {
+        for key in ["name", "wins", "losses", "draws", "time_s", "score"] {
+            assert!(a.get(key).is_some(), "agent lacks {key}: {a}");
+        }
+        let games = a["wins"].as_u64().unwrap()
+            + a["losses"].as_u64().unwrap()
+            + a["draws"].as_u64().unwrap();
+        assert_eq!(games, 8);
+    }
+    let pairs = v["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 3);
+    // Work budgets make the results (not the times) a function of the seed.
+    let mut pinned = String::new();
+    for p in pairs {
+        for key in ["a", "b", "a_wins", "b_wins", "draws"] {
+            assert!(p.get(key).is_some(), "pair lacks {key}: {p}");
+        }
+        pinned += &format!(
+            "{} vs {}: {} {} {} ({} {})\n",
+            p["a"],
+            p["b"],
+            p["a_wins"],
+            p["b_wins"],
+            p["draws"],
+            p["a_wins_placing_first"],
+            p["b_wins_placing_first"]
+        );
+    }
+    golden("seega-tournament-seed1.txt", &pinned);
+}
+
+#[test]
+fn tournament_text_ranks_by_the_seeds_score() {
+    let o = tabula(
+        &[
+            "tournament",
+            "seega",
+            "--agents",
+            "random,greedy",
+            "--games",
+            "2",
+            "--seed",
+            "4",
+        ],
+        "",
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(o.stdout.contains("rank  agent"), "{}", o.stdout);
+    assert!(
+        o.stdout.contains("score = wins - cumulative seconds"),
+        "{}",
+        o.stdout
+    );
+}
+
+#[test]
+fn tournament_refuses_bad_requests_with_a_message() {
+    let cases: &[(&[&str], i32, &str)] = &[
+        (
+            &["--agents", "random,nobody"],
+            1,
+            "unknown Seega agent \"nobody\"",
+        ),
+        (&["--agents", "random,greedy", "--games", "3"], 1, "even"),
+        (&["--agents", "random,greedy", "--size", "6"], 1, "odd"),
+        (
+            &["--agents", "random,greedy", "--stalemate", "0"],
+            1,
+            "at least 1",
+        ),
+        (&["--agents", "random"], 1, "at least two agents"),
+        (&["--agents", "random,random"], 1, "listed twice"),
+        (&["--agents", "alphabeta-0,random"], 1, "not a budget"),
+        (&["--agents", "random,greedy", "--games", "0"], 2, "--games"),
+    ];
+    for (args, code, message) in cases {
+        let mut all = vec!["tournament", "seega"];
+        all.extend_from_slice(args);
+        let o = tabula(&all, "");
+        assert_eq!(o.code, Some(*code), "{args:?}: {}", o.stderr);
+        assert!(o.stderr.contains(message), "{args:?}: {}", o.stderr);
+        assert!(!o.stderr.contains("panicked"), "{}", o.stderr);
+    }
+}
+
+#[test]
+fn records_are_written_and_replay_cleanly() {
+    for format in ["ron", "json"] {
+        let dir = temp_dir(&format!("seega-{format}"));
+        let o = tabula(
+            &[
+                "tournament",
+                "seega",
+                "--agents",
+                "random,greedy",
+                "--games",
+                "2",
+                "--seed",
+                "2",
+                "--record",
+                dir.to_str().unwrap(),
+                "--record-format",
+                format,
+            ],
+            "",
+        );
+        assert_eq!(o.code, Some(0), "{}", o.stderr);
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        assert_eq!(files.len(), 2, "{files:?}");
+        for f in &files {
+            assert_eq!(f.extension().unwrap(), format);
+            let r = tabula(&["replay", "seega", f.to_str().unwrap()], "");
+            assert_eq!(r.code, Some(0), "{}: {}", f.display(), r.stderr);
+            assert!(r.stdout.contains("Every turn is legal."), "{}", r.stdout);
+            assert!(r.stdout.contains("Result: "), "{}", r.stdout);
+            assert!(
+                r.stdout.contains("    a b c d e\n"),
+                "positions are printed: {}",
+                r.stdout
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn replay_names_the_first_illegal_move_and_fails() {
+    let dir = temp_dir("seega-illegal");
+    let file = dir.join("bad.ron");
+    // Black places on the centre at the second turn of placement.
+    std::fs::write(
+        &file,
+        "(size: 5, stalemate: 30, first: Black, turns: [\n\
+         Place(side: Black, at: ((0, 0), (0, 1))),\n\
+         Place(side: White, at: ((2, 2), (0, 3))),\n\
+         Place(side: Black, at: ((4, 4), (4, 3))),\n])\n",
+    )
+    .unwrap();
+    let o = tabula(&["replay", "seega", file.to_str().unwrap()], "");
+    assert_eq!(o.code, Some(1));
+    assert!(
+        o.stdout.contains(
+            "2. White places c3 d1: ILLEGAL: nothing may be placed on the centre square c3"
+        ),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout
+            .contains("Result: Black wins: White gave an illegal answer."),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stderr.contains("turn 2 (White places c3 d1) is illegal"),
+        "{}",
+        o.stderr
+    );
+    assert!(
+        o.stderr.contains("1 turn(s) recorded after the game ended"),
+        "{}",
+        o.stderr
+    );
+
+    // A recorded result the replay does not reach.
+    let file = dir.join("claims.ron");
+    std::fs::write(
+        &file,
+        "(size: 5, stalemate: 30, first: Black, turns: [Place(side: Black, at: ((0, 0), (0, 1)))],\n\
+         result: Some((winner: Some(Black), reason: AllCaptured)))\n",
+    )
+    .unwrap();
+    let o = tabula(&["replay", "seega", file.to_str().unwrap()], "");
+    assert_eq!(o.code, Some(1));
+    assert!(
+        o.stdout.contains("The record ends before the game does."),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stderr.contains("but the replay gives no result"),
+        "{}",
+        o.stderr
+    );
+
+    // Broken files: file:line:column, no panic.
+    let file = dir.join("broken.ron");
+    std::fs::write(&file, "(size: 5,\n stalemate: thirty)").unwrap();
+    let o = tabula(&["replay", "seega", file.to_str().unwrap()], "");
+    assert_eq!(o.code, Some(1));
+    assert!(
+        o.stderr.contains(&format!("{}:2:", file.display())),
+        "{}",
+        o.stderr
+    );
+    let o = tabula(
+        &["replay", "seega", dir.join("missing.ron").to_str().unwrap()],
+        "",
+    );
+    assert_eq!(o.code, Some(1));
+    assert!(o.stderr.contains("cannot read"), "{}", o.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The person's answers for a whole game against `agent` with `seed`:
+/// the first free squares in board order, then the first legal step,
+/// computed by running the same agent with the same random stream, as
+/// `tabula play seega` does.
+fn scripted_game(agent: &str, seed: u64) -> (String, tabula_seega::Outcome) {
+    let rules = Rules::new(5, 30, Side::Black).unwrap();
+    let mut bot = tabula_seega::agent::build(agent).unwrap();
+    bot.init_game(&tabula_seega::GameInfo {
+        side: Side::White,
+        size: 5,
+        places_first: false,
+        stalemate: 30,
+    });
+    let mut rng = tabula_core::game_rng(seed, 0);
+    let mut time = Duration::ZERO;
+    let mut p = Position::new(rules);
+    let mut input = String::new();
+    // Noise the program must re-prompt on, before the first answer.
+    input += "hello\nz9 a1\nc3 a1\n\n";
+    while p.outcome().is_none() {
+        if p.to_move() == Side::White {
+            let a = ask(bot.as_mut(), &p, &mut rng, &mut time).unwrap();
+            p.play(&a).unwrap();
+            continue;
+        }
+        let action = match p.phase() {
+            Phase::Placement => {
+                let free: Vec<_> = p.placements().take(2).collect();
+                input += &format!("{} {}\n", free[0], free[1]);
+                Action::Place([free[0], free[1]])
+            }
+            Phase::Movement => match p.steps().next() {
+                Some(s) => {
+                    // Spelled the other accepted way.
+                    input += &format!("{}-{}\n", s.from, s.to);
+                    Action::Move(s)
+                }
+                None => Action::Blocked, // the program passes by itself
+            },
+        };
+        p.play(&action).unwrap();
+    }
+    (input, p.outcome().unwrap())
+}
+
+#[test]
+fn play_a_whole_game_at_the_terminal() {
+    let (input, outcome) = scripted_game("greedy", 12345);
+    let dir = temp_dir("seega-play");
+    let o = tabula(
+        &[
+            "play",
+            "seega",
+            "--agent",
+            "greedy",
+            "--seed",
+            "12345",
+            "--record",
+            dir.to_str().unwrap(),
+        ],
+        &input,
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(
+        o.stdout
+            .contains("You play Black (B), greedy plays White (W). You place first."),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout
+            .contains("expected two squares, like c2 c3, not \"hello\""),
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.contains("z9 is off the 5x5 board"), "{}", o.stdout);
+    assert!(
+        o.stdout
+            .contains("Not allowed: nothing may be placed on the centre square c3. Try again."),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains(&format!("Game over: {outcome}.")),
+        "{}",
+        o.stdout
+    );
+    let verdict = match outcome.winner {
+        Some(Side::Black) => "You win!",
+        Some(Side::White) => "You lose.",
+        None => "A draw.",
+    };
+    assert!(
+        o.stdout.contains(&format!("{verdict}\nRecord written to ")),
+        "{}",
+        o.stdout
+    );
+    // The record replays to the same result.
+    let record = dir.join("seega-play-12345.ron");
+    let r = tabula(
+        &["replay", "seega", "--brief", record.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout.contains(&format!("Result: {outcome}.")),
+        "{}",
+        r.stdout
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn end_of_input_stops_cleanly_and_keeps_the_record() {
+    let dir = temp_dir("seega-eof");
+    // Two placements, then input ends.
+    let o = tabula(
+        &[
+            "play",
+            "seega",
+            "--agent",
+            "alphabeta",
+            "--seed",
+            "7",
+            "--record",
+            dir.to_str().unwrap(),
+        ],
+        "a1 b1\na2 b2\n",
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(
+        o.stdout
+            .contains("End of input: the game stops here, unfinished."),
+        "{}",
+        o.stdout
+    );
+    assert!(!o.stderr.contains("panicked"));
+    let record = dir.join("seega-play-7.ron");
+    let r = tabula(&["replay", "seega", record.to_str().unwrap()], "");
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("1. Black places a1 b1"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("The record ends before the game does."),
+        "{}",
+        r.stdout
+    );
+    // Nothing at all on stdin.
+    let o = tabula(&["play", "seega", "--agent", "random", "--seed", "7"], "");
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(o.stdout.contains("End of input"), "{}", o.stdout);
+    // An unknown agent is refused before the game.
+    let o = tabula(&["play", "seega", "--agent", "nobody"], "");
+    assert_eq!(o.code, Some(1));
+    assert!(o.stderr.contains("unknown Seega agent"), "{}", o.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn list_shows_seega_and_its_agents() {
+    let o = tabula(&["list"], "");
+    assert_eq!(o.code, Some(0));
+    assert!(o.stdout.contains("seega"), "{}", o.stdout);
+    for agent in ["alphabeta", "greedy", "mcts", "random"] {
+        assert!(o.stdout.contains(agent), "{}", o.stdout);
+    }
+}
