@@ -28,7 +28,7 @@
 //! | written | runs |
 //! |---|---|
 //! | `tabula ARGS`, `chance-it ARGS`, `noline ARGS`, also as `target/release/NAME` | `target/PROFILE/NAME ARGS` |
-//! | `cargo run [--release] -p tabula-cli [-- ARGS]` | `target/PROFILE/D ARGS`, `D` the `default-run` of `crates/cli/Cargo.toml` (without one, the form is refused, as cargo refuses it) |
+//! | `cargo run [--release] [-p tabula] [-- ARGS]` | `target/PROFILE/D ARGS`, `D` the `default-run` of the root `Cargo.toml` (without one, the form is refused, as cargo refuses it) |
 //! | `cargo run [--release] --bin NAME [-- ARGS]` | `target/PROFILE/NAME ARGS` |
 //! | `cargo run [--release] --example NAME [-- ARGS]` | `target/PROFILE/examples/NAME ARGS` |
 //! | `cargo run [--release] --manifest-path book/tutorials/CRATE/Cargo.toml [--bin B] [-- ARGS]` | the tutorial crate's binary, built as below |
@@ -391,12 +391,12 @@ fn program(words: &[String]) -> Option<(PathBuf, Vec<String>)> {
         Some(at) => (&words[2..at], words[at + 1..].to_vec()),
         None => (&words[2..], Vec::new()),
     };
-    let (mut manifest, mut bin, mut example, mut cli) = (None, None, None, false);
+    let (mut manifest, mut bin, mut example) = (None, None, None);
     let mut it = opts.iter();
     while let Some(o) = it.next() {
         match o.as_str() {
             "--release" | "--quiet" | "-q" => {}
-            "-p" | "--package" if it.next()? == "tabula-cli" => cli = true,
+            "-p" | "--package" if it.next()? == "tabula" => {}
             "--bin" => bin = Some(it.next()?.clone()),
             "--example" => example = Some(it.next()?.clone()),
             "--manifest-path" => manifest = Some(root().join(it.next()?)),
@@ -414,9 +414,8 @@ fn program(words: &[String]) -> Option<(PathBuf, Vec<String>)> {
         (None, None) => {
             let name = match bin {
                 Some(name) => name,
-                // cargo picks tabula-cli's binary only by its `default-run`.
-                None if cli => default_run(&root().join("crates/cli/Cargo.toml"))?,
-                None => return None,
+                // cargo picks the root package's binary by its `default-run`.
+                None => default_run(&root().join("Cargo.toml"))?,
             };
             binaries().join(format!("{name}{exe}"))
         }
@@ -527,7 +526,7 @@ fn every_shell_command_in_the_readme_and_the_book_runs() {
         let Some((program, args)) = program(&words) else {
             failures.push(format!(
                 "{}: `{}`: not a form this test knows how to run (see tests/book.rs; \
-                 `cargo run -p tabula-cli` needs a `default-run` in crates/cli/Cargo.toml)",
+                 a bare `cargo run` needs a `default-run` in the root Cargo.toml)",
                 cmd.place, cmd.line
             ));
             continue;
