@@ -1,0 +1,81 @@
+//! A Seega agent of your own, in a crate of your own: capture the most it
+//! can, and otherwise never make a move after which the opponent can
+//! capture at once. Linking this crate (see `src/main.rs`) is all it
+//! takes; the agent is then known by name to every tool: tournaments,
+//! play, records.
+//!
+//! ```
+//! use my_agent as _; // link the plugin
+//! use tabula::seega::{Rules, Side, agent, referee::play_game};
+//!
+//! let mut cautious = agent::build("cautious")?;
+//! let mut greedy = agent::build("greedy")?;
+//! let mut rng = tabula::core::game_rng(7, 0);
+//! let report = play_game(
+//!     Rules::new(5, 30, Side::Black)?,
+//!     [cautious.as_mut(), greedy.as_mut()],
+//!     ["cautious", "greedy"],
+//!     &mut rng,
+//! );
+//! assert!(report.fault.is_none(), "it never answers illegally");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+// ANCHOR: plugin
+use tabula::app::inventory;
+use tabula::core::GameRng;
+use tabula::seega::agent::AgentEntry;
+use tabula::seega::agents::{pick, safe_placement};
+use tabula::seega::{Action, Position, Reply, SeegaAgent, Square, Step};
+
+/// Captures the most it can; with no capture, picks at random among the
+/// steps after which the opponent has no capture, and only if there are
+/// none, among all steps.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cautious;
+
+/// Whether the opponent can capture right after `step`.
+fn exposes(position: &Position, step: Step) -> bool {
+    let mut after = position.clone(); // a plain value: no allocation
+    after.apply(&Action::Move(step));
+    if after.outcome().is_some() || after.to_move() == position.to_move() {
+        return false; // game over, or a follow-up capture of ours
+    }
+    after.steps().any(|s| after.captures_any(s))
+}
+
+impl SeegaAgent for Cautious {
+    fn place(&mut self, position: &Position, rng: &mut GameRng) -> [Square; 2] {
+        safe_placement(position, rng) // corners, then edges
+    }
+
+    fn play(&mut self, position: &Position, follow_up: Option<Square>, rng: &mut GameRng) -> Reply {
+        // During a follow-up, `steps()` offers only the capturing steps of
+        // that piece, so the rules are kept without checking `follow_up`.
+        let _ = follow_up;
+        let most = position.steps().map(|s| position.captures(s).len()).max();
+        let step = match most {
+            None => return Reply::Blocked, // no legal step at all
+            Some(n) if n > 0 => pick(
+                position
+                    .steps()
+                    .filter(|&s| position.captures(s).len() == n),
+                rng,
+            ),
+            Some(_) => pick(position.steps().filter(|&s| !exposes(position, s)), rng)
+                .or_else(|| pick(position.steps(), rng)),
+        };
+        step.map_or(Reply::Blocked, Reply::Move)
+    }
+}
+
+inventory::submit! {
+    AgentEntry {
+        name: "cautious",
+        parameter: None,
+        summary: "captures the most it can, else never steps into a capture (my-agent)",
+        build: |_| Ok(Box::new(Cautious)),
+    }
+}
+// ANCHOR_END: plugin
