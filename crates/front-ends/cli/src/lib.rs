@@ -197,10 +197,10 @@ pub fn main() -> ExitCode {
 }
 
 /// One game's command as a program of its own: `program ARGS` means
-/// `tabula VERB GAME ARGS` (how the `snakes` example runs
-/// `simulate snakes`). Help and errors name `program`. Each `(flag,
+/// `tabula VERB GAME ARGS` (how an example program runs one game's
+/// `simulate`). Help and errors name `program`. Each `(flag,
 /// value)` of `defaults` is added when the arguments do not give `flag`
-/// (`("--rules", "three-sixes")`).
+/// (`("--seed", "7")`).
 pub fn main_single(
     program: &'static str,
     verb: &str,
