@@ -136,7 +136,11 @@ fn dependencies_point_down_and_front_ends_name_no_game() {
             }
         }
     }
-    assert!(wrong.is_empty(), "dependencies that point the wrong way:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "dependencies that point the wrong way:\n{}",
+        wrong.join("\n")
+    );
 }
 
 /// The modules of a crate (`src/a.rs` and `src/a/mod.rs` are `a`;
@@ -264,7 +268,11 @@ fn no_crate_has_an_import_cycle_between_its_modules() {
             cycles.push(format!("{}: {}", src.display(), c.join(" -> ")));
         }
     }
-    assert!(cycles.is_empty(), "module import cycles:\n{}", cycles.join("\n"));
+    assert!(
+        cycles.is_empty(),
+        "module import cycles:\n{}",
+        cycles.join("\n")
+    );
 }
 
 #[test]
@@ -316,7 +324,9 @@ fn the_front_ends_name_no_game_even_in_comments() {
                     let hit = text.match_indices(&name).any(|(i, _)| {
                         let before = text[..i].chars().next_back();
                         let after = text[i + name.len()..].chars().next();
-                        let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-');
+                        let word = |c: Option<char>| {
+                            c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-')
+                        };
                         !word(before) && !word(after)
                     });
                     if hit {
@@ -326,5 +336,9 @@ fn the_front_ends_name_no_game_even_in_comments() {
             }
         }
     }
-    assert!(found.is_empty(), "the front ends name games:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "the front ends name games:\n{}",
+        found.join("\n")
+    );
 }

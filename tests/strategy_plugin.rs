@@ -16,7 +16,10 @@ fn the_analysis_covers_plugin_strategies_in_menu_order() {
     assert!(names.contains(&"catch-up"), "{names:?}");
     assert_eq!(names.last(), Some(&"win-optimal"));
     let thresholds = names.iter().filter(|n| n.starts_with("threshold-")).count();
-    assert_eq!(thresholds, 10, "threshold-3 to threshold-12 with 2d6: {names:?}");
+    assert_eq!(
+        thresholds, 10,
+        "threshold-3 to threshold-12 with 2d6: {names:?}"
+    );
     // catch-up decides on the game, not the turn alone: its row says the
     // figure is for a game's first turn.
     let catch_up = a
