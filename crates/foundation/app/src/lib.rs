@@ -67,7 +67,7 @@ mod entry;
 pub mod progress;
 mod report;
 
-pub use command::{Command, Io, Kind, Typed};
+pub use command::{Command, Io, Kind, RunInteractive, RunReport, Typed};
 pub use entry::{GameEntry, find_game, games};
 pub use report::{Report, pretty};
 pub use tabula_core::registry::PluginInfo;

@@ -59,7 +59,6 @@ fn echo(args: Count, io: &mut Io<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-use std::io::Write as _;
 
 static COMMANDS: &[&dyn Command] = &[
     &Typed::report("simulate", "Counting: sums by simulation", count).with_pictures(),
