@@ -106,11 +106,11 @@ pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
 
 /// The `chance-it` program: [`play_terminal`] as a program of its own.
 pub fn main() -> std::process::ExitCode {
-    let command = PlayArgs::augment_args(
-        clap::Command::new("chance-it")
-            .version(env!("CARGO_PKG_VERSION"))
-            .about("Chance-it at the terminal: you against the computer (seed 003)."),
-    );
+    // The about after the arguments: their type's doc is not the program's.
+    let command = PlayArgs::augment_args(clap::Command::new("chance-it"))
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("Chance-it at the terminal: you against the computer (seed 003)")
+        .long_about(None);
     let args = match command
         .try_get_matches()
         .and_then(|m| PlayArgs::from_arg_matches(&m))
