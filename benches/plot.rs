@@ -9,8 +9,8 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::plot::chart::Matrix;
 use tabula::plot::html::Page;
-use tabula::plot::snakes;
 use tabula::sim::Simulation;
+use tabula::snakes::pictures as snakes;
 use tabula::snakes::{AnalysisOptions, Board, ReportOptions, Setup};
 
 fn pictures(c: &mut Criterion) {

@@ -11,5 +11,10 @@
 use tabula_example_catch_up as _;
 
 fn main() -> std::process::ExitCode {
-    tabula::cli::main_single("catch_up", "tournament", "chance-it", &[("--agents", "catch-up,tapering,optimal,win-optimal")])
+    tabula::cli::main_single(
+        "catch_up",
+        "tournament",
+        "chance-it",
+        &[("--agents", "catch-up,tapering,optimal,win-optimal")],
+    )
 }

@@ -11,5 +11,10 @@
 use tabula_example_cautious as _;
 
 fn main() -> std::process::ExitCode {
-    tabula::cli::main_single("cautious", "tournament", "seega", &[("--agents", "cautious,random,greedy,alphabeta")])
+    tabula::cli::main_single(
+        "cautious",
+        "tournament",
+        "seega",
+        &[("--agents", "cautious,random,greedy,alphabeta")],
+    )
 }

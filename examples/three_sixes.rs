@@ -11,5 +11,10 @@
 use tabula_example_three_sixes as _;
 
 fn main() -> std::process::ExitCode {
-    tabula::cli::main_single("three_sixes", "simulate", "snakes", &[("--rules", "three-sixes")])
+    tabula::cli::main_single(
+        "three_sixes",
+        "simulate",
+        "snakes",
+        &[("--rules", "three-sixes")],
+    )
 }

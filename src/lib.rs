@@ -32,12 +32,12 @@
 pub use tabula_app as app;
 /// The `tabula` command line, built from the linked games.
 pub use tabula_cli as cli;
-/// The book's preprocessor, which runs `tabula` commands as the book builds.
-pub use tabula_mdbook as mdbook;
 /// Traits, dice, random streams, registry, RON loading.
 pub use tabula_core as core;
 /// Exact analysis of chance games.
 pub use tabula_exact as exact;
+/// The book's preprocessor, which runs `tabula` commands as the book builds.
+pub use tabula_mdbook as mdbook;
 /// Pictures: board heat maps, charts, HTML reports.
 pub use tabula_plot as plot;
 /// The simulation harness and statistics collectors.

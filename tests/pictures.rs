@@ -4,10 +4,10 @@
 //! well-formed and fetches nothing.
 
 use roxmltree::{Document, Node};
+use tabula_plot::Picture;
 use tabula_plot::board::{Layout, TrackBoard};
 use tabula_plot::chart::{Matrix, Record};
 use tabula_plot::html::Page;
-use tabula_plot::Picture;
 use tabula_snakes::pictures as snakes;
 use tabula_snakes::{AnalysisOptions, Board, ReportOptions, Setup};
 

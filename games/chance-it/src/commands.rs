@@ -106,11 +106,11 @@ pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
 
 /// The `chance-it` program: [`play_terminal`] as a program of its own.
 pub fn main() -> std::process::ExitCode {
-    let command = PlayArgs::augment_args(
-        clap::Command::new("chance-it")
-            .version(env!("CARGO_PKG_VERSION"))
-            .about("Chance-it at the terminal: you against the computer (seed 003)."),
-    );
+    // The about after the arguments: their type's doc is not the program's.
+    let command = PlayArgs::augment_args(clap::Command::new("chance-it"))
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("Chance-it at the terminal: you against the computer (seed 003)")
+        .long_about(None);
     let args = match command
         .try_get_matches()
         .and_then(|m| PlayArgs::from_arg_matches(&m))
@@ -257,7 +257,10 @@ The turn analysis does not depend on the rounds: try --rounds {}",
 
 impl Report for Analysis {
     fn title(&self) -> String {
-        format!("Chance-it, exactly: {}d{}, {} rounds", self.dice[0], self.dice[1], self.rounds)
+        format!(
+            "Chance-it, exactly: {}d{}, {} rounds",
+            self.dice[0], self.dice[1], self.rounds
+        )
     }
 
     fn text(&self) -> String {
@@ -322,4 +325,3 @@ fn show_solve_progress() {
         }
     }));
 }
-

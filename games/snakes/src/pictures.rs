@@ -9,9 +9,9 @@
 
 use crate::{Analysis, Board, Report};
 
+use tabula_core::text::group;
 use tabula_plot::board::TrackBoard;
 use tabula_plot::chart::{Bar, Distribution, Mark, bars};
-use tabula_core::text::group;
 use tabula_plot::{Picture, PlotError};
 
 /// Width and height of the throws chart.

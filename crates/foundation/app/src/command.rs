@@ -55,9 +55,15 @@ pub trait Command: Sync {
     ) -> Result<Option<Box<dyn Report>>, Error>;
 }
 
+/// A command function that returns a report.
+pub type RunReport<A> = fn(A, &mut Io<'_>) -> Result<Box<dyn Report>, Error>;
+
+/// A command function that talks to the user.
+pub type RunInteractive<A> = fn(A, &mut Io<'_>) -> Result<(), Error>;
+
 enum Run<A> {
-    Report(fn(A, &mut Io<'_>) -> Result<Box<dyn Report>, Error>),
-    Interactive(fn(A, &mut Io<'_>) -> Result<(), Error>),
+    Report(RunReport<A>),
+    Interactive(RunInteractive<A>),
 }
 
 /// A [`Command`] whose arguments are a `#[derive(clap::Args)]` type `A`,
@@ -90,11 +96,7 @@ pub struct Typed<A> {
 
 impl<A> Typed<A> {
     /// A command that returns a report.
-    pub const fn report(
-        verb: &'static str,
-        about: &'static str,
-        run: fn(A, &mut Io<'_>) -> Result<Box<dyn Report>, Error>,
-    ) -> Self {
+    pub const fn report(verb: &'static str, about: &'static str, run: RunReport<A>) -> Self {
         Typed {
             verb,
             about,
@@ -107,7 +109,7 @@ impl<A> Typed<A> {
     pub const fn interactive(
         verb: &'static str,
         about: &'static str,
-        run: fn(A, &mut Io<'_>) -> Result<(), Error>,
+        run: RunInteractive<A>,
     ) -> Self {
         Typed {
             verb,

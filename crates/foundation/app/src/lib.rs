@@ -67,15 +67,15 @@ mod entry;
 pub mod progress;
 mod report;
 
-pub use command::{Command, Io, Kind, Typed};
+pub use command::{Command, Io, Kind, RunInteractive, RunReport, Typed};
 pub use entry::{GameEntry, find_game, games};
 pub use report::{Report, pretty};
 pub use tabula_core::registry::PluginInfo;
 
-/// Re-exported so game crates register with the same `inventory`.
-pub use inventory;
 /// Re-exported so game crates declare arguments with the same `clap`.
 pub use clap;
+/// Re-exported so game crates register with the same `inventory`.
+pub use inventory;
 
 /// The seed a command uses when none is given: every run is reproducible.
 pub const DEFAULT_SEED: u64 = 2002;

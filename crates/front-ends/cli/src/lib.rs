@@ -173,7 +173,7 @@ where
         Ok(c) => c,
         Err(e) => return finish(Err(e)),
     };
-    match command.try_get_matches_from(args) {
+    match parse(command, args) {
         Ok(m) => {
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
@@ -197,10 +197,10 @@ pub fn main() -> ExitCode {
 }
 
 /// One game's command as a program of its own: `program ARGS` means
-/// `tabula VERB GAME ARGS` (how the `snakes` example runs
-/// `simulate snakes`). Help and errors name `program`. Each `(flag,
+/// `tabula VERB GAME ARGS` (how an example program runs one game's
+/// `simulate`). Help and errors name `program`. Each `(flag,
 /// value)` of `defaults` is added when the arguments do not give `flag`
-/// (`("--rules", "three-sixes")`).
+/// (`("--seed", "7")`).
 pub fn main_single(
     program: &'static str,
     verb: &str,
@@ -228,7 +228,7 @@ pub fn main_single(
             args.push(value.into());
         }
     }
-    match command.try_get_matches_from(args) {
+    match parse(command, args) {
         Ok(m) => {
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
@@ -255,7 +255,13 @@ where
     T: Into<OsString> + Clone,
 {
     let mut input = std::io::empty();
-    run_args_with(args, &mut Io { out, input: &mut input })
+    run_args_with(
+        args,
+        &mut Io {
+            out,
+            input: &mut input,
+        },
+    )
 }
 
 /// [`run_args`] with an input of your choice (for interactive commands).
@@ -264,8 +270,60 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let matches = command()?.try_get_matches_from(args)?;
+    let matches = parse(command()?, args)?;
     run_matches(&matches, io)
+}
+
+/// Parses `args` with `command`. An unknown command or game is a usage
+/// error that names what exists, rather than clap's bare "unrecognized
+/// subcommand".
+pub fn parse<I, T>(mut command: clap::Command, args: I) -> Result<ArgMatches, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let e = match command.try_get_matches_from_mut(args.iter().cloned()) {
+        Ok(m) => return Ok(m),
+        Err(e) => e,
+    };
+    if e.kind() != clap::error::ErrorKind::InvalidSubcommand {
+        return Err(e);
+    }
+    // Which level went wrong: the first word that names no subcommand.
+    let words: Vec<String> = args
+        .iter()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let names = |c: &clap::Command| -> Vec<String> {
+        c.get_subcommands()
+            .map(|s| s.get_name().to_string())
+            .filter(|n| n != "help")
+            .collect()
+    };
+    let Some(first) = words.first() else {
+        return Err(e);
+    };
+    let message = match command.find_subcommand_mut(first) {
+        None => format!(
+            "unknown command {first:?}; the commands are: {}",
+            names(&command).join(", ")
+        ),
+        Some(verb) => match words.get(1) {
+            Some(game) if verb.find_subcommand(game).is_none() => {
+                let known = names(verb);
+                let text = format!(
+                    "no game {game:?} offers `{first}`; the games that do: {}",
+                    known.join(", ")
+                );
+                return Err(verb.error(clap::error::ErrorKind::InvalidSubcommand, text));
+            }
+            _ => return Err(e),
+        },
+    };
+    Err(command.error(clap::error::ErrorKind::InvalidSubcommand, message))
 }
 
 /// Prints a clap error or help and returns the matching exit code.
@@ -454,4 +512,3 @@ fn dice_test(args: &DiceTestArgs, out: &mut dyn Write) -> Result<(), Error> {
     }
     Ok(())
 }
-

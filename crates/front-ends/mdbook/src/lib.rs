@@ -16,14 +16,14 @@
 //! In a chapter, a line
 //!
 //! ```text
-//! <!-- picture: board.svg from tabula analyze snakes --rules exact -->
+//! <!-- picture: board.svg from tabula analyze GAME --some-option -->
 //! ```
 //!
-//! is replaced by the picture `board.svg` that `tabula analyze snakes
-//! --rules exact --plot DIR` writes, inline. A line
+//! is replaced by the picture `board.svg` that `tabula analyze GAME
+//! --some-option --plot DIR` writes, inline. A line
 //!
 //! ```text
-//! <!-- output: tabula analyze noline --dim 3 -->
+//! <!-- output: tabula analyze GAME --some-option -->
 //! ```
 //!
 //! is replaced by what that command prints on stdout, as a `text` code

@@ -1,5 +1,6 @@
 //! The classic board's pictures from an exact analysis, written to `pictures/`.
-use tabula::plot::{snakes, write_pictures};
+use tabula::plot::write_pictures;
+use tabula::snakes::pictures as snakes;
 use tabula::snakes::{AnalysisOptions, Board, Setup};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -1,0 +1,344 @@
+//! The layers hold: every dependency points down (front ends → games →
+//! foundation), the front ends and the foundation name no game, and no
+//! crate's modules import each other in a cycle.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The layer of a package, from its folder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Layer {
+    Foundation,
+    Game,
+    FrontEnd,
+    /// The root package, examples and test crates: users of everything.
+    Top,
+}
+
+fn layer(dir: &Path) -> Layer {
+    let rel = dir.strip_prefix(root()).expect("inside the workspace");
+    let rel = rel.to_string_lossy().replace('\\', "/");
+    if rel.starts_with("crates/foundation/") {
+        Layer::Foundation
+    } else if rel.starts_with("games/") {
+        Layer::Game
+    } else if rel.starts_with("crates/front-ends/") {
+        Layer::FrontEnd
+    } else {
+        assert!(
+            rel.is_empty() || rel.starts_with("examples/") || rel.starts_with("tests/"),
+            "{rel}: a package outside the three layers and the users' folders"
+        );
+        Layer::Top
+    }
+}
+
+/// Every `Cargo.toml` of the workspace's packages (not the tutorials'
+/// workspace, not target folders).
+fn manifests() -> Vec<PathBuf> {
+    let mut found = vec![root().join("Cargo.toml")];
+    for top in ["crates", "games", "examples", "tests"] {
+        let mut stack = vec![root().join(top)];
+        while let Some(dir) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                let p = e.path();
+                if p.is_dir() && p.file_name().is_some_and(|n| n != "target" && n != "src") {
+                    stack.push(p);
+                } else if p.file_name().is_some_and(|n| n == "Cargo.toml") {
+                    found.push(p);
+                }
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The package name and its (non-dev) dependency names, read from the
+/// manifest's `[package]` and `[dependencies]` tables.
+fn package(manifest: &Path) -> (String, Vec<String>) {
+    let text = std::fs::read_to_string(manifest).expect("a manifest");
+    let mut table = String::new();
+    let mut name = String::new();
+    let mut deps = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            table = line.to_string();
+            continue;
+        }
+        if line.starts_with('#') || line.is_empty() {
+            continue;
+        }
+        let key = line
+            .split(['=', '.', ' '])
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_string();
+        if table == "[package]" && key == "name" {
+            name = line
+                .split_once('=')
+                .map(|(_, v)| v.trim().trim_matches('"').to_string())
+                .unwrap_or_default();
+        }
+        if table == "[dependencies]" {
+            deps.push(key);
+        }
+    }
+    (name, deps)
+}
+
+#[test]
+fn dependencies_point_down_and_front_ends_name_no_game() {
+    let mut layers: BTreeMap<String, (Layer, PathBuf)> = BTreeMap::new();
+    let mut deps: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for m in manifests() {
+        let (name, d) = package(&m);
+        if name.is_empty() {
+            continue;
+        }
+        let dir = m.parent().expect("a folder").to_path_buf();
+        layers.insert(name.clone(), (layer(&dir), dir));
+        deps.insert(name, d);
+    }
+    assert!(layers.len() >= 12, "{layers:?}");
+    let mut wrong = Vec::new();
+    for (name, d) in &deps {
+        let (from, dir) = &layers[name];
+        for dep in d {
+            let Some((to, _)) = layers.get(dep) else {
+                continue; // not a workspace package
+            };
+            let ok = match from {
+                Layer::Foundation => *to == Layer::Foundation,
+                // A game may use the foundation and the crates of its own
+                // folder (games/snakes/reports uses games/snakes/rules).
+                Layer::Game => {
+                    *to == Layer::Foundation
+                        || (*to == Layer::Game && {
+                            let own = dir.parent().expect("a folder");
+                            layers[dep].1.starts_with(own) && own != root().join("games")
+                        })
+                }
+                Layer::FrontEnd => matches!(to, Layer::Foundation | Layer::FrontEnd),
+                Layer::Top => true,
+            };
+            if !ok {
+                wrong.push(format!("{name} ({from:?}) depends on {dep} ({to:?})"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "dependencies that point the wrong way:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// The modules of a crate (`src/a.rs` and `src/a/mod.rs` are `a`;
+/// `src/a/b.rs` is `a`, counted with its parent) and, for each, the
+/// top-level modules its code (not its comments) names as `crate::x` or
+/// `use crate::{x, ..}`.
+fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut stack = vec![src.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).expect("a source folder").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n != "bin") {
+                    stack.push(p);
+                }
+                continue;
+            }
+            if p.extension().is_none_or(|x| x != "rs") {
+                continue;
+            }
+            let rel = p.strip_prefix(src).expect("inside src");
+            let first = rel
+                .components()
+                .next()
+                .expect("a path")
+                .as_os_str()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_string();
+            if first == "lib" || first == "main" {
+                continue; // the crate root re-exports; it is not a module
+            }
+            // Code only: a doc link to another module is not an import.
+            let text: String = std::fs::read_to_string(&p)
+                .expect("a source file")
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            let uses = graph.entry(first.clone()).or_default();
+            for (i, _) in text.match_indices("crate::") {
+                let rest = &text[i + "crate::".len()..];
+                if let Some(list) = rest.strip_prefix('{') {
+                    let end = list.find('}').unwrap_or(list.len());
+                    for item in list[..end].split(',') {
+                        let m: String = item
+                            .trim()
+                            .chars()
+                            .take_while(|c| c.is_alphanumeric() || *c == '_')
+                            .collect();
+                        uses.insert(m);
+                    }
+                } else {
+                    let m: String = rest
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    uses.insert(m);
+                }
+            }
+            uses.remove(&first);
+        }
+    }
+    // Names that are not modules (items re-exported at the root) do not
+    // make edges.
+    let modules: BTreeSet<String> = graph.keys().cloned().collect();
+    for uses in graph.values_mut() {
+        uses.retain(|m| modules.contains(m));
+    }
+    graph
+}
+
+/// A cycle in `graph`, if there is one, as the modules along it.
+fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        n: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        state: &mut BTreeMap<String, u8>,
+        path: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        state.insert(n.to_string(), 1);
+        path.push(n.to_string());
+        for m in &graph[n] {
+            match state.get(m.as_str()).copied().unwrap_or(0) {
+                1 => {
+                    let start = path.iter().position(|p| p == m).unwrap_or(0);
+                    let mut c = path[start..].to_vec();
+                    c.push(m.clone());
+                    return Some(c);
+                }
+                0 => {
+                    if let Some(c) = visit(m, graph, state, path) {
+                        return Some(c);
+                    }
+                }
+                _ => {}
+            }
+        }
+        path.pop();
+        state.insert(n.to_string(), 2);
+        None
+    }
+    let mut state = BTreeMap::new();
+    for n in graph.keys() {
+        if state.get(n.as_str()).copied().unwrap_or(0) == 0
+            && let Some(c) = visit(n, graph, &mut state, &mut Vec::new())
+        {
+            return Some(c);
+        }
+    }
+    None
+}
+
+#[test]
+fn no_crate_has_an_import_cycle_between_its_modules() {
+    let mut cycles = Vec::new();
+    for m in manifests() {
+        let src = m.parent().expect("a folder").join("src");
+        if !src.is_dir() {
+            continue;
+        }
+        let graph = module_graph(&src);
+        if let Some(c) = cycle(&graph) {
+            cycles.push(format!("{}: {}", src.display(), c.join(" -> ")));
+        }
+    }
+    assert!(
+        cycles.is_empty(),
+        "module import cycles:\n{}",
+        cycles.join("\n")
+    );
+}
+
+#[test]
+fn the_cycle_finder_finds_cycles() {
+    let g: BTreeMap<String, BTreeSet<String>> = [
+        ("a", vec!["b"]),
+        ("b", vec!["c"]),
+        ("c", vec!["a"]),
+        ("d", vec![]),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
+    .collect();
+    assert_eq!(cycle(&g).map(|c| c.len()), Some(4));
+    let acyclic: BTreeMap<String, BTreeSet<String>> = [("a", vec!["b"]), ("b", vec![])]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
+        .collect();
+    assert_eq!(cycle(&acyclic), None);
+}
+
+#[test]
+fn the_front_ends_name_no_game_even_in_comments() {
+    // The games are the folders of games/.
+    let games: Vec<String> = std::fs::read_dir(root().join("games"))
+        .expect("games/")
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(games.len() >= 4, "{games:?}");
+    let mut found = Vec::new();
+    let mut stack = vec![root().join("crates/front-ends")];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).expect("a folder").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n != "target") {
+                    stack.push(p);
+                }
+                continue;
+            }
+            if !p.extension().is_some_and(|x| x == "rs" || x == "toml") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&p).expect("a file").to_lowercase();
+            for g in &games {
+                for name in [g.clone(), g.replace('-', "_")] {
+                    let hit = text.match_indices(&name).any(|(i, _)| {
+                        let before = text[..i].chars().next_back();
+                        let after = text[i + name.len()..].chars().next();
+                        let word = |c: Option<char>| {
+                            c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-')
+                        };
+                        !word(before) && !word(after)
+                    });
+                    if hit {
+                        found.push(format!("{}: {name}", p.display()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the front ends name games:\n{}",
+        found.join("\n")
+    );
+}
