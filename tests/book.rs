@@ -201,8 +201,28 @@ fn the_tutorial_crates_build_and_run() {
             .stdin(Stdio::null())
             .output()
             .unwrap_or_else(|e| panic!("book/tutorials/{krate}: {bin}: {e}"));
-        // With no arguments, my-tabula is `tabula` without a command: usage, status 2.
-        let expected = if bin == "my-tabula" { 2 } else { 0 };
+        // A crate's own `tabula` (a main that calls `tabula::main()`)
+        // without a command prints its usage and exits 2; the other
+        // programs check their own results and exit 0.
+        let source = if bin
+            == &package_name(&root().join("book/tutorials").join(krate).join("Cargo.toml"))
+        {
+            root()
+                .join("book/tutorials")
+                .join(krate)
+                .join("src/main.rs")
+        } else {
+            root()
+                .join("book/tutorials")
+                .join(krate)
+                .join(format!("src/bin/{bin}.rs"))
+        };
+        let text = std::fs::read_to_string(&source).expect("the binary's source");
+        let expected = if text.contains("tabula::main()") {
+            2
+        } else {
+            0
+        };
         assert_eq!(
             out.status.code(),
             Some(expected),
@@ -669,6 +689,41 @@ fn example(name: &str, args: &[&str], dir: &Path) -> Output {
     .expect("the example runs")
 }
 
+/// Runs a tutorial crate's binary in `dir`, with `input` as its standard
+/// input.
+fn tutorial(bin: &str, args: &[&str], dir: &Path, input: &str) -> Output {
+    use std::io::Write as _;
+    let mut child =
+        Command::new(tutorials().join(format!("{bin}{}", std::env::consts::EXE_SUFFIX)))
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{bin}: {e}"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("write stdin");
+    drop(stdin);
+    child
+        .wait_with_output()
+        .expect("the tutorial's binary runs")
+}
+
+/// A tutorial binary's JSON for `args` (with `--format json` added).
+fn tutorial_json(bin: &str, args: &[&str]) -> serde_json::Value {
+    let dir = scratch(&format!("json-{bin}"));
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let out = tutorial(bin, &all, &dir, "");
+    assert!(
+        out.status.success(),
+        "{bin} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
 /// Excerpts of program output quoted in the tutorials (from programs that
 /// link a plugin, which the book's preprocessor cannot run) are what the
 /// programs print, with the full run the chapter shows.
@@ -692,11 +747,77 @@ fn the_outputs_quoted_in_the_tutorials_are_what_the_programs_print() {
         "three_sixes",
         &["--trace", "--game", "4"],
     );
-    check(
+    // The tutorial crates' own `tabula` commands, as the chapters run them.
+    let check_tutorial = |chapter: &str, marker: &str, bin: &str, args: &[&str]| {
+        let quoted = text_block_after(chapter, marker);
+        let shown = format!(
+            "--manifest-path book/tutorials/{bin}/Cargo.toml -- {}",
+            args.join(" ")
+        );
+        let text = std::fs::read_to_string(root().join("book/src").join(chapter)).expect("chapter");
+        assert!(text.contains(&shown), "{chapter} shows `{shown}`");
+        let out = tutorial(bin, args, &dir, "");
+        assert!(out.status.success(), "{bin} {args:?}");
+        let printed = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            printed.contains(quoted.trim_end()),
+            "{chapter} quotes\n{quoted}\nbut `{bin} {}` prints\n{printed}",
+            args.join(" ")
+        );
+    };
+    check_tutorial(
         "tutorial/write-a-strategy.md",
-        "--example catch_up -- --games 20000",
-        "catch_up",
-        &["--games", "20000"],
+        "The tournament's pair of `catch-up` and `optimal`",
+        "my-strategy",
+        &[
+            "tournament",
+            "chance-it",
+            "--agents",
+            "catch-up,tapering,optimal,win-optimal",
+            "--games",
+            "20000",
+        ],
+    );
+    check_tutorial(
+        "tutorial/write-a-game.md",
+        "Ten thousand games of `hold-at-20`",
+        "pig",
+        &["simulate", "pig", "--games", "10000", "--seed", "1"],
+    );
+    check_tutorial(
+        "tutorial/write-a-game.md",
+        "The exact chances come from `analyze`",
+        "pig",
+        &["analyze", "pig", "--agents", "hold-at-20,optimal"],
+    );
+    check_tutorial(
+        "tutorial/write-a-game.md",
+        "Every pair of several strategies",
+        "pig",
+        &[
+            "tournament",
+            "pig",
+            "--agents",
+            "hold-at-20,hold-at-25,optimal",
+            "--games",
+            "10000",
+            "--seed",
+            "1",
+        ],
+    );
+    // The start of a game at the terminal: a garbage answer, then r, then h.
+    let quoted = text_block_after("tutorial/write-a-game.md", "It starts like this");
+    let out = tutorial(
+        "pig",
+        &["play", "pig", "--strategy", "hold-at-20"],
+        &dir,
+        "x\nr\nh\n",
+    );
+    assert!(out.status.success());
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        printed.starts_with(quoted.trim_end()),
+        "write-a-game.md quotes\n{quoted}\nbut play prints\n{printed}"
     );
 
     // The board error: the tutorial's board with its last ladder changed.
@@ -799,14 +920,22 @@ fn the_figures_in_first_board_md_are_what_the_report_gives() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// write-a-strategy.md's prose figures are what its command (`catch_up
-/// --games 20000`) gives, checked against the JSON.
+/// write-a-strategy.md's prose figures are what its command (the
+/// tournament of `book/tutorials/my-strategy`'s own `tabula`) gives,
+/// checked against the JSON.
 #[test]
 fn the_catch_up_figures_in_write_a_strategy_are_what_its_command_gives() {
-    let dir = scratch("catch-up");
-    let out = example("catch_up", &["--games", "20000", "--format", "json"], &dir);
-    assert!(out.status.success());
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let json = tutorial_json(
+        "my-strategy",
+        &[
+            "tournament",
+            "chance-it",
+            "--agents",
+            "catch-up,tapering,optimal,win-optimal",
+            "--games",
+            "20000",
+        ],
+    );
     let pair = |a: &str, b: &str| -> serde_json::Value {
         json["pairs"]
             .as_array()
@@ -845,18 +974,26 @@ fn the_catch_up_figures_in_write_a_strategy_are_what_its_command_gives() {
     }
 }
 
-/// write-an-agent.md states what its own command gives: checked against
-/// the command's JSON, so the figures hold whatever the text looks like.
+/// write-an-agent.md states what its own command (the tournament of
+/// `book/tutorials/my-agent`'s own `tabula`) gives: checked against the
+/// command's JSON, so the figures hold whatever the text looks like.
+/// seega.md quotes the same figures for the workspace example `cautious`,
+/// the same agent.
 #[test]
 fn the_cautious_figures_in_write_an_agent_are_what_its_command_gives() {
-    let dir = scratch("cautious");
-    let out = example(
-        "cautious",
-        &["--games", "20", "--seed", "1", "--format", "json"],
-        &dir,
+    let json = tutorial_json(
+        "my-agent",
+        &[
+            "tournament",
+            "seega",
+            "--agents",
+            "cautious,random,greedy,alphabeta",
+            "--games",
+            "20",
+            "--seed",
+            "1",
+        ],
     );
-    assert!(out.status.success());
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let wins = |b: &str| -> u64 {
         json["pairs"]
             .as_array()
@@ -1189,5 +1326,126 @@ fn the_replay_line_in_seega_md_is_what_replay_says() {
     assert!(
         printed.lines().any(|l| l == quoted.trim_end()),
         "seega.md quotes {quoted:?}; replay prints\n{printed}"
+    );
+}
+
+/// write-a-game.md's exact figures are what Pig's `analyze` gives, and
+/// the sampled chance it quotes agrees with the exact one.
+#[test]
+fn the_pig_figures_in_write_a_game_are_what_analyze_and_simulate_give() {
+    let number = |v: &serde_json::Value| v.as_f64().expect("a number");
+    let analyze = tutorial_json("pig", &["analyze", "pig", "--agents", "hold-at-20,optimal"]);
+    let best = tutorial_json("pig", &["analyze", "pig", "--agents", "optimal,optimal"]);
+    let simulate = tutorial_json(
+        "pig",
+        &["simulate", "pig", "--games", "10000", "--seed", "1"],
+    );
+    let exact = number(&analyze["a_first_wins"]);
+    assert_eq!(analyze["target"], 50);
+    assert_eq!(
+        simulate["agents"],
+        serde_json::json!(["hold-at-20", "optimal"])
+    );
+    assert_eq!(
+        number(&simulate["first_seat_exact"]),
+        exact,
+        "simulate and analyze agree"
+    );
+    // Optimal against itself: the seats alternating even out exactly.
+    assert!(
+        (number(&best["a_wins_alternating"]) - 0.5).abs() < 1e-12,
+        "{best}"
+    );
+    // The sampled share is within four standard errors of the exact chance.
+    let share = number(&simulate["first_seat_share"]);
+    let se = (exact * (1.0 - exact) / 10_000.0).sqrt();
+    assert!(
+        (share - exact).abs() < 4.0 * se,
+        "sampled {share}, exact {exact}"
+    );
+    let expected = [
+        format!(
+            "Moving first, `hold-at-20` wins {:.4}% of games against `optimal` exactly; the 10,000 games above gave {:.4} +/- {:.4}",
+            100.0 * exact,
+            share,
+            number(&simulate["std_error"])
+        ),
+        format!(
+            "with best play on both sides, the first player wins {:.4}% of games to 50",
+            100.0 * number(&best["a_first_wins"])
+        ),
+    ];
+    let text =
+        std::fs::read_to_string(root().join("book/src/tutorial/write-a-game.md")).expect("chapter");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for e in expected {
+        assert!(flat.contains(&e), "write-a-game.md should say: {e}");
+    }
+}
+
+/// `play pig` at a terminal, scripted: whole games against a strategy
+/// (with a garbage answer, which asks again, and an answer of 1,500
+/// characters, which is not echoed whole), and the end of input in the
+/// middle of a game, which stops it cleanly.
+#[test]
+fn pig_play_asks_again_on_garbage_plays_whole_games_and_stops_at_end_of_input() {
+    let dir = scratch("pig-play");
+    let long = "y".repeat(1500);
+    for (strategy, answer) in [
+        ("hold-at-20", "h"),
+        ("optimal", "r"),
+        ("hold-at-15", "hold"),
+    ] {
+        let mut script = format!("maybe\n{long}\n");
+        script.push_str(&format!("{answer}\n").repeat(500));
+        let out = tutorial(
+            "pig",
+            &["play", "pig", "--strategy", strategy, "--seed", "7"],
+            &dir,
+            &script,
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let printed = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            printed.contains("Please answer r (roll) or h (hold), not \"maybe\"."),
+            "{printed}"
+        );
+        assert!(
+            !printed.contains(&long),
+            "a long answer is cut when shown back"
+        );
+        let last = printed.lines().last().expect("output");
+        assert!(
+            last.ends_with("won, ") || last.contains(" won, "),
+            "{strategy}: the game ends with a winner: {last}"
+        );
+        assert!(!printed.contains("End of input"), "{printed}");
+    }
+    // End of input after one answer: the game stops, with success.
+    let out = tutorial(
+        "pig",
+        &["play", "pig", "--strategy", "optimal"],
+        &dir,
+        "r\n",
+    );
+    assert!(out.status.success());
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        printed
+            .lines()
+            .last()
+            .is_some_and(|l| l.starts_with("End of input: the game stops at ")),
+        "{printed}"
+    );
+    // And an unknown strategy is an error, exit 1.
+    let out = tutorial("pig", &["play", "pig", "--strategy", "nobody"], &dir, "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("unknown strategy \"nobody\"; known: hold-at-N, optimal")
     );
 }

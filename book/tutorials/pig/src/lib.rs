@@ -179,9 +179,10 @@ pub fn strategy(name: &str, target: u32) -> Result<Arc<dyn Strategy>, String> {
         let value = match (e.parameter, name.strip_prefix(e.name)) {
             (None, Some("")) => None,
             (Some(p), Some(rest)) => match rest.strip_prefix('-') {
-                Some(v) => Some(v.parse().map_err(|_| {
-                    format!("strategy {name:?}: {p} must be a whole number")
-                })?),
+                Some(v) => Some(
+                    v.parse()
+                        .map_err(|_| format!("strategy {name:?}: {p} must be a whole number"))?,
+                ),
                 None => continue,
             },
             _ => continue,
@@ -346,9 +347,11 @@ fn values(win: &[f64], target: u32, seat: Seat, mine: u32, theirs: u32, turn: u3
 /// Every state of a seat to move that is not over, the late ones first.
 fn states(target: u32) -> impl Iterator<Item = (u32, u32, u32)> {
     (0..target).rev().flat_map(move |mine| {
-        (0..target)
-            .rev()
-            .flat_map(move |theirs| (0..target - mine).rev().map(move |turn| (mine, theirs, turn)))
+        (0..target).rev().flat_map(move |theirs| {
+            (0..target - mine)
+                .rev()
+                .map(move |turn| (mine, theirs, turn))
+        })
     })
 }
 
@@ -413,7 +416,7 @@ pub struct GameArgs {
 #[derive(Debug, clap::Args)]
 pub struct SimulateArgs {
     /// The two strategies, the first moving first (see `tabula list`).
-    #[arg(long, value_delimiter = ',', num_args = 2, default_values = ["hold-at-20", "optimal"])]
+    #[arg(long, value_delimiter = ',', default_values = ["hold-at-20", "optimal"])]
     pub agents: Vec<String>,
     /// How many games.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
@@ -457,8 +460,7 @@ fn simulate_command(args: SimulateArgs, _: &mut Io<'_>) -> Result<Box<dyn Report
     let game = Pig {
         target: args.game.target,
     };
-    let a = strategy(&args.agents[0], game.target)?;
-    let b = strategy(&args.agents[1], game.target)?;
+    let [a, b] = two(&args.agents, game.target)?;
     let sim = Simulation::new(args.games).seed(args.seed);
     let (wins, lengths) = simulate(&game, [&a, &b], &sim)?;
     let share = wins.wins()[0] as f64 / args.games as f64;
@@ -496,7 +498,11 @@ impl Report for SimulateReport {
         let _ = writeln!(
             out,
             "  {} wins {} games: {:.4} +/- {:.4}, exact {:.4}",
-            self.agents[0], self.wins[0], self.first_seat_share, self.std_error, self.first_seat_exact
+            self.agents[0],
+            self.wins[0],
+            self.first_seat_share,
+            self.std_error,
+            self.first_seat_exact
         );
         let _ = writeln!(
             out,
@@ -536,11 +542,19 @@ impl Report for SimulateReport {
 }
 // ANCHOR_END: simulate-command
 
+/// The two strategies `--agents` names.
+fn two(names: &[String], target: u32) -> Result<[Arc<dyn Strategy>; 2], Error> {
+    match names {
+        [a, b] => Ok([strategy(a, target)?, strategy(b, target)?]),
+        _ => Err(format!("--agents takes two strategies, not {}", names.len()).into()),
+    }
+}
+
 /// Options of `tabula analyze pig`.
 #[derive(Debug, clap::Args)]
 pub struct AnalyzeArgs {
     /// The two strategies (see `tabula list`).
-    #[arg(long, value_delimiter = ',', num_args = 2, default_values = ["hold-at-20", "optimal"])]
+    #[arg(long, value_delimiter = ',', default_values = ["hold-at-20", "optimal"])]
     pub agents: Vec<String>,
     /// The game's options.
     #[command(flatten)]
@@ -564,8 +578,7 @@ pub struct AnalyzeReport {
 
 fn analyze(args: AnalyzeArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
     let target = args.game.target;
-    let a = strategy(&args.agents[0], target)?;
-    let b = strategy(&args.agents[1], target)?;
+    let [a, b] = two(&args.agents, target)?;
     let a_first = Exact::solve(target, [&*a, &*b]).first_seat_wins();
     let b_first = Exact::solve(target, [&*b, &*a]).first_seat_wins();
     Ok(Box::new(AnalyzeReport {
@@ -663,11 +676,17 @@ fn tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, E
             let mut wins = [0, 0]; // a's, b's
             // `a` moves first in the first half, `b` in the second; each
             // half has a seed of its own.
-            for (half, games) in [args.games.div_ceil(2), args.games / 2].into_iter().enumerate() {
+            for (half, games) in [args.games.div_ceil(2), args.games / 2]
+                .into_iter()
+                .enumerate()
+            {
                 if games == 0 {
                     continue;
                 }
-                let seed = args.seed.wrapping_add(run).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                let seed = args
+                    .seed
+                    .wrapping_add(run)
+                    .wrapping_mul(0x9e37_79b9_7f4a_7c15);
                 run += 1;
                 let players = if half == 0 { [a, b] } else { [b, a] };
                 let (w, _) = simulate(&game, players, &Simulation::new(games).seed(seed))?;
@@ -769,16 +788,24 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
                 let face = game.sample_chance(&s, &mut rng).ok_or("no die")?;
                 let seat = s.seat;
                 game.apply_chance(&mut s, face, &mut |()| {});
-                match face {
-                    1 => writeln!(io.out, "{} rolled 1: the turn total is lost.", names[seat])?,
-                    _ => writeln!(io.out, "{} rolled {face}: {}.", names[seat], s.turn_total)?,
+                let who = names[seat];
+                match (face, game.status(&s)) {
+                    (1, _) => writeln!(io.out, "{who} rolled 1: the turn total is lost.")?,
+                    (_, Status::Over(_)) => {
+                        writeln!(io.out, "{who} rolled {face}: {}.", s.scores[seat])?
+                    }
+                    _ => writeln!(io.out, "{who} rolled {face}: turn total {}.", s.turn_total)?,
                 }
                 continue;
             }
             Status::Decision(0) if s.turn_total == 0 => Move::Roll, // nothing to decide
             Status::Decision(0) => {
                 let [you, it] = s.scores;
-                writeln!(io.out, "You {you}, {} {it}, turn total {}.", names[1], s.turn_total)?;
+                writeln!(
+                    io.out,
+                    "You {you}, {} {it}, turn total {}.",
+                    names[1], s.turn_total
+                )?;
                 write!(io.out, "Roll or hold? [r/h] ")?;
                 io.out.flush()?;
                 let Some(line) = tabula::core::input::read_line(io.input)? else {
