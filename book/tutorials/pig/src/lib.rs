@@ -155,8 +155,11 @@ pub struct StrategyEntry {
     /// One line for `tabula list`.
     pub summary: &'static str,
     /// Makes the strategy for a target score, with the parameter's value.
-    pub build: fn(target: u32, parameter: Option<u32>) -> Result<Arc<dyn Strategy>, String>,
+    pub build: Build,
 }
+
+/// What makes a strategy: from the target score and the parameter's value.
+pub type Build = fn(target: u32, parameter: Option<u32>) -> Result<Arc<dyn Strategy>, String>;
 
 inventory::collect!(StrategyEntry);
 // ANCHOR_END: strategy
