@@ -1351,6 +1351,27 @@ fn the_pig_figures_in_write_a_game_are_what_analyze_and_simulate_give() {
         exact,
         "simulate and analyze agree"
     );
+    // By hand: to 2, any roll but a 1 wins, and a 1 passes the die, so
+    // the first seat wins with p = 5/6 + (1/6)(1 - p), p = 6/7.
+    let two = tutorial_json(
+        "pig",
+        &[
+            "analyze",
+            "pig",
+            "--target",
+            "2",
+            "--agents",
+            "hold-at-1,optimal",
+        ],
+    );
+    assert!(
+        (number(&two["a_first_wins"]) - 6.0 / 7.0).abs() < 1e-12,
+        "{two}"
+    );
+    assert!(
+        (number(&two["b_first_wins"]) - 6.0 / 7.0).abs() < 1e-12,
+        "{two}"
+    );
     // Optimal against itself: the seats alternating even out exactly.
     assert!(
         (number(&best["a_wins_alternating"]) - 0.5).abs() < 1e-12,
