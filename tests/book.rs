@@ -54,7 +54,12 @@
 //! the chapters include. `the_tutorial_crates_build_and_run` builds them
 //! with `cargo build` in tabula's target folder (`CARGO_TARGET_DIR`), so
 //! the dependencies compiled for tabula's tests are used again, and runs
-//! every binary: each checks its own results with `assert!`.
+//! every binary with no arguments: a program checks its own results with
+//! `assert!` and exits 0; a crate's own `tabula` (a `main` that calls
+//! `tabula::main()`: `pig`, `my-strategy`, `my-agent`) prints its usage
+//! and exits 2. The chapters run those through their shell commands, and
+//! the tests below pin what they print and the figures quoted from them,
+//! and play `play pig` from a script.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -1377,11 +1382,12 @@ fn the_pig_figures_in_write_a_game_are_what_analyze_and_simulate_give() {
         (number(&best["a_wins_alternating"]) - 0.5).abs() < 1e-12,
         "{best}"
     );
-    // The sampled share is within four standard errors of the exact chance.
+    // The sampled share is within two standard errors of the exact
+    // chance, as the chapter says of this seed.
     let share = number(&simulate["first_seat_share"]);
     let se = (exact * (1.0 - exact) / 10_000.0).sqrt();
     assert!(
-        (share - exact).abs() < 4.0 * se,
+        (share - exact).abs() < 2.0 * se,
         "sampled {share}, exact {exact}"
     );
     let expected = [
