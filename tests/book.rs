@@ -1390,7 +1390,22 @@ fn the_pig_figures_in_write_a_game_are_what_analyze_and_simulate_give() {
         (share - exact).abs() < 2.0 * se,
         "sampled {share}, exact {exact}"
     );
+    let classic = tutorial_json(
+        "pig",
+        &[
+            "analyze",
+            "pig",
+            "--agents",
+            "optimal,optimal",
+            "--target",
+            "100",
+        ],
+    );
     let expected = [
+        format!(
+            "gives {:.4}%, the 53.06% that Todd Neller and Clifton Presser published",
+            100.0 * number(&classic["a_first_wins"])
+        ),
         format!(
             "Moving first, `hold-at-20` wins {:.4}% of games against `optimal` exactly; the 10,000 games above gave {:.4} +/- {:.4}",
             100.0 * exact,

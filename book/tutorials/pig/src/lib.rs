@@ -548,6 +548,10 @@ impl Report for SimulateReport {
 /// The two strategies `--agents` names.
 fn two(names: &[String], target: u32) -> Result<[Arc<dyn Strategy>; 2], Error> {
     match names {
+        [a, b] if a == b => {
+            let one = strategy(a, target)?; // built (and solved) once
+            Ok([one.clone(), one])
+        }
         [a, b] => Ok([strategy(a, target)?, strategy(b, target)?]),
         _ => Err(format!("--agents takes two strategies, not {}", names.len()).into()),
     }
@@ -583,7 +587,11 @@ fn analyze(args: AnalyzeArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> 
     let target = args.game.target;
     let [a, b] = two(&args.agents, target)?;
     let a_first = Exact::solve(target, [&*a, &*b]).first_seat_wins();
-    let b_first = Exact::solve(target, [&*b, &*a]).first_seat_wins();
+    let b_first = if args.agents[0] == args.agents[1] {
+        a_first // the same game
+    } else {
+        Exact::solve(target, [&*b, &*a]).first_seat_wins()
+    };
     Ok(Box::new(AnalyzeReport {
         target,
         agents: args.agents,
