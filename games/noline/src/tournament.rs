@@ -8,7 +8,7 @@ use tabula_core::rand::Rng;
 use tabula_core::{Agent, GameResult, Stream, stream_rng};
 use tabula_sim::{Playout, Simulation};
 
-use crate::agents;
+use crate::{NolineError, agents};
 use crate::game::{Noline, State};
 
 /// Wins of each seat, draws, and games stopped by the step cap.
@@ -91,7 +91,7 @@ fn half(
     games: u64,
     seed: u64,
     threads: Option<usize>,
-) -> Result<Tally, String> {
+) -> Result<Tally, NolineError> {
     if games == 0 {
         return Ok(Tally::default());
     }
@@ -114,8 +114,7 @@ fn half(
             },
             Tally::default(),
             &|_| {},
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
     Ok(run.collector)
 }
 
@@ -126,10 +125,10 @@ pub fn run(
     games: u64,
     seed: u64,
     threads: Option<usize>,
-) -> Result<Tournament, String> {
+) -> Result<Tournament, NolineError> {
     let entries = names
         .iter()
-        .map(|n| agents::find(n).map_err(|e| e.to_string()))
+        .map(|n| agents::find(n).map_err(NolineError::from))
         .collect::<Result<Vec<_>, _>>()?;
     let mut pairs = Vec::new();
     let mut index = 0u64;
