@@ -67,7 +67,6 @@ pub struct WinOptimalReport {
     pub versus: Vec<Versus>,
 }
 
-
 impl Analysis {
     /// Solves `config` exactly. The strategies are every registered one,
     /// in menu order (the seed's two first), plugins included; a strategy
@@ -79,9 +78,7 @@ impl Analysis {
         let values = Values::new(config.dice());
         let optimal = Optimal::new(config.dice());
         let win_optimal = if config.players() == 2 {
-            Some(Arc::new(
-                WinOptimal::new(config).map_err(ChanceItError::Strategy)?,
-            ))
+            Some(Arc::new(WinOptimal::new(config)?))
         } else {
             None
         };
@@ -92,10 +89,7 @@ impl Analysis {
                 continue;
             }
             match entry.parameter {
-                None => named.push((
-                    entry.name.to_string(),
-                    (entry.build)(config, None).map_err(ChanceItError::Strategy)?,
-                )),
+                None => named.push((entry.name.to_string(), (entry.build)(config, None)?)),
                 Some(_) => {
                     for n in dice.min() + 1..=dice.max() {
                         if let Ok(s) = (entry.build)(config, Some(&n.to_string())) {
@@ -169,83 +163,83 @@ const FIRST_TURN_ONLY: &str =
 impl Analysis {
     /// The text form.
     pub fn to_text(&self) -> String {
-    let a = self;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "Chance-it, exactly: {}d{}, {} rounds (dynamic programming over the values rolled; no sampling)",
-        a.dice[0], a.dice[1], a.rounds
-    );
-    let _ = writeln!(s, "\nOne turn, by strategy");
-    let _ = writeln!(
-        s,
-        "  {:<14} {:>15} {:>14}",
-        "strategy", "expected score", "P(score 0)"
-    );
-    for t in &a.strategies {
+        let a = self;
+        let mut s = String::new();
         let _ = writeln!(
             s,
-            "  {:<14} {:>15.6} {:>14.6}{}",
-            t.name,
-            t.expected_turn_score,
-            t.zero_probability,
-            t.note.map(|n| format!("   ({n})")).unwrap_or_default()
+            "Chance-it, exactly: {}d{}, {} rounds (dynamic programming over the values rolled; no sampling)",
+            a.dice[0], a.dice[1], a.rounds
         );
-    }
-    let _ = writeln!(
-        s,
-        "\nThe optimal turn: expected score {:.10}. After each new roll it stops on the values listed, and chances it on any other new value:",
-        a.optimal_expected_turn_score
-    );
-    let _ = writeln!(
-        s,
-        "  {:<26} {:<26} value of rolling on",
-        "already rolled", "stops on"
-    );
-    for row in &a.optimal_policy {
-        let before = if row.already_rolled.is_empty() {
-            "(first roll)".to_string()
-        } else {
-            join(&row.already_rolled)
-        };
+        let _ = writeln!(s, "\nOne turn, by strategy");
         let _ = writeln!(
             s,
-            "  {:<26} {:<26} {:.4}",
-            before,
-            join(&row.stops_on),
-            row.reroll_value
+            "  {:<14} {:>15} {:>14}",
+            "strategy", "expected score", "P(score 0)"
         );
-    }
-    if let Some(w) = &a.win_optimal {
-        let _ = writeln!(
-            s,
-            "\nwin-optimal: maximizes its chance of winning (backward induction over round, score difference, who moves)"
-        );
-        let _ = writeln!(
-            s,
-            "  against itself: first seat wins {:.6}, second {:.6}, tie {:.6}",
-            w.self_play[0], w.self_play[1], w.self_play[2]
-        );
-        let _ = writeln!(
-            s,
-            "  {:<14} {:>12} {:>12} {:>12} {:>10} {:>10}",
-            "against", "wins first", "wins second", "wins (mean)", "ties", "losses"
-        );
-        for v in &w.versus {
+        for t in &a.strategies {
             let _ = writeln!(
                 s,
-                "  {:<14} {:>12.6} {:>12.6} {:>12.6} {:>10.6} {:>10.6}",
-                v.opponent,
-                v.win_probability_first,
-                v.win_probability_second,
-                v.win_probability,
-                v.tie_probability,
-                v.loss_probability
+                "  {:<14} {:>15.6} {:>14.6}{}",
+                t.name,
+                t.expected_turn_score,
+                t.zero_probability,
+                t.note.map(|n| format!("   ({n})")).unwrap_or_default()
             );
         }
+        let _ = writeln!(
+            s,
+            "\nThe optimal turn: expected score {:.10}. After each new roll it stops on the values listed, and chances it on any other new value:",
+            a.optimal_expected_turn_score
+        );
+        let _ = writeln!(
+            s,
+            "  {:<26} {:<26} value of rolling on",
+            "already rolled", "stops on"
+        );
+        for row in &a.optimal_policy {
+            let before = if row.already_rolled.is_empty() {
+                "(first roll)".to_string()
+            } else {
+                join(&row.already_rolled)
+            };
+            let _ = writeln!(
+                s,
+                "  {:<26} {:<26} {:.4}",
+                before,
+                join(&row.stops_on),
+                row.reroll_value
+            );
+        }
+        if let Some(w) = &a.win_optimal {
+            let _ = writeln!(
+                s,
+                "\nwin-optimal: maximizes its chance of winning (backward induction over round, score difference, who moves)"
+            );
+            let _ = writeln!(
+                s,
+                "  against itself: first seat wins {:.6}, second {:.6}, tie {:.6}",
+                w.self_play[0], w.self_play[1], w.self_play[2]
+            );
+            let _ = writeln!(
+                s,
+                "  {:<14} {:>12} {:>12} {:>12} {:>10} {:>10}",
+                "against", "wins first", "wins second", "wins (mean)", "ties", "losses"
+            );
+            for v in &w.versus {
+                let _ = writeln!(
+                    s,
+                    "  {:<14} {:>12.6} {:>12.6} {:>12.6} {:>10.6} {:>10.6}",
+                    v.opponent,
+                    v.win_probability_first,
+                    v.win_probability_second,
+                    v.win_probability,
+                    v.tie_probability,
+                    v.loss_probability
+                );
+            }
+        }
+        s
     }
-    s
-}
 }
 
 fn join(v: &[u16]) -> String {

@@ -257,7 +257,10 @@ The turn analysis does not depend on the rounds: try --rounds {}",
 
 impl Report for Analysis {
     fn title(&self) -> String {
-        format!("Chance-it, exactly: {}d{}, {} rounds", self.dice[0], self.dice[1], self.rounds)
+        format!(
+            "Chance-it, exactly: {}d{}, {} rounds",
+            self.dice[0], self.dice[1], self.rounds
+        )
     }
 
     fn text(&self) -> String {
@@ -322,4 +325,3 @@ fn show_solve_progress() {
         }
     }));
 }
-

@@ -3,8 +3,8 @@
 
 use crate::tournament::Tournament;
 
-use tabula_plot::chart::{Distribution, Mark, Outcome, outcomes, panels};
 use tabula_core::text::group;
+use tabula_plot::chart::{Distribution, Mark, Outcome, outcomes, panels};
 use tabula_plot::{Picture, PlotError};
 
 /// The pictures of a tournament: `pairs` (each pair's games split into

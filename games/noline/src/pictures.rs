@@ -26,5 +26,7 @@ pub fn tournament_pictures(t: &Tournament) -> Result<Vec<Picture>, PlotError> {
         group(t.games),
         d = t.dim
     );
-    Ok(vec![Matrix::from_pairs(names, pairs).picture("results", &title)?])
+    Ok(vec![
+        Matrix::from_pairs(names, pairs).picture("results", &title)?,
+    ])
 }

@@ -290,6 +290,21 @@ fn finish(io: &mut Io<'_>, state: &State, message: &str) -> std::io::Result<()> 
     io.flush()
 }
 
+/// The `noline` binary: [`run`] with the process's arguments and standard
+/// streams.
+pub fn main() -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let code = run(
+        &args,
+        &mut stdin.lock(),
+        &mut stdout.lock(),
+        &mut std::io::stderr(),
+    );
+    std::process::ExitCode::from(u8::try_from(code).unwrap_or(1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -343,19 +358,4 @@ mod tests {
         assert_eq!(code, 4);
         assert_eq!(String::from_utf8_lossy(&err), "Invalid files.\n");
     }
-}
-
-/// The `noline` binary: [`run`] with the process's arguments and standard
-/// streams.
-pub fn main() -> std::process::ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    let code = run(
-        &args,
-        &mut stdin.lock(),
-        &mut stdout.lock(),
-        &mut std::io::stderr(),
-    );
-    std::process::ExitCode::from(u8::try_from(code).unwrap_or(1))
 }

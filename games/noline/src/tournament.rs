@@ -8,8 +8,8 @@ use tabula_core::rand::Rng;
 use tabula_core::{Agent, GameResult, Stream, stream_rng};
 use tabula_sim::{Playout, Simulation};
 
-use crate::{NolineError, agents};
 use crate::game::{Noline, State};
+use crate::{NolineError, agents};
 
 /// Wins of each seat, draws, and games stopped by the step cap.
 #[derive(Clone, Debug, Default)]
@@ -103,18 +103,17 @@ fn half(
     if let Some(t) = threads {
         sim = sim.threads(t);
     }
-    let run = sim
-        .run_with(
-            &game,
-            || -> Vec<Box<dyn Agent<Noline>>> {
-                [first, second]
-                    .iter()
-                    .filter_map(|e| (e.build)(dim).ok())
-                    .collect()
-            },
-            Tally::default(),
-            &|_| {},
-        )?;
+    let run = sim.run_with(
+        &game,
+        || -> Vec<Box<dyn Agent<Noline>>> {
+            [first, second]
+                .iter()
+                .filter_map(|e| (e.build)(dim).ok())
+                .collect()
+        },
+        Tally::default(),
+        &|_| {},
+    )?;
     Ok(run.collector)
 }
 

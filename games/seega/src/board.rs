@@ -196,9 +196,8 @@ pub fn parse_pair(text: &str, size: usize) -> Result<[Square; 2], SeegaError> {
                 Square::parse(&one[i..], size),
             ) {
                 (Ok(a), Ok(b)) => Ok([a, b]),
-                (Err(e @ SeegaError::OffBoard { .. }), _) | (_, Err(e @ SeegaError::OffBoard { .. })) => {
-                    Err(e)
-                }
+                (Err(e @ SeegaError::OffBoard { .. }), _)
+                | (_, Err(e @ SeegaError::OffBoard { .. })) => Err(e),
                 _ => Err(two()),
             }
         }

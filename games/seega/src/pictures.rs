@@ -18,5 +18,7 @@ pub fn tournament_pictures(t: &Tournament) -> Result<Vec<Picture>, PlotError> {
         group(t.games_per_pair),
         s = t.size
     );
-    Ok(vec![Matrix::from_pairs(names, pairs).picture("results", &title)?])
+    Ok(vec![
+        Matrix::from_pairs(names, pairs).picture("results", &title)?,
+    ])
 }

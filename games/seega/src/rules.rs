@@ -320,11 +320,7 @@ impl Position {
     /// A movement-phase position with the pieces in `rows` (one string per
     /// row: `B`, `W`, and `.` or `+` for empty) and `to_move` to move: for
     /// tests, puzzles and analysis. Pieces need not number (n² − 1) / 2.
-    pub fn from_rows(
-        rules: Rules,
-        rows: &[&str],
-        to_move: Side,
-    ) -> Result<Position, SeegaError> {
+    pub fn from_rows(rules: Rules, rows: &[&str], to_move: Side) -> Result<Position, SeegaError> {
         let n = rules.size;
         if rows.len() != n {
             return Err(SeegaError::RowCount {

@@ -17,11 +17,11 @@ use rayon::prelude::*;
 use serde::Serialize;
 use tabula_core::{Stream, stream_rng};
 
-use crate::{SeegaError, agent};
 use crate::board::Side;
 use crate::record::RecordFormat;
 use crate::referee::{GameReport, play_game};
 use crate::rules::{Reason, Rules};
+use crate::{SeegaError, agent};
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -117,10 +117,7 @@ struct Job {
 
 /// Runs the tournament; `progress` is called with the number of games
 /// finished so far.
-pub fn run(
-    options: &Options,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<Tournament, SeegaError> {
+pub fn run(options: &Options, progress: &(dyn Fn(u64) + Sync)) -> Result<Tournament, SeegaError> {
     let names = &options.agents;
     if names.len() < 2 {
         return Err(SeegaError::TooFewAgents);
