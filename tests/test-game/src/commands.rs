@@ -105,7 +105,10 @@ fn simulate(args: SimulateArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error
     }
     let run = sim.run(
         &game,
-        (Lengths::new(LengthOf::ChanceSteps), Wins::new(game.players())),
+        (
+            Lengths::new(LengthOf::ChanceSteps),
+            Wins::new(game.players()),
+        ),
     )?;
     let (lengths, wins) = run.collector;
     Ok(Box::new(Simulated {
@@ -156,7 +159,12 @@ impl Report for Simulated {
             self.mode_flips,
             self.median_flips
         );
-        for (seat, (&w, &p)) in self.wins.iter().zip(&self.exact.win_probability).enumerate() {
+        for (seat, (&w, &p)) in self
+            .wins
+            .iter()
+            .zip(&self.exact.win_probability)
+            .enumerate()
+        {
             let _ = writeln!(
                 out,
                 "  player {}: {} wins ({:.2}%; exact {:.2}%)",
@@ -204,7 +212,12 @@ impl Report for Simulated {
                 }
             })
             .collect();
-        let wins = bars("wins", "Each player's chance of winning", "games won", &seats)?;
+        let wins = bars(
+            "wins",
+            "Each player's chance of winning",
+            "games won",
+            &seats,
+        )?;
         Ok(vec![flips, wins])
     }
 }
@@ -242,7 +255,11 @@ impl Report for Exact {
         let _ = writeln!(
             out,
             "  flips per game: mean {:.12}, variance {:.12}, min {}, mode {}, median {}",
-            self.mean_flips, self.variance_flips, self.min_flips, self.mode_flips, self.median_flips
+            self.mean_flips,
+            self.variance_flips,
+            self.min_flips,
+            self.mode_flips,
+            self.median_flips
         );
         out
     }
