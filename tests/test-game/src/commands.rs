@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use clap::Args;
+use tabula::app::clap::{self, Args};
 use tabula::app::{Command, Error, Io, Report, Typed};
 use tabula::core::text::group;
 use tabula::plot::chart::{Bar, Distribution, Mark, bars};
