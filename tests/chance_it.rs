@@ -8,7 +8,8 @@ use std::sync::Arc;
 use tabula::chance_it::strategy::{self, Tapering, Threshold, UntilTen};
 use tabula::chance_it::turn::{Values, summarize};
 use tabula::chance_it::{
-    ChanceIt, Config, Move, Optimal, State, Strategy, TurnView, WinOptimal, tournament, win,
+    ChanceIt, ChanceItError, Config, Move, Optimal, State, Strategy, TurnView, WinOptimal,
+    tournament, win,
 };
 use tabula::core::{BoardGame, Dice, GameResult, Status};
 
@@ -360,17 +361,40 @@ fn the_registry_lists_unique_names_with_the_seeds_strategies_first() {
     let config = Config::seed();
     assert!(strategy::build("threshold-8", &config).is_ok());
     let err = strategy::build("threshold-x", &config).err().unwrap();
-    assert!(err.contains("whole number"), "{err}");
+    assert!(
+        matches!(err, ChanceItError::ThresholdNotANumber(_)),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("whole number"), "{err}");
     let err = strategy::build("threshold-40", &config).err().unwrap();
-    assert!(err.contains("from 2 to 13"), "{err}");
+    assert!(
+        matches!(
+            err,
+            ChanceItError::ThresholdRange {
+                n: 40,
+                min: 2,
+                max: 13
+            }
+        ),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("from 2 to 13"), "{err}");
     let err = strategy::build("nope", &config).err().unwrap();
+    assert!(
+        matches!(err, ChanceItError::UnknownStrategy { ref name, .. } if name == "nope"),
+        "{err:?}"
+    );
+    let err = err.to_string();
     assert!(
         err.contains("until-ten") && err.contains("threshold-N"),
         "{err}"
     );
     // Win-optimal is solved for two players only.
     let three = Config::seed().with(None, None, Some(3)).unwrap();
-    assert!(strategy::build("win-optimal", &three).is_err());
+    assert!(matches!(
+        strategy::build("win-optimal", &three),
+        Err(ChanceItError::WinOptimalPlayers(3))
+    ));
 }
 
 #[test]

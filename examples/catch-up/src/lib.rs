@@ -16,7 +16,7 @@
 //! let [wins, losses, ties] =
 //!     tabula_chance_it::win::exact_outcome(&config, &*catch_up, &*optimal).unwrap();
 //! assert!((wins + losses + ties - 1.0).abs() < 1e-12);
-//! # Ok::<_, String>(())
+//! # Ok::<_, tabula_chance_it::ChanceItError>(())
 //! ```
 #![deny(missing_docs)]
 

@@ -19,7 +19,7 @@
 //!     &mut rng,
 //! );
 //! assert!(report.fault.is_none(), "it never answers illegally");
-//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! # Ok::<_, tabula_seega::SeegaError>(())
 //! ```
 #![deny(missing_docs)]
 

@@ -78,9 +78,7 @@ impl Analysis {
         let values = Values::new(config.dice());
         let optimal = Optimal::new(config.dice());
         let win_optimal = if config.players() == 2 {
-            Some(Arc::new(
-                WinOptimal::new(config).map_err(ChanceItError::Strategy)?,
-            ))
+            Some(Arc::new(WinOptimal::new(config)?))
         } else {
             None
         };
@@ -91,10 +89,7 @@ impl Analysis {
                 continue;
             }
             match entry.parameter {
-                None => named.push((
-                    entry.name.to_string(),
-                    (entry.build)(config, None).map_err(ChanceItError::Strategy)?,
-                )),
+                None => named.push((entry.name.to_string(), (entry.build)(config, None)?)),
                 Some(_) => {
                     for n in dice.min() + 1..=dice.max() {
                         if let Ok(s) = (entry.build)(config, Some(&n.to_string())) {

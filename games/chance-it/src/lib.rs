@@ -13,7 +13,7 @@
 //! let tapering = strategy::build("tapering", &config)?;
 //! let [first, second, tie] = win::exact_outcome(&config, &*until_ten, &*tapering).unwrap();
 //! assert!((first + second + tie - 1.0).abs() < 1e-12);
-//! # Ok::<_, String>(())
+//! # Ok::<_, tabula_chance_it::ChanceItError>(())
 //! ```
 //!
 //! A strategy of your own is a type implementing [`Strategy`], registered
@@ -24,6 +24,7 @@
 pub mod analysis;
 pub mod commands;
 pub mod config;
+mod error;
 pub mod game;
 pub mod pictures;
 pub mod play;
@@ -33,33 +34,13 @@ pub mod turn;
 pub mod win;
 
 pub use config::{Config, ConfigSpec};
+pub use error::ChanceItError;
 pub use game::{ChanceIt, Event, Move, State};
 pub use strategy::{Depends, Strategy, StrategyAgent, StrategyEntry, TurnView};
 pub use turn::{Optimal, Values};
 pub use win::WinOptimal;
 
 use tabula_app::{GameEntry, PluginInfo};
-
-/// Errors of the Chance-it game.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ChanceItError {
-    /// A configuration file that cannot be used.
-    #[error(transparent)]
-    Config(#[from] tabula_core::spec::SpecError),
-    /// A strategy that cannot be built (unknown name, bad parameter).
-    #[error("{0}")]
-    Strategy(String),
-    /// A registry problem (duplicate names).
-    #[error(transparent)]
-    Registry(#[from] tabula_core::CoreError),
-    /// The simulation failed.
-    #[error(transparent)]
-    Sim(#[from] tabula_sim::SimError),
-    /// Reading or writing the terminal failed.
-    #[error(transparent)]
-    Io(#[from] std::io::Error),
-}
 
 fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
     Ok(strategy::all()?

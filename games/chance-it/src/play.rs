@@ -110,10 +110,7 @@ pub fn play(
     out: &mut dyn Write,
 ) -> Result<Played, ChanceItError> {
     if config.players() != 2 {
-        return Err(ChanceItError::Strategy(format!(
-            "play is for two players, you and the computer; the game has {}",
-            config.players()
-        )));
+        return Err(ChanceItError::PlayPlayers(config.players()));
     }
     let menu = strategy::menu()?;
     let choices: Vec<_> = menu.iter().filter(|e| e.parameter.is_none()).collect();
@@ -130,11 +127,9 @@ pub fn play(
     // refused at once, not after the seed prompt.
     let preset = match &options.strategy {
         Some(name) => Some(choose(name).ok_or_else(|| {
-            ChanceItError::Strategy(
-                strategy::build(name, config)
-                    .err()
-                    .unwrap_or_else(|| format!("no strategy {name:?}")),
-            )
+            strategy::build(name, config)
+                .err()
+                .unwrap_or_else(|| ChanceItError::NoStrategy(name.clone()))
         })?),
         None => None,
     };
@@ -214,7 +209,7 @@ pub fn play(
                             .and_then(|n| choices.get(n.checked_sub(1)?))
                             .map_or_else(|| answer.to_ascii_lowercase(), |e| e.name.to_string());
                         match strategy::build(&name, config) {
-                            Err(why) if !why.starts_with("unknown strategy") => {
+                            Err(why) if !matches!(why, ChanceItError::UnknownStrategy { .. }) => {
                                 writeln!(io.out, "{why}; please choose another.")?
                             }
                             _ => writeln!(

@@ -8,6 +8,7 @@ use tabula_core::rand::RngExt;
 use tabula_core::registry::{self, Named};
 use tabula_core::{Agent, CoreError, GameRng, Seat};
 
+use crate::ChanceItError;
 use crate::config::Config;
 use crate::game::{ChanceIt, Move, State};
 
@@ -130,7 +131,7 @@ pub trait Strategy: Send + Sync {
 
 /// Builds a strategy for a game: `parameter` is the `N` of a name like
 /// `threshold-N` (`None` for a strategy without a parameter).
-pub type BuildStrategy = fn(&Config, Option<&str>) -> Result<Arc<dyn Strategy>, String>;
+pub type BuildStrategy = fn(&Config, Option<&str>) -> Result<Arc<dyn Strategy>, ChanceItError>;
 
 /// A registered strategy.
 pub struct StrategyEntry {
@@ -186,8 +187,8 @@ pub fn menu() -> Result<Vec<&'static StrategyEntry>, CoreError> {
 }
 
 /// Finds and builds the strategy a user names: `until-ten`, `threshold-8`.
-pub fn build(name: &str, config: &Config) -> Result<Arc<dyn Strategy>, String> {
-    let entries = all().map_err(|e| e.to_string())?;
+pub fn build(name: &str, config: &Config) -> Result<Arc<dyn Strategy>, ChanceItError> {
+    let entries = all()?;
     for e in &entries {
         if e.parameter.is_none() && e.name == name {
             return (e.build)(config, None);
@@ -202,11 +203,10 @@ pub fn build(name: &str, config: &Config) -> Result<Arc<dyn Strategy>, String> {
             return (e.build)(config, Some(arg));
         }
     }
-    let names: Vec<String> = entries.iter().map(|e| e.display_name()).collect();
-    Err(format!(
-        "unknown strategy {name:?}; known: {}",
-        names.join(", ")
-    ))
+    Err(ChanceItError::UnknownStrategy {
+        name: name.to_string(),
+        known: entries.iter().map(|e| e.display_name()).collect(),
+    })
 }
 
 /// A strategy playing a seat: the [`Agent`] the harness drives.
@@ -316,14 +316,14 @@ inventory::submit! {
         build: |config, arg| {
             let n: u16 = arg
                 .and_then(|a| a.parse().ok())
-                .ok_or_else(|| format!("threshold-N needs a whole number N, found {:?}", arg.unwrap_or("")))?;
+                .ok_or_else(|| ChanceItError::ThresholdNotANumber(arg.unwrap_or("").to_string()))?;
             let dice = config.dice();
             if n < dice.min() || n > dice.max() + 1 {
-                return Err(format!(
-                    "threshold-{n}: N must be from {} to {} for these dice",
-                    dice.min(),
-                    dice.max() + 1
-                ));
+                return Err(ChanceItError::ThresholdRange {
+                    n,
+                    min: dice.min(),
+                    max: dice.max() + 1,
+                });
             }
             Ok(Arc::new(Threshold(n)))
         },

@@ -219,14 +219,11 @@ pub fn run(
     threads: Option<usize>,
 ) -> Result<Tournament, ChanceItError> {
     if config.players() != 2 {
-        return Err(ChanceItError::Strategy(format!(
-            "a tournament plays pairs: two players, not {}",
-            config.players()
-        )));
+        return Err(ChanceItError::TournamentPlayers(config.players()));
     }
     let mut built = Vec::new();
     for n in names {
-        built.push(strategy::build(n, config).map_err(ChanceItError::Strategy)?);
+        built.push(strategy::build(n, config)?);
     }
     let mut pairs = Vec::new();
     let mut turn_scores = vec![Vec::new(); built.len()];

@@ -13,6 +13,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::ChanceItError;
 use crate::config::Config;
 use crate::strategy::{Depends, Strategy, TurnView};
 use crate::turn::{TurnSolver, Values};
@@ -160,7 +161,7 @@ thread_local! {
 impl WinOptimal {
     /// Solves the game, telling the progress reporter (if one is set)
     /// how far it has come. Two players, at most [`max_rounds`] rounds.
-    pub fn new(config: &Config) -> Result<WinOptimal, String> {
+    pub fn new(config: &Config) -> Result<WinOptimal, ChanceItError> {
         match REPORTER.get() {
             Some(report) => WinOptimal::solve(config, &mut |done, total| report(done, total)),
             None => WinOptimal::solve(config, &mut |_, _| {}),
@@ -173,21 +174,18 @@ impl WinOptimal {
     pub fn solve(
         config: &Config,
         progress: &mut dyn FnMut(u32, u32),
-    ) -> Result<WinOptimal, String> {
+    ) -> Result<WinOptimal, ChanceItError> {
         if config.players() != 2 {
-            return Err(format!(
-                "win-optimal is solved for two players; this game has {}",
-                config.players()
-            ));
+            return Err(ChanceItError::WinOptimalPlayers(config.players()));
         }
         let most = max_rounds(config.dice());
         if config.rounds() > most {
-            return Err(format!(
-                "win-optimal is solved for games of at most {most} rounds with {}; this game has {} (the other strategies play up to {})",
-                config.dice(),
-                config.rounds(),
-                crate::config::MAX_ROUNDS
-            ));
+            return Err(ChanceItError::WinOptimalRounds {
+                most,
+                dice: config.dice(),
+                rounds: config.rounds(),
+                all: crate::config::MAX_ROUNDS,
+            });
         }
         let values = Values::new(config.dice());
         let grid = Grid::new(config);
@@ -244,7 +242,7 @@ impl WinOptimal {
                 row.push(dist);
             }
             if row.len() != count {
-                return Err("win-optimal: a worker thread failed".into());
+                return Err(ChanceItError::WorkerFailed);
             }
             tables[t as usize] = table;
             dists[t as usize] = row;

@@ -8,6 +8,7 @@ use tabula_core::rand::RngExt;
 use tabula_core::registry::{self, Named};
 use tabula_core::{Agent, CoreError, GameRng, Seat};
 
+use crate::NolineError;
 use crate::game::{Noline, Place, State};
 use crate::solve::{Solver, Value, mover};
 
@@ -91,13 +92,11 @@ pub const PERFECT_BUDGET: u64 = 50_000_000;
 impl Perfect {
     /// A perfect player for `dim` boards: boards up to [`PERFECT_MAX_DIM`],
     /// where the search settles every move in moments.
-    pub fn new(dim: usize) -> Result<Perfect, String> {
+    pub fn new(dim: usize) -> Result<Perfect, NolineError> {
         if dim > PERFECT_MAX_DIM {
-            return Err(format!(
-                "perfect plays exactly only on boards up to {PERFECT_MAX_DIM}x{PERFECT_MAX_DIM}; {dim}x{dim} is beyond the solver (see the book's noline chapter)"
-            ));
+            return Err(NolineError::PerfectTooLarge(dim));
         }
-        let solver = Solver::new(dim, PERFECT_BUDGET).map_err(|e| e.to_string())?;
+        let solver = Solver::new(dim, PERFECT_BUDGET)?;
         Ok(Perfect {
             solver: Arc::new(Mutex::new(solver)),
         })
@@ -140,7 +139,7 @@ impl Agent<Noline> for Perfect {
 }
 
 /// Builds an agent for a board size.
-pub type BuildAgent = fn(usize) -> Result<Box<dyn Agent<Noline>>, String>;
+pub type BuildAgent = fn(usize) -> Result<Box<dyn Agent<Noline>>, NolineError>;
 
 /// A registered agent.
 pub struct AgentEntry {

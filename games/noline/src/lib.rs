@@ -10,13 +10,14 @@
 //! let solution = solve(3, 10_000_000)?;
 //! assert_eq!(solution.dim, 3);
 //! assert!(matches!(solution.value, Value::Win | Value::Draw | Value::Loss));
-//! # Ok::<_, tabula_noline::solve::SolveError>(())
+//! # Ok::<_, tabula_noline::NolineError>(())
 //! ```
 #![deny(missing_docs)]
 
 pub mod agents;
 pub mod board;
 pub mod commands;
+mod error;
 pub mod game;
 pub mod pictures;
 pub mod program;
@@ -24,6 +25,7 @@ pub mod solve;
 pub mod tournament;
 
 pub use board::{Cell, Grid};
+pub use error::NolineError;
 pub use game::{Noline, Place, State};
 
 use tabula_app::{GameEntry, PluginInfo};

@@ -11,32 +11,8 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use crate::NolineError;
 use crate::board::{Cell, Grid};
-
-/// Why a position was not solved.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// The search outgrew its node budget.
-    #[error("not solved within {0} positions searched (raise --max-nodes)")]
-    Budget(u64),
-    /// The board is too large for the solver's keys.
-    #[error("the solver handles boards up to 8 x 8 (odd boards up to 7 x 7), not {0} x {0}")]
-    TooLarge(usize),
-    /// The transposition table would outgrow its memory limit.
-    #[error(
-        "not solved within the memory limit of {limit_mb} MB: the transposition table held {positions} positions \
-         and would need {needed_mb} MB to grow (raise --max-memory)"
-    )]
-    Memory {
-        /// The limit, in MB (10^6 bytes).
-        limit_mb: u64,
-        /// Positions in the table when it stopped.
-        positions: usize,
-        /// What the table would have needed, in MB.
-        needed_mb: u64,
-    },
-}
 
 /// The default limit on the solver's table, in MB (10^6 bytes).
 pub const DEFAULT_MAX_MEMORY_MB: u64 = 1_000;
@@ -111,9 +87,9 @@ impl std::fmt::Debug for Solver {
 impl Solver {
     /// A solver for `dim` × `dim` boards that searches at most `budget`
     /// positions per call.
-    pub fn new(dim: usize, budget: u64) -> Result<Solver, SolveError> {
+    pub fn new(dim: usize, budget: u64) -> Result<Solver, NolineError> {
         if dim > 8 {
-            return Err(SolveError::TooLarge(dim));
+            return Err(NolineError::TooLarge(dim));
         }
         let n = dim * dim;
         let at = |r: usize, c: usize| r * dim + c;
@@ -163,7 +139,7 @@ impl Solver {
 
     /// Limits the transposition table to `bytes` (default
     /// [`DEFAULT_MAX_MEMORY_MB`] MB): a search that would grow it further
-    /// stops with [`SolveError::Memory`] instead of allocating.
+    /// stops with [`NolineError::Memory`] instead of allocating.
     pub fn with_max_memory(mut self, bytes: u64) -> Solver {
         self.max_memory = bytes;
         self
@@ -198,7 +174,7 @@ impl Solver {
     }
 
     /// Makes room for one more table entry within the memory limit.
-    fn reserve_one(&mut self) -> Result<(), SolveError> {
+    fn reserve_one(&mut self) -> Result<(), NolineError> {
         let len = self.table.len();
         if len < self.table.capacity() {
             return Ok(());
@@ -209,13 +185,13 @@ impl Solver {
         let new = table_bytes::<Entry>(len.saturating_add(1));
         let needed = old.saturating_add(new);
         if needed > self.max_memory {
-            return Err(SolveError::Memory {
+            return Err(NolineError::Memory {
                 limit_mb: self.max_memory / 1_000_000,
                 positions: len,
                 needed_mb: needed.div_ceil(1_000_000),
             });
         }
-        self.table.try_reserve(1).map_err(|_| SolveError::Memory {
+        self.table.try_reserve(1).map_err(|_| NolineError::Memory {
             limit_mb: self.max_memory / 1_000_000,
             positions: len,
             needed_mb: needed.div_ceil(1_000_000),
@@ -224,7 +200,7 @@ impl Solver {
 
     /// The value of `grid` for the player to move (O if the tile count is
     /// even).
-    pub fn value(&mut self, grid: &mut Grid) -> Result<Value, SolveError> {
+    pub fn value(&mut self, grid: &mut Grid) -> Result<Value, NolineError> {
         let start = self.nodes;
         self.negamax(grid, -1, 1, start).map(Value::from_i8)
     }
@@ -234,7 +210,7 @@ impl Solver {
     pub fn move_values(
         &mut self,
         grid: &mut Grid,
-    ) -> Result<Vec<(usize, usize, Value)>, SolveError> {
+    ) -> Result<Vec<(usize, usize, Value)>, NolineError> {
         let me = mover(grid);
         let dim = self.dim;
         let mut out = Vec::new();
@@ -263,10 +239,10 @@ impl Solver {
         mut alpha: i8,
         mut beta: i8,
         start: u64,
-    ) -> Result<i8, SolveError> {
+    ) -> Result<i8, NolineError> {
         self.nodes += 1;
         if self.nodes - start > self.budget {
-            return Err(SolveError::Budget(self.budget));
+            return Err(NolineError::Budget(self.budget));
         }
         let key = self.key(grid);
         if let Some(&(v, bound)) = self.table.get(&key) {
@@ -366,12 +342,12 @@ pub struct FirstMove {
 
 /// Solves the game on a `dim` board from the empty board, within
 /// [`DEFAULT_MAX_MEMORY_MB`].
-pub fn solve(dim: usize, budget: u64) -> Result<Solution, SolveError> {
+pub fn solve(dim: usize, budget: u64) -> Result<Solution, NolineError> {
     solve_within(dim, budget, DEFAULT_MAX_MEMORY_MB * 1_000_000)
 }
 
 /// [`solve`] with the transposition table limited to `max_memory` bytes.
-pub fn solve_within(dim: usize, budget: u64, max_memory: u64) -> Result<Solution, SolveError> {
+pub fn solve_within(dim: usize, budget: u64, max_memory: u64) -> Result<Solution, NolineError> {
     let t = Instant::now();
     let mut solver = Solver::new(dim, budget)?.with_max_memory(max_memory);
     let mut grid = Grid::new(dim);
@@ -410,7 +386,7 @@ mod tests {
     fn a_small_memory_limit_stops_the_search_with_a_clear_error() {
         let err = solve_within(5, u64::MAX, 2_000_000).unwrap_err();
         match err {
-            SolveError::Memory {
+            NolineError::Memory {
                 limit_mb,
                 positions,
                 needed_mb,

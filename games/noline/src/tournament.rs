@@ -8,8 +8,8 @@ use tabula_core::rand::Rng;
 use tabula_core::{Agent, GameResult, Stream, stream_rng};
 use tabula_sim::{Playout, Simulation};
 
-use crate::agents;
 use crate::game::{Noline, State};
+use crate::{NolineError, agents};
 
 /// Wins of each seat, draws, and games stopped by the step cap.
 #[derive(Clone, Debug, Default)]
@@ -91,7 +91,7 @@ fn half(
     games: u64,
     seed: u64,
     threads: Option<usize>,
-) -> Result<Tally, String> {
+) -> Result<Tally, NolineError> {
     if games == 0 {
         return Ok(Tally::default());
     }
@@ -103,19 +103,17 @@ fn half(
     if let Some(t) = threads {
         sim = sim.threads(t);
     }
-    let run = sim
-        .run_with(
-            &game,
-            || -> Vec<Box<dyn Agent<Noline>>> {
-                [first, second]
-                    .iter()
-                    .filter_map(|e| (e.build)(dim).ok())
-                    .collect()
-            },
-            Tally::default(),
-            &|_| {},
-        )
-        .map_err(|e| e.to_string())?;
+    let run = sim.run_with(
+        &game,
+        || -> Vec<Box<dyn Agent<Noline>>> {
+            [first, second]
+                .iter()
+                .filter_map(|e| (e.build)(dim).ok())
+                .collect()
+        },
+        Tally::default(),
+        &|_| {},
+    )?;
     Ok(run.collector)
 }
 
@@ -126,10 +124,10 @@ pub fn run(
     games: u64,
     seed: u64,
     threads: Option<usize>,
-) -> Result<Tournament, String> {
+) -> Result<Tournament, NolineError> {
     let entries = names
         .iter()
-        .map(|n| agents::find(n).map_err(|e| e.to_string()))
+        .map(|n| agents::find(n).map_err(NolineError::from))
         .collect::<Result<Vec<_>, _>>()?;
     let mut pairs = Vec::new();
     let mut index = 0u64;

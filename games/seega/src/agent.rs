@@ -16,6 +16,7 @@ use std::time::Duration;
 use tabula_core::registry::{self, Named};
 use tabula_core::{CoreError, GameRng};
 
+use crate::SeegaError;
 use crate::board::{Side, Square, Step};
 use crate::rules::{Outcome, Position};
 
@@ -92,18 +93,13 @@ pub const MAX_TIME_MS: u64 = 60_000;
 impl Budget {
     /// Parses `N` (work, 1 to [`MAX_WORK`]) or `Nms` (milliseconds, 1 to
     /// [`MAX_TIME_MS`]).
-    pub fn parse(text: &str) -> Result<Budget, String> {
-        let bad = || {
-            format!(
-                "{:?} is not a budget: give a count of nodes or playouts (like 20000) or milliseconds (like 50ms)",
-                tabula_core::input::excerpt(text)
-            )
+    pub fn parse(text: &str) -> Result<Budget, SeegaError> {
+        let bad = || SeegaError::NotABudget {
+            text: tabula_core::input::excerpt(text),
         };
-        let too_much = |limit: String| {
-            format!(
-                "the budget {} is more than an answer may take: at most {limit}",
-                tabula_core::input::excerpt(text)
-            )
+        let too_much = |limit: String| SeegaError::BudgetTooLarge {
+            text: tabula_core::input::excerpt(text),
+            limit,
         };
         let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
         if let Some(ms) = text.strip_suffix("ms") {
@@ -129,7 +125,7 @@ impl Budget {
 
 /// Builds an agent; the argument is the `BUDGET` of a name like
 /// `alphabeta-BUDGET`, if one was given.
-pub type BuildAgent = fn(Option<&str>) -> Result<Box<dyn SeegaAgent>, String>;
+pub type BuildAgent = fn(Option<&str>) -> Result<Box<dyn SeegaAgent>, SeegaError>;
 
 /// A registered agent.
 pub struct AgentEntry {
@@ -167,8 +163,8 @@ pub fn all() -> Result<Vec<&'static AgentEntry>, CoreError> {
 
 /// Builds the agent a user names: a registered name, or `NAME-PARAMETER`
 /// for an agent that takes a parameter (`alphabeta-50ms`, `mcts-2000`).
-pub fn build(name: &str) -> Result<Box<dyn SeegaAgent>, String> {
-    let entries = all().map_err(|e| e.to_string())?;
+pub fn build(name: &str) -> Result<Box<dyn SeegaAgent>, SeegaError> {
+    let entries = all()?;
     if let Some(e) = entries.iter().find(|e| e.name == name) {
         return (e.build)(None);
     }
@@ -178,7 +174,10 @@ pub fn build(name: &str) -> Result<Box<dyn SeegaAgent>, String> {
                 .strip_prefix(e.name)
                 .and_then(|rest| rest.strip_prefix('-'))
         {
-            return (e.build)(Some(arg)).map_err(|m| format!("agent {name:?}: {m}"));
+            return (e.build)(Some(arg)).map_err(|error| SeegaError::AgentParameter {
+                name: name.to_string(),
+                error: Box::new(error),
+            });
         }
     }
     let known: Vec<String> = entries
@@ -188,8 +187,8 @@ pub fn build(name: &str) -> Result<Box<dyn SeegaAgent>, String> {
             None => e.name.to_string(),
         })
         .collect();
-    Err(format!(
-        "unknown Seega agent {name:?}; registered agents: {}",
-        known.join(", ")
-    ))
+    Err(SeegaError::UnknownAgent {
+        name: name.to_string(),
+        known,
+    })
 }

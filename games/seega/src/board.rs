@@ -6,6 +6,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use tabula_core::Seat;
 
+use crate::SeegaError;
+
 /// The smallest board side (seed 004: odd, at least 5).
 pub const MIN_SIZE: usize = 5;
 /// The largest board side: columns are named by the letters a to s.
@@ -105,36 +107,27 @@ impl Square {
 
     /// Parses `c3` (or `C3`): a column letter and a row number from 1.
     /// Checks the square is on a `size` board.
-    pub fn parse(text: &str, size: usize) -> Result<Square, String> {
+    pub fn parse(text: &str, size: usize) -> Result<Square, SeegaError> {
         let t = text.trim();
         // Shown back in messages: never a whole over-long answer.
-        let shown = tabula_core::input::excerpt(t);
+        let shown = || tabula_core::input::excerpt(t);
         let mut chars = t.chars();
-        let letter = chars
-            .next()
-            .ok_or_else(|| "a square is a column letter and a row number, like c3".to_string())?;
+        let letter = chars.next().ok_or(SeegaError::NoSquare)?;
         let col = match letter.to_ascii_lowercase() {
             c @ 'a'..='z' => c as u8 - b'a',
-            _ => {
-                return Err(format!(
-                    "{shown:?} is not a square: write a column letter and a row number, like c3"
-                ));
-            }
+            _ => return Err(SeegaError::NotASquare { text: shown() }),
         };
         let rest = chars.as_str();
         let row: usize = match rest.parse() {
             Ok(r) if rest.bytes().all(|b| b.is_ascii_digit()) => r,
-            _ => {
-                return Err(format!(
-                    "{shown:?} is not a square: write a column letter and a row number, like c3"
-                ));
-            }
+            _ => return Err(SeegaError::NotASquare { text: shown() }),
         };
         if usize::from(col) >= size || row == 0 || row > size {
-            return Err(format!(
-                "{shown} is off the {size}x{size} board (columns a to {}, rows 1 to {size})",
-                (b'a' + size as u8 - 1) as char
-            ));
+            return Err(SeegaError::OffBoard {
+                text: shown(),
+                size,
+                last_column: (b'a' + size as u8 - 1) as char,
+            });
         }
         Ok(Square::new((row - 1) as u8, col))
     }
@@ -166,7 +159,7 @@ pub struct Step {
 
 impl Step {
     /// Parses `c2 c3`, `c2-c3` or `c2c3`.
-    pub fn parse(text: &str, size: usize) -> Result<Step, String> {
+    pub fn parse(text: &str, size: usize) -> Result<Step, SeegaError> {
         let [from, to] = parse_pair(text, size)?;
         Ok(Step { from, to })
     }
@@ -179,17 +172,14 @@ impl fmt::Display for Step {
 }
 
 /// Parses two squares: `a1 b2`, `a1-b2`, `a1,b2` or `a1b2`.
-pub fn parse_pair(text: &str, size: usize) -> Result<[Square; 2], String> {
+pub fn parse_pair(text: &str, size: usize) -> Result<[Square; 2], SeegaError> {
     let t = text.trim();
     let parts: Vec<&str> = t
         .split(|c: char| c.is_whitespace() || c == '-' || c == ',')
         .filter(|p| !p.is_empty())
         .collect();
-    let two = || {
-        format!(
-            "expected two squares, like c2 c3, not {:?}",
-            tabula_core::input::excerpt(t)
-        )
+    let two = || SeegaError::NotTwoSquares {
+        text: tabula_core::input::excerpt(t),
     };
     match parts.as_slice() {
         [a, b] => Ok([Square::parse(a, size)?, Square::parse(b, size)?]),
@@ -206,7 +196,8 @@ pub fn parse_pair(text: &str, size: usize) -> Result<[Square; 2], String> {
                 Square::parse(&one[i..], size),
             ) {
                 (Ok(a), Ok(b)) => Ok([a, b]),
-                (Err(e), _) | (_, Err(e)) if e.contains("off the") => Err(e),
+                (Err(e @ SeegaError::OffBoard { .. }), _)
+                | (_, Err(e @ SeegaError::OffBoard { .. })) => Err(e),
                 _ => Err(two()),
             }
         }
@@ -223,10 +214,10 @@ mod tests {
         for row in 0..5 {
             for col in 0..5 {
                 let s = Square::new(row, col);
-                assert_eq!(Square::parse(&s.to_string(), 5), Ok(s));
+                assert_eq!(Square::parse(&s.to_string(), 5).ok(), Some(s));
             }
         }
-        assert_eq!(Square::parse("C3", 5), Ok(Square::new(2, 2)));
+        assert_eq!(Square::parse("C3", 5).ok(), Some(Square::new(2, 2)));
         assert!(Square::parse("f1", 5).is_err());
         assert!(Square::parse("a0", 5).is_err());
         assert!(Square::parse("a6", 5).is_err());
@@ -239,7 +230,7 @@ mod tests {
     fn pairs_in_every_spelling() {
         let want = [Square::new(1, 2), Square::new(2, 2)];
         for text in ["c2 c3", "c2-c3", "c2,c3", "c2c3", "  C2   c3  "] {
-            assert_eq!(parse_pair(text, 5), Ok(want), "{text}");
+            assert_eq!(parse_pair(text, 5).ok(), Some(want), "{text}");
         }
         assert!(parse_pair("c2", 5).is_err());
         assert!(parse_pair("c2 c3 c4", 5).is_err());

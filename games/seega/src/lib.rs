@@ -15,19 +15,20 @@
 //! let report = play_game(rules, [black.as_mut(), white.as_mut()], ["greedy", "random"], &mut rng);
 //! println!("{}", report.outcome);
 //! assert!(report.fault.is_none()); // built-in agents never answer illegally
-//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! # Ok::<_, tabula_seega::SeegaError>(())
 //! ```
 //!
 //! Where the rules live: [`rules`] (the position, legality and captures),
 //! [`agent`] (the API and registry), [`agents`] (the built-in players),
 //! [`referee`] (one game), [`tournament`], [`record`] (records and
-//! replay), [`play`] (the terminal).
+//! replay), [`play`] (the terminal); every error is a [`SeegaError`].
 #![deny(missing_docs)]
 
 pub mod agent;
 pub mod agents;
 pub mod board;
 pub mod commands;
+mod error;
 pub mod game;
 pub mod pictures;
 pub mod play;
@@ -38,6 +39,7 @@ pub mod tournament;
 
 pub use agent::{GameInfo, Reply, SeegaAgent};
 pub use board::{Side, Square, Step};
+pub use error::SeegaError;
 pub use game::Seega;
 pub use rules::{Action, Illegal, Outcome, Phase, Position, Reason, Rules};
 

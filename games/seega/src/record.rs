@@ -247,7 +247,7 @@ impl Record {
     }
 
     /// The rules the record was played under.
-    pub fn rules(&self) -> Result<Rules, crate::rules::RulesError> {
+    pub fn rules(&self) -> Result<Rules, crate::SeegaError> {
         Rules::new(self.size, self.stalemate, self.first)
     }
 }
@@ -294,7 +294,7 @@ pub struct Replay {
 impl Replay {
     /// Replays `record` from the empty board, checking every turn against
     /// the rules (including whose turn it is).
-    pub fn run(record: &Record) -> Result<Replay, crate::rules::RulesError> {
+    pub fn run(record: &Record) -> Result<Replay, crate::SeegaError> {
         let rules = record.rules()?;
         let mut position = Position::new(rules);
         let mut turns = Vec::new();

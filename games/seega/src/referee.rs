@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use tabula_core::GameRng;
 
+use crate::SeegaError;
 use crate::agent::{GameInfo, Reply, SeegaAgent};
 use crate::record::{Players, Record, Turn};
 use crate::rules::{Action, Outcome, Phase, Position, Reason, Rules};
@@ -41,22 +42,23 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Calls `f` on an agent, timing it and catching a panic.
-fn call<T>(time: &mut Duration, f: impl FnOnce() -> T) -> Result<T, String> {
+fn call<T>(time: &mut Duration, f: impl FnOnce() -> T) -> Result<T, SeegaError> {
     let start = Instant::now();
     let result = catch_unwind(AssertUnwindSafe(f));
     *time += start.elapsed();
-    result.map_err(|p| panic_message(p.as_ref()))
+    result.map_err(|p| SeegaError::Panicked(panic_message(p.as_ref())))
 }
 
 /// Asks `agent` for its answer at `position` (placements or a move, as
-/// the phase requires), adding the time it took to `time`. `Err` carries
-/// the message of a panic.
+/// the phase requires), adding the time it took to `time`. A panic of the
+/// agent is caught and returned as [`SeegaError::Panicked`], with its
+/// message.
 pub fn ask(
     agent: &mut dyn SeegaAgent,
     position: &Position,
     rng: &mut GameRng,
     time: &mut Duration,
-) -> Result<Action, String> {
+) -> Result<Action, SeegaError> {
     match position.phase() {
         Phase::Placement => call(time, || agent.place(position, rng)).map(Action::Place),
         Phase::Movement => {

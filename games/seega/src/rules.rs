@@ -12,6 +12,7 @@ use std::fmt::{self, Write};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::SeegaError;
 use crate::board::{MAX_CELLS, MAX_SIZE, MIN_SIZE, Side, Square, Step};
 
 /// The stalemate threshold when none is given: moves without a capture.
@@ -26,27 +27,16 @@ pub struct Rules {
     first: Side,
 }
 
-/// Parameters the rules refuse.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum RulesError {
-    /// The side is even, too small or too large.
-    #[error("the board size must be odd, from {MIN_SIZE} to {MAX_SIZE}, not {0}")]
-    Size(usize),
-    /// A zero stalemate threshold would end every game before it starts.
-    #[error("the stalemate threshold must be at least 1 move")]
-    Stalemate,
-}
-
 impl Rules {
     /// Rules for a `size` × `size` board (odd, 5 to 19), ending in a
     /// stalemate after `stalemate` moves without a capture, with `first`
     /// placing first.
-    pub fn new(size: usize, stalemate: u32, first: Side) -> Result<Rules, RulesError> {
+    pub fn new(size: usize, stalemate: u32, first: Side) -> Result<Rules, SeegaError> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) || size.is_multiple_of(2) {
-            return Err(RulesError::Size(size));
+            return Err(SeegaError::BoardSize(size));
         }
         if stalemate == 0 {
-            return Err(RulesError::Stalemate);
+            return Err(SeegaError::Stalemate);
         }
         Ok(Rules {
             size,
@@ -330,10 +320,13 @@ impl Position {
     /// A movement-phase position with the pieces in `rows` (one string per
     /// row: `B`, `W`, and `.` or `+` for empty) and `to_move` to move: for
     /// tests, puzzles and analysis. Pieces need not number (n² − 1) / 2.
-    pub fn from_rows(rules: Rules, rows: &[&str], to_move: Side) -> Result<Position, String> {
+    pub fn from_rows(rules: Rules, rows: &[&str], to_move: Side) -> Result<Position, SeegaError> {
         let n = rules.size;
         if rows.len() != n {
-            return Err(format!("expected {n} rows, got {}", rows.len()));
+            return Err(SeegaError::RowCount {
+                expected: n,
+                found: rows.len(),
+            });
         }
         let mut p = Position::new(rules);
         p.phase = Phase::Movement;
@@ -342,18 +335,18 @@ impl Position {
         for (r, row) in rows.iter().enumerate() {
             let cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
             if cells.len() != n {
-                return Err(format!(
-                    "row {} has {} squares, not {n}",
-                    r + 1,
-                    cells.len()
-                ));
+                return Err(SeegaError::RowLength {
+                    row: r + 1,
+                    found: cells.len(),
+                    expected: n,
+                });
             }
             for (c, ch) in cells.into_iter().enumerate() {
                 let side = match ch {
                     'B' | 'b' => Side::Black,
                     'W' | 'w' => Side::White,
                     '.' | '+' => continue,
-                    other => return Err(format!("{other:?} is not B, W, '.' or '+'")),
+                    other => return Err(SeegaError::NotAPiece(other)),
                 };
                 p.put(r * n + c, side);
             }

@@ -17,11 +17,11 @@ use rayon::prelude::*;
 use serde::Serialize;
 use tabula_core::{Stream, stream_rng};
 
-use crate::agent;
 use crate::board::Side;
 use crate::record::RecordFormat;
 use crate::referee::{GameReport, play_game};
 use crate::rules::{Reason, Rules};
+use crate::{SeegaError, agent};
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -117,26 +117,26 @@ struct Job {
 
 /// Runs the tournament; `progress` is called with the number of games
 /// finished so far.
-pub fn run(options: &Options, progress: &(dyn Fn(u64) + Sync)) -> Result<Tournament, String> {
+pub fn run(options: &Options, progress: &(dyn Fn(u64) + Sync)) -> Result<Tournament, SeegaError> {
     let names = &options.agents;
     if names.len() < 2 {
-        return Err("a tournament needs at least two agents".into());
+        return Err(SeegaError::TooFewAgents);
     }
     for (i, n) in names.iter().enumerate() {
         if names[..i].contains(n) {
-            return Err(format!("agent {n:?} is listed twice"));
+            return Err(SeegaError::AgentTwice(n.clone()));
         }
         agent::build(n)?;
     }
     let g = options.games_per_pair;
     if g == 0 || !g.is_multiple_of(2) {
-        return Err(format!(
-            "games per pair must be even and positive, so each side places first equally often, not {g}"
-        ));
+        return Err(SeegaError::GamesPerPair(g));
     }
     if let Some((dir, _)) = &options.record {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create the record directory {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|error| SeegaError::RecordDir {
+            dir: dir.clone(),
+            error,
+        })?;
     }
     let mut jobs = Vec::new();
     let mut pair = 0;
@@ -156,7 +156,7 @@ pub fn run(options: &Options, progress: &(dyn Fn(u64) + Sync)) -> Result<Tournam
         }
     }
     let done = std::sync::atomic::AtomicU64::new(0);
-    let play = |job: &Job| -> Result<GameReport, String> {
+    let play = |job: &Job| -> Result<GameReport, SeegaError> {
         let first = if job.game.is_multiple_of(2) {
             Side::Black
         } else {
@@ -184,7 +184,10 @@ pub fn run(options: &Options, progress: &(dyn Fn(u64) + Sync)) -> Result<Tournam
             report
                 .record
                 .write(&path, *format)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                .map_err(|error| SeegaError::WriteRecord {
+                    path: path.clone(),
+                    error,
+                })?;
         }
         progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
         Ok(report)
@@ -192,8 +195,7 @@ pub fn run(options: &Options, progress: &(dyn Fn(u64) + Sync)) -> Result<Tournam
     let reports: Vec<GameReport> = match options.threads {
         Some(t) => rayon::ThreadPoolBuilder::new()
             .num_threads(t)
-            .build()
-            .map_err(|e| e.to_string())?
+            .build()?
             .install(|| jobs.par_iter().map(play).collect::<Result<_, _>>())?,
         None => jobs.par_iter().map(play).collect::<Result<_, _>>()?,
     };

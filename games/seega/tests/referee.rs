@@ -9,7 +9,9 @@ use tabula_seega::record::{Record, RecordFormat, Replay, Turn};
 use tabula_seega::referee::play_game;
 use tabula_seega::rules::Illegal;
 use tabula_seega::tournament::{self, Options};
-use tabula_seega::{Action, Position, Reason, Reply, Rules, SeegaAgent, Side, Square, Step};
+use tabula_seega::{
+    Action, Position, Reason, Reply, Rules, SeegaAgent, SeegaError, Side, Square, Step,
+};
 
 fn rules() -> Rules {
     Rules::new(5, 30, Side::Black).unwrap()
@@ -407,21 +409,20 @@ fn tournaments_do_not_depend_on_threads_and_keep_the_seeds_score() {
         assert!((ag.score - (ag.wins as f64 - ag.time_s)).abs() < 1e-12);
     }
     assert!(a.agents.windows(2).all(|w| w[0].score >= w[1].score));
-    assert!(
-        tournament::run(
-            &Options {
-                rules: rules(),
-                agents: vec!["random".into(), "greedy".into()],
-                games_per_pair: 3,
-                seed: 3,
-                threads: None,
-                record: None,
-            },
-            &|_| {},
-        )
-        .unwrap_err()
-        .contains("even")
-    );
+    let odd = tournament::run(
+        &Options {
+            rules: rules(),
+            agents: vec!["random".into(), "greedy".into()],
+            games_per_pair: 3,
+            seed: 3,
+            threads: None,
+            record: None,
+        },
+        &|_| {},
+    )
+    .unwrap_err();
+    assert!(matches!(odd, SeegaError::GamesPerPair(3)), "{odd:?}");
+    assert!(odd.to_string().contains("even"), "{odd}");
 }
 
 /// Positions reached by random play, on boards 5 and 7.

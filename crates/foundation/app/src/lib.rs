@@ -70,6 +70,7 @@ mod report;
 pub use command::{Command, Io, Kind, RunInteractive, RunReport, Typed};
 pub use entry::{GameEntry, find_game, games};
 pub use report::{Report, pretty};
+pub use tabula_core::CoreError;
 pub use tabula_core::registry::PluginInfo;
 
 /// Re-exported so game crates declare arguments with the same `clap`.

@@ -119,7 +119,9 @@ pub fn command() -> Result<clap::Command, Error> {
         let mut sub = clap::Command::new(verb)
             .about(about)
             .subcommand_required(true)
-            .arg_required_else_help(true);
+            .arg_required_else_help(true)
+            .subcommand_value_name("GAME")
+            .subcommand_help_heading("Games");
         let mut any = false;
         for g in &games {
             if let Some(c) = g.command(verb) {
@@ -306,16 +308,23 @@ where
     let Some(first) = words.first() else {
         return Err(e);
     };
+    // Keep clap's tip for a near miss ("a similar subcommand exists").
+    let rendered = e.render().to_string();
+    let tip: String = rendered
+        .lines()
+        .filter(|l| l.trim_start().starts_with("tip:"))
+        .map(|l| format!("\n\n{l}"))
+        .collect();
     let message = match command.find_subcommand_mut(first) {
         None => format!(
-            "unknown command {first:?}; the commands are: {}",
+            "unknown command {first:?}; the commands are: {}{tip}",
             names(&command).join(", ")
         ),
         Some(verb) => match words.get(1) {
             Some(game) if verb.find_subcommand(game).is_none() => {
                 let known = names(verb);
                 let text = format!(
-                    "no game {game:?} offers `{first}`; the games that do: {}",
+                    "no game {game:?} offers `{first}`; the games that do: {}{tip}",
                     known.join(", ")
                 );
                 return Err(verb.error(clap::error::ErrorKind::InvalidSubcommand, text));

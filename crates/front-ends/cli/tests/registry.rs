@@ -59,7 +59,6 @@ fn echo(args: Count, io: &mut Io<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-
 static COMMANDS: &[&dyn Command] = &[
     &Typed::report("simulate", "Counting: sums by simulation", count).with_pictures(),
     &Typed::report("tally", "Counting: a verb of its own", count),

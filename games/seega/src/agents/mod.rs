@@ -4,6 +4,7 @@
 use tabula_core::GameRng;
 use tabula_core::rand::RngExt;
 
+use crate::SeegaError;
 use crate::agent::{AgentEntry, Budget, Reply};
 use crate::board::Square;
 use crate::rules::Position;
@@ -77,7 +78,7 @@ pub fn random_reply(position: &Position, rng: &mut GameRng) -> Reply {
     pick(position.steps(), rng).map_or(Reply::Blocked, Reply::Move)
 }
 
-fn budget(arg: Option<&str>, default: Budget) -> Result<Budget, String> {
+fn budget(arg: Option<&str>, default: Budget) -> Result<Budget, SeegaError> {
     arg.map_or(Ok(default), Budget::parse)
 }
 

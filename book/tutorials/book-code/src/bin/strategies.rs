@@ -1,7 +1,7 @@
 //! Two Chance-it strategies by name, and their exact chances against each other.
 use tabula::chance_it::{Config, strategy, win};
 
-fn main() -> Result<(), String> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let config = Config::seed();
     let tapering = strategy::build("tapering", &config)?;
     let optimal = strategy::build("optimal", &config)?;

@@ -1,0 +1,61 @@
+//! [`NolineError`]: everything that can go wrong in this crate, in one
+//! enum.
+
+use crate::agents::PERFECT_MAX_DIM;
+
+/// Errors of the noline game: positions the solver could not settle,
+/// agents that cannot be built, tournaments that cannot run.
+///
+/// An agent plugin whose `build` refuses a board returns
+/// [`NolineError::Plugin`] with its message; `Err(format!(..).into())`
+/// makes one.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum NolineError {
+    /// The search outgrew its node budget.
+    #[error("not solved within {0} positions searched (raise --max-nodes)")]
+    Budget(u64),
+    /// The board is too large for the solver's keys.
+    #[error("the solver handles boards up to 8 x 8 (odd boards up to 7 x 7), not {0} x {0}")]
+    TooLarge(usize),
+    /// The transposition table would outgrow its memory limit.
+    #[error(
+        "not solved within the memory limit of {limit_mb} MB: the transposition table held {positions} positions \
+         and would need {needed_mb} MB to grow (raise --max-memory)"
+    )]
+    Memory {
+        /// The limit, in MB (10^6 bytes).
+        limit_mb: u64,
+        /// Positions in the table when it stopped.
+        positions: usize,
+        /// What the table would have needed, in MB.
+        needed_mb: u64,
+    },
+    /// The `perfect` agent asked for a board beyond the solver.
+    #[error(
+        "perfect plays exactly only on boards up to {PERFECT_MAX_DIM}x{PERFECT_MAX_DIM}; {0}x{0} is beyond the solver (see the book's noline chapter)"
+    )]
+    PerfectTooLarge(usize),
+    /// A registry problem (an unknown agent, two agents of one name).
+    #[error(transparent)]
+    Registry(#[from] tabula_core::CoreError),
+    /// The simulation failed.
+    #[error(transparent)]
+    Sim(#[from] tabula_sim::SimError),
+    /// Anything else a plugin (an agent of your own) reports, as its
+    /// message: `"...".into()` or `format!(..).into()` make one.
+    #[error("{0}")]
+    Plugin(String),
+}
+
+impl From<String> for NolineError {
+    fn from(message: String) -> NolineError {
+        NolineError::Plugin(message)
+    }
+}
+
+impl From<&str> for NolineError {
+    fn from(message: &str) -> NolineError {
+        NolineError::Plugin(message.to_string())
+    }
+}

@@ -1,0 +1,295 @@
+//! A test game defined inside tabula's test suite, not among the
+//! workspace's games: **coin race**. Each player has one token on square
+//! 0; in turn they flip a fair coin and move the token two squares on
+//! heads, one on tails; the first token to reach square `N` (or pass it)
+//! wins. Chance decides everything, so [`tabula::exact`] solves it, and
+//! the answer has a closed form to check against.
+//!
+//! The crate registers the game like any other ([`GameEntry`] with a
+//! `simulate` command that draws pictures and an `analyze` command, and
+//! one plugin), and its binary `tabula-with-test-game` is the whole
+//! `tabula` command with this game linked in beside the shipped four. The
+//! process tests in `tests/` drive that binary.
+//!
+//! ```
+//! use tabula_test_game::{CoinRace, solve};
+//!
+//! // One token, two squares: heads (1/2) finishes in one flip, tails
+//! // needs a second: 1.5 flips on average.
+//! let exact = solve(&CoinRace::new(2, 1)?)?;
+//! assert!((exact.mean_flips - 1.5).abs() < 1e-12);
+//! assert_eq!(exact.win_probability, [1.0]);
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod commands;
+
+use tabula::app::{GameEntry, PluginInfo};
+use tabula::core::{BoardGame, Chance, GameResult, Status};
+use tabula::exact::{Chain, ExactError, Limits};
+
+/// The name the game registers under: `tabula simulate coin-race`.
+pub const NAME: &str = "coin-race";
+
+/// The largest finishing square: the exact chain has about `2 N²` states.
+pub const MAX_SQUARES: u32 = 200;
+
+/// The most players (tokens).
+pub const MAX_PLAYERS: usize = 2;
+
+/// A flip of the coin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Coin {
+    /// One square.
+    Tails,
+    /// Two squares.
+    Heads,
+}
+
+impl Coin {
+    /// Squares the token moves.
+    pub fn squares(self) -> u32 {
+        match self {
+            Coin::Tails => 1,
+            Coin::Heads => 2,
+        }
+    }
+}
+
+/// Why a coin race cannot be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CoinRaceError {
+    /// The finishing square is out of range.
+    #[error("the finishing square must be 1 to {MAX_SQUARES}, not {0}")]
+    Squares(u32),
+    /// The number of players is out of range.
+    #[error("a coin race has 1 to {MAX_PLAYERS} players, not {0}")]
+    Players(usize),
+}
+
+/// The rules: the finishing square and the number of players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CoinRace {
+    squares: u32,
+    players: usize,
+}
+
+/// The position: each token's square and whose turn it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Each player's square (unused entries stay 0).
+    pub positions: [u32; MAX_PLAYERS],
+    /// The player to flip next.
+    pub turn: usize,
+}
+
+impl CoinRace {
+    /// A race to square `squares` (1 to [`MAX_SQUARES`]) for `players`
+    /// tokens (1 to [`MAX_PLAYERS`]).
+    pub fn new(squares: u32, players: usize) -> Result<CoinRace, CoinRaceError> {
+        if !(1..=MAX_SQUARES).contains(&squares) {
+            return Err(CoinRaceError::Squares(squares));
+        }
+        if !(1..=MAX_PLAYERS).contains(&players) {
+            return Err(CoinRaceError::Players(players));
+        }
+        Ok(CoinRace { squares, players })
+    }
+
+    /// The finishing square.
+    pub fn squares(&self) -> u32 {
+        self.squares
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+}
+
+impl BoardGame for CoinRace {
+    type State = State;
+    type Move = std::convert::Infallible;
+    type Outcome = Coin;
+    type Event = ();
+
+    fn seats(&self) -> usize {
+        self.players
+    }
+
+    fn initial_state(&self) -> State {
+        State {
+            positions: [0; MAX_PLAYERS],
+            turn: 0,
+        }
+    }
+
+    fn status(&self, s: &State) -> Status {
+        match s.positions[..self.players]
+            .iter()
+            .position(|&p| p >= self.squares)
+        {
+            Some(seat) => Status::Over(GameResult::Win(seat)),
+            None => Status::Chance,
+        }
+    }
+
+    fn chance_outcomes(&self, _: &State, out: &mut Vec<Chance<Coin>>) {
+        out.extend([Coin::Tails, Coin::Heads].map(|outcome| Chance {
+            outcome,
+            probability: 0.5,
+        }));
+    }
+
+    fn apply_chance<E: FnMut(())>(&self, s: &mut State, coin: Coin, events: &mut E) {
+        s.positions[s.turn] += coin.squares();
+        if s.positions[s.turn] < self.squares {
+            s.turn = (s.turn + 1) % self.players;
+        }
+        events(());
+    }
+
+    fn apply_move<E: FnMut(())>(&self, _: &mut State, m: Self::Move, _: &mut E) {
+        match m {}
+    }
+}
+
+/// The exact answers for a coin race, from its Markov chain.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Exact {
+    /// The finishing square.
+    pub squares: u32,
+    /// Players.
+    pub players: usize,
+    /// Each player's probability of winning.
+    pub win_probability: Vec<f64>,
+    /// Expected flips per game, all players' flips counted.
+    pub mean_flips: f64,
+    /// Variance of the flips per game.
+    pub variance_flips: f64,
+    /// Fewest flips a game can take.
+    pub min_flips: u32,
+    /// Most likely number of flips.
+    pub mode_flips: u32,
+    /// Median number of flips.
+    pub median_flips: u32,
+    /// `pmf[n]`: probability of a game of exactly `n` flips.
+    pub pmf: Vec<f64>,
+    /// States of the chain.
+    pub states: usize,
+    /// Transitions of the chain.
+    pub transitions: usize,
+}
+
+/// Solves the race exactly with [`tabula::exact`]: builds the chain of
+/// every reachable position and walks it.
+pub fn solve(game: &CoinRace) -> Result<Exact, ExactError> {
+    let limits = Limits::default();
+    let chain = Chain::build(game, &limits, |_: &(), _: &mut Vec<()>| {})?;
+    let s = chain.solve(&limits)?;
+    let mut win_probability = vec![0.0; game.players];
+    for (result, p) in &s.results {
+        if let GameResult::Win(seat) = result
+            && let Some(w) = win_probability.get_mut(*seat)
+        {
+            *w += p;
+        }
+    }
+    Ok(Exact {
+        squares: game.squares,
+        players: game.players,
+        win_probability,
+        mean_flips: s.mean,
+        variance_flips: s.variance,
+        min_flips: s.min,
+        mode_flips: s.mode,
+        median_flips: s.median,
+        pmf: s.pmf,
+        states: chain.len(),
+        transitions: chain.transition_count(),
+    })
+}
+
+fn plugins() -> Result<Vec<PluginInfo>, tabula::core::CoreError> {
+    Ok(vec![PluginInfo {
+        kind: "coin",
+        name: "fair",
+        summary: "a fair coin: heads moves two squares, tails one",
+    }])
+}
+
+tabula::app::inventory::submit! {
+    GameEntry {
+        name: NAME,
+        summary: "coin race, the test suite's own game: flip a coin, move one or two squares, first to the end wins",
+        plugins,
+        commands: commands::COMMANDS,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    /// Win probability of player 0 and expected remaining flips from
+    /// (distance left for the player to move, for the other), by a plain
+    /// memoized recursion on the rules.
+    fn recurse(a: i64, b: i64, memo: &mut HashMap<(i64, i64), (f64, f64)>) -> (f64, f64) {
+        if let Some(&v) = memo.get(&(a, b)) {
+            return v;
+        }
+        let mut win = 0.0;
+        let mut flips = 1.0;
+        for step in [1, 2] {
+            let left = a - step;
+            if left <= 0 {
+                win += 0.5;
+            } else {
+                let (w, f) = recurse(b, left, memo);
+                win += 0.5 * (1.0 - w);
+                flips += 0.5 * f;
+            }
+        }
+        memo.insert((a, b), (win, flips));
+        (win, flips)
+    }
+
+    #[test]
+    fn the_chain_agrees_with_a_recursion_on_the_rules() {
+        for n in [1u32, 2, 3, 7, 10, 25] {
+            let exact = solve(&CoinRace::new(n, 2).unwrap()).unwrap();
+            let (win, flips) = recurse(i64::from(n), i64::from(n), &mut HashMap::new());
+            assert!((exact.win_probability[0] - win).abs() < 1e-12, "n = {n}");
+            assert!((exact.win_probability[1] - (1.0 - win)).abs() < 1e-12);
+            assert!((exact.mean_flips - flips).abs() < 1e-12, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn one_token_takes_the_closed_form_number_of_flips() {
+        // e(d) = 1 + (e(d-1) + e(d-2)) / 2, e(0) = e(-1) = 0, solved:
+        // e(d) = 2d/3 + 2/9 - (2/9)(-1/2)^d.
+        for n in 1..=40u32 {
+            let exact = solve(&CoinRace::new(n, 1).unwrap()).unwrap();
+            let d = f64::from(n);
+            let closed = 2.0 * d / 3.0 + 2.0 / 9.0 - 2.0 / 9.0 * (-0.5f64).powi(n as i32);
+            assert!((exact.mean_flips - closed).abs() < 1e-12, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn bad_setups_say_what_is_wrong() {
+        assert_eq!(
+            CoinRace::new(0, 2).unwrap_err().to_string(),
+            "the finishing square must be 1 to 200, not 0"
+        );
+        assert_eq!(
+            CoinRace::new(5, 3).unwrap_err().to_string(),
+            "a coin race has 1 to 2 players, not 3"
+        );
+    }
+}

@@ -1,0 +1,473 @@
+//! The test game driven through a real `tabula` process: the binary
+//! `tabula-with-test-game` is the whole `tabula` command with coin race
+//! linked in beside the four shipped games. Every test runs it as a child
+//! process and reads its exit status, standard output and standard error.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const TABULA: &str = env!("CARGO_BIN_EXE_tabula-with-test-game");
+
+/// The games that ship with tabula.
+const SHIPPED: [&str; 4] = ["chance-it", "noline", "seega", "snakes"];
+
+fn tabula(args: &[&str]) -> Output {
+    Command::new(TABULA)
+        .args(args)
+        .output()
+        .expect("tabula-with-test-game runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Runs a command that must succeed and returns its standard output.
+fn ok(args: &[&str]) -> String {
+    let out = tabula(args);
+    assert!(
+        out.status.success(),
+        "tabula {args:?} failed ({:?}): {}",
+        out.status.code(),
+        stderr(&out)
+    );
+    stdout(&out)
+}
+
+fn json(args: &[&str]) -> Value {
+    let text = ok(args);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("tabula {args:?}: {e}\n{text}"))
+}
+
+/// Runs a command that must fail with `code`; returns (stdout, stderr).
+fn fails(args: &[&str], code: i32) -> (String, String) {
+    let out = tabula(args);
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "tabula {args:?}: stdout {}\nstderr {}",
+        stdout(&out),
+        stderr(&out)
+    );
+    (stdout(&out), stderr(&out))
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("test-game-{test}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+fn f64_of(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+/// The closed form, independent of the game's code: one token needs `T`
+/// flips, and after `k` flips with `h` heads it stands on `k + h`, so
+/// `P(T <= k) = P(k + Binomial(k, 1/2) >= n)`. With two independent tokens
+/// flipping in turn, player 1 wins on its `k`-th flip if `T1 = k` and
+/// `T2 >= k` (game of `2k - 1` flips), player 2 if `T2 = k` and `T1 > k`
+/// (`2k` flips). Returns (each player's win probability, mean flips).
+fn closed_form(n: u32, players: u32) -> (Vec<f64>, f64) {
+    let n = n as usize;
+    // cdf[k] = P(T <= k); row[h] = P(h heads in k flips), built by Pascal's
+    // rule (exact in f64: dyadic fractions).
+    let mut cdf = vec![0.0];
+    let mut row = vec![1.0];
+    for k in 1..=n {
+        let mut next = vec![0.0; k + 1];
+        for (h, &p) in row.iter().enumerate() {
+            next[h] += p / 2.0;
+            next[h + 1] += p / 2.0;
+        }
+        row = next;
+        cdf.push(row.iter().skip(n.saturating_sub(k)).sum());
+    }
+    let pmf = |k: usize| cdf[k] - cdf[k - 1];
+    let survive = |k: usize| 1.0 - cdf[k];
+    match players {
+        1 => (vec![1.0], (1..=n).map(|k| k as f64 * pmf(k)).sum()),
+        _ => {
+            let first: f64 = (1..=n).map(|k| pmf(k) * survive(k - 1)).sum();
+            let mean = (1..=n)
+                .map(|k| {
+                    let k2 = k as f64 * 2.0;
+                    pmf(k) * (survive(k - 1) * (k2 - 1.0) + survive(k) * k2)
+                })
+                .sum();
+            (vec![first, 1.0 - first], mean)
+        }
+    }
+}
+
+#[test]
+fn the_closed_form_matches_fractions_worked_out_by_hand() {
+    // Square 2, two players: player 1 wins at once on heads (1/2); on
+    // tails player 2 wins on heads (1/4), else player 1 finishes (1/4).
+    let (wins, mean) = closed_form(2, 2);
+    assert_eq!(wins, [0.75, 0.25]);
+    assert_eq!(mean, 0.5 * 1.0 + 0.25 * 2.0 + 0.25 * 3.0);
+    // Square 10: 173147/262144 and 3193679/262144 (Python's fractions).
+    let (wins, mean) = closed_form(10, 2);
+    assert_eq!(wins[0], 173_147.0 / 262_144.0);
+    assert_eq!(mean, 3_193_679.0 / 262_144.0);
+}
+
+#[test]
+fn list_shows_the_test_game_with_its_commands_and_plugin_beside_the_shipped_games() {
+    let text = ok(&["list"]);
+    let at = text
+        .find("  coin-race    coin race, the test suite's own game")
+        .unwrap_or_else(|| panic!("coin-race is not listed:\n{text}"));
+    assert!(
+        text[at..].starts_with(
+            "  coin-race    coin race, the test suite's own game: flip a coin, move one or two squares, first to the end wins\n\
+             \x20   commands: simulate, analyze\n\
+             \x20   coins\n\
+             \x20     fair           a fair coin: heads moves two squares, tails one\n"
+        ),
+        "{text}"
+    );
+    for game in SHIPPED {
+        assert!(
+            text.contains(&format!("\n  {game:<12} ")),
+            "{game}:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn list_json_has_the_test_game_with_its_commands_and_plugin_beside_the_shipped_games() {
+    let v = json(&["list", "--format", "json"]);
+    let games = v["games"].as_array().expect("games");
+    let names: Vec<&str> = games.iter().filter_map(|g| g["name"].as_str()).collect();
+    assert_eq!(
+        names,
+        ["chance-it", "coin-race", "noline", "seega", "snakes"]
+    );
+    let coin = &games[1];
+    assert_eq!(coin["commands"], serde_json::json!(["simulate", "analyze"]));
+    assert_eq!(
+        coin["plugins"],
+        serde_json::json!([{
+            "kind": "coin",
+            "name": "fair",
+            "summary": "a fair coin: heads moves two squares, tails one",
+        }])
+    );
+}
+
+#[test]
+fn every_listed_command_reaches_the_command_line() {
+    let v = json(&["list", "--format", "json"]);
+    let mut checked = 0;
+    for game in v["games"].as_array().expect("games") {
+        let name = game["name"].as_str().expect("name");
+        for verb in game["commands"].as_array().expect("commands") {
+            let verb = verb.as_str().expect("verb");
+            let help = ok(&[verb, name, "--help"]);
+            assert!(
+                help.contains(&format!("Usage: tabula-with-test-game {verb} {name}")),
+                "{verb} {name}:\n{help}"
+            );
+            checked += 1;
+        }
+    }
+    // Today: chance-it 3, coin-race 2, noline 2, seega 3, snakes 2.
+    assert!(checked >= 12, "only {checked} commands listed");
+}
+
+#[test]
+fn simulate_text_is_pinned_for_a_fixed_seed_whatever_the_threads() {
+    let args = ["simulate", "coin-race", "--games", "10000", "--seed", "7"];
+    let text = ok(&args);
+    assert_eq!(
+        text,
+        "Coin race to square 10, 2 player(s): 10,000 games, seed 7\n\
+         \x20 flips per game: mean 12.1841 (standard error 0.0136; exact 12.1829), min 9, max 17, mode 11, median 12\n\
+         \x20 player 1: 6,637 wins (66.37%; exact 66.05%)\n\
+         \x20 player 2: 3,363 wins (33.63%; exact 33.95%)\n"
+    );
+    for threads in ["1", "3"] {
+        assert_eq!(ok(&[&args[..], &["--threads", threads]].concat()), text);
+    }
+}
+
+#[test]
+fn simulate_json_is_within_four_standard_errors_of_the_exact_values() {
+    for (squares, players) in [("10", "2"), ("7", "1"), ("25", "2")] {
+        let v = json(&[
+            "simulate",
+            "coin-race",
+            "--squares",
+            squares,
+            "--players",
+            players,
+            "--games",
+            "100000",
+            "--seed",
+            "11",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(v["game"], "coin-race");
+        assert_eq!(v["games"], 100_000);
+        assert_eq!(v["seed"], 11);
+        let (wins, mean) = closed_form(squares.parse().unwrap(), players.parse().unwrap());
+        let sampled = f64_of(&v["mean_flips"]);
+        let se = f64_of(&v["std_error"]);
+        assert!(se > 0.0);
+        assert!(
+            (sampled - mean).abs() < 4.0 * se,
+            "square {squares}, {players} player(s): sampled {sampled} ± {se}, exact {mean}"
+        );
+        let games = 100_000.0;
+        let won = v["wins"].as_array().expect("wins");
+        assert_eq!(won.len(), wins.len());
+        for (w, p) in won.iter().zip(&wins) {
+            let share = f64_of(w) / games;
+            let se = (p * (1.0 - p) / games).sqrt();
+            assert!((share - p).abs() <= 4.0 * se, "share {share}, exact {p}");
+        }
+        // The report's own exact figure is the closed form too.
+        assert!((f64_of(&v["exact"]["mean_flips"]) - mean).abs() < 1e-12);
+        // The histogram counts every game.
+        let counted: u64 = v["histogram"]
+            .as_array()
+            .expect("histogram")
+            .iter()
+            .map(|pair| pair[1].as_u64().expect("count"))
+            .sum();
+        assert_eq!(counted, 100_000);
+    }
+}
+
+#[test]
+fn analyze_equals_the_closed_form() {
+    for squares in [1u32, 2, 3, 10, 25, 60] {
+        for players in [1u32, 2] {
+            let v = json(&[
+                "analyze",
+                "coin-race",
+                "--squares",
+                &squares.to_string(),
+                "--players",
+                &players.to_string(),
+                "--format",
+                "json",
+            ]);
+            assert_eq!(v["game"], "coin-race");
+            let (wins, mean) = closed_form(squares, players);
+            let got = f64_of(&v["mean_flips"]);
+            assert!(
+                (got - mean).abs() < 1e-12,
+                "square {squares}, {players} player(s): {got} against {mean}"
+            );
+            let exact: Vec<f64> = v["win_probability"]
+                .as_array()
+                .expect("win_probability")
+                .iter()
+                .map(f64_of)
+                .collect();
+            assert_eq!(exact.len(), wins.len());
+            for (a, b) in exact.iter().zip(&wins) {
+                assert!((a - b).abs() < 1e-12, "{a} against {b}");
+            }
+            let pmf: f64 = v["pmf"].as_array().expect("pmf").iter().map(f64_of).sum();
+            assert!((pmf - 1.0).abs() < 1e-12);
+        }
+    }
+}
+
+#[test]
+fn analyze_text_is_pinned() {
+    assert_eq!(
+        ok(&["analyze", "coin-race"]),
+        "Coin race to square 10, 2 player(s), solved exactly (119 states, 198 transitions):\n\
+         \x20 player 1 wins with probability 0.660503387451\n\
+         \x20 player 2 wins with probability 0.339496612549\n\
+         \x20 flips per game: mean 12.182918548584, variance 1.872664919574, min 9, mode 11, median 12\n"
+    );
+}
+
+#[test]
+fn plot_writes_svg_pictures() {
+    let dir = scratch("plot").join("new");
+    let dir_arg = dir.to_str().expect("utf-8 path");
+    let out = tabula(&[
+        "simulate",
+        "coin-race",
+        "--games",
+        "2000",
+        "--plot",
+        dir_arg,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("Coin race to square 10, 2 player(s): 2,000 games"));
+    for name in ["flips.svg", "wins.svg"] {
+        let svg = std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(
+            svg.starts_with("<svg"),
+            "{name}: {}",
+            &svg[..svg.len().min(80)]
+        );
+        assert!(svg.trim_end().ends_with("</svg>"), "{name}");
+    }
+    assert!(stderr(&out).starts_with("pictures: "), "{}", stderr(&out));
+}
+
+#[test]
+fn report_writes_an_html_page_with_the_title_and_pictures() {
+    let file = scratch("report").join("coin.html");
+    let file_arg = file.to_str().expect("utf-8 path");
+    ok(&[
+        "simulate",
+        "coin-race",
+        "--games",
+        "2000",
+        "--report",
+        file_arg,
+    ]);
+    let html = std::fs::read_to_string(&file).expect("the report is written");
+    assert!(
+        html.contains("coin race to square 10: 2,000 games"),
+        "{html}"
+    );
+    assert!(html.contains("Coin race to square 10, 2 player(s): 2,000 games, seed 2002"));
+    assert_eq!(html.matches("<svg").count(), 2);
+}
+
+#[test]
+fn json_goes_with_plot_and_report() {
+    let dir = scratch("json-plot");
+    let file = dir.join("page.html");
+    let pictures = dir.join("pictures");
+    let v = json(&[
+        "simulate",
+        "coin-race",
+        "--games",
+        "500",
+        "--format",
+        "json",
+        "--plot",
+        pictures.to_str().expect("utf-8 path"),
+        "--report",
+        file.to_str().expect("utf-8 path"),
+    ]);
+    assert_eq!(v["games"], 500);
+    assert!(pictures.join("flips.svg").is_file());
+    assert!(file.is_file());
+}
+
+#[test]
+fn analyze_has_json_but_no_pictures() {
+    let v = json(&["analyze", "coin-race", "--squares", "4", "--format", "json"]);
+    assert_eq!(v["squares"], 4);
+    let (_, err) = fails(&["analyze", "coin-race", "--plot", "x"], 2);
+    assert!(err.contains("unexpected argument '--plot'"), "{err}");
+}
+
+#[test]
+fn an_unknown_game_is_a_usage_error() {
+    let (out, err) = fails(&["simulate", "nosuchgame"], 2);
+    assert!(out.is_empty());
+    assert!(
+        err.starts_with(
+            "error: no game \"nosuchgame\" offers `simulate`; the games that do: coin-race, snakes"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("Usage: tabula-with-test-game simulate"),
+        "{err}"
+    );
+    // A near miss is answered with the game's name.
+    let (_, err) = fails(&["simulate", "coin-rac"], 2);
+    assert!(
+        err.contains("tip: a similar subcommand exists: 'coin-race'"),
+        "{err}"
+    );
+    // A game without that command is unknown to the verb.
+    let (_, err) = fails(&["play", "coin-race"], 2);
+    assert!(
+        err.contains("no game \"coin-race\" offers `play`; the games that do: chance-it, seega"),
+        "{err}"
+    );
+}
+
+/// An unknown game is answered with every game that offers the verb, and
+/// the usage line says `<GAME>` where a game is expected.
+#[test]
+fn an_unknown_game_is_answered_with_the_valid_games() {
+    let (_, err) = fails(&["simulate", "nosuchgame"], 2);
+    for game in ["coin-race", "snakes"] {
+        assert!(err.contains(game), "{game} is not named:\n{err}");
+    }
+    assert!(err.contains("simulate <GAME>"), "{err}");
+}
+
+#[test]
+fn an_unknown_command_is_a_usage_error() {
+    let (out, err) = fails(&["nosuchverb"], 2);
+    assert!(out.is_empty());
+    assert!(
+        err.starts_with("error: unknown command \"nosuchverb\"; the commands are: list, simulate,"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_verb_without_a_game_shows_the_usage_and_the_games() {
+    for verb in ["analyze", "simulate"] {
+        let (out, err) = fails(&[verb], 2);
+        assert!(out.is_empty());
+        assert!(
+            err.contains(&format!("Usage: tabula-with-test-game {verb} <GAME>")),
+            "{err}"
+        );
+        assert!(err.contains("\n  coin-race  coin race: "), "{err}");
+        assert!(err.contains("\n  snakes     "), "{err}");
+    }
+}
+
+#[test]
+fn a_bad_flag_value_is_a_usage_error() {
+    for (flag, value) in [
+        ("--squares", "0"),
+        ("--squares", "201"),
+        ("--players", "3"),
+        ("--games", "many"),
+    ] {
+        let (out, err) = fails(&["simulate", "coin-race", flag, value], 2);
+        assert!(out.is_empty());
+        assert!(
+            err.starts_with(&format!("error: invalid value '{value}' for '{flag} <")),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn plot_into_a_file_fails_before_the_run_with_a_clear_message() {
+    let file = scratch("plot-file").join("taken");
+    std::fs::write(&file, "not a directory").expect("write");
+    let path = file.to_str().expect("utf-8 path");
+    let (out, err) = fails(&["simulate", "coin-race", "--plot", path], 1);
+    assert_eq!(out, "", "nothing on stdout");
+    assert_eq!(
+        err,
+        format!("error: --plot {path}: {path} is a file, not a directory\n")
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        "not a directory"
+    );
+}
