@@ -2,21 +2,29 @@
 //! implemented for every [`Rules`] type, and each of its methods runs a
 //! fully monomorphized game for that type.
 
-use serde::Serialize;
 use tabula_sim::{LengthOf, Lengths, Occupancy, Run, SimError, Simulation, Wins};
 
 use crate::analysis::{self, Analysis, AnalysisOptions};
-use crate::board::{Board, Jump};
-use crate::game::{Event, Snakes};
-use crate::rules::{self, Rules};
+use crate::board::Board;
+use crate::game::Snakes;
+use crate::plugin::{self, Rules};
+use crate::trace::Trace;
 
 /// The collectors of the seed-000 report.
 pub type ReportCollectors = (Lengths, Occupancy, Wins);
 
 /// A rule set behind a `&dyn`: what the framework can do with any rules.
 pub trait ErasedRules: Send + Sync {
+    /// Whether the rules may give the same seat another throw
+    /// ([`Rules::THROWS_AGAIN`]).
+    fn throws_again(&self) -> bool;
+
+    /// Whether the rules may move other seats' tokens
+    /// ([`Rules::INTERACTS`]).
+    fn interacts(&self) -> bool;
+
     /// Checks that every game on `board` can finish (see
-    /// [`rules::check_playable`]).
+    /// [`plugin::check_playable`]).
     fn check_playable(&self, board: &Board) -> Result<(), String>;
 
     /// Runs a simulation with the report's collectors.
@@ -47,8 +55,16 @@ pub trait ErasedRules: Send + Sync {
 }
 
 impl<R: Rules> ErasedRules for R {
+    fn throws_again(&self) -> bool {
+        R::THROWS_AGAIN
+    }
+
+    fn interacts(&self) -> bool {
+        R::INTERACTS
+    }
+
     fn check_playable(&self, board: &Board) -> Result<(), String> {
-        rules::check_playable(self, board)
+        plugin::check_playable(self, board)
     }
 
     fn simulate(
@@ -84,179 +100,8 @@ impl<R: Rules> ErasedRules for R {
         max_throws: u32,
     ) -> Result<Trace, SimError> {
         let game = Snakes::new(board, self, players);
-        let mut trace = Trace {
-            game_index: index,
-            seed,
-            throws: Vec::new(),
-            winner: None,
-        };
+        let mut trace = Trace::new(seed, index);
         tabula_sim::replay(&game, seed, index, max_throws, |e| trace.record(e))?;
         Ok(trace)
-    }
-}
-
-/// One game, throw by throw.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Trace {
-    /// The game's index in its run.
-    pub game_index: u64,
-    /// The run's seed.
-    pub seed: u64,
-    /// Every throw in order.
-    pub throws: Vec<Throw>,
-    /// The seat that won; `None` if the game hit the throw cap.
-    pub winner: Option<u8>,
-}
-
-/// One throw of a traced game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Throw {
-    /// Who threw.
-    pub seat: u8,
-    /// The throw (the sum of the dice).
-    pub roll: u16,
-    /// The square before.
-    pub from: u16,
-    /// The square the throw reached before any ladder or chute (`None`
-    /// if forfeited or sent elsewhere by the rules).
-    pub reached: Option<u16>,
-    /// Ladders and chutes taken, in order.
-    pub jumps: Vec<Jump>,
-    /// Whether the throw was forfeited.
-    pub forfeited: bool,
-    /// Where the rules put the token directly, if they did.
-    pub sent_to: Option<u16>,
-    /// Where the token came to rest.
-    pub to: u16,
-}
-
-impl Trace {
-    fn record(&mut self, e: &Event) {
-        let throw = |seat, roll, from| Throw {
-            seat,
-            roll,
-            from,
-            reached: None,
-            jumps: Vec::new(),
-            forfeited: false,
-            sent_to: None,
-            to: from,
-        };
-        match *e {
-            Event::Moved {
-                seat,
-                roll,
-                from,
-                to,
-            } => {
-                let mut t = throw(seat, roll, from);
-                t.reached = Some(to);
-                t.to = to;
-                self.throws.push(t);
-            }
-            Event::Jumped { from, to, .. } => {
-                if let Some(t) = self.throws.last_mut() {
-                    t.jumps.push(Jump { from, to });
-                    t.to = to;
-                }
-            }
-            Event::Forfeited { seat, roll, at } => {
-                let mut t = throw(seat, roll, at);
-                t.forfeited = true;
-                self.throws.push(t);
-            }
-            Event::SentTo {
-                seat,
-                roll,
-                from,
-                to,
-            } => {
-                let mut t = throw(seat, roll, from);
-                t.sent_to = Some(to);
-                t.to = to;
-                self.throws.push(t);
-            }
-            Event::Finished { seat } => self.winner = Some(seat),
-        }
-    }
-
-    /// The throws, in order.
-    pub fn rolls(&self) -> Vec<u16> {
-        self.throws.iter().map(|t| t.roll).collect()
-    }
-
-    /// The squares the mover rests on: 0 (the start), then after each throw.
-    /// With one player this is the token's path.
-    pub fn squares(&self) -> Vec<u16> {
-        std::iter::once(0)
-            .chain(self.throws.iter().map(|t| t.to))
-            .collect()
-    }
-
-    /// The trace as text, one throw a line.
-    pub fn to_text(&self, board: &Board, rules: &str, players: u8) -> String {
-        use std::fmt::Write;
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "Game {} of the run with seed {} ({}, rules {rules}):",
-            self.game_index,
-            self.seed,
-            board.name()
-        );
-        let width = self.throws.len().to_string().len();
-        for (n, t) in self.throws.iter().enumerate() {
-            let who = if players > 1 {
-                format!("player {} ", t.seat + 1)
-            } else {
-                String::new()
-            };
-            let _ = write!(s, "  throw {:>width$}: {who}rolled {:>2}, ", n + 1, t.roll);
-            if t.forfeited {
-                let _ = write!(
-                    s,
-                    "{} + {} passes {}: forfeited, stays on {}",
-                    t.from,
-                    t.roll,
-                    board.size(),
-                    t.from
-                );
-            } else if let Some(to) = t.sent_to {
-                let _ = write!(s, "{} -> sent to {}", t.from, to);
-            } else if let Some(reached) = t.reached {
-                let _ = write!(s, "{} -> {reached}", t.from);
-                let natural = u32::from(t.from) + u32::from(t.roll);
-                if natural > u32::from(board.size()) && reached == board.size() {
-                    let _ = write!(s, " (passes {})", board.size());
-                } else if natural != u32::from(reached) {
-                    let _ = write!(s, " (bounced back from {})", board.size());
-                }
-                for j in &t.jumps {
-                    let _ = write!(s, ", {} {} -> {}", j.kind(), j.from, j.to);
-                }
-            }
-            s.push('\n');
-        }
-        match self.winner {
-            Some(w) if players > 1 => {
-                let _ = writeln!(
-                    s,
-                    "  player {} wins after {} throws.",
-                    w + 1,
-                    self.throws.len()
-                );
-            }
-            Some(_) => {
-                let _ = writeln!(s, "  finished in {} throws.", self.throws.len());
-            }
-            None => {
-                let _ = writeln!(
-                    s,
-                    "  stopped by the throw cap after {} throws.",
-                    self.throws.len()
-                );
-            }
-        }
-        s
     }
 }

@@ -1,0 +1,200 @@
+//! [`Setup`]: a board, a rule set and a number of players, validated;
+//! what every tool runs.
+
+use tabula_sim::Simulation;
+
+use crate::analysis::{Analysis, AnalysisOptions};
+use crate::board::Board;
+use crate::error::SnakesError;
+use crate::game::MAX_SEATS;
+use crate::registry::{self, RuleSet};
+use crate::report::{self, Report, ReportOptions};
+use crate::trace::Trace;
+
+/// The largest chain the simulation report solves for its exact values.
+pub const REPORT_MAX_STATES: usize = 200_000;
+
+/// The most time each phase of the simulation report's exact solve may
+/// take before the report settles for sampled values.
+pub const REPORT_MAX_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The limits of the exact solve behind the simulation report: at most
+/// [`REPORT_MAX_STATES`] states and [`REPORT_MAX_TIME`] per phase.
+pub fn report_limits() -> tabula_exact::Limits {
+    tabula_exact::Limits {
+        max_states: REPORT_MAX_STATES,
+        max_time: Some(REPORT_MAX_TIME),
+        ..Default::default()
+    }
+}
+
+/// Why the simulation report has no exact values, in its own words (the
+/// solver's messages advise simulating, which the report already does).
+fn exact_unavailable(e: &SnakesError, limits: &tabula_exact::Limits) -> String {
+    use tabula_exact::ExactError;
+    match e {
+        SnakesError::Exact(ExactError::OutOfTime { limit_s, stage }) => {
+            format!("the exact solve ran past its time budget of {limit_s} s while {stage}")
+        }
+        SnakesError::Exact(ExactError::TooLarge { what, limit }) => format!(
+            "the game's chain has more than {limit} {what}, past what the report solves (at most {} states)",
+            limits.max_states
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// A validated game definition: a board, a rule set, a number of players.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The board.
+    pub board: Board,
+    /// The rule set.
+    pub rules: &'static RuleSet,
+    /// Players per game.
+    pub players: u8,
+}
+
+impl Setup {
+    /// Chooses the rule set by name (or the board's default with `None`)
+    /// and checks that every game can finish under it.
+    pub fn new(board: Board, rules: Option<&str>, players: usize) -> Result<Setup, SnakesError> {
+        if !(1..=MAX_SEATS).contains(&players) {
+            return Err(SnakesError::Players(players));
+        }
+        let rules = match rules {
+            Some(name) => registry::find(name)?,
+            None => registry::find(board.rules_name())?,
+        };
+        // The board was checked under its own rule set when it was loaded.
+        if rules.name != board.rules_name() {
+            rules
+                .rules
+                .check_playable(&board)
+                .map_err(|message| SnakesError::Unplayable {
+                    board: board.source().to_string(),
+                    rules: rules.name,
+                    message,
+                })?;
+        }
+        Ok(Setup {
+            board,
+            rules,
+            players: players as u8,
+        })
+    }
+
+    /// Simulates and builds the seed-000 report. `progress` is told how
+    /// many games are done, now and then. The exact values beside the
+    /// sampled ones are solved within [`report_limits`].
+    pub fn simulate(
+        &self,
+        sim: &Simulation,
+        options: &ReportOptions,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Report, SnakesError> {
+        self.simulate_within(sim, options, &report_limits(), progress)
+    }
+
+    /// [`simulate`](Self::simulate), solving the exact values within
+    /// `limits` (which may carry a progress sink). A game too large or too
+    /// slow to solve within them gets a report of sampled values only,
+    /// with the reason in [`Report::exact_unavailable`].
+    pub fn simulate_within(
+        &self,
+        sim: &Simulation,
+        options: &ReportOptions,
+        limits: &tabula_exact::Limits,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Report, SnakesError> {
+        let run = self
+            .rules
+            .rules
+            .simulate(&self.board, self.players, sim, progress)?;
+        let exact = self.analyze(&AnalysisOptions {
+            limits: limits.clone(),
+            ..Default::default()
+        });
+        let (exact, unavailable) = match exact {
+            Ok(a) => (Some(report::ExactValues::from_analysis(&a)), None),
+            Err(e) => (None, Some(exact_unavailable(&e, limits))),
+        };
+        let mut report = Report::build(
+            &self.board,
+            self.rules,
+            self.players,
+            &run,
+            sim,
+            options,
+            exact,
+        )?;
+        report.exact_unavailable = unavailable;
+        Ok(report)
+    }
+
+    /// Solves the game exactly for this setup's players: the length
+    /// distribution, expected landings, each seat's chance of winning and,
+    /// if asked, the shortest games.
+    ///
+    /// ```
+    /// use tabula_snakes::{AnalysisOptions, Board, Setup};
+    /// let setup = Setup::new(Board::classic(), Some("exact"), 1)?;
+    /// let a = setup.analyze(&AnalysisOptions::default())?;
+    /// // Althoen, King and Schilling (1993): 39.2251 throws under exact finish.
+    /// assert!((a.throws.mean - 39.225122).abs() < 1e-6);
+    /// # Ok::<_, tabula_snakes::SnakesError>(())
+    /// ```
+    pub fn analyze(&self, options: &AnalysisOptions) -> Result<Analysis, SnakesError> {
+        let options = AnalysisOptions {
+            players: self.players,
+            ..options.clone()
+        };
+        let mut analysis = self
+            .rules
+            .rules
+            .analyze(&self.board, &options)
+            .map_err(|e| self.explain(e))?;
+        analysis.rules = self.rules.name;
+        Ok(analysis)
+    }
+
+    /// The solver's error, with the joint chain's size explained when the
+    /// rules made the analysis solve all tokens together.
+    fn explain(&self, e: tabula_exact::ExactError) -> SnakesError {
+        let erased = self.rules.rules;
+        let joint = self.players > 1 && (erased.interacts() || erased.throws_again());
+        match e {
+            tabula_exact::ExactError::TooLarge { what, limit }
+                if joint && (what == "states" || what == "transitions") =>
+            {
+                let squares = usize::from(self.board.size()) - self.board.jumps().len();
+                let flags = if erased.throws_again() { 2.0 } else { 1.0 };
+                let estimate = (squares as f64).powi(i32::from(self.players))
+                    * f64::from(self.players)
+                    * flags;
+                SnakesError::JointTooLarge {
+                    rules: self.rules.name,
+                    players: self.players,
+                    why: if erased.interacts() {
+                        "move each other's tokens"
+                    } else {
+                        "give another throw, so a turn can be several throws"
+                    },
+                    what,
+                    limit,
+                    squares,
+                    estimate,
+                }
+            }
+            e => SnakesError::Exact(e),
+        }
+    }
+
+    /// Replays game `index` of the run with `seed`, throw by throw.
+    pub fn trace(&self, seed: u64, index: u64, max_throws: u32) -> Result<Trace, SnakesError> {
+        Ok(self
+            .rules
+            .rules
+            .trace(&self.board, self.players, seed, index, max_throws)?)
+    }
+}
