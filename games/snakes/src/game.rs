@@ -410,7 +410,17 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
             self.interact(state, events);
         }
         state.again = R::THROWS_AGAIN && again;
-        if !state.again && players > 1 {
+        if players == 1 {
+            return;
+        }
+        if state.again {
+            // Keep the parked copy in step with the live one, so a
+            // position has one representation (the exact chain counts
+            // each once).
+            let i = usize::from(seat) % MAX_SEATS;
+            state.waiting[i] = state.square;
+            state.waiting_extras[i] = state.extra;
+        } else {
             pass_turn(state, self.players);
         }
     }
