@@ -198,30 +198,42 @@ fn house_rules_choose_the_chain_they_need() {
 /// limit, with a message saying which limit was reached and how to raise it.
 #[test]
 fn bump_with_four_players_is_refused_clearly() {
+    // With the default limit of 2,000,000 states, as `tabula analyze`.
     let setup = Setup::new(Board::classic(), Some("bump"), 4).unwrap();
-    let options = AnalysisOptions {
-        limits: Limits {
-            max_states: 200_000,
-            ..Limits::default()
-        },
-        ..Default::default()
-    };
-    let err = setup.analyze(&options).unwrap_err();
+    let err = setup.analyze(&AnalysisOptions::default()).unwrap_err();
     assert!(
         matches!(
             err,
             SnakesError::JointTooLarge {
-                limit: 200_000,
+                limit: 2_000_000,
                 players: 4,
+                what: "states",
                 ..
             }
         ),
         "{err}"
     );
     let msg = err.to_string();
-    for part in ["200000 states", "--max-states", "bump", "4 players"] {
+    for part in [
+        "reached the limit of 2000000 states",
+        "--max-states",
+        "\"bump\"",
+        "4 players",
+        "81 squares",
+    ] {
         assert!(msg.contains(part), "{part}: {msg}");
     }
+    // Three players under a smaller limit are refused the same way.
+    let setup = Setup::new(Board::classic(), Some("bump"), 3).unwrap();
+    let options = AnalysisOptions {
+        limits: Limits {
+            max_states: 100_000,
+            ..Limits::default()
+        },
+        ..Default::default()
+    };
+    let err = setup.analyze(&options).unwrap_err();
+    assert!(err.to_string().contains("limit of 100000 states"), "{err}");
 }
 
 /// Sampled against exact, for each house rule with one and two players on

@@ -518,12 +518,12 @@ impl Analysis {
             let p = &self.seats;
             let _ = writeln!(
                 s,
-                "\n{} players taking {} in turn, the first to finish winning",
+                "\n{} players {}, the first to finish winning",
                 self.players,
                 if self.chain.tokens > 1 {
-                    "turns"
+                    "taking turns (solved as the joint chain of all tokens)"
                 } else {
-                    "single throws"
+                    "taking single throws in turn"
                 }
             );
             let _ = writeln!(
