@@ -40,6 +40,16 @@ fn exact_unavailable(e: &SnakesError, limits: &tabula_exact::Limits) -> String {
             "the game's chain has more than {limit} {what}, past what the report solves (at most {} states)",
             limits.max_states
         ),
+        SnakesError::JointTooLarge {
+            players,
+            what,
+            limit,
+            why,
+            ..
+        } => format!(
+            "the rules {why}, so the {players} tokens are solved together, and their joint chain has more than {limit} {what}, past what the report solves (at most {} states)",
+            limits.max_states
+        ),
         other => other.to_string(),
     }
 }

@@ -190,3 +190,20 @@ fn house_rules_are_registered_and_playable() {
         r.rules.check_playable(&board).unwrap();
     }
 }
+
+#[test]
+fn a_report_too_large_to_solve_says_why() {
+    let setup = Setup::new(Board::classic(), Some("bump"), 3).unwrap();
+    let sim = Simulation::new(200).seed(3);
+    let report = setup
+        .simulate(
+            &sim,
+            &tabula_snakes::ReportOptions { dice_rolls: 0 },
+            &|_| {},
+        )
+        .unwrap();
+    assert!(report.exact.is_none());
+    let why = report.exact_unavailable.unwrap();
+    assert!(why.contains("3 tokens are solved together"), "{why}");
+    assert!(why.contains("past what the report solves"), "{why}");
+}
