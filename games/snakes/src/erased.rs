@@ -8,7 +8,8 @@ use crate::analysis::{self, Analysis, AnalysisOptions};
 use crate::board::Board;
 use crate::game::Snakes;
 use crate::plugin::{self, Rules};
-use crate::trace::Trace;
+// Traces live in `trace`; re-exported so `erased::{Trace, Throw}` still work.
+pub use crate::trace::{Throw, Trace};
 
 /// The collectors of the seed-000 report.
 pub type ReportCollectors = (Lengths, Occupancy, Wins);
