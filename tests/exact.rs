@@ -13,8 +13,8 @@ use tabula::exact::{Chain, ExactError, Limits};
 use tabula::sim::Simulation;
 use tabula::snakes::analysis::{self, Mark, marks};
 use tabula::snakes::{
-    AnalysisOptions, Board, Bounce, Event, Exact, Overshoot, ReportOptions, Require, Rules, Setup,
-    Snakes,
+    AnalysisOptions, Board, Bounce, Bump, Event, Exact, Overshoot, ReportOptions, Require, Rules,
+    Setup, SixAgain, SixesHome, Snakes, SnakesError,
 };
 use tabula_example_three_sixes::ThreeSixes;
 
@@ -136,7 +136,165 @@ fn the_chain_agrees_with_an_independent_solver_on_every_board_and_rule() {
         check(&board, &Exact);
         check(&board, &Bounce);
         check(&board, &ThreeSixes);
+        check(&board, &SixAgain);
+        check(&board, &SixesHome);
+        check(&board, &Bump);
     }
+}
+
+/// The house rules with several players (solved as the joint chain of all
+/// tokens) against the independent solver run on the same several-player
+/// game: mean total throws and expected landings.
+#[test]
+fn house_rules_joint_chains_agree_with_an_independent_solver() {
+    fn check<R: Rules>(board: &Board, rules: &R, players: u8) {
+        let squares = usize::from(board.size()) + 1;
+        let reference = common::solve(&Snakes::new(board, rules, players), squares, 20_000);
+        let a = analyze(board, rules, players);
+        assert_eq!(a.chain.tokens, players);
+        let name = format!("{} with {players} players", board.name());
+        let tol = 1e-9 * reference.mean_throws;
+        close(a.seats.total_throws_mean, reference.mean_throws, tol, &name);
+        for (s, (x, y)) in a
+            .squares
+            .landings
+            .iter()
+            .zip(&reference.landings)
+            .enumerate()
+        {
+            close(*x, *y, 1e-9, &format!("{name} square {s}"));
+        }
+        let total: f64 = a.seats.win_probability.iter().sum();
+        close(total, 1.0, 1e-12, &name);
+    }
+    let teaching = Board::built_in("teaching").unwrap().unwrap();
+    check(&teaching, &SixAgain, 2);
+    check(&teaching, &SixesHome, 2);
+    check(&teaching, &Bump, 2);
+}
+
+/// Rules that neither throw again nor interact keep the race (one token's
+/// chain); the house rules with several players solve the joint chain, and
+/// with one player the one-token chain.
+#[test]
+fn house_rules_choose_the_chain_they_need() {
+    let classic = Board::classic();
+    assert_eq!(analyze(&classic, &Overshoot, 4).chain.tokens, 1);
+    assert_eq!(analyze(&classic, &SixAgain, 1).chain.tokens, 1);
+    assert_eq!(analyze(&classic, &Bump, 2).chain.tokens, 2);
+    // With one player a six thrown again is just the next throw: six-again
+    // is overshoot, throw for throw; so is bump, with no one to bump.
+    let over = analyze(&classic, &Overshoot, 1).throws.mean;
+    close(
+        analyze(&classic, &SixAgain, 1).throws.mean,
+        over,
+        1e-9,
+        "six-again",
+    );
+    close(analyze(&classic, &Bump, 1).throws.mean, over, 1e-9, "bump");
+}
+
+/// `bump` with four players on the classic board is refused by the state
+/// limit, with a message saying which limit was reached and how to raise it.
+#[test]
+fn bump_with_four_players_is_refused_clearly() {
+    // With the default limit of 2,000,000 states, as `tabula analyze`.
+    let setup = Setup::new(Board::classic(), Some("bump"), 4).unwrap();
+    let err = setup.analyze(&AnalysisOptions::default()).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SnakesError::JointTooLarge {
+                limit: 2_000_000,
+                players: 4,
+                what: "states",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    let msg = err.to_string();
+    for part in [
+        "reached the limit of 2000000 states",
+        "--max-states",
+        "\"bump\"",
+        "4 players",
+        "81 squares",
+    ] {
+        assert!(msg.contains(part), "{part}: {msg}");
+    }
+    // Three players under a smaller limit are refused the same way.
+    let setup = Setup::new(Board::classic(), Some("bump"), 3).unwrap();
+    let options = AnalysisOptions {
+        limits: Limits {
+            max_states: 100_000,
+            ..Limits::default()
+        },
+        ..Default::default()
+    };
+    let err = setup.analyze(&options).unwrap_err();
+    assert!(err.to_string().contains("limit of 100000 states"), "{err}");
+}
+
+/// Sampled against exact, for each house rule with one and two players on
+/// the classic board: mean throws (whole game) and seat 0's chance of
+/// winning, within 4 standard errors of the exact value.
+#[test]
+fn house_rules_sampled_agree_with_exact() {
+    const Z: f64 = 4.0;
+    let mut seed = 40;
+    for rules in ["six-again", "sixes-home", "bump"] {
+        for players in [1usize, 2] {
+            seed += 1;
+            let setup = Setup::new(Board::classic(), Some(rules), players).unwrap();
+            let exact = setup.analyze(&AnalysisOptions::default()).unwrap();
+            let sim = Simulation::new(100_000).seed(seed);
+            let report = setup
+                .simulate(&sim, &ReportOptions { dice_rolls: 0 }, &|_| {})
+                .unwrap();
+            let t = &report.throws;
+            let name = format!("{rules} with {players} players");
+            assert_eq!(report.capped_games, 0, "{name}");
+            assert!(
+                (t.mean - exact.seats.total_throws_mean).abs() < Z * t.std_error,
+                "{name}: {} +/- {} vs {}",
+                t.mean,
+                t.std_error,
+                exact.seats.total_throws_mean
+            );
+            let p = exact.seats.win_probability[0];
+            let rate = report.seats.win_rate[0];
+            let se = (p * (1.0 - p) / report.games as f64).sqrt();
+            assert!(
+                (rate - p).abs() <= Z * se + 1e-12,
+                "{name}: seat 0 wins {rate} vs {p}"
+            );
+        }
+    }
+}
+
+/// The house rules' exact figures on the classic board, as the book
+/// quotes them: mean throws with one player, seat 0's chance with two.
+#[test]
+fn house_rule_figures_on_the_classic_board() {
+    let classic = Board::classic();
+    let figures = |rules: &str| {
+        let setup = Setup::new(classic.clone(), Some(rules), 2).unwrap();
+        let a = setup.analyze(&AnalysisOptions::default()).unwrap();
+        (
+            format!("{:.4}", a.throws.mean),
+            format!("{:.4}", a.seats.win_probability[0]),
+            format!("{:.4}", a.seats.total_throws_mean),
+        )
+    };
+    let show = |(a, b, c): (String, String, String)| [a, b, c];
+    assert_eq!(show(figures("overshoot")), ["35.8349", "0.5088", "47.4280"]);
+    assert_eq!(show(figures("six-again")), ["35.8349", "0.5103", "47.1524"]);
+    assert_eq!(
+        show(figures("sixes-home")),
+        ["37.5591", "0.5097", "48.9330"]
+    );
+    assert_eq!(show(figures("bump")), ["35.8349", "0.5062", "50.4211"]);
 }
 
 #[test]

@@ -120,7 +120,7 @@ fn dependencies_point_down_and_front_ends_name_no_game() {
             let ok = match from {
                 Layer::Foundation => *to == Layer::Foundation,
                 // A game may use the foundation and the crates of its own
-                // folder (games/snakes/reports uses games/snakes/rules).
+                // folder (games/snakes/reports uses games/snakes/game).
                 Layer::Game => {
                     *to == Layer::Foundation
                         || (*to == Layer::Game && {

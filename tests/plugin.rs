@@ -8,7 +8,18 @@ use tabula_example_three_sixes as _;
 #[test]
 fn the_plugin_is_listed_with_unique_sorted_names() {
     let names: Vec<&str> = rules::all().unwrap().iter().map(|r| r.name).collect();
-    assert_eq!(names, ["bounce", "exact", "overshoot", "three-sixes"]);
+    assert_eq!(
+        names,
+        [
+            "bounce",
+            "bump",
+            "exact",
+            "overshoot",
+            "six-again",
+            "sixes-home",
+            "three-sixes"
+        ]
+    );
     let games = tabula::app::games().unwrap();
     let snakes = games.iter().find(|g| g.name == "snakes").unwrap();
     let plugins = (snakes.plugins)().unwrap();

@@ -52,7 +52,20 @@ fn list_shows_games_and_rule_sets() {
     assert_eq!(games, ["chance-it", "noline", "seega", "snakes"]);
     assert_eq!(plugins("noline"), ["perfect", "random", "type1", "type2"]);
     assert_eq!(plugins("seega"), ["alphabeta", "greedy", "mcts", "random"]);
-    assert_eq!(plugins("snakes"), ["bounce", "exact", "overshoot"]);
+    assert_eq!(
+        plugins("snakes"),
+        [
+            "classic",
+            "teaching",
+            "two-dice",
+            "bounce",
+            "bump",
+            "exact",
+            "overshoot",
+            "six-again",
+            "sixes-home"
+        ]
+    );
     assert_eq!(
         plugins("chance-it"),
         [
@@ -268,7 +281,9 @@ fn a_board_file_is_simulated_and_its_errors_are_located() {
 fn unknown_names_and_bad_flags_exit_non_zero_with_a_message() {
     let o = tabula(&["simulate", "snakes", "--rules", "nope"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("unknown rule set \"nope\"; known: bounce, exact, overshoot"));
+    assert!(stderr(&o).contains(
+        "unknown rule set \"nope\"; known: bounce, bump, exact, overshoot, six-again, sixes-home"
+    ));
 
     let o = tabula(&["simulate", "snakes", "--board", "no-such-board"]);
     assert_eq!(o.status.code(), Some(1));

@@ -2,6 +2,11 @@
 //! their own crate: play as under `overshoot`, but a third six in a row
 //! sends the token back to the start.
 //!
+//! The sixes are the token's own throws in a row, across turns: there is
+//! no extra throw for a six. (The built-in house rule `sixes-home` is the
+//! other reading: a six throws again, and a third six in one turn goes
+//! home.)
+//!
 //! Linking this crate is all it takes; the rule set is then known by name
 //! to every tool:
 //!
@@ -15,7 +20,7 @@
 #![deny(missing_docs)]
 
 // ANCHOR: plugin
-use tabula_snakes::{Board, RuleSet, Rules, Step};
+use tabula_snakes::{RuleSet, Rules, Step, Turn};
 
 /// Overshoot, but three sixes in a row send the token back to the start.
 #[derive(Clone, Copy, Debug, Default)]
@@ -25,17 +30,17 @@ impl Rules for ThreeSixes {
     /// Sixes thrown in a row so far (0, 1 or 2): part of the game state.
     type Extra = u8;
 
-    fn step(&self, _board: &Board, square: u16, sixes: &mut u8, roll: u16) -> Step {
+    fn step(&self, turn: &Turn<'_>, sixes: &mut u8, roll: u16) -> Step {
         if roll != 6 {
             *sixes = 0;
-            return Step::Advance(u32::from(square) + u32::from(roll));
+            return Step::Advance(u32::from(turn.square) + u32::from(roll));
         }
         *sixes += 1;
         if *sixes == 3 {
             *sixes = 0;
             Step::SendTo(0)
         } else {
-            Step::Advance(u32::from(square) + 6)
+            Step::Advance(u32::from(turn.square) + 6)
         }
     }
 }
@@ -43,7 +48,7 @@ impl Rules for ThreeSixes {
 inventory::submit! {
     RuleSet {
         name: "three-sixes",
-        summary: "overshoot, but a third six in a row sends the token back to the start (example plugin)",
+        summary: "overshoot, but a third six in a row (across turns; no extra throws) sends the token back to the start (example plugin)",
         rules: &ThreeSixes,
     }
 }

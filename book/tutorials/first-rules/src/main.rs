@@ -1,17 +1,17 @@
 //! A rule set of your own, tried without registering it.
 use tabula::sim::{LengthOf, Lengths, Simulation};
-use tabula::snakes::{Board, Rules, Snakes, Step};
+use tabula::snakes::{Board, Rules, Snakes, Step, Turn};
 
 /// Overshoot, but a 1 lets you throw... nothing: a 1 is forfeited.
 struct NoOnes;
 
 impl Rules for NoOnes {
     type Extra = ();
-    fn step(&self, _: &Board, square: u16, _: &mut (), roll: u16) -> Step {
+    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Step {
         if roll == 1 {
             Step::Forfeit
         } else {
-            Step::Advance(u32::from(square) + u32::from(roll))
+            Step::Advance(u32::from(turn.square) + u32::from(roll))
         }
     }
 }

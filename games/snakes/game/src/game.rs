@@ -5,13 +5,14 @@ use tabula_core::{BoardGame, Chance, GameResult, Status};
 use tabula_sim::Landings;
 
 use crate::board::Board;
-use crate::rules::{Rules, Step};
+use crate::plugin::{Rules, Step, Turn};
 
 /// The most players one game can seat.
 pub const MAX_SEATS: usize = 8;
 
 /// Snakes and Ladders on `board` under rules `R`, with players taking
-/// single throws in turn; the first to finish wins.
+/// turns of one throw (more if the rules [throw again](Rules::THROWS_AGAIN));
+/// the first to finish wins.
 #[derive(Clone, Copy, Debug)]
 pub struct Snakes<'a, R> {
     board: &'a Board,
@@ -44,6 +45,9 @@ pub struct State<E> {
     square: u16,
     extra: E,
     turn: u8,
+    /// The next throw is another throw of the same turn (always `false`
+    /// unless the rules throw again).
+    again: bool,
     winner: Option<u8>,
     waiting: [u16; MAX_SEATS],
     waiting_extras: [E; MAX_SEATS],
@@ -56,6 +60,7 @@ impl<E: Copy + Default> State<E> {
             square: 0,
             extra: E::default(),
             turn: 0,
+            again: false,
             winner: None,
             waiting: [0; MAX_SEATS],
             waiting_extras: [E::default(); MAX_SEATS],
@@ -83,6 +88,18 @@ impl<E: Copy + Default> State<E> {
     /// The seat to throw next.
     pub fn turn(&self) -> usize {
         usize::from(self.turn)
+    }
+
+    /// Whether the next throw is another throw of the same seat's turn
+    /// (given by [`Rules::throws_again`]).
+    pub fn again(&self) -> bool {
+        self.again
+    }
+
+    /// Makes the next throw another throw of the same turn (`true`) or the
+    /// first of a turn (for building positions by hand).
+    pub fn set_again(&mut self, again: bool) {
+        self.again = again;
     }
 
     /// The seat that finished, once one has.
@@ -147,6 +164,23 @@ pub enum Event {
         /// The square it was put on.
         to: u16,
     },
+    /// The rules put another seat's token on a square after a move (e.g.
+    /// `bump` sending it back to the start).
+    Bumped {
+        /// The seat whose token was moved.
+        seat: u8,
+        /// The seat that moved.
+        by: u8,
+        /// The square it stood on.
+        from: u16,
+        /// Where it was put.
+        to: u16,
+    },
+    /// The seat throws again (the rules gave it another throw).
+    Again {
+        /// The seat.
+        seat: u8,
+    },
     /// A token reached the last square and won.
     Finished {
         /// The seat.
@@ -162,7 +196,7 @@ impl Landings for Event {
     fn for_each_landing(&self, mut f: impl FnMut(usize)) {
         match *self {
             Event::Moved { to, .. } | Event::Jumped { to, .. } => f(usize::from(to)),
-            Event::SentTo { to, .. } if to > 0 => f(usize::from(to)),
+            Event::SentTo { to, .. } | Event::Bumped { to, .. } if to > 0 => f(usize::from(to)),
             _ => {}
         }
     }
@@ -177,21 +211,24 @@ struct Track<'b> {
 }
 
 impl<R: Rules> Snakes<'_, R> {
-    /// Moves one token by one throw: the rule, then ladders and chutes
-    /// (chains followed to their end). Returns where it rests.
+    /// Moves the mover's token by one throw: the rule, then ladders and
+    /// chutes (chains followed to their end). Returns where it rests and
+    /// whether the same seat throws again (always `false` unless
+    /// [`Rules::THROWS_AGAIN`]).
     #[inline(always)]
     fn throw<E: FnMut(Event)>(
         &self,
-        seat: u8,
-        square: &mut u16,
+        turn: &Turn<'_>,
         extra: &mut R::Extra,
         roll: u16,
         track: Track<'_>,
         events: &mut E,
-    ) -> u16 {
+    ) -> (u16, bool) {
         let Track { next, size } = track;
-        let from = *square;
-        let rest = match self.rules.step(self.board, from, extra, roll) {
+        let from = turn.square;
+        let seat = turn.seat as u8;
+        let step = self.rules.step(turn, extra, roll);
+        let rest = match step {
             Step::Advance(t) => {
                 let mut s = t.min(u32::from(size)) as u16;
                 events(Event::Moved {
@@ -228,8 +265,48 @@ impl<R: Rules> Snakes<'_, R> {
                 to
             }
         };
-        *square = rest;
-        rest
+        let again =
+            R::THROWS_AGAIN && rest < size && self.rules.throws_again(turn, extra, roll, step);
+        if again {
+            events(Event::Again { seat });
+        }
+        (rest, again)
+    }
+
+    /// Lets the rules move other tokens after the mover came to rest.
+    #[inline(never)]
+    fn interact<E: FnMut(Event)>(&self, state: &mut State<R::Extra>, events: &mut E) {
+        let players = usize::from(self.players).min(MAX_SEATS);
+        let mover = usize::from(state.turn);
+        let mut sends = [None::<u16>; MAX_SEATS];
+        {
+            let turn = Turn::new(
+                self.board,
+                mover,
+                state.square,
+                !state.again,
+                &state.waiting[..players],
+            );
+            self.rules.after_move(&turn, &mut |seat, to| {
+                if seat != mover && seat < players {
+                    sends[seat] = Some(to);
+                }
+            });
+        }
+        let last = self.board.size().saturating_sub(1);
+        for (seat, to) in sends.iter().enumerate() {
+            if let Some(to) = *to {
+                let to = to.min(last);
+                let from = state.waiting[seat];
+                state.waiting[seat] = to;
+                events(Event::Bumped {
+                    seat: seat as u8,
+                    by: mover as u8,
+                    from,
+                    to,
+                });
+            }
+        }
     }
 
     /// The one-player throw loop, specialized by how the dice are rolled.
@@ -246,11 +323,20 @@ impl<R: Rules> Snakes<'_, R> {
         let next = self.board.jump_table();
         let mut square = state.square;
         let mut extra = state.extra;
+        let mut again = state.again;
         let mut left = limit;
         while left > 0 {
             left -= 1;
             let r = roll(rng);
-            if self.throw(0, &mut square, &mut extra, r, Track { next, size }, events) >= size {
+            // With one player there is no table; a throw again is just the
+            // next throw, which sees `first == false`.
+            let turn = Turn::new(self.board, 0, square, !again, &[]);
+            let (rest, a) = self.throw(&turn, &mut extra, r, Track { next, size }, events);
+            square = rest;
+            if R::THROWS_AGAIN {
+                again = a;
+            }
+            if rest >= size {
                 state.winner = Some(0);
                 events(Event::Finished { seat: 0 });
                 break;
@@ -258,6 +344,7 @@ impl<R: Rules> Snakes<'_, R> {
         }
         state.square = square;
         state.extra = extra;
+        state.again = again;
         limit - left
     }
 }
@@ -303,18 +390,37 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
         let next = self.board.jump_table();
         let size = self.board.size();
         let track = Track { next, size };
-        let rest = self.throw(
-            seat,
-            &mut state.square,
-            &mut state.extra,
-            roll,
-            track,
-            events,
+        let players = usize::from(self.players);
+        let table = &state.waiting[..players.min(MAX_SEATS)];
+        let turn = Turn::new(
+            self.board,
+            usize::from(seat),
+            state.square,
+            !state.again,
+            table,
         );
+        let (rest, again) = self.throw(&turn, &mut state.extra, roll, track, events);
+        state.square = rest;
         if rest >= size {
             state.winner = Some(seat);
             events(Event::Finished { seat });
-        } else if self.players > 1 {
+            return;
+        }
+        if R::INTERACTS && players > 1 {
+            self.interact(state, events);
+        }
+        state.again = R::THROWS_AGAIN && again;
+        if players == 1 {
+            return;
+        }
+        if state.again {
+            // Keep the parked copy in step with the live one, so a
+            // position has one representation (the exact chain counts
+            // each once).
+            let i = usize::from(seat) % MAX_SEATS;
+            state.waiting[i] = state.square;
+            state.waiting_extras[i] = state.extra;
+        } else {
             pass_turn(state, self.players);
         }
     }
@@ -362,6 +468,7 @@ fn pass_turn<E: Copy>(state: &mut State<E>, players: u8) {
         state.turn + 1
     };
     state.turn = next;
+    state.again = false;
     let n = usize::from(next) % MAX_SEATS;
     state.square = state.waiting[n];
     state.extra = state.waiting_extras[n];

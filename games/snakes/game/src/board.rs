@@ -4,8 +4,6 @@ use serde::{Deserialize, Serialize};
 use tabula_core::Dice;
 use tabula_core::spec::{PathItem, Source, SpecError};
 
-use crate::rules::{self, RuleSet};
-
 /// The largest board, in squares.
 pub const MAX_SQUARES: u32 = 10_000;
 
@@ -73,7 +71,13 @@ impl Jump {
 }
 
 /// A validated board: every jump on the board, no square with two jumps,
-/// no loops of jumps, a known default rule set.
+/// no loops of jumps, a known default rule set under which every game can
+/// finish.
+///
+/// The board keeps its default rule set by name; [`Setup`](crate::Setup)
+/// resolves it. The loaders ([`Board::classic`], [`Board::load`],
+/// [`Board::from_spec`], ...) live in the `load` module, above the rule-set
+/// registry, so this module depends on nothing else in the crate.
 ///
 /// ```
 /// use tabula_snakes::Board;
@@ -89,7 +93,7 @@ pub struct Board {
     size: u16,
     columns: u16,
     dice: Dice,
-    rules: &'static RuleSet,
+    rules: &'static str,
     jumps: Vec<Jump>,
     next: Vec<u16>,
 }
@@ -102,34 +106,14 @@ pub const BUILT_IN: [(&str, &str); 3] = [
 ];
 
 impl Board {
-    /// The classic 100-square board of seeds 000 and 001.
-    pub fn classic() -> Board {
-        Board::built_in("classic")
-            .and_then(Result::ok)
-            .unwrap_or_else(|| unreachable!("the embedded classic board is valid"))
-    }
-
-    /// A board shipped with tabula (`classic`, `teaching`, `two-dice`), or
-    /// `None` if there is none of that name.
-    pub fn built_in(name: &str) -> Option<Result<Board, SpecError>> {
-        BUILT_IN.iter().find(|(n, _)| *n == name).map(|(n, text)| {
-            Board::from_source(&Source::embedded(format!("<built-in board {n}>"), *text))
-        })
-    }
-
-    /// Reads and validates a board file.
-    pub fn load(path: impl AsRef<std::path::Path>) -> Result<Board, SpecError> {
-        Board::from_source(&Source::read(path)?)
-    }
-
-    /// Parses and validates a board.
-    pub fn from_source(source: &Source) -> Result<Board, SpecError> {
-        let spec: BoardSpec = source.parse()?;
-        Board::from_spec(spec, source)
-    }
-
-    /// Validates a spec; `source` is where errors point.
-    pub fn from_spec(spec: BoardSpec, source: &Source) -> Result<Board, SpecError> {
+    /// Validates a spec's layout (everything but the rule set, which the
+    /// `load` module checks against the registry); `source` is where
+    /// errors point. `rules` is the default rule set's registered name.
+    pub(crate) fn from_layout(
+        spec: BoardSpec,
+        source: &Source,
+        rules: &'static str,
+    ) -> Result<Board, SpecError> {
         use PathItem::{Field, Index};
         if !(2..=MAX_SQUARES).contains(&spec.size) {
             return Err(source.invalid(
@@ -177,13 +161,6 @@ impl Board {
                 }
             }
         };
-        let rules = match &spec.rules {
-            None => rules::find(rules::DEFAULT).map_err(|e| source.invalid(&[], e.to_string()))?,
-            Some(name) => {
-                rules::find(name).map_err(|e| source.invalid(&[Field("rules")], e.to_string()))?
-            }
-        };
-
         let mut next: Vec<u16> = (0..=size).collect();
         let mut jumps = Vec::new();
         let mut origin: Vec<Option<(&str, usize)>> = vec![None; usize::from(size) + 1];
@@ -262,7 +239,7 @@ impl Board {
                 path.push(s);
             }
         }
-        let board = Board {
+        Ok(Board {
             name: spec.name,
             source: source.name().to_string(),
             size,
@@ -271,18 +248,7 @@ impl Board {
             rules,
             jumps,
             next,
-        };
-        board
-            .rules
-            .rules
-            .check_playable(&board)
-            .map_err(|message| {
-                source.invalid(
-                    &[Field("size")],
-                    format!("under rules {:?}: {message}", rules.name),
-                )
-            })?;
-        Ok(board)
+        })
     }
 
     /// The display name.
@@ -310,8 +276,9 @@ impl Board {
         self.dice
     }
 
-    /// The board's default rule set.
-    pub fn default_rules(&self) -> &'static RuleSet {
+    /// The name of the board's default rule set (a registered one; see
+    /// [`Board::default_rules`] for the rule set itself).
+    pub fn rules_name(&self) -> &'static str {
         self.rules
     }
 

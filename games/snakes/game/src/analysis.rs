@@ -4,12 +4,13 @@
 use std::fmt::Write;
 
 use serde::Serialize;
+use tabula_core::GameResult;
 use tabula_exact::{Chain, ExactError, Limits, Shortest as ExactShortest};
 
 use crate::board::{Board, Jump};
 use crate::game::{Event, Snakes};
-use crate::report::Popularity;
-use crate::rules::Rules;
+use crate::plugin::Rules;
+use crate::popularity::{Popularity, landing_note};
 
 /// What the chain counts on each throw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -32,9 +33,12 @@ pub fn marks(event: &Event, out: &mut Vec<Mark>) {
             out.push(Mark::Jump(Jump { from, to }));
             out.push(Mark::Land(to));
         }
-        Event::SentTo { to, .. } if to > 0 => out.push(Mark::Land(to)),
+        Event::SentTo { to, .. } | Event::Bumped { to, .. } if to > 0 => out.push(Mark::Land(to)),
         Event::Forfeited { .. } => out.push(Mark::Forfeit),
-        Event::SentTo { .. } | Event::Finished { .. } => {}
+        Event::SentTo { .. }
+        | Event::Bumped { .. }
+        | Event::Again { .. }
+        | Event::Finished { .. } => {}
     }
 }
 
@@ -151,7 +155,12 @@ pub struct ShortestGames {
 /// How big the solved chain was and where the walk stopped.
 #[derive(Clone, Debug, Serialize)]
 pub struct ChainInfo {
-    /// Reachable token states (square and rule state, plus the finish).
+    /// Tokens whose positions the chain's states hold: 1 when the players
+    /// are composed as a race of independent tokens, the number of players
+    /// when the rules let them interact or throw again (the joint chain).
+    pub tokens: u8,
+    /// Reachable states (square and rule state of `tokens` tokens, whose
+    /// turn it is, plus the finish).
     pub states: usize,
     /// Transitions (state, throw).
     pub transitions: usize,
@@ -201,10 +210,21 @@ pub struct AnalysisOptions {
     pub shortest: Option<Require>,
 }
 
-/// Solves `board` under `rules`: builds the chain of one token's states
-/// from the game's own chance outcomes, walks it, and composes the
-/// `players`-player race from it (tokens never interact, so the
-/// `K`-player game is `K` independent tokens throwing in turn).
+/// Solves `board` under `rules`.
+///
+/// Builds the chain of one token's states from the game's own chance
+/// outcomes (a state is the token's square, its rule state and whether its
+/// next throw is another throw of the same turn) and walks it: that gives
+/// the one-player game. For `players` players:
+///
+/// - if the rules neither throw again nor interact ([`Rules::THROWS_AGAIN`],
+///   [`Rules::INTERACTS`]), the game is `players` independent tokens
+///   taking single throws in turn, composed exactly from the one-token
+///   chain as a race ([`tabula_exact::Race`]);
+/// - otherwise (a turn can be several throws, or tokens move each other)
+///   it solves the joint chain of all tokens, whose states grow as the
+///   number of reachable squares to the power of the players: it fails
+///   with [`ExactError::TooLarge`] past [`Limits::max_states`].
 pub fn analyze<R: Rules>(
     board: &Board,
     rules: &R,
@@ -214,23 +234,60 @@ pub fn analyze<R: Rules>(
     let limits = &options.limits;
     let chain = Chain::build(&game, limits, marks)?;
     let players = options.players.max(1);
-    let (solo, race) = chain.solve_and_race(usize::from(players), limits)?;
-
+    let joint = players > 1 && (R::THROWS_AGAIN || R::INTERACTS);
     let size = usize::from(board.size());
-    let mut landings = vec![0.0; size + 1];
-    let mut forfeits = 0.0;
-    for (m, &e) in chain.mark_keys().iter().zip(&race.marks) {
-        match *m {
-            Mark::Land(s) => {
-                if let Some(l) = landings.get_mut(usize::from(s)) {
-                    *l += e;
-                }
+    let (solo, seats, (landings, forfeits), relative_error, info) = if joint {
+        let solo = chain.solve(limits)?;
+        let all = Chain::build(&Snakes::new(board, rules, players), limits, marks)?;
+        let whole = all.solve(limits)?;
+        let mut win_probability = vec![0.0; usize::from(players)];
+        for &(r, p) in &whole.results {
+            if let GameResult::Win(s) = r
+                && let Some(w) = win_probability.get_mut(s)
+            {
+                *w += p;
             }
-            Mark::Forfeit => forfeits += e,
-            Mark::Jump(_) => {}
         }
-    }
-    let p = Popularity::of(&landings, race.relative_error);
+        let seats = ExactSeats {
+            win_probability,
+            total_throws_mean: whole.mean,
+            total_throws_variance: whole.variance,
+            total_throws_mode: whole.mode,
+            total_throws_median: whole.median,
+            total_throws_min: whole.min,
+            total_throws_pmf: whole.pmf.clone(),
+        };
+        let info = ChainInfo {
+            tokens: players,
+            states: all.len(),
+            transitions: all.transition_count(),
+            steps: whole.walked.steps,
+            remaining: whole.walked.remaining,
+        };
+        let counted = count_marks(all.mark_keys(), &whole.marks, size);
+        (solo, seats, counted, whole.walked.relative_error, info)
+    } else {
+        let (solo, race) = chain.solve_and_race(usize::from(players), limits)?;
+        let info = ChainInfo {
+            tokens: 1,
+            states: chain.len(),
+            transitions: chain.transition_count(),
+            steps: solo.walked.steps,
+            remaining: solo.walked.remaining,
+        };
+        let counted = count_marks(chain.mark_keys(), &race.marks, size);
+        let seats = ExactSeats {
+            win_probability: race.win_probability,
+            total_throws_mean: race.total_mean,
+            total_throws_variance: race.total_variance,
+            total_throws_mode: race.total_mode,
+            total_throws_median: race.total_median,
+            total_throws_min: race.total_min,
+            total_throws_pmf: race.total_pmf,
+        };
+        (solo, seats, counted, race.relative_error, info)
+    };
+    let p = Popularity::of(&landings, relative_error);
     let (most, least, total) = (p.most, p.least, p.total);
     let share = |s: usize| p.share(&landings, s);
     let shortest = match options.shortest {
@@ -268,24 +325,30 @@ pub fn analyze<R: Rules>(
             landings_before_last: total,
             landings,
         },
-        seats: ExactSeats {
-            win_probability: race.win_probability,
-            total_throws_mean: race.total_mean,
-            total_throws_variance: race.total_variance,
-            total_throws_mode: race.total_mode,
-            total_throws_median: race.total_median,
-            total_throws_min: race.total_min,
-            total_throws_pmf: race.total_pmf,
-        },
+        seats,
         forfeited_throws_mean: forfeits,
-        chain: ChainInfo {
-            states: chain.len(),
-            transitions: chain.transition_count(),
-            steps: solo.walked.steps,
-            remaining: solo.walked.remaining,
-        },
+        chain: info,
         shortest,
     })
+}
+
+/// Expected landings per square (0 to `size`) and forfeited throws, from
+/// the expected count of each mark.
+fn count_marks(keys: &[Mark], expected: &[f64], size: usize) -> (Vec<f64>, f64) {
+    let mut landings = vec![0.0; size + 1];
+    let mut forfeits = 0.0;
+    for (m, &e) in keys.iter().zip(expected) {
+        match *m {
+            Mark::Land(s) => {
+                if let Some(l) = landings.get_mut(usize::from(s)) {
+                    *l += e;
+                }
+            }
+            Mark::Forfeit => forfeits += e,
+            Mark::Jump(_) => {}
+        }
+    }
+    (landings, forfeits)
 }
 
 fn shortest_games<R: Rules>(
@@ -347,11 +410,23 @@ impl Analysis {
             "Snakes and Ladders: {} ({} squares), rules {}",
             self.board, last, self.rules
         );
-        let _ = writeln!(
-            s,
-            "Exact analysis: a Markov chain of {} token states and {} transitions, followed for {} throws (a token still on its way with probability {:.1e}).",
-            self.chain.states, self.chain.transitions, self.chain.steps, self.chain.remaining
-        );
+        if self.chain.tokens > 1 {
+            let _ = writeln!(
+                s,
+                "Exact analysis: a Markov chain of {} joint states of all {} tokens and {} transitions, followed for {} throws (the game still running with probability {:.1e}).",
+                self.chain.states,
+                self.chain.tokens,
+                self.chain.transitions,
+                self.chain.steps,
+                self.chain.remaining
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                "Exact analysis: a Markov chain of {} token states and {} transitions, followed for {} throws (a token still on its way with probability {:.1e}).",
+                self.chain.states, self.chain.transitions, self.chain.steps, self.chain.remaining
+            );
+        }
         let t = &self.throws;
         let _ = writeln!(s, "\nThrows one player needs to finish");
         let _ = writeln!(s, "  mean          {:>14.10}", t.mean);
@@ -416,7 +491,7 @@ impl Analysis {
             q.landings[usize::from(q.least_popular)],
             q.least_popular_probability
         );
-        let _ = writeln!(s, "{}", crate::report::landing_note(last));
+        let _ = writeln!(s, "{}", landing_note(last));
         let _ = writeln!(s, "  per square (landings per game):");
         let columns = 10;
         for row in q.landings[1..].chunks(columns).enumerate() {
@@ -443,8 +518,13 @@ impl Analysis {
             let p = &self.seats;
             let _ = writeln!(
                 s,
-                "\n{} players taking single throws in turn, the first to finish winning",
-                self.players
+                "\n{} players {}, the first to finish winning",
+                self.players,
+                if self.chain.tokens > 1 {
+                    "taking turns (solved as the joint chain of all tokens)"
+                } else {
+                    "taking single throws in turn"
+                }
             );
             let _ = writeln!(
                 s,

@@ -1,99 +1,9 @@
-//! Type erasure for rule sets chosen by name: [`ErasedRules`] is
-//! implemented for every [`Rules`] type, and each of its methods runs a
-//! fully monomorphized game for that type.
+//! Traces: one game replayed throw by throw, as data and as text.
 
 use serde::Serialize;
-use tabula_sim::{LengthOf, Lengths, Occupancy, Run, SimError, Simulation, Wins};
 
-use crate::analysis::{self, Analysis, AnalysisOptions};
 use crate::board::{Board, Jump};
-use crate::game::{Event, Snakes};
-use crate::rules::{self, Rules};
-
-/// The collectors of the seed-000 report.
-pub type ReportCollectors = (Lengths, Occupancy, Wins);
-
-/// A rule set behind a `&dyn`: what the framework can do with any rules.
-pub trait ErasedRules: Send + Sync {
-    /// Checks that every game on `board` can finish (see
-    /// [`rules::check_playable`]).
-    fn check_playable(&self, board: &Board) -> Result<(), String>;
-
-    /// Runs a simulation with the report's collectors.
-    fn simulate(
-        &self,
-        board: &Board,
-        players: u8,
-        sim: &Simulation,
-        progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<Run<ReportCollectors>, SimError>;
-
-    /// Solves the board exactly (see [`analysis::analyze`]).
-    fn analyze(
-        &self,
-        board: &Board,
-        options: &AnalysisOptions,
-    ) -> Result<Analysis, tabula_exact::ExactError>;
-
-    /// Replays one game of a run, throw by throw.
-    fn trace(
-        &self,
-        board: &Board,
-        players: u8,
-        seed: u64,
-        index: u64,
-        max_throws: u32,
-    ) -> Result<Trace, SimError>;
-}
-
-impl<R: Rules> ErasedRules for R {
-    fn check_playable(&self, board: &Board) -> Result<(), String> {
-        rules::check_playable(self, board)
-    }
-
-    fn simulate(
-        &self,
-        board: &Board,
-        players: u8,
-        sim: &Simulation,
-        progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<Run<ReportCollectors>, SimError> {
-        let game = Snakes::new(board, self, players);
-        let collectors = (
-            Lengths::new(LengthOf::ChanceSteps),
-            Occupancy::new(usize::from(board.size()) + 1),
-            Wins::new(usize::from(players)),
-        );
-        sim.run_with(&game, || tabula_core::NoAgents, collectors, progress)
-    }
-
-    fn analyze(
-        &self,
-        board: &Board,
-        options: &AnalysisOptions,
-    ) -> Result<Analysis, tabula_exact::ExactError> {
-        analysis::analyze(board, self, options)
-    }
-
-    fn trace(
-        &self,
-        board: &Board,
-        players: u8,
-        seed: u64,
-        index: u64,
-        max_throws: u32,
-    ) -> Result<Trace, SimError> {
-        let game = Snakes::new(board, self, players);
-        let mut trace = Trace {
-            game_index: index,
-            seed,
-            throws: Vec::new(),
-            winner: None,
-        };
-        tabula_sim::replay(&game, seed, index, max_throws, |e| trace.record(e))?;
-        Ok(trace)
-    }
-}
+use crate::game::Event;
 
 /// One game, throw by throw.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -128,10 +38,29 @@ pub struct Throw {
     pub sent_to: Option<u16>,
     /// Where the token came to rest.
     pub to: u16,
+    /// Other tokens the rules moved after this throw, as `[seat, from,
+    /// to]` (e.g. `bump` sending them back to the start); left out of the
+    /// JSON when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bumped: Vec<[u16; 3]>,
+    /// Whether the same seat throws again after this throw.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub again: bool,
 }
 
 impl Trace {
-    fn record(&mut self, e: &Event) {
+    /// An empty trace of game `index` of the run with `seed`.
+    pub fn new(seed: u64, index: u64) -> Trace {
+        Trace {
+            game_index: index,
+            seed,
+            throws: Vec::new(),
+            winner: None,
+        }
+    }
+
+    /// Adds an event of the game to the trace.
+    pub fn record(&mut self, e: &Event) {
         let throw = |seat, roll, from| Throw {
             seat,
             roll,
@@ -141,6 +70,8 @@ impl Trace {
             forfeited: false,
             sent_to: None,
             to: from,
+            bumped: Vec::new(),
+            again: false,
         };
         match *e {
             Event::Moved {
@@ -175,6 +106,16 @@ impl Trace {
                 t.sent_to = Some(to);
                 t.to = to;
                 self.throws.push(t);
+            }
+            Event::Bumped { seat, from, to, .. } => {
+                if let Some(t) = self.throws.last_mut() {
+                    t.bumped.push([u16::from(seat), from, to]);
+                }
+            }
+            Event::Again { .. } => {
+                if let Some(t) = self.throws.last_mut() {
+                    t.again = true;
+                }
             }
             Event::Finished { seat } => self.winner = Some(seat),
         }
@@ -234,6 +175,12 @@ impl Trace {
                 for j in &t.jumps {
                     let _ = write!(s, ", {} {} -> {}", j.kind(), j.from, j.to);
                 }
+            }
+            for [seat, from, to] in &t.bumped {
+                let _ = write!(s, "; sends player {} from {from} to {to}", seat + 1);
+            }
+            if t.again {
+                s.push_str("; throws again");
             }
             s.push('\n');
         }

@@ -8,8 +8,12 @@ use serde::Serialize;
 use tabula_sim::dice_test::DiceTest;
 use tabula_sim::{Run, Simulation};
 
-use crate::erased::{ReportCollectors, Trace};
-use crate::{Setup, SnakesError};
+use crate::board::Board;
+use crate::erased::ReportCollectors;
+use crate::error::SnakesError;
+use crate::popularity::{Popularity, landing_note};
+use crate::registry::RuleSet;
+use crate::trace::Trace;
 
 /// Options of a report beyond the simulation itself.
 #[derive(Clone, Debug)]
@@ -193,7 +197,7 @@ pub struct ExactThrows {
 
 impl ExactValues {
     /// The exact values of an analysis, for the simulation report.
-    pub fn from_analysis(a: &crate::Analysis) -> ExactValues {
+    pub fn from_analysis(a: &crate::analysis::Analysis) -> ExactValues {
         ExactValues {
             throws: ExactThrows {
                 min: a.seats.total_throws_min,
@@ -214,8 +218,13 @@ impl ExactValues {
 }
 
 impl Report {
+    /// Builds the report of `run`, a simulation of `players` players on
+    /// `board` under `rules` (which replays its notable games).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn build(
-        setup: &Setup,
+        board: &Board,
+        rules: &'static RuleSet,
+        players: u8,
         run: &Run<ReportCollectors>,
         sim: &Simulation,
         options: &ReportOptions,
@@ -232,10 +241,12 @@ impl Report {
         };
         let notable = |len: u32| -> Result<NotableGame, SnakesError> {
             let index = lengths.first_game_with(len).unwrap_or(0);
-            let trace = setup.trace(run.seed, index, sim.get_max_steps())?;
+            let trace = rules
+                .rules
+                .trace(board, players, run.seed, index, sim.get_max_steps())?;
             Ok(NotableGame::from_trace(&trace))
         };
-        let size = usize::from(setup.board.size());
+        let size = usize::from(board.size());
         let mut landings = occupancy.counts().to_vec();
         landings.resize(size + 1, 0);
         let counts: Vec<f64> = landings.iter().map(|&c| c as f64).collect();
@@ -246,10 +257,10 @@ impl Report {
         let games = run.games as f64;
         Ok(Report {
             game: "snakes",
-            board: setup.board.name().to_string(),
-            board_source: setup.board.source().to_string(),
-            rules: setup.rules.name,
-            players: setup.players,
+            board: board.name().to_string(),
+            board_source: board.source().to_string(),
+            rules: rules.name,
+            players,
             games: run.games,
             seed: run.seed,
             threads: run.threads,
@@ -282,7 +293,7 @@ impl Report {
             time_per_game_ns: run.time_per_game_ns(),
             wall_time_s: run.wall_time.as_secs_f64(),
             dice_test: (options.dice_rolls > 0)
-                .then(|| DiceTest::run(setup.board.dice(), options.dice_rolls, run.seed)),
+                .then(|| DiceTest::run(board.dice(), options.dice_rolls, run.seed)),
             exact,
             exact_unavailable: None,
         })
@@ -474,54 +485,6 @@ impl Report {
         }
         s
     }
-}
-
-/// The most and least landed-on squares other than the last (ties: the
-/// lowest), from landings per square (index = square, 0 the start): the
-/// seed-000 questions, asked of sampled counts and of exact expectations
-/// alike.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Popularity {
-    pub(crate) most: usize,
-    pub(crate) least: usize,
-    pub(crate) total: f64,
-}
-
-impl Popularity {
-    /// The most and least popular squares before the last, ties going to
-    /// the lower square. `relative_error` bounds the rounding error of
-    /// exact expectations (0 for sampled counts, which are exact): values
-    /// within it of each other count as tied, so an exact tie is not
-    /// decided by rounding (see [`tabula_exact::first_max`]).
-    pub(crate) fn of(landings: &[f64], relative_error: f64) -> Popularity {
-        let before_last = &landings[1..landings.len().saturating_sub(1).max(1)];
-        let most = tabula_exact::first_max(before_last, relative_error).unwrap_or(0) + 1;
-        let least = tabula_exact::first_min(before_last, relative_error).unwrap_or(0) + 1;
-        Popularity {
-            most,
-            least,
-            total: before_last.iter().sum(),
-        }
-    }
-
-    /// Square `s`'s share of all landings before the last square.
-    pub(crate) fn share(&self, landings: &[f64], s: usize) -> f64 {
-        if self.total > 0.0 {
-            landings[s] / self.total
-        } else {
-            0.0
-        }
-    }
-}
-
-/// What "probability of landing" means in the text reports: seed 000's
-/// name for a square's share of all landings, not the chance that a game
-/// lands on the square.
-pub(crate) fn landing_note(last: usize) -> String {
-    format!(
-        "  (probability of landing, as seed 000 computes it: the square's share of all landings on squares 1 to {}, not the chance that a game lands on it)",
-        last.saturating_sub(1)
-    )
 }
 
 fn verdict(p: f64) -> &'static str {

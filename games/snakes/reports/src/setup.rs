@@ -1,74 +1,15 @@
-//! Snakes and Ladders (Chutes and Ladders) for tabula: boards written in
-//! RON, rule sets chosen by name, and the seed-000 report.
-//!
-//! ```
-//! use tabula_snakes::{Board, ReportOptions, Setup};
-//! use tabula_sim::Simulation;
-//!
-//! let setup = Setup::new(Board::classic(), Some("exact"), 1)?;
-//! let sim = Simulation::new(20_000).seed(1);
-//! let report = setup.simulate(&sim, &ReportOptions { dice_rolls: 0 }, &|_| {})?;
-//! // The exact expected number of throws under exact finish is 39.2251
-//! // (Althoen, King and Schilling 1993).
-//! assert!((report.throws.mean - 39.2251).abs() < 5.0 * report.throws.std_error);
-//! assert_eq!(report.shortest_game.squares.last(), Some(&100));
-//! # Ok::<_, tabula_snakes::SnakesError>(())
-//! ```
-//!
-//! A rule set of your own is a type implementing [`Rules`], registered
-//! with `inventory::submit! { RuleSet { name, summary, rules: &MyRules } }`;
-//! every tool then finds it by name. See the book's tutorial.
-#![deny(missing_docs)]
+//! [`Setup`]: a board, a rule set and a number of players, validated;
+//! what every tool runs.
 
-pub mod analysis;
-pub mod board;
-pub mod commands;
-pub mod erased;
-pub mod game;
-pub mod pictures;
-pub mod report;
-pub mod rules;
-
-pub use analysis::{Analysis, AnalysisOptions, Require};
-pub use board::{Board, BoardSpec, Jump};
-pub use erased::{ErasedRules, Throw, Trace};
-pub use game::{Event, MAX_SEATS, Snakes, State};
-pub use report::{Report, ReportOptions};
-pub use rules::{Bounce, Exact, Overshoot, RuleSet, Rules, Step};
-
-use tabula_app::{GameEntry, PluginInfo};
 use tabula_sim::Simulation;
 
-/// Errors of the snakes game.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum SnakesError {
-    /// A board file that cannot be used.
-    #[error(transparent)]
-    Board(#[from] tabula_core::spec::SpecError),
-    /// An unknown rule set or a registry problem.
-    #[error(transparent)]
-    Registry(#[from] tabula_core::CoreError),
-    /// A board on which some game could never finish under these rules.
-    #[error("{board}: under rules {rules:?}: {message}")]
-    Unplayable {
-        /// The board's source.
-        board: String,
-        /// The rule set.
-        rules: &'static str,
-        /// What cannot be reached.
-        message: String,
-    },
-    /// A bad number of players.
-    #[error("players must be from 1 to {MAX_SEATS}, found {0}")]
-    Players(usize),
-    /// The board could not be solved exactly.
-    #[error(transparent)]
-    Exact(#[from] tabula_exact::ExactError),
-    /// The simulation failed.
-    #[error(transparent)]
-    Sim(#[from] tabula_sim::SimError),
-}
+use crate::analysis::{Analysis, AnalysisOptions};
+use crate::board::Board;
+use crate::error::SnakesError;
+use crate::game::MAX_SEATS;
+use crate::registry::{self, RuleSet};
+use crate::report::{self, Report, ReportOptions};
+use crate::trace::Trace;
 
 /// The largest chain the simulation report solves for its exact values.
 pub const REPORT_MAX_STATES: usize = 200_000;
@@ -99,6 +40,16 @@ fn exact_unavailable(e: &SnakesError, limits: &tabula_exact::Limits) -> String {
             "the game's chain has more than {limit} {what}, past what the report solves (at most {} states)",
             limits.max_states
         ),
+        SnakesError::JointTooLarge {
+            players,
+            what,
+            limit,
+            why,
+            ..
+        } => format!(
+            "the rules {why}, so the {players} tokens are solved together, and their joint chain has more than {limit} {what}, past what the report solves (at most {} states)",
+            limits.max_states
+        ),
         other => other.to_string(),
     }
 }
@@ -122,10 +73,11 @@ impl Setup {
             return Err(SnakesError::Players(players));
         }
         let rules = match rules {
-            Some(name) => rules::find(name)?,
-            None => board.default_rules(),
+            Some(name) => registry::find(name)?,
+            None => registry::find(board.rules_name())?,
         };
-        if !std::ptr::eq(rules, board.default_rules()) {
+        // The board was checked under its own rule set when it was loaded.
+        if rules.name != board.rules_name() {
             rules
                 .rules
                 .check_playable(&board)
@@ -177,7 +129,15 @@ impl Setup {
             Ok(a) => (Some(report::ExactValues::from_analysis(&a)), None),
             Err(e) => (None, Some(exact_unavailable(&e, limits))),
         };
-        let mut report = Report::build(self, &run, sim, options, exact)?;
+        let mut report = Report::build(
+            &self.board,
+            self.rules,
+            self.players,
+            &run,
+            sim,
+            options,
+            exact,
+        )?;
         report.exact_unavailable = unavailable;
         Ok(report)
     }
@@ -199,9 +159,45 @@ impl Setup {
             players: self.players,
             ..options.clone()
         };
-        let mut analysis = self.rules.rules.analyze(&self.board, &options)?;
+        let mut analysis = self
+            .rules
+            .rules
+            .analyze(&self.board, &options)
+            .map_err(|e| self.explain(e))?;
         analysis.rules = self.rules.name;
         Ok(analysis)
+    }
+
+    /// The solver's error, with the joint chain's size explained when the
+    /// rules made the analysis solve all tokens together.
+    fn explain(&self, e: tabula_exact::ExactError) -> SnakesError {
+        let erased = self.rules.rules;
+        let joint = self.players > 1 && (erased.interacts() || erased.throws_again());
+        match e {
+            tabula_exact::ExactError::TooLarge { what, limit }
+                if joint && (what == "states" || what == "transitions") =>
+            {
+                let squares = usize::from(self.board.size()) - self.board.jumps().len();
+                let flags = if erased.throws_again() { 2.0 } else { 1.0 };
+                let estimate = (squares as f64).powi(i32::from(self.players))
+                    * f64::from(self.players)
+                    * flags;
+                SnakesError::JointTooLarge {
+                    rules: self.rules.name,
+                    players: self.players,
+                    why: if erased.interacts() {
+                        "move each other's tokens"
+                    } else {
+                        "give another throw, so a turn can be several throws"
+                    },
+                    what,
+                    limit,
+                    squares,
+                    estimate,
+                }
+            }
+            e => SnakesError::Exact(e),
+        }
     }
 
     /// Replays game `index` of the run with `seed`, throw by throw.
@@ -210,25 +206,5 @@ impl Setup {
             .rules
             .rules
             .trace(&self.board, self.players, seed, index, max_throws)?)
-    }
-}
-
-fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
-    Ok(rules::all()?
-        .into_iter()
-        .map(|r| PluginInfo {
-            kind: "rule set",
-            name: r.name,
-            summary: r.summary,
-        })
-        .collect())
-}
-
-inventory::submit! {
-    GameEntry {
-        name: "snakes",
-        summary: "Snakes (Chutes) and Ladders on any RON board (seeds 000 and 001)",
-        plugins,
-        commands: commands::COMMANDS,
     }
 }

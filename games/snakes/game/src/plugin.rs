@@ -1,0 +1,285 @@
+//! The rule-set plugin trait: [`Rules`], what a throw does ([`Step`]),
+//! and what a rule set sees when it decides ([`Turn`]). Also the
+//! playability check every rule set gets ([`check_playable`]).
+
+use std::collections::{HashMap, VecDeque};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::board::Board;
+
+/// What a throw does to the mover's token, before ladders and chutes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The token moves to this square; a ladder or chute there is then
+    /// taken. A square at or past the last square finishes the game.
+    Advance(u32),
+    /// The throw is forfeited; the token stays.
+    Forfeit,
+    /// The token is put on this square (0 is the start, off the board); no
+    /// ladder or chute is taken.
+    SendTo(u16),
+}
+
+/// What a rule set sees of the game when it decides a throw: the board,
+/// the mover, its square, whether this throw is the first of the turn,
+/// and where every other token stands ("the table").
+#[derive(Clone, Copy, Debug)]
+pub struct Turn<'a> {
+    /// The board.
+    pub board: &'a Board,
+    /// The seat throwing (0 for the first player).
+    pub seat: usize,
+    /// The mover's square (0 = not yet on the board). In
+    /// [`Rules::after_move`], the square it came to rest on.
+    pub square: u16,
+    /// Whether this is the first throw of the seat's turn; `false` for a
+    /// throw given by [`Rules::throws_again`].
+    pub first: bool,
+    /// Every seat's square by seat; the mover's entry is not kept up to
+    /// date (use [`Turn::square_of`]). Empty in a one-player game.
+    table: &'a [u16],
+}
+
+impl<'a> Turn<'a> {
+    /// The view of `seat`'s throw from `square`, with `table` holding
+    /// every seat's square (the mover's entry is ignored; an empty table
+    /// is a one-player game).
+    #[inline(always)]
+    pub fn new(board: &'a Board, seat: usize, square: u16, first: bool, table: &'a [u16]) -> Self {
+        Turn {
+            board,
+            seat,
+            square,
+            first,
+            table,
+        }
+    }
+
+    /// Players in the game.
+    #[inline]
+    pub fn players(&self) -> usize {
+        self.table.len().max(self.seat + 1)
+    }
+
+    /// The square of `seat`'s token (0 = start; 0 for a seat not in the
+    /// game).
+    #[inline]
+    pub fn square_of(&self, seat: usize) -> u16 {
+        if seat == self.seat {
+            self.square
+        } else {
+            self.table.get(seat).copied().unwrap_or(0)
+        }
+    }
+
+    /// The other seats and their squares, by seat.
+    pub fn others(&self) -> impl Iterator<Item = (usize, u16)> + '_ {
+        (0..self.players())
+            .filter(move |&s| s != self.seat)
+            .map(move |s| (s, self.square_of(s)))
+    }
+
+    /// Whether `roll` is the dice's highest throw (a six with one
+    /// six-sided die, twelve with two).
+    #[inline]
+    pub fn is_top(&self, roll: u16) -> bool {
+        roll == self.board.dice().max()
+    }
+}
+
+/// A rule set: how a throw moves the mover's token, and optionally whether
+/// the same seat throws again and what happens to the other tokens.
+///
+/// `Extra` is per-token state the rule keeps between throws (a count of
+/// consecutive sixes, say); rules without any use `()`. It is part of the
+/// game state, so exact analysis can enumerate it: keep it small.
+///
+/// Only [`step`](Rules::step) is required. The two other hooks are
+/// consulted only when the matching constant says the rule set uses them,
+/// so rule sets that never throw again nor touch other tokens cost the
+/// simulation loop nothing extra:
+///
+/// - [`THROWS_AGAIN`](Rules::THROWS_AGAIN): after each throw that does not
+///   finish, [`throws_again`](Rules::throws_again) says whether the same
+///   seat throws once more; that throw sees `turn.first == false`.
+/// - [`INTERACTS`](Rules::INTERACTS): after each move that does not finish,
+///   [`after_move`](Rules::after_move) may put other seats' tokens on
+///   other squares. Exact analysis of such a rule set with several players
+///   solves the joint chain of all tokens, which grows fast with the
+///   number of players.
+///
+/// ```
+/// use tabula_snakes::{Board, Rules, Step, Turn};
+///
+/// /// Moves twice as far; a one throws again.
+/// struct Double;
+/// impl Rules for Double {
+///     type Extra = ();
+///     const THROWS_AGAIN: bool = true;
+///     fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Step {
+///         Step::Advance(u32::from(turn.square) + 2 * u32::from(roll))
+///     }
+///     fn throws_again(&self, _: &Turn<'_>, _: &(), roll: u16, _: Step) -> bool {
+///         roll == 1
+///     }
+/// }
+/// let board = Board::classic();
+/// let turn = Turn::new(&board, 0, 10, true, &[]);
+/// assert_eq!(Double.step(&turn, &mut (), 3), Step::Advance(16));
+/// assert!(Double.throws_again(&turn, &(), 1, Step::Advance(12)));
+/// ```
+pub trait Rules: Send + Sync + 'static {
+    /// Per-token state kept between throws.
+    type Extra: Copy + Default + Eq + Hash + Debug + Send + Sync;
+
+    /// Whether [`throws_again`](Rules::throws_again) can ever say yes.
+    const THROWS_AGAIN: bool = false;
+
+    /// Whether [`after_move`](Rules::after_move) can ever move another
+    /// token.
+    const INTERACTS: bool = false;
+
+    /// Moves the mover's token (on `turn.square`, 0 = not yet on the
+    /// board) by a throw of `roll`.
+    fn step(&self, turn: &Turn<'_>, extra: &mut Self::Extra, roll: u16) -> Step;
+
+    /// Whether the same seat throws once more after a throw of `roll` that
+    /// did `step` and did not finish the game (`turn` as [`step`](Rules::step)
+    /// saw it; `extra` after the step). Consulted only if
+    /// [`THROWS_AGAIN`](Rules::THROWS_AGAIN). Default: never.
+    #[inline(always)]
+    fn throws_again(&self, turn: &Turn<'_>, extra: &Self::Extra, roll: u16, step: Step) -> bool {
+        let _ = (turn, extra, roll, step);
+        false
+    }
+
+    /// After the mover came to rest on `turn.square` (ladders and chutes
+    /// taken) without finishing, puts other seats' tokens elsewhere:
+    /// `send(seat, square)` (0 = back to the start; a square at or past
+    /// the last square is taken as the one before it, so only the mover
+    /// can finish). Sent tokens take no ladder or chute and keep their
+    /// `Extra`. Consulted only if [`INTERACTS`](Rules::INTERACTS) and there
+    /// are several players. Default: does nothing.
+    #[inline(always)]
+    fn after_move(&self, turn: &Turn<'_>, send: &mut dyn FnMut(usize, u16)) {
+        let _ = (turn, send);
+    }
+}
+
+/// The most token states (square, extra, first throw of the turn or not)
+/// a playability check explores.
+pub const MAX_CHECKED_STATES: usize = 1_000_000;
+
+/// Checks that the last square can be reached from the start, and from
+/// every position a token can reach, so no game can run forever. Explores
+/// one token alone: (square, extra, whether its next throw is the first of
+/// a turn) triples, following [`Rules::throws_again`]. Other tokens are not
+/// modelled: for rule sets that [interact](Rules::INTERACTS) this checks
+/// the token as if it played alone (a rule that can only send tokens back
+/// to squares the token alone can reach keeps every game finishable).
+/// Gives up silently (the throw cap still protects) past
+/// [`MAX_CHECKED_STATES`].
+pub fn check_playable<R: Rules>(rules: &R, board: &Board) -> Result<(), String> {
+    type Node<E> = (u16, E, bool);
+    let size = board.size();
+    let rolls: Vec<u16> = board.dice().ways().into_iter().map(|(s, _)| s).collect();
+    let mut index: HashMap<Node<R::Extra>, usize> = HashMap::new();
+    let mut nodes: Vec<Node<R::Extra>> = Vec::new();
+    let mut succ: Vec<Vec<usize>> = Vec::new();
+    let mut finishes: Vec<bool> = Vec::new();
+    let start: Node<R::Extra> = (0, R::Extra::default(), true);
+    index.insert(start, 0);
+    nodes.push(start);
+    let mut queue = VecDeque::from([0usize]);
+    while let Some(n) = queue.pop_front() {
+        let (square, extra, first) = nodes[n];
+        let turn = Turn::new(board, 0, square, first, &[]);
+        let mut out = Vec::new();
+        let mut done = false;
+        for &roll in &rolls {
+            let mut e = extra;
+            let step = rules.step(&turn, &mut e, roll);
+            let to = match step {
+                Step::Advance(t) if t >= u32::from(size) => {
+                    done = true;
+                    continue;
+                }
+                Step::Advance(t) => {
+                    let mut s = t as u16;
+                    while let Some(j) = board.jump_from(s) {
+                        s = j;
+                    }
+                    if s >= size {
+                        done = true;
+                        continue;
+                    }
+                    s
+                }
+                Step::Forfeit => square,
+                Step::SendTo(s) => s.min(size),
+            };
+            if to >= size {
+                done = true;
+                continue;
+            }
+            let again = R::THROWS_AGAIN && rules.throws_again(&turn, &e, roll, step);
+            let node = (to, e, !again);
+            let id = match index.get(&node) {
+                Some(&id) => id,
+                None => {
+                    if nodes.len() >= MAX_CHECKED_STATES {
+                        return Ok(());
+                    }
+                    let id = nodes.len();
+                    index.insert(node, id);
+                    nodes.push(node);
+                    queue.push_back(id);
+                    id
+                }
+            };
+            out.push(id);
+        }
+        if succ.len() <= n {
+            succ.resize(n + 1, Vec::new());
+            finishes.resize(n + 1, false);
+        }
+        succ[n] = out;
+        finishes[n] = done;
+    }
+    // Backwards: which positions can finish?
+    let mut pred: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+    for (n, outs) in succ.iter().enumerate() {
+        for &m in outs {
+            pred[m].push(n);
+        }
+    }
+    let mut can = finishes.clone();
+    can.resize(nodes.len(), false);
+    let mut stack: Vec<usize> = (0..nodes.len()).filter(|&n| can[n]).collect();
+    while let Some(n) = stack.pop() {
+        for &p in &pred[n] {
+            if !can[p] {
+                can[p] = true;
+                stack.push(p);
+            }
+        }
+    }
+    if !can[0] {
+        return Err(format!(
+            "the last square {size} can never be reached from the start"
+        ));
+    }
+    if let Some(stuck) = (0..nodes.len()).find(|&n| !can[n]) {
+        let (square, extra, _) = nodes[stuck];
+        let what = if format!("{extra:?}") == "()" {
+            format!("square {square}")
+        } else {
+            format!("square {square} (rule state {extra:?})")
+        };
+        return Err(format!(
+            "a token can reach {what}, from where the last square {size} can never be reached"
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,12 @@
+//! Rule sets: how a throw moves a token. Built in: `overshoot` (seed 000),
+//! `exact` (seed 001), `bounce`, and the house rules `six-again`,
+//! `sixes-home` and `bump`. Write your own by implementing [`Rules`] and
+//! registering a [`RuleSet`] with `inventory::submit!`.
+//!
+//! This module gathers, under one path, what lives in three: the trait
+//! (`plugin`), the built-in rule sets (`builtin`) and the registry
+//! (`registry`). Nothing in the crate imports it.
+
+pub use crate::builtin::{Bounce, Bump, Exact, Overshoot, SixAgain, SixesHome};
+pub use crate::plugin::{MAX_CHECKED_STATES, Rules, Step, Turn, check_playable};
+pub use crate::registry::{DEFAULT, RuleSet, all, find};
