@@ -35,12 +35,12 @@ mod setup;
 pub use tabula_snakes_game::{analysis, board, erased, game, rules, trace};
 use tabula_snakes_game::{popularity, registry};
 
+pub use report::{Report, ReportOptions};
 pub use tabula_snakes_game::{
     Analysis, AnalysisOptions, Board, BoardSpec, Bounce, Bump, ErasedRules, Event, Exact, Jump,
-    MAX_SEATS, Overshoot, Require, RuleSet, Rules, SixAgain, SixesHome, Snakes, State, Step,
-    Throw, Trace, Turn,
+    MAX_SEATS, Overshoot, Require, RuleSet, Rules, SixAgain, SixesHome, Snakes, State, Step, Throw,
+    Trace, Turn,
 };
-pub use report::{Report, ReportOptions};
 
 pub use error::SnakesError;
 pub use setup::{REPORT_MAX_STATES, REPORT_MAX_TIME, Setup, report_limits};

@@ -1,0 +1,28 @@
+//! A rule set of your own, registered by name: link this crate into a
+//! program and `--rules no-ones` works like a built-in rule set.
+
+// ANCHOR: plugin
+use tabula::snakes::{RuleSet, Rules, Step, Turn};
+
+/// Overshoot, but a 1 is forfeited: the token stays.
+pub struct NoOnes;
+
+impl Rules for NoOnes {
+    type Extra = ();
+    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Step {
+        if roll == 1 {
+            Step::Forfeit
+        } else {
+            Step::Advance(u32::from(turn.square) + u32::from(roll))
+        }
+    }
+}
+
+tabula::core::inventory::submit! {
+    RuleSet {
+        name: "no-ones",
+        summary: "overshoot, but a throw of 1 is forfeited",
+        rules: &NoOnes,
+    }
+}
+// ANCHOR_END: plugin
