@@ -381,7 +381,7 @@ fn an_unknown_game_is_a_usage_error() {
     assert!(out.is_empty());
     assert!(
         err.starts_with(
-            "error: no game \"nosuchgame\" offers `simulate`; the games that do: coin-race, snakes"
+            "error: unknown game \"nosuchgame\"; the games with `simulate`: coin-race, snakes"
         ),
         "{err}"
     );
@@ -398,7 +398,9 @@ fn an_unknown_game_is_a_usage_error() {
     // A game without that command is unknown to the verb.
     let (_, err) = fails(&["play", "coin-race"], 2);
     assert!(
-        err.contains("no game \"coin-race\" offers `play`; the games that do: chance-it, seega"),
+        err.contains(
+            "game \"coin-race\" has no `play` command; the games with `play`: chance-it, seega"
+        ),
         "{err}"
     );
 }

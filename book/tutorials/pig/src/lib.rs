@@ -17,6 +17,7 @@
 //! ```
 #![deny(missing_docs)]
 
+// ANCHOR: imports
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -26,6 +27,7 @@ use tabula::core::{Agent, BoardGame, Chance, CoreError, Dice, GameResult, GameRn
 use tabula::plot::chart::{Distribution, Mark};
 use tabula::plot::{Picture, PlotError};
 use tabula::sim::{LengthOf, Lengths, Simulation, Wins};
+// ANCHOR_END: imports
 
 // ANCHOR: game
 /// Pig to a target score.

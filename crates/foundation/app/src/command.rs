@@ -43,7 +43,9 @@ pub trait Command: Sync {
     fn kind(&self) -> Kind;
 
     /// Adds the command's arguments (and any `after_help`) to `command`,
-    /// which is already named after the game.
+    /// which is already named after the game. The front end adds
+    /// `--format` to every [`Kind::Report`] command, and `--plot` and
+    /// `--report` to those with pictures: these names are reserved.
     fn arguments(&self, command: clap::Command) -> clap::Command;
 
     /// Runs the command with the parsed arguments. A [`Kind::Report`]

@@ -51,11 +51,28 @@ impl Named for GameEntry {
     }
 }
 
-/// Every linked game, sorted by name; an error if two share a name or a
-/// game registers one verb twice.
+/// Verbs the front ends keep for themselves: a game cannot register them.
+pub const RESERVED_VERBS: [&str; 3] = ["list", "dice-test", "help"];
+
+/// Every linked game, sorted by name; an error if two share a name, or a
+/// game registers one verb twice or a [reserved](RESERVED_VERBS) verb.
 pub fn games() -> Result<Vec<&'static GameEntry>, AppError> {
-    let games = registry::sorted_unique("game", inventory::iter::<GameEntry>)?;
+    let games =
+        registry::sorted_unique("game", inventory::iter::<GameEntry>).map_err(|e| match e {
+            CoreError::DuplicateName { name, .. } => AppError::DuplicateGame { name },
+            e => AppError::Core(e),
+        })?;
     for g in &games {
+        if let Some(c) = g
+            .commands
+            .iter()
+            .find(|c| RESERVED_VERBS.contains(&c.verb()))
+        {
+            return Err(AppError::ReservedVerb {
+                game: g.name,
+                verb: c.verb(),
+            });
+        }
         let mut verbs: Vec<&str> = g.commands.iter().map(|c| c.verb()).collect();
         verbs.sort_unstable();
         if let Some(w) = verbs.windows(2).find(|w| w[0] == w[1]) {

@@ -68,7 +68,7 @@ pub mod progress;
 mod report;
 
 pub use command::{Command, Io, Kind, RunInteractive, RunReport, Typed};
-pub use entry::{GameEntry, find_game, games};
+pub use entry::{GameEntry, RESERVED_VERBS, find_game, games};
 pub use report::{Report, pretty};
 pub use tabula_core::CoreError;
 pub use tabula_core::registry::PluginInfo;
@@ -96,6 +96,36 @@ pub enum AppError {
         name: String,
         /// The registered names.
         known: Vec<&'static str>,
+    },
+    /// Two linked games have the same name.
+    #[error(
+        "two games are registered under the name {name:?}: each linked game crate needs its own name"
+    )]
+    DuplicateGame {
+        /// The name.
+        name: String,
+    },
+    /// A game registers a verb the front ends keep for themselves.
+    #[error(
+        "game {game:?} registers the command {verb:?}, a name the command line keeps for itself (reserved: list, dice-test, help)"
+    )]
+    ReservedVerb {
+        /// The game.
+        game: &'static str,
+        /// The verb.
+        verb: &'static str,
+    },
+    /// A game's command declares an option the front end adds itself.
+    #[error(
+        "game {game:?}: its `{verb}` command declares --{option}, which the command line adds to every command that returns a report (reserved: --format, --plot, --report)"
+    )]
+    ReservedOption {
+        /// The game.
+        game: &'static str,
+        /// The verb.
+        verb: &'static str,
+        /// The option's long name.
+        option: String,
     },
     /// Two commands of one game have the same verb.
     #[error("game {game:?} registers the command {verb:?} twice")]

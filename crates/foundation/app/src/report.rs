@@ -19,9 +19,10 @@ pub trait Report {
     fn json(&self) -> Result<String, Error>;
 
     /// The pictures of the result. The default has none; a game whose
-    /// commands are registered with pictures (see
-    /// [`Typed::with_pictures`](crate::Typed::with_pictures)) draws them
-    /// here, with `tabula_plot`'s charts and board drawings.
+    /// commands are registered with pictures draws them here, with
+    /// `tabula_plot`'s charts and board drawings. Register the command
+    /// with [`Typed::with_pictures`](crate::Typed::with_pictures), or the
+    /// front end offers no `--plot`/`--report` and never calls this.
     fn pictures(&self) -> Result<Vec<Picture>, PlotError> {
         Ok(Vec::new())
     }

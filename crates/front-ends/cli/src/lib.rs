@@ -83,7 +83,7 @@ pub const VERBS: [(&str, &str); 5] = [
     ),
     (
         "analyze",
-        "Solve a game exactly (no sampling): distributions, expectations, shortest games",
+        "Solve a game exactly (no sampling): distributions, expectations, shortest games, best play",
     ),
     ("replay", "Replay a game record, checking every move"),
 ];
@@ -96,12 +96,13 @@ pub fn command() -> Result<clap::Command, Error> {
     let mut root = clap::Command::new("tabula")
         .version(env!("CARGO_PKG_VERSION"))
         .about("tabula: simulate, analyse and play board and dice games.")
-        .after_help("See the book (book/) for every command, the board format and the JSON keys.")
+        .after_help("See tabula's book (book/ in its checkout) for every command, the board format and the JSON keys.")
         .subcommand_required(true)
         .arg_required_else_help(true)
         .subcommand(
-            FormatArg::augment_args(clap::Command::new("list"))
-                .about("List the registered games and their rule sets (and other plugins)"),
+            FormatArg::augment_args(clap::Command::new("list")).about(
+                "List the registered games, their commands and their plugins (rule sets, strategies, agents, boards)",
+            ),
         );
     // The usual verbs first, in their usual order, then the games' own.
     let mut verbs: Vec<(&str, String)> = VERBS
@@ -121,11 +122,12 @@ pub fn command() -> Result<clap::Command, Error> {
             .subcommand_required(true)
             .arg_required_else_help(true)
             .subcommand_value_name("GAME")
-            .subcommand_help_heading("Games");
+            .subcommand_help_heading("Games")
+            .disable_help_subcommand(true);
         let mut any = false;
         for g in &games {
             if let Some(c) = g.command(verb) {
-                sub = sub.subcommand(game_command(g, c));
+                sub = sub.subcommand(game_command(g, c)?);
                 any = true;
             }
         }
@@ -145,9 +147,31 @@ fn is_builtin(verb: &str) -> bool {
 }
 
 /// `tabula VERB GAME`'s own command: the game's arguments, then
-/// `--format` (and `--plot`, `--report`) for commands with reports.
-fn game_command(game: &GameEntry, c: &dyn tabula_app::Command) -> clap::Command {
+/// `--format` (and `--plot`, `--report`) for commands with reports. A
+/// game's option of one of those names is refused, naming the game.
+fn game_command(
+    game: &GameEntry,
+    c: &dyn tabula_app::Command,
+) -> Result<clap::Command, tabula_app::AppError> {
     let sub = c.arguments(clap::Command::new(game.name));
+    let added: &[&str] = match c.kind() {
+        Kind::Report { pictures: true } => &["format", "plot", "report"],
+        Kind::Report { pictures: false } => &["format"],
+        Kind::Interactive => &[],
+    };
+    if let Some(option) = sub.get_arguments().find_map(|a| {
+        let names = [Some(a.get_id().as_str()), a.get_long()];
+        added
+            .iter()
+            .find(|r| names.contains(&Some(**r)))
+            .map(|r| r.to_string())
+    }) {
+        return Err(tabula_app::AppError::ReservedOption {
+            game: game.name,
+            verb: c.verb(),
+            option,
+        });
+    }
     let sub = match c.kind() {
         Kind::Report { pictures } => {
             let sub = FormatArg::augment_args(sub);
@@ -160,7 +184,7 @@ fn game_command(game: &GameEntry, c: &dyn tabula_app::Command) -> clap::Command 
         Kind::Interactive => sub,
     };
     // The argument types' doc comments are not the command's help.
-    sub.about(c.about()).long_about(None)
+    Ok(sub.about(c.about()).long_about(None))
 }
 
 /// Runs `tabula` with these arguments (the first is the program name):
@@ -216,9 +240,11 @@ pub fn main_single(
     let Some(c) = entry.command(verb) else {
         return finish(Err(format!("game {game:?} has no command {verb:?}").into()));
     };
-    let command = game_command(entry, c)
-        .name(program)
-        .version(env!("CARGO_PKG_VERSION"));
+    let command = match game_command(entry, c) {
+        Ok(c) => c,
+        Err(e) => return finish(Err(e.into())),
+    };
+    let command = command.name(program).version(env!("CARGO_PKG_VERSION"));
     let mut args: Vec<OsString> = std::env::args_os().collect();
     for (flag, value) in defaults {
         let given = args.iter().any(|a| {
@@ -308,6 +334,9 @@ where
     let Some(first) = words.first() else {
         return Err(e);
     };
+    if first == "help" {
+        return Err(e);
+    }
     // Keep clap's tip for a near miss ("a similar subcommand exists").
     let rendered = e.render().to_string();
     let tip: String = rendered
@@ -323,8 +352,13 @@ where
         Some(verb) => match words.get(1) {
             Some(game) if verb.find_subcommand(game).is_none() => {
                 let known = names(verb);
+                let what = if tabula_app::find_game(game).is_ok() {
+                    format!("game {game:?} has no `{first}` command")
+                } else {
+                    format!("unknown game {game:?}")
+                };
                 let text = format!(
-                    "no game {game:?} offers `{first}`; the games that do: {}{tip}",
+                    "{what}; the games with `{first}`: {}{tip}",
                     known.join(", ")
                 );
                 return Err(verb.error(clap::error::ErrorKind::InvalidSubcommand, text));

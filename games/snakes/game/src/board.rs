@@ -74,13 +74,13 @@ impl Jump {
 /// no loops of jumps, a known default rule set under which every game can
 /// finish.
 ///
-/// The board keeps its default rule set by name; [`Setup`](crate::Setup)
+/// The board keeps its default rule set by name; `tabula_snakes::Setup`
 /// resolves it. The loaders ([`Board::classic`], [`Board::load`],
 /// [`Board::from_spec`], ...) live in the `load` module, above the rule-set
 /// registry, so this module depends on nothing else in the crate.
 ///
 /// ```
-/// use tabula_snakes::Board;
+/// use tabula_snakes_game::Board;
 /// let board = Board::classic();
 /// assert_eq!(board.size(), 100);
 /// assert_eq!(board.jump_from(80), Some(100));
