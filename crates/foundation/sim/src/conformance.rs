@@ -20,10 +20,12 @@
 //! #     fn apply_move<E: FnMut(())>(&self, _: &mut bool, m: Self::Move, _: &mut E) { match m {} }
 //! # }
 //! check_chance_game(&Coin, 100, 1, 10_000)?;
-//! # Ok::<_, String>(())
+//! # Ok::<_, tabula_sim::SimError>(())
 //! ```
 
 use tabula_core::{BoardGame, Status, game_rng};
+
+use crate::SimError;
 
 /// Plays `playouts` random games of a game decided by chance alone (no
 /// agents), checking every chance point. Returns what went wrong first.
@@ -32,7 +34,7 @@ pub fn check_chance_game<G>(
     playouts: u64,
     seed: u64,
     max_steps: u32,
-) -> Result<(), String>
+) -> Result<(), SimError>
 where
     G: BoardGame,
     G::State: PartialEq + std::fmt::Debug,
@@ -47,21 +49,23 @@ where
             match game.status(&state) {
                 Status::Over(_) => break,
                 Status::Decision(seat) => {
-                    return Err(format!(
+                    return Err(SimError::Conformance(format!(
                         "game {index}: seat {seat} must decide in a chance-only game"
-                    ));
+                    )));
                 }
                 Status::Chance => {}
             }
             if steps >= max_steps {
-                return Err(format!(
+                return Err(SimError::Conformance(format!(
                     "game {index}: still running after {max_steps} steps"
-                ));
+                )));
             }
             outcomes.clear();
             game.chance_outcomes(&state, &mut outcomes);
             if outcomes.is_empty() {
-                return Err(format!("game {index}: a chance point lists no outcomes"));
+                return Err(SimError::Conformance(format!(
+                    "game {index}: a chance point lists no outcomes"
+                )));
             }
             let total: f64 = outcomes.iter().map(|c| c.probability).sum();
             if (total - 1.0).abs() > 1e-9
@@ -69,25 +73,27 @@ where
                     .iter()
                     .any(|c| c.probability.is_nan() || c.probability <= 0.0)
             {
-                return Err(format!(
+                return Err(SimError::Conformance(format!(
                     "game {index}: outcome probabilities sum to {total}"
-                ));
+                )));
             }
             let Some(outcome) = game.sample_chance(&state, &mut rng) else {
-                return Err(format!("game {index}: sampling gave no outcome"));
+                return Err(SimError::Conformance(format!(
+                    "game {index}: sampling gave no outcome"
+                )));
             };
             if !outcomes.iter().any(|c| c.outcome == outcome) {
-                return Err(format!(
+                return Err(SimError::Conformance(format!(
                     "game {index}: sampled {outcome:?}, which is not listed"
-                ));
+                )));
             }
             let before = state.clone();
             let mut copy = state.clone();
             game.apply_chance(&mut copy, outcome, &mut |_| {});
             if state != before {
-                return Err(format!(
+                return Err(SimError::Conformance(format!(
                     "game {index}: applying to a clone changed the original"
-                ));
+                )));
             }
             state = copy;
             steps += 1;

@@ -10,6 +10,10 @@ use crate::Collector;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SimError {
+    /// A game broke the rules every `BoardGame` keeps (see
+    /// [`conformance`](crate::conformance)).
+    #[error("{0}")]
+    Conformance(String),
     /// A game reached a decision for a seat that has no agent.
     #[error("game {game}: seat {seat} must decide but has no agent")]
     NoAgent {

@@ -26,7 +26,7 @@ pub trait ErasedRules: Send + Sync {
 
     /// Checks that every game on `board` can finish (see
     /// [`plugin::check_playable`]).
-    fn check_playable(&self, board: &Board) -> Result<(), String>;
+    fn check_playable(&self, board: &Board) -> Result<(), plugin::Unplayable>;
 
     /// Runs a simulation with the report's collectors.
     fn simulate(
@@ -64,7 +64,7 @@ impl<R: Rules> ErasedRules for R {
         R::INTERACTS
     }
 
-    fn check_playable(&self, board: &Board) -> Result<(), String> {
+    fn check_playable(&self, board: &Board) -> Result<(), plugin::Unplayable> {
         plugin::check_playable(self, board)
     }
 

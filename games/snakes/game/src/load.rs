@@ -48,10 +48,10 @@ impl Board {
                 .map_err(|e| source.invalid(&[Field("rules")], e.to_string()))?,
         };
         let board = Board::from_layout(spec, source, rules.name)?;
-        rules.rules.check_playable(&board).map_err(|message| {
+        rules.rules.check_playable(&board).map_err(|why| {
             source.invalid(
                 &[Field("size")],
-                format!("under rules {:?}: {message}", rules.name),
+                format!("under rules {:?}: {why}", rules.name),
             )
         })?;
         Ok(board)

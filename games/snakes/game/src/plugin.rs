@@ -171,6 +171,27 @@ pub trait Rules: Send + Sync + 'static {
 /// a playability check explores.
 pub const MAX_CHECKED_STATES: usize = 1_000_000;
 
+/// Why a board cannot be played under a rule set: the errors of this
+/// crate.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Unplayable {
+    /// No game can finish: the last square is out of reach from the start.
+    #[error("the last square {size} can never be reached from the start")]
+    FromTheStart {
+        /// The last square.
+        size: u16,
+    },
+    /// A token can get stuck where the last square is out of reach.
+    #[error("a token can reach {what}, from where the last square {size} can never be reached")]
+    Stuck {
+        /// The position ("square 98", with its rule state if it has one).
+        what: String,
+        /// The last square.
+        size: u16,
+    },
+}
+
 /// Checks that the last square can be reached from the start, and from
 /// every position a token can reach, so no game can run forever. Explores
 /// one token alone: (square, extra, whether its next throw is the first of
@@ -180,7 +201,7 @@ pub const MAX_CHECKED_STATES: usize = 1_000_000;
 /// to squares the token alone can reach keeps every game finishable).
 /// Gives up silently (the throw cap still protects) past
 /// [`MAX_CHECKED_STATES`].
-pub fn check_playable<R: Rules>(rules: &R, board: &Board) -> Result<(), String> {
+pub fn check_playable<R: Rules>(rules: &R, board: &Board) -> Result<(), Unplayable> {
     type Node<E> = (u16, E, bool);
     let size = board.size();
     let rolls: Vec<u16> = board.dice().ways().into_iter().map(|(s, _)| s).collect();
@@ -266,9 +287,7 @@ pub fn check_playable<R: Rules>(rules: &R, board: &Board) -> Result<(), String> 
         }
     }
     if !can[0] {
-        return Err(format!(
-            "the last square {size} can never be reached from the start"
-        ));
+        return Err(Unplayable::FromTheStart { size });
     }
     if let Some(stuck) = (0..nodes.len()).find(|&n| !can[n]) {
         let (square, extra, _) = nodes[stuck];
@@ -277,9 +296,7 @@ pub fn check_playable<R: Rules>(rules: &R, board: &Board) -> Result<(), String> 
         } else {
             format!("square {square} (rule state {extra:?})")
         };
-        return Err(format!(
-            "a token can reach {what}, from where the last square {size} can never be reached"
-        ));
+        return Err(Unplayable::Stuck { what, size });
     }
     Ok(())
 }

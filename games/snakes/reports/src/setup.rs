@@ -81,10 +81,10 @@ impl Setup {
             rules
                 .rules
                 .check_playable(&board)
-                .map_err(|message| SnakesError::Unplayable {
+                .map_err(|why| SnakesError::Unplayable {
                     board: board.source().to_string(),
                     rules: rules.name,
-                    message,
+                    message: why.to_string(),
                 })?;
         }
         Ok(Setup {
