@@ -62,9 +62,11 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
         kind: "board",
         name,
         summary: match *name {
-            "classic" => "the 100-square board of seeds 000 and 001 (the default)",
-            "teaching" => "a small board for first steps",
-            "two-dice" => "a board played with two dice",
+            "classic" => {
+                "Classic Chutes and Ladders, 100 squares, one die (seeds 000 and 001; the default)"
+            }
+            "teaching" => "20 squares, one die, rules exact: small enough to follow a game by hand",
+            "two-dice" => "12 x 12 squares, two dice, rules bounce",
             _ => "a built-in board",
         },
     }));
