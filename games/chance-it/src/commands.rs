@@ -5,7 +5,7 @@
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-use clap::{Args, FromArgMatches};
+use clap::Args;
 use tabula_app::{Command, Error, Io, Report, Typed};
 use tabula_core::Dice;
 
@@ -106,40 +106,12 @@ pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
 
 /// The `chance-it` program: [`play_terminal`] as a program of its own.
 pub fn main() -> std::process::ExitCode {
-    // The about after the arguments: their type's doc is not the program's.
-    let command = PlayArgs::augment_args(clap::Command::new("chance-it"))
-        .version(env!("CARGO_PKG_VERSION"))
-        .about("Chance-it at the terminal: you against the computer (seed 003)")
-        .long_about(None);
-    let args = match command
-        .try_get_matches()
-        .and_then(|m| PlayArgs::from_arg_matches(&m))
-    {
-        Ok(args) => args,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return std::process::ExitCode::from(code);
-        }
-    };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut out = std::io::stdout().lock();
-    let result = play_terminal(
-        args,
-        &mut Io {
-            out: &mut out,
-            input: &mut input,
-        },
-    );
-    match result {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) if tabula_core::input::is_broken_pipe(e.as_ref()) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::ExitCode::FAILURE
-        }
-    }
+    tabula_app::exit::program(
+        clap::Command::new("chance-it")
+            .version(env!("CARGO_PKG_VERSION"))
+            .about("Chance-it at the terminal: you against the computer (seed 003)"),
+        play_terminal,
+    )
 }
 
 /// Plays one game on any input and output.

@@ -35,8 +35,8 @@ pub trait Command: Sync {
     /// one of the game's own.
     fn verb(&self) -> &'static str;
 
-    /// One line for the verb's list of games ("Snakes and Ladders: the
-    /// seed-000 report for a board").
+    /// One line for the verb's list of games ("Coin race: the winner's
+    /// chance by simulation").
     fn about(&self) -> &'static str;
 
     /// Whether it returns a report or talks to the user.

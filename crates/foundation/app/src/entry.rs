@@ -11,7 +11,7 @@ use crate::{AppError, Command};
 /// binary sees the games of the crates it links: reference each crate
 /// once (`use my_game as _;`), or the linker drops its registration.
 pub struct GameEntry {
-    /// Unique name, used on the command line (`snakes`).
+    /// Unique name, used on the command line (`tabula simulate NAME`).
     pub name: &'static str,
     /// One line saying what the game is.
     pub summary: &'static str,

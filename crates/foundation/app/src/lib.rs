@@ -64,6 +64,7 @@
 
 mod command;
 mod entry;
+pub mod exit;
 pub mod progress;
 mod report;
 

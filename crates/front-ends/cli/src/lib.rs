@@ -33,6 +33,7 @@ use tabula_sim::dice_test::DiceTest;
 pub mod pictures;
 
 pub use tabula_app::Error;
+pub use tabula_app::exit::{exit_for_clap, finish};
 pub use tabula_app::progress::{SolveProgress, progress_bar, seconds_budget};
 
 use crate::pictures::PlotArgs;
@@ -367,29 +368,6 @@ where
         },
     };
     Err(command.error(clap::error::ErrorKind::InvalidSubcommand, message))
-}
-
-/// Prints a clap error or help and returns the matching exit code.
-pub fn exit_for_clap(e: clap::Error) -> ExitCode {
-    let code = if e.use_stderr() { 2 } else { 0 };
-    let _ = e.print();
-    ExitCode::from(code)
-}
-
-/// Turns a command's result into an exit code, printing the error.
-pub fn finish(result: Result<(), Error>) -> ExitCode {
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            // A closed standard output (`tabula ... | head`) ends the
-            // program quietly with success, whatever error wraps it.
-            if tabula_core::input::is_broken_pipe(e.as_ref()) {
-                return ExitCode::SUCCESS;
-            }
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
 }
 
 /// Runs parsed arguments of [`command`].

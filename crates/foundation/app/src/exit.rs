@@ -1,0 +1,63 @@
+//! How a program ends: exit codes and error messages the same for every
+//! tabula program (0 on success, 1 on an error, 2 on a malformed command
+//! line; a closed standard output ends quietly with 0).
+
+use std::process::ExitCode;
+
+use crate::{Error, Io};
+
+/// Prints a clap error or help and returns the matching exit code (2 for
+/// a usage error, 0 for `--help` and `--version`).
+pub fn exit_for_clap(e: clap::Error) -> ExitCode {
+    let code = if e.use_stderr() { 2 } else { 0 };
+    let _ = e.print();
+    ExitCode::from(code)
+}
+
+/// Turns a command's result into an exit code, printing the error.
+pub fn finish(result: Result<(), Error>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // A closed standard output (`tabula ... | head`) ends the
+            // program quietly with success, whatever error wraps it.
+            if tabula_core::input::is_broken_pipe(e.as_ref()) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A program of its own around one command function: parses the
+/// process's arguments into `A` with `command` (name, version, about),
+/// runs `run` on standard input and output, and ends as [`finish`] says.
+pub fn program<A: clap::Args>(
+    command: clap::Command,
+    run: fn(A, &mut Io<'_>) -> Result<(), Error>,
+) -> ExitCode {
+    // The about after the arguments: their type's doc is not the program's.
+    let about = command.get_about().cloned();
+    let mut command = A::augment_args(command).long_about(None);
+    if let Some(about) = about {
+        command = command.about(about);
+    }
+    let args = match command
+        .try_get_matches()
+        .and_then(|m| A::from_arg_matches(&m))
+    {
+        Ok(args) => args,
+        Err(e) => return exit_for_clap(e),
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    finish(run(
+        args,
+        &mut Io {
+            out: &mut out,
+            input: &mut input,
+        },
+    ))
+}
