@@ -3,8 +3,11 @@ use crate::{BoardGame, GameRng, Seat};
 /// Something that makes decisions for one seat of a game: a strategy, a
 /// search, a human at a prompt.
 ///
-/// Randomized agents draw from the [`GameRng`] passed in, which is the
-/// playout's own reproducible stream, never from a thread RNG.
+/// Randomized agents draw from the [`GameRng`] passed in, never from a
+/// thread RNG. It is the agent's own stream ([`agent_rng`](crate::agent_rng)):
+/// separate from the dice and from the other seats, so a randomised agent
+/// does not change the rolls that follow, and two agents compared with
+/// the same seed face the same dice.
 pub trait Agent<G: BoardGame>: Send {
     /// Chooses a legal move for `seat` at `state`.
     fn choose(&mut self, game: &G, state: &G::State, seat: Seat, rng: &mut GameRng) -> G::Move;

@@ -1,14 +1,19 @@
 use rand::{Rng, RngExt};
 
+use crate::Results;
+
 /// A seat at the table, numbered from 0 in turn order.
 pub type Seat = usize;
 
-/// How a finished game ended.
+/// How a finished game ended, in short: one winner or nobody. Each
+/// seat's score and rank (ties among any seats) are
+/// [`BoardGame::results`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
     /// This seat won (in a one-seat game: finished).
     Win(Seat),
-    /// Nobody won.
+    /// Nobody won alone: a draw, or a tie for first place among some
+    /// seats ([`BoardGame::results`] says which).
     Draw,
 }
 
@@ -145,5 +150,16 @@ pub trait BoardGame: Send + Sync {
     /// `out`. The default lists none.
     fn legal_moves(&self, state: &Self::State, out: &mut Vec<Self::Move>) {
         let _ = (state, out);
+    }
+
+    /// Each seat's score and rank in a finished game, or `None` while it
+    /// goes on. The default derives them from [`Status::Over`]'s
+    /// [`GameResult`] (see [`Results::of`]); override it when seats end
+    /// with points or ties among some of them.
+    fn results(&self, state: &Self::State) -> Option<Results> {
+        match self.status(state) {
+            Status::Over(result) => Some(Results::of(result, self.seats())),
+            _ => None,
+        }
     }
 }

@@ -60,6 +60,7 @@ mod error;
 mod game;
 pub mod input;
 pub mod registry;
+mod results;
 mod rng;
 pub mod spec;
 pub mod text;
@@ -68,7 +69,8 @@ pub use agent::{Agent, Agents, NoAgents};
 pub use dice::{Dice, DiceSpec};
 pub use error::CoreError;
 pub use game::{BoardGame, Chance, GameResult, Seat, Status};
-pub use rng::{GameRng, Stream, fresh_seed, game_rng, stream_rng};
+pub use results::Results;
+pub use rng::{GameRng, Stream, Streams, agent_rng, fresh_seed, game_rng, stream_rng};
 
 /// Re-exported so plugin crates use the same `inventory` as the registry.
 pub use inventory;

@@ -15,6 +15,8 @@ pub enum Stream {
     DiceTest,
     /// Seat assignment and other per-run draws of a tournament.
     Tournament,
+    /// The agents' own draws in game `i` (see [`agent_rng`]).
+    Agent,
 }
 
 impl Stream {
@@ -23,6 +25,7 @@ impl Stream {
             Stream::Game => 0,
             Stream::DiceTest => 0x6469_6365_7465_7374, // "dicetest"
             Stream::Tournament => 0x746f_7572_6e61_6d74, // "tournamt"
+            Stream::Agent => 0x6167_656e_7473_2121,    // "agents!!"
         }
     }
 }
@@ -68,4 +71,70 @@ pub fn game_rng(seed: u64, index: u64) -> GameRng {
 pub fn stream_rng(seed: u64, purpose: Stream, index: u64) -> GameRng {
     let key = mix(seed ^ mix(purpose.domain())) ^ mix(index.wrapping_add(0x9e37_79b9_7f4a_7c15));
     GameRng::seed_from_u64(key)
+}
+
+/// The stream the agent in `seat` draws from in game `index` of a run
+/// with `seed`: separate from the dice ([`game_rng`]) and from the other
+/// seats. So two strategies compared with the same seed face the same
+/// dice (common random numbers), and a randomised agent does not shift
+/// the rolls that follow its choices.
+///
+/// ```
+/// use tabula_core::{agent_rng, game_rng, rand::RngExt};
+/// let dice: u64 = game_rng(7, 3).random();
+/// let seat0: u64 = agent_rng(7, 3, 0).random();
+/// let seat1: u64 = agent_rng(7, 3, 1).random();
+/// assert!(dice != seat0 && seat0 != seat1);
+/// ```
+#[inline]
+pub fn agent_rng(seed: u64, index: u64, seat: crate::Seat) -> GameRng {
+    stream_rng(seed ^ mix(0x5ea7_0000 + seat as u64), Stream::Agent, index)
+}
+
+/// The random streams of one game: the dice's ([`game_rng`]) and one per
+/// seat for its agent ([`agent_rng`]), made when first asked for.
+#[derive(Clone, Debug)]
+pub struct Streams {
+    seed: u64,
+    index: u64,
+    dice: GameRng,
+    agents: Vec<GameRng>,
+}
+
+impl Streams {
+    /// The streams of game `index` in a run with `seed`.
+    #[inline]
+    pub fn new(seed: u64, index: u64) -> Streams {
+        Streams {
+            seed,
+            index,
+            dice: game_rng(seed, index),
+            agents: Vec::new(),
+        }
+    }
+
+    /// The game's index in its run.
+    pub fn index(&self) -> u64 {
+        self.index
+    }
+
+    /// The run's seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The dice's stream.
+    #[inline]
+    pub fn dice(&mut self) -> &mut GameRng {
+        &mut self.dice
+    }
+
+    /// The stream of the agent in `seat`.
+    pub fn agent(&mut self, seat: crate::Seat) -> &mut GameRng {
+        while self.agents.len() <= seat {
+            let next = self.agents.len();
+            self.agents.push(agent_rng(self.seed, self.index, next));
+        }
+        &mut self.agents[seat]
+    }
 }

@@ -2,7 +2,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use tabula_core::{Agents, BoardGame, GameResult, GameRng, NoAgents, Status, game_rng};
+use tabula_core::{Agents, BoardGame, GameResult, NoAgents, Status, Streams};
 
 use crate::Collector;
 
@@ -229,23 +229,24 @@ impl Simulation {
         A: Agents<G>,
     {
         for index in range {
-            let mut rng = game_rng(self.seed, index);
-            play_one(game, &mut agents, &mut rng, index, self.max_steps, &mut acc)?;
+            let mut streams = Streams::new(self.seed, index);
+            play_one(game, &mut agents, &mut streams, self.max_steps, &mut acc)?;
         }
         Ok(acc)
     }
 }
 
-/// Plays one game to its end (or the step cap) from its random stream,
-/// feeding `collector`. This is the harness's inner loop; it is generic over
-/// game, agents and collector, so it compiles to straight-line code with no
-/// boxing, allocation or dynamic dispatch per move.
+/// Plays one game to its end (or the step cap) from its random streams,
+/// feeding `collector`: chance draws from the dice's stream, each seat's
+/// agent from its own ([`Streams`]). This is the harness's inner loop; it
+/// is generic over game, agents and collector, so it compiles to
+/// straight-line code with no boxing, allocation or dynamic dispatch per
+/// move.
 #[inline]
 pub fn play_one<G, A, C>(
     game: &G,
     agents: &mut A,
-    rng: &mut GameRng,
-    index: u64,
+    streams: &mut Streams,
     max_steps: u32,
     collector: &mut C,
 ) -> Result<Playout, SimError>
@@ -254,6 +255,7 @@ where
     A: Agents<G>,
     C: Collector<G>,
 {
+    let index = streams.index();
     let mut state = game.initial_state();
     agents.new_game(game);
     collector.start_game(index);
@@ -272,7 +274,7 @@ where
             }
             _ if steps >= max_steps => break,
             Status::Chance => {
-                let n = game.run_chance(&mut state, rng, max_steps - steps, &mut |e| {
+                let n = game.run_chance(&mut state, streams.dice(), max_steps - steps, &mut |e| {
                     collector.event(&e)
                 });
                 if n == 0 {
@@ -283,7 +285,7 @@ where
             }
             Status::Decision(seat) => {
                 let mv = agents
-                    .choose(game, &state, seat, rng)
+                    .choose(game, &state, seat, streams.agent(seat))
                     .ok_or(SimError::NoAgent { game: index, seat })?;
                 game.apply_move(&mut state, mv, &mut |e| collector.event(&e));
                 playout.decisions += 1;
@@ -311,12 +313,10 @@ pub fn replay<G: BoardGame>(
         }
         fn merge(&mut self, _: Self) {}
     }
-    let mut rng = game_rng(seed, index);
     play_one(
         game,
         &mut NoAgents,
-        &mut rng,
-        index,
+        &mut Streams::new(seed, index),
         max_steps,
         &mut Tap(on_event),
     )
