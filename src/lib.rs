@@ -38,6 +38,9 @@ pub use tabula_core as core;
 pub use tabula_exact as exact;
 /// The book's preprocessor, which runs `tabula` commands as the book builds.
 pub use tabula_mdbook as mdbook;
+/// Play for every game: agent registry, referee, records, terminal play,
+/// tournaments.
+pub use tabula_play as play;
 /// Pictures: board heat maps, charts, HTML reports.
 pub use tabula_plot as plot;
 /// The simulation harness and statistics collectors.

@@ -29,6 +29,11 @@ pub trait Collector<G: BoardGame> {
         Self: Sized;
 }
 
+/// No statistics at all: `()` is a collector that ignores everything.
+impl<G: BoardGame> Collector<G> for () {
+    fn merge(&mut self, _: Self) {}
+}
+
 macro_rules! tuple_collector {
     ($($name:ident $idx:tt),+) => {
         impl<G: BoardGame, $($name: Collector<G>),+> Collector<G> for ($($name,)+) {

@@ -1,0 +1,379 @@
+//! Records: one format for every game, in RON or JSON. A record carries
+//! the game's name and parameters, the seed, who played, every chance
+//! outcome and move in order, and how the game ended. [`replay`] checks a
+//! record step by step and names the first illegal step by its index.
+//!
+//! A game opts in by implementing [`Recordable`]: its name, its
+//! parameters as a serde value, and how to rebuild the game from them.
+//! Its moves and chance outcomes must be serde values and comparable.
+
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use tabula_core::spec::{Location, PathItem, Source, SpecError};
+use tabula_core::{BoardGame, Chance, Results, Seat, Status};
+
+use crate::referee::Forfeit;
+
+/// A game whose plays can be recorded and replayed.
+pub trait Recordable:
+    BoardGame<
+        Move: Serialize + DeserializeOwned + PartialEq,
+        Outcome: Serialize + DeserializeOwned + PartialEq,
+    > + Sized
+{
+    /// The game's registered name (`tabula list`), written into every
+    /// record and checked when one is read.
+    const NAME: &'static str;
+    /// What fixes the game (board, rules, sizes): enough to rebuild it.
+    type Parameters: Serialize + DeserializeOwned + Clone + std::fmt::Debug;
+    /// This game's parameters.
+    fn parameters(&self) -> Self::Parameters;
+    /// The game with these parameters, or why they are not valid.
+    fn from_parameters(parameters: &Self::Parameters) -> Result<Self, String>;
+}
+
+/// One step of a game: a chance outcome or a seat's move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Step<M, O> {
+    /// Chance decided this outcome.
+    Chance(O),
+    /// `seat` made this move.
+    Move {
+        /// Who moved.
+        seat: Seat,
+        /// The move.
+        mv: M,
+    },
+}
+
+/// How a recorded game ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum End {
+    /// It ended by the rules with these results.
+    Finished(Results),
+    /// A seat forfeited (see [`crate::referee`]).
+    Forfeit {
+        /// Who, where, why.
+        forfeit: Forfeit,
+        /// The results the forfeit gave.
+        results: Results,
+    },
+    /// The step cap stopped it.
+    Capped,
+    /// It was stopped before its end (a player quit, or input ended).
+    Stopped,
+}
+
+/// A whole game, for a game `G`: `Record<G::Parameters, G::Move,
+/// G::Outcome>` (alias [`RecordOf`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record<P, M, O> {
+    /// The game's registered name.
+    pub game: String,
+    /// Its parameters.
+    pub parameters: P,
+    /// The seed of the run it came from.
+    pub seed: u64,
+    /// The game's index in that run.
+    pub index: u64,
+    /// Who played each seat (agent names, or "you").
+    pub players: Vec<String>,
+    /// Every step in order.
+    pub steps: Vec<Step<M, O>>,
+    /// How it ended.
+    pub end: End,
+}
+
+/// The record type of game `G`.
+pub type RecordOf<G> =
+    Record<<G as Recordable>::Parameters, <G as BoardGame>::Move, <G as BoardGame>::Outcome>;
+
+/// The text formats of records.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// RON (`.ron`), the default.
+    #[default]
+    Ron,
+    /// JSON (`.json`).
+    Json,
+}
+
+impl Format {
+    /// The file name extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Ron => "ron",
+            Format::Json => "json",
+        }
+    }
+
+    /// JSON if `path` ends in `.json` (any case), RON otherwise.
+    pub fn of_path(path: &Path) -> Format {
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+        {
+            Format::Json
+        } else {
+            Format::Ron
+        }
+    }
+}
+
+/// Errors of reading, writing and replaying records.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// The file could not be read or parsed (with file:line:column).
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// A record could not be written.
+    #[error("cannot write the record {path}: {error}")]
+    Write {
+        /// Where.
+        path: String,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A record could not be turned into text.
+    #[error("cannot write a record as {format:?}: {message}")]
+    Serialize {
+        /// Which format.
+        format: Format,
+        /// Why.
+        message: String,
+    },
+    /// A step of the record is not legal where it stands.
+    #[error("step {index}: {message}")]
+    Illegal {
+        /// The step's index, from 0.
+        index: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The steps are legal but the recorded end disagrees with them.
+    #[error("the record's end disagrees with its steps: {0}")]
+    End(String),
+}
+
+impl<P: Serialize, M: Serialize, O: Serialize> Record<P, M, O> {
+    /// The record as text.
+    pub fn to_text(&self, format: Format) -> Result<String, RecordError> {
+        let bad = |message: String| RecordError::Serialize { format, message };
+        match format {
+            Format::Ron => {
+                ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default().depth_limit(3))
+                    .map(|mut s| {
+                        s.push('\n');
+                        s
+                    })
+                    .map_err(|e| bad(e.to_string()))
+            }
+            Format::Json => serde_json::to_string_pretty(self)
+                .map(|mut s| {
+                    s.push('\n');
+                    s
+                })
+                .map_err(|e| bad(e.to_string())),
+        }
+    }
+
+    /// Writes the record to `path`, in the format its name says.
+    pub fn write(&self, path: &Path) -> Result<(), RecordError> {
+        let text = self.to_text(Format::of_path(path))?;
+        std::fs::write(path, text).map_err(|error| RecordError::Write {
+            path: path.display().to_string(),
+            error,
+        })
+    }
+}
+
+/// Reads a record of game `G` from `path` (JSON if the name ends in
+/// `.json`, RON otherwise). A malformed file, a record of another game
+/// or invalid parameters give an error with the file position.
+pub fn read<G: Recordable>(path: &Path) -> Result<RecordOf<G>, RecordError> {
+    let source = Source::read(path)?;
+    parse::<G>(&source, Format::of_path(path))
+}
+
+/// Parses a record of game `G` from `source`.
+pub fn parse<G: Recordable>(source: &Source, format: Format) -> Result<RecordOf<G>, RecordError> {
+    #[derive(Deserialize)]
+    struct Head {
+        game: String,
+    }
+    let json = |e: serde_json::Error| SpecError::Parse {
+        location: Location {
+            file: source.name().to_string(),
+            line: e.line().max(1),
+            column: e.column().max(1),
+        },
+        message: e.to_string(),
+    };
+    // The game's name first, so a record of another game says so rather
+    // than failing on its moves.
+    let head: Option<Head> = match format {
+        Format::Ron => ron::from_str::<Head>(source.text()).ok(),
+        Format::Json => serde_json::from_str::<Head>(source.text()).ok(),
+    };
+    if let Some(head) = head
+        && head.game != G::NAME
+    {
+        return Err(source
+            .invalid(
+                &[PathItem::Field("game")],
+                format!(
+                    "this is a record of {:?}, not of {:?}",
+                    tabula_core::input::excerpt(&head.game),
+                    G::NAME
+                ),
+            )
+            .into());
+    }
+    let record: RecordOf<G> = match format {
+        Format::Ron => source.parse()?,
+        Format::Json => serde_json::from_str(source.text()).map_err(json)?,
+    };
+    if let Err(message) = G::from_parameters(&record.parameters) {
+        return Err(source
+            .invalid(&[PathItem::Field("parameters")], message)
+            .into());
+    }
+    Ok(record)
+}
+
+/// What a successful replay found.
+#[derive(Clone, Debug)]
+pub struct Replayed<G: BoardGame> {
+    /// The game rebuilt from the record's parameters.
+    pub game: G,
+    /// The state after the last step.
+    pub state: G::State,
+    /// The results of the final state, if the game is over there.
+    pub results: Option<Results>,
+}
+
+/// Replays `record` from the initial state, checking every step: a chance
+/// outcome must be one the game lists there, a move must be legal and
+/// made by the seat to move. `on_step(index, state_before, step)` sees
+/// each step before it is applied (to print it). Finally the recorded end
+/// must agree with the final state.
+pub fn replay<G: Recordable>(
+    record: &RecordOf<G>,
+    mut on_step: impl FnMut(usize, &G, &G::State, &Step<G::Move, G::Outcome>),
+) -> Result<Replayed<G>, RecordError> {
+    let game = G::from_parameters(&record.parameters)
+        .map_err(|m| RecordError::End(format!("invalid parameters: {m}")))?;
+    let mut state = game.initial_state();
+    let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
+    let mut legal = Vec::new();
+    let illegal = |index: usize, message: String| RecordError::Illegal { index, message };
+    for (index, step) in record.steps.iter().enumerate() {
+        on_step(index, &game, &state, step);
+        match (game.status(&state), step) {
+            (Status::Over(_), _) => {
+                return Err(illegal(index, "the game is already over".into()));
+            }
+            (Status::Chance, Step::Chance(o)) => {
+                outcomes.clear();
+                game.chance_outcomes(&state, &mut outcomes);
+                if !outcomes
+                    .iter()
+                    .any(|c| c.outcome == *o && c.probability > 0.0)
+                {
+                    return Err(illegal(
+                        index,
+                        format!("chance outcome {o:?} cannot happen here"),
+                    ));
+                }
+                game.apply_chance(&mut state, *o, &mut |_| {});
+            }
+            (Status::Chance, Step::Move { seat, .. }) => {
+                return Err(illegal(
+                    index,
+                    format!("seat {seat} moves, but chance decides here"),
+                ));
+            }
+            (Status::Decision(_), Step::Chance(o)) => {
+                return Err(illegal(
+                    index,
+                    format!("chance outcome {o:?}, but a seat must move here"),
+                ));
+            }
+            (Status::Decision(to_move), Step::Move { seat, mv }) => {
+                if *seat != to_move {
+                    return Err(illegal(
+                        index,
+                        format!("seat {seat} moves, but it is seat {to_move}'s turn"),
+                    ));
+                }
+                legal.clear();
+                game.legal_moves(&state, &mut legal);
+                if !legal.contains(mv) {
+                    return Err(illegal(index, format!("{mv:?} is not a legal move here")));
+                }
+                game.apply_move(&mut state, mv.clone(), &mut |_| {});
+            }
+        }
+    }
+    let results = game.results(&state);
+    let over = matches!(game.status(&state), Status::Over(_));
+    match (&record.end, &results) {
+        (End::Finished(r), Some(actual)) if r == actual => {}
+        (End::Finished(r), Some(actual)) => {
+            return Err(RecordError::End(format!(
+                "it records ranks {:?}, the game gives {:?}",
+                r.ranks(),
+                actual.ranks()
+            )));
+        }
+        (End::Finished(_), None) => {
+            return Err(RecordError::End(
+                "it records a finished game, but the game is not over after its last step".into(),
+            ));
+        }
+        (End::Forfeit { forfeit, .. }, _) => {
+            if forfeit.step != record.steps.len() || over {
+                return Err(RecordError::End(format!(
+                    "it records a forfeit at step {}, but has {} steps{}",
+                    forfeit.step,
+                    record.steps.len(),
+                    if over { " and the game is over" } else { "" }
+                )));
+            }
+        }
+        (End::Capped | End::Stopped, _) if over => {
+            return Err(RecordError::End(
+                "it records an unfinished game, but the game is over after its last step".into(),
+            ));
+        }
+        (End::Capped | End::Stopped, _) => {}
+    }
+    Ok(Replayed {
+        game,
+        state,
+        results,
+    })
+}
+
+/// Builds the record of a refereed game.
+pub fn of_played<G: Recordable>(
+    game: &G,
+    seed: u64,
+    index: u64,
+    players: Vec<String>,
+    played: &crate::referee::Played<G>,
+) -> RecordOf<G> {
+    Record {
+        game: G::NAME.to_string(),
+        parameters: game.parameters(),
+        seed,
+        index,
+        players,
+        steps: played.steps.clone(),
+        end: played.end(),
+    }
+}

@@ -1,0 +1,311 @@
+//! The referee: plays one game between agents through [`BoardGame`],
+//! checking every move, timing every agent call, and writing the record.
+//!
+//! An agent that returns an illegal move, panics, or (with a per-move time
+//! limit) thinks too long forfeits the game: it ranks last, the others
+//! share first place, and [`Played::forfeit`] says why. The panic is
+//! caught, so a tournament goes on with its next game.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::{Duration, Instant};
+
+use tabula_core::{Agent, BoardGame, Results, Seat, Status, Streams};
+use tabula_sim::{Collector, Playout};
+
+use crate::record::{End, Step};
+
+/// Why a seat forfeited.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fault {
+    /// It answered a move that is not legal (shown with `{:?}`).
+    Illegal(String),
+    /// It panicked, with this message.
+    Panic(String),
+    /// It took longer than the per-move limit (milliseconds taken, limit).
+    TooSlow {
+        /// Milliseconds the call took.
+        took_ms: u64,
+        /// The limit in milliseconds.
+        limit_ms: u64,
+    },
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fault::Illegal(mv) => write!(f, "illegal move {mv}"),
+            Fault::Panic(m) => write!(f, "panicked: {m}"),
+            Fault::TooSlow { took_ms, limit_ms } => {
+                write!(f, "took {took_ms} ms, over the limit of {limit_ms} ms")
+            }
+        }
+    }
+}
+
+/// A forfeit: who, at which step of the record, and why.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Forfeit {
+    /// The seat that forfeited.
+    pub seat: Seat,
+    /// The index of the step it failed to make (steps before it were
+    /// played).
+    pub step: usize,
+    /// Why.
+    pub fault: Fault,
+}
+
+/// How one refereed game went.
+#[derive(Clone, Debug)]
+pub struct Played<G: BoardGame> {
+    /// The final state.
+    pub state: G::State,
+    /// Each seat's result; `None` if the step cap stopped the game.
+    pub results: Option<Results>,
+    /// The forfeit that ended the game, if one did.
+    pub forfeit: Option<Forfeit>,
+    /// Time each seat's agent spent in its calls.
+    pub time: Vec<Duration>,
+    /// Agent calls per seat.
+    pub calls: Vec<u64>,
+    /// The longest single call per seat.
+    pub longest: Vec<Duration>,
+    /// Chance outcomes applied.
+    pub chance_steps: u32,
+    /// Moves made.
+    pub decisions: u32,
+    /// Every step, in order, if the referee keeps records.
+    pub steps: Vec<Step<G::Move, G::Outcome>>,
+}
+
+impl<G: BoardGame> Played<G> {
+    /// Whether the step cap stopped the game before it ended.
+    pub fn capped(&self) -> bool {
+        self.results.is_none()
+    }
+
+    /// How the game ended, as a record keeps it.
+    pub fn end(&self) -> End {
+        match (&self.forfeit, &self.results) {
+            (Some(f), Some(r)) => End::Forfeit {
+                forfeit: f.clone(),
+                results: r.clone(),
+            },
+            (None, Some(r)) => End::Finished(r.clone()),
+            (_, None) => End::Capped,
+        }
+    }
+}
+
+/// The settings of a referee.
+#[derive(Clone, Copy, Debug)]
+pub struct Referee {
+    max_steps: u32,
+    move_time_limit: Option<Duration>,
+    keep_steps: bool,
+}
+
+impl Default for Referee {
+    fn default() -> Referee {
+        Referee::new()
+    }
+}
+
+/// The message of a caught panic.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic with no message".to_string()
+    }
+}
+
+impl Referee {
+    /// A referee with the harness's default step cap
+    /// ([`tabula_sim::DEFAULT_MAX_STEPS`]), no time limit, keeping every
+    /// step.
+    pub fn new() -> Referee {
+        Referee {
+            max_steps: tabula_sim::DEFAULT_MAX_STEPS,
+            move_time_limit: None,
+            keep_steps: true,
+        }
+    }
+
+    /// Caps the steps (chance outcomes plus moves) of a game; a game that
+    /// reaches the cap is reported as capped.
+    pub fn max_steps(mut self, max_steps: u32) -> Referee {
+        self.max_steps = max_steps.max(1);
+        self
+    }
+
+    /// Makes a seat forfeit when one call takes longer than `limit`. The
+    /// call is not interrupted: the agent answers, then loses.
+    pub fn move_time_limit(mut self, limit: Option<Duration>) -> Referee {
+        self.move_time_limit = limit;
+        self
+    }
+
+    /// Whether to keep every step in [`Played::steps`] (default yes).
+    pub fn keep_steps(mut self, keep: bool) -> Referee {
+        self.keep_steps = keep;
+        self
+    }
+
+    /// The step cap.
+    pub fn get_max_steps(&self) -> u32 {
+        self.max_steps
+    }
+
+    /// The per-move time limit.
+    pub fn get_move_time_limit(&self) -> Option<Duration> {
+        self.move_time_limit
+    }
+
+    /// Plays one game: `agents[seat]` decides for each seat, chance draws
+    /// from `streams`' dice and each agent from its own stream. Events and
+    /// the end go to `collector`.
+    pub fn play<G, C>(
+        &self,
+        game: &G,
+        agents: &mut [Box<dyn Agent<G>>],
+        streams: &mut Streams,
+        collector: &mut C,
+    ) -> Played<G>
+    where
+        G: BoardGame,
+        G::Move: PartialEq,
+        C: Collector<G>,
+    {
+        let seats = game.seats();
+        let mut time = vec![Duration::ZERO; seats];
+        let mut calls = vec![0u64; seats];
+        let mut longest = vec![Duration::ZERO; seats];
+        let mut steps = Vec::new();
+        let mut state = game.initial_state();
+        let mut forfeit = None;
+        let mut playout = Playout {
+            index: streams.index(),
+            chance_steps: 0,
+            decisions: 0,
+            result: None,
+        };
+        collector.start_game(streams.index());
+        for (seat, agent) in agents.iter_mut().enumerate() {
+            if let Err(p) = catch_unwind(AssertUnwindSafe(|| agent.new_game(game, seat))) {
+                forfeit = Some(Forfeit {
+                    seat,
+                    step: 0,
+                    fault: Fault::Panic(panic_message(p.as_ref())),
+                });
+                break;
+            }
+        }
+        let mut legal = Vec::new();
+        let mut taken = 0u32;
+        while forfeit.is_none() {
+            match game.status(&state) {
+                Status::Over(result) => {
+                    playout.result = Some(result);
+                    break;
+                }
+                _ if taken >= self.max_steps => break,
+                Status::Chance => {
+                    let Some(outcome) = game.sample_chance(&state, streams.dice()) else {
+                        break;
+                    };
+                    game.apply_chance(&mut state, outcome, &mut |e| collector.event(&e));
+                    if self.keep_steps {
+                        steps.push(Step::Chance(outcome));
+                    }
+                    playout.chance_steps += 1;
+                }
+                Status::Decision(seat) => {
+                    let step = steps.len();
+                    let Some(agent) = agents.get_mut(seat) else {
+                        forfeit = Some(Forfeit {
+                            seat,
+                            step,
+                            fault: Fault::Panic(format!("seat {seat} has no agent")),
+                        });
+                        break;
+                    };
+                    let rng = streams.agent(seat);
+                    let start = Instant::now();
+                    let answer =
+                        catch_unwind(AssertUnwindSafe(|| agent.choose(game, &state, seat, rng)));
+                    let took = start.elapsed();
+                    time[seat] += took;
+                    calls[seat] += 1;
+                    longest[seat] = longest[seat].max(took);
+                    let mv = match answer {
+                        Err(p) => {
+                            forfeit = Some(Forfeit {
+                                seat,
+                                step,
+                                fault: Fault::Panic(panic_message(p.as_ref())),
+                            });
+                            break;
+                        }
+                        Ok(mv) => mv,
+                    };
+                    if let Some(limit) = self.move_time_limit
+                        && took > limit
+                    {
+                        forfeit = Some(Forfeit {
+                            seat,
+                            step,
+                            fault: Fault::TooSlow {
+                                took_ms: took.as_millis() as u64,
+                                limit_ms: limit.as_millis() as u64,
+                            },
+                        });
+                        break;
+                    }
+                    legal.clear();
+                    game.legal_moves(&state, &mut legal);
+                    if !legal.contains(&mv) {
+                        forfeit = Some(Forfeit {
+                            seat,
+                            step,
+                            fault: Fault::Illegal(format!("{mv:?}")),
+                        });
+                        break;
+                    }
+                    game.apply_move(&mut state, mv.clone(), &mut |e| collector.event(&e));
+                    if self.keep_steps {
+                        steps.push(Step::Move { seat, mv });
+                    }
+                    playout.decisions += 1;
+                }
+            }
+            taken += 1;
+        }
+        let results = match &forfeit {
+            Some(f) => Some(Results::forfeit(seats, f.seat)),
+            None if playout.result.is_some() => game.results(&state),
+            None => None,
+        };
+        if let Some(f) = &forfeit {
+            playout.result = Some(if seats == 2 {
+                tabula_core::GameResult::Win(1 - f.seat.min(1))
+            } else {
+                tabula_core::GameResult::Draw
+            });
+        }
+        collector.end_game(&playout, &state);
+        Played {
+            state,
+            results,
+            forfeit,
+            time,
+            calls,
+            longest,
+            chance_steps: playout.chance_steps,
+            decisions: playout.decisions,
+            steps,
+        }
+    }
+}

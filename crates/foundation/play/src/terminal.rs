@@ -1,0 +1,277 @@
+//! Terminal play for any game: the game supplies move text and a board
+//! rendering ([`Notation`]); [`play`] does the prompts, re-prompts on
+//! garbage, end of input, and the moves of any agent.
+
+use std::io::{self, BufRead, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use tabula_core::input::{excerpt, read_line_capped};
+use tabula_core::{Agent, BoardGame, Results, Seat, Status, Streams};
+
+use crate::record::{End, Step};
+use crate::referee::{Fault, Forfeit, panic_message};
+
+/// How a game's moves and positions read at a terminal.
+pub trait Notation: BoardGame {
+    /// A move as a player types it (`c2 c3`).
+    fn format_move(&self, state: &Self::State, mv: &Self::Move) -> String;
+
+    /// Reads a typed move. The error is shown to the player, who is asked
+    /// again; a move that parses but is not legal is caught by [`play`].
+    fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, String>;
+
+    /// The position, as lines of text.
+    fn render(&self, state: &Self::State) -> String;
+
+    /// A chance outcome, as text. The default is its `Debug` form.
+    fn format_outcome(&self, state: &Self::State, outcome: &Self::Outcome) -> String {
+        let _ = state;
+        format!("{outcome:?}")
+    }
+
+    /// A seat's name. The default is "seat 1", "seat 2", ...
+    fn seat_name(&self, seat: Seat) -> String {
+        format!("seat {}", seat + 1)
+    }
+
+    /// How to type a move, shown by `help`. The default says nothing more
+    /// than the list of legal moves.
+    fn move_help(&self) -> String {
+        String::new()
+    }
+}
+
+/// Who sits in a seat at the terminal.
+pub enum Player<G: BoardGame> {
+    /// A person typing moves.
+    Human,
+    /// An agent, with the name it is shown under.
+    Agent {
+        /// The name shown ("greedy").
+        name: String,
+        /// The agent.
+        agent: Box<dyn Agent<G>>,
+    },
+}
+
+impl<G: BoardGame> Player<G> {
+    /// The name a record gives this player.
+    pub fn name(&self) -> String {
+        match self {
+            Player::Human => "you".to_string(),
+            Player::Agent { name, .. } => name.clone(),
+        }
+    }
+}
+
+/// How a terminal game went: every step and how it ended (stopped, if a
+/// player quit or input ended).
+pub struct TerminalGame<G: BoardGame> {
+    /// The final state.
+    pub state: G::State,
+    /// Every step, in order.
+    pub steps: Vec<Step<G::Move, G::Outcome>>,
+    /// How it ended.
+    pub end: End,
+}
+
+/// The longest line read at a prompt; the rest of a longer line is
+/// skipped.
+const MAX_LINE: usize = 4096;
+
+/// Plays one game at the terminal: humans type their moves on `input`,
+/// agents and chance move by themselves, and everything is written to
+/// `out`. `quit` or the end of input stops the game cleanly; `help` lists
+/// the legal moves. A move that does not parse or is not legal is
+/// explained and asked again.
+pub fn play<G>(
+    game: &G,
+    players: &mut [Player<G>],
+    streams: &mut Streams,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<TerminalGame<G>>
+where
+    G: Notation,
+    G::Move: PartialEq,
+{
+    let mut state = game.initial_state();
+    let mut steps = Vec::new();
+    for (seat, p) in players.iter_mut().enumerate() {
+        if let Player::Agent { agent, .. } = p {
+            agent.new_game(game, seat);
+        }
+    }
+    let mut legal = Vec::new();
+    let mut shown = false;
+    let end = loop {
+        match game.status(&state) {
+            Status::Over(_) => {
+                writeln!(out, "{}", game.render(&state).trim_end())?;
+                let results = game
+                    .results(&state)
+                    .unwrap_or_else(|| Results::draw(game.seats()));
+                writeln!(out, "{}", describe(game, &results))?;
+                break End::Finished(results);
+            }
+            Status::Chance => {
+                let Some(outcome) = game.sample_chance(&state, streams.dice()) else {
+                    writeln!(out, "The game lists no chance outcomes here; it stops.")?;
+                    break End::Stopped;
+                };
+                writeln!(out, "Chance: {}", game.format_outcome(&state, &outcome))?;
+                game.apply_chance(&mut state, outcome, &mut |_| {});
+                steps.push(Step::Chance(outcome));
+                shown = false;
+            }
+            Status::Decision(seat) => {
+                legal.clear();
+                game.legal_moves(&state, &mut legal);
+                let name = game.seat_name(seat);
+                let mv = match players.get_mut(seat) {
+                    None | Some(Player::Human) => {
+                        if !shown {
+                            writeln!(out, "{}", game.render(&state).trim_end())?;
+                            shown = true;
+                        }
+                        match ask(game, &state, &legal, &name, input, out)? {
+                            Some(mv) => mv,
+                            None => {
+                                writeln!(out, "Game stopped.")?;
+                                break End::Stopped;
+                            }
+                        }
+                    }
+                    Some(Player::Agent { name: who, agent }) => {
+                        let rng = streams.agent(seat);
+                        let answer = catch_unwind(AssertUnwindSafe(|| {
+                            agent.choose(game, &state, seat, rng)
+                        }));
+                        let fault = match &answer {
+                            Err(p) => Some(Fault::Panic(panic_message(p.as_ref()))),
+                            Ok(mv) if !legal.contains(mv) => {
+                                Some(Fault::Illegal(format!("{mv:?}")))
+                            }
+                            Ok(_) => None,
+                        };
+                        if let Some(fault) = fault {
+                            writeln!(out, "{name} ({who}) forfeits: {fault}.")?;
+                            let results = Results::forfeit(game.seats(), seat);
+                            writeln!(out, "{}", describe(game, &results))?;
+                            break End::Forfeit {
+                                forfeit: Forfeit {
+                                    seat,
+                                    step: steps.len(),
+                                    fault,
+                                },
+                                results,
+                            };
+                        }
+                        let Ok(mv) = answer else { unreachable_move()? };
+                        writeln!(
+                            out,
+                            "{name} ({who}) plays {}",
+                            game.format_move(&state, &mv)
+                        )?;
+                        shown = false;
+                        mv
+                    }
+                };
+                game.apply_move(&mut state, mv.clone(), &mut |_| {});
+                steps.push(Step::Move { seat, mv });
+            }
+        }
+    };
+    out.flush()?;
+    Ok(TerminalGame { state, steps, end })
+}
+
+fn unreachable_move<T>() -> io::Result<T> {
+    Err(io::Error::other("an agent's answer was lost"))
+}
+
+/// "Black wins.", "seat 1 and seat 3 tie for first.", with every seat's
+/// rank and score when there are more than two.
+pub fn describe<G: Notation>(game: &G, results: &Results) -> String {
+    let winners: Vec<String> = results.winners().map(|s| game.seat_name(s)).collect();
+    let mut text = match winners.as_slice() {
+        [one] => format!("{one} wins."),
+        _ if winners.len() == results.seats() => "A draw.".to_string(),
+        _ => format!("{} tie for first.", winners.join(" and ")),
+    };
+    if results.seats() > 2 {
+        for seat in 0..results.seats() {
+            text.push_str(&format!(
+                "\n  {}: rank {}, score {}",
+                game.seat_name(seat),
+                results.rank(seat),
+                results.score(seat)
+            ));
+        }
+    }
+    text
+}
+
+/// Asks a human for a move until one is legal; `None` on `quit` or the
+/// end of input.
+fn ask<G>(
+    game: &G,
+    state: &G::State,
+    legal: &[G::Move],
+    name: &str,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<Option<G::Move>>
+where
+    G: Notation,
+    G::Move: PartialEq,
+{
+    loop {
+        write!(out, "{name}, your move: ")?;
+        out.flush()?;
+        let Some(line) = read_line_capped(input, MAX_LINE)? else {
+            writeln!(out)?;
+            return Ok(None);
+        };
+        let text = line.text();
+        let text = text.trim();
+        match text {
+            "" => continue,
+            "quit" | "exit" => return Ok(None),
+            "help" | "?" => {
+                let help = game.move_help();
+                if !help.is_empty() {
+                    writeln!(out, "{}", help.trim_end())?;
+                }
+                let moves: Vec<String> = legal.iter().map(|m| game.format_move(state, m)).collect();
+                let shown = moves.len().min(40);
+                writeln!(
+                    out,
+                    "Legal moves ({}): {}{}",
+                    moves.len(),
+                    moves[..shown].join(", "),
+                    if shown < moves.len() { ", ..." } else { "" }
+                )?;
+                writeln!(out, "Type quit to stop.")?;
+                continue;
+            }
+            _ => {}
+        }
+        if line.is_truncated() {
+            writeln!(
+                out,
+                "That line is too long to be a move; type help for the legal moves."
+            )?;
+            continue;
+        }
+        match game.parse_move(state, text) {
+            Err(message) => writeln!(out, "{message} (type help for the legal moves)")?,
+            Ok(mv) if legal.contains(&mv) => return Ok(Some(mv)),
+            Ok(_) => writeln!(
+                out,
+                "{} is not a legal move here; type help for the legal moves.",
+                excerpt(text)
+            )?,
+        }
+    }
+}
