@@ -1,0 +1,304 @@
+//! Command pieces every game with decisions shares: the record options
+//! (`--record DIR`, `--record-format`), `replay` for any recordable game,
+//! terminal play that keeps its record, and the tournament table.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use tabula_core::{BoardGame, Streams};
+use tabula_play::record::{self, End, Format, RecordOf, Recordable, Step};
+use tabula_play::terminal::{self, Notation, Player};
+use tabula_play::tournament::Standings;
+
+use crate::{Error, Io};
+
+/// The text format of records, as a command-line value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum RecordFormat {
+    /// RON (`.ron`)
+    #[default]
+    Ron,
+    /// JSON (`.json`)
+    Json,
+}
+
+impl From<RecordFormat> for Format {
+    fn from(f: RecordFormat) -> Format {
+        match f {
+            RecordFormat::Ron => Format::Ron,
+            RecordFormat::Json => Format::Json,
+        }
+    }
+}
+
+/// `--record DIR` and `--record-format`: flatten into a command's
+/// arguments with `#[command(flatten)]`.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct RecordArgs {
+    /// Write every game's record (RON or JSON; `tabula replay GAME FILE`
+    /// checks one) into this directory, created if missing
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<PathBuf>,
+    /// Format of the records
+    #[arg(long, value_enum, default_value_t = RecordFormat::Ron)]
+    pub record_format: RecordFormat,
+}
+
+impl RecordArgs {
+    /// The records' format.
+    pub fn format(&self) -> Format {
+        self.record_format.into()
+    }
+
+    /// Creates the record directory if one is asked for, before any game
+    /// is played, so a bad directory fails at once.
+    pub fn prepare(&self) -> Result<(), Error> {
+        if let Some(dir) = &self.record {
+            check_dir(dir)?;
+        }
+        Ok(())
+    }
+
+    /// Writes `record` as `STEM.EXT` into the record directory, if there
+    /// is one; returns the path written.
+    pub fn write<G: Recordable>(
+        &self,
+        record: &RecordOf<G>,
+        stem: &str,
+    ) -> Result<Option<PathBuf>, Error> {
+        let Some(dir) = &self.record else {
+            return Ok(None);
+        };
+        let path = dir.join(format!("{stem}.{}", self.format().extension()));
+        std::fs::write(&path, record.to_text(self.format())?)
+            .map_err(|e| format!("cannot write the record {}: {e}", path.display()))?;
+        Ok(Some(path))
+    }
+}
+
+/// Creates `dir` if missing and checks a file can be written into it.
+pub fn check_dir(dir: &Path) -> Result<(), Error> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create the record directory {}: {e}", dir.display()))?;
+    let probe = dir.join(".tabula-write-test");
+    std::fs::write(&probe, b"").map_err(|e| {
+        format!(
+            "cannot write into the record directory {}: {e}",
+            dir.display()
+        )
+    })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// The arguments of `tabula replay GAME FILE`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct ReplayArgs {
+    /// The record (RON, or JSON if the name ends in .json)
+    pub file: PathBuf,
+    /// Print only the steps and the final position, not the position
+    /// before every move
+    #[arg(long)]
+    pub brief: bool,
+}
+
+/// What `replay` says about itself in `--help`.
+pub const REPLAY_ABOUT: &str = "Replays a record from the start, checking every step: \
+prints each chance outcome and move and the result, and names the first illegal step by its \
+index.\nExit status: 0 if every step is legal and the recorded end agrees; 1 otherwise (or if \
+the file cannot be read, is malformed, or is a record of another game).";
+
+/// A step as one line: `  12. Black: c2 c3` or `   3. chance: 7`.
+pub fn step_line<G: Notation>(
+    game: &G,
+    index: usize,
+    state: &G::State,
+    step: &Step<G::Move, G::Outcome>,
+) -> String {
+    match step {
+        Step::Chance(o) => format!("{index:>4}. chance: {}", game.format_outcome(state, o)),
+        Step::Move { seat, mv } => format!(
+            "{index:>4}. {}: {}",
+            game.seat_name(*seat),
+            game.format_move(state, mv)
+        ),
+    }
+}
+
+/// `tabula replay GAME FILE` for any game that is [`Recordable`] and has a
+/// [`Notation`]: register it with
+/// `Typed::interactive("replay", REPLAY_ABOUT, replay::<MyGame>)`.
+pub fn replay<G>(args: ReplayArgs, io: &mut Io<'_>) -> Result<(), Error>
+where
+    G: Recordable + Notation,
+{
+    let out = &mut *io.out;
+    let record = record::read::<G>(&args.file)?;
+    writeln!(
+        out,
+        "{} record {}: {}; seed {}, game {}.",
+        G::NAME,
+        args.file.display(),
+        if record.players.is_empty() {
+            "players not recorded".to_string()
+        } else {
+            record.players.join(" against ")
+        },
+        record.seed,
+        record.index
+    )?;
+    let mut lines = Vec::new();
+    let replayed = record::replay::<G>(&record, |index, game, state, step| {
+        if !args.brief && matches!(step, Step::Move { .. }) {
+            lines.push(game.render(state).trim_end().to_string());
+        }
+        lines.push(step_line(game, index, state, step));
+    });
+    for line in &lines {
+        writeln!(out, "{line}")?;
+    }
+    let replayed = match replayed {
+        Ok(r) => r,
+        Err(e) => {
+            writeln!(out, "ILLEGAL: {e}")?;
+            return Err(format!("{}: {e}", args.file.display()).into());
+        }
+    };
+    writeln!(out, "{}", replayed.game.render(&replayed.state).trim_end())?;
+    match (&record.end, &replayed.results) {
+        (End::Forfeit { forfeit, .. }, _) => writeln!(
+            out,
+            "{} forfeited at step {}: {}.",
+            replayed.game.seat_name(forfeit.seat),
+            forfeit.step,
+            forfeit.fault
+        )?,
+        (_, Some(results)) => writeln!(out, "{}", terminal::describe(&replayed.game, results))?,
+        (End::Capped, None) => writeln!(out, "The step cap stopped the game here.")?,
+        (_, None) => writeln!(out, "The record ends before the game does.")?,
+    }
+    writeln!(out, "Every step is legal.")?;
+    Ok(())
+}
+
+/// Plays one game at the terminal ([`terminal::play`]) with `seed` fixing
+/// the dice and the agents' choices, and writes its record (finished or
+/// stopped) if `--record` asks for one.
+pub fn play_keeping_record<G>(
+    game: &G,
+    mut players: Vec<Player<G>>,
+    seed: u64,
+    record: &RecordArgs,
+    io: &mut Io<'_>,
+) -> Result<terminal::TerminalGame<G>, Error>
+where
+    G: Recordable + Notation,
+{
+    record.prepare()?;
+    let names = players.iter().map(Player::name).collect();
+    let played = terminal::play(
+        game,
+        &mut players,
+        &mut Streams::new(seed, 0),
+        &mut *io.input,
+        &mut *io.out,
+    )?;
+    let rec: RecordOf<G> = record::Record {
+        game: G::NAME.to_string(),
+        parameters: game.parameters(),
+        seed,
+        index: 0,
+        players: names,
+        steps: played.steps.clone(),
+        end: played.end.clone(),
+    };
+    if let Some(path) = record.write::<G>(&rec, &format!("{}-{seed}", G::NAME))? {
+        writeln!(io.out, "Record written to {}.", path.display())?;
+    }
+    Ok(played)
+}
+
+/// The standings of a tournament as a text table: entrants by rank, then
+/// every pairing, then the forfeits.
+pub fn standings_text(s: &Standings) -> String {
+    let mut t = String::new();
+    let width = s
+        .entrants
+        .iter()
+        .map(|e| e.name.len())
+        .max()
+        .unwrap_or(5)
+        .max(5);
+    let _ = writeln!(
+        t,
+        "{:>4}  {:<width$}  {:>7} {:>7} {:>7} {:>7} {:>9} {:>9} {:>9}",
+        "rank", "agent", "games", "wins", "shared", "losses", "points", "time s", "score"
+    );
+    for e in &s.entrants {
+        let _ = writeln!(
+            t,
+            "{:>4}  {:<width$}  {:>7} {:>7} {:>7} {:>7} {:>9.1} {:>9.3} {:>9.3}",
+            e.rank, e.name, e.games, e.wins, e.shared_firsts, e.losses, e.points, e.time_s, e.score
+        );
+    }
+    let _ = writeln!(t);
+    for p in &s.pairings {
+        let names: Vec<&str> = p.entrants.iter().map(|e| e.name.as_str()).collect();
+        let _ = writeln!(t, "{} ({} games):", names.join(" vs "), p.games);
+        for e in &p.entrants {
+            let _ = writeln!(
+                t,
+                "  {:<width$}  wins {:>6}  shared {:>6}  points {:>8.1}  mean score {:.4} ± {:.4}",
+                e.name, e.wins, e.shared_firsts, e.points, e.mean_score, e.score_std_error
+            );
+        }
+        if p.capped > 0 {
+            let _ = writeln!(t, "  capped (no result): {}", p.capped);
+        }
+    }
+    if !s.faults.is_empty() {
+        let _ = writeln!(t, "\nForfeits:");
+        for f in &s.faults {
+            let _ = writeln!(
+                t,
+                "  {} (seat {}) in {} game {}: {}",
+                f.entrant,
+                f.seat + 1,
+                f.pairing.join(" vs "),
+                f.game,
+                f.fault
+            );
+        }
+    }
+    t
+}
+
+/// A seed for interactive play: `0` picks a fresh one.
+pub fn seed_or_fresh(seed: u64) -> u64 {
+    if seed == 0 {
+        tabula_core::fresh_seed()
+    } else {
+        seed
+    }
+}
+
+/// Players for a terminal game: `you` in the seats listed in `human`,
+/// registered agent `agent` in the others.
+pub fn players<G: BoardGame + 'static>(
+    game: &G,
+    human: &[usize],
+    agent: &str,
+) -> Result<Vec<Player<G>>, Error> {
+    (0..game.seats())
+        .map(|seat| {
+            if human.contains(&seat) {
+                Ok(Player::Human)
+            } else {
+                Ok(Player::Agent {
+                    name: agent.to_string(),
+                    agent: tabula_play::agents::build(game, agent)?,
+                })
+            }
+        })
+        .collect()
+}
