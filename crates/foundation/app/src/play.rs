@@ -302,3 +302,71 @@ pub fn players<G: BoardGame + 'static>(
         })
         .collect()
 }
+
+/// How a tournament ranks its entrants, as a command-line value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ScoringArg {
+    /// Points: 1 per opponent ranked below, ½ per opponent tied (win 1,
+    /// draw ½)
+    #[default]
+    Points,
+    /// Points less --penalty-per-second for every second an agent thinks
+    /// (seed 004's tournament)
+    TimePenalty,
+}
+
+/// The tournament options every game shares: flatten into a game's
+/// tournament arguments with `#[command(flatten)]`, beside its own
+/// `--agents`, `--games`, `--seed` and `--threads`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct TournamentOptions {
+    /// How agents are ranked [default: the game's; points unless its help
+    /// says otherwise]
+    #[arg(long, value_enum)]
+    pub scoring: Option<ScoringArg>,
+    /// With --scoring time-penalty: points taken per second of an agent's
+    /// total thinking time
+    #[arg(long, default_value_t = 1.0, value_name = "POINTS")]
+    pub penalty_per_second: f64,
+    /// A slower answer forfeits its game (milliseconds; the call is not
+    /// interrupted) [default: no limit]
+    #[arg(long, value_name = "MS")]
+    pub move_time_limit: Option<u64>,
+    /// Cap on steps (chance outcomes plus moves) per game; capped games are
+    /// counted as capped, never as draws
+    #[arg(long, default_value_t = tabula_sim::DEFAULT_MAX_STEPS)]
+    pub max_steps: u32,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub record: RecordArgs,
+}
+
+impl TournamentOptions {
+    /// Applies these options to a tournament; `default` is the game's
+    /// scoring when `--scoring` is not given.
+    pub fn apply(
+        &self,
+        t: tabula_play::tournament::Tournament,
+        default: ScoringArg,
+    ) -> Result<tabula_play::tournament::Tournament, Error> {
+        use tabula_play::tournament::Scoring;
+        if !(self.penalty_per_second.is_finite() && self.penalty_per_second >= 0.0) {
+            return Err(format!(
+                "--penalty-per-second must be a number of at least 0, got {}",
+                self.penalty_per_second
+            )
+            .into());
+        }
+        self.record.prepare()?;
+        let scoring = match self.scoring.unwrap_or(default) {
+            ScoringArg::Points => Scoring::Points,
+            ScoringArg::TimePenalty => Scoring::TimePenalty {
+                per_second: self.penalty_per_second,
+            },
+        };
+        Ok(t.scoring(scoring)
+            .max_steps(self.max_steps)
+            .move_time_limit(self.move_time_limit.map(std::time::Duration::from_millis))
+            .record(self.record.record.clone(), self.record.format()))
+    }
+}
