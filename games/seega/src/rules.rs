@@ -21,6 +21,7 @@ pub const DEFAULT_STALEMATE: u32 = 30;
 /// The game's parameters: board side, stalemate threshold, and who places
 /// first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Rules {
     size: usize,
     stalemate: u32,
