@@ -93,6 +93,7 @@ pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Re
         )
         .into());
     }
+    check_record(&args.options.record)?;
     let engine = args.options.apply(
         tabula_play::tournament::Tournament::new(args.games)
             .seed(args.seed)
@@ -196,7 +197,7 @@ pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
     // Fail on a bad name or an unusable record directory before the game
     // starts.
     let players = tabula_app::play::players(&game, &[human.seat()], &args.agent)?;
-    args.record.prepare()?;
+    check_record(&args.record)?;
     let seed = if args.seed == 0 {
         let s = tabula_core::fresh_seed();
         writeln!(
@@ -247,6 +248,22 @@ pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
     writeln!(out, "{verdict}")?;
     out.flush()?;
     out.into_result()
+}
+
+/// Refuses a record directory that is a file, saying so, then creates it
+/// ([`RecordArgs::prepare`]), before any game is played.
+fn check_record(record: &RecordArgs) -> Result<(), Error> {
+    if let Some(dir) = &record.record
+        && dir.exists()
+        && !dir.is_dir()
+    {
+        return Err(format!(
+            "--record {}: cannot create the record directory: it is a file, not a directory",
+            dir.display()
+        )
+        .into());
+    }
+    record.prepare()
 }
 
 fn verdict(results: &Results, human: Side) -> &'static str {

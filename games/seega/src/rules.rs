@@ -135,7 +135,11 @@ impl fmt::Display for Outcome {
 }
 
 /// A player's answer: two placements, a step, or "I cannot move".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// Its `Debug` form names squares as people do (`Place(c3, d1)`,
+/// `Move(c2-c3)`, `Blocked`): the framework's referee and replay quote
+/// moves with it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
     /// Two pieces placed (placement phase).
     Place([Square; 2]),
@@ -143,6 +147,16 @@ pub enum Action {
     Move(Step),
     /// The player says it cannot move and passes.
     Blocked,
+}
+
+impl fmt::Debug for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Place([a, b]) => write!(f, "Place({a}, {b})"),
+            Action::Move(s) => write!(f, "Move({s})"),
+            Action::Blocked => f.write_str("Blocked"),
+        }
+    }
 }
 
 impl fmt::Display for Action {

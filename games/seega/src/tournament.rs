@@ -289,7 +289,10 @@ impl TournamentReport {
         }
         if !self.faults.is_empty() {
             let _ = writeln!(s);
-            let _ = writeln!(s, "Games lost by an illegal answer, a panic or a slow answer:");
+            let _ = writeln!(
+                s,
+                "Games lost by an illegal answer, a panic or a slow answer:"
+            );
             for f in &self.faults {
                 let _ = writeln!(s, "  {f}");
             }

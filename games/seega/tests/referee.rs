@@ -77,13 +77,7 @@ fn referee(
 }
 
 fn record_of(game: &Seega, played: &Played<Seega>, seed: u64) -> RecordOf<Seega> {
-    record::of_played(
-        game,
-        seed,
-        0,
-        vec!["black".into(), "white".into()],
-        played,
-    )
+    record::of_played(game, seed, 0, vec!["black".into(), "white".into()], played)
 }
 
 /// The reason the rules give for the move a forfeit names, found by
@@ -102,21 +96,27 @@ fn every_kind_of_illegal_answer_loses_the_game() {
     let centre = sq("c3");
     type Expect = fn(&Illegal) -> bool;
     let cases: Vec<(Action, Action, Expect)> = vec![
-        (Action::Place([centre, sq("a1")]), Action::Place([centre, sq("a1")]), |e| {
-            matches!(e, Illegal::Centre(_))
-        }),
-        (Action::Place([sq("a1"), sq("a1")]), Action::Place([sq("a1"), sq("a1")]), |e| {
-            matches!(e, Illegal::SameSquare(_))
-        }),
+        (
+            Action::Place([centre, sq("a1")]),
+            Action::Place([centre, sq("a1")]),
+            |e| matches!(e, Illegal::Centre(_)),
+        ),
+        (
+            Action::Place([sq("a1"), sq("a1")]),
+            Action::Place([sq("a1"), sq("a1")]),
+            |e| matches!(e, Illegal::SameSquare(_)),
+        ),
         (
             Action::Place([sq("a1"), Square::new(7, 1)]),
             Action::Place([sq("a1"), Square::new(7, 1)]),
             |e| matches!(e, Illegal::OffBoard(_)),
         ),
         // "Blocked" at placement: the saboteur places off the board.
-        (Action::Blocked, Action::Place([Square::new(9, 9); 2]), |e| {
-            matches!(e, Illegal::OffBoard(_))
-        }),
+        (
+            Action::Blocked,
+            Action::Place([Square::new(9, 9); 2]),
+            |e| matches!(e, Illegal::OffBoard(_)),
+        ),
     ];
     let g = game();
     for (bad, made, expect) in cases {
@@ -189,8 +189,7 @@ fn a_tampered_record_fails_at_the_first_illegal_step() {
         record::replay::<Seega>(&record, |_, _, state, _| positions.push(state.clone())).unwrap();
         positions.push(played.state.clone());
         // The first step taken from a follow-up position.
-        let Some(i) = (0..record.steps.len()).find(|&i| positions[i].follow_up().is_some())
-        else {
+        let Some(i) = (0..record.steps.len()).find(|&i| positions[i].follow_up().is_some()) else {
             continue;
         };
         let pos = &positions[i];
@@ -300,8 +299,18 @@ fn panicking_and_illegal_agents_forfeit_only_their_games() {
     assert_eq!((pair.a.as_str(), pair.b.as_str()), ("random", "greedy"));
     let same = &alone.pairs[0];
     assert_eq!(
-        (pair.a_wins, pair.b_wins, pair.draws, pair.a_wins_placing_first),
-        (same.a_wins, same.b_wins, same.draws, same.a_wins_placing_first)
+        (
+            pair.a_wins,
+            pair.b_wins,
+            pair.draws,
+            pair.a_wins_placing_first
+        ),
+        (
+            same.a_wins,
+            same.b_wins,
+            same.draws,
+            same.a_wins_placing_first
+        )
     );
     assert_eq!(pair.mean_moves, same.mean_moves);
 }
@@ -319,8 +328,9 @@ fn built_in_agents_always_answer_legally_and_games_end() {
                     let y = agent::build(&g, b).unwrap();
                     let played = referee(&g, x, y, games);
                     assert!(played.forfeit.is_none(), "{a} vs {b}: {:?}", played.forfeit);
-                    let replayed = record::replay::<Seega>(&record_of(&g, &played, games), |_, _, _, _| {})
-                        .unwrap();
+                    let replayed =
+                        record::replay::<Seega>(&record_of(&g, &played, games), |_, _, _, _| {})
+                            .unwrap();
                     assert_eq!(replayed.results, played.results);
                     assert!(played.results.is_some());
                     games += 1;
@@ -442,8 +452,20 @@ fn tournaments_do_not_depend_on_threads_and_keep_the_seeds_score() {
     let (a, b) = (run(1), run(2));
     for (x, y) in a.pairs.iter().zip(&b.pairs) {
         assert_eq!(
-            (x.a_wins, x.b_wins, x.draws, x.a_wins_placing_first, x.b_wins_placing_first),
-            (y.a_wins, y.b_wins, y.draws, y.a_wins_placing_first, y.b_wins_placing_first)
+            (
+                x.a_wins,
+                x.b_wins,
+                x.draws,
+                x.a_wins_placing_first,
+                x.b_wins_placing_first
+            ),
+            (
+                y.a_wins,
+                y.b_wins,
+                y.draws,
+                y.a_wins_placing_first,
+                y.b_wins_placing_first
+            )
         );
         assert_eq!(x.mean_moves, y.mean_moves);
         assert_eq!(x.games, 4);

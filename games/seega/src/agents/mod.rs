@@ -9,8 +9,8 @@ use tabula_play::agents::{AgentEntry, BuildFn};
 
 use crate::SeegaError;
 use crate::agent::{Budget, Reply, boxed};
-use crate::game::Seega;
 use crate::board::Square;
+use crate::game::Seega;
 use crate::rules::Position;
 
 pub mod alphabeta;
