@@ -102,15 +102,9 @@ pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Re
     )?;
     let n = args.agents.len() as u64;
     let total = n * n.saturating_sub(1) / 2 * args.games;
-    let bar = tabula_app::progress::progress_bar(total, 1);
-    let report = tournament::run(&game, &args.agents, &engine, &|done| {
-        if let Some(b) = &bar {
-            b.set_position(done);
-        }
-    })?;
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    let progress = tabula_app::progress::RunProgress::new("tournament", total, "games");
+    let report = tournament::run(&game, &args.agents, &engine, &|done| progress.tick(done))?;
+    drop(progress);
     Ok(Box::new(report))
 }
 
