@@ -117,7 +117,7 @@ fn tournament_refuses_bad_requests_with_a_message() {
         (
             &["--agents", "random,nobody"],
             1,
-            "unknown agent \"nobody\"; known: alphabeta[-BUDGET], greedy, mcts, random",
+            "unknown agent \"nobody\"; known: alphabeta[-BUDGET], greedy, mcts[-BUDGET], random",
         ),
         (&["--agents", "random,greedy", "--games", "3"], 1, "even"),
         (&["--agents", "random,greedy", "--size", "6"], 1, "odd"),

@@ -128,7 +128,8 @@ impl Budget {
 }
 
 /// The framework's agent of a [`SeegaAgent`]: at placement it calls
-/// [`place`](SeegaAgent::place), at movement [`play`](SeegaAgent::play)
+/// [`place`](SeegaAgent::place) (and puts the two squares in board order,
+/// [`Action::normalized`]), at movement [`play`](SeegaAgent::play)
 /// with the position's follow-up square, and turns [`Reply::Blocked`] into
 /// [`Action::Blocked`]; [`new_game`](Agent::new_game) calls
 /// [`init_game`](SeegaAgent::init_game) with the seat's side.
@@ -152,7 +153,7 @@ impl<A: SeegaAgent> Agent<Seega> for Adapted<A> {
 
     fn choose(&mut self, _: &Seega, position: &Position, _: Seat, rng: &mut GameRng) -> Action {
         match position.phase() {
-            Phase::Placement => Action::Place(self.0.place(position, rng)),
+            Phase::Placement => Action::Place(self.0.place(position, rng)).normalized(),
             Phase::Movement => match self.0.play(position, position.follow_up(), rng) {
                 Reply::Move(step) => Action::Move(step),
                 Reply::Blocked => Action::Blocked,

@@ -192,10 +192,14 @@ pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
     // starts.
     let players = tabula_app::play::players(&game, &[human.seat()], &args.agent)?;
     check_record(&args.record)?;
+    // A closed output must not lose the record: the game goes on unseen
+    // to the end of input, the record is written, and the closed output
+    // is reported then (which ends the program quietly).
+    let mut out = Keep::new(&mut *io.out);
     let seed = if args.seed == 0 {
         let s = tabula_core::fresh_seed();
         writeln!(
-            io.out,
+            out,
             "(seed {s}: --seed {s} makes the agent answer the same way again)"
         )?;
         s
@@ -204,7 +208,7 @@ pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
     };
     let rules = game.rules();
     writeln!(
-        io.out,
+        out,
         "Seega on a {0}x{0} board. You play {human} ({1}), {2} plays {3} ({4}). {5} first.\n\
          Each side has {6} pieces. The game ends at the stalemate threshold: {7} moves without a capture.\n\
          Type help for how to play, quit to stop.",
@@ -221,10 +225,6 @@ pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
         rules.pieces(),
         rules.stalemate(),
     )?;
-    // A closed output must not lose the record: the game goes on unseen
-    // to the end of input, the record is written, and the closed output
-    // is reported then (which ends the program quietly).
-    let mut out = Keep::new(&mut *io.out);
     let played = tabula_app::play::play_keeping_record(
         &game,
         players,

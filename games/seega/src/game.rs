@@ -114,8 +114,9 @@ impl BoardGame for Seega {
     }
 
     /// Every legal action: all pairs of free squares while placing (in
-    /// board order), the steps while moving, or `Blocked` when there are
-    /// none.
+    /// board order, each pair's squares in board order too: see
+    /// [`Action::normalized`]), the steps while moving, or `Blocked` when
+    /// there are none.
     fn legal_moves(&self, state: &Position, out: &mut Vec<Action>) {
         if state.outcome().is_some() {
             return;
@@ -186,7 +187,7 @@ impl Notation for Seega {
         } else {
             let pair = parse_pair(text, self.rules.size()).map_err(|e| format!("{e}."))?;
             match position.phase() {
-                Phase::Placement => Action::Place(pair),
+                Phase::Placement => Action::Place(pair).normalized(),
                 Phase::Movement => Action::Move(Step {
                     from: pair[0],
                     to: pair[1],

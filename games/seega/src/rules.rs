@@ -149,6 +149,19 @@ pub enum Action {
     Blocked,
 }
 
+impl Action {
+    /// The same action with a placement's two squares in board order, as
+    /// [`BoardGame::legal_moves`](tabula_core::BoardGame::legal_moves)
+    /// lists them: the framework compares moves for equality, and `a1 b2`
+    /// is the same placement as `b2 a1`.
+    pub fn normalized(self) -> Action {
+        match self {
+            Action::Place([a, b]) if b < a => Action::Place([b, a]),
+            other => other,
+        }
+    }
+}
+
 impl fmt::Debug for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

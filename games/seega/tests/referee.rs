@@ -44,6 +44,10 @@ impl Saboteur {
 }
 
 impl SeegaAgent for Saboteur {
+    fn init_game(&mut self, _: &tabula_seega::GameInfo) {
+        self.answers = 0;
+    }
+
     fn place(&mut self, position: &Position, rng: &mut GameRng) -> [Square; 2] {
         match self.sabotage() {
             Some(Action::Place(p)) => p,
