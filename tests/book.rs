@@ -1270,9 +1270,10 @@ fn the_figures_in_exact_md_are_what_analyze_gives() {
 
 /// The first row of seega.md's table of pairs is what the tournament
 /// gives. The table comes from a four-agent tournament that takes
-/// minutes; every game's random stream is numbered by its place in the
-/// list of all games, so the first pair's 100 games are those of a
-/// tournament of that pair alone, which takes a fraction of a second.
+/// minutes; the framework's engine gives a pair's games the same random
+/// streams whatever the other entrants, so the first pair's 100 games are
+/// those of a tournament of that pair alone, which takes a fraction of a
+/// second.
 #[test]
 fn the_first_pair_in_seega_md_is_what_the_tournament_gives() {
     let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
