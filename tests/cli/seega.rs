@@ -5,7 +5,7 @@ use crate::common;
 use common::{golden, run_with_stdin, temp_dir};
 use std::path::PathBuf;
 
-use tabula_core::{Agent, Streams};
+use tabula_core::Streams;
 use tabula_seega::{Action, Phase, Position, Rules, Seega, Side};
 
 const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
