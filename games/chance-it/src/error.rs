@@ -85,6 +85,10 @@ pub enum ChanceItError {
     /// The simulation failed.
     #[error(transparent)]
     Sim(#[from] tabula_sim::SimError),
+    /// The tournament engine failed (an entrant named twice, the thread
+    /// pool, the record directory).
+    #[error(transparent)]
+    Tournament(#[from] tabula_play::tournament::TournamentError),
     /// Reading or writing the terminal failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),
