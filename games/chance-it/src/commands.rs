@@ -208,21 +208,14 @@ pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Re
     let engine = args.options.apply(engine, ScoringArg::Points)?;
     let n = args.agents.len() as u64;
     let total = n * n.saturating_sub(1) / 2 * args.games;
-    let bar = tabula_app::progress::progress_bar(total, 1);
+    let progress = tabula_app::progress::RunProgress::new("tournament", total, "games");
     let t = tournament::play(
         &config,
         &args.agents,
         &engine,
         args.options.record.record.is_some(),
-        &|done| {
-            if let Some(b) = &bar {
-                b.set_position(done);
-            }
-        },
+        &|done| progress.tick(done),
     )?;
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
     Ok(Box::new(t))
 }
 
