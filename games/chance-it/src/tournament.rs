@@ -13,7 +13,7 @@ use std::fmt::Write;
 use std::sync::Arc;
 
 use serde::Serialize;
-use tabula_play::tournament::{Entrant, GameId, Standings, Tournament as Engine};
+use tabula_play::tournament::{Entrant, FaultReport, GameId, Standings, Tournament as Engine};
 use tabula_sim::Collector;
 
 use crate::config::Config;
@@ -135,9 +135,13 @@ pub struct Tournament {
     pub pairs: Vec<PairResult>,
     /// Each strategy's turns over all its games, in the order named.
     pub strategies: Vec<StrategyTurns>,
+    /// Every forfeit (a strategy that panicked or answered too late loses
+    /// that game only), in order.
+    pub forfeits: Vec<FaultReport>,
     /// The framework's standings: every strategy ranked by points (1 a
     /// win, ½ a tie), its time, calls and forfeits, and every pair's
-    /// results by seat.
+    /// results by seat. Not in the JSON: its timings vary from run to run.
+    #[serde(skip)]
     pub standings: Standings,
 }
 
@@ -273,6 +277,7 @@ pub fn play(
         threads: standings.threads,
         pairs,
         strategies: strategy_turns(config, names, &built, turn_scores),
+        forfeits: standings.faults.clone(),
         standings,
     })
 }
@@ -357,9 +362,9 @@ impl Tournament {
                 p.a, p.a_mean_total, p.a_total_std_error, p.b, p.b_mean_total, p.b_total_std_error
             );
         }
-        if !self.standings.faults.is_empty() {
+        if !self.forfeits.is_empty() {
             let _ = writeln!(s, "\nForfeits (each loses only its own game)");
-            for f in &self.standings.faults {
+            for f in &self.forfeits {
                 let _ = writeln!(
                     s,
                     "  {} (player {}) in {} game {}: {}",
