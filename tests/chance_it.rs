@@ -468,13 +468,17 @@ fn every_strategy_is_an_agent_of_the_framework_registry() {
         "optimal",
         "win-optimal",
     ] {
-        let mut agent = tabula::play::agents::build(&game, name)
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut agent =
+            tabula::play::agents::build(&game, name).unwrap_or_else(|e| panic!("{name}: {e}"));
         // After a first roll of 2, every strategy chances it.
         let mut state = game.initial_state();
         game.apply_chance(&mut state, 2, &mut |_| {});
         let mut rng = tabula::core::agent_rng(1, 0, 0);
-        assert_eq!(agent.choose(&game, &state, 0, &mut rng), Move::Roll, "{name}");
+        assert_eq!(
+            agent.choose(&game, &state, 0, &mut rng),
+            Move::Roll,
+            "{name}"
+        );
     }
     // The registries agree: every strategy is an agent under the same name.
     let agents = tabula::play::agents::names::<ChanceIt>().unwrap();
@@ -521,8 +525,14 @@ fn pair<'a>(t: &'a tournament::Tournament, a: &str, b: &str) -> &'a tournament::
 #[test]
 fn a_pair_plays_the_same_games_whoever_else_is_in_the_tournament() {
     let config = Config::seed();
-    let two = tournament::run(&config, &strategies(&["tapering", "optimal"]), 3_001, 7, Some(2))
-        .unwrap();
+    let two = tournament::run(
+        &config,
+        &strategies(&["tapering", "optimal"]),
+        3_001,
+        7,
+        Some(2),
+    )
+    .unwrap();
     let three = tournament::run(
         &config,
         &strategies(&["until-ten", "tapering", "optimal"]),
@@ -531,7 +541,10 @@ fn a_pair_plays_the_same_games_whoever_else_is_in_the_tournament() {
         Some(1),
     )
     .unwrap();
-    let (p, q) = (pair(&two, "tapering", "optimal"), pair(&three, "tapering", "optimal"));
+    let (p, q) = (
+        pair(&two, "tapering", "optimal"),
+        pair(&three, "tapering", "optimal"),
+    );
     assert_eq!(
         (p.a_wins, p.b_wins, p.ties, p.a_mean_total, p.b_mean_total),
         (q.a_wins, q.b_wins, q.ties, q.a_mean_total, q.b_mean_total)
@@ -607,7 +620,11 @@ fn a_panicking_or_too_slow_strategy_forfeits_only_its_own_games() {
     let alone = Engine::new(6)
         .seed(3)
         .threads(Some(1))
-        .run(&game, &[registered("tapering"), registered("optimal")], &|_| {})
+        .run(
+            &game,
+            &[registered("tapering"), registered("optimal")],
+            &|_| {},
+        )
         .unwrap();
     let find = |s: &tabula::play::tournament::Standings| {
         let p = s
@@ -616,7 +633,12 @@ fn a_panicking_or_too_slow_strategy_forfeits_only_its_own_games() {
             .find(|p| p.entrants[0].name == "tapering" && p.entrants[1].name == "optimal")
             .unwrap()
             .clone();
-        (p.entrants[0].wins, p.entrants[1].wins, p.draws, p.entrants[0].mean_score)
+        (
+            p.entrants[0].wins,
+            p.entrants[1].wins,
+            p.draws,
+            p.entrants[0].mean_score,
+        )
     };
     assert_eq!(find(&s), find(&alone));
 }
@@ -700,7 +722,9 @@ fn strategies_draw_from_their_own_stream_not_the_dice() {
             .collect::<Vec<u16>>()
     };
     let mut dice = tabula::core::game_rng(4, 0);
-    let stream: Vec<u16> = (0..400).map(|_| game.config().dice().roll(&mut dice)).collect();
+    let stream: Vec<u16> = (0..400)
+        .map(|_| game.config().dice().roll(&mut dice))
+        .collect();
     for (a, b) in [
         ("tapering", "tapering"),
         ("tapering", "optimal"),

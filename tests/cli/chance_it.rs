@@ -321,29 +321,49 @@ fn play_and_tournament_write_records_that_replay_checks() {
     let (out, err, code) = run(CHANCE_IT, &with, &stdin);
     assert_eq!(code, Some(0), "{err}");
     let file = dir.join("chance-it-12.ron");
-    assert_eq!(out, format!("{plain}Record written to {}.\n", file.display()));
+    assert_eq!(
+        out,
+        format!("{plain}Record written to {}.\n", file.display())
+    );
     let (replayed, err, code) = run(TABULA, &["replay", "chance-it", file.to_str().unwrap()], "");
     assert_eq!(code, Some(0), "{err}");
-    assert!(replayed.contains("you against tapering; seed 12"), "{replayed}");
+    assert!(
+        replayed.contains("you against tapering; seed 12"),
+        "{replayed}"
+    );
     assert!(replayed.ends_with("Every step is legal.\n"), "{replayed}");
     // The final totals agree with the transcript's.
     let totals = replayed.lines().rev().nth(2).unwrap().to_string();
-    assert!(totals.starts_with("Round 3 of 3; totals: player 1 "), "{totals}");
+    assert!(
+        totals.starts_with("Round 3 of 3; totals: player 1 "),
+        "{totals}"
+    );
 
     // Tampered: the first roll made impossible (a 1 with two dice).
     let text = std::fs::read_to_string(&file).unwrap();
     let first = text.find("Chance(").unwrap();
     let close = first + text[first..].find(')').unwrap();
     let bad = dir.join("bad.ron");
-    std::fs::write(&bad, format!("{}Chance(1{}", &text[..first], &text[close..])).unwrap();
+    std::fs::write(
+        &bad,
+        format!("{}Chance(1{}", &text[..first], &text[close..]),
+    )
+    .unwrap();
     let (out, err, code) = run(TABULA, &["replay", "chance-it", bad.to_str().unwrap()], "");
     assert_eq!(code, Some(1));
     assert!(out.contains("ILLEGAL: step 0:"), "{out}");
-    assert!(err.contains("step 0: chance outcome 1 cannot happen here"), "{err}");
+    assert!(
+        err.contains("step 0: chance outcome 1 cannot happen here"),
+        "{err}"
+    );
     // A record of another game, and a truncated file.
     let other = dir.join("other.ron");
     std::fs::write(&other, text.replace("\"chance-it\"", "\"seega\"")).unwrap();
-    let (_, err, code) = run(TABULA, &["replay", "chance-it", other.to_str().unwrap()], "");
+    let (_, err, code) = run(
+        TABULA,
+        &["replay", "chance-it", other.to_str().unwrap()],
+        "",
+    );
     assert_eq!(code, Some(1));
     assert!(err.contains("not of \"chance-it\""), "{err}");
     std::fs::write(&bad, &text[..text.len() / 2]).unwrap();
@@ -356,8 +376,18 @@ fn play_and_tournament_write_records_that_replay_checks() {
     let (_, err, code) = run(
         TABULA,
         &[
-            "tournament", "chance-it", "--agents", "until-ten,tapering", "--games", "4",
-            "--rounds", "2", "--record", tdir.to_str().unwrap(), "--record-format", "json",
+            "tournament",
+            "chance-it",
+            "--agents",
+            "until-ten,tapering",
+            "--games",
+            "4",
+            "--rounds",
+            "2",
+            "--record",
+            tdir.to_str().unwrap(),
+            "--record-format",
+            "json",
         ],
         "",
     );
@@ -369,9 +399,16 @@ fn play_and_tournament_write_records_that_replay_checks() {
     files.sort();
     assert_eq!(files.len(), 4, "{files:?}");
     for f in &files {
-        let (out, err, code) = run(TABULA, &["replay", "chance-it", "--brief", f.to_str().unwrap()], "");
+        let (out, err, code) = run(
+            TABULA,
+            &["replay", "chance-it", "--brief", f.to_str().unwrap()],
+            "",
+        );
         assert_eq!(code, Some(0), "{err}");
-        assert!(out.contains("until-ten") && out.contains("tapering"), "{out}");
+        assert!(
+            out.contains("until-ten") && out.contains("tapering"),
+            "{out}"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

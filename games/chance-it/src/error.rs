@@ -76,7 +76,8 @@ pub enum ChanceItError {
     /// Play at the terminal of a game of other than two players.
     #[error("play is for two players, you and the computer; the game has {0}")]
     PlayPlayers(u8),
-    /// A tournament of a game of other than two players.
+    /// A tournament of a game of other than two players (no longer
+    /// returned: such tournaments run, every group in every seating).
     #[error("a tournament plays pairs: two players, not {0}")]
     TournamentPlayers(u8),
     /// A registry problem (duplicate names).

@@ -13,7 +13,9 @@ use std::fmt::Write;
 use std::sync::Arc;
 
 use serde::Serialize;
-use tabula_play::tournament::{Entrant, FaultReport, GameId, Standings, Tournament as Engine};
+use tabula_play::tournament::{
+    Entrant, FaultReport, GameId, PairingResult, Standings, Tournament as Engine,
+};
 use tabula_sim::Collector;
 
 use crate::config::Config;
@@ -135,6 +137,11 @@ pub struct Tournament {
     pub pairs: Vec<PairResult>,
     /// Each strategy's turns over all its games, in the order named.
     pub strategies: Vec<StrategyTurns>,
+    /// Every group of strategies as the framework's engine reports it:
+    /// each one's wins (first alone), shared firsts, points, mean total
+    /// with its standard error, wins and games by seat. The only results
+    /// of games of more than two players.
+    pub pairings: Vec<PairingResult>,
     /// Every forfeit (a strategy that panicked or answered too late loses
     /// that game only), in order.
     pub forfeits: Vec<FaultReport>,
@@ -164,7 +171,9 @@ pub struct StrategyTurns {
 
 /// Runs a tournament: every pair of `names` plays `games` games, `a` in
 /// the first seat in the even-numbered games and `b` in the others (see
-/// the module docs). Two players.
+/// the module docs). With more players, every group of that many
+/// strategies plays in every seating, reported in
+/// [`Tournament::pairings`] (and [`Tournament::pairs`] stays empty).
 pub fn run(
     config: &Config,
     names: &[String],
@@ -186,9 +195,6 @@ pub fn play(
     record: bool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Tournament, ChanceItError> {
-    if config.players() != 2 {
-        return Err(ChanceItError::TournamentPlayers(config.players()));
-    }
     let mut built = Vec::new();
     for n in names {
         built.push(strategy::build(n, config)?);
@@ -228,12 +234,11 @@ pub fn play(
         }
     }
     let mut pairs = Vec::new();
-    for p in &standings.pairings {
+    for p in standings.pairings.iter().filter(|_| config.players() == 2) {
         let [a, b] = &p.entrants[..] else {
             continue;
         };
-        let (Some(&i), Some(&j)) = (index.get(a.name.as_str()), index.get(b.name.as_str()))
-        else {
+        let (Some(&i), Some(&j)) = (index.get(a.name.as_str()), index.get(b.name.as_str())) else {
             continue;
         };
         let games = p.games;
@@ -278,6 +283,7 @@ pub fn play(
         pairs,
         strategies: strategy_turns(config, names, &built, turn_scores),
         forfeits: standings.faults.clone(),
+        pairings: standings.pairings.clone(),
         standings,
     })
 }
@@ -320,8 +326,22 @@ impl Tournament {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "Chance-it tournament: {} games per pair (seats alternated), {} rounds, {}d{}, seed {}",
-            self.games, self.rounds, self.dice[0], self.dice[1], self.seed
+            "Chance-it tournament: {} games per {} (seats {}), {} rounds, {}d{}, seed {}",
+            self.games,
+            if self.pairs.is_empty() {
+                "group"
+            } else {
+                "pair"
+            },
+            if self.pairs.is_empty() {
+                "in every order"
+            } else {
+                "alternated"
+            },
+            self.rounds,
+            self.dice[0],
+            self.dice[1],
+            self.seed
         );
         for p in &self.pairs {
             let _ = writeln!(s, "\n{} vs {}", p.a, p.b);
@@ -361,6 +381,22 @@ impl Tournament {
                 "  mean total  {} {:.2} +/- {:.2}   {} {:.2} +/- {:.2}",
                 p.a, p.a_mean_total, p.a_total_std_error, p.b, p.b_mean_total, p.b_total_std_error
             );
+        }
+        if self.pairs.is_empty() {
+            for p in &self.pairings {
+                let names: Vec<&str> = p.entrants.iter().map(|e| e.name.as_str()).collect();
+                let _ = writeln!(s, "\n{}", names.join(" vs "));
+                for e in &p.entrants {
+                    let _ = writeln!(
+                        s,
+                        "  {:<16} wins {:>8}  shared first {:>6}  mean total {:.2} +/- {:.2}",
+                        e.name, e.wins, e.shared_firsts, e.mean_score, e.score_std_error
+                    );
+                }
+                if p.capped > 0 {
+                    let _ = writeln!(s, "  capped {}", p.capped);
+                }
+            }
         }
         if !self.forfeits.is_empty() {
             let _ = writeln!(s, "\nForfeits (each loses only its own game)");
