@@ -734,3 +734,55 @@ fn strategies_draw_from_their_own_stream_not_the_dice() {
         assert_eq!(r[..], stream[..r.len()], "{a} vs {b}");
     }
 }
+
+#[test]
+fn tournaments_of_three_players_seat_every_group_in_every_order() {
+    let config = Config::seed().with(None, Some(5), Some(3)).unwrap();
+    let names = strategies(&["until-ten", "tapering", "optimal", "threshold-8"]);
+    let t = tournament::run(&config, &names, 60, 2, Some(2)).unwrap();
+    let one = tournament::run(&config, &names, 60, 2, Some(1)).unwrap();
+    assert!(t.pairs.is_empty());
+    assert_eq!(t.pairings.len(), 4, "every group of three");
+    for (p, q) in t.pairings.iter().zip(&one.pairings) {
+        assert_eq!(p.games, 60);
+        assert_eq!(p.entrants.len(), 3);
+        // Six orders of seats, ten games in each: every entrant sits in
+        // every seat twenty times.
+        for e in &p.entrants {
+            assert_eq!(e.games_by_seat, vec![20, 20, 20], "{}", e.name);
+        }
+        let firsts: u64 = p.entrants.iter().map(|e| e.wins).sum();
+        assert!(firsts + p.draws <= 60);
+        let (a, b): (Vec<_>, Vec<_>) = (
+            p.entrants
+                .iter()
+                .map(|e| (e.wins, e.shared_firsts, e.mean_score))
+                .collect(),
+            q.entrants
+                .iter()
+                .map(|e| (e.wins, e.shared_firsts, e.mean_score))
+                .collect(),
+        );
+        assert_eq!(a, b, "threads change nothing");
+    }
+    // Turns: each strategy plays 3 groups x 60 games x 5 rounds.
+    for s in &t.strategies {
+        assert_eq!(s.turns, 900, "{}", s.name);
+    }
+    let text = t.to_text();
+    assert!(
+        text.contains("60 games per group (seats in every order)"),
+        "{text}"
+    );
+    assert!(text.contains("until-ten vs tapering vs optimal"), "{text}");
+}
+
+#[test]
+fn rolled_values_lists_the_set_bits_in_order() {
+    use tabula::chance_it::game::rolled_values;
+    assert_eq!(rolled_values(0), Vec::<u16>::new());
+    assert_eq!(rolled_values(0b1010_0100), vec![2, 5, 7]);
+    assert_eq!(rolled_values(1 << 127 | 1 << 12 | 1), vec![0, 12, 127]);
+    let all: Vec<u16> = (0..128).collect();
+    assert_eq!(rolled_values(u128::MAX), all);
+}

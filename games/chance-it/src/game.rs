@@ -84,7 +84,20 @@ impl State {
 
 /// The values in a bit set, in increasing order.
 pub fn rolled_values(bits: u128) -> Vec<u16> {
-    (0..128u16).filter(|v| bits >> v & 1 == 1).collect()
+    let mut buf = [0; 128];
+    rolled_into(bits, &mut buf).to_vec()
+}
+
+/// The values in a bit set, in increasing order, written into `buf`
+/// (no allocation): the prefix of `buf` that holds them.
+pub fn rolled_into(mut bits: u128, buf: &mut [u16; 128]) -> &[u16] {
+    let mut n = 0;
+    while bits != 0 {
+        buf[n] = bits.trailing_zeros() as u16;
+        bits &= bits - 1;
+        n += 1;
+    }
+    &buf[..n]
 }
 
 /// What happened.

@@ -333,13 +333,14 @@ impl StrategyAgent {
 
 /// The view of the seat to move at `state`.
 pub fn with_view<T>(game: &ChanceIt, state: &State, f: impl FnOnce(&TurnView<'_>) -> T) -> T {
-    let rolled = state.rolled();
+    let mut buf = [0; 128];
+    let rolled = crate::game::rolled_into(state.rolled_bits(), &mut buf);
     let players = usize::from(game.config().players());
     f(&TurnView {
         config: game.config(),
         round: state.round(),
         seat: state.seat(),
-        rolled: &rolled,
+        rolled,
         last: state.last(),
         totals: &state.totals()[..players],
     })
