@@ -195,21 +195,15 @@ fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report
         engine = engine.max_steps(args.options.max_steps.max(tournament::max_steps(args.dim)));
     }
     let n = args.agents.len() as u64;
-    let bar = tabula_app::progress::progress_bar(n * (n - 1) / 2 * args.games, 100_000);
+    let progress =
+        tabula_app::progress::RunProgress::new("tournament", n * (n - 1) / 2 * args.games, "games");
     let t = tournament::run(
         args.dim,
         &entrants,
         &engine,
         args.options.record.record.is_some(),
-        &|done| {
-            if let Some(b) = &bar {
-                b.set_position(done);
-            }
-        },
+        &|done| progress.tick(done),
     )?;
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
     Ok(Box::new(t))
 }
 
