@@ -65,11 +65,24 @@ impl Agent<Noline> for Sequence {
 pub struct Random;
 
 impl Agent<Noline> for Random {
-    fn choose(&mut self, game: &Noline, state: &State, _: Seat, rng: &mut GameRng) -> Place {
-        let mut moves = Vec::new();
-        tabula_core::BoardGame::legal_moves(game, state, &mut moves);
-        let i = rng.random_range(0..moves.len().max(1));
-        moves.get(i).copied().unwrap_or(Place { row: 0, col: 0 })
+    fn choose(&mut self, _: &Noline, state: &State, _: Seat, rng: &mut GameRng) -> Place {
+        // The i-th empty cell in row order (the order of `legal_moves`),
+        // found without building the list.
+        let cells = state.grid.cells();
+        let dim = state.grid.dim().max(1);
+        let empty = || {
+            cells
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| **c == crate::Cell::Empty)
+        };
+        let i = rng.random_range(0..empty().count().max(1));
+        empty()
+            .nth(i)
+            .map_or(Place { row: 0, col: 0 }, |(k, _)| Place {
+                row: (k / dim) as u16,
+                col: (k % dim) as u16,
+            })
     }
 }
 
