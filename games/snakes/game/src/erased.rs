@@ -110,6 +110,9 @@ pub trait ErasedRules: Send + Sync {
     /// The seat that finished, once one has.
     fn winner(&self, state: &AnyState) -> Option<usize>;
 
+    /// The seat to throw next.
+    fn turn(&self, state: &AnyState) -> usize;
+
     /// Every seat's square (0 is the start).
     fn squares(&self, players: u8, state: &AnyState) -> Vec<u16>;
 }
@@ -195,6 +198,14 @@ impl<R: Rules> ErasedRules for R {
             .as_any()
             .downcast_ref::<State<R::Extra>>()
             .and_then(State::winner)
+    }
+
+    fn turn(&self, state: &AnyState) -> usize {
+        state
+            .0
+            .as_any()
+            .downcast_ref::<State<R::Extra>>()
+            .map_or(0, State::turn)
     }
 
     fn squares(&self, players: u8, state: &AnyState) -> Vec<u16> {

@@ -48,7 +48,7 @@ pub struct Parameters {
 /// Snakes and Ladders on an owned board under a rule set chosen by name:
 /// the game records are of. Every throw runs the rule set's own
 /// monomorphized game ([`crate::Snakes`]).
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Recorded {
     board: Arc<Board>,
     rules: &'static RuleSet,
@@ -235,8 +235,14 @@ impl Notation for Recorded {
         text
     }
 
-    fn format_outcome(&self, _: &AnyState, roll: &u16) -> String {
-        roll.to_string()
+    /// The throw, and who threw it when several play.
+    fn format_outcome(&self, state: &AnyState, roll: &u16) -> String {
+        if self.players > 1 {
+            let seat = self.rules.rules.turn(state);
+            format!("{roll} ({})", self.seat_name(seat))
+        } else {
+            roll.to_string()
+        }
     }
 
     fn seat_name(&self, seat: Seat) -> String {
