@@ -21,16 +21,18 @@
 //! draw ½ in two-seat games), or points less a penalty per second of
 //! thinking time (seed 004's tournament).
 
-use std::path::PathBuf;
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
+use rayon::prelude::*;
 use serde::Serialize;
-use tabula_core::{Agent, BoardGame};
+use tabula_core::{Agent, BoardGame, Streams};
 use tabula_sim::Collector;
 
 use crate::agents::AgentError;
 use crate::record::{Format, Recordable};
-use crate::referee::Fault;
+use crate::referee::{Fault, Played, Referee};
 
 /// Makes a fresh agent for an entrant (once per worker, and again after a
 /// panic).
@@ -164,7 +166,10 @@ pub struct PairingEntrant {
     pub points: f64,
     /// Its mean score over finished games.
     pub mean_score: f64,
-    /// The standard error of `mean_score`.
+    /// The standard error of `mean_score`, from the sample variance of
+    /// its mean score per deal: the games of one deal share their dice
+    /// (common random numbers), so they are not independent samples
+    /// (0 below two deals).
     pub score_std_error: f64,
     /// Its wins by seat: `wins_by_seat[s]` games won sitting in seat `s`.
     pub wins_by_seat: Vec<u64>,
@@ -236,6 +241,8 @@ pub struct GameId {
     pub pairing: usize,
     /// The game's number within the pairing.
     pub game: u64,
+    /// Its deal: the index of its random streams (`game / seatings`).
+    pub deal: u64,
     /// The entrant (index into the tournament's entrants) in each seat.
     pub seating: Vec<usize>,
 }
@@ -323,7 +330,10 @@ impl Tournament {
     /// Plays the tournament, also feeding each game's events to a
     /// collector made by `collector` for its [`GameId`]; returns the
     /// standings and every pairing's collectors merged per seating
-    /// (`[pairing][seating]`), so a game can add statistics of its own.
+    /// (`[pairing][seating]`, merged in game order), so a game can add
+    /// statistics of its own. A seating that played no game (fewer games
+    /// than seatings) gets a fresh collector, made for the game that
+    /// would have used it.
     #[allow(clippy::type_complexity)]
     pub fn run_with<G, C>(
         &self,
@@ -337,26 +347,15 @@ impl Tournament {
         G::Move: PartialEq,
         C: Collector<G> + Send,
     {
-        let _ = (
-            game,
-            entrants,
-            collector,
-            progress,
-            &self.record,
-            self.games,
-            self.seed,
-        );
-        let _ = (
-            self.threads,
-            self.max_steps,
-            self.move_time_limit,
-            self.scoring,
-        );
-        todo!("the tournament engine")
+        self.play(game, entrants, collector, progress, None)
     }
 
     /// Like [`run_with`](Self::run_with), and writes every game's record
-    /// into the directory set by [`record`](Self::record).
+    /// into the directory set by [`record`](Self::record) (nothing more
+    /// if none is set), named after its pairing and number:
+    /// `greedy-vs-random-0007.ron` (names reduced to letters, digits, `_`
+    /// and `-`). The record's `index` is the game's deal, which with the
+    /// seed fixes its random streams.
     #[allow(clippy::type_complexity)]
     pub fn run_recorded<G, C>(
         &self,
@@ -369,7 +368,733 @@ impl Tournament {
         G: Recordable + 'static,
         C: Collector<G> + Send,
     {
-        let _ = (game, entrants, collector, progress);
-        todo!("the tournament engine, with records")
+        let Some((dir, format)) = &self.record else {
+            return self.play(game, entrants, collector, progress, None);
+        };
+        let stems: Vec<String> = entrants.iter().map(|e| file_stem(&e.name)).collect();
+        for (i, a) in stems.iter().enumerate() {
+            if let Some(j) = stems[..i].iter().position(|b| b == a) {
+                return Err(record_error(
+                    dir,
+                    format!(
+                        "the entrants \"{}\" and \"{}\" would share file names",
+                        entrants[j].name, entrants[i].name
+                    ),
+                ));
+            }
+        }
+        std::fs::create_dir_all(dir).map_err(|e| record_error(dir, e.to_string()))?;
+        let write = |id: &GameId, members: &[usize], played: &Played<G>| {
+            let stem: Vec<&str> = members.iter().map(|&e| stems[e].as_str()).collect();
+            let path = dir.join(format!(
+                "{}-{:04}.{}",
+                stem.join("-vs-"),
+                id.game,
+                format.extension()
+            ));
+            let players = id
+                .seating
+                .iter()
+                .map(|&e| entrants[e].name.clone())
+                .collect();
+            crate::record::of_played(game, self.seed, id.deal, players, played)
+                .write(&path)
+                .map_err(|e| e.to_string())
+        };
+        self.play(game, entrants, collector, progress, Some(&write))
+    }
+
+    /// The engine behind [`run_with`](Self::run_with) and
+    /// [`run_recorded`](Self::run_recorded).
+    #[allow(clippy::type_complexity)]
+    fn play<G, C>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        progress: &(dyn Fn(u64) + Sync),
+        write: Option<&Writer<'_, G>>,
+    ) -> Result<(Standings, Vec<Vec<C>>), TournamentError>
+    where
+        G: BoardGame + 'static,
+        G::Move: PartialEq,
+        C: Collector<G> + Send,
+    {
+        let start = Instant::now();
+        let seats = game.seats();
+        if self.games == 0 {
+            return Err(TournamentError::NoGames);
+        }
+        if entrants.len() < seats {
+            return Err(TournamentError::TooFewEntrants {
+                seats,
+                got: entrants.len(),
+            });
+        }
+        for (i, e) in entrants.iter().enumerate() {
+            if entrants[..i].iter().any(|o| o.name == e.name) {
+                return Err(TournamentError::Duplicate(e.name.clone()));
+            }
+        }
+        let pairings = combinations(entrants.len(), seats);
+        let seatings = seatings(seats);
+        let per_chunk = chunk_size(self.games, seatings.len() as u64);
+        let jobs: Vec<(usize, std::ops::Range<u64>)> = (0..pairings.len())
+            .flat_map(|p| {
+                (0..self.games.div_ceil(per_chunk)).map(move |c| {
+                    let first = c * per_chunk;
+                    (p, first..(first + per_chunk).min(self.games))
+                })
+            })
+            .collect();
+        let threads = self
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| TournamentError::Threads {
+                threads,
+                message: e.to_string(),
+            })?;
+        let referee = Referee::new()
+            .max_steps(self.max_steps)
+            .move_time_limit(self.move_time_limit)
+            .keep_steps(write.is_some());
+        let ctx = Context {
+            game,
+            entrants,
+            pairings: &pairings,
+            seatings: &seatings,
+            seed: self.seed,
+            referee,
+            collector,
+            progress,
+            write,
+            record_dir: self
+                .record
+                .as_ref()
+                .map(|r| r.0.clone())
+                .unwrap_or_default(),
+            done: AtomicU64::new(0),
+        };
+        let mut totals: Vec<Vec<Tally>> = pairings
+            .iter()
+            .map(|_| vec![Tally::new(seats); seats])
+            .collect();
+        let mut games: Vec<PairingTally> = vec![PairingTally::default(); pairings.len()];
+        let mut merged: Vec<Vec<Option<C>>> = pairings
+            .iter()
+            .map(|_| seatings.iter().map(|_| None).collect())
+            .collect();
+        let mut faults = Vec::new();
+        // Jobs run in parallel in batches and are merged one by one in job
+        // order, so every sum is the same for any thread count.
+        for batch in jobs.chunks((threads * 8).max(16)) {
+            let outs: Vec<Result<Job<C>, TournamentError>> = pool.install(|| {
+                batch
+                    .par_iter()
+                    .map(|(p, range)| ctx.job(*p, range.clone()))
+                    .collect()
+            });
+            for out in outs {
+                let out = out?;
+                let p = out.pairing;
+                for (total, part) in totals[p].iter_mut().zip(&out.tallies) {
+                    total.add(part);
+                }
+                games[p].add(&out.games);
+                for (slot, c) in merged[p].iter_mut().zip(out.collectors) {
+                    match (slot.as_mut(), c) {
+                        (Some(acc), Some(c)) => acc.merge(c),
+                        (None, c) => *slot = c,
+                        (Some(_), None) => {}
+                    }
+                }
+                faults.extend(out.faults);
+            }
+        }
+        let collectors: Vec<Vec<C>> = merged
+            .into_iter()
+            .enumerate()
+            .map(|(p, row)| {
+                row.into_iter()
+                    .enumerate()
+                    .map(|(s, c)| {
+                        c.unwrap_or_else(|| {
+                            collector(&GameId {
+                                pairing: p,
+                                game: s as u64,
+                                deal: 0,
+                                seating: seatings[s].iter().map(|&i| pairings[p][i]).collect(),
+                            })
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        let standings = self.standings(
+            entrants,
+            &pairings,
+            seatings.len(),
+            &totals,
+            &games,
+            faults,
+            threads,
+            start.elapsed(),
+        );
+        Ok((standings, collectors))
+    }
+
+    /// Totals and ranks.
+    #[allow(clippy::too_many_arguments)]
+    fn standings<G: BoardGame>(
+        &self,
+        entrants: &[Entrant<G>],
+        pairings: &[Vec<usize>],
+        seatings: usize,
+        totals: &[Vec<Tally>],
+        games: &[PairingTally],
+        faults: Vec<FaultReport>,
+        threads: usize,
+        wall: Duration,
+    ) -> Standings {
+        let seats = pairings.first().map_or(0, Vec::len);
+        let mut sums: Vec<Tally> = vec![Tally::new(seats); entrants.len()];
+        for (members, row) in pairings.iter().zip(totals) {
+            for (&e, t) in members.iter().zip(row) {
+                sums[e].add(t);
+            }
+        }
+        let per_second = match self.scoring {
+            Scoring::Points => 0.0,
+            Scoring::TimePenalty { per_second } => per_second,
+        };
+        let mut results: Vec<EntrantResult> = entrants
+            .iter()
+            .zip(&sums)
+            .map(|(e, t)| {
+                let time_s = t.time.as_secs_f64();
+                EntrantResult {
+                    rank: 0,
+                    name: e.name.clone(),
+                    games: t.games,
+                    wins: t.wins,
+                    shared_firsts: t.shared_firsts,
+                    losses: t.losses,
+                    capped: t.capped,
+                    points: t.points,
+                    mean_rank: mean(t.rank_sum as f64, t.finished),
+                    mean_score: mean(t.score_sum, t.finished),
+                    illegal: t.illegal,
+                    panics: t.panics,
+                    too_slow: t.too_slow,
+                    calls: t.calls,
+                    time_s,
+                    longest_call_ms: t.longest.as_secs_f64() * 1000.0,
+                    score: t.points - per_second * time_s,
+                }
+            })
+            .collect();
+        let scores: Vec<f64> = results.iter().map(|r| r.score).collect();
+        for r in &mut results {
+            r.rank = 1 + scores.iter().filter(|s| **s > r.score).count();
+        }
+        results.sort_by_key(|r| r.rank);
+        let pairings = pairings
+            .iter()
+            .zip(totals)
+            .zip(games)
+            .map(|((members, row), g)| PairingResult {
+                entrants: members
+                    .iter()
+                    .zip(row)
+                    .map(|(&e, t)| PairingEntrant {
+                        name: entrants[e].name.clone(),
+                        wins: t.wins,
+                        shared_firsts: t.shared_firsts,
+                        points: t.points,
+                        mean_score: mean(t.score_sum, t.finished),
+                        score_std_error: std_error(t.deal_sum, t.deal_squares, t.deals),
+                        wins_by_seat: t.wins_by_seat.clone(),
+                        games_by_seat: t.games_by_seat.clone(),
+                        forfeits: t.illegal + t.panics + t.too_slow,
+                    })
+                    .collect(),
+                games: g.games,
+                draws: g.draws,
+                capped: g.capped,
+                mean_moves: mean(g.moves as f64, g.games),
+            })
+            .collect();
+        Standings {
+            seats,
+            games_per_pairing: self.games,
+            seatings,
+            seed: self.seed,
+            threads,
+            scoring: self.scoring,
+            entrants: results,
+            pairings,
+            faults,
+            wall_time_s: wall.as_secs_f64(),
+        }
+    }
+}
+
+/// Writes one game's record: its id, its pairing's entrants, the game.
+type Writer<'a, G> = dyn Fn(&GameId, &[usize], &Played<G>) -> Result<(), String> + Sync + 'a;
+
+fn record_error(dir: &Path, message: String) -> TournamentError {
+    TournamentError::Record {
+        dir: dir.to_path_buf(),
+        message,
+    }
+}
+
+/// An entrant's name as part of a file name: letters, digits, `_`, `-`.
+fn file_stem(name: &str) -> String {
+    let stem: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if stem.is_empty() {
+        "_".to_string()
+    } else {
+        stem
+    }
+}
+
+fn mean(sum: f64, n: u64) -> f64 {
+    if n == 0 { 0.0 } else { sum / n as f64 }
+}
+
+/// The standard error of a mean, from the sample variance (0 below two
+/// samples).
+fn std_error(sum: f64, squares: f64, n: u64) -> f64 {
+    if n < 2 {
+        return 0.0;
+    }
+    let n = n as f64;
+    let variance = ((squares - sum * sum / n) / (n - 1.0)).max(0.0);
+    (variance / n).sqrt()
+}
+
+/// Every `k`-subset of `0..n`, in lexicographic order.
+fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut pick: Vec<usize> = (0..k).collect();
+    if k > n {
+        return out;
+    }
+    loop {
+        out.push(pick.clone());
+        let Some(i) = (0..k).rev().find(|&i| pick[i] < n - k + i) else {
+            return out;
+        };
+        pick[i] += 1;
+        for j in i + 1..k {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+}
+
+/// The seatings of a pairing of `n`: `seating[seat]` is the position (in
+/// the pairing) of the entrant in that seat. Every permutation in
+/// lexicographic order for `n` ≤ 4, otherwise the `n` rotations.
+fn seatings(n: usize) -> Vec<Vec<usize>> {
+    if n > 4 {
+        return (0..n)
+            .map(|r| (0..n).map(|s| (s + r) % n).collect())
+            .collect();
+    }
+    fn permute(rest: &mut Vec<usize>, prefix: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if rest.is_empty() {
+            out.push(prefix.clone());
+            return;
+        }
+        for i in 0..rest.len() {
+            let x = rest.remove(i);
+            prefix.push(x);
+            permute(rest, prefix, out);
+            prefix.pop();
+            rest.insert(i, x);
+        }
+    }
+    let mut out = Vec::new();
+    permute(&mut (0..n).collect(), &mut Vec::new(), &mut out);
+    out
+}
+
+/// Games per job: whole deals, about an eighth of a pairing's games, at
+/// most 64 games (or one deal). It depends only on the games and the
+/// seatings, so the jobs are the same for any thread count.
+fn chunk_size(games: u64, seatings: u64) -> u64 {
+    let seatings = seatings.max(1);
+    let deals = games.div_ceil(seatings);
+    deals.div_ceil(8).clamp(1, (64 / seatings).max(1)) * seatings
+}
+
+/// One entrant's counts within a pairing (or over the tournament).
+#[derive(Clone, Debug)]
+struct Tally {
+    games: u64,
+    finished: u64,
+    wins: u64,
+    shared_firsts: u64,
+    losses: u64,
+    capped: u64,
+    points: f64,
+    rank_sum: u64,
+    score_sum: f64,
+    /// Sums of the mean score per deal, of its square, and deals.
+    deal_sum: f64,
+    deal_squares: f64,
+    deals: u64,
+    illegal: u64,
+    panics: u64,
+    too_slow: u64,
+    calls: u64,
+    time: Duration,
+    longest: Duration,
+    wins_by_seat: Vec<u64>,
+    games_by_seat: Vec<u64>,
+}
+
+impl Tally {
+    fn new(seats: usize) -> Tally {
+        Tally {
+            games: 0,
+            finished: 0,
+            wins: 0,
+            shared_firsts: 0,
+            losses: 0,
+            capped: 0,
+            points: 0.0,
+            rank_sum: 0,
+            score_sum: 0.0,
+            deal_sum: 0.0,
+            deal_squares: 0.0,
+            deals: 0,
+            illegal: 0,
+            panics: 0,
+            too_slow: 0,
+            calls: 0,
+            time: Duration::ZERO,
+            longest: Duration::ZERO,
+            wins_by_seat: vec![0; seats],
+            games_by_seat: vec![0; seats],
+        }
+    }
+
+    fn add(&mut self, o: &Tally) {
+        self.games += o.games;
+        self.finished += o.finished;
+        self.wins += o.wins;
+        self.shared_firsts += o.shared_firsts;
+        self.losses += o.losses;
+        self.capped += o.capped;
+        self.points += o.points;
+        self.rank_sum += o.rank_sum;
+        self.score_sum += o.score_sum;
+        self.deal_sum += o.deal_sum;
+        self.deal_squares += o.deal_squares;
+        self.deals += o.deals;
+        self.illegal += o.illegal;
+        self.panics += o.panics;
+        self.too_slow += o.too_slow;
+        self.calls += o.calls;
+        self.time += o.time;
+        self.longest = self.longest.max(o.longest);
+        for (a, b) in self.wins_by_seat.iter_mut().zip(&o.wins_by_seat) {
+            *a += b;
+        }
+        for (a, b) in self.games_by_seat.iter_mut().zip(&o.games_by_seat) {
+            *a += b;
+        }
+    }
+}
+
+/// A pairing's counts of games.
+#[derive(Clone, Debug, Default)]
+struct PairingTally {
+    games: u64,
+    draws: u64,
+    capped: u64,
+    moves: u64,
+}
+
+impl PairingTally {
+    fn add(&mut self, o: &PairingTally) {
+        self.games += o.games;
+        self.draws += o.draws;
+        self.capped += o.capped;
+        self.moves += o.moves;
+    }
+}
+
+/// What one job (a chunk of a pairing's games) found.
+struct Job<C> {
+    pairing: usize,
+    /// By position in the pairing.
+    tallies: Vec<Tally>,
+    games: PairingTally,
+    /// By seating.
+    collectors: Vec<Option<C>>,
+    faults: Vec<FaultReport>,
+    /// The current deal's score sum and finished games, by position.
+    deal: Vec<(f64, u64)>,
+}
+
+impl<C> Job<C> {
+    /// Closes the current deal: its mean scores join the tallies.
+    fn end_deal(&mut self) {
+        for (t, (sum, n)) in self.tallies.iter_mut().zip(&mut self.deal) {
+            if *n > 0 {
+                let mean = *sum / *n as f64;
+                t.deal_sum += mean;
+                t.deal_squares += mean * mean;
+                t.deals += 1;
+            }
+            (*sum, *n) = (0.0, 0);
+        }
+    }
+}
+
+/// Everything a job needs, shared by all jobs.
+struct Context<'a, G: BoardGame, C> {
+    game: &'a G,
+    entrants: &'a [Entrant<G>],
+    pairings: &'a [Vec<usize>],
+    seatings: &'a [Vec<usize>],
+    seed: u64,
+    referee: Referee,
+    collector: &'a (dyn Fn(&GameId) -> C + Sync),
+    progress: &'a (dyn Fn(u64) + Sync),
+    write: Option<&'a Writer<'a, G>>,
+    record_dir: PathBuf,
+    done: AtomicU64,
+}
+
+/// How often a job reports progress, at most.
+const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+
+impl<G, C> Context<'_, G, C>
+where
+    G: BoardGame + 'static,
+    G::Move: PartialEq,
+    C: Collector<G> + Send,
+{
+    /// Plays games `range` of pairing `p`, making each entrant's agent
+    /// once (and again after it panics).
+    fn job(&self, p: usize, range: std::ops::Range<u64>) -> Result<Job<C>, TournamentError> {
+        let game = self.game;
+        let members = &self.pairings[p];
+        let seats = members.len();
+        let count = self.seatings.len() as u64;
+        let make = |pos: usize| (self.entrants[members[pos]].make)(game);
+        let mut agents: Vec<Option<Box<dyn Agent<G>>>> = (0..seats)
+            .map(|pos| make(pos).map(Some))
+            .collect::<Result<_, _>>()?;
+        let mut out = Job {
+            pairing: p,
+            tallies: vec![Tally::new(seats); seats],
+            games: PairingTally::default(),
+            collectors: self.seatings.iter().map(|_| None).collect(),
+            faults: Vec::new(),
+            deal: vec![(0.0, 0); seats],
+        };
+        let mut reported = Instant::now();
+        let mut unreported = 0u64;
+        let last = range.end.saturating_sub(1);
+        for k in range {
+            let s = (k % count) as usize;
+            if s == 0 {
+                out.end_deal();
+            }
+            let seating = &self.seatings[s];
+            let mut seated: Vec<Box<dyn Agent<G>>> = Vec::with_capacity(seats);
+            for &pos in seating {
+                seated.push(match agents[pos].take() {
+                    Some(agent) => agent,
+                    None => make(pos)?,
+                });
+            }
+            let id = GameId {
+                pairing: p,
+                game: k,
+                deal: k / count,
+                seating: seating.iter().map(|&pos| members[pos]).collect(),
+            };
+            let mut collector = (self.collector)(&id);
+            let mut streams = Streams::new(self.seed, id.deal);
+            let played = self
+                .referee
+                .play(game, &mut seated, &mut streams, &mut collector);
+            let panicked = played
+                .forfeit
+                .as_ref()
+                .filter(|f| matches!(f.fault, Fault::Panic(_)))
+                .map(|f| f.seat);
+            for (seat, agent) in seated.into_iter().enumerate() {
+                if Some(seat) != panicked {
+                    agents[seating[seat]] = Some(agent);
+                }
+            }
+            self.count(&mut out, &id, seating, &played);
+            if let Some(write) = self.write {
+                write(&id, members, &played).map_err(|message| TournamentError::Record {
+                    dir: self.record_dir.clone(),
+                    message,
+                })?;
+            }
+            match &mut out.collectors[s] {
+                Some(acc) => acc.merge(collector),
+                slot => *slot = Some(collector),
+            }
+            unreported += 1;
+            if k == last || reported.elapsed() >= PROGRESS_EVERY {
+                let done = self.done.fetch_add(unreported, Ordering::Relaxed) + unreported;
+                (self.progress)(done);
+                unreported = 0;
+                reported = Instant::now();
+            }
+        }
+        out.end_deal();
+        Ok(out)
+    }
+
+    /// Counts one game into its job.
+    fn count(&self, out: &mut Job<C>, id: &GameId, seating: &[usize], played: &Played<G>) {
+        for (seat, &pos) in seating.iter().enumerate() {
+            let t = &mut out.tallies[pos];
+            t.games += 1;
+            t.games_by_seat[seat] += 1;
+            t.calls += played.calls.get(seat).copied().unwrap_or(0);
+            let time = played.time.get(seat).copied().unwrap_or_default();
+            t.time += time;
+            t.longest = t
+                .longest
+                .max(played.longest.get(seat).copied().unwrap_or_default());
+            let Some(r) = &played.results else {
+                t.capped += 1;
+                continue;
+            };
+            t.finished += 1;
+            let rank = r.rank(seat);
+            if rank == 1 {
+                if r.sole_winner().is_some() {
+                    t.wins += 1;
+                    t.wins_by_seat[seat] += 1;
+                } else {
+                    t.shared_firsts += 1;
+                }
+            } else {
+                t.losses += 1;
+            }
+            t.points += r.points(seat);
+            t.rank_sum += u64::from(rank);
+            let score = r.score(seat);
+            t.score_sum += score;
+            out.deal[pos].0 += score;
+            out.deal[pos].1 += 1;
+        }
+        out.games.games += 1;
+        out.games.moves += u64::from(played.decisions);
+        match &played.results {
+            None => out.games.capped += 1,
+            Some(r) if r.winners().count() == seating.len() && seating.len() > 1 => {
+                out.games.draws += 1;
+            }
+            Some(_) => {}
+        }
+        if let Some(f) = &played.forfeit
+            && let Some(&pos) = seating.get(f.seat)
+        {
+            let t = &mut out.tallies[pos];
+            match f.fault {
+                Fault::Illegal(_) => t.illegal += 1,
+                Fault::Panic(_) => t.panics += 1,
+                Fault::TooSlow { .. } => t.too_slow += 1,
+            }
+            let members = &self.pairings[id.pairing];
+            out.faults.push(FaultReport {
+                entrant: self.entrants[members[pos]].name.clone(),
+                seat: f.seat,
+                pairing: members
+                    .iter()
+                    .map(|&e| self.entrants[e].name.clone())
+                    .collect(),
+                game: id.game,
+                fault: f.fault.clone(),
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairings_and_seatings() {
+        assert_eq!(
+            combinations(4, 2),
+            vec![
+                vec![0, 1],
+                vec![0, 2],
+                vec![0, 3],
+                vec![1, 2],
+                vec![1, 3],
+                vec![2, 3]
+            ]
+        );
+        assert_eq!(combinations(3, 3), vec![vec![0, 1, 2]]);
+        assert!(combinations(2, 3).is_empty());
+        assert_eq!(seatings(2), vec![vec![0, 1], vec![1, 0]]);
+        assert_eq!(seatings(3).len(), 6);
+        assert_eq!(seatings(4).len(), 24);
+        assert_eq!(seatings(5).len(), 5);
+        assert_eq!(seatings(5)[1], vec![1, 2, 3, 4, 0]);
+        // Every seating of three is a permutation, and they differ.
+        let three = seatings(3);
+        for s in &three {
+            let mut sorted = s.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, vec![0, 1, 2]);
+        }
+        for (i, a) in three.iter().enumerate() {
+            assert!(three[..i].iter().all(|b| b != a));
+        }
+    }
+
+    #[test]
+    fn chunks_are_whole_deals() {
+        assert_eq!(chunk_size(1, 2), 2);
+        assert_eq!(chunk_size(200, 2), 26);
+        assert_eq!(chunk_size(1_000_000, 2), 64);
+        assert_eq!(chunk_size(1_000_000, 6), 60);
+        assert_eq!(chunk_size(10, 24), 24);
+    }
+
+    #[test]
+    fn file_stems() {
+        assert_eq!(file_stem("alphabeta-50ms"), "alphabeta-50ms");
+        assert_eq!(file_stem("a b/c.d"), "a_b_c_d");
+        assert_eq!(file_stem(""), "_");
+    }
+
+    #[test]
+    fn standard_errors() {
+        // Scores 1, 2, 3: sample variance 1, standard error 1/sqrt(3).
+        let se = std_error(6.0, 14.0, 3);
+        assert!((se - 1.0 / 3f64.sqrt()).abs() < 1e-12);
+        assert_eq!(std_error(1.0, 1.0, 1), 0.0);
     }
 }
