@@ -274,6 +274,19 @@ impl Tournament {
         }
     }
 
+    /// How many games a tournament of `entrants` entrants plays for a
+    /// game of `seats` seats: games per pairing times pairings (for a
+    /// progress bar's total).
+    pub fn total_games(&self, entrants: usize, seats: usize) -> u64 {
+        // Pairings: entrants choose seats.
+        let seats = seats.min(entrants);
+        let mut pairings: u128 = 1;
+        for i in 0..seats {
+            pairings = pairings * (entrants - i) as u128 / (i + 1) as u128;
+        }
+        u64::try_from(pairings.saturating_mul(u128::from(self.games))).unwrap_or(u64::MAX)
+    }
+
     /// Sets the seed.
     pub fn seed(mut self, seed: u64) -> Tournament {
         self.seed = seed;
