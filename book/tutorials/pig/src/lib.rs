@@ -747,7 +747,8 @@ fn tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, E
         .seed(args.seed)
         .threads(args.threads);
     let run = args.options.apply(run, ScoringArg::Points)?;
-    let progress = tabula::app::progress::RunProgress::new("tournament", args.games);
+    let total = run.total_games(entrants.len(), 2);
+    let progress = tabula::app::progress::RunProgress::new("tournament", total, "games");
     let tick = |done| progress.tick(done);
     let (standings, _) = match args.options.record.record {
         Some(_) => run.run_recorded(&game, &entrants, &|_| (), &tick)?,
