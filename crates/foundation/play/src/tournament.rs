@@ -745,13 +745,15 @@ fn seatings(n: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// Games per job: whole deals, about an eighth of a pairing's games, at
-/// most 64 games (or one deal). It depends only on the games and the
-/// seatings, so the jobs are the same for any thread count.
+/// Games per job: whole deals, about a sixteenth of a pairing's games, at
+/// most 4096 games (or one deal), so that agents that are costly to make
+/// (a solved strategy) are made a few dozen times, not once per game. It
+/// depends only on the games and the seatings, so the jobs are the same
+/// for any thread count.
 fn chunk_size(games: u64, seatings: u64) -> u64 {
     let seatings = seatings.max(1);
     let deals = games.div_ceil(seatings);
-    deals.div_ceil(8).clamp(1, (64 / seatings).max(1)) * seatings
+    deals.div_ceil(16).clamp(1, (4096 / seatings).max(1)) * seatings
 }
 
 /// One entrant's counts within a pairing (or over the tournament).
