@@ -1092,9 +1092,11 @@ mod tests {
     #[test]
     fn chunks_are_whole_deals() {
         assert_eq!(chunk_size(1, 2), 2);
-        assert_eq!(chunk_size(200, 2), 26);
-        assert_eq!(chunk_size(1_000_000, 2), 64);
-        assert_eq!(chunk_size(1_000_000, 6), 60);
+        // 100 deals, a sixteenth of them rounded up: 7 deals.
+        assert_eq!(chunk_size(200, 2), 14);
+        assert_eq!(chunk_size(1_000_000, 2), 4096);
+        // 4096 / 6 = 682 deals.
+        assert_eq!(chunk_size(1_000_000, 6), 4092);
         assert_eq!(chunk_size(10, 24), 24);
     }
 
