@@ -1,11 +1,18 @@
-//! Coin race's commands: `tabula simulate coin-race` (with pictures) and
-//! `tabula analyze coin-race`, registered in [`COMMANDS`].
+//! Coin race's commands: `tabula simulate coin-race` (with pictures),
+//! `tabula analyze coin-race`, and the framework's play services:
+//! `tournament`, `play` and `replay`, registered in [`COMMANDS`].
 
 use std::fmt::Write as _;
+use std::path::PathBuf;
 
 use tabula::app::clap::{self, Args};
+use tabula::app::play::{RecordFormatArg, TournamentArgs, run_tournament};
 use tabula::app::{Command, Error, Io, Report, Typed};
+use tabula::core::Streams;
 use tabula::core::text::group;
+use tabula::play::record::{self, End, Format, Step};
+use tabula::play::terminal::{self, Notation, Player};
+use tabula::play::tournament::Scoring;
 use tabula::plot::chart::{Bar, Distribution, Mark, bars};
 use tabula::plot::{Picture, PlotError};
 use tabula::sim::{LengthOf, Lengths, Simulation, Wins};
@@ -25,6 +32,17 @@ pub static COMMANDS: &[&dyn Command] = &[
         "coin race: exact win probabilities and flips per game",
         analyze,
     ),
+    &Typed::report(
+        "tournament",
+        "coin race with choices: every pairing of agents in every seating",
+        tournament,
+    ),
+    &Typed::interactive(
+        "play",
+        "coin race with choices: play against an agent at the terminal",
+        play,
+    ),
+    &Typed::interactive("replay", "coin race: check a record step by step", replay),
 ];
 
 /// The race: what `simulate` and `analyze` share.
@@ -277,4 +295,153 @@ impl Report for Exact {
             exact: self,
         })
     }
+}
+
+/// Options of `tabula tournament coin-race`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Plays the race with choices (flip, or dash: three squares on heads, none on tails).\nExample: tabula tournament coin-race --agents flip,finisher --games 1000 --record records"
+)]
+pub struct TournamentCmdArgs {
+    /// The race.
+    #[command(flatten)]
+    pub race: RaceArgs,
+    /// The tournament.
+    #[command(flatten)]
+    pub tournament: TournamentArgs,
+}
+
+fn tournament(args: TournamentCmdArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
+    let game = args.race.game()?.with_choices(true);
+    Ok(Box::new(run_tournament(
+        &game,
+        &args.tournament,
+        Scoring::Points,
+    )?))
+}
+
+/// Options of `tabula play coin-race`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Before each of your flips, type flip (heads two squares, tails one) or dash (heads three, tails none);\nhelp lists the choices, quit stops."
+)]
+pub struct PlayArgs {
+    /// The race.
+    #[command(flatten)]
+    pub race: RaceArgs,
+    /// The agent that plays the other seats.
+    #[arg(long, default_value = "finisher")]
+    pub agent: String,
+    /// Your seat: 1 flips first.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=MAX_PLAYERS as i64))]
+    pub seat: u8,
+    /// Seed of the coin and the agent's choices.
+    #[arg(long, default_value_t = tabula::app::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Write the game's record (finished or not) into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<PathBuf>,
+    /// Format of the record.
+    #[arg(long, value_enum, default_value_t)]
+    pub record_format: RecordFormatArg,
+}
+
+fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
+    let game = args.race.game()?.with_choices(true);
+    let you = usize::from(args.seat) - 1;
+    if you >= game.players() {
+        return Err(format!(
+            "--seat {}: the race has {} player(s)",
+            args.seat,
+            game.players()
+        )
+        .into());
+    }
+    let mut players = Vec::new();
+    for seat in 0..game.players() {
+        players.push(if seat == you {
+            Player::Human
+        } else {
+            Player::Agent {
+                name: args.agent.clone(),
+                agent: tabula::play::agents::build(&game, &args.agent)?,
+            }
+        });
+    }
+    if let Some(dir) = &args.record {
+        std::fs::create_dir_all(dir).map_err(|e| format!("--record {}: {e}", dir.display()))?;
+    }
+    let mut streams = Streams::new(args.seed, 0);
+    let played = terminal::play(&game, &mut players, &mut streams, io.input, io.out)?;
+    if let Some(dir) = &args.record {
+        let format = Format::from(args.record_format);
+        let path = dir.join(format!("{NAME}-play-{}.{}", args.seed, format.extension()));
+        let names = players.iter().map(Player::name).collect();
+        record::of_terminal(&game, args.seed, 0, names, &played).write(&path)?;
+        writeln!(io.out, "Record written to {}", path.display())?;
+    }
+    Ok(())
+}
+
+/// Options of `tabula replay coin-race`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Replays a record (RON, or JSON if the name ends in .json) from the start, checking every step.\n\
+Exit status: 0 if every step is legal and the recorded end agrees; 1 otherwise (or if the file cannot be read)."
+)]
+pub struct ReplayArgs {
+    /// The record.
+    pub file: PathBuf,
+}
+
+fn replay(args: ReplayArgs, io: &mut Io<'_>) -> Result<(), Error> {
+    let rec = record::read::<CoinRace>(&args.file)?;
+    let p = rec.parameters;
+    writeln!(
+        io.out,
+        "Coin race record {}: square {}, {} player(s), {}; seed {}, game {}; players: {}",
+        args.file.display(),
+        p.squares,
+        p.players,
+        if p.choices {
+            "with choices"
+        } else {
+            "without choices"
+        },
+        rec.seed,
+        rec.index,
+        rec.players.join(", ")
+    )?;
+    let mut lines = Vec::new();
+    let replayed = record::replay::<CoinRace>(&rec, |index, game, state, step| {
+        let text = match step {
+            Step::Chance(coin) => game.format_outcome(state, coin),
+            Step::Move { seat, mv } => {
+                format!(
+                    "{} chooses {}",
+                    game.seat_name(*seat),
+                    game.format_move(state, mv)
+                )
+            }
+        };
+        lines.push(format!("{index:>4}. {text}"));
+    });
+    for line in &lines {
+        writeln!(io.out, "{line}")?;
+    }
+    let replayed = replayed?;
+    write!(io.out, "{}", replayed.game.render(&replayed.state))?;
+    match &rec.end {
+        End::Finished(r) => writeln!(io.out, "{}", terminal::describe(&replayed.game, r))?,
+        End::Forfeit { forfeit, .. } => writeln!(
+            io.out,
+            "{} forfeits: {}.",
+            replayed.game.seat_name(forfeit.seat),
+            forfeit.fault
+        )?,
+        End::Capped => writeln!(io.out, "The step cap stopped the game.")?,
+        End::Stopped => writeln!(io.out, "The game was stopped before its end.")?,
+    }
+    writeln!(io.out, "Every step is legal.")?;
+    Ok(())
 }

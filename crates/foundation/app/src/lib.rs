@@ -65,6 +65,7 @@
 mod command;
 mod entry;
 pub mod exit;
+pub mod play;
 pub mod progress;
 mod report;
 
