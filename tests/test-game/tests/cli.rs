@@ -753,3 +753,53 @@ fn play_stops_cleanly_at_the_end_of_input() {
         "error: unknown agent \"nosuch\"; known: finisher, flip\n"
     );
 }
+
+#[test]
+fn tournament_text_and_bad_entrants() {
+    let text = ok(&[
+        "tournament",
+        "coin-race",
+        "--agents",
+        "flip,finisher",
+        "--games",
+        "10",
+        "--seed",
+        "3",
+    ]);
+    assert!(
+        text.starts_with(
+            "Tournament: 2 entrants, 1 pairing(s) of 10 games (2 seatings), seed 3, ranked by points\n  rank  entrant "
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nPairings:\n  flip vs finisher: 10 games, 0 draws, 0 capped, "),
+        "{text}"
+    );
+    let (_, err) = fails(&["tournament", "coin-race", "--agents", "flip,nosuch"], 1);
+    assert_eq!(
+        err,
+        "error: unknown agent \"nosuch\"; known: finisher, flip\n"
+    );
+    let (_, err) = fails(&["tournament", "coin-race", "--agents", "flip"], 1);
+    assert_eq!(
+        err,
+        "error: a tournament of a 2-seat game needs at least 2 entrants, got 1\n"
+    );
+    let (_, err) = fails(&["tournament", "coin-race", "--agents", "flip,flip"], 1);
+    assert_eq!(err, "error: the entrant \"flip\" is named twice\n");
+    // One player: every entrant races alone.
+    let v = json(&[
+        "tournament",
+        "coin-race",
+        "--players",
+        "1",
+        "--agents",
+        "flip,finisher",
+        "--games",
+        "5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["pairings"].as_array().map(Vec::len), Some(2));
+}
