@@ -1486,7 +1486,12 @@ fn pig_play_asks_again_on_garbage_plays_whole_games_and_stops_at_end_of_input() 
         "{printed}"
     );
     let record = dir.join("games").join("pig-2002.ron");
-    let replay = tutorial("pig", &["replay", "pig", &record.display().to_string()], &dir, "");
+    let replay = tutorial(
+        "pig",
+        &["replay", "pig", &record.display().to_string()],
+        &dir,
+        "",
+    );
     assert!(
         replay.status.success(),
         "{}",

@@ -377,3 +377,23 @@ pub fn of_played<G: Recordable>(
         end: played.end(),
     }
 }
+
+/// Builds the record of a game played at the terminal
+/// ([`crate::terminal::play`]).
+pub fn of_terminal<G: Recordable>(
+    game: &G,
+    seed: u64,
+    index: u64,
+    players: Vec<String>,
+    played: &crate::terminal::TerminalGame<G>,
+) -> RecordOf<G> {
+    Record {
+        game: G::NAME.to_string(),
+        parameters: game.parameters(),
+        seed,
+        index,
+        players,
+        steps: played.steps.clone(),
+        end: played.end.clone(),
+    }
+}
