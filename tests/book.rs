@@ -1270,9 +1270,10 @@ fn the_figures_in_exact_md_are_what_analyze_gives() {
 
 /// The first row of seega.md's table of pairs is what the tournament
 /// gives. The table comes from a four-agent tournament that takes
-/// minutes; every game's random stream is numbered by its place in the
-/// list of all games, so the first pair's 100 games are those of a
-/// tournament of that pair alone, which takes a fraction of a second.
+/// minutes; the framework's engine gives a pair's games the same random
+/// streams whatever the other entrants, so the first pair's 100 games are
+/// those of a tournament of that pair alone, which takes a fraction of a
+/// second.
 #[test]
 fn the_first_pair_in_seega_md_is_what_the_tournament_gives() {
     let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
@@ -1306,18 +1307,20 @@ fn the_first_pair_in_seega_md_is_what_the_tournament_gives() {
     );
 }
 
-/// The illegal turn quoted in seega.md is what `tabula replay seega` says
-/// of a record with White placing on the centre at the second turn.
+/// The illegal step quoted in seega.md is what `tabula replay seega` says
+/// of a record with White placing on the centre at its first turn (step
+/// 1).
 #[test]
 fn the_replay_line_in_seega_md_is_what_replay_says() {
-    let quoted = text_block_after("seega.md", "The first illegal turn is named");
+    let quoted = text_block_after("seega.md", "step is named by its index");
     let dir = scratch("replay");
     let file = dir.join("bad.ron");
     std::fs::write(
         &file,
-        "(size: 5, stalemate: 30, first: Black, turns: [\n\
-         Place(side: Black, at: ((0, 0), (0, 1))),\n\
-         Place(side: White, at: ((2, 2), (0, 3))),\n])\n",
+        "(game: \"seega\", parameters: (size: 5, stalemate: 30, first: Black),\n\
+         seed: 0, index: 0, players: [], steps: [\n\
+         Move(seat: 0, mv: Place(((0, 0), (0, 1)))),\n\
+         Move(seat: 1, mv: Place(((2, 2), (0, 3)))),\n], end: Stopped)\n",
     )
     .expect("write");
     let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
