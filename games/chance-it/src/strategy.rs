@@ -252,6 +252,10 @@ impl tabula_play::agents::Builder for StrategyBuilder {
         std::any::TypeId::of::<ChanceIt>()
     }
 
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn build_any(
         &self,
         game: &dyn std::any::Any,
