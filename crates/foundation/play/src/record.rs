@@ -165,7 +165,7 @@ impl<P: Serialize, M: Serialize, O: Serialize> Record<P, M, O> {
         let bad = |message: String| RecordError::Serialize { format, message };
         match format {
             Format::Ron => {
-                ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default().depth_limit(3))
+                ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default().depth_limit(2))
                     .map(|mut s| {
                         s.push('\n');
                         s
