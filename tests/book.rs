@@ -1270,9 +1270,10 @@ fn the_figures_in_exact_md_are_what_analyze_gives() {
 
 /// The first row of seega.md's table of pairs is what the tournament
 /// gives. The table comes from a four-agent tournament that takes
-/// minutes; every game's random stream is numbered by its place in the
-/// list of all games, so the first pair's 100 games are those of a
-/// tournament of that pair alone, which takes a fraction of a second.
+/// minutes; the framework's engine gives a pair's games the same random
+/// streams whatever the other entrants, so the first pair's 100 games are
+/// those of a tournament of that pair alone, which takes a fraction of a
+/// second.
 #[test]
 fn the_first_pair_in_seega_md_is_what_the_tournament_gives() {
     let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
@@ -1306,18 +1307,20 @@ fn the_first_pair_in_seega_md_is_what_the_tournament_gives() {
     );
 }
 
-/// The illegal turn quoted in seega.md is what `tabula replay seega` says
-/// of a record with White placing on the centre at the second turn.
+/// The illegal step quoted in seega.md is what `tabula replay seega` says
+/// of a record with White placing on the centre at its first turn (step
+/// 1).
 #[test]
 fn the_replay_line_in_seega_md_is_what_replay_says() {
-    let quoted = text_block_after("seega.md", "The first illegal turn is named");
+    let quoted = text_block_after("seega.md", "step is named by its index");
     let dir = scratch("replay");
     let file = dir.join("bad.ron");
     std::fs::write(
         &file,
-        "(size: 5, stalemate: 30, first: Black, turns: [\n\
-         Place(side: Black, at: ((0, 0), (0, 1))),\n\
-         Place(side: White, at: ((2, 2), (0, 3))),\n])\n",
+        "(game: \"seega\", parameters: (size: 5, stalemate: 30, first: Black),\n\
+         seed: 0, index: 0, players: [], steps: [\n\
+         Move(seat: 0, mv: Place(((0, 0), (0, 1)))),\n\
+         Move(seat: 1, mv: Place(((2, 2), (0, 3)))),\n], end: Stopped)\n",
     )
     .expect("write");
     let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
@@ -1453,41 +1456,55 @@ fn pig_play_asks_again_on_garbage_plays_whole_games_and_stops_at_end_of_input() 
         );
         let printed = String::from_utf8_lossy(&out.stdout);
         assert!(
-            printed.contains("Please answer r (roll) or h (hold), not \"maybe\"."),
+            printed.contains("please answer roll (r) or hold (h) (type help for the legal moves)"),
             "{printed}"
         );
         assert!(
             !printed.contains(&long),
-            "a long answer is cut when shown back"
+            "a long answer is never shown back"
         );
         let last = printed.lines().last().expect("output");
         assert!(
-            last.ends_with("won, ") || last.contains(" won, "),
+            last == "seat 1 wins." || last == "seat 2 wins.",
             "{strategy}: the game ends with a winner: {last}"
         );
-        assert!(!printed.contains("End of input"), "{printed}");
+        assert!(!printed.contains("Game stopped"), "{printed}");
     }
-    // End of input after one answer: the game stops, with success.
+    // End of input after one answer: the game stops, with success, and
+    // the record of the game so far is written.
     let out = tutorial(
         "pig",
-        &["play", "pig", "--strategy", "optimal"],
+        &["play", "pig", "--strategy", "optimal", "--record", "games"],
         &dir,
         "r\n",
     );
     assert!(out.status.success());
     let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(printed.contains("Game stopped."), "{printed}");
     assert!(
         printed
             .lines()
             .last()
-            .is_some_and(|l| l.starts_with("End of input: the game stops at ")),
+            .is_some_and(|l| l.starts_with("Record written to ")),
         "{printed}"
+    );
+    let record = dir.join("games").join("pig-2002.ron");
+    let replay = tutorial(
+        "pig",
+        &["replay", "pig", &record.display().to_string()],
+        &dir,
+        "",
+    );
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stdout)
     );
     // And an unknown strategy is an error, exit 1.
     let out = tutorial("pig", &["play", "pig", "--strategy", "nobody"], &dir, "");
     assert_eq!(out.status.code(), Some(1));
     assert!(
         String::from_utf8_lossy(&out.stderr)
-            .contains("unknown strategy \"nobody\"; known: hold-at-N, optimal")
+            .contains("unknown agent \"nobody\"; known: hold-at[-N], optimal")
     );
 }

@@ -123,5 +123,5 @@ fn cautious_runs_a_seega_tournament_with_the_plugin_agent() {
     assert!(out.contains("cautious"), "{out}");
     let o = run("cautious", &["--agents", "cautious,nobody"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown Seega agent"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown agent \"nobody\""));
 }

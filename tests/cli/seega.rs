@@ -4,10 +4,9 @@
 use crate::common;
 use common::{golden, run_with_stdin, temp_dir};
 use std::path::PathBuf;
-use std::time::Duration;
 
-use tabula_seega::referee::ask;
-use tabula_seega::{Action, Phase, Position, Rules, Side};
+use tabula_core::{Agent, Streams};
+use tabula_seega::{Action, Phase, Position, Rules, Seega, Side};
 
 const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
 
@@ -46,6 +45,8 @@ fn tournament_json_has_the_issues_keys_and_pinned_results() {
     assert_eq!(o.code, Some(0), "{}", o.stderr);
     let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
     assert_eq!(v["game"], "seega");
+    // The engine's own standings, under a key of their own.
+    assert_eq!(v["standings"]["games_per_pairing"], 4);
     assert_eq!(v["size"], 5);
     assert_eq!(v["stalemate"], 30);
     assert_eq!(v["games_per_pair"], 4);
@@ -53,7 +54,9 @@ fn tournament_json_has_the_issues_keys_and_pinned_results() {
     let agents = v["agents"].as_array().unwrap();
     assert_eq!(agents.len(), 3);
     for a in agents {
-        for key in ["name", "wins", "losses", "draws", "time_s", "score"] {
+        for key in [
+            "rank", "name", "wins", "losses", "draws", "illegal", "panics", "time_s", "score",
+        ] {
             assert!(a.get(key).is_some(), "agent lacks {key}: {a}");
         }
         let games = a["wins"].as_u64().unwrap()
@@ -101,7 +104,8 @@ fn tournament_text_ranks_by_the_seeds_score() {
     assert_eq!(o.code, Some(0), "{}", o.stderr);
     assert!(o.stdout.contains("rank  agent"), "{}", o.stdout);
     assert!(
-        o.stdout.contains("score = wins - cumulative seconds"),
+        o.stdout
+            .contains("score = wins + draws/2 - 1 per cumulative second in the agent's calls"),
         "{}",
         o.stdout
     );
@@ -113,7 +117,7 @@ fn tournament_refuses_bad_requests_with_a_message() {
         (
             &["--agents", "random,nobody"],
             1,
-            "unknown Seega agent \"nobody\"",
+            "unknown agent \"nobody\"; known: alphabeta[-BUDGET], greedy, mcts[-BUDGET], random",
         ),
         (&["--agents", "random,greedy", "--games", "3"], 1, "even"),
         (&["--agents", "random,greedy", "--size", "6"], 1, "odd"),
@@ -122,8 +126,8 @@ fn tournament_refuses_bad_requests_with_a_message() {
             1,
             "at least 1",
         ),
-        (&["--agents", "random"], 1, "at least two agents"),
-        (&["--agents", "random,random"], 1, "listed twice"),
+        (&["--agents", "random"], 1, "at least 2 entrants"),
+        (&["--agents", "random,random"], 1, "named twice"),
         (&["--agents", "alphabeta-0,random"], 1, "not a budget"),
         (&["--agents", "random,greedy", "--games", "0"], 2, "--games"),
     ];
@@ -169,8 +173,12 @@ fn records_are_written_and_replay_cleanly() {
             assert_eq!(f.extension().unwrap(), format);
             let r = tabula(&["replay", "seega", f.to_str().unwrap()], "");
             assert_eq!(r.code, Some(0), "{}: {}", f.display(), r.stderr);
-            assert!(r.stdout.contains("Every turn is legal."), "{}", r.stdout);
-            assert!(r.stdout.contains("Result: "), "{}", r.stdout);
+            assert!(r.stdout.contains("Every step is legal."), "{}", r.stdout);
+            assert!(
+                r.stdout.contains(" wins.\n") || r.stdout.contains("A draw.\n"),
+                "{}",
+                r.stdout
+            );
             assert!(
                 r.stdout.contains("    a b c d e\n"),
                 "positions are printed: {}",
@@ -181,69 +189,62 @@ fn records_are_written_and_replay_cleanly() {
     }
 }
 
+/// A record of the framework's format with `steps` and `end`.
+fn seega_record(steps: &str, end: &str) -> String {
+    format!(
+        "(game: \"seega\", parameters: (size: 5, stalemate: 30, first: Black), seed: 0, index: 0,\n\
+         players: [\"a\", \"b\"], steps: [\n{steps}], end: {end})\n"
+    )
+}
+
 #[test]
-fn replay_names_the_first_illegal_move_and_fails() {
+fn replay_names_the_first_illegal_step_and_fails() {
     let dir = temp_dir("seega-illegal");
     let file = dir.join("bad.ron");
-    // Black places on the centre at the second turn of placement.
+    // White places on the centre at the second step (index 1).
     std::fs::write(
         &file,
-        "(size: 5, stalemate: 30, first: Black, turns: [\n\
-         Place(side: Black, at: ((0, 0), (0, 1))),\n\
-         Place(side: White, at: ((2, 2), (0, 3))),\n\
-         Place(side: Black, at: ((4, 4), (4, 3))),\n])\n",
+        seega_record(
+            "Move(seat: 0, mv: Place(((0, 0), (0, 1)))),\n\
+             Move(seat: 1, mv: Place(((2, 2), (0, 3)))),\n\
+             Move(seat: 0, mv: Place(((4, 4), (4, 3)))),\n",
+            "Stopped",
+        ),
     )
     .unwrap();
     let o = tabula(&["replay", "seega", file.to_str().unwrap()], "");
     assert_eq!(o.code, Some(1));
+    assert!(o.stdout.contains("   0. Black: a1 b1\n"), "{}", o.stdout);
     assert!(
-        o.stdout.contains(
-            "2. White places c3 d1: ILLEGAL: nothing may be placed on the centre square c3"
-        ),
+        o.stdout
+            .contains("ILLEGAL: step 1: Place(c3, d1) is not a legal move here"),
         "{}",
         o.stdout
     );
-    assert!(
-        o.stdout
-            .contains("Result: Black wins: White gave an illegal answer."),
-        "{}",
-        o.stdout
-    );
-    assert!(
-        o.stderr.contains("turn 2 (White places c3 d1) is illegal"),
-        "{}",
-        o.stderr
-    );
-    assert!(
-        o.stderr.contains("1 turn(s) recorded after the game ended"),
-        "{}",
-        o.stderr
-    );
+    assert!(o.stderr.contains("step 1:"), "{}", o.stderr);
 
     // A recorded result the replay does not reach.
     let file = dir.join("claims.ron");
     std::fs::write(
         &file,
-        "(size: 5, stalemate: 30, first: Black, turns: [Place(side: Black, at: ((0, 0), (0, 1)))],\n\
-         result: Some((winner: Some(Black), reason: AllCaptured)))\n",
+        seega_record(
+            "Move(seat: 0, mv: Place(((0, 0), (0, 1)))),\n",
+            "Finished((scores: [1.0, 0.0], ranks: [1, 2]))",
+        ),
     )
     .unwrap();
     let o = tabula(&["replay", "seega", file.to_str().unwrap()], "");
-    assert_eq!(o.code, Some(1));
+    assert_eq!(o.code, Some(1), "{}", o.stderr);
     assert!(
-        o.stdout.contains("The record ends before the game does."),
-        "{}",
-        o.stdout
-    );
-    assert!(
-        o.stderr.contains("but the replay gives no result"),
+        o.stderr
+            .contains("the game is not over after its last step"),
         "{}",
         o.stderr
     );
 
     // Broken files: file:line:column, no panic.
     let file = dir.join("broken.ron");
-    std::fs::write(&file, "(size: 5,\n stalemate: thirty)").unwrap();
+    std::fs::write(&file, "(game: \"seega\",\n parameters: thirty)").unwrap();
     let o = tabula(&["replay", "seega", file.to_str().unwrap()], "");
     assert_eq!(o.code, Some(1));
     assert!(
@@ -251,6 +252,12 @@ fn replay_names_the_first_illegal_move_and_fails() {
         "{}",
         o.stderr
     );
+    // A record of another game, named as such.
+    let file = dir.join("other.ron");
+    std::fs::write(&file, "(game: \"noline\", parameters: (), steps: [])").unwrap();
+    let o = tabula(&["replay", "seega", file.to_str().unwrap()], "");
+    assert_eq!(o.code, Some(1));
+    assert!(o.stderr.contains("not of \"seega\""), "{}", o.stderr);
     let o = tabula(
         &["replay", "seega", dir.join("missing.ron").to_str().unwrap()],
         "",
@@ -261,27 +268,21 @@ fn replay_names_the_first_illegal_move_and_fails() {
 }
 
 /// The person's answers for a whole game against `agent` with `seed`:
-/// the first free squares in board order, then the first legal step,
-/// computed by running the same agent with the same random stream, as
-/// `tabula play seega` does.
-fn scripted_game(agent: &str, seed: u64) -> (String, tabula_seega::Outcome) {
-    let rules = Rules::new(5, 30, Side::Black).unwrap();
-    let mut bot = tabula_seega::agent::build(agent).unwrap();
-    bot.init_game(&tabula_seega::GameInfo {
-        side: Side::White,
-        size: 5,
-        places_first: false,
-        stalemate: 30,
-    });
-    let mut rng = tabula_core::game_rng(seed, 0);
-    let mut time = Duration::ZERO;
-    let mut p = Position::new(rules);
+/// the first free squares in board order, then the first legal step (or
+/// `pass`), computed by running the same agent with the same random
+/// stream (seat 1's of game 0), as `tabula play seega` does.
+fn scripted_game(agent: &str, seed: u64) -> (String, Position) {
+    let game = Seega::new(Rules::new(5, 30, Side::Black).unwrap());
+    let mut bot = tabula_seega::agent::build(&game, agent).unwrap();
+    bot.new_game(&game, 1);
+    let mut streams = Streams::new(seed, 0);
+    let mut p = Position::new(*game.rules());
     let mut input = String::new();
     // Noise the program must re-prompt on, before the first answer.
     input += "hello\nz9 a1\nc3 a1\n\n";
     while p.outcome().is_none() {
         if p.to_move() == Side::White {
-            let a = ask(bot.as_mut(), &p, &mut rng, &mut time).unwrap();
+            let a = bot.choose(&game, &p, 1, streams.agent(1));
             p.play(&a).unwrap();
             continue;
         }
@@ -297,17 +298,21 @@ fn scripted_game(agent: &str, seed: u64) -> (String, tabula_seega::Outcome) {
                     input += &format!("{}-{}\n", s.from, s.to);
                     Action::Move(s)
                 }
-                None => Action::Blocked, // the program passes by itself
+                None => {
+                    input += "pass\n";
+                    Action::Blocked
+                }
             },
         };
         p.play(&action).unwrap();
     }
-    (input, p.outcome().unwrap())
+    (input, p)
 }
 
 #[test]
 fn play_a_whole_game_at_the_terminal() {
-    let (input, outcome) = scripted_game("greedy", 12345);
+    let (input, end) = scripted_game("greedy", 12345);
+    let outcome = end.outcome().unwrap();
     let dir = temp_dir("seega-play");
     let o = tabula(
         &[
@@ -329,43 +334,43 @@ fn play_a_whole_game_at_the_terminal() {
         "{}",
         o.stdout
     );
-    assert!(
-        o.stdout
-            .contains("expected two squares, like c2 c3, not \"hello\""),
-        "{}",
-        o.stdout
-    );
-    assert!(o.stdout.contains("z9 is off the 5x5 board"), "{}", o.stdout);
-    assert!(
-        o.stdout
-            .contains("Not allowed: nothing may be placed on the centre square c3. Try again."),
-        "{}",
-        o.stdout
-    );
-    assert!(
-        o.stdout.contains(&format!("Game over: {outcome}.")),
-        "{}",
-        o.stdout
-    );
+    for garbage in [
+        "expected two squares, like c2 c3, not \"hello\". (type help for the legal moves)",
+        "z9 is off the 5x5 board",
+        "Not allowed: nothing may be placed on the centre square c3. (type help",
+    ] {
+        assert!(o.stdout.contains(garbage), "{garbage}: {}", o.stdout);
+    }
+    // The final position, its summary, who won, the record, the verdict.
+    let who = match outcome.winner {
+        Some(w) => format!("{w} wins."),
+        None => "A draw.".to_string(),
+    };
     let verdict = match outcome.winner {
         Some(Side::Black) => "You win!",
         Some(Side::White) => "You lose.",
         None => "A draw.",
     };
-    assert!(
-        o.stdout.contains(&format!("{verdict}\nRecord written to ")),
-        "{}",
-        o.stdout
+    let record = dir.join("seega-12345.ron");
+    let ending = format!(
+        "{}{}\n{who}\nRecord written to {}.\n{verdict}\n",
+        end.render(),
+        end.summary(),
+        record.display()
     );
+    assert!(o.stdout.ends_with(&ending), "{ending}\n{}", o.stdout);
     // The record replays to the same result.
-    let record = dir.join("seega-play-12345.ron");
     let r = tabula(
         &["replay", "seega", "--brief", record.to_str().unwrap()],
         "",
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(
-        r.stdout.contains(&format!("Result: {outcome}.")),
+        r.stdout.ends_with(&format!(
+            "{}{}\n{who}\nEvery step is legal.\n",
+            end.render(),
+            end.summary()
+        )),
         "{}",
         r.stdout
     );
@@ -373,9 +378,9 @@ fn play_a_whole_game_at_the_terminal() {
 }
 
 #[test]
-fn end_of_input_stops_cleanly_and_keeps_the_record() {
+fn garbage_and_end_of_input_stop_cleanly_and_keep_the_record() {
     let dir = temp_dir("seega-eof");
-    // Two placements, then input ends.
+    // Two placements and some garbage, then input ends.
     let o = tabula(
         &[
             "play",
@@ -387,20 +392,25 @@ fn end_of_input_stops_cleanly_and_keeps_the_record() {
             "--record",
             dir.to_str().unwrap(),
         ],
-        "a1 b1\na2 b2\n",
+        "a1 b1\nc2 c3 c4\npass\nhelp\na2 b2\n",
     );
     assert_eq!(o.code, Some(0), "{}", o.stderr);
-    assert!(
-        o.stdout
-            .contains("End of input: the game stops here, unfinished."),
-        "{}",
-        o.stdout
-    );
-    assert!(!o.stderr.contains("panicked"));
-    let record = dir.join("seega-play-7.ron");
+    for said in [
+        "expected two squares, like c2 c3, not \"c2 c3 c4\"",
+        "Not allowed: pieces are still being placed: two placements are due.",
+        "Legal moves (",
+        "When you cannot move, type pass.",
+        "Black, your move: \nGame stopped.\n",
+        "The game is unfinished.\n",
+    ] {
+        assert!(o.stdout.contains(said), "{said}: {}", o.stdout);
+    }
+    assert!(o.stderr.is_empty(), "{}", o.stderr);
+    let record = dir.join("seega-7.ron");
     let r = tabula(&["replay", "seega", record.to_str().unwrap()], "");
     assert_eq!(r.code, Some(0), "{}", r.stderr);
-    assert!(r.stdout.contains("1. Black places a1 b1"), "{}", r.stdout);
+    assert!(r.stdout.contains("   0. Black: a1 b1\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("   2. Black: a2 b2\n"), "{}", r.stdout);
     assert!(
         r.stdout.contains("The record ends before the game does."),
         "{}",
@@ -409,12 +419,37 @@ fn end_of_input_stops_cleanly_and_keeps_the_record() {
     // Nothing at all on stdin.
     let o = tabula(&["play", "seega", "--agent", "random", "--seed", "7"], "");
     assert_eq!(o.code, Some(0), "{}", o.stderr);
-    assert!(o.stdout.contains("End of input"), "{}", o.stdout);
+    assert!(o.stdout.contains("Game stopped."), "{}", o.stdout);
     // An unknown agent is refused before the game.
     let o = tabula(&["play", "seega", "--agent", "nobody"], "");
     assert_eq!(o.code, Some(1));
-    assert!(o.stderr.contains("unknown Seega agent"), "{}", o.stderr);
+    assert!(
+        o.stderr.contains("unknown agent \"nobody\"; known: "),
+        "{}",
+        o.stderr
+    );
+    assert!(o.stdout.is_empty(), "{}", o.stdout);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn playing_white_with_the_agent_placing_first() {
+    let o = tabula(
+        &[
+            "play", "seega", "--agent", "random", "--seed", "3", "--side", "white", "--first",
+            "agent",
+        ],
+        "quit\n",
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(
+        o.stdout
+            .contains("You play White (W), random plays Black (B). random places first."),
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.contains("Black (random) plays "), "{}", o.stdout);
+    assert!(o.stdout.contains("White, your move: "), "{}", o.stdout);
 }
 
 #[test]

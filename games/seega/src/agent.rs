@@ -1,5 +1,8 @@
 //! The agent API, in the spirit of the seed's `InitGame`, `PlacePieces`,
-//! `MovePiece` and `TermGame`, and the registry agents plug into.
+//! `MovePiece` and `TermGame`: a richer trait on top of the framework's
+//! [`Agent`], which [`Adapted`] implements for any [`SeegaAgent`]. Agents
+//! are registered in the framework's registry
+//! ([`tabula_play::agents`]) with [`boxed`].
 //!
 //! An agent is told its side, the board size, whether it places first and
 //! the stalemate threshold ([`SeegaAgent::init_game`]); asked for two
@@ -8,17 +11,18 @@
 //! again when a follow-up move is due, answering [`Reply::Blocked`] when
 //! it cannot move; and told the result ([`SeegaAgent::term_game`]).
 //!
-//! The referee checks every answer: an illegal one, or a panic, loses the
-//! game (see [`referee`](crate::referee)).
+//! The framework's referee ([`tabula_play::referee`]) checks every answer:
+//! an illegal one, or a panic, loses the game.
 
 use std::time::Duration;
 
-use tabula_core::registry::{self, Named};
-use tabula_core::{CoreError, GameRng};
+use tabula_core::{Agent, GameRng, Seat};
+use tabula_play::agents::AgentError;
 
 use crate::SeegaError;
 use crate::board::{Side, Square, Step};
-use crate::rules::{Outcome, Position};
+use crate::game::Seega;
+use crate::rules::{Action, Outcome, Phase, Position};
 
 /// What an agent is told before a game (the seed's `InitGame`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,72 +127,65 @@ impl Budget {
     }
 }
 
-/// Builds an agent; the argument is the `BUDGET` of a name like
-/// `alphabeta-BUDGET`, if one was given.
-pub type BuildAgent = fn(Option<&str>) -> Result<Box<dyn SeegaAgent>, SeegaError>;
+/// The framework's agent of a [`SeegaAgent`]: at placement it calls
+/// [`place`](SeegaAgent::place) (and puts the two squares in board order,
+/// [`Action::normalized`]), at movement [`play`](SeegaAgent::play)
+/// with the position's follow-up square, and turns [`Reply::Blocked`] into
+/// [`Action::Blocked`]; [`new_game`](Agent::new_game) calls
+/// [`init_game`](SeegaAgent::init_game) with the seat's side.
+///
+/// The framework's [`Agent`] has no end-of-game call, so the referee never
+/// calls [`term_game`](SeegaAgent::term_game).
+#[derive(Clone, Debug, Default)]
+pub struct Adapted<A>(pub A);
 
-/// A registered agent.
-pub struct AgentEntry {
-    /// Unique name.
-    pub name: &'static str,
-    /// The placeholder of an optional parameter (`"BUDGET"` allows
-    /// `alphabeta-50ms`), if it takes one.
-    pub parameter: Option<&'static str>,
-    /// One line saying how it plays.
-    pub summary: &'static str,
-    /// Makes a fresh agent (one per game).
-    pub build: BuildAgent,
-}
-
-impl std::fmt::Debug for AgentEntry {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("AgentEntry")
-            .field("name", &self.name)
-            .finish()
+impl<A: SeegaAgent> Agent<Seega> for Adapted<A> {
+    fn new_game(&mut self, game: &Seega, seat: Seat) {
+        let side = Side::from_seat(seat);
+        let rules = game.rules();
+        self.0.init_game(&GameInfo {
+            side,
+            size: rules.size(),
+            places_first: rules.first() == side,
+            stalemate: rules.stalemate(),
+        });
     }
-}
 
-impl Named for AgentEntry {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-}
-
-inventory::collect!(AgentEntry);
-
-/// All registered agents, sorted by name.
-pub fn all() -> Result<Vec<&'static AgentEntry>, CoreError> {
-    registry::sorted_unique("agent", inventory::iter::<AgentEntry>)
-}
-
-/// Builds the agent a user names: a registered name, or `NAME-PARAMETER`
-/// for an agent that takes a parameter (`alphabeta-50ms`, `mcts-2000`).
-pub fn build(name: &str) -> Result<Box<dyn SeegaAgent>, SeegaError> {
-    let entries = all()?;
-    if let Some(e) = entries.iter().find(|e| e.name == name) {
-        return (e.build)(None);
-    }
-    for e in &entries {
-        if e.parameter.is_some()
-            && let Some(arg) = name
-                .strip_prefix(e.name)
-                .and_then(|rest| rest.strip_prefix('-'))
-        {
-            return (e.build)(Some(arg)).map_err(|error| SeegaError::AgentParameter {
-                name: name.to_string(),
-                error: Box::new(error),
-            });
+    fn choose(&mut self, _: &Seega, position: &Position, _: Seat, rng: &mut GameRng) -> Action {
+        match position.phase() {
+            Phase::Placement => Action::Place(self.0.place(position, rng)).normalized(),
+            Phase::Movement => match self.0.play(position, position.follow_up(), rng) {
+                Reply::Move(step) => Action::Move(step),
+                Reply::Blocked => Action::Blocked,
+            },
         }
     }
-    let known: Vec<String> = entries
-        .iter()
-        .map(|e| match e.parameter {
-            Some(p) => format!("{} (or {}-{p})", e.name, e.name),
-            None => e.name.to_string(),
-        })
-        .collect();
-    Err(SeegaError::UnknownAgent {
-        name: name.to_string(),
-        known,
-    })
+}
+
+/// A [`SeegaAgent`] as the framework's boxed agent: what an
+/// [`AgentEntry`](tabula_play::agents::AgentEntry)'s builder returns.
+///
+/// ```
+/// use tabula_play::agents::{AgentEntry, BuildFn};
+/// use tabula_seega::{Seega, agent::boxed, agents::Greedy};
+///
+/// tabula_play::inventory::submit! {
+///     AgentEntry {
+///         name: "my-greedy",
+///         parameter: None,
+///         summary: "greedy, under another name",
+///         build: &BuildFn::<Seega>(|_, _| Ok(boxed(Greedy))),
+///     }
+/// }
+/// assert!(tabula_seega::agent::build(&Seega::default(), "my-greedy").is_ok());
+/// ```
+pub fn boxed<A: SeegaAgent + 'static>(agent: A) -> Box<dyn Agent<Seega>> {
+    Box::new(Adapted(agent))
+}
+
+/// Builds the registered agent a user names for `game`
+/// ([`tabula_play::agents::build`]): `greedy`, or `NAME-PARAMETER` for one
+/// that takes a parameter (`alphabeta-50ms`, `mcts-2000`).
+pub fn build(game: &Seega, name: &str) -> Result<Box<dyn Agent<Seega>>, AgentError> {
+    tabula_play::agents::build(game, name)
 }

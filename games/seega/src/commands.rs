@@ -1,21 +1,24 @@
 //! Seega's commands: `tabula tournament seega`, `tabula play seega` and
-//! `tabula replay seega`, registered in [`COMMANDS`].
+//! `tabula replay seega`, registered in [`COMMANDS`]. All three run on the
+//! framework's services: the tournament engine, terminal play and replay.
 
-use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
 
 use clap::{Args, ValueEnum};
+use tabula_app::play::{RecordArgs, ScoringArg, TournamentOptions};
 use tabula_app::{Command, Error, Io, Report, Typed};
+use tabula_core::Results;
+use tabula_play::record::End;
 
-use crate::record::{Record, RecordFormat, Replay};
 use crate::rules::DEFAULT_STALEMATE;
-use crate::{Rules, Side, play, tournament};
+use crate::tournament::{self, TournamentReport};
+use crate::{Rules, Seega, Side};
 
 /// The commands Seega registers.
 pub static COMMANDS: &[&dyn Command] = &[
     &Typed::report(
         "tournament",
-        "Seega (seed 004): a round-robin, each side placing first equally often, scored as the seed scores it",
+        "Seega (seed 004): a round-robin, each agent placing first equally often, scored as the seed scores it",
         run_tournament,
     )
     .with_pictures(),
@@ -26,8 +29,8 @@ pub static COMMANDS: &[&dyn Command] = &[
     ),
     &Typed::interactive(
         "replay",
-        "Seega: replay a record (RON or JSON), print each position, name the first illegal move",
-        replay,
+        tabula_app::play::REPLAY_ABOUT,
+        tabula_app::play::replay::<Seega>,
     ),
 ];
 
@@ -43,37 +46,18 @@ pub struct RulesArgs {
 }
 
 impl RulesArgs {
-    fn rules(&self, first: Side) -> Result<Rules, Error> {
-        Ok(Rules::new(self.size, self.stalemate, first)?)
-    }
-}
-
-/// The file format of records.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum RecordFormatArg {
-    /// RON (`.ron`).
-    #[default]
-    Ron,
-    /// JSON (`.json`).
-    Json,
-}
-
-impl From<RecordFormatArg> for RecordFormat {
-    fn from(f: RecordFormatArg) -> RecordFormat {
-        match f {
-            RecordFormatArg::Ron => RecordFormat::Ron,
-            RecordFormatArg::Json => RecordFormat::Json,
-        }
+    fn game(&self, first: Side) -> Result<Seega, Error> {
+        Ok(Seega::new(Rules::new(self.size, self.stalemate, first)?))
     }
 }
 
 /// Options of `tabula tournament seega`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "A round-robin: every pair of agents plays --games games, each agent placing first in half of them.\n\
-Ranked by the seed's score: wins minus one win per second of cumulative execution time in the agent's calls.\n\
+    after_help = "A round-robin on the framework's tournament engine: every pair of agents plays --games games, each agent playing Black, and so placing first, in half of them.\n\
+Ranked by default by the seed's score: wins (draws count a half) minus one per second of cumulative execution time in the agent's calls (--scoring points ranks by wins alone).\n\
 An illegal answer or a panic loses that game; the tournament goes on.\n\
-Agents: random, greedy, alphabeta[-BUDGET], mcts[-BUDGET]; BUDGET is nodes or playouts per move (alphabeta-50000, at most 10000000) or time (mcts-20ms, at most 60000ms).\n\
+Agents: see `tabula list`; alphabeta[-BUDGET], mcts[-BUDGET] take a budget of nodes or playouts per move (alphabeta-50000, at most 10000000) or time (mcts-20ms, at most 60000ms).\n\
 An mcts search tree stops growing at 64 MB (the agent then answers); alphabeta's table has a fixed size.\n\
 With work budgets (the default) the results depend only on --seed; times vary from run to run.\n\
 Example: tabula tournament seega --agents random,greedy,alphabeta,mcts --games 20 --seed 1"
@@ -94,45 +78,37 @@ pub struct TournamentArgs {
     /// Worker threads [default: one per core]. Timings are fairest with 1.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
-    /// Write every game's record into this directory.
-    #[arg(long, value_name = "DIR")]
-    pub record: Option<PathBuf>,
-    /// Format of the records.
-    #[arg(long, value_enum, default_value_t)]
-    pub record_format: RecordFormatArg,
+    /// Scoring, time limits, step cap and records.
+    #[command(flatten)]
+    pub options: TournamentOptions,
 }
 
 /// Runs a tournament.
 pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
-    if let Some(dir) = &args.record {
-        check_record_dir(dir)?;
+    let game = args.rules.game(Side::Black)?;
+    if !args.games.is_multiple_of(2) {
+        return Err(format!(
+            "games per pair must be even, so each agent places first equally often, not {}",
+            args.games
+        )
+        .into());
     }
-    let options = tournament::Options {
-        rules: args.rules.rules(Side::Black)?,
-        agents: args.agents.clone(),
-        games_per_pair: args.games,
-        seed: args.seed,
-        threads: args.threads.map(usize::from),
-        record: args
-            .record
-            .clone()
-            .map(|d| (d, RecordFormat::from(args.record_format))),
-    };
+    check_record(&args.options.record)?;
+    let engine = args.options.apply(
+        tabula_play::tournament::Tournament::new(args.games)
+            .seed(args.seed)
+            .threads(args.threads.map(usize::from)),
+        ScoringArg::TimePenalty,
+    )?;
     let n = args.agents.len() as u64;
     let total = n * n.saturating_sub(1) / 2 * args.games;
-    let bar = tabula_app::progress::progress_bar(total, 1);
-    let t = tournament::run(&options, &|done| {
-        if let Some(b) = &bar {
-            b.set_position(done);
-        }
-    })?;
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
-    Ok(Box::new(t))
+    let progress = tabula_app::progress::RunProgress::new("tournament", total, "games");
+    let report = tournament::run(&game, &args.agents, &engine, &|done| progress.tick(done))?;
+    drop(progress);
+    Ok(Box::new(report))
 }
 
-impl Report for tournament::Tournament {
+impl Report for TournamentReport {
     fn title(&self) -> String {
         format!("Seega tournament, {s}x{s}", s = self.size)
     }
@@ -174,12 +150,12 @@ pub enum SideArg {
 #[derive(Debug, Args)]
 #[command(
     after_help = "You against an agent at the terminal. Squares are a column letter and a row number, like c3 (row 1 is the top row).\n\
-Place with two squares (a1 b2), move with two squares (c2 c3); help explains the rules, quit stops.\n\
+Place with two squares (a1 b2), move with two squares (c2 c3), pass when you cannot move; help explains the rules and lists the legal moves, quit stops.\n\
 Wrong input is explained and asked again; end of input stops the game cleanly.\n\
 Example: tabula play seega --agent alphabeta --record games/"
 )]
 pub struct PlayArgs {
-    /// The agent you play against (random, greedy, alphabeta, mcts, ...).
+    /// The agent you play against (see `tabula list`).
     #[arg(long, default_value = "greedy")]
     pub agent: String,
     /// Board side and stalemate threshold.
@@ -194,25 +170,15 @@ pub struct PlayArgs {
     /// Seed of the agent's random choices; 0 picks one (and prints it).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Write the game's record (finished or not) into this directory.
-    #[arg(long, value_name = "DIR")]
-    pub record: Option<PathBuf>,
-    /// Format of the record.
-    #[arg(long, value_enum, default_value_t)]
-    pub record_format: RecordFormatArg,
+    /// The game's record (finished or not).
+    #[command(flatten)]
+    pub record: RecordArgs,
 }
 
-/// Plays on the command's input and output.
+/// Plays on the command's input and output: the framework's terminal loop
+/// ([`tabula_app::play::play_keeping_record`]), with Seega's greeting and
+/// verdict around it.
 pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
-    play_with(&args, io.input, io.out)
-}
-
-/// Plays on any input and output.
-pub fn play_with(
-    args: &PlayArgs,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> Result<(), Error> {
     let human = match args.side {
         SideArg::Black => Side::Black,
         SideArg::White => Side::White,
@@ -221,13 +187,15 @@ pub fn play_with(
         First::You => human,
         First::Agent => human.other(),
     };
-    let rules = args.rules.rules(first)?;
+    let game = args.rules.game(first)?;
     // Fail on a bad name or an unusable record directory before the game
     // starts.
-    crate::agent::build(&args.agent)?;
-    if let Some(dir) = &args.record {
-        check_record_dir(dir)?;
-    }
+    let players = tabula_app::play::players(&game, &[human.seat()], &args.agent)?;
+    check_record(&args.record)?;
+    // A closed output must not lose the record: the game goes on unseen
+    // to the end of input, the record is written, and the closed output
+    // is reported then (which ends the program quietly).
+    let mut out = Keep::new(&mut *io.out);
     let seed = if args.seed == 0 {
         let s = tabula_core::fresh_seed();
         writeln!(
@@ -238,155 +206,102 @@ pub fn play_with(
     } else {
         args.seed
     };
-    let options = play::PlayOptions {
-        rules,
-        human,
-        agent: args.agent.clone(),
-        seed,
-    };
-    let format = RecordFormat::from(args.record_format);
-    let path = args
-        .record
-        .as_ref()
-        .map(|dir| dir.join(format!("seega-play-{seed}.{}", format.extension())));
-    let played = match play::play_keeping_record(&options, input, out) {
-        Ok(p) => p,
-        Err(stopped) => {
-            // The output closed (or the input failed): keep the game so far.
-            if let Some(path) = &path {
-                write_record(&stopped.record, path, format)?;
-            }
-            return Err(stopped.error.into());
-        }
-    };
-    match played.outcome.and_then(|o| o.winner) {
-        _ if played.outcome.is_none() => {}
-        Some(w) if w == human => writeln!(out, "You win!")?,
-        Some(_) => writeln!(out, "You lose.")?,
-        None => writeln!(out, "A draw.")?,
-    }
-    if let Some(path) = &path {
-        write_record(&played.record, path, format)?;
-        writeln!(out, "Record written to {}", path.display())?;
-    }
-    Ok(())
-}
-
-/// Creates `dir` if needed and checks that it is a directory records can
-/// be written into, before any game is played.
-pub fn check_record_dir(dir: &Path) -> Result<(), Error> {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        format!(
-            "--record {}: cannot create the record directory: {}",
-            dir.display(),
-            if dir.exists() && !dir.is_dir() {
-                "it is a file, not a directory".to_string()
-            } else {
-                e.to_string()
-            }
-        )
-    })?;
-    // Writable? Try, before the work starts.
-    let probe = dir.join(format!(".tabula-write-test-{}", std::process::id()));
-    std::fs::write(&probe, b"")
-        .and_then(|()| std::fs::remove_file(&probe))
-        .map_err(|e| {
-            format!(
-                "--record {}: cannot write into the record directory: {e}",
-                dir.display()
-            )
-        })?;
-    Ok(())
-}
-
-fn write_record(record: &Record, path: &Path, format: RecordFormat) -> Result<(), Error> {
-    record
-        .write(path, format)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()).into())
-}
-
-/// Options of `tabula replay seega`.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "Replays a record (RON, or JSON if the name ends in .json) from the empty board, checking every turn:\n\
-prints each position and the result, and names the first illegal turn if there is one.\n\
-Exit status: 0 if every turn is legal and the recorded result agrees; 1 otherwise (or if the file cannot be read)."
-)]
-pub struct ReplayArgs {
-    /// The record.
-    pub file: PathBuf,
-    /// Print only the turns and the final position, not every position.
-    #[arg(long)]
-    pub brief: bool,
-}
-
-/// Replays a record; fails (exit 1) on an illegal turn or a disagreement.
-pub fn replay(args: ReplayArgs, io: &mut Io<'_>) -> Result<(), Error> {
-    let out = &mut *io.out;
-    let record = Record::read(&args.file)?;
-    let replay = Replay::run(&record)?;
-    let rules = replay.rules;
+    let rules = game.rules();
     writeln!(
         out,
-        "Seega record {file}: {0}x{0} board, stalemate after {1} moves without a capture, {2} places first{3}.",
+        "Seega on a {0}x{0} board. You play {human} ({1}), {2} plays {3} ({4}). {5} first.\n\
+         Each side has {6} pieces. The game ends at the stalemate threshold: {7} moves without a capture.\n\
+         Type help for how to play, quit to stop.",
         rules.size(),
+        human.symbol(),
+        args.agent,
+        human.other(),
+        human.other().symbol(),
+        if first == human {
+            "You place".to_string()
+        } else {
+            format!("{} places", args.agent)
+        },
+        rules.pieces(),
         rules.stalemate(),
-        rules.first(),
-        record
-            .players
-            .as_ref()
-            .map(|p| format!("; Black: {}, White: {}", p.black, p.white))
-            .unwrap_or_default(),
-        file = args.file.display(),
     )?;
-    let mut last = crate::Position::new(rules);
-    for t in &replay.turns {
-        write!(out, "{:>4}. {}", t.number, t.turn)?;
-        if !t.captured.is_empty() {
-            let c: Vec<String> = t.captured.iter().map(|s| s.to_string()).collect();
-            write!(out, ", capturing {}", c.join(" "))?;
-        }
-        writeln!(out)?;
-        if !args.brief {
-            write!(out, "{}", t.position.render())?;
-        }
-        last = t.position.clone();
-    }
-    let mut problems = Vec::new();
-    if let Some(i) = &replay.illegal {
-        writeln!(out, "{:>4}. {}: ILLEGAL: {}", i.number, i.turn, i.error)?;
-        problems.push(format!(
-            "turn {} ({}) is illegal: {}",
-            i.number, i.turn, i.error
-        ));
-    }
-    if args.brief || replay.illegal.is_some() {
-        write!(out, "{}", last.render())?;
-    }
-    match replay.outcome {
-        Some(o) => writeln!(out, "Result: {o}.")?,
-        None => writeln!(out, "The record ends before the game does.")?,
-    }
-    if replay.after_end > 0 {
-        problems.push(format!(
-            "{} turn(s) recorded after the game ended",
-            replay.after_end
-        ));
-    }
-    if let Some(recorded) = record.result
-        && Some(recorded) != replay.outcome
+    let played = tabula_app::play::play_keeping_record(
+        &game,
+        players,
+        seed,
+        &args.record,
+        &mut Io {
+            out: &mut out,
+            input: &mut *io.input,
+        },
+    )?;
+    let verdict = match &played.end {
+        End::Finished(results) | End::Forfeit { results, .. } => verdict(results, human),
+        End::Capped | End::Stopped => "The game is unfinished.",
+    };
+    writeln!(out, "{verdict}")?;
+    out.flush()?;
+    out.into_result()
+}
+
+/// Refuses a record directory that is a file, saying so, then creates it
+/// ([`RecordArgs::prepare`]), before any game is played.
+fn check_record(record: &RecordArgs) -> Result<(), Error> {
+    if let Some(dir) = &record.record
+        && dir.exists()
+        && !dir.is_dir()
     {
-        problems.push(format!(
-            "the record says the result is \"{recorded}\", but the replay gives {}",
-            replay
-                .outcome
-                .map_or("no result".to_string(), |o| format!("\"{o}\""))
-        ));
+        return Err(format!(
+            "--record {}: cannot create the record directory: it is a file, not a directory",
+            dir.display()
+        )
+        .into());
     }
-    if problems.is_empty() {
-        writeln!(out, "Every turn is legal.")?;
+    record.prepare()
+}
+
+fn verdict(results: &Results, human: Side) -> &'static str {
+    let winners: Vec<_> = results.winners().collect();
+    match winners.as_slice() {
+        [one] if *one == human.seat() => "You win!",
+        [_] => "You lose.",
+        _ => "A draw.",
+    }
+}
+
+/// A writer that remembers its first error and swallows the rest, so a
+/// game whose output closed still ends and keeps its record.
+struct Keep<'a> {
+    inner: &'a mut dyn Write,
+    error: Option<std::io::Error>,
+}
+
+impl<'a> Keep<'a> {
+    fn new(inner: &'a mut dyn Write) -> Keep<'a> {
+        Keep { inner, error: None }
+    }
+
+    fn into_result(self) -> Result<(), Error> {
+        self.error.map_or(Ok(()), |e| Err(e.into()))
+    }
+}
+
+impl Write for Keep<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.error.is_none()
+            && let Err(e) = self.inner.write_all(buf)
+        {
+            self.error = Some(e);
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.error.is_none()
+            && let Err(e) = self.inner.flush()
+        {
+            self.error = Some(e);
+        }
         Ok(())
-    } else {
-        Err(problems.join("; ").into())
     }
 }

@@ -1,13 +1,10 @@
 //! [`SeegaError`]: everything that can go wrong in this crate, in one
 //! enum.
 
-use std::path::PathBuf;
-
 use crate::board::{MAX_SIZE, MIN_SIZE};
 
 /// Errors of the Seega game: parameters the rules refuse, squares and
-/// moves that do not parse, agents that cannot be built, tournaments that
-/// cannot run.
+/// moves that do not parse, budgets agents refuse.
 ///
 /// An agent plugin whose `build` refuses its parameter returns
 /// [`SeegaError::Plugin`] with its message; `Err(format!(..).into())` and
@@ -97,59 +94,6 @@ pub enum SeegaError {
         /// The limit, with its unit.
         limit: String,
     },
-    /// No agent is registered under this name.
-    #[error("unknown Seega agent {name:?}; registered agents: {}", known.join(", "))]
-    UnknownAgent {
-        /// The name asked for.
-        name: String,
-        /// The registered agents, as a user names them.
-        known: Vec<String>,
-    },
-    /// An agent refused its parameter (`alphabeta-0`).
-    #[error("agent {name:?}: {error}")]
-    AgentParameter {
-        /// The name as given, parameter included.
-        name: String,
-        /// Why the agent refused it.
-        error: Box<SeegaError>,
-    },
-    /// An agent panicked; the message of the panic.
-    #[error("{0}")]
-    Panicked(String),
-    /// A tournament of fewer than two agents.
-    #[error("a tournament needs at least two agents")]
-    TooFewAgents,
-    /// An agent named twice in one tournament.
-    #[error("agent {0:?} is listed twice")]
-    AgentTwice(String),
-    /// A number of games per pair that would not give each side the first
-    /// placement equally often.
-    #[error(
-        "games per pair must be even and positive, so each side places first equally often, not {0}"
-    )]
-    GamesPerPair(u64),
-    /// The directory for a tournament's records cannot be made.
-    #[error("cannot create the record directory {}: {error}", dir.display())]
-    RecordDir {
-        /// The directory.
-        dir: PathBuf,
-        /// Why not.
-        error: std::io::Error,
-    },
-    /// A game record cannot be written.
-    #[error("cannot write {}: {error}", path.display())]
-    WriteRecord {
-        /// The file.
-        path: PathBuf,
-        /// Why not.
-        error: std::io::Error,
-    },
-    /// The worker threads cannot be started.
-    #[error(transparent)]
-    Threads(#[from] rayon::ThreadPoolBuildError),
-    /// A registry problem (two agents of one name).
-    #[error(transparent)]
-    Registry(#[from] tabula_core::CoreError),
     /// Anything else a plugin (an agent of your own) reports, as its
     /// message: `"...".into()` or `format!(..).into()` make one.
     #[error("{0}")]

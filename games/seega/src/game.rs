@@ -1,11 +1,14 @@
-//! Seega as a [`BoardGame`], so the framework's generic tools (the
-//! harness, conformance checks, generic search) can drive it. The rules
-//! themselves live in [`rules`](crate::rules).
+//! Seega as a [`BoardGame`], so the framework's services drive it: the
+//! referee, tournaments, records and replay ([`Recordable`]), terminal play
+//! ([`Notation`]) and generic search. The rules themselves live in
+//! [`rules`](crate::rules).
 
-use tabula_core::{BoardGame, GameResult, Status};
+use tabula_core::{BoardGame, GameResult, Seat, Status};
+use tabula_play::record::Recordable;
+use tabula_play::terminal::Notation;
 
-use crate::board::{Side, Square, Step};
-use crate::rules::{Action, Outcome, Position, Reason, Rules};
+use crate::board::{Side, Square, Step, parse_pair};
+use crate::rules::{Action, Outcome, Phase, Position, Reason, Rules};
 
 /// What an action did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,8 +114,9 @@ impl BoardGame for Seega {
     }
 
     /// Every legal action: all pairs of free squares while placing (in
-    /// board order), the steps while moving, or `Blocked` when there are
-    /// none.
+    /// board order, each pair's squares in board order too: see
+    /// [`Action::normalized`]), the steps while moving, or `Blocked` when
+    /// there are none.
     fn legal_moves(&self, state: &Position, out: &mut Vec<Action>) {
         if state.outcome().is_some() {
             return;
@@ -134,5 +138,77 @@ impl BoardGame for Seega {
                 }
             }
         }
+    }
+}
+
+/// Records carry the rules (`size`, `stalemate`, `first`); moves are
+/// [`Action`]s, squares `(row, col)` from 0.
+impl Recordable for Seega {
+    const NAME: &'static str = "seega";
+    type Parameters = Rules;
+
+    fn parameters(&self) -> Rules {
+        self.rules
+    }
+
+    fn from_parameters(rules: &Rules) -> Result<Seega, String> {
+        Rules::new(rules.size(), rules.stalemate(), rules.first())
+            .map(Seega::new)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// How to play at the terminal, shown by `help`.
+pub const HELP: &str = "Squares are a column letter and a row number, like c3 (row 1 is the top row).\n\
+Placing: type two free squares, like a1 b2 (not the centre, marked +).\n\
+Moving: type the piece's square and the square next to it, like c2 c3.\n\
+A piece sandwiched between your moved piece and another of yours, in a row or column, is captured\n\
+(except on the centre). After a capture you must capture again with the same piece if you can.\n\
+When you cannot move, type pass.";
+
+/// Squares like `c3`; placements `a1 b2`, moves `c2 c3` (or `c2-c3`,
+/// `c2c3`), `pass` when blocked. The board is drawn with coordinates and a
+/// line with the counts and whose turn it is.
+impl Notation for Seega {
+    fn format_move(&self, _: &Position, mv: &Action) -> String {
+        match mv {
+            Action::Place([a, b]) => format!("{a} {b}"),
+            Action::Move(s) => format!("{} {}", s.from, s.to),
+            Action::Blocked => "pass".to_string(),
+        }
+    }
+
+    /// Reads a placement, a move or `pass`, and says why it is not allowed
+    /// here when it is not.
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Action, String> {
+        let text = text.trim();
+        let action = if ["pass", "blocked"].contains(&text.to_ascii_lowercase().as_str()) {
+            Action::Blocked
+        } else {
+            let pair = parse_pair(text, self.rules.size()).map_err(|e| format!("{e}."))?;
+            match position.phase() {
+                Phase::Placement => Action::Place(pair).normalized(),
+                Phase::Movement => Action::Move(Step {
+                    from: pair[0],
+                    to: pair[1],
+                }),
+            }
+        };
+        position
+            .check(&action)
+            .map_err(|e| format!("Not allowed: {e}."))?;
+        Ok(action)
+    }
+
+    fn render(&self, position: &Position) -> String {
+        format!("{}{}\n", position.render(), position.summary())
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        Side::from_seat(seat).to_string()
+    }
+
+    fn move_help(&self) -> String {
+        HELP.to_string()
     }
 }

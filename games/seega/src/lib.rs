@@ -1,27 +1,30 @@
 //! Seega for tabula (seed 004): the capture game on an odd n × n board,
 //! an agent API in the spirit of the seed's `InitGame` / `PlacePieces` /
-//! `MovePiece` / `TermGame`, built-in agents (`random`, `greedy`,
-//! `alphabeta`, `mcts`), a referee that checks every answer and survives
-//! panics, game records with replay, the seed's tournament, and play at
-//! the terminal.
+//! `MovePiece` / `TermGame` on top of the framework's agents, and the
+//! built-in agents (`random`, `greedy`, `alphabeta`, `mcts`). The referee,
+//! tournaments, records, replay and terminal play are the framework's
+//! ([`tabula_play`]), driving Seega through its [`BoardGame`] impl.
 //!
 //! ```
-//! use tabula_seega::{Rules, Side, agent, referee::play_game};
+//! use tabula_core::Streams;
+//! use tabula_play::referee::Referee;
+//! use tabula_seega::{Rules, Seega, Side, agent};
 //!
-//! let rules = Rules::new(5, 30, Side::Black)?;
-//! let mut black = agent::build("greedy")?;
-//! let mut white = agent::build("random")?;
-//! let mut rng = tabula_core::game_rng(1, 0);
-//! let report = play_game(rules, [black.as_mut(), white.as_mut()], ["greedy", "random"], &mut rng);
-//! println!("{}", report.outcome);
-//! assert!(report.fault.is_none()); // built-in agents never answer illegally
-//! # Ok::<_, tabula_seega::SeegaError>(())
+//! let game = Seega::new(Rules::new(5, 30, Side::Black)?);
+//! let mut agents = vec![agent::build(&game, "greedy")?, agent::build(&game, "random")?];
+//! let played = Referee::new().play(&game, &mut agents, &mut Streams::new(1, 0), &mut ());
+//! println!("{}", played.state.summary());
+//! assert!(played.forfeit.is_none()); // built-in agents never answer illegally
+//! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! [`BoardGame`]: tabula_core::BoardGame
 //!
 //! Where the rules live: [`rules`] (the position, legality and captures),
-//! [`agent`] (the API and registry), [`agents`] (the built-in players),
-//! [`referee`] (one game), [`tournament`], [`record`] (records and
-//! replay), [`play`] (the terminal); every error is a [`SeegaError`].
+//! [`game`] (Seega as a `BoardGame`, its records and move notation),
+//! [`agent`] (the API), [`agents`] (the built-in players), [`tournament`]
+//! (the seed's report of the framework's tournament); every error is a
+//! [`SeegaError`].
 #![deny(missing_docs)]
 
 pub mod agent;
@@ -31,9 +34,6 @@ pub mod commands;
 mod error;
 pub mod game;
 pub mod pictures;
-pub mod play;
-pub mod record;
-pub mod referee;
 pub mod rules;
 pub mod tournament;
 
@@ -46,14 +46,7 @@ pub use rules::{Action, Illegal, Outcome, Phase, Position, Reason, Rules};
 use tabula_app::{GameEntry, PluginInfo};
 
 fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
-    Ok(agent::all()?
-        .into_iter()
-        .map(|a| PluginInfo {
-            kind: "agent",
-            name: a.name,
-            summary: a.summary,
-        })
-        .collect())
+    tabula_play::agents::plugins::<Seega>()
 }
 
 inventory::submit! {

@@ -4,10 +4,10 @@ use tabula_core::text::group;
 use tabula_plot::chart::Matrix;
 use tabula_plot::{Picture, PlotError};
 
-use crate::tournament::Tournament;
+use crate::tournament::TournamentReport;
 
 /// The `results` matrix of a Seega tournament, agents by rank.
-pub fn tournament_pictures(t: &Tournament) -> Result<Vec<Picture>, PlotError> {
+pub fn tournament_pictures(t: &TournamentReport) -> Result<Vec<Picture>, PlotError> {
     let names = t.agents.iter().map(|a| a.name.clone()).collect();
     let pairs = t
         .pairs

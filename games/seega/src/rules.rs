@@ -21,6 +21,7 @@ pub const DEFAULT_STALEMATE: u32 = 30;
 /// The game's parameters: board side, stalemate threshold, and who places
 /// first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Rules {
     size: usize,
     stalemate: u32,
@@ -134,7 +135,11 @@ impl fmt::Display for Outcome {
 }
 
 /// A player's answer: two placements, a step, or "I cannot move".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// Its `Debug` form names squares as people do (`Place(c3, d1)`,
+/// `Move(c2-c3)`, `Blocked`): the framework's referee and replay quote
+/// moves with it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
     /// Two pieces placed (placement phase).
     Place([Square; 2]),
@@ -142,6 +147,29 @@ pub enum Action {
     Move(Step),
     /// The player says it cannot move and passes.
     Blocked,
+}
+
+impl Action {
+    /// The same action with a placement's two squares in board order, as
+    /// [`BoardGame::legal_moves`](tabula_core::BoardGame::legal_moves)
+    /// lists them: the framework compares moves for equality, and `a1 b2`
+    /// is the same placement as `b2 a1`.
+    pub fn normalized(self) -> Action {
+        match self {
+            Action::Place([a, b]) if b < a => Action::Place([b, a]),
+            other => other,
+        }
+    }
+}
+
+impl fmt::Debug for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Place([a, b]) => write!(f, "Place({a}, {b})"),
+            Action::Move(s) => write!(f, "Move({s})"),
+            Action::Blocked => f.write_str("Blocked"),
+        }
+    }
 }
 
 impl fmt::Display for Action {

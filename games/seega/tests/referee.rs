@@ -1,20 +1,25 @@
-//! The referee, the agents, records and replay, and the tournament.
+//! Seega on the framework's play services: the referee, the agents,
+//! records and replay, and the tournament.
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
-use tabula_core::{GameRng, game_rng};
-use tabula_seega::agent::{self, Budget};
+use tabula_core::{Agent, GameRng, Streams, game_rng};
+use tabula_play::agents::{AgentEntry, BuildFn};
+use tabula_play::record::{self, End, Format, RecordError, RecordOf, Step as RecordStep};
+use tabula_play::referee::{Fault, Played, Referee};
+use tabula_play::tournament::{Scoring, Tournament};
+use tabula_seega::agent::{self, Budget, boxed};
 use tabula_seega::agents::{AlphaBeta, Greedy, Random};
-use tabula_seega::record::{Record, RecordFormat, Replay, Turn};
-use tabula_seega::referee::play_game;
 use tabula_seega::rules::Illegal;
-use tabula_seega::tournament::{self, Options};
-use tabula_seega::{
-    Action, Position, Reason, Reply, Rules, SeegaAgent, SeegaError, Side, Square, Step,
-};
+use tabula_seega::tournament;
+use tabula_seega::{Action, Position, Reply, Rules, Seega, SeegaAgent, Side, Square, Step};
 
 fn rules() -> Rules {
     Rules::new(5, 30, Side::Black).unwrap()
+}
+
+fn game() -> Seega {
+    Seega::new(rules())
 }
 
 /// Plays legally (randomly) until its `after`-th answer, then gives
@@ -39,6 +44,10 @@ impl Saboteur {
 }
 
 impl SeegaAgent for Saboteur {
+    fn init_game(&mut self, _: &tabula_seega::GameInfo) {
+        self.answers = 0;
+    }
+
     fn place(&mut self, position: &Position, rng: &mut GameRng) -> [Square; 2] {
         match self.sabotage() {
             Some(Action::Place(p)) => p,
@@ -60,74 +69,98 @@ fn sq(name: &str) -> Square {
     Square::parse(name, 5).unwrap()
 }
 
+/// One refereed game of `black` against `white` under `game`.
+fn referee(
+    game: &Seega,
+    black: Box<dyn Agent<Seega>>,
+    white: Box<dyn Agent<Seega>>,
+    seed: u64,
+) -> Played<Seega> {
+    let mut agents = vec![black, white];
+    Referee::new().play(game, &mut agents, &mut Streams::new(seed, 0), &mut ())
+}
+
+fn record_of(game: &Seega, played: &Played<Seega>, seed: u64) -> RecordOf<Seega> {
+    record::of_played(game, seed, 0, vec!["black".into(), "white".into()], played)
+}
+
+/// The reason the rules give for the move a forfeit names, found by
+/// replaying the record up to it.
+fn illegal_reason(game: &Seega, played: &Played<Seega>, bad: Action) -> Illegal {
+    let forfeit = played.forfeit.as_ref().expect("a forfeit");
+    assert!(matches!(forfeit.fault, Fault::Illegal(_)), "{forfeit:?}");
+    assert_eq!(forfeit.step, played.steps.len());
+    let replayed = record::replay::<Seega>(&record_of(game, played, 0), |_, _, _, _| {}).unwrap();
+    replayed.state.check(&bad).unwrap_err()
+}
+
 #[test]
 fn every_kind_of_illegal_answer_loses_the_game() {
     // Black places first; Black's 1st answer is its first placement.
     let centre = sq("c3");
     type Expect = fn(&Illegal) -> bool;
-    let cases: Vec<(usize, Action, Expect)> = vec![
-        (0, Action::Place([centre, sq("a1")]), |e| {
-            matches!(e, Illegal::Centre(_))
-        }),
-        (0, Action::Place([sq("a1"), sq("a1")]), |e| {
-            matches!(e, Illegal::SameSquare(_))
-        }),
-        (0, Action::Place([sq("a1"), Square::new(7, 1)]), |e| {
-            matches!(e, Illegal::OffBoard(_))
-        }),
-        (0, Action::Blocked, |e| matches!(e, Illegal::OffBoard(_))),
+    let cases: Vec<(Action, Action, Expect)> = vec![
+        (
+            Action::Place([centre, sq("a1")]),
+            Action::Place([centre, sq("a1")]),
+            |e| matches!(e, Illegal::Centre(_)),
+        ),
+        (
+            Action::Place([sq("a1"), sq("a1")]),
+            Action::Place([sq("a1"), sq("a1")]),
+            |e| matches!(e, Illegal::SameSquare(_)),
+        ),
+        (
+            Action::Place([sq("a1"), Square::new(7, 1)]),
+            Action::Place([sq("a1"), Square::new(7, 1)]),
+            |e| matches!(e, Illegal::OffBoard(_)),
+        ),
+        // "Blocked" at placement: the saboteur places off the board.
+        (
+            Action::Blocked,
+            Action::Place([Square::new(9, 9); 2]),
+            |e| matches!(e, Illegal::OffBoard(_)),
+        ),
     ];
-    for (after, bad, expect) in cases {
-        let mut black = Saboteur {
+    let g = game();
+    for (bad, made, expect) in cases {
+        let black = boxed(Saboteur {
             answers: 0,
-            after,
+            after: 0,
             bad: Some(bad),
-        };
-        let mut white = Random;
-        let report = play_game(
-            rules(),
-            [&mut black, &mut white],
-            ["bad", "random"],
-            &mut game_rng(1, 0),
-        );
-        assert_eq!(report.outcome.winner, Some(Side::White), "{bad:?}");
-        assert_eq!(report.outcome.reason, Reason::Illegal);
-        let replay = Replay::run(&report.record).unwrap();
-        let illegal = replay.illegal.expect("the replay names the illegal turn");
-        assert!(expect(&illegal.error), "{:?}", illegal.error);
-        assert!(report.fault.unwrap().contains("illegal"));
+        });
+        let played = referee(&g, black, boxed(Random), 1);
+        assert_eq!(played.forfeit.as_ref().map(|f| f.seat), Some(0), "{bad:?}");
+        let results = played.results.as_ref().expect("a forfeit has results");
+        assert_eq!(results.winners().collect::<Vec<_>>(), [1]);
+        let e = illegal_reason(&g, &played, made);
+        assert!(expect(&e), "{e:?}");
     }
 }
 
 /// A White agent that places randomly, then answers `bad` at its first
 /// move (White moves first when Black places first).
-fn first_move_fault(bad: Action) -> (tabula_seega::referee::GameReport, Illegal) {
-    let mut black = Random;
-    let mut white = Saboteur {
+fn first_move_fault(bad: Action) -> Illegal {
+    let white = boxed(Saboteur {
         answers: 0,
         after: 6, // 6 placement turns
         bad: Some(bad),
-    };
-    let report = play_game(
-        rules(),
-        [&mut black, &mut white],
-        ["random", "bad"],
-        &mut game_rng(3, 0),
-    );
-    let replay = Replay::run(&report.record).unwrap();
-    (report, replay.illegal.expect("an illegal turn").error)
+    });
+    let g = game();
+    let played = referee(&g, boxed(Random), white, 3);
+    assert_eq!(played.forfeit.as_ref().map(|f| f.seat), Some(1));
+    illegal_reason(&g, &played, bad)
 }
 
 #[test]
 fn illegal_moves_lose_the_game() {
     // After placement only the centre is empty.
-    let (r, e) = first_move_fault(Action::Move(Step {
+    let e = first_move_fault(Action::Move(Step {
         from: sq("c3"),
         to: sq("c4"),
     }));
-    assert_eq!(r.outcome.winner, Some(Side::Black));
     assert!(matches!(e, Illegal::NotYours(Side::White, _)), "{e:?}");
-    let (_, e) = first_move_fault(Action::Move(Step {
+    let e = first_move_fault(Action::Move(Step {
         from: sq("a1"),
         to: sq("a2"),
     }));
@@ -135,7 +168,7 @@ fn illegal_moves_lose_the_game() {
         matches!(e, Illegal::NotYours(..) | Illegal::Occupied(_)),
         "{e:?}"
     );
-    let (_, e) = first_move_fault(Action::Move(Step {
+    let e = first_move_fault(Action::Move(Step {
         from: sq("a1"),
         to: sq("c3"),
     }));
@@ -144,36 +177,29 @@ fn illegal_moves_lose_the_game() {
         "{e:?}"
     );
     // Saying "blocked" when a move exists.
-    let (_, e) = first_move_fault(Action::Blocked);
+    let e = first_move_fault(Action::Blocked);
     assert!(matches!(e, Illegal::NotBlocked(_)), "{e:?}");
 }
 
 #[test]
-fn a_follow_up_with_another_piece_loses() {
-    // Play greedy against random until greedy has a follow-up, then replay
-    // with greedy moving another piece there.
+fn a_tampered_record_fails_at_the_first_illegal_step() {
+    // Play greedy against random until greedy has a follow-up, then change
+    // the record so that greedy moves another piece there.
+    let g = game();
     for seed in 0..200 {
-        let mut black = Greedy;
-        let mut white = Random;
-        let report = play_game(
-            rules(),
-            [&mut black, &mut white],
-            ["greedy", "random"],
-            &mut game_rng(seed, 0),
-        );
-        let replay = Replay::run(&report.record).unwrap();
-        let Some(i) = replay
-            .turns
-            .iter()
-            .position(|t| t.position.follow_up().is_some())
-        else {
+        let played = referee(&g, boxed(Greedy), boxed(Random), seed);
+        let record = record_of(&g, &played, seed);
+        let mut positions = Vec::new();
+        record::replay::<Seega>(&record, |_, _, state, _| positions.push(state.clone())).unwrap();
+        positions.push(played.state.clone());
+        // The first step taken from a follow-up position.
+        let Some(i) = (0..record.steps.len()).find(|&i| positions[i].follow_up().is_some()) else {
             continue;
         };
-        let pos = &replay.turns[i].position;
+        let pos = &positions[i];
         let side = pos.to_move();
         let piece = pos.follow_up().unwrap();
         // Another piece of the same side that can step somewhere.
-        let mut free = pos.clone();
         let other = (0..5u8)
             .flat_map(|r| (0..5u8).map(move |c| Square::new(r, c)))
             .find(|&s| s != piece && pos.at(s) == Some(side));
@@ -185,83 +211,112 @@ fn a_follow_up_with_another_piece_loses() {
         let Some(to) = to else { continue };
         let step = Step { from: other, to };
         assert_eq!(
-            free.play(&Action::Move(step)),
+            pos.clone().play(&Action::Move(step)),
             Err(Illegal::FollowUpPiece {
                 expected: piece,
                 moved: other
             })
         );
-        let mut record = report.record.clone();
-        record.turns.truncate(i + 1);
-        record.turns.push(Turn::of(side, Action::Move(step)));
-        record.result = None;
-        let replayed = Replay::run(&record).unwrap();
-        let illegal = replayed.illegal.unwrap();
-        assert_eq!(illegal.number, i + 2);
-        assert!(matches!(illegal.error, Illegal::FollowUpPiece { .. }));
-        assert_eq!(replayed.outcome.unwrap().winner, Some(side.other()));
+        let mut tampered = record.clone();
+        tampered.steps[i] = RecordStep::Move {
+            seat: side.seat(),
+            mv: Action::Move(step),
+        };
+        match record::replay::<Seega>(&tampered, |_, _, _, _| {}) {
+            Err(RecordError::Illegal { index, .. }) => assert_eq!(index, i),
+            other => panic!("step {i} is illegal, the replay says {other:?}"),
+        }
         return;
     }
     panic!("no game with a follow-up capture in 200 seeds");
 }
 
 #[test]
-fn a_panicking_agent_loses_and_the_tournament_goes_on() {
-    let mut black = Saboteur {
+fn a_panicking_agent_forfeits_and_its_record_replays() {
+    let black = boxed(Saboteur {
         answers: 0,
         after: 3,
         bad: None,
-    };
-    let mut white = Greedy;
-    let report = play_game(
-        rules(),
-        [&mut black, &mut white],
-        ["panicky", "greedy"],
-        &mut game_rng(5, 0),
+    });
+    let g = game();
+    let played = referee(&g, black, boxed(Greedy), 5);
+    let forfeit = played.forfeit.clone().expect("a forfeit");
+    assert_eq!(forfeit.seat, 0);
+    assert!(
+        matches!(&forfeit.fault, Fault::Panic(m) if m.contains("agent bug")),
+        "{forfeit:?}"
     );
-    assert_eq!(report.outcome.winner, Some(Side::White));
-    assert_eq!(report.outcome.reason, Reason::Forfeit);
-    assert!(report.fault.as_deref().unwrap().contains("agent bug"));
-    assert!(matches!(
-        report.record.turns.last(),
-        Some(Turn::Forfeit {
-            side: Side::Black,
-            ..
-        })
-    ));
-    // The record of a forfeit replays cleanly to the same result.
-    let replay = Replay::run(&report.record).unwrap();
-    assert!(replay.illegal.is_none());
-    assert_eq!(replay.outcome, report.record.result);
+    // Three answers each, then Black's fourth.
+    assert_eq!(forfeit.step, 6);
+    // The record of a forfeit replays cleanly.
+    let record = record_of(&g, &played, 5);
+    assert!(matches!(record.end, End::Forfeit { .. }));
+    record::replay::<Seega>(&record, |_, _, _, _| {}).unwrap();
 }
 
-inventory::submit! {
-    agent::AgentEntry {
+tabula_play::inventory::submit! {
+    AgentEntry {
         name: "test-panics",
         parameter: None,
         summary: "panics at its third answer (a test agent)",
-        build: |_| Ok(Box::new(Saboteur { answers: 0, after: 2, bad: None })),
+        build: &BuildFn::<Seega>(|_, _| Ok(boxed(Saboteur { answers: 0, after: 2, bad: None }))),
     }
 }
 
+tabula_play::inventory::submit! {
+    AgentEntry {
+        name: "test-illegal",
+        parameter: None,
+        summary: "places on the centre at its first answer (a test agent)",
+        build: &BuildFn::<Seega>(|_, _| {
+            let centre = Square::new(2, 2);
+            Ok(boxed(Saboteur { answers: 0, after: 0, bad: Some(Action::Place([centre; 2])) }))
+        }),
+    }
+}
+
+fn names(names: &[&str]) -> Vec<String> {
+    names.iter().map(|n| n.to_string()).collect()
+}
+
 #[test]
-fn a_tournament_survives_a_panicking_agent() {
-    let options = Options {
-        rules: rules(),
-        agents: vec!["test-panics".into(), "random".into(), "greedy".into()],
-        games_per_pair: 4,
-        seed: 9,
-        threads: Some(2),
-        record: None,
-    };
-    let t = tournament::run(&options, &|_| {}).unwrap();
-    let bad = t.agents.iter().find(|a| a.name == "test-panics").unwrap();
-    assert_eq!(bad.losses, 8);
-    assert_eq!(bad.panics, 8);
-    assert_eq!(t.faults.len(), 8);
-    let pair = &t.pairs[2];
+fn panicking_and_illegal_agents_forfeit_only_their_games() {
+    let g = game();
+    let engine = Tournament::new(4).seed(9).threads(Some(2));
+    let t = tournament::run(
+        &g,
+        &names(&["test-panics", "test-illegal", "random", "greedy"]),
+        &engine,
+        &|_| {},
+    )
+    .unwrap();
+    let agent = |name: &str| t.agents.iter().find(|a| a.name == name).unwrap();
+    // test-illegal's first answer comes before test-panics' third.
+    let panics = agent("test-panics");
+    assert_eq!((panics.wins, panics.losses, panics.panics), (4, 8, 8));
+    let illegal = agent("test-illegal");
+    assert_eq!((illegal.wins, illegal.losses, illegal.illegal), (0, 12, 12));
+    assert_eq!(t.faults.len(), 20);
+    // The others' own pair is played as if they were alone.
+    let alone = tournament::run(&g, &names(&["random", "greedy"]), &engine, &|_| {}).unwrap();
+    let pair = t.pairs.last().unwrap();
     assert_eq!((pair.a.as_str(), pair.b.as_str()), ("random", "greedy"));
-    assert_eq!(pair.a_wins + pair.b_wins + pair.draws, 4);
+    let same = &alone.pairs[0];
+    assert_eq!(
+        (
+            pair.a_wins,
+            pair.b_wins,
+            pair.draws,
+            pair.a_wins_placing_first
+        ),
+        (
+            same.a_wins,
+            same.b_wins,
+            same.draws,
+            same.a_wins_placing_first
+        )
+    );
+    assert_eq!(pair.mean_moves, same.mean_moves);
 }
 
 #[test]
@@ -272,16 +327,16 @@ fn built_in_agents_always_answer_legally_and_games_end() {
         for b in &names[i..] {
             for size in [5, 7] {
                 for first in Side::BOTH {
-                    let mut x = agent::build(a).unwrap();
-                    let mut y = agent::build(b).unwrap();
-                    let r = Rules::new(size, 20, first).unwrap();
-                    let report =
-                        play_game(r, [x.as_mut(), y.as_mut()], [a, b], &mut game_rng(games, 1));
-                    assert!(report.fault.is_none(), "{a} vs {b}: {:?}", report.fault);
-                    let replay = Replay::run(&report.record).unwrap();
-                    assert!(replay.illegal.is_none());
-                    assert_eq!(replay.after_end, 0);
-                    assert_eq!(replay.outcome, Some(report.outcome));
+                    let g = Seega::new(Rules::new(size, 20, first).unwrap());
+                    let x = agent::build(&g, a).unwrap();
+                    let y = agent::build(&g, b).unwrap();
+                    let played = referee(&g, x, y, games);
+                    assert!(played.forfeit.is_none(), "{a} vs {b}: {:?}", played.forfeit);
+                    let replayed =
+                        record::replay::<Seega>(&record_of(&g, &played, games), |_, _, _, _| {})
+                            .unwrap();
+                    assert_eq!(replayed.results, played.results);
+                    assert!(played.results.is_some());
                     games += 1;
                 }
             }
@@ -292,61 +347,61 @@ fn built_in_agents_always_answer_legally_and_games_end() {
 
 #[test]
 fn records_round_trip_in_ron_and_json() {
-    let mut black = Greedy;
-    let mut white = Random;
-    let report = play_game(
-        rules().with_first(Side::White),
-        [&mut black, &mut white],
-        ["greedy", "random"],
-        &mut game_rng(11, 0),
-    );
+    let g = Seega::new(rules().with_first(Side::White));
+    let played = referee(&g, boxed(Greedy), boxed(Random), 11);
+    let rec = record_of(&g, &played, 11);
     let dir = std::env::temp_dir().join(format!("tabula-seega-records-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for format in [RecordFormat::Ron, RecordFormat::Json] {
+    for format in [Format::Ron, Format::Json] {
         let path = dir.join(format!("game.{}", format.extension()));
-        report.record.write(&path, format).unwrap();
-        let back = Record::read(&path).unwrap();
-        assert_eq!(back, report.record, "{format:?}");
+        rec.write(&path).unwrap();
+        let back = record::read::<Seega>(&path).unwrap();
+        assert_eq!(back, rec, "{format:?}");
     }
     // A RON syntax error is reported with file:line:column.
     let bad = dir.join("bad.ron");
     std::fs::write(
         &bad,
-        "(size: 5, stalemate: 30, first: Black, turns: [Place(side: Black, at: [(0, 0), (0 1)])])",
+        "(game: \"seega\", parameters: (size: 5, stalemate: 30, first: Black), seed: 0, index: 0,\n\
+         players: [], steps: [Move(seat: 0, mv: Place(((0, 0), (0 1))))], end: Stopped)",
     )
     .unwrap();
-    let e = Record::read(&bad).unwrap_err().to_string();
-    assert!(e.starts_with(&format!("{}:1:", bad.display())), "{e}");
+    let e = record::read::<Seega>(&bad).unwrap_err().to_string();
+    assert!(e.starts_with(&format!("{}:2:", bad.display())), "{e}");
     // An impossible board is refused with its position.
-    let bad = dir.join("even.ron");
-    std::fs::write(&bad, "(size: 6, stalemate: 30, first: Black, turns: [])").unwrap();
-    let e = Record::read(&bad).unwrap_err().to_string();
+    let even = dir.join("even.ron");
+    std::fs::write(
+        &even,
+        "(game: \"seega\", parameters: (size: 6, stalemate: 30, first: Black), seed: 0, index: 0,\n\
+         players: [], steps: [], end: Stopped)",
+    )
+    .unwrap();
+    let e = record::read::<Seega>(&even).unwrap_err().to_string();
     assert!(e.contains("odd"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
-fn a_replay_names_the_first_illegal_turn_and_out_of_turn_play() {
-    let mut record = Record::new(&rules(), None);
-    record.turns.push(Turn::Place {
-        side: Side::Black,
-        at: [sq("a1"), sq("b1")],
-    });
-    record.turns.push(Turn::Place {
-        side: Side::Black,
-        at: [sq("a2"), sq("b2")],
-    });
-    record.turns.push(Turn::Place {
-        side: Side::White,
-        at: [sq("a3"), sq("b3")],
-    });
-    let r = Replay::run(&record).unwrap();
-    assert_eq!(r.turns.len(), 1);
-    let i = r.illegal.unwrap();
-    assert_eq!(i.number, 2);
-    assert_eq!(i.error, Illegal::OutOfTurn(Side::White));
-    assert_eq!(r.after_end, 1);
-    assert_eq!(r.outcome.unwrap().winner, Some(Side::White));
+fn a_replay_names_out_of_turn_play() {
+    let g = game();
+    let mut rec = record_of(&g, &referee(&g, boxed(Random), boxed(Random), 1), 1);
+    rec.steps = vec![
+        RecordStep::Move {
+            seat: 0,
+            mv: Action::Place([sq("a1"), sq("b1")]),
+        },
+        RecordStep::Move {
+            seat: 0,
+            mv: Action::Place([sq("a2"), sq("b2")]),
+        },
+    ];
+    rec.end = End::Stopped;
+    match record::replay::<Seega>(&rec, |_, _, _, _| {}) {
+        Err(RecordError::Illegal { index: 1, message }) => {
+            assert!(message.contains("turn"), "{message}")
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -388,41 +443,44 @@ fn alphabeta_finds_a_capture_and_avoids_losing_a_piece() {
 fn tournaments_do_not_depend_on_threads_and_keep_the_seeds_score() {
     let run = |threads| {
         tournament::run(
-            &Options {
-                rules: rules(),
-                agents: vec!["random".into(), "greedy".into(), "alphabeta-1000".into()],
-                games_per_pair: 4,
-                seed: 3,
-                threads: Some(threads),
-                record: None,
-            },
+            &game(),
+            &names(&["random", "greedy", "alphabeta-1000"]),
+            &Tournament::new(4)
+                .seed(3)
+                .threads(Some(threads))
+                .scoring(Scoring::TimePenalty { per_second: 1.0 }),
             &|_| {},
         )
         .unwrap()
     };
     let (a, b) = (run(1), run(2));
     for (x, y) in a.pairs.iter().zip(&b.pairs) {
-        assert_eq!((x.a_wins, x.b_wins, x.draws), (y.a_wins, y.b_wins, y.draws));
+        assert_eq!(
+            (
+                x.a_wins,
+                x.b_wins,
+                x.draws,
+                x.a_wins_placing_first,
+                x.b_wins_placing_first
+            ),
+            (
+                y.a_wins,
+                y.b_wins,
+                y.draws,
+                y.a_wins_placing_first,
+                y.b_wins_placing_first
+            )
+        );
+        assert_eq!(x.mean_moves, y.mean_moves);
+        assert_eq!(x.games, 4);
     }
     for ag in &a.agents {
         assert_eq!(ag.wins + ag.losses + ag.draws, 8);
-        assert!((ag.score - (ag.wins as f64 - ag.time_s)).abs() < 1e-12);
+        let points = ag.wins as f64 + ag.draws as f64 / 2.0;
+        assert!((ag.points - points).abs() < 1e-12);
+        assert!((ag.score - (points - ag.time_s)).abs() < 1e-9);
     }
     assert!(a.agents.windows(2).all(|w| w[0].score >= w[1].score));
-    let odd = tournament::run(
-        &Options {
-            rules: rules(),
-            agents: vec!["random".into(), "greedy".into()],
-            games_per_pair: 3,
-            seed: 3,
-            threads: None,
-            record: None,
-        },
-        &|_| {},
-    )
-    .unwrap_err();
-    assert!(matches!(odd, SeegaError::GamesPerPair(3)), "{odd:?}");
-    assert!(odd.to_string().contains("even"), "{odd}");
 }
 
 /// Positions reached by random play, on boards 5 and 7.

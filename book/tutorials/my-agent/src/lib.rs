@@ -6,28 +6,24 @@
 //!
 //! ```
 //! use my_agent as _; // link the plugin
-//! use tabula::seega::{Rules, Side, agent, referee::play_game};
+//! use tabula::core::Streams;
+//! use tabula::play::referee::Referee;
+//! use tabula::seega::{Rules, Seega, Side, agent};
 //!
-//! let mut cautious = agent::build("cautious")?;
-//! let mut greedy = agent::build("greedy")?;
-//! let mut rng = tabula::core::game_rng(7, 0);
-//! let report = play_game(
-//!     Rules::new(5, 30, Side::Black)?,
-//!     [cautious.as_mut(), greedy.as_mut()],
-//!     ["cautious", "greedy"],
-//!     &mut rng,
-//! );
-//! assert!(report.fault.is_none(), "it never answers illegally");
+//! let game = Seega::new(Rules::new(5, 30, Side::Black)?);
+//! let mut agents = vec![agent::build(&game, "cautious")?, agent::build(&game, "greedy")?];
+//! let played = Referee::new().play(&game, &mut agents, &mut Streams::new(7, 0), &mut ());
+//! assert!(played.forfeit.is_none(), "it never answers illegally");
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
 
 // ANCHOR: plugin
-use tabula::app::inventory;
 use tabula::core::GameRng;
-use tabula::seega::agent::AgentEntry;
+use tabula::play::agents::{AgentEntry, BuildFn};
+use tabula::seega::agent::boxed;
 use tabula::seega::agents::{pick, safe_placement};
-use tabula::seega::{Action, Position, Reply, SeegaAgent, Square, Step};
+use tabula::seega::{Action, Position, Reply, Seega, SeegaAgent, Square, Step};
 
 /// Captures the most it can; with no capture, picks at random among the
 /// steps after which the opponent has no capture, and only if there are
@@ -70,12 +66,12 @@ impl SeegaAgent for Cautious {
     }
 }
 
-inventory::submit! {
+tabula::play::inventory::submit! {
     AgentEntry {
         name: "cautious",
         parameter: None,
         summary: "captures the most it can, else never steps into a capture (my-agent)",
-        build: |_| Ok(Box::new(Cautious)),
+        build: &BuildFn::<Seega>(|_, _| Ok(boxed(Cautious))),
     }
 }
 // ANCHOR_END: plugin

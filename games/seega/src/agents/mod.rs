@@ -1,12 +1,16 @@
-//! The built-in agents, registered by name: `random`, `greedy`,
-//! `alphabeta` and `mcts`. Each lives in its own file.
+//! The built-in agents, registered by name in the framework's registry
+//! ([`tabula_play::agents`]): `random`, `greedy`, `alphabeta` and `mcts`.
+//! Each lives in its own file.
 
 use tabula_core::GameRng;
 use tabula_core::rand::RngExt;
 
+use tabula_play::agents::{AgentEntry, BuildFn};
+
 use crate::SeegaError;
-use crate::agent::{AgentEntry, Budget, Reply};
+use crate::agent::{Budget, Reply, boxed};
 use crate::board::Square;
+use crate::game::Seega;
 use crate::rules::Position;
 
 pub mod alphabeta;
@@ -82,35 +86,37 @@ fn budget(arg: Option<&str>, default: Budget) -> Result<Budget, SeegaError> {
     arg.map_or(Ok(default), Budget::parse)
 }
 
-inventory::submit! {
+tabula_play::inventory::submit! {
     AgentEntry {
         name: "random",
         parameter: None,
         summary: "random placements and uniformly random legal steps",
-        build: |_| Ok(Box::new(Random)),
+        build: &BuildFn::<Seega>(|_, _| Ok(boxed(Random))),
     }
 }
-inventory::submit! {
+tabula_play::inventory::submit! {
     AgentEntry {
         name: "greedy",
         parameter: None,
         summary: "random placements; the step that captures most now (ties at random)",
-        build: |_| Ok(Box::new(Greedy)),
+        build: &BuildFn::<Seega>(|_, _| Ok(boxed(Greedy))),
     }
 }
-inventory::submit! {
+tabula_play::inventory::submit! {
     AgentEntry {
         name: "alphabeta",
         parameter: Some("BUDGET"),
         summary: "iterative-deepening alpha-beta with a transposition table; BUDGET nodes (default 20000) or Nms per move",
-        build: |arg| Ok(Box::new(AlphaBeta::new(budget(arg, alphabeta::DEFAULT_BUDGET)?))),
+        build: &BuildFn::<Seega>(|_, arg| {
+            Ok(boxed(AlphaBeta::new(budget(arg, alphabeta::DEFAULT_BUDGET)?)))
+        }),
     }
 }
-inventory::submit! {
+tabula_play::inventory::submit! {
     AgentEntry {
         name: "mcts",
         parameter: Some("BUDGET"),
         summary: "Monte Carlo tree search (UCT, capture-first playouts); BUDGET playouts (default 1000) or Nms per move",
-        build: |arg| Ok(Box::new(Mcts::new(budget(arg, mcts::DEFAULT_BUDGET)?))),
+        build: &BuildFn::<Seega>(|_, arg| Ok(boxed(Mcts::new(budget(arg, mcts::DEFAULT_BUDGET)?)))),
     }
 }

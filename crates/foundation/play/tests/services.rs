@@ -1,0 +1,418 @@
+//! The referee, records and replay, and terminal play on small games.
+
+mod common;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use common::*;
+use tabula_core::{Agent, BoardGame, Streams};
+use tabula_play::record::{self, End, Format, RecordError, Step};
+use tabula_play::referee::{Fault, Referee};
+use tabula_play::terminal::{self, Player};
+use tabula_sim::{Collector, Playout};
+
+fn agents<G: BoardGame>(list: Vec<Box<dyn Agent<G>>>) -> Vec<Box<dyn Agent<G>>> {
+    list
+}
+
+#[derive(Default)]
+struct Events {
+    started: u64,
+    events: u64,
+    ended: Vec<Option<tabula_core::GameResult>>,
+}
+impl<G: BoardGame> Collector<G> for Events {
+    fn start_game(&mut self, _: u64) {
+        self.started += 1;
+    }
+    fn event(&mut self, _: &G::Event) {
+        self.events += 1;
+    }
+    fn end_game(&mut self, p: &Playout, _: &G::State) {
+        self.ended.push(p.result);
+    }
+    fn merge(&mut self, _: Self) {}
+}
+
+#[test]
+fn the_referee_plays_times_and_keeps_steps() {
+    let mut a = agents::<Nim>(vec![Box::new(Perfect), Box::new(RandomNim)]);
+    let played = Referee::new().play(&NIM, &mut a, &mut Streams::new(4, 0), &mut ());
+    assert_eq!(
+        played.results.as_ref().map(|r| r.ranks().to_vec()),
+        Some(vec![1, 2])
+    );
+    assert!(played.forfeit.is_none() && !played.capped());
+    assert_eq!(played.steps.len() as u32, played.decisions);
+    assert_eq!(
+        played.calls.iter().sum::<u64>(),
+        u64::from(played.decisions)
+    );
+    // Seat 0 moves first, so it moves once more than seat 1, or as often.
+    assert!(played.calls[0] == played.calls[1] || played.calls[0] == played.calls[1] + 1);
+    let taken: u32 = played
+        .steps
+        .iter()
+        .map(|s| match s {
+            Step::Move { mv, .. } => u32::from(*mv),
+            Step::Chance(()) => 0,
+        })
+        .sum();
+    assert_eq!(taken, 10);
+    assert!(matches!(played.end(), End::Finished(_)));
+    let lean =
+        Referee::new()
+            .keep_steps(false)
+            .play(&NIM, &mut a, &mut Streams::new(4, 0), &mut ());
+    assert!(lean.steps.is_empty());
+    assert_eq!(lean.results, played.results);
+
+    // Dice: the chance steps and events reach the collector.
+    let mut a = agents::<Dice3>(vec![Box::new(Keeper), Box::new(Smart), Box::new(Coin)]);
+    let mut events = Events::default();
+    let played = Referee::new().play(&DICE3, &mut a, &mut Streams::new(1, 3), &mut events);
+    assert_eq!((played.chance_steps, played.decisions), (9, 9));
+    assert_eq!(
+        (events.started, events.events, events.ended.len()),
+        (1, 9, 1)
+    );
+    assert!(events.ended[0].is_some());
+}
+
+#[test]
+fn the_referee_isolates_faults() {
+    let referee = Referee::new();
+    let mut a = agents::<Nim>(vec![Box::new(Perfect), Box::new(Panicker)]);
+    let played = referee.play(&NIM, &mut a, &mut Streams::new(1, 0), &mut ());
+    let f = played.forfeit.clone().expect("a forfeit");
+    assert_eq!((f.seat, f.step), (1, 1));
+    assert_eq!(f.fault, Fault::Panic("the panicker panics".into()));
+    assert_eq!(f.fault.to_string(), "panicked: the panicker panics");
+    assert_eq!(
+        played.results.as_ref().map(|r| r.ranks().to_vec()),
+        Some(vec![1, 2])
+    );
+    assert!(matches!(played.end(), End::Forfeit { .. }));
+
+    let mut a = agents::<Nim>(vec![Box::new(Cheat), Box::new(Perfect)]);
+    let played = referee.play(&NIM, &mut a, &mut Streams::new(1, 0), &mut ());
+    let f = played.forfeit.expect("a forfeit");
+    assert_eq!(
+        (f.seat, f.step, f.fault),
+        (0, 0, Fault::Illegal("3".into()))
+    );
+
+    let mut a = agents::<Nim>(vec![
+        Box::new(Slow(Duration::from_millis(20))),
+        Box::new(Perfect),
+    ]);
+    let played = referee
+        .move_time_limit(Some(Duration::from_millis(2)))
+        .play(&NIM, &mut a, &mut Streams::new(1, 0), &mut ());
+    let f = played.forfeit.expect("a forfeit");
+    assert!(matches!(f.fault, Fault::TooSlow { took_ms, limit_ms: 2 } if took_ms >= 20));
+    assert!(played.time[0] >= Duration::from_millis(20));
+    assert_eq!(played.longest[0], played.time[0]);
+
+    // Three seats: the one that forfeits ranks last, the others share
+    // first.
+    struct Boom;
+    impl Agent<Dice3> for Boom {
+        fn choose(
+            &mut self,
+            _: &Dice3,
+            _: &DiceState,
+            _: usize,
+            _: &mut tabula_core::GameRng,
+        ) -> Choice {
+            Choice::Keep
+        }
+        fn new_game(&mut self, _: &Dice3, _: usize) {
+            panic!("cannot start")
+        }
+    }
+    let mut a = agents::<Dice3>(vec![Box::new(Keeper), Box::new(Boom), Box::new(Coin)]);
+    let played = referee.play(&DICE3, &mut a, &mut Streams::new(1, 0), &mut ());
+    let f = played.forfeit.clone().expect("a forfeit");
+    assert_eq!((f.seat, f.step), (1, 0));
+    assert_eq!(
+        played.results.map(|r| r.ranks().to_vec()),
+        Some(vec![1, 3, 1])
+    );
+}
+
+#[test]
+fn the_referee_caps_endless_games() {
+    let game = Nim {
+        pile: 10,
+        pass: true,
+    };
+    let mut a = agents::<Nim>(vec![Box::new(Passer), Box::new(Passer)]);
+    let mut events = Events::default();
+    let played =
+        Referee::new()
+            .max_steps(30)
+            .play(&game, &mut a, &mut Streams::new(1, 0), &mut events);
+    assert!(played.capped());
+    assert_eq!(played.decisions, 30);
+    assert_eq!(played.end(), End::Capped);
+    assert_eq!(events.ended, vec![None]);
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!(
+        "tabula-play-services-{}-{name}",
+        std::process::id()
+    ))
+}
+
+fn dice_record() -> record::RecordOf<Dice3> {
+    let mut a = agents::<Dice3>(vec![Box::new(Keeper), Box::new(Smart), Box::new(Coin)]);
+    let played = Referee::new().play(&DICE3, &mut a, &mut Streams::new(8, 2), &mut ());
+    record::of_played(
+        &DICE3,
+        8,
+        2,
+        vec!["keeper".into(), "smart".into(), "coin".into()],
+        &played,
+    )
+}
+
+#[test]
+fn records_round_trip_in_ron_and_json() {
+    let rec = dice_record();
+    assert_eq!((rec.game.as_str(), rec.steps.len()), ("dice3", 18));
+    assert!(matches!(rec.steps[0], Step::Chance(1..=3)));
+    for format in [Format::Ron, Format::Json] {
+        let path = temp(&format!("round.{}", format.extension()));
+        assert_eq!(Format::of_path(&path), format);
+        rec.write(&path).expect("writes");
+        let back = record::read::<Dice3>(&path).expect("reads");
+        assert_eq!(back, rec);
+        let replayed = record::replay::<Dice3>(&back, |_, _, _, _| {}).expect("replays");
+        assert_eq!(
+            Some(replayed.results.expect("over")),
+            match &rec.end {
+                End::Finished(r) => Some(r.clone()),
+                _ => None,
+            }
+        );
+        let _ = std::fs::remove_file(&path);
+    }
+}
+
+#[test]
+fn bad_record_files_say_where() {
+    let rec = dice_record();
+    let path = temp("other.ron");
+    rec.write(&path).expect("writes");
+    let err = record::read::<Nim>(&path).expect_err("a record of another game");
+    let message = err.to_string();
+    assert!(
+        message.contains("this is a record of \"dice3\", not of \"nim\""),
+        "{message}"
+    );
+    assert!(
+        message.starts_with(&format!("{}:", path.display())),
+        "{message}"
+    );
+
+    // Truncated: a parse error with line and column.
+    let text = std::fs::read_to_string(&path).expect("written");
+    let cut = temp("cut.ron");
+    std::fs::write(&cut, &text[..text.len() / 2]).expect("writes");
+    let err = record::read::<Dice3>(&cut).expect_err("truncated");
+    assert!(matches!(err, RecordError::Spec(_)), "{err}");
+    let message = err.to_string();
+    let prefix = format!("{}:", cut.display());
+    let rest = message.strip_prefix(&prefix).expect("names the file");
+    let mut position = rest.split(':').take(2).map(|n| n.trim().parse::<usize>());
+    assert!(
+        matches!(
+            (position.next(), position.next()),
+            (Some(Ok(_)), Some(Ok(_)))
+        ),
+        "{message}"
+    );
+
+    // JSON too.
+    let json = temp("cut.json");
+    let text = rec.to_text(Format::Json).expect("serializes");
+    std::fs::write(&json, &text[..text.len() - 20]).expect("writes");
+    let message = record::read::<Dice3>(&json)
+        .expect_err("truncated")
+        .to_string();
+    assert!(
+        message.starts_with(&format!("{}:", json.display())),
+        "{message}"
+    );
+
+    // Parameters the game rejects.
+    let mut a = agents::<Nim>(vec![Box::new(Perfect), Box::new(Perfect)]);
+    let played = Referee::new().play(&NIM, &mut a, &mut Streams::new(1, 0), &mut ());
+    let mut nim = record::of_played(&NIM, 1, 0, vec!["a".into(), "b".into()], &played);
+    nim.parameters.pile = 0;
+    let bad = temp("pile.ron");
+    nim.write(&bad).expect("writes");
+    let message = record::read::<Nim>(&bad)
+        .expect_err("bad parameters")
+        .to_string();
+    assert!(message.contains("the pile must not be empty"), "{message}");
+    for p in [path, cut, json, bad] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
+fn replay_names_the_first_bad_step() {
+    let rec = dice_record();
+    let check = |edit: &dyn Fn(&mut record::RecordOf<Dice3>), want: &str| {
+        let mut r = rec.clone();
+        edit(&mut r);
+        let err = record::replay::<Dice3>(&r, |_, _, _, _| {}).expect_err(want);
+        assert_eq!(err.to_string(), want);
+    };
+    check(
+        &|r| r.steps[4] = Step::Chance(4),
+        "step 4: chance outcome 4 cannot happen here",
+    );
+    check(
+        &|r| {
+            r.steps[2] = Step::Move {
+                seat: 1,
+                mv: Choice::Keep,
+            }
+        },
+        "step 2: seat 1 moves, but chance decides here",
+    );
+    check(
+        &|r| {
+            r.steps[3] = Step::Move {
+                seat: 2,
+                mv: Choice::Keep,
+            }
+        },
+        "step 3: seat 2 moves, but it is seat 1's turn",
+    );
+    check(
+        &|r| r.steps[1] = Step::Chance(2),
+        "step 1: chance outcome 2, but a seat must move here",
+    );
+    check(
+        &|r| r.steps.push(Step::Chance(1)),
+        "step 18: the game is already over",
+    );
+    check(
+        &|r| {
+            r.steps.pop();
+        },
+        "the record's end disagrees with its steps: it records a finished game, but the game is not over after its last step",
+    );
+    check(
+        &|r| r.end = End::Finished(tabula_core::Results::from_scores(vec![0.0, 0.0, 1.0])),
+        &{
+            let End::Finished(actual) = &rec.end else {
+                panic!("finished")
+            };
+            format!(
+                "the record's end disagrees with its steps: it records ranks [2, 2, 1], the game gives {:?}",
+                actual.ranks()
+            )
+        },
+    );
+    check(
+        &|r| r.end = End::Stopped,
+        "the record's end disagrees with its steps: it records an unfinished game, but the game is over after its last step",
+    );
+    let mut seen = Vec::new();
+    record::replay::<Dice3>(&rec, |i, _, _, step| seen.push((i, step.clone()))).expect("replays");
+    assert_eq!(seen.len(), 18);
+    assert_eq!(seen[5].1, rec.steps[5]);
+}
+
+fn terminal_game(
+    input: &str,
+    opponent: Box<dyn Agent<Nim>>,
+) -> (terminal::TerminalGame<Nim>, String) {
+    let mut players = vec![
+        Player::Human,
+        Player::Agent {
+            name: "bot".into(),
+            agent: opponent,
+        },
+    ];
+    let mut out = Vec::new();
+    let game = terminal::play(
+        &NIM,
+        &mut players,
+        &mut Streams::new(1, 0),
+        &mut input.as_bytes(),
+        &mut out,
+    )
+    .expect("writes to memory");
+    (game, String::from_utf8(out).expect("text"))
+}
+
+#[test]
+fn terminal_play_of_a_legal_game() {
+    // From 10, taking 1 and then 2 each time beats the perfect player.
+    let (game, out) = terminal_game("1\n2\n2\n2\n", Box::new(Perfect));
+    assert!(
+        matches!(&game.end, End::Finished(r) if r.ranks() == [1, 2]),
+        "{out}"
+    );
+    assert_eq!(game.steps.len(), 7);
+    assert_eq!(
+        out,
+        "Pile: 10\nseat 1, your move: seat 2 (bot) plays 1\n\
+         Pile: 8\nseat 1, your move: seat 2 (bot) plays 1\n\
+         Pile: 5\nseat 1, your move: seat 2 (bot) plays 1\n\
+         Pile: 2\nseat 1, your move: Pile: 0\nseat 1 wins.\n"
+    );
+}
+
+#[test]
+fn terminal_play_asks_again_after_garbage() {
+    let (game, out) = terminal_game("abc\n5\n\nhelp\n1\n2\n2\n2\n", Box::new(Perfect));
+    assert!(matches!(game.end, End::Finished(_)));
+    assert!(
+        out.contains("\"abc\" is not a number of stones (type help for the legal moves)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("5 is not a legal move here; type help for the legal moves."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Legal moves (2): 1, 2\nType quit to stop."),
+        "{out}"
+    );
+    assert_eq!(out.matches("seat 1, your move: ").count(), 8);
+}
+
+#[test]
+fn terminal_play_stops_at_the_end_of_input() {
+    let (game, out) = terminal_game("1\n", Box::new(Perfect));
+    assert_eq!(game.end, End::Stopped);
+    assert_eq!(game.steps.len(), 2);
+    assert!(
+        out.ends_with("seat 1, your move: \nGame stopped.\n"),
+        "{out}"
+    );
+    let (game, out) = terminal_game("quit\n", Box::new(Perfect));
+    assert_eq!((game.end, game.steps.len()), (End::Stopped, 0));
+    assert!(out.ends_with("Game stopped.\n"), "{out}");
+}
+
+#[test]
+fn terminal_play_reports_an_agent_forfeit() {
+    let (game, out) = terminal_game("1\n", Box::new(Cheat));
+    assert!(
+        matches!(&game.end, End::Forfeit { forfeit, .. } if forfeit.step == 1 && forfeit.seat == 1)
+    );
+    assert!(
+        out.contains("seat 2 (bot) forfeits: illegal move 3.\nseat 1 wins."),
+        "{out}"
+    );
+}
