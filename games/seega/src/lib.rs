@@ -35,6 +35,7 @@ pub mod play;
 pub mod record;
 pub mod referee;
 pub mod rules;
+pub mod search;
 pub mod tournament;
 
 pub use agent::{GameInfo, Reply, SeegaAgent};

@@ -62,7 +62,8 @@ struct Node<M, O> {
 /// [`sample_chance`](BoardGame::sample_chance), for at most
 /// [`PLAYOUT_STEPS`] steps. Each seat is rewarded with its
 /// [`Results::points`](tabula_core::Results::points) in a finished game,
-/// or `(evaluate + 1) / 2` at the cap; each node keeps the rewards of the
+/// or `(evaluate + 1) / 2` at the cap (with two seats, one evaluation:
+/// the other seat's is its negation); each node keeps the rewards of the
 /// seat that moved into it, so any number of seats, and seats moving
 /// several times in a row, are handled. The move played is the most
 /// visited. The tree takes at most [`MAX_TREE_BYTES`].
@@ -353,6 +354,14 @@ impl<G: Heuristic> Mcts<G> {
             }
         }
         let status = game.status(state);
+        if let (Status::Decision(_) | Status::Chance, [first, second]) =
+            (status, self.rewards.as_mut_slice())
+        {
+            // Two seats: one evaluation, the other's is its negation.
+            *first = (evaluation(game, state, 0) + 1.0) / 2.0;
+            *second = 1.0 - *first;
+            return;
+        }
         for (seat, reward) in self.rewards.iter_mut().enumerate() {
             *reward = match status {
                 Status::Over(result) => points(game, state, result, seat),
