@@ -30,6 +30,8 @@
 
 /// The registration a game makes for the front ends: commands and reports.
 pub use tabula_app as app;
+/// Generic search agents: random, greedy, alpha-beta, MCTS.
+pub use tabula_search as search;
 /// The `tabula` command line, built from the linked games.
 pub use tabula_cli as cli;
 /// Traits, dice, random streams, registry, RON loading.

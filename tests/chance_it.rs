@@ -446,3 +446,343 @@ fn games_of_up_to_six_players_run_in_the_harness() {
         assert!(run.collector.wins().iter().all(|&w| w > 0), "{players}");
     }
 }
+
+// ---- Chance-it on the framework's play services ----
+
+use tabula::core::{Agent, GameRng, Results, Seat, Streams};
+use tabula::play::record::{self, Format, RecordError, Step};
+use tabula::play::referee::{Fault, Referee};
+use tabula::play::tournament::{Entrant, Tournament as Engine};
+
+fn strategies(names: &[&str]) -> Vec<String> {
+    names.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn every_strategy_is_an_agent_of_the_framework_registry() {
+    let game = ChanceIt::new(Config::seed());
+    for name in [
+        "until-ten",
+        "tapering",
+        "threshold-8",
+        "optimal",
+        "win-optimal",
+    ] {
+        let mut agent =
+            tabula::play::agents::build(&game, name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // After a first roll of 2, every strategy chances it.
+        let mut state = game.initial_state();
+        game.apply_chance(&mut state, 2, &mut |_| {});
+        let mut rng = tabula::core::agent_rng(1, 0, 0);
+        assert_eq!(
+            agent.choose(&game, &state, 0, &mut rng),
+            Move::Roll,
+            "{name}"
+        );
+    }
+    // The registries agree: every strategy is an agent under the same name.
+    let agents = tabula::play::agents::names::<ChanceIt>().unwrap();
+    for e in strategy::all().unwrap() {
+        let listed = match e.parameter {
+            Some(p) => format!("{}[-{p}]", e.name),
+            None => e.name.to_string(),
+        };
+        assert!(agents.contains(&listed), "{listed} in {agents:?}");
+    }
+    assert!(tabula::play::agents::build(&game, "threshold-99").is_err());
+    assert!(tabula::play::agents::build(&game, "nope").is_err());
+}
+
+#[test]
+fn results_rank_by_totals_and_two_of_three_can_tie_for_first() {
+    let config = Config::seed().with(None, Some(3), Some(3)).unwrap();
+    let game = ChanceIt::new(config);
+    let over = State::at_turn(3, 0, &[52, 40, 52]);
+    let r = game.results(&over).expect("the game is over");
+    assert_eq!(r.scores(), &[52.0, 40.0, 52.0]);
+    assert_eq!(r.ranks(), &[1, 3, 1]);
+    assert_eq!(r.winners().collect::<Vec<_>>(), vec![0, 2]);
+    assert_eq!(r, Results::from_scores(vec![52.0, 40.0, 52.0]));
+    assert!(game.results(&State::at_turn(2, 1, &[52, 40, 52])).is_none());
+    // Two players: a sole winner, as the game's status says.
+    let two = ChanceIt::new(Config::seed());
+    let r = two.results(&State::at_turn(10, 0, &[61, 70])).unwrap();
+    assert_eq!((r.ranks(), r.sole_winner()), (&[2, 1][..], Some(1)));
+    assert_eq!(
+        two.status(&State::at_turn(10, 0, &[61, 70])),
+        Status::Over(GameResult::Win(1))
+    );
+}
+
+/// The pair `a`, `b` of a tournament of `names`.
+fn pair<'a>(t: &'a tournament::Tournament, a: &str, b: &str) -> &'a tournament::PairResult {
+    t.pairs
+        .iter()
+        .find(|p| p.a == a && p.b == b)
+        .expect("the pair played")
+}
+
+#[test]
+fn a_pair_plays_the_same_games_whoever_else_is_in_the_tournament() {
+    let config = Config::seed();
+    let two = tournament::run(
+        &config,
+        &strategies(&["tapering", "optimal"]),
+        3_001,
+        7,
+        Some(2),
+    )
+    .unwrap();
+    let three = tournament::run(
+        &config,
+        &strategies(&["until-ten", "tapering", "optimal"]),
+        3_001,
+        7,
+        Some(1),
+    )
+    .unwrap();
+    let (p, q) = (
+        pair(&two, "tapering", "optimal"),
+        pair(&three, "tapering", "optimal"),
+    );
+    assert_eq!(
+        (p.a_wins, p.b_wins, p.ties, p.a_mean_total, p.b_mean_total),
+        (q.a_wins, q.b_wins, q.ties, q.a_mean_total, q.b_mean_total)
+    );
+    assert_eq!(p.a_wins + p.b_wins + p.ties, 3_001);
+}
+
+/// Stops three times in a game, then panics.
+struct Panicky(u32);
+impl Agent<ChanceIt> for Panicky {
+    fn new_game(&mut self, _: &ChanceIt, _: Seat) {
+        self.0 = 3;
+    }
+    fn choose(&mut self, _: &ChanceIt, _: &State, _: Seat, _: &mut GameRng) -> Move {
+        if self.0 == 0 {
+            panic!("panicky gives up");
+        }
+        self.0 -= 1;
+        Move::Stop
+    }
+}
+
+/// Takes its time.
+struct Slow;
+impl Agent<ChanceIt> for Slow {
+    fn choose(&mut self, _: &ChanceIt, _: &State, _: Seat, _: &mut GameRng) -> Move {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        Move::Stop
+    }
+}
+
+#[test]
+fn a_panicking_or_too_slow_strategy_forfeits_only_its_own_games() {
+    // Chance-it has no illegal move: after every roll both `stop` and
+    // `roll` are legal, so a strategy can fail only by panicking or by
+    // thinking past the time limit.
+    let game = ChanceIt::new(Config::seed());
+    let mut legal = Vec::new();
+    game.legal_moves(&State::at_turn(0, 0, &[]), &mut legal);
+    assert_eq!(legal, vec![Move::Stop, Move::Roll]);
+    let registered = |name: &str| Entrant::registered(&game, name).unwrap();
+    let entrants = vec![
+        registered("tapering"),
+        Entrant {
+            name: "panicky".into(),
+            make: Box::new(|_| Ok(Box::new(Panicky(3)))),
+        },
+        Entrant {
+            name: "slow".into(),
+            make: Box::new(|_| Ok(Box::new(Slow))),
+        },
+        registered("optimal"),
+    ];
+    let engine = Engine::new(6)
+        .seed(3)
+        .threads(Some(2))
+        .move_time_limit(Some(std::time::Duration::from_millis(200)));
+    let s = engine.run(&game, &entrants, &|_| {}).unwrap();
+    let get = |name: &str| s.entrants.iter().find(|e| e.name == name).unwrap();
+    // Panicky panics on its fourth turn of every game, except against
+    // slow, which forfeits at its first decision.
+    assert_eq!(get("panicky").panics, 12);
+    assert_eq!(get("slow").too_slow, 18);
+    assert_eq!(get("tapering").panics + get("tapering").too_slow, 0);
+    assert_eq!(get("optimal").panics + get("optimal").too_slow, 0);
+    assert!(s.faults.iter().all(|f| match &f.fault {
+        Fault::Panic(m) => f.entrant == "panicky" && m == "panicky gives up",
+        Fault::TooSlow { .. } => f.entrant == "slow",
+        _ => false,
+    }));
+    // The pair of well-behaved strategies plays as in a tournament of its
+    // own.
+    let alone = Engine::new(6)
+        .seed(3)
+        .threads(Some(1))
+        .run(
+            &game,
+            &[registered("tapering"), registered("optimal")],
+            &|_| {},
+        )
+        .unwrap();
+    let find = |s: &tabula::play::tournament::Standings| {
+        let p = s
+            .pairings
+            .iter()
+            .find(|p| p.entrants[0].name == "tapering" && p.entrants[1].name == "optimal")
+            .unwrap()
+            .clone();
+        (
+            p.entrants[0].wins,
+            p.entrants[1].wins,
+            p.draws,
+            p.entrants[0].mean_score,
+        )
+    };
+    assert_eq!(find(&s), find(&alone));
+}
+
+#[test]
+fn records_round_trip_and_a_tampered_record_fails_at_its_first_bad_step() {
+    let game = ChanceIt::new(Config::seed().with(None, Some(4), None).unwrap());
+    let mut agents = vec![
+        tabula::play::agents::build(&game, "tapering").unwrap(),
+        tabula::play::agents::build(&game, "optimal").unwrap(),
+    ];
+    let played = Referee::new().play(&game, &mut agents, &mut Streams::new(9, 2), &mut ());
+    let names = vec!["tapering".to_string(), "optimal".to_string()];
+    let rec = record::of_played(&game, 9, 2, names, &played);
+    for format in [Format::Ron, Format::Json] {
+        let text = rec.to_text(format).unwrap();
+        let source = tabula::core::spec::Source::embedded("record", &text);
+        let back = record::parse::<ChanceIt>(&source, format).unwrap();
+        assert_eq!(back, rec);
+        let replayed = record::replay::<ChanceIt>(&back, |_, _, _, _| {}).unwrap();
+        assert_eq!(replayed.results, played.results);
+    }
+    // A roll of 1 cannot happen with two dice; a move where the dice
+    // decide is out of turn; a repeated value busts the turn, so the
+    // decision recorded after it is out of place.
+    let first_move = rec
+        .steps
+        .iter()
+        .position(|s| matches!(s, Step::Move { .. }))
+        .unwrap();
+    let mut bad = rec.clone();
+    bad.steps[first_move - 1] = Step::Chance(1);
+    let err = record::replay::<ChanceIt>(&bad, |_, _, _, _| {}).unwrap_err();
+    assert!(
+        matches!(err, RecordError::Illegal { index, .. } if index == first_move - 1),
+        "{err}"
+    );
+    let mut bad = rec.clone();
+    bad.steps[first_move] = Step::Move {
+        seat: 1,
+        mv: Move::Stop,
+    };
+    let err = record::replay::<ChanceIt>(&bad, |_, _, _, _| {}).unwrap_err();
+    assert!(
+        matches!(err, RecordError::Illegal { index, .. } if index == first_move),
+        "{err}"
+    );
+    // A record of other parameters is refused as it is read.
+    let text = rec
+        .to_text(Format::Ron)
+        .unwrap()
+        .replace("rounds: 4", "rounds: 0");
+    let err = record::parse::<ChanceIt>(
+        &tabula::core::spec::Source::embedded("record", &text),
+        Format::Ron,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("rounds must be"), "{err}");
+}
+
+#[test]
+fn strategies_draw_from_their_own_stream_not_the_dice() {
+    // The rolls of a game are the dice stream's draws in order, whatever
+    // the strategies and however much a randomized one draws: two pairs
+    // with the same seed roll the same sequence of dice (common random
+    // numbers), each as far as its game goes.
+    let game = ChanceIt::new(Config::seed());
+    let rolls = |a: &str, b: &str| {
+        let mut agents = vec![
+            tabula::play::agents::build(&game, a).unwrap(),
+            tabula::play::agents::build(&game, b).unwrap(),
+        ];
+        let played = Referee::new().play(&game, &mut agents, &mut Streams::new(4, 0), &mut ());
+        played
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Chance(v) => Some(*v),
+                Step::Move { .. } => None,
+            })
+            .collect::<Vec<u16>>()
+    };
+    let mut dice = tabula::core::game_rng(4, 0);
+    let stream: Vec<u16> = (0..400)
+        .map(|_| game.config().dice().roll(&mut dice))
+        .collect();
+    for (a, b) in [
+        ("tapering", "tapering"),
+        ("tapering", "optimal"),
+        ("until-ten", "threshold-4"),
+    ] {
+        let r = rolls(a, b);
+        assert_eq!(r[..], stream[..r.len()], "{a} vs {b}");
+    }
+}
+
+#[test]
+fn tournaments_of_three_players_seat_every_group_in_every_order() {
+    let config = Config::seed().with(None, Some(5), Some(3)).unwrap();
+    let names = strategies(&["until-ten", "tapering", "optimal", "threshold-8"]);
+    let t = tournament::run(&config, &names, 60, 2, Some(2)).unwrap();
+    let one = tournament::run(&config, &names, 60, 2, Some(1)).unwrap();
+    assert!(t.pairs.is_empty());
+    assert_eq!(t.pairings.len(), 4, "every group of three");
+    for (p, q) in t.pairings.iter().zip(&one.pairings) {
+        assert_eq!(p.games, 60);
+        assert_eq!(p.entrants.len(), 3);
+        // Six orders of seats, ten games in each: every entrant sits in
+        // every seat twenty times.
+        for e in &p.entrants {
+            assert_eq!(e.games_by_seat, vec![20, 20, 20], "{}", e.name);
+        }
+        let firsts: u64 = p.entrants.iter().map(|e| e.wins).sum();
+        assert!(firsts + p.draws <= 60);
+        let (a, b): (Vec<_>, Vec<_>) = (
+            p.entrants
+                .iter()
+                .map(|e| (e.wins, e.shared_firsts, e.mean_score))
+                .collect(),
+            q.entrants
+                .iter()
+                .map(|e| (e.wins, e.shared_firsts, e.mean_score))
+                .collect(),
+        );
+        assert_eq!(a, b, "threads change nothing");
+    }
+    // Turns: each strategy plays 3 groups x 60 games x 5 rounds.
+    for s in &t.strategies {
+        assert_eq!(s.turns, 900, "{}", s.name);
+    }
+    let text = t.to_text();
+    assert!(
+        text.contains("60 games per group (seats in every order)"),
+        "{text}"
+    );
+    assert!(text.contains("until-ten vs tapering vs optimal"), "{text}");
+}
+
+#[test]
+fn rolled_values_lists_the_set_bits_in_order() {
+    use tabula::chance_it::game::rolled_values;
+    assert_eq!(rolled_values(0), Vec::<u16>::new());
+    assert_eq!(rolled_values(0b1010_0100), vec![2, 5, 7]);
+    assert_eq!(rolled_values(1 << 127 | 1 << 12 | 1), vec![0, 12, 127]);
+    let all: Vec<u16> = (0..128).collect();
+    assert_eq!(rolled_values(u128::MAX), all);
+}

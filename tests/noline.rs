@@ -1,12 +1,14 @@
 //! noline: the O(1) line check against a scan of the whole board, the
-//! perfect solver against plain minimax, the seed's computer players, and
-//! tournaments.
+//! perfect solver against plain minimax, the seed's computer players,
+//! tournaments (thread invariance, faulty agents), and records.
 
 use proptest::prelude::*;
-use tabula::core::{BoardGame, GameResult, Status};
-use tabula::noline::agents::{self, Sequence};
+use tabula::core::{Agent, BoardGame, GameResult, GameRng, Seat, Status};
+use tabula::noline::agents::Sequence;
 use tabula::noline::solve::{Solver, Value, solve};
-use tabula::noline::{Cell, Grid, Noline, Place, tournament};
+use tabula::noline::{Cell, Grid, Noline, Place, State, tournament};
+use tabula::play::record::{self, End, RecordError, Step};
+use tabula::play::tournament::{Entrant, Tournament};
 
 /// Whether `tile` has three in a row anywhere, by scanning every cell.
 fn has_line(grid: &Grid, tile: Cell) -> bool {
@@ -138,17 +140,33 @@ fn the_seeds_computer_players_follow_its_formula() {
     assert_eq!(t1.next_move(&grid), Some(Place { row: 2, col: 4 }));
 }
 
+fn entrants(names: &[&str]) -> Vec<Entrant<Noline>> {
+    let game = Noline::new(3);
+    names
+        .iter()
+        .map(|n| Entrant::registered(&game, n).unwrap())
+        .collect()
+}
+
+fn tournament(entrants: &[Entrant<Noline>], games: u64, threads: usize) -> tournament::Tournament {
+    let engine = Tournament::new(games)
+        .seed(7)
+        .threads(Some(threads))
+        .max_steps(tournament::max_steps(3));
+    tournament::run(3, entrants, &engine, false, &|_| {}).unwrap()
+}
+
 #[test]
 fn perfect_never_loses_on_3x3_and_tournaments_ignore_thread_count() {
-    let names: Vec<String> = ["type1", "type2", "random", "perfect"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    let one = tournament::run(3, &names, 200, 7, Some(1)).unwrap();
-    let two = tournament::run(3, &names, 200, 7, Some(2)).unwrap();
+    let all = entrants(&["type1", "type2", "random", "perfect"]);
+    let one = tournament(&all, 200, 1);
+    let two = tournament(&all, 200, 2);
     assert_eq!(one.pairs.len(), 6);
     for (p, q) in one.pairs.iter().zip(&two.pairs) {
-        assert_eq!((p.a_wins, p.b_wins, p.draws), (q.a_wins, q.b_wins, q.draws));
+        assert_eq!(
+            (p.a_wins, p.b_wins, p.draws, p.a_wins_as_o),
+            (q.a_wins, q.b_wins, q.draws, q.a_wins_as_o)
+        );
         assert_eq!(p.a_wins + p.b_wins + p.draws, 200);
         // 3 x 3 is a draw with best play: perfect never loses.
         if p.a == "perfect" {
@@ -158,13 +176,130 @@ fn perfect_never_loses_on_3x3_and_tournaments_ignore_thread_count() {
             assert_eq!(p.a_wins, 0, "{p:?}");
         }
     }
+    // A pair's results do not depend on who else plays.
+    let pair = tournament(&entrants(&["random", "perfect"]), 200, 1);
+    let same = one
+        .pairs
+        .iter()
+        .find(|p| p.a == "random" && p.b == "perfect")
+        .unwrap();
+    assert_eq!(
+        (pair.pairs[0].b_wins, pair.pairs[0].draws),
+        (same.b_wins, same.draws)
+    );
+}
+
+/// Panics when asked for a move.
+struct Panicky;
+impl Agent<Noline> for Panicky {
+    fn choose(&mut self, _: &Noline, _: &State, _: Seat, _: &mut GameRng) -> Place {
+        panic!("panicky gives up")
+    }
+}
+
+/// Always answers the top-left cell, taken or not.
+struct Corner;
+impl Agent<Noline> for Corner {
+    fn choose(&mut self, _: &Noline, _: &State, _: Seat, _: &mut GameRng) -> Place {
+        Place { row: 0, col: 0 }
+    }
+}
+
+#[test]
+fn a_panicking_or_illegal_agent_forfeits_only_its_own_games() {
+    let mut all = entrants(&["type1", "type2"]);
+    all.push(Entrant {
+        name: "panicky".into(),
+        make: Box::new(|_| Ok(Box::new(Panicky))),
+    });
+    all.push(Entrant {
+        name: "corner".into(),
+        make: Box::new(|_| Ok(Box::new(Corner))),
+    });
+    let t = tournament(&all, 20, 2);
+    let pair = |a: &str, b: &str| t.pairs.iter().find(|p| p.a == a && p.b == b).unwrap();
+    // type1 and type2 play their games as if the others were not there.
+    let alone = tournament(&entrants(&["type1", "type2"]), 20, 1);
+    let p = pair("type1", "type2");
+    assert_eq!(
+        (p.a_wins, p.b_wins, p.draws),
+        (
+            alone.pairs[0].a_wins,
+            alone.pairs[0].b_wins,
+            alone.pairs[0].draws
+        )
+    );
+    // Panicky forfeits every game at its first move; corner at its
+    // second at the latest (no line is made before), except against
+    // panicky, who forfeits first.
+    for (a, b) in [
+        ("type1", "panicky"),
+        ("type2", "panicky"),
+        ("type1", "corner"),
+    ] {
+        let p = pair(a, b);
+        assert_eq!((p.a_wins, p.b_wins, p.draws), (20, 0, 0), "{p:?}");
+    }
+    assert_eq!(pair("panicky", "corner").b_wins, 20);
+    let e = |name: &str| {
+        t.standings
+            .entrants
+            .iter()
+            .find(|e| e.name == name)
+            .unwrap()
+    };
+    assert_eq!((e("panicky").panics, e("panicky").illegal), (60, 0));
+    assert_eq!((e("corner").panics, e("corner").illegal), (0, 40));
+    assert_eq!((e("type1").panics, e("type1").illegal), (0, 0));
+    assert!(
+        t.standings
+            .faults
+            .iter()
+            .all(|f| f.entrant == "panicky" || f.entrant == "corner")
+    );
+}
+
+#[test]
+fn a_tampered_record_fails_at_the_tampered_step() {
+    let dir = std::env::temp_dir().join(format!("tabula-noline-records-{}", std::process::id()));
+    let engine = Tournament::new(2)
+        .seed(3)
+        .threads(Some(1))
+        .record(Some(dir.clone()), record::Format::Ron);
+    tournament::run(3, &entrants(&["type1", "random"]), &engine, true, &|_| {}).unwrap();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 2, "{files:?}");
+    let rec = record::read::<Noline>(&files[0]).unwrap();
+    assert_eq!(rec.game, "noline");
+    assert!(matches!(rec.end, End::Finished(_)));
+    record::replay::<Noline>(&rec, |_, _, _, _| {}).unwrap();
+    // Step 2 plays on the cell step 0 took.
+    let mut bad = rec.clone();
+    let Step::Move { mv: first, .. } = bad.steps[0].clone() else {
+        panic!("noline has no chance steps")
+    };
+    let Step::Move { mv, .. } = &mut bad.steps[2] else {
+        panic!("noline has no chance steps")
+    };
+    *mv = first;
+    match record::replay::<Noline>(&bad, |_, _, _, _| {}) {
+        Err(RecordError::Illegal { index, .. }) => assert_eq!(index, 2),
+        other => panic!("{other:?}"),
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn the_game_and_its_registry() {
-    let names: Vec<&str> = agents::all().unwrap().iter().map(|a| a.name).collect();
+    let names = tabula::play::agents::names::<Noline>().unwrap();
     assert_eq!(names, ["perfect", "random", "type1", "type2"]);
-    assert!(agents::find("nope").is_err());
+    assert!(tabula::play::agents::build(&Noline::new(3), "nope").is_err());
+    assert!(tabula::play::agents::build(&Noline::new(5), "perfect").is_err());
     let game = Noline::new(3);
     let mut s = game.initial_state();
     for (row, col) in [(0, 0), (1, 1), (0, 1), (2, 2), (0, 2)] {

@@ -305,3 +305,110 @@ fn tournament_and_analyze_json_keys() {
     assert!(out.contains("The optimal turn: expected score"));
     assert!(out.contains("(first roll)"));
 }
+
+#[test]
+fn play_and_tournament_write_records_that_replay_checks() {
+    let dir = std::env::temp_dir().join(format!("tabula-chance-it-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    // A game at the terminal, recorded; the transcript is the same as
+    // without --record but for the last line.
+    let stdin = answers(&["y", "n", ""], 300);
+    let args = ["--seed", "12", "--strategy", "tapering", "--rounds", "3"];
+    let (plain, _, _) = run(CHANCE_IT, &args, &stdin);
+    let mut with = args.to_vec();
+    with.extend(["--record", d]);
+    let (out, err, code) = run(CHANCE_IT, &with, &stdin);
+    assert_eq!(code, Some(0), "{err}");
+    let file = dir.join("chance-it-12.ron");
+    assert_eq!(
+        out,
+        format!("{plain}Record written to {}.\n", file.display())
+    );
+    let (replayed, err, code) = run(TABULA, &["replay", "chance-it", file.to_str().unwrap()], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        replayed.contains("you against tapering; seed 12"),
+        "{replayed}"
+    );
+    assert!(replayed.ends_with("Every step is legal.\n"), "{replayed}");
+    // The final totals agree with the transcript's.
+    let totals = replayed.lines().rev().nth(2).unwrap().to_string();
+    assert!(
+        totals.starts_with("Round 3 of 3; totals: player 1 "),
+        "{totals}"
+    );
+
+    // Tampered: the first roll made impossible (a 1 with two dice).
+    let text = std::fs::read_to_string(&file).unwrap();
+    let first = text.find("Chance(").unwrap();
+    let close = first + text[first..].find(')').unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(
+        &bad,
+        format!("{}Chance(1{}", &text[..first], &text[close..]),
+    )
+    .unwrap();
+    let (out, err, code) = run(TABULA, &["replay", "chance-it", bad.to_str().unwrap()], "");
+    assert_eq!(code, Some(1));
+    assert!(out.contains("ILLEGAL: step 0:"), "{out}");
+    assert!(
+        err.contains("step 0: chance outcome 1 cannot happen here"),
+        "{err}"
+    );
+    // A record of another game, and a truncated file.
+    let other = dir.join("other.ron");
+    std::fs::write(&other, text.replace("\"chance-it\"", "\"seega\"")).unwrap();
+    let (_, err, code) = run(
+        TABULA,
+        &["replay", "chance-it", other.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(code, Some(1));
+    assert!(err.contains("not of \"chance-it\""), "{err}");
+    std::fs::write(&bad, &text[..text.len() / 2]).unwrap();
+    let (_, err, code) = run(TABULA, &["replay", "chance-it", bad.to_str().unwrap()], "");
+    assert_eq!(code, Some(1));
+    assert!(err.contains("bad.ron:"), "{err}");
+
+    // A tournament's records, in JSON.
+    let tdir = dir.join("tournament");
+    let (_, err, code) = run(
+        TABULA,
+        &[
+            "tournament",
+            "chance-it",
+            "--agents",
+            "until-ten,tapering",
+            "--games",
+            "4",
+            "--rounds",
+            "2",
+            "--record",
+            tdir.to_str().unwrap(),
+            "--record-format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let mut files: Vec<_> = std::fs::read_dir(&tdir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 4, "{files:?}");
+    for f in &files {
+        let (out, err, code) = run(
+            TABULA,
+            &["replay", "chance-it", "--brief", f.to_str().unwrap()],
+            "",
+        );
+        assert_eq!(code, Some(0), "{err}");
+        assert!(
+            out.contains("until-ten") && out.contains("tapering"),
+            "{out}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

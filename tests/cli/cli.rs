@@ -243,6 +243,74 @@ fn trace_prints_one_game_roll_by_roll() {
 }
 
 #[test]
+fn a_recorded_snakes_game_replays_and_a_tampered_throw_fails_at_its_index() {
+    let dir = common::temp_dir("snakes-record");
+    let args = |format: &str| {
+        [
+            "simulate",
+            "snakes",
+            "--games",
+            "10",
+            "--game",
+            "3",
+            "--players",
+            "2",
+            "--seed",
+            "4",
+            "--dice-rolls",
+            "0",
+            "--trace",
+            "--record",
+            dir.to_str().unwrap(),
+            "--record-format",
+            format,
+        ]
+        .map(String::from)
+    };
+    let run = |args: &[String]| tabula(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let o = run(&args("ron"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let file = dir.join("snakes-4-3.ron");
+    let text = std::fs::read_to_string(&file).unwrap();
+    // The trace is a view of the record: as many throws as steps.
+    let throws: Vec<&str> = text
+        .match_indices("Chance(")
+        .map(|(i, _)| &text[i..])
+        .collect();
+    let traced = stdout(&o)
+        .lines()
+        .filter(|l| l.starts_with("  throw "))
+        .count();
+    assert_eq!(throws.len(), traced, "{text}");
+    let r = tabula(&["replay", "snakes", file.to_str().unwrap()]);
+    assert!(r.status.success(), "{}", stderr(&r));
+    assert!(stdout(&r).contains("player 1 wins.") || stdout(&r).contains("player 2 wins."));
+    assert!(
+        stdout(&r).ends_with("Every step is legal.\n"),
+        "{}",
+        stdout(&r)
+    );
+    // A throw of 9 cannot happen with one die: step 2 is named.
+    let at = text.match_indices("Chance(").nth(2).unwrap().0 + "Chance(".len();
+    let end = at + text[at..].find(')').unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, format!("{}9{}", &text[..at], &text[end..])).unwrap();
+    let r = tabula(&["replay", "snakes", bad.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(1));
+    assert!(stdout(&r).contains("ILLEGAL: step 2: "), "{}", stdout(&r));
+    // JSON records too; the same game.
+    let o = run(&args("json"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json_file = dir.join("snakes-4-3.json");
+    let r = tabula(&["replay", "snakes", json_file.to_str().unwrap()]);
+    assert!(r.status.success(), "{}", stderr(&r));
+    // A record of another game is refused, with its position.
+    let r = tabula(&["replay", "noline", file.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(1));
+    assert!(stderr(&r).contains("not of \"noline\""), "{}", stderr(&r));
+}
+
+#[test]
 fn a_board_file_is_simulated_and_its_errors_are_located() {
     let good = temp_file(
         "good.ron",

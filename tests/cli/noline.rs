@@ -310,3 +310,77 @@ fn analyze_and_tournament_commands() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("nope"));
 }
+
+/// `tabula play noline` with piped input, as a real process.
+fn play(args: &[&str], stdin: &str) -> Out {
+    let mut all = vec!["play", "noline"];
+    all.extend_from_slice(args);
+    let out = common::run_with_stdin(env!("CARGO_BIN_EXE_tabula"), &all, stdin);
+    Out {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        code: out.status.code(),
+    }
+}
+
+#[test]
+fn play_noline_a_legal_game_with_its_record() {
+    let dir = common::temp_dir("play-noline-record");
+    // Every cell in turn: the ones type1 took are refused and asked again.
+    let moves = "1 1\n0 0\n0 1\n0 2\n1 0\n1 2\n2 0\n2 1\n2 2\n";
+    let o = play(&["--seed", "5", "--record", dir.to_str().unwrap()], moves);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(o.stdout.contains("player O, your move: "), "{}", o.stdout);
+    assert!(
+        o.stdout.contains("player X (type1) plays 0 0"),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains(" wins.") || o.stdout.contains("A draw."),
+        "{}",
+        o.stdout
+    );
+    let record = dir.join("noline-5.ron");
+    assert!(o.stdout.contains("Record written to"), "{}", o.stdout);
+    let r = common::tabula(&["replay", "noline", record.to_str().unwrap()]);
+    assert!(r.status.success(), "{}", common::stderr(&r));
+    assert!(common::stdout(&r).ends_with("Every step is legal.\n"));
+    // The agent moves first when asked to, and the seed is printed when
+    // none is given.
+    let o = play(&["--first", "agent", "--agent", "type2"], "");
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(o.stdout.starts_with("Seed "), "{}", o.stdout);
+    assert!(
+        o.stdout.contains("player O (type2) plays 2 2"),
+        "{}",
+        o.stdout
+    );
+}
+
+#[test]
+fn play_noline_re_prompts_on_garbage_and_stops_at_end_of_input() {
+    let o = play(&["--seed", "1"], "hello\n7 7\n\n1\nhelp\n1 1\n");
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(
+        o.stdout.contains("a move is two numbers, ROW COL"),
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.contains("7 7 is off the board"), "{}", o.stdout);
+    assert!(
+        o.stdout.contains("Legal moves (9): 0 0, 0 1"),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains("player X (type1) plays 0 0"),
+        "{}",
+        o.stdout
+    );
+    // Input ends at O's second move: the game stops cleanly.
+    assert!(o.stdout.ends_with("Game stopped.\n"), "{}", o.stdout);
+    let o = play(&["--agent", "nope"], "");
+    assert_eq!(o.code, Some(1));
+    assert!(o.stderr.contains("nope"), "{}", o.stderr);
+}

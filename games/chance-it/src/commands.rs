@@ -1,17 +1,20 @@
 //! Chance-it's commands: `tabula play chance-it`, `tabula tournament
-//! chance-it` and `tabula analyze chance-it`, registered in [`COMMANDS`],
-//! and the `chance-it` program (seed 003's), which is `play`.
+//! chance-it`, `tabula replay chance-it` and `tabula analyze chance-it`,
+//! registered in [`COMMANDS`], and the `chance-it` program (seed 003's),
+//! which is `play`.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use clap::Args;
+use tabula_app::play::{RecordArgs, ScoringArg, TournamentOptions};
 use tabula_app::{Command, Error, Io, Report, Typed};
 use tabula_core::Dice;
+use tabula_play::record::Record;
 
 use crate::analysis::Analysis;
 use crate::play::{PlayOptions, play};
-use crate::{Config, tournament, win};
+use crate::{ChanceIt, Config, tournament, win};
 
 /// The commands Chance-it registers.
 pub static COMMANDS: &[&dyn Command] = &[
@@ -26,6 +29,11 @@ pub static COMMANDS: &[&dyn Command] = &[
         run_tournament,
     )
     .with_pictures(),
+    &Typed::interactive(
+        "replay",
+        tabula_app::play::REPLAY_ABOUT,
+        tabula_app::play::replay::<ChanceIt>,
+    ),
     &Typed::report(
         "analyze",
         "Chance-it: exact turn values of each strategy, the optimal policy, win-optimal's chances",
@@ -95,6 +103,10 @@ pub struct PlayArgs {
     /// The game's parameters.
     #[command(flatten)]
     pub game: GameArgs,
+    /// Where to write the game's record (finished or stopped by the end
+    /// of input).
+    #[command(flatten)]
+    pub record: RecordArgs,
 }
 
 /// Plays one game on the command's input and output.
@@ -125,12 +137,32 @@ pub fn play_with(
         seed: args.seed,
         strategy: args.strategy.clone(),
     };
+    args.record.prepare()?;
     // The terminal's own errors stay `io::Error`s, so a closed output is
     // recognised (and ends the program quietly).
-    play(config, &options, input, out).map_err(|e| match e {
+    let played = play(config, &options, input, out).map_err(|e| match e {
         crate::ChanceItError::Io(io) => Error::from(io),
         other => Error::from(other),
     })?;
+    // A game stopped before its seed and strategy were chosen has nothing
+    // to record.
+    if let (Some(seed), Some(strategy)) = (played.seed, &played.strategy) {
+        let record = Record {
+            game: "chance-it".to_string(),
+            parameters: *config,
+            seed,
+            index: 0,
+            players: vec!["you".to_string(), strategy.clone()],
+            steps: played.steps.clone(),
+            end: played.end(),
+        };
+        if let Some(path) = args
+            .record
+            .write::<ChanceIt>(&record, &format!("chance-it-{seed}"))?
+        {
+            writeln!(out, "Record written to {}.", path.display())?;
+        }
+    }
     Ok(())
 }
 
@@ -157,6 +189,10 @@ pub struct TournamentArgs {
     /// The game's parameters.
     #[command(flatten)]
     pub game: GameArgs,
+    /// The options every tournament has (scoring, time limit, step cap,
+    /// records).
+    #[command(flatten)]
+    pub options: TournamentOptions,
 }
 
 /// Runs a tournament.
@@ -166,12 +202,19 @@ pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Re
     if args.agents.len() < 2 {
         return Err("a tournament needs at least two strategies".into());
     }
-    let t = tournament::run(
+    let engine = tabula_play::tournament::Tournament::new(args.games)
+        .seed(args.seed)
+        .threads(args.threads.map(usize::from));
+    let engine = args.options.apply(engine, ScoringArg::Points)?;
+    let n = args.agents.len() as u64;
+    let total = n * n.saturating_sub(1) / 2 * args.games;
+    let progress = tabula_app::progress::RunProgress::new("tournament", total, "games");
+    let t = tournament::play(
         &config,
         &args.agents,
-        args.games,
-        args.seed,
-        args.threads.map(usize::from),
+        &engine,
+        args.options.record.record.is_some(),
+        &|done| progress.tick(done),
     )?;
     Ok(Box::new(t))
 }

@@ -49,8 +49,10 @@ impl Default for ConfigSpec {
     }
 }
 
-/// Validated parameters of a game of Chance-it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// Validated parameters of a game of Chance-it. It reads (from a
+/// record) as a [`ConfigSpec`] and is validated as it is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "ConfigSpec")]
 pub struct Config {
     dice: Dice,
     rounds: u16,
@@ -140,5 +142,16 @@ impl Config {
     /// Players.
     pub fn players(&self) -> u8 {
         self.players
+    }
+}
+
+impl TryFrom<ConfigSpec> for Config {
+    type Error = String;
+
+    fn try_from(spec: ConfigSpec) -> Result<Config, String> {
+        Config::from_spec(&spec, &Source::embedded("parameters", "")).map_err(|e| match e {
+            SpecError::Invalid { message, .. } => message,
+            other => other.to_string(),
+        })
     }
 }

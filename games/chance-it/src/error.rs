@@ -76,7 +76,8 @@ pub enum ChanceItError {
     /// Play at the terminal of a game of other than two players.
     #[error("play is for two players, you and the computer; the game has {0}")]
     PlayPlayers(u8),
-    /// A tournament of a game of other than two players.
+    /// A tournament of a game of other than two players (no longer
+    /// returned: such tournaments run, every group in every seating).
     #[error("a tournament plays pairs: two players, not {0}")]
     TournamentPlayers(u8),
     /// A registry problem (duplicate names).
@@ -85,6 +86,10 @@ pub enum ChanceItError {
     /// The simulation failed.
     #[error(transparent)]
     Sim(#[from] tabula_sim::SimError),
+    /// The tournament engine failed (an entrant named twice, the thread
+    /// pool, the record directory).
+    #[error(transparent)]
+    Tournament(#[from] tabula_play::tournament::TournamentError),
     /// Reading or writing the terminal failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),

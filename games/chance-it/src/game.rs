@@ -1,15 +1,19 @@
 //! Chance-it as a [`BoardGame`]: turns of rolls, each followed by a
 //! decision to stop or chance it.
 
-use tabula_core::{BoardGame, Chance, GameResult, Seat, Status};
+use serde::{Deserialize, Serialize};
+use tabula_core::{BoardGame, Chance, GameResult, Results, Seat, Status};
+use tabula_play::record::Recordable;
+use tabula_play::terminal::Notation;
 
 use crate::config::Config;
 
 /// The most players a game seats.
 pub const MAX_PLAYERS: usize = 6;
 
-/// A decision after a roll.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A decision after a roll (`stop` and `roll` in records).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Move {
     /// Take the last roll as the turn's score.
     Stop,
@@ -80,7 +84,20 @@ impl State {
 
 /// The values in a bit set, in increasing order.
 pub fn rolled_values(bits: u128) -> Vec<u16> {
-    (0..128u16).filter(|v| bits >> v & 1 == 1).collect()
+    let mut buf = [0; 128];
+    rolled_into(bits, &mut buf).to_vec()
+}
+
+/// The values in a bit set, in increasing order, written into `buf`
+/// (no allocation): the prefix of `buf` that holds them.
+pub fn rolled_into(mut bits: u128, buf: &mut [u16; 128]) -> &[u16] {
+    let mut n = 0;
+    while bits != 0 {
+        buf[n] = bits.trailing_zeros() as u16;
+        bits &= bits - 1;
+        n += 1;
+    }
+    &buf[..n]
 }
 
 /// What happened.
@@ -224,5 +241,93 @@ impl BoardGame for ChanceIt {
 
     fn legal_moves(&self, _: &State, out: &mut Vec<Move>) {
         out.extend([Move::Stop, Move::Roll]);
+    }
+
+    /// Each seat's score is its total; ranks follow the totals, so any
+    /// seats with the same highest total share first place.
+    fn results(&self, state: &State) -> Option<Results> {
+        if state.round < self.config.rounds() {
+            return None;
+        }
+        let players = usize::from(self.config.players());
+        Some(Results::from_scores(
+            state.totals[..players]
+                .iter()
+                .map(|&t| f64::from(t))
+                .collect(),
+        ))
+    }
+}
+
+/// Records carry the game's [`Config`] as its parameters.
+impl Recordable for ChanceIt {
+    const NAME: &'static str = "chance-it";
+    type Parameters = Config;
+
+    fn parameters(&self) -> Config {
+        self.config
+    }
+
+    fn from_parameters(parameters: &Config) -> Result<ChanceIt, String> {
+        // A `Config` read from a record was validated as it was read.
+        Ok(ChanceIt::new(*parameters))
+    }
+}
+
+/// Moves are `roll` and `stop` (`y`/`yes` and `n`/`no` too, as the
+/// seed's prompt takes them); a chance outcome is the roll's sum.
+impl Notation for ChanceIt {
+    fn format_move(&self, _: &State, mv: &Move) -> String {
+        match mv {
+            Move::Roll => "roll".into(),
+            Move::Stop => "stop".into(),
+        }
+    }
+
+    fn parse_move(&self, _: &State, text: &str) -> Result<Move, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "roll" | "r" | "y" | "yes" => Ok(Move::Roll),
+            "stop" | "s" | "n" | "no" => Ok(Move::Stop),
+            _ => Err(format!(
+                "{:?} is not a move: type roll (or y) to chance it, stop (or n) to score the last roll",
+                tabula_core::input::excerpt(text)
+            )),
+        }
+    }
+
+    fn render(&self, state: &State) -> String {
+        let players = usize::from(self.config.players());
+        let totals: Vec<String> = (0..players)
+            .map(|s| format!("{} {}", self.seat_name(s), state.totals[s]))
+            .collect();
+        let mut text = format!(
+            "Round {} of {}; totals: {}",
+            (state.round + 1).min(self.config.rounds()),
+            self.config.rounds(),
+            totals.join(", ")
+        );
+        if state.round < self.config.rounds() && state.rolled != 0 {
+            let rolled: Vec<String> = state.rolled().iter().map(u16::to_string).collect();
+            text.push_str(&format!(
+                "\n{} has rolled {} this turn (last {})",
+                self.seat_name(state.seat()),
+                rolled.join(" "),
+                state.last
+            ));
+        }
+        text.push('\n');
+        text
+    }
+
+    fn format_outcome(&self, _: &State, outcome: &u16) -> String {
+        outcome.to_string()
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        format!("player {}", seat + 1)
+    }
+
+    fn move_help(&self) -> String {
+        "After each roll: roll (or y) to chance it, stop (or n) to score the last roll.".into()
     }
 }

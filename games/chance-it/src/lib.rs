@@ -17,8 +17,9 @@
 //! ```
 //!
 //! A strategy of your own is a type implementing [`Strategy`], registered
-//! with `inventory::submit! { StrategyEntry { .. } }`; see the book's
-//! tutorial "Write a strategy".
+//! once with [`register_strategy!`]: every tool (analysis, tournaments,
+//! terminal play, `tabula_play::agents::build`) then finds it by name; see
+//! the book's tutorial "Write a strategy".
 #![deny(missing_docs)]
 
 pub mod analysis;
@@ -41,6 +42,11 @@ pub use turn::{Optimal, Values};
 pub use win::WinOptimal;
 
 use tabula_app::{GameEntry, PluginInfo};
+
+#[doc(hidden)]
+pub use inventory;
+#[doc(hidden)]
+pub use tabula_play;
 
 fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
     Ok(strategy::all()?

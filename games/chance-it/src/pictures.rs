@@ -13,6 +13,7 @@ use tabula_plot::{Picture, PlotError};
 /// games, with the exact distribution for a strategy that decides on the
 /// turn alone).
 pub fn tournament_pictures(t: &Tournament) -> Result<Vec<Picture>, PlotError> {
+    let mut pictures = Vec::new();
     let rows: Vec<Outcome> = t
         .pairs
         .iter()
@@ -28,17 +29,19 @@ pub fn tournament_pictures(t: &Tournament) -> Result<Vec<Picture>, PlotError> {
             }
         })
         .collect();
-    let pairs = outcomes(
-        "pairs",
-        &format!(
-            "Chance-it: each pair's {} games, seats alternated ({} rounds, {}d{})",
-            group(t.games),
-            t.rounds,
-            t.dice[0],
-            t.dice[1]
-        ),
-        &rows,
-    )?;
+    if !rows.is_empty() {
+        pictures.push(outcomes(
+            "pairs",
+            &format!(
+                "Chance-it: each pair's {} games, seats alternated ({} rounds, {}d{})",
+                group(t.games),
+                t.rounds,
+                t.dice[0],
+                t.dice[1]
+            ),
+            &rows,
+        )?);
+    }
     let dists: Vec<Distribution> = t
         .strategies
         .iter()
@@ -66,5 +69,6 @@ pub fn tournament_pictures(t: &Tournament) -> Result<Vec<Picture>, PlotError> {
         &dists,
         900,
     )?;
-    Ok(vec![pairs, turns])
+    pictures.push(turns);
+    Ok(pictures)
 }

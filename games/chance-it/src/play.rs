@@ -7,14 +7,14 @@
 //! game cleanly with the score so far.
 
 use std::io::{BufRead, Write};
-use std::sync::Arc;
 
-use tabula_core::{BoardGame, GameRng, game_rng};
+use tabula_core::{Agent, BoardGame, GameRng, Results, Streams};
+use tabula_play::record::{End, Step};
 
 use crate::ChanceItError;
 use crate::config::Config;
 use crate::game::{ChanceIt, Event, Move, State};
-use crate::strategy::{self, Strategy, with_view};
+use crate::strategy;
 
 /// Choices made on the command line instead of at the prompts.
 #[derive(Clone, Debug, Default)]
@@ -26,7 +26,7 @@ pub struct PlayOptions {
 }
 
 /// How a session ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Played {
     /// The seed used.
     pub seed: Option<u64>,
@@ -38,6 +38,25 @@ pub struct Played {
     pub computer: u32,
     /// Whether all rounds were played (else the input ended).
     pub finished: bool,
+    /// The computer's strategy as named (`None` if input ended first).
+    pub strategy: Option<String>,
+    /// Every roll and decision, in order: the game's record.
+    pub steps: Vec<Step<Move, u16>>,
+}
+
+impl Played {
+    /// How the game ended, for its record: finished with each seat's
+    /// total, or stopped when the input ended.
+    pub fn end(&self) -> End {
+        if self.finished {
+            End::Finished(Results::from_scores(vec![
+                f64::from(self.human),
+                f64::from(self.computer),
+            ]))
+        } else {
+            End::Stopped
+        }
+    }
 }
 
 struct Session<'a> {
@@ -102,7 +121,11 @@ fn rolled_line(state: &State) -> String {
 }
 
 /// Plays one game: the welcome, the seed prompt, the strategy menu, then
-/// the rounds, the human (seat 0) first in each.
+/// the rounds, the human (seat 0) first in each. The computer's strategy
+/// is built by the framework's agent registry and draws its random
+/// choices from its own stream ([`tabula_core::agent_rng`] of seat 1), the
+/// dice from the game's ([`tabula_core::game_rng`]): the streams of
+/// [`Streams::new(seed, 0)`](Streams::new).
 pub fn play(
     config: &Config,
     options: &PlayOptions,
@@ -112,22 +135,29 @@ pub fn play(
     if config.players() != 2 {
         return Err(ChanceItError::PlayPlayers(config.players()));
     }
+    let game = ChanceIt::new(*config);
     let menu = strategy::menu()?;
     let choices: Vec<_> = menu.iter().filter(|e| e.parameter.is_none()).collect();
-    let choose = |answer: &str| -> Option<(String, Arc<dyn Strategy>)> {
+    // (label shown, name, agent)
+    type Chosen = (String, String, Box<dyn Agent<ChanceIt>>);
+    let choose = |answer: &str| -> Option<Chosen> {
         if let Ok(n) = answer.parse::<usize>() {
             let e = choices.get(n.checked_sub(1)?)?;
-            return (e.build)(config, None).ok().map(|s| (n.to_string(), s));
+            return strategy::agent(e.name, &game)
+                .ok()
+                .map(|a| (n.to_string(), e.name.to_string(), a));
         }
         let name = answer.to_ascii_lowercase();
-        strategy::build(&name, config).ok().map(|s| (name, s))
+        strategy::agent(&name, &game)
+            .ok()
+            .map(|a| (name.clone(), name, a))
     };
     // A strategy named on the command line is checked (and solved) before
     // anything is asked, so a strategy that cannot play this game is
     // refused at once, not after the seed prompt.
     let preset = match &options.strategy {
         Some(name) => Some(choose(name).ok_or_else(|| {
-            strategy::build(name, config)
+            strategy::agent(name, &game)
                 .err()
                 .unwrap_or_else(|| ChanceItError::NoStrategy(name.clone()))
         })?),
@@ -140,6 +170,8 @@ pub fn play(
         human: 0,
         computer: 0,
         finished: false,
+        strategy: None,
+        steps: Vec::new(),
     };
     writeln!(io.out, "Welcome to the game of Chance-it!!")?;
     writeln!(io.out, "You will be playing against the computer:")?;
@@ -176,7 +208,7 @@ pub fn play(
     played.seed = Some(seed);
 
     // The strategy.
-    let (label, computer) = match preset {
+    let (label, name, mut computer) = match preset {
         Some(chosen) => chosen,
         None => {
             writeln!(io.out, "Please select a strategy for the computer to use:")?;
@@ -224,9 +256,10 @@ pub fn play(
         }
     };
     writeln!(io.out, "Computer will use strategy {label}, good luck!")?;
+    played.strategy = Some(name);
 
-    let game = ChanceIt::new(*config);
-    let mut rng = game_rng(seed, 0);
+    let mut streams = Streams::new(seed, 0);
+    computer.new_game(&game, 1);
     let mut state = game.initial_state();
     let mut human: Vec<u16> = Vec::new();
     let mut machine: Vec<u16> = Vec::new();
@@ -236,7 +269,8 @@ pub fn play(
         let mut busted = false;
         let mut score = 0;
         loop {
-            let value = roll(&game, &mut state, &mut rng, &mut busted);
+            let value = roll(&game, &mut state, streams.dice(), &mut busted);
+            played.steps.push(Step::Chance(value));
             writeln!(io.out, "You rolled a: {value}")?;
             if busted {
                 writeln!(io.out, "You LOST on Chance-it")?;
@@ -259,6 +293,7 @@ pub fn play(
             if mv == Move::Stop {
                 score = state.last();
             }
+            played.steps.push(Step::Move { seat: 0, mv });
             game.apply_move(&mut state, mv, &mut |_| {});
             if mv == Move::Stop {
                 break;
@@ -272,7 +307,8 @@ pub fn play(
         let mut busted = false;
         let mut score = 0;
         loop {
-            let value = roll(&game, &mut state, &mut rng, &mut busted);
+            let value = roll(&game, &mut state, streams.dice(), &mut busted);
+            played.steps.push(Step::Chance(value));
             if first {
                 writeln!(io.out, "Computer rolled a: {value}")?;
             } else {
@@ -283,10 +319,11 @@ pub fn play(
                 writeln!(io.out, "Computer LOST on Chance-it")?;
                 break;
             }
-            let mv = with_view(&game, &state, |view| computer.decide(view, &mut rng));
+            let mv = computer.choose(&game, &state, 1, streams.agent(1));
             if mv == Move::Stop {
                 score = state.last();
             }
+            played.steps.push(Step::Move { seat: 1, mv });
             game.apply_move(&mut state, mv, &mut |_| {});
             if mv == Move::Stop {
                 break;

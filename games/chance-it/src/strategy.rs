@@ -1,6 +1,11 @@
 //! Strategies: what the computer does after each roll. A strategy is a
-//! plugin: implement [`Strategy`] and register a [`StrategyEntry`] with
-//! `inventory::submit!`; every tool then finds it by name.
+//! plugin: implement [`Strategy`] and register it once with
+//! [`register_strategy!`](crate::register_strategy); every tool then finds
+//! it by name. The macro fills both the strategy registry (exact analysis,
+//! menus) and the framework's agent registry, so
+//! `tabula_play::agents::build::<ChanceIt>(&game, "tapering")` builds any
+//! strategy as an [`Agent`], for tournaments, terminal play and any tool
+//! that plays games of any kind.
 
 use std::sync::Arc;
 
@@ -71,7 +76,9 @@ pub enum Depends {
 ///
 /// The one required method gives the probability of chancing it, so every
 /// strategy, randomized or not, can be analysed exactly; [`decide`]
-/// (provided) draws from the game's RNG where it randomizes.
+/// (provided) draws where it randomizes from the random stream it is
+/// given: as an [`Agent`] ([`StrategyAgent`]), the agent's own stream
+/// ([`tabula_core::agent_rng`]), never the dice's.
 ///
 /// ```
 /// use tabula_chance_it::{Config, Strategy, TurnView};
@@ -114,7 +121,8 @@ pub trait Strategy: Send + Sync {
         None
     }
 
-    /// Decides, drawing from `rng` when the strategy randomizes: rolls
+    /// Decides, drawing from `rng` (the agent's own stream) when the
+    /// strategy randomizes: rolls
     /// again with [`reroll_probability`](Self::reroll_probability).
     fn decide(&self, view: &TurnView<'_>, rng: &mut GameRng) -> Move {
         let p = self.reroll_probability(view);
@@ -133,7 +141,10 @@ pub trait Strategy: Send + Sync {
 /// `threshold-N` (`None` for a strategy without a parameter).
 pub type BuildStrategy = fn(&Config, Option<&str>) -> Result<Arc<dyn Strategy>, ChanceItError>;
 
-/// A registered strategy.
+/// A registered strategy. Register one with
+/// [`register_strategy!`](crate::register_strategy), which also makes it an
+/// agent of the framework's registry; an entry submitted by hand is known
+/// to [`build`] but not to `tabula_play::agents`.
 pub struct StrategyEntry {
     /// Unique name; with a `parameter`, the prefix of `NAME-VALUE`.
     pub name: &'static str,
@@ -174,6 +185,106 @@ impl StrategyEntry {
 
 inventory::collect!(StrategyEntry);
 
+/// Registers a strategy once, for every tool: a [`StrategyEntry`] (exact
+/// analysis, the menu of `play chance-it`) and a
+/// [`tabula_play::agents::AgentEntry`] of [`ChanceIt`] that builds the
+/// same strategy as a [`StrategyAgent`] (tournaments, terminal play, any
+/// generic tool).
+///
+/// ```
+/// use std::sync::Arc;
+/// use tabula_chance_it::{ChanceIt, Config, Strategy, TurnView};
+///
+/// /// Stops on 9 or more.
+/// struct Nine;
+/// impl Strategy for Nine {
+///     fn reroll_probability(&self, view: &TurnView) -> f64 {
+///         if view.last >= 9 { 0.0 } else { 1.0 }
+///     }
+/// }
+/// tabula_chance_it::register_strategy! {
+///     name: "nine",
+///     parameter: None,
+///     summary: "stop on 9 or more",
+///     rank: 100,
+///     build: |_, _| Ok(Arc::new(Nine)),
+/// }
+///
+/// let game = ChanceIt::new(Config::seed());
+/// assert!(tabula_play::agents::build(&game, "nine").is_ok());
+/// assert!(tabula_chance_it::strategy::build("nine", game.config()).is_ok());
+/// ```
+#[macro_export]
+macro_rules! register_strategy {
+    (
+        name: $name:expr,
+        parameter: $parameter:expr,
+        summary: $summary:expr,
+        rank: $rank:expr,
+        build: $build:expr $(,)?
+    ) => {
+        $crate::inventory::submit! {
+            $crate::strategy::StrategyEntry {
+                name: $name,
+                parameter: $parameter,
+                summary: $summary,
+                rank: $rank,
+                build: $build,
+            }
+        }
+        $crate::inventory::submit! {
+            $crate::tabula_play::agents::AgentEntry {
+                name: $name,
+                parameter: $parameter,
+                summary: $summary,
+                build: &$crate::strategy::StrategyBuilder($build),
+            }
+        }
+    };
+}
+
+/// Builds a registered strategy as an agent of [`ChanceIt`] (the agent
+/// registry's side of [`register_strategy!`](crate::register_strategy)).
+pub struct StrategyBuilder(pub BuildStrategy);
+
+impl tabula_play::agents::Builder for StrategyBuilder {
+    fn game(&self) -> std::any::TypeId {
+        std::any::TypeId::of::<ChanceIt>()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn build_any(
+        &self,
+        game: &dyn std::any::Any,
+        parameter: Option<&str>,
+    ) -> Result<Box<dyn std::any::Any>, tabula_play::agents::BuildError> {
+        let game = game
+            .downcast_ref::<ChanceIt>()
+            .ok_or("a Chance-it strategy was asked to play another game")?;
+        let strategy = (self.0)(game.config(), parameter)?;
+        let agent: Box<dyn Agent<ChanceIt>> = Box::new(StrategyAgent::new(strategy));
+        Ok(Box::new(agent))
+    }
+}
+
+/// Builds the strategy a user names as an agent of the framework's
+/// registry (`tabula_play::agents::build`), with the strategy registry's
+/// messages: an unknown name lists the strategies.
+pub fn agent(name: &str, game: &ChanceIt) -> Result<Box<dyn Agent<ChanceIt>>, ChanceItError> {
+    use tabula_play::agents::AgentError;
+    tabula_play::agents::build(game, name).map_err(|e| match e {
+        AgentError::Unknown { .. } => build(name, game.config())
+            .err()
+            .unwrap_or_else(|| ChanceItError::NoStrategy(name.to_string())),
+        AgentError::Build { error, .. } => ChanceItError::Plugin(error.to_string()),
+        AgentError::Registry(e) => ChanceItError::Registry(e),
+        other => ChanceItError::Plugin(other.to_string()),
+    })
+}
+
 /// All registered strategies, sorted by name, names unique.
 pub fn all() -> Result<Vec<&'static StrategyEntry>, CoreError> {
     registry::sorted_unique("strategy", inventory::iter::<StrategyEntry>)
@@ -209,7 +320,9 @@ pub fn build(name: &str, config: &Config) -> Result<Arc<dyn Strategy>, ChanceItE
     })
 }
 
-/// A strategy playing a seat: the [`Agent`] the harness drives.
+/// A strategy playing a seat: the [`Agent`] the harness and the referee
+/// drive. Its random choices draw from the stream the caller gives for
+/// its seat (the agent's own stream, separate from the dice).
 #[derive(Clone)]
 pub struct StrategyAgent {
     strategy: Arc<dyn Strategy>,
@@ -224,13 +337,14 @@ impl StrategyAgent {
 
 /// The view of the seat to move at `state`.
 pub fn with_view<T>(game: &ChanceIt, state: &State, f: impl FnOnce(&TurnView<'_>) -> T) -> T {
-    let rolled = state.rolled();
+    let mut buf = [0; 128];
+    let rolled = crate::game::rolled_into(state.rolled_bits(), &mut buf);
     let players = usize::from(game.config().players());
     f(&TurnView {
         config: game.config(),
         round: state.round(),
         seat: state.seat(),
-        rolled: &rolled,
+        rolled,
         last: state.last(),
         totals: &state.totals()[..players],
     })
@@ -289,26 +403,21 @@ impl Strategy for Threshold {
     }
 }
 
-inventory::submit! {
-    StrategyEntry {
+crate::register_strategy! {
         name: "until-ten",
         parameter: None,
         summary: "keep rolling until a 10, 11 or 12 (seed 003's computer strategy 1)",
         rank: 1,
         build: |_, _| Ok(Arc::new(UntilTen)),
-    }
 }
-inventory::submit! {
-    StrategyEntry {
+crate::register_strategy! {
         name: "tapering",
         parameter: None,
         summary: "reroll on 5 or less, with 40% on 6-7, 20% on 8-9, 10% on 10, never on 11-12 (seed 003's computer strategy 2)",
         rank: 2,
         build: |_, _| Ok(Arc::new(Tapering)),
-    }
 }
-inventory::submit! {
-    StrategyEntry {
+crate::register_strategy! {
         name: "threshold",
         parameter: Some("N"),
         summary: "stop on N or more (as threshold-N, e.g. threshold-8)",
@@ -327,5 +436,4 @@ inventory::submit! {
             }
             Ok(Arc::new(Threshold(n)))
         },
-    }
 }

@@ -1,74 +1,67 @@
-//! Tournaments: every pair of strategies plays many games, seats
-//! alternated, with exact winning chances beside the sampled ones.
+//! Tournaments: every pair of strategies plays many games on the
+//! framework's engine ([`tabula_play::tournament`]), seats alternated,
+//! with exact winning chances beside the sampled ones and each
+//! strategy's turn scores counted by a collector of this game's own.
+//!
+//! Game `k` of a pair seats the pair in order `k mod 2` and plays the dice
+//! of deal `k / 2`, which are the same in every pair and do not depend on
+//! the other strategies in the tournament (common random numbers); each
+//! strategy draws its random choices from its own seat's stream.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 use std::sync::Arc;
 
 use serde::Serialize;
-use tabula_core::rand::Rng;
-use tabula_core::{Agent, GameResult, Stream, stream_rng};
-use tabula_sim::{Collector, Playout, Simulation};
+use tabula_play::tournament::{
+    Entrant, FaultReport, GameId, PairingResult, Standings, Tournament as Engine,
+};
+use tabula_sim::Collector;
 
 use crate::config::Config;
-use crate::game::{ChanceIt, Event, State};
+use crate::game::{ChanceIt, Event};
 use crate::strategy::{self, Depends, Strategy, StrategyAgent};
 use crate::turn::Values;
 use crate::{ChanceItError, win};
 
-/// Wins, ties and totals of the two seats over many games.
+/// Each seat's turns by score in the games of one seating: the collector
+/// a tournament feeds every game's events to.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct SeatTally {
-    /// Games.
-    pub games: u64,
-    /// Wins of each seat.
-    pub wins: [u64; 2],
-    /// Ties.
-    pub ties: u64,
-    /// Games stopped by the harness's step cap before they ended (neither
-    /// wins nor ties).
-    pub capped: u64,
-    /// Sum of each seat's total.
-    pub sum: [u64; 2],
-    /// Sum of squares of each seat's total.
-    pub sum_sq: [u128; 2],
-    /// Each seat's turns by score: `turn_scores[seat][score]` turns
-    /// scored `score` (0 for a bust).
-    pub turn_scores: [Vec<u64>; 2],
+pub struct TurnCounts {
+    /// The entrant (index among those named) in each seat.
+    pub seating: Vec<usize>,
+    /// `by_seat[seat][score]`: turns of `seat` that scored `score` (0 for
+    /// a bust).
+    pub by_seat: Vec<Vec<u64>>,
 }
 
-impl Collector<ChanceIt> for SeatTally {
+impl TurnCounts {
+    /// The counts of the games of `id`'s seating.
+    pub fn of(id: &GameId) -> TurnCounts {
+        TurnCounts {
+            seating: id.seating.clone(),
+            by_seat: vec![Vec::new(); id.seating.len()],
+        }
+    }
+}
+
+impl Collector<ChanceIt> for TurnCounts {
     fn event(&mut self, event: &Event) {
         if let Event::Scored { seat, score, .. } = *event
-            && let Some(counts) = self.turn_scores.get_mut(usize::from(seat))
+            && let Some(counts) = self.by_seat.get_mut(usize::from(seat))
         {
             add_count(counts, usize::from(score), 1);
         }
     }
 
-    fn end_game(&mut self, playout: &Playout, state: &State) {
-        self.games += 1;
-        match playout.result {
-            Some(GameResult::Win(s)) if s < 2 => self.wins[s] += 1,
-            Some(_) => self.ties += 1,
-            None => self.capped += 1,
-        }
-        for s in 0..2 {
-            let t = u64::from(state.totals()[s]);
-            self.sum[s] += t;
-            self.sum_sq[s] += u128::from(t * t);
-        }
-    }
-
     fn merge(&mut self, other: Self) {
-        self.games += other.games;
-        self.ties += other.ties;
-        self.capped += other.capped;
-        for s in 0..2 {
-            self.wins[s] += other.wins[s];
-            self.sum[s] += other.sum[s];
-            self.sum_sq[s] += other.sum_sq[s];
+        if self.seating.is_empty() {
+            self.seating = other.seating;
         }
-        for (mine, theirs) in self.turn_scores.iter_mut().zip(&other.turn_scores) {
+        if self.by_seat.len() < other.by_seat.len() {
+            self.by_seat.resize(other.by_seat.len(), Vec::new());
+        }
+        for (mine, theirs) in self.by_seat.iter_mut().zip(&other.by_seat) {
             for (score, &n) in theirs.iter().enumerate() {
                 add_count(mine, score, n);
             }
@@ -85,7 +78,7 @@ fn add_count(counts: &mut Vec<u64>, index: usize, n: u64) {
 }
 
 /// One pair's results: `a` and `b` each took the first seat in half the
-/// games.
+/// games (`a` in one more when the number is odd).
 #[derive(Clone, Debug, Serialize)]
 pub struct PairResult {
     /// The first strategy's name.
@@ -144,6 +137,19 @@ pub struct Tournament {
     pub pairs: Vec<PairResult>,
     /// Each strategy's turns over all its games, in the order named.
     pub strategies: Vec<StrategyTurns>,
+    /// Every group of strategies as the framework's engine reports it:
+    /// each one's wins (first alone), shared firsts, points, mean total
+    /// with its standard error, wins and games by seat. The only results
+    /// of games of more than two players.
+    pub pairings: Vec<PairingResult>,
+    /// Every forfeit (a strategy that panicked or answered too late loses
+    /// that game only), in order.
+    pub forfeits: Vec<FaultReport>,
+    /// The framework's standings: every strategy ranked by points (1 a
+    /// win, ½ a tie), its time, calls and forfeits, and every pair's
+    /// results by seat. Not in the JSON: its timings vary from run to run.
+    #[serde(skip)]
+    pub standings: Standings,
 }
 
 /// One strategy's turn scores over all its games in a tournament.
@@ -163,54 +169,11 @@ pub struct StrategyTurns {
     pub turn_score_exact: Option<Vec<f64>>,
 }
 
-fn mean_se(sum: u64, sum_sq: u128, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, f64::NAN);
-    }
-    let nf = n as f64;
-    let mean = sum as f64 / nf;
-    if n < 2 {
-        return (mean, f64::NAN);
-    }
-    let var = ((sum_sq as f64) - nf * mean * mean) / (nf - 1.0);
-    (mean, (var.max(0.0) / nf).sqrt())
-}
-
-/// Plays `games` games (first seat, then the other) between two
-/// strategies: the tally with `first` in seat 0.
-fn play_half(
-    config: &Config,
-    first: &Arc<dyn Strategy>,
-    second: &Arc<dyn Strategy>,
-    games: u64,
-    seed: u64,
-    threads: Option<usize>,
-) -> Result<SeatTally, ChanceItError> {
-    if games == 0 {
-        return Ok(SeatTally::default());
-    }
-    let game = ChanceIt::new(*config);
-    let mut sim = Simulation::new(games).seed(seed).max_steps(u32::MAX);
-    if let Some(t) = threads {
-        sim = sim.threads(t);
-    }
-    let run = sim.run_with(
-        &game,
-        || -> Vec<Box<dyn Agent<ChanceIt>>> {
-            vec![
-                Box::new(StrategyAgent::new(first.clone())),
-                Box::new(StrategyAgent::new(second.clone())),
-            ]
-        },
-        SeatTally::default(),
-        &|_| {},
-    )?;
-    Ok(run.collector)
-}
-
 /// Runs a tournament: every pair of `names` plays `games` games, `a` in
-/// the first seat for the first half (rounded up) and `b` for the rest,
-/// each half from its own stream of `seed`. Two players.
+/// the first seat in the even-numbered games and `b` in the others (see
+/// the module docs). With more players, every group of that many
+/// strategies plays in every seating, reported in
+/// [`Tournament::pairings`] (and [`Tournament::pairs`] stays empty).
 pub fn run(
     config: &Config,
     names: &[String],
@@ -218,81 +181,110 @@ pub fn run(
     seed: u64,
     threads: Option<usize>,
 ) -> Result<Tournament, ChanceItError> {
-    if config.players() != 2 {
-        return Err(ChanceItError::TournamentPlayers(config.players()));
-    }
+    let engine = Engine::new(games).seed(seed).threads(threads);
+    play(config, names, &engine, false, &|_| {})
+}
+
+/// Runs a tournament on a configured engine (games, seed, threads, step
+/// cap, time limit, scoring, record directory); writes every game's
+/// record when `record` is set. `progress` hears the games finished.
+pub fn play(
+    config: &Config,
+    names: &[String],
+    engine: &Engine,
+    record: bool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Tournament, ChanceItError> {
     let mut built = Vec::new();
     for n in names {
         built.push(strategy::build(n, config)?);
     }
-    let mut pairs = Vec::new();
+    let entrants: Vec<Entrant<ChanceIt>> = names
+        .iter()
+        .zip(&built)
+        .map(|(name, s)| {
+            let s = s.clone();
+            Entrant {
+                name: name.clone(),
+                make: Box::new(move |_| Ok(Box::new(StrategyAgent::new(s.clone())))),
+            }
+        })
+        .collect();
+    let game = ChanceIt::new(*config);
+    let (standings, counts) = if record {
+        engine.run_recorded(&game, &entrants, &TurnCounts::of, progress)
+    } else {
+        engine.run_with(&game, &entrants, &TurnCounts::of, progress)
+    }?;
+    let index: HashMap<&str, usize> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i))
+        .collect();
     let mut turn_scores = vec![Vec::new(); built.len()];
-    let mut index = 0;
-    for i in 0..built.len() {
-        for j in i + 1..built.len() {
-            let (a, b) = (&built[i], &built[j]);
-            let seed_of =
-                |order: u64| stream_rng(seed, Stream::Tournament, 2 * index + order).next_u64();
-            let first_half = games.div_ceil(2);
-            let x = play_half(config, a, b, first_half, seed_of(0), threads)?;
-            let y = play_half(config, b, a, games - first_half, seed_of(1), threads)?;
-            index += 1;
-            for (counts, seat_counts) in [
-                (i, &x.turn_scores[0]),
-                (i, &y.turn_scores[1]),
-                (j, &x.turn_scores[1]),
-                (j, &y.turn_scores[0]),
-            ] {
-                for (score, &n) in seat_counts.iter().enumerate() {
-                    add_count(&mut turn_scores[counts], score, n);
+    for seatings in &counts {
+        for c in seatings {
+            for (seat, seat_counts) in c.by_seat.iter().enumerate() {
+                if let Some(&e) = c.seating.get(seat) {
+                    for (score, &n) in seat_counts.iter().enumerate() {
+                        add_count(&mut turn_scores[e], score, n);
+                    }
                 }
             }
-            let a_wins = x.wins[0] + y.wins[1];
-            let b_wins = x.wins[1] + y.wins[0];
-            let (a_mean, a_se) = mean_se(x.sum[0] + y.sum[1], x.sum_sq[0] + y.sum_sq[1], games);
-            let (b_mean, b_se) = mean_se(x.sum[1] + y.sum[0], x.sum_sq[1] + y.sum_sq[0], games);
-            let rate = a_wins as f64 / games as f64;
-            let exact = match (
-                win::exact_outcome(config, &**a, &**b),
-                win::exact_outcome(config, &**b, &**a),
-            ) {
-                (Some(ab), Some(ba)) => Some([
-                    (ab[0] + ba[1]) / 2.0,
-                    (ab[1] + ba[0]) / 2.0,
-                    (ab[2] + ba[2]) / 2.0,
-                ]),
-                _ => None,
-            };
-            pairs.push(PairResult {
-                a: names[i].clone(),
-                b: names[j].clone(),
-                games,
-                a_wins,
-                b_wins,
-                ties: x.ties + y.ties,
-                capped: x.capped + y.capped,
-                a_win_rate: rate,
-                a_win_rate_std_error: (rate * (1.0 - rate) / games as f64).sqrt(),
-                a_mean_total: a_mean,
-                a_total_std_error: a_se,
-                b_mean_total: b_mean,
-                b_total_std_error: b_se,
-                a_win_probability_exact: exact.map(|e| e[0]),
-                b_win_probability_exact: exact.map(|e| e[1]),
-                tie_probability_exact: exact.map(|e| e[2]),
-            });
         }
+    }
+    let mut pairs = Vec::new();
+    for p in standings.pairings.iter().filter(|_| config.players() == 2) {
+        let [a, b] = &p.entrants[..] else {
+            continue;
+        };
+        let (Some(&i), Some(&j)) = (index.get(a.name.as_str()), index.get(b.name.as_str())) else {
+            continue;
+        };
+        let games = p.games;
+        let rate = a.wins as f64 / games.max(1) as f64;
+        let exact = match (
+            win::exact_outcome(config, &*built[i], &*built[j]),
+            win::exact_outcome(config, &*built[j], &*built[i]),
+        ) {
+            (Some(ab), Some(ba)) => Some([
+                (ab[0] + ba[1]) / 2.0,
+                (ab[1] + ba[0]) / 2.0,
+                (ab[2] + ba[2]) / 2.0,
+            ]),
+            _ => None,
+        };
+        pairs.push(PairResult {
+            a: a.name.clone(),
+            b: b.name.clone(),
+            games,
+            a_wins: a.wins,
+            b_wins: b.wins,
+            ties: p.draws,
+            capped: p.capped,
+            a_win_rate: rate,
+            a_win_rate_std_error: (rate * (1.0 - rate) / games.max(1) as f64).sqrt(),
+            a_mean_total: a.mean_score,
+            a_total_std_error: a.score_std_error,
+            b_mean_total: b.mean_score,
+            b_total_std_error: b.score_std_error,
+            a_win_probability_exact: exact.map(|e| e[0]),
+            b_win_probability_exact: exact.map(|e| e[1]),
+            tie_probability_exact: exact.map(|e| e[2]),
+        });
     }
     Ok(Tournament {
         game: "chance-it",
-        games,
-        seed,
+        games: standings.games_per_pairing,
+        seed: standings.seed,
         rounds: config.rounds(),
         dice: [config.dice().count(), config.dice().faces()],
-        threads: threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        threads: standings.threads,
         pairs,
         strategies: strategy_turns(config, names, &built, turn_scores),
+        forfeits: standings.faults.clone(),
+        pairings: standings.pairings.clone(),
+        standings,
     })
 }
 
@@ -334,8 +326,22 @@ impl Tournament {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "Chance-it tournament: {} games per pair (seats alternated), {} rounds, {}d{}, seed {}",
-            self.games, self.rounds, self.dice[0], self.dice[1], self.seed
+            "Chance-it tournament: {} games per {} (seats {}), {} rounds, {}d{}, seed {}",
+            self.games,
+            if self.pairs.is_empty() {
+                "group"
+            } else {
+                "pair"
+            },
+            if self.pairs.is_empty() {
+                "in every order"
+            } else {
+                "alternated"
+            },
+            self.rounds,
+            self.dice[0],
+            self.dice[1],
+            self.seed
         );
         for p in &self.pairs {
             let _ = writeln!(s, "\n{} vs {}", p.a, p.b);
@@ -375,6 +381,36 @@ impl Tournament {
                 "  mean total  {} {:.2} +/- {:.2}   {} {:.2} +/- {:.2}",
                 p.a, p.a_mean_total, p.a_total_std_error, p.b, p.b_mean_total, p.b_total_std_error
             );
+        }
+        if self.pairs.is_empty() {
+            for p in &self.pairings {
+                let names: Vec<&str> = p.entrants.iter().map(|e| e.name.as_str()).collect();
+                let _ = writeln!(s, "\n{}", names.join(" vs "));
+                for e in &p.entrants {
+                    let _ = writeln!(
+                        s,
+                        "  {:<16} wins {:>8}  shared first {:>6}  mean total {:.2} +/- {:.2}",
+                        e.name, e.wins, e.shared_firsts, e.mean_score, e.score_std_error
+                    );
+                }
+                if p.capped > 0 {
+                    let _ = writeln!(s, "  capped {}", p.capped);
+                }
+            }
+        }
+        if !self.forfeits.is_empty() {
+            let _ = writeln!(s, "\nForfeits (each loses only its own game)");
+            for f in &self.forfeits {
+                let _ = writeln!(
+                    s,
+                    "  {} (player {}) in {} game {}: {}",
+                    f.entrant,
+                    f.seat + 1,
+                    f.pairing.join(" vs "),
+                    f.game,
+                    f.fault
+                );
+            }
         }
         let _ = writeln!(s, "\nTurn scores over all games");
         // Two header lines: what each pair of columns measures, then

@@ -403,14 +403,12 @@ impl Strategy for Optimal {
     }
 }
 
-inventory::submit! {
-    crate::strategy::StrategyEntry {
-        name: "optimal",
-        parameter: None,
-        summary: "maximizes the expected score of each turn (exact dynamic programming over the values rolled)",
-        rank: 100,
-        build: |config, _| Ok(Arc::new(Optimal::new(config.dice()))),
-    }
+crate::register_strategy! {
+    name: "optimal",
+    parameter: None,
+    summary: "maximizes the expected score of each turn (exact dynamic programming over the values rolled)",
+    rank: 100,
+    build: |config, _| Ok(Arc::new(Optimal::new(config.dice()))),
 }
 
 #[cfg(test)]

@@ -405,14 +405,12 @@ impl Strategy for WinOptimal {
     }
 }
 
-inventory::submit! {
-    crate::strategy::StrategyEntry {
-        name: NAME,
-        parameter: None,
-        summary: "maximizes the probability of winning the two-player game from the round, the score difference and who moves (backward induction)",
-        rank: 100,
-        build: |config, _| Ok(Arc::new(WinOptimal::new(config)?)),
-    }
+crate::register_strategy! {
+    name: NAME,
+    parameter: None,
+    summary: "maximizes the probability of winning the two-player game from the round, the score difference and who moves (backward induction)",
+    rank: 100,
+    build: |config, _| Ok(Arc::new(WinOptimal::new(config)?)),
 }
 
 /// The exact chances of a two-player game with `first` in the first seat

@@ -1,12 +1,13 @@
 //! Agents: who chooses the moves. The seed's two computer players
-//! (`type1`, `type2`), `random`, and `perfect`; registered by name with
-//! `inventory`.
+//! (`type1`, `type2`), `random`, and `perfect`; registered in the
+//! framework's agent registry ([`tabula_play::agents`]), so
+//! `tabula_play::agents::build(&Noline::new(3), "type1")` makes one.
 
 use std::sync::{Arc, Mutex};
 
 use tabula_core::rand::RngExt;
-use tabula_core::registry::{self, Named};
-use tabula_core::{Agent, CoreError, GameRng, Seat};
+use tabula_core::{Agent, GameRng, Seat};
+use tabula_play::agents::{AgentEntry, BuildFn};
 
 use crate::NolineError;
 use crate::game::{Noline, Place, State};
@@ -64,11 +65,24 @@ impl Agent<Noline> for Sequence {
 pub struct Random;
 
 impl Agent<Noline> for Random {
-    fn choose(&mut self, game: &Noline, state: &State, _: Seat, rng: &mut GameRng) -> Place {
-        let mut moves = Vec::new();
-        tabula_core::BoardGame::legal_moves(game, state, &mut moves);
-        let i = rng.random_range(0..moves.len().max(1));
-        moves.get(i).copied().unwrap_or(Place { row: 0, col: 0 })
+    fn choose(&mut self, _: &Noline, state: &State, _: Seat, rng: &mut GameRng) -> Place {
+        // The i-th empty cell in row order (the order of `legal_moves`),
+        // found without building the list.
+        let cells = state.grid.cells();
+        let dim = state.grid.dim().max(1);
+        let empty = || {
+            cells
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| **c == crate::Cell::Empty)
+        };
+        let i = rng.random_range(0..empty().count().max(1));
+        empty()
+            .nth(i)
+            .map_or(Place { row: 0, col: 0 }, |(k, _)| Place {
+                row: (k / dim) as u16,
+                col: (k % dim) as u16,
+            })
     }
 }
 
@@ -138,70 +152,35 @@ impl Agent<Noline> for Perfect {
     }
 }
 
-/// Builds an agent for a board size.
-pub type BuildAgent = fn(usize) -> Result<Box<dyn Agent<Noline>>, NolineError>;
-
-/// A registered agent.
-pub struct AgentEntry {
-    /// Unique name.
-    pub name: &'static str,
-    /// One line saying how it plays.
-    pub summary: &'static str,
-    /// Makes one for a board of this size.
-    pub build: BuildAgent,
-}
-
-impl std::fmt::Debug for AgentEntry {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("AgentEntry")
-            .field("name", &self.name)
-            .finish()
-    }
-}
-
-impl Named for AgentEntry {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-}
-
-inventory::collect!(AgentEntry);
-
-/// All registered agents, sorted by name.
-pub fn all() -> Result<Vec<&'static AgentEntry>, CoreError> {
-    registry::sorted_unique("agent", inventory::iter::<AgentEntry>)
-}
-
-/// The agent registered as `name`.
-pub fn find(name: &str) -> Result<&'static AgentEntry, CoreError> {
-    registry::find("agent", &all()?, name)
-}
-
-inventory::submit! {
+tabula_play::inventory::submit! {
     AgentEntry {
         name: "type1",
+        parameter: None,
         summary: "seed 002's player type 1: tries cells k = n(s+2) mod s^2 for n = 0, 1, 2, ...",
-        build: |_| Ok(Box::new(Sequence::new(false))),
+        build: &BuildFn::<Noline>(|_, _| Ok(Box::new(Sequence::new(false)))),
     }
 }
-inventory::submit! {
+tabula_play::inventory::submit! {
     AgentEntry {
         name: "type2",
+        parameter: None,
         summary: "seed 002's player type 2: the same sequence from the opposite corner, backwards",
-        build: |_| Ok(Box::new(Sequence::new(true))),
+        build: &BuildFn::<Noline>(|_, _| Ok(Box::new(Sequence::new(true)))),
     }
 }
-inventory::submit! {
+tabula_play::inventory::submit! {
     AgentEntry {
         name: "random",
+        parameter: None,
         summary: "a uniformly random empty cell",
-        build: |_| Ok(Box::new(Random)),
+        build: &BuildFn::<Noline>(|_, _| Ok(Box::new(Random))),
     }
 }
-inventory::submit! {
+tabula_play::inventory::submit! {
     AgentEntry {
         name: "perfect",
+        parameter: None,
         summary: "exact game-tree search (alpha-beta, transposition table, the board's 8 symmetries); 3x3 boards",
-        build: |dim| Ok(Box::new(Perfect::new(dim)?)),
+        build: &BuildFn::<Noline>(|game, _| Ok(Box::new(Perfect::new(game.dim())?))),
     }
 }

@@ -1,13 +1,16 @@
-//! noline's commands: `tabula analyze noline` and `tabula tournament
-//! noline`, registered in [`COMMANDS`].
+//! noline's commands: `tabula analyze noline`, `tabula tournament
+//! noline`, `tabula play noline` and `tabula replay noline`, registered in
+//! [`COMMANDS`].
 
 use std::fmt::Write as _;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
+use tabula_app::play::{RecordArgs, ReplayArgs, ScoringArg, TournamentOptions};
 use tabula_app::{Command, Error, Io, Report, Typed};
+use tabula_play::tournament::Entrant;
 
 use crate::board::MAX_DIM;
-use crate::{solve, tournament};
+use crate::{Noline, solve, tournament};
 
 /// The commands noline registers.
 pub static COMMANDS: &[&dyn Command] = &[
@@ -22,6 +25,12 @@ pub static COMMANDS: &[&dyn Command] = &[
         run_tournament,
     )
     .with_pictures(),
+    &Typed::interactive(
+        "play",
+        "noline: you against an agent at the terminal, moves typed ROW COL",
+        play,
+    ),
+    &Typed::interactive("replay", tabula_app::play::REPLAY_ABOUT, replay),
 ];
 
 fn odd_dim(s: &str) -> Result<usize, String> {
@@ -137,7 +146,9 @@ impl Report for solve::Solution {
 #[derive(Debug, Args)]
 #[command(
     after_help = "Every pair of agents plays --games games on a --dim board, each taking O (the first move) in half of them.\n\
-Agents: type1 and type2 (seed 002's computer players), random, perfect.\n\
+Agents: type1 and type2 (seed 002's computer players), random, perfect (see `tabula list`).\n\
+An agent that panics or answers an illegal move forfeits that game only; the tournament goes on.\n\
+--max-steps defaults to dim x dim here, so every game is played to its end as the noline program plays it.\n\
 Example: tabula tournament noline --dim 3 --agents type1,type2,random,perfect --games 1000 --seed 1"
 )]
 pub struct TournamentArgs {
@@ -156,6 +167,9 @@ pub struct TournamentArgs {
     /// Worker threads [default: one per core]; the numbers do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
+    /// Scoring, time limits, step cap and records, as for every game.
+    #[command(flatten)]
+    pub options: TournamentOptions,
 }
 
 /// Runs a tournament.
@@ -163,13 +177,98 @@ fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report
     if args.agents.len() < 2 {
         return Err("a tournament needs at least two agents".into());
     }
-    Ok(Box::new(tournament::run(
+    let game = Noline::new(args.dim);
+    let entrants = args
+        .agents
+        .iter()
+        .map(|name| Entrant::registered(&game, name))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut engine = args.options.apply(
+        tabula_play::tournament::Tournament::new(args.games)
+            .seed(args.seed)
+            .threads(args.threads.map(usize::from)),
+        ScoringArg::Points,
+    )?;
+    // A noline game always ends within dim x dim moves: unless a cap is
+    // asked for, play every game to its end.
+    if args.options.max_steps == tabula_sim::DEFAULT_MAX_STEPS {
+        engine = engine.max_steps(args.options.max_steps.max(tournament::max_steps(args.dim)));
+    }
+    let n = args.agents.len() as u64;
+    let progress =
+        tabula_app::progress::RunProgress::new("tournament", n * (n - 1) / 2 * args.games, "games");
+    let t = tournament::run(
         args.dim,
-        &args.agents,
-        args.games,
-        args.seed,
-        args.threads.map(usize::from),
-    )?))
+        &entrants,
+        &engine,
+        args.options.record.record.is_some(),
+        &|done| progress.tick(done),
+    )?;
+    Ok(Box::new(t))
+}
+
+/// Who moves first in `tabula play noline`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum First {
+    /// You play O and move first.
+    You,
+    /// The agent plays O and moves first.
+    Agent,
+}
+
+/// Options of `tabula play noline`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "You against an agent on a --dim board: type a move as ROW COL (counted from 0), help for the legal moves, quit to stop.\n\
+Whoever makes a line of three of their own tiles (across, down or diagonal) loses.\n\
+Example: tabula play noline --dim 5 --agent random --first agent --seed 7 --record games"
+)]
+pub struct PlayArgs {
+    /// Board side (odd, 3 to 9999, as the noline program takes).
+    #[arg(long, default_value = "3", value_parser = odd_dim)]
+    pub dim: usize,
+    /// The agent you play against (see `tabula list`).
+    #[arg(long, default_value = "type1")]
+    pub agent: String,
+    /// Who plays O and moves first.
+    #[arg(long, value_enum, default_value_t = First::You)]
+    pub first: First,
+    /// Seed of the agent's random choices; 0 picks one and prints it.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Where to write the game's record.
+    #[command(flatten)]
+    pub record: RecordArgs,
+}
+
+/// Plays one game at the terminal.
+fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
+    let game = Noline::new(args.dim);
+    let seed = tabula_app::play::seed_or_fresh(args.seed);
+    if args.seed == 0 {
+        writeln!(io.out, "Seed {seed} (--seed {seed} plays this game again).")?;
+    }
+    let you = match args.first {
+        First::You => 0,
+        First::Agent => 1,
+    };
+    let players = tabula_app::play::players(&game, &[you], &args.agent)?;
+    tabula_app::play::play_keeping_record(&game, players, seed, &args.record, io)?;
+    Ok(())
+}
+
+/// Options of `tabula replay noline`.
+#[derive(Debug, Args)]
+#[command(after_help = "Example: tabula replay noline games/noline-7.ron")]
+pub struct NolineReplayArgs {
+    /// The record and how to show it.
+    #[command(flatten)]
+    pub replay: ReplayArgs,
+}
+
+/// Replays a record.
+fn replay(args: NolineReplayArgs, io: &mut Io<'_>) -> Result<(), Error> {
+    tabula_app::play::replay::<Noline>(args.replay, io)
 }
 
 impl Report for tournament::Tournament {

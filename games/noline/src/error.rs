@@ -5,10 +5,6 @@ use crate::agents::PERFECT_MAX_DIM;
 
 /// Errors of the noline game: positions the solver could not settle,
 /// agents that cannot be built, tournaments that cannot run.
-///
-/// An agent plugin whose `build` refuses a board returns
-/// [`NolineError::Plugin`] with its message; `Err(format!(..).into())`
-/// makes one.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum NolineError {
@@ -36,26 +32,8 @@ pub enum NolineError {
         "perfect plays exactly only on boards up to {PERFECT_MAX_DIM}x{PERFECT_MAX_DIM}; {0}x{0} is beyond the solver (see the book's noline chapter)"
     )]
     PerfectTooLarge(usize),
-    /// A registry problem (an unknown agent, two agents of one name).
+    /// A tournament could not run (an unknown agent, a bad record
+    /// directory, ...).
     #[error(transparent)]
-    Registry(#[from] tabula_core::CoreError),
-    /// The simulation failed.
-    #[error(transparent)]
-    Sim(#[from] tabula_sim::SimError),
-    /// Anything else a plugin (an agent of your own) reports, as its
-    /// message: `"...".into()` or `format!(..).into()` make one.
-    #[error("{0}")]
-    Plugin(String),
-}
-
-impl From<String> for NolineError {
-    fn from(message: String) -> NolineError {
-        NolineError::Plugin(message)
-    }
-}
-
-impl From<&str> for NolineError {
-    fn from(message: &str) -> NolineError {
-        NolineError::Plugin(message.to_string())
-    }
+    Tournament(#[from] tabula_play::tournament::TournamentError),
 }

@@ -3,7 +3,7 @@
 
 use tabula_core::{BoardGame, GameResult, Seat, Status};
 
-use crate::board::{Cell, Grid};
+use crate::board::{Cell, Grid, MAX_DIM};
 
 /// Seat 0 is player O, who moves first; seat 1 is player X.
 pub const SEAT_NAMES: [char; 2] = ['O', 'X'];
@@ -14,7 +14,7 @@ pub fn tile(seat: Seat) -> Cell {
 }
 
 /// A move: a tile on `(row, col)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Place {
     /// Row, from 0.
     pub row: u16,
@@ -132,5 +132,58 @@ impl BoardGame for Noline {
                 });
             }
         }
+    }
+}
+
+/// Records name the game `noline` and keep its board side.
+impl tabula_play::record::Recordable for Noline {
+    const NAME: &'static str = "noline";
+    type Parameters = usize;
+
+    fn parameters(&self) -> usize {
+        self.dim
+    }
+
+    fn from_parameters(dim: &usize) -> Result<Noline, String> {
+        if !(1..=MAX_DIM).contains(dim) {
+            return Err(format!("the board side must be 1 to {MAX_DIM}, not {dim}"));
+        }
+        Ok(Noline::new(*dim))
+    }
+}
+
+/// A move is typed `ROW COL` as the seed's program reads it; the board is
+/// drawn as the seed draws it.
+impl tabula_play::terminal::Notation for Noline {
+    fn format_move(&self, _: &State, mv: &Place) -> String {
+        format!("{} {}", mv.row, mv.col)
+    }
+
+    fn parse_move(&self, _: &State, text: &str) -> Result<Place, String> {
+        let Some((r, c)) = crate::program::scan_two_ints(text.as_bytes()) else {
+            return Err("a move is two numbers, ROW COL (from 0)".to_string());
+        };
+        let on = |v: i64| u16::try_from(v).ok().filter(|&v| usize::from(v) < self.dim);
+        match (on(r), on(c)) {
+            (Some(row), Some(col)) => Ok(Place { row, col }),
+            _ => Err(format!(
+                "{r} {c} is off the board: rows and columns run from 0 to {}",
+                self.dim - 1
+            )),
+        }
+    }
+
+    fn render(&self, state: &State) -> String {
+        state.grid.render()
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        format!("player {}", SEAT_NAMES[seat.min(1)])
+    }
+
+    fn move_help(&self) -> String {
+        "Type ROW COL, counted from 0 (1 1 is the centre of a 3x3 board); \
+whoever makes a line of three of their own tiles loses."
+            .to_string()
     }
 }

@@ -28,24 +28,13 @@ pub use board::{Cell, Grid};
 pub use error::NolineError;
 pub use game::{Noline, Place, State};
 
-use tabula_app::{GameEntry, PluginInfo};
-
-fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
-    Ok(agents::all()?
-        .into_iter()
-        .map(|a| PluginInfo {
-            kind: "agent",
-            name: a.name,
-            summary: a.summary,
-        })
-        .collect())
-}
+use tabula_app::GameEntry;
 
 inventory::submit! {
     GameEntry {
         name: "noline",
         summary: "noline, seed 002's tile game: make a line of three of your own and you lose",
-        plugins,
+        plugins: tabula_play::agents::plugins::<Noline>,
         commands: commands::COMMANDS,
     }
 }

@@ -5,9 +5,8 @@
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 
-use tabula_core::{BoardGame, GameResult, input};
+use tabula_core::{Agent, BoardGame, GameResult, input};
 
-use crate::agents::Sequence;
 use crate::board::MAX_DIM;
 use crate::game::{Noline, Place, SEAT_NAMES, State};
 
@@ -18,10 +17,11 @@ pub const USAGE: &str = "Usage: noline dim [playerXtype [playerOtype [Oin Oout X
 /// invalid moves.
 pub const MAX_LINE: usize = 80;
 
-/// How a player's moves are chosen.
+/// How a player's moves are chosen: typed, or by the registered agent
+/// `type1` or `type2`.
 enum Player {
     Human,
-    Computer(Sequence),
+    Computer(Box<dyn Agent<Noline>>),
 }
 
 /// Where a player's input comes from.
@@ -193,10 +193,17 @@ pub fn run(
             _ => return fail(stderr, 3, "Invalid player type."),
         }
     }
-    let players = types.map(|t| match t {
-        0 => Player::Human,
-        t => Player::Computer(Sequence::new(t == 2)),
-    });
+    let game = Noline::new(dim);
+    let mut players = [Player::Human, Player::Human];
+    for (seat, t) in types.into_iter().enumerate() {
+        if t > 0 {
+            let name = if t == 1 { "type1" } else { "type2" };
+            match tabula_play::agents::build(&game, name) {
+                Ok(agent) => players[seat] = Player::Computer(agent),
+                Err(e) => return fail(stderr, 3, &format!("noline: {e}")),
+            }
+        }
+    }
     // Oin Oout Xin Xout; an input file is opened only for a human player,
     // who reads it (seed update: computer players do not use theirs).
     let mut inputs = [Input::Stdin, Input::Stdin];
@@ -228,7 +235,7 @@ pub fn run(
         outputs,
         read_failed: false,
     };
-    match play(dim, players, &mut io) {
+    match play(&game, players, &mut io) {
         Ok(()) => 0,
         // A closed output ends the program quietly (the rule of every
         // tabula program, see `tabula_core::input::is_broken_pipe`).
@@ -243,9 +250,15 @@ pub fn run(
     }
 }
 
-fn play(dim: usize, mut players: [Player; 2], io: &mut Io<'_>) -> std::io::Result<()> {
-    let game = Noline::new(dim);
+fn play(game: &Noline, mut players: [Player; 2], io: &mut Io<'_>) -> std::io::Result<()> {
     let mut state = game.initial_state();
+    for (seat, p) in players.iter_mut().enumerate() {
+        if let Player::Computer(agent) = p {
+            agent.new_game(game, seat);
+        }
+    }
+    // The seed's players draw nothing; an agent's stream all the same.
+    let mut rng = tabula_core::agent_rng(0, 0, 0);
     let message = loop {
         let seat = state.to_move;
         let name = SEAT_NAMES[seat];
@@ -253,11 +266,12 @@ fn play(dim: usize, mut players: [Player; 2], io: &mut Io<'_>) -> std::io::Resul
         let mv = loop {
             io.write(seat, &format!("{name}> "))?;
             match &mut players[seat] {
-                Player::Computer(seq) => {
-                    let Some(mv) = seq.next_move(&state.grid) else {
-                        // Never: a game in progress has an empty cell.
-                        return Err(std::io::Error::other("no empty cell"));
-                    };
+                Player::Computer(agent) => {
+                    let mv = agent.choose(game, &state, seat, &mut rng);
+                    if !game.is_legal(&state, mv) {
+                        // Never: the seed's players take an empty cell.
+                        return Err(std::io::Error::other("an agent chose a taken cell"));
+                    }
                     io.write(seat, &format!("{} {}\n", mv.row, mv.col))?;
                     break mv;
                 }
@@ -266,7 +280,7 @@ fn play(dim: usize, mut players: [Player; 2], io: &mut Io<'_>) -> std::io::Resul
                         let message = format!("Player {name} loses due to EOF.\n");
                         return finish(io, &state, &message);
                     };
-                    if let Some(mv) = parse_move(&line, &game, &state) {
+                    if let Some(mv) = parse_move(&line, game, &state) {
                         break mv;
                     }
                 }

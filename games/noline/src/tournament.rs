@@ -1,39 +1,15 @@
-//! Tournaments: every pair of agents plays on one board size, seats
-//! alternated.
+//! Tournaments: every pair of agents on one board size, played by the
+//! framework's engine ([`tabula_play::tournament`]: both seatings of every
+//! deal, refereed, seeded the same for any thread count). This module
+//! keeps noline's own view of the results, one line per pair.
 
 use std::fmt::Write;
 
 use serde::Serialize;
-use tabula_core::rand::Rng;
-use tabula_core::{Agent, GameResult, Stream, stream_rng};
-use tabula_sim::{Playout, Simulation};
+use tabula_play::tournament::{Entrant, Standings};
 
-use crate::game::{Noline, State};
-use crate::{NolineError, agents};
-
-/// Wins of each seat, draws, and games stopped by the step cap.
-#[derive(Clone, Debug, Default)]
-struct Tally {
-    wins: [u64; 2],
-    draws: u64,
-    capped: u64,
-}
-
-impl tabula_sim::Collector<Noline> for Tally {
-    fn end_game(&mut self, playout: &Playout, _: &State) {
-        match playout.result {
-            Some(GameResult::Win(s)) if s < 2 => self.wins[s] += 1,
-            Some(_) => self.draws += 1,
-            None => self.capped += 1,
-        }
-    }
-    fn merge(&mut self, other: Self) {
-        self.wins[0] += other.wins[0];
-        self.wins[1] += other.wins[1];
-        self.draws += other.draws;
-        self.capped += other.capped;
-    }
-}
+use crate::NolineError;
+use crate::game::Noline;
 
 /// The step cap of a game on a `dim` board: every move fills a cell, so a
 /// game ends within `dim * dim` moves and is always played to its end.
@@ -41,8 +17,8 @@ pub fn max_steps(dim: usize) -> u32 {
     u32::try_from(dim.saturating_mul(dim)).unwrap_or(u32::MAX)
 }
 
-/// One pair's results; `a` was player O (first) in the first half of the
-/// games (rounded up) and X in the rest.
+/// One pair's results; `a` is player O (first) in the pair's even-numbered
+/// games (the first of each deal) and X in the others.
 #[derive(Clone, Debug, Serialize)]
 pub struct PairResult {
     /// The first agent.
@@ -51,7 +27,7 @@ pub struct PairResult {
     pub b: String,
     /// Games played.
     pub games: u64,
-    /// Games `a` won.
+    /// Games `a` won (a forfeit by `b` included).
     pub a_wins: u64,
     /// Games `b` won.
     pub b_wins: u64,
@@ -59,13 +35,13 @@ pub struct PairResult {
     pub a_losses: u64,
     /// Draws.
     pub draws: u64,
-    /// `a`'s wins as O and as X.
+    /// `a`'s wins as O.
     pub a_wins_as_o: u64,
     /// `a`'s wins as X.
     pub a_wins_as_x: u64,
     /// Games stopped by the step cap before they ended (counted neither
-    /// as wins nor as draws; 0 unless the cap is lowered, since a game
-    /// ends within `dim * dim` moves).
+    /// as wins nor as draws; 0 unless the cap is lowered below `dim *
+    /// dim`).
     pub capped: u64,
 }
 
@@ -82,94 +58,63 @@ pub struct Tournament {
     pub seed: u64,
     /// Every pair.
     pub pairs: Vec<PairResult>,
+    /// The engine's standings: ranks, points, forfeits, thinking time.
+    pub standings: Standings,
 }
 
-fn half(
-    dim: usize,
-    first: &'static agents::AgentEntry,
-    second: &'static agents::AgentEntry,
-    games: u64,
-    seed: u64,
-    threads: Option<usize>,
-) -> Result<Tally, NolineError> {
-    if games == 0 {
-        return Ok(Tally::default());
-    }
-    // Check both build before the run.
-    (first.build)(dim)?;
-    (second.build)(dim)?;
-    let game = Noline::new(dim);
-    let mut sim = Simulation::new(games).seed(seed).max_steps(max_steps(dim));
-    if let Some(t) = threads {
-        sim = sim.threads(t);
-    }
-    let run = sim.run_with(
-        &game,
-        || -> Vec<Box<dyn Agent<Noline>>> {
-            [first, second]
-                .iter()
-                .filter_map(|e| (e.build)(dim).ok())
-                .collect()
-        },
-        Tally::default(),
-        &|_| {},
-    )?;
-    Ok(run.collector)
-}
-
-/// Plays every pair of `names` for `games` games on a `dim` board.
+/// Plays every pair of `entrants` on a `dim` board with `engine` (games
+/// per pair, seed, threads, scoring, records), writing records if the
+/// engine has a record directory.
 pub fn run(
     dim: usize,
-    names: &[String],
-    games: u64,
-    seed: u64,
-    threads: Option<usize>,
+    entrants: &[Entrant<Noline>],
+    engine: &tabula_play::tournament::Tournament,
+    recorded: bool,
+    progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Tournament, NolineError> {
-    let entries = names
+    let game = Noline::new(dim);
+    let none = |_: &tabula_play::tournament::GameId| ();
+    let (standings, _) = if recorded {
+        engine.run_recorded(&game, entrants, &none, progress)?
+    } else {
+        engine.run_with(&game, entrants, &none, progress)?
+    };
+    let pairs = standings
+        .pairings
         .iter()
-        .map(|n| agents::find(n).map_err(NolineError::from))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut pairs = Vec::new();
-    let mut index = 0u64;
-    for i in 0..entries.len() {
-        for j in i + 1..entries.len() {
-            let seed_of = |k: u64| stream_rng(seed, Stream::Tournament, 2 * index + k).next_u64();
-            let first = games.div_ceil(2);
-            let x = half(dim, entries[i], entries[j], first, seed_of(0), threads)?;
-            let y = half(
-                dim,
-                entries[j],
-                entries[i],
-                games - first,
-                seed_of(1),
-                threads,
-            )?;
-            index += 1;
-            pairs.push(PairResult {
-                a: names[i].clone(),
-                b: names[j].clone(),
-                games,
-                a_wins: x.wins[0] + y.wins[1],
-                b_wins: x.wins[1] + y.wins[0],
-                a_losses: x.wins[1] + y.wins[0],
-                draws: x.draws + y.draws,
-                a_wins_as_o: x.wins[0],
-                a_wins_as_x: y.wins[1],
-                capped: x.capped + y.capped,
-            });
-        }
-    }
+        .filter_map(|p| {
+            let [a, b] = p.entrants.as_slice() else {
+                return None;
+            };
+            let seat = |e: &tabula_play::tournament::PairingEntrant, s: usize| {
+                e.wins_by_seat.get(s).copied().unwrap_or(0)
+            };
+            Some(PairResult {
+                a: a.name.clone(),
+                b: b.name.clone(),
+                games: p.games,
+                a_wins: a.wins,
+                b_wins: b.wins,
+                a_losses: b.wins,
+                draws: p.draws,
+                a_wins_as_o: seat(a, 0),
+                a_wins_as_x: seat(a, 1),
+                capped: p.capped,
+            })
+        })
+        .collect();
     Ok(Tournament {
         game: "noline",
         dim,
-        games,
-        seed,
+        games: standings.games_per_pairing,
+        seed: standings.seed,
         pairs,
+        standings,
     })
 }
 
 impl Tournament {
-    /// The results as text.
+    /// The results as text: a line per pair, then the engine's standings.
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(
@@ -200,6 +145,8 @@ impl Tournament {
                 );
             }
         }
+        let _ = writeln!(s);
+        s.push_str(&tabula_app::play::standings_text(&self.standings));
         s
     }
 }

@@ -35,6 +35,7 @@ mod error;
 pub mod game;
 pub mod pictures;
 pub mod rules;
+pub mod search;
 pub mod tournament;
 
 pub use agent::{GameInfo, Reply, SeegaAgent};

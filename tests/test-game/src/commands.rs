@@ -1,9 +1,11 @@
-//! Coin race's commands: `tabula simulate coin-race` (with pictures) and
-//! `tabula analyze coin-race`, registered in [`COMMANDS`].
+//! Coin race's commands: `tabula simulate coin-race` (with pictures),
+//! `tabula analyze coin-race`, and the framework's play services:
+//! `tournament`, `play` and `replay`, registered in [`COMMANDS`].
 
 use std::fmt::Write as _;
 
 use tabula::app::clap::{self, Args};
+use tabula::app::play::{RecordArgs, ScoringArg, TournamentArgs, run_tournament};
 use tabula::app::{Command, Error, Io, Report, Typed};
 use tabula::core::text::group;
 use tabula::plot::chart::{Bar, Distribution, Mark, bars};
@@ -24,6 +26,21 @@ pub static COMMANDS: &[&dyn Command] = &[
         "analyze",
         "coin race: exact win probabilities and flips per game",
         analyze,
+    ),
+    &Typed::report(
+        "tournament",
+        "coin race with choices: every pairing of agents in every seating",
+        tournament,
+    ),
+    &Typed::interactive(
+        "play",
+        "coin race with choices: play against an agent at the terminal",
+        play,
+    ),
+    &Typed::interactive(
+        "replay",
+        tabula::app::play::REPLAY_ABOUT,
+        tabula::app::play::replay::<CoinRace>,
     ),
 ];
 
@@ -277,4 +294,66 @@ impl Report for Exact {
             exact: self,
         })
     }
+}
+
+/// Options of `tabula tournament coin-race`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Plays the race with choices (flip, or dash: three squares on heads, none on tails).\nExample: tabula tournament coin-race --agents flip,finisher --games 1000 --record records"
+)]
+pub struct TournamentCmdArgs {
+    /// The race.
+    #[command(flatten)]
+    pub race: RaceArgs,
+    /// The tournament.
+    #[command(flatten)]
+    pub tournament: TournamentArgs,
+}
+
+fn tournament(args: TournamentCmdArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
+    let game = args.race.game()?.with_choices(true);
+    Ok(Box::new(run_tournament(
+        &game,
+        &args.tournament,
+        ScoringArg::Points,
+    )?))
+}
+
+/// Options of `tabula play coin-race`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Before each of your flips, type flip (heads two squares, tails one) or dash (heads three, tails none);\nhelp lists the choices, quit stops."
+)]
+pub struct PlayArgs {
+    /// The race.
+    #[command(flatten)]
+    pub race: RaceArgs,
+    /// The agent that plays the other seats.
+    #[arg(long, default_value = "finisher")]
+    pub agent: String,
+    /// Your seat: 1 flips first.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=MAX_PLAYERS as i64))]
+    pub seat: u8,
+    /// Seed of the coin and the agent's choices.
+    #[arg(long, default_value_t = tabula::app::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Where the game's record goes (finished or not).
+    #[command(flatten)]
+    pub record: RecordArgs,
+}
+
+fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
+    let game = args.race.game()?.with_choices(true);
+    let you = usize::from(args.seat) - 1;
+    if you >= game.players() {
+        return Err(format!(
+            "--seat {}: the race has {} player(s)",
+            args.seat,
+            game.players()
+        )
+        .into());
+    }
+    let players = tabula::app::play::players(&game, &[you], &args.agent)?;
+    tabula::app::play::play_keeping_record(&game, players, args.seed, &args.record, io)?;
+    Ok(())
 }

@@ -5,11 +5,20 @@
 //! wins. Chance decides everything, so [`tabula::exact`] solves it, and
 //! the answer has a closed form to check against.
 //!
-//! The crate registers the game like any other ([`GameEntry`] with a
-//! `simulate` command that draws pictures and an `analyze` command, and
-//! one plugin), and its binary `tabula-with-test-game` is the whole
-//! `tabula` command with this game linked in beside the shipped four. The
-//! process tests in `tests/` drive that binary.
+//! With **choices** ([`CoinRace::with_choices`]) a player decides before
+//! each flip: [`Choice::Flip`] as above, or [`Choice::Dash`]: three
+//! squares on heads, none on tails. That gives agents something to decide
+//! (dash when the finish is exactly three squares away), so the race is
+//! also a test game for play: it has two registered agents
+//! ([`agents`]), records ([`Recordable`](tabula::play::record::Recordable))
+//! and move text ([`Notation`](tabula::play::terminal::Notation)).
+//!
+//! The crate registers the game like any other ([`GameEntry`] with
+//! `simulate` (with pictures), `analyze`, `tournament`, `play` and
+//! `replay` commands, and its plugins), and its binary
+//! `tabula-with-test-game` is the whole `tabula` command with this game
+//! linked in beside the shipped four. The process tests in `tests/` drive
+//! that binary.
 //!
 //! ```
 //! use tabula_test_game::{CoinRace, solve};
@@ -23,6 +32,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod agents;
 pub mod commands;
 
 use tabula::app::{GameEntry, PluginInfo};
@@ -39,7 +49,7 @@ pub const MAX_SQUARES: u32 = 200;
 pub const MAX_PLAYERS: usize = 2;
 
 /// A flip of the coin.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Coin {
     /// One square.
     Tails,
@@ -48,13 +58,32 @@ pub enum Coin {
 }
 
 impl Coin {
-    /// Squares the token moves.
+    /// Squares the token moves on a plain flip.
     pub fn squares(self) -> u32 {
         match self {
             Coin::Tails => 1,
             Coin::Heads => 2,
         }
     }
+
+    /// Squares the token moves after `choice` (a plain flip if none).
+    pub fn squares_after(self, choice: Option<Choice>) -> u32 {
+        match (choice, self) {
+            (Some(Choice::Dash), Coin::Heads) => 3,
+            (Some(Choice::Dash), Coin::Tails) => 0,
+            _ => self.squares(),
+        }
+    }
+}
+
+/// What a player decides before a flip, in a race with choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Choice {
+    /// The plain flip: two squares on heads, one on tails.
+    Flip,
+    /// All or nothing: three squares on heads, none on tails.
+    Dash,
 }
 
 /// Why a coin race cannot be set up.
@@ -69,11 +98,13 @@ pub enum CoinRaceError {
     Players(usize),
 }
 
-/// The rules: the finishing square and the number of players.
+/// The rules: the finishing square, the number of players, and whether
+/// they choose before each flip.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CoinRace {
     squares: u32,
     players: usize,
+    choices: bool,
 }
 
 /// The position: each token's square and whose turn it is.
@@ -83,6 +114,8 @@ pub struct State {
     pub positions: [u32; MAX_PLAYERS],
     /// The player to flip next.
     pub turn: usize,
+    /// What that player chose for this flip (races with choices).
+    pub choice: Option<Choice>,
 }
 
 impl CoinRace {
@@ -95,7 +128,21 @@ impl CoinRace {
         if !(1..=MAX_PLAYERS).contains(&players) {
             return Err(CoinRaceError::Players(players));
         }
-        Ok(CoinRace { squares, players })
+        Ok(CoinRace {
+            squares,
+            players,
+            choices: false,
+        })
+    }
+
+    /// The same race, with or without a choice before each flip.
+    pub fn with_choices(self, choices: bool) -> CoinRace {
+        CoinRace { choices, ..self }
+    }
+
+    /// Whether players choose before each flip.
+    pub fn choices(&self) -> bool {
+        self.choices
     }
 
     /// The finishing square.
@@ -111,7 +158,7 @@ impl CoinRace {
 
 impl BoardGame for CoinRace {
     type State = State;
-    type Move = std::convert::Infallible;
+    type Move = Choice;
     type Outcome = Coin;
     type Event = ();
 
@@ -123,6 +170,7 @@ impl BoardGame for CoinRace {
         State {
             positions: [0; MAX_PLAYERS],
             turn: 0,
+            choice: None,
         }
     }
 
@@ -132,6 +180,7 @@ impl BoardGame for CoinRace {
             .position(|&p| p >= self.squares)
         {
             Some(seat) => Status::Over(GameResult::Win(seat)),
+            None if self.choices && s.choice.is_none() => Status::Decision(s.turn),
             None => Status::Chance,
         }
     }
@@ -144,15 +193,102 @@ impl BoardGame for CoinRace {
     }
 
     fn apply_chance<E: FnMut(())>(&self, s: &mut State, coin: Coin, events: &mut E) {
-        s.positions[s.turn] += coin.squares();
+        s.positions[s.turn] += coin.squares_after(s.choice.take());
         if s.positions[s.turn] < self.squares {
             s.turn = (s.turn + 1) % self.players;
         }
         events(());
     }
 
-    fn apply_move<E: FnMut(())>(&self, _: &mut State, m: Self::Move, _: &mut E) {
-        match m {}
+    fn apply_move<E: FnMut(())>(&self, s: &mut State, choice: Choice, _: &mut E) {
+        s.choice = Some(choice);
+    }
+
+    fn legal_moves(&self, s: &State, out: &mut Vec<Choice>) {
+        if self.choices && s.choice.is_none() {
+            out.extend([Choice::Flip, Choice::Dash]);
+        }
+    }
+}
+
+/// What a record keeps of a race: enough to rebuild it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Parameters {
+    /// The finishing square.
+    pub squares: u32,
+    /// Players.
+    pub players: usize,
+    /// Whether players choose before each flip.
+    pub choices: bool,
+}
+
+impl tabula::play::record::Recordable for CoinRace {
+    const NAME: &'static str = NAME;
+    type Parameters = Parameters;
+
+    fn parameters(&self) -> Parameters {
+        Parameters {
+            squares: self.squares,
+            players: self.players,
+            choices: self.choices,
+        }
+    }
+
+    fn from_parameters(p: &Parameters) -> Result<CoinRace, String> {
+        CoinRace::new(p.squares, p.players)
+            .map(|g| g.with_choices(p.choices))
+            .map_err(|e| e.to_string())
+    }
+}
+
+impl tabula::play::terminal::Notation for CoinRace {
+    fn format_move(&self, _: &State, choice: &Choice) -> String {
+        match choice {
+            Choice::Flip => "flip",
+            Choice::Dash => "dash",
+        }
+        .to_string()
+    }
+
+    fn parse_move(&self, _: &State, text: &str) -> Result<Choice, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "flip" | "f" => Ok(Choice::Flip),
+            "dash" | "d" => Ok(Choice::Dash),
+            _ => Err(format!(
+                "\"{}\" is not a choice: type flip or dash",
+                tabula::core::input::excerpt(text)
+            )),
+        }
+    }
+
+    fn render(&self, s: &State) -> String {
+        (0..self.players)
+            .map(|p| {
+                format!(
+                    "{}: square {} of {}\n",
+                    self.seat_name(p),
+                    s.positions[p],
+                    self.squares
+                )
+            })
+            .collect()
+    }
+
+    fn format_outcome(&self, _: &State, coin: &Coin) -> String {
+        match coin {
+            Coin::Heads => "heads",
+            Coin::Tails => "tails",
+        }
+        .to_string()
+    }
+
+    fn seat_name(&self, seat: tabula::core::Seat) -> String {
+        format!("player {}", seat + 1)
+    }
+
+    fn move_help(&self) -> String {
+        "flip: heads moves two squares, tails one; dash: heads moves three squares, tails none"
+            .into()
     }
 }
 
@@ -213,11 +349,13 @@ pub fn solve(game: &CoinRace) -> Result<Exact, ExactError> {
 }
 
 fn plugins() -> Result<Vec<PluginInfo>, tabula::core::CoreError> {
-    Ok(vec![PluginInfo {
+    let mut plugins = tabula::play::agents::plugins::<CoinRace>()?;
+    plugins.push(PluginInfo {
         kind: "coin",
         name: "fair",
         summary: "a fair coin: heads moves two squares, tails one",
-    }])
+    });
+    Ok(plugins)
 }
 
 tabula::app::inventory::submit! {

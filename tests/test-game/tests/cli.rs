@@ -130,7 +130,10 @@ fn list_shows_the_test_game_with_its_commands_and_plugin_beside_the_shipped_game
     assert!(
         text[at..].starts_with(
             "  coin-race    coin race, the test suite's own game: flip a coin, move one or two squares, first to the end wins\n\
-             \x20   commands: simulate, analyze\n\
+             \x20   commands: simulate, analyze, tournament, play, replay\n\
+             \x20   agents\n\
+             \x20     finisher       dashes when the finish is exactly three squares away, flips otherwise\n\
+             \x20     flip           always flips\n\
              \x20   coins\n\
              \x20     fair           a fair coin: heads moves two squares, tails one\n"
         ),
@@ -154,14 +157,29 @@ fn list_json_has_the_test_game_with_its_commands_and_plugin_beside_the_shipped_g
         ["chance-it", "coin-race", "noline", "seega", "snakes"]
     );
     let coin = &games[1];
-    assert_eq!(coin["commands"], serde_json::json!(["simulate", "analyze"]));
+    assert_eq!(
+        coin["commands"],
+        serde_json::json!(["simulate", "analyze", "tournament", "play", "replay"])
+    );
     assert_eq!(
         coin["plugins"],
-        serde_json::json!([{
-            "kind": "coin",
-            "name": "fair",
-            "summary": "a fair coin: heads moves two squares, tails one",
-        }])
+        serde_json::json!([
+            {
+                "kind": "agent",
+                "name": "finisher",
+                "summary": "dashes when the finish is exactly three squares away, flips otherwise",
+            },
+            {
+                "kind": "agent",
+                "name": "flip",
+                "summary": "always flips",
+            },
+            {
+                "kind": "coin",
+                "name": "fair",
+                "summary": "a fair coin: heads moves two squares, tails one",
+            }
+        ])
     );
 }
 
@@ -181,8 +199,8 @@ fn every_listed_command_reaches_the_command_line() {
             checked += 1;
         }
     }
-    // Today: chance-it 3, coin-race 2, noline 2, seega 3, snakes 2.
-    assert!(checked >= 12, "only {checked} commands listed");
+    // Today: chance-it 3, coin-race 5, noline 2, seega 3, snakes 2.
+    assert!(checked >= 15, "only {checked} commands listed");
 }
 
 #[test]
@@ -396,10 +414,10 @@ fn an_unknown_game_is_a_usage_error() {
         "{err}"
     );
     // A game without that command is unknown to the verb.
-    let (_, err) = fails(&["play", "coin-race"], 2);
+    let (_, err) = fails(&["simulate", "seega"], 2);
     assert!(
         err.contains(
-            "game \"coin-race\" has no `play` command; the games with `play`: chance-it, seega"
+            "game \"seega\" has no `simulate` command; the games with `simulate`: coin-race, snakes"
         ),
         "{err}"
     );
@@ -472,4 +490,317 @@ fn plot_into_a_file_fails_before_the_run_with_a_clear_message() {
         std::fs::read_to_string(&file).expect("read"),
         "not a directory"
     );
+}
+
+/// Runs a command with `input` on its standard input.
+fn tabula_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(TABULA)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("tabula-with-test-game runs");
+    if let Some(mut stdin) = child.stdin.take() {
+        // A game may end before it reads everything: a closed pipe is fine.
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    child.wait_with_output().expect("it ends")
+}
+
+fn path_str(p: &std::path::Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
+
+#[test]
+fn a_recorded_tournament_replays() {
+    let dir = scratch("tournament");
+    let records = dir.join("records");
+    let v = json(&[
+        "tournament",
+        "coin-race",
+        "--agents",
+        "flip,finisher",
+        "--games",
+        "40",
+        "--seed",
+        "3",
+        "--record",
+        path_str(&records),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["games_per_pairing"], 40);
+    assert_eq!(v["seatings"], 2);
+    let entrants = v["entrants"].as_array().expect("entrants");
+    let games: Vec<u64> = entrants
+        .iter()
+        .map(|e| e["games"].as_u64().expect("games"))
+        .collect();
+    assert_eq!(games, [40, 40]);
+    let wins: u64 = entrants
+        .iter()
+        .map(|e| e["wins"].as_u64().expect("wins"))
+        .sum();
+    assert_eq!(wins, 40, "a coin race has no draws");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&records)
+        .expect("the records exist")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 40);
+    assert!(files[0].ends_with("flip-vs-finisher-0000.ron"), "{files:?}");
+    for file in [&files[0], &files[39]] {
+        let text = ok(&["replay", "coin-race", path_str(file)]);
+        assert!(text.contains("   0. player 1: "), "{text}");
+        assert!(text.contains(" wins.\nEvery step is legal.\n"), "{text}");
+    }
+    // The same tournament, on one thread, gives the same games.
+    let again = dir.join("again");
+    ok(&[
+        "tournament",
+        "coin-race",
+        "--agents",
+        "flip,finisher",
+        "--games",
+        "40",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+        "--record",
+        path_str(&again),
+    ]);
+    for file in &files {
+        let name = file.file_name().expect("a name");
+        assert_eq!(
+            std::fs::read_to_string(file).expect("written"),
+            std::fs::read_to_string(again.join(name)).expect("written"),
+            "{name:?}"
+        );
+    }
+}
+
+/// A JSON record of one recorded tournament game, with its path.
+fn json_record(test: &str) -> (PathBuf, Value) {
+    let dir = scratch(test);
+    let records = dir.join("records");
+    ok(&[
+        "tournament",
+        "coin-race",
+        "--agents",
+        "flip,finisher",
+        "--games",
+        "2",
+        "--record",
+        path_str(&records),
+        "--record-format",
+        "json",
+    ]);
+    let path = records.join("flip-vs-finisher-0001.json");
+    let text = std::fs::read_to_string(&path).expect("written");
+    (dir, serde_json::from_str(&text).expect("JSON"))
+}
+
+#[test]
+fn a_tampered_record_fails_at_the_step_it_names() {
+    let (dir, mut record) = json_record("tampered");
+    let steps = record["steps"].as_array_mut().expect("steps");
+    // Give the third move to the wrong player.
+    let (index, step) = steps
+        .iter_mut()
+        .enumerate()
+        .filter(|(_, s)| s.get("Move").is_some())
+        .nth(2)
+        .expect("three moves");
+    let seat = step["Move"]["seat"].as_u64().expect("a seat");
+    step["Move"]["seat"] = Value::from(1 - seat);
+    let path = dir.join("tampered.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&record).expect("JSON")).expect("writes");
+    let (out, err) = fails(&["replay", "coin-race", path_str(&path)], 1);
+    assert_eq!(
+        err,
+        format!(
+            "error: {}: step {index}: seat {} moves, but it is seat {seat}'s turn\n",
+            path.display(),
+            1 - seat
+        )
+    );
+    // The steps before it were shown, and the bad one.
+    assert!(
+        out.contains(&format!("{index:>4}. player {}: ", 2 - seat)),
+        "{out}"
+    );
+    assert!(!out.contains(&format!("{:>4}. ", index + 1)), "{out}");
+}
+
+#[test]
+fn a_truncated_record_names_the_file_position() {
+    let (dir, record) = json_record("truncated");
+    let text = serde_json::to_string_pretty(&record).expect("JSON");
+    let path = dir.join("cut.json");
+    std::fs::write(&path, &text[..text.len() / 2]).expect("writes");
+    let (_, err) = fails(&["replay", "coin-race", path_str(&path)], 1);
+    let rest = err
+        .strip_prefix(&format!("error: {}:", path.display()))
+        .unwrap_or_else(|| panic!("no file name: {err}"));
+    let mut position = rest.split(':').take(2).map(|n| n.parse::<u32>());
+    assert!(
+        matches!(
+            (position.next(), position.next()),
+            (Some(Ok(_)), Some(Ok(_)))
+        ),
+        "no line:column: {err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    // In RON too.
+    let ron = dir.join("cut.ron");
+    std::fs::write(
+        &ron,
+        "(\n    game: \"coin-race\",\n    parameters: (squares: 10,",
+    )
+    .expect("writes");
+    let (_, err) = fails(&["replay", "coin-race", path_str(&ron)], 1);
+    assert!(
+        err.starts_with(&format!("error: {}:3:", ron.display())),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_record_of_another_game_is_refused() {
+    let (dir, mut record) = json_record("other-game");
+    record["game"] = Value::from("seega");
+    let path = dir.join("seega.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&record).expect("JSON")).expect("writes");
+    let (_, err) = fails(&["replay", "coin-race", path_str(&path)], 1);
+    assert!(
+        err.starts_with(&format!("error: {}:", path.display())),
+        "{err}"
+    );
+    assert!(
+        err.contains("this is a record of \"seega\", not of \"coin-race\""),
+        "{err}"
+    );
+    // A missing file says so.
+    let (_, err) = fails(&["replay", "coin-race", path_str(&dir.join("none.ron"))], 1);
+    assert!(err.contains("cannot read"), "{err}");
+}
+
+#[test]
+fn play_a_whole_game_from_piped_input_and_replay_its_record() {
+    let dir = scratch("play");
+    let input = "flip\n".repeat(20);
+    let out = tabula_with_input(
+        &[
+            "play",
+            "coin-race",
+            "--seed",
+            "5",
+            "--record",
+            path_str(&dir),
+        ],
+        &input,
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    assert!(
+        text.starts_with(
+            "player 1: square 0 of 10\nplayer 2: square 0 of 10\nplayer 1, your move: "
+        ),
+        "{text}"
+    );
+    assert!(text.contains("player 2 (finisher) plays "), "{text}");
+    assert!(text.contains(" wins.\nRecord written to "), "{text}");
+    let record = dir.join("coin-race-5.ron");
+    let replayed = ok(&["replay", "coin-race", path_str(&record)]);
+    assert!(replayed.contains(": you against finisher;"), "{replayed}");
+    assert!(replayed.ends_with("Every step is legal.\n"), "{replayed}");
+    // The same seed and moves play the same game.
+    let again = tabula_with_input(&["play", "coin-race", "--seed", "5"], &input);
+    let again = stdout(&again);
+    assert_eq!(again, text[..text.find("Record written").expect("written")]);
+}
+
+#[test]
+fn play_asks_again_after_garbage() {
+    let input = format!("jump\n\nhelp\ndash\n{}", "flip\n".repeat(20));
+    let out = tabula_with_input(&["play", "coin-race", "--seed", "5"], &input);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    assert!(
+        text.contains("player 1, your move: \"jump\" is not a choice: type flip or dash (type help for the legal moves)\nplayer 1, your move: "),
+        "{text}"
+    );
+    assert!(text.contains("Legal moves (2): flip, dash\n"), "{text}");
+    assert!(text.contains(" wins.\n"), "{text}");
+}
+
+#[test]
+fn play_stops_cleanly_at_the_end_of_input() {
+    for input in ["", "flip\n", "quit\n"] {
+        let out = tabula_with_input(&["play", "coin-race", "--seat", "2"], input);
+        let text = stdout(&out);
+        assert!(out.status.success(), "{input:?}: {text}{}", stderr(&out));
+        assert!(text.ends_with("Game stopped.\n"), "{input:?}: {text}");
+        assert!(stderr(&out).is_empty(), "{input:?}: {}", stderr(&out));
+    }
+    // An unknown agent: exit 1 before the game, naming the known ones.
+    let out = tabula_with_input(&["play", "coin-race", "--agent", "nosuch"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "error: unknown agent \"nosuch\"; known: finisher, flip\n"
+    );
+}
+
+#[test]
+fn tournament_text_and_bad_entrants() {
+    let text = ok(&[
+        "tournament",
+        "coin-race",
+        "--agents",
+        "flip,finisher",
+        "--games",
+        "10",
+        "--seed",
+        "3",
+    ]);
+    assert!(
+        text.starts_with(
+            "Tournament: 2 entrants, 1 pairing(s) of 10 games (2 seatings), seed 3, ranked by points\n  rank  entrant "
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nPairings:\n  flip vs finisher: 10 games, 0 draws, 0 capped, "),
+        "{text}"
+    );
+    let (_, err) = fails(&["tournament", "coin-race", "--agents", "flip,nosuch"], 1);
+    assert_eq!(
+        err,
+        "error: unknown agent \"nosuch\"; known: finisher, flip\n"
+    );
+    let (_, err) = fails(&["tournament", "coin-race", "--agents", "flip"], 1);
+    assert_eq!(
+        err,
+        "error: a tournament of a 2-seat game needs at least 2 entrants, got 1\n"
+    );
+    let (_, err) = fails(&["tournament", "coin-race", "--agents", "flip,flip"], 1);
+    assert_eq!(err, "error: the entrant \"flip\" is named twice\n");
+    // One player: every entrant races alone.
+    let v = json(&[
+        "tournament",
+        "coin-race",
+        "--players",
+        "1",
+        "--agents",
+        "flip,finisher",
+        "--games",
+        "5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["pairings"].as_array().map(Vec::len), Some(2));
 }

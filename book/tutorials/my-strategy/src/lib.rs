@@ -21,8 +21,7 @@
 // ANCHOR: plugin
 use std::sync::Arc;
 
-use tabula::app::inventory;
-use tabula::chance_it::{Depends, Strategy, StrategyEntry, TurnView};
+use tabula::chance_it::{Depends, Strategy, TurnView, register_strategy};
 
 /// Stops on 7 or more, as the expected-score optimum nearly does; but
 /// behind by more than 5 points a round still to play, it holds out for 9
@@ -51,13 +50,11 @@ impl Strategy for CatchUp {
     }
 }
 
-inventory::submit! {
-    StrategyEntry {
-        name: "catch-up",
-        parameter: None,
-        summary: "stop on 7+, but hold out for 9+ when far behind and settle for 6+ when well ahead (my-strategy)",
-        rank: 100,
-        build: |_, _| Ok(Arc::new(CatchUp)),
-    }
+register_strategy! {
+    name: "catch-up",
+    parameter: None,
+    summary: "stop on 7+, but hold out for 9+ when far behind and settle for 6+ when well ahead (my-strategy)",
+    rank: 100,
+    build: |_, _| Ok(Arc::new(CatchUp)),
 }
 // ANCHOR_END: plugin

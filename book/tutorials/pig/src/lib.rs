@@ -21,9 +21,13 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
+use tabula::app::play::{RecordArgs, ScoringArg, TournamentOptions};
 use tabula::app::{Command, Error, GameEntry, Io, PluginInfo, Report, Typed, inventory};
-use tabula::core::registry::{Named, sorted_unique};
 use tabula::core::{Agent, BoardGame, Chance, CoreError, Dice, GameResult, GameRng, Seat, Status};
+use tabula::play::agents::{self, AgentEntry, BuildError, Builder};
+use tabula::play::record::Recordable;
+use tabula::play::terminal::{Notation, Player as Seated};
+use tabula::play::tournament::{Entrant, Tournament};
 use tabula::plot::chart::{Distribution, Mark};
 use tabula::plot::{Picture, PlotError};
 use tabula::sim::{LengthOf, Lengths, Simulation, Wins};
@@ -31,7 +35,7 @@ use tabula::sim::{LengthOf, Lengths, Simulation, Wins};
 
 // ANCHOR: game
 /// Pig to a target score.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Pig {
     /// The score that wins.
     pub target: u32,
@@ -51,7 +55,7 @@ pub struct State {
 }
 
 /// A decision: roll again, or bank the turn total.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Move {
     /// Roll the die.
     Roll,
@@ -148,63 +152,61 @@ pub trait Strategy: Send + Sync {
     fn roll(&self, view: View) -> bool;
 }
 
-/// A registered strategy, named `NAME`, or `NAME-N` with a parameter.
-pub struct StrategyEntry {
-    /// Unique name; with a parameter, what comes before `-N`.
-    pub name: &'static str,
-    /// The parameter's placeholder (`"N"`), if it takes one.
-    pub parameter: Option<&'static str>,
-    /// One line for `tabula list`.
-    pub summary: &'static str,
-    /// Makes the strategy for a target score, with the parameter's value.
-    pub build: Build,
-}
-
-/// What makes a strategy: from the target score and the parameter's value.
+/// What makes a strategy: from the target score and the parameter's value
+/// (the `N` of `hold-at-N`).
 pub type Build = fn(target: u32, parameter: Option<u32>) -> Result<Arc<dyn Strategy>, String>;
 
-inventory::collect!(StrategyEntry);
-// ANCHOR_END: strategy
+/// A strategy's builder, registered as an agent of Pig: one registration
+/// makes it an agent for every tool (tournaments, play, `tabula list`)
+/// and, through a downcast, a strategy for the exact analysis.
+pub struct StrategyBuild(pub Build);
 
-impl Named for StrategyEntry {
-    fn name(&self) -> &'static str {
-        self.name
+impl Builder for StrategyBuild {
+    fn game(&self) -> std::any::TypeId {
+        std::any::TypeId::of::<Pig>()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn build_any(
+        &self,
+        game: &dyn std::any::Any,
+        parameter: Option<&str>,
+    ) -> Result<Box<dyn std::any::Any>, BuildError> {
+        let pig = game.downcast_ref::<Pig>().ok_or("not a game of Pig")?;
+        let strategy = self.build(pig.target, parameter)?;
+        let agent: Box<dyn Agent<Pig>> = Box::new(Player(strategy));
+        Ok(Box::new(agent))
     }
 }
 
-/// Every registered strategy, sorted by name; an error if two share one.
-pub fn strategies() -> Result<Vec<&'static StrategyEntry>, CoreError> {
-    sorted_unique("strategy", inventory::iter::<StrategyEntry>)
+impl StrategyBuild {
+    fn build(&self, target: u32, parameter: Option<&str>) -> Result<Arc<dyn Strategy>, String> {
+        let value = match parameter {
+            None => None,
+            Some(v) => Some(
+                v.parse()
+                    .map_err(|_| format!("the parameter must be a whole number, not {v:?}"))?,
+            ),
+        };
+        (self.0)(target, value)
+    }
 }
+// ANCHOR_END: strategy
 
 /// Builds the strategy a user names (`optimal`, `hold-at-20`) for a target.
 pub fn strategy(name: &str, target: u32) -> Result<Arc<dyn Strategy>, String> {
-    let all = strategies().map_err(|e| e.to_string())?;
-    for e in &all {
-        let value = match (e.parameter, name.strip_prefix(e.name)) {
-            (None, Some("")) => None,
-            (Some(p), Some(rest)) => match rest.strip_prefix('-') {
-                Some(v) => Some(
-                    v.parse()
-                        .map_err(|_| format!("strategy {name:?}: {p} must be a whole number"))?,
-                ),
-                None => continue,
-            },
-            _ => continue,
-        };
-        return (e.build)(target, value);
-    }
-    let known: Vec<String> = all
-        .iter()
-        .map(|e| match e.parameter {
-            Some(p) => format!("{}-{p}", e.name),
-            None => e.name.to_string(),
-        })
-        .collect();
-    Err(format!(
-        "unknown strategy {name:?}; known: {}",
-        known.join(", ")
-    ))
+    let (entry, parameter) = agents::find::<Pig>(name).map_err(|e| e.to_string())?;
+    let build = entry
+        .build
+        .as_any()
+        .downcast_ref::<StrategyBuild>()
+        .ok_or_else(|| format!("{name:?} is an agent, not a strategy the analysis can follow"))?;
+    build
+        .build(target, parameter.as_deref())
+        .map_err(|e| format!("strategy {name:?}: {e}"))
 }
 
 // ANCHOR: hold-at
@@ -218,14 +220,14 @@ impl Strategy for HoldAt {
 }
 
 inventory::submit! {
-    StrategyEntry {
+    AgentEntry {
         name: "hold-at",
         parameter: Some("N"),
         summary: "hold-at-N: roll until the turn total reaches N, then hold",
-        build: |_, n| match n {
+        build: &StrategyBuild(|_, n| match n {
             Some(n) if n >= 1 => Ok(Arc::new(HoldAt(n))),
             _ => Err("hold-at-N needs an N of 1 or more".into()),
-        },
+        }),
     }
 }
 // ANCHOR_END: hold-at
@@ -262,11 +264,11 @@ impl Strategy for Optimal {
 }
 
 inventory::submit! {
-    StrategyEntry {
+    AgentEntry {
         name: "optimal",
         parameter: None,
         summary: "the best play: roll exactly where rolling wins more often than holding",
-        build: |target, _| Ok(Arc::new(Optimal::solve(target))),
+        build: &StrategyBuild(|target, _| Ok(Arc::new(Optimal::solve(target)))),
     }
 }
 // ANCHOR_END: optimal
@@ -624,6 +626,60 @@ impl Report for AnalyzeReport {
     }
 }
 
+// ANCHOR: services
+/// Pig's records name the game and its target; a record rebuilds the game.
+impl Recordable for Pig {
+    const NAME: &'static str = "pig";
+    type Parameters = Pig;
+
+    fn parameters(&self) -> Pig {
+        *self
+    }
+
+    fn from_parameters(p: &Pig) -> Result<Pig, String> {
+        match p.target {
+            2..=100 => Ok(*p),
+            t => Err(format!("the target must be from 2 to 100, not {t}")),
+        }
+    }
+}
+
+/// How Pig reads at the terminal: `roll` or `hold`, and the scores.
+impl Notation for Pig {
+    fn format_move(&self, _: &State, mv: &Move) -> String {
+        match mv {
+            Move::Roll => "roll".into(),
+            Move::Hold => "hold".into(),
+        }
+    }
+
+    fn parse_move(&self, _: &State, text: &str) -> Result<Move, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "r" | "roll" => Ok(Move::Roll),
+            "h" | "hold" => Ok(Move::Hold),
+            _ => Err("please answer roll (r) or hold (h)".into()),
+        }
+    }
+
+    fn render(&self, s: &State) -> String {
+        format!(
+            "Seat 1 has {}, seat 2 has {}; seat {}'s turn total is {}.",
+            s.scores[0],
+            s.scores[1],
+            s.seat + 1,
+            s.turn_total
+        )
+    }
+
+    fn format_outcome(&self, _: &State, face: &u16) -> String {
+        match face {
+            1 => "a 1: the turn total is lost".into(),
+            f => format!("a {f}"),
+        }
+    }
+}
+// ANCHOR_END: services
+
 /// Options of `tabula tournament pig`.
 #[derive(Debug, clap::Args)]
 pub struct TournamentArgs {
@@ -636,9 +692,15 @@ pub struct TournamentArgs {
     /// The seed that fixes every game.
     #[arg(long, default_value_t = tabula::app::DEFAULT_SEED)]
     pub seed: u64,
+    /// Worker threads [default: one per core]; the results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
     /// The game's options.
     #[command(flatten)]
     pub game: GameArgs,
+    /// The options every tournament has.
+    #[command(flatten)]
+    pub options: TournamentOptions,
 }
 
 /// One pair of a tournament.
@@ -665,65 +727,57 @@ pub struct TournamentReport {
     pub games: u64,
     /// The seed.
     pub seed: u64,
-    /// Every pair.
+    /// Every pair, with its exact chances.
     pub pairs: Vec<Pair>,
+    /// The framework's standings: ranks, points, times, forfeits.
+    pub standings: tabula::play::tournament::Standings,
 }
 
+// ANCHOR: tournament
 fn tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
-    if args.agents.len() < 2 {
-        return Err("a tournament needs at least two strategies".into());
-    }
     let game = Pig {
         target: args.game.target,
     };
-    let built = args
+    let entrants = args
         .agents
         .iter()
-        .map(|name| strategy(name, game.target))
+        .map(|name| Entrant::registered(&game, name))
         .collect::<Result<Vec<_>, _>>()?;
+    let run = Tournament::new(args.games)
+        .seed(args.seed)
+        .threads(args.threads);
+    let run = args.options.apply(run, ScoringArg::Points)?;
+    let total = run.total_games(entrants.len(), 2);
+    let progress = tabula::app::progress::RunProgress::new("tournament", total, "games");
+    let tick = |done| progress.tick(done);
+    let (standings, _) = match args.options.record.record {
+        Some(_) => run.run_recorded(&game, &entrants, &|_| (), &tick)?,
+        None => run.run_with(&game, &entrants, &|_| (), &tick)?,
+    };
+    // Beside the sampled results, each pair's exact chances.
     let mut pairs = Vec::new();
-    let mut run = 0;
-    for i in 0..built.len() {
-        for j in i + 1..built.len() {
-            let (a, b) = (&built[i], &built[j]);
-            let mut wins = [0, 0]; // a's, b's
-            // `a` moves first in the first half, `b` in the second; each
-            // half has a seed of its own.
-            for (half, games) in [args.games.div_ceil(2), args.games / 2]
-                .into_iter()
-                .enumerate()
-            {
-                if games == 0 {
-                    continue;
-                }
-                let seed = args
-                    .seed
-                    .wrapping_add(run)
-                    .wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                run += 1;
-                let players = if half == 0 { [a, b] } else { [b, a] };
-                let (w, _) = simulate(&game, players, &Simulation::new(games).seed(seed))?;
-                wins[half] += w.wins()[0];
-                wins[1 - half] += w.wins()[1];
-            }
-            let a_first = Exact::solve(game.target, [&**a, &**b]).first_seat_wins();
-            let b_first = Exact::solve(game.target, [&**b, &**a]).first_seat_wins();
-            pairs.push(Pair {
-                a: args.agents[i].clone(),
-                b: args.agents[j].clone(),
-                a_wins: wins[0],
-                b_wins: wins[1],
-                a_exact: (a_first + 1.0 - b_first) / 2.0,
-            });
-        }
+    for p in &standings.pairings {
+        let [a, b] = [&p.entrants[0], &p.entrants[1]];
+        let (sa, sb) = (strategy(&a.name, game.target)?, strategy(&b.name, game.target)?);
+        let a_first = Exact::solve(game.target, [&*sa, &*sb]).first_seat_wins();
+        let b_first = Exact::solve(game.target, [&*sb, &*sa]).first_seat_wins();
+        pairs.push(Pair {
+            a: a.name.clone(),
+            b: b.name.clone(),
+            a_wins: a.wins,
+            b_wins: b.wins,
+            a_exact: (a_first + 1.0 - b_first) / 2.0,
+        });
     }
     Ok(Box::new(TournamentReport {
         target: game.target,
         games: args.games,
         seed: args.seed,
         pairs,
+        standings,
     }))
 }
+// ANCHOR_END: tournament
 
 impl Report for TournamentReport {
     fn title(&self) -> String {
@@ -752,6 +806,8 @@ impl Report for TournamentReport {
                 p.a_exact
             );
         }
+        let _ = writeln!(out);
+        out.push_str(&tabula::app::play::standings_text(&self.standings));
         out
     }
 
@@ -767,82 +823,36 @@ pub struct PlayArgs {
     /// The computer's strategy (see `tabula list`).
     #[arg(long, default_value = "optimal")]
     pub strategy: String,
-    /// The seed that fixes the dice.
+    /// The seed that fixes the dice; 0 picks one.
     #[arg(long, default_value_t = tabula::app::DEFAULT_SEED)]
     pub seed: u64,
     /// The game's options.
     #[command(flatten)]
     pub game: GameArgs,
+    /// Where to write the game's record.
+    #[command(flatten)]
+    pub record: RecordArgs,
 }
 
-/// You (moving first) against a strategy, at the terminal.
+/// You (moving first) against a strategy, at the terminal: the framework
+/// asks for your moves, plays the computer's, and keeps the record.
 fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
     let game = Pig {
         target: args.game.target,
     };
-    let mut computer = Player(strategy(&args.strategy, game.target)?);
-    let names = ["You", args.strategy.as_str()];
-    let mut rng = tabula::core::game_rng(args.seed, 0);
-    let mut s = game.initial_state();
+    let computer = Seated::Agent {
+        name: args.strategy.clone(),
+        agent: agents::build(&game, &args.strategy)?,
+    };
     writeln!(
         io.out,
-        "Pig to {}: you move first, against {}. A 1 loses the turn total.",
-        game.target, names[1]
+        "Pig to {}: you are seat 1, against {}. A 1 loses the turn total.",
+        game.target, args.strategy
     )?;
-    loop {
-        let mv = match game.status(&s) {
-            Status::Over(GameResult::Win(seat)) => {
-                let [you, it] = s.scores;
-                writeln!(io.out, "{} won, {you} to {it}.", names[seat])?;
-                return Ok(());
-            }
-            Status::Over(GameResult::Draw) => return Err("Pig has no draws".into()),
-            Status::Chance => {
-                let face = game.sample_chance(&s, &mut rng).ok_or("no die")?;
-                let seat = s.seat;
-                game.apply_chance(&mut s, face, &mut |()| {});
-                let who = names[seat];
-                match (face, game.status(&s)) {
-                    (1, _) => writeln!(io.out, "{who} rolled 1: the turn total is lost.")?,
-                    (_, Status::Over(_)) => {
-                        writeln!(io.out, "{who} rolled {face}: {}.", s.scores[seat])?
-                    }
-                    _ => writeln!(io.out, "{who} rolled {face}: turn total {}.", s.turn_total)?,
-                }
-                continue;
-            }
-            Status::Decision(0) if s.turn_total == 0 => Move::Roll, // nothing to decide
-            Status::Decision(0) => {
-                let [you, it] = s.scores;
-                writeln!(
-                    io.out,
-                    "You {you}, {} {it}, turn total {}.",
-                    names[1], s.turn_total
-                )?;
-                write!(io.out, "Roll or hold? [r/h] ")?;
-                io.out.flush()?;
-                let Some(line) = tabula::core::input::read_line(io.input)? else {
-                    writeln!(io.out, "\nEnd of input: the game stops at {you} to {it}.")?;
-                    return Ok(());
-                };
-                match line.text().to_ascii_lowercase().as_str() {
-                    "r" | "roll" => Move::Roll,
-                    "h" | "hold" => Move::Hold,
-                    _ => {
-                        let shown = tabula::core::input::excerpt(&line.text());
-                        writeln!(io.out, "Please answer r (roll) or h (hold), not {shown:?}.")?;
-                        continue;
-                    }
-                }
-            }
-            Status::Decision(seat) => computer.choose(&game, &s, seat, &mut rng),
-        };
-        if mv == Move::Hold {
-            let score = s.scores[s.seat] + s.turn_total;
-            writeln!(io.out, "{} held: {score}.", names[s.seat])?;
-        }
-        game.apply_move(&mut s, mv, &mut |()| {});
-    }
+    let seed = tabula::app::play::seed_or_fresh(args.seed);
+    let players = vec![Seated::Human, computer];
+    tabula::app::play::play_keeping_record(&game, players, seed, &args.record, io)?;
+    Ok(())
 }
 // ANCHOR_END: play
 
@@ -865,17 +875,15 @@ static COMMANDS: &[&dyn Command] = &[
         tournament,
     ),
     &Typed::interactive("play", "Pig at the terminal: you against a strategy", play),
+    &Typed::interactive(
+        "replay",
+        tabula::app::play::REPLAY_ABOUT,
+        tabula::app::play::replay::<Pig>,
+    ),
 ];
 
 fn plugins() -> Result<Vec<PluginInfo>, CoreError> {
-    Ok(strategies()?
-        .into_iter()
-        .map(|e| PluginInfo {
-            kind: "strategy",
-            name: e.name,
-            summary: e.summary,
-        })
-        .collect())
+    agents::plugins::<Pig>()
 }
 
 inventory::submit! {

@@ -1,16 +1,21 @@
-//! Command pieces every game with decisions shares: the record options
-//! (`--record DIR`, `--record-format`), `replay` for any recordable game,
-//! terminal play that keeps its record, and the tournament table.
+//! Command pieces every game with decisions shares, on [`tabula_play`]:
+//! the record options (`--record DIR`, `--record-format`), the tournament
+//! options ([`TournamentOptions`], and [`TournamentArgs`] for a game
+//! happy with the common defaults), running a tournament with progress and
+//! records ([`run_tournament`]), the standings as a [`Report`], `replay`
+//! for any recordable game, and terminal play that keeps its record.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use tabula_core::text::group;
 use tabula_core::{BoardGame, Streams};
 use tabula_play::record::{self, End, Format, RecordOf, Recordable, Step};
 use tabula_play::terminal::{self, Notation, Player};
-use tabula_play::tournament::Standings;
+use tabula_play::tournament::{Entrant, GameId, Scoring, Standings, Tournament};
 
-use crate::{Error, Io};
+use crate::progress::RunProgress;
+use crate::{Error, Io, Report};
 
 /// The text format of records, as a command-line value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -203,74 +208,11 @@ where
         &mut *io.input,
         &mut *io.out,
     )?;
-    let rec: RecordOf<G> = record::Record {
-        game: G::NAME.to_string(),
-        parameters: game.parameters(),
-        seed,
-        index: 0,
-        players: names,
-        steps: played.steps.clone(),
-        end: played.end.clone(),
-    };
+    let rec: RecordOf<G> = record::of_terminal(game, seed, 0, names, &played);
     if let Some(path) = record.write::<G>(&rec, &format!("{}-{seed}", G::NAME))? {
         writeln!(io.out, "Record written to {}.", path.display())?;
     }
     Ok(played)
-}
-
-/// The standings of a tournament as a text table: entrants by rank, then
-/// every pairing, then the forfeits.
-pub fn standings_text(s: &Standings) -> String {
-    let mut t = String::new();
-    let width = s
-        .entrants
-        .iter()
-        .map(|e| e.name.len())
-        .max()
-        .unwrap_or(5)
-        .max(5);
-    let _ = writeln!(
-        t,
-        "{:>4}  {:<width$}  {:>7} {:>7} {:>7} {:>7} {:>9} {:>9} {:>9}",
-        "rank", "agent", "games", "wins", "shared", "losses", "points", "time s", "score"
-    );
-    for e in &s.entrants {
-        let _ = writeln!(
-            t,
-            "{:>4}  {:<width$}  {:>7} {:>7} {:>7} {:>7} {:>9.1} {:>9.3} {:>9.3}",
-            e.rank, e.name, e.games, e.wins, e.shared_firsts, e.losses, e.points, e.time_s, e.score
-        );
-    }
-    let _ = writeln!(t);
-    for p in &s.pairings {
-        let names: Vec<&str> = p.entrants.iter().map(|e| e.name.as_str()).collect();
-        let _ = writeln!(t, "{} ({} games):", names.join(" vs "), p.games);
-        for e in &p.entrants {
-            let _ = writeln!(
-                t,
-                "  {:<width$}  wins {:>6}  shared {:>6}  points {:>8.1}  mean score {:.4} ± {:.4}",
-                e.name, e.wins, e.shared_firsts, e.points, e.mean_score, e.score_std_error
-            );
-        }
-        if p.capped > 0 {
-            let _ = writeln!(t, "  capped (no result): {}", p.capped);
-        }
-    }
-    if !s.faults.is_empty() {
-        let _ = writeln!(t, "\nForfeits:");
-        for f in &s.faults {
-            let _ = writeln!(
-                t,
-                "  {} (seat {}) in {} game {}: {}",
-                f.entrant,
-                f.seat + 1,
-                f.pairing.join(" vs "),
-                f.game,
-                f.fault
-            );
-        }
-    }
-    t
 }
 
 /// A seed for interactive play: `0` picks a fresh one.
@@ -349,7 +291,6 @@ impl TournamentOptions {
         t: tabula_play::tournament::Tournament,
         default: ScoringArg,
     ) -> Result<tabula_play::tournament::Tournament, Error> {
-        use tabula_play::tournament::Scoring;
         if !(self.penalty_per_second.is_finite() && self.penalty_per_second >= 0.0) {
             return Err(format!(
                 "--penalty-per-second must be a number of at least 0, got {}",
@@ -368,5 +309,224 @@ impl TournamentOptions {
             .max_steps(self.max_steps)
             .move_time_limit(self.move_time_limit.map(std::time::Duration::from_millis))
             .record(self.record.record.clone(), self.record.format()))
+    }
+}
+
+/// The whole of a tournament command's options for a game content with
+/// the common defaults (100 games per pairing): `--agents`, `--games`,
+/// `--seed`, `--threads` and the [`TournamentOptions`]. A game with
+/// defaults of its own declares those four itself and flattens
+/// [`TournamentOptions`].
+#[derive(Clone, Debug, clap::Args)]
+pub struct TournamentArgs {
+    /// The entrants: registered agent names, comma-separated (at least as
+    /// many as the game has seats)
+    #[arg(long, value_delimiter = ',', required = true, value_name = "AGENTS")]
+    pub agents: Vec<String>,
+    /// Games per pairing, spread over every seating
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Seed that fixes every game
+    #[arg(long, default_value_t = crate::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Worker threads [default: one per core]; the results do not depend on it
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub options: TournamentOptions,
+}
+
+impl TournamentArgs {
+    /// The entrants, checked: each a registered agent of `G`.
+    pub fn entrants<G: BoardGame + 'static>(&self, game: &G) -> Result<Vec<Entrant<G>>, Error> {
+        entrants(game, &self.agents)
+    }
+}
+
+/// The entrants `names` name, checked: each a registered agent of `G`.
+pub fn entrants<G: BoardGame + 'static>(
+    game: &G,
+    names: &[String],
+) -> Result<Vec<Entrant<G>>, Error> {
+    names
+        .iter()
+        .map(|name| Entrant::registered(game, name.trim()).map_err(Error::from))
+        .collect()
+}
+
+/// Runs the tournament `args` describe on `game`, scored by `scoring`
+/// unless `--scoring` says otherwise, with progress on stderr for long
+/// runs and records if `--record` asks.
+pub fn run_tournament<G: Recordable + 'static>(
+    game: &G,
+    args: &TournamentArgs,
+    scoring: ScoringArg,
+) -> Result<Standings, Error> {
+    let entrants = args.entrants(game)?;
+    let tournament = Tournament::new(args.games)
+        .seed(args.seed)
+        .threads(args.threads.map(usize::from));
+    let tournament = args.options.apply(tournament, scoring)?;
+    let total = pairings(entrants.len(), game.seats()).saturating_mul(args.games);
+    let progress = RunProgress::new("tournament", total, "games");
+    let (standings, _) =
+        tournament.run_recorded(game, &entrants, &|_: &GameId| (), &|d| progress.tick(d))?;
+    Ok(standings)
+}
+
+/// `n` choose `k`, the number of pairings.
+fn pairings(n: usize, k: usize) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k) as u64;
+    (0..k).fold(1u64, |acc, i| acc.saturating_mul(n as u64 - i) / (i + 1))
+}
+
+impl Report for Standings {
+    fn title(&self) -> String {
+        format!(
+            "tournament: {} entrants, {} games per pairing",
+            self.entrants.len(),
+            group(self.games_per_pairing)
+        )
+    }
+
+    fn text(&self) -> String {
+        standings_text(self)
+    }
+
+    fn json(&self) -> Result<String, Error> {
+        crate::pretty(self)
+    }
+}
+
+/// The most forfeits listed one by one in the text.
+const FAULTS_SHOWN: usize = 20;
+
+/// The standings as text: the table of entrants, each pairing, and the
+/// forfeits.
+pub fn standings_text(s: &Standings) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Tournament: {} entrants, {} pairing(s) of {} games ({} seatings), seed {}, {}",
+        s.entrants.len(),
+        s.pairings.len(),
+        group(s.games_per_pairing),
+        s.seatings,
+        s.seed,
+        match s.scoring {
+            Scoring::Points => "ranked by points".to_string(),
+            Scoring::TimePenalty { per_second } =>
+                format!("ranked by points less {per_second} per second of thinking"),
+        }
+    );
+    let width = s
+        .entrants
+        .iter()
+        .map(|e| e.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(7);
+    let _ = writeln!(
+        out,
+        "  rank  {:<width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>6}  {:>9}  {:>9}  {:>10}  {:>8}  {:>8}",
+        "entrant",
+        "games",
+        "wins",
+        "shared",
+        "losses",
+        "capped",
+        "points",
+        "mean rank",
+        "mean score",
+        "forfeits",
+        "time s"
+    );
+    for e in &s.entrants {
+        let _ = writeln!(
+            out,
+            "  {:>4}  {:<width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>6}  {:>9.1}  {:>9.3}  {:>10.3}  {:>8}  {:>8.2}",
+            e.rank,
+            e.name,
+            e.games,
+            e.wins,
+            e.shared_firsts,
+            e.losses,
+            e.capped,
+            e.points,
+            e.mean_rank,
+            e.mean_score,
+            e.illegal + e.panics + e.too_slow,
+            e.time_s
+        );
+    }
+    let _ = writeln!(out, "Pairings:");
+    for p in &s.pairings {
+        let names: Vec<&str> = p.entrants.iter().map(|e| e.name.as_str()).collect();
+        let _ = writeln!(
+            out,
+            "  {}: {} games, {} draws, {} capped, {:.1} moves a game",
+            names.join(" vs "),
+            group(p.games),
+            p.draws,
+            p.capped,
+            p.mean_moves
+        );
+        for e in &p.entrants {
+            let seats: Vec<String> = e
+                .wins_by_seat
+                .iter()
+                .zip(&e.games_by_seat)
+                .enumerate()
+                .map(|(seat, (w, g))| format!("seat {} {w}/{g}", seat + 1))
+                .collect();
+            let _ = writeln!(
+                out,
+                "    {:<width$}  {} wins ({}), {} points, mean score {:.3} ± {:.3}{}",
+                e.name,
+                e.wins,
+                seats.join(", "),
+                e.points,
+                e.mean_score,
+                e.score_std_error,
+                if e.forfeits > 0 {
+                    format!(", {} forfeits", e.forfeits)
+                } else {
+                    String::new()
+                }
+            );
+        }
+    }
+    if !s.faults.is_empty() {
+        let _ = writeln!(out, "Forfeits ({}):", s.faults.len());
+        for f in s.faults.iter().take(FAULTS_SHOWN) {
+            let _ = writeln!(
+                out,
+                "  {} (seat {}) in {} game {}: {}",
+                f.entrant,
+                f.seat + 1,
+                f.pairing.join(" vs "),
+                f.game,
+                f.fault
+            );
+        }
+        if s.faults.len() > FAULTS_SHOWN {
+            let _ = writeln!(out, "  ... and {} more", s.faults.len() - FAULTS_SHOWN);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn pairings_count_subsets() {
+        assert_eq!(super::pairings(4, 2), 6);
+        assert_eq!(super::pairings(5, 3), 10);
+        assert_eq!(super::pairings(2, 3), 0);
+        assert_eq!(super::pairings(3, 3), 1);
     }
 }

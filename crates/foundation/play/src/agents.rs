@@ -82,9 +82,17 @@ pub enum AgentError {
 
 /// A builder of one game's agent, with its game type erased so entries of
 /// every game share one registry. Implemented by [`BuildFn`].
-pub trait Builder: Sync {
+///
+/// A game with a richer trait of its own (strategies that also give exact
+/// probabilities) implements `Builder` for its own type and registers
+/// that: the entry is then both an agent for every tool and, through
+/// [`as_any`](Self::as_any) and a downcast, the game's own richer object,
+/// with one registration.
+pub trait Builder: Sync + Any {
     /// The game type the agent plays.
     fn game(&self) -> TypeId;
+    /// The builder itself, to downcast to the game's own builder type.
+    fn as_any(&self) -> &dyn Any;
     /// Builds the agent for `game` (a `&G`), returning a
     /// `Box<Box<dyn Agent<G>>>` as `Box<dyn Any>`.
     fn build_any(
@@ -104,6 +112,10 @@ pub type BuildAgent<G> = fn(&G, Option<&str>) -> Result<Box<dyn Agent<G>>, Build
 impl<G: BoardGame + 'static> Builder for BuildFn<G> {
     fn game(&self) -> TypeId {
         TypeId::of::<G>()
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 
     fn build_any(

@@ -165,7 +165,7 @@ impl<P: Serialize, M: Serialize, O: Serialize> Record<P, M, O> {
         let bad = |message: String| RecordError::Serialize { format, message };
         match format {
             Format::Ron => {
-                ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default().depth_limit(3))
+                ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default().depth_limit(2))
                     .map(|mut s| {
                         s.push('\n');
                         s
@@ -375,5 +375,25 @@ pub fn of_played<G: Recordable>(
         players,
         steps: played.steps.clone(),
         end: played.end(),
+    }
+}
+
+/// Builds the record of a game played at the terminal
+/// ([`crate::terminal::play`]).
+pub fn of_terminal<G: Recordable>(
+    game: &G,
+    seed: u64,
+    index: u64,
+    players: Vec<String>,
+    played: &crate::terminal::TerminalGame<G>,
+) -> RecordOf<G> {
+    Record {
+        game: G::NAME.to_string(),
+        parameters: game.parameters(),
+        seed,
+        index,
+        players,
+        steps: played.steps.clone(),
+        end: played.end.clone(),
     }
 }

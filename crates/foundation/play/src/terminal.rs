@@ -81,7 +81,7 @@ const MAX_LINE: usize = 4096;
 
 /// Plays one game at the terminal: humans type their moves on `input`,
 /// agents and chance move by themselves, and everything is written to
-/// `out`. `quit` or the end of input stops the game cleanly; `help` lists
+/// `out`. A human with only one legal move makes it without being asked. `quit` or the end of input stops the game cleanly; `help` lists
 /// the legal moves. A move that does not parse or is not legal is
 /// explained and asked again.
 pub fn play<G>(
@@ -129,6 +129,16 @@ where
                 game.legal_moves(&state, &mut legal);
                 let name = game.seat_name(seat);
                 let mv = match players.get_mut(seat) {
+                    None | Some(Player::Human) if legal.len() == 1 => {
+                        // Nothing to decide: the only legal move is made.
+                        let mv = legal[0].clone();
+                        writeln!(
+                            out,
+                            "{name}: {} (the only legal move)",
+                            game.format_move(&state, &mv)
+                        )?;
+                        mv
+                    }
                     None | Some(Player::Human) => {
                         if !shown {
                             writeln!(out, "{}", game.render(&state).trim_end())?;

@@ -16,10 +16,71 @@
 //! results are the same whatever else plays in the tournament and however
 //! many threads run it (timings aside, and agents with time budgets).
 //!
+//! **Jobs.** The games of a pairing are cut into chunks of whole deals
+//! (about an eighth of its games, at most 64), fixed by the number of
+//! games and seatings alone; the chunks of every pairing run in parallel
+//! on a pool of the threads asked for, and are merged one by one in order,
+//! so every count and sum comes out the same for any thread count. Each
+//! chunk makes each entrant's agent once and tells it of every new game
+//! ([`Agent::new_game`]); an agent that panics is dropped and a fresh one
+//! made for the next game. `progress` hears the number of games finished
+//! at least once a chunk (and every tenth of a second within one).
+//!
+//! **Forfeits and caps.** Every game is refereed ([`Referee`]) with the
+//! tournament's step cap and per-move time limit: an illegal move, a panic
+//! or a slow call forfeits that game only (counted per entrant and listed
+//! in [`Standings::faults`]); a game stopped by the step cap counts as
+//! capped, never as a draw, and gives no points.
+//!
 //! **Scoring.** Entrants are ranked by [`Scoring`]: points (1 for each
 //! opponent ranked below, ½ for each tied, over the opponents: win 1,
 //! draw ½ in two-seat games), or points less a penalty per second of
-//! thinking time (seed 004's tournament).
+//! thinking time (seed 004's tournament). Equal scores share a rank.
+//! Standard errors of mean scores come from the spread of the per-deal
+//! means, since the games of one deal share their dice.
+//!
+//! ```
+//! use tabula_core::{Agent, BoardGame, GameRng, Seat};
+//! use tabula_play::tournament::{Entrant, Tournament};
+//! # use tabula_core::{GameResult, Status};
+//! # /// Take one or two from a pile of ten; whoever takes the last wins.
+//! # struct Nim;
+//! # impl BoardGame for Nim {
+//! #     type State = (u8, Seat); type Move = u8; type Outcome = (); type Event = ();
+//! #     fn seats(&self) -> usize { 2 }
+//! #     fn initial_state(&self) -> (u8, Seat) { (10, 0) }
+//! #     fn status(&self, &(pile, to_move): &(u8, Seat)) -> Status {
+//! #         if pile == 0 { Status::Over(GameResult::Win(1 - to_move)) } else { Status::Decision(to_move) }
+//! #     }
+//! #     fn apply_chance<E: FnMut(())>(&self, _: &mut (u8, Seat), _: (), _: &mut E) {}
+//! #     fn apply_move<E: FnMut(())>(&self, s: &mut (u8, Seat), take: u8, _: &mut E) { s.0 -= take; s.1 = 1 - s.1; }
+//! #     fn legal_moves(&self, s: &(u8, Seat), out: &mut Vec<u8>) { out.extend(1..=s.0.min(2)) }
+//! # }
+//!
+//! /// Leaves a multiple of three when it can.
+//! struct Perfect;
+//! impl Agent<Nim> for Perfect {
+//!     fn choose(&mut self, _: &Nim, s: &(u8, Seat), _: Seat, _: &mut GameRng) -> u8 {
+//!         if s.0 % 3 == 0 { 1 } else { s.0 % 3 }
+//!     }
+//! }
+//! /// Always takes one.
+//! struct One;
+//! impl Agent<Nim> for One {
+//!     fn choose(&mut self, _: &Nim, _: &(u8, Seat), _: Seat, _: &mut GameRng) -> u8 { 1 }
+//! }
+//!
+//! let entrants = vec![
+//!     Entrant { name: "perfect".into(), make: Box::new(|_: &Nim| Ok(Box::new(Perfect) as Box<dyn Agent<Nim>>)) },
+//!     Entrant { name: "one".into(), make: Box::new(|_: &Nim| Ok(Box::new(One) as Box<dyn Agent<Nim>>)) },
+//! ];
+//! let standings = Tournament::new(10).seed(1).run(&Nim, &entrants, &|_| {})?;
+//! // Perfect play wins from ten stones, and from nine against one-at-a-time.
+//! assert_eq!(standings.entrants[0].name, "perfect");
+//! assert_eq!(standings.entrants[0].wins, 10);
+//! assert_eq!(standings.pairings[0].entrants[0].wins_by_seat, vec![5, 5]);
+//! # Ok::<_, tabula_play::tournament::TournamentError>(())
+//! ```
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -272,6 +333,19 @@ impl Tournament {
             scoring: Scoring::Points,
             record: None,
         }
+    }
+
+    /// How many games a tournament of `entrants` entrants plays for a
+    /// game of `seats` seats: games per pairing times pairings (for a
+    /// progress bar's total).
+    pub fn total_games(&self, entrants: usize, seats: usize) -> u64 {
+        // Pairings: entrants choose seats.
+        let seats = seats.min(entrants);
+        let mut pairings: u128 = 1;
+        for i in 0..seats {
+            pairings = pairings * (entrants - i) as u128 / (i + 1) as u128;
+        }
+        u64::try_from(pairings.saturating_mul(u128::from(self.games))).unwrap_or(u64::MAX)
     }
 
     /// Sets the seed.
@@ -732,13 +806,15 @@ fn seatings(n: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// Games per job: whole deals, about an eighth of a pairing's games, at
-/// most 64 games (or one deal). It depends only on the games and the
-/// seatings, so the jobs are the same for any thread count.
+/// Games per job: whole deals, about a sixteenth of a pairing's games, at
+/// most 4096 games (or one deal), so that agents that are costly to make
+/// (a solved strategy) are made a few dozen times, not once per game. It
+/// depends only on the games and the seatings, so the jobs are the same
+/// for any thread count.
 fn chunk_size(games: u64, seatings: u64) -> u64 {
     let seatings = seatings.max(1);
     let deals = games.div_ceil(seatings);
-    deals.div_ceil(8).clamp(1, (64 / seatings).max(1)) * seatings
+    deals.div_ceil(16).clamp(1, (4096 / seatings).max(1)) * seatings
 }
 
 /// One entrant's counts within a pairing (or over the tournament).
@@ -1077,9 +1153,11 @@ mod tests {
     #[test]
     fn chunks_are_whole_deals() {
         assert_eq!(chunk_size(1, 2), 2);
-        assert_eq!(chunk_size(200, 2), 26);
-        assert_eq!(chunk_size(1_000_000, 2), 64);
-        assert_eq!(chunk_size(1_000_000, 6), 60);
+        // 100 deals, a sixteenth of them rounded up: 7 deals.
+        assert_eq!(chunk_size(200, 2), 14);
+        assert_eq!(chunk_size(1_000_000, 2), 4096);
+        // 4096 / 6 = 682 deals.
+        assert_eq!(chunk_size(1_000_000, 6), 4092);
         assert_eq!(chunk_size(10, 24), 24);
     }
 

@@ -294,6 +294,27 @@ impl Board {
         &self.next
     }
 
+    /// The board as a board file writes it (its ladders and chutes, its
+    /// default rule set): [`Board::from_spec`] rebuilds it.
+    pub fn spec(&self) -> BoardSpec {
+        let pairs = |ladders: bool| {
+            self.jumps
+                .iter()
+                .filter(|j| j.is_ladder() == ladders)
+                .map(|j| (u32::from(j.from), u32::from(j.to)))
+                .collect()
+        };
+        BoardSpec {
+            name: self.name.clone(),
+            size: u32::from(self.size),
+            columns: Some(u32::from(self.columns)),
+            dice: self.dice,
+            rules: Some(self.rules.to_string()),
+            ladders: pairs(true),
+            chutes: pairs(false),
+        }
+    }
+
     /// Where a ladder or chute starting on `square` leads, if one does.
     #[inline]
     pub fn jump_from(&self, square: u16) -> Option<u16> {

@@ -2,14 +2,52 @@
 //! implemented for every [`Rules`] type, and each of its methods runs a
 //! fully monomorphized game for that type.
 
+use std::any::Any;
+
+use tabula_core::BoardGame;
 use tabula_sim::{LengthOf, Lengths, Occupancy, Run, SimError, Simulation, Wins};
 
 use crate::analysis::{self, Analysis, AnalysisOptions};
 use crate::board::Board;
-use crate::game::Snakes;
+use crate::game::{Event, Snakes, State};
 use crate::plugin::{self, Rules};
 // Traces live in `trace`; re-exported so `erased::{Trace, Throw}` still work.
 pub use crate::trace::{Throw, Trace};
+
+/// A game state of some rule set, its type erased: the state of
+/// [`crate::recorded::Recorded`], made and moved only by the rule set that
+/// made it ([`ErasedRules::start`], [`ErasedRules::throw`]).
+pub struct AnyState(Box<dyn StateBox>);
+
+trait StateBox: Send {
+    fn clone_box(&self) -> Box<dyn StateBox>;
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: Any + Clone + Send> StateBox for T {
+    fn clone_box(&self) -> Box<dyn StateBox> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+impl Clone for AnyState {
+    fn clone(&self) -> AnyState {
+        AnyState(self.0.clone_box())
+    }
+}
+
+impl std::fmt::Debug for AnyState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AnyState")
+    }
+}
 
 /// The collectors of the seed-000 report.
 pub type ReportCollectors = (Lengths, Occupancy, Wins);
@@ -44,15 +82,39 @@ pub trait ErasedRules: Send + Sync {
         options: &AnalysisOptions,
     ) -> Result<Analysis, tabula_exact::ExactError>;
 
-    /// Replays one game of a run, throw by throw.
-    fn trace(
+    /// The throws of game `index` of the run with `seed`, as
+    /// [`tabula_sim::replay`] replays it (at most `max_throws`).
+    fn throws(
         &self,
         board: &Board,
         players: u8,
         seed: u64,
         index: u64,
         max_throws: u32,
-    ) -> Result<Trace, SimError>;
+    ) -> Result<Vec<u16>, SimError>;
+
+    /// The first state of a game under these rules.
+    fn start(&self) -> AnyState;
+
+    /// Applies a throw to a state [`start`](Self::start) made (a state of
+    /// another rule set is left as it is).
+    fn throw(
+        &self,
+        board: &Board,
+        players: u8,
+        state: &mut AnyState,
+        roll: u16,
+        events: &mut dyn FnMut(Event),
+    );
+
+    /// The seat that finished, once one has.
+    fn winner(&self, state: &AnyState) -> Option<usize>;
+
+    /// The seat to throw next.
+    fn turn(&self, state: &AnyState) -> usize;
+
+    /// Every seat's square (0 is the start).
+    fn squares(&self, players: u8, state: &AnyState) -> Vec<u16>;
 }
 
 impl<R: Rules> ErasedRules for R {
@@ -92,17 +154,64 @@ impl<R: Rules> ErasedRules for R {
         analysis::analyze(board, self, options)
     }
 
-    fn trace(
+    fn throws(
         &self,
         board: &Board,
         players: u8,
         seed: u64,
         index: u64,
         max_throws: u32,
-    ) -> Result<Trace, SimError> {
+    ) -> Result<Vec<u16>, SimError> {
         let game = Snakes::new(board, self, players);
-        let mut trace = Trace::new(seed, index);
-        tabula_sim::replay(&game, seed, index, max_throws, |e| trace.record(e))?;
-        Ok(trace)
+        let mut throws = Vec::new();
+        tabula_sim::replay(&game, seed, index, max_throws, |e| match *e {
+            Event::Moved { roll, .. }
+            | Event::Forfeited { roll, .. }
+            | Event::SentTo { roll, .. } => throws.push(roll),
+            _ => {}
+        })?;
+        Ok(throws)
+    }
+
+    fn start(&self) -> AnyState {
+        AnyState(Box::new(State::<R::Extra>::start()))
+    }
+
+    fn throw(
+        &self,
+        board: &Board,
+        players: u8,
+        state: &mut AnyState,
+        roll: u16,
+        events: &mut dyn FnMut(Event),
+    ) {
+        if let Some(s) = state.0.as_any_mut().downcast_mut::<State<R::Extra>>()
+            && s.winner().is_none()
+        {
+            Snakes::new(board, self, players).apply_chance(s, roll, &mut |e| events(e));
+        }
+    }
+
+    fn winner(&self, state: &AnyState) -> Option<usize> {
+        state
+            .0
+            .as_any()
+            .downcast_ref::<State<R::Extra>>()
+            .and_then(State::winner)
+    }
+
+    fn turn(&self, state: &AnyState) -> usize {
+        state
+            .0
+            .as_any()
+            .downcast_ref::<State<R::Extra>>()
+            .map_or(0, State::turn)
+    }
+
+    fn squares(&self, players: u8, state: &AnyState) -> Vec<u16> {
+        let s = state.0.as_any().downcast_ref::<State<R::Extra>>();
+        (0..usize::from(players))
+            .map(|seat| s.map_or(0, |s| s.square(seat)))
+            .collect()
     }
 }

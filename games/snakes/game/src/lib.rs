@@ -20,7 +20,8 @@
 //! trait, [`Step`], [`Turn`], playability), `game` (the `BoardGame`),
 //! `popularity`, `trace`, `analysis`, `erased` ([`ErasedRules`]),
 //! `registry` ([`RuleSet`]), `builtin` (the built-in rule sets), `load`
-//! (the board loaders, which check the default rule set); `rules` gathers
+//! (the board loaders, which check the default rule set), `recorded` (records
+//! of games, [`recorded::Recorded`]); `rules` gathers
 //! the rule-set items under one public path.
 #![deny(missing_docs)]
 
@@ -32,6 +33,7 @@ pub mod game;
 mod load;
 mod plugin;
 pub mod popularity;
+pub mod recorded;
 pub mod registry;
 pub mod rules;
 pub mod trace;

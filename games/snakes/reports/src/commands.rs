@@ -1,16 +1,19 @@
 //! Snakes and Ladders' commands: `tabula simulate snakes` (the seed-000
-//! report) and `tabula analyze snakes` (seed 001's exact answers),
-//! registered in [`COMMANDS`].
+//! report), `tabula analyze snakes` (seed 001's exact answers) and
+//! `tabula replay snakes` (a record, throw by throw), registered in
+//! [`COMMANDS`].
 
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use tabula_app::play::{RecordArgs, ReplayArgs};
 use tabula_app::progress::{SolveProgress, progress_bar, seconds_budget};
 use tabula_app::{Command, Error, Io, Typed};
 use tabula_exact::Limits;
 use tabula_sim::Simulation;
 
 use crate::board::BUILT_IN;
+use crate::recorded::Recorded;
 use crate::{Analysis, AnalysisOptions, Board, Report, ReportOptions, Require, Setup, Trace};
 
 /// The seed used when none is given: every run is reproducible.
@@ -30,12 +33,17 @@ pub static COMMANDS: &[&dyn Command] = &[
         analyze,
     )
     .with_pictures(),
+    &Typed::interactive("replay", tabula_app::play::REPLAY_ABOUT, replay),
 ];
 
 /// Options of a Snakes and Ladders simulation.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "BOARD is a RON board file, or the name of a built-in board: classic (the default), teaching, two-dice.\nExample: tabula simulate snakes --rules exact --games 100000 --seed 7"
+    after_help = "BOARD is a RON board file, or the name of a built-in board: classic (the default), teaching, two-dice.\n\
+--trace prints game --game of the run throw by throw, a view of its record; --record DIR writes that record \
+(replay it with tabula replay snakes FILE).\n\
+Example: tabula simulate snakes --rules exact --games 100000 --seed 7",
+    group = clap::ArgGroup::new("view").args(["trace", "record"]).multiple(true)
 )]
 pub struct SnakesArgs {
     /// The board, rule set and players.
@@ -56,9 +64,13 @@ pub struct SnakesArgs {
     /// Also print one game throw by throw: rolls, squares, ladders, chutes, forfeits.
     #[arg(long)]
     pub trace: bool,
-    /// The game --trace prints, by index in the run: 0 to --games minus 1.
-    #[arg(long, default_value_t = 0, requires = "trace")]
+    /// The game --trace prints and --record writes, by index in the run:
+    /// 0 to --games minus 1.
+    #[arg(long, default_value_t = 0, requires = "view")]
     pub game: u64,
+    /// Write the record of game --game (its throws) into a directory.
+    #[command(flatten)]
+    pub record: RecordArgs,
     /// Rolls in the report's dice test (0 skips it).
     #[arg(long, default_value_t = 1_000_000)]
     pub dice_rolls: u64,
@@ -164,9 +176,10 @@ impl tabula_app::Report for Simulated {
 
 /// Runs a simulation.
 pub fn simulate(args: SnakesArgs, _: &mut Io<'_>) -> Result<Box<dyn tabula_app::Report>, Error> {
-    if args.trace && args.game >= args.games {
+    let view = args.trace || args.record.record.is_some();
+    if view && args.game >= args.games {
         return Err(format!(
-            "--game {}: the run has {} game{}, numbered 0 to {}; --trace can print only one of them",
+            "--game {}: the run has {} game{}, numbered 0 to {}; --trace and --record take only one of them",
             args.game,
             args.games,
             if args.games == 1 { "" } else { "s" },
@@ -181,8 +194,15 @@ pub fn simulate(args: SnakesArgs, _: &mut Io<'_>) -> Result<Box<dyn tabula_app::
     if let Some(t) = args.threads {
         sim = sim.threads(usize::from(t));
     }
-    let trace = if args.trace {
-        Some(setup.trace(args.seed, args.game, args.max_throws)?)
+    // The traced game is recorded; the trace is a view of its record.
+    let trace = if view {
+        args.record.prepare()?;
+        let (record, trace) = setup.record(args.seed, args.game, args.max_throws)?;
+        let stem = format!("snakes-{}-{}", args.seed, args.game);
+        if let Some(path) = args.record.write::<Recorded>(&record, &stem)? {
+            eprintln!("Record written to {}.", path.display());
+        }
+        args.trace.then_some(trace)
     } else {
         None
     };
@@ -307,4 +327,21 @@ pub fn analyze(args: AnalyzeArgs, _: &mut Io<'_>) -> Result<Box<dyn tabula_app::
         analysis,
         board: setup.board,
     }))
+}
+
+/// Options of `tabula replay snakes`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "A record holds the board, the rule set, the players and every throw; `simulate snakes --record DIR` writes one.\n\
+Example: tabula replay snakes records/snakes-2002-0.ron"
+)]
+pub struct SnakesReplayArgs {
+    /// The record and how to show it.
+    #[command(flatten)]
+    pub replay: ReplayArgs,
+}
+
+/// Replays a record, throw by throw.
+fn replay(args: SnakesReplayArgs, io: &mut Io<'_>) -> Result<(), Error> {
+    tabula_app::play::replay::<Recorded>(args.replay, io)
 }

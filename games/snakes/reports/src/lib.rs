@@ -32,7 +32,7 @@ pub mod pictures;
 pub mod report;
 mod setup;
 
-pub use tabula_snakes_game::{analysis, board, erased, game, rules, trace};
+pub use tabula_snakes_game::{analysis, board, erased, game, recorded, rules, trace};
 use tabula_snakes_game::{popularity, registry};
 
 pub use report::{Report, ReportOptions};

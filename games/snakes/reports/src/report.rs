@@ -12,6 +12,7 @@ use crate::board::Board;
 use crate::erased::ReportCollectors;
 use crate::error::SnakesError;
 use crate::popularity::{Popularity, landing_note};
+use crate::recorded::Recorded;
 use crate::registry::RuleSet;
 use crate::trace::Trace;
 
@@ -241,10 +242,9 @@ impl Report {
         };
         let notable = |len: u32| -> Result<NotableGame, SnakesError> {
             let index = lengths.first_game_with(len).unwrap_or(0);
-            let trace = rules
-                .rules
-                .trace(board, players, run.seed, index, sim.get_max_steps())?;
-            Ok(NotableGame::from_trace(&trace))
+            let game = Recorded::new(board.clone(), rules, players);
+            let record = game.record(run.seed, index, sim.get_max_steps())?;
+            Ok(NotableGame::from_trace(&game.trace(&record)))
         };
         let size = usize::from(board.size());
         let mut landings = occupancy.counts().to_vec();

@@ -7,6 +7,7 @@ use crate::analysis::{Analysis, AnalysisOptions};
 use crate::board::Board;
 use crate::error::SnakesError;
 use crate::game::MAX_SEATS;
+use crate::recorded::{Recorded, SnakesRecord};
 use crate::registry::{self, RuleSet};
 use crate::report::{self, Report, ReportOptions};
 use crate::trace::Trace;
@@ -200,11 +201,23 @@ impl Setup {
         }
     }
 
-    /// Replays game `index` of the run with `seed`, throw by throw.
+    /// The record of game `index` of the run with `seed` (its throws),
+    /// and the trace `--trace` prints, a view of that record.
+    pub fn record(
+        &self,
+        seed: u64,
+        index: u64,
+        max_throws: u32,
+    ) -> Result<(SnakesRecord, Trace), SnakesError> {
+        let game = Recorded::new(self.board.clone(), self.rules, self.players);
+        let record = game.record(seed, index, max_throws)?;
+        let trace = game.trace(&record);
+        Ok((record, trace))
+    }
+
+    /// Game `index` of the run with `seed`, throw by throw: the view of
+    /// its record ([`Setup::record`]).
     pub fn trace(&self, seed: u64, index: u64, max_throws: u32) -> Result<Trace, SnakesError> {
-        Ok(self
-            .rules
-            .rules
-            .trace(&self.board, self.players, seed, index, max_throws)?)
+        Ok(self.record(seed, index, max_throws)?.1)
     }
 }

@@ -1,0 +1,251 @@
+//! Records of Snakes and Ladders games: [`Recorded`] is the game as
+//! `simulate` plays it (a board, a rule set chosen by name, the players),
+//! owning its board so a record can rebuild it. A record's steps are the
+//! throws; [`Recorded::trace`] shows one throw by throw.
+//!
+//! ```
+//! use tabula_snakes_game::recorded::Recorded;
+//! use tabula_snakes_game::{Board, rules};
+//!
+//! let game = Recorded::new(Board::classic(), rules::find("exact")?, 1);
+//! let record = game.record(7, 0, 10_000)?;
+//! let trace = game.trace(&record);
+//! assert_eq!(trace.rolls().len(), record.steps.len());
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use tabula_core::spec::Source;
+use tabula_core::{BoardGame, Chance, GameResult, Seat, Status};
+use tabula_play::record::{End, Record, RecordOf, Recordable, Step};
+use tabula_play::terminal::Notation;
+use tabula_sim::SimError;
+
+use crate::board::{Board, BoardSpec};
+use crate::erased::AnyState;
+use crate::game::{Event, MAX_SEATS};
+use crate::registry::{self, RuleSet};
+use crate::trace::Trace;
+
+/// Snakes has no decisions: a move that cannot be made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NoMove {}
+
+/// What a record keeps to rebuild the game: the whole board (so a record
+/// stands alone), the rule set's name and the players.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Parameters {
+    /// The board, as a board file writes it.
+    pub board: BoardSpec,
+    /// The rule set's registered name.
+    pub rules: String,
+    /// Players taking turns.
+    pub players: u8,
+}
+
+/// Snakes and Ladders on an owned board under a rule set chosen by name:
+/// the game records are of. Every throw runs the rule set's own
+/// monomorphized game ([`crate::Snakes`]).
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    board: Arc<Board>,
+    rules: &'static RuleSet,
+    players: u8,
+}
+
+/// A record of a Snakes and Ladders game.
+pub type SnakesRecord = RecordOf<Recorded>;
+
+impl Recorded {
+    /// The game on `board` under `rules` for `players` players (clamped
+    /// to 1..=[`MAX_SEATS`]); the rule set is taken to be playable on the
+    /// board (as a loaded setup is).
+    pub fn new(board: Board, rules: &'static RuleSet, players: u8) -> Recorded {
+        Recorded {
+            board: Arc::new(board),
+            rules,
+            players: players.clamp(1, MAX_SEATS as u8),
+        }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &'static RuleSet {
+        self.rules
+    }
+
+    /// Players.
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
+    /// The record of game `index` of the run with `seed`: its throws as
+    /// [`tabula_sim::replay`] replays that game, at most `max_throws`.
+    pub fn record(&self, seed: u64, index: u64, max_throws: u32) -> Result<SnakesRecord, SimError> {
+        let throws = self
+            .rules
+            .rules
+            .throws(&self.board, self.players, seed, index, max_throws)?;
+        let mut state = self.initial_state();
+        for &roll in &throws {
+            self.apply_chance(&mut state, roll, &mut |_| {});
+        }
+        Ok(Record {
+            game: Self::NAME.to_string(),
+            parameters: self.parameters(),
+            seed,
+            index,
+            players: (0..self.seats()).map(|s| self.seat_name(s)).collect(),
+            steps: throws.into_iter().map(Step::Chance).collect(),
+            end: match self.results(&state) {
+                Some(results) => End::Finished(results),
+                None => End::Capped,
+            },
+        })
+    }
+
+    /// A record of this game, throw by throw: its view as `--trace`
+    /// prints it. Replay checks a record read from a file; this one shows
+    /// the throws as they are.
+    pub fn trace(&self, record: &SnakesRecord) -> Trace {
+        let mut trace = Trace::new(record.seed, record.index);
+        let mut state = self.initial_state();
+        for step in &record.steps {
+            match step {
+                Step::Chance(roll) => {
+                    self.apply_chance(&mut state, *roll, &mut |e| trace.record(&e));
+                }
+                Step::Move { mv, .. } => match *mv {},
+            }
+        }
+        trace
+    }
+}
+
+impl BoardGame for Recorded {
+    type State = AnyState;
+    type Move = NoMove;
+    type Outcome = u16;
+    type Event = Event;
+
+    fn seats(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    fn initial_state(&self) -> AnyState {
+        self.rules.rules.start()
+    }
+
+    fn status(&self, state: &AnyState) -> Status {
+        match self.rules.rules.winner(state) {
+            Some(w) => Status::Over(GameResult::Win(w)),
+            None => Status::Chance,
+        }
+    }
+
+    fn chance_outcomes(&self, _: &AnyState, out: &mut Vec<Chance<u16>>) {
+        out.extend(self.board.dice().chances());
+    }
+
+    fn sample_chance<G: tabula_core::rand::Rng + ?Sized>(
+        &self,
+        _: &AnyState,
+        rng: &mut G,
+    ) -> Option<u16> {
+        Some(self.board.dice().roll(rng))
+    }
+
+    fn apply_chance<E: FnMut(Event)>(&self, state: &mut AnyState, roll: u16, events: &mut E) {
+        self.rules
+            .rules
+            .throw(&self.board, self.players, state, roll, events);
+    }
+
+    fn apply_move<E: FnMut(Event)>(&self, _: &mut AnyState, mv: NoMove, _: &mut E) {
+        match mv {}
+    }
+}
+
+impl Recordable for Recorded {
+    const NAME: &'static str = "snakes";
+    type Parameters = Parameters;
+
+    fn parameters(&self) -> Parameters {
+        Parameters {
+            board: self.board.spec(),
+            rules: self.rules.name.to_string(),
+            players: self.players,
+        }
+    }
+
+    fn from_parameters(p: &Parameters) -> Result<Recorded, String> {
+        let source = Source::embedded("<the record's board>", "");
+        let board = Board::from_spec(p.board.clone(), &source).map_err(|e| e.to_string())?;
+        let rules = registry::find(&p.rules).map_err(|e| e.to_string())?;
+        if rules.name != board.rules_name() {
+            rules
+                .rules
+                .check_playable(&board)
+                .map_err(|why| format!("under rules {:?}: {why}", rules.name))?;
+        }
+        if !(1..=MAX_SEATS).contains(&usize::from(p.players)) {
+            return Err(format!(
+                "players must be from 1 to {MAX_SEATS}, found {}",
+                p.players
+            ));
+        }
+        Ok(Recorded::new(board, rules, p.players))
+    }
+}
+
+/// Snakes has no moves to type; a chance outcome is the throw, and the
+/// position is every token's square.
+impl Notation for Recorded {
+    fn format_move(&self, _: &AnyState, mv: &NoMove) -> String {
+        match *mv {}
+    }
+
+    fn parse_move(&self, _: &AnyState, _: &str) -> Result<NoMove, String> {
+        Err("Snakes and Ladders has no moves to make: the dice decide every step".to_string())
+    }
+
+    fn render(&self, state: &AnyState) -> String {
+        let squares = self.rules.rules.squares(self.players, state);
+        let at = |s: u16| {
+            if s == 0 {
+                "at the start".to_string()
+            } else {
+                format!("on square {s}")
+            }
+        };
+        let mut text = String::new();
+        for (seat, &s) in squares.iter().enumerate() {
+            if squares.len() > 1 {
+                text.push_str(&format!("{} ", self.seat_name(seat)));
+            }
+            text.push_str(&at(s));
+            text.push('\n');
+        }
+        text
+    }
+
+    /// The throw, and who threw it when several play.
+    fn format_outcome(&self, state: &AnyState, roll: &u16) -> String {
+        if self.players > 1 {
+            let seat = self.rules.rules.turn(state);
+            format!("{roll} ({})", self.seat_name(seat))
+        } else {
+            roll.to_string()
+        }
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        format!("player {}", seat + 1)
+    }
+}
