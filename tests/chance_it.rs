@@ -652,7 +652,7 @@ fn records_round_trip_and_a_tampered_record_fails_at_its_first_bad_step() {
     ];
     let played = Referee::new().play(&game, &mut agents, &mut Streams::new(9, 2), &mut ());
     let names = vec!["tapering".to_string(), "optimal".to_string()];
-    let rec = record::of_played(&game, 9, 2, names, &played);
+    let rec = tabula::play::referee::of_played(&game, 9, 2, names, &played);
     for format in [Format::Ron, Format::Json] {
         let text = rec.to_text(format).unwrap();
         let source = tabula::core::spec::Source::embedded("record", &text);

@@ -5,7 +5,7 @@
 
 use tabula_search::{AlphaBeta, Budget};
 use tabula_seega::search::{Legacy, play_game};
-use tabula_seega::{Rules, Seega, Side, agent};
+use tabula_seega::{Rules, Seega, Side, agent, agents};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -15,7 +15,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (mut wins, mut draws, mut losses, mut unfinished) = (0u64, 0u64, 0u64, 0u64);
     let mut nodes = 0u64;
     for index in 0..games {
-        let mut old = Legacy(agent::build("alphabeta")?);
+        let mut old = Legacy(Box::new(agents::AlphaBeta::new(agent::Budget::Work(
+            20_000,
+        ))));
         let mut new = AlphaBeta::<Seega>::new(Budget::Work(20_000));
         // The generic agent plays Black (seat 0) in even games.
         let generic_seat = (index % 2) as usize;

@@ -232,11 +232,13 @@ mod tests {
     fn generic_agents_finish_games_against_old_ones() {
         let g = game();
         let mut generic = AlphaBeta::new(Budget::Work(2_000));
-        let mut old = Legacy(crate::agent::build("alphabeta-2000").unwrap());
+        let mut old = Legacy(Box::new(crate::agents::AlphaBeta::new(
+            crate::agent::Budget::Work(2000),
+        )));
         let r = play_game(&g, [&mut generic, &mut old], 1, 0, 2_000);
         assert!(r.is_some());
         let mut mcts = Mcts::new(Budget::Work(100));
-        let mut random = Legacy(crate::agent::build("random").unwrap());
+        let mut random = Legacy(Box::new(crate::agents::Random));
         let r = play_game(&g, [&mut random, &mut mcts], 1, 1, 2_000);
         assert!(r.is_some());
     }
@@ -250,7 +252,9 @@ mod tests {
         let g = game();
         let mut score = 0.0;
         for index in 0..20u64 {
-            let mut old = Legacy(crate::agent::build("alphabeta").unwrap());
+            let mut old = Legacy(Box::new(crate::agents::AlphaBeta::new(
+                crate::agent::Budget::Work(20_000),
+            )));
             let mut new = AlphaBeta::<Seega>::new(Budget::Work(20_000));
             let seat = (index % 2) as usize;
             let results = if seat == 0 {

@@ -81,7 +81,7 @@ fn referee(
 }
 
 fn record_of(game: &Seega, played: &Played<Seega>, seed: u64) -> RecordOf<Seega> {
-    record::of_played(game, seed, 0, vec!["black".into(), "white".into()], played)
+    tabula_play::referee::of_played(game, seed, 0, vec!["black".into(), "white".into()], played)
 }
 
 /// The reason the rules give for the move a forfeit names, found by

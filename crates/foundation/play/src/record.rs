@@ -14,8 +14,6 @@ use serde::{Deserialize, Serialize};
 use tabula_core::spec::{Location, PathItem, Source, SpecError};
 use tabula_core::{BoardGame, Chance, Results, Seat, Status};
 
-use crate::referee::Forfeit;
-
 /// A game whose plays can be recorded and replayed.
 pub trait Recordable:
     BoardGame<
@@ -53,7 +51,7 @@ pub enum Step<M, O> {
 pub enum End {
     /// It ended by the rules with these results.
     Finished(Results),
-    /// A seat forfeited (see [`crate::referee`]).
+    /// A seat forfeited (the referee's [`Forfeit`]).
     Forfeit {
         /// Who, where, why.
         forfeit: Forfeit,
@@ -359,25 +357,6 @@ pub fn replay<G: Recordable>(
     })
 }
 
-/// Builds the record of a refereed game.
-pub fn of_played<G: Recordable>(
-    game: &G,
-    seed: u64,
-    index: u64,
-    players: Vec<String>,
-    played: &crate::referee::Played<G>,
-) -> RecordOf<G> {
-    Record {
-        game: G::NAME.to_string(),
-        parameters: game.parameters(),
-        seed,
-        index,
-        players,
-        steps: played.steps.clone(),
-        end: played.end(),
-    }
-}
-
 /// Builds the record of a game played at the terminal
 /// ([`crate::terminal::play`]).
 pub fn of_terminal<G: Recordable>(
@@ -396,4 +375,45 @@ pub fn of_terminal<G: Recordable>(
         steps: played.steps.clone(),
         end: played.end.clone(),
     }
+}
+
+/// Why a seat forfeited.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fault {
+    /// It answered a move that is not legal (shown with `{:?}`).
+    Illegal(String),
+    /// It panicked, with this message.
+    Panic(String),
+    /// It took longer than the per-move limit (milliseconds taken, limit).
+    TooSlow {
+        /// Milliseconds the call took.
+        took_ms: u64,
+        /// The limit in milliseconds.
+        limit_ms: u64,
+    },
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fault::Illegal(mv) => write!(f, "illegal move {mv}"),
+            Fault::Panic(m) => write!(f, "panicked: {m}"),
+            Fault::TooSlow { took_ms, limit_ms } => {
+                write!(f, "took {took_ms} ms, over the limit of {limit_ms} ms")
+            }
+        }
+    }
+}
+
+/// A forfeit: who, at which step of the record, and why.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Forfeit {
+    /// The seat that forfeited.
+    pub seat: Seat,
+    /// The index of the step it failed to make (steps before it were
+    /// played).
+    pub step: usize,
+    /// Why.
+    pub fault: Fault,
 }

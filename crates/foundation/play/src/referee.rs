@@ -9,51 +9,11 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
-use tabula_core::{Agent, BoardGame, Results, Seat, Status, Streams};
+use tabula_core::{Agent, BoardGame, Results, Status, Streams};
 use tabula_sim::{Collector, Playout};
 
-use crate::record::{End, Step};
-
-/// Why a seat forfeited.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Fault {
-    /// It answered a move that is not legal (shown with `{:?}`).
-    Illegal(String),
-    /// It panicked, with this message.
-    Panic(String),
-    /// It took longer than the per-move limit (milliseconds taken, limit).
-    TooSlow {
-        /// Milliseconds the call took.
-        took_ms: u64,
-        /// The limit in milliseconds.
-        limit_ms: u64,
-    },
-}
-
-impl std::fmt::Display for Fault {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Fault::Illegal(mv) => write!(f, "illegal move {mv}"),
-            Fault::Panic(m) => write!(f, "panicked: {m}"),
-            Fault::TooSlow { took_ms, limit_ms } => {
-                write!(f, "took {took_ms} ms, over the limit of {limit_ms} ms")
-            }
-        }
-    }
-}
-
-/// A forfeit: who, at which step of the record, and why.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Forfeit {
-    /// The seat that forfeited.
-    pub seat: Seat,
-    /// The index of the step it failed to make (steps before it were
-    /// played).
-    pub step: usize,
-    /// Why.
-    pub fault: Fault,
-}
+use crate::record::{End, RecordOf, Recordable, Step};
+pub use crate::record::{Fault, Forfeit};
 
 /// How one refereed game went.
 #[derive(Clone, Debug)]
@@ -307,5 +267,24 @@ impl Referee {
             decisions: playout.decisions,
             steps,
         }
+    }
+}
+
+/// Builds the record of a refereed game.
+pub fn of_played<G: Recordable>(
+    game: &G,
+    seed: u64,
+    index: u64,
+    players: Vec<String>,
+    played: &Played<G>,
+) -> RecordOf<G> {
+    crate::record::Record {
+        game: G::NAME.to_string(),
+        parameters: game.parameters(),
+        seed,
+        index,
+        players,
+        steps: played.steps.clone(),
+        end: played.end(),
     }
 }

@@ -471,7 +471,7 @@ impl Tournament {
                 .iter()
                 .map(|&e| entrants[e].name.clone())
                 .collect();
-            crate::record::of_played(game, self.seed, id.deal, players, played)
+            crate::referee::of_played(game, self.seed, id.deal, players, played)
                 .write(&path)
                 .map_err(|e| e.to_string())
         };

@@ -170,7 +170,7 @@ fn temp(name: &str) -> PathBuf {
 fn dice_record() -> record::RecordOf<Dice3> {
     let mut a = agents::<Dice3>(vec![Box::new(Keeper), Box::new(Smart), Box::new(Coin)]);
     let played = Referee::new().play(&DICE3, &mut a, &mut Streams::new(8, 2), &mut ());
-    record::of_played(
+    tabula_play::referee::of_played(
         &DICE3,
         8,
         2,
@@ -251,7 +251,8 @@ fn bad_record_files_say_where() {
     // Parameters the game rejects.
     let mut a = agents::<Nim>(vec![Box::new(Perfect), Box::new(Perfect)]);
     let played = Referee::new().play(&NIM, &mut a, &mut Streams::new(1, 0), &mut ());
-    let mut nim = record::of_played(&NIM, 1, 0, vec!["a".into(), "b".into()], &played);
+    let mut nim =
+        tabula_play::referee::of_played(&NIM, 1, 0, vec!["a".into(), "b".into()], &played);
     nim.parameters.pile = 0;
     let bad = temp("pile.ron");
     nim.write(&bad).expect("writes");
