@@ -133,7 +133,8 @@ fn one_player_has_no_win_probability_and_more_players_do() {
 /// with two spaces and holds ` vs `.
 fn pair_lines(out: &str) -> Vec<&str> {
     out.lines()
-        .filter(|l| l.starts_with("  ") && l.contains(" vs "))
+        // The pair lines, not the standings' pairings ("a vs b: 10 games").
+        .filter(|l| l.starts_with("  ") && l.contains(" vs ") && !l.contains(": "))
         .collect()
 }
 

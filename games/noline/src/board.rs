@@ -135,3 +135,49 @@ impl Grid {
         s
     }
 }
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
+}
+
+/// What `scanf(" %d %d", &r, &c)` extracts from a line: two integers,
+/// each after optional white space, with an optional sign. Anything after
+/// the second integer is ignored, as scanf ignores it. Values beyond the
+/// range of an `int` are refused.
+pub fn scan_two_ints(line: &[u8]) -> Option<(i64, i64)> {
+    let mut i = 0;
+    let mut int = || -> Option<i64> {
+        while i < line.len() && is_space(line[i]) {
+            i += 1;
+        }
+        let negative = match line.get(i) {
+            Some(b'-') => {
+                i += 1;
+                true
+            }
+            Some(b'+') => {
+                i += 1;
+                false
+            }
+            _ => false,
+        };
+        let start = i;
+        let mut v: i64 = 0;
+        while i < line.len() && line[i].is_ascii_digit() {
+            v = v
+                .saturating_mul(10)
+                .saturating_add(i64::from(line[i] - b'0'));
+            i += 1;
+        }
+        if i == start {
+            return None;
+        }
+        let v = if negative { -v } else { v };
+        (i64::from(i32::MIN)..=i64::from(i32::MAX))
+            .contains(&v)
+            .then_some(v)
+    };
+    let a = int()?;
+    let b = int()?;
+    Some((a, b))
+}

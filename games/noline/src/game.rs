@@ -160,7 +160,7 @@ impl tabula_play::terminal::Notation for Noline {
     }
 
     fn parse_move(&self, _: &State, text: &str) -> Result<Place, String> {
-        let Some((r, c)) = crate::program::scan_two_ints(text.as_bytes()) else {
+        let Some((r, c)) = crate::board::scan_two_ints(text.as_bytes()) else {
             return Err("a move is two numbers, ROW COL (from 0)".to_string());
         };
         let on = |v: i64| u16::try_from(v).ok().filter(|&v| usize::from(v) < self.dim);

@@ -208,7 +208,7 @@ where
         &mut *io.input,
         &mut *io.out,
     )?;
-    let rec: RecordOf<G> = record::of_terminal(game, seed, 0, names, &played);
+    let rec: RecordOf<G> = terminal::of_terminal(game, seed, 0, names, &played);
     if let Some(path) = record.write::<G>(&rec, &format!("{}-{seed}", G::NAME))? {
         writeln!(io.out, "Record written to {}.", path.display())?;
     }

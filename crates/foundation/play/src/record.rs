@@ -357,26 +357,6 @@ pub fn replay<G: Recordable>(
     })
 }
 
-/// Builds the record of a game played at the terminal
-/// ([`crate::terminal::play`]).
-pub fn of_terminal<G: Recordable>(
-    game: &G,
-    seed: u64,
-    index: u64,
-    players: Vec<String>,
-    played: &crate::terminal::TerminalGame<G>,
-) -> RecordOf<G> {
-    Record {
-        game: G::NAME.to_string(),
-        parameters: game.parameters(),
-        seed,
-        index,
-        players,
-        steps: played.steps.clone(),
-        end: played.end.clone(),
-    }
-}
-
 /// Why a seat forfeited.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -8,7 +8,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use tabula_core::input::{excerpt, read_line_capped};
 use tabula_core::{Agent, BoardGame, Results, Seat, Status, Streams};
 
-use crate::record::{End, Step};
+use crate::record::{End, RecordOf, Recordable, Step};
 use crate::referee::{Fault, Forfeit, panic_message};
 
 /// How a game's moves and positions read at a terminal.
@@ -283,5 +283,25 @@ where
                 excerpt(text)
             )?,
         }
+    }
+}
+
+/// Builds the record of a game played at the terminal
+/// ([`play`]).
+pub fn of_terminal<G: Recordable>(
+    game: &G,
+    seed: u64,
+    index: u64,
+    players: Vec<String>,
+    played: &TerminalGame<G>,
+) -> RecordOf<G> {
+    crate::record::Record {
+        game: G::NAME.to_string(),
+        parameters: game.parameters(),
+        seed,
+        index,
+        players,
+        steps: played.steps.clone(),
+        end: played.end.clone(),
     }
 }
