@@ -30,8 +30,6 @@
 
 /// The registration a game makes for the front ends: commands and reports.
 pub use tabula_app as app;
-/// Generic search agents: random, greedy, alpha-beta, MCTS.
-pub use tabula_search as search;
 /// The `tabula` command line, built from the linked games.
 pub use tabula_cli as cli;
 /// Traits, dice, random streams, registry, RON loading.
@@ -45,6 +43,8 @@ pub use tabula_mdbook as mdbook;
 pub use tabula_play as play;
 /// Pictures: board heat maps, charts, HTML reports.
 pub use tabula_plot as plot;
+/// Generic search agents: random, greedy, alpha-beta, MCTS.
+pub use tabula_search as search;
 /// The simulation harness and statistics collectors.
 pub use tabula_sim as sim;
 
