@@ -758,7 +758,10 @@ fn tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, E
     let mut pairs = Vec::new();
     for p in &standings.pairings {
         let [a, b] = [&p.entrants[0], &p.entrants[1]];
-        let (sa, sb) = (strategy(&a.name, game.target)?, strategy(&b.name, game.target)?);
+        let (sa, sb) = (
+            strategy(&a.name, game.target)?,
+            strategy(&b.name, game.target)?,
+        );
         let a_first = Exact::solve(game.target, [&*sa, &*sb]).first_seat_wins();
         let b_first = Exact::solve(game.target, [&*sb, &*sa]).first_seat_wins();
         pairs.push(Pair {
