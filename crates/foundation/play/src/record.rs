@@ -84,6 +84,33 @@ pub struct Record<P, M, O> {
     pub end: End,
 }
 
+impl<P, M, O> Record<P, M, O> {
+    /// The record of a game of `G` played with `seed` as game `index`,
+    /// by `players`, with these `steps` and `end`: what the referee and
+    /// terminal play build theirs with.
+    pub fn of<G>(
+        game: &G,
+        seed: u64,
+        index: u64,
+        players: Vec<String>,
+        steps: Vec<Step<M, O>>,
+        end: End,
+    ) -> RecordOf<G>
+    where
+        G: Recordable<Parameters = P, Move = M, Outcome = O>,
+    {
+        Record {
+            game: G::NAME.to_string(),
+            parameters: game.parameters(),
+            seed,
+            index,
+            players,
+            steps,
+            end,
+        }
+    }
+}
+
 /// The record type of game `G`.
 pub type RecordOf<G> =
     Record<<G as Recordable>::Parameters, <G as BoardGame>::Move, <G as BoardGame>::Outcome>;

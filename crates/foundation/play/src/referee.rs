@@ -278,13 +278,12 @@ pub fn of_played<G: Recordable>(
     players: Vec<String>,
     played: &Played<G>,
 ) -> RecordOf<G> {
-    crate::record::Record {
-        game: G::NAME.to_string(),
-        parameters: game.parameters(),
+    crate::record::Record::of(
+        game,
         seed,
         index,
         players,
-        steps: played.steps.clone(),
-        end: played.end(),
-    }
+        played.steps.clone(),
+        played.end(),
+    )
 }

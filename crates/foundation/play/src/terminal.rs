@@ -295,13 +295,12 @@ pub fn of_terminal<G: Recordable>(
     players: Vec<String>,
     played: &TerminalGame<G>,
 ) -> RecordOf<G> {
-    crate::record::Record {
-        game: G::NAME.to_string(),
-        parameters: game.parameters(),
+    crate::record::Record::of(
+        game,
         seed,
         index,
         players,
-        steps: played.steps.clone(),
-        end: played.end.clone(),
-    }
+        played.steps.clone(),
+        played.end.clone(),
+    )
 }
