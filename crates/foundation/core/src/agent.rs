@@ -17,6 +17,138 @@ pub trait Agent<G: BoardGame>: Send {
     fn new_game(&mut self, game: &G, seat: Seat) {
         let _ = (game, seat);
     }
+
+    /// Called after each game that ended (finished, capped or forfeited)
+    /// with the final state and the seat this agent played: an agent that
+    /// learns or keeps statistics across games updates them here. The
+    /// default does nothing.
+    fn end_game(&mut self, game: &G, state: &G::State, seat: Seat) {
+        let _ = (game, state, seat);
+    }
+
+    /// This agent as a [`Policy`], if its choice is a fixed function of
+    /// the state (a strategy, possibly randomised), so exact analysis can
+    /// fold it into the game. `None` (the default) for searches, humans
+    /// and anything that remembers.
+    fn policy(&self) -> Option<&dyn Policy<G>> {
+        None
+    }
+}
+
+/// A fixed way to decide: at every decision state, a probability for each
+/// legal move. Exact analysis folds policies into a game and solves it as
+/// a Markov chain; a deterministic strategy is the special case of one
+/// move with probability 1 ([`Deterministic`] gives it for free).
+///
+/// ```
+/// use tabula_core::{BoardGame, Policy, Seat};
+/// # use tabula_core::{Chance, GameResult, Status};
+/// # struct Nim;
+/// # impl BoardGame for Nim {
+/// #     type State = u8; type Move = u8; type Outcome = (); type Event = ();
+/// #     fn seats(&self) -> usize { 2 }
+/// #     fn initial_state(&self) -> u8 { 10 }
+/// #     fn status(&self, s: &u8) -> Status { if *s == 0 { Status::Over(GameResult::Win(0)) } else { Status::Decision(0) } }
+/// #     fn apply_chance<E: FnMut(())>(&self, _: &mut u8, _: (), _: &mut E) {}
+/// #     fn apply_move<E: FnMut(())>(&self, s: &mut u8, m: u8, _: &mut E) { *s -= m }
+/// #     fn legal_moves(&self, s: &u8, out: &mut Vec<u8>) { out.extend((1..=(*s).min(2)).rev()) }
+/// # }
+/// /// Takes one or two at random, evenly.
+/// struct Coin;
+/// impl Policy<Nim> for Coin {
+///     fn probabilities(&self, _: &Nim, _: &u8, _: Seat, moves: &[u8], out: &mut Vec<f64>) {
+///         out.extend(moves.iter().map(|_| 1.0 / moves.len() as f64));
+///     }
+/// }
+/// let mut p = Vec::new();
+/// Coin.probabilities(&Nim, &10, 0, &[2, 1], &mut p);
+/// assert_eq!(p, [0.5, 0.5]);
+/// ```
+pub trait Policy<G: BoardGame>: Send + Sync {
+    /// Pushes onto `out` the probability of each of `moves` (the state's
+    /// legal moves, in the order [`BoardGame::legal_moves`] lists them)
+    /// for `seat` at `state`. They must sum to one.
+    fn probabilities(
+        &self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        moves: &[G::Move],
+        out: &mut Vec<f64>,
+    );
+}
+
+/// A deterministic strategy: one move per state, given by its index in
+/// the legal moves. Implement this and wrap it in [`PolicyAgent`] to get
+/// both an [`Agent`] and a [`Policy`].
+pub trait Deterministic<G: BoardGame>: Send + Sync {
+    /// The index in `moves` (the legal moves) of the move to play.
+    fn pick(&self, game: &G, state: &G::State, seat: Seat, moves: &[G::Move]) -> usize;
+}
+
+/// A deterministic strategy is a policy with one move of probability 1.
+/// A newtype keeps this from colliding with hand-written policies.
+impl<G: BoardGame, D: Deterministic<G>> Policy<G> for PolicyAgent<D> {
+    fn probabilities(
+        &self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        moves: &[G::Move],
+        out: &mut Vec<f64>,
+    ) {
+        let pick = self.0.pick(game, state, seat, moves);
+        out.extend((0..moves.len()).map(|i| if i == pick { 1.0 } else { 0.0 }));
+    }
+}
+
+/// An agent that plays a [`Deterministic`] strategy, and offers it as a
+/// [`Policy`] to exact analysis. For a randomised policy, use
+/// [`Sampled`].
+#[derive(Clone, Debug, Default)]
+pub struct PolicyAgent<D>(pub D);
+
+impl<G: BoardGame, D: Deterministic<G> + 'static> Agent<G> for PolicyAgent<D> {
+    fn choose(&mut self, game: &G, state: &G::State, seat: Seat, _: &mut GameRng) -> G::Move {
+        let mut moves = Vec::new();
+        game.legal_moves(state, &mut moves);
+        let pick = self.0.pick(game, state, seat, &moves);
+        moves.swap_remove(pick)
+    }
+
+    fn policy(&self) -> Option<&dyn Policy<G>> {
+        Some(self)
+    }
+}
+
+/// An agent that plays a randomised [`Policy`], drawing each move with
+/// the policy's probabilities from the agent's own stream.
+#[derive(Clone, Debug, Default)]
+pub struct Sampled<P>(pub P);
+
+impl<G: BoardGame, P: Policy<G> + 'static> Agent<G> for Sampled<P> {
+    fn choose(&mut self, game: &G, state: &G::State, seat: Seat, rng: &mut GameRng) -> G::Move {
+        use rand::RngExt as _;
+        let mut moves = Vec::new();
+        game.legal_moves(state, &mut moves);
+        let mut probabilities = Vec::with_capacity(moves.len());
+        self.0
+            .probabilities(game, state, seat, &moves, &mut probabilities);
+        let mut u: f64 = rng.random();
+        let mut pick = moves.len().saturating_sub(1);
+        for (i, p) in probabilities.iter().enumerate() {
+            if u < *p {
+                pick = i;
+                break;
+            }
+            u -= p;
+        }
+        moves.swap_remove(pick)
+    }
+
+    fn policy(&self) -> Option<&dyn Policy<G>> {
+        Some(&self.0)
+    }
 }
 
 /// The agents of all seats of one game, as the simulation harness sees
@@ -35,6 +167,12 @@ pub trait Agents<G: BoardGame>: Send {
     /// Called before each game. The default does nothing.
     fn new_game(&mut self, game: &G) {
         let _ = game;
+    }
+
+    /// Called after each game with its final state. The default does
+    /// nothing.
+    fn end_game(&mut self, game: &G, state: &G::State) {
+        let _ = (game, state);
     }
 }
 
@@ -63,6 +201,12 @@ impl<G: BoardGame> Agents<G> for Vec<Box<dyn Agent<G>>> {
     fn new_game(&mut self, game: &G) {
         for (seat, agent) in self.iter_mut().enumerate() {
             agent.new_game(game, seat);
+        }
+    }
+
+    fn end_game(&mut self, game: &G, state: &G::State) {
+        for (seat, agent) in self.iter_mut().enumerate() {
+            agent.end_game(game, state, seat);
         }
     }
 }

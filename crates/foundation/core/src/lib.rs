@@ -65,7 +65,7 @@ mod rng;
 pub mod spec;
 pub mod text;
 
-pub use agent::{Agent, Agents, NoAgents};
+pub use agent::{Agent, Agents, Deterministic, NoAgents, Policy, PolicyAgent, Sampled};
 pub use dice::{Dice, DiceSpec};
 pub use error::CoreError;
 pub use game::{BoardGame, Chance, GameResult, Seat, Status};

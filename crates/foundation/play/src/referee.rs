@@ -255,6 +255,14 @@ impl Referee {
                 tabula_core::GameResult::Draw
             });
         }
+        for (seat, agent) in agents.iter_mut().enumerate() {
+            if forfeit.as_ref().is_some_and(|f| f.seat == seat) {
+                continue;
+            }
+            // A panic here comes after the result is settled: the game
+            // stands, and the tournament drops the agent as after any panic.
+            let _ = catch_unwind(AssertUnwindSafe(|| agent.end_game(game, &state, seat)));
+        }
         collector.end_game(&playout, &state);
         Played {
             state,

@@ -192,6 +192,11 @@ where
             }
         }
     };
+    for (seat, p) in players.iter_mut().enumerate() {
+        if let Player::Agent { agent, .. } = p {
+            let _ = catch_unwind(AssertUnwindSafe(|| agent.end_game(game, &state, seat)));
+        }
+    }
     out.flush()?;
     Ok(TerminalGame { state, steps, end })
 }

@@ -293,6 +293,7 @@ where
             }
         }
     }
+    agents.end_game(game, &state);
     collector.end_game(&playout, &state);
     Ok(playout)
 }
