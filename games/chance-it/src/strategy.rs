@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use tabula_core::rand::RngExt;
 use tabula_core::registry::{self, Named};
-use tabula_core::{Agent, CoreError, GameRng, Seat};
+use tabula_core::{Agent, CoreError, GameRng, Policy, Seat};
 
 use crate::ChanceItError;
 use crate::config::Config;
@@ -353,6 +353,31 @@ pub fn with_view<T>(game: &ChanceIt, state: &State, f: impl FnOnce(&TurnView<'_>
 impl Agent<ChanceIt> for StrategyAgent {
     fn choose(&mut self, game: &ChanceIt, state: &State, _: Seat, rng: &mut GameRng) -> Move {
         with_view(game, state, |view| self.strategy.decide(view, rng))
+    }
+
+    /// Every strategy is a policy: its decision is a function of the state
+    /// (the turn's rolls, the round, the totals) with the probability
+    /// [`Strategy::reroll_probability`] of rolling again.
+    fn policy(&self) -> Option<&dyn Policy<ChanceIt>> {
+        Some(self)
+    }
+}
+
+impl Policy<ChanceIt> for StrategyAgent {
+    fn probabilities(
+        &self,
+        game: &ChanceIt,
+        state: &State,
+        _: Seat,
+        moves: &[Move],
+        out: &mut Vec<f64>,
+    ) {
+        let p =
+            with_view(game, state, |view| self.strategy.reroll_probability(view)).clamp(0.0, 1.0);
+        out.extend(moves.iter().map(|m| match m {
+            Move::Roll => p,
+            Move::Stop => 1.0 - p,
+        }));
     }
 }
 
