@@ -35,6 +35,9 @@ pub struct Limits {
     pub max_time: Option<Duration>,
     /// Where long solves report how far they got (see [`Progress`]).
     pub progress: Option<Progress>,
+    /// Iterative solvers ([`Chain::stationary`]) stop once their residual
+    /// is at most this.
+    pub tolerance: f64,
 }
 
 impl Limits {
@@ -52,6 +55,7 @@ impl Default for Limits {
             max_routes: 2_000_000,
             max_time: Some(Limits::DEFAULT_MAX_TIME),
             progress: None,
+            tolerance: 1e-13,
         }
     }
 }
@@ -112,6 +116,26 @@ where
     /// has no policy to follow), lists no outcomes, lists probabilities
     /// that do not sum to one, or if the chain outgrows `limits`.
     pub fn build(
+        game: &G,
+        limits: &Limits,
+        mark: impl FnMut(&G::Event, &mut Vec<M>),
+    ) -> Result<Self, ExactError> {
+        let chain = Self::explore(game, limits, mark)?;
+        chain.check_ends()?;
+        Ok(chain)
+    }
+
+    /// Explores every state reachable from the game's initial state like
+    /// [`build`](Self::build), but without requiring that the game can
+    /// end: the chain of a game that never ends (a token going round a
+    /// board for ever), for [`stationary`](Self::stationary). A chain
+    /// explored this way may also hold terminal states; [`walk`](Self::walk)
+    /// and [`solve`](Self::solve) then fail to settle if some state cannot
+    /// reach one (use [`build`](Self::build) to be told up front).
+    ///
+    /// Fails like [`build`](Self::build), except for
+    /// [`ExactError::NeverEnds`].
+    pub fn explore(
         game: &G,
         limits: &Limits,
         mut mark: impl FnMut(&G::Event, &mut Vec<M>),
@@ -216,7 +240,6 @@ where
             }
             chain.offsets.push(chain.transitions.len() as u32);
         }
-        chain.check_ends()?;
         Ok(chain)
     }
 

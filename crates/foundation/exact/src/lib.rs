@@ -55,6 +55,11 @@
 //! [`Chain::solve`] and [`Chain::race`] sum it up, and [`Chain::shortest`]
 //! searches the chain exhaustively for the shortest games.
 //!
+//! A game that never ends (a token going round a board for ever) has no
+//! length to solve for but a long run: [`Chain::explore`] builds its chain
+//! without asking that it end, and [`Chain::stationary`] gives the
+//! long-run probability of each state and rate of each mark.
+//!
 //! Arithmetic is f64. The walk stops when the probability that the game is
 //! still running falls below [`Limits::tail`] (1e-18 by default), so a
 //! truncated expectation is short by at most that times the longest
@@ -68,12 +73,14 @@ mod budget;
 mod chain;
 mod race;
 mod shortest;
+mod stationary;
 mod walk;
 
 pub use budget::{Progress, Stage};
 pub use chain::{Chain, Limits, Transition};
 pub use race::Race;
 pub use shortest::{Route, Shortest};
+pub use stationary::Stationary;
 pub use walk::{PMF_TAIL, Solution, StepView, Walked, first_max, first_min};
 
 /// Why a game could not be solved exactly.
@@ -123,6 +130,36 @@ pub enum ExactError {
         limit_s: f64,
         /// What it was doing, and how far it got.
         stage: String,
+    },
+    /// A stationary distribution was asked of a game that ends.
+    #[error(
+        "the game ends (in state {state}): a stationary distribution is for games that never end; solve it instead"
+    )]
+    Terminates {
+        /// A terminal state, debug-printed.
+        state: String,
+    },
+    /// A chain is not irreducible: its long run depends on where it
+    /// starts.
+    #[error(
+        "the chain is not irreducible: state {from} cannot reach state {to}, so there is no single long run"
+    )]
+    NotIrreducible {
+        /// The state that cannot reach `to`, debug-printed.
+        from: String,
+        /// The state it cannot reach, debug-printed.
+        to: String,
+    },
+    /// An iterative solve did not reach its tolerance within the limit on
+    /// iterations.
+    #[error(
+        "did not settle: residual {residual:e} after {iterations} iterations (raise the step limit or the tolerance)"
+    )]
+    NotSettled {
+        /// Iterations made.
+        iterations: u32,
+        /// The residual reached.
+        residual: f64,
     },
     /// The distribution did not settle within the step limit.
     #[error(
