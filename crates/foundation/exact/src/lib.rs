@@ -1,7 +1,7 @@
 //! Exact analysis: solves any finite game as a Markov chain built from the
 //! game's own listed chance outcomes (the same definition the simulator
 //! samples), with the seats' decisions given by policies
-//! ([`Chain::build_with`]); games that
+//! ([`Chain::build_with`]) or played optimally ([`optimal`]); games that
 //! never end get their long-run occupancy ([`Chain::stationary`]).
 //!
 //! ```
@@ -61,7 +61,9 @@
 //! per seat into the chain (each move a transition with the policy's
 //! probability), so all of the above works for games with decisions and
 //! [`Solution::seats`] gives each seat's win, tie, expected score and
-//! rank.
+//! rank. [`Optimal::solve`] finds optimal play instead, by value
+//! iteration over the whole state graph, for an [`Objective`]; the
+//! result is a [`Deterministic`](tabula_core::Deterministic) strategy.
 //!
 //! A game that never ends (a token going round a board for ever) has no
 //! length to solve for but a long run: [`Chain::explore`] builds its chain
@@ -79,6 +81,7 @@
 
 mod budget;
 mod chain;
+pub mod optimal;
 mod race;
 mod shortest;
 mod stationary;
@@ -86,6 +89,7 @@ mod walk;
 
 pub use budget::{Progress, Stage};
 pub use chain::{Chain, End, Limits, Step, Transition};
+pub use optimal::{Objective, Optimal, Reach, Score, Terminal, WinZeroSum};
 pub use race::Race;
 pub use shortest::{Route, Shortest};
 pub use stationary::Stationary;
