@@ -29,6 +29,14 @@ pub enum Stage {
         /// Search depth reached.
         depth: u32,
     },
+    /// Iterating toward a fixed point ([`Chain::stationary`](crate::Chain::stationary),
+    /// value iteration).
+    Settling {
+        /// Iterations made.
+        iteration: u32,
+        /// The last residual (infinite before the first).
+        residual: f64,
+    },
 }
 
 impl Stage {
@@ -38,6 +46,7 @@ impl Stage {
             Stage::Building { .. } => "building the chain",
             Stage::Walking { .. } => "walking the distribution",
             Stage::Searching { .. } => "searching for the shortest games",
+            Stage::Settling { .. } => "iterating to a fixed point",
         }
     }
 }
@@ -72,6 +81,13 @@ impl fmt::Display for Stage {
             Stage::Searching { depth } => {
                 write!(f, "searching for the shortest games: depth {depth}")
             }
+            Stage::Settling {
+                iteration,
+                residual,
+            } => write!(
+                f,
+                "iterating to a fixed point: iteration {iteration}, residual {residual:.3e}"
+            ),
         }
     }
 }
