@@ -1,20 +1,30 @@
 //! Coin race's agents, registered with the framework's agent registry
 //! ([`tabula::play::agents`]): `flip` always flips; `finisher` dashes
 //! when the finish is exactly three squares away (a dash finishes on
-//! heads, a flip cannot), and flips otherwise.
+//! heads, a flip cannot), and flips otherwise; `optimal` (two players)
+//! is solved exactly by the framework to win as often as possible. All
+//! three are fixed policies, so `tabula analyze coin-race --agents a,b`
+//! solves any pair of them exactly.
 
-use tabula::core::{Agent, GameRng, Seat};
+use tabula::core::{Deterministic, PolicyAgent, Seat};
+use tabula::exact::WinZeroSum;
 use tabula::play::agents::{AgentEntry, BuildFn};
 
 use crate::{Choice, CoinRace, State};
+
+/// The index of `choice` among the legal `moves` (the first move if it is
+/// not there).
+fn index_of(moves: &[Choice], choice: Choice) -> usize {
+    moves.iter().position(|m| *m == choice).unwrap_or(0)
+}
 
 /// Always flips: the race without choices.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Flip;
 
-impl Agent<CoinRace> for Flip {
-    fn choose(&mut self, _: &CoinRace, _: &State, _: Seat, _: &mut GameRng) -> Choice {
-        Choice::Flip
+impl Deterministic<CoinRace> for Flip {
+    fn pick(&self, _: &CoinRace, _: &State, _: Seat, moves: &[Choice]) -> usize {
+        index_of(moves, Choice::Flip)
     }
 }
 
@@ -22,13 +32,13 @@ impl Agent<CoinRace> for Flip {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Finisher;
 
-impl Agent<CoinRace> for Finisher {
-    fn choose(&mut self, game: &CoinRace, s: &State, seat: Seat, _: &mut GameRng) -> Choice {
+impl Deterministic<CoinRace> for Finisher {
+    fn pick(&self, game: &CoinRace, s: &State, seat: Seat, moves: &[Choice]) -> usize {
         let at = s.positions.get(seat).copied().unwrap_or(0);
         if game.squares().saturating_sub(at) == 3 {
-            Choice::Dash
+            index_of(moves, Choice::Dash)
         } else {
-            Choice::Flip
+            index_of(moves, Choice::Flip)
         }
     }
 }
@@ -38,7 +48,7 @@ tabula::play::inventory::submit! {
         name: "flip",
         parameter: None,
         summary: "always flips",
-        build: &BuildFn::<CoinRace>(|_, _| Ok(Box::new(Flip))),
+        build: &BuildFn::<CoinRace>(|_, _| Ok(Box::new(PolicyAgent(Flip)))),
     }
 }
 
@@ -47,6 +57,20 @@ tabula::play::inventory::submit! {
         name: "finisher",
         parameter: None,
         summary: "dashes when the finish is exactly three squares away, flips otherwise",
-        build: &BuildFn::<CoinRace>(|_, _| Ok(Box::new(Finisher))),
+        build: &BuildFn::<CoinRace>(|_, _| Ok(Box::new(PolicyAgent(Finisher)))),
+    }
+}
+
+tabula::play::inventory::submit! {
+    AgentEntry {
+        name: "optimal",
+        parameter: None,
+        summary: "two players: wins as often as possible against best play, solved exactly by the framework",
+        build: &BuildFn::<CoinRace>(|game, _| {
+            if game.players() != 2 {
+                return Err("optimal is solved for two players".into());
+            }
+            tabula::app::exact::optimal_agent(game, &WinZeroSum, 1_000_000)
+        }),
     }
 }

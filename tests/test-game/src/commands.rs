@@ -248,10 +248,23 @@ pub struct AnalyzeArgs {
     /// The race.
     #[command(flatten)]
     pub race: RaceArgs,
+    /// With --agents: the race with a choice before each flip, solved
+    /// with these agents' policies in the seats.
+    #[command(flatten)]
+    pub policies: tabula::app::exact::PolicyArgs,
 }
 
 fn analyze(args: AnalyzeArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
-    Ok(Box::new(solve(&args.race.game()?)?))
+    let game = args.race.game()?;
+    if args.policies.agents.is_empty() {
+        return Ok(Box::new(solve(&game)?));
+    }
+    let game = game.with_choices(true);
+    Ok(Box::new(tabula::app::exact::analyze_agents(
+        &game,
+        NAME,
+        &args.policies,
+    )?))
 }
 
 impl Report for Exact {

@@ -804,3 +804,128 @@ fn tournament_text_and_bad_entrants() {
     ]);
     assert_eq!(v["pairings"].as_array().map(Vec::len), Some(2));
 }
+
+/// Seat 0's probability of winning the race to `n` with choices, by
+/// value iteration over (square of seat 0, square of seat 1, seat to
+/// flip), written here without the framework: `choose(seat, at, other, v)`
+/// picks a seat's choice given the values `v` of (flip, dash).
+fn race_with_choices(n: u32, choose: impl Fn(usize, u32, &[f64; 2]) -> usize) -> f64 {
+    let n = n as usize;
+    // value[a][b][turn]: seat 0 wins from here; a, b < n.
+    let mut value = vec![[[0.0f64; 2]; 64]; 64];
+    let get = |value: &Vec<[[f64; 2]; 64]>, a: usize, b: usize, turn: usize| -> f64 {
+        if a >= n {
+            1.0
+        } else if b >= n {
+            0.0
+        } else {
+            value[a][b][turn]
+        }
+    };
+    for _ in 0..100_000 {
+        let mut change = 0.0f64;
+        for a in (0..n).rev() {
+            for b in (0..n).rev() {
+                for turn in 0..2 {
+                    let mv = |d: usize| {
+                        let (a2, b2) = if turn == 0 { (a + d, b) } else { (a, b + d) };
+                        let finished = if turn == 0 { a2 >= n } else { b2 >= n };
+                        get(&value, a2, b2, if finished { turn } else { 1 - turn })
+                    };
+                    let flip = 0.5 * mv(1) + 0.5 * mv(2);
+                    let dash = 0.5 * mv(0) + 0.5 * mv(3);
+                    let at = if turn == 0 { a } else { b };
+                    let v = [flip, dash][choose(turn, (n - at) as u32, &[flip, dash])];
+                    change = change.max((v - value[a][b][turn]).abs());
+                    value[a][b][turn] = v;
+                }
+            }
+        }
+        if change < 1e-15 {
+            break;
+        }
+    }
+    value[0][0][0]
+}
+
+#[test]
+fn analyze_with_agents_matches_an_independent_value_iteration() {
+    let win = |args: &[&str]| f64_of(&json(args)["seats"][0]["win"]);
+    // Always flipping is the race without choices.
+    let plain = json(&["analyze", "coin-race", "--format", "json"]);
+    let flips = win(&[
+        "analyze",
+        "coin-race",
+        "--agents",
+        "flip,flip",
+        "--format",
+        "json",
+    ]);
+    assert!((flips - f64_of(&plain["win_probability"][0])).abs() < 1e-12);
+    // finisher (dash at exactly three to go) against flip, both ways.
+    let finisher = |_: usize, left: u32, _: &[f64; 2]| usize::from(left == 3);
+    let flip = |_: usize, _: u32, _: &[f64; 2]| 0;
+    let expect = race_with_choices(10, |s, l, v| {
+        if s == 0 {
+            finisher(s, l, v)
+        } else {
+            flip(s, l, v)
+        }
+    });
+    let got = win(&[
+        "analyze",
+        "coin-race",
+        "--agents",
+        "finisher,flip",
+        "--format",
+        "json",
+    ]);
+    assert!((got - expect).abs() < 1e-12, "{got} against {expect}");
+    // Optimal against optimal: seat 0 maximises, seat 1 minimises.
+    let best = |s: usize, _: u32, v: &[f64; 2]| {
+        let dash = if s == 0 {
+            v[1] > v[0] + 1e-12
+        } else {
+            v[1] < v[0] - 1e-12
+        };
+        usize::from(dash)
+    };
+    let expect = race_with_choices(10, best);
+    let got = win(&[
+        "analyze",
+        "coin-race",
+        "--agents",
+        "optimal,optimal",
+        "--format",
+        "json",
+    ]);
+    assert!((got - expect).abs() < 1e-12, "{got} against {expect}");
+}
+
+#[test]
+fn analyze_with_agents_refuses_clearly() {
+    let (_, err) = fails(&["analyze", "coin-race", "--agents", "flip"], 1);
+    assert!(
+        err.contains("coin-race has 2 seats: give one agent per seat"),
+        "{err}"
+    );
+    let (_, err) = fails(&["analyze", "coin-race", "--agents", "flip,nosuch"], 1);
+    assert!(err.contains("unknown agent \"nosuch\""), "{err}");
+    let (_, err) = fails(
+        &[
+            "analyze",
+            "coin-race",
+            "--agents",
+            "flip,flip",
+            "--max-states",
+            "50",
+        ],
+        1,
+    );
+    assert!(
+        err.contains(
+            "reached the limit of 50 states (--max-states 50); raise it with --max-states"
+        ),
+        "{err}"
+    );
+}

@@ -64,6 +64,7 @@
 
 mod command;
 mod entry;
+pub mod exact;
 pub mod exit;
 pub mod play;
 pub mod progress;

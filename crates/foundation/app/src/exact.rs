@@ -1,0 +1,288 @@
+//! Exact analysis of any game with its seats played by registered agents
+//! that are fixed policies (`tabula analyze GAME --agents a,b`), and
+//! optimal play as an agent (see [`optimal_agent`]).
+//!
+//! [`analyze_agents`] builds each named agent from the registry
+//! ([`tabula_play::agents`]), asks it for its [`Policy`]
+//! ([`Agent::policy`](tabula_core::Agent::policy)), folds the policies into
+//! the game ([`Chain::build_with`]) and solves the chain: the exact length
+//! distribution and each seat's chances of winning and tying, expected
+//! score and rank. It works for any game whose states can be hashed, plugin
+//! games and plugin agents included, as long as the chain fits under
+//! `--max-states`; past it, it refuses with what it reached and how to go
+//! further.
+
+use std::fmt::Debug;
+use std::fmt::Write as _;
+use std::hash::Hash;
+
+use serde::Serialize;
+use tabula_core::{Agent, BoardGame, GameResult, Policy};
+use tabula_exact::{Chain, ExactError, Limits, Objective, Optimal};
+use tabula_play::agents;
+
+use crate::{Error, Report};
+
+/// The default of `--max-states` for an analysis with agents.
+pub const DEFAULT_MAX_STATES: u64 = 2_000_000;
+
+/// Options of an exact analysis with agents in the seats; a game's
+/// `analyze` command flattens them into its own options.
+#[derive(Clone, Debug, clap::Args)]
+pub struct PolicyArgs {
+    /// Solve the game exactly with these agents in the seats, in seat
+    /// order (one per seat). Each must be a fixed policy (a strategy, not a
+    /// search); see `tabula list` for the agents.
+    #[arg(long, value_delimiter = ',', value_name = "A,B")]
+    pub agents: Vec<String>,
+    /// The most states the exact analysis may build; past it the analysis
+    /// stops and says how far it got.
+    #[arg(long, default_value_t = DEFAULT_MAX_STATES,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub max_states: u64,
+}
+
+/// Why an analysis with agents failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PolicyError {
+    /// The number of agents is not the number of seats.
+    #[error("{game} has {seats} seats: give one agent per seat (--agents a,b), not {given}")]
+    Seats {
+        /// The game.
+        game: String,
+        /// Its seats.
+        seats: usize,
+        /// Agents given.
+        given: usize,
+    },
+    /// The agent is not a fixed policy.
+    #[error(
+        "agent \"{0}\" is not a fixed policy (it searches or remembers), so it cannot be solved exactly; simulate it with `tournament` instead"
+    )]
+    NotAPolicy(String),
+    /// The chain outgrew `--max-states`.
+    #[error(
+        "too large to solve exactly: the chain reached the limit of {limit} {what} (--max-states {limit}); raise it with --max-states N (each state takes memory: about 100 bytes plus the state itself), or simulate instead"
+    )]
+    TooLarge {
+        /// States, transitions.
+        what: &'static str,
+        /// The limit.
+        limit: usize,
+    },
+    /// Any other failure of the solve.
+    #[error(transparent)]
+    Exact(ExactError),
+}
+
+impl From<ExactError> for PolicyError {
+    fn from(e: ExactError) -> Self {
+        match e {
+            ExactError::TooLarge { what, limit } => PolicyError::TooLarge { what, limit },
+            other => PolicyError::Exact(other),
+        }
+    }
+}
+
+/// One seat's exact results with its agent.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct SeatReport {
+    /// The agent, as named.
+    pub agent: String,
+    /// Probability of ranking first alone.
+    pub win: f64,
+    /// Probability of sharing first place.
+    pub tie: f64,
+    /// Expected score.
+    pub score: f64,
+    /// Expected rank (1 is first).
+    pub rank: f64,
+}
+
+/// The exact answers for a game played by fixed policies.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PolicyReport {
+    /// The game's name.
+    pub game: String,
+    /// States of the chain.
+    pub states: usize,
+    /// Transitions (chance outcomes and moves with positive probability).
+    pub transitions: usize,
+    /// Expected steps per game (chance steps and moves).
+    pub mean_steps: f64,
+    /// Variance of the steps per game.
+    pub variance_steps: f64,
+    /// Fewest steps.
+    pub min_steps: u32,
+    /// Most likely number of steps.
+    pub mode_steps: u32,
+    /// Median number of steps.
+    pub median_steps: u32,
+    /// `steps_pmf[n]`: probability of a game of exactly `n` steps.
+    pub steps_pmf: Vec<f64>,
+    /// Probability of a draw (every seat shares first place).
+    pub draw: f64,
+    /// Each seat's results, in seat order.
+    pub seats: Vec<SeatReport>,
+}
+
+/// Solves `game` exactly with the registered agents `args.agents` in its
+/// seats (see the [module docs](self)).
+pub fn analyze_agents<G>(game: &G, name: &str, args: &PolicyArgs) -> Result<PolicyReport, Error>
+where
+    G: BoardGame + 'static,
+    G::State: Hash + Eq + Debug,
+{
+    let seats = game.seats();
+    if args.agents.len() != seats {
+        return Err(PolicyError::Seats {
+            game: name.to_string(),
+            seats,
+            given: args.agents.len(),
+        }
+        .into());
+    }
+    let built = args
+        .agents
+        .iter()
+        .map(|a| agents::build(game, a))
+        .collect::<Result<Vec<Box<dyn Agent<G>>>, _>>()?;
+    let mut policies: Vec<&dyn Policy<G>> = Vec::with_capacity(seats);
+    for (agent, name) in built.iter().zip(&args.agents) {
+        policies.push(
+            agent
+                .policy()
+                .ok_or_else(|| PolicyError::NotAPolicy(name.clone()))?,
+        );
+    }
+    let max_states = usize::try_from(args.max_states).unwrap_or(usize::MAX);
+    let limits = Limits {
+        max_states,
+        max_transitions: max_states.saturating_mul(10),
+        ..Limits::default()
+    };
+    let chain = Chain::<G, ()>::build_with(game, &policies, &limits, |_, _| {})
+        .map_err(PolicyError::from)?;
+    let solution = chain.solve(&limits).map_err(PolicyError::from)?;
+    let draw = solution
+        .results
+        .iter()
+        .filter(|(r, _)| *r == GameResult::Draw)
+        .map(|(_, p)| p)
+        .sum::<f64>()
+        + 0.0; // an empty sum is -0.0
+    Ok(PolicyReport {
+        game: name.to_string(),
+        states: chain.len(),
+        transitions: chain.transition_count(),
+        mean_steps: solution.mean,
+        variance_steps: solution.variance,
+        min_steps: solution.min,
+        mode_steps: solution.mode,
+        median_steps: solution.median,
+        steps_pmf: solution.pmf.clone(),
+        draw,
+        seats: solution
+            .seats
+            .iter()
+            .zip(&args.agents)
+            .map(|(s, agent)| SeatReport {
+                agent: agent.clone(),
+                win: s.win,
+                tie: s.tie,
+                score: s.score,
+                rank: s.rank,
+            })
+            .collect(),
+    })
+}
+
+impl Report for PolicyReport {
+    fn title(&self) -> String {
+        let agents: Vec<&str> = self.seats.iter().map(|s| s.agent.as_str()).collect();
+        format!("{}: {}, exactly", self.game, agents.join(" against "))
+    }
+
+    fn text(&self) -> String {
+        let mut out = String::new();
+        let agents: Vec<&str> = self.seats.iter().map(|s| s.agent.as_str()).collect();
+        let _ = writeln!(
+            out,
+            "{} with {} in the seats, solved exactly ({} states, {} transitions):",
+            self.game,
+            agents.join(", "),
+            self.states,
+            self.transitions
+        );
+        let _ = writeln!(
+            out,
+            "  steps per game (chance outcomes and moves): mean {:.6}, sd {:.6}, min {}, mode {}, median {}",
+            self.mean_steps,
+            self.variance_steps.sqrt(),
+            self.min_steps,
+            self.mode_steps,
+            self.median_steps
+        );
+        let _ = writeln!(
+            out,
+            "  {:<6} {:<20} {:>10} {:>10} {:>12} {:>8}",
+            "seat", "agent", "wins", "ties", "mean score", "rank"
+        );
+        for (seat, s) in self.seats.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "  {:<6} {:<20} {:>10.6} {:>10.6} {:>12.6} {:>8.4}",
+                seat + 1,
+                s.agent,
+                s.win,
+                s.tie,
+                s.score,
+                s.rank
+            );
+        }
+        if self.seats.len() > 1 {
+            let _ = writeln!(out, "  draws (every seat shares first): {:.6}", self.draw);
+        }
+        out
+    }
+
+    fn json(&self) -> Result<String, Error> {
+        crate::pretty(self)
+    }
+}
+
+/// Optimal play under `objective` as an agent, for a game's agent
+/// registry: solves the whole game ([`Optimal::solve`], within
+/// `max_states` states) and wraps the optimal strategy in a
+/// [`PolicyAgent`](tabula_core::PolicyAgent), so it plays, and is
+/// analysed exactly, like any other policy.
+///
+/// ```ignore
+/// tabula_play::inventory::submit! {
+///     AgentEntry {
+///         name: "optimal",
+///         parameter: None,
+///         summary: "wins as often as possible (solved exactly)",
+///         build: &BuildFn::<MyGame>(|g, _| tabula_app::exact::optimal_agent(g, &WinZeroSum, 1_000_000)),
+///     }
+/// }
+/// ```
+pub fn optimal_agent<G, O>(
+    game: &G,
+    objective: &O,
+    max_states: usize,
+) -> Result<Box<dyn Agent<G>>, agents::BuildError>
+where
+    G: BoardGame + 'static,
+    G::State: Hash + Eq + Debug + Sync,
+    O: Objective<G>,
+{
+    let limits = Limits {
+        max_states,
+        max_transitions: max_states.saturating_mul(10),
+        ..Limits::default()
+    };
+    let optimal = Optimal::solve(game, objective, &limits).map_err(PolicyError::from)?;
+    Ok(Box::new(tabula_core::PolicyAgent(optimal)))
+}
