@@ -75,7 +75,7 @@ fn brute_strategy(
 fn the_optimal_turn_matches_brute_force_enumeration() {
     for (count, faces) in [(1, 6), (2, 3), (2, 4), (1, 8), (2, 5)] {
         let dice = Dice::new(count, faces).unwrap();
-        let dp = Optimal::new(dice).expected_turn_score();
+        let dp = Optimal::new(dice).unwrap().expected_turn_score();
         let brute = brute_optimal(&dice.distribution(), &mut Vec::new());
         assert!(
             (dp - brute).abs() < 1e-12,
@@ -84,7 +84,7 @@ fn the_optimal_turn_matches_brute_force_enumeration() {
     }
     // With two dice the optimum beats every fixed strategy of the seed.
     let config = Config::seed();
-    let best = Optimal::new(config.dice()).expected_turn_score();
+    let best = Optimal::new(config.dice()).unwrap().expected_turn_score();
     let values = Values::new(config.dice());
     for n in 2..=13 {
         let (mean, _) =

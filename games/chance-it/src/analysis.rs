@@ -76,7 +76,7 @@ impl Analysis {
     /// of the others (two-player games only).
     pub fn of(config: &Config) -> Result<Analysis, ChanceItError> {
         let values = Values::new(config.dice());
-        let optimal = Optimal::new(config.dice());
+        let optimal = Optimal::new(config.dice())?;
         let win_optimal = if config.players() == 2 {
             Some(Arc::new(WinOptimal::new(config)?))
         } else {

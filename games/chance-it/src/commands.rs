@@ -250,11 +250,23 @@ pub struct AnalyzeArgs {
     /// The game's parameters.
     #[command(flatten)]
     pub game: GameArgs,
+    /// With --agents: the whole game solved with these strategies in the
+    /// seats, folded in as policies by the framework's solver.
+    #[command(flatten)]
+    pub policies: tabula_app::exact::PolicyArgs,
 }
 
 /// Solves the game exactly.
 fn analyze(args: AnalyzeArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
     let config = args.game.config()?;
+    if !args.policies.agents.is_empty() {
+        let game = ChanceIt::new(config);
+        return Ok(Box::new(tabula_app::exact::analyze_agents(
+            &game,
+            "chance-it",
+            &args.policies,
+        )?));
+    }
     let most = win::max_rounds(config.dice());
     if config.rounds() > most {
         return Err(format!(

@@ -72,6 +72,17 @@ impl Config {
         }
     }
 
+    /// One turn of one player with `dice`: the game whose optimal play is
+    /// the optimal turn. Not a game a user can set up (they play with 2 to
+    /// 6 players); exact analysis solves it.
+    pub fn one_turn(dice: Dice) -> Config {
+        Config {
+            dice,
+            rounds: 1,
+            players: 1,
+        }
+    }
+
     /// Validates a spec; `source` locates errors in its file.
     pub fn from_spec(spec: &ConfigSpec, source: &Source) -> Result<Config, SpecError> {
         if !(1..=MAX_ROUNDS).contains(&spec.rounds) {

@@ -86,6 +86,9 @@ pub enum ChanceItError {
     /// The simulation failed.
     #[error(transparent)]
     Sim(#[from] tabula_sim::SimError),
+    /// The framework's exact solver failed (a limit reached).
+    #[error(transparent)]
+    Exact(#[from] tabula_exact::ExactError),
     /// The tournament engine failed (an entrant named twice, the thread
     /// pool, the record directory).
     #[error(transparent)]

@@ -58,6 +58,12 @@ impl State {
         rolled_values(self.rolled)
     }
 
+    /// Whether the dice are to be rolled next (the turn's first roll, or
+    /// after the mover chose to chance it).
+    pub fn needs_roll(&self) -> bool {
+        self.need_roll
+    }
+
     /// The values rolled so far this turn as a bit set (bit `v` for value
     /// `v`).
     pub fn rolled_bits(&self) -> u128 {

@@ -5,8 +5,8 @@
 //! use tabula_chance_it::{Config, Optimal, strategy, win};
 //!
 //! let config = Config::seed(); // two six-sided dice, 10 rounds, 2 players
-//! // The best expected score of one turn, by dynamic programming.
-//! let optimal = Optimal::new(config.dice());
+//! // The best expected score of one turn, solved by the framework.
+//! let optimal = Optimal::new(config.dice())?;
 //! assert!(optimal.expected_turn_score() > 7.0);
 //! // The seed's two strategies against each other, exactly.
 //! let until_ten = strategy::build("until-ten", &config)?;

@@ -14,7 +14,9 @@ use std::sync::Arc;
 
 use tabula_core::Dice;
 
+use crate::ChanceItError;
 use crate::config::Config;
+use crate::game::ChanceIt;
 use crate::strategy::{Strategy, TurnView};
 
 /// The dice's possible sums as indices: value `min + i` has probability
@@ -305,25 +307,58 @@ pub fn summarize(dist: &[f64]) -> (f64, f64) {
     (mean, dist.first().copied().unwrap_or(0.0))
 }
 
-/// The strategy that maximizes the expected score of a turn.
+/// The strategy that maximizes the expected score of a turn, solved by
+/// the framework's generic solver ([`tabula_exact::Optimal`]) on the game
+/// itself: one turn of one player ([`Config::one_turn`]), every decision
+/// maximising the score. The solver's value of each state where the dice
+/// are to be rolled again with the set `S` rolled is `C(S)` above; its
+/// tie rule (the first legal move, `stop`, among equally good ones) is
+/// the seed's "stop when `v ≥ C(S)`".
 #[derive(Clone, Debug)]
 pub struct Optimal {
     values: Values,
     continuation: Vec<f64>,
+    /// Iterations and residual of the solve.
+    solved: (u32, f64, usize),
 }
 
 impl Optimal {
     /// Solves the turn for `dice`.
-    pub fn new(dice: Dice) -> Optimal {
+    pub fn new(dice: Dice) -> Result<Optimal, ChanceItError> {
         let values = Values::new(dice);
-        let stop: Vec<f64> = (0..values.len())
-            .map(|i| f64::from(values.min + i as u16))
-            .collect();
-        let continuation = values.continuation(&stop, 0.0);
-        Optimal {
+        let game = ChanceIt::new(Config::one_turn(dice));
+        let limits = tabula_exact::Limits {
+            max_states: 4_000_000,
+            max_transitions: 80_000_000,
+            ..tabula_exact::Limits::default()
+        };
+        let solved = tabula_exact::Optimal::solve(&game, &tabula_exact::Score(0), &limits)?;
+        let mut continuation = vec![f64::NAN; 1 << values.len()];
+        continuation[0] = solved.value;
+        for (i, value) in solved.values().iter().enumerate() {
+            let state = solved.state(i);
+            if state.round() == 0 && state.needs_roll() && state.rolled_bits() != 0 {
+                let mask = values.mask(&state.rolled());
+                continuation[mask as usize] = *value;
+            }
+        }
+        if let Some(mask) = continuation.iter().position(|c| c.is_nan()) {
+            return Err(format!(
+                "the optimal turn: the solver never reached the set {:?}",
+                values.of_mask(mask as u32)
+            )
+            .into());
+        }
+        Ok(Optimal {
             values,
             continuation,
-        }
+            solved: (solved.iterations, solved.residual, solved.len()),
+        })
+    }
+
+    /// The generic solve's sweeps, residual and states.
+    pub fn solve_stats(&self) -> (u32, f64, usize) {
+        self.solved
     }
 
     /// The expected score of a turn played this way: `C(∅)`.
@@ -408,12 +443,81 @@ crate::register_strategy! {
     parameter: None,
     summary: "maximizes the expected score of each turn (exact dynamic programming over the values rolled)",
     rank: 100,
-    build: |config, _| Ok(Arc::new(Optimal::new(config.dice()))),
+    build: |config, _| Ok(Arc::new(Optimal::new(config.dice())?)),
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The generic solver's optimal turn is the seed's dynamic program:
+    /// `C(S)` for every set, to 1e-12, and so the same stops.
+    #[test]
+    fn the_generic_solver_gives_the_dynamic_programs_optimal_turn() {
+        for (count, faces) in [(2, 6), (1, 6), (2, 4), (3, 3), (1, 2), (3, 4)] {
+            let dice = Dice::new(count, faces).unwrap_or(Dice::D6);
+            let values = Values::new(dice);
+            let stop: Vec<f64> = (0..values.len())
+                .map(|i| f64::from(values.min + i as u16))
+                .collect();
+            let dp = values.continuation(&stop, 0.0);
+            let generic = Optimal::new(dice).expect("solves");
+            assert_eq!(dp.len(), generic.continuation.len());
+            for (mask, (a, b)) in dp.iter().zip(&generic.continuation).enumerate() {
+                assert!(
+                    (a - b).abs() < 1e-12,
+                    "{count}d{faces} set {mask:b}: {a} against {b}"
+                );
+            }
+            let (iterations, residual, _) = generic.solve_stats();
+            assert!(iterations <= 2 && residual == 0.0, "a turn has no cycles");
+        }
+        let seed = Optimal::new(Dice::new(2, 6).unwrap_or(Dice::D6)).expect("solves");
+        assert!((seed.expected_turn_score() - 7.995_69).abs() < 5e-6);
+    }
+
+    /// Every registered strategy's turn, folded into the one-turn game as
+    /// a policy by the generic solver, has the score distribution the
+    /// dynamic program gives, to 1e-12.
+    #[test]
+    fn the_generic_solver_gives_every_strategys_turn_distribution() {
+        use crate::game::Event;
+        use tabula_core::Agent as _;
+        let config = Config::seed();
+        let game = ChanceIt::new(Config::one_turn(config.dice()));
+        let values = Values::new(config.dice());
+        for name in ["until-ten", "tapering", "threshold-7", "optimal"] {
+            let s = crate::strategy::build(name, &config).expect("registered");
+            let dp = values.strategy_distribution(&config, &*s, 0, 0, &[0, 0]);
+            let agent = crate::strategy::StrategyAgent::new(s);
+            let policy = agent.policy().expect("a policy");
+            let chain = tabula_exact::Chain::<ChanceIt, u16>::build_with(
+                &game,
+                &[policy],
+                &tabula_exact::Limits::default(),
+                |e, marks| {
+                    if let Event::Scored { score, .. } = e {
+                        marks.push(*score)
+                    }
+                },
+            )
+            .expect("builds");
+            let solution = chain
+                .solve(&tabula_exact::Limits::default())
+                .expect("solves");
+            for (score, p) in dp.iter().enumerate() {
+                let generic = chain
+                    .mark_keys()
+                    .iter()
+                    .position(|k| usize::from(*k) == score)
+                    .map_or(0.0, |k| solution.marks[k]);
+                assert!(
+                    (p - generic).abs() < 1e-12,
+                    "{name} score {score}: {p} against {generic}"
+                );
+            }
+        }
+    }
 
     /// The full passes the solver must agree with to the last bit.
     fn reference(values: &Values, stop: &[f64], bust: f64) -> Vec<f64> {
