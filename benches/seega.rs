@@ -1,5 +1,6 @@
 //! Seega: move generation and capture on a midgame position, a random
-//! playout, and alpha-beta's nodes per second.
+//! playout, and the nodes per second of `alphabeta` (the framework's
+//! generic alpha-beta with Seega's heuristic).
 //!
 //! Run with `cargo bench --bench seega`; the figures are in the book's
 //! "Seega" chapter. The alpha-beta group reports throughput in nodes
@@ -8,9 +9,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tabula::seega::agent::Budget;
-use tabula::seega::agents::AlphaBeta;
-use tabula::seega::{Action, Position, Rules, SeegaAgent, Side};
+use tabula::search::{AlphaBeta, Budget};
+use tabula::seega::agents::pick;
+use tabula::seega::{Action, Position, Rules, Seega, Side};
 
 /// A 5 x 5 midgame: 9 Black and 8 White pieces.
 fn midgame() -> Position {
@@ -43,14 +44,10 @@ fn seega(c: &mut Criterion) {
     });
     group.bench_function("random_playout_from_midgame", |b| {
         let mut rng = tabula::core::game_rng(1, 0);
-        let mut random = tabula::seega::agents::Random;
         b.iter(|| {
             let mut q = p.clone();
             while q.outcome().is_none() {
-                let a = match random.play(&q, q.follow_up(), &mut rng) {
-                    tabula::seega::Reply::Move(s) => Action::Move(s),
-                    tabula::seega::Reply::Blocked => Action::Blocked,
-                };
+                let a = pick(q.steps(), &mut rng).map_or(Action::Blocked, Action::Move);
                 q.apply(&a);
             }
             q.outcome()
@@ -58,17 +55,19 @@ fn seega(c: &mut Criterion) {
     });
     group.finish();
 
+    let game = Seega::new(*p.rules());
+    let seat = p.to_move().seat();
     let mut group = c.benchmark_group("seega_alphabeta");
     group.sample_size(10);
     for nodes in [20_000u64, 200_000] {
-        let mut probe = AlphaBeta::new(Budget::Work(nodes));
-        probe.best_step(&p);
+        let mut probe = AlphaBeta::<Seega>::new(Budget::Work(nodes));
+        probe.best_move(&game, &p, seat);
         group.throughput(Throughput::Elements(probe.stats().nodes));
         group.bench_function(format!("search_{nodes}_nodes"), |b| {
             b.iter(|| {
                 // A fresh table each time: the cost of a cold search.
-                let mut ab = AlphaBeta::new(Budget::Work(nodes));
-                ab.best_step(black_box(&p))
+                let mut ab = AlphaBeta::<Seega>::new(Budget::Work(nodes));
+                ab.best_move(&game, black_box(&p), seat)
             })
         });
     }

@@ -1268,45 +1268,6 @@ fn the_figures_in_exact_md_are_what_analyze_gives() {
     }
 }
 
-/// The first row of seega.md's table of pairs is what the tournament
-/// gives. The table comes from a four-agent tournament that takes
-/// minutes; the framework's engine gives a pair's games the same random
-/// streams whatever the other entrants, so the first pair's 100 games are
-/// those of a tournament of that pair alone, which takes a fraction of a
-/// second.
-#[test]
-fn the_first_pair_in_seega_md_is_what_the_tournament_gives() {
-    let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
-        .args(["tournament", "seega", "--agents", "random,greedy"])
-        .args(["--games", "100", "--seed", "1", "--threads", "1"])
-        .args(["--format", "json"])
-        .stdin(Stdio::null())
-        .output()
-        .expect("tabula runs");
-    assert!(out.status.success());
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    let pair = &json["pairs"][0];
-    assert!(pair["a"] == "random" && pair["b"] == "greedy", "{pair}");
-    let text = std::fs::read_to_string(root().join("book/src/seega.md")).expect("chapter");
-    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    // The measured tournament starts with the same pair, the same games
-    // per pair and the same seed.
-    assert!(
-        flat.contains(
-            "tabula tournament seega --agents random,greedy,alphabeta,mcts --games 100 --seed 1"
-        ),
-        "seega.md's measured tournament"
-    );
-    let row = format!(
-        "| random vs greedy | {} | {} | {} |",
-        pair["a_wins"], pair["b_wins"], pair["draws"]
-    );
-    assert!(
-        text.lines().any(|l| l.trim() == row),
-        "seega.md should have the row {row}"
-    );
-}
-
 /// The illegal step quoted in seega.md is what `tabula replay seega` says
 /// of a record with White placing on the centre at its first turn (step
 /// 1).

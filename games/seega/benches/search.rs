@@ -1,16 +1,21 @@
-//! Old Seega agents against the generic ones of `tabula-search` on the
-//! same positions: alpha-beta in nodes per second, MCTS in playouts per
-//! second (criterion's throughput in elements).
+//! Seega's old search agents (kept in `examples/legacy` only as this
+//! baseline) against the generic ones of `tabula-search` that Seega's
+//! `alphabeta` and `mcts` are now, on the same positions: alpha-beta in
+//! nodes per second, MCTS in playouts per second (criterion's throughput
+//! in elements).
 //!
 //! `cargo bench -p tabula-seega --bench search -- --warm-up-time 1 --measurement-time 3`
+
+#[path = "../examples/legacy/mod.rs"]
+mod legacy;
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use legacy::{AlphaBeta as OldAlphaBeta, Mcts as OldMcts};
 use tabula_core::{BoardGame, game_rng};
 use tabula_search::{AlphaBeta, Budget, Mcts};
-use tabula_seega::agent::Budget as OldBudget;
-use tabula_seega::agents::{AlphaBeta as OldAlphaBeta, Mcts as OldMcts, safe_placement};
+use tabula_seega::agents::safe_placement;
 use tabula_seega::{Action, Phase, Position, Rules, Seega, Side};
 
 const NODES: u64 = 20_000;
@@ -47,12 +52,12 @@ fn search(c: &mut Criterion) {
     group.sample_size(10);
     for (name, p) in positions() {
         let seat = p.to_move().seat();
-        let mut old = OldAlphaBeta::new(OldBudget::Work(NODES));
+        let mut old = OldAlphaBeta::new(Budget::Work(NODES));
         old.best_step(&p);
         group.throughput(Throughput::Elements(old.stats().nodes));
         group.bench_function(format!("old_{name}"), |b| {
             b.iter(|| {
-                let mut ab = OldAlphaBeta::new(OldBudget::Work(NODES));
+                let mut ab = OldAlphaBeta::new(Budget::Work(NODES));
                 ab.best_step(black_box(&p))
             })
         });
@@ -76,7 +81,7 @@ fn search(c: &mut Criterion) {
         group.bench_function(format!("old_{name}"), |b| {
             let mut rng = game_rng(2, 0);
             b.iter(|| {
-                let mut m = OldMcts::new(OldBudget::Work(PLAYOUTS));
+                let mut m = OldMcts::new(Budget::Work(PLAYOUTS));
                 m.best_step(black_box(&p), &mut rng)
             })
         });

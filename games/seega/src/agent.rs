@@ -14,12 +14,9 @@
 //! The framework's referee ([`tabula_play::referee`]) checks every answer:
 //! an illegal one, or a panic, loses the game.
 
-use std::time::Duration;
-
 use tabula_core::{Agent, GameRng, Seat};
 use tabula_play::agents::AgentError;
 
-use crate::SeegaError;
 use crate::board::{Side, Square, Step};
 use crate::game::Seega;
 use crate::rules::{Action, Outcome, Phase, Position};
@@ -77,65 +74,16 @@ pub trait SeegaAgent: Send {
     }
 }
 
-/// How much an agent may think per answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// A fixed amount of work (search nodes, playouts): the same answers
-    /// on every machine.
-    Work(u64),
-    /// Wall-clock time per answer: stronger on faster machines, and not
-    /// reproducible.
-    Time(Duration),
-}
-
-/// The largest work budget: nodes or playouts per answer.
-pub const MAX_WORK: u64 = 10_000_000;
-
-/// The largest time budget per answer, in milliseconds.
-pub const MAX_TIME_MS: u64 = 60_000;
-
-impl Budget {
-    /// Parses `N` (work, 1 to [`MAX_WORK`]) or `Nms` (milliseconds, 1 to
-    /// [`MAX_TIME_MS`]).
-    pub fn parse(text: &str) -> Result<Budget, SeegaError> {
-        let bad = || SeegaError::NotABudget {
-            text: tabula_core::input::excerpt(text),
-        };
-        let too_much = |limit: String| SeegaError::BudgetTooLarge {
-            text: tabula_core::input::excerpt(text),
-            limit,
-        };
-        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
-        if let Some(ms) = text.strip_suffix("ms") {
-            if !digits(ms) {
-                return Err(bad());
-            }
-            return match ms.parse::<u64>() {
-                Ok(0) => Err(bad()),
-                Ok(ms) if ms <= MAX_TIME_MS => Ok(Budget::Time(Duration::from_millis(ms))),
-                _ => Err(too_much(format!("{MAX_TIME_MS}ms"))),
-            };
-        }
-        if !digits(text) {
-            return Err(bad());
-        }
-        match text.parse::<u64>() {
-            Ok(0) => Err(bad()),
-            Ok(n) if n <= MAX_WORK => Ok(Budget::Work(n)),
-            _ => Err(too_much(format!("{MAX_WORK} nodes or playouts"))),
-        }
-    }
-}
-
 /// The framework's agent of a [`SeegaAgent`]: at placement it calls
 /// [`place`](SeegaAgent::place) (and puts the two squares in board order,
 /// [`Action::normalized`]), at movement [`play`](SeegaAgent::play)
 /// with the position's follow-up square, and turns [`Reply::Blocked`] into
 /// [`Action::Blocked`]; [`new_game`](Agent::new_game) calls
-/// [`init_game`](SeegaAgent::init_game) with the seat's side.
-///
-/// The framework's [`Agent`] has no end-of-game call, so the referee never
-/// calls [`term_game`](SeegaAgent::term_game).
+/// [`init_game`](SeegaAgent::init_game) with the seat's side, and
+/// [`end_game`](Agent::end_game), which the referee, the tournament and
+/// terminal play call after every game that ended, calls
+/// [`term_game`](SeegaAgent::term_game) with its outcome (a game stopped
+/// before its end, or forfeited, has none, and is not told).
 #[derive(Clone, Debug, Default)]
 pub struct Adapted<A>(pub A);
 
@@ -160,24 +108,44 @@ impl<A: SeegaAgent> Agent<Seega> for Adapted<A> {
             },
         }
     }
+
+    fn end_game(&mut self, _: &Seega, position: &Position, _: Seat) {
+        if let Some(outcome) = position.outcome() {
+            self.0.term_game(&outcome);
+        }
+    }
 }
 
 /// A [`SeegaAgent`] as the framework's boxed agent: what an
 /// [`AgentEntry`](tabula_play::agents::AgentEntry)'s builder returns.
 ///
 /// ```
+/// use tabula_core::GameRng;
 /// use tabula_play::agents::{AgentEntry, BuildFn};
-/// use tabula_seega::{Seega, agent::boxed, agents::Greedy};
+/// use tabula_seega::agents::safe_placement;
+/// use tabula_seega::{Position, Reply, Seega, SeegaAgent, Square, agent::boxed};
+///
+/// /// Safe placements, then the first legal step.
+/// struct First;
+///
+/// impl SeegaAgent for First {
+///     fn place(&mut self, position: &Position, rng: &mut GameRng) -> [Square; 2] {
+///         safe_placement(position, rng)
+///     }
+///     fn play(&mut self, position: &Position, _: Option<Square>, _: &mut GameRng) -> Reply {
+///         position.steps().next().map_or(Reply::Blocked, Reply::Move)
+///     }
+/// }
 ///
 /// tabula_play::inventory::submit! {
 ///     AgentEntry {
-///         name: "my-greedy",
+///         name: "first",
 ///         parameter: None,
-///         summary: "greedy, under another name",
-///         build: &BuildFn::<Seega>(|_, _| Ok(boxed(Greedy))),
+///         summary: "safe placements, then the first legal step",
+///         build: &BuildFn::<Seega>(|_, _| Ok(boxed(First))),
 ///     }
 /// }
-/// assert!(tabula_seega::agent::build(&Seega::default(), "my-greedy").is_ok());
+/// assert!(tabula_seega::agent::build(&Seega::default(), "first").is_ok());
 /// ```
 pub fn boxed<A: SeegaAgent + 'static>(agent: A) -> Box<dyn Agent<Seega>> {
     Box::new(Adapted(agent))

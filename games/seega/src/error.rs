@@ -4,7 +4,8 @@
 use crate::board::{MAX_SIZE, MIN_SIZE};
 
 /// Errors of the Seega game: parameters the rules refuse, squares and
-/// moves that do not parse, budgets agents refuse.
+/// moves that do not parse, and what agent plugins report. (Budgets are
+/// [`tabula_search::Budget`]s, with their own errors.)
 ///
 /// An agent plugin whose `build` refuses its parameter returns
 /// [`SeegaError::Plugin`] with its message; `Err(format!(..).into())` and
@@ -78,22 +79,6 @@ pub enum SeegaError {
     /// square.
     #[error("{0:?} is not B, W, '.' or '+'")]
     NotAPiece(char),
-    /// Text that is not a work or time budget.
-    #[error(
-        "{text:?} is not a budget: give a count of nodes or playouts (like 20000) or milliseconds (like 50ms)"
-    )]
-    NotABudget {
-        /// The text (at most an excerpt of it).
-        text: String,
-    },
-    /// A budget over the limit of one answer.
-    #[error("the budget {text} is more than an answer may take: at most {limit}")]
-    BudgetTooLarge {
-        /// The budget as written (at most an excerpt of it).
-        text: String,
-        /// The limit, with its unit.
-        limit: String,
-    },
     /// Anything else a plugin (an agent of your own) reports, as its
     /// message: `"...".into()` or `format!(..).into()` make one.
     #[error("{0}")]

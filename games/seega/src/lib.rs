@@ -1,9 +1,11 @@
 //! Seega for tabula (seed 004): the capture game on an odd n × n board,
 //! an agent API in the spirit of the seed's `InitGame` / `PlacePieces` /
 //! `MovePiece` / `TermGame` on top of the framework's agents, and the
-//! built-in agents (`random`, `greedy`, `alphabeta`, `mcts`). The referee,
-//! tournaments, records, replay and terminal play are the framework's
-//! ([`tabula_play`]), driving Seega through its [`BoardGame`] impl.
+//! [`Heuristic`](tabula_search::Heuristic) with which the framework's
+//! generic search agents play it (registered as `random`, `greedy`,
+//! `alphabeta`, `mcts`). The referee, tournaments, records, replay,
+//! terminal play and search are the framework's ([`tabula_play`],
+//! [`tabula_search`]), driving Seega through its [`BoardGame`] impl.
 //!
 //! ```
 //! use tabula_core::Streams;
@@ -22,7 +24,8 @@
 //!
 //! Where the rules live: [`rules`] (the position, legality and captures),
 //! [`game`] (Seega as a `BoardGame`, its records and move notation),
-//! [`agent`] (the API), [`agents`] (the built-in players), [`tournament`]
+//! [`agent`] (the API), [`search`] (the heuristic), [`agents`] (the
+//! registered players), [`tournament`]
 //! (the seed's report of the framework's tournament); every error is a
 //! [`SeegaError`].
 #![deny(missing_docs)]

@@ -8,8 +8,9 @@ use tabula_play::agents::{AgentEntry, BuildFn};
 use tabula_play::record::{self, End, Format, RecordError, RecordOf, Step as RecordStep};
 use tabula_play::referee::{Fault, Played, Referee};
 use tabula_play::tournament::{Scoring, Tournament};
-use tabula_seega::agent::{self, Budget, boxed};
-use tabula_seega::agents::{AlphaBeta, Greedy, Random};
+use tabula_search::{AlphaBeta, Budget, Greedy, Random};
+use tabula_seega::agent::{self, boxed};
+use tabula_seega::agents::pick;
 use tabula_seega::rules::Illegal;
 use tabula_seega::tournament;
 use tabula_seega::{Action, Position, Reply, Rules, Seega, SeegaAgent, Side, Square, Step};
@@ -52,17 +53,29 @@ impl SeegaAgent for Saboteur {
         match self.sabotage() {
             Some(Action::Place(p)) => p,
             Some(_) => [Square::new(9, 9); 2],
-            None => Random.place(position, rng),
+            None => random_placement(position, rng),
         }
     }
 
-    fn play(&mut self, position: &Position, f: Option<Square>, rng: &mut GameRng) -> Reply {
+    fn play(&mut self, position: &Position, _: Option<Square>, rng: &mut GameRng) -> Reply {
         match self.sabotage() {
             Some(Action::Move(s)) => Reply::Move(s),
             Some(_) => Reply::Blocked,
-            None => Random.play(position, f, rng),
+            None => random_reply(position, rng),
         }
     }
+}
+
+/// Two random free squares.
+fn random_placement(position: &Position, rng: &mut GameRng) -> [Square; 2] {
+    let a = pick(position.placements(), rng).unwrap_or(Square::new(0, 0));
+    let b = pick(position.placements().filter(|&s| s != a), rng).unwrap_or(a);
+    [a, b]
+}
+
+/// A random legal step, or `Blocked`.
+fn random_reply(position: &Position, rng: &mut GameRng) -> Reply {
+    pick(position.steps(), rng).map_or(Reply::Blocked, Reply::Move)
 }
 
 fn sq(name: &str) -> Square {
@@ -129,7 +142,7 @@ fn every_kind_of_illegal_answer_loses_the_game() {
             after: 0,
             bad: Some(bad),
         });
-        let played = referee(&g, black, boxed(Random), 1);
+        let played = referee(&g, black, Box::new(Random), 1);
         assert_eq!(played.forfeit.as_ref().map(|f| f.seat), Some(0), "{bad:?}");
         let results = played.results.as_ref().expect("a forfeit has results");
         assert_eq!(results.winners().collect::<Vec<_>>(), [1]);
@@ -147,7 +160,7 @@ fn first_move_fault(bad: Action) -> Illegal {
         bad: Some(bad),
     });
     let g = game();
-    let played = referee(&g, boxed(Random), white, 3);
+    let played = referee(&g, Box::new(Random), white, 3);
     assert_eq!(played.forfeit.as_ref().map(|f| f.seat), Some(1));
     illegal_reason(&g, &played, bad)
 }
@@ -187,7 +200,7 @@ fn a_tampered_record_fails_at_the_first_illegal_step() {
     // the record so that greedy moves another piece there.
     let g = game();
     for seed in 0..200 {
-        let played = referee(&g, boxed(Greedy), boxed(Random), seed);
+        let played = referee(&g, Box::new(Greedy), Box::new(Random), seed);
         let record = record_of(&g, &played, seed);
         let mut positions = Vec::new();
         record::replay::<Seega>(&record, |_, _, state, _| positions.push(state.clone())).unwrap();
@@ -239,7 +252,7 @@ fn a_panicking_agent_forfeits_and_its_record_replays() {
         bad: None,
     });
     let g = game();
-    let played = referee(&g, black, boxed(Greedy), 5);
+    let played = referee(&g, black, Box::new(Greedy), 5);
     let forfeit = played.forfeit.clone().expect("a forfeit");
     assert_eq!(forfeit.seat, 0);
     assert!(
@@ -348,7 +361,7 @@ fn built_in_agents_always_answer_legally_and_games_end() {
 #[test]
 fn records_round_trip_in_ron_and_json() {
     let g = Seega::new(rules().with_first(Side::White));
-    let played = referee(&g, boxed(Greedy), boxed(Random), 11);
+    let played = referee(&g, Box::new(Greedy), Box::new(Random), 11);
     let rec = record_of(&g, &played, 11);
     let dir = std::env::temp_dir().join(format!("tabula-seega-records-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -384,7 +397,7 @@ fn records_round_trip_in_ron_and_json() {
 #[test]
 fn a_replay_names_out_of_turn_play() {
     let g = game();
-    let mut rec = record_of(&g, &referee(&g, boxed(Random), boxed(Random), 1), 1);
+    let mut rec = record_of(&g, &referee(&g, Box::new(Random), Box::new(Random), 1), 1);
     rec.steps = vec![
         RecordStep::Move {
             seat: 0,
@@ -419,8 +432,10 @@ fn alphabeta_finds_a_capture_and_avoids_losing_a_piece() {
         Side::Black,
     )
     .unwrap();
-    let mut ab = AlphaBeta::new(Budget::Work(10_000));
-    assert_eq!(ab.best_step(&p), Some(Step::parse("c2 c1", 5).unwrap()));
+    let g = game();
+    let capture = Action::Move(Step::parse("c2 c1", 5).unwrap());
+    let mut ab = AlphaBeta::<Seega>::new(Budget::Work(10_000));
+    assert_eq!(ab.best_move(&g, &p, 0), Some(capture));
     assert!(ab.stats().depth >= 2);
     // A won position: capturing the last piece is found at depth 1.
     let p = Position::from_rows(
@@ -435,8 +450,13 @@ fn alphabeta_finds_a_capture_and_avoids_losing_a_piece() {
         Side::Black,
     )
     .unwrap();
-    assert_eq!(ab.best_step(&p), Some(Step::parse("c2 c1", 5).unwrap()));
-    assert_eq!(ab.stats().value, tabula_seega::agents::alphabeta::WIN - 1);
+    assert_eq!(ab.best_move(&g, &p, 0), Some(capture));
+    // A win at the first ply, less a hair per ply.
+    let value = ab.stats().value;
+    assert!(
+        value < tabula_search::WIN && value > tabula_search::WIN - 1e-3,
+        "{value}"
+    );
 }
 
 #[test]
@@ -493,8 +513,8 @@ fn random_position(seed: u64, size: usize, plies: usize) -> Position {
             break;
         }
         let action = match p.phase() {
-            tabula_seega::Phase::Placement => Action::Place(Random.place(&p, &mut rng)),
-            tabula_seega::Phase::Movement => match Random.play(&p, p.follow_up(), &mut rng) {
+            tabula_seega::Phase::Placement => Action::Place(random_placement(&p, &mut rng)),
+            tabula_seega::Phase::Movement => match random_reply(&p, &mut rng) {
                 Reply::Move(s) => Action::Move(s),
                 Reply::Blocked => Action::Blocked,
             },
@@ -571,4 +591,33 @@ fn generated_steps_are_exactly_the_legal_ones() {
             Ok(())
         })
         .unwrap();
+}
+
+/// Remembers the outcome it is told at the end of a game.
+struct Listener {
+    told: std::sync::Arc<std::sync::Mutex<Vec<tabula_seega::Outcome>>>,
+}
+
+impl SeegaAgent for Listener {
+    fn place(&mut self, position: &Position, rng: &mut GameRng) -> [Square; 2] {
+        random_placement(position, rng)
+    }
+
+    fn play(&mut self, position: &Position, _: Option<Square>, rng: &mut GameRng) -> Reply {
+        random_reply(position, rng)
+    }
+
+    fn term_game(&mut self, outcome: &tabula_seega::Outcome) {
+        self.told.lock().unwrap().push(*outcome);
+    }
+}
+
+#[test]
+fn the_referee_tells_seega_agents_the_outcome() {
+    let told = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let g = game();
+    let listener = boxed(Listener { told: told.clone() });
+    let played = referee(&g, listener, Box::new(Greedy), 4);
+    let outcome = played.state.outcome().expect("the game ended");
+    assert_eq!(*told.lock().unwrap(), [outcome]);
 }

@@ -1,4 +1,6 @@
-//! `mcts`: Monte Carlo tree search (UCT) over the movement phase.
+//! The old `mcts` (Seega's own, before the generic agents of
+//! `tabula-search`), kept only as a baseline for the benchmark: Monte
+//! Carlo tree search (UCT) over the movement phase.
 //!
 //! Each playout walks down the tree by the UCB1 rule (exploration constant
 //! √2), adds one level of children, and finishes the game with a fast
@@ -8,19 +10,16 @@
 //! A follow-up capture is the same side moving again, and the tree keeps
 //! track of who moved at each node, so the statistics stay right.
 //!
-//! Placement is not searched: see [`safe_placement`](super::safe_placement).
+//! Placement is not searched: see
+//! [`safe_placement`](tabula_seega::agents::safe_placement).
 
 use std::time::Instant;
 
 use tabula_core::GameRng;
 use tabula_core::rand::RngExt;
-
-use crate::agent::{Budget, Reply, SeegaAgent};
-use crate::board::{Side, Square, Step};
-use crate::rules::{Action, Position};
-
-/// Playouts per move when no budget is given.
-pub const DEFAULT_BUDGET: Budget = Budget::Work(1_000);
+use tabula_search::Budget;
+use tabula_seega::agents::safe_placement;
+use tabula_seega::{Action, Position, Reply, SeegaAgent, Side, Square, Step};
 
 /// Moves a playout may run before material decides it.
 pub const PLAYOUT_MOVES: u32 = 40;
@@ -272,41 +271,11 @@ impl Mcts {
 
 impl SeegaAgent for Mcts {
     fn place(&mut self, position: &Position, rng: &mut GameRng) -> [Square; 2] {
-        super::safe_placement(position, rng)
+        safe_placement(position, rng)
     }
 
     fn play(&mut self, position: &Position, _: Option<Square>, rng: &mut GameRng) -> Reply {
         self.best_step(position, rng)
             .map_or(Reply::Blocked, Reply::Move)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::agent::MAX_WORK;
-    use crate::rules::{Phase, Rules};
-
-    #[test]
-    fn the_largest_budget_stops_when_the_tree_is_full_and_answers() {
-        // Place every piece (agents answer), then search the first move.
-        let rules = Rules::new(5, 30, Side::Black).unwrap();
-        let mut pos = Position::new(rules);
-        let mut rng = tabula_core::game_rng(1, 0);
-        while pos.phase() == Phase::Placement {
-            let at = crate::agents::safe_placement(&pos, &mut rng);
-            pos.apply(&Action::Place(at));
-        }
-        let mut agent = Mcts::new(Budget::Work(MAX_WORK));
-        let step = agent.best_step(&pos, &mut rng);
-        assert!(step.is_some());
-        let max = Mcts::max_tree_nodes();
-        assert!(agent.tree_nodes() <= max);
-        assert!(
-            agent.tree_nodes() + EXPANSION_ROOM > max,
-            "{}",
-            agent.tree_nodes()
-        );
-        assert!(agent.nodes.capacity() <= max);
     }
 }

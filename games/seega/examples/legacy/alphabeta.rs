@@ -1,4 +1,6 @@
-//! `alphabeta`: iterative-deepening negamax with alpha-beta pruning and a
+//! The old `alphabeta` (Seega's own, before the generic agents of
+//! `tabula-search`), kept only as a baseline for the strength match and
+//! the benchmark: iterative-deepening negamax with alpha-beta pruning and a
 //! transposition table, within a per-move budget of nodes or time.
 //!
 //! **Evaluation** (from the side to move's point of view, in
@@ -17,18 +19,14 @@
 //!
 //! **Placement** is not searched (a 5 × 5 placement phase has about 10^17
 //! orders): it takes the safest squares, see
-//! [`safe_placement`](super::safe_placement).
+//! [`safe_placement`](tabula_seega::agents::safe_placement).
 
 use std::time::Instant;
 
 use tabula_core::GameRng;
-
-use crate::agent::{Budget, Reply, SeegaAgent};
-use crate::board::{Side, Square, Step};
-use crate::rules::{Action, Position};
-
-/// Nodes per move when no budget is given.
-pub const DEFAULT_BUDGET: Budget = Budget::Work(20_000);
+use tabula_search::Budget;
+use tabula_seega::agents::safe_placement;
+use tabula_seega::{Action, Position, Reply, SeegaAgent, Side, Square, Step};
 
 /// Transposition table entries (a power of two), about 1.5 MB.
 const TABLE_SIZE: usize = 1 << 16;
@@ -317,7 +315,7 @@ impl AlphaBeta {
 
 impl SeegaAgent for AlphaBeta {
     fn place(&mut self, position: &Position, rng: &mut GameRng) -> [Square; 2] {
-        super::safe_placement(position, rng)
+        safe_placement(position, rng)
     }
 
     fn play(&mut self, position: &Position, _: Option<Square>, _: &mut GameRng) -> Reply {
