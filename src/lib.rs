@@ -53,6 +53,8 @@ pub use tabula_sim as sim;
 // being linked into a binary of your own (see the crate docs).
 /// Chance-it (seed 003).
 pub use tabula_chance_it as chance_it;
+/// Monopoly's movement model (long-run occupancy).
+pub use tabula_monopoly as monopoly;
 /// noline (seed 002).
 pub use tabula_noline as noline;
 /// Seega (seed 004).
