@@ -16,6 +16,11 @@ pub struct Occupancy {
     pub in_jail: f64,
     /// The share of turns that end just visiting the Jail square.
     pub just_visiting: f64,
+    /// `per_throw[s]`: the long-run share of throws after which the token
+    /// rests on `s` (its cards done): the figure tables that count "per
+    /// roll" give. Counted before each throw, so a token in jail counts
+    /// once per throw it makes there.
+    pub per_throw: Vec<f64>,
     /// `landing[s]`: the long-run share of all landings that are on `s`.
     pub landing: Vec<f64>,
     /// Landings per turn, in the long run.
@@ -42,8 +47,12 @@ pub fn occupancy(game: &Monopoly, limits: &Limits) -> Result<Occupancy, ExactErr
     let jail = usize::from(game.board().jail());
     let mut turn_end = vec![0.0; n];
     let (mut in_jail, mut turns) = (0.0, 0.0);
+    let mut per_throw = vec![0.0; n];
     for (i, &p) in stationary.distribution.iter().enumerate() {
         let state = chain.state(i);
+        if state.draw.is_none() {
+            per_throw[usize::from(state.square)] += p;
+        }
         if state.turn_ended() {
             turn_end[usize::from(state.square)] += p;
             turns += p;
@@ -56,6 +65,10 @@ pub fn occupancy(game: &Monopoly, limits: &Limits) -> Result<Occupancy, ExactErr
         *v /= turns;
     }
     in_jail /= turns;
+    let throws: f64 = per_throw.iter().sum();
+    for v in &mut per_throw {
+        *v /= throws;
+    }
     let mut landing = vec![0.0; n];
     for (k, &square) in chain.mark_keys().iter().enumerate() {
         landing[usize::from(square)] += stationary.marks[k];
@@ -68,6 +81,7 @@ pub fn occupancy(game: &Monopoly, limits: &Limits) -> Result<Occupancy, ExactErr
         just_visiting: turn_end[jail] - in_jail,
         turn_end,
         in_jail,
+        per_throw,
         landing,
         landings_per_turn: per_step / turns,
         steps_per_turn: 1.0 / turns,

@@ -112,10 +112,9 @@ impl Board {
         let jail = match jails[..] {
             [j] => j,
             [] => {
-                return Err(source.invalid(
-                    &[Field("squares")],
-                    "the board has no square of kind Jail",
-                ));
+                return Err(
+                    source.invalid(&[Field("squares")], "the board has no square of kind Jail")
+                );
             }
             [_, second, ..] => {
                 return Err(source.invalid(
@@ -361,7 +360,10 @@ mod tests {
 
     #[test]
     fn errors_say_where() {
-        let bad = Source::embedded("b.ron", "Board(name: \"x\", squares: [\n  Square(name: \"Go\", kind: Moon),\n])");
+        let bad = Source::embedded(
+            "b.ron",
+            "Board(name: \"x\", squares: [\n  Square(name: \"Go\", kind: Moon),\n])",
+        );
         let e = Board::from_source(&bad).unwrap_err().to_string();
         assert!(e.starts_with("b.ron:2:"), "{e}");
         let no_jail = Source::embedded(

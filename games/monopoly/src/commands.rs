@@ -96,6 +96,8 @@ pub struct SquareRow {
     pub kind: crate::Kind,
     /// The long-run share of turns ending there.
     pub turn_end: f64,
+    /// The long-run share of throws after which the token rests there.
+    pub per_throw: f64,
     /// The long-run share of landings there.
     pub landing: f64,
 }
@@ -148,6 +150,7 @@ fn analysis_of(game: &Monopoly, exact: &Occupancy) -> Analysis {
             name: s.name.clone(),
             kind: s.kind,
             turn_end: exact.turn_end[i],
+            per_throw: exact.per_throw[i],
             landing: exact.landing[i],
         })
         .collect();
@@ -241,15 +244,23 @@ impl Report for Analysis {
             "Per turn: {:.4} landings, {:.4} chance steps (throws and card draws).",
             self.landings_per_turn, self.steps_per_turn
         );
-        let _ = writeln!(out, "Every square (turn end: share of turns ending there; landings: share of all landings):");
-        let _ = writeln!(out, "  {:>2}  {:<24} {:>9} {:>9}", "#", "square", "turn end", "landings");
+        let _ = writeln!(
+            out,
+            "Every square (turn end: share of turns ending there; per throw: share of throws after which the token rests there; landings: share of all landings):"
+        );
+        let _ = writeln!(
+            out,
+            "  {:>2}  {:<24} {:>9} {:>9} {:>9}",
+            "#", "square", "turn end", "per throw", "landings"
+        );
         for s in &self.squares {
             let _ = writeln!(
                 out,
-                "  {:>2}  {:<24} {:>9} {:>9}",
+                "  {:>2}  {:<24} {:>9} {:>9} {:>9}",
                 s.index,
                 s.name,
                 percent(s.turn_end),
+                percent(s.per_throw),
                 percent(s.landing)
             );
         }
@@ -263,14 +274,20 @@ impl Report for Analysis {
         Ok(vec![
             crate::pictures::ring(
                 "turn-ends",
-                &format!("Monopoly, jail rule {}: share of turns ending on each square", self.jail),
+                &format!(
+                    "Monopoly, jail rule {}: share of turns ending on each square",
+                    self.jail
+                ),
                 &names,
                 &values,
                 "turn ends",
             )?,
             crate::pictures::ring(
                 "landings",
-                &format!("Monopoly, jail rule {}: share of landings on each square", self.jail),
+                &format!(
+                    "Monopoly, jail rule {}: share of landings on each square",
+                    self.jail
+                ),
                 &names,
                 &landings,
                 "landings",
@@ -466,7 +483,13 @@ impl Report for Simulated {
         let _ = writeln!(
             out,
             "Monopoly, {}, jail rule {}, {draws}: {} counted turns ({} games of {} after {} warm-up turns each), seed {}.",
-            self.board, self.jail, self.turns, self.games, self.turns_per_game, self.warmup, self.seed
+            self.board,
+            self.jail,
+            self.turns,
+            self.games,
+            self.turns_per_game,
+            self.warmup,
+            self.seed
         );
         let _ = writeln!(
             out,
@@ -502,7 +525,10 @@ impl Report for Simulated {
             self.max_abs_z,
             100.0 * self.max_abs_difference
         );
-        let _ = writeln!(out, "Every square (turn-end share, sampled ± standard error, exact, z):");
+        let _ = writeln!(
+            out,
+            "Every square (turn-end share, sampled ± standard error, exact, z):"
+        );
         for r in &self.squares {
             let _ = writeln!(
                 out,

@@ -218,14 +218,10 @@ impl BoardGame for Monopoly {
             Some(deck) => {
                 let (len, drawn) = self.deck_cards(state, deck);
                 let left = len - drawn.count_ones() as usize;
-                out.extend(
-                    (0..len)
-                        .filter(|&i| drawn & (1 << i) == 0)
-                        .map(|i| Chance {
-                            outcome: Outcome::Card(i as u8),
-                            probability: 1.0 / left as f64,
-                        }),
-                );
+                out.extend((0..len).filter(|&i| drawn & (1 << i) == 0).map(|i| Chance {
+                    outcome: Outcome::Card(i as u8),
+                    probability: 1.0 / left as f64,
+                }));
             }
             None => {
                 for a in 1..=6 {

@@ -41,7 +41,9 @@ pub struct JailRule {
 
 impl std::fmt::Debug for JailRule {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("JailRule").field("name", &self.name).finish()
+        f.debug_struct("JailRule")
+            .field("name", &self.name)
+            .finish()
     }
 }
 

@@ -165,10 +165,7 @@ pub struct Sampled {
 /// [`MAX_TURNS_PER_GAME`] turns each; returns (games, turns per game).
 pub fn split(turns: u64) -> (u64, u64) {
     let turns = turns.max(1);
-    let games = turns
-        .div_ceil(MAX_TURNS_PER_GAME)
-        .max(MIN_GAMES)
-        .min(turns);
+    let games = turns.div_ceil(MAX_TURNS_PER_GAME).max(MIN_GAMES).min(turns);
     (games, turns.div_ceil(games))
 }
 
@@ -196,11 +193,7 @@ pub fn simulate(
     if let Some(threads) = threads {
         sim = sim.threads(threads);
     }
-    let tally = Tally::new(
-        game.board().len(),
-        usize::from(game.board().jail()),
-        WARMUP,
-    );
+    let tally = Tally::new(game.board().len(), usize::from(game.board().jail()), WARMUP);
     let run = sim.run_with(&game, || tabula_core::NoAgents, tally, progress)?;
     Ok(summarise(&run.collector, per_game))
 }

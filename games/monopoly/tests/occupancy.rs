@@ -12,7 +12,11 @@ use tabula_monopoly::simulate::{Estimate, simulate};
 use tabula_monopoly::{Board, Cards, Draw, Jail, JailRule, Monopoly, Release, jail};
 
 fn game(rule: &str) -> Monopoly {
-    Monopoly::new(Board::standard(), Cards::standard(), jail::find(rule).unwrap())
+    Monopoly::new(
+        Board::standard(),
+        Cards::standard(),
+        jail::find(rule).unwrap(),
+    )
 }
 
 fn within(what: &str, sampled: &Estimate, exact: f64) {
@@ -35,12 +39,24 @@ fn exact_vs_simulated(rule: &str, turns: u64, seed: u64) {
         if exact.turn_end[s] == 0.0 {
             assert_eq!(sampled.turn_end[s].value, 0.0, "{}", square.name);
         } else {
-            within(&format!("{rule}: turns ending on {}", square.name), &sampled.turn_end[s], exact.turn_end[s]);
+            within(
+                &format!("{rule}: turns ending on {}", square.name),
+                &sampled.turn_end[s],
+                exact.turn_end[s],
+            );
         }
-        within(&format!("{rule}: landings on {}", square.name), &sampled.landing[s], exact.landing[s]);
+        within(
+            &format!("{rule}: landings on {}", square.name),
+            &sampled.landing[s],
+            exact.landing[s],
+        );
     }
     within(&format!("{rule}: in jail"), &sampled.in_jail, exact.in_jail);
-    within(&format!("{rule}: just visiting"), &sampled.just_visiting, exact.just_visiting);
+    within(
+        &format!("{rule}: just visiting"),
+        &sampled.just_visiting,
+        exact.just_visiting,
+    );
 }
 
 #[test]

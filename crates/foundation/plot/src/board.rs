@@ -447,9 +447,12 @@ impl RingBoard<'_> {
         let w = MARGIN * 2 + k * RING_CELL + LEGEND_WIDTH;
         let h = TITLE_HEIGHT + k * RING_CELL + MARGIN;
         let title = 32 + 10 * self.title.chars().count() as u32;
-        crate::draw_svg(self.name, &self.title, ((w as u32).max(title), h as u32), |root| {
-            self.draw(root, k)
-        })
+        crate::draw_svg(
+            self.name,
+            &self.title,
+            ((w as u32).max(title), h as u32),
+            |root| self.draw(root, k),
+        )
     }
 
     fn draw<DB: DrawingBackend>(
@@ -550,9 +553,15 @@ mod ring_tests {
         assert_eq!(RingBoard::grid(40, 39), (10, 9));
         let values = vec![0.025; 40];
         let labels = vec!["Go".to_string()];
-        let p = RingBoard { name: "ring", title: "t".into(), labels: &labels, values: &values, value_label: "v" }
-            .picture()
-            .unwrap();
+        let p = RingBoard {
+            name: "ring",
+            title: "t".into(),
+            labels: &labels,
+            values: &values,
+            value_label: "v",
+        }
+        .picture()
+        .unwrap();
         assert!(p.svg.contains("Go"));
     }
 }
