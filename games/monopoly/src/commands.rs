@@ -525,6 +525,21 @@ impl Report for Simulated {
             self.max_abs_z,
             100.0 * self.max_abs_difference
         );
+        let beyond: Vec<String> = self
+            .squares
+            .iter()
+            .filter(|r| r.z.abs() > 4.0)
+            .map(|r| format!("{} ({:+.1})", r.name, r.z))
+            .collect();
+        let _ = writeln!(
+            out,
+            "Squares more than 4 standard errors from exact: {}.",
+            if beyond.is_empty() {
+                "none".to_string()
+            } else {
+                beyond.join(", ")
+            }
+        );
         let _ = writeln!(
             out,
             "Every square (turn-end share, sampled ± standard error, exact, z):"
