@@ -14,4 +14,15 @@ pub enum MonopolyError {
     /// The simulation failed.
     #[error("simulation: {0}")]
     Sim(#[from] tabula_sim::SimError),
+    /// Games hit the harness's step cap before their turn budget (cards
+    /// that keep sending the token to card squares).
+    #[error(
+        "simulation: {games} games took more than {steps} chance steps for their turns (do the card files send the token from card square to card square without end?)"
+    )]
+    Capped {
+        /// Games capped.
+        games: u64,
+        /// The cap.
+        steps: u32,
+    },
 }

@@ -2,7 +2,9 @@
 //! by the harness, each a batch whose shares give the standard errors.
 
 use serde::Serialize;
-use tabula_sim::{Collector, Playout, SimError, Simulation};
+use tabula_sim::{Collector, Playout, Simulation};
+
+use crate::MonopolyError;
 
 use crate::game::{Event, Monopoly, State};
 
@@ -27,6 +29,7 @@ pub struct Tally {
     lands: Vec<u64>,
     // All games.
     games: u64,
+    capped: u64,
     ends_sum: Vec<u64>,
     ends_sq: Vec<u128>,
     jail_sum: u64,
@@ -52,6 +55,7 @@ impl Tally {
             jail: 0,
             lands: vec![0; squares],
             games: 0,
+            capped: 0,
             ends_sum: vec![0; squares],
             ends_sq: vec![0; squares],
             jail_sum: 0,
@@ -92,8 +96,9 @@ impl Collector<Monopoly> for Tally {
         }
     }
 
-    fn end_game(&mut self, _: &Playout, _: &State) {
+    fn end_game(&mut self, playout: &Playout, _: &State) {
         self.games += 1;
+        self.capped += u64::from(playout.capped());
         let total: u64 = self.lands.iter().sum();
         self.total_sum += total;
         self.total_sq += u128::from(total) * u128::from(total);
@@ -114,6 +119,7 @@ impl Collector<Monopoly> for Tally {
 
     fn merge(&mut self, o: Self) {
         self.games += o.games;
+        self.capped += o.capped;
         let add = |a: &mut Vec<u64>, b: Vec<u64>| a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
         let add2 = |a: &mut Vec<u128>, b: Vec<u128>| a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
         add(&mut self.ends_sum, o.ends_sum);
@@ -179,7 +185,7 @@ pub fn simulate(
     seed: u64,
     threads: Option<usize>,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Sampled, SimError> {
+) -> Result<Sampled, MonopolyError> {
     let (games, per_game) = split(turns);
     let budget = u64::from(WARMUP) + per_game;
     let budget = u32::try_from(budget).unwrap_or(u32::MAX);
@@ -195,6 +201,12 @@ pub fn simulate(
     }
     let tally = Tally::new(game.board().len(), usize::from(game.board().jail()), WARMUP);
     let run = sim.run_with(&game, || tabula_core::NoAgents, tally, progress)?;
+    if run.collector.capped > 0 {
+        return Err(MonopolyError::Capped {
+            games: run.collector.capped,
+            steps: budget.saturating_mul(64),
+        });
+    }
     Ok(summarise(&run.collector, per_game))
 }
 
