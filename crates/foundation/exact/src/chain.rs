@@ -6,7 +6,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::time::Duration;
 
-use tabula_core::{BoardGame, Chance, GameResult, Status};
+use tabula_core::{BoardGame, Chance, GameResult, Policy, Results, Seat, Status};
 
 use crate::ExactError;
 use crate::budget::{Clock, Progress, Stage};
@@ -60,12 +60,32 @@ impl Default for Limits {
     }
 }
 
-/// One transition of the chain: a chance outcome, its probability, the
-/// state it leads to and the marks its events left.
+/// What a transition of the chain does: a chance outcome, or a move a
+/// seat's policy chose (see [`Chain::build_with`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step<O> {
+    /// The chance outcome (a throw).
+    Chance(O),
+    /// A move: its id, for [`Chain::chosen`] (the seat and the move).
+    Move(u32),
+}
+
+impl<O: Copy> Step<O> {
+    /// The chance outcome, or `None` for a move.
+    pub fn outcome(&self) -> Option<O> {
+        match *self {
+            Step::Chance(o) => Some(o),
+            Step::Move(_) => None,
+        }
+    }
+}
+
+/// One transition of the chain: a chance outcome or a chosen move, its
+/// probability, the state it leads to and the marks its events left.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Transition<O> {
-    /// The chance outcome (a throw).
-    pub outcome: O,
+    /// What happens: a chance outcome or a move.
+    pub step: Step<O>,
     /// Its probability.
     pub probability: f64,
     /// Index of the state it leads to.
@@ -73,6 +93,19 @@ pub struct Transition<O> {
     marks_start: u32,
     marks_len: u32,
 }
+
+/// One way a game can end: its [`GameResult`] and each seat's score and
+/// rank ([`BoardGame::results`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct End {
+    /// How the game ended.
+    pub result: GameResult,
+    /// Each seat's score and rank.
+    pub results: Results,
+}
+
+/// No end: the state goes on.
+const GOES_ON: u32 = u32::MAX;
 
 /// The Markov chain of a chance game: its reachable states (indexed from
 /// 0, the initial state first), the transitions out of each, and the
@@ -83,11 +116,18 @@ pub struct Transition<O> {
 /// from 1 to 38, a forfeited throw), and the chain interns them, so the
 /// solver can report the expected number of each per game and group
 /// routes by them without knowing anything about the game.
+///
+/// With policies ([`Chain::build_with`]) decision states are states of
+/// the chain too: each move the policy may play is a transition, so a
+/// *step* is then a chance outcome or a move.
 pub struct Chain<G: BoardGame, M> {
     states: Vec<G::State>,
-    results: Vec<Option<GameResult>>,
+    /// Per state: index into `ends`, or [`GOES_ON`].
+    end_of: Vec<u32>,
+    ends: Vec<End>,
     offsets: Vec<u32>,
     transitions: Vec<Transition<G::Outcome>>,
+    moves: Vec<(Seat, G::Move)>,
     marks: Vec<u32>,
     mark_keys: Vec<M>,
 }
@@ -102,6 +142,19 @@ impl<G: BoardGame, M> std::fmt::Debug for Chain<G, M> {
     }
 }
 
+/// A step out of the state being explored: (step, probability, state
+/// after, number of marks it left).
+type Successor<G> = (
+    Step<<G as BoardGame>::Outcome>,
+    f64,
+    <G as BoardGame>::State,
+    usize,
+);
+
+/// What a state's ending is interned by: the result and the bits of
+/// each seat's score and rank.
+type EndKey = (GameResult, Vec<u64>, Vec<u32>);
+
 impl<G, M> Chain<G, M>
 where
     G: BoardGame,
@@ -113,14 +166,43 @@ where
     /// marks (push them to the vector).
     ///
     /// Fails if a reachable state waits for a player's decision (the chain
-    /// has no policy to follow), lists no outcomes, lists probabilities
-    /// that do not sum to one, or if the chain outgrows `limits`.
+    /// has no policy to follow: see [`build_with`](Self::build_with)),
+    /// lists no outcomes, lists probabilities that do not sum to one, if
+    /// the chain outgrows `limits`, or if some reachable state cannot
+    /// reach the end of the game ([`ExactError::NeverEnds`]).
     pub fn build(
         game: &G,
         limits: &Limits,
         mark: impl FnMut(&G::Event, &mut Vec<M>),
     ) -> Result<Self, ExactError> {
-        let chain = Self::explore(game, limits, mark)?;
+        let chain = Self::construct(game, None, limits, mark)?;
+        chain.check_ends()?;
+        Ok(chain)
+    }
+
+    /// Like [`build`](Self::build), for a game with decisions: at each
+    /// decision state of seat `s`, `policies[s]` gives a probability for
+    /// each legal move ([`Policy::probabilities`]), and each move with a
+    /// probability above zero becomes a transition
+    /// ([`Step::Move`]) with that probability. The chain is then a Markov
+    /// chain like any other, so [`solve`](Self::solve) (length in steps,
+    /// results, each seat's win, tie, score and rank:
+    /// [`Solution::seats`](crate::Solution::seats)), [`walk`](Self::walk)
+    /// and [`shortest`](Self::shortest) work unchanged; a step is a chance
+    /// outcome or a move.
+    ///
+    /// Fails also with [`ExactError::NoPolicy`] if a deciding seat has no
+    /// policy, [`ExactError::NoMoves`] if a decision state lists no legal
+    /// move, and [`ExactError::Policy`] if a policy's probabilities are
+    /// not a distribution over the moves (one per move, none negative,
+    /// summing to one within 1e-9).
+    pub fn build_with(
+        game: &G,
+        policies: &[&dyn Policy<G>],
+        limits: &Limits,
+        mark: impl FnMut(&G::Event, &mut Vec<M>),
+    ) -> Result<Self, ExactError> {
+        let chain = Self::construct(game, Some(policies), limits, mark)?;
         chain.check_ends()?;
         Ok(chain)
     }
@@ -138,24 +220,53 @@ where
     pub fn explore(
         game: &G,
         limits: &Limits,
+        mark: impl FnMut(&G::Event, &mut Vec<M>),
+    ) -> Result<Self, ExactError> {
+        Self::construct(game, None, limits, mark)
+    }
+
+    /// [`explore`](Self::explore) with policies folded in, as
+    /// [`build_with`](Self::build_with) does.
+    pub fn explore_with(
+        game: &G,
+        policies: &[&dyn Policy<G>],
+        limits: &Limits,
+        mark: impl FnMut(&G::Event, &mut Vec<M>),
+    ) -> Result<Self, ExactError> {
+        Self::construct(game, Some(policies), limits, mark)
+    }
+
+    fn construct(
+        game: &G,
+        policies: Option<&[&dyn Policy<G>]>,
+        limits: &Limits,
         mut mark: impl FnMut(&G::Event, &mut Vec<M>),
     ) -> Result<Self, ExactError> {
         let mut chain: Chain<G, M> = Chain {
             states: Vec::new(),
-            results: Vec::new(),
+            end_of: Vec::new(),
+            ends: Vec::new(),
             offsets: vec![0],
             transitions: Vec::new(),
+            moves: Vec::new(),
             marks: Vec::new(),
             mark_keys: Vec::new(),
         };
         let mut index: HashMap<G::State, u32> = HashMap::new();
         let mut mark_index: HashMap<M, u32> = HashMap::new();
+        let mut end_index: HashMap<EndKey, u32> = HashMap::new();
         let start = game.initial_state();
         index.insert(start.clone(), 0);
         chain.states.push(start);
         let mut queue = VecDeque::from([0u32]);
         let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
+        let mut legal: Vec<G::Move> = Vec::new();
+        let mut chances: Vec<f64> = Vec::new();
         let mut found: Vec<M> = Vec::new();
+        // Each (step, probability, state after, marks left) out of the
+        // state explored, the marks in `pending`.
+        let mut successors: Vec<Successor<G>> = Vec::new();
+        let mut pending: Vec<M> = Vec::new();
         let mut clock = Clock::start(limits, 256);
         // States are explored in index order (BFS), so the transitions of
         // state i are appended while it is the i-th to be explored.
@@ -165,16 +276,81 @@ where
                 transitions: chain.transitions.len(),
             })?;
             let state = chain.states[i as usize].clone();
+            successors.clear();
+            pending.clear();
             match game.status(&state) {
-                Status::Over(result) => chain.results.push(Some(result)),
+                Status::Over(result) => {
+                    let results = game
+                        .results(&state)
+                        .unwrap_or_else(|| Results::of(result, game.seats()));
+                    let key: EndKey = (
+                        result,
+                        results.scores().iter().map(|s| s.to_bits()).collect(),
+                        results.ranks().to_vec(),
+                    );
+                    let id = match end_index.get(&key) {
+                        Some(&id) => id,
+                        None => {
+                            let id = chain.ends.len() as u32;
+                            end_index.insert(key, id);
+                            chain.ends.push(End { result, results });
+                            id
+                        }
+                    };
+                    chain.end_of.push(id);
+                }
                 Status::Decision(seat) => {
-                    return Err(ExactError::Decision {
-                        seat,
-                        state: format!("{state:?}"),
-                    });
+                    let Some(policies) = policies else {
+                        return Err(ExactError::Decision {
+                            seat,
+                            state: format!("{state:?}"),
+                        });
+                    };
+                    let Some(policy) = policies.get(seat) else {
+                        return Err(ExactError::NoPolicy {
+                            seat,
+                            policies: policies.len(),
+                            state: format!("{state:?}"),
+                        });
+                    };
+                    chain.end_of.push(GOES_ON);
+                    legal.clear();
+                    game.legal_moves(&state, &mut legal);
+                    if legal.is_empty() {
+                        return Err(ExactError::NoMoves {
+                            seat,
+                            state: format!("{state:?}"),
+                        });
+                    }
+                    chances.clear();
+                    policy.probabilities(game, &state, seat, &legal, &mut chances);
+                    let total: f64 = chances.iter().sum();
+                    if chances.len() != legal.len()
+                        || (total - 1.0).abs() > 1e-9
+                        || chances.iter().any(|p| p.is_nan() || *p < 0.0)
+                    {
+                        return Err(ExactError::Policy {
+                            seat,
+                            state: format!("{state:?}"),
+                            moves: legal.len(),
+                            probabilities: chances.clone(),
+                        });
+                    }
+                    for (mv, &p) in legal.drain(..).zip(&chances) {
+                        if p == 0.0 {
+                            continue;
+                        }
+                        let mut next = state.clone();
+                        found.clear();
+                        game.apply_move(&mut next, mv.clone(), &mut |e| mark(&e, &mut found));
+                        let id = chain.moves.len() as u32;
+                        chain.moves.push((seat, mv));
+                        successors.push((Step::Move(id), p, next, found.len()));
+                        pending.append(&mut found);
+                    }
                 }
                 Status::Chance => {
-                    chain.results.push(None);
+                    chain.end_of.push(GOES_ON);
                     outcomes.clear();
                     game.chance_outcomes(&state, &mut outcomes);
                     let total: f64 = outcomes.iter().map(|c| c.probability).sum();
@@ -193,50 +369,60 @@ where
                         let mut next = state.clone();
                         found.clear();
                         game.apply_chance(&mut next, c.outcome, &mut |e| mark(&e, &mut found));
-                        let target = match index.get(&next) {
-                            Some(&t) => t,
-                            None => {
-                                let t = chain.states.len();
-                                if t >= limits.max_states {
-                                    return Err(ExactError::TooLarge {
-                                        what: "states",
-                                        limit: limits.max_states,
-                                    });
-                                }
-                                index.insert(next.clone(), t as u32);
-                                chain.states.push(next);
-                                queue.push_back(t as u32);
-                                t as u32
-                            }
-                        };
-                        if chain.transitions.len() >= limits.max_transitions {
-                            return Err(ExactError::TooLarge {
-                                what: "transitions",
-                                limit: limits.max_transitions,
-                            });
-                        }
-                        let marks_start = chain.marks.len() as u32;
-                        for m in found.drain(..) {
-                            let id = match mark_index.get(&m) {
-                                Some(&id) => id,
-                                None => {
-                                    let id = chain.mark_keys.len() as u32;
-                                    mark_index.insert(m.clone(), id);
-                                    chain.mark_keys.push(m);
-                                    id
-                                }
-                            };
-                            chain.marks.push(id);
-                        }
-                        chain.transitions.push(Transition {
-                            outcome: c.outcome,
-                            probability: c.probability,
-                            target,
-                            marks_start,
-                            marks_len: chain.marks.len() as u32 - marks_start,
-                        });
+                        successors.push((
+                            Step::Chance(c.outcome),
+                            c.probability,
+                            next,
+                            found.len(),
+                        ));
+                        pending.append(&mut found);
                     }
                 }
+            }
+            let mut left = pending.drain(..);
+            for (step, probability, next, count) in successors.drain(..) {
+                let target = match index.get(&next) {
+                    Some(&t) => t,
+                    None => {
+                        let t = chain.states.len();
+                        if t >= limits.max_states {
+                            return Err(ExactError::TooLarge {
+                                what: "states",
+                                limit: limits.max_states,
+                            });
+                        }
+                        index.insert(next.clone(), t as u32);
+                        chain.states.push(next);
+                        queue.push_back(t as u32);
+                        t as u32
+                    }
+                };
+                if chain.transitions.len() >= limits.max_transitions {
+                    return Err(ExactError::TooLarge {
+                        what: "transitions",
+                        limit: limits.max_transitions,
+                    });
+                }
+                let marks_start = chain.marks.len() as u32;
+                for m in left.by_ref().take(count) {
+                    let id = match mark_index.get(&m) {
+                        Some(&id) => id,
+                        None => {
+                            let id = chain.mark_keys.len() as u32;
+                            mark_index.insert(m.clone(), id);
+                            chain.mark_keys.push(m);
+                            id
+                        }
+                    };
+                    chain.marks.push(id);
+                }
+                chain.transitions.push(Transition {
+                    step,
+                    probability,
+                    target,
+                    marks_start,
+                    marks_len: chain.marks.len() as u32 - marks_start,
+                });
             }
             chain.offsets.push(chain.transitions.len() as u32);
         }
@@ -255,8 +441,8 @@ where
         }
         let mut ends = vec![false; n];
         let mut queue: VecDeque<u32> = VecDeque::new();
-        for (s, r) in self.results.iter().enumerate() {
-            if r.is_some() {
+        for (s, &e) in self.end_of.iter().enumerate() {
+            if e != GOES_ON {
                 ends[s] = true;
                 queue.push_back(s as u32);
             }
@@ -296,7 +482,34 @@ impl<G: BoardGame, M> Chain<G, M> {
 
     /// How the game ended in state `i`, or `None` if it goes on.
     pub fn result(&self, i: usize) -> Option<GameResult> {
-        self.results[i]
+        self.end(i).map(|e| e.result)
+    }
+
+    /// How the game ended in state `i`, with each seat's score and rank,
+    /// or `None` if it goes on.
+    pub fn end(&self, i: usize) -> Option<&End> {
+        self.end_id(i).map(|e| &self.ends[e])
+    }
+
+    /// The index in [`ends`](Self::ends) of how the game ended in state
+    /// `i`, or `None` if it goes on.
+    pub fn end_id(&self, i: usize) -> Option<usize> {
+        match self.end_of[i] {
+            GOES_ON => None,
+            e => Some(e as usize),
+        }
+    }
+
+    /// Every distinct way the game ends (result, scores and ranks), in
+    /// order of the first state that ends that way.
+    pub fn ends(&self) -> &[End] {
+        &self.ends
+    }
+
+    /// The seat and move of a [`Step::Move`] with id `id`.
+    pub fn chosen(&self, id: u32) -> (Seat, &G::Move) {
+        let (seat, mv) = &self.moves[id as usize];
+        (*seat, mv)
     }
 
     /// The transitions out of state `i` (none for a finished game).

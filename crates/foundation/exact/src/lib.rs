@@ -1,6 +1,8 @@
-//! Exact analysis: solves any finite chance game as a Markov chain built
-//! from the game's own listed chance outcomes, the same definition the
-//! simulator samples.
+//! Exact analysis: solves any finite game as a Markov chain built from the
+//! game's own listed chance outcomes (the same definition the simulator
+//! samples), with the seats' decisions given by policies
+//! ([`Chain::build_with`]) or played optimally ([`optimal`]); games that
+//! never end get their long-run occupancy ([`Chain::stationary`]).
 //!
 //! ```
 //! use tabula_core::{BoardGame, Chance, GameResult, Status};
@@ -55,6 +57,14 @@
 //! [`Chain::solve`] and [`Chain::race`] sum it up, and [`Chain::shortest`]
 //! searches the chain exhaustively for the shortest games.
 //!
+//! Decisions: [`Chain::build_with`] folds one [`Policy`](tabula_core::Policy)
+//! per seat into the chain (each move a transition with the policy's
+//! probability), so all of the above works for games with decisions and
+//! [`Solution::seats`] gives each seat's win, tie, expected score and
+//! rank. [`Optimal::solve`] finds optimal play instead, by value
+//! iteration over the whole state graph, for an [`Objective`]; the
+//! result is a [`Deterministic`](tabula_core::Deterministic) strategy.
+//!
 //! A game that never ends (a token going round a board for ever) has no
 //! length to solve for but a long run: [`Chain::explore`] builds its chain
 //! without asking that it end, and [`Chain::stationary`] gives the
@@ -71,17 +81,19 @@
 
 mod budget;
 mod chain;
+pub mod optimal;
 mod race;
 mod shortest;
 mod stationary;
 mod walk;
 
 pub use budget::{Progress, Stage};
-pub use chain::{Chain, Limits, Transition};
+pub use chain::{Chain, End, Limits, Step, Transition};
+pub use optimal::{Objective, Optimal, Reach, Score, Terminal, WinZeroSum};
 pub use race::Race;
 pub use shortest::{Route, Shortest};
 pub use stationary::Stationary;
-pub use walk::{PMF_TAIL, Solution, StepView, Walked, first_max, first_min};
+pub use walk::{PMF_TAIL, SeatResults, Solution, StepView, Walked, first_max, first_min};
 
 /// Why a game could not be solved exactly.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -106,6 +118,41 @@ pub enum ExactError {
         seat: usize,
         /// The state, debug-printed.
         state: String,
+    },
+    /// A seat must decide but [`Chain::build_with`] was given no policy
+    /// for it.
+    #[error(
+        "seat {seat} must decide in state {state}, but there are policies for {policies} seats only"
+    )]
+    NoPolicy {
+        /// The seat to decide.
+        seat: usize,
+        /// How many policies there were.
+        policies: usize,
+        /// The state, debug-printed.
+        state: String,
+    },
+    /// A decision state lists no legal move.
+    #[error("seat {seat} must decide in state {state}, but the game lists no legal move")]
+    NoMoves {
+        /// The seat to decide.
+        seat: usize,
+        /// The state, debug-printed.
+        state: String,
+    },
+    /// A policy's probabilities are not a distribution over the moves.
+    #[error(
+        "the policy of seat {seat} is not a probability distribution in state {state}: {probabilities:?} for {moves} moves (they must be one per move, none negative, summing to 1)"
+    )]
+    Policy {
+        /// The seat deciding.
+        seat: usize,
+        /// The state, debug-printed.
+        state: String,
+        /// How many legal moves there were.
+        moves: usize,
+        /// The probabilities the policy gave.
+        probabilities: Vec<f64>,
     },
     /// A chance point lists no outcomes or probabilities not summing to one.
     #[error("chance outcomes of state {state} have total probability {total}, not 1")]

@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use tabula_core::BoardGame;
 
 use crate::budget::{Clock, Stage};
-use crate::{Chain, ExactError, Limits};
+use crate::{Chain, ExactError, Limits, Step};
 
 /// The shortest games of a chain.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,8 +29,9 @@ pub struct Route<O> {
     pub marks: Vec<u32>,
     /// How many outcome sequences leave exactly this set.
     pub sequences: u128,
-    /// One such sequence: each step's outcome and the state it led to.
-    pub example: Vec<(O, u32)>,
+    /// One such sequence: each step (a chance outcome or a move) and the
+    /// state it led to.
+    pub example: Vec<(Step<O>, u32)>,
 }
 
 struct Entry {
@@ -209,7 +210,7 @@ impl<G: BoardGame, M> Chain<G, M> {
                 Route {
                     marks,
                     sequences,
-                    example: path.iter().map(|t| (t.outcome, t.target)).collect(),
+                    example: path.iter().map(|t| (t.step, t.target)).collect(),
                 }
             })
             .collect();

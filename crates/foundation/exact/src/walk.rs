@@ -1,7 +1,7 @@
 //! Walking the chain forward: the distribution of the game's length, how
 //! it ends, and the expected number of each mark, step by step.
 
-use tabula_core::{BoardGame, GameResult};
+use tabula_core::{BoardGame, GameResult, Results};
 
 use crate::budget::{Clock, Stage};
 use crate::{Chain, ExactError, Limits};
@@ -22,6 +22,9 @@ pub struct StepView<'a> {
     /// Probability that the game ends on this step, by result (indexed as
     /// [`Chain::result_kinds`]).
     pub ended: &'a [f64],
+    /// Probability that the game ends on this step, by way of ending
+    /// (indexed as [`Chain::ends`]).
+    pub ends: &'a [f64],
     /// Expected number of each mark left on this step (by mark id).
     pub marks: &'a [f64],
 }
@@ -123,8 +126,28 @@ pub struct Solution {
     pub results: Vec<(GameResult, f64)>,
     /// Expected number of each mark per game, by mark id.
     pub marks: Vec<f64>,
+    /// Probability of each way the game can end, indexed as
+    /// [`Chain::ends`] (results with each seat's score and rank).
+    pub ends: Vec<f64>,
+    /// Each seat's chances, from the scores and ranks the game gives its
+    /// ends ([`BoardGame::results`](tabula_core::BoardGame::results)).
+    pub seats: Vec<SeatResults>,
     /// Where the walk stopped.
     pub walked: Walked,
+}
+
+/// One seat's exact chances in a game (see [`Solution::seats`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SeatResults {
+    /// Probability of ranking first alone.
+    pub win: f64,
+    /// Probability of sharing first place with another seat (a draw in a
+    /// two-seat game).
+    pub tie: f64,
+    /// Expected score.
+    pub score: f64,
+    /// Expected rank (1 is first).
+    pub rank: f64,
 }
 
 /// Sums the pmf into the standard summary statistics.
@@ -238,6 +261,7 @@ impl<G: BoardGame, M> Chain<G, M> {
         let mut next = vec![0.0f64; n];
         let mut marks = vec![0.0f64; self.mark_keys().len()];
         let mut ended = vec![0.0f64; kinds.len()];
+        let mut ends = vec![0.0f64; self.ends().len()];
         cur[0] = 1.0;
         let mut alive = 1.0;
         for step in 1..=limits.max_steps {
@@ -247,6 +271,7 @@ impl<G: BoardGame, M> Chain<G, M> {
             })?;
             marks.fill(0.0);
             ended.fill(0.0);
+            ends.fill(0.0);
             for &s in &transient {
                 let m = cur[s];
                 if m == 0.0 {
@@ -265,6 +290,9 @@ impl<G: BoardGame, M> Chain<G, M> {
                 let m = next[s];
                 if m != 0.0 {
                     ended[kind_of[s] as usize] += m;
+                    if let Some(e) = self.end_id(s) {
+                        ends[e] += m;
+                    }
                     next[s] = 0.0;
                 }
             }
@@ -275,6 +303,7 @@ impl<G: BoardGame, M> Chain<G, M> {
                 alive_before: alive,
                 alive_after: after,
                 ended: &ended,
+                ends: &ends,
                 marks: &marks,
             });
             alive = after;
@@ -309,6 +338,8 @@ pub(crate) struct Solving {
     moments: Moments,
     results: Vec<f64>,
     marks: Vec<f64>,
+    ends: Vec<f64>,
+    end_results: Vec<Results>,
     listing: bool,
 }
 
@@ -320,14 +351,17 @@ impl Solving {
             moments: Moments::default(),
             results: vec![0.0; kinds.len()],
             marks: vec![0.0; chain.mark_keys().len()],
+            ends: vec![0.0; chain.ends().len()],
+            end_results: chain.ends().iter().map(|e| e.results.clone()).collect(),
             listing: true,
             kinds,
         };
-        if chain.result(0).is_some() {
+        if let Some(e) = chain.end_id(0) {
             // Over before it starts: the only result is the initial state's.
             solving.pmf = vec![1.0];
             solving.moments.add(0, 1.0);
             solving.results[0] = 1.0;
+            solving.ends[e] = 1.0;
             solving.listing = false;
         }
         solving
@@ -346,10 +380,14 @@ impl Solving {
         for (m, e) in self.marks.iter_mut().zip(v.marks) {
             *m += e;
         }
+        for (m, e) in self.ends.iter_mut().zip(v.ends) {
+            *m += e;
+        }
     }
 
     pub(crate) fn finish(self, walked: Walked) -> Solution {
         let (mean, variance, mode, median, min) = self.moments.finish(walked.relative_error);
+        let seats = seat_results(&self.end_results, &self.ends);
         Solution {
             pmf: self.pmf,
             mean,
@@ -359,7 +397,29 @@ impl Solving {
             min,
             results: self.kinds.into_iter().zip(self.results).collect(),
             marks: self.marks,
+            ends: self.ends,
+            seats,
             walked,
         }
     }
+}
+
+/// Each seat's chances, from the results of each end and its probability.
+pub(crate) fn seat_results(ends: &[Results], probabilities: &[f64]) -> Vec<SeatResults> {
+    let seats = ends.iter().map(Results::seats).max().unwrap_or(0);
+    let mut out = vec![SeatResults::default(); seats];
+    for (results, &p) in ends.iter().zip(probabilities) {
+        let tie = results.is_tie();
+        for (seat, r) in out.iter_mut().enumerate() {
+            let first = results.rank(seat) == 1;
+            if first && !tie {
+                r.win += p;
+            } else if first {
+                r.tie += p;
+            }
+            r.score += p * results.score(seat);
+            r.rank += p * f64::from(results.rank(seat));
+        }
+    }
+    out
 }

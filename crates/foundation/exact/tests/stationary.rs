@@ -72,17 +72,24 @@ fn by_state(chain: &Chain<Table, (u32, u32)>, pi: &[f64]) -> Vec<f64> {
 
 #[test]
 fn two_states_match_the_hand_worked_fractions() {
+    // ANCHOR: stationary
     // 0 → 1 with 2/3, 1 → 0 with 1/4: balance π0·2/3 = π1·1/4, so
     // π = (3/11, 8/11), and a switch happens 4/11 of the steps.
-    let (_, chain) = explore(vec![
-        vec![(0, 1.0 / 3.0), (1, 2.0 / 3.0)],
-        vec![(0, 0.25), (1, 0.75)],
-    ]);
+    let table = Table {
+        rows: vec![
+            vec![(0, 1.0 / 3.0), (1, 2.0 / 3.0)],
+            vec![(0, 0.25), (1, 0.75)],
+        ],
+    };
     let limits = Limits::default();
+    // The game never ends: explore, not build. Each step marks (from, to).
+    let chain = Chain::explore(&table, &limits, |&step, marks| marks.push(step))
+        .unwrap_or_else(|e| panic!("{e}"));
     let long_run = chain.stationary(&limits).unwrap_or_else(|e| panic!("{e}"));
     let pi = by_state(&chain, &long_run.distribution);
     assert!((pi[0] - 3.0 / 11.0).abs() < 1e-12, "{pi:?}");
     assert!((pi[1] - 8.0 / 11.0).abs() < 1e-12, "{pi:?}");
+    // ANCHOR_END: stationary
     assert!(long_run.residual <= limits.tolerance);
     assert!(long_run.iterations > 0);
     let rate = |key: (u32, u32)| {

@@ -377,7 +377,12 @@ fn shortest_games<R: Rules>(
                 })
                 .collect(),
             sequences: r.sequences,
-            example_rolls: r.example.iter().map(|&(roll, _)| roll).collect(),
+            // Snakes has no decisions: every step is a throw.
+            example_rolls: r
+                .example
+                .iter()
+                .filter_map(|(step, _)| step.outcome())
+                .collect(),
             example_squares: std::iter::once(0)
                 .chain(
                     r.example

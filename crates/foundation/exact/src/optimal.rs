@@ -1,0 +1,509 @@
+//! Optimal play by value iteration over a game's whole state graph:
+//! chance, decision and terminal states.
+//!
+//! [`Optimal::solve`] explores every state reachable from the initial
+//! state (through every chance outcome and every legal move), then
+//! computes each state's value under an [`Objective`]: a terminal state's
+//! value is the objective's [`terminal`](Objective::terminal) value, a
+//! chance state's the probability-weighted mean of its outcomes', a
+//! decision state's the best of its moves' (the largest for a seat that
+//! [maximises](Objective::maximises), the smallest for one that
+//! minimises).
+//!
+//! **Iteration.** Values start at 0 and are updated in place
+//! (Gauss–Seidel), states visited children first (the post-order of a
+//! depth-first search from the initial state), so on a graph without
+//! cycles one sweep gives the exact values and a second confirms them.
+//! With cycles (a turn that can end with nothing changed) sweeps repeat
+//! until the largest change in a sweep, the *residual*, is at most
+//! [`Limits::tolerance`]; past [`Limits::max_steps`] sweeps the solve
+//! fails with [`ExactError::NotSettled`]. The residual bounds the last
+//! sweep's change, not the distance to the exact values: on a cycle left
+//! with probability `q` per sweep that distance is about the residual
+//! times `(1 - q) / q`.
+//!
+//! **Ties.** At each decision state the optimal move is the *first* in
+//! [`BoardGame::legal_moves`] order whose value is within
+//! [`Objective::tie_tolerance`] (by default `1e-9 · max(1, |best|)`) of
+//! the best: moves that are equally good up to rounding and the
+//! iteration's tolerance go to the one the game lists first.
+//!
+//! The result is a [`Deterministic`] strategy: wrap it in
+//! [`PolicyAgent`](tabula_core::PolicyAgent) for an agent, or pass it to
+//! [`Chain::build_with`](crate::Chain::build_with) as a policy.
+//!
+//! ```
+//! use tabula_core::{BoardGame, Chance, Deterministic, GameResult, Results, Status};
+//! use tabula_exact::{Limits, Optimal, Score};
+//!
+//! /// Roll a die up to three times; keep the last roll.
+//! struct KeepLast;
+//! #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+//! struct S { rolls_left: u8, face: u8, stopped: bool }
+//! impl BoardGame for KeepLast {
+//!     type State = S;
+//!     type Move = bool; // roll again?
+//!     type Outcome = u8;
+//!     type Event = ();
+//!     fn seats(&self) -> usize { 1 }
+//!     fn initial_state(&self) -> S { S { rolls_left: 3, face: 0, stopped: false } }
+//!     fn status(&self, s: &S) -> Status {
+//!         if s.stopped || (s.face > 0 && s.rolls_left == 0) { Status::Over(GameResult::Win(0)) }
+//!         else if s.face == 0 { Status::Chance } else { Status::Decision(0) }
+//!     }
+//!     fn chance_outcomes(&self, _: &S, out: &mut Vec<Chance<u8>>) {
+//!         out.extend((1..=6).map(|f| Chance { outcome: f, probability: 1.0 / 6.0 }));
+//!     }
+//!     fn apply_chance<E: FnMut(())>(&self, s: &mut S, f: u8, _: &mut E) {
+//!         s.face = f;
+//!         s.rolls_left -= 1;
+//!     }
+//!     fn legal_moves(&self, _: &S, out: &mut Vec<bool>) { out.extend([false, true]) }
+//!     fn apply_move<E: FnMut(())>(&self, s: &mut S, again: bool, _: &mut E) {
+//!         if again { s.face = 0 } else { s.stopped = true }
+//!     }
+//!     fn results(&self, s: &S) -> Option<Results> {
+//!         matches!(self.status(s), Status::Over(_)).then(|| Results::from_scores(vec![f64::from(s.face)]))
+//!     }
+//! }
+//!
+//! let optimal = Optimal::solve(&KeepLast, &Score(0), &Limits::default())?;
+//! assert!((optimal.value - 14.0 / 3.0).abs() < 1e-12);
+//! // With two rolls left, keep a five but throw a four again.
+//! let five = S { rolls_left: 2, face: 5, stopped: false };
+//! let four = S { rolls_left: 2, face: 4, stopped: false };
+//! assert_eq!(optimal.pick(&KeepLast, &five, 0, &[false, true]), 0);
+//! assert_eq!(optimal.pick(&KeepLast, &four, 0, &[false, true]), 1);
+//! # Ok::<_, tabula_exact::ExactError>(())
+//! ```
+
+use std::collections::HashMap;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use tabula_core::{BoardGame, Chance, Deterministic, GameResult, Results, Seat, Status};
+
+use crate::budget::{Clock, Stage};
+use crate::{ExactError, Limits};
+
+/// What optimal play optimises: the value of each finished game, and
+/// which seats maximise it (the others minimise it).
+///
+/// Constructors for the usual cases: [`Score`] (one decision-maker's
+/// expected score), [`Reach`] (the probability of ending in a target),
+/// [`WinZeroSum`] (two seats, seat 0's probability of winning),
+/// [`Terminal`] (any value the game gives its finished states).
+pub trait Objective<G: BoardGame> {
+    /// The value of a finished game in `state`, which ended with `result`.
+    fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64;
+
+    /// Whether `seat` maximises the value (`true`, the default) or
+    /// minimises it.
+    fn maximises(&self, seat: Seat) -> bool {
+        let _ = seat;
+        true
+    }
+
+    /// How close to the best value a move must be to count as tied with
+    /// it (the first tied move in legal order is chosen). The default is
+    /// `1e-9 · max(1, |best|)`.
+    fn tie_tolerance(&self, best: f64) -> f64 {
+        1e-9 * best.abs().max(1.0)
+    }
+}
+
+/// Every decision maximises `seat`'s expected score
+/// ([`BoardGame::results`]): for a game with one decision-maker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Score(pub Seat);
+
+impl<G: BoardGame> Objective<G> for Score {
+    fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64 {
+        game.results(state)
+            .unwrap_or_else(|| Results::of(result, game.seats()))
+            .score(self.0)
+    }
+}
+
+/// Every decision maximises the probability that the game ends in a
+/// state for which the function is true (terminal value 1, else 0).
+#[derive(Clone, Copy, Debug)]
+pub struct Reach<F>(pub F);
+
+impl<G: BoardGame, F: Fn(&G, &G::State) -> bool> Objective<G> for Reach<F> {
+    fn terminal(&self, game: &G, state: &G::State, _: GameResult) -> f64 {
+        f64::from(u8::from((self.0)(game, state)))
+    }
+}
+
+/// Two seats, zero-sum: seat 0 maximises its probability of winning,
+/// seat 1 minimises it. A game counts as won by seat 0 when seat 0 ranks
+/// first alone ([`BoardGame::results`]); a tie for first place is not a
+/// win (value 0), so seat 1 is content with a tie.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WinZeroSum;
+
+impl<G: BoardGame> Objective<G> for WinZeroSum {
+    fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64 {
+        let results = game
+            .results(state)
+            .unwrap_or_else(|| Results::of(result, game.seats()));
+        f64::from(u8::from(results.sole_winner() == Some(0)))
+    }
+
+    fn maximises(&self, seat: Seat) -> bool {
+        seat == 0
+    }
+}
+
+/// Every decision maximises a value the function gives each finished
+/// state (a game's own terminal value).
+#[derive(Clone, Copy, Debug)]
+pub struct Terminal<F>(pub F);
+
+impl<G: BoardGame, F: Fn(&G, &G::State, GameResult) -> f64> Objective<G> for Terminal<F> {
+    fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64 {
+        (self.0)(game, state, result)
+    }
+}
+
+/// What a state of the graph is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Node {
+    /// Finished, with its value.
+    Over(f64),
+    Chance,
+    /// A decision, maximising or not.
+    Decision(bool),
+}
+
+/// Optimal play of a game under an [`Objective`]: every reachable state's
+/// value and the optimal move at each decision (see the [module
+/// docs](self) for the iteration and the tie rule).
+pub struct Optimal<G: BoardGame> {
+    /// The value of the initial state under optimal play.
+    pub value: f64,
+    /// Sweeps made.
+    pub iterations: u32,
+    /// The largest change of a value in the last sweep: at most
+    /// [`Limits::tolerance`].
+    pub residual: f64,
+    states: Vec<G::State>,
+    index: HashMap<G::State, u32>,
+    values: Vec<f64>,
+    /// Per state: the optimal move's index in the legal moves, or
+    /// `u32::MAX` where nobody decides.
+    best: Vec<u32>,
+}
+
+impl<G: BoardGame> Debug for Optimal<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Optimal")
+            .field("value", &self.value)
+            .field("iterations", &self.iterations)
+            .field("residual", &self.residual)
+            .field("states", &self.states.len())
+            .finish()
+    }
+}
+
+impl<G> Optimal<G>
+where
+    G: BoardGame,
+    G::State: Hash + Eq + Clone + Debug,
+{
+    /// Explores the game's state graph (at most [`Limits::max_states`]
+    /// states, [`Limits::max_transitions`] edges) and computes optimal
+    /// values and moves under `objective` by value iteration.
+    ///
+    /// Fails with [`ExactError::TooLarge`] if the graph outgrows the
+    /// limits, [`ExactError::Probabilities`] for chance outcomes that do
+    /// not sum to one, [`ExactError::NoMoves`] for a decision with no
+    /// legal move, [`ExactError::NotSettled`] if the values do not settle
+    /// within [`Limits::max_steps`] sweeps and [`ExactError::OutOfTime`]
+    /// past [`Limits::max_time`].
+    pub fn solve(
+        game: &G,
+        objective: &impl Objective<G>,
+        limits: &Limits,
+    ) -> Result<Optimal<G>, ExactError> {
+        let graph = Graph::explore(game, objective, limits)?;
+        let order = graph.post_order();
+        let n = graph.nodes.len();
+        let mut values: Vec<f64> = graph
+            .nodes
+            .iter()
+            .map(|node| match node {
+                Node::Over(v) => *v,
+                _ => 0.0,
+            })
+            .collect();
+        let mut clock = Clock::start(limits, 1);
+        let mut residual = f64::INFINITY;
+        let mut iterations = 0;
+        while residual > limits.tolerance {
+            if iterations >= limits.max_steps {
+                return Err(ExactError::NotSettled {
+                    iterations,
+                    residual,
+                });
+            }
+            clock.tick(|| Stage::Settling {
+                iteration: iterations,
+                residual,
+            })?;
+            iterations += 1;
+            residual = 0.0;
+            for &s in &order {
+                let s = s as usize;
+                let edges = graph.edges(s);
+                let v = match graph.nodes[s] {
+                    Node::Over(v) => v,
+                    Node::Chance => edges.iter().map(|&(p, t)| p * values[t as usize]).sum(),
+                    Node::Decision(max) => {
+                        let it = edges.iter().map(|&(_, t)| values[t as usize]);
+                        if max {
+                            it.fold(f64::NEG_INFINITY, f64::max)
+                        } else {
+                            it.fold(f64::INFINITY, f64::min)
+                        }
+                    }
+                };
+                residual = f64::max(residual, (v - values[s]).abs());
+                values[s] = v;
+            }
+        }
+        let mut best = vec![u32::MAX; n];
+        for (s, b) in best.iter_mut().enumerate() {
+            if let Node::Decision(max) = graph.nodes[s] {
+                let moves: Vec<f64> = graph
+                    .edges(s)
+                    .iter()
+                    .map(|&(_, t)| values[t as usize])
+                    .collect();
+                let top = if max {
+                    moves.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+                } else {
+                    moves.iter().copied().fold(f64::INFINITY, f64::min)
+                };
+                let tolerance = objective.tie_tolerance(top);
+                *b = moves
+                    .iter()
+                    .position(|&v| (v - top).abs() <= tolerance)
+                    .unwrap_or(0) as u32;
+            }
+        }
+        Ok(Optimal {
+            value: values[0],
+            iterations,
+            residual,
+            states: graph.states,
+            index: graph.index,
+            values,
+            best,
+        })
+    }
+}
+
+impl<G> Optimal<G>
+where
+    G: BoardGame,
+    G::State: Hash + Eq,
+{
+    /// Number of states explored; state 0 is the initial state.
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Whether no state was explored (never: there is the initial one).
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
+
+    /// The state with index `i`.
+    pub fn state(&self, i: usize) -> &G::State {
+        &self.states[i]
+    }
+
+    /// Every state's value, indexed like [`state`](Self::state).
+    pub fn values(&self) -> &[f64] {
+        &self.values
+    }
+
+    /// The value of `state` under optimal play, or `None` if it is not
+    /// reachable from the initial state.
+    pub fn value_of(&self, state: &G::State) -> Option<f64> {
+        self.index.get(state).map(|&i| self.values[i as usize])
+    }
+
+    /// The index in the legal moves of the optimal move at `state`, or
+    /// `None` if `state` is not a reachable decision state.
+    pub fn best_move(&self, state: &G::State) -> Option<usize> {
+        match self.index.get(state).map(|&i| self.best[i as usize]) {
+            Some(u32::MAX) | None => None,
+            Some(b) => Some(b as usize),
+        }
+    }
+}
+
+/// The optimal strategy: at a reachable decision state, the optimal
+/// move (by its index in the legal moves, which must be listed as
+/// [`BoardGame::legal_moves`] lists them); at a state the solve never
+/// reached, the first move.
+impl<G> Deterministic<G> for Optimal<G>
+where
+    G: BoardGame,
+    G::State: Hash + Eq + Sync,
+{
+    fn pick(&self, _: &G, state: &G::State, _: Seat, moves: &[G::Move]) -> usize {
+        self.best_move(state)
+            .filter(|&b| b < moves.len())
+            .unwrap_or(0)
+    }
+}
+
+/// The explored state graph, edges in compressed rows.
+struct Graph<S> {
+    states: Vec<S>,
+    index: HashMap<S, u32>,
+    nodes: Vec<Node>,
+    offsets: Vec<u32>,
+    /// (probability, target); the probability is 1 for a move.
+    edges: Vec<(f64, u32)>,
+}
+
+impl<S: Hash + Eq + Clone + Debug> Graph<S> {
+    fn explore<G: BoardGame<State = S>>(
+        game: &G,
+        objective: &impl Objective<G>,
+        limits: &Limits,
+    ) -> Result<Graph<S>, ExactError> {
+        let mut graph = Graph {
+            states: vec![game.initial_state()],
+            index: HashMap::new(),
+            nodes: Vec::new(),
+            offsets: vec![0],
+            edges: Vec::new(),
+        };
+        graph.index.insert(graph.states[0].clone(), 0);
+        let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
+        let mut moves: Vec<G::Move> = Vec::new();
+        let mut next_states: Vec<(f64, S)> = Vec::new();
+        let mut clock = Clock::start(limits, 256);
+        // States are explored in index order, so state i's edges are
+        // appended while it is the i-th explored.
+        let mut i = 0;
+        while i < graph.states.len() {
+            clock.tick(|| Stage::Building {
+                states: graph.states.len(),
+                transitions: graph.edges.len(),
+            })?;
+            let state = graph.states[i].clone();
+            next_states.clear();
+            match game.status(&state) {
+                Status::Over(result) => {
+                    graph
+                        .nodes
+                        .push(Node::Over(objective.terminal(game, &state, result)));
+                }
+                Status::Chance => {
+                    graph.nodes.push(Node::Chance);
+                    outcomes.clear();
+                    game.chance_outcomes(&state, &mut outcomes);
+                    let total: f64 = outcomes.iter().map(|c| c.probability).sum();
+                    if outcomes.is_empty()
+                        || (total - 1.0).abs() > 1e-9
+                        || outcomes
+                            .iter()
+                            .any(|c| c.probability.is_nan() || c.probability < 0.0)
+                    {
+                        return Err(ExactError::Probabilities {
+                            state: format!("{state:?}"),
+                            total,
+                        });
+                    }
+                    for c in &outcomes {
+                        let mut next = state.clone();
+                        game.apply_chance(&mut next, c.outcome, &mut |_| {});
+                        next_states.push((c.probability, next));
+                    }
+                }
+                Status::Decision(seat) => {
+                    graph.nodes.push(Node::Decision(objective.maximises(seat)));
+                    moves.clear();
+                    game.legal_moves(&state, &mut moves);
+                    if moves.is_empty() {
+                        return Err(ExactError::NoMoves {
+                            seat,
+                            state: format!("{state:?}"),
+                        });
+                    }
+                    for m in moves.drain(..) {
+                        let mut next = state.clone();
+                        game.apply_move(&mut next, m, &mut |_| {});
+                        next_states.push((1.0, next));
+                    }
+                }
+            }
+            for (p, next) in next_states.drain(..) {
+                let target = match graph.index.get(&next) {
+                    Some(&t) => t,
+                    None => {
+                        let t = graph.states.len();
+                        if t >= limits.max_states {
+                            return Err(ExactError::TooLarge {
+                                what: "states",
+                                limit: limits.max_states,
+                            });
+                        }
+                        graph.index.insert(next.clone(), t as u32);
+                        graph.states.push(next);
+                        t as u32
+                    }
+                };
+                if graph.edges.len() >= limits.max_transitions {
+                    return Err(ExactError::TooLarge {
+                        what: "transitions",
+                        limit: limits.max_transitions,
+                    });
+                }
+                graph.edges.push((p, target));
+            }
+            graph.offsets.push(graph.edges.len() as u32);
+            i += 1;
+        }
+        Ok(graph)
+    }
+
+    fn edges(&self, s: usize) -> &[(f64, u32)] {
+        &self.edges[self.offsets[s] as usize..self.offsets[s + 1] as usize]
+    }
+
+    /// Every state, each after all states it leads to that are not on a
+    /// cycle through it: the post-order of a depth-first search from the
+    /// initial state.
+    fn post_order(&self) -> Vec<u32> {
+        let n = self.nodes.len();
+        let mut order = Vec::with_capacity(n);
+        let mut seen = vec![false; n];
+        // (state, index of the next edge to follow)
+        let mut stack: Vec<(u32, u32)> = vec![(0, 0)];
+        seen[0] = true;
+        while let Some(top) = stack.last_mut() {
+            let (s, k) = *top;
+            let edges = self.edges(s as usize);
+            if (k as usize) < edges.len() {
+                top.1 += 1;
+                let t = edges[k as usize].1;
+                if !seen[t as usize] {
+                    seen[t as usize] = true;
+                    stack.push((t, 0));
+                }
+            } else {
+                order.push(s);
+                stack.pop();
+            }
+        }
+        order
+    }
+}

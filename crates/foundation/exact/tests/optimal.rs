@@ -1,0 +1,400 @@
+//! Optimal play by value iteration: a game with a cycle where the
+//! tolerance matters (against its closed form), a dice game with a known
+//! optimal expected score, and a two-seat zero-sum race with chance
+//! against an independent recursion.
+
+use std::collections::HashMap;
+
+use tabula_core::{
+    Agent, BoardGame, Chance, Deterministic, GameResult, Policy, PolicyAgent, Results, Status,
+    agent_rng,
+};
+use tabula_exact::{Chain, ExactError, Limits, Optimal, Reach, Score, WinZeroSum};
+
+/// One decision, again and again: take `stop` points and end, or throw a
+/// die: a one puts you back where you started, a six pays `six`, anything
+/// else pays nothing. Throwing is worth `six/6 + V/6`, so under optimal
+/// play `V = max(stop, six / 5)`.
+struct Gamble {
+    stop: f64,
+    six: f64,
+    /// Whether "throw" is listed before "stop".
+    throw_first: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum G {
+    Deciding,
+    Throwing,
+    Paid(u8), // 0: stopped, 1: nothing, 2: six
+}
+
+impl BoardGame for Gamble {
+    type State = G;
+    type Move = bool; // throw?
+    type Outcome = u8;
+    type Event = ();
+    fn seats(&self) -> usize {
+        1
+    }
+    fn initial_state(&self) -> G {
+        G::Deciding
+    }
+    fn status(&self, s: &G) -> Status {
+        match s {
+            G::Deciding => Status::Decision(0),
+            G::Throwing => Status::Chance,
+            G::Paid(_) => Status::Over(GameResult::Win(0)),
+        }
+    }
+    fn chance_outcomes(&self, _: &G, out: &mut Vec<Chance<u8>>) {
+        out.extend((1..=6).map(|f| Chance {
+            outcome: f,
+            probability: 1.0 / 6.0,
+        }));
+    }
+    fn apply_chance<E: FnMut(())>(&self, s: &mut G, face: u8, _: &mut E) {
+        *s = match face {
+            1 => G::Deciding,
+            6 => G::Paid(2),
+            _ => G::Paid(1),
+        };
+    }
+    fn legal_moves(&self, _: &G, out: &mut Vec<bool>) {
+        out.extend([self.throw_first, !self.throw_first]);
+    }
+    fn apply_move<E: FnMut(())>(&self, s: &mut G, throw: bool, _: &mut E) {
+        *s = if throw { G::Throwing } else { G::Paid(0) };
+    }
+    fn results(&self, s: &G) -> Option<Results> {
+        let score = match s {
+            G::Paid(0) => self.stop,
+            G::Paid(2) => self.six,
+            G::Paid(_) => 0.0,
+            _ => return None,
+        };
+        Some(Results::from_scores(vec![score]))
+    }
+}
+
+#[test]
+fn a_cycle_settles_to_its_closed_form_within_the_tolerance() {
+    let game = Gamble {
+        stop: 1.0,
+        six: 9.0,
+        throw_first: false,
+    };
+    // V = max(1, 9/5) = 1.8, by throwing: each sweep adds a sixth of the
+    // remaining gap, so the tolerance decides how many sweeps it takes.
+    let limits = Limits::default();
+    let optimal = Optimal::solve(&game, &Score(0), &limits).unwrap_or_else(|e| panic!("{e}"));
+    assert!(optimal.residual <= limits.tolerance);
+    // The gap after the last sweep is the residual times (1/6) / (5/6).
+    assert!(
+        (optimal.value - 1.8).abs() <= optimal.residual / 5.0 + 1e-15,
+        "{optimal:?}"
+    );
+    assert!(optimal.iterations >= 15, "{optimal:?}");
+    assert_eq!(optimal.best_move(&G::Deciding), Some(1)); // throw
+    assert_eq!(optimal.value_of(&G::Throwing), Some(optimal.values()[2]));
+
+    let loose = Limits {
+        tolerance: 1e-3,
+        ..Limits::default()
+    };
+    let rough = Optimal::solve(&game, &Score(0), &loose).unwrap_or_else(|e| panic!("{e}"));
+    assert!(rough.iterations < optimal.iterations);
+    assert!(rough.residual <= 1e-3);
+    let gap = 1.8 - rough.value;
+    assert!(
+        gap > 1e-6 && gap <= rough.residual / 5.0 + 1e-15,
+        "{rough:?}"
+    );
+
+    let few = Limits {
+        max_steps: 3,
+        ..Limits::default()
+    };
+    let err = Optimal::solve(&game, &Score(0), &few).expect_err("three sweeps are too few");
+    assert!(
+        matches!(err, ExactError::NotSettled { iterations: 3, residual } if residual > 1e-3),
+        "{err}"
+    );
+}
+
+#[test]
+fn equally_good_moves_go_to_the_first_listed() {
+    // Throwing is worth 7.5 / 5 = 1.5, exactly what stopping pays.
+    for throw_first in [false, true] {
+        let game = Gamble {
+            stop: 1.5,
+            six: 7.5,
+            throw_first,
+        };
+        let optimal =
+            Optimal::solve(&game, &Score(0), &Limits::default()).unwrap_or_else(|e| panic!("{e}"));
+        assert!((optimal.value - 1.5).abs() < 1e-12);
+        assert_eq!(optimal.best_move(&G::Deciding), Some(0), "{throw_first}");
+    }
+}
+
+/// Roll a die up to `rolls` times, keeping the last roll; after each roll
+/// but the last, stop or roll again.
+struct KeepLast {
+    rolls: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct K {
+    left: u8,
+    face: u8,
+    stopped: bool,
+}
+
+impl BoardGame for KeepLast {
+    type State = K;
+    type Move = bool;
+    type Outcome = u8;
+    type Event = ();
+    fn seats(&self) -> usize {
+        1
+    }
+    fn initial_state(&self) -> K {
+        K {
+            left: self.rolls,
+            face: 0,
+            stopped: false,
+        }
+    }
+    fn status(&self, s: &K) -> Status {
+        if s.stopped || (s.face > 0 && s.left == 0) {
+            Status::Over(GameResult::Win(0))
+        } else if s.face == 0 {
+            Status::Chance
+        } else {
+            Status::Decision(0)
+        }
+    }
+    fn chance_outcomes(&self, _: &K, out: &mut Vec<Chance<u8>>) {
+        out.extend((1..=6).map(|f| Chance {
+            outcome: f,
+            probability: 1.0 / 6.0,
+        }));
+    }
+    fn apply_chance<E: FnMut(())>(&self, s: &mut K, f: u8, _: &mut E) {
+        s.face = f;
+        s.left -= 1;
+    }
+    fn legal_moves(&self, _: &K, out: &mut Vec<bool>) {
+        out.extend([false, true]);
+    }
+    fn apply_move<E: FnMut(())>(&self, s: &mut K, again: bool, _: &mut E) {
+        if again {
+            s.face = 0;
+        } else {
+            s.stopped = true;
+        }
+    }
+    fn results(&self, s: &K) -> Option<Results> {
+        matches!(self.status(s), Status::Over(_))
+            .then(|| Results::from_scores(vec![f64::from(s.face)]))
+    }
+}
+
+#[test]
+fn keep_the_last_of_up_to_n_rolls_has_its_known_value() {
+    // v1 = 7/2, v(n+1) = E[max(X, v(n))]: 7/2, 17/4, 14/3, 89/18, 277/54.
+    let mut v = 3.5f64;
+    for rolls in 1..=5u8 {
+        let optimal = Optimal::solve(&KeepLast { rolls }, &Score(0), &Limits::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!((optimal.value - v).abs() < 1e-12, "{rolls}: {optimal:?}");
+        // No cycles: one sweep settles, a second confirms.
+        assert_eq!((optimal.iterations, optimal.residual), (2, 0.0));
+        if rolls == 5 {
+            assert!((optimal.value - 277.0 / 54.0).abs() < 1e-12);
+        }
+        v = (1..=6).map(|x| f64::from(x).max(v)).sum::<f64>() / 6.0;
+    }
+
+    // The optimal policy folded into the chain gives the same value, and
+    // it is an agent.
+    // ANCHOR: optimal
+    let game = KeepLast { rolls: 3 };
+    let optimal =
+        Optimal::solve(&game, &Score(0), &Limits::default()).unwrap_or_else(|e| panic!("{e}"));
+    let agent = PolicyAgent(optimal);
+    let policies: [&dyn Policy<KeepLast>; 1] = [&agent];
+    let limits = Limits::default();
+    let chain = Chain::build_with(&game, &policies, &limits, |_, _: &mut Vec<()>| {})
+        .unwrap_or_else(|e| panic!("{e}"));
+    let solution = chain.solve(&limits).unwrap_or_else(|e| panic!("{e}"));
+    assert!((solution.seats[0].score - 14.0 / 3.0).abs() < 1e-12);
+    // ANCHOR_END: optimal
+    let mut agent = agent;
+    let four = K {
+        left: 1,
+        face: 4,
+        stopped: false,
+    };
+    // One roll left is worth 3.5: keep a four.
+    assert!(!agent.choose(&game, &four, 0, &mut agent_rng(1, 0, 0)));
+    // And the probability of ending on a six, played for.
+    let sixes = Optimal::solve(
+        &game,
+        &Reach(|_: &KeepLast, s: &K| s.face == 6),
+        &Limits::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!((sixes.value - (1.0 - (5.0f64 / 6.0).powi(3))).abs() < 1e-12);
+}
+
+/// A two-seat race to `goal` with chance: on its turn a seat picks the
+/// steady die (1 or 2) or the wild die (1 or 4); the first to reach the
+/// goal wins.
+struct Race {
+    goal: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct R {
+    at: [u8; 2],
+    seat: u8,
+    /// The die picked, while it rolls.
+    wild: Option<bool>,
+}
+
+impl BoardGame for Race {
+    type State = R;
+    type Move = bool; // wild?
+    type Outcome = bool; // the die's high face?
+    type Event = ();
+    fn seats(&self) -> usize {
+        2
+    }
+    fn initial_state(&self) -> R {
+        R {
+            at: [0, 0],
+            seat: 0,
+            wild: None,
+        }
+    }
+    fn status(&self, s: &R) -> Status {
+        if let Some(w) = s.at.iter().position(|&a| a >= self.goal) {
+            Status::Over(GameResult::Win(w))
+        } else if s.wild.is_some() {
+            Status::Chance
+        } else {
+            Status::Decision(usize::from(s.seat))
+        }
+    }
+    fn chance_outcomes(&self, _: &R, out: &mut Vec<Chance<bool>>) {
+        out.extend([false, true].map(|high| Chance {
+            outcome: high,
+            probability: 0.5,
+        }));
+    }
+    fn apply_chance<E: FnMut(())>(&self, s: &mut R, high: bool, _: &mut E) {
+        let wild = s.wild.take().unwrap_or(false);
+        s.at[usize::from(s.seat)] += match (wild, high) {
+            (_, false) => 1,
+            (false, true) => 2,
+            (true, true) => 4,
+        };
+        s.seat = 1 - s.seat;
+    }
+    fn legal_moves(&self, _: &R, out: &mut Vec<bool>) {
+        out.extend([false, true]);
+    }
+    fn apply_move<E: FnMut(())>(&self, s: &mut R, wild: bool, _: &mut E) {
+        s.wild = Some(wild);
+    }
+}
+
+/// Seat 0's probability of winning with both seats playing their best, by
+/// an independent recursion: `(a, b)` the mover's and the other's
+/// positions, returning the mover's probability of winning.
+fn mover_wins(goal: u8, a: u8, b: u8, memo: &mut HashMap<(u8, u8), f64>) -> f64 {
+    if let Some(&v) = memo.get(&(a, b)) {
+        return v;
+    }
+    let after = |step: u8, memo: &mut HashMap<(u8, u8), f64>| {
+        if a + step >= goal {
+            1.0
+        } else {
+            1.0 - mover_wins(goal, b, a + step, memo)
+        }
+    };
+    let steady = 0.5 * after(1, memo) + 0.5 * after(2, memo);
+    let wild = 0.5 * after(1, memo) + 0.5 * after(4, memo);
+    let v = steady.max(wild);
+    memo.insert((a, b), v);
+    v
+}
+
+#[test]
+fn a_zero_sum_race_matches_the_independent_recursion() {
+    let goal = 12;
+    let game = Race { goal };
+    let optimal =
+        Optimal::solve(&game, &WinZeroSum, &Limits::default()).unwrap_or_else(|e| panic!("{e}"));
+    let mut memo = HashMap::new();
+    let expected = mover_wins(goal, 0, 0, &mut memo);
+    assert!(
+        (optimal.value - expected).abs() < 1e-12,
+        "{optimal:?} vs {expected}"
+    );
+    // Every decision state agrees, for either seat to move.
+    for i in 0..optimal.len() {
+        let s = optimal.state(i);
+        if s.wild.is_none() && s.at.iter().all(|&a| a < goal) {
+            let (me, other) = (s.at[usize::from(s.seat)], s.at[1 - usize::from(s.seat)]);
+            let mover = mover_wins(goal, me, other, &mut memo);
+            let seat0 = if s.seat == 0 { mover } else { 1.0 - mover };
+            assert!((optimal.values()[i] - seat0).abs() < 1e-12, "{s:?}");
+        }
+    }
+    // Folded in for both seats, the optimal strategy wins as often as
+    // its value says.
+    let agent = PolicyAgent(optimal);
+    let policies: [&dyn Policy<Race>; 2] = [&agent, &agent];
+    let limits = Limits::default();
+    let chain = Chain::build_with(&game, &policies, &limits, |_, _: &mut Vec<()>| {})
+        .unwrap_or_else(|e| panic!("{e}"));
+    let solution = chain.solve(&limits).unwrap_or_else(|e| panic!("{e}"));
+    assert!((solution.seats[0].win - expected).abs() < 1e-12);
+    // Far behind, seat 0 takes the wild die.
+    // Seat 0 needs 8 in the two turns it has at most: only two high
+    // throws of the wild die do it.
+    let behind = R {
+        at: [4, 10],
+        seat: 0,
+        wild: None,
+    };
+    let ahead = R {
+        at: [3, 10],
+        seat: 1,
+        wild: None,
+    };
+    assert_eq!(agent.0.pick(&game, &behind, 0, &[false, true]), 1);
+    assert!((mover_wins(goal, 4, 10, &mut memo) - 0.125).abs() < 1e-15);
+    // Seat 1, two short, wins on either die's high face and is one short
+    // otherwise: equally good, so the first listed (steady).
+    assert_eq!(agent.0.pick(&game, &ahead, 1, &[false, true]), 0);
+}
+
+#[test]
+fn too_many_states_is_refused() {
+    let limits = Limits {
+        max_states: 10,
+        ..Limits::default()
+    };
+    let err = Optimal::solve(&Race { goal: 12 }, &WinZeroSum, &limits).expect_err("too large");
+    assert_eq!(
+        err,
+        ExactError::TooLarge {
+            what: "states",
+            limit: 10
+        }
+    );
+}
