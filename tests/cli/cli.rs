@@ -49,7 +49,11 @@ fn list_shows_games_and_rule_sets() {
         .iter()
         .map(|g| g["name"].as_str().unwrap())
         .collect();
-    assert_eq!(games, ["chance-it", "noline", "seega", "snakes"]);
+    assert_eq!(
+        games,
+        ["chance-it", "monopoly", "noline", "seega", "snakes"]
+    );
+    assert_eq!(plugins("monopoly"), ["doubles", "pay"]);
     assert_eq!(plugins("noline"), ["perfect", "random", "type1", "type2"]);
     assert_eq!(plugins("seega"), ["alphabeta", "greedy", "mcts", "random"]);
     assert_eq!(

@@ -7,6 +7,7 @@ mod chance_it;
 mod cli;
 mod common;
 mod limits;
+mod monopoly;
 mod noline;
 mod pictures;
 mod robust;

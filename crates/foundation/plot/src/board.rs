@@ -391,3 +391,177 @@ fn arrow_head(start: (i32, i32), tip: (i32, i32), cell: f64) -> ([(i32, i32); 3]
         (bx.round() as i32, by.round() as i32),
     )
 }
+
+/// A ring board drawn as a Monopoly-style board is: squares round the
+/// edge of a square, the first in the bottom right corner, the rest going
+/// clockwise (left along the bottom, up the left side, right along the
+/// top, down the right side), each shaded by a value, with its number,
+/// the start of its label and its value.
+#[derive(Clone, Debug)]
+pub struct RingBoard<'a> {
+    /// The file stem of the picture.
+    pub name: &'a str,
+    /// The title drawn above the board.
+    pub title: String,
+    /// Each square's label (index = square, from 0); may be shorter than
+    /// `values`.
+    pub labels: &'a [String],
+    /// Each square's value, shaded from 0 (palest) to the largest
+    /// (darkest); a non-finite value is drawn grey.
+    pub values: &'a [f64],
+    /// What the values are, for the colour bar.
+    pub value_label: &'a str,
+}
+
+/// The side of a ring board's square.
+const RING_CELL: i32 = 64;
+
+impl RingBoard<'_> {
+    /// Cells along one side of the ring for `n` squares.
+    pub fn side(n: usize) -> usize {
+        n.div_ceil(4) + 1
+    }
+
+    /// Column and row (from the top left) of square `i` of `n`.
+    pub fn grid(n: usize, i: usize) -> (usize, usize) {
+        let k = RingBoard::side(n);
+        let (edge, off) = (i / (k - 1), i % (k - 1));
+        match edge {
+            0 => (k - 1 - off, k - 1),
+            1 => (0, k - 1 - off),
+            2 => (off, 0),
+            _ => (k - 1, off),
+        }
+    }
+
+    /// Draws the board.
+    pub fn picture(&self) -> Result<Picture, PlotError> {
+        let n = self.values.len();
+        if n < 2 {
+            return Err(PlotError::Data {
+                picture: self.name.into(),
+                message: "a ring needs at least two squares".into(),
+            });
+        }
+        let k = RingBoard::side(n) as i32;
+        let w = MARGIN * 2 + k * RING_CELL + LEGEND_WIDTH;
+        let h = TITLE_HEIGHT + k * RING_CELL + MARGIN;
+        let title = 32 + 10 * self.title.chars().count() as u32;
+        crate::draw_svg(
+            self.name,
+            &self.title,
+            ((w as u32).max(title), h as u32),
+            |root| self.draw(root, k),
+        )
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, plotters::coord::Shift>,
+        k: i32,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        root.draw(&Text::new(
+            self.title.clone(),
+            (MARGIN, 12),
+            text(20.0, INK, HPos::Left, VPos::Top),
+        ))?;
+        let max = self
+            .values
+            .iter()
+            .copied()
+            .filter(|v| v.is_finite())
+            .fold(0.0_f64, f64::max);
+        let n = self.values.len();
+        for (i, &v) in self.values.iter().enumerate() {
+            let (col, row) = RingBoard::grid(n, i);
+            let x0 = MARGIN + col as i32 * RING_CELL;
+            let y0 = TITLE_HEIGHT + row as i32 * RING_CELL;
+            let fill = if v.is_finite() {
+                heat(if max > 0.0 { v / max } else { 0.0 })
+            } else {
+                EMPTY
+            };
+            root.draw(&Rectangle::new(
+                [(x0 + 1, y0 + 1), (x0 + RING_CELL - 1, y0 + RING_CELL - 1)],
+                fill.filled(),
+            ))?;
+            let ink = text_on(fill);
+            root.draw(&Text::new(
+                i.to_string(),
+                (x0 + 4, y0 + 3),
+                text(11.0, ink, HPos::Left, VPos::Top),
+            ))?;
+            if let Some(label) = self.labels.get(i) {
+                let short: String = label.chars().take(10).collect();
+                root.draw(&Text::new(
+                    short,
+                    (x0 + RING_CELL / 2, y0 + RING_CELL / 2),
+                    text(9.0, ink, HPos::Center, VPos::Center),
+                ))?;
+            }
+            if v.is_finite() {
+                root.draw(&Text::new(
+                    percent(v),
+                    (x0 + RING_CELL / 2, y0 + RING_CELL - 3),
+                    text(11.0, ink, HPos::Center, VPos::Bottom),
+                ))?;
+            }
+        }
+        // The colour bar, right of the ring.
+        let x0 = MARGIN + k * RING_CELL + 24;
+        let (top, bottom) = (TITLE_HEIGHT + 18, TITLE_HEIGHT + (k * RING_CELL).min(420));
+        root.draw(&Text::new(
+            self.value_label.to_string(),
+            (x0 - 4, TITLE_HEIGHT),
+            text(12.0, INK, HPos::Left, VPos::Top),
+        ))?;
+        let steps = 60;
+        let span = bottom - top;
+        for s in 0..steps {
+            let y1 = bottom - span * s / steps;
+            let y0 = bottom - span * (s + 1) / steps;
+            let t = (f64::from(s) + 0.5) / f64::from(steps);
+            root.draw(&Rectangle::new([(x0, y0), (x0 + 18, y1)], heat(t).filled()))?;
+        }
+        for s in 0..=4 {
+            let y = bottom - span * s / 4;
+            root.draw(&PathElement::new(
+                vec![(x0 + 18, y), (x0 + 22, y)],
+                INK.stroke_width(1),
+            ))?;
+            root.draw(&Text::new(
+                percent(max * f64::from(s) / 4.0),
+                (x0 + 25, y),
+                text(11.0, INK, HPos::Left, VPos::Center),
+            ))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod ring_tests {
+    use super::RingBoard;
+
+    #[test]
+    fn forty_squares_go_round_an_eleven_by_eleven_ring() {
+        assert_eq!(RingBoard::side(40), 11);
+        assert_eq!(RingBoard::grid(40, 0), (10, 10));
+        assert_eq!(RingBoard::grid(40, 10), (0, 10));
+        assert_eq!(RingBoard::grid(40, 20), (0, 0));
+        assert_eq!(RingBoard::grid(40, 30), (10, 0));
+        assert_eq!(RingBoard::grid(40, 39), (10, 9));
+        let values = vec![0.025; 40];
+        let labels = vec!["Go".to_string()];
+        let p = RingBoard {
+            name: "ring",
+            title: "t".into(),
+            labels: &labels,
+            values: &values,
+            value_label: "v",
+        }
+        .picture()
+        .unwrap();
+        assert!(p.svg.contains("Go"));
+    }
+}
