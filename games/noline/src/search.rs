@@ -17,7 +17,7 @@
 //! assert_eq!(game.evaluate(&state, 0), 0.0); // nine safe cells each
 //! let mut agent = AlphaBeta::default(); // 20000 nodes per move
 //! let mv = agent.choose(&game, &state, 0, &mut game_rng(1, 0));
-//! assert!(game.is_legal(&state, mv));
+//! assert!(game.allows(&state, &mv));
 //! ```
 
 use tabula_core::rand::{Rng, RngExt};
@@ -175,7 +175,16 @@ mod tests {
         // O O . / X X O / O X X, O to move: the last cell makes a line,
         // and is all there is.
         let mut state = game.initial_state();
-        let cells = [(0, 0), (1, 0), (0, 1), (1, 1), (1, 2), (2, 1), (2, 0), (2, 2)];
+        let cells = [
+            (0, 0),
+            (1, 0),
+            (0, 1),
+            (1, 1),
+            (1, 2),
+            (2, 1),
+            (2, 0),
+            (2, 2),
+        ];
         place(&game, &mut state, &cells);
         out.clear();
         game.candidate_moves(&state, &mut out);

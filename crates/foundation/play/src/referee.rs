@@ -224,9 +224,7 @@ impl Referee {
                         });
                         break;
                     }
-                    legal.clear();
-                    game.legal_moves(&state, &mut legal);
-                    if !legal.contains(&mv) {
+                    if !game.is_legal(&state, &mv, &mut legal) {
                         forfeit = Some(Forfeit {
                             seat,
                             step,
@@ -234,10 +232,13 @@ impl Referee {
                         });
                         break;
                     }
-                    game.apply_move(&mut state, mv.clone(), &mut |e| collector.event(&e));
                     if self.keep_steps {
-                        steps.push(Step::Move { seat, mv });
+                        steps.push(Step::Move {
+                            seat,
+                            mv: mv.clone(),
+                        });
                     }
+                    game.apply_move(&mut state, mv, &mut |e| collector.event(&e));
                     playout.decisions += 1;
                 }
             }
