@@ -50,7 +50,18 @@ fn list_shows_games_and_rule_sets() {
         .map(|g| g["name"].as_str().unwrap())
         .collect();
     assert_eq!(games, ["chance-it", "noline", "seega", "snakes"]);
-    assert_eq!(plugins("noline"), ["perfect", "random", "type1", "type2"]);
+    assert_eq!(
+        plugins("noline"),
+        [
+            "alphabeta",
+            "greedy",
+            "mcts",
+            "perfect",
+            "random",
+            "type1",
+            "type2"
+        ]
+    );
     assert_eq!(plugins("seega"), ["alphabeta", "greedy", "mcts", "random"]);
     assert_eq!(
         plugins("snakes"),
