@@ -54,7 +54,18 @@ fn list_shows_games_and_rule_sets() {
         ["chance-it", "monopoly", "noline", "seega", "snakes"]
     );
     assert_eq!(plugins("monopoly"), ["doubles", "pay"]);
-    assert_eq!(plugins("noline"), ["perfect", "random", "type1", "type2"]);
+    assert_eq!(
+        plugins("noline"),
+        [
+            "alphabeta",
+            "greedy",
+            "mcts",
+            "perfect",
+            "random",
+            "type1",
+            "type2"
+        ]
+    );
     assert_eq!(plugins("seega"), ["alphabeta", "greedy", "mcts", "random"]);
     assert_eq!(
         plugins("snakes"),

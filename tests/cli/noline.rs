@@ -384,3 +384,63 @@ fn play_noline_re_prompts_on_garbage_and_stops_at_end_of_input() {
     assert_eq!(o.code, Some(1));
     assert!(o.stderr.contains("nope"), "{}", o.stderr);
 }
+
+/// The generic search agents in a tournament and at the terminal; a bad
+/// budget and a board too large for them are clear errors.
+#[test]
+fn noline_search_agents_in_tournaments_and_play() {
+    let o = common::tabula(&[
+        "tournament",
+        "noline",
+        "--agents",
+        "random,greedy,alphabeta-2000,mcts-100",
+        "--games",
+        "20",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let v = common::json(&o);
+    let pairs = v["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 6);
+    for p in pairs {
+        assert_eq!(p["capped"], 0);
+    }
+    let entrants = v["standings"]["entrants"].as_array().unwrap();
+    assert_eq!(entrants.len(), 4);
+    for e in entrants {
+        for fault in ["illegal", "panics", "too_slow"] {
+            assert_eq!(e[fault], 0, "{e}");
+        }
+    }
+    let o = play(&["--agent", "alphabeta", "--seed", "4"], "1 1\n");
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(
+        o.stdout.contains("player X (alphabeta) plays "),
+        "{}",
+        o.stdout
+    );
+    let o = common::tabula(&["tournament", "noline", "--agents", "random,mcts-fast"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        common::stderr(&o).contains("is not a budget"),
+        "{}",
+        common::stderr(&o)
+    );
+    let o = common::tabula(&[
+        "tournament",
+        "noline",
+        "--dim",
+        "27",
+        "--agents",
+        "random,greedy",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        common::stderr(&o).contains("up to 25x25"),
+        "{}",
+        common::stderr(&o)
+    );
+}

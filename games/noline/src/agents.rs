@@ -1,5 +1,7 @@
 //! Agents: who chooses the moves. The seed's two computer players
-//! (`type1`, `type2`), `random`, and `perfect`; registered in the
+//! (`type1`, `type2`), `random`, `perfect`, and the generic search agents
+//! `greedy`, `alphabeta` and `mcts` of [`tabula_search`] (on the
+//! evaluation of [`crate::search`]); registered in the
 //! framework's agent registry ([`tabula_play::agents`]), so
 //! `tabula_play::agents::build(&Noline::new(3), "type1")` makes one.
 
@@ -9,8 +11,11 @@ use tabula_core::rand::RngExt;
 use tabula_core::{Agent, GameRng, Seat};
 use tabula_play::agents::{AgentEntry, BuildFn};
 
+use tabula_search::{AlphaBeta, Budget, BudgetError, Greedy, Mcts, defaults};
+
 use crate::NolineError;
 use crate::game::{Noline, Place, State};
+use crate::search::SEARCH_MAX_DIM;
 use crate::solve::{Solver, Value, mover};
 
 /// The seed's computer players: for n = 0, 1, 2, ... try cell
@@ -182,5 +187,52 @@ tabula_play::inventory::submit! {
         parameter: None,
         summary: "exact game-tree search (alpha-beta, transposition table, the board's 8 symmetries); 3x3 boards",
         build: &BuildFn::<Noline>(|game, _| Ok(Box::new(Perfect::new(game.dim())?))),
+    }
+}
+
+/// Fails on a board beyond [`SEARCH_MAX_DIM`].
+fn searchable(game: &Noline) -> Result<(), NolineError> {
+    if game.dim() > SEARCH_MAX_DIM {
+        return Err(NolineError::SearchTooLarge(game.dim()));
+    }
+    Ok(())
+}
+
+/// The budget written after the agent's name, or `default`.
+fn budget(arg: Option<&str>, default: Budget) -> Result<Budget, BudgetError> {
+    arg.map_or(Ok(default), Budget::parse)
+}
+
+tabula_play::inventory::submit! {
+    AgentEntry {
+        name: "greedy",
+        parameter: None,
+        summary: "the cell leaving it the most safe cells against the opponent's (generic search, one move ahead)",
+        build: &BuildFn::<Noline>(|game, _| {
+            searchable(game)?;
+            Ok(Box::new(Greedy))
+        }),
+    }
+}
+tabula_play::inventory::submit! {
+    AgentEntry {
+        name: "alphabeta",
+        parameter: Some("BUDGET"),
+        summary: "generic iterative-deepening alpha-beta on the safe-cell count; BUDGET nodes (default 20000) or Nms per move",
+        build: &BuildFn::<Noline>(|game, arg| {
+            searchable(game)?;
+            Ok(Box::new(AlphaBeta::<Noline>::new(budget(arg, defaults::ALPHABETA)?)))
+        }),
+    }
+}
+tabula_play::inventory::submit! {
+    AgentEntry {
+        name: "mcts",
+        parameter: Some("BUDGET"),
+        summary: "generic Monte Carlo tree search (UCT, playouts avoiding lines); BUDGET playouts (default 1000) or Nms per move",
+        build: &BuildFn::<Noline>(|game, arg| {
+            searchable(game)?;
+            Ok(Box::new(Mcts::<Noline>::new(budget(arg, defaults::MCTS)?)))
+        }),
     }
 }

@@ -146,7 +146,7 @@ impl Report for solve::Solution {
 #[derive(Debug, Args)]
 #[command(
     after_help = "Every pair of agents plays --games games on a --dim board, each taking O (the first move) in half of them.\n\
-Agents: type1 and type2 (seed 002's computer players), random, perfect (see `tabula list`).\n\
+Agents: type1 and type2 (seed 002's computer players), random, perfect, and the search agents greedy, alphabeta[-BUDGET], mcts[-BUDGET] (see `tabula list`).\n\
 An agent that panics or answers an illegal move forfeits that game only; the tournament goes on.\n\
 --max-steps defaults to dim x dim here, so every game is played to its end as the noline program plays it.\n\
 Example: tabula tournament noline --dim 3 --agents type1,type2,random,perfect --games 1000 --seed 1"

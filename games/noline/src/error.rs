@@ -2,6 +2,7 @@
 //! enum.
 
 use crate::agents::PERFECT_MAX_DIM;
+use crate::search::SEARCH_MAX_DIM;
 
 /// Errors of the noline game: positions the solver could not settle,
 /// agents that cannot be built, tournaments that cannot run.
@@ -32,6 +33,11 @@ pub enum NolineError {
         "perfect plays exactly only on boards up to {PERFECT_MAX_DIM}x{PERFECT_MAX_DIM}; {0}x{0} is beyond the solver (see the book's noline chapter)"
     )]
     PerfectTooLarge(usize),
+    /// A search agent asked for a board beyond [`SEARCH_MAX_DIM`].
+    #[error(
+        "greedy, alphabeta and mcts play on boards up to {SEARCH_MAX_DIM}x{SEARCH_MAX_DIM}; {0}x{0} would make every move take minutes"
+    )]
+    SearchTooLarge(usize),
     /// A tournament could not run (an unknown agent, a bad record
     /// directory, ...).
     #[error(transparent)]

@@ -59,6 +59,12 @@ pub struct Noline {
 }
 
 impl Noline {
+    /// Whether `mv` is legal in `state`: a free cell, while the game goes
+    /// on ([`BoardGame::is_legal`] with no list).
+    pub fn allows(&self, state: &State, mv: &Place) -> bool {
+        self.is_legal(state, mv, &mut Vec::new())
+    }
+
     /// The game on a `dim` × `dim` board (any size from 1; the seed's
     /// program asks for an odd size above 1).
     pub fn new(dim: usize) -> Noline {
@@ -68,11 +74,6 @@ impl Noline {
     /// Side length.
     pub fn dim(&self) -> usize {
         self.dim
-    }
-
-    /// Whether `mv` is legal in `state`.
-    pub fn is_legal(&self, state: &State, mv: Place) -> bool {
-        state.result.is_none() && state.grid.is_free(usize::from(mv.row), usize::from(mv.col))
     }
 }
 
@@ -117,6 +118,11 @@ impl BoardGame for Noline {
         } else {
             state.to_move = 1 - seat;
         }
+    }
+
+    /// A free cell, while the game goes on: no list needed.
+    fn is_legal(&self, state: &State, mv: &Place, _: &mut Vec<Place>) -> bool {
+        state.result.is_none() && state.grid.is_free(usize::from(mv.row), usize::from(mv.col))
     }
 
     fn legal_moves(&self, state: &State, out: &mut Vec<Place>) {

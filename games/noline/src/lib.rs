@@ -21,6 +21,7 @@ mod error;
 pub mod game;
 pub mod pictures;
 pub mod program;
+pub mod search;
 pub mod solve;
 pub mod tournament;
 

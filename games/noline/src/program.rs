@@ -108,7 +108,7 @@ pub fn parse_move(line: &[u8], game: &Noline, state: &State) -> Option<Place> {
         row: r as u16,
         col: c as u16,
     };
-    game.is_legal(state, mv).then_some(mv)
+    game.allows(state, &mv).then_some(mv)
 }
 
 /// A command-line integer: digits only.
@@ -224,7 +224,7 @@ fn play(game: &Noline, mut players: [Player; 2], io: &mut Io<'_>) -> std::io::Re
             match &mut players[seat] {
                 Player::Computer(agent) => {
                     let mv = agent.choose(game, &state, seat, &mut rng);
-                    if !game.is_legal(&state, mv) {
+                    if !game.allows(&state, &mv) {
                         // Never: the seed's players take an empty cell.
                         return Err(std::io::Error::other("an agent chose a taken cell"));
                     }

@@ -11,7 +11,7 @@ use serde_json::Value;
 const TABULA: &str = env!("CARGO_BIN_EXE_tabula-with-test-game");
 
 /// The games that ship with tabula.
-const SHIPPED: [&str; 4] = ["chance-it", "noline", "seega", "snakes"];
+const SHIPPED: [&str; 5] = ["chance-it", "monopoly", "noline", "seega", "snakes"];
 
 fn tabula(args: &[&str]) -> Output {
     Command::new(TABULA)
@@ -134,6 +134,7 @@ fn list_shows_the_test_game_with_its_commands_and_plugin_beside_the_shipped_game
              \x20   agents\n\
              \x20     finisher       dashes when the finish is exactly three squares away, flips otherwise\n\
              \x20     flip           always flips\n\
+             \x20     optimal        two players: wins as often as possible against best play, solved exactly by the framework\n\
              \x20   coins\n\
              \x20     fair           a fair coin: heads moves two squares, tails one\n"
         ),
@@ -154,7 +155,7 @@ fn list_json_has_the_test_game_with_its_commands_and_plugin_beside_the_shipped_g
     let names: Vec<&str> = games.iter().filter_map(|g| g["name"].as_str()).collect();
     assert_eq!(
         names,
-        ["chance-it", "coin-race", "noline", "seega", "snakes"]
+        ["chance-it", "coin-race", "monopoly", "noline", "seega", "snakes"]
     );
     let coin = &games[1];
     assert_eq!(
@@ -173,6 +174,11 @@ fn list_json_has_the_test_game_with_its_commands_and_plugin_beside_the_shipped_g
                 "kind": "agent",
                 "name": "flip",
                 "summary": "always flips",
+            },
+            {
+                "kind": "agent",
+                "name": "optimal",
+                "summary": "two players: wins as often as possible against best play, solved exactly by the framework",
             },
             {
                 "kind": "coin",
@@ -399,7 +405,7 @@ fn an_unknown_game_is_a_usage_error() {
     assert!(out.is_empty());
     assert!(
         err.starts_with(
-            "error: unknown game \"nosuchgame\"; the games with `simulate`: coin-race, snakes"
+            "error: unknown game \"nosuchgame\"; the games with `simulate`: coin-race, monopoly, snakes"
         ),
         "{err}"
     );
@@ -417,7 +423,7 @@ fn an_unknown_game_is_a_usage_error() {
     let (_, err) = fails(&["simulate", "seega"], 2);
     assert!(
         err.contains(
-            "game \"seega\" has no `simulate` command; the games with `simulate`: coin-race, snakes"
+            "game \"seega\" has no `simulate` command; the games with `simulate`: coin-race, monopoly, snakes"
         ),
         "{err}"
     );
@@ -751,7 +757,7 @@ fn play_stops_cleanly_at_the_end_of_input() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
-        "error: unknown agent \"nosuch\"; known: finisher, flip\n"
+        "error: unknown agent \"nosuch\"; known: finisher, flip, optimal\n"
     );
 }
 
@@ -780,7 +786,7 @@ fn tournament_text_and_bad_entrants() {
     let (_, err) = fails(&["tournament", "coin-race", "--agents", "flip,nosuch"], 1);
     assert_eq!(
         err,
-        "error: unknown agent \"nosuch\"; known: finisher, flip\n"
+        "error: unknown agent \"nosuch\"; known: finisher, flip, optimal\n"
     );
     let (_, err) = fails(&["tournament", "coin-race", "--agents", "flip"], 1);
     assert_eq!(

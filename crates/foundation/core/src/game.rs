@@ -152,6 +152,22 @@ pub trait BoardGame: Send + Sync {
         let _ = (state, out);
     }
 
+    /// Whether `mv` is legal at `state`: what a referee checks of every
+    /// answer an agent gives. The default lists the
+    /// [`legal_moves`](Self::legal_moves) into `scratch` (cleared first; a
+    /// buffer the caller keeps from call to call, so checking allocates
+    /// nothing) and looks for `mv` among them. Games override it with a
+    /// direct test (is the cell free?) when that is cheaper; it must agree
+    /// with `legal_moves`.
+    fn is_legal(&self, state: &Self::State, mv: &Self::Move, scratch: &mut Vec<Self::Move>) -> bool
+    where
+        Self::Move: PartialEq,
+    {
+        scratch.clear();
+        self.legal_moves(state, scratch);
+        scratch.contains(mv)
+    }
+
     /// Each seat's score and rank in a finished game, or `None` while it
     /// goes on. The default derives them from [`Status::Over`]'s
     /// [`GameResult`] (see [`Results::of`]); override it when seats end

@@ -80,6 +80,28 @@ fn the_referee_plays_times_and_keeps_steps() {
     assert!(events.ended[0].is_some());
 }
 
+/// Both ways of timing calls give each seat at least its agent's own
+/// time, and never more in all than the game took.
+#[test]
+fn the_referee_times_every_call_either_way() {
+    for exact in [false, true] {
+        let mut a = agents::<Nim>(vec![
+            Box::new(Slow(Duration::from_millis(3))),
+            Box::new(Perfect),
+        ]);
+        let referee = Referee::new().exact_call_times(exact);
+        let wall = std::time::Instant::now();
+        let played = referee.play(&NIM, &mut a, &mut Streams::new(2, 0), &mut ());
+        let wall = wall.elapsed();
+        assert!(played.forfeit.is_none(), "{:?}", played.forfeit);
+        assert!(played.calls[0] >= 1 && played.calls[1] >= 1);
+        let slow = Duration::from_millis(3) * played.calls[0] as u32;
+        assert!(played.time[0] >= slow, "{exact}: {:?}", played.time);
+        assert!(played.longest[0] >= Duration::from_millis(3));
+        assert!(played.time.iter().sum::<Duration>() <= wall, "{exact}");
+    }
+}
+
 #[test]
 fn the_referee_isolates_faults() {
     let referee = Referee::new();
