@@ -37,10 +37,14 @@ where
     /// The chain must be irreducible (every state reaches every other),
     /// which makes the distribution unique; this is checked first, with
     /// a forward and a backward search from state 0. The distribution is
-    /// found by power iteration on the lazy chain `(I + P) / 2`, which has
-    /// the same stationary distribution as `P` and converges on periodic
-    /// chains too, starting from the uniform distribution and stopping
-    /// once `‖πP − π‖₁ ≤` [`Limits::tolerance`].
+    /// found by power iteration, starting from the uniform distribution
+    /// and stopping once `‖πP − π‖₁ ≤` [`Limits::tolerance`]: on `P`
+    /// itself if the chain is aperiodic, and on the lazy chain
+    /// `(I + P) / 2` if it is periodic (A → B → A), where iterating `P`
+    /// would cycle for ever; the lazy chain has the same stationary
+    /// distribution. The period is the greatest common divisor of
+    /// `level(u) + 1 − level(v)` over the transitions `u → v`, with levels
+    /// from a breadth-first search.
     ///
     /// The residual bounds how far `π` is from stationary, not its
     /// distance to the exact answer: that is at most the residual times
@@ -58,7 +62,9 @@ where
                 state: format!("{:?}", self.state(s)),
             });
         }
-        self.check_irreducible()?;
+        let period = self.check_irreducible()?;
+        // The weight of the new iterate: 1 on P, ½ on the lazy chain.
+        let step = if period == 1 { 1.0 } else { 0.5 };
         let mut clock = Clock::start(limits, 1);
         let mut pi = vec![1.0 / n as f64; n];
         let mut next = vec![0.0f64; n];
@@ -85,7 +91,7 @@ where
             }
             let mut total = 0.0;
             for (a, b) in pi.iter_mut().zip(&next) {
-                *a = 0.5 * (*a + b);
+                *a += step * (b - *a);
                 total += *a;
             }
             for a in &mut pi {
@@ -113,13 +119,21 @@ where
     }
 
     /// Fails with [`ExactError::NotIrreducible`] unless every state
-    /// reaches state 0 and state 0 reaches every state.
-    fn check_irreducible(&self) -> Result<(), ExactError> {
+    /// reaches state 0 and state 0 reaches every state; gives the chain's
+    /// period.
+    fn check_irreducible(&self) -> Result<u32, ExactError> {
         let n = self.len();
         let forward: Vec<u32> = (0..=n).map(|s| self.first_transition_or_end(s)).collect();
         let targets: Vec<u32> = self.all_transitions().iter().map(|t| t.target).collect();
-        if let Some(s) = unreached(&forward, &targets) {
+        let level = levels(&forward, &targets);
+        if let Some(s) = level.iter().position(|&l| l == u32::MAX) {
             return Err(self.not_irreducible(0, s));
+        }
+        let mut period = 0u32;
+        for u in 0..n {
+            for &v in &targets[forward[u] as usize..forward[u + 1] as usize] {
+                period = gcd(period, (level[u] + 1).abs_diff(level[v as usize]));
+            }
         }
         // Predecessors, in compressed rows.
         let mut starts = vec![0u32; n + 1];
@@ -138,9 +152,9 @@ where
                 *slot += 1;
             }
         }
-        match unreached(&starts, &preds) {
+        match levels(&starts, &preds).iter().position(|&l| l == u32::MAX) {
             Some(s) => Err(self.not_irreducible(s, 0)),
-            None => Ok(()),
+            None => Ok(period),
         }
     }
 
@@ -162,21 +176,25 @@ where
     }
 }
 
-/// The first node that a breadth-first search from node 0 does not reach,
-/// over a graph in compressed rows: node `s`'s neighbours are
-/// `adjacent[starts[s]..starts[s + 1]]`.
-fn unreached(starts: &[u32], adjacent: &[u32]) -> Option<usize> {
+/// Each node's distance from node 0 (`u32::MAX` if it is not reached),
+/// by breadth-first search over a graph in compressed rows: node `s`'s
+/// neighbours are `adjacent[starts[s]..starts[s + 1]]`.
+fn levels(starts: &[u32], adjacent: &[u32]) -> Vec<u32> {
     let n = starts.len() - 1;
-    let mut seen = vec![false; n];
-    seen[0] = true;
+    let mut level = vec![u32::MAX; n];
+    level[0] = 0;
     let mut queue = VecDeque::from([0usize]);
     while let Some(s) = queue.pop_front() {
         for &t in &adjacent[starts[s] as usize..starts[s + 1] as usize] {
-            if !seen[t as usize] {
-                seen[t as usize] = true;
+            if level[t as usize] == u32::MAX {
+                level[t as usize] = level[s] + 1;
                 queue.push_back(t as usize);
             }
         }
     }
-    seen.iter().position(|&r| !r)
+    level
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
