@@ -297,7 +297,18 @@ fn a_tampered_record_fails_at_the_tampered_step() {
 #[test]
 fn the_game_and_its_registry() {
     let names = tabula::play::agents::names::<Noline>().unwrap();
-    assert_eq!(names, ["perfect", "random", "type1", "type2"]);
+    assert_eq!(
+        names,
+        [
+            "alphabeta[-BUDGET]",
+            "greedy",
+            "mcts[-BUDGET]",
+            "perfect",
+            "random",
+            "type1",
+            "type2"
+        ]
+    );
     assert!(tabula::play::agents::build(&Noline::new(3), "nope").is_err());
     assert!(tabula::play::agents::build(&Noline::new(5), "perfect").is_err());
     let game = Noline::new(3);

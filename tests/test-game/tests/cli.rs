@@ -155,7 +155,14 @@ fn list_json_has_the_test_game_with_its_commands_and_plugin_beside_the_shipped_g
     let names: Vec<&str> = games.iter().filter_map(|g| g["name"].as_str()).collect();
     assert_eq!(
         names,
-        ["chance-it", "coin-race", "monopoly", "noline", "seega", "snakes"]
+        [
+            "chance-it",
+            "coin-race",
+            "monopoly",
+            "noline",
+            "seega",
+            "snakes"
+        ]
     );
     let coin = &games[1];
     assert_eq!(
