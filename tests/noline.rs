@@ -320,3 +320,74 @@ fn the_game_and_its_registry() {
     // O made 0 0, 0 1, 0 2: O loses, X wins.
     assert_eq!(game.status(&s), Status::Over(GameResult::Win(1)));
 }
+
+/// Seat 0's chances of winning and of a draw when both seats play
+/// uniformly at random, by plain recursion over the game's own moves
+/// (no chain, no policies), memoised on the state.
+fn random_play(
+    game: &Noline,
+    state: &State,
+    memo: &mut std::collections::HashMap<State, (f64, f64)>,
+) -> (f64, f64) {
+    if let Some(v) = memo.get(state) {
+        return *v;
+    }
+    let v = match game.status(state) {
+        Status::Over(GameResult::Win(0)) => (1.0, 0.0),
+        Status::Over(GameResult::Win(_)) => (0.0, 0.0),
+        Status::Over(_) => (0.0, 1.0),
+        _ => {
+            let mut moves = Vec::new();
+            game.legal_moves(state, &mut moves);
+            let n = moves.len() as f64;
+            let (mut win, mut draw) = (0.0, 0.0);
+            for mv in moves {
+                let mut next = state.clone();
+                game.apply_move(&mut next, mv, &mut |_| {});
+                let (w, d) = random_play(game, &next, memo);
+                win += w / n;
+                draw += d / n;
+            }
+            (win, draw)
+        }
+    };
+    memo.insert(state.clone(), v);
+    v
+}
+
+#[test]
+fn analyze_with_random_agents_matches_a_plain_recursion() {
+    let game = Noline::new(3);
+    let (win, draw) = random_play(&game, &game.initial_state(), &mut Default::default());
+    let args = tabula::app::exact::PolicyArgs {
+        agents: vec!["random".into(), "random".into()],
+        max_states: 100_000,
+    };
+    let report = tabula::app::exact::analyze_agents(&game, "noline", &args).unwrap();
+    assert!(
+        (report.seats[0].win - win).abs() < 1e-12,
+        "{report:?} against {win}"
+    );
+    assert!(
+        (report.draw - draw).abs() < 1e-12,
+        "{report:?} against {draw}"
+    );
+    assert!((report.seats[1].win - (1.0 - win - draw)).abs() < 1e-12);
+    // A search is not a policy, and a board past the limit is refused.
+    let args = tabula::app::exact::PolicyArgs {
+        agents: vec!["random".into(), "alphabeta".into()],
+        max_states: 100_000,
+    };
+    let e = tabula::app::exact::analyze_agents(&game, "noline", &args).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("\"alphabeta\" is not a fixed policy"),
+        "{e}"
+    );
+    let args = tabula::app::exact::PolicyArgs {
+        agents: vec!["random".into(), "random".into()],
+        max_states: 1000,
+    };
+    let e = tabula::app::exact::analyze_agents(&game, "noline", &args).unwrap_err();
+    assert!(e.to_string().contains("limit of 1000 states"), "{e}");
+}

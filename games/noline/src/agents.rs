@@ -8,7 +8,7 @@
 use std::sync::{Arc, Mutex};
 
 use tabula_core::rand::RngExt;
-use tabula_core::{Agent, GameRng, Seat};
+use tabula_core::{Agent, GameRng, Policy, Seat};
 use tabula_play::agents::{AgentEntry, BuildFn};
 
 use tabula_search::{AlphaBeta, Budget, BudgetError, Greedy, Mcts, defaults};
@@ -88,6 +88,18 @@ impl Agent<Noline> for Random {
                 row: (k / dim) as u16,
                 col: (k % dim) as u16,
             })
+    }
+
+    /// Uniform over the empty cells: a policy exact analysis can fold in.
+    fn policy(&self) -> Option<&dyn Policy<Noline>> {
+        Some(self)
+    }
+}
+
+impl Policy<Noline> for Random {
+    fn probabilities(&self, _: &Noline, _: &State, _: Seat, moves: &[Place], out: &mut Vec<f64>) {
+        let p = 1.0 / moves.len().max(1) as f64;
+        out.extend(moves.iter().map(|_| p));
     }
 }
 

@@ -83,10 +83,21 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "MB", default_value_t = solve::DEFAULT_MAX_MEMORY_MB,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub max_memory: u64,
+    /// With --agents: the game solved with these agents' policies in the
+    /// seats (O first), instead of perfect play.
+    #[command(flatten)]
+    pub policies: tabula_app::exact::PolicyArgs,
 }
 
 /// Solves from the empty board.
 fn analyze(args: AnalyzeArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
+    if !args.policies.agents.is_empty() {
+        return Ok(Box::new(tabula_app::exact::analyze_agents(
+            &Noline::new(args.dim),
+            "noline",
+            &args.policies,
+        )?));
+    }
     Ok(Box::new(solve::solve_within(
         args.dim,
         args.max_nodes,

@@ -1,7 +1,7 @@
 //! `Random`: a uniformly random legal move.
 
 use rand::RngExt;
-use tabula_core::{Agent, BoardGame, GameRng, Seat};
+use tabula_core::{Agent, BoardGame, GameRng, Policy, Seat};
 
 /// Plays a uniformly random legal move; needs nothing but the rules.
 ///
@@ -29,5 +29,17 @@ impl Random {
 impl<G: BoardGame> Agent<G> for Random {
     fn choose(&mut self, game: &G, state: &G::State, _: Seat, rng: &mut GameRng) -> G::Move {
         Random::pick(game, state, rng).expect("a decision state has a legal move")
+    }
+
+    /// Uniform over the legal moves: a policy exact analysis can fold in.
+    fn policy(&self) -> Option<&dyn Policy<G>> {
+        Some(self)
+    }
+}
+
+impl<G: BoardGame> Policy<G> for Random {
+    fn probabilities(&self, _: &G, _: &G::State, _: Seat, moves: &[G::Move], out: &mut Vec<f64>) {
+        let p = 1.0 / moves.len().max(1) as f64;
+        out.extend(moves.iter().map(|_| p));
     }
 }
