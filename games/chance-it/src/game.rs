@@ -70,6 +70,19 @@ impl State {
         self.rolled
     }
 
+    /// A state within a turn: `start` (a state at the start of a turn,
+    /// [`State::at_turn`]) after the values `rolled` (a bit set, bit `v`
+    /// for value `v`), the last of them `last`, the dice due again if
+    /// `need_roll`.
+    pub fn in_turn(start: &State, rolled: u128, last: u16, need_roll: bool) -> State {
+        State {
+            rolled,
+            last,
+            need_roll,
+            ..*start
+        }
+    }
+
     /// A state at the start of a turn, for analysis and tests: `round`,
     /// `seat` to move, and the totals.
     pub fn at_turn(round: u16, seat: Seat, totals: &[u32]) -> State {

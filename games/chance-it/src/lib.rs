@@ -29,6 +29,7 @@ mod error;
 pub mod game;
 pub mod pictures;
 pub mod play;
+pub mod stages;
 pub mod strategy;
 pub mod tournament;
 pub mod turn;

@@ -29,6 +29,13 @@ pub enum Stage {
         /// Search depth reached.
         depth: u32,
     },
+    /// Solving a game stage by stage ([`Staged::solve`](crate::Staged::solve)).
+    Staging {
+        /// Stage starts solved so far.
+        solved: usize,
+        /// Stage starts found so far.
+        found: usize,
+    },
     /// Iterating toward a fixed point ([`Chain::stationary`](crate::Chain::stationary),
     /// value iteration).
     Settling {
@@ -46,6 +53,7 @@ impl Stage {
             Stage::Building { .. } => "building the chain",
             Stage::Walking { .. } => "walking the distribution",
             Stage::Searching { .. } => "searching for the shortest games",
+            Stage::Staging { .. } => "solving stage by stage",
             Stage::Settling { .. } => "iterating to a fixed point",
         }
     }
@@ -78,6 +86,10 @@ impl fmt::Display for Stage {
                     write!(f, "{remaining:.3e}")
                 }
             }
+            Stage::Staging { solved, found } => write!(
+                f,
+                "solving stage by stage: {solved} of {found} stage starts found so far solved"
+            ),
             Stage::Searching { depth } => {
                 write!(f, "searching for the shortest games: depth {depth}")
             }

@@ -84,6 +84,7 @@ mod chain;
 pub mod optimal;
 mod race;
 mod shortest;
+pub mod staged;
 mod stationary;
 mod walk;
 
@@ -92,6 +93,7 @@ pub use chain::{Chain, End, Limits, Step, Transition};
 pub use optimal::{Objective, Optimal, Reach, Score, Terminal, WinZeroSum};
 pub use race::Race;
 pub use shortest::{Route, Shortest};
+pub use staged::{Payoffs, Play, Scores, Staged, Stages, WinChances};
 pub use stationary::Stationary;
 pub use walk::{PMF_TAIL, SeatResults, Solution, StepView, Walked, first_max, first_min};
 
@@ -196,6 +198,21 @@ pub enum ExactError {
         from: String,
         /// The state it cannot reach, debug-printed.
         to: String,
+    },
+    /// A stage start can lead back to itself, so stages cannot be solved
+    /// one after another.
+    #[error(
+        "the stages form a cycle: stage start {state} can lead back to itself; solve the game whole instead"
+    )]
+    StageCycle {
+        /// The stage start met again, debug-printed.
+        state: String,
+    },
+    /// A game's stages break the contract of [`Stages`].
+    #[error("the game's stages are not played alike: {what}")]
+    Stages {
+        /// What went wrong.
+        what: String,
     },
     /// An iterative solve did not reach its tolerance within the limit on
     /// iterations.

@@ -1,0 +1,1543 @@
+//! Games played in stages (turns), solved one stage at a time.
+//!
+//! Many games are a sequence of turns, and a turn is played the same way
+//! whatever came before it: the same rolls, the same choices, only the
+//! score it adds lands elsewhere. Exploring the whole game as one graph
+//! repeats the turn's graph for every position it can start from
+//! (Chance-it's ten rounds: about 27 million states). A [`Stages`]
+//! implementation tells the solver where a state's stage began and where
+//! the state stands within it; [`Staged::solve`] then
+//!
+//! 1. explores each *kind* of stage once, as a *template* (a small graph
+//!    whose ends are the stage's *exits*: the states that begin the next
+//!    stage, and finished games);
+//! 2. for every stage start reachable from the initial state, finds its
+//!    exits by one step from the template's states, and solves the
+//!    starts backward, each stage's values from its exits' values, so
+//!    every start is solved once, after every start it leads to;
+//! 3. optionally folds together starts that the [`Stages::canonical`]
+//!    map says are worth the same (in a race, only the difference between
+//!    the totals may matter).
+//!
+//! Each seat [`Play`]s by a fixed [`Policy`] or maximises one component of
+//! a vector of [`Payoffs`] (its own chance of winning, say), so the solve
+//! covers fixed strategies folded in, one optimiser against chance, and
+//! two optimisers each playing for itself (a tie being a win for neither,
+//! the game is not zero-sum; each stage is solved by backward induction,
+//! which gives a subgame-perfect equilibrium). Within a stage, ties
+//! between equally good moves go to the first in
+//! [`BoardGame::legal_moves`] order within the [tie
+//! tolerance](Staged::with_tie_tolerance) of the best.
+//!
+//! **The contract.** Two stage starts whose [`split`](Stages::split)
+//! gives the same local position are played alike: at states of the same
+//! local position the same seat decides (so a local position that makes
+//! the seats' turns alike must name the seat), and the same legal moves
+//! and chance outcomes (in the same order, with the same probabilities)
+//! lead to states at the same local positions, or to exits, and paths that meet at one exit from one
+//! start meet at one exit from the other. Stages may have cycles within
+//! them (iterated to [`Limits::tolerance`]); the stage starts must not
+//! (a start that can lead back to itself is [`ExactError::StageCycle`]).
+//!
+//! ```
+//! use tabula_core::{BoardGame, Chance, GameResult, Results, Status};
+//! use tabula_exact::{Limits, Play, Scores, Staged, Stages};
+//!
+//! /// Three turns; in each, roll a die up to twice and keep the last
+//! /// roll; the game's score is the sum of the turns'.
+//! struct Turns;
+//! #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+//! struct S { turn: u8, total: u32, rolls: u8, face: u8 }
+//! impl BoardGame for Turns {
+//!     type State = S;
+//!     type Move = bool; // roll again?
+//!     type Outcome = u8;
+//!     type Event = ();
+//!     fn seats(&self) -> usize { 1 }
+//!     fn initial_state(&self) -> S { S { turn: 0, total: 0, rolls: 0, face: 0 } }
+//!     fn status(&self, s: &S) -> Status {
+//!         if s.turn == 3 { Status::Over(GameResult::Win(0)) }
+//!         else if s.face == 0 { Status::Chance } else { Status::Decision(0) }
+//!     }
+//!     fn chance_outcomes(&self, _: &S, out: &mut Vec<Chance<u8>>) {
+//!         out.extend((1..=6).map(|f| Chance { outcome: f, probability: 1.0 / 6.0 }));
+//!     }
+//!     fn apply_chance<E: FnMut(())>(&self, s: &mut S, f: u8, _: &mut E) {
+//!         s.face = f;
+//!         s.rolls += 1;
+//!         if s.rolls == 2 { self.apply_move(s, false, &mut |_| {}) }
+//!     }
+//!     fn legal_moves(&self, _: &S, out: &mut Vec<bool>) { out.extend([false, true]) }
+//!     fn apply_move<E: FnMut(())>(&self, s: &mut S, again: bool, _: &mut E) {
+//!         if again { s.face = 0 } else {
+//!             *s = S { turn: s.turn + 1, total: s.total + u32::from(s.face), rolls: 0, face: 0 };
+//!         }
+//!     }
+//!     fn results(&self, s: &S) -> Option<Results> {
+//!         (s.turn == 3).then(|| Results::from_scores(vec![f64::from(s.total)]))
+//!     }
+//! }
+//! /// A stage is a turn: it begins with the turn's total and no roll.
+//! struct ByTurn;
+//! impl Stages<Turns> for ByTurn {
+//!     type Local = (u8, u8);
+//!     fn split(&self, _: &Turns, s: &S) -> (S, (u8, u8)) {
+//!         (S { rolls: 0, face: 0, ..s.clone() }, (s.rolls, s.face))
+//!     }
+//!     fn join(&self, _: &Turns, start: &S, &(rolls, face): &(u8, u8)) -> S {
+//!         S { rolls, face, ..start.clone() }
+//!     }
+//! }
+//!
+//! let solved = Staged::solve(&Turns, ByTurn, &Scores, vec![Play::Maximise(0)], &Limits::default())?;
+//! // Keep 4, 5 or 6; otherwise roll again (worth 3.5): 4.25 a turn.
+//! assert!((solved.value()[0] - 3.0 * 4.25).abs() < 1e-12);
+//! // Turns start from the total 0, then 1 to 6, then 2 to 12.
+//! assert_eq!(solved.starts(), 1 + 6 + 11);
+//! # Ok::<_, tabula_exact::ExactError>(())
+//! ```
+
+use std::collections::HashMap;
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::sync::{Arc, Mutex};
+
+use tabula_core::{BoardGame, Chance, Deterministic, GameResult, Policy, Results, Seat, Status};
+
+use crate::budget::{Clock, Stage};
+use crate::{ExactError, Limits};
+
+/// How a game divides into stages: see the [module docs](self) for the
+/// contract.
+pub trait Stages<G: BoardGame> {
+    /// Where a state stands within its stage (for Chance-it: the values
+    /// rolled this turn, the last roll, and whether the dice are due).
+    type Local: Clone + Eq + Hash + Debug + Send + Sync;
+
+    /// The state at which `state`'s stage began, and where `state`
+    /// stands in it. A state begins a stage when `split` gives it back as
+    /// its own start; the initial state must.
+    fn split(&self, game: &G, state: &G::State) -> (G::State, Self::Local);
+
+    /// The state at `local` in the stage that began at `start`: the
+    /// inverse of [`split`](Self::split).
+    fn join(&self, game: &G, start: &G::State, local: &Self::Local) -> G::State;
+
+    /// One representative of the stage starts that are worth the same
+    /// under this solve's payoffs and policies (by default each start is
+    /// its own). Decisions at any start are read at its representative.
+    fn canonical(&self, game: &G, start: &G::State) -> G::State {
+        let _ = game;
+        start.clone()
+    }
+}
+
+/// The value of a finished game as a vector of numbers (components),
+/// which seats that [`Play::Maximise`] choose between.
+pub trait Payoffs<G: BoardGame> {
+    /// How many components the vector has.
+    fn components(&self, game: &G) -> usize;
+
+    /// Writes the value of the finished `state`, which ended with
+    /// `result`, into `out` (of [`components`](Self::components) length).
+    fn terminal(&self, game: &G, state: &G::State, result: GameResult, out: &mut [f64]);
+}
+
+/// One component per seat, the probability that the seat ranks first
+/// alone ([`BoardGame::results`]), and a last one, the probability that
+/// no seat does (a tie for first place).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WinChances;
+
+impl<G: BoardGame> Payoffs<G> for WinChances {
+    fn components(&self, game: &G) -> usize {
+        game.seats() + 1
+    }
+
+    fn terminal(&self, game: &G, state: &G::State, result: GameResult, out: &mut [f64]) {
+        out.fill(0.0);
+        let results = game
+            .results(state)
+            .unwrap_or_else(|| Results::of(result, game.seats()));
+        let at = results.sole_winner().unwrap_or(game.seats());
+        if let Some(x) = out.get_mut(at) {
+            *x = 1.0;
+        }
+    }
+}
+
+/// One component per seat: its expected score ([`BoardGame::results`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Scores;
+
+impl<G: BoardGame> Payoffs<G> for Scores {
+    fn components(&self, game: &G) -> usize {
+        game.seats()
+    }
+
+    fn terminal(&self, game: &G, state: &G::State, result: GameResult, out: &mut [f64]) {
+        let results = game
+            .results(state)
+            .unwrap_or_else(|| Results::of(result, game.seats()));
+        for (seat, x) in out.iter_mut().enumerate() {
+            *x = results.score(seat);
+        }
+    }
+}
+
+/// How a seat decides in a staged solve.
+pub enum Play<'p, G: BoardGame> {
+    /// Picks the move whose value has the largest component with this
+    /// index (the first such move, within the tie tolerance).
+    Maximise(usize),
+    /// Follows a fixed policy.
+    Follow(&'p dyn Policy<G>),
+    /// Follows a fixed policy that looks only at where a state stands
+    /// within its stage ([`Stages::split`]), never at where the stage
+    /// began: its play of a kind of stage is worked out once.
+    FollowLocal(&'p dyn Policy<G>),
+}
+
+impl<'p, G: BoardGame> Play<'p, G> {
+    /// The fixed policy, if the seat follows one.
+    fn policy(&self) -> Option<&'p dyn Policy<G>> {
+        match self {
+            Play::Maximise(_) => None,
+            Play::Follow(p) | Play::FollowLocal(p) => Some(*p),
+        }
+    }
+}
+
+impl<G: BoardGame> Debug for Play<'_, G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Play::Maximise(c) => write!(f, "Maximise({c})"),
+            Play::Follow(_) => f.write_str("Follow(..)"),
+            Play::FollowLocal(_) => f.write_str("FollowLocal(..)"),
+        }
+    }
+}
+
+/// What a node of a stage's template is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    /// An exit, by its index in the template's exits.
+    Exit(u32),
+    Chance,
+    Decision(Seat),
+}
+
+/// One kind of stage, explored once: node 0 is its start.
+struct Template<L> {
+    locals: Vec<L>,
+    index: HashMap<L, u32>,
+    kinds: Vec<Kind>,
+    offsets: Vec<u32>,
+    /// (probability, target); 1 for a move.
+    edges: Vec<(f64, u32)>,
+    /// Per exit: a node and the index of its edge that reaches it.
+    exits: Vec<(u32, u32)>,
+    /// Children before parents (the post-order of a depth-first search).
+    order: Vec<u32>,
+    /// Whether the stage has a cycle (then sweeps repeat).
+    cyclic: bool,
+    /// Whether a seat that maximises decides in it.
+    optimises: bool,
+    /// The seats that decide in it.
+    seats: Vec<Seat>,
+}
+
+impl<L> Template<L> {
+    fn edges(&self, node: usize) -> &[(f64, u32)] {
+        &self.edges[self.offsets[node] as usize..self.offsets[node + 1] as usize]
+    }
+}
+
+/// A solved stage start.
+struct Entry {
+    template: u32,
+    /// Exit values, `components` per exit, from this offset of
+    /// `Staged::exit_values`.
+    exits_at: usize,
+    /// Its exits that begin stages: (exit, entry), once explored.
+    next: Vec<(u32, u32)>,
+    explored: bool,
+    solved: bool,
+    /// The probability of leaving by each exit, as solved.
+    dist: Option<Arc<Vec<f64>>>,
+}
+
+/// A staged solve: every reachable stage start's value, and each
+/// maximising seat's optimal move at any state (see the [module
+/// docs](self)).
+pub struct Staged<'p, G: BoardGame, S: Stages<G>> {
+    stages: S,
+    plays: Vec<Play<'p, G>>,
+    k: usize,
+    tie: f64,
+    tolerance: f64,
+    max_steps: u32,
+    templates: Vec<Template<S::Local>>,
+    shapes: HashMap<S::Local, u32>,
+    starts: HashMap<G::State, u32>,
+    start_states: Vec<G::State>,
+    entries: Vec<Entry>,
+    exit_values: Vec<f64>,
+    values: Vec<f64>,
+    /// Entries in the order they were solved (each after its exits).
+    order: Vec<u32>,
+    /// Most sweeps any stage took.
+    iterations: u32,
+    residual: f64,
+    /// Optimal moves per start, recomputed when asked and kept for a
+    /// while: (start, best move's index per template node).
+    picks: Mutex<HashMap<u32, Arc<Vec<u32>>>>,
+}
+
+impl<G: BoardGame, S: Stages<G>> Debug for Staged<'_, G, S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Staged")
+            .field("plays", &self.plays)
+            .field("starts", &self.entries.len())
+            .field("templates", &self.templates.len())
+            .field("iterations", &self.iterations)
+            .field("residual", &self.residual)
+            .finish()
+    }
+}
+
+/// The most optimal-move tables a solve keeps for [`Deterministic::pick`]
+/// before it forgets them.
+const KEEP_PICKS: usize = 4096;
+
+/// Scratch for one stage's sweep.
+struct Sweep<M> {
+    values: Vec<f64>,
+    reach: Vec<f64>,
+    probs: Vec<f64>,
+    moves_buf: Vec<f64>,
+    moves: Vec<M>,
+}
+
+impl<M> Default for Sweep<M> {
+    fn default() -> Self {
+        Sweep {
+            values: Vec::new(),
+            reach: Vec::new(),
+            probs: Vec::new(),
+            moves_buf: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+}
+
+impl<'p, G, S> Staged<'p, G, S>
+where
+    G: BoardGame,
+    G::State: Hash + Eq + Clone + Debug,
+    S: Stages<G>,
+{
+    /// Solves `game` stage by stage: the value vector ([`Payoffs`]) of
+    /// every stage start reachable from the initial state, with each
+    /// seat playing as `plays` says (one entry per seat).
+    ///
+    /// Fails with [`ExactError::TooLarge`] past [`Limits::max_states`]
+    /// stage starts or template states ([`Limits::max_transitions`]
+    /// template edges), [`ExactError::OutOfTime`] past
+    /// [`Limits::max_time`], [`ExactError::NoPolicy`] for a seat without
+    /// a play, [`ExactError::Policy`], [`ExactError::Probabilities`],
+    /// [`ExactError::NoMoves`] as [`Optimal::solve`](crate::Optimal::solve),
+    /// [`ExactError::NotSettled`] for a cyclic stage that does not settle
+    /// within [`Limits::max_steps`] sweeps, [`ExactError::StageCycle`]
+    /// when stage starts lead back to themselves, and
+    /// [`ExactError::Stages`] when the game breaks the [contract](self).
+    pub fn solve(
+        game: &G,
+        stages: S,
+        payoffs: &impl Payoffs<G>,
+        plays: Vec<Play<'p, G>>,
+        limits: &Limits,
+    ) -> Result<Self, ExactError> {
+        Self::solve_with_tie(game, stages, payoffs, plays, 1e-9, limits)
+    }
+
+    /// As [`solve`](Self::solve), with moves counted as tied with the
+    /// best when within `tie · max(1, |best|)` of it (the default is
+    /// `1e-9`; 0 takes exact ties only).
+    pub fn solve_with_tie(
+        game: &G,
+        stages: S,
+        payoffs: &impl Payoffs<G>,
+        plays: Vec<Play<'p, G>>,
+        tie: f64,
+        limits: &Limits,
+    ) -> Result<Self, ExactError> {
+        let root = game.initial_state();
+        let (start, _) = stages.split(game, &root);
+        if start != root {
+            return Err(ExactError::Stages {
+                what: format!("the initial state {root:?} does not begin a stage"),
+            });
+        }
+        let mut solved = Staged {
+            stages,
+            plays,
+            k: payoffs.components(game),
+            tie,
+            tolerance: limits.tolerance,
+            max_steps: limits.max_steps,
+            templates: Vec::new(),
+            shapes: HashMap::new(),
+            starts: HashMap::new(),
+            start_states: Vec::new(),
+            entries: Vec::new(),
+            exit_values: Vec::new(),
+            values: Vec::new(),
+            order: Vec::new(),
+            iterations: 0,
+            residual: 0.0,
+            picks: Mutex::new(HashMap::new()),
+        };
+        let root = solved.stages.canonical(game, &root);
+        solved.run(game, payoffs, root, limits)?;
+        Ok(solved)
+    }
+
+    fn run(
+        &mut self,
+        game: &G,
+        payoffs: &impl Payoffs<G>,
+        root: G::State,
+        limits: &Limits,
+    ) -> Result<(), ExactError> {
+        let mut clock = Clock::start(limits, 64);
+        let root = self.entry(game, root, limits)?;
+        let mut stack: Vec<u32> = vec![root];
+        let mut on_stack = vec![false; self.entries.len()];
+        on_stack[root as usize] = true;
+        let mut sweep = Sweep::default();
+        let mut memo: HashMap<(u32, Vec<u64>), Arc<Vec<f64>>> = HashMap::new();
+        let mut local: HashMap<u32, Arc<Vec<f64>>> = HashMap::new();
+        let mut solved = 0;
+        while let Some(&id) = stack.last() {
+            clock.tick(|| Stage::Staging {
+                solved,
+                found: self.entries.len(),
+            })?;
+            let id = id as usize;
+            if !self.entries[id].explored {
+                self.find_exits(game, payoffs, id, limits)?;
+                on_stack.resize(self.entries.len(), false);
+            }
+            let pending = self.entries[id]
+                .next
+                .iter()
+                .map(|&(_, n)| n)
+                .find(|&n| !self.entries[n as usize].solved);
+            if let Some(n) = pending {
+                if on_stack[n as usize] {
+                    return Err(ExactError::StageCycle {
+                        state: format!("{:?}", self.start_states[n as usize]),
+                    });
+                }
+                on_stack[n as usize] = true;
+                stack.push(n);
+                continue;
+            }
+            // Every exit is solved: fill in their values, solve the stage.
+            self.fill_exits(id);
+            let template = self.entries[id].template;
+            let t = &self.templates[template as usize];
+            let dist = if t.optimises {
+                let key: Vec<u64> = self.exits_of(id).iter().map(|x| x.to_bits()).collect();
+                let key = (template, key);
+                match memo.get(&key) {
+                    Some(d) => d.clone(),
+                    None => {
+                        let (_, best) = self.sweep(game, id, &mut sweep, true)?;
+                        let d = self.stage_dist(game, id, &self.plays, Some(&best), &mut sweep)?;
+                        if memo.len() >= 1 << 16 {
+                            memo.clear();
+                        }
+                        memo.insert(key, d.clone());
+                        d
+                    }
+                }
+            } else if t.cyclic {
+                Arc::new(Vec::new())
+            } else if local_only(t, &self.plays) {
+                match local.get(&template) {
+                    Some(d) => Arc::clone(d),
+                    None => {
+                        let d = self.stage_dist(game, id, &self.plays, None, &mut sweep)?;
+                        local.insert(template, d.clone());
+                        d
+                    }
+                }
+            } else {
+                self.stage_dist(game, id, &self.plays, None, &mut sweep)?
+            };
+            let value = if dist.is_empty() {
+                // A stage with a cycle: iterate.
+                self.sweep(game, id, &mut sweep, false)?.0
+            } else {
+                dot(&dist, self.exits_of(id), self.k)
+            };
+            self.entries[id].dist = (!dist.is_empty()).then_some(dist);
+            self.order.push(id as u32);
+            let at = id * self.k;
+            if self.values.len() < at + self.k {
+                self.values.resize(at + self.k, f64::NAN);
+            }
+            self.values[at..at + self.k].copy_from_slice(&value);
+            self.entries[id].solved = true;
+            solved += 1;
+            on_stack[id] = false;
+            stack.pop();
+        }
+        Ok(())
+    }
+
+    /// Entry `id`'s exit values, `components` per exit.
+    fn exits_of(&self, id: usize) -> &[f64] {
+        let t = &self.templates[self.entries[id].template as usize];
+        let at = self.entries[id].exits_at;
+        &self.exit_values[at..at + t.exits.len() * self.k]
+    }
+
+    /// The entry of a canonical start, made (with its template) if new.
+    fn entry(&mut self, game: &G, start: G::State, limits: &Limits) -> Result<u32, ExactError> {
+        if let Some(&id) = self.starts.get(&start) {
+            return Ok(id);
+        }
+        if self.entries.len() >= limits.max_states {
+            return Err(ExactError::TooLarge {
+                what: "stage starts",
+                limit: limits.max_states,
+            });
+        }
+        let (_, shape) = self.stages.split(game, &start);
+        let template = match self.shapes.get(&shape) {
+            Some(&t) => t,
+            None => {
+                let (t, _) = explore(game, &self.stages, &self.plays, &start, limits)?;
+                self.templates.push(t);
+                let id = self.templates.len() as u32 - 1;
+                self.shapes.insert(shape, id);
+                id
+            }
+        };
+        let id = self.entries.len() as u32;
+        let exits = self.templates[template as usize].exits.len();
+        let exits_at = self.exit_values.len();
+        self.exit_values.resize(exits_at + exits * self.k, f64::NAN);
+        self.entries.push(Entry {
+            template,
+            exits_at,
+            next: Vec::new(),
+            explored: false,
+            solved: false,
+            dist: None,
+        });
+        self.starts.insert(start.clone(), id);
+        self.start_states.push(start);
+        Ok(id)
+    }
+}
+
+/// Explores the stage that begins at `start` as a template; also gives
+/// the exits' states (from this start).
+#[allow(clippy::type_complexity)]
+fn explore<G, S>(
+    game: &G,
+    stages: &S,
+    plays: &[Play<'_, G>],
+    start: &G::State,
+    limits: &Limits,
+) -> Result<(Template<S::Local>, Vec<G::State>), ExactError>
+where
+    G: BoardGame,
+    G::State: Hash + Eq + Clone + Debug,
+    S: Stages<G>,
+{
+    {
+        let mut exit_states = Vec::new();
+        let mut states = vec![start.clone()];
+        let mut index: HashMap<G::State, u32> = HashMap::from([(start.clone(), 0)]);
+        let mut t = Template {
+            locals: Vec::new(),
+            index: HashMap::new(),
+            kinds: Vec::new(),
+            offsets: vec![0],
+            edges: Vec::new(),
+            exits: Vec::new(),
+            order: Vec::new(),
+            cyclic: false,
+            optimises: false,
+            seats: Vec::new(),
+        };
+        let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
+        let mut moves: Vec<G::Move> = Vec::new();
+        let mut next_states: Vec<(f64, G::State)> = Vec::new();
+        let mut clock = Clock::start(limits, 256);
+        // Who reached each state first: (node, edge), for the exits.
+        let mut first: Vec<(u32, u32)> = vec![(u32::MAX, 0)];
+        let mut i = 0;
+        while i < states.len() {
+            clock.tick(|| Stage::Building {
+                states: states.len(),
+                transitions: t.edges.len(),
+            })?;
+            let state = states[i].clone();
+            let (own_start, local) = stages.split(game, &state);
+            let status = game.status(&state);
+            let exit = i > 0 && (matches!(status, Status::Over(_)) || own_start == state);
+            t.locals.push(local.clone());
+            if exit {
+                t.kinds.push(Kind::Exit(t.exits.len() as u32));
+                t.exits.push(first[i]);
+                exit_states.push(state.clone());
+            } else {
+                if t.index.insert(local, i as u32).is_some() {
+                    return Err(ExactError::Stages {
+                        what: format!(
+                            "two states of one stage have the same local position (the second: {state:?})"
+                        ),
+                    });
+                }
+                match status {
+                    Status::Over(_) => t.kinds.push(Kind::Exit(t.exits.len() as u32)),
+                    Status::Chance => {
+                        t.kinds.push(Kind::Chance);
+                        outcomes.clear();
+                        game.chance_outcomes(&state, &mut outcomes);
+                        check_chances(&state, &outcomes)?;
+                        for c in &outcomes {
+                            let mut next = state.clone();
+                            game.apply_chance(&mut next, c.outcome, &mut |_| {});
+                            next_states.push((c.probability, next));
+                        }
+                    }
+                    Status::Decision(seat) => {
+                        t.kinds.push(Kind::Decision(seat));
+                        if !t.seats.contains(&seat) {
+                            t.seats.push(seat);
+                        }
+                        match plays.get(seat) {
+                            Some(Play::Maximise(_)) => t.optimises = true,
+                            Some(_) => {}
+                            None => {
+                                return Err(ExactError::NoPolicy {
+                                    seat,
+                                    policies: plays.len(),
+                                    state: format!("{state:?}"),
+                                });
+                            }
+                        }
+                        moves.clear();
+                        game.legal_moves(&state, &mut moves);
+                        if moves.is_empty() {
+                            return Err(ExactError::NoMoves {
+                                seat,
+                                state: format!("{state:?}"),
+                            });
+                        }
+                        for m in moves.drain(..) {
+                            let mut next = state.clone();
+                            game.apply_move(&mut next, m, &mut |_| {});
+                            next_states.push((1.0, next));
+                        }
+                    }
+                }
+                if i == 0 && matches!(status, Status::Over(_)) {
+                    // A finished game begins no stage: its own exit.
+                    t.exits.push((u32::MAX, 0));
+                    exit_states.push(state.clone());
+                }
+            }
+            for (k, (p, next)) in next_states.drain(..).enumerate() {
+                let target = match index.get(&next) {
+                    Some(&target) => target,
+                    None => {
+                        let target = states.len();
+                        if target >= limits.max_states {
+                            return Err(ExactError::TooLarge {
+                                what: "states in a stage",
+                                limit: limits.max_states,
+                            });
+                        }
+                        index.insert(next.clone(), target as u32);
+                        states.push(next);
+                        first.push((i as u32, k as u32));
+                        target as u32
+                    }
+                };
+                if t.edges.len() >= limits.max_transitions {
+                    return Err(ExactError::TooLarge {
+                        what: "transitions in a stage",
+                        limit: limits.max_transitions,
+                    });
+                }
+                t.edges.push((p, target));
+            }
+            t.offsets.push(t.edges.len() as u32);
+            i += 1;
+        }
+        let (order, cyclic) = post_order(&t);
+        t.order = order;
+        t.cyclic = cyclic;
+        Ok((t, exit_states))
+    }
+}
+
+impl<'p, G, S> Staged<'p, G, S>
+where
+    G: BoardGame,
+    G::State: Hash + Eq + Clone + Debug,
+    S: Stages<G>,
+{
+    /// Finds the exits of entry `id` from its start: each by one step
+    /// from the state at its template node. Exits that finish the game
+    /// get their payoffs; the others become entries.
+    fn find_exits(
+        &mut self,
+        game: &G,
+        payoffs: &impl Payoffs<G>,
+        id: usize,
+        limits: &Limits,
+    ) -> Result<(), ExactError> {
+        let template = self.entries[id].template as usize;
+        let start = self.start_states[id].clone();
+        let exits = self.templates[template].exits.clone();
+        let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
+        let mut moves: Vec<G::Move> = Vec::new();
+        let mut next = Vec::with_capacity(exits.len());
+        let mut payoff = vec![0.0; self.k];
+        for (x, &(node, edge)) in exits.iter().enumerate() {
+            let exit = if node == u32::MAX {
+                start.clone()
+            } else {
+                let local = &self.templates[template].locals[node as usize];
+                let mut state = self.stages.join(game, &start, local);
+                match game.status(&state) {
+                    Status::Chance => {
+                        outcomes.clear();
+                        game.chance_outcomes(&state, &mut outcomes);
+                        let c = outcomes
+                            .get(edge as usize)
+                            .ok_or_else(|| mismatch(&state))?;
+                        game.apply_chance(&mut state, c.outcome, &mut |_| {});
+                    }
+                    Status::Decision(seat) => {
+                        if self.templates[template].kinds[node as usize] != Kind::Decision(seat) {
+                            return Err(mismatch(&state));
+                        }
+                        moves.clear();
+                        game.legal_moves(&state, &mut moves);
+                        let m = moves.drain(..).nth(edge as usize);
+                        let m = m.ok_or_else(|| mismatch(&state))?;
+                        game.apply_move(&mut state, m, &mut |_| {});
+                    }
+                    Status::Over(_) => return Err(mismatch(&state)),
+                }
+                state
+            };
+            let at = self.entries[id].exits_at + x * self.k;
+            match game.status(&exit) {
+                Status::Over(result) => {
+                    payoffs.terminal(game, &exit, result, &mut payoff);
+                    self.exit_values[at..at + self.k].copy_from_slice(&payoff);
+                }
+                _ => {
+                    let (own_start, _) = self.stages.split(game, &exit);
+                    if own_start != exit {
+                        return Err(mismatch(&exit));
+                    }
+                    let canonical = self.stages.canonical(game, &exit);
+                    let n = self.entry(game, canonical, limits)?;
+                    // Its values are copied in once `n` is solved.
+                    next.push((x as u32, n));
+                }
+            }
+        }
+        self.entries[id].next = next;
+        self.entries[id].explored = true;
+        Ok(())
+    }
+
+    /// Copies the values of the solved starts an entry's exits lead to
+    /// into its exit slots.
+    fn fill_exits(&mut self, id: usize) {
+        let at = self.entries[id].exits_at;
+        let k = self.k;
+        for i in 0..self.entries[id].next.len() {
+            let (x, n) = self.entries[id].next[i];
+            let (from, to) = (n as usize * k, at + x as usize * k);
+            for c in 0..k {
+                self.exit_values[to + c] = self.values[from + c];
+            }
+        }
+    }
+
+    /// Solves entry `id`'s stage from its exit values: its start's value
+    /// vector and, if `picks`, the best move's index at each node.
+    fn sweep(
+        &self,
+        game: &G,
+        id: usize,
+        scratch: &mut Sweep<G::Move>,
+        picks: bool,
+    ) -> Result<(Vec<f64>, Vec<u32>), ExactError> {
+        let t = &self.templates[self.entries[id].template as usize];
+        let start = &self.start_states[id];
+        let exits = self.exits_of(id);
+        let k = self.k;
+        let n = t.kinds.len();
+        // Fixed policies' probabilities, once per edge.
+        scratch.probs.clear();
+        scratch.probs.resize(t.edges.len(), f64::NAN);
+        for node in 0..n {
+            if let Kind::Decision(seat) = t.kinds[node]
+                && let Some(policy) = self.plays.get(seat).and_then(Play::policy)
+            {
+                let state = self.stages.join(game, start, &t.locals[node]);
+                let from = t.offsets[node] as usize;
+                let count = t.edges(node).len();
+                policy_probabilities(
+                    game,
+                    policy,
+                    &state,
+                    seat,
+                    count,
+                    &mut scratch.moves,
+                    &mut scratch.moves_buf,
+                )?;
+                scratch.probs[from..from + count].copy_from_slice(&scratch.moves_buf);
+            }
+        }
+        let values = &mut scratch.values;
+        values.clear();
+        values.resize(n * k, 0.0);
+        for node in 0..n {
+            if let Kind::Exit(x) = t.kinds[node] {
+                let x = x as usize;
+                values[node * k..node * k + k].copy_from_slice(&exits[x * k..x * k + k]);
+            }
+        }
+        let mut best = if picks { vec![u32::MAX; n] } else { Vec::new() };
+        let mut acc = vec![0.0; k];
+        let mut sweeps = 0;
+        loop {
+            sweeps += 1;
+            let mut residual: f64 = 0.0;
+            for &node in &t.order {
+                let node = node as usize;
+                let from = t.offsets[node] as usize;
+                let edges = t.edges(node);
+                match t.kinds[node] {
+                    Kind::Exit(_) => continue,
+                    Kind::Chance => {
+                        acc.fill(0.0);
+                        for &(p, to) in edges {
+                            let to = to as usize * k;
+                            for c in 0..k {
+                                acc[c] += p * values[to + c];
+                            }
+                        }
+                    }
+                    Kind::Decision(seat) => match self.plays.get(seat) {
+                        Some(Play::Maximise(c)) => {
+                            let c = (*c).min(k - 1);
+                            let top = edges
+                                .iter()
+                                .map(|&(_, to)| values[to as usize * k + c])
+                                .fold(f64::NEG_INFINITY, f64::max);
+                            let tolerance = self.tie * top.abs().max(1.0);
+                            let pick = edges
+                                .iter()
+                                .position(|&(_, to)| values[to as usize * k + c] >= top - tolerance)
+                                .unwrap_or(0);
+                            if picks {
+                                best[node] = pick as u32;
+                            }
+                            let to = edges[pick].1 as usize * k;
+                            acc.copy_from_slice(&values[to..to + k]);
+                        }
+                        _ => {
+                            acc.fill(0.0);
+                            for (e, &(_, to)) in edges.iter().enumerate() {
+                                let p = scratch.probs[from + e];
+                                if p == 0.0 {
+                                    continue;
+                                }
+                                let to = to as usize * k;
+                                for c in 0..k {
+                                    acc[c] += p * values[to + c];
+                                }
+                            }
+                        }
+                    },
+                }
+                for c in 0..k {
+                    residual = residual.max((acc[c] - values[node * k + c]).abs());
+                    values[node * k + c] = acc[c];
+                }
+            }
+            if !t.cyclic || residual <= self.tolerance {
+                break;
+            }
+            if sweeps >= self.max_steps {
+                return Err(ExactError::NotSettled {
+                    iterations: sweeps,
+                    residual,
+                });
+            }
+        }
+        Ok((values[..k].to_vec(), best))
+    }
+
+    /// The probability of leaving entry `id`'s stage by each exit (no
+    /// cycles), seats playing `plays`; a maximising seat plays `best`
+    /// (its best move's index per node).
+    fn stage_dist(
+        &self,
+        game: &G,
+        id: usize,
+        plays: &[Play<'_, G>],
+        best: Option<&[u32]>,
+        scratch: &mut Sweep<G::Move>,
+    ) -> Result<Arc<Vec<f64>>, ExactError> {
+        let t = &self.templates[self.entries[id].template as usize];
+        let start = &self.start_states[id];
+        let stages = &self.stages;
+        let mut moves = std::mem::take(&mut scratch.moves);
+        let result = push_forward(
+            t,
+            &mut scratch.reach,
+            &mut scratch.moves_buf,
+            |node, seat, buf| match plays.get(seat).and_then(Play::policy) {
+                Some(policy) => {
+                    let state = stages.join(game, start, &t.locals[node]);
+                    let count = t.edges(node).len();
+                    policy_probabilities(game, policy, &state, seat, count, &mut moves, buf)
+                }
+                None => {
+                    let pick = best.and_then(|b| b.get(node)).copied().unwrap_or(0) as usize;
+                    buf.clear();
+                    buf.extend((0..t.edges(node).len()).map(|e| f64::from(u8::from(e == pick))));
+                    Ok(())
+                }
+            },
+        );
+        scratch.moves = moves;
+        result?;
+        let mut dist = vec![0.0; t.exits.len()];
+        for (node, kind) in t.kinds.iter().enumerate() {
+            if let Kind::Exit(x) = kind {
+                dist[*x as usize] += scratch.reach[node];
+            }
+        }
+        Ok(Arc::new(dist))
+    }
+
+    /// The value vector of the initial state when the seats play `plays`
+    /// instead (one per seat): a seat given [`Play::Maximise`] plays as
+    /// this solve found best for it, a seat given a policy follows it.
+    /// The stages are those of this solve, read at the same canonical
+    /// starts, so the policies must be ones the canonical map is right
+    /// for. A seat that maximised in the solve and follows a policy
+    /// here, or the reverse, is allowed; a seat that did neither is
+    /// [`ExactError::NoPolicy`].
+    pub fn against(&self, game: &G, plays: &[Play<'_, G>]) -> Result<Vec<f64>, ExactError> {
+        let k = self.k;
+        let mut values = vec![f64::NAN; self.entries.len() * k];
+        let mut scratch = Sweep::default();
+        let mut local: HashMap<u32, Arc<Vec<f64>>> = HashMap::new();
+        let mut exits = Vec::new();
+        for &id in &self.order {
+            let id = id as usize;
+            let entry = &self.entries[id];
+            let t = &self.templates[entry.template as usize];
+            exits.clear();
+            exits.extend_from_slice(self.exits_of(id));
+            for &(x, n) in &entry.next {
+                let (x, n) = (x as usize * k, n as usize * k);
+                exits[x..x + k].copy_from_slice(&values[n..n + k]);
+            }
+            let as_solved = t
+                .seats
+                .iter()
+                .all(|&seat| matches!(plays.get(seat), Some(Play::Maximise(_))));
+            let dist = match (&entry.dist, as_solved) {
+                (Some(d), true) => d.clone(),
+                _ if t.cyclic => {
+                    return Err(ExactError::Stages {
+                        what: "a stage with a cycle cannot be played against other policies".into(),
+                    });
+                }
+                _ => {
+                    if let Some(&seat) = t.seats.iter().find(|&&seat| {
+                        matches!(plays.get(seat), None | Some(Play::Maximise(_)))
+                            && !matches!(self.plays.get(seat), Some(Play::Maximise(_)))
+                    }) {
+                        return Err(ExactError::NoPolicy {
+                            seat,
+                            policies: plays.len(),
+                            state: format!("{:?}", self.start_states[id]),
+                        });
+                    }
+                    let best = if t
+                        .seats
+                        .iter()
+                        .any(|&s| plays.get(s).and_then(Play::policy).is_none())
+                    {
+                        Some(self.picks_of(game, id as u32)?)
+                    } else {
+                        None
+                    };
+                    if best.is_none() && local_only(t, plays) {
+                        match local.get(&entry.template) {
+                            Some(d) => d.clone(),
+                            None => {
+                                let d = self.stage_dist(game, id, plays, None, &mut scratch)?;
+                                local.insert(entry.template, d.clone());
+                                d
+                            }
+                        }
+                    } else {
+                        self.stage_dist(
+                            game,
+                            id,
+                            plays,
+                            best.as_deref().map(|b| &b[..]),
+                            &mut scratch,
+                        )?
+                    }
+                }
+            };
+            let v = dot(&dist, &exits, k);
+            values[id * k..id * k + k].copy_from_slice(&v);
+        }
+        Ok(values[..k].to_vec())
+    }
+
+    /// The value vector of the initial state.
+    pub fn value(&self) -> &[f64] {
+        &self.values[..self.k]
+    }
+
+    /// The value vector of a stage start (read at its canonical
+    /// representative), or `None` if the solve did not reach it.
+    pub fn value_of(&self, game: &G, start: &G::State) -> Option<&[f64]> {
+        let c = self.stages.canonical(game, start);
+        let id = *self.starts.get(&c)? as usize;
+        self.values.get(id * self.k..id * self.k + self.k)
+    }
+
+    /// How many (canonical) stage starts were solved.
+    pub fn starts(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// How many states the stages' templates hold in all.
+    pub fn template_states(&self) -> usize {
+        self.templates.iter().map(|t| t.kinds.len()).sum()
+    }
+
+    /// The stage division it was solved with.
+    pub fn stages(&self) -> &S {
+        &self.stages
+    }
+
+    /// The best move's index per node of entry `id`'s stage, solved
+    /// again from its exit values (and kept for a while).
+    fn picks_of(&self, game: &G, id: u32) -> Result<Arc<Vec<u32>>, ExactError> {
+        if let Some(best) = self.picks.lock().ok().and_then(|p| p.get(&id).cloned()) {
+            return Ok(best);
+        }
+        let (_, best) = self.sweep(game, id as usize, &mut Sweep::default(), true)?;
+        let best = Arc::new(best);
+        if let Ok(mut picks) = self.picks.lock() {
+            if picks.len() >= KEEP_PICKS {
+                picks.clear();
+            }
+            picks.insert(id, best.clone());
+        }
+        Ok(best)
+    }
+
+    /// The index in the legal moves of the optimal move of a maximising
+    /// seat at `state`, or `None` where the solve did not reach `state`'s
+    /// stage, nobody maximises there, or the stage could not be solved
+    /// again.
+    pub fn best_move(&self, game: &G, state: &G::State) -> Option<usize> {
+        let (start, local) = self.stages.split(game, state);
+        let start = self.stages.canonical(game, &start);
+        let id = *self.starts.get(&start)?;
+        let t = &self.templates[self.entries[id as usize].template as usize];
+        let node = *t.index.get(&local)? as usize;
+        let best = self.picks_of(game, id).ok()?;
+        best.get(node)
+            .copied()
+            .filter(|&b| b != u32::MAX)
+            .map(|b| b as usize)
+    }
+}
+
+/// Pushes the probability of reaching each node of a stage without
+/// cycles forward from its start into `reach`; `decide(node, seat, buf)`
+/// gives the probabilities of a decision's moves. Only nodes that play
+/// can reach are asked about.
+fn push_forward<L>(
+    t: &Template<L>,
+    reach: &mut Vec<f64>,
+    buf: &mut Vec<f64>,
+    mut decide: impl FnMut(usize, Seat, &mut Vec<f64>) -> Result<(), ExactError>,
+) -> Result<(), ExactError> {
+    reach.clear();
+    reach.resize(t.kinds.len(), 0.0);
+    reach[0] = 1.0;
+    // Parents before children: the post-order backwards.
+    for &node in t.order.iter().rev() {
+        let node = node as usize;
+        let r = reach[node];
+        if r == 0.0 {
+            continue;
+        }
+        let edges = t.edges(node);
+        match t.kinds[node] {
+            Kind::Exit(_) => {}
+            Kind::Chance => {
+                for &(p, to) in edges {
+                    reach[to as usize] += r * p;
+                }
+            }
+            Kind::Decision(seat) => {
+                decide(node, seat, buf)?;
+                for (&(_, to), &p) in edges.iter().zip(buf.iter()) {
+                    reach[to as usize] += r * p;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether every seat that decides in the stage follows a policy that
+/// looks only within the stage.
+fn local_only<G: BoardGame, L>(t: &Template<L>, plays: &[Play<'_, G>]) -> bool {
+    t.seats
+        .iter()
+        .all(|&seat| matches!(plays.get(seat), Some(Play::FollowLocal(_))))
+}
+
+/// `Σ dist[x] · exits[x]`, per component.
+fn dot(dist: &[f64], exits: &[f64], k: usize) -> Vec<f64> {
+    let mut value = vec![0.0; k];
+    for (x, &p) in dist.iter().enumerate() {
+        if p != 0.0 {
+            for c in 0..k {
+                value[c] += p * exits[x * k + c];
+            }
+        }
+    }
+    value
+}
+
+/// The states one stage can end in from `start`, with their
+/// probabilities, when every seat that decides in it follows a fixed
+/// policy (`plays`, one per seat): the next stages' starts and finished
+/// games, in the order the stage's exploration meets them. For a turn,
+/// the distribution of what it scores.
+///
+/// Fails as [`Staged::solve`] does; a seat that would maximise is
+/// [`ExactError::NoPolicy`], and a stage with a cycle is
+/// [`ExactError::Stages`].
+pub fn stage_exits<G, S>(
+    game: &G,
+    stages: &S,
+    start: &G::State,
+    plays: &[Play<'_, G>],
+    limits: &Limits,
+) -> Result<Vec<(G::State, f64)>, ExactError>
+where
+    G: BoardGame,
+    G::State: Hash + Eq + Clone + Debug,
+    S: Stages<G>,
+{
+    let (t, exit_states) = explore(game, stages, plays, start, limits)?;
+    if let Some(seat) = (0..plays.len()).find(|&s| matches!(plays[s], Play::Maximise(_)))
+        && t.optimises
+    {
+        return Err(ExactError::NoPolicy {
+            seat,
+            policies: plays.len(),
+            state: format!("{start:?}"),
+        });
+    }
+    if t.cyclic {
+        return Err(ExactError::Stages {
+            what: format!("the stage from {start:?} has a cycle; its exits need a solve"),
+        });
+    }
+    let mut scratch: Sweep<G::Move> = Sweep::default();
+    let (mut moves, mut buf) = (Vec::new(), Vec::new());
+    push_forward(&t, &mut scratch.reach, &mut buf, |node, seat, buf| {
+        let policy = plays.get(seat).and_then(Play::policy);
+        let policy = policy.ok_or_else(|| ExactError::NoPolicy {
+            seat,
+            policies: plays.len(),
+            state: format!("{start:?}"),
+        })?;
+        let state = stages.join(game, start, &t.locals[node]);
+        policy_probabilities(
+            game,
+            policy,
+            &state,
+            seat,
+            t.edges(node).len(),
+            &mut moves,
+            buf,
+        )
+    })?;
+    let mut out: Vec<(G::State, f64)> = exit_states.into_iter().map(|s| (s, 0.0)).collect();
+    for (node, kind) in t.kinds.iter().enumerate() {
+        if let Kind::Exit(x) = kind {
+            out[*x as usize].1 += scratch.reach[node];
+        }
+    }
+    Ok(out)
+}
+
+/// A maximising seat's optimal play as a strategy: at a state of a
+/// stage the solve reached, the optimal move; elsewhere, the first.
+impl<G, S> Deterministic<G> for Staged<'static, G, S>
+where
+    G: BoardGame,
+    G::State: Hash + Eq + Clone + Debug + Send + Sync,
+    S: Stages<G> + Send + Sync,
+{
+    fn pick(&self, game: &G, state: &G::State, _: Seat, moves: &[G::Move]) -> usize {
+        self.best_move(game, state)
+            .filter(|&b| b < moves.len())
+            .unwrap_or(0)
+    }
+}
+
+fn mismatch<S: Debug>(state: &S) -> ExactError {
+    ExactError::Stages {
+        what: format!(
+            "state {state:?} is not played like the same place in the stage its kind was explored from"
+        ),
+    }
+}
+
+fn check_chances<S: Debug, O>(state: &S, outcomes: &[Chance<O>]) -> Result<(), ExactError> {
+    let total: f64 = outcomes.iter().map(|c| c.probability).sum();
+    if outcomes.is_empty()
+        || (total - 1.0).abs() > 1e-9
+        || outcomes
+            .iter()
+            .any(|c| c.probability.is_nan() || c.probability < 0.0)
+    {
+        return Err(ExactError::Probabilities {
+            state: format!("{state:?}"),
+            total,
+        });
+    }
+    Ok(())
+}
+
+/// A policy's probabilities for the legal moves at `state`, checked.
+fn policy_probabilities<G: BoardGame>(
+    game: &G,
+    policy: &dyn Policy<G>,
+    state: &G::State,
+    seat: Seat,
+    count: usize,
+    moves: &mut Vec<G::Move>,
+    out: &mut Vec<f64>,
+) -> Result<(), ExactError>
+where
+    G::State: Debug,
+{
+    moves.clear();
+    game.legal_moves(state, moves);
+    out.clear();
+    policy.probabilities(game, state, seat, moves, out);
+    let total: f64 = out.iter().sum();
+    if out.len() != count
+        || moves.len() != count
+        || (total - 1.0).abs() > 1e-9
+        || out.iter().any(|p| p.is_nan() || *p < 0.0)
+    {
+        return Err(ExactError::Policy {
+            seat,
+            state: format!("{state:?}"),
+            moves: moves.len(),
+            probabilities: out.clone(),
+        });
+    }
+    Ok(())
+}
+
+/// The template's nodes, children before parents, and whether a cycle
+/// was met.
+fn post_order<L>(t: &Template<L>) -> (Vec<u32>, bool) {
+    let n = t.kinds.len();
+    let mut order = Vec::with_capacity(n);
+    // 0 unseen, 1 on the path, 2 done.
+    let mut mark = vec![0u8; n];
+    let mut cyclic = false;
+    let mut stack: Vec<(u32, u32)> = vec![(0, 0)];
+    mark[0] = 1;
+    while let Some(top) = stack.last_mut() {
+        let (s, e) = *top;
+        let edges = t.edges(s as usize);
+        if (e as usize) < edges.len() {
+            top.1 += 1;
+            let to = edges[e as usize].1;
+            match mark[to as usize] {
+                0 => {
+                    mark[to as usize] = 1;
+                    stack.push((to, 0));
+                }
+                1 => cyclic = true,
+                _ => {}
+            }
+        } else {
+            mark[s as usize] = 2;
+            order.push(s);
+            stack.pop();
+        }
+    }
+    (order, cyclic)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Optimal, Score};
+    use tabula_core::{Deterministic, PolicyAgent};
+
+    /// Turns of "roll a die up to `rolls` times, keep the last"; the
+    /// score is the sum over `turns` turns (at most 40); `back` makes the
+    /// last turn lead back to the first (a cycle of stages).
+    #[derive(Clone, Copy)]
+    struct Keep {
+        turns: u8,
+        rolls: u8,
+        back: bool,
+    }
+    #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+    struct S {
+        turn: u8,
+        total: u32,
+        rolls: u8,
+        face: u8,
+    }
+    impl BoardGame for Keep {
+        type State = S;
+        type Move = bool;
+        type Outcome = u8;
+        type Event = ();
+        fn seats(&self) -> usize {
+            1
+        }
+        fn initial_state(&self) -> S {
+            S {
+                turn: 0,
+                total: 0,
+                rolls: 0,
+                face: 0,
+            }
+        }
+        fn status(&self, s: &S) -> Status {
+            if s.turn == self.turns {
+                Status::Over(GameResult::Win(0))
+            } else if s.face == 0 {
+                Status::Chance
+            } else {
+                Status::Decision(0)
+            }
+        }
+        fn chance_outcomes(&self, _: &S, out: &mut Vec<Chance<u8>>) {
+            out.extend((1..=6).map(|f| Chance {
+                outcome: f,
+                probability: 1.0 / 6.0,
+            }));
+        }
+        fn apply_chance<E: FnMut(())>(&self, s: &mut S, f: u8, _: &mut E) {
+            s.face = f;
+            s.rolls += 1;
+            if s.rolls == self.rolls {
+                self.apply_move(s, false, &mut |_| {})
+            }
+        }
+        fn legal_moves(&self, _: &S, out: &mut Vec<bool>) {
+            out.extend([false, true])
+        }
+        fn apply_move<E: FnMut(())>(&self, s: &mut S, again: bool, _: &mut E) {
+            if again {
+                s.face = 0
+            } else {
+                let mut turn = s.turn + 1;
+                if self.back && turn == self.turns {
+                    turn = 0;
+                }
+                *s = S {
+                    turn,
+                    total: (s.total + u32::from(s.face)).min(40),
+                    rolls: 0,
+                    face: 0,
+                };
+            }
+        }
+        fn results(&self, s: &S) -> Option<Results> {
+            (s.turn == self.turns).then(|| Results::from_scores(vec![f64::from(s.total)]))
+        }
+    }
+    struct ByTurn;
+    impl Stages<Keep> for ByTurn {
+        type Local = (u8, u8);
+        fn split(&self, _: &Keep, s: &S) -> (S, (u8, u8)) {
+            (
+                S {
+                    rolls: 0,
+                    face: 0,
+                    ..s.clone()
+                },
+                (s.rolls, s.face),
+            )
+        }
+        fn join(&self, _: &Keep, start: &S, &(rolls, face): &(u8, u8)) -> S {
+            S {
+                rolls,
+                face,
+                ..start.clone()
+            }
+        }
+    }
+
+    /// The staged solve gives the whole-graph solve's value and moves.
+    #[test]
+    fn staged_equals_the_whole_graph() {
+        let game = Keep {
+            turns: 4,
+            rolls: 3,
+            back: false,
+        };
+        let whole = Optimal::solve(&game, &Score(0), &Limits::default()).expect("solves");
+        let staged = Staged::solve(
+            &game,
+            ByTurn,
+            &Scores,
+            vec![Play::Maximise(0)],
+            &Limits::default(),
+        )
+        .expect("solves");
+        assert!((staged.value()[0] - whole.value).abs() < 1e-12);
+        for i in 0..whole.len() {
+            let s = whole.state(i);
+            if matches!(game.status(s), Status::Decision(_)) {
+                assert_eq!(staged.best_move(&game, s), whole.best_move(s), "{s:?}");
+            }
+        }
+        // Folded back in as a policy, the optimum is worth its value.
+        let agent = PolicyAgent(
+            Staged::solve(
+                &game,
+                ByTurn,
+                &Scores,
+                vec![Play::Maximise(0)],
+                &Limits::default(),
+            )
+            .expect("solves"),
+        );
+        let followed = staged
+            .against(&game, &[Play::Follow(&agent)])
+            .expect("evaluates");
+        assert!((followed[0] - whole.value).abs() < 1e-12);
+        let _ = agent
+            .0
+            .pick(&game, &game.initial_state(), 0, &[false, true]);
+        // A fixed policy: always keep the first roll (3.5 a turn).
+        struct Keep1;
+        impl Policy<Keep> for Keep1 {
+            fn probabilities(&self, _: &Keep, _: &S, _: Seat, _: &[bool], out: &mut Vec<f64>) {
+                out.extend([1.0, 0.0]);
+            }
+        }
+        for play in [
+            Play::Follow(&Keep1 as &dyn Policy<Keep>),
+            Play::FollowLocal(&Keep1),
+        ] {
+            let v = Staged::solve(&game, ByTurn, &Scores, vec![play], &Limits::default())
+                .expect("solves");
+            assert!((v.value()[0] - 4.0 * 3.5).abs() < 1e-12);
+        }
+        let exits = stage_exits(
+            &game,
+            &ByTurn,
+            &game.initial_state(),
+            &[Play::Follow(&Keep1)],
+            &Limits::default(),
+        )
+        .expect("a turn");
+        assert_eq!(exits.len(), 6);
+        assert!(exits.iter().all(|(_, p)| (p - 1.0 / 6.0).abs() < 1e-15));
+    }
+
+    #[test]
+    fn bad_stages_are_typed_errors() {
+        let game = Keep {
+            turns: 3,
+            rolls: 2,
+            back: true,
+        };
+        let err = Staged::solve(
+            &game,
+            ByTurn,
+            &Scores,
+            vec![Play::Maximise(0)],
+            &Limits::default(),
+        )
+        .expect_err("a cycle of stages");
+        assert!(matches!(err, ExactError::StageCycle { .. }), "{err}");
+        let game = Keep {
+            turns: 3,
+            rolls: 2,
+            back: false,
+        };
+        let err = Staged::solve(&game, ByTurn, &Scores, vec![], &Limits::default())
+            .expect_err("no play for seat 0");
+        assert!(matches!(err, ExactError::NoPolicy { .. }), "{err}");
+        /// Says every state is a stage's start.
+        struct Every;
+        impl Stages<Keep> for Every {
+            type Local = ();
+            fn split(&self, _: &Keep, s: &S) -> (S, ()) {
+                (s.clone(), ())
+            }
+            fn join(&self, _: &Keep, start: &S, _: &()) -> S {
+                start.clone()
+            }
+        }
+        let err = Staged::solve(
+            &game,
+            Every,
+            &Scores,
+            vec![Play::Maximise(0)],
+            &Limits::default(),
+        )
+        .expect_err("decisions are not played like the start");
+        assert!(matches!(err, ExactError::Stages { .. }), "{err}");
+        let limits = Limits {
+            max_states: 5,
+            ..Limits::default()
+        };
+        let err = Staged::solve(&game, ByTurn, &Scores, vec![Play::Maximise(0)], &limits)
+            .expect_err("too many starts");
+        assert!(matches!(err, ExactError::TooLarge { .. }), "{err}");
+    }
+}

@@ -1,0 +1,246 @@
+//! Chance-it's turns as the stages of the framework's staged solver
+//! ([`tabula_exact::Staged`]), and whole games solved on it: the
+//! win-optimal policy and the exact chances of two strategies, with no
+//! solver written for the game.
+//!
+//! These reproduce the hand-written backward induction of [`crate::win`]
+//! to 1e-12 (`tests/staged.rs` checks every (turn, difference) start for
+//! several dice and round counts). `win-optimal` still plays from
+//! [`crate::win`] because it is faster: about 1.3 s against 0.05 s for the
+//! seed's ten rounds (`cargo run --release -p tabula-chance-it --example
+//! staged_timing`), see the book's Chance-it chapter.
+
+use tabula_core::{Policy, Seat};
+use tabula_exact::{ExactError, Limits, Play, Staged, Stages, WinChances};
+
+use crate::config::Config;
+use crate::game::{ChanceIt, Move, State};
+use crate::strategy::{Depends, Strategy, with_view};
+use crate::win::Outcome;
+
+/// Chance-it's turns as stages: a turn begins at [`State::at_turn`], and
+/// within it a state is the seat to move, the values rolled, the last
+/// roll and whether the dice are due.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Turns {
+    by_difference: bool,
+}
+
+impl Turns {
+    /// Every turn start on its own: right for any strategies.
+    pub fn whole() -> Turns {
+        Turns {
+            by_difference: false,
+        }
+    }
+
+    /// Two players' turn starts with the same round, seat and difference
+    /// of totals are one: right when the payoff is who wins and every
+    /// strategy looks at no more than the difference
+    /// ([`Depends::ScoreDifference`]).
+    pub fn by_difference() -> Turns {
+        Turns {
+            by_difference: true,
+        }
+    }
+}
+
+/// Where a state stands within its turn, and whose turn it is (the two
+/// seats' turns are played alike but decided by different seats).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct InTurn {
+    seat: u8,
+    rolled: u128,
+    last: u16,
+    need_roll: bool,
+}
+
+impl Stages<ChanceIt> for Turns {
+    type Local = InTurn;
+
+    fn split(&self, _: &ChanceIt, state: &State) -> (State, InTurn) {
+        (
+            State::at_turn(state.round(), state.seat(), state.totals()),
+            InTurn {
+                seat: state.seat() as u8,
+                rolled: state.rolled_bits(),
+                last: state.last(),
+                need_roll: state.needs_roll(),
+            },
+        )
+    }
+
+    fn join(&self, _: &ChanceIt, start: &State, local: &InTurn) -> State {
+        State::in_turn(start, local.rolled, local.last, local.need_roll)
+    }
+
+    fn canonical(&self, game: &ChanceIt, start: &State) -> State {
+        if !self.by_difference || game.config().players() != 2 {
+            return *start;
+        }
+        let [a, b] = [start.totals()[0], start.totals()[1]];
+        let low = a.min(b);
+        State::at_turn(start.round(), start.seat(), &[a - low, b - low])
+    }
+}
+
+/// A strategy as the framework's policy over the game's states.
+pub struct AsPolicy<'a>(pub &'a dyn Strategy);
+
+impl Policy<ChanceIt> for AsPolicy<'_> {
+    fn probabilities(
+        &self,
+        game: &ChanceIt,
+        state: &State,
+        _: Seat,
+        moves: &[Move],
+        out: &mut Vec<f64>,
+    ) {
+        let p = with_view(game, state, |view| self.0.reroll_probability(view)).clamp(0.0, 1.0);
+        out.extend(moves.iter().map(|m| match m {
+            Move::Roll => p,
+            Move::Stop => 1.0 - p,
+        }));
+    }
+}
+
+/// How a strategy plays in a staged solve: folded once per kind of turn
+/// when it looks at the turn alone.
+fn play<'a>(s: &dyn Strategy, policy: &'a AsPolicy<'_>) -> Play<'a, ChanceIt> {
+    let policy = policy as &dyn Policy<ChanceIt>;
+    if s.depends() == Depends::Turn {
+        Play::FollowLocal(policy)
+    } else {
+        Play::Follow(policy)
+    }
+}
+
+fn limits() -> Limits {
+    Limits {
+        max_time: None,
+        ..Limits::default()
+    }
+}
+
+/// Win-optimal on the framework: each of two seats maximises its own
+/// chance of winning outright, every (turn, difference) start solved
+/// once; exact ties stop (a tie tolerance of 0, stop being the first
+/// legal move), as [`crate::WinOptimal`] does.
+pub struct WinOptimalStaged {
+    game: ChanceIt,
+    solved: Staged<'static, ChanceIt, Turns>,
+}
+
+impl WinOptimalStaged {
+    /// Solves a two-player game.
+    pub fn new(config: &Config) -> Result<WinOptimalStaged, ExactError> {
+        let game = ChanceIt::new(*config);
+        let plays = vec![Play::Maximise(0), Play::Maximise(1)];
+        let solved = Staged::solve_with_tie(
+            &game,
+            Turns::by_difference(),
+            &WinChances,
+            plays,
+            0.0,
+            &limits(),
+        )?;
+        Ok(WinOptimalStaged { game, solved })
+    }
+
+    /// Chances when both seats play it: first seat wins, second, tie.
+    pub fn self_play(&self) -> Outcome {
+        outcome(self.solved.value())
+    }
+
+    /// Chances from the start of a turn (round, seat to move, totals),
+    /// or `None` where the solve did not reach it.
+    pub fn chances_at(&self, round: u16, seat: Seat, totals: &[u32]) -> Option<Outcome> {
+        let start = State::at_turn(round, seat, totals);
+        self.solved.value_of(&self.game, &start).map(outcome)
+    }
+
+    /// The (turn, difference) starts solved.
+    pub fn turn_starts(&self) -> usize {
+        self.solved.starts()
+    }
+
+    /// Its move at a state: the index of stop (0) or roll (1).
+    pub fn best_move(&self, state: &State) -> Option<usize> {
+        self.solved.best_move(&self.game, state)
+    }
+
+    /// The chances when it plays seat `seat` against `other` in the other
+    /// seat (which must look at no more than the score difference).
+    pub fn against(&self, seat: Seat, other: &dyn Strategy) -> Result<Outcome, ExactError> {
+        let policy = AsPolicy(other);
+        let plays = if seat == 0 {
+            [Play::Maximise(0), play(other, &policy)]
+        } else {
+            [play(other, &policy), Play::Maximise(1)]
+        };
+        self.solved.against(&self.game, &plays).map(|v| outcome(&v))
+    }
+}
+
+/// The exact chances of `first` against `second` (first seat wins,
+/// second wins, tie), both folded in by the framework's staged solver;
+/// `None` where a strategy depends on more than the score difference.
+pub fn exact_outcome(
+    config: &Config,
+    first: &dyn Strategy,
+    second: &dyn Strategy,
+) -> Result<Option<Outcome>, ExactError> {
+    if config.players() != 2
+        || first.depends() == Depends::Anything
+        || second.depends() == Depends::Anything
+    {
+        return Ok(None);
+    }
+    let game = ChanceIt::new(*config);
+    let (a, b) = (AsPolicy(first), AsPolicy(second));
+    let solved = Staged::solve(
+        &game,
+        Turns::by_difference(),
+        &WinChances,
+        vec![play(first, &a), play(second, &b)],
+        &limits(),
+    )?;
+    Ok(Some(outcome(solved.value())))
+}
+
+/// The score distribution (index = score, 0 for a bust) of `strategy`'s
+/// turn in `round` for `seat` with `totals` before it, by
+/// [`tabula_exact::staged::stage_exits`].
+pub fn turn_distribution(
+    config: &Config,
+    strategy: &dyn Strategy,
+    round: u16,
+    seat: Seat,
+    totals: &[u32],
+) -> Result<Vec<f64>, ExactError> {
+    let game = ChanceIt::new(*config);
+    let start = State::at_turn(round, seat, totals);
+    let policy = AsPolicy(strategy);
+    let plays: Vec<Play<'_, ChanceIt>> = (0..config.players())
+        .map(|_| Play::Follow(&policy as &dyn Policy<ChanceIt>))
+        .collect();
+    let exits =
+        tabula_exact::staged::stage_exits(&game, &Turns::whole(), &start, &plays, &limits())?;
+    let mut dist = vec![0.0; usize::from(config.dice().max()) + 1];
+    let before = start.totals()[start.seat()];
+    for (end, p) in exits {
+        let score = end.totals()[start.seat()].saturating_sub(before) as usize;
+        if let Some(x) = dist.get_mut(score) {
+            *x += p;
+        }
+    }
+    Ok(dist)
+}
+
+fn outcome(v: &[f64]) -> Outcome {
+    [
+        v.first().copied().unwrap_or(0.0),
+        v.get(1).copied().unwrap_or(0.0),
+        v.get(2).copied().unwrap_or(0.0),
+    ]
+}
