@@ -368,16 +368,11 @@ impl Policy<ChanceIt> for StrategyAgent {
         &self,
         game: &ChanceIt,
         state: &State,
-        _: Seat,
+        seat: Seat,
         moves: &[Move],
         out: &mut Vec<f64>,
     ) {
-        let p =
-            with_view(game, state, |view| self.strategy.reroll_probability(view)).clamp(0.0, 1.0);
-        out.extend(moves.iter().map(|m| match m {
-            Move::Roll => p,
-            Move::Stop => 1.0 - p,
-        }));
+        crate::stages::AsPolicy(&*self.strategy).probabilities(game, state, seat, moves, out)
     }
 }
 
