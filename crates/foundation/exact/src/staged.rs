@@ -292,6 +292,8 @@ pub struct Staged<'p, G: BoardGame, S: Stages<G>> {
     /// Optimal moves per start, recomputed when asked and kept for a
     /// while: (start, best move's index per template node).
     picks: Mutex<HashMap<u32, Arc<Vec<u32>>>>,
+    /// The optimum's exit distribution per start, found when first asked.
+    dists: Mutex<HashMap<u32, Arc<Vec<f64>>>>,
 }
 
 impl<G: BoardGame, S: Stages<G>> Debug for Staged<'_, G, S> {
@@ -397,6 +399,7 @@ where
             iterations: 0,
             residual: 0.0,
             picks: Mutex::new(HashMap::new()),
+            dists: Mutex::new(HashMap::new()),
         };
         let root = solved.stages.canonical(game, &root);
         solved.run(game, payoffs, root, limits)?;
@@ -416,7 +419,7 @@ where
         let mut on_stack = vec![false; self.entries.len()];
         on_stack[root as usize] = true;
         let mut sweep = Sweep::default();
-        let mut memo: HashMap<(u32, Vec<u64>), Arc<Vec<f64>>> = HashMap::new();
+        let mut memo: HashMap<(u32, Vec<u64>), Vec<f64>> = HashMap::new();
         let mut local: HashMap<u32, Arc<Vec<f64>>> = HashMap::new();
         let mut solved = 0;
         while let Some(&id) = stack.last() {
@@ -452,38 +455,41 @@ where
                 let key: Vec<u64> = self.exits_of(id).iter().map(|x| x.to_bits()).collect();
                 let key = (template, key);
                 match memo.get(&key) {
-                    Some(d) => d.clone(),
+                    Some(v) => Err(v.clone()),
                     None => {
-                        let (_, best) = self.sweep(game, id, &mut sweep, true)?;
-                        let d = self.stage_dist(game, id, &self.plays, Some(&best), &mut sweep)?;
+                        let (v, _) = self.sweep(game, id, &mut sweep, false)?;
                         if memo.len() >= 1 << 16 {
                             memo.clear();
                         }
-                        memo.insert(key, d.clone());
-                        d
+                        memo.insert(key, v.clone());
+                        Err(v)
                     }
                 }
             } else if t.cyclic {
-                Arc::new(Vec::new())
+                // A stage with a cycle: iterate.
+                Err(self.sweep(game, id, &mut sweep, false)?.0)
             } else if local_only(t, &self.plays) {
                 match local.get(&template) {
-                    Some(d) => Arc::clone(d),
+                    Some(d) => Ok(Arc::clone(d)),
                     None => {
                         let d = self.stage_dist(game, id, &self.plays, None, &mut sweep)?;
                         local.insert(template, d.clone());
-                        d
+                        Ok(d)
                     }
                 }
             } else {
-                self.stage_dist(game, id, &self.plays, None, &mut sweep)?
+                Ok(self.stage_dist(game, id, &self.plays, None, &mut sweep)?)
             };
-            let value = if dist.is_empty() {
-                // A stage with a cycle: iterate.
-                self.sweep(game, id, &mut sweep, false)?.0
-            } else {
-                dot(&dist, self.exits_of(id), self.k)
+            // The exit distribution where it came first, or the value of
+            // a sweep (the optimum's distribution is found when needed).
+            let value = match dist {
+                Ok(dist) => {
+                    let v = dot(&dist, self.exits_of(id), self.k);
+                    self.entries[id].dist = Some(dist);
+                    v
+                }
+                Err(v) => v,
             };
-            self.entries[id].dist = (!dist.is_empty()).then_some(dist);
             self.order.push(id as u32);
             let at = id * self.k;
             if self.values.len() < at + self.k {
@@ -794,9 +800,15 @@ where
         let k = self.k;
         let n = t.kinds.len();
         // Fixed policies' probabilities, once per edge.
+        let follows = t
+            .seats
+            .iter()
+            .any(|&seat| self.plays.get(seat).and_then(Play::policy).is_some());
         scratch.probs.clear();
-        scratch.probs.resize(t.edges.len(), f64::NAN);
-        for node in 0..n {
+        scratch
+            .probs
+            .resize(if follows { t.edges.len() } else { 0 }, f64::NAN);
+        for node in (0..n).filter(|_| follows) {
             if let Kind::Decision(seat) = t.kinds[node]
                 && let Some(policy) = self.plays.get(seat).and_then(Play::policy)
             {
@@ -826,6 +838,15 @@ where
         }
         let mut best = if picks { vec![u32::MAX; n] } else { Vec::new() };
         let mut acc = vec![0.0; k];
+        // The component each seat maximises, if it does.
+        let maximises: Vec<Option<usize>> = self
+            .plays
+            .iter()
+            .map(|p| match p {
+                Play::Maximise(c) => Some((*c).min(k - 1)),
+                _ => None,
+            })
+            .collect();
         let mut sweeps = 0;
         loop {
             sweeps += 1;
@@ -845,9 +866,8 @@ where
                             }
                         }
                     }
-                    Kind::Decision(seat) => match self.plays.get(seat) {
-                        Some(Play::Maximise(c)) => {
-                            let c = (*c).min(k - 1);
+                    Kind::Decision(seat) => match maximises.get(seat).copied().flatten() {
+                        Some(c) => {
                             let top = edges
                                 .iter()
                                 .map(|&(_, to)| values[to as usize * k + c])
@@ -861,7 +881,9 @@ where
                                 best[node] = pick as u32;
                             }
                             let to = edges[pick].1 as usize * k;
-                            acc.copy_from_slice(&values[to..to + k]);
+                            for (c, a) in acc.iter_mut().enumerate() {
+                                *a = values[to + c];
+                            }
                         }
                         _ => {
                             acc.fill(0.0);
@@ -878,9 +900,12 @@ where
                         }
                     },
                 }
-                for c in 0..k {
-                    residual = residual.max((acc[c] - values[node * k + c]).abs());
-                    values[node * k + c] = acc[c];
+                let here = &mut values[node * k..node * k + k];
+                for (x, a) in here.iter_mut().zip(&acc) {
+                    if t.cyclic {
+                        residual = residual.max((a - *x).abs());
+                    }
+                    *x = *a;
                 }
             }
             if !t.cyclic || residual <= self.tolerance {
@@ -970,6 +995,25 @@ where
                 .all(|&seat| matches!(plays.get(seat), Some(Play::Maximise(_))));
             let dist = match (&entry.dist, as_solved) {
                 (Some(d), true) => d.clone(),
+                (None, true) if !t.cyclic => {
+                    let known = self
+                        .dists
+                        .lock()
+                        .ok()
+                        .and_then(|d| d.get(&(id as u32)).cloned());
+                    match known {
+                        Some(d) => d,
+                        None => {
+                            let best = self.picks_of(game, id as u32)?;
+                            let d =
+                                self.stage_dist(game, id, &self.plays, Some(&best), &mut scratch)?;
+                            if let Ok(mut dists) = self.dists.lock() {
+                                dists.insert(id as u32, d.clone());
+                            }
+                            d
+                        }
+                    }
+                }
                 _ if t.cyclic => {
                     return Err(ExactError::Stages {
                         what: "a stage with a cycle cannot be played against other policies".into(),
