@@ -18,8 +18,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (h, g) = (hand.self_play(), generic.self_play());
     let diff = (0..3).map(|k| (h[k] - g[k]).abs()).fold(0.0, f64::max);
     println!(
-        "{rounds} rounds, 2d6: {} (turn, difference) starts",
-        generic.turn_starts()
+        "{rounds} rounds, 2d6: {} (turn, difference) starts, {} states in the turns' graphs",
+        generic.turn_starts(),
+        generic.turn_states()
     );
     println!("  hand-written: {hand_time:.2?}, self-play {h:?}");
     println!("  staged:       {generic_time:.2?}, self-play {g:?}");

@@ -164,6 +164,11 @@ impl WinOptimalStaged {
         self.solved.starts()
     }
 
+    /// The states of the turns' graphs (one per seat), in all.
+    pub fn turn_states(&self) -> usize {
+        self.solved.template_states()
+    }
+
     /// Its move at a state: the index of stop (0) or roll (1).
     pub fn best_move(&self, state: &State) -> Option<usize> {
         self.solved.best_move(&self.game, state)
