@@ -14,8 +14,8 @@ use tabula_core::{Policy, Seat};
 use tabula_exact::{ExactError, Limits, Play, Staged, Stages, WinChances};
 
 use crate::config::Config;
-use crate::game::{ChanceIt, Move, State};
-use crate::strategy::{Depends, Strategy, with_view};
+use crate::game::{ChanceIt, State};
+use crate::strategy::{AsPolicy, Depends, Strategy};
 use crate::win::Outcome;
 
 /// Chance-it's turns as stages: a turn begins at [`State::at_turn`], and
@@ -81,26 +81,6 @@ impl Stages<ChanceIt> for Turns {
         let [a, b] = [start.totals()[0], start.totals()[1]];
         let low = a.min(b);
         State::at_turn(start.round(), start.seat(), &[a - low, b - low])
-    }
-}
-
-/// A strategy as the framework's policy over the game's states.
-pub struct AsPolicy<'a>(pub &'a dyn Strategy);
-
-impl Policy<ChanceIt> for AsPolicy<'_> {
-    fn probabilities(
-        &self,
-        game: &ChanceIt,
-        state: &State,
-        _: Seat,
-        moves: &[Move],
-        out: &mut Vec<f64>,
-    ) {
-        let p = with_view(game, state, |view| self.0.reroll_probability(view)).clamp(0.0, 1.0);
-        out.extend(moves.iter().map(|m| match m {
-            Move::Roll => p,
-            Move::Stop => 1.0 - p,
-        }));
     }
 }
 

@@ -372,7 +372,7 @@ impl Policy<ChanceIt> for StrategyAgent {
         moves: &[Move],
         out: &mut Vec<f64>,
     ) {
-        crate::stages::AsPolicy(&*self.strategy).probabilities(game, state, seat, moves, out)
+        AsPolicy(&*self.strategy).probabilities(game, state, seat, moves, out)
     }
 }
 
@@ -456,4 +456,24 @@ crate::register_strategy! {
             }
             Ok(Arc::new(Threshold(n)))
         },
+}
+
+/// A strategy as the framework's policy over the game's states.
+pub struct AsPolicy<'a>(pub &'a dyn Strategy);
+
+impl Policy<ChanceIt> for AsPolicy<'_> {
+    fn probabilities(
+        &self,
+        game: &ChanceIt,
+        state: &State,
+        _: Seat,
+        moves: &[Move],
+        out: &mut Vec<f64>,
+    ) {
+        let p = with_view(game, state, |view| self.0.reroll_probability(view)).clamp(0.0, 1.0);
+        out.extend(moves.iter().map(|m| match m {
+            Move::Roll => p,
+            Move::Stop => 1.0 - p,
+        }));
+    }
 }
