@@ -48,7 +48,10 @@ impl State {
         &self.totals
     }
 
-    /// The last roll of the current turn (0 before its first roll).
+    /// The last roll of the current turn while its mover decides: 0
+    /// before the turn's first roll and once the mover chose to roll
+    /// again (the roll is then no longer a score to take, so states that
+    /// differ only by it are one state, and exact solves are smaller).
     pub fn last(&self) -> u16 {
         self.last
     }
@@ -254,7 +257,10 @@ impl BoardGame for ChanceIt {
                 let score = state.last;
                 self.end_turn(state, score, events);
             }
-            Move::Roll => state.need_roll = true,
+            Move::Roll => {
+                state.need_roll = true;
+                state.last = 0;
+            }
         }
     }
 

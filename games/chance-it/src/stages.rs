@@ -6,7 +6,7 @@
 //! These reproduce the hand-written backward induction of [`crate::win`]
 //! to 1e-12 (`tests/staged.rs` checks every (turn, difference) start for
 //! several dice and round counts). `win-optimal` still plays from
-//! [`crate::win`] because it is faster: about 1.3 s against 0.05 s for the
+//! [`crate::win`] because it is faster: about 0.4 s against 0.05 s for the
 //! seed's ten rounds (`cargo run --release -p tabula-chance-it --example
 //! staged_timing`), see the book's Chance-it chapter.
 
