@@ -410,18 +410,7 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
                     graph.nodes.push(Node::Chance);
                     outcomes.clear();
                     game.chance_outcomes(&state, &mut outcomes);
-                    let total: f64 = outcomes.iter().map(|c| c.probability).sum();
-                    if outcomes.is_empty()
-                        || (total - 1.0).abs() > 1e-9
-                        || outcomes
-                            .iter()
-                            .any(|c| c.probability.is_nan() || c.probability < 0.0)
-                    {
-                        return Err(ExactError::Probabilities {
-                            state: format!("{state:?}"),
-                            total,
-                        });
-                    }
+                    crate::staged::check_chances(&state, &outcomes)?;
                     for c in &outcomes {
                         let mut next = state.clone();
                         game.apply_chance(&mut next, c.outcome, &mut |_| {});

@@ -1276,7 +1276,12 @@ fn mismatch<S: Debug>(state: &S) -> ExactError {
     }
 }
 
-fn check_chances<S: Debug, O>(state: &S, outcomes: &[Chance<O>]) -> Result<(), ExactError> {
+/// Chance outcomes must be a probability distribution: some, none
+/// negative or NaN, summing to one.
+pub(crate) fn check_chances<S: Debug, O>(
+    state: &S,
+    outcomes: &[Chance<O>],
+) -> Result<(), ExactError> {
     let total: f64 = outcomes.iter().map(|c| c.probability).sum();
     if outcomes.is_empty()
         || (total - 1.0).abs() > 1e-9
