@@ -566,134 +566,132 @@ where
     G::State: Hash + Eq + Clone + Debug,
     S: Stages<G>,
 {
-    {
-        let mut exit_states = Vec::new();
-        let mut states = vec![start.clone()];
-        let mut index: HashMap<G::State, u32> = HashMap::from([(start.clone(), 0)]);
-        let mut t = Template {
-            locals: Vec::new(),
-            index: HashMap::new(),
-            kinds: Vec::new(),
-            offsets: vec![0],
-            edges: Vec::new(),
-            exits: Vec::new(),
-            order: Vec::new(),
-            cyclic: false,
-            optimises: false,
-            seats: Vec::new(),
-        };
-        let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
-        let mut moves: Vec<G::Move> = Vec::new();
-        let mut next_states: Vec<(f64, G::State)> = Vec::new();
-        let mut clock = Clock::start(limits, 256);
-        // Who reached each state first: (node, edge), for the exits.
-        let mut first: Vec<(u32, u32)> = vec![(u32::MAX, 0)];
-        let mut i = 0;
-        while i < states.len() {
-            clock.tick(|| Stage::Building {
-                states: states.len(),
-                transitions: t.edges.len(),
-            })?;
-            let state = states[i].clone();
-            let (own_start, local) = stages.split(game, &state);
-            let status = game.status(&state);
-            let exit = i > 0 && (matches!(status, Status::Over(_)) || own_start == state);
-            t.locals.push(local.clone());
-            if exit {
-                t.kinds.push(Kind::Exit(t.exits.len() as u32));
-                t.exits.push(first[i]);
-                exit_states.push(state.clone());
-            } else {
-                if t.index.insert(local, i as u32).is_some() {
-                    return Err(ExactError::Stages {
-                        what: format!(
-                            "two states of one stage have the same local position (the second: {state:?})"
-                        ),
-                    });
-                }
-                match status {
-                    Status::Over(_) => t.kinds.push(Kind::Exit(t.exits.len() as u32)),
-                    Status::Chance => {
-                        t.kinds.push(Kind::Chance);
-                        outcomes.clear();
-                        game.chance_outcomes(&state, &mut outcomes);
-                        check_chances(&state, &outcomes)?;
-                        for c in &outcomes {
-                            let mut next = state.clone();
-                            game.apply_chance(&mut next, c.outcome, &mut |_| {});
-                            next_states.push((c.probability, next));
-                        }
+    let mut exit_states = Vec::new();
+    let mut states = vec![start.clone()];
+    let mut index: HashMap<G::State, u32> = HashMap::from([(start.clone(), 0)]);
+    let mut t = Template {
+        locals: Vec::new(),
+        index: HashMap::new(),
+        kinds: Vec::new(),
+        offsets: vec![0],
+        edges: Vec::new(),
+        exits: Vec::new(),
+        order: Vec::new(),
+        cyclic: false,
+        optimises: false,
+        seats: Vec::new(),
+    };
+    let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
+    let mut moves: Vec<G::Move> = Vec::new();
+    let mut next_states: Vec<(f64, G::State)> = Vec::new();
+    let mut clock = Clock::start(limits, 256);
+    // Who reached each state first: (node, edge), for the exits.
+    let mut first: Vec<(u32, u32)> = vec![(u32::MAX, 0)];
+    let mut i = 0;
+    while i < states.len() {
+        clock.tick(|| Stage::Building {
+            states: states.len(),
+            transitions: t.edges.len(),
+        })?;
+        let state = states[i].clone();
+        let (own_start, local) = stages.split(game, &state);
+        let status = game.status(&state);
+        let exit = i > 0 && (matches!(status, Status::Over(_)) || own_start == state);
+        t.locals.push(local.clone());
+        if exit {
+            t.kinds.push(Kind::Exit(t.exits.len() as u32));
+            t.exits.push(first[i]);
+            exit_states.push(state.clone());
+        } else {
+            if t.index.insert(local, i as u32).is_some() {
+                return Err(ExactError::Stages {
+                    what: format!(
+                        "two states of one stage have the same local position (the second: {state:?})"
+                    ),
+                });
+            }
+            match status {
+                Status::Over(_) => t.kinds.push(Kind::Exit(t.exits.len() as u32)),
+                Status::Chance => {
+                    t.kinds.push(Kind::Chance);
+                    outcomes.clear();
+                    game.chance_outcomes(&state, &mut outcomes);
+                    check_chances(&state, &outcomes)?;
+                    for c in &outcomes {
+                        let mut next = state.clone();
+                        game.apply_chance(&mut next, c.outcome, &mut |_| {});
+                        next_states.push((c.probability, next));
                     }
-                    Status::Decision(seat) => {
-                        t.kinds.push(Kind::Decision(seat));
-                        if !t.seats.contains(&seat) {
-                            t.seats.push(seat);
-                        }
-                        match plays.get(seat) {
-                            Some(Play::Maximise(_)) => t.optimises = true,
-                            Some(_) => {}
-                            None => {
-                                return Err(ExactError::NoPolicy {
-                                    seat,
-                                    policies: plays.len(),
-                                    state: format!("{state:?}"),
-                                });
-                            }
-                        }
-                        moves.clear();
-                        game.legal_moves(&state, &mut moves);
-                        if moves.is_empty() {
-                            return Err(ExactError::NoMoves {
+                }
+                Status::Decision(seat) => {
+                    t.kinds.push(Kind::Decision(seat));
+                    if !t.seats.contains(&seat) {
+                        t.seats.push(seat);
+                    }
+                    match plays.get(seat) {
+                        Some(Play::Maximise(_)) => t.optimises = true,
+                        Some(_) => {}
+                        None => {
+                            return Err(ExactError::NoPolicy {
                                 seat,
+                                policies: plays.len(),
                                 state: format!("{state:?}"),
                             });
                         }
-                        for m in moves.drain(..) {
-                            let mut next = state.clone();
-                            game.apply_move(&mut next, m, &mut |_| {});
-                            next_states.push((1.0, next));
-                        }
+                    }
+                    moves.clear();
+                    game.legal_moves(&state, &mut moves);
+                    if moves.is_empty() {
+                        return Err(ExactError::NoMoves {
+                            seat,
+                            state: format!("{state:?}"),
+                        });
+                    }
+                    for m in moves.drain(..) {
+                        let mut next = state.clone();
+                        game.apply_move(&mut next, m, &mut |_| {});
+                        next_states.push((1.0, next));
                     }
                 }
-                if i == 0 && matches!(status, Status::Over(_)) {
-                    // A finished game begins no stage: its own exit.
-                    t.exits.push((u32::MAX, 0));
-                    exit_states.push(state.clone());
-                }
             }
-            for (k, (p, next)) in next_states.drain(..).enumerate() {
-                let target = match index.get(&next) {
-                    Some(&target) => target,
-                    None => {
-                        let target = states.len();
-                        if target >= limits.max_states {
-                            return Err(ExactError::TooLarge {
-                                what: "states in a stage",
-                                limit: limits.max_states,
-                            });
-                        }
-                        index.insert(next.clone(), target as u32);
-                        states.push(next);
-                        first.push((i as u32, k as u32));
-                        target as u32
-                    }
-                };
-                if t.edges.len() >= limits.max_transitions {
-                    return Err(ExactError::TooLarge {
-                        what: "transitions in a stage",
-                        limit: limits.max_transitions,
-                    });
-                }
-                t.edges.push((p, target));
+            if i == 0 && matches!(status, Status::Over(_)) {
+                // A finished game begins no stage: its own exit.
+                t.exits.push((u32::MAX, 0));
+                exit_states.push(state.clone());
             }
-            t.offsets.push(t.edges.len() as u32);
-            i += 1;
         }
-        let (order, cyclic) = post_order(&t);
-        t.order = order;
-        t.cyclic = cyclic;
-        Ok((t, exit_states))
+        for (k, (p, next)) in next_states.drain(..).enumerate() {
+            let target = match index.get(&next) {
+                Some(&target) => target,
+                None => {
+                    let target = states.len();
+                    if target >= limits.max_states {
+                        return Err(ExactError::TooLarge {
+                            what: "states in a stage",
+                            limit: limits.max_states,
+                        });
+                    }
+                    index.insert(next.clone(), target as u32);
+                    states.push(next);
+                    first.push((i as u32, k as u32));
+                    target as u32
+                }
+            };
+            if t.edges.len() >= limits.max_transitions {
+                return Err(ExactError::TooLarge {
+                    what: "transitions in a stage",
+                    limit: limits.max_transitions,
+                });
+            }
+            t.edges.push((p, target));
+        }
+        t.offsets.push(t.edges.len() as u32);
+        i += 1;
     }
+    let (order, cyclic) = post_order(&t);
+    t.order = order;
+    t.cyclic = cyclic;
+    Ok((t, exit_states))
 }
 
 impl<'p, G, S> Staged<'p, G, S>
@@ -1210,8 +1208,11 @@ where
     S: Stages<G>,
 {
     let (t, exit_states) = explore(game, stages, plays, start, limits)?;
-    if let Some(seat) = (0..plays.len()).find(|&s| matches!(plays[s], Play::Maximise(_)))
-        && t.optimises
+    // A seat that maximises has no moves of its own to follow here.
+    if let Some(&seat) = t
+        .seats
+        .iter()
+        .find(|&&s| matches!(plays.get(s), Some(Play::Maximise(_))))
     {
         return Err(ExactError::NoPolicy {
             seat,
