@@ -5,8 +5,9 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use tabula::chance_it::stages;
 use tabula::chance_it::strategy::{self, Tapering, Threshold, UntilTen};
-use tabula::chance_it::turn::{Values, summarize};
+use tabula::chance_it::turn::summarize;
 use tabula::chance_it::{
     ChanceIt, ChanceItError, Config, Move, Optimal, State, Strategy, TurnView, WinOptimal,
     tournament, win,
@@ -85,18 +86,20 @@ fn the_optimal_turn_matches_brute_force_enumeration() {
     // With two dice the optimum beats every fixed strategy of the seed.
     let config = Config::seed();
     let best = Optimal::new(config.dice()).unwrap().expected_turn_score();
-    let values = Values::new(config.dice());
     for n in 2..=13 {
-        let (mean, _) =
-            summarize(&values.strategy_distribution(&config, &Threshold(n), 0, 0, &[0, 0]));
+        let (mean, _) = summarize(&turn(&config, &Threshold(n)));
         assert!(mean <= best + 1e-12, "threshold-{n}");
     }
+}
+
+/// A strategy's first turn's score distribution, from the framework.
+fn turn(config: &Config, s: &dyn Strategy) -> Vec<f64> {
+    stages::turn_distribution(config, s, 0, 0, &[0, 0]).expect("solves")
 }
 
 #[test]
 fn strategy_turns_match_brute_force_enumeration() {
     let config = Config::seed();
-    let values = Values::new(config.dice());
     let dist = config.dice().distribution();
     let strategies: Vec<(&str, Arc<dyn Strategy>)> = vec![
         ("until-ten", Arc::new(UntilTen)),
@@ -105,15 +108,15 @@ fn strategy_turns_match_brute_force_enumeration() {
         ("threshold-9", Arc::new(Threshold(9))),
     ];
     for (name, s) in strategies {
-        let dp = summarize(&values.strategy_distribution(&config, &*s, 0, 0, &[0, 0]));
+        let dp = summarize(&turn(&config, &*s));
         let brute = brute_strategy(&config, &*s, &dist, &mut Vec::new());
         assert!((dp.0 - brute.0).abs() < 1e-12, "{name} mean");
         assert!((dp.1 - brute.1).abs() < 1e-12, "{name} zero");
     }
     // Until-ten stops on 10, 11 or 12, so P(0) = 1 - P(a 10+ before any
     // repeat); threshold-10 is the same strategy.
-    let a = summarize(&values.strategy_distribution(&config, &UntilTen, 0, 0, &[0, 0]));
-    let b = summarize(&values.strategy_distribution(&config, &Threshold(10), 0, 0, &[0, 0]));
+    let a = summarize(&turn(&config, &UntilTen));
+    let b = summarize(&turn(&config, &Threshold(10)));
     assert_eq!(a, b);
 }
 
@@ -273,7 +276,6 @@ fn sampled_turns_agree_with_the_exact_turn_values() {
     // Total over a game = rounds x expected turn score, for turn-only
     // strategies; the tournament's mean totals check it.
     let config = Config::seed();
-    let values = Values::new(config.dice());
     let names = vec!["until-ten".to_string(), "optimal".to_string()];
     let t = tournament::run(&config, &names, 10_000, 4, None).unwrap();
     let p = &t.pairs[0];
@@ -282,7 +284,7 @@ fn sampled_turns_agree_with_the_exact_turn_values() {
         ("optimal", p.b_mean_total, p.b_total_std_error),
     ] {
         let s = strategy::build(name, &config).unwrap();
-        let (turn, _) = summarize(&values.strategy_distribution(&config, &*s, 0, 0, &[0, 0]));
+        let (turn, _) = summarize(&turn(&config, &*s));
         let exact = 10.0 * turn;
         assert!(
             (mean - exact).abs() < 4.5 * se,

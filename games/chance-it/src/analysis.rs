@@ -4,10 +4,11 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
+use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::turn::{PolicyRow, Values, summarize};
-use crate::{ChanceItError, Config, Depends, Optimal, Strategy, WinOptimal, strategy, win};
+use crate::turn::{PolicyRow, summarize};
+use crate::{ChanceItError, Config, Depends, Optimal, Strategy, WinOptimal, stages, strategy, win};
 
 /// One strategy's turn.
 #[derive(Debug, Serialize)]
@@ -75,7 +76,6 @@ impl Analysis {
     /// accepts. `win-optimal` comes last, with its chances against each
     /// of the others (two-player games only).
     pub fn of(config: &Config) -> Result<Analysis, ChanceItError> {
-        let values = Values::new(config.dice());
         let optimal = Optimal::new(config.dice())?;
         let win_optimal = if config.players() == 2 {
             Some(Arc::new(WinOptimal::new(config)?))
@@ -99,23 +99,31 @@ impl Analysis {
                 }
             }
         }
-        let mut strategies: Vec<StrategyTurn> = named
-            .iter()
+        let first_turn = |s: &dyn Strategy| -> Result<(f64, f64), ChanceItError> {
+            Ok(summarize(&stages::turn_distribution(
+                config,
+                s,
+                0,
+                0,
+                &[0, 0],
+            )?))
+        };
+        // Each first turn is explored on its own: one per core at a time.
+        let mut strategies = named
+            .par_iter()
             .map(|(name, s)| {
-                let (mean, zero) =
-                    summarize(&values.strategy_distribution(config, &**s, 0, 0, &[0, 0]));
-                StrategyTurn {
+                let (mean, zero) = first_turn(&**s)?;
+                Ok(StrategyTurn {
                     name: name.clone(),
                     expected_turn_score: mean,
                     zero_probability: zero,
                     note: (s.depends() != Depends::Turn).then_some(FIRST_TURN_ONLY),
-                }
+                })
             })
-            .collect();
+            .collect::<Result<Vec<_>, ChanceItError>>()?;
         let mut report = None;
         if let Some(w) = &win_optimal {
-            let (mean, zero) =
-                summarize(&values.strategy_distribution(config, &**w, 0, 0, &[0, 0]));
+            let (mean, zero) = first_turn(&**w)?;
             strategies.push(StrategyTurn {
                 name: win::NAME.into(),
                 expected_turn_score: mean,
@@ -125,8 +133,8 @@ impl Analysis {
             let mut versus = Vec::new();
             for (name, s) in &named {
                 let (Some(first), Some(second)) = (
-                    win::exact_outcome(config, &**w, &**s),
-                    win::exact_outcome(config, &**s, &**w),
+                    win::try_exact_outcome(config, &**w, &**s)?,
+                    win::try_exact_outcome(config, &**s, &**w)?,
                 ) else {
                     continue;
                 };

@@ -112,7 +112,7 @@ pub struct PlayArgs {
 /// Plays one game on the command's input and output.
 pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
     let config = args.game.config()?;
-    show_solve_progress();
+    let _solving = show_solve_progress();
     play_with(&config, &args, io.input, io.out)
 }
 
@@ -198,7 +198,7 @@ pub struct TournamentArgs {
 /// Runs a tournament.
 pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
     let config = args.game.config()?;
-    show_solve_progress();
+    let _solving = show_solve_progress();
     if args.agents.len() < 2 {
         return Err("a tournament needs at least two strategies".into());
     }
@@ -243,7 +243,7 @@ impl Report for tournament::Tournament {
     after_help = "Exact answers, by dynamic programming: each built-in strategy's expected turn score and chance of scoring 0, \
 the optimal policy as a table, and the win-optimal strategy's chances against each other strategy.\n\
 Solving whole games takes time growing with the square of the rounds, so --rounds is at most 100 here \
-(about 4 s at 100 rounds and 0.05 s at 10 with 2d6, measured on two cores); dice with more possible sums allow \
+(about 19 s at 100 rounds and 0.4 s at 10 with 2d6, measured on two cores); dice with more possible sums allow \
 fewer rounds for the same work (14 with 3d6). A long solve shows its progress on stderr."
 )]
 pub struct AnalyzeArgs {
@@ -278,7 +278,7 @@ The turn analysis does not depend on the rounds: try --rounds {}",
         )
         .into());
     }
-    show_solve_progress();
+    let _solving = show_solve_progress();
     Ok(Box::new(Analysis::of(&config)?))
 }
 
@@ -299,56 +299,12 @@ impl Report for Analysis {
     }
 }
 
-/// Shows the progress of long win-optimal solves on stderr, never on
-/// stdout: a progress bar when stderr is a terminal, otherwise a line
-/// every ten seconds (short solves show nothing).
-fn show_solve_progress() {
-    use std::io::IsTerminal;
-    use std::time::{Duration, Instant};
-    /// Solves of fewer turns than this finish in well under a second.
-    const MIN_TURNS: u32 = 100;
-    struct Solve {
-        started: Instant,
-        last_line: Instant,
-        bar: Option<indicatif::ProgressBar>,
-    }
-    let terminal = std::io::stderr().is_terminal();
-    let solve = std::sync::Mutex::new(None::<Solve>);
-    win::set_progress_reporter(Box::new(move |done, total| {
-        let Ok(mut solve) = solve.lock() else {
-            return;
-        };
-        let now = Instant::now();
-        let s = solve.get_or_insert_with(|| {
-            let bar = (terminal && total >= MIN_TURNS).then(|| {
-                let bar = indicatif::ProgressBar::new(u64::from(total));
-                if let Ok(style) = indicatif::ProgressStyle::with_template(
-                    "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} turns of win-optimal solved (eta {eta})",
-                ) {
-                    bar.set_style(style);
-                }
-                bar
-            });
-            Solve {
-                started: now,
-                last_line: now,
-                bar,
-            }
-        });
-        if let Some(bar) = &s.bar {
-            bar.set_position(u64::from(done));
-        } else if !terminal && now - s.last_line >= Duration::from_secs(10) {
-            s.last_line = now;
-            eprintln!(
-                "win-optimal: {done} of {total} turns solved after {} s",
-                (now - s.started).as_secs()
-            );
-        }
-        if done >= total {
-            if let Some(bar) = s.bar.take() {
-                bar.finish_and_clear();
-            }
-            *solve = None;
-        }
-    }));
+/// Shows the progress of a long win-optimal solve on stderr, never on
+/// stdout ([`SolveProgress`](tabula_app::progress::SolveProgress): a
+/// spinner on a terminal, otherwise a line every ten seconds; short
+/// solves show nothing). Keep the guard while the command runs.
+fn show_solve_progress() -> tabula_app::progress::SolveProgress {
+    let solving = tabula_app::progress::SolveProgress::new("win-optimal");
+    win::set_progress(solving.sink());
+    solving
 }

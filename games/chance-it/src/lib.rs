@@ -38,7 +38,7 @@ pub mod win;
 pub use config::{Config, ConfigSpec};
 pub use error::ChanceItError;
 pub use game::{ChanceIt, Event, Move, State};
-pub use strategy::{Depends, Strategy, StrategyAgent, StrategyEntry, TurnView};
+pub use strategy::{Depends, Outcome, Strategy, StrategyAgent, StrategyEntry, TurnView, WholeGame};
 pub use turn::{Optimal, Values};
 pub use win::WinOptimal;
 

@@ -1,22 +1,17 @@
 //! Chance-it's turns as the stages of the framework's staged solver
-//! ([`tabula_exact::Staged`]), and whole games solved on it: the
-//! win-optimal policy and the exact chances of two strategies, with no
-//! solver written for the game.
-//!
-//! These reproduce the hand-written backward induction of [`crate::win`]
-//! to 1e-12 (`tests/staged.rs` checks every (turn, difference) start for
-//! several dice and round counts). `win-optimal` still plays from
-//! [`crate::win`] because it is faster: about 0.4 s against 0.05 s for the
-//! seed's ten rounds (`cargo run --release -p tabula-chance-it --example
-//! staged_timing`), see the book's Chance-it chapter.
+//! ([`tabula_exact::Staged`]), and what it computes with them for any
+//! strategies: their exact chances against each other
+//! ([`exact_outcome`]) and the score distribution of a turn
+//! ([`turn_distribution`]). Win-optimal ([`crate::WinOptimal`]) is solved
+//! on them too. Nothing here is a solver: the game says where a turn
+//! begins and what a state within it is; the framework does the rest.
 
 use tabula_core::{Policy, Seat};
 use tabula_exact::{ExactError, Limits, Play, Staged, Stages, WinChances};
 
 use crate::config::Config;
 use crate::game::{ChanceIt, State};
-use crate::strategy::{AsPolicy, Depends, Strategy};
-use crate::win::Outcome;
+use crate::strategy::{AsPolicy, Depends, Outcome, Strategy};
 
 /// Chance-it's turns as stages: a turn begins at [`State::at_turn`], and
 /// within it a state is the seat to move, the values rolled, the last
@@ -86,7 +81,7 @@ impl Stages<ChanceIt> for Turns {
 
 /// How a strategy plays in a staged solve: folded once per kind of turn
 /// when it looks at the turn alone.
-fn play<'a>(s: &dyn Strategy, policy: &'a AsPolicy<'_>) -> Play<'a, ChanceIt> {
+pub(crate) fn play<'a>(s: &dyn Strategy, policy: &'a AsPolicy<'_>) -> Play<'a, ChanceIt> {
     let policy = policy as &dyn Policy<ChanceIt>;
     if s.depends() == Depends::Turn {
         Play::FollowLocal(policy)
@@ -95,75 +90,10 @@ fn play<'a>(s: &dyn Strategy, policy: &'a AsPolicy<'_>) -> Play<'a, ChanceIt> {
     }
 }
 
-fn limits() -> Limits {
+pub(crate) fn limits() -> Limits {
     Limits {
         max_time: None,
         ..Limits::default()
-    }
-}
-
-/// Win-optimal on the framework: each of two seats maximises its own
-/// chance of winning outright, every (turn, difference) start solved
-/// once; exact ties stop (a tie tolerance of 0, stop being the first
-/// legal move), as [`crate::WinOptimal`] does.
-pub struct WinOptimalStaged {
-    game: ChanceIt,
-    solved: Staged<'static, ChanceIt, Turns>,
-}
-
-impl WinOptimalStaged {
-    /// Solves a two-player game.
-    pub fn new(config: &Config) -> Result<WinOptimalStaged, ExactError> {
-        let game = ChanceIt::new(*config);
-        let plays = vec![Play::Maximise(0), Play::Maximise(1)];
-        let solved = Staged::solve_with_tie(
-            &game,
-            Turns::by_difference(),
-            &WinChances,
-            plays,
-            0.0,
-            &limits(),
-        )?;
-        Ok(WinOptimalStaged { game, solved })
-    }
-
-    /// Chances when both seats play it: first seat wins, second, tie.
-    pub fn self_play(&self) -> Outcome {
-        outcome(self.solved.value())
-    }
-
-    /// Chances from the start of a turn (round, seat to move, totals),
-    /// or `None` where the solve did not reach it.
-    pub fn chances_at(&self, round: u16, seat: Seat, totals: &[u32]) -> Option<Outcome> {
-        let start = State::at_turn(round, seat, totals);
-        self.solved.value_of(&self.game, &start).map(outcome)
-    }
-
-    /// The (turn, difference) starts solved.
-    pub fn turn_starts(&self) -> usize {
-        self.solved.starts()
-    }
-
-    /// The states of the turns' graphs (one per seat), in all.
-    pub fn turn_states(&self) -> usize {
-        self.solved.template_states()
-    }
-
-    /// Its move at a state: the index of stop (0) or roll (1).
-    pub fn best_move(&self, state: &State) -> Option<usize> {
-        self.solved.best_move(&self.game, state)
-    }
-
-    /// The chances when it plays seat `seat` against `other` in the other
-    /// seat (which must look at no more than the score difference).
-    pub fn against(&self, seat: Seat, other: &dyn Strategy) -> Result<Outcome, ExactError> {
-        let policy = AsPolicy(other);
-        let plays = if seat == 0 {
-            [Play::Maximise(0), play(other, &policy)]
-        } else {
-            [play(other, &policy), Play::Maximise(1)]
-        };
-        self.solved.against(&self.game, &plays).map(|v| outcome(&v))
     }
 }
 

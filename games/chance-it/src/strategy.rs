@@ -106,18 +106,11 @@ pub trait Strategy: Send + Sync {
         Depends::Turn
     }
 
-    /// The exact score distribution of this strategy's whole turn (index
-    /// = score, 0 for a bust) in `round` for `seat` with `totals`, when
-    /// the strategy already knows it (a solved strategy keeps its
-    /// tables). Exact analysis then skips asking it decision by
-    /// decision. The default knows nothing.
-    fn known_turn_distribution(
-        &self,
-        round: u16,
-        seat: Seat,
-        totals: &[u32],
-    ) -> Option<Arc<Vec<f64>>> {
-        let _ = (round, seat, totals);
+    /// The strategy as solved over whole games, if it is (the default:
+    /// no). Exact analysis then asks it for its chances against another
+    /// strategy instead of asking it decision by decision
+    /// ([`crate::WinOptimal`] plays its own solve).
+    fn whole_game(&self) -> Option<&dyn WholeGame> {
         None
     }
 
@@ -135,6 +128,23 @@ pub trait Strategy: Send + Sync {
         };
         if roll { Move::Roll } else { Move::Stop }
     }
+}
+
+/// Probabilities that the first seat wins, the second wins, or they tie.
+pub type Outcome = [f64; 3];
+
+/// A strategy solved over whole two-player games, which knows its exact
+/// chances against other strategies ([`Strategy::whole_game`]).
+pub trait WholeGame: Send + Sync {
+    /// The game it was solved for.
+    fn config(&self) -> &Config;
+
+    /// The chances when both seats play it.
+    fn self_play(&self) -> Outcome;
+
+    /// The chances when it plays `seat` and `other` the other seat;
+    /// `None` where `other` depends on more than the score difference.
+    fn against(&self, seat: Seat, other: &dyn Strategy) -> Result<Option<Outcome>, ChanceItError>;
 }
 
 /// Builds a strategy for a game: `parameter` is the `N` of a name like

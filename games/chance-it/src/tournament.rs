@@ -21,7 +21,6 @@ use tabula_sim::Collector;
 use crate::config::Config;
 use crate::game::{ChanceIt, Event};
 use crate::strategy::{self, Depends, Strategy, StrategyAgent};
-use crate::turn::Values;
 use crate::{ChanceItError, win};
 
 /// Each seat's turns by score in the games of one seating: the collector
@@ -296,7 +295,6 @@ fn strategy_turns(
     built: &[Arc<dyn Strategy>],
     turn_scores: Vec<Vec<u64>>,
 ) -> Vec<StrategyTurns> {
-    let values = Values::new(config.dice());
     names
         .iter()
         .zip(built)
@@ -314,7 +312,8 @@ fn strategy_turns(
                 },
                 turn_scores: counts,
                 turn_score_exact: (s.depends() == Depends::Turn)
-                    .then(|| values.strategy_distribution(config, &**s, 0, 0, &[0, 0])),
+                    .then(|| crate::stages::turn_distribution(config, &**s, 0, 0, &[0, 0]).ok())
+                    .flatten(),
             }
         })
         .collect()

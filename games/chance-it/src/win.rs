@@ -1,34 +1,41 @@
 //! Whole games, exactly: the strategy that maximizes the probability of
-//! winning (backward induction over rounds and score differences), and
-//! the exact winning chances of any two strategies against each other.
+//! winning, and the exact winning chances of any two strategies against
+//! each other, both solved by the framework's staged solver
+//! ([`tabula_exact::Staged`]) over Chance-it's turns ([`Turns`]): no
+//! solver is written for the game.
 //!
-//! With two players the game between turns is the turn index `t` (round
-//! and seat to move) and the difference `D` between the first seat's total
-//! and the second's. From the end (`D > 0`: the first seat wins; `D < 0`:
-//! the second; `D = 0`: a tie) back to the start, each `(t, D)` is solved
-//! as one turn whose stop payoffs are the mover's chances of winning from
-//! `(t + 1, D ± score)`.
+//! With two players the game between turns is the turn index (round and
+//! seat to move) and the difference `D` between the first seat's total
+//! and the second's, so the solve folds every pair of totals into its
+//! difference ([`Turns::by_difference`]). From the end (`D > 0`: the first
+//! seat wins; `D < 0`: the second; `D = 0`: a tie) back to the start, each
+//! `(turn, D)` is solved as one turn whose mover maximises their own
+//! chance of winning outright (a tie is a win for neither).
+//!
+//! The book's Chance-it chapter has measured times; the independent
+//! backward induction the game first had is kept as the test oracle
+//! (`tests/oracle.rs`), which these reproduce to 1e-12.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
+
+use tabula_exact::{Limits, Play, Progress, Staged, WinChances};
 
 use crate::ChanceItError;
 use crate::config::Config;
-use crate::strategy::{Depends, Strategy, TurnView};
-use crate::turn::{TurnSolver, Values};
+use crate::game::{ChanceIt, State};
+use crate::stages::{self, Turns};
+use crate::strategy::{AsPolicy, Depends, Strategy, TurnView, WholeGame};
 
 /// The registered name of the win-optimal strategy.
 pub const NAME: &str = "win-optimal";
 
-/// Probabilities that the first seat wins, the second wins, or they tie.
-pub type Outcome = [f64; 3];
+pub use crate::strategy::Outcome;
 
 /// The most rounds for which win-optimal is solved, with two six-sided
 /// dice. The `(turn, D)` pairs to solve grow with the square of the rounds
-/// (about 24 · rounds² for two dice): 100 rounds take seconds, 1000 would
-/// take most of an hour and gigabytes. The book's Chance-it chapter has
-/// measured times. Dice with more possible sums allow fewer rounds: see
+/// (about 24 · rounds² for two dice): 100 rounds take about twenty seconds
+/// on two cores, 1000 would take hours and gigabytes. The book's Chance-it
+/// chapter has measured times. Dice with more possible sums allow fewer rounds: see
 /// [`max_rounds`].
 pub const MAX_ROUNDS: u16 = 100;
 
@@ -53,128 +60,50 @@ pub fn max_rounds(dice: tabula_core::Dice) -> u16 {
         .unwrap_or(1)
 }
 
-/// Told how far a solve has come: (turns solved, turns in all).
-pub type ProgressReporter = dyn Fn(u32, u32) + Send + Sync;
+static PROGRESS: OnceLock<Progress> = OnceLock::new();
 
-static REPORTER: OnceLock<Box<ProgressReporter>> = OnceLock::new();
-
-/// Sets, once per process, what [`WinOptimal::new`] tells its progress
-/// to (a front end's progress bar); `false` if one was already set.
-pub fn set_progress_reporter(reporter: Box<ProgressReporter>) -> bool {
-    REPORTER.set(reporter).is_ok()
-}
-
-/// The score-difference grid of a two-player game.
-#[derive(Clone, Debug)]
-struct Grid {
-    turns: u32,
-    maxv: i32,
-    offset: i32,
-}
-
-impl Grid {
-    fn new(config: &Config) -> Grid {
-        let maxv = i32::from(config.dice().max());
-        let rounds = i32::from(config.rounds());
-        Grid {
-            turns: 2 * u32::from(config.rounds()),
-            maxv,
-            offset: maxv * rounds,
-        }
-    }
-
-    /// Differences possible before turn `t`.
-    fn range(&self, t: u32) -> std::ops::RangeInclusive<i32> {
-        let first = t.div_ceil(2) as i32;
-        let second = (t / 2) as i32;
-        -self.maxv * second..=self.maxv * first
-    }
-
-    fn width(&self) -> usize {
-        (2 * self.offset + 1) as usize
-    }
-
-    fn index(&self, d: i32) -> usize {
-        (d + self.offset) as usize
-    }
-
-    /// The table at the end of the game.
-    fn end(&self) -> Vec<Outcome> {
-        (0..self.width())
-            .map(|i| {
-                let d = i as i32 - self.offset;
-                [
-                    f64::from(u8::from(d > 0)),
-                    f64::from(u8::from(d < 0)),
-                    f64::from(u8::from(d == 0)),
-                ]
-            })
-            .collect()
-    }
-}
-
-/// Adds a turn's score distribution into the next table: the value at
-/// `(t, d)` is the expectation over the mover's score.
-fn expect(dist: &[f64], next: &[Outcome], grid: &Grid, d: i32, sign: i32) -> Outcome {
-    let mut out = [0.0; 3];
-    for (s, &p) in dist.iter().enumerate() {
-        if p == 0.0 {
-            continue;
-        }
-        let nd = d + sign * s as i32;
-        let o = next[grid.index(nd)];
-        for k in 0..3 {
-            out[k] += p * o[k];
-        }
-    }
-    out
+/// Sets, once per process, where [`WinOptimal::new`] reports how far its
+/// solve has come (a front end's progress display, such as
+/// `tabula_app::progress::SolveProgress`); `false` if one was already set.
+pub fn set_progress(progress: Progress) -> bool {
+    PROGRESS.set(progress).is_ok()
 }
 
 /// The strategy that maximizes its probability of winning a two-player
 /// game (a tie is not a win), assuming its opponent does the same; solved
-/// by backward induction when it is built.
+/// when it is built. Where stopping and rolling are worth exactly the same
+/// it stops (the framework's tie rule with a tolerance of 0: the first
+/// legal move, and stop comes first).
 pub struct WinOptimal {
     config: Config,
-    values: Values,
-    grid: Grid,
-    tables: Vec<Vec<Outcome>>,
-    /// The turn score distribution at `(t, d)`: `dists[t][d - start of range(t)]`.
-    dists: Vec<Vec<Arc<Vec<f64>>>>,
-    cache: Mutex<HashMap<(u32, i32), Arc<Turn>>>,
+    game: ChanceIt,
+    solved: Staged<'static, ChanceIt, Turns>,
 }
 
 impl std::fmt::Debug for WinOptimal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("WinOptimal")
             .field("config", &self.config)
+            .field("solved", &self.solved)
             .finish()
     }
 }
 
-/// The last turn a thread looked up: (which tables, turn, difference).
-type LastTurn = Option<(usize, u32, i32, Arc<Turn>)>;
-
-thread_local! {
-    static LAST: RefCell<LastTurn> = const { RefCell::new(None) };
-}
-
 impl WinOptimal {
-    /// Solves the game, telling the progress reporter (if one is set)
-    /// how far it has come. Two players, at most [`max_rounds`] rounds.
+    /// Solves the game, telling the progress set by [`set_progress`] (if
+    /// any) how far it has come. Two players, at most [`max_rounds`]
+    /// rounds.
     pub fn new(config: &Config) -> Result<WinOptimal, ChanceItError> {
-        match REPORTER.get() {
-            Some(report) => WinOptimal::solve(config, &mut |done, total| report(done, total)),
-            None => WinOptimal::solve(config, &mut |_, _| {}),
-        }
+        let limits = Limits {
+            progress: PROGRESS.get().cloned(),
+            ..stages::limits()
+        };
+        WinOptimal::with_limits(config, &limits)
     }
 
-    /// Solves the game, calling `progress(turns solved, turns)` after each
-    /// turn of the backward induction (there are twice as many turns as
-    /// rounds). Two players, at most [`max_rounds`] rounds.
-    pub fn solve(
-        config: &Config,
-        progress: &mut dyn FnMut(u32, u32),
-    ) -> Result<WinOptimal, ChanceItError> {
+    /// Solves the game within `limits` (time, states, progress). Two
+    /// players, at most [`max_rounds`] rounds.
+    pub fn with_limits(config: &Config, limits: &Limits) -> Result<WinOptimal, ChanceItError> {
         if config.players() != 2 {
             return Err(ChanceItError::WinOptimalPlayers(config.players()));
         }
@@ -187,184 +116,77 @@ impl WinOptimal {
                 all: crate::config::MAX_ROUNDS,
             });
         }
-        let values = Values::new(config.dice());
-        let grid = Grid::new(config);
-        let mut tables = vec![Vec::new(); grid.turns as usize + 1];
-        let mut dists = vec![Vec::new(); grid.turns as usize];
-        tables[grid.turns as usize] = grid.end();
-        // One worker per core, each with its own buffers and its own
-        // memory of solved payoffs; each turn's differences are split
-        // among them. Every `(t, d)` is solved on its own, so the tables
-        // do not depend on the number of workers.
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
-        let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::new(&values)).collect();
-        for t in (0..grid.turns).rev() {
-            let next = &tables[t as usize + 1];
-            let (mover, sign) = mover(t);
-            let range = grid.range(t);
-            let (start, count) = (*range.start(), range.count());
-            // Blocks of differences dealt out in turn: the costly ones, near
-            // an even game, are spread over every worker.
-            const BLOCK: usize = 16;
-            let k = workers.len();
-            let solved: Vec<Vec<(Outcome, Arc<Vec<f64>>)>> = std::thread::scope(|scope| {
-                let handles: Vec<_> = workers
-                    .iter_mut()
-                    .enumerate()
-                    .map(|(w, worker)| {
-                        let (values, grid) = (&values, &grid);
-                        scope.spawn(move || {
-                            (0..count)
-                                .filter(|i| (i / BLOCK) % k == w)
-                                .map(|i| {
-                                    let d = start + i as i32;
-                                    let (stop, bust) = payoffs(values, grid, next, d, mover, sign);
-                                    let dist = worker.solve(&stop, bust);
-                                    (expect(&dist, next, grid, d, sign), dist)
-                                })
-                                .collect()
-                        })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_default())
-                    .collect()
-            });
-            let mut parts: Vec<_> = solved.into_iter().map(Vec::into_iter).collect();
-            let mut table = vec![[0.0; 3]; grid.width()];
-            let mut row = Vec::with_capacity(count);
-            for i in 0..count {
-                let Some((outcome, dist)) = parts[(i / BLOCK) % k].next() else {
-                    break;
-                };
-                table[grid.index(start + i as i32)] = outcome;
-                row.push(dist);
-            }
-            if row.len() != count {
-                return Err(ChanceItError::WorkerFailed);
-            }
-            tables[t as usize] = table;
-            dists[t as usize] = row;
-            progress(grid.turns - t, grid.turns);
-        }
+        let game = ChanceIt::new(*config);
+        let plays = vec![Play::Maximise(0), Play::Maximise(1)];
+        // Exact ties only: a tolerance would let rounding decide between
+        // moves that differ by less, and the published tables were made
+        // with exact ties.
+        let solved = Staged::solve_with_tie(
+            &game,
+            Turns::by_difference(),
+            &WinChances,
+            plays,
+            0.0,
+            limits,
+        )?;
         Ok(WinOptimal {
             config: *config,
-            values,
-            grid,
-            tables,
-            dists,
-            cache: Mutex::new(HashMap::new()),
+            game,
+            solved,
         })
     }
 
     /// Chances when both seats play win-optimal: first seat wins, second
     /// wins, tie.
     pub fn self_play(&self) -> Outcome {
-        self.tables[0][self.grid.index(0)]
+        outcome(self.solved.value())
     }
 
-    /// The stop payoffs and `C(S)` for the mover at turn `t` with
-    /// difference `d`.
-    fn turn(&self, t: u32, d: i32) -> Arc<Turn> {
-        let me = self as *const WinOptimal as usize;
-        if let Some(c) = LAST.with(|l| {
-            l.borrow()
-                .as_ref()
-                .filter(|(p, tt, dd, _)| *p == me && *tt == t && *dd == d)
-                .map(|x| x.3.clone())
-        }) {
-            return c;
+    /// Chances from the start of a turn (round, seat to move, totals),
+    /// or `None` where the solve did not reach it.
+    pub fn chances_at(&self, round: u16, seat: usize, totals: &[u32]) -> Option<Outcome> {
+        let start = State::at_turn(round, seat, totals);
+        self.solved.value_of(&self.game, &start).map(outcome)
+    }
+
+    /// The (turn, difference) starts solved.
+    pub fn turn_starts(&self) -> usize {
+        self.solved.starts()
+    }
+
+    /// The states of the turns' graphs (one per seat), in all.
+    pub fn turn_states(&self) -> usize {
+        self.solved.template_states()
+    }
+
+    /// Its move at a state: the index of stop (0) or roll (1) in the
+    /// legal moves, or `None` where the solve did not reach the state's
+    /// turn.
+    pub fn best_move(&self, state: &State) -> Option<usize> {
+        self.solved.best_move(&self.game, state)
+    }
+
+    /// The chances (first seat wins, second, tie) when it plays seat
+    /// `seat` and `other` the other seat; `other` must look at no more
+    /// than the score difference ([`Depends::ScoreDifference`]), or the
+    /// answer is `None`. Plays the solve's own moves: nothing is solved
+    /// again for win-optimal's turns.
+    pub fn against(
+        &self,
+        seat: usize,
+        other: &dyn Strategy,
+    ) -> Result<Option<Outcome>, ChanceItError> {
+        if other.depends() == Depends::Anything {
+            return Ok(None);
         }
-        let key = (t, d);
-        let cached = self.cache.lock().ok().and_then(|c| c.get(&key).cloned());
-        let c = match cached {
-            Some(c) => c,
-            None => {
-                let (m, sign) = mover(t);
-                let next = &self.tables[(t as usize + 1).min(self.tables.len() - 1)];
-                let (stop, bust) = payoffs(&self.values, &self.grid, next, d, m, sign);
-                let c = Arc::new(Turn {
-                    continuation: self.values.continuation(&stop, bust),
-                    stop,
-                });
-                if let Ok(mut cache) = self.cache.lock() {
-                    cache.insert(key, c.clone());
-                }
-                c
-            }
+        let policy = AsPolicy(other);
+        let plays = if seat == 0 {
+            [Play::Maximise(0), stages::play(other, &policy)]
+        } else {
+            [stages::play(other, &policy), Play::Maximise(1)]
         };
-        LAST.with(|l| *l.borrow_mut() = Some((me, t, d, c.clone())));
-        c
+        Ok(Some(outcome(&self.solved.against(&self.game, &plays)?)))
     }
-}
-
-/// One worker of the backward induction: its buffers, and the turns it
-/// solved by their payoffs to the last bit (many repeat where the game is
-/// decided), so a repeat shares the first solution.
-struct Worker {
-    solver: TurnSolver,
-    solved: HashMap<Vec<u64>, Arc<Vec<f64>>>,
-    key: Vec<u64>,
-}
-
-impl Worker {
-    fn new(values: &Values) -> Worker {
-        Worker {
-            solver: TurnSolver::new(values),
-            solved: HashMap::new(),
-            key: Vec::new(),
-        }
-    }
-
-    /// The optimal turn's score distribution for these payoffs.
-    fn solve(&mut self, stop: &[f64], bust: f64) -> Arc<Vec<f64>> {
-        self.key.clear();
-        self.key
-            .extend(stop.iter().chain([&bust]).map(|x| x.to_bits()));
-        if let Some(dist) = self.solved.get(&self.key) {
-            return dist.clone();
-        }
-        // Bounds the memory the shared solutions take.
-        if self.solved.len() >= 1 << 16 {
-            self.solved.clear();
-        }
-        let dist = Arc::new(self.solver.optimal_distribution(stop, bust));
-        self.solved.insert(self.key.clone(), dist.clone());
-        dist
-    }
-}
-
-/// One turn of the win-optimal policy: the mover's chance of winning after
-/// stopping on each value, and `C(S)`.
-struct Turn {
-    stop: Vec<f64>,
-    continuation: Vec<f64>,
-}
-
-/// Who moves at turn `t`, and the sign their score adds to the difference.
-fn mover(t: u32) -> (usize, i32) {
-    if t.is_multiple_of(2) { (0, 1) } else { (1, -1) }
-}
-
-/// The mover's chance of winning after stopping on each value, and after
-/// a bust.
-fn payoffs(
-    values: &Values,
-    grid: &Grid,
-    next: &[Outcome],
-    d: i32,
-    mover: usize,
-    sign: i32,
-) -> (Vec<f64>, f64) {
-    let at = |nd: i32| {
-        let i = (nd + grid.offset).clamp(0, 2 * grid.offset) as usize;
-        next.get(i).map_or(0.0, |o| o[mover])
-    };
-    let stop = (0..values.len())
-        .map(|i| at(d + sign * i32::from(values.min + i as u16)))
-        .collect();
-    (stop, at(d))
 }
 
 impl Strategy for WinOptimal {
@@ -372,15 +194,13 @@ impl Strategy for WinOptimal {
         if view.totals.len() != 2 || view.round >= self.config.rounds() {
             return 0.0;
         }
-        let t = 2 * u32::from(view.round) + view.seat.min(1) as u32;
-        let d = view.totals[0] as i32 - view.totals[1] as i32;
-        let turn = self.turn(t, d);
-        let mask = self.values.mask(view.rolled);
-        let vi = usize::from(view.last.saturating_sub(self.values.min));
-        if turn.stop.get(vi).copied().unwrap_or(0.0) >= turn.continuation[mask as usize] {
-            0.0
-        } else {
-            1.0
+        let start = State::at_turn(view.round, view.seat, view.totals);
+        let rolled = view.rolled.iter().fold(0u128, |m, &v| m | 1 << (v & 127));
+        let state = State::in_turn(&start, rolled, view.last, false);
+        // Legal moves are stop, roll.
+        match self.best_move(&state) {
+            Some(1) => 1.0,
+            _ => 0.0,
         }
     }
 
@@ -388,21 +208,31 @@ impl Strategy for WinOptimal {
         Depends::ScoreDifference
     }
 
-    fn known_turn_distribution(
-        &self,
-        round: u16,
-        seat: usize,
-        totals: &[u32],
-    ) -> Option<Arc<Vec<f64>>> {
-        if totals.len() != 2 || seat > 1 {
-            return None;
-        }
-        let t = 2 * u32::from(round) + seat as u32;
-        let d = i64::from(totals[0]) - i64::from(totals[1]);
-        let start = i64::from(*self.grid.range(t).start());
-        let i = usize::try_from(d - start).ok()?;
-        self.dists.get(t as usize)?.get(i).cloned()
+    fn whole_game(&self) -> Option<&dyn WholeGame> {
+        Some(self)
     }
+}
+
+impl WholeGame for WinOptimal {
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn self_play(&self) -> Outcome {
+        WinOptimal::self_play(self)
+    }
+
+    fn against(&self, seat: usize, other: &dyn Strategy) -> Result<Option<Outcome>, ChanceItError> {
+        WinOptimal::against(self, seat, other)
+    }
+}
+
+fn outcome(v: &[f64]) -> Outcome {
+    [
+        v.first().copied().unwrap_or(0.0),
+        v.get(1).copied().unwrap_or(0.0),
+        v.get(2).copied().unwrap_or(0.0),
+    ]
 }
 
 crate::register_strategy! {
@@ -415,89 +245,48 @@ crate::register_strategy! {
 
 /// The exact chances of a two-player game with `first` in the first seat
 /// and `second` in the second: first seat wins, second wins, tie. `None`
-/// if the game does not have two players or a strategy depends on more
-/// than the score difference.
+/// if the game does not have two players, a strategy depends on more
+/// than the score difference, or the solve fails (see
+/// [`try_exact_outcome`] for why).
 pub fn exact_outcome(
     config: &Config,
     first: &dyn Strategy,
     second: &dyn Strategy,
 ) -> Option<Outcome> {
+    try_exact_outcome(config, first, second).ok().flatten()
+}
+
+/// As [`exact_outcome`], with the solver's error where it fails. A
+/// strategy solved for the same game ([`Strategy::whole_game`], such as
+/// win-optimal) plays its own solve; other strategies are folded into
+/// the game by the framework ([`stages::exact_outcome`]).
+pub fn try_exact_outcome(
+    config: &Config,
+    first: &dyn Strategy,
+    second: &dyn Strategy,
+) -> Result<Option<Outcome>, ChanceItError> {
     if config.players() != 2
         || first.depends() == Depends::Anything
         || second.depends() == Depends::Anything
     {
-        return None;
+        return Ok(None);
     }
-    let values = Values::new(config.dice());
-    let grid = Grid::new(config);
-    let strategies = [first, second];
-    // Strategies that look only at the turn have one distribution.
-    let fixed: Vec<Option<Vec<f64>>> = strategies
-        .iter()
-        .enumerate()
-        .map(|(seat, s)| {
-            (s.depends() == Depends::Turn)
-                .then(|| values.strategy_distribution(config, *s, 0, seat, &[0, 0]))
-        })
-        .collect();
-    let mut next = grid.end();
-    for t in (0..grid.turns).rev() {
-        let (m, sign) = mover(t);
-        let mut table = vec![[0.0; 3]; grid.width()];
-        for d in grid.range(t) {
-            let computed;
-            let dist: &[f64] = match &fixed[m] {
-                Some(dist) => dist,
-                None => {
-                    let totals = [d.max(0) as u32, (-d).max(0) as u32];
-                    let (round, s) = ((t / 2) as u16, strategies[m]);
-                    computed = s
-                        .known_turn_distribution(round, m, &totals)
-                        .unwrap_or_else(|| {
-                            Arc::new(values.strategy_distribution(config, s, round, m, &totals))
-                        });
-                    &computed
-                }
-            };
-            table[grid.index(d)] = expect(dist, &next, &grid, d, sign);
-        }
-        next = table;
+    fn solved<'a>(s: &'a dyn Strategy, config: &Config) -> Option<&'a dyn WholeGame> {
+        s.whole_game().filter(|w| w.config() == config)
     }
-    Some(next[grid.index(0)])
+    match (solved(first, config), solved(second, config)) {
+        // One strategy in both seats.
+        (Some(a), Some(b)) if std::ptr::addr_eq(a, b) => Ok(Some(a.self_play())),
+        (Some(w), _) => w.against(0, second),
+        (None, Some(w)) => w.against(1, first),
+        (None, None) => Ok(stages::exact_outcome(config, first, second)?),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use tabula_core::Dice;
-
-    /// The backward induction with full passes over every set of values,
-    /// as it was first written: the tables to reproduce to the last bit.
-    fn full_tables(config: &Config) -> Vec<Vec<Outcome>> {
-        let values = Values::new(config.dice());
-        let grid = Grid::new(config);
-        let mut tables = vec![Vec::new(); grid.turns as usize + 1];
-        tables[grid.turns as usize] = grid.end();
-        for t in (0..grid.turns).rev() {
-            let mut table = vec![[0.0; 3]; grid.width()];
-            let next = &tables[t as usize + 1];
-            for d in grid.range(t) {
-                let (m, sign) = mover(t);
-                let (stop, bust) = payoffs(&values, &grid, next, d, m, sign);
-                let c = values.continuation(&stop, bust);
-                let dist = values.turn_distribution(|mask, v| {
-                    if stop[usize::from(v - values.min)] >= c[mask as usize] {
-                        0.0
-                    } else {
-                        1.0
-                    }
-                });
-                table[grid.index(d)] = expect(&dist, next, &grid, d, sign);
-            }
-            tables[t as usize] = table;
-        }
-        tables
-    }
 
     #[test]
     fn the_round_limit_follows_the_work() {
@@ -509,29 +298,6 @@ mod tests {
             let r = max_rounds(dice(c, f));
             assert!(work(dice(c, f), r) <= work(dice(2, 6), MAX_ROUNDS));
             assert!(r == MAX_ROUNDS || work(dice(c, f), r + 1) > work(dice(2, 6), MAX_ROUNDS));
-        }
-    }
-
-    #[test]
-    fn the_solve_gives_the_full_passes_tables_bit_for_bit() {
-        for (count, faces, rounds) in [(2, 6, 4), (1, 6, 12), (2, 4, 8)] {
-            let config = Config::seed()
-                .with(Dice::new(count, faces).ok(), Some(rounds), None)
-                .unwrap_or(Config::seed());
-            let mut calls = 0;
-            let w = WinOptimal::solve(&config, &mut |done, total| {
-                calls += 1;
-                assert_eq!((done, total), (calls, 2 * rounds));
-            })
-            .unwrap_or_else(|e| panic!("{e}"));
-            assert_eq!(calls, 2 * rounds);
-            let full = full_tables(&config);
-            assert_eq!(w.tables.len(), full.len());
-            for (a, b) in w.tables.iter().zip(&full) {
-                let a: Vec<[u64; 3]> = a.iter().map(|o| o.map(f64::to_bits)).collect();
-                let b: Vec<[u64; 3]> = b.iter().map(|o| o.map(f64::to_bits)).collect();
-                assert_eq!(a, b, "{count}d{faces} x{rounds}");
-            }
         }
     }
 }

@@ -33,7 +33,7 @@ pub enum Stage {
     Staging {
         /// Stage starts solved so far.
         solved: usize,
-        /// Stage starts found so far.
+        /// Stage starts found so far (all of them once solving begins).
         found: usize,
     },
     /// Iterating toward a fixed point ([`Chain::stationary`](crate::Chain::stationary),
@@ -86,9 +86,13 @@ impl fmt::Display for Stage {
                     write!(f, "{remaining:.3e}")
                 }
             }
+            // Every start is found before the first is solved.
+            Stage::Staging { solved: 0, found } => {
+                write!(f, "solving stage by stage: {found} stage starts found")
+            }
             Stage::Staging { solved, found } => write!(
                 f,
-                "solving stage by stage: {solved} of {found} stage starts found so far solved"
+                "solving stage by stage: {solved} of {found} stage starts solved"
             ),
             Stage::Searching { depth } => {
                 write!(f, "searching for the shortest games: depth {depth}")

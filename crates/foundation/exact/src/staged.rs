@@ -97,10 +97,12 @@
 //! # Ok::<_, tabula_exact::ExactError>(())
 //! ```
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::sync::{Arc, Mutex};
+
+use rayon::prelude::*;
 
 use tabula_core::{BoardGame, Chance, Deterministic, GameResult, Policy, Results, Seat, Status};
 
@@ -109,7 +111,7 @@ use crate::{ExactError, Limits};
 
 /// How a game divides into stages: see the [module docs](self) for the
 /// contract.
-pub trait Stages<G: BoardGame> {
+pub trait Stages<G: BoardGame>: Send + Sync {
     /// Where a state stands within its stage (for Chance-it: the values
     /// rolled this turn, the last roll, and whether the dice are due).
     type Local: Clone + Eq + Hash + Debug + Send + Sync;
@@ -224,7 +226,8 @@ enum Kind {
     /// An exit, by its index in the template's exits.
     Exit(u32),
     Chance,
-    Decision(Seat),
+    /// A decision, by its seat (kept small: a sweep streams the kinds).
+    Decision(u32),
 }
 
 /// One kind of stage, explored once: node 0 is its start.
@@ -251,6 +254,19 @@ impl<L> Template<L> {
     fn edges(&self, node: usize) -> &[(f64, u32)] {
         &self.edges[self.offsets[node] as usize..self.offsets[node + 1] as usize]
     }
+}
+
+/// How [`Staged::against`] plays a stage.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Plan {
+    /// As the solve did (its optimum and its policies).
+    AsSolved,
+    /// By policies that look only within the stage.
+    Local,
+    /// By policies.
+    Follow,
+    /// A seat by the solve's optimum, others by policies.
+    Mixed,
 }
 
 /// A solved stage start.
@@ -284,8 +300,8 @@ pub struct Staged<'p, G: BoardGame, S: Stages<G>> {
     entries: Vec<Entry>,
     exit_values: Vec<f64>,
     values: Vec<f64>,
-    /// Entries in the order they were solved (each after its exits).
-    order: Vec<u32>,
+    /// Entries by height: a start's exits lead to lower levels only.
+    levels: Vec<Vec<u32>>,
     /// Most sweeps any stage took.
     iterations: u32,
     residual: f64,
@@ -336,7 +352,7 @@ impl<M> Default for Sweep<M> {
 impl<'p, G, S> Staged<'p, G, S>
 where
     G: BoardGame,
-    G::State: Hash + Eq + Clone + Debug,
+    G::State: Hash + Eq + Clone + Debug + Sync,
     S: Stages<G>,
 {
     /// Solves `game` stage by stage: the value vector ([`Payoffs`]) of
@@ -389,17 +405,17 @@ where
             tolerance: limits.tolerance,
             max_steps: limits.max_steps,
             templates: Vec::new(),
-            shapes: HashMap::new(),
-            starts: HashMap::new(),
+            shapes: HashMap::default(),
+            starts: HashMap::default(),
             start_states: Vec::new(),
             entries: Vec::new(),
             exit_values: Vec::new(),
             values: Vec::new(),
-            order: Vec::new(),
+            levels: Vec::new(),
             iterations: 0,
             residual: 0.0,
-            picks: Mutex::new(HashMap::new()),
-            dists: Mutex::new(HashMap::new()),
+            picks: Mutex::new(HashMap::default()),
+            dists: Mutex::new(HashMap::default()),
         };
         let root = solved.stages.canonical(game, &root);
         solved.run(game, payoffs, root, limits)?;
@@ -414,29 +430,32 @@ where
         limits: &Limits,
     ) -> Result<(), ExactError> {
         let mut clock = Clock::start(limits, 64);
+        // 1. Every reachable start and its height: 0 for a start whose
+        //    exits all finish the game, else one more than its highest
+        //    next start (depth first, refusing a start that leads back to
+        //    itself).
         let root = self.entry(game, root, limits)?;
         let mut stack: Vec<u32> = vec![root];
         let mut on_stack = vec![false; self.entries.len()];
         on_stack[root as usize] = true;
-        let mut sweep = Sweep::default();
-        let mut memo: HashMap<(u32, Vec<u64>), Vec<f64>> = HashMap::new();
-        let mut local: HashMap<u32, Arc<Vec<f64>>> = HashMap::new();
-        let mut solved = 0;
+        let mut height: Vec<u32> = Vec::new();
+        const UNPLACED: u32 = u32::MAX;
         while let Some(&id) = stack.last() {
             clock.tick(|| Stage::Staging {
-                solved,
+                solved: 0,
                 found: self.entries.len(),
             })?;
             let id = id as usize;
             if !self.entries[id].explored {
                 self.find_exits(game, payoffs, id, limits)?;
                 on_stack.resize(self.entries.len(), false);
+                height.resize(self.entries.len(), UNPLACED);
             }
             let pending = self.entries[id]
                 .next
                 .iter()
                 .map(|&(_, n)| n)
-                .find(|&n| !self.entries[n as usize].solved);
+                .find(|&n| height[n as usize] == UNPLACED);
             if let Some(n) = pending {
                 if on_stack[n as usize] {
                     return Err(ExactError::StageCycle {
@@ -447,60 +466,135 @@ where
                 stack.push(n);
                 continue;
             }
-            // Every exit is solved: fill in their values, solve the stage.
-            self.fill_exits(id);
-            let template = self.entries[id].template;
-            let t = &self.templates[template as usize];
-            let dist = if t.optimises {
-                let key: Vec<u64> = self.exits_of(id).iter().map(|x| x.to_bits()).collect();
-                let key = (template, key);
-                match memo.get(&key) {
-                    Some(v) => Err(v.clone()),
-                    None => {
-                        let (v, _) = self.sweep(game, id, &mut sweep, false)?;
-                        if memo.len() >= 1 << 16 {
-                            memo.clear();
-                        }
-                        memo.insert(key, v.clone());
-                        Err(v)
-                    }
-                }
-            } else if t.cyclic {
-                // A stage with a cycle: iterate.
-                Err(self.sweep(game, id, &mut sweep, false)?.0)
-            } else if local_only(t, &self.plays) {
-                match local.get(&template) {
-                    Some(d) => Ok(Arc::clone(d)),
-                    None => {
-                        let d = self.stage_dist(game, id, &self.plays, None, &mut sweep)?;
-                        local.insert(template, d.clone());
-                        Ok(d)
-                    }
-                }
-            } else {
-                Ok(self.stage_dist(game, id, &self.plays, None, &mut sweep)?)
-            };
-            // The exit distribution where it came first, or the value of
-            // a sweep (the optimum's distribution is found when needed).
-            let value = match dist {
-                Ok(dist) => {
-                    let v = dot(&dist, self.exits_of(id), self.k);
-                    self.entries[id].dist = Some(dist);
-                    v
-                }
-                Err(v) => v,
-            };
-            self.order.push(id as u32);
-            let at = id * self.k;
-            if self.values.len() < at + self.k {
-                self.values.resize(at + self.k, f64::NAN);
-            }
-            self.values[at..at + self.k].copy_from_slice(&value);
-            self.entries[id].solved = true;
-            solved += 1;
+            height[id] = self.entries[id]
+                .next
+                .iter()
+                .map(|&(_, n)| height[n as usize] + 1)
+                .max()
+                .unwrap_or(0);
             on_stack[id] = false;
             stack.pop();
         }
+        let mut levels: Vec<Vec<u32>> = Vec::new();
+        for (id, &h) in height.iter().enumerate() {
+            if levels.len() <= h as usize {
+                levels.resize(h as usize + 1, Vec::new());
+            }
+            levels[h as usize].push(id as u32);
+        }
+        // 2. The starts level by level, those of one level in parallel
+        //    (each reads only lower levels, so the values do not depend
+        //    on the threads).
+        self.values = vec![f64::NAN; self.entries.len() * self.k];
+        type Solved = (Option<Arc<Vec<f64>>>, Vec<f64>);
+        let mut memo: HashMap<(u32, Vec<u64>), Solved> = HashMap::default();
+        let mut local: HashMap<u32, Arc<Vec<f64>>> = HashMap::default();
+        let mut scratch = Sweep::default();
+        let mut solved = 0;
+        for level in &levels {
+            clock.tick(|| Stage::Staging {
+                solved,
+                found: self.entries.len(),
+            })?;
+            for &id in level {
+                self.fill_exits(id as usize);
+            }
+            // Stages whose strategies look only within them: one exit
+            // distribution per kind of stage.
+            for &id in level {
+                let template = self.entries[id as usize].template;
+                let t = &self.templates[template as usize];
+                if !t.optimises
+                    && !t.cyclic
+                    && local_only(t, &self.plays)
+                    && !local.contains_key(&template)
+                {
+                    let d = self.stage_dist(game, id as usize, &self.plays, None, &mut scratch)?;
+                    local.insert(template, d);
+                }
+            }
+            // Optimised stages with the same exit values as one solved
+            // before are solved once.
+            let mut todo: Vec<u32> = Vec::new();
+            let mut keys: Vec<Option<(u32, Vec<u64>)>> = Vec::with_capacity(level.len());
+            let mut first: HashMap<(u32, Vec<u64>), u32> = HashMap::default();
+            for &id in level {
+                let template = self.entries[id as usize].template;
+                let t = &self.templates[template as usize];
+                if t.optimises {
+                    let bits = self.exits_of(id as usize).iter().map(|x| x.to_bits());
+                    let key = (template, bits.collect());
+                    if !memo.contains_key(&key) && !first.contains_key(&key) {
+                        first.insert(key.clone(), id);
+                        todo.push(id);
+                    }
+                    keys.push(Some(key));
+                } else {
+                    if !local_only(t, &self.plays) || t.cyclic {
+                        todo.push(id);
+                    }
+                    keys.push(None);
+                }
+            }
+            let this = &*self;
+            let found: Vec<Solved> = todo
+                .par_iter()
+                .map_init(Sweep::default, |scratch, &id| {
+                    let id = id as usize;
+                    let t = &this.templates[this.entries[id].template as usize];
+                    if let Some(single) = this.single_maximiser(id) {
+                        let (v, d) = this.solve_single(game, id, single, scratch)?;
+                        Ok((Some(d), v))
+                    } else if t.optimises || t.cyclic {
+                        Ok((None, this.sweep(game, id, scratch, false)?.0))
+                    } else {
+                        let d = this.stage_dist(game, id, &this.plays, None, scratch)?;
+                        let v = dot(&d, this.exits_of(id), this.k);
+                        Ok((Some(d), v))
+                    }
+                })
+                .collect::<Result<_, ExactError>>()?;
+            let found: HashMap<u32, Solved> = todo.iter().copied().zip(found).collect();
+            for (&id, key) in level.iter().zip(keys) {
+                let (dist, value) = match key {
+                    Some(key) => match memo.get(&key) {
+                        Some(solved) => solved.clone(),
+                        None => {
+                            // Solved at this level's first start with
+                            // these exits.
+                            let solved = first
+                                .get(&key)
+                                .and_then(|rep| found.get(rep))
+                                .cloned()
+                                .ok_or_else(|| mismatch(&self.start_states[id as usize]))?;
+                            if memo.len() >= 1 << 16 {
+                                memo.clear();
+                            }
+                            memo.insert(key, solved.clone());
+                            solved
+                        }
+                    },
+                    None => match found.get(&id) {
+                        Some(solved) => solved.clone(),
+                        None => {
+                            let template = self.entries[id as usize].template;
+                            let d = local
+                                .get(&template)
+                                .cloned()
+                                .ok_or_else(|| mismatch(&self.start_states[id as usize]))?;
+                            let v = dot(&d, self.exits_of(id as usize), self.k);
+                            (Some(d), v)
+                        }
+                    },
+                };
+                let at = id as usize * self.k;
+                self.values[at..at + self.k].copy_from_slice(&value);
+                self.entries[id as usize].dist = dist;
+                self.entries[id as usize].solved = true;
+            }
+            solved += level.len();
+        }
+        self.levels = levels;
         Ok(())
     }
 
@@ -568,10 +662,11 @@ where
 {
     let mut exit_states = Vec::new();
     let mut states = vec![start.clone()];
-    let mut index: HashMap<G::State, u32> = HashMap::from([(start.clone(), 0)]);
+    let mut index: HashMap<G::State, u32> = HashMap::default();
+    index.insert(start.clone(), 0);
     let mut t = Template {
         locals: Vec::new(),
-        index: HashMap::new(),
+        index: HashMap::default(),
         kinds: Vec::new(),
         offsets: vec![0],
         edges: Vec::new(),
@@ -624,7 +719,7 @@ where
                     }
                 }
                 Status::Decision(seat) => {
-                    t.kinds.push(Kind::Decision(seat));
+                    t.kinds.push(Kind::Decision(seat as u32));
                     if !t.seats.contains(&seat) {
                         t.seats.push(seat);
                     }
@@ -689,15 +784,77 @@ where
         i += 1;
     }
     let (order, cyclic) = post_order(&t);
-    t.order = order;
     t.cyclic = cyclic;
-    Ok((t, exit_states))
+    Ok((renumbered(t, &order), exit_states))
+}
+
+/// `t` with its nodes numbered in the reverse of `order` (a post-order
+/// from the start): the start stays node 0, every sweep walks the nodes
+/// and their edges from the last to the first, in memory order, and a
+/// forward pass from the first to the last. Each node keeps its edges in
+/// their order, so every sum is taken in the same order as before.
+fn renumbered<L>(t: Template<L>, order: &[u32]) -> Template<L> {
+    let n = t.kinds.len();
+    if order.len() != n {
+        // Every node is reached from the start, so this does not happen;
+        // the template as explored is right, only slower to sweep.
+        return Template {
+            order: order.to_vec(),
+            ..t
+        };
+    }
+    let mut new_id = vec![0u32; n];
+    for (pos, &old) in order.iter().enumerate() {
+        new_id[old as usize] = (n - 1 - pos) as u32;
+    }
+    let mut locals: Vec<Option<L>> = t.locals.into_iter().map(Some).collect();
+    let mut kinds = Vec::with_capacity(n);
+    let mut offsets = Vec::with_capacity(n + 1);
+    let mut edges = Vec::with_capacity(t.edges.len());
+    let mut new_locals = Vec::with_capacity(n);
+    offsets.push(0);
+    for &old in order.iter().rev() {
+        let old = old as usize;
+        kinds.push(t.kinds[old]);
+        if let Some(local) = locals[old].take() {
+            new_locals.push(local);
+        }
+        let from = t.offsets[old] as usize..t.offsets[old + 1] as usize;
+        edges.extend(
+            t.edges[from]
+                .iter()
+                .map(|&(p, to)| (p, new_id[to as usize])),
+        );
+        offsets.push(edges.len() as u32);
+    }
+    let mut index = t.index;
+    for node in index.values_mut() {
+        *node = new_id[*node as usize];
+    }
+    let exits = t
+        .exits
+        .into_iter()
+        .map(|(node, edge)| match new_id.get(node as usize) {
+            Some(&node) => (node, edge),
+            None => (node, edge),
+        })
+        .collect();
+    Template {
+        locals: new_locals,
+        index,
+        kinds,
+        offsets,
+        edges,
+        exits,
+        order: (0..n as u32).rev().collect(),
+        ..t
+    }
 }
 
 impl<'p, G, S> Staged<'p, G, S>
 where
     G: BoardGame,
-    G::State: Hash + Eq + Clone + Debug,
+    G::State: Hash + Eq + Clone + Debug + Sync,
     S: Stages<G>,
 {
     /// Finds the exits of entry `id` from its start: each by one step
@@ -733,7 +890,9 @@ where
                         game.apply_chance(&mut state, c.outcome, &mut |_| {});
                     }
                     Status::Decision(seat) => {
-                        if self.templates[template].kinds[node as usize] != Kind::Decision(seat) {
+                        if self.templates[template].kinds[node as usize]
+                            != Kind::Decision(seat as u32)
+                        {
                             return Err(mismatch(&state));
                         }
                         moves.clear();
@@ -783,6 +942,64 @@ where
         }
     }
 
+    /// The component the one seat deciding in entry `id`'s stage
+    /// maximises, if only one seat decides there, it maximises, and the
+    /// stage has no cycle.
+    fn single_maximiser(&self, id: usize) -> Option<(Seat, usize)> {
+        let t = &self.templates[self.entries[id].template as usize];
+        match (&t.seats[..], t.cyclic) {
+            (&[seat], false) => match self.plays.get(seat) {
+                Some(Play::Maximise(c)) => Some((seat, (*c).min(self.k - 1))),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Entry `id`'s stage where one seat maximises component `c` of the
+    /// value and nobody else decides: the best moves from that component
+    /// alone (one number per node, not the whole vector), then the
+    /// probability of leaving by each exit when they are played, and the
+    /// start's value vector as the exits' values weighted by it.
+    fn solve_single(
+        &self,
+        game: &G,
+        id: usize,
+        single: (Seat, usize),
+        scratch: &mut Sweep<G::Move>,
+    ) -> Result<(Vec<f64>, Arc<Vec<f64>>), ExactError> {
+        let best = self.single_picks(id, single, scratch)?;
+        let dist = self.stage_dist(game, id, &self.plays, Some(&best), scratch)?;
+        let value = dot(&dist, self.exits_of(id), self.k);
+        Ok((value, dist))
+    }
+
+    /// The best move's index at each node of entry `id`'s stage where one
+    /// seat maximises component `c` and nobody else decides, by a sweep of
+    /// that component alone: the moves a sweep of the whole vector picks.
+    fn single_picks(
+        &self,
+        id: usize,
+        (seat, c): (Seat, usize),
+        scratch: &mut Sweep<G::Move>,
+    ) -> Result<Vec<u32>, ExactError> {
+        let t = &self.templates[self.entries[id].template as usize];
+        let exits = self.exits_of(id);
+        let k = self.k;
+        let own: Vec<f64> = (0..t.exits.len()).map(|x| exits[x * k + c]).collect();
+        let mut maximises = vec![None; seat + 1];
+        maximises[seat] = Some(0);
+        let params = SweepParams {
+            maximises: &maximises,
+            tie: self.tie,
+            tolerance: self.tolerance,
+            max_steps: self.max_steps,
+        };
+        let mut best = vec![u32::MAX; t.kinds.len()];
+        sweep_nodes::<1, _, _>(t, &own, 1, &params, scratch, Some(&mut best[..]))?;
+        Ok(best)
+    }
+
     /// Solves entry `id`'s stage from its exit values: its start's value
     /// vector and, if `picks`, the best move's index at each node.
     fn sweep(
@@ -808,7 +1025,7 @@ where
             .resize(if follows { t.edges.len() } else { 0 }, f64::NAN);
         for node in (0..n).filter(|_| follows) {
             if let Kind::Decision(seat) = t.kinds[node]
-                && let Some(policy) = self.plays.get(seat).and_then(Play::policy)
+                && let Some(policy) = self.plays.get(seat as usize).and_then(Play::policy)
             {
                 let state = self.stages.join(game, start, &t.locals[node]);
                 let from = t.offsets[node] as usize;
@@ -817,7 +1034,7 @@ where
                     game,
                     policy,
                     &state,
-                    seat,
+                    seat as usize,
                     count,
                     &mut scratch.moves,
                     &mut scratch.moves_buf,
@@ -825,17 +1042,6 @@ where
                 scratch.probs[from..from + count].copy_from_slice(&scratch.moves_buf);
             }
         }
-        let values = &mut scratch.values;
-        values.clear();
-        values.resize(n * k, 0.0);
-        for node in 0..n {
-            if let Kind::Exit(x) = t.kinds[node] {
-                let x = x as usize;
-                values[node * k..node * k + k].copy_from_slice(&exits[x * k..x * k + k]);
-            }
-        }
-        let mut best = if picks { vec![u32::MAX; n] } else { Vec::new() };
-        let mut acc = vec![0.0; k];
         // The component each seat maximises, if it does.
         let maximises: Vec<Option<usize>> = self
             .plays
@@ -845,78 +1051,25 @@ where
                 _ => None,
             })
             .collect();
-        let mut sweeps = 0;
-        loop {
-            sweeps += 1;
-            let mut residual: f64 = 0.0;
-            for &node in &t.order {
-                let node = node as usize;
-                let from = t.offsets[node] as usize;
-                let edges = t.edges(node);
-                match t.kinds[node] {
-                    Kind::Exit(_) => continue,
-                    Kind::Chance => {
-                        acc.fill(0.0);
-                        for &(p, to) in edges {
-                            let to = to as usize * k;
-                            for c in 0..k {
-                                acc[c] += p * values[to + c];
-                            }
-                        }
-                    }
-                    Kind::Decision(seat) => match maximises.get(seat).copied().flatten() {
-                        Some(c) => {
-                            let top = edges
-                                .iter()
-                                .map(|&(_, to)| values[to as usize * k + c])
-                                .fold(f64::NEG_INFINITY, f64::max);
-                            let tolerance = self.tie * top.abs().max(1.0);
-                            let pick = edges
-                                .iter()
-                                .position(|&(_, to)| values[to as usize * k + c] >= top - tolerance)
-                                .unwrap_or(0);
-                            if picks {
-                                best[node] = pick as u32;
-                            }
-                            let to = edges[pick].1 as usize * k;
-                            for (c, a) in acc.iter_mut().enumerate() {
-                                *a = values[to + c];
-                            }
-                        }
-                        _ => {
-                            acc.fill(0.0);
-                            for (e, &(_, to)) in edges.iter().enumerate() {
-                                let p = scratch.probs[from + e];
-                                if p == 0.0 {
-                                    continue;
-                                }
-                                let to = to as usize * k;
-                                for c in 0..k {
-                                    acc[c] += p * values[to + c];
-                                }
-                            }
-                        }
-                    },
-                }
-                let here = &mut values[node * k..node * k + k];
-                for (x, a) in here.iter_mut().zip(&acc) {
-                    if t.cyclic {
-                        residual = residual.max((a - *x).abs());
-                    }
-                    *x = *a;
-                }
-            }
-            if !t.cyclic || residual <= self.tolerance {
-                break;
-            }
-            if sweeps >= self.max_steps {
-                return Err(ExactError::NotSettled {
-                    iterations: sweeps,
-                    residual,
-                });
-            }
+        let mut best = if picks { vec![u32::MAX; n] } else { Vec::new() };
+        let params = SweepParams {
+            maximises: &maximises,
+            tie: self.tie,
+            tolerance: self.tolerance,
+            max_steps: self.max_steps,
+        };
+        let best_out = picks.then_some(&mut best[..]);
+        // The loops with the components' count known at compile time for
+        // the common counts (a seat or two and a tie), so the sums stay in
+        // registers.
+        match k {
+            1 => sweep_nodes::<1, _, _>(t, exits, k, &params, scratch, best_out)?,
+            2 => sweep_nodes::<2, _, _>(t, exits, k, &params, scratch, best_out)?,
+            3 => sweep_nodes::<3, _, _>(t, exits, k, &params, scratch, best_out)?,
+            4 => sweep_nodes::<4, _, _>(t, exits, k, &params, scratch, best_out)?,
+            _ => sweep_nodes::<0, _, _>(t, exits, k, &params, scratch, best_out)?,
         }
-        Ok((values[..k].to_vec(), best))
+        Ok((scratch.values[..k].to_vec(), best))
     }
 
     /// The probability of leaving entry `id`'s stage by each exit (no
@@ -975,25 +1128,94 @@ where
         let k = self.k;
         let mut values = vec![f64::NAN; self.entries.len() * k];
         let mut scratch = Sweep::default();
-        let mut local: HashMap<u32, Arc<Vec<f64>>> = HashMap::new();
-        let mut exits = Vec::new();
-        for &id in &self.order {
-            let id = id as usize;
-            let entry = &self.entries[id];
-            let t = &self.templates[entry.template as usize];
-            exits.clear();
-            exits.extend_from_slice(self.exits_of(id));
-            for &(x, n) in &entry.next {
-                let (x, n) = (x as usize * k, n as usize * k);
-                exits[x..x + k].copy_from_slice(&values[n..n + k]);
+        let mut local: HashMap<u32, Arc<Vec<f64>>> = HashMap::default();
+        for level in &self.levels {
+            // Stages played by policies that look only within them: one
+            // exit distribution per kind of stage.
+            for &id in level {
+                let id = id as usize;
+                let template = self.entries[id].template;
+                if self.plan(id, plays)? == Plan::Local && !local.contains_key(&template) {
+                    let d = self.stage_dist(game, id, plays, None, &mut scratch)?;
+                    local.insert(template, d);
+                }
             }
-            let as_solved = t
-                .seats
-                .iter()
-                .all(|&seat| matches!(plays.get(seat), Some(Play::Maximise(_))));
-            let dist = match (&entry.dist, as_solved) {
-                (Some(d), true) => d.clone(),
-                (None, true) if !t.cyclic => {
+            let lower = &values;
+            let found: Vec<Vec<f64>> = level
+                .par_iter()
+                .map_init(Sweep::default, |scratch, &id| {
+                    let id = id as usize;
+                    let dist = self.dist_against(game, id, plays, &local, scratch)?;
+                    let mut exits = self.exits_of(id).to_vec();
+                    for &(x, n) in &self.entries[id].next {
+                        let (x, n) = (x as usize * k, n as usize * k);
+                        exits[x..x + k].copy_from_slice(&lower[n..n + k]);
+                    }
+                    Ok(dot(&dist, &exits, k))
+                })
+                .collect::<Result<_, ExactError>>()?;
+            for (&id, v) in level.iter().zip(found) {
+                let at = id as usize * k;
+                values[at..at + k].copy_from_slice(&v);
+            }
+        }
+        Ok(values[..k].to_vec())
+    }
+
+    /// How [`against`](Self::against) plays entry `id`'s stage.
+    fn plan(&self, id: usize, plays: &[Play<'_, G>]) -> Result<Plan, ExactError> {
+        let t = &self.templates[self.entries[id].template as usize];
+        let as_solved = t
+            .seats
+            .iter()
+            .all(|&seat| matches!(plays.get(seat), Some(Play::Maximise(_))));
+        if as_solved && (self.entries[id].dist.is_some() || !t.cyclic) {
+            return Ok(Plan::AsSolved);
+        }
+        if t.cyclic {
+            return Err(ExactError::Stages {
+                what: "a stage with a cycle cannot be played against other policies".into(),
+            });
+        }
+        if let Some(&seat) = t.seats.iter().find(|&&seat| {
+            matches!(plays.get(seat), None | Some(Play::Maximise(_)))
+                && !matches!(self.plays.get(seat), Some(Play::Maximise(_)))
+        }) {
+            return Err(ExactError::NoPolicy {
+                seat,
+                policies: plays.len(),
+                state: format!("{:?}", self.start_states[id]),
+            });
+        }
+        let best = t
+            .seats
+            .iter()
+            .any(|&s| plays.get(s).and_then(Play::policy).is_none());
+        Ok(if best {
+            Plan::Mixed
+        } else if local_only(t, plays) {
+            Plan::Local
+        } else {
+            Plan::Follow
+        })
+    }
+
+    /// The probability of leaving entry `id`'s stage by each exit, the
+    /// seats playing as [`against`](Self::against) says (`local` holds
+    /// the stage-local policies' distributions).
+    fn dist_against(
+        &self,
+        game: &G,
+        id: usize,
+        plays: &[Play<'_, G>],
+        local: &HashMap<u32, Arc<Vec<f64>>>,
+        scratch: &mut Sweep<G::Move>,
+    ) -> Result<Arc<Vec<f64>>, ExactError> {
+        let entry = &self.entries[id];
+        Ok(match self.plan(id, plays)? {
+            Plan::AsSolved => match &entry.dist {
+                Some(d) => d.clone(),
+                None => {
                     let known = self
                         .dists
                         .lock()
@@ -1003,8 +1225,7 @@ where
                         Some(d) => d,
                         None => {
                             let best = self.picks_of(game, id as u32)?;
-                            let d =
-                                self.stage_dist(game, id, &self.plays, Some(&best), &mut scratch)?;
+                            let d = self.stage_dist(game, id, &self.plays, Some(&best), scratch)?;
                             if let Ok(mut dists) = self.dists.lock() {
                                 dists.insert(id as u32, d.clone());
                             }
@@ -1012,55 +1233,17 @@ where
                         }
                     }
                 }
-                _ if t.cyclic => {
-                    return Err(ExactError::Stages {
-                        what: "a stage with a cycle cannot be played against other policies".into(),
-                    });
-                }
-                _ => {
-                    if let Some(&seat) = t.seats.iter().find(|&&seat| {
-                        matches!(plays.get(seat), None | Some(Play::Maximise(_)))
-                            && !matches!(self.plays.get(seat), Some(Play::Maximise(_)))
-                    }) {
-                        return Err(ExactError::NoPolicy {
-                            seat,
-                            policies: plays.len(),
-                            state: format!("{:?}", self.start_states[id]),
-                        });
-                    }
-                    let best = if t
-                        .seats
-                        .iter()
-                        .any(|&s| plays.get(s).and_then(Play::policy).is_none())
-                    {
-                        Some(self.picks_of(game, id as u32)?)
-                    } else {
-                        None
-                    };
-                    if best.is_none() && local_only(t, plays) {
-                        match local.get(&entry.template) {
-                            Some(d) => d.clone(),
-                            None => {
-                                let d = self.stage_dist(game, id, plays, None, &mut scratch)?;
-                                local.insert(entry.template, d.clone());
-                                d
-                            }
-                        }
-                    } else {
-                        self.stage_dist(
-                            game,
-                            id,
-                            plays,
-                            best.as_deref().map(|b| &b[..]),
-                            &mut scratch,
-                        )?
-                    }
-                }
-            };
-            let v = dot(&dist, &exits, k);
-            values[id * k..id * k + k].copy_from_slice(&v);
-        }
-        Ok(values[..k].to_vec())
+            },
+            Plan::Local => local
+                .get(&entry.template)
+                .cloned()
+                .ok_or_else(|| mismatch(&self.start_states[id]))?,
+            Plan::Follow => self.stage_dist(game, id, plays, None, scratch)?,
+            Plan::Mixed => {
+                let best = self.picks_of(game, id as u32)?;
+                self.stage_dist(game, id, plays, Some(&best), scratch)?
+            }
+        })
     }
 
     /// The value vector of the initial state.
@@ -1097,7 +1280,11 @@ where
         if let Some(best) = self.picks.lock().ok().and_then(|p| p.get(&id).cloned()) {
             return Ok(best);
         }
-        let (_, best) = self.sweep(game, id as usize, &mut Sweep::default(), true)?;
+        let mut scratch = Sweep::default();
+        let best = match self.single_maximiser(id as usize) {
+            Some(single) => self.single_picks(id as usize, single, &mut scratch)?,
+            None => self.sweep(game, id as usize, &mut scratch, true)?.1,
+        };
         let best = Arc::new(best);
         if let Ok(mut picks) = self.picks.lock() {
             if picks.len() >= KEEP_PICKS {
@@ -1130,6 +1317,122 @@ where
 /// cycles forward from its start into `reach`; `decide(node, seat, buf)`
 /// gives the probabilities of a decision's moves. Only nodes that play
 /// can reach are asked about.
+/// What a sweep needs besides the template and the exits.
+struct SweepParams<'a> {
+    maximises: &'a [Option<usize>],
+    tie: f64,
+    tolerance: f64,
+    max_steps: u32,
+}
+
+/// Sweeps a template's nodes backward from the exit values, `k` value
+/// components per node (`K`, when not 0, is `k` known at compile time),
+/// repeating while a cyclic stage has not settled. Leaves the node values
+/// in `scratch.values`, and each decision's best move in `best`.
+fn sweep_nodes<const K: usize, L, M>(
+    t: &Template<L>,
+    exits: &[f64],
+    k: usize,
+    params: &SweepParams<'_>,
+    scratch: &mut Sweep<M>,
+    mut best: Option<&mut [u32]>,
+) -> Result<(), ExactError> {
+    let k = if K == 0 { k } else { K };
+    let n = t.kinds.len();
+    let values = &mut scratch.values;
+    if t.cyclic {
+        // Value iteration starts from zero; without a cycle every node
+        // is written before it is read.
+        values.clear();
+    }
+    values.resize(n * k, 0.0);
+    for node in 0..n {
+        if let Kind::Exit(x) = t.kinds[node] {
+            let x = x as usize;
+            values[node * k..node * k + k].copy_from_slice(&exits[x * k..x * k + k]);
+        }
+    }
+    let mut inline = [0.0; 8];
+    let mut heap = Vec::new();
+    let acc: &mut [f64] = if k <= inline.len() {
+        &mut inline[..k]
+    } else {
+        heap.resize(k, 0.0);
+        &mut heap
+    };
+    let mut sweeps = 0;
+    loop {
+        sweeps += 1;
+        let mut residual: f64 = 0.0;
+        for &node in &t.order {
+            let node = node as usize;
+            let from = t.offsets[node] as usize;
+            let edges = t.edges(node);
+            match t.kinds[node] {
+                Kind::Exit(_) => continue,
+                Kind::Chance => {
+                    acc.fill(0.0);
+                    for &(p, to) in edges {
+                        let to = &values[to as usize * k..to as usize * k + k];
+                        for (a, v) in acc.iter_mut().zip(to) {
+                            *a += p * v;
+                        }
+                    }
+                }
+                Kind::Decision(seat) => {
+                    match params.maximises.get(seat as usize).copied().flatten() {
+                        Some(c) => {
+                            let top = edges
+                                .iter()
+                                .map(|&(_, to)| values[to as usize * k + c])
+                                .fold(f64::NEG_INFINITY, f64::max);
+                            let tolerance = params.tie * top.abs().max(1.0);
+                            let pick = edges
+                                .iter()
+                                .position(|&(_, to)| values[to as usize * k + c] >= top - tolerance)
+                                .unwrap_or(0);
+                            if let Some(best) = best.as_deref_mut() {
+                                best[node] = pick as u32;
+                            }
+                            let to = edges[pick].1 as usize * k;
+                            acc.copy_from_slice(&values[to..to + k]);
+                        }
+                        _ => {
+                            acc.fill(0.0);
+                            for (e, &(_, to)) in edges.iter().enumerate() {
+                                let p = scratch.probs[from + e];
+                                if p == 0.0 {
+                                    continue;
+                                }
+                                let to = &values[to as usize * k..to as usize * k + k];
+                                for (a, v) in acc.iter_mut().zip(to) {
+                                    *a += p * v;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            let here = &mut values[node * k..node * k + k];
+            for (x, a) in here.iter_mut().zip(acc.iter()) {
+                if t.cyclic {
+                    residual = residual.max((a - *x).abs());
+                }
+                *x = *a;
+            }
+        }
+        if !t.cyclic || residual <= params.tolerance {
+            return Ok(());
+        }
+        if sweeps >= params.max_steps {
+            return Err(ExactError::NotSettled {
+                iterations: sweeps,
+                residual,
+            });
+        }
+    }
+}
+
 fn push_forward<L>(
     t: &Template<L>,
     reach: &mut Vec<f64>,
@@ -1155,7 +1458,7 @@ fn push_forward<L>(
                 }
             }
             Kind::Decision(seat) => {
-                decide(node, seat, buf)?;
+                decide(node, seat as usize, buf)?;
                 for (&(_, to), &p) in edges.iter().zip(buf.iter()) {
                     reach[to as usize] += r * p;
                 }
@@ -1204,7 +1507,7 @@ pub fn stage_exits<G, S>(
 ) -> Result<Vec<(G::State, f64)>, ExactError>
 where
     G: BoardGame,
-    G::State: Hash + Eq + Clone + Debug,
+    G::State: Hash + Eq + Clone + Debug + Sync,
     S: Stages<G>,
 {
     let (t, exit_states) = explore(game, stages, plays, start, limits)?;
