@@ -157,9 +157,11 @@ where
         );
     }
     let max_states = usize::try_from(args.max_states).unwrap_or(usize::MAX);
+    let solving = crate::progress::SolveProgress::new("exact analysis");
     let limits = Limits {
         max_states,
         max_transitions: max_states.saturating_mul(10),
+        progress: Some(solving.sink()),
         ..Limits::default()
     };
     let chain = Chain::<G, ()>::build_with(game, &policies, &limits, |_, _| {})
@@ -278,9 +280,11 @@ where
     G::State: Hash + Eq + Debug + Sync,
     O: Objective<G>,
 {
+    let solving = crate::progress::SolveProgress::new("optimal play");
     let limits = Limits {
         max_states,
         max_transitions: max_states.saturating_mul(10),
+        progress: Some(solving.sink()),
         ..Limits::default()
     };
     let optimal = Optimal::solve(game, objective, &limits).map_err(PolicyError::from)?;

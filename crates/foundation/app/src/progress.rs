@@ -19,6 +19,77 @@ pub fn progress_bar(total: u64, min_total: u64) -> Option<indicatif::ProgressBar
     Some(bar)
 }
 
+/// A running estimate of the time left in a phase of known size, at the
+/// rate of the last [`Eta::WINDOW`] (work often gets slower or faster as
+/// a phase goes on: the recent rate follows it).
+#[derive(Debug, Default)]
+struct Eta {
+    readings: std::collections::VecDeque<(std::time::Duration, f64)>,
+}
+
+impl Eta {
+    /// How far back the rate is measured.
+    const WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
+
+    /// An estimate starting from `fraction` done at `elapsed`.
+    fn from(elapsed: std::time::Duration, fraction: f64) -> Eta {
+        Eta {
+            readings: [(elapsed, fraction)].into(),
+        }
+    }
+
+    /// The time left when `fraction` (0 to 1) is done at `elapsed`; none
+    /// before the work has visibly moved since the first reading.
+    fn left(&mut self, elapsed: std::time::Duration, fraction: f64) -> Option<std::time::Duration> {
+        // Keep the newest reading at least a window old, and those after.
+        while self.readings.len() > 1 && self.readings[1].0 + Eta::WINDOW <= elapsed {
+            self.readings.pop_front();
+        }
+        let (t0, f0) = self
+            .readings
+            .front()
+            .copied()
+            .unwrap_or((elapsed, fraction));
+        self.readings.push_back((elapsed, fraction));
+        let (dt, df) = (elapsed.saturating_sub(t0).as_secs_f64(), fraction - f0);
+        (dt > 0.0 && df > 0.0 && fraction <= 1.0)
+            .then(|| std::time::Duration::from_secs_f64(dt / df * (1.0 - fraction)))
+    }
+}
+
+/// A time left in words: "about 40 s left", "about 12 min left", "about
+/// 2.5 h left".
+pub fn time_left(left: std::time::Duration) -> String {
+    let s = left.as_secs_f64();
+    if s < 90.0 {
+        format!("about {:.0} s left", s.max(1.0))
+    } else if s < 90.0 * 60.0 {
+        format!("about {:.0} min left", s / 60.0)
+    } else {
+        format!("about {:.1} h left", s / 3600.0)
+    }
+}
+
+/// What a solve is doing, with the time left where its phase's size is
+/// known (`Stage::fraction_done`); the estimate restarts with each phase.
+fn solve_status(
+    eta: &std::sync::Mutex<(Option<&'static str>, Eta)>,
+    elapsed: std::time::Duration,
+    stage: &tabula_exact::Stage,
+) -> String {
+    let left = stage.fraction_done().and_then(|fraction| {
+        let mut eta = eta.lock().ok()?;
+        if eta.0 != Some(stage.activity()) {
+            *eta = (Some(stage.activity()), Eta::default());
+        }
+        eta.1.left(elapsed, fraction)
+    });
+    match left {
+        Some(left) => format!("{stage}, {}", time_left(left)),
+        None => stage.to_string(),
+    }
+}
+
 /// Progress of a long exact solve on stderr: a spinner with what the
 /// solver is doing when stderr is a terminal, otherwise one line every
 /// [`SolveProgress::LINE_EVERY`] once the solve has run that long. Keep it
@@ -43,8 +114,9 @@ impl SolveProgress {
                 bar.set_style(style);
             }
             let shown = bar.clone();
-            let sink = tabula_exact::Progress::new(move |_, stage| {
-                shown.set_message(format!("{what}: {stage}"));
+            let eta = std::sync::Mutex::new((None, Eta::default()));
+            let sink = tabula_exact::Progress::new(move |elapsed, stage| {
+                shown.set_message(format!("{what}: {}", solve_status(&eta, elapsed, stage)));
                 shown.tick();
             });
             SolveProgress {
@@ -53,12 +125,15 @@ impl SolveProgress {
             }
         } else {
             let next = std::sync::Mutex::new(SolveProgress::LINE_EVERY);
+            let eta = std::sync::Mutex::new((None, Eta::default()));
             let sink = tabula_exact::Progress::new(move |elapsed, stage| {
+                // Every report feeds the estimate; a line now and then.
+                let status = solve_status(&eta, elapsed, stage);
                 if let Ok(mut next) = next.lock()
                     && elapsed >= *next
                 {
                     *next = elapsed + SolveProgress::LINE_EVERY;
-                    eprintln!("{what}: {:.0} s, {stage}", elapsed.as_secs_f64());
+                    eprintln!("{what}: {:.0} s, {status}", elapsed.as_secs_f64());
                 }
             });
             SolveProgress { bar: None, sink }
@@ -152,15 +227,22 @@ impl RunProgress {
         }
     }
 
-    /// The line written when stderr is not a terminal.
+    /// The line written when stderr is not a terminal, with the time left
+    /// at the rate so far.
     pub fn line(&self, done: u64, elapsed: std::time::Duration) -> String {
-        format!(
+        let mut line = format!(
             "{}: {done}/{} {}, {:.0} s",
             self.what,
             self.total,
             self.unit,
             elapsed.as_secs_f64()
-        )
+        );
+        let fraction = done as f64 / self.total.max(1) as f64;
+        if let Some(left) = Eta::from(std::time::Duration::ZERO, 0.0).left(elapsed, fraction) {
+            line.push_str(", ");
+            line.push_str(&time_left(left));
+        }
+        line
     }
 }
 
@@ -186,11 +268,68 @@ mod tests {
         let p = RunProgress::new("tournament", 4000, "games");
         assert_eq!(
             p.line(1200, std::time::Duration::from_millis(31_400)),
-            "tournament: 1200/4000 games, 31 s"
+            "tournament: 1200/4000 games, 31 s, about 73 s left"
+        );
+        assert_eq!(
+            p.line(0, std::time::Duration::from_secs(12)),
+            "tournament: 0/4000 games, 12 s"
+        );
+        assert_eq!(
+            p.line(100, std::time::Duration::from_secs(60)),
+            "tournament: 100/4000 games, 60 s, about 39 min left"
         );
         // Early ticks write nothing and keep the largest count.
         p.tick(5);
         p.tick(3);
         assert_eq!(p.done.load(std::sync::atomic::Ordering::Relaxed), 5);
+    }
+
+    #[test]
+    fn solve_lines_estimate_the_time_left_where_the_phase_has_a_known_size() {
+        use std::time::Duration;
+        use tabula_exact::Stage;
+        let eta = std::sync::Mutex::new((None, Eta::default()));
+        let staging = |solved| Stage::Staging {
+            solved,
+            found: 1000,
+        };
+        // Discovery: no size yet. The first solved reading starts the
+        // estimate; the next gives the rate.
+        assert_eq!(
+            solve_status(&eta, Duration::from_secs(1), &staging(0)),
+            "solving stage by stage: 1000 stage starts found"
+        );
+        assert_eq!(
+            solve_status(&eta, Duration::from_secs(2), &staging(100)),
+            "solving stage by stage: 100 of 1000 stage starts solved"
+        );
+        assert_eq!(
+            solve_status(&eta, Duration::from_secs(12), &staging(300)),
+            "solving stage by stage: 300 of 1000 stage starts solved, about 35 s left"
+        );
+        // A phase of unknown size says what it does, no time left.
+        let building = Stage::Building {
+            states: 10,
+            transitions: 20,
+        };
+        assert_eq!(
+            solve_status(&eta, Duration::from_secs(13), &building),
+            "building the chain: 10 states, 20 transitions"
+        );
+        // The rate of the last ten seconds: 300 to 600 in 10 s.
+        assert_eq!(
+            solve_status(&eta, Duration::from_secs(20), &staging(100)),
+            "solving stage by stage: 100 of 1000 stage starts solved"
+        );
+        assert_eq!(
+            solve_status(&eta, Duration::from_secs(30), &staging(300)),
+            "solving stage by stage: 300 of 1000 stage starts solved, about 35 s left"
+        );
+        assert_eq!(
+            solve_status(&eta, Duration::from_secs(40), &staging(600)),
+            "solving stage by stage: 600 of 1000 stage starts solved, about 13 s left"
+        );
+        assert_eq!(time_left(Duration::from_secs(5400)), "about 1.5 h left");
+        assert_eq!(time_left(Duration::from_millis(200)), "about 1 s left");
     }
 }

@@ -47,6 +47,19 @@ pub enum Stage {
 }
 
 impl Stage {
+    /// How much of its phase the solve has done, from 0 to 1, where that
+    /// is known: the stage starts solved among all found. Exploring a
+    /// chain, walking a distribution or iterating to a fixed point has no
+    /// known end until it gets there (`None`).
+    pub fn fraction_done(&self) -> Option<f64> {
+        match *self {
+            Stage::Staging { solved, found } if solved > 0 && found > 0 => {
+                Some((solved as f64 / found as f64).min(1.0))
+            }
+            _ => None,
+        }
+    }
+
     /// What the solver was doing, in a few words ("building the chain").
     pub fn activity(&self) -> &'static str {
         match self {
@@ -163,6 +176,12 @@ impl<'a> Clock<'a> {
             calls: 0,
             every: every.max(1),
         }
+    }
+
+    /// Looks at the time every `every`-th call from now on.
+    pub(crate) fn every(&mut self, every: u32) {
+        self.every = every.max(1);
+        self.calls = 0;
     }
 
     /// Fails with [`ExactError::OutOfTime`] once the budget is spent;

@@ -328,6 +328,9 @@ impl<G: BoardGame, S: Stages<G>> Debug for Staged<'_, G, S> {
 /// before it forgets them.
 const KEEP_PICKS: usize = 4096;
 
+/// Stage starts solved in parallel between two looks at the clock.
+const CHUNK: usize = 256;
+
 /// Scratch for one stage's sweep.
 struct Sweep<M> {
     values: Vec<f64>,
@@ -491,6 +494,9 @@ where
         let mut local: HashMap<u32, Arc<Vec<f64>>> = HashMap::default();
         let mut scratch = Sweep::default();
         let mut solved = 0;
+        // A level costs far more than a step of the discovery: look at the
+        // clock every time.
+        clock.every(1);
         for level in &levels {
             clock.tick(|| Stage::Staging {
                 solved,
@@ -537,23 +543,33 @@ where
                 }
             }
             let this = &*self;
-            let found: Vec<Solved> = todo
-                .par_iter()
-                .map_init(Sweep::default, |scratch, &id| {
-                    let id = id as usize;
-                    let t = &this.templates[this.entries[id].template as usize];
-                    if let Some(single) = this.single_maximiser(id) {
-                        let (v, d) = this.solve_single(game, id, single, scratch)?;
-                        Ok((Some(d), v))
-                    } else if t.optimises || t.cyclic {
-                        Ok((None, this.sweep(game, id, scratch, false)?.0))
-                    } else {
-                        let d = this.stage_dist(game, id, &this.plays, None, scratch)?;
-                        let v = dot(&d, this.exits_of(id), this.k);
-                        Ok((Some(d), v))
-                    }
-                })
-                .collect::<Result<_, ExactError>>()?;
+            // In chunks, so a level of costly stages still reports its
+            // progress and keeps to the time budget.
+            let mut found: Vec<Solved> = Vec::with_capacity(todo.len());
+            for chunk in todo.chunks(CHUNK) {
+                clock.tick(|| Stage::Staging {
+                    solved: solved + found.len() * level.len() / todo.len().max(1),
+                    found: this.entries.len(),
+                })?;
+                let part: Vec<Solved> = chunk
+                    .par_iter()
+                    .map_init(Sweep::default, |scratch, &id| {
+                        let id = id as usize;
+                        let t = &this.templates[this.entries[id].template as usize];
+                        if let Some(single) = this.single_maximiser(id) {
+                            let (v, d) = this.solve_single(game, id, single, scratch)?;
+                            Ok((Some(d), v))
+                        } else if t.optimises || t.cyclic {
+                            Ok((None, this.sweep(game, id, scratch, false)?.0))
+                        } else {
+                            let d = this.stage_dist(game, id, &this.plays, None, scratch)?;
+                            let v = dot(&d, this.exits_of(id), this.k);
+                            Ok((Some(d), v))
+                        }
+                    })
+                    .collect::<Result<_, ExactError>>()?;
+                found.extend(part);
+            }
             let found: HashMap<u32, Solved> = todo.iter().copied().zip(found).collect();
             for (&id, key) in level.iter().zip(keys) {
                 let (dist, value) = match key {

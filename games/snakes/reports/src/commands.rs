@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use tabula_app::play::{RecordArgs, ReplayArgs};
-use tabula_app::progress::{SolveProgress, progress_bar, seconds_budget};
+use tabula_app::progress::{RunProgress, SolveProgress, seconds_budget};
 use tabula_app::{Command, Error, Io, Typed};
 use tabula_exact::Limits;
 use tabula_sim::Simulation;
@@ -206,7 +206,7 @@ pub fn simulate(args: SnakesArgs, _: &mut Io<'_>) -> Result<Box<dyn tabula_app::
     } else {
         None
     };
-    let bar = progress_bar(args.games, 2_000_000);
+    let progress = RunProgress::new("simulation", args.games, "games");
     let solving = SolveProgress::new("exact values");
     let limits = Limits {
         max_time: seconds_budget(args.exact_seconds),
@@ -219,15 +219,9 @@ pub fn simulate(args: SnakesArgs, _: &mut Io<'_>) -> Result<Box<dyn tabula_app::
             dice_rolls: args.dice_rolls,
         },
         &limits,
-        &|done| {
-            if let Some(b) = &bar {
-                b.set_position(done);
-            }
-        },
+        &|done| progress.tick(done),
     )?;
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    drop(progress);
     drop(solving);
     Ok(Box::new(Simulated {
         report,
