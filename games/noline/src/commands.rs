@@ -98,10 +98,12 @@ fn analyze(args: AnalyzeArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> 
             &args.policies,
         )?));
     }
-    Ok(Box::new(solve::solve_within(
+    let searching = tabula_app::progress::SolveProgress::new("noline solve");
+    Ok(Box::new(solve::solve_reporting(
         args.dim,
         args.max_nodes,
         args.max_memory * 1_000_000,
+        Some(searching.sink()),
     )?))
 }
 

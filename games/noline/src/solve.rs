@@ -73,6 +73,16 @@ pub struct Solver {
     nodes: u64,
     budget: u64,
     max_memory: u64,
+    progress: Option<Reporter>,
+}
+
+/// Where and when a search reports how far it has come.
+struct Reporter {
+    sink: tabula_exact::Progress,
+    start: Instant,
+    next: std::time::Duration,
+    settled: usize,
+    moves: usize,
 }
 
 impl std::fmt::Debug for Solver {
@@ -134,7 +144,43 @@ impl Solver {
             nodes: 0,
             budget,
             max_memory: DEFAULT_MAX_MEMORY_MB * 1_000_000,
+            progress: None,
         })
+    }
+
+    /// Reports the search's progress to `sink` (a front end's progress
+    /// display) about every [`tabula_exact::Progress::EVERY`], as
+    /// [`tabula_exact::Stage::TreeSearch`]: first moves settled, positions
+    /// searched, table size.
+    pub fn with_progress(mut self, sink: tabula_exact::Progress) -> Solver {
+        self.progress = Some(Reporter {
+            sink,
+            start: Instant::now(),
+            next: tabula_exact::Progress::EVERY,
+            settled: 0,
+            moves: 0,
+        });
+        self
+    }
+
+    /// Reports progress if it is time (looked at every 2^16 positions).
+    fn report(&mut self) {
+        let (nodes, table) = (self.nodes, self.table.len());
+        if let Some(r) = &mut self.progress {
+            let elapsed = r.start.elapsed();
+            if elapsed >= r.next {
+                r.next = elapsed + tabula_exact::Progress::EVERY;
+                r.sink.report(
+                    elapsed,
+                    &tabula_exact::Stage::TreeSearch {
+                        settled: r.settled,
+                        moves: r.moves,
+                        positions: nodes,
+                        table,
+                    },
+                );
+            }
+        }
     }
 
     /// Limits the transposition table to `bytes` (default
@@ -214,10 +260,19 @@ impl Solver {
         let me = mover(grid);
         let dim = self.dim;
         let mut out = Vec::new();
+        let free = (0..dim * dim)
+            .filter(|&i| grid.is_free(i / dim, i % dim))
+            .count();
+        if let Some(r) = &mut self.progress {
+            (r.settled, r.moves) = (0, free);
+        }
         for i in 0..dim * dim {
             let (r, c) = (i / dim, i % dim);
             if !grid.is_free(r, c) {
                 continue;
+            }
+            if let Some(p) = &mut self.progress {
+                p.settled = out.len();
             }
             let v = if grid.place(r, c, me) {
                 -1
@@ -243,6 +298,9 @@ impl Solver {
         self.nodes += 1;
         if self.nodes - start > self.budget {
             return Err(NolineError::Budget(self.budget));
+        }
+        if self.nodes & 0xFFFF == 0 {
+            self.report();
         }
         let key = self.key(grid);
         if let Some(&(v, bound)) = self.table.get(&key) {
@@ -348,8 +406,21 @@ pub fn solve(dim: usize, budget: u64) -> Result<Solution, NolineError> {
 
 /// [`solve`] with the transposition table limited to `max_memory` bytes.
 pub fn solve_within(dim: usize, budget: u64, max_memory: u64) -> Result<Solution, NolineError> {
+    solve_reporting(dim, budget, max_memory, None)
+}
+
+/// [`solve_within`], telling `progress` (if any) how far it has come.
+pub fn solve_reporting(
+    dim: usize,
+    budget: u64,
+    max_memory: u64,
+    progress: Option<tabula_exact::Progress>,
+) -> Result<Solution, NolineError> {
     let t = Instant::now();
     let mut solver = Solver::new(dim, budget)?.with_max_memory(max_memory);
+    if let Some(sink) = progress {
+        solver = solver.with_progress(sink);
+    }
     let mut grid = Grid::new(dim);
     let moves = solver.move_values(&mut grid)?;
     let value = moves.iter().map(|m| m.2).max().unwrap_or(Value::Draw);
@@ -381,6 +452,38 @@ pub fn solve_within(dim: usize, budget: u64, max_memory: u64) -> Result<Solution
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_search_reports_its_progress() {
+        use std::sync::{Arc, Mutex};
+        let seen: Arc<Mutex<Vec<tabula_exact::Stage>>> = Arc::default();
+        let sink = {
+            let seen = seen.clone();
+            tabula_exact::Progress::new(move |_, stage| {
+                if let Ok(mut seen) = seen.lock() {
+                    seen.push(*stage);
+                }
+            })
+        };
+        // Past half a second of searching on 5 x 5, then out of budget.
+        let t = Instant::now();
+        let err = solve_reporting(5, 3_000_000, u64::MAX, Some(sink)).unwrap_err();
+        assert!(matches!(err, NolineError::Budget(_)), "{err}");
+        let seen = seen.lock().expect("lock");
+        if t.elapsed() > tabula_exact::Progress::EVERY * 2 {
+            assert!(!seen.is_empty());
+        }
+        for stage in seen.iter() {
+            let tabula_exact::Stage::TreeSearch {
+                moves, positions, ..
+            } = *stage
+            else {
+                panic!("{stage:?}")
+            };
+            assert_eq!(moves, 25);
+            assert!(positions > 0 && positions % 0x10000 == 0, "{stage}");
+        }
+    }
 
     #[test]
     fn a_small_memory_limit_stops_the_search_with_a_clear_error() {

@@ -36,6 +36,18 @@ pub enum Stage {
         /// Stage starts found so far (all of them once solving begins).
         found: usize,
     },
+    /// Searching a game tree for its value (a game's own exact search,
+    /// such as noline's), one first move after another.
+    TreeSearch {
+        /// First moves whose value is settled.
+        settled: usize,
+        /// First moves to settle.
+        moves: usize,
+        /// Positions searched so far.
+        positions: u64,
+        /// Positions in the transposition table.
+        table: usize,
+    },
     /// Iterating toward a fixed point ([`Chain::stationary`](crate::Chain::stationary),
     /// value iteration).
     Settling {
@@ -50,11 +62,16 @@ impl Stage {
     /// How much of its phase the solve has done, from 0 to 1, where that
     /// is known: the stage starts solved among all found. Exploring a
     /// chain, walking a distribution or iterating to a fixed point has no
-    /// known end until it gets there (`None`).
+    /// known end until it gets there (`None`). A tree search counts its
+    /// first moves settled.
     pub fn fraction_done(&self) -> Option<f64> {
         match *self {
             Stage::Staging { solved, found } if solved > 0 && found > 0 => {
                 Some((solved as f64 / found as f64).min(1.0))
+            }
+            // First moves differ widely in cost: a rough guide at best.
+            Stage::TreeSearch { settled, moves, .. } if settled > 0 && moves > 0 => {
+                Some((settled as f64 / moves as f64).min(1.0))
             }
             _ => None,
         }
@@ -67,6 +84,7 @@ impl Stage {
             Stage::Walking { .. } => "walking the distribution",
             Stage::Searching { .. } => "searching for the shortest games",
             Stage::Staging { .. } => "solving stage by stage",
+            Stage::TreeSearch { .. } => "searching the game tree",
             Stage::Settling { .. } => "iterating to a fixed point",
         }
     }
@@ -107,6 +125,16 @@ impl fmt::Display for Stage {
                 f,
                 "solving stage by stage: {solved} of {found} stage starts solved"
             ),
+            Stage::TreeSearch {
+                settled,
+                moves,
+                positions,
+                table,
+            } => write!(
+                f,
+                "searching the game tree: {settled} of {moves} first moves settled, \
+                 {positions} positions searched, {table} in the table"
+            ),
             Stage::Searching { depth } => {
                 write!(f, "searching for the shortest games: depth {depth}")
             }
@@ -137,6 +165,13 @@ impl Progress {
     /// A sink that calls `f(elapsed, stage)`.
     pub fn new(f: impl Fn(Duration, &Stage) + Send + Sync + 'static) -> Progress {
         Progress(Arc::new(f))
+    }
+
+    /// Tells the sink that the work has run `elapsed` and is at `stage`:
+    /// for a solver of a game's own that reports like the framework's
+    /// (about every [`Progress::EVERY`]).
+    pub fn report(&self, elapsed: Duration, stage: &Stage) {
+        (self.0)(elapsed, stage);
     }
 }
 
