@@ -773,7 +773,7 @@ fn tournaments_of_three_players_seat_every_group_in_every_order() {
     }
     let text = t.to_text();
     assert!(
-        text.contains("60 games per group (seats in every order)"),
+        text.contains("pairing(s) of 60 games (6 seatings)"),
         "{text}"
     );
     assert!(text.contains("until-ten vs tapering vs optimal"), "{text}");

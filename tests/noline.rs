@@ -149,11 +149,8 @@ fn entrants(names: &[&str]) -> Vec<Entrant<Noline>> {
 }
 
 fn tournament(entrants: &[Entrant<Noline>], games: u64, threads: usize) -> tournament::Tournament {
-    let engine = Tournament::new(games)
-        .seed(7)
-        .threads(Some(threads))
-        .max_steps(tournament::max_steps(3));
-    tournament::run(3, entrants, &engine, false, &|_| {}).unwrap()
+    let engine = Tournament::new(games).seed(7).threads(Some(threads));
+    tournament::run(3, entrants, engine, &Default::default()).unwrap()
 }
 
 #[test]
@@ -262,11 +259,10 @@ fn a_panicking_or_illegal_agent_forfeits_only_its_own_games() {
 #[test]
 fn a_tampered_record_fails_at_the_tampered_step() {
     let dir = std::env::temp_dir().join(format!("tabula-noline-records-{}", std::process::id()));
-    let engine = Tournament::new(2)
-        .seed(3)
-        .threads(Some(1))
-        .record(Some(dir.clone()), record::Format::Ron);
-    tournament::run(3, &entrants(&["type1", "random"]), &engine, true, &|_| {}).unwrap();
+    let engine = Tournament::new(2).seed(3).threads(Some(1));
+    let mut options = tabula::app::play::TournamentOptions::default();
+    options.record.record = Some(dir.clone());
+    tournament::run(3, &entrants(&["type1", "random"]), engine, &options).unwrap();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())

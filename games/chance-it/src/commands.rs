@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use clap::Args;
-use tabula_app::play::{RecordArgs, ScoringArg, TournamentOptions};
+use tabula_app::play::{RecordArgs, TournamentOptions};
 use tabula_app::{Command, Error, Io, Report, Typed};
 use tabula_core::Dice;
 use tabula_play::record::Record;
@@ -199,23 +199,10 @@ pub struct TournamentArgs {
 pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
     let config = args.game.config()?;
     let _solving = show_solve_progress();
-    if args.agents.len() < 2 {
-        return Err("a tournament needs at least two strategies".into());
-    }
     let engine = tabula_play::tournament::Tournament::new(args.games)
         .seed(args.seed)
         .threads(args.threads.map(usize::from));
-    let engine = args.options.apply(engine, ScoringArg::Points)?;
-    let n = args.agents.len() as u64;
-    let total = n * n.saturating_sub(1) / 2 * args.games;
-    let progress = tabula_app::progress::RunProgress::new("tournament", total, "games");
-    let t = tournament::play(
-        &config,
-        &args.agents,
-        &engine,
-        args.options.record.record.is_some(),
-        &|done| progress.tick(done),
-    )?;
+    let t = tournament::play(&config, &args.agents, engine, &args.options)?;
     Ok(Box::new(t))
 }
 

@@ -1,7 +1,8 @@
 //! Tournaments: every pair of strategies plays many games on the
-//! framework's engine ([`tabula_play::tournament`]), seats alternated,
-//! with exact winning chances beside the sampled ones and each
-//! strategy's turn scores counted by a collector of this game's own.
+//! framework's engine ([`tabula_play::tournament`], run by
+//! [`TournamentOptions::run`]), seats alternated, with this game's exact
+//! winning chances beside the sampled ones and each strategy's turn scores
+//! counted by a collector of its own.
 //!
 //! Game `k` of a pair seats the pair in order `k mod 2` and plays the dice
 //! of deal `k / 2`, which are the same in every pair and do not depend on
@@ -13,15 +14,16 @@ use std::fmt::Write;
 use std::sync::Arc;
 
 use serde::Serialize;
+use tabula_app::play::{ScoringArg, TournamentOptions};
 use tabula_play::tournament::{
-    Entrant, FaultReport, GameId, PairingResult, Standings, Tournament as Engine,
+    Chances, Entrant, FaultReport, GameId, Pair, PairingResult, Standings, Tournament as Engine,
 };
 use tabula_sim::Collector;
 
 use crate::config::Config;
 use crate::game::{ChanceIt, Event};
 use crate::strategy::{self, Depends, Strategy, StrategyAgent};
-use crate::{ChanceItError, win};
+use crate::win;
 
 /// Each seat's turns by score in the games of one seating: the collector
 /// a tournament feeds every game's events to.
@@ -77,7 +79,8 @@ fn add_count(counts: &mut Vec<u64>, index: usize, n: u64) {
 }
 
 /// One pair's results: `a` and `b` each took the first seat in half the
-/// games (`a` in one more when the number is odd).
+/// games (`a` in one more when the number is odd). The framework's
+/// [`Pair`] under this game's names (ties, totals).
 #[derive(Clone, Debug, Serialize)]
 pub struct PairResult {
     /// The first strategy's name.
@@ -95,7 +98,7 @@ pub struct PairResult {
     /// Games stopped by the step cap before they ended, counted neither as
     /// wins nor as ties (0 in practice: the cap is 2^32 - 1 steps).
     pub capped: u64,
-    /// `a`'s share of wins, with its standard error.
+    /// `a`'s share of wins.
     pub a_win_rate: f64,
     /// Standard error of `a_win_rate`.
     pub a_win_rate_std_error: f64,
@@ -108,13 +111,37 @@ pub struct PairResult {
     /// Its standard error.
     pub b_total_std_error: f64,
     /// `a`'s exact probability of winning with seats alternated (the mean
-    /// of its chances in the first and second seat); `null` when a
-    /// strategy depends on more than the score difference.
+    /// of its chances in the first and second seat, weighted by their
+    /// games); `null` when a strategy depends on more than the score
+    /// difference.
     pub a_win_probability_exact: Option<f64>,
     /// `b`'s, likewise.
     pub b_win_probability_exact: Option<f64>,
     /// The exact probability of a tie, likewise.
     pub tie_probability_exact: Option<f64>,
+}
+
+impl From<Pair> for PairResult {
+    fn from(p: Pair) -> PairResult {
+        PairResult {
+            a: p.a,
+            b: p.b,
+            games: p.games,
+            a_wins: p.a_wins,
+            b_wins: p.b_wins,
+            ties: p.draws,
+            capped: p.capped,
+            a_win_rate: p.a_win_rate,
+            a_win_rate_std_error: p.a_win_rate_std_error,
+            a_mean_total: p.a_mean_score,
+            a_total_std_error: p.a_score_std_error,
+            b_mean_total: p.b_mean_score,
+            b_total_std_error: p.b_score_std_error,
+            a_win_probability_exact: p.a_win_probability_exact,
+            b_win_probability_exact: p.b_win_probability_exact,
+            tie_probability_exact: p.draw_probability_exact,
+        }
+    }
 }
 
 /// A tournament's results.
@@ -179,30 +206,40 @@ pub fn run(
     games: u64,
     seed: u64,
     threads: Option<usize>,
-) -> Result<Tournament, ChanceItError> {
+) -> Result<Tournament, tabula_app::Error> {
     let engine = Engine::new(games).seed(seed).threads(threads);
-    play(config, names, &engine, false, &|_| {})
+    play(config, names, engine, &TournamentOptions::default())
 }
 
-/// Runs a tournament on a configured engine (games, seed, threads, step
-/// cap, time limit, scoring, record directory); writes every game's
-/// record when `record` is set. `progress` hears the games finished.
+/// Runs a tournament on a configured engine (games, seed, threads) with
+/// the options every tournament has (scoring, step cap, time limit,
+/// records), exact chances from [`win::exact_outcome`].
 pub fn play(
     config: &Config,
     names: &[String],
-    engine: &Engine,
-    record: bool,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<Tournament, ChanceItError> {
-    let mut built = Vec::new();
+    engine: Engine,
+    options: &TournamentOptions,
+) -> Result<Tournament, tabula_app::Error> {
+    let mut built = HashMap::new();
     for n in names {
-        built.push(strategy::build(n, config)?);
+        built.insert(n.as_str(), strategy::build(n, config)?);
     }
+    let exact = |seated: &[&str]| -> Option<Vec<Chances>> {
+        let [first, second] = seated else {
+            return None;
+        };
+        let [a, b, tie] = win::exact_outcome(config, &**built.get(first)?, &**built.get(second)?)?;
+        let chances = |win| Chances {
+            win,
+            shared_first: tie,
+            score: None,
+        };
+        Some(vec![chances(a), chances(b)])
+    };
     let entrants: Vec<Entrant<ChanceIt>> = names
         .iter()
-        .zip(&built)
-        .map(|(name, s)| {
-            let s = s.clone();
+        .map(|name| {
+            let s = built[name.as_str()].clone();
             Entrant {
                 name: name.clone(),
                 make: Box::new(move |_| Ok(Box::new(StrategyAgent::new(s.clone())))),
@@ -210,68 +247,25 @@ pub fn play(
         })
         .collect();
     let game = ChanceIt::new(*config);
-    let (standings, counts) = if record {
-        engine.run_recorded(&game, &entrants, &TurnCounts::of, progress)
-    } else {
-        engine.run_with(&game, &entrants, &TurnCounts::of, progress)
-    }?;
-    let index: HashMap<&str, usize> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.as_str(), i))
-        .collect();
-    let mut turn_scores = vec![Vec::new(); built.len()];
-    for seatings in &counts {
-        for c in seatings {
-            for (seat, seat_counts) in c.by_seat.iter().enumerate() {
-                if let Some(&e) = c.seating.get(seat) {
-                    for (score, &n) in seat_counts.iter().enumerate() {
-                        add_count(&mut turn_scores[e], score, n);
-                    }
+    let (standings, counts) = options.run(
+        &game,
+        &entrants,
+        engine,
+        ScoringArg::Points,
+        &TurnCounts::of,
+        Some(&exact),
+    )?;
+    let mut turn_scores = vec![Vec::new(); names.len()];
+    for c in counts.iter().flatten() {
+        for (seat, seat_counts) in c.by_seat.iter().enumerate() {
+            if let Some(&e) = c.seating.get(seat) {
+                for (score, &n) in seat_counts.iter().enumerate() {
+                    add_count(&mut turn_scores[e], score, n);
                 }
             }
         }
     }
-    let mut pairs = Vec::new();
-    for p in standings.pairings.iter().filter(|_| config.players() == 2) {
-        let [a, b] = &p.entrants[..] else {
-            continue;
-        };
-        let (Some(&i), Some(&j)) = (index.get(a.name.as_str()), index.get(b.name.as_str())) else {
-            continue;
-        };
-        let games = p.games;
-        let rate = a.wins as f64 / games.max(1) as f64;
-        let exact = match (
-            win::exact_outcome(config, &*built[i], &*built[j]),
-            win::exact_outcome(config, &*built[j], &*built[i]),
-        ) {
-            (Some(ab), Some(ba)) => Some([
-                (ab[0] + ba[1]) / 2.0,
-                (ab[1] + ba[0]) / 2.0,
-                (ab[2] + ba[2]) / 2.0,
-            ]),
-            _ => None,
-        };
-        pairs.push(PairResult {
-            a: a.name.clone(),
-            b: b.name.clone(),
-            games,
-            a_wins: a.wins,
-            b_wins: b.wins,
-            ties: p.draws,
-            capped: p.capped,
-            a_win_rate: rate,
-            a_win_rate_std_error: (rate * (1.0 - rate) / games.max(1) as f64).sqrt(),
-            a_mean_total: a.mean_score,
-            a_total_std_error: a.score_std_error,
-            b_mean_total: b.mean_score,
-            b_total_std_error: b.score_std_error,
-            a_win_probability_exact: exact.map(|e| e[0]),
-            b_win_probability_exact: exact.map(|e| e[1]),
-            tie_probability_exact: exact.map(|e| e[2]),
-        });
-    }
+    let strategies: Vec<_> = names.iter().map(|n| built[n.as_str()].clone()).collect();
     Ok(Tournament {
         game: "chance-it",
         games: standings.games_per_pairing,
@@ -279,8 +273,12 @@ pub fn play(
         rounds: config.rounds(),
         dice: [config.dice().count(), config.dice().faces()],
         threads: standings.threads,
-        pairs,
-        strategies: strategy_turns(config, names, &built, turn_scores),
+        pairs: standings
+            .pairs()
+            .into_iter()
+            .map(PairResult::from)
+            .collect(),
+        strategies: strategy_turns(config, names, &strategies, turn_scores),
         forfeits: standings.faults.clone(),
         pairings: standings.pairings.clone(),
         standings,
@@ -320,97 +318,16 @@ fn strategy_turns(
 }
 
 impl Tournament {
-    /// The results as text, one block per pair.
+    /// The results as text: the framework's standings (every pair with
+    /// its exact chances), then each strategy's turn scores.
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "Chance-it tournament: {} games per {} (seats {}), {} rounds, {}d{}, seed {}",
-            self.games,
-            if self.pairs.is_empty() {
-                "group"
-            } else {
-                "pair"
-            },
-            if self.pairs.is_empty() {
-                "in every order"
-            } else {
-                "alternated"
-            },
-            self.rounds,
-            self.dice[0],
-            self.dice[1],
-            self.seed
+            "Chance-it tournament: {} rounds, {}d{}; mean score = mean total",
+            self.rounds, self.dice[0], self.dice[1],
         );
-        for p in &self.pairs {
-            let _ = writeln!(s, "\n{} vs {}", p.a, p.b);
-            let _ = writeln!(
-                s,
-                "  wins      {:<12} {:>8}   {:<12} {:>8}   ties {}",
-                p.a, p.a_wins, p.b, p.b_wins, p.ties
-            );
-            if p.capped > 0 {
-                let _ = writeln!(
-                    s,
-                    "  capped {}: games stopped by the step cap, counted neither as wins nor as ties",
-                    p.capped
-                );
-            }
-            let exact = match p.a_win_probability_exact {
-                Some(e) => format!(", exact {e:.4}"),
-                None => String::new(),
-            };
-            let _ = writeln!(
-                s,
-                "  {} wins {:.4} +/- {:.4} of games{exact}",
-                p.a, p.a_win_rate, p.a_win_rate_std_error
-            );
-            if let (Some(b), Some(t)) = (p.b_win_probability_exact, p.tie_probability_exact) {
-                let games = p.games as f64;
-                let _ = writeln!(
-                    s,
-                    "  {} wins {:.4}, exact {b:.4}; ties {:.4}, exact {t:.4}",
-                    p.b,
-                    p.b_wins as f64 / games,
-                    p.ties as f64 / games
-                );
-            }
-            let _ = writeln!(
-                s,
-                "  mean total  {} {:.2} +/- {:.2}   {} {:.2} +/- {:.2}",
-                p.a, p.a_mean_total, p.a_total_std_error, p.b, p.b_mean_total, p.b_total_std_error
-            );
-        }
-        if self.pairs.is_empty() {
-            for p in &self.pairings {
-                let names: Vec<&str> = p.entrants.iter().map(|e| e.name.as_str()).collect();
-                let _ = writeln!(s, "\n{}", names.join(" vs "));
-                for e in &p.entrants {
-                    let _ = writeln!(
-                        s,
-                        "  {:<16} wins {:>8}  shared first {:>6}  mean total {:.2} +/- {:.2}",
-                        e.name, e.wins, e.shared_firsts, e.mean_score, e.score_std_error
-                    );
-                }
-                if p.capped > 0 {
-                    let _ = writeln!(s, "  capped {}", p.capped);
-                }
-            }
-        }
-        if !self.forfeits.is_empty() {
-            let _ = writeln!(s, "\nForfeits (each loses only its own game)");
-            for f in &self.forfeits {
-                let _ = writeln!(
-                    s,
-                    "  {} (player {}) in {} game {}: {}",
-                    f.entrant,
-                    f.seat + 1,
-                    f.pairing.join(" vs "),
-                    f.game,
-                    f.fault
-                );
-            }
-        }
+        s.push_str(&tabula_app::play::standings_text(&self.standings));
         let _ = writeln!(s, "\nTurn scores over all games");
         // Two header lines: what each pair of columns measures, then
         // which of the pair is sampled and which exact.

@@ -5,9 +5,8 @@
 use std::fmt::Write as _;
 
 use clap::{Args, ValueEnum};
-use tabula_app::play::{RecordArgs, ReplayArgs, ScoringArg, TournamentOptions};
+use tabula_app::play::{RecordArgs, ReplayArgs, TournamentOptions};
 use tabula_app::{Command, Error, Io, Report, Typed};
-use tabula_play::tournament::Entrant;
 
 use crate::board::MAX_DIM;
 use crate::{Noline, solve, tournament};
@@ -187,36 +186,12 @@ pub struct TournamentArgs {
 
 /// Runs a tournament.
 fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
-    if args.agents.len() < 2 {
-        return Err("a tournament needs at least two agents".into());
-    }
     let game = Noline::new(args.dim);
-    let entrants = args
-        .agents
-        .iter()
-        .map(|name| Entrant::registered(&game, name))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut engine = args.options.apply(
-        tabula_play::tournament::Tournament::new(args.games)
-            .seed(args.seed)
-            .threads(args.threads.map(usize::from)),
-        ScoringArg::Points,
-    )?;
-    // A noline game always ends within dim x dim moves: unless a cap is
-    // asked for, play every game to its end.
-    if args.options.max_steps == tabula_sim::DEFAULT_MAX_STEPS {
-        engine = engine.max_steps(args.options.max_steps.max(tournament::max_steps(args.dim)));
-    }
-    let n = args.agents.len() as u64;
-    let progress =
-        tabula_app::progress::RunProgress::new("tournament", n * (n - 1) / 2 * args.games, "games");
-    let t = tournament::run(
-        args.dim,
-        &entrants,
-        &engine,
-        args.options.record.record.is_some(),
-        &|done| progress.tick(done),
-    )?;
+    let entrants = tabula_app::play::entrants(&game, &args.agents)?;
+    let engine = tabula_play::tournament::Tournament::new(args.games)
+        .seed(args.seed)
+        .threads(args.threads.map(usize::from));
+    let t = tournament::run(args.dim, &entrants, engine, &args.options)?;
     Ok(Box::new(t))
 }
 
@@ -298,6 +273,11 @@ impl Report for tournament::Tournament {
     }
 
     fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
-        crate::pictures::tournament_pictures(self)
+        let title = format!(
+            "noline {d}x{d}: {} games per pair, seats alternated",
+            tabula_core::text::group(self.games),
+            d = self.dim
+        );
+        tabula_app::play::results_matrix(&self.standings, &title)
     }
 }

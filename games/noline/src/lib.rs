@@ -19,7 +19,6 @@ pub mod board;
 pub mod commands;
 mod error;
 pub mod game;
-pub mod pictures;
 pub mod program;
 pub mod search;
 pub mod solve;

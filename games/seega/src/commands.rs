@@ -122,7 +122,12 @@ impl Report for TournamentReport {
     }
 
     fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
-        crate::pictures::tournament_pictures(self)
+        let title = format!(
+            "Seega {s}x{s}: {} games per pair, ranked by score",
+            tabula_core::text::group(self.games_per_pair),
+            s = self.size
+        );
+        tabula_app::play::results_matrix(&self.standings, &title)
     }
 }
 

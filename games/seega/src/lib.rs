@@ -36,7 +36,6 @@ pub mod board;
 pub mod commands;
 mod error;
 pub mod game;
-pub mod pictures;
 pub mod rules;
 pub mod search;
 pub mod tournament;

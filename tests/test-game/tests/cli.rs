@@ -942,3 +942,85 @@ fn analyze_with_agents_refuses_clearly() {
         "{err}"
     );
 }
+
+/// `--exact` puts, beside each pair's sampled results, the chances the
+/// framework solves from the agents' policies: each seating weighted by
+/// its games, so they are the mean of `analyze --agents a,b` and
+/// `--agents b,a`; the sampled shares lie within four standard errors.
+#[test]
+fn exact_chances_go_beside_a_tournaments_sampled_results() {
+    let games = 20_000u64;
+    let t = json(&[
+        "tournament",
+        "coin-race",
+        "--agents",
+        "flip,finisher,optimal",
+        "--games",
+        "20000",
+        "--seed",
+        "5",
+        "--exact",
+        "--format",
+        "json",
+    ]);
+    let pairings = t["pairings"].as_array().expect("pairings");
+    assert_eq!(pairings.len(), 3);
+    for p in pairings {
+        let a = p["entrants"][0]["name"].as_str().expect("a");
+        let b = p["entrants"][1]["name"].as_str().expect("b");
+        let seat = |x: &str, y: &str| {
+            let r = json(&[
+                "analyze",
+                "coin-race",
+                "--agents",
+                &format!("{x},{y}"),
+                "--format",
+                "json",
+            ]);
+            (f64_of(&r["seats"][0]["win"]), f64_of(&r["seats"][1]["win"]))
+        };
+        let (ab_a, ab_b) = seat(a, b);
+        let (ba_b, ba_a) = seat(b, a);
+        for (e, want) in [
+            (&p["entrants"][0], (ab_a + ba_a) / 2.0),
+            (&p["entrants"][1], (ab_b + ba_b) / 2.0),
+        ] {
+            let exact = f64_of(&e["exact"]["win"]);
+            assert!(
+                (exact - want).abs() < 1e-12,
+                "{a} vs {b}: {exact} != {want}"
+            );
+            let sampled = e["wins"].as_u64().expect("wins") as f64 / games as f64;
+            let se = (exact * (1.0 - exact) / games as f64).sqrt();
+            assert!(
+                (sampled - exact).abs() < 4.0 * se + 1e-12,
+                "{a} vs {b}: sampled {sampled}, exact {exact} (se {se})"
+            );
+        }
+    }
+    // The text shows them; without --exact there are none.
+    let text = ok(&[
+        "tournament",
+        "coin-race",
+        "--agents",
+        "flip,finisher",
+        "--games",
+        "100",
+        "--exact",
+    ]);
+    assert!(text.contains("exact: wins 0."), "{text}");
+    let plain = json(&[
+        "tournament",
+        "coin-race",
+        "--agents",
+        "flip,finisher",
+        "--games",
+        "100",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        plain["pairings"][0]["entrants"][0].get("exact").is_none(),
+        "{plain}"
+    );
+}

@@ -20,6 +20,7 @@ use serde::Serialize;
 use tabula_core::{Agent, BoardGame, GameResult, Policy};
 use tabula_exact::{Chain, ExactError, Limits, Objective, Optimal};
 use tabula_play::agents;
+use tabula_play::tournament::Chances;
 
 use crate::{Error, Report};
 
@@ -74,6 +75,9 @@ pub enum PolicyError {
     /// Any other failure of the solve.
     #[error(transparent)]
     Exact(ExactError),
+    /// An agent is unknown or could not be made.
+    #[error(transparent)]
+    Agent(#[from] tabula_play::agents::AgentError),
 }
 
 impl From<ExactError> for PolicyError {
@@ -143,30 +147,9 @@ where
         }
         .into());
     }
-    let built = args
-        .agents
-        .iter()
-        .map(|a| agents::build(game, a))
-        .collect::<Result<Vec<Box<dyn Agent<G>>>, _>>()?;
-    let mut policies: Vec<&dyn Policy<G>> = Vec::with_capacity(seats);
-    for (agent, name) in built.iter().zip(&args.agents) {
-        policies.push(
-            agent
-                .policy()
-                .ok_or_else(|| PolicyError::NotAPolicy(name.clone()))?,
-        );
-    }
+    let names: Vec<&str> = args.agents.iter().map(String::as_str).collect();
     let max_states = usize::try_from(args.max_states).unwrap_or(usize::MAX);
-    let solving = crate::progress::SolveProgress::new("exact analysis");
-    let limits = Limits {
-        max_states,
-        max_transitions: max_states.saturating_mul(10),
-        progress: Some(solving.sink()),
-        ..Limits::default()
-    };
-    let chain = Chain::<G, ()>::build_with(game, &policies, &limits, |_, _| {})
-        .map_err(PolicyError::from)?;
-    let solution = chain.solve(&limits).map_err(PolicyError::from)?;
+    let (chain, solution) = solve_policies(game, &names, max_states, "exact analysis")?;
     let draw = solution
         .results
         .iter()
@@ -198,6 +181,66 @@ where
             })
             .collect(),
     })
+}
+
+/// Each seat's exact [`Chances`] with the registered agents `names` in
+/// the seats, in seat order: the solver a tournament's `--exact` puts
+/// beside its sampled results ([`Standings::set_exact`]). An error when
+/// an agent is unknown or not a fixed policy, or the chain outgrows
+/// `max_states`.
+///
+/// [`Standings::set_exact`]: tabula_play::tournament::Standings::set_exact
+pub fn chances<G>(game: &G, names: &[&str], max_states: usize) -> Result<Vec<Chances>, Error>
+where
+    G: BoardGame + 'static,
+    G::State: Hash + Eq + Debug,
+{
+    let (_, solution) = solve_policies(game, names, max_states, "exact chances")?;
+    Ok(solution
+        .seats
+        .iter()
+        .map(|s| Chances {
+            win: s.win,
+            shared_first: s.tie,
+            score: Some(s.score),
+        })
+        .collect())
+}
+
+/// Builds the registered agents `names`, folds their policies into the
+/// game and solves the chain, with progress on stderr.
+fn solve_policies<G>(
+    game: &G,
+    names: &[&str],
+    max_states: usize,
+    what: &str,
+) -> Result<(Chain<G, ()>, tabula_exact::Solution), PolicyError>
+where
+    G: BoardGame + 'static,
+    G::State: Hash + Eq + Debug,
+{
+    let built = names
+        .iter()
+        .map(|a| agents::build(game, a))
+        .collect::<Result<Vec<Box<dyn Agent<G>>>, _>>()?;
+    let mut policies: Vec<&dyn Policy<G>> = Vec::with_capacity(names.len());
+    for (agent, name) in built.iter().zip(names) {
+        policies.push(
+            agent
+                .policy()
+                .ok_or_else(|| PolicyError::NotAPolicy(name.to_string()))?,
+        );
+    }
+    let solving = crate::progress::SolveProgress::new(what);
+    let limits = Limits {
+        max_states,
+        max_transitions: max_states.saturating_mul(10),
+        progress: Some(solving.sink()),
+        ..Limits::default()
+    };
+    let chain = Chain::<G, ()>::build_with(game, &policies, &limits, |_, _| {})?;
+    let solution = chain.solve(&limits)?;
+    Ok((chain, solution))
 }
 
 impl Report for PolicyReport {

@@ -12,7 +12,7 @@ use tabula_core::text::group;
 use tabula_core::{BoardGame, Streams};
 use tabula_play::record::{self, End, Format, RecordOf, Recordable, Step};
 use tabula_play::terminal::{self, Notation, Player};
-use tabula_play::tournament::{Entrant, GameId, Scoring, Standings, Tournament};
+use tabula_play::tournament::{Chances, Entrant, GameId, Scoring, Standings, Tournament};
 
 use crate::progress::RunProgress;
 use crate::{Error, Io, Report};
@@ -281,9 +281,78 @@ pub struct TournamentOptions {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub record: RecordArgs,
+    /// Put exact chances beside the sampled ones: every seating of every
+    /// pairing whose agents are all fixed policies is solved exactly
+    /// (pairings that cannot be, or outgrow --max-states, show none)
+    #[arg(long)]
+    pub exact: bool,
+    /// With --exact: the most states one seating's solve may build
+    #[arg(long, default_value_t = crate::exact::DEFAULT_MAX_STATES,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub max_states: u64,
+}
+
+/// A game's own exact solver for a tournament: each seat's chances with
+/// the named entrants in the seats, in seat order, or `None`.
+pub type ExactSolver<'a> = &'a (dyn Fn(&[&str]) -> Option<Vec<Chances>> + Sync);
+
+impl Default for TournamentOptions {
+    /// The options' defaults, as a command line without them gets.
+    fn default() -> TournamentOptions {
+        TournamentOptions {
+            scoring: None,
+            penalty_per_second: 1.0,
+            move_time_limit: None,
+            max_steps: tabula_sim::DEFAULT_MAX_STEPS,
+            record: RecordArgs::default(),
+            exact: false,
+            max_states: crate::exact::DEFAULT_MAX_STATES,
+        }
+    }
 }
 
 impl TournamentOptions {
+    /// Plays a tournament of `entrants` (see [`entrants`] for registered
+    /// agents by name) on `game` with
+    /// `engine` (games, seed, threads) and these options, `scoring` unless
+    /// `--scoring` says otherwise: progress on stderr for long runs,
+    /// records if `--record` asks, each game's events to a collector of
+    /// `collector`'s (see [`Tournament::run_with`]). Exact chances go
+    /// beside the results from `exact`, a game's own solver, if given;
+    /// otherwise, with `--exact`, from the chain of the agents' policies
+    /// ([`crate::exact::chances`]).
+    #[allow(clippy::type_complexity)]
+    pub fn run<G, C>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+        engine: Tournament,
+        scoring: ScoringArg,
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        exact: Option<ExactSolver<'_>>,
+    ) -> Result<(Standings, Vec<Vec<C>>), Error>
+    where
+        G: Recordable + 'static,
+        G::State: std::hash::Hash + Eq + std::fmt::Debug,
+        C: tabula_sim::Collector<G> + Send,
+    {
+        let engine = self.apply(engine, scoring)?;
+        let total = engine.total_games(entrants.len(), game.seats());
+        let progress = RunProgress::new("tournament", total, "games");
+        let (mut standings, collected) =
+            engine.run_recorded(game, entrants, collector, &|d| progress.tick(d))?;
+        drop(progress);
+        let max_states = usize::try_from(self.max_states).unwrap_or(usize::MAX);
+        match exact {
+            Some(solve) => standings.set_exact(solve),
+            None if self.exact => {
+                standings.set_exact(&|names| crate::exact::chances(game, names, max_states).ok())
+            }
+            None => {}
+        }
+        Ok((standings, collected))
+    }
+
     /// Applies these options to a tournament; `default` is the game's
     /// scoring when `--scoring` is not given.
     pub fn apply(
@@ -356,32 +425,24 @@ pub fn entrants<G: BoardGame + 'static>(
 }
 
 /// Runs the tournament `args` describe on `game`, scored by `scoring`
-/// unless `--scoring` says otherwise, with progress on stderr for long
-/// runs and records if `--record` asks.
-pub fn run_tournament<G: Recordable + 'static>(
+/// unless `--scoring` says otherwise (see [`TournamentOptions::run`]).
+pub fn run_tournament<G>(
     game: &G,
     args: &TournamentArgs,
     scoring: ScoringArg,
-) -> Result<Standings, Error> {
-    let entrants = args.entrants(game)?;
-    let tournament = Tournament::new(args.games)
+) -> Result<Standings, Error>
+where
+    G: Recordable + 'static,
+    G::State: std::hash::Hash + Eq + std::fmt::Debug,
+{
+    let engine = Tournament::new(args.games)
         .seed(args.seed)
         .threads(args.threads.map(usize::from));
-    let tournament = args.options.apply(tournament, scoring)?;
-    let total = pairings(entrants.len(), game.seats()).saturating_mul(args.games);
-    let progress = RunProgress::new("tournament", total, "games");
+    let entrants = args.entrants(game)?;
     let (standings, _) =
-        tournament.run_recorded(game, &entrants, &|_: &GameId| (), &|d| progress.tick(d))?;
+        args.options
+            .run(game, &entrants, engine, scoring, &|_: &GameId| (), None)?;
     Ok(standings)
-}
-
-/// `n` choose `k`, the number of pairings.
-fn pairings(n: usize, k: usize) -> u64 {
-    if k > n {
-        return 0;
-    }
-    let k = k.min(n - k) as u64;
-    (0..k).fold(1u64, |acc, i| acc.saturating_mul(n as u64 - i) / (i + 1))
 }
 
 impl Report for Standings {
@@ -400,6 +461,33 @@ impl Report for Standings {
     fn json(&self) -> Result<String, Error> {
         crate::pretty(self)
     }
+
+    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+        let title = format!(
+            "{} games per pair, seats alternated",
+            group(self.games_per_pairing)
+        );
+        results_matrix(self, &title)
+    }
+}
+
+/// The `results` matrix of a two-seat game's tournament: each pair's
+/// wins, draws and losses, entrants by rank (none for other games).
+pub fn results_matrix(
+    standings: &Standings,
+    title: &str,
+) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+    let pairs = standings.pairs();
+    if pairs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let names = standings.entrants.iter().map(|e| e.name.clone()).collect();
+    let cells = pairs
+        .iter()
+        .map(|p| (p.a.as_str(), p.b.as_str(), p.a_wins, p.b_wins, p.draws));
+    Ok(vec![
+        tabula_plot::chart::Matrix::from_pairs(names, cells).picture("results", title)?,
+    ])
 }
 
 /// The most forfeits listed one by one in the text.
@@ -498,6 +586,21 @@ pub fn standings_text(s: &Standings) -> String {
                     String::new()
                 }
             );
+            if let Some(x) = &e.exact {
+                let n = p.games.max(1) as f64;
+                let rate = e.wins as f64 / n;
+                let _ = writeln!(
+                    out,
+                    "    {:<width$}  exact: wins {:.4} (sampled {rate:.4} ± {:.4}), shares first {:.4} (sampled {:.4}){}",
+                    "",
+                    x.win,
+                    (rate * (1.0 - rate) / n).sqrt(),
+                    x.shared_first,
+                    e.shared_firsts as f64 / n,
+                    x.score
+                        .map_or(String::new(), |m| format!(", mean score {m:.3}"))
+                );
+            }
         }
     }
     if !s.faults.is_empty() {
@@ -522,11 +625,18 @@ pub fn standings_text(s: &Standings) -> String {
 
 #[cfg(test)]
 mod tests {
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        options: super::TournamentOptions,
+    }
+
     #[test]
-    fn pairings_count_subsets() {
-        assert_eq!(super::pairings(4, 2), 6);
-        assert_eq!(super::pairings(5, 3), 10);
-        assert_eq!(super::pairings(2, 3), 0);
-        assert_eq!(super::pairings(3, 3), 1);
+    fn the_default_options_are_the_command_lines() {
+        let parsed = Cli::parse_from(["tournament"]).options;
+        let default = super::TournamentOptions::default();
+        assert_eq!(format!("{parsed:?}"), format!("{default:?}"));
     }
 }

@@ -238,6 +238,73 @@ pub struct PairingEntrant {
     pub games_by_seat: Vec<u64>,
     /// Games it forfeited.
     pub forfeits: u64,
+    /// Its exact chances in this pairing, where a front end could solve
+    /// every seating of it ([`Standings::set_exact`]); left out of the
+    /// JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<Chances>,
+}
+
+/// An entrant's exact chances in one game (one seating), or over a
+/// pairing's seatings weighted by the games each seating plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Chances {
+    /// Probability of ranking first alone.
+    pub win: f64,
+    /// Probability of sharing first place.
+    pub shared_first: f64,
+    /// Expected score, where the solver gives it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+}
+
+/// A pairing of a two-seat game seen from its first entrant `a` (see
+/// [`Standings::pairs`]): the view that game reports keep per pair.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Pair {
+    /// The first entrant, as given.
+    pub a: String,
+    /// The second.
+    pub b: String,
+    /// Games played (seats alternated: `a` in the first seat in the
+    /// even-numbered games).
+    pub games: u64,
+    /// Games `a` won (a forfeit by `b` included).
+    pub a_wins: u64,
+    /// Games `b` won.
+    pub b_wins: u64,
+    /// Games `a` lost (the same as `b_wins`).
+    pub a_losses: u64,
+    /// Draws (ties).
+    pub draws: u64,
+    /// Games stopped by the step cap: counted neither as wins nor as
+    /// draws.
+    pub capped: u64,
+    /// `a`'s wins by seat.
+    pub a_wins_by_seat: Vec<u64>,
+    /// `b`'s wins by seat.
+    pub b_wins_by_seat: Vec<u64>,
+    /// `a`'s share of the games it won.
+    pub a_win_rate: f64,
+    /// The standard error of `a_win_rate` (binomial).
+    pub a_win_rate_std_error: f64,
+    /// `a`'s mean score.
+    pub a_mean_score: f64,
+    /// Its standard error (see [`PairingEntrant::score_std_error`]).
+    pub a_score_std_error: f64,
+    /// `b`'s mean score.
+    pub b_mean_score: f64,
+    /// Its standard error.
+    pub b_score_std_error: f64,
+    /// Mean moves (decisions) per game.
+    pub mean_moves: f64,
+    /// `a`'s exact probability of winning over the seatings played,
+    /// where known.
+    pub a_win_probability_exact: Option<f64>,
+    /// `b`'s, likewise.
+    pub b_win_probability_exact: Option<f64>,
+    /// The exact probability of a draw, likewise.
+    pub draw_probability_exact: Option<f64>,
 }
 
 /// One pairing's results.
@@ -293,6 +360,88 @@ pub struct Standings {
     pub faults: Vec<FaultReport>,
     /// Wall-clock time of the whole tournament, in seconds.
     pub wall_time_s: f64,
+}
+
+impl Standings {
+    /// Every pairing of a two-seat game as a [`Pair`], in order (empty
+    /// for games of other sizes).
+    pub fn pairs(&self) -> Vec<Pair> {
+        self.pairings
+            .iter()
+            .filter_map(|p| {
+                let [a, b] = p.entrants.as_slice() else {
+                    return None;
+                };
+                let n = p.games.max(1) as f64;
+                let rate = a.wins as f64 / n;
+                let exact = |c: &PairingEntrant, f: fn(&Chances) -> f64| c.exact.as_ref().map(f);
+                Some(Pair {
+                    a: a.name.clone(),
+                    b: b.name.clone(),
+                    games: p.games,
+                    a_wins: a.wins,
+                    b_wins: b.wins,
+                    a_losses: b.wins,
+                    draws: p.draws,
+                    capped: p.capped,
+                    a_wins_by_seat: a.wins_by_seat.clone(),
+                    b_wins_by_seat: b.wins_by_seat.clone(),
+                    a_win_rate: rate,
+                    a_win_rate_std_error: (rate * (1.0 - rate) / n).sqrt(),
+                    a_mean_score: a.mean_score,
+                    a_score_std_error: a.score_std_error,
+                    b_mean_score: b.mean_score,
+                    b_score_std_error: b.score_std_error,
+                    mean_moves: p.mean_moves,
+                    a_win_probability_exact: exact(a, |c| c.win),
+                    b_win_probability_exact: exact(b, |c| c.win),
+                    draw_probability_exact: exact(a, |c| c.shared_first),
+                })
+            })
+            .collect()
+    }
+
+    /// Puts exact chances beside the sampled results: `solve(names)`
+    /// gives each seat's [`Chances`] with the entrants `names` in the
+    /// seats, in seat order, or `None` if it cannot. A pairing gets
+    /// chances when every seating it played is solved, each seating
+    /// weighted by the games it played (game `k` plays seating `k mod
+    /// P`); the others keep none.
+    pub fn set_exact(&mut self, solve: &dyn Fn(&[&str]) -> Option<Vec<Chances>>) {
+        let orders = seatings(self.seats);
+        let played = orders.len() as u64;
+        for p in &mut self.pairings {
+            let start = Chances {
+                score: Some(0.0),
+                ..Chances::default()
+            };
+            let mut sums = vec![start; p.entrants.len()];
+            let mut solved = p.games > 0;
+            for (s, order) in orders.iter().enumerate() {
+                let games = p.games / played + u64::from((s as u64) < p.games % played);
+                if games == 0 || !solved {
+                    continue;
+                }
+                let names: Vec<&str> = order
+                    .iter()
+                    .filter_map(|&i| p.entrants.get(i).map(|e| e.name.as_str()))
+                    .collect();
+                let Some(seats) = solve(&names).filter(|c| c.len() == order.len()) else {
+                    solved = false;
+                    continue;
+                };
+                let w = games as f64 / p.games as f64;
+                for (&i, c) in order.iter().zip(&seats) {
+                    sums[i].win += w * c.win;
+                    sums[i].shared_first += w * c.shared_first;
+                    sums[i].score = sums[i].score.zip(c.score).map(|(a, b)| a + w * b);
+                }
+            }
+            for (e, c) in p.entrants.iter_mut().zip(sums) {
+                e.exact = solved.then_some(c);
+            }
+        }
+    }
 }
 
 /// What identifies one game of a tournament, for collectors and records.
@@ -693,6 +842,7 @@ impl Tournament {
                         wins_by_seat: t.wins_by_seat.clone(),
                         games_by_seat: t.games_by_seat.clone(),
                         forfeits: t.illegal + t.panics + t.too_slow,
+                        exact: None,
                     })
                     .collect(),
                 games: g.games,
