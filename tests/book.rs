@@ -1024,6 +1024,32 @@ fn the_cautious_figures_in_write_an_agent_are_what_its_command_gives() {
     }
 }
 
+/// noline.md's 5 x 5 figures are what the solver gives (positions and
+/// table are deterministic; the time is not, and is not checked).
+#[test]
+fn the_noline_5x5_figures_are_what_the_solver_gives() {
+    let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
+        .args(["analyze", "noline", "--dim", "5", "--format", "json"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("tabula runs");
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["value"], "loss", "{json}");
+    assert_eq!(json["settled"], true, "{json}");
+    let nodes = json["nodes"].as_u64().expect("nodes") as f64;
+    let kept = json["table_positions"].as_u64().expect("table") as f64;
+    let mb = json["table_mb"].as_f64().expect("table_mb");
+    let text = std::fs::read_to_string(root().join("book/src/noline.md")).expect("chapter");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let expected = format!(
+        "searching {:.1} million positions with a {mb:.0} MB table ({:.1} million positions kept)",
+        nodes / 1e6,
+        kept / 1e6
+    );
+    assert!(flat.contains(&expected), "noline.md should say: {expected}");
+}
+
 /// noline.md's tournament figures are what the tournament gives.
 #[test]
 fn the_noline_tournament_figures_are_what_the_tournament_gives() {

@@ -111,7 +111,7 @@ fn the_strategy_plugin_example_plays_a_tournament() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("catch-up vs optimal"), "{out}");
-    assert!(out.contains(", exact 0."), "{out}");
+    assert!(out.contains("exact: wins 0."), "{out}");
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use tabula::core::{Agent, BoardGame, GameResult, GameRng, Seat, Status};
 use tabula::noline::agents::Sequence;
-use tabula::noline::solve::{Solver, Value, solve};
+use tabula::noline::solve::{Value, solve};
 use tabula::noline::{Cell, Grid, Noline, Place, State, tournament};
 use tabula::play::record::{self, End, RecordError, Step};
 use tabula::play::tournament::{Entrant, Tournament};
@@ -93,20 +93,119 @@ fn as_i8(v: Value) -> i8 {
     }
 }
 
+/// An independent reference for the solver: alpha-beta over the game's
+/// own board and line check, a plain `HashMap` keyed by the exact board
+/// (no symmetries, no replacement), none of the proof search's
+/// machinery. Boards up to 5 x 5 (the key is the board in base 3).
+#[derive(Default)]
+struct Reference {
+    table: std::collections::HashMap<u64, (i8, i8)>,
+    nodes: u64,
+}
+
+impl Reference {
+    fn key(grid: &Grid) -> u64 {
+        grid.cells().iter().fold(0, |k, c| {
+            k * 3
+                + match c {
+                    Cell::Empty => 0,
+                    Cell::O => 1,
+                    Cell::X => 2,
+                }
+        })
+    }
+
+    /// The value for the player to move within `(alpha, beta)`, fail-soft.
+    fn search(&mut self, grid: &mut Grid, mut alpha: i8, mut beta: i8) -> i8 {
+        self.nodes += 1;
+        let key = Self::key(grid);
+        let known = self.table.get(&key).copied().unwrap_or((-1, 1));
+        if known.0 >= beta || known.0 == known.1 {
+            return known.0;
+        }
+        if known.1 <= alpha {
+            return known.1;
+        }
+        alpha = alpha.max(known.0);
+        beta = beta.min(known.1);
+        let (alpha0, beta0) = (alpha, beta);
+        let me = if grid.filled().is_multiple_of(2) {
+            Cell::O
+        } else {
+            Cell::X
+        };
+        let d = grid.dim();
+        let centre = (d / 2) as isize;
+        let mut cells: Vec<usize> = (0..d * d).collect();
+        cells.sort_by_key(|&i| {
+            ((i / d) as isize - centre).abs() + ((i % d) as isize - centre).abs()
+        });
+        // No safe cell: every move makes a line and loses.
+        let mut best = -1;
+        for i in cells {
+            let (r, c) = (i / d, i % d);
+            if !grid.is_free(r, c) || grid.makes_line(r, c, me) {
+                continue;
+            }
+            grid.place(r, c, me);
+            let v = if grid.is_full() {
+                0
+            } else {
+                -self.search(grid, -beta, -alpha)
+            };
+            grid.clear(r, c);
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bounds = if best <= alpha0 {
+            (known.0, best)
+        } else if best >= beta0 {
+            (best, known.1)
+        } else {
+            (best, best)
+        };
+        self.table.insert(key, bounds);
+        best
+    }
+
+    fn value(&mut self, grid: &mut Grid) -> Value {
+        match self.search(grid, -1, 1) {
+            1 => Value::Win,
+            0 => Value::Draw,
+            _ => Value::Loss,
+        }
+    }
+}
+
+/// Plays `cells` (row, col) in turn from the empty `dim` board.
+fn board(dim: usize, cells: &[(usize, usize)]) -> Grid {
+    let mut grid = Grid::new(dim);
+    for (k, &(r, c)) in cells.iter().enumerate() {
+        grid.place(r, c, if k % 2 == 0 { Cell::O } else { Cell::X });
+    }
+    grid
+}
+
 #[test]
-fn the_solver_agrees_with_plain_minimax() {
-    // The whole 3 x 3 game, every first move.
+fn the_solver_agrees_with_plain_minimax_and_the_reference() {
+    // The whole 3 x 3 game, every first move, against plain minimax.
     let s = solve(3, 100_000_000).unwrap();
     let mut grid = Grid::new(3);
     for m in &s.first_moves {
         grid.place(m.row, m.col, Cell::O);
         let v = -minimax(&mut grid);
         grid.clear(m.row, m.col);
-        assert_eq!(as_i8(m.value), v, "{} {}", m.row, m.col);
+        assert_eq!(m.value.map(as_i8), Some(v), "{} {}", m.row, m.col);
     }
-    assert_eq!(as_i8(s.value), minimax(&mut Grid::new(3)));
-    // 5 x 5 positions with 14 tiles, small enough for plain minimax.
-    let mut solver = Solver::new(5, u64::MAX).unwrap();
+    assert_eq!(s.value.map(as_i8), Some(minimax(&mut Grid::new(3))));
+    // 5 x 5 positions: the seed's type-1 order for 14 tiles (small enough
+    // for plain minimax), and positions after eight to twelve moves of a
+    // fixed pseudo-random sequence (against the reference).
+    let mut solver = tabula::noline::solve::solver(5, 64 << 20).unwrap();
+    let bits = solver.game().clone();
     let mut seq = Sequence::new(false);
     let mut grid = Grid::new(5);
     let mut tile = Cell::O;
@@ -120,8 +219,68 @@ fn the_solver_agrees_with_plain_minimax() {
         grid.place(r, c, tile);
         tile = if tile == Cell::O { Cell::X } else { Cell::O };
     }
-    let exact = as_i8(solver.value(&mut grid.clone()).unwrap());
-    assert_eq!(exact, minimax(&mut grid));
+    let node = bits.node(&grid).unwrap();
+    assert_eq!(as_i8(solver.value(&node).unwrap()), minimax(&mut grid));
+    let mut reference = Reference::default();
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    for moves in [8usize, 8, 9, 9, 10, 10, 11, 12] {
+        let mut cells = Vec::new();
+        let mut grid = Grid::new(5);
+        while cells.len() < moves {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (r, c) = ((x % 5) as usize, (x / 5 % 5) as usize);
+            let me = if cells.len() % 2 == 0 {
+                Cell::O
+            } else {
+                Cell::X
+            };
+            if grid.is_free(r, c) && !grid.makes_line(r, c, me) {
+                grid.place(r, c, me);
+                cells.push((r, c));
+            }
+        }
+        let mut grid = board(5, &cells);
+        let node = bits.node(&grid).unwrap();
+        assert_eq!(
+            solver.value(&node).unwrap(),
+            reference.value(&mut grid),
+            "{cells:?}"
+        );
+    }
+}
+
+/// The 5 x 5 result, checked by the independent reference: after every
+/// first move, X wins (a null-window question to the reference: does X,
+/// to move, reach a win?). Minutes and gigabytes: run with `cargo test
+/// --release --test noline -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn five_by_five_by_the_reference() {
+    let s = solve(5, u64::MAX).unwrap();
+    assert_eq!(s.value, Some(Value::Loss));
+    let mut reference = Reference::default();
+    let t = std::time::Instant::now();
+    for m in &s.first_moves {
+        let mut grid = board(5, &[(m.row, m.col)]);
+        let x_wins = reference.search(&mut grid, 0, 1) >= 1;
+        eprintln!(
+            "{} {}: O {:?}; the reference: X wins {x_wins} ({} positions, {} in its table, {:.1} s)",
+            m.row,
+            m.col,
+            m.value,
+            reference.nodes,
+            reference.table.len(),
+            t.elapsed().as_secs_f64()
+        );
+        assert!(
+            x_wins && m.value == Some(Value::Loss),
+            "{} {}",
+            m.row,
+            m.col
+        );
+    }
 }
 
 #[test]
@@ -306,7 +465,7 @@ fn the_game_and_its_registry() {
         ]
     );
     assert!(tabula::play::agents::build(&Noline::new(3), "nope").is_err());
-    assert!(tabula::play::agents::build(&Noline::new(5), "perfect").is_err());
+    assert!(tabula::play::agents::build(&Noline::new(7), "perfect").is_err());
     let game = Noline::new(3);
     let mut s = game.initial_state();
     for (row, col) in [(0, 0), (1, 1), (0, 1), (2, 2), (0, 2)] {
@@ -386,4 +545,26 @@ fn analyze_with_random_agents_matches_a_plain_recursion() {
     };
     let e = tabula::app::exact::analyze_agents(&game, "noline", &args).unwrap_err();
     assert!(e.to_string().contains("limit of 1000 states"), "{e}");
+}
+
+/// 5 x 5 is a win for X: `perfect`, playing X, wins every game against
+/// every other kind of player (here the seed's two and `random`).
+#[test]
+fn perfect_wins_every_game_as_x_on_5x5() {
+    let game = Noline::new(5);
+    let entrants: Vec<Entrant<Noline>> = ["type1", "type2", "random", "perfect"]
+        .iter()
+        .map(|n| Entrant::registered(&game, n).unwrap())
+        .collect();
+    let t = tournament::run(
+        5,
+        &entrants,
+        Tournament::new(6).seed(3).threads(Some(2)),
+        &Default::default(),
+    )
+    .unwrap();
+    for p in t.pairs.iter().filter(|p| p.b == "perfect") {
+        // `perfect` is X (seat 2) in half the games, and wins them all.
+        assert_eq!(p.b_wins_by_seat[1], 3, "{p:?}");
+    }
 }

@@ -276,9 +276,15 @@ fn analyze_and_tournament_commands() {
     assert_eq!(v["first_moves"].as_array().unwrap().len(), 9);
     let o = run(&["analyze", "noline", "--dim", "4"]);
     assert_eq!(o.status.code(), Some(2));
+    // A budget too small to settle anything: a report of how far it came.
     let o = run(&["analyze", "noline", "--dim", "5", "--max-nodes", "1000"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("not solved within 1000 positions"));
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("searched from the empty board: not settled within 1000 positions"),
+        "{text}"
+    );
+    assert!(text.contains("  ? ? ? ? ?"), "{text}");
     let o = run(&[
         "tournament",
         "noline",

@@ -16,7 +16,8 @@ use tabula_search::{AlphaBeta, Budget, BudgetError, Greedy, Mcts, defaults};
 use crate::NolineError;
 use crate::game::{Noline, Place, State};
 use crate::search::SEARCH_MAX_DIM;
-use crate::solve::{Solver, Value, mover};
+use crate::solve::{self, Solver, Value, mover};
+use tabula_exact::proof::{Next, Proof};
 
 /// The seed's computer players: for n = 0, 1, 2, ... try cell
 /// k = n(s + 2) mod s² (row k / s, column k mod s) and take the first
@@ -104,53 +105,86 @@ impl Policy<Noline> for Random {
 }
 
 /// Perfect play: the move with the best game-theoretic value (win, else
-/// draw, else loss; the first such cell in row order), from an exact
-/// search with a transposition table shared by every game of a run.
-/// Boards up to 8 × 8, within a search budget; past it, the first cell
-/// that does not lose at once.
+/// draw, else loss; the first such cell in the solver's order), from the
+/// proof search of [`crate::solve`] with a table shared by every game of
+/// the process. Boards up to [`PERFECT_MAX_DIM`], within a search budget
+/// per question; past it, the first safe cell.
 #[derive(Clone, Debug)]
 pub struct Perfect {
     solver: Arc<Mutex<Solver>>,
 }
 
-/// The largest board `perfect` plays on: 5 x 5 is beyond the solver in
-/// minutes, so a tournament there would not finish.
-pub const PERFECT_MAX_DIM: usize = 4;
+/// The largest board `perfect` plays on: 5 x 5 is solved in seconds
+/// (see the book); 7 x 7 is beyond the solver.
+pub const PERFECT_MAX_DIM: usize = 5;
 
-/// Positions the perfect agent may search per move.
-pub const PERFECT_BUDGET: u64 = 50_000_000;
+/// Positions the perfect agent may search per question.
+pub const PERFECT_BUDGET: u64 = 200_000_000;
+
+/// The memory of the perfect agents' table, in bytes (one table per
+/// board size for the whole process).
+pub const PERFECT_MEMORY: u64 = 512 << 20;
+
+/// The solvers the perfect agents share, by board size: whatever one
+/// proves, every other game of the process finds in the table.
+static SOLVERS: Mutex<Vec<(usize, Arc<Mutex<Solver>>)>> = Mutex::new(Vec::new());
 
 impl Perfect {
-    /// A perfect player for `dim` boards: boards up to [`PERFECT_MAX_DIM`],
-    /// where the search settles every move in moments.
+    /// A perfect player for `dim` boards: boards up to [`PERFECT_MAX_DIM`].
     pub fn new(dim: usize) -> Result<Perfect, NolineError> {
         if dim > PERFECT_MAX_DIM {
             return Err(NolineError::PerfectTooLarge(dim));
         }
-        let solver = Solver::new(dim, PERFECT_BUDGET)?;
-        Ok(Perfect {
-            solver: Arc::new(Mutex::new(solver)),
-        })
+        let mut shared = SOLVERS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, solver)) = shared.iter().find(|(d, _)| *d == dim) {
+            return Ok(Perfect {
+                solver: Arc::clone(solver),
+            });
+        }
+        let mut solver = solve::solver(dim, PERFECT_MEMORY)?;
+        solver.set_max_nodes(PERFECT_BUDGET);
+        let solver = Arc::new(Mutex::new(solver));
+        shared.push((dim, Arc::clone(&solver)));
+        Ok(Perfect { solver })
+    }
+
+    /// The best cell at `grid` for the player to move: one that wins,
+    /// else one that draws at least, else the first safe cell; `None`
+    /// if the search does not settle it.
+    fn best(&self, grid: &crate::board::Grid) -> Option<u8> {
+        let mut solver = self.solver.lock().unwrap_or_else(|e| e.into_inner());
+        let bits = solver.game().clone();
+        let node = bits.node(grid)?;
+        let mut cells = Vec::new();
+        bits.moves(&node, &mut cells);
+        // The opponent's question after each move: does it reach `v`?
+        let mut reaches = |c: u8, v: Value| match bits.play(&node, c) {
+            Next::Over(mine) => Some(mine.flip() >= v),
+            Next::Continue(child) => solver.at_least(&child, v).ok(),
+        };
+        for &c in &cells {
+            if !reaches(c, Value::Draw)? {
+                return Some(c);
+            }
+        }
+        for &c in &cells {
+            if !reaches(c, Value::Win)? {
+                return Some(c);
+            }
+        }
+        cells.first().copied()
     }
 }
 
 impl Agent<Noline> for Perfect {
     fn choose(&mut self, _: &Noline, state: &State, _: Seat, _: &mut GameRng) -> Place {
-        let mut grid = state.grid.clone();
-        let values = self
-            .solver
-            .lock()
-            .ok()
-            .and_then(|mut s| s.move_values(&mut grid).ok());
-        let pick = match values {
-            Some(v) => {
-                let best = v.iter().map(|m| m.2).max().unwrap_or(Value::Loss);
-                v.into_iter().find(|m| m.2 == best).map(|m| (m.0, m.1))
-            }
+        let grid = &state.grid;
+        let dim = grid.dim();
+        let pick = match self.best(grid) {
+            Some(c) => Some((usize::from(c) / dim, usize::from(c) % dim)),
+            // Over budget: the first cell that does not make a line.
             None => {
-                // Over budget: the first cell that does not make a line.
-                let me = mover(&grid);
-                let dim = grid.dim();
+                let me = mover(grid);
                 (0..dim * dim)
                     .map(|i| (i / dim, i % dim))
                     .find(|&(r, c)| grid.is_free(r, c) && !grid.makes_line(r, c, me))
@@ -197,7 +231,7 @@ tabula_play::inventory::submit! {
     AgentEntry {
         name: "perfect",
         parameter: None,
-        summary: "exact game-tree search (alpha-beta, transposition table, the board's 8 symmetries); 3x3 boards",
+        summary: "exact game-tree search (the framework's proof search on bitboards, the board's 8 symmetries); boards up to 5x5",
         build: &BuildFn::<Noline>(|game, _| Ok(Box::new(Perfect::new(game.dim())?))),
     }
 }

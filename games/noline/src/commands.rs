@@ -9,6 +9,7 @@ use tabula_app::play::{RecordArgs, ReplayArgs, TournamentOptions};
 use tabula_app::{Command, Error, Io, Report, Typed};
 
 use crate::board::MAX_DIM;
+use crate::solve::Value;
 use crate::{Noline, solve, tournament};
 
 /// The commands noline registers.
@@ -66,19 +67,22 @@ fn solver_dim(s: &str) -> Result<usize, String> {
 /// Options of `tabula analyze noline`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Solves the game from the empty board by exact game-tree search (alpha-beta, a transposition table, \
-the board's 8 symmetries): the value for the first player and the value of every first move.\n\
-3x3 takes milliseconds; see the book for how far larger boards go."
+    after_help = "Solves the game from the empty board by the framework's proof search (alpha-beta over win, draw and loss, \
+a transposition table of fixed memory, the board's 8 symmetries, bitboards): the value for the first player and the \
+value of every first move. On odd boards the first player draws at least (the centre, then mirroring), so each first \
+move is asked only whether it wins or loses. What --max-nodes does not settle is reported as bounds.\n\
+3x3 takes milliseconds; see the book for how far 5x5 goes."
 )]
 pub struct AnalyzeArgs {
     /// Board side (odd, 3 to 7: the largest odd board the solver takes).
     #[arg(long, default_value = "3", value_parser = solver_dim)]
     pub dim: usize,
-    /// Give up past this many positions searched.
+    /// Stop after this many positions searched, reporting what is
+    /// settled.
     #[arg(long, default_value_t = 2_000_000_000)]
     pub max_nodes: u64,
-    /// Give up (exit 1, with a message) rather than let the solver's table
-    /// grow past this many MB.
+    /// Memory of the solver's table in MB: past it, entries that cost
+    /// less to find are replaced (slower, never wrong).
     #[arg(long, value_name = "MB", default_value_t = solve::DEFAULT_MAX_MEMORY_MB,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub max_memory: u64,
@@ -124,31 +128,42 @@ impl Report for solve::Solution {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "noline {0}x{0}, solved exactly from the empty board: {1}.",
-            s.dim, s.verdict
+            "noline {0}x{0}, {1} from the empty board: {2}.",
+            s.dim,
+            if s.value.is_some() {
+                "solved exactly"
+            } else {
+                "searched"
+            },
+            s.verdict
         );
-        let best: Vec<String> = s
-            .best_first_moves
-            .iter()
-            .map(|[r, c]| format!("{r} {c}"))
-            .collect();
-        let _ = writeln!(out, "Best first moves for O: {}", best.join(", "));
+        if s.value.is_some() {
+            let best: Vec<String> = s
+                .best_first_moves
+                .iter()
+                .map(|[r, c]| format!("{r} {c}"))
+                .collect();
+            let _ = writeln!(out, "Best first moves for O: {}", best.join(", "));
+        }
         let _ = writeln!(out, "Value of each first move for O (row by row):");
         for row in s.first_moves.chunks(s.dim) {
             let cells: Vec<&str> = row
                 .iter()
-                .map(|m| match m.value {
-                    solve::Value::Win => "win ",
-                    solve::Value::Draw => "draw",
-                    solve::Value::Loss => "loss",
+                .map(|m| match (m.at_least, m.at_most) {
+                    (Value::Win, _) => "win ",
+                    (Value::Draw, Value::Draw) => "draw",
+                    (Value::Loss, Value::Loss) => "loss",
+                    (Value::Draw, _) => ">=draw",
+                    (_, Value::Draw) => "<=draw",
+                    _ => "?",
                 })
                 .collect();
             let _ = writeln!(out, "  {}", cells.join(" "));
         }
         let _ = writeln!(
             out,
-            "Searched {} positions ({} in the transposition table) in {:.3} s.",
-            s.nodes, s.table_positions, s.seconds
+            "Searched {} positions ({} in the transposition table, {:.0} MB, {} replaced) in {:.3} s.",
+            s.nodes, s.table_positions, s.table_mb, s.replaced, s.seconds
         );
         out
     }

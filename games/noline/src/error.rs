@@ -9,25 +9,9 @@ use crate::search::SEARCH_MAX_DIM;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum NolineError {
-    /// The search outgrew its node budget.
-    #[error("not solved within {0} positions searched (raise --max-nodes)")]
-    Budget(u64),
     /// The board is too large for the solver's keys.
     #[error("the solver handles boards up to 8 x 8 (odd boards up to 7 x 7), not {0} x {0}")]
     TooLarge(usize),
-    /// The transposition table would outgrow its memory limit.
-    #[error(
-        "not solved within the memory limit of {limit_mb} MB: the transposition table held {positions} positions \
-         and would need {needed_mb} MB to grow (raise --max-memory)"
-    )]
-    Memory {
-        /// The limit, in MB (10^6 bytes).
-        limit_mb: u64,
-        /// Positions in the table when it stopped.
-        positions: usize,
-        /// What the table would have needed, in MB.
-        needed_mb: u64,
-    },
     /// The `perfect` agent asked for a board beyond the solver.
     #[error(
         "perfect plays exactly only on boards up to {PERFECT_MAX_DIM}x{PERFECT_MAX_DIM}; {0}x{0} is beyond the solver (see the book's noline chapter)"

@@ -215,7 +215,7 @@ mod tests {
     /// that sees to the end never loses, whichever seat it takes.
     #[test]
     fn alphabeta_never_loses_to_random_on_3x3() {
-        assert_eq!(solve(3, 10_000_000).unwrap().value, Value::Draw);
+        assert_eq!(solve(3, 10_000_000).unwrap().value, Some(Value::Draw));
         let game = Noline::new(3);
         let (_, losses) = play(&game, "alphabeta", "random", 100, 7);
         assert_eq!(losses[0], 0, "as O");

@@ -1,110 +1,98 @@
-//! Perfect play: negamax with alpha-beta over values win (1), draw (0) and
-//! loss (-1) for the player to move, a transposition table keyed by the
-//! board's canonical form under its eight symmetries.
+//! Perfect play: noline as bitboards ([`Bits`], boards up to 8 × 8) for
+//! the framework's proof search ([`tabula_exact::proof`]: alpha-beta
+//! with a transposition table of fixed memory, enhanced transposition
+//! cutoffs, history move ordering).
 //!
-//! The player to move is implied by the number of tiles (O moves first),
-//! so the board alone is the key. Boards up to 8 × 8 fit a 128-bit key (2
-//! bits a cell).
+//! A position keeps each player's tiles, the cells where each would make
+//! a line of three (updated move by move, so the safe cells come at the
+//! cost of a mask), and its image under the square's eight symmetries
+//! (the key is the least of the eight). The player to move is implied by
+//! the number of tiles (O moves first). A player whose every empty cell
+//! would make a line loses; the search lists only the safe cells.
+//!
+//! [`solve`] settles each first move (one of each symmetry class) with two
+//! null-window questions: does O win after it, and if not, does O lose?
+//!
+//! Mirroring does not guarantee O a draw here, though it does in games
+//! where completing a line wins: after O takes the centre and answers
+//! every X move with its mirror image through the centre, X on `(2, 0)`
+//! then `(2, 1)` makes O answer `(2, 4)` then `(2, 3)`, completing O's
+//! line `(2, 2)`, `(2, 3)`, `(2, 4)` through the centre, whose mirror is
+//! no line of X's. So nothing is assumed: both questions are searched.
 
-use std::collections::HashMap;
 use std::time::Instant;
 
 use serde::Serialize;
+use tabula_exact::proof::{Next, Proof, ProofSearch, Stopped};
+
+pub use tabula_exact::proof::Value;
 
 use crate::NolineError;
 use crate::board::{Cell, Grid};
 
-/// The default limit on the solver's table, in MB (10^6 bytes).
+/// The default memory of the solver's table, in MB (10^6 bytes).
 pub const DEFAULT_MAX_MEMORY_MB: u64 = 1_000;
 
-/// Bytes a hash table of `HashMap<K, V>` with room for `entries` entries
-/// allocates: a power-of-two number of buckets at 7/8 load, each holding
-/// one entry and one control byte (how `std`'s hashbrown lays it out).
-fn table_bytes<T>(entries: usize) -> u64 {
-    let buckets = if entries < 4 {
-        4
-    } else if entries < 8 {
-        8
-    } else {
-        (entries.saturating_mul(8) / 7).next_power_of_two()
-    };
-    (buckets as u64).saturating_mul(std::mem::size_of::<T>() as u64 + 1)
-}
-
-/// The value of a position for the player to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Value {
-    /// The player to move loses with best play on both sides.
-    Loss,
-    /// Best play draws.
-    Draw,
-    /// The player to move wins.
-    Win,
-}
-
-impl Value {
-    fn from_i8(v: i8) -> Value {
-        match v {
-            1 => Value::Win,
-            0 => Value::Draw,
-            _ => Value::Loss,
-        }
-    }
-}
+/// The largest board the bitboards hold.
+pub const BITS_MAX_DIM: usize = 8;
 
 /// A symmetry of the square: (row, col, last index) to (row, col).
 type Symmetry = fn(usize, usize, usize) -> (usize, usize);
 
-#[derive(Clone, Copy)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-/// A solver with its transposition table, reusable across positions of
-/// one board size.
-pub struct Solver {
+/// noline on a board of up to 8 × 8 as a proof search sees it.
+#[derive(Clone, Debug)]
+pub struct Bits {
     dim: usize,
-    symmetries: Vec<Vec<usize>>,
-    order: Vec<usize>,
-    table: HashMap<u128, (i8, Bound)>,
-    nodes: u64,
-    budget: u64,
-    max_memory: u64,
-    progress: Option<Reporter>,
+    /// For each cell, the other two cells of every line of three through
+    /// it.
+    pairs: Vec<Vec<(u8, u8)>>,
+    /// For each symmetry, the cell each cell goes to.
+    symmetries: [Vec<u8>; 8],
+    /// Cells in search order: the centre first.
+    order: Vec<u8>,
 }
 
-/// Where and when a search reports how far it has come.
-struct Reporter {
-    sink: tabula_exact::Progress,
-    start: Instant,
-    next: std::time::Duration,
-    settled: usize,
-    moves: usize,
+/// A position: each player's tiles, the cells where each would make a
+/// line, and the tiles under each symmetry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Node {
+    tiles: [u64; 2],
+    unsafe_cells: [u64; 2],
+    images: [[u64; 2]; 8],
+    filled: u8,
 }
 
-impl std::fmt::Debug for Solver {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Solver")
-            .field("dim", &self.dim)
-            .field("positions", &self.table.len())
-            .finish()
+impl Node {
+    /// The player to move: 0 for O, 1 for X.
+    fn mover(&self) -> usize {
+        usize::from(self.filled % 2)
     }
 }
 
-impl Solver {
-    /// A solver for `dim` × `dim` boards that searches at most `budget`
-    /// positions per call.
-    pub fn new(dim: usize, budget: u64) -> Result<Solver, NolineError> {
-        if dim > 8 {
+impl Bits {
+    /// The game on a `dim` × `dim` board.
+    pub fn new(dim: usize) -> Result<Bits, NolineError> {
+        if dim > BITS_MAX_DIM || dim == 0 {
             return Err(NolineError::TooLarge(dim));
         }
         let n = dim * dim;
-        let at = |r: usize, c: usize| r * dim + c;
-        let last = dim.saturating_sub(1);
-        // The eight symmetries of the square, as cell permutations.
+        let d = dim as isize;
+        let at = |r: isize, c: isize| (0..d).contains(&r) && (0..d).contains(&c);
+        let mut pairs = vec![Vec::new(); n];
+        for r in 0..d {
+            for c in 0..d {
+                for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                    let cells = [(r, c), (r + dr, c + dc), (r + 2 * dr, c + 2 * dc)];
+                    if cells.iter().all(|&(r, c)| at(r, c)) {
+                        let [a, b, e] = cells.map(|(r, c)| (r * d + c) as u8);
+                        pairs[a as usize].push((b, e));
+                        pairs[b as usize].push((a, e));
+                        pairs[e as usize].push((a, b));
+                    }
+                }
+            }
+        }
+        let l = dim - 1;
         let maps: [Symmetry; 8] = [
             |r, c, _| (r, c),
             |r, c, l| (c, l - r),
@@ -115,274 +103,179 @@ impl Solver {
             |r, c, _| (c, r),
             |r, c, l| (l - c, l - r),
         ];
-        let symmetries = maps
-            .iter()
-            .map(|m| {
-                (0..n)
-                    .map(|i| {
-                        let (r, c) = m(i / dim, i % dim, last);
-                        at(r, c)
-                    })
-                    .collect()
-            })
-            .collect();
-        // Centre first: central cells constrain more.
-        let mut order: Vec<usize> = (0..n).collect();
-        let centre = last as f64 / 2.0;
-        order.sort_by(|&a, &b| {
-            let d = |i: usize| {
-                let (r, c) = ((i / dim) as f64, (i % dim) as f64);
-                (r - centre).abs() + (c - centre).abs()
-            };
-            d(a).total_cmp(&d(b)).then(a.cmp(&b))
+        let symmetries = maps.map(|m| {
+            (0..n)
+                .map(|i| {
+                    let (r, c) = m(i / dim, i % dim, l);
+                    (r * dim + c) as u8
+                })
+                .collect()
         });
-        Ok(Solver {
+        // Centre first: central cells constrain more.
+        let centre = l as f64 / 2.0;
+        let distance = |i: u8| {
+            let (r, c) = (usize::from(i) / dim, usize::from(i) % dim);
+            (r as f64 - centre).abs() + (c as f64 - centre).abs()
+        };
+        let mut order: Vec<u8> = (0..n as u8).collect();
+        order.sort_by(|&a, &b| distance(a).total_cmp(&distance(b)).then(a.cmp(&b)));
+        Ok(Bits {
             dim,
+            pairs,
             symmetries,
             order,
-            table: HashMap::new(),
-            nodes: 0,
-            budget,
-            max_memory: DEFAULT_MAX_MEMORY_MB * 1_000_000,
-            progress: None,
         })
     }
 
-    /// Reports the search's progress to `sink` (a front end's progress
-    /// display) about every [`tabula_exact::Progress::EVERY`], as
-    /// [`tabula_exact::Stage::TreeSearch`]: first moves settled, positions
-    /// searched, table size.
-    pub fn with_progress(mut self, sink: tabula_exact::Progress) -> Solver {
-        self.progress = Some(Reporter {
-            sink,
-            start: Instant::now(),
-            next: tabula_exact::Progress::EVERY,
-            settled: 0,
-            moves: 0,
-        });
-        self
+    /// The board side.
+    pub fn dim(&self) -> usize {
+        self.dim
     }
 
-    /// Reports progress if it is time (looked at every 2^16 positions).
-    fn report(&mut self) {
-        let (nodes, table) = (self.nodes, self.table.len());
-        if let Some(r) = &mut self.progress {
-            let elapsed = r.start.elapsed();
-            if elapsed >= r.next {
-                r.next = elapsed + tabula_exact::Progress::EVERY;
-                r.sink.report(
-                    elapsed,
-                    &tabula_exact::Stage::TreeSearch {
-                        settled: r.settled,
-                        moves: r.moves,
-                        positions: nodes,
-                        table,
-                    },
-                );
-            }
+    /// The empty board.
+    pub fn empty(&self) -> Node {
+        Node {
+            tiles: [0; 2],
+            unsafe_cells: [0; 2],
+            images: [[0; 2]; 8],
+            filled: 0,
         }
     }
 
-    /// Limits the transposition table to `bytes` (default
-    /// [`DEFAULT_MAX_MEMORY_MB`] MB): a search that would grow it further
-    /// stops with [`NolineError::Memory`] instead of allocating.
-    pub fn with_max_memory(mut self, bytes: u64) -> Solver {
-        self.max_memory = bytes;
-        self
+    /// The position of `grid` (of this size; the player to move is O when
+    /// the tiles are even), or `None` if a player already has a line.
+    pub fn node(&self, grid: &Grid) -> Option<Node> {
+        let mut node = self.empty();
+        for (i, cell) in grid.cells().iter().enumerate() {
+            let p = match cell {
+                Cell::Empty => continue,
+                Cell::O => 0,
+                Cell::X => 1,
+            };
+            if node.unsafe_cells[p] & (1 << i) != 0 {
+                return None;
+            }
+            self.put(&mut node, p, i as u8);
+        }
+        Some(node)
     }
 
-    /// Positions searched so far (all calls).
-    pub fn nodes(&self) -> u64 {
-        self.nodes
+    /// Puts player `p`'s tile on `cell`.
+    fn put(&self, node: &mut Node, p: usize, cell: u8) {
+        let mine = &mut node.tiles[p];
+        *mine |= 1 << cell;
+        for &(a, b) in &self.pairs[usize::from(cell)] {
+            if *mine & (1 << a) != 0 {
+                node.unsafe_cells[p] |= 1 << b;
+            }
+            if *mine & (1 << b) != 0 {
+                node.unsafe_cells[p] |= 1 << a;
+            }
+        }
+        for (image, map) in node.images.iter_mut().zip(&self.symmetries) {
+            image[p] |= 1 << map[usize::from(cell)];
+        }
+        node.filled += 1;
     }
 
-    /// Positions in the transposition table.
-    pub fn table_len(&self) -> usize {
-        self.table.len()
+    /// The cells where the player to move can put a tile without making a
+    /// line.
+    pub fn safe(&self, node: &Node) -> u64 {
+        let full = if self.dim == 8 {
+            u64::MAX
+        } else {
+            (1 << (self.dim * self.dim)) - 1
+        };
+        full & !(node.tiles[0] | node.tiles[1]) & !node.unsafe_cells[node.mover()]
     }
 
-    fn key(&self, grid: &Grid) -> u128 {
-        let cells = grid.cells();
-        self.symmetries
+    /// `(row, col)` of a cell.
+    pub fn cell(&self, i: u8) -> (usize, usize) {
+        (usize::from(i) / self.dim, usize::from(i) % self.dim)
+    }
+}
+
+impl Proof for Bits {
+    type Node = Node;
+    type Move = u8;
+
+    fn moves(&self, node: &Node, out: &mut Vec<u8>) {
+        let safe = self.safe(node);
+        out.extend(self.order.iter().filter(|&&i| safe & (1 << i) != 0));
+    }
+
+    /// No safe cell on a board with room left: every move makes a line.
+    fn stuck(&self, node: &Node) -> Value {
+        if usize::from(node.filled) == self.dim * self.dim {
+            Value::Draw
+        } else {
+            Value::Loss
+        }
+    }
+
+    fn play(&self, node: &Node, cell: u8) -> Next<Node> {
+        let p = node.mover();
+        if node.unsafe_cells[p] & (1 << cell) != 0 {
+            return Next::Over(Value::Loss);
+        }
+        let mut next = *node;
+        self.put(&mut next, p, cell);
+        if usize::from(next.filled) == self.dim * self.dim {
+            Next::Over(Value::Draw)
+        } else {
+            Next::Continue(next)
+        }
+    }
+
+    fn key(&self, node: &Node) -> u128 {
+        node.images
             .iter()
-            .map(|perm| {
-                perm.iter().fold(0u128, |k, &i| {
-                    (k << 2)
-                        | match cells[i] {
-                            Cell::Empty => 0,
-                            Cell::O => 1,
-                            Cell::X => 2,
-                        }
-                })
-            })
+            .map(|[o, x]| u128::from(*o) << 64 | u128::from(*x))
             .min()
             .unwrap_or(0)
     }
 
-    /// Makes room for one more table entry within the memory limit.
-    fn reserve_one(&mut self) -> Result<(), NolineError> {
-        let len = self.table.len();
-        if len < self.table.capacity() {
-            return Ok(());
-        }
-        // Growing doubles the table; the old one lives until it is copied.
-        type Entry = (u128, (i8, Bound));
-        let old = table_bytes::<Entry>(self.table.capacity());
-        let new = table_bytes::<Entry>(len.saturating_add(1));
-        let needed = old.saturating_add(new);
-        if needed > self.max_memory {
-            return Err(NolineError::Memory {
-                limit_mb: self.max_memory / 1_000_000,
-                positions: len,
-                needed_mb: needed.div_ceil(1_000_000),
-            });
-        }
-        self.table.try_reserve(1).map_err(|_| NolineError::Memory {
-            limit_mb: self.max_memory / 1_000_000,
-            positions: len,
-            needed_mb: needed.div_ceil(1_000_000),
-        })
+    fn slot(&self, cell: u8) -> usize {
+        usize::from(cell)
     }
 
-    /// The value of `grid` for the player to move (O if the tile count is
-    /// even).
-    pub fn value(&mut self, grid: &mut Grid) -> Result<Value, NolineError> {
-        let start = self.nodes;
-        self.negamax(grid, -1, 1, start).map(Value::from_i8)
-    }
-
-    /// The value of each legal move for the player to move, as the value
-    /// for that player after making it.
-    pub fn move_values(
-        &mut self,
-        grid: &mut Grid,
-    ) -> Result<Vec<(usize, usize, Value)>, NolineError> {
-        let me = mover(grid);
-        let dim = self.dim;
-        let mut out = Vec::new();
-        let free = (0..dim * dim)
-            .filter(|&i| grid.is_free(i / dim, i % dim))
-            .count();
-        if let Some(r) = &mut self.progress {
-            (r.settled, r.moves) = (0, free);
-        }
-        for i in 0..dim * dim {
-            let (r, c) = (i / dim, i % dim);
-            if !grid.is_free(r, c) {
-                continue;
-            }
-            if let Some(p) = &mut self.progress {
-                p.settled = out.len();
-            }
-            let v = if grid.place(r, c, me) {
-                -1
-            } else if grid.is_full() {
-                0
-            } else {
-                let start = self.nodes;
-                -self.negamax(grid, -1, 1, start)?
-            };
-            grid.clear(r, c);
-            out.push((r, c, Value::from_i8(v)));
-        }
-        Ok(out)
-    }
-
-    fn negamax(
-        &mut self,
-        grid: &mut Grid,
-        mut alpha: i8,
-        mut beta: i8,
-        start: u64,
-    ) -> Result<i8, NolineError> {
-        self.nodes += 1;
-        if self.nodes - start > self.budget {
-            return Err(NolineError::Budget(self.budget));
-        }
-        if self.nodes & 0xFFFF == 0 {
-            self.report();
-        }
-        let key = self.key(grid);
-        if let Some(&(v, bound)) = self.table.get(&key) {
-            match bound {
-                Bound::Exact => return Ok(v),
-                Bound::Lower => alpha = alpha.max(v),
-                Bound::Upper => beta = beta.min(v),
-            }
-            if alpha >= beta {
-                return Ok(v);
-            }
-        }
-        let original_alpha = alpha;
-        let me = mover(grid);
-        let dim = self.dim;
-        let mut best = -1i8;
-        let mut any_safe = false;
-        for k in 0..self.order.len() {
-            let i = self.order[k];
-            let (r, c) = (i / dim, i % dim);
-            if !grid.is_free(r, c) || grid.makes_line(r, c, me) {
-                continue;
-            }
-            any_safe = true;
-            grid.place(r, c, me);
-            let v = if grid.is_full() {
-                0
-            } else {
-                -self.negamax(grid, -beta, -alpha, start)?
-            };
-            grid.clear(r, c);
-            if v > best {
-                best = v;
-            }
-            alpha = alpha.max(best);
-            if alpha >= beta {
-                break;
-            }
-        }
-        // With no safe cell every move makes a line: the mover loses.
-        if !any_safe {
-            best = -1;
-        }
-        let bound = if best <= original_alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.reserve_one()?;
-        self.table.insert(key, (best, bound));
-        Ok(best)
+    fn slots(&self) -> usize {
+        self.dim * self.dim
     }
 }
 
-/// The tile of the player to move.
-pub fn mover(grid: &Grid) -> Cell {
-    if grid.filled().is_multiple_of(2) {
-        Cell::O
-    } else {
-        Cell::X
-    }
+/// The proof search of noline positions on one board size.
+pub type Solver = ProofSearch<Bits>;
+
+/// A solver for `dim` boards whose table takes at most `max_memory`
+/// bytes.
+pub fn solver(dim: usize, max_memory: u64) -> Result<Solver, NolineError> {
+    Ok(ProofSearch::new(Bits::new(dim)?, max_memory))
 }
 
-/// The game solved from the empty board.
+/// The game from the empty board, as far as the search settled it.
 #[derive(Clone, Debug, Serialize)]
 pub struct Solution {
     /// Side length.
     pub dim: usize,
-    /// The value for O, who moves first.
-    pub value: Value,
-    /// What that means: "first player (O) wins", ...
+    /// The value for O, who moves first; `null` if not settled.
+    pub value: Option<Value>,
+    /// What that means: "the first player (O) wins", ...
     pub verdict: String,
-    /// Every first move with its value for O.
+    /// Whether every first move's value is settled.
+    pub settled: bool,
+    /// Every first move with its value for O, as far as settled.
     pub first_moves: Vec<FirstMove>,
-    /// The first moves that achieve the value.
+    /// The first moves that achieve the value (when settled).
     pub best_first_moves: Vec<[usize; 2]>,
     /// Positions searched.
     pub nodes: u64,
     /// Positions kept in the transposition table.
     pub table_positions: usize,
+    /// Memory of the table, in MB.
+    pub table_mb: f64,
+    /// Table entries replaced for want of room.
+    pub replaced: u64,
     /// Wall time in seconds.
     pub seconds: f64,
 }
@@ -394,133 +287,149 @@ pub struct FirstMove {
     pub row: usize,
     /// Column.
     pub col: usize,
-    /// The value for O after it.
-    pub value: Value,
+    /// The value for O after it; `null` if not settled.
+    pub value: Option<Value>,
+    /// The least it can be.
+    pub at_least: Value,
+    /// The most it can be.
+    pub at_most: Value,
 }
 
-/// Solves the game on a `dim` board from the empty board, within
-/// [`DEFAULT_MAX_MEMORY_MB`].
-pub fn solve(dim: usize, budget: u64) -> Result<Solution, NolineError> {
-    solve_within(dim, budget, DEFAULT_MAX_MEMORY_MB * 1_000_000)
+/// Solves the game on a `dim` board from the empty board, searching at
+/// most `max_nodes` positions, within [`DEFAULT_MAX_MEMORY_MB`].
+pub fn solve(dim: usize, max_nodes: u64) -> Result<Solution, NolineError> {
+    solve_reporting(dim, max_nodes, DEFAULT_MAX_MEMORY_MB * 1_000_000, None)
 }
 
-/// [`solve`] with the transposition table limited to `max_memory` bytes.
-pub fn solve_within(dim: usize, budget: u64, max_memory: u64) -> Result<Solution, NolineError> {
-    solve_reporting(dim, budget, max_memory, None)
-}
-
-/// [`solve_within`], telling `progress` (if any) how far it has come.
+/// [`solve`] with the table limited to `max_memory` bytes, telling
+/// `progress` (if any) how far it has come. What the budget of positions
+/// does not settle is reported as bounds, not as an error.
 pub fn solve_reporting(
     dim: usize,
-    budget: u64,
+    max_nodes: u64,
     max_memory: u64,
     progress: Option<tabula_exact::Progress>,
 ) -> Result<Solution, NolineError> {
     let t = Instant::now();
-    let mut solver = Solver::new(dim, budget)?.with_max_memory(max_memory);
+    let mut search = solver(dim, max_memory)?;
     if let Some(sink) = progress {
-        solver = solver.with_progress(sink);
+        search = search.with_progress(sink);
     }
-    let mut grid = Grid::new(dim);
-    let moves = solver.move_values(&mut grid)?;
-    let value = moves.iter().map(|m| m.2).max().unwrap_or(Value::Draw);
+    let bits = search.game().clone();
+    let root = bits.empty();
+    let mut cells = Vec::new();
+    bits.moves(&root, &mut cells);
+    // One question per symmetry class of first moves.
+    let mut classes: Vec<(u128, Node, Vec<u8>)> = Vec::new();
+    for &c in &cells {
+        let Next::Continue(child) = bits.play(&root, c) else {
+            continue;
+        };
+        let key = bits.key(&child);
+        match classes.iter_mut().find(|(k, _, _)| *k == key) {
+            Some((_, _, members)) => members.push(c),
+            None => classes.push((key, child, vec![c])),
+        }
+    }
+    let mut values: Vec<(Value, Value)> = Vec::new();
+    let mut left = max_nodes;
+    for (settled, (_, child, _)) in classes.iter().enumerate() {
+        search.set_settled(settled, classes.len());
+        let mut bounds = (Value::Loss, Value::Win);
+        // Does O win? (X, to move, does not reach a draw.)
+        bounds = ask(&mut search, child, Value::Draw, &mut left, bounds, true);
+        // Does O lose? (X reaches a win.)
+        if bounds.0 < bounds.1 {
+            bounds = ask(&mut search, child, Value::Win, &mut left, bounds, false);
+        }
+        values.push(bounds);
+    }
+    let mut first_moves: Vec<FirstMove> = classes
+        .iter()
+        .zip(&values)
+        .flat_map(|((_, _, members), &(lo, hi))| {
+            let bits = &bits;
+            members.iter().map(move |&c| {
+                let (row, col) = bits.cell(c);
+                FirstMove {
+                    row,
+                    col,
+                    value: (lo == hi).then_some(lo),
+                    at_least: lo,
+                    at_most: hi,
+                }
+            })
+        })
+        .collect();
+    first_moves.sort_by_key(|m| (m.row, m.col));
+    let settled = values.iter().all(|(lo, hi)| lo == hi);
+    let lower = values.iter().map(|b| b.0).max().unwrap_or(Value::Loss);
+    let upper = values.iter().map(|b| b.1).max().unwrap_or(Value::Loss);
+    let value = (lower == upper).then_some(lower);
     let verdict = match value {
-        Value::Win => "the first player (O) wins",
-        Value::Draw => "a draw",
-        Value::Loss => "the second player (X) wins",
-    }
-    .to_string();
+        Some(Value::Win) => "the first player (O) wins".to_string(),
+        Some(Value::Draw) => "a draw".to_string(),
+        Some(Value::Loss) => "the second player (X) wins".to_string(),
+        None if lower == Value::Draw => format!(
+            "not settled within {max_nodes} positions: O draws at least, and whether O wins is open"
+        ),
+        None => format!("not settled within {max_nodes} positions"),
+    };
     Ok(Solution {
         dim,
         value,
         verdict,
-        best_first_moves: moves
-            .iter()
-            .filter(|m| m.2 == value)
-            .map(|m| [m.0, m.1])
-            .collect(),
-        first_moves: moves
-            .into_iter()
-            .map(|(row, col, value)| FirstMove { row, col, value })
-            .collect(),
-        nodes: solver.nodes(),
-        table_positions: solver.table_len(),
+        settled,
+        best_first_moves: match value {
+            Some(v) => first_moves
+                .iter()
+                .filter(|m| m.value == Some(v))
+                .map(|m| [m.row, m.col])
+                .collect(),
+            None => Vec::new(),
+        },
+        first_moves,
+        nodes: search.nodes(),
+        table_positions: search.table_len(),
+        table_mb: search.table_bytes() as f64 / 1e6,
+        replaced: search.replaced(),
         seconds: t.elapsed().as_secs_f64(),
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_long_search_reports_its_progress() {
-        use std::sync::{Arc, Mutex};
-        let seen: Arc<Mutex<Vec<tabula_exact::Stage>>> = Arc::default();
-        let sink = {
-            let seen = seen.clone();
-            tabula_exact::Progress::new(move |_, stage| {
-                if let Ok(mut seen) = seen.lock() {
-                    seen.push(*stage);
-                }
-            })
-        };
-        // Past half a second of searching on 5 x 5, then out of budget.
-        let t = Instant::now();
-        let err = solve_reporting(5, 3_000_000, u64::MAX, Some(sink)).unwrap_err();
-        assert!(matches!(err, NolineError::Budget(_)), "{err}");
-        let seen = seen.lock().expect("lock");
-        if t.elapsed() > tabula_exact::Progress::EVERY * 2 {
-            assert!(!seen.is_empty());
-        }
-        for stage in seen.iter() {
-            let tabula_exact::Stage::TreeSearch {
-                moves, positions, ..
-            } = *stage
-            else {
-                panic!("{stage:?}")
-            };
-            assert_eq!(moves, 25);
-            assert!(positions > 0 && positions % 0x10000 == 0, "{stage}");
-        }
+/// Asks whether X, to move at `child`, reaches `v`, within what is left
+/// of the budget, narrowing O's `bounds`: `o_wins` asks with `v` a draw
+/// (no: O wins; yes: O at most draws), otherwise with `v` a win (yes: O
+/// loses; no: O at least draws).
+fn ask(
+    search: &mut Solver,
+    child: &Node,
+    v: Value,
+    left: &mut u64,
+    (lo, hi): (Value, Value),
+    o_wins: bool,
+) -> (Value, Value) {
+    if *left == 0 {
+        return (lo, hi);
     }
-
-    #[test]
-    fn a_small_memory_limit_stops_the_search_with_a_clear_error() {
-        let err = solve_within(5, u64::MAX, 2_000_000).unwrap_err();
-        match err {
-            NolineError::Memory {
-                limit_mb,
-                positions,
-                needed_mb,
-            } => {
-                assert_eq!(limit_mb, 2);
-                assert!(positions > 1000);
-                assert!(needed_mb > 2);
-            }
-            other => panic!("{other}"),
-        }
-        // 3x3 fits easily.
-        assert!(solve_within(3, u64::MAX, 2_000_000).is_ok());
+    let before = search.nodes();
+    search.set_max_nodes(*left);
+    let answer: Result<bool, Stopped> = search.at_least(child, v);
+    *left = left.saturating_sub(search.nodes() - before);
+    match (answer, o_wins) {
+        (Ok(false), true) => (Value::Win, Value::Win),
+        (Ok(true), true) => (lo, hi.min(Value::Draw)),
+        (Ok(true), false) => (Value::Loss, Value::Loss),
+        (Ok(false), false) => (lo.max(Value::Draw), hi),
+        (Err(_), _) => (lo, hi),
     }
+}
 
-    #[test]
-    fn table_size_estimate_matches_hashbrown_growth() {
-        let mut t: HashMap<u128, (i8, Bound)> = HashMap::new();
-        for i in 0..10_000u128 {
-            if t.len() == t.capacity() {
-                let before = t.capacity();
-                t.reserve(1);
-                // Power-of-two buckets at 7/8 load (3/4 below 8 buckets).
-                let buckets = table_bytes::<(u128, (i8, Bound))>(before + 1) / 33;
-                assert!(
-                    t.capacity() <= buckets as usize,
-                    "{} {}",
-                    t.capacity(),
-                    buckets
-                );
-            }
-            t.insert(i, (0, Bound::Exact));
-        }
+/// The tile of the player to move.
+pub fn mover(grid: &Grid) -> Cell {
+    if grid.filled().is_multiple_of(2) {
+        Cell::O
+    } else {
+        Cell::X
     }
 }

@@ -70,6 +70,12 @@
 //! without asking that it end, and [`Chain::stationary`] gives the
 //! long-run probability of each state and rate of each mark.
 //!
+//! Games without chance whose value is all that is asked (win, draw or
+//! loss with best play, too large for a state graph) are proved by
+//! search instead: [`proof::ProofSearch`], alpha-beta with a
+//! transposition table of fixed memory, over a game's own compact
+//! positions ([`proof::Proof`]).
+//!
 //! Arithmetic is f64. The walk stops when the probability that the game is
 //! still running falls below [`Limits::tail`] (1e-18 by default), so a
 //! truncated expectation is short by at most that times the longest
@@ -82,6 +88,7 @@
 mod budget;
 mod chain;
 pub mod optimal;
+pub mod proof;
 mod race;
 mod shortest;
 pub mod staged;
