@@ -12,4 +12,5 @@ mod noline;
 mod pictures;
 mod robust;
 mod seega;
+mod shards;
 mod wording;

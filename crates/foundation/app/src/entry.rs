@@ -52,7 +52,7 @@ impl Named for GameEntry {
 }
 
 /// Verbs the front ends keep for themselves: a game cannot register them.
-pub const RESERVED_VERBS: [&str; 3] = ["list", "dice-test", "help"];
+pub const RESERVED_VERBS: [&str; 4] = ["list", "dice-test", "merge", "help"];
 
 /// Every linked game, sorted by name; an error if two share a name, or a
 /// game registers one verb twice or a [reserved](RESERVED_VERBS) verb.

@@ -62,7 +62,7 @@ tuple_collector!(A 0, B 1, C 2, D 3);
 tuple_collector!(A 0, B 1, C 2, D 3, E 4);
 
 /// Which count measures the length of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LengthOf {
     /// Chance outcomes: throws of the dice.
     ChanceSteps,
@@ -74,8 +74,10 @@ pub enum LengthOf {
 
 /// The distribution of game lengths: minimum, maximum, mean with standard
 /// error, mode, median, histogram, and for every length the first game
-/// (lowest index) that had it, so notable games can be replayed.
-#[derive(Clone, Debug, PartialEq)]
+/// (lowest index) that had it, so notable games can be replayed. Its
+/// whole state is integers, so it serializes and merges exactly: the
+/// shards of a run merge into the run's own collector.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Lengths {
     of: LengthOf,
     counts: Vec<u64>,
@@ -245,7 +247,7 @@ pub trait Landings {
 }
 
 /// How many times each square was landed on, over all games.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Occupancy {
     counts: Vec<u64>,
     beyond: u64,
@@ -300,7 +302,7 @@ where
 }
 
 /// Wins per seat, draws, and games stopped by the step cap.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Wins {
     wins: Vec<u64>,
     draws: u64,

@@ -66,7 +66,7 @@ impl Playout {
 pub struct Run<C> {
     /// All games' statistics, merged.
     pub collector: C,
-    /// Games played.
+    /// Games played (those of its shard, for a shard of a run).
     pub games: u64,
     /// The run's seed.
     pub seed: u64,
@@ -92,6 +92,30 @@ pub struct Simulation {
     threads: Option<usize>,
     max_steps: u32,
     chunk: u64,
+    shard: Shard,
+}
+
+/// A part of a run: shard `index` (from 0) of `of` plays the games
+/// `games * index / of` up to (not including) `games * (index + 1) / of`,
+/// each from its own random streams as in the whole run, so the shards'
+/// collectors merged are the whole run's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    /// Which part, from 0.
+    pub index: u64,
+    /// Parts in all.
+    pub of: u64,
+}
+
+impl Shard {
+    /// The whole run.
+    pub const WHOLE: Shard = Shard { index: 0, of: 1 };
+
+    /// The games of this shard of a run of `games`.
+    pub fn range(&self, games: u64) -> std::ops::Range<u64> {
+        let at = |k: u64| (u128::from(games) * u128::from(k) / u128::from(self.of.max(1))) as u64;
+        at(self.index)..at(self.index + 1)
+    }
 }
 
 /// The default cap on steps (throws plus moves) in one game.
@@ -107,6 +131,7 @@ impl Simulation {
             threads: None,
             max_steps: DEFAULT_MAX_STEPS,
             chunk: 4096,
+            shard: Shard::WHOLE,
         }
     }
 
@@ -128,6 +153,18 @@ impl Simulation {
     pub fn max_steps(mut self, max_steps: u32) -> Simulation {
         self.max_steps = max_steps.max(1);
         self
+    }
+
+    /// Plays only `shard` of the run (see [`Shard`]); the games keep
+    /// their indices, and so their random streams.
+    pub fn shard(mut self, shard: Shard) -> Simulation {
+        self.shard = shard;
+        self
+    }
+
+    /// The part of the run this plays.
+    pub fn get_shard(&self) -> Shard {
+        self.shard
     }
 
     /// Games in the run.
@@ -169,7 +206,8 @@ impl Simulation {
         A: Agents<G>,
         F: Fn() -> A + Sync,
     {
-        if self.games == 0 {
+        let range = self.shard.range(self.games);
+        if range.is_empty() {
             return Err(SimError::NoGames);
         }
         let threads = self
@@ -182,15 +220,15 @@ impl Simulation {
                 threads,
                 message: e.to_string(),
             })?;
-        let chunks = self.games.div_ceil(self.chunk);
+        let chunks = (range.end - range.start).div_ceil(self.chunk);
         let done = AtomicU64::new(0);
         let start = Instant::now();
         let merged = pool.install(|| {
             (0..chunks)
                 .into_par_iter()
                 .map(|chunk| {
-                    let first = chunk * self.chunk;
-                    let last = (first + self.chunk).min(self.games);
+                    let first = range.start + chunk * self.chunk;
+                    let last = (first + self.chunk).min(range.end);
                     let acc = self.run_chunk(game, agents(), collector.clone(), first..last)?;
                     progress(done.fetch_add(last - first, Ordering::Relaxed) + last - first);
                     Ok(acc)
@@ -205,7 +243,7 @@ impl Simulation {
         })?;
         Ok(Run {
             collector: merged,
-            games: self.games,
+            games: range.end - range.start,
             seed: self.seed,
             threads,
             wall_time: start.elapsed(),

@@ -47,4 +47,4 @@ pub mod dice_test;
 mod harness;
 
 pub use collect::{Collector, Landings, LengthOf, Lengths, Occupancy, Wins};
-pub use harness::{DEFAULT_MAX_STEPS, Playout, Run, SimError, Simulation, play_one, replay};
+pub use harness::{DEFAULT_MAX_STEPS, Playout, Run, Shard, SimError, Simulation, play_one, replay};

@@ -56,6 +56,27 @@ pub struct FormatArg {
     pub format: Format,
 }
 
+/// Options of `tabula merge`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Each FILE is the JSON output of one part of a run split with --shard K/N (simulate snakes, \
+for one). Every part must be there, once, and all of one run (game, seed, games, set-up): otherwise merge refuses, \
+saying why. The merged report is exactly the whole run's (timings aside).\n\
+Example:\n  for k in 1 2 3 4; do tabula simulate snakes --games 1000000 --seed 7 --shard $k/4 --format json > part-$k.json; done\n  \
+tabula merge part-*.json"
+)]
+pub struct MergeArgs {
+    /// The parts' JSON outputs.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<String>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub format: FormatArg,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub plot: PlotArgs,
+}
+
 /// Options of `tabula dice-test`.
 #[derive(Debug, Args)]
 pub struct DiceTestArgs {
@@ -136,7 +157,11 @@ pub fn command() -> Result<clap::Command, Error> {
             root = root.subcommand(sub);
         }
     }
-    Ok(root.subcommand(
+    Ok(root
+        .subcommand(MergeArgs::augment_args(clap::Command::new("merge")).about(
+            "Merge the JSON outputs of the parts of a run split with --shard K/N into the whole run's report",
+        ))
+        .subcommand(
         DiceTestArgs::augment_args(clap::Command::new("dice-test")).about(
             "Test a die: chi-square goodness of fit of the faces and independence of successive rolls (serial pairs)",
         ),
@@ -144,7 +169,7 @@ pub fn command() -> Result<clap::Command, Error> {
 }
 
 fn is_builtin(verb: &str) -> bool {
-    matches!(verb, "list" | "dice-test" | "help")
+    matches!(verb, "list" | "dice-test" | "merge" | "help")
 }
 
 /// `tabula VERB GAME`'s own command: the game's arguments, then
@@ -378,6 +403,7 @@ pub fn run_matches(matches: &ArgMatches, io: &mut Io<'_>) -> Result<(), Error> {
     match verb {
         "list" => list(FormatArg::from_arg_matches(sub)?.format, io.out),
         "dice-test" => dice_test(&DiceTestArgs::from_arg_matches(sub)?, io.out),
+        "merge" => merge(&MergeArgs::from_arg_matches(sub)?, io.out),
         verb => {
             let Some((game, args)) = sub.subcommand() else {
                 return Err(format!("tabula {verb}: no game given (try --help)").into());
@@ -429,6 +455,20 @@ pub fn render(
     }
     out.flush()?;
     plot.write(&report.title(), || report.text(), || report.pictures())
+}
+
+/// `tabula merge`: finds the game and command the parts name, and lets
+/// the command merge them.
+fn merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), Error> {
+    args.plot.prepare()?;
+    let parts = tabula_app::shard::read(&args.files)?;
+    let first = parts.first().ok_or("no files to merge")?.header()?;
+    let entry = tabula_app::find_game(&first.game)?;
+    let c = entry
+        .command(&first.command)
+        .ok_or_else(|| format!("game {:?} has no command {:?}", first.game, first.command))?;
+    let report = c.merge(&parts)?;
+    render(report.as_ref(), args.format.format, &args.plot, out)
 }
 
 fn list(format: Format, out: &mut dyn Write) -> Result<(), Error> {

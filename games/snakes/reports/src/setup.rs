@@ -1,7 +1,9 @@
 //! [`Setup`]: a board, a rule set and a number of players, validated;
 //! what every tool runs.
 
-use tabula_sim::Simulation;
+use tabula_sim::{Run, Simulation};
+
+use crate::erased::ReportCollectors;
 
 use crate::analysis::{Analysis, AnalysisOptions};
 use crate::board::Board;
@@ -118,10 +120,31 @@ impl Setup {
         limits: &tabula_exact::Limits,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<Report, SnakesError> {
-        let run = self
+        let run = self.run(sim, progress)?;
+        self.report(&run, sim, options, limits)
+    }
+
+    /// Plays the games of `sim` (its shard only, if it has one) with every
+    /// report collector on.
+    pub fn run(
+        &self,
+        sim: &Simulation,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Run<ReportCollectors>, SnakesError> {
+        Ok(self
             .rules
             .rules
-            .simulate(&self.board, self.players, sim, progress)?;
+            .simulate(&self.board, self.players, sim, progress)?)
+    }
+
+    /// The report of `run`, with exact values solved within `limits`.
+    pub fn report(
+        &self,
+        run: &Run<ReportCollectors>,
+        sim: &Simulation,
+        options: &ReportOptions,
+        limits: &tabula_exact::Limits,
+    ) -> Result<Report, SnakesError> {
         let exact = self.analyze(&AnalysisOptions {
             limits: limits.clone(),
             ..Default::default()
@@ -134,7 +157,7 @@ impl Setup {
             &self.board,
             self.rules,
             self.players,
-            &run,
+            run,
             sim,
             options,
             exact,

@@ -1,0 +1,189 @@
+//! Runs split with `--shard K/N` and put back together with `tabula
+//! merge`, as a batch scheduler would run them: separate processes, JSON
+//! files, then the merge, compared with the unsplit run.
+
+use std::process::Command;
+
+use crate::common::{self, json, stderr, tabula};
+
+const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
+
+/// The keys that differ between any two runs: timings and threads.
+const TIMING: [&str; 3] = ["wall_time_s", "time_per_game_ns", "threads"];
+
+/// `v` without the timing keys or the part's own header.
+fn numbers(mut v: serde_json::Value) -> serde_json::Value {
+    if let Some(m) = v.as_object_mut() {
+        for k in TIMING.iter().chain(&["shard"]) {
+            m.remove(*k);
+        }
+    }
+    v
+}
+
+const RUN: [&str; 10] = [
+    "simulate",
+    "snakes",
+    "--games",
+    "40000",
+    "--seed",
+    "11",
+    "--players",
+    "2",
+    "--format",
+    "json",
+];
+
+fn whole() -> serde_json::Value {
+    numbers(json(&tabula(&RUN)))
+}
+
+/// Writes part `k` of `n` of [`RUN`] into `dir`.
+fn part(dir: &std::path::Path, k: u64, n: u64) -> String {
+    let shard = format!("{k}/{n}");
+    let mut args = RUN.to_vec();
+    args.extend(["--shard", &shard]);
+    let o = tabula(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let path = dir.join(format!("part-{k}.json"));
+    std::fs::write(&path, &o.stdout).expect("write a part");
+    path.display().to_string()
+}
+
+#[test]
+fn four_parts_merge_into_exactly_the_whole_run() {
+    let dir = common::temp_dir("shards-seq");
+    let files: Vec<String> = (1..=4).map(|k| part(&dir, k, 4)).collect();
+    let args: Vec<&str> = ["merge"]
+        .into_iter()
+        .chain(files.iter().map(String::as_str))
+        .chain(["--format", "json"])
+        .collect();
+    assert_eq!(numbers(json(&tabula(&args))), whole());
+    // In any order.
+    let reversed: Vec<&str> = ["merge"]
+        .into_iter()
+        .chain(files.iter().rev().map(String::as_str))
+        .chain(["--format", "json"])
+        .collect();
+    assert_eq!(numbers(json(&tabula(&reversed))), whole());
+}
+
+#[test]
+fn four_parts_through_gnu_parallel_merge_into_the_whole_run() {
+    if Command::new("parallel").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: GNU parallel is not installed (apt-get install parallel)");
+        return;
+    }
+    let dir = common::temp_dir("shards-parallel");
+    // The book's line, as a user types it.
+    let line = format!(
+        "parallel --will-cite '{TABULA} simulate snakes --games 40000 --seed 11 --players 2 --shard {{}}/4 --format json > part-{{}}.json' ::: 1 2 3 4 && {TABULA} merge part-*.json --format json"
+    );
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(&line)
+        .current_dir(&dir)
+        .output()
+        .expect("sh runs");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let merged: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(numbers(merged), whole());
+}
+
+#[test]
+fn parts_of_other_runs_overlapping_or_missing_are_refused() {
+    let dir = common::temp_dir("shards-bad");
+    let files: Vec<String> = (1..=3).map(|k| part(&dir, k, 3)).collect();
+    let merge = |files: &[&str]| {
+        let args: Vec<&str> = ["merge"].into_iter().chain(files.iter().copied()).collect();
+        let o = tabula(&args);
+        assert_eq!(o.status.code(), Some(1), "{files:?}");
+        stderr(&o)
+    };
+    let f: Vec<&str> = files.iter().map(String::as_str).collect();
+    assert!(merge(&[f[0], f[1]]).contains("parts missing: 3/3"));
+    assert!(merge(&[f[0], f[1], f[1], f[2]]).contains("are both part 2/3: the parts overlap"));
+    // Another seed, other rules, another number of parts.
+    for (flag, value, what) in [
+        ("--seed", "12", "its seed is 12"),
+        ("--rules", "exact", "its set-up is"),
+    ] {
+        let mut args = RUN.to_vec();
+        let i = args.iter().position(|a| *a == flag);
+        match i {
+            Some(i) => args[i + 1] = value,
+            None => args.extend([flag, value]),
+        }
+        args.extend(["--shard", "3/3"]);
+        let o = tabula(&args);
+        let other = dir.join("other.json");
+        std::fs::write(&other, &o.stdout).expect("write");
+        let other = other.display().to_string();
+        let err = merge(&[f[0], f[1], &other]);
+        assert!(
+            err.contains("is a part of another run") && err.contains(what),
+            "{err}"
+        );
+    }
+    // Not a part at all, and not JSON.
+    let whole = dir.join("whole.json");
+    std::fs::write(&whole, &tabula(&RUN).stdout).expect("write");
+    assert!(
+        merge(&[&whole.display().to_string()]).contains("not the output of a run with --shard")
+    );
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{\"games\": ").expect("write");
+    assert!(merge(&[f[0], &bad.display().to_string()]).contains("bad.json:1:10: not JSON"));
+    // A part with no games, and a malformed part number.
+    let o = tabula(&["simulate", "snakes", "--games", "2", "--shard", "1/3"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("has no games for that part"),
+        "{}",
+        stderr(&o)
+    );
+    let o = tabula(&["simulate", "snakes", "--shard", "5/4"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("K from 1 to N"), "{}", stderr(&o));
+}
+
+/// The book's SLURM job-array script, run as its four array tasks would
+/// run it (the task number in `SLURM_ARRAY_TASK_ID`, fewer games), then
+/// merged: the whole run's numbers.
+#[test]
+fn the_books_slurm_script_runs_as_an_array_and_merges() {
+    let dir = common::temp_dir("shards-slurm");
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src/shards.sbatch");
+    let bin = std::path::Path::new(TABULA)
+        .parent()
+        .expect("the binary's folder");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for task in 1..=4 {
+        let o = Command::new("bash")
+            .arg(&script)
+            .env("SLURM_ARRAY_TASK_ID", task.to_string())
+            .env("GAMES", "20000")
+            .env("PATH", &path)
+            .current_dir(&dir)
+            .output()
+            .expect("bash runs");
+        assert!(o.status.success(), "task {task}: {}", stderr(&o));
+    }
+    let files: Vec<String> = (1..=4)
+        .map(|k| dir.join(format!("part-{k}.json")).display().to_string())
+        .collect();
+    let args: Vec<&str> = ["merge"]
+        .into_iter()
+        .chain(files.iter().map(String::as_str))
+        .chain(["--format", "json"])
+        .collect();
+    let whole = json(&tabula(&[
+        "simulate", "snakes", "--games", "20000", "--seed", "7", "--format", "json",
+    ]));
+    assert_eq!(numbers(json(&tabula(&args))), numbers(whole));
+}
