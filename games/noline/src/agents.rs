@@ -105,9 +105,9 @@ impl Policy<Noline> for Random {
 }
 
 /// Perfect play: the move with the best game-theoretic value (win, else
-/// draw, else loss; the first such cell in the solver's order), from the
-/// proof search of [`crate::solve`] with a table shared by every game of
-/// the process. Boards up to [`PERFECT_MAX_DIM`], within a search budget
+/// draw, else loss; the first such cell in the solver's order, centre
+/// first), from the proof search of [`crate::solve`] with a table shared
+/// by every game of the process. Boards up to [`PERFECT_MAX_DIM`], within a search budget
 /// per question; past it, the first safe cell.
 #[derive(Clone, Debug)]
 pub struct Perfect {
