@@ -289,10 +289,10 @@ fn x_wins(
     let (r, c) = (i / d, i % d);
     grid.place(r, c, Cell::X);
     let mut ok = !grid.is_full();
-    for j in (0..d * d).filter(|_| ok) {
+    for j in 0..d * d {
         let (rr, cc) = (j / d, j % d);
-        if !grid.is_free(rr, cc) || grid.makes_line(rr, cc, Cell::O) {
-            continue; // taken, or O makes a line and loses
+        if !ok || !grid.is_free(rr, cc) || grid.makes_line(rr, cc, Cell::O) {
+            continue; // done, taken, or O makes a line and loses
         }
         grid.place(rr, cc, Cell::O);
         ok = !grid.is_full() && x_wins(grid, solver, bits, checked);
