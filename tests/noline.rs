@@ -307,7 +307,7 @@ fn x_wins(
 
 /// The 5 x 5 result, checked independently: after every first move of O,
 /// X's winning strategy (proposed by the solver) is walked and checked in
-/// full by [`x_wins`]. About a minute in a release build: run with
+/// full by [`x_wins`]. About three minutes in a release build: run with
 /// `cargo test --release --test noline -- --ignored --nocapture`.
 #[test]
 #[ignore]
