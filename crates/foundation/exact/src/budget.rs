@@ -36,8 +36,8 @@ pub enum Stage {
         /// Stage starts found so far (all of them once solving begins).
         found: usize,
     },
-    /// Searching a game tree for its value (a game's own exact search,
-    /// such as noline's), one first move after another.
+    /// Searching a game tree for its value ([`ProofSearch`](crate::proof::ProofSearch),
+    /// or a game's own search), one first move after another.
     TreeSearch {
         /// First moves whose value is settled.
         settled: usize,
