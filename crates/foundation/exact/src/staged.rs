@@ -27,7 +27,7 @@
 //! which gives a subgame-perfect equilibrium). Within a stage, ties
 //! between equally good moves go to the first in
 //! [`BoardGame::legal_moves`] order within the [tie
-//! tolerance](Staged::with_tie_tolerance) of the best.
+//! tolerance](Staged::solve_with_tie) of the best.
 //!
 //! **The contract.** Two stage starts whose [`split`](Stages::split)
 //! gives the same local position are played alike: at states of the same
