@@ -224,17 +224,24 @@ pub fn play(
     for n in names {
         built.insert(n.as_str(), strategy::build(n, config)?);
     }
-    let exact = |seated: &[&str]| -> Option<Vec<Chances>> {
+    let exact = |seated: &[&str]| -> Result<Vec<Chances>, String> {
         let [first, second] = seated else {
-            return None;
+            return Err("exact chances are solved for two players".into());
         };
-        let [a, b, tie] = win::exact_outcome(config, &**built.get(first)?, &**built.get(second)?)?;
+        let strategy = |name: &str| -> Result<Arc<dyn Strategy>, String> {
+            built
+                .get(name)
+                .cloned()
+                .ok_or(format!("no strategy {name:?}"))
+        };
+        let [a, b, tie] = win::exact_outcome(config, &*strategy(first)?, &*strategy(second)?)
+            .ok_or("a strategy looks at more than the score difference, so the pair is not solved exactly")?;
         let chances = |win| Chances {
             win,
             shared_first: tie,
             score: None,
         };
-        Some(vec![chances(a), chances(b)])
+        Ok(vec![chances(a), chances(b)])
     };
     let entrants: Vec<Entrant<ChanceIt>> = names
         .iter()

@@ -1024,3 +1024,37 @@ fn exact_chances_go_beside_a_tournaments_sampled_results() {
         "{plain}"
     );
 }
+
+/// `--exact` with an agent that is not a fixed policy: the pairing says
+/// why it has no exact chances, in the text and the JSON.
+#[test]
+fn a_pairing_that_cannot_be_solved_says_why() {
+    let v = json(&[
+        "tournament",
+        "noline",
+        "--agents",
+        "random,type1",
+        "--games",
+        "4",
+        "--exact",
+        "--format",
+        "json",
+    ]);
+    let why = v["standings"]["pairings"][0]["exact_unavailable"]
+        .as_str()
+        .expect("a reason");
+    assert!(why.contains("\"type1\" is not a fixed policy"), "{why}");
+    let text = ok(&[
+        "tournament",
+        "noline",
+        "--agents",
+        "random,type1",
+        "--games",
+        "4",
+        "--exact",
+    ]);
+    assert!(
+        text.contains("    no exact chances: agent \"type1\" is not a fixed policy"),
+        "{text}"
+    );
+}

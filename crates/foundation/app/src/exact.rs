@@ -59,7 +59,7 @@ pub enum PolicyError {
     },
     /// The agent is not a fixed policy.
     #[error(
-        "agent \"{0}\" is not a fixed policy (it searches or remembers), so it cannot be solved exactly; simulate it with `tournament` instead"
+        "agent \"{0}\" is not a fixed policy (it searches or remembers), so it cannot be solved exactly; a tournament samples it instead"
     )]
     NotAPolicy(String),
     /// The chain outgrew `--max-states`.

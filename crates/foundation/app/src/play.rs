@@ -293,8 +293,8 @@ pub struct TournamentOptions {
 }
 
 /// A game's own exact solver for a tournament: each seat's chances with
-/// the named entrants in the seats, in seat order, or `None`.
-pub type ExactSolver<'a> = &'a (dyn Fn(&[&str]) -> Option<Vec<Chances>> + Sync);
+/// the named entrants in the seats, in seat order, or why it cannot.
+pub type ExactSolver<'a> = &'a (dyn Fn(&[&str]) -> Result<Vec<Chances>, String> + Sync);
 
 impl Default for TournamentOptions {
     /// The options' defaults, as a command line without them gets.
@@ -345,9 +345,9 @@ impl TournamentOptions {
         let max_states = usize::try_from(self.max_states).unwrap_or(usize::MAX);
         match exact {
             Some(solve) => standings.set_exact(solve),
-            None if self.exact => {
-                standings.set_exact(&|names| crate::exact::chances(game, names, max_states).ok())
-            }
+            None if self.exact => standings.set_exact(&|names| {
+                crate::exact::chances(game, names, max_states).map_err(|e| e.to_string())
+            }),
             None => {}
         }
         Ok((standings, collected))
@@ -601,6 +601,9 @@ pub fn standings_text(s: &Standings) -> String {
                         .map_or(String::new(), |m| format!(", mean score {m:.3}"))
                 );
             }
+        }
+        if let Some(why) = &p.exact_unavailable {
+            let _ = writeln!(out, "    no exact chances: {why}");
         }
     }
     if !s.faults.is_empty() {

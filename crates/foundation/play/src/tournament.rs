@@ -320,6 +320,10 @@ pub struct PairingResult {
     pub capped: u64,
     /// Mean moves (decisions) per game.
     pub mean_moves: f64,
+    /// Why its entrants have no exact chances, when they were asked for
+    /// and could not be solved; left out of the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact_unavailable: Option<String>,
 }
 
 /// A forfeit, described.
@@ -403,11 +407,12 @@ impl Standings {
 
     /// Puts exact chances beside the sampled results: `solve(names)`
     /// gives each seat's [`Chances`] with the entrants `names` in the
-    /// seats, in seat order, or `None` if it cannot. A pairing gets
-    /// chances when every seating it played is solved, each seating
-    /// weighted by the games it played (game `k` plays seating `k mod
-    /// P`); the others keep none.
-    pub fn set_exact(&mut self, solve: &dyn Fn(&[&str]) -> Option<Vec<Chances>>) {
+    /// seats, in seat order, or why it cannot. A pairing gets chances
+    /// when every seating it played is solved, each seating weighted by
+    /// the games it played (game `k` plays seating `k mod P`); the others
+    /// keep none, and the first reason
+    /// ([`PairingResult::exact_unavailable`]).
+    pub fn set_exact(&mut self, solve: &dyn Fn(&[&str]) -> Result<Vec<Chances>, String>) {
         let orders = seatings(self.seats);
         let played = orders.len() as u64;
         for p in &mut self.pairings {
@@ -417,6 +422,7 @@ impl Standings {
             };
             let mut sums = vec![start; p.entrants.len()];
             let mut solved = p.games > 0;
+            let mut why = None;
             for (s, order) in orders.iter().enumerate() {
                 let games = p.games / played + u64::from((s as u64) < p.games % played);
                 if games == 0 || !solved {
@@ -426,9 +432,19 @@ impl Standings {
                     .iter()
                     .filter_map(|&i| p.entrants.get(i).map(|e| e.name.as_str()))
                     .collect();
-                let Some(seats) = solve(&names).filter(|c| c.len() == order.len()) else {
-                    solved = false;
-                    continue;
+                let seats = match solve(&names) {
+                    Ok(seats) if seats.len() == order.len() => seats,
+                    Ok(_) => {
+                        solved = false;
+                        why =
+                            Some("the solver gave chances for another number of seats".to_string());
+                        continue;
+                    }
+                    Err(reason) => {
+                        solved = false;
+                        why = Some(reason);
+                        continue;
+                    }
                 };
                 let w = games as f64 / p.games as f64;
                 for (&i, c) in order.iter().zip(&seats) {
@@ -440,6 +456,7 @@ impl Standings {
             for (e, c) in p.entrants.iter_mut().zip(sums) {
                 e.exact = solved.then_some(c);
             }
+            p.exact_unavailable = why;
         }
     }
 }
@@ -849,6 +866,7 @@ impl Tournament {
                 draws: g.draws,
                 capped: g.capped,
                 mean_moves: mean(g.moves as f64, g.games),
+                exact_unavailable: None,
             })
             .collect();
         Standings {
