@@ -294,7 +294,7 @@ pub struct TournamentOptions {
 
 /// A game's own exact solver for a tournament: each seat's chances with
 /// the named entrants in the seats, in seat order, or why it cannot.
-pub type ExactSolver<'a> = &'a (dyn Fn(&[&str]) -> Result<Vec<Chances>, String> + Sync);
+pub type ExactSolver<'a> = &'a (dyn Fn(&[&str]) -> Result<Vec<Chances>, String> + Sync + 'a);
 
 impl Default for TournamentOptions {
     /// The options' defaults, as a command line without them gets.

@@ -366,6 +366,10 @@ pub struct Standings {
     pub wall_time_s: f64,
 }
 
+/// A solver of one seating: each seat's [`Chances`] with the named
+/// entrants in the seats, in seat order, or why it cannot.
+pub type SolveSeating<'a> = dyn Fn(&[&str]) -> Result<Vec<Chances>, String> + 'a;
+
 impl Standings {
     /// Every pairing of a two-seat game as a [`Pair`], in order (empty
     /// for games of other sizes).
@@ -412,7 +416,7 @@ impl Standings {
     /// the games it played (game `k` plays seating `k mod P`); the others
     /// keep none, and the first reason
     /// ([`PairingResult::exact_unavailable`]).
-    pub fn set_exact(&mut self, solve: &dyn Fn(&[&str]) -> Result<Vec<Chances>, String>) {
+    pub fn set_exact(&mut self, solve: &SolveSeating<'_>) {
         let orders = seatings(self.seats);
         let played = orders.len() as u64;
         for p in &mut self.pairings {
