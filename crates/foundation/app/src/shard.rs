@@ -214,11 +214,23 @@ pub fn check(parts: &[Part]) -> Result<Vec<ShardHeader>, Error> {
     Ok(by_part.into_iter().flatten().map(|(h, _)| h).collect())
 }
 
-/// Reads the files `tabula merge` is given.
+/// The largest file `tabula merge` reads: a part's JSON is a report and
+/// its collectors' counts, a few megabytes at most.
+pub const MAX_PART_BYTES: u64 = 256 << 20;
+
+/// Reads the files `tabula merge` is given (each at most
+/// [`MAX_PART_BYTES`]).
 pub fn read(files: &[String]) -> Result<Vec<Part>, Error> {
     files
         .iter()
         .map(|file| {
+            let size = std::fs::metadata(file).map_err(|e| format!("{file}: {e}"))?.len();
+            if size > MAX_PART_BYTES {
+                return Err(format!(
+                    "{file}: {size} bytes, more than a part's output can be ({MAX_PART_BYTES} at most); is it the right file?"
+                )
+                .into());
+            }
             let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
             let json: Value = serde_json::from_str(&text)
                 .map_err(|e| format!("{file}:{}:{}: not JSON: {e}", e.line(), e.column()))?;
