@@ -34,9 +34,10 @@
 //! | `cargo run [--release] --manifest-path book/tutorials/CRATE/Cargo.toml [--bin B] [-- ARGS]` | the tutorial crate's binary, built as below |
 //!
 //! `--release` is dropped: the test runs the builds that `cargo test`
-//! made (`cargo test --workspace` builds every binary and example; run on
-//! its own, this test first runs `cargo build --workspace --bins
-//! --examples`). Commands the test cannot run are listed in [`NOT_RUN`],
+//! made, in its profile (`cargo test --release --workspace` builds every
+//! binary and example; run on its own, this test first runs `cargo build
+//! --workspace --bins --examples`, with `--release` when it is a release
+//! build). Commands the test cannot run are listed in [`NOT_RUN`],
 //! each with its reason, and the test fails when an entry is no longer
 //! used.
 //!
@@ -52,14 +53,27 @@
 //! The book's Rust code lives in crates of a user's own under
 //! `book/tutorials` (a workspace of its own, excluded from tabula's), which
 //! the chapters include. `the_tutorial_crates_build_and_run` builds them
-//! with `cargo build` in tabula's target folder (`CARGO_TARGET_DIR`), so
-//! the dependencies compiled for tabula's tests are used again, and runs
+//! with `cargo build` in tabula's target folder (`CARGO_TARGET_DIR`) and
+//! this test's profile, so the dependencies compiled for tabula's tests
+//! are used again, and runs
 //! every binary with no arguments: a program checks its own results with
 //! `assert!` and exits 0; a crate's own `tabula` (a `main` that calls
 //! `tabula::main()`: `pig`, `my-strategy`, `my-agent`) prints its usage
 //! and exits 2. The chapters run those through their shell commands, and
 //! the tests below pin what they print and the figures quoted from them,
 //! and play `play pig` from a script.
+//!
+//! Those tests are `#[ignore]`d in a plain `cargo test`: cargo compiles
+//! the tabula crates anew for crates outside tabula's workspace (it keeps
+//! a path dependency's build per workspace), about two minutes on two
+//! cores, which would more than double the suite's time after a fresh
+//! clone. `.ci/run` runs them, with `cargo test --release --workspace --
+//! --ignored` (leaving out the one test meant to be run by hand), and so
+//! can anyone:
+//!
+//! ```text
+//! cargo test --release --test book -- --ignored
+//! ```
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -124,10 +138,12 @@ fn binaries() -> &'static Path {
             dir.join("examples").join(format!("cautious{exe}")),
         ];
         if wanted.iter().any(|p| !p.exists()) {
-            let out = cargo()
-                .args(["build", "--workspace", "--bins", "--examples"])
-                .output()
-                .expect("cargo runs");
+            let mut build = cargo();
+            build.args(["build", "--workspace", "--bins", "--examples"]);
+            if dir.ends_with("release") {
+                build.arg("--release");
+            }
+            let out = build.output().expect("cargo runs");
             check_build("cargo build --workspace --bins --examples", &out);
         }
         dir
@@ -141,15 +157,21 @@ fn tutorials() -> &'static Path {
     BUILT.get_or_init(|| {
         let dir = profile_dir();
         let target = dir.parent().expect("target folder").to_path_buf();
-        let out = cargo()
-            .args(["build", "--workspace", "--manifest-path"])
-            .arg(root().join("book/tutorials/Cargo.toml"))
+        // In this test's profile, so the tabula crates and every dependency
+        // already built for the suite are used again, not compiled anew.
+        let release = dir.ends_with("release");
+        let mut build = cargo();
+        build.args(["build", "--workspace", "--manifest-path"]);
+        build.arg(root().join("book/tutorials/Cargo.toml"));
+        if release {
+            build.arg("--release");
+        }
+        let out = build
             .env("CARGO_TARGET_DIR", &target)
             .output()
             .expect("cargo runs");
         check_build("building book/tutorials", &out);
-        // Built in the dev profile whatever this test's profile is.
-        target.join("debug")
+        dir
     })
 }
 
@@ -195,6 +217,7 @@ fn package_name(manifest: &Path) -> String {
 }
 
 #[test]
+#[ignore = "slow: builds the book's tutorial crates (about 2 minutes); .ci/run runs it"]
 fn the_tutorial_crates_build_and_run() {
     let bin_dir = tutorials();
     let bins = tutorial_binaries();
@@ -530,8 +553,31 @@ fn quick(mut args: Vec<String>) -> Vec<String> {
     args
 }
 
+/// Whether a shown command runs a tutorial crate's program (`cargo run
+/// --manifest-path book/tutorials/...`), which needs the tutorial crates
+/// built.
+fn uses_tutorials(words: &[String]) -> bool {
+    words
+        .windows(2)
+        .any(|w| w[0] == "--manifest-path" && w[1].starts_with("book/tutorials/"))
+}
+
 #[test]
 fn every_shell_command_in_the_readme_and_the_book_runs() {
+    // All but the tutorial crates' programs: those are in
+    // `the_tutorial_crates_shell_commands_run`.
+    run_shown_commands(false);
+}
+
+#[test]
+#[ignore = "slow: builds the book's tutorial crates (about 2 minutes); .ci/run runs it"]
+fn the_tutorial_crates_shell_commands_run() {
+    run_shown_commands(true);
+}
+
+/// Runs the README's and the book's shell commands: those of the tutorial
+/// crates, or all the others.
+fn run_shown_commands(tutorial_crates: bool) {
     let mut shown = Vec::new();
     for doc in documents() {
         shown.extend(shell_commands(&doc));
@@ -548,6 +594,9 @@ fn every_shell_command_in_the_readme_and_the_book_runs() {
             continue;
         }
         let words = words(&cmd.place, &cmd.line);
+        if uses_tutorials(&words) != tutorial_crates {
+            continue;
+        }
         let Some((program, args)) = program(&words) else {
             failures.push(format!(
                 "{}: `{}`: not a form this test knows how to run (see tests/book.rs; \
@@ -593,7 +642,8 @@ fn every_shell_command_in_the_readme_and_the_book_runs() {
             "NOT_RUN lists `{prefix}`, which no document shows any more: remove it"
         );
     }
-    assert!(ran >= 20, "only {ran} commands ran");
+    let least = if tutorial_crates { 3 } else { 20 };
+    assert!(ran >= least, "only {ran} commands ran");
 }
 
 #[test]
@@ -733,6 +783,7 @@ fn tutorial_json(bin: &str, args: &[&str]) -> serde_json::Value {
 /// link a plugin, which the book's preprocessor cannot run) are what the
 /// programs print, with the full run the chapter shows.
 #[test]
+#[ignore = "slow: builds the book's tutorial crates (about 2 minutes); .ci/run runs it"]
 fn the_outputs_quoted_in_the_tutorials_are_what_the_programs_print() {
     let dir = scratch("quoted");
     let check = |chapter: &str, marker: &str, name: &str, args: &[&str]| {
@@ -929,6 +980,7 @@ fn the_figures_in_first_board_md_are_what_the_report_gives() {
 /// tournament of `book/tutorials/my-strategy`'s own `tabula`) gives,
 /// checked against the JSON.
 #[test]
+#[ignore = "slow: builds the book's tutorial crates (about 2 minutes); .ci/run runs it"]
 fn the_catch_up_figures_in_write_a_strategy_are_what_its_command_gives() {
     let json = tutorial_json(
         "my-strategy",
@@ -985,6 +1037,7 @@ fn the_catch_up_figures_in_write_a_strategy_are_what_its_command_gives() {
 /// seega.md quotes the same figures for the workspace example `cautious`,
 /// the same agent.
 #[test]
+#[ignore = "slow: builds the book's tutorial crates (about 2 minutes); .ci/run runs it"]
 fn the_cautious_figures_in_write_an_agent_are_what_its_command_gives() {
     let json = tutorial_json(
         "my-agent",
@@ -1327,6 +1380,7 @@ fn the_replay_line_in_seega_md_is_what_replay_says() {
 /// write-a-game.md's exact figures are what Pig's `analyze` gives, and
 /// the sampled chance it quotes agrees with the exact one.
 #[test]
+#[ignore = "slow: builds the book's tutorial crates (about 2 minutes); .ci/run runs it"]
 fn the_pig_figures_in_write_a_game_are_what_analyze_and_simulate_give() {
     let number = |v: &serde_json::Value| v.as_f64().expect("a number");
     let analyze = tutorial_json("pig", &["analyze", "pig", "--agents", "hold-at-20,optimal"]);
@@ -1420,6 +1474,7 @@ fn the_pig_figures_in_write_a_game_are_what_analyze_and_simulate_give() {
 /// characters, which is not echoed whole), and the end of input in the
 /// middle of a game, which stops it cleanly.
 #[test]
+#[ignore = "slow: builds the book's tutorial crates (about 2 minutes); .ci/run runs it"]
 fn pig_play_asks_again_on_garbage_plays_whole_games_and_stops_at_end_of_input() {
     let dir = scratch("pig-play");
     let long = "y".repeat(1500);

@@ -3,11 +3,12 @@
 //! tournaments (thread invariance, faulty agents), and records.
 
 use proptest::prelude::*;
-use tabula::core::{Agent, BoardGame, GameResult, GameRng, Seat, Status};
+use tabula::core::{Agent, BoardGame, GameResult, GameRng, Seat, Status, Streams};
 use tabula::noline::agents::Sequence;
 use tabula::noline::solve::{Value, solve};
 use tabula::noline::{Cell, Grid, Noline, Place, State, tournament};
 use tabula::play::record::{self, End, RecordError, Step};
+use tabula::play::referee::Referee;
 use tabula::play::tournament::{Entrant, Tournament};
 
 /// Whether `tile` has three in a row anywhere, by scanning every cell.
@@ -598,23 +599,29 @@ fn analyze_with_random_agents_matches_a_plain_recursion() {
 }
 
 /// 5 x 5 is a win for X: `perfect`, playing X, wins every game against
-/// every other kind of player (here the seed's two and `random`).
+/// other kinds of player (here the seed's `type2` and `random`), a
+/// game each (each one a proof after O's first move: seconds). As O it would be
+/// playing a lost game, every move a full proof, which is what `analyze
+/// noline --dim 5` times.
 #[test]
 fn perfect_wins_every_game_as_x_on_5x5() {
     let game = Noline::new(5);
-    let entrants: Vec<Entrant<Noline>> = ["type1", "type2", "random", "perfect"]
-        .iter()
-        .map(|n| Entrant::registered(&game, n).unwrap())
-        .collect();
-    let t = tournament::run(
-        5,
-        &entrants,
-        Tournament::new(6).seed(3).threads(Some(2)),
-        &Default::default(),
-    )
-    .unwrap();
-    for p in t.pairs.iter().filter(|p| p.b == "perfect") {
-        // `perfect` is X (seat 2) in half the games, and wins them all.
-        assert_eq!(p.b_wins_by_seat[1], 3, "{p:?}");
+    for (index, opponent) in ["type2", "random"].into_iter().enumerate() {
+        let mut agents = vec![
+            tabula::play::agents::build(&game, opponent).unwrap(),
+            tabula::play::agents::build(&game, "perfect").unwrap(),
+        ];
+        let played = Referee::new().play(
+            &game,
+            &mut agents,
+            &mut Streams::new(3, index as u64),
+            &mut (),
+        );
+        assert!(played.forfeit.is_none(), "{opponent}: {:?}", played.forfeit);
+        assert_eq!(
+            game.status(&played.state),
+            Status::Over(GameResult::Win(1)),
+            "against {opponent}, perfect (X) did not win"
+        );
     }
 }

@@ -1,4 +1,5 @@
-//! Builds and solves the synthetic ring of `benches/scale/synthetic.rs` once at
+//! Builds and solves the synthetic ring of the `scale` benchmark
+//! (`benches/scale/synthetic.rs` at the repository root) once at
 //! a size given on the command line, printing how long each phase took,
 //! so its peak memory can be measured:
 //!
@@ -7,7 +8,7 @@
 //! /usr/bin/time -v target/release/examples/scale 10000000
 //! ```
 
-#[path = "../benches/scale/synthetic.rs"]
+#[path = "../../../../benches/scale/synthetic.rs"]
 mod synthetic;
 
 use std::time::Instant;

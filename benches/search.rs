@@ -4,9 +4,9 @@
 //! nodes per second, MCTS in playouts per second (criterion's throughput
 //! in elements).
 //!
-//! `cargo bench -p tabula-seega --bench search -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench --bench search -- --warm-up-time 1 --measurement-time 3`
 
-#[path = "../examples/legacy/mod.rs"]
+#[path = "../games/seega/examples/legacy/mod.rs"]
 mod legacy;
 
 use std::hint::black_box;

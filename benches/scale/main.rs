@@ -3,7 +3,7 @@
 //! second) on a synthetic game whose size is a parameter
 //! ([`synthetic::Ring`]), from 10⁵ states up.
 //!
-//! Run with `cargo bench -p tabula-exact --bench scale`. The sizes are
+//! Run with `cargo bench --bench scale`. The sizes are
 //! 10⁵ and 10⁶ states; set `SCALE_MAX_STATES=10000000` to add 10⁷ (each
 //! sample then takes tens of seconds). Peak memory is measured on the
 //! example binary instead (`examples/scale.rs`).
