@@ -19,7 +19,7 @@ fn run(name: &str, args: &[&str]) -> Output {
     let path = example(name);
     assert!(
         path.exists(),
-        "{} is not built: run the whole suite (`cargo test --workspace` builds the examples)",
+        "{} is not built: run the whole suite (`cargo test --release --workspace` builds the examples)",
         path.display()
     );
     Command::new(path)
