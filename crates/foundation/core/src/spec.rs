@@ -186,7 +186,7 @@ impl Source {
                 offset += rest.len() - rest.trim_start().len();
                 SpecError::Parse {
                     location: location_of(&self.name, &self.text, offset),
-                    message: e.code.to_string(),
+                    message: shorten(&e.code.to_string(), MAX_MESSAGE),
                 }
             })
     }
@@ -204,6 +204,22 @@ impl Source {
             location: self.locate(path),
             message: message.into(),
         }
+    }
+}
+
+/// The longest parse message shown, in characters: ron quotes what it found,
+/// which in a file of one endless line is the whole line.
+const MAX_MESSAGE: usize = 200;
+
+/// `message` cut to `max` characters, saying how much was left out.
+fn shorten(message: &str, max: usize) -> String {
+    match message.char_indices().nth(max) {
+        None => message.to_string(),
+        Some((cut, _)) => format!(
+            "{}... ({} more characters)",
+            &message[..cut],
+            message[cut..].chars().count()
+        ),
     }
 }
 
@@ -445,5 +461,22 @@ mod tests {
             .unwrap_err();
         let loc = err.location().cloned().unwrap();
         assert_eq!((loc.file.as_str(), loc.line), ("s.ron", 2));
+    }
+
+    #[test]
+    fn an_endless_line_gives_a_short_message() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Board {
+            size: u32,
+        }
+        let line = "x".repeat(1_000_000);
+        let err = Source::embedded("long.ron", line)
+            .parse::<Board>()
+            .unwrap_err();
+        let text = err.to_string();
+        assert!(text.starts_with("long.ron:1:1: "), "{}", &text[..80]);
+        assert!(text.len() < 400, "{} bytes", text.len());
+        assert!(text.ends_with("more characters)"), "{text}");
     }
 }
