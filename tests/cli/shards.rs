@@ -187,3 +187,200 @@ fn the_books_slurm_script_runs_as_an_array_and_merges() {
     ]));
     assert_eq!(numbers(json(&tabula(&args))), numbers(whole));
 }
+
+/// `v` without timings, threads or the part's header, at any depth: what
+/// two runs of one tournament share.
+fn results(v: serde_json::Value) -> serde_json::Value {
+    match v {
+        serde_json::Value::Object(m) => m
+            .into_iter()
+            .filter(|(k, _)| {
+                ![
+                    "wall_time_s",
+                    "threads",
+                    "time_s",
+                    "longest_call_ms",
+                    "shard",
+                ]
+                .contains(&k.as_str())
+            })
+            .map(|(k, v)| (k, results(v)))
+            .collect(),
+        serde_json::Value::Array(a) => a.into_iter().map(results).collect(),
+        v => v,
+    }
+}
+
+/// Runs `args` whole and in `n` parts (each its own process, its JSON in
+/// a file), merges the parts in reverse order, and checks the merge is
+/// the whole run, to the last digit.
+fn splits_exactly(name: &str, args: &[&str], n: u64) {
+    let dir = common::temp_dir(name);
+    let run = |extra: &[&str]| {
+        let all: Vec<&str> = args.iter().chain(extra).copied().collect();
+        let o = tabula(&all);
+        assert!(o.status.success(), "{all:?}: {}", stderr(&o));
+        o.stdout
+    };
+    let whole: serde_json::Value =
+        serde_json::from_slice(&run(&["--format", "json"])).expect("JSON");
+    let mut files = Vec::new();
+    for k in (1..=n).rev() {
+        let shard = format!("{k}/{n}");
+        let path = dir.join(format!("part-{k}.json"));
+        std::fs::write(
+            &path,
+            run(&["--shard", &shard, "--threads", "1", "--format", "json"]),
+        )
+        .expect("write a part");
+        files.push(path.display().to_string());
+    }
+    let merge: Vec<&str> = ["merge"]
+        .into_iter()
+        .chain(files.iter().map(String::as_str))
+        .chain(["--format", "json"])
+        .collect();
+    let merged = json(&tabula(&merge));
+    assert_eq!(results(merged), results(whole.clone()), "{args:?}");
+    // The merge counts the parts' games and plays none: a part whose
+    // first job claims a thousand more wins changes the merged results.
+    let mut part: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[0]).expect("read")).expect("JSON");
+    let wins = &mut part["shard"]["state"]["jobs"][0]["tallies"][0]["wins"];
+    *wins = serde_json::json!(wins.as_u64().expect("a count of wins") + 1000);
+    std::fs::write(&files[0], part.to_string()).expect("write");
+    let tampered = json(&tabula(&merge));
+    assert_ne!(results(tampered), results(whole), "{args:?}");
+}
+
+#[test]
+fn every_games_tournament_splits_and_merges_exactly() {
+    // Chance-it: three strategies, exact chances and its own turn counts.
+    splits_exactly(
+        "shards-chance-it",
+        &[
+            "tournament",
+            "chance-it",
+            "--agents",
+            "threshold-5,threshold-10,optimal",
+            "--games",
+            "3000",
+            "--seed",
+            "5",
+        ],
+        4,
+    );
+    splits_exactly(
+        "shards-noline",
+        &[
+            "tournament",
+            "noline",
+            "--agents",
+            "type1,type2,random",
+            "--games",
+            "200",
+            "--seed",
+            "3",
+        ],
+        3,
+    );
+    // Seega ranks by time by default; by points the ranks are the seed's.
+    splits_exactly(
+        "shards-seega",
+        &[
+            "tournament",
+            "seega",
+            "--agents",
+            "random,greedy,alphabeta-200",
+            "--games",
+            "20",
+            "--seed",
+            "2",
+            "--scoring",
+            "points",
+        ],
+        3,
+    );
+}
+
+#[test]
+fn a_tournament_through_gnu_parallel_merges_into_the_whole_tournament() {
+    if Command::new("parallel").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: GNU parallel is not installed (apt-get install parallel)");
+        return;
+    }
+    let dir = common::temp_dir("shards-tournament-parallel");
+    let run = "tournament noline --agents type1,type2,random --games 200 --seed 3";
+    let line = format!(
+        "parallel --will-cite '{TABULA} {run} --shard {{}}/4 --format json > part-{{}}.json' ::: 1 2 3 4 && {TABULA} merge part-*.json --format json"
+    );
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(&line)
+        .current_dir(&dir)
+        .output()
+        .expect("sh runs");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let merged: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let args: Vec<&str> = run.split(' ').chain(["--format", "json"]).collect();
+    assert_eq!(results(merged), results(json(&tabula(&args))));
+}
+
+#[test]
+fn tournament_parts_of_other_runs_or_too_many_parts_are_refused() {
+    let dir = common::temp_dir("shards-tournament-bad");
+    let part = |agents: &str, shard: &str| {
+        let o = tabula(&[
+            "tournament",
+            "noline",
+            "--agents",
+            agents,
+            "--games",
+            "100",
+            "--shard",
+            shard,
+            "--format",
+            "json",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let path = dir.join(format!("{agents}-{}.json", shard.replace('/', "of")));
+        std::fs::write(&path, &o.stdout).expect("write");
+        path.display().to_string()
+    };
+    let a = part("type1,random", "1/2");
+    let other = part("type2,random", "2/2");
+    let o = tabula(&["merge", &a, &other]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("is a part of another run") && stderr(&o).contains("its set-up is"),
+        "{}",
+        stderr(&o)
+    );
+    // A simulation's part with a tournament's.
+    let sim = dir.join("sim.json");
+    let o = tabula(&[
+        "simulate", "snakes", "--games", "100", "--shard", "2/2", "--format", "json",
+    ]);
+    std::fs::write(&sim, &o.stdout).expect("write");
+    let o = tabula(&["merge", &a, &sim.display().to_string()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("its game is simulate snakes"),
+        "{}",
+        stderr(&o)
+    );
+    // A tournament is split by whole chunks of deals: 100 games of one
+    // pair are far fewer than 500 of them.
+    let o = tabula(&[
+        "tournament",
+        "noline",
+        "--agents",
+        "type1,random",
+        "--games",
+        "100",
+        "--shard",
+        "500/500",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("use fewer parts"), "{}", stderr(&o));
+}

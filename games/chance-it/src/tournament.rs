@@ -27,7 +27,7 @@ use crate::win;
 
 /// Each seat's turns by score in the games of one seating: the collector
 /// a tournament feeds every game's events to.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TurnCounts {
     /// The entrant (index among those named) in each seat.
     pub seating: Vec<usize>,

@@ -94,18 +94,19 @@ pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Re
         .into());
     }
     check_record(&args.options.record)?;
-    let engine = args.options.apply(
-        tabula_play::tournament::Tournament::new(args.games)
-            .seed(args.seed)
-            .threads(args.threads.map(usize::from)),
+    let engine = tabula_play::tournament::Tournament::new(args.games)
+        .seed(args.seed)
+        .threads(args.threads.map(usize::from));
+    let entrants = tabula_app::play::entrants(&game, &args.agents)?;
+    let (standings, moves) = args.options.run(
+        &game,
+        &entrants,
+        engine,
         ScoringArg::TimePenalty,
+        &|_| tournament::Moves::default(),
+        None,
     )?;
-    let n = args.agents.len() as u64;
-    let total = n * n.saturating_sub(1) / 2 * args.games;
-    let progress = tabula_app::progress::RunProgress::new("tournament", total, "games");
-    let report = tournament::run(&game, &args.agents, &engine, &|done| progress.tick(done))?;
-    drop(progress);
-    Ok(Box::new(report))
+    Ok(Box::new(tournament::report(&game, standings, &moves)))
 }
 
 impl Report for TournamentReport {

@@ -21,7 +21,7 @@ use crate::rules::Position;
 
 /// Counts the movement-phase moves (steps and passes) of the games it
 /// sees.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Moves {
     /// Steps and passes.
     pub moves: u64,

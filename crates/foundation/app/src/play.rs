@@ -12,7 +12,9 @@ use tabula_core::text::group;
 use tabula_core::{BoardGame, Streams};
 use tabula_play::record::{self, End, Format, RecordOf, Recordable, Step};
 use tabula_play::terminal::{self, Notation, Player};
-use tabula_play::tournament::{Chances, Entrant, GameId, Scoring, Standings, Tournament};
+use tabula_play::tournament::{
+    Chances, Entrant, GameId, PartResults, Scoring, Standings, Tournament,
+};
 
 use crate::progress::RunProgress;
 use crate::{Error, Io, Report};
@@ -290,6 +292,11 @@ pub struct TournamentOptions {
     #[arg(long, default_value_t = crate::exact::DEFAULT_MAX_STATES,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub max_states: u64,
+    /// Play only part K of N of the tournament (K from 1), for another
+    /// machine to play the rest; `tabula merge` combines the parts' JSON
+    /// outputs into exactly the whole tournament's
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::shard::ShardArg>,
 }
 
 /// A game's own exact solver for a tournament: each seat's chances with
@@ -307,6 +314,7 @@ impl Default for TournamentOptions {
             record: RecordArgs::default(),
             exact: false,
             max_states: crate::exact::DEFAULT_MAX_STATES,
+            shard: None,
         }
     }
 }
@@ -321,6 +329,14 @@ impl TournamentOptions {
     /// beside the results from `exact`, a game's own solver, if given;
     /// otherwise, with `--exact`, from the chain of the agents' policies
     /// ([`crate::exact::chances`]).
+    ///
+    /// With `--shard K/N` it plays only that part
+    /// ([`Tournament::run_part`]) and [publishes](crate::shard::publish)
+    /// its results, with no exact chances (the merge adds them); run
+    /// again by `tabula merge`, it plays nothing and merges the parts'
+    /// results ([`Tournament::merge_parts`]) into exactly the whole
+    /// tournament's. So every game's tournament splits, with no code of
+    /// its own, as long as its collectors serialize.
     #[allow(clippy::type_complexity)]
     pub fn run<G, C>(
         &self,
@@ -334,14 +350,50 @@ impl TournamentOptions {
     where
         G: Recordable + 'static,
         G::State: std::hash::Hash + Eq + std::fmt::Debug,
-        C: tabula_sim::Collector<G> + Send,
+        C: tabula_sim::Collector<G> + Send + Clone + serde::Serialize + serde::de::DeserializeOwned,
     {
         let engine = self.apply(engine, scoring)?;
-        let total = engine.total_games(entrants.len(), game.seats());
-        let progress = RunProgress::new("tournament", total, "games");
-        let (mut standings, collected) =
-            engine.run_recorded(game, entrants, collector, &|d| progress.tick(d))?;
-        drop(progress);
+        let (mut standings, collected) = if let Some(parts) = crate::shard::parts_to_merge() {
+            let mut results = Vec::with_capacity(parts.len());
+            for part in &parts {
+                let state = part.header()?.state;
+                results.push(
+                    serde_json::from_value::<PartResults<C>>(state).map_err(|e| {
+                        format!("{}: its tournament results cannot be read: {e}", part.file)
+                    })?,
+                );
+            }
+            engine.merge_parts(game, entrants, collector, results)?
+        } else if let Some(shard) = self.shard {
+            let games = engine.part_games(entrants.len(), game.seats());
+            if games.is_empty() {
+                return Err(format!(
+                    "--shard {}/{}: this tournament is played in fewer pieces than that, so part {} has no games; use fewer parts",
+                    shard.0.index + 1,
+                    shard.0.of,
+                    shard.0.index + 1
+                )
+                .into());
+            }
+            let progress = RunProgress::new("tournament part", games.end - games.start, "games");
+            let (standings, collected, part) =
+                engine.run_part(game, entrants, collector, &|d| progress.tick(d))?;
+            drop(progress);
+            crate::shard::publish(
+                shard.0,
+                engine.get_seed(),
+                engine.total_games(entrants.len(), game.seats()),
+                games,
+                serde_json::to_value(&part)?,
+            );
+            return Ok((standings, collected));
+        } else {
+            let total = engine.total_games(entrants.len(), game.seats());
+            let progress = RunProgress::new("tournament", total, "games");
+            let out = engine.run_recorded(game, entrants, collector, &|d| progress.tick(d))?;
+            drop(progress);
+            out
+        };
         let max_states = usize::try_from(self.max_states).unwrap_or(usize::MAX);
         match exact {
             Some(solve) => standings.set_exact(solve),
@@ -375,6 +427,7 @@ impl TournamentOptions {
             },
         };
         Ok(t.scoring(scoring)
+            .shard(self.shard.map_or(tabula_sim::Shard::WHOLE, |s| s.0))
             .max_steps(self.max_steps)
             .move_time_limit(self.move_time_limit.map(std::time::Duration::from_millis))
             .record(self.record.record.clone(), self.record.format()))

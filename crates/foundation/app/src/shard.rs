@@ -4,9 +4,22 @@
 //!
 //! A shard's JSON carries, under `"shard"`, a [`ShardHeader`]: which run
 //! it belongs to (game, command, seed, games, the parameters that fix the
-//! games) and its collectors' whole state, in integers. [`check`] refuses
-//! parts of different runs, parts given twice and parts missing; the
-//! game's command merges the states ([`Command::merge`](crate::Command::merge)).
+//! games) and its results' whole state. [`check`] refuses parts of
+//! different runs, parts given twice and parts missing.
+//!
+//! Two ways to merge:
+//! - **By running the command again** (any command, written once): the
+//!   front end runs a game's command through [`run`], which keeps the
+//!   command line's arguments as the header's parameters. The command
+//!   plays its part and calls [`publish`] with its state; [`run`] adds
+//!   the header to its report. `tabula merge` ([`merge`]) runs the same
+//!   command with the same arguments again, and the command takes the
+//!   parts' states from [`parts_to_merge`] instead of playing. Every
+//!   tournament works this way ([`TournamentOptions`](crate::play::TournamentOptions)
+//!   has `--shard`), so every game's tournament splits with no code of
+//!   its own.
+//! - **By the command's own merge** ([`Command::merge`](crate::Command::merge)),
+//!   for a command that writes its own header (Snakes' `simulate`).
 //!
 //! ```
 //! use tabula_app::shard::ShardArg;
@@ -18,13 +31,14 @@
 //! # Ok::<_, String>(())
 //! ```
 
+use std::cell::RefCell;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tabula_sim::Shard;
 
-use crate::Error;
+use crate::{Command, Error, Io, Report};
 
 /// `--shard K/N` as a command-line value: part `K` (from 1) of `N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,18 +202,6 @@ pub fn check(parts: &[Part]) -> Result<Vec<ShardHeader>, Error> {
             )
             .into());
         }
-        let expected = Shard {
-            index: h.part - 1,
-            of: h.of,
-        }
-        .range(h.games);
-        if (h.first_game, h.end_game) != (expected.start, expected.end) {
-            return Err(format!(
-                "{file}: part {}/{} should hold games {} to {}, not {} to {}",
-                h.part, h.of, expected.start, expected.end, h.first_game, h.end_game
-            )
-            .into());
-        }
         *slot = Some((h, file));
     }
     let missing: Vec<String> = by_part
@@ -210,6 +212,30 @@ pub fn check(parts: &[Part]) -> Result<Vec<ShardHeader>, Error> {
         .collect();
     if !missing.is_empty() {
         return Err(format!("parts missing: {}", missing.join(", ")).into());
+    }
+    // The parts, in order, must hold every game once: each starts where
+    // the one before ended.
+    let mut next = 0;
+    for (h, file) in by_part.iter().flatten() {
+        if h.first_game != next || h.end_game < h.first_game {
+            return Err(format!(
+                "{file}: part {}/{} holds games {} to {}, where the parts before end at game {next}: it is not a part of this split",
+                h.part,
+                h.of,
+                h.first_game,
+                h.end_game.saturating_sub(1)
+            )
+            .into());
+        }
+        next = h.end_game;
+    }
+    if next != first.games {
+        return Err(format!(
+            "the parts hold games 0 to {} of a run of {}: it is not a part of this split",
+            next.saturating_sub(1),
+            first.games
+        )
+        .into());
     }
     Ok(by_part.into_iter().flatten().map(|(h, _)| h).collect())
 }
@@ -240,4 +266,252 @@ pub fn read(files: &[String]) -> Result<Vec<Part>, Error> {
             })
         })
         .collect()
+}
+
+/// Arguments that never go into a part's parameters: how to run and show
+/// a run (threads, output, records, the part itself), not which games it
+/// plays. Commands keep to these names for those options.
+pub const NOT_PARAMETERS: [&str; 7] = [
+    "shard",
+    "threads",
+    "format",
+    "plot",
+    "report",
+    "record",
+    "record_format",
+];
+
+/// What the command running on this thread was started with, and what it
+/// says back: see [`run`] and [`merge`].
+#[derive(Default)]
+struct Context {
+    game: String,
+    verb: String,
+    parameters: Value,
+    merging: Option<Vec<Part>>,
+    part: Option<ShardHeader>,
+}
+
+thread_local! {
+    static CONTEXT: RefCell<Option<Context>> = const { RefCell::new(None) };
+}
+
+/// The arguments given on the command line, as `[id, [values...]]`
+/// pairs in the order `command` declares them, leaving out
+/// [`NOT_PARAMETERS`]: what fixes a run, to compare parts and to run the
+/// command again.
+pub fn parameters(command: &clap::Command, matches: &clap::ArgMatches) -> Value {
+    let args: Vec<Value> = command
+        .get_arguments()
+        .filter(|a| {
+            let id = a.get_id().as_str();
+            !NOT_PARAMETERS.contains(&id)
+                && matches!(matches.try_get_raw(id), Ok(Some(_)))
+                && matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
+        })
+        .map(|a| {
+            let id = a.get_id().as_str();
+            let values: Vec<String> = matches
+                .get_raw(id)
+                .into_iter()
+                .flatten()
+                .map(|v| v.to_string_lossy().into_owned())
+                .collect();
+            serde_json::json!([id, values])
+        })
+        .collect();
+    serde_json::json!({ "args": args })
+}
+
+/// The command line that gives `parameters` again (see [`parameters`]).
+fn command_line(command: &clap::Command, parameters: &Value) -> Result<Vec<String>, Error> {
+    let unreadable = || -> Error {
+        "the parts' \"parameters\" are not a command's arguments; were they written by this version of tabula?".into()
+    };
+    let args = parameters
+        .get("args")
+        .and_then(Value::as_array)
+        .ok_or_else(unreadable)?;
+    let mut line = vec![command.get_name().to_string()];
+    let mut positional = Vec::new();
+    for pair in args {
+        let (Some(id), Some(values)) = (
+            pair.get(0).and_then(Value::as_str),
+            pair.get(1).and_then(Value::as_array),
+        ) else {
+            return Err(unreadable());
+        };
+        let values: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
+        let arg = command
+            .get_arguments()
+            .find(|a| a.get_id() == id)
+            .ok_or_else(|| format!("the parts were run with an argument `{id}` this version of the command does not have"))?;
+        if arg.is_positional() {
+            positional.extend(values.iter().map(|v| v.to_string()));
+            continue;
+        }
+        let flag = match (arg.get_long(), arg.get_short()) {
+            (Some(long), _) => format!("--{long}"),
+            (None, Some(short)) => format!("-{short}"),
+            (None, None) => return Err(unreadable()),
+        };
+        match arg.get_action() {
+            clap::ArgAction::SetTrue | clap::ArgAction::SetFalse => line.push(flag),
+            clap::ArgAction::Count => {
+                let n: usize = values.first().and_then(|v| v.parse().ok()).unwrap_or(1);
+                line.extend(std::iter::repeat_n(flag, n));
+            }
+            _ => line.extend(values.iter().map(|v| format!("{flag}={v}"))),
+        }
+    }
+    if !positional.is_empty() {
+        line.push("--".to_string());
+        line.extend(positional);
+    }
+    Ok(line)
+}
+
+/// Runs `game`'s command `c`, parsed from `command` into `matches`, so
+/// that it can be split: a command that plays a part ([`publish`]) gets
+/// the part's header in its report (under `"shard"` in its JSON, and a
+/// line before its text).
+pub fn run(
+    game: &str,
+    c: &dyn Command,
+    command: &clap::Command,
+    matches: &clap::ArgMatches,
+    io: &mut Io<'_>,
+) -> Result<Option<Box<dyn Report>>, Error> {
+    let context = Context {
+        game: game.to_string(),
+        verb: c.verb().to_string(),
+        parameters: parameters(command, matches),
+        ..Context::default()
+    };
+    let (result, context) = within(context, || c.run(matches, io));
+    match (result?, context.part) {
+        (Some(report), Some(header)) => Ok(Some(Box::new(PartReport { report, header }))),
+        (report, _) => Ok(report),
+    }
+}
+
+/// `tabula merge`: the whole run's report from its `parts`, by `c`'s own
+/// merge if it has one, otherwise by running `c` (of the parts' game)
+/// again with the parts' arguments while it takes their states from
+/// [`parts_to_merge`].
+pub fn merge(
+    c: &dyn Command,
+    command: &clap::Command,
+    parts: Vec<Part>,
+    io: &mut Io<'_>,
+) -> Result<Box<dyn Report>, Error> {
+    if c.merges() {
+        return c.merge(&parts);
+    }
+    let headers = check(&parts)?;
+    let line = command_line(command, &headers[0].parameters)?;
+    let matches = command.clone().try_get_matches_from(&line).map_err(|e| {
+        format!(
+            "the parts' arguments ({}) do not parse: {e}",
+            line[1..].join(" ")
+        )
+    })?;
+    let context = Context {
+        game: headers[0].game.clone(),
+        verb: c.verb().to_string(),
+        merging: Some(parts),
+        ..Context::default()
+    };
+    let (result, context) = within(context, || c.run(&matches, io));
+    let report = result?;
+    if context.merging.is_some() {
+        return Err(format!(
+            "`{}` runs cannot be split into shards, so there is nothing to merge",
+            c.verb()
+        )
+        .into());
+    }
+    report.ok_or_else(|| format!("`{}` gave no report to merge into", c.verb()).into())
+}
+
+/// Runs `f` with `context` as this thread's, and gives it back after.
+fn within<T>(context: Context, f: impl FnOnce() -> T) -> (T, Context) {
+    let before = CONTEXT.with(|c| c.replace(Some(context)));
+    let out = f();
+    let context = CONTEXT.with(|c| c.replace(before)).unwrap_or_default();
+    (out, context)
+}
+
+/// The parts `tabula merge` asks the running command to merge (taken:
+/// `Some` once), or `None` when it runs as usual.
+pub fn parts_to_merge() -> Option<Vec<Part>> {
+    CONTEXT.with(|c| c.borrow_mut().as_mut().and_then(|c| c.merging.take()))
+}
+
+/// Says that the running command played `shard` of a run: the games
+/// `range` of `games`, with `seed`, leaving `state` for [`merge`]. The
+/// command's report gets the header (see [`run`]); outside [`run`] this
+/// does nothing.
+pub fn publish(shard: Shard, seed: u64, games: u64, range: std::ops::Range<u64>, state: Value) {
+    CONTEXT.with(|c| {
+        if let Some(c) = c.borrow_mut().as_mut() {
+            c.part = Some(ShardHeader {
+                game: c.game.clone(),
+                command: c.verb.clone(),
+                part: shard.index + 1,
+                of: shard.of,
+                seed,
+                games,
+                first_game: range.start,
+                end_game: range.end,
+                parameters: c.parameters.clone(),
+                state,
+            });
+        }
+    });
+}
+
+/// A part's report: the command's, with the part's header.
+struct PartReport {
+    report: Box<dyn Report>,
+    header: ShardHeader,
+}
+
+impl Report for PartReport {
+    fn title(&self) -> String {
+        format!(
+            "{} (part {} of {})",
+            self.report.title(),
+            self.header.part,
+            self.header.of
+        )
+    }
+
+    fn text(&self) -> String {
+        let h = &self.header;
+        format!(
+            "Part {} of {} of a run of {} games: games {} to {} (merge the parts' --format json outputs with tabula merge).\n{}",
+            h.part,
+            h.of,
+            h.games,
+            h.first_game,
+            h.end_game.saturating_sub(1),
+            self.report.text()
+        )
+    }
+
+    fn json(&self) -> Result<String, Error> {
+        let mut value: Value = serde_json::from_str(&self.report.json()?)?;
+        match value.as_object_mut() {
+            Some(map) => {
+                map.insert("shard".into(), serde_json::to_value(&self.header)?);
+            }
+            None => return Err("a part's report must be a JSON object".into()),
+        }
+        crate::pretty(&value)
+    }
+
+    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+        self.report.pictures()
+    }
 }

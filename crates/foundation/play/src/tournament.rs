@@ -17,7 +17,7 @@
 //! many threads run it (timings aside, and agents with time budgets).
 //!
 //! **Jobs.** The games of a pairing are cut into chunks of whole deals
-//! (about an eighth of its games, at most 64), fixed by the number of
+//! (about a sixteenth of its games, at most 4096), fixed by the number of
 //! games and seatings alone; the chunks of every pairing run in parallel
 //! on a pool of the threads asked for, and are merged one by one in order,
 //! so every count and sum comes out the same for any thread count. Each
@@ -25,6 +25,14 @@
 //! ([`Agent::new_game`]); an agent that panics is dropped and a fresh one
 //! made for the next game. `progress` hears the number of games finished
 //! at least once a chunk (and every tenth of a second within one).
+//!
+//! **Parts.** [`Tournament::shard`] plays one part of the tournament:
+//! the jobs whose first game falls in that share of the games numbered
+//! over every pairing. [`Tournament::run_part`] returns each job's counts
+//! unsummed ([`PartResults`], serializable), and
+//! [`Tournament::merge_parts`] adds every part's jobs up in the whole
+//! tournament's order: the same standings and collectors as the unsplit
+//! tournament, to the last bit (timings aside).
 //!
 //! **Forfeits and caps.** Every game is refereed ([`Referee`]) with the
 //! tournament's step cap and per-move time limit: an illegal move, a panic
@@ -87,9 +95,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tabula_core::{Agent, BoardGame, Streams};
-use tabula_sim::Collector;
+use tabula_sim::{Collector, Shard};
 
 use crate::agents::AgentError;
 use crate::record::{Format, Recordable};
@@ -164,7 +172,11 @@ pub enum TournamentError {
         /// Why not.
         message: String,
     },
-    /// The record directory could not be made or written.
+    /// The parts given to [`Tournament::merge_parts`] are not every part
+    /// of this tournament, once.
+    #[error("{0}")]
+    Parts(String),
+    /// Records could not be written.
     #[error("cannot write records into {dir}: {message}")]
     Record {
         /// The directory.
@@ -327,7 +339,7 @@ pub struct PairingResult {
 }
 
 /// A forfeit, described.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct FaultReport {
     /// The entrant that forfeited.
     pub entrant: String,
@@ -488,6 +500,7 @@ pub struct Tournament {
     move_time_limit: Option<Duration>,
     scoring: Scoring,
     record: Option<(PathBuf, Format)>,
+    shard: Shard,
 }
 
 impl Tournament {
@@ -502,6 +515,7 @@ impl Tournament {
             move_time_limit: None,
             scoring: Scoring::Points,
             record: None,
+            shard: Shard::WHOLE,
         }
     }
 
@@ -516,6 +530,16 @@ impl Tournament {
             pairings = pairings * (entrants - i) as u128 / (i + 1) as u128;
         }
         u64::try_from(pairings.saturating_mul(u128::from(self.games))).unwrap_or(u64::MAX)
+    }
+
+    /// The seed.
+    pub fn get_seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Games per pairing.
+    pub fn games(&self) -> u64 {
+        self.games
     }
 
     /// Sets the seed.
@@ -555,6 +579,17 @@ impl Tournament {
         self
     }
 
+    /// Plays only `shard` of the tournament: the jobs (chunks of whole
+    /// deals, in pairing order) whose first game falls in that part of
+    /// the games numbered over the whole tournament (see
+    /// [`part_games`](Self::part_games)). Each game keeps its random
+    /// streams, so [`merge_parts`](Self::merge_parts) of every part's
+    /// [`run_part`](Self::run_part) gives the whole tournament's results.
+    pub fn shard(mut self, shard: Shard) -> Tournament {
+        self.shard = shard;
+        self
+    }
+
     /// Plays the tournament. `progress` is called with the number of games
     /// finished so far, now and then.
     pub fn run<G>(
@@ -591,7 +626,7 @@ impl Tournament {
         G::Move: PartialEq,
         C: Collector<G> + Send,
     {
-        self.play(game, entrants, collector, progress, None)
+        self.play(game, entrants, collector, progress, None, &mut |_, _| {})
     }
 
     /// Like [`run_with`](Self::run_with), and writes every game's record
@@ -612,8 +647,25 @@ impl Tournament {
         G: Recordable + 'static,
         C: Collector<G> + Send,
     {
+        self.record_and_play(game, entrants, collector, progress, &mut |_, _| {})
+    }
+
+    /// [`play`](Self::play), writing records if asked.
+    #[allow(clippy::type_complexity)]
+    fn record_and_play<G, C>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        progress: &(dyn Fn(u64) + Sync),
+        keep: &mut dyn FnMut(usize, &Job<C>),
+    ) -> Result<(Standings, Vec<Vec<C>>), TournamentError>
+    where
+        G: Recordable + 'static,
+        C: Collector<G> + Send,
+    {
         let Some((dir, format)) = &self.record else {
-            return self.play(game, entrants, collector, progress, None);
+            return self.play(game, entrants, collector, progress, None, keep);
         };
         let stems: Vec<String> = entrants.iter().map(|e| file_stem(&e.name)).collect();
         for (i, a) in stems.iter().enumerate() {
@@ -645,26 +697,53 @@ impl Tournament {
                 .write(&path)
                 .map_err(|e| e.to_string())
         };
-        self.play(game, entrants, collector, progress, Some(&write))
+        self.play(game, entrants, collector, progress, Some(&write), keep)
     }
 
-    /// The engine behind [`run_with`](Self::run_with) and
-    /// [`run_recorded`](Self::run_recorded).
-    #[allow(clippy::type_complexity)]
-    fn play<G, C>(
+    /// The pairings, seatings and jobs of a tournament of `entrants`
+    /// entrants: fixed by the entrants, seats and games alone.
+    fn plan(&self, entrants: usize, seats: usize) -> Plan {
+        let pairings = combinations(entrants, seats);
+        let seatings = seatings(seats);
+        let per_chunk = chunk_size(self.games, seatings.len() as u64);
+        let jobs = (0..pairings.len())
+            .flat_map(|p| {
+                (0..self.games.div_ceil(per_chunk)).map(move |c| {
+                    let first = c * per_chunk;
+                    (p, first..(first + per_chunk).min(self.games))
+                })
+            })
+            .collect();
+        Plan {
+            pairings,
+            seatings,
+            jobs,
+            games: self.games,
+        }
+    }
+
+    /// The games the part set by [`shard`](Self::shard) plays, numbered
+    /// over the whole tournament (game `k` of pairing `p` is `p × games +
+    /// k`), for a tournament of `entrants` entrants of a game of `seats`
+    /// seats. The whole tournament's games without a shard; empty if the
+    /// part has no games (more parts than jobs).
+    pub fn part_games(&self, entrants: usize, seats: usize) -> std::ops::Range<u64> {
+        let plan = self.plan(entrants, seats);
+        let jobs = plan.part(self.shard);
+        match (plan.jobs.get(jobs.start), jobs.end.checked_sub(1)) {
+            (Some(_), Some(last)) if jobs.start < jobs.end => {
+                plan.global_start(jobs.start)..plan.global_end(last)
+            }
+            _ => 0..0,
+        }
+    }
+
+    /// Checks the entrants against the game and starts the pool.
+    fn prepare<G: BoardGame>(
         &self,
         game: &G,
         entrants: &[Entrant<G>],
-        collector: &(dyn Fn(&GameId) -> C + Sync),
-        progress: &(dyn Fn(u64) + Sync),
-        write: Option<&Writer<'_, G>>,
-    ) -> Result<(Standings, Vec<Vec<C>>), TournamentError>
-    where
-        G: BoardGame + 'static,
-        G::Move: PartialEq,
-        C: Collector<G> + Send,
-    {
-        let start = Instant::now();
+    ) -> Result<(Plan, usize), TournamentError> {
         let seats = game.seats();
         if self.games == 0 {
             return Err(TournamentError::NoGames);
@@ -680,20 +759,34 @@ impl Tournament {
                 return Err(TournamentError::Duplicate(e.name.clone()));
             }
         }
-        let pairings = combinations(entrants.len(), seats);
-        let seatings = seatings(seats);
-        let per_chunk = chunk_size(self.games, seatings.len() as u64);
-        let jobs: Vec<(usize, std::ops::Range<u64>)> = (0..pairings.len())
-            .flat_map(|p| {
-                (0..self.games.div_ceil(per_chunk)).map(move |c| {
-                    let first = c * per_chunk;
-                    (p, first..(first + per_chunk).min(self.games))
-                })
-            })
-            .collect();
         let threads = self
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        Ok((self.plan(entrants.len(), seats), threads))
+    }
+
+    /// The engine behind [`run_with`](Self::run_with) and
+    /// [`run_recorded`](Self::run_recorded): plays the jobs of the part
+    /// set by [`shard`](Self::shard) (every job without one), handing
+    /// each job's results to `keep` before they are counted.
+    #[allow(clippy::type_complexity)]
+    fn play<G, C>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        progress: &(dyn Fn(u64) + Sync),
+        write: Option<&Writer<'_, G>>,
+        keep: &mut dyn FnMut(usize, &Job<C>),
+    ) -> Result<(Standings, Vec<Vec<C>>), TournamentError>
+    where
+        G: BoardGame + 'static,
+        G::Move: PartialEq,
+        C: Collector<G> + Send,
+    {
+        let start = Instant::now();
+        let (plan, threads) = self.prepare(game, entrants)?;
+        let part = plan.part(self.shard);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -708,8 +801,8 @@ impl Tournament {
         let ctx = Context {
             game,
             entrants,
-            pairings: &pairings,
-            seatings: &seatings,
+            pairings: &plan.pairings,
+            seatings: &plan.seatings,
             seed: self.seed,
             referee,
             collector,
@@ -722,43 +815,132 @@ impl Tournament {
                 .unwrap_or_default(),
             done: AtomicU64::new(0),
         };
-        let mut totals: Vec<Vec<Tally>> = pairings
-            .iter()
-            .map(|_| vec![Tally::new(seats); seats])
-            .collect();
-        let mut games: Vec<PairingTally> = vec![PairingTally::default(); pairings.len()];
-        let mut merged: Vec<Vec<Option<C>>> = pairings
-            .iter()
-            .map(|_| seatings.iter().map(|_| None).collect())
-            .collect();
-        let mut faults = Vec::new();
-        // Jobs run in parallel in batches and are merged one by one in job
+        let mut fold = Fold::new(&plan);
+        // Jobs run in parallel in batches and are counted one by one in job
         // order, so every sum is the same for any thread count.
+        let jobs: Vec<(usize, &(usize, std::ops::Range<u64>))> =
+            part.clone().zip(&plan.jobs[part]).collect();
         for batch in jobs.chunks((threads * 8).max(16)) {
             let outs: Vec<Result<Job<C>, TournamentError>> = pool.install(|| {
                 batch
                     .par_iter()
-                    .map(|(p, range)| ctx.job(*p, range.clone()))
+                    .map(|(_, (p, range))| ctx.job(*p, range.clone()))
                     .collect()
             });
-            for out in outs {
+            for ((index, _), out) in batch.iter().zip(outs) {
                 let out = out?;
-                let p = out.pairing;
-                for (total, part) in totals[p].iter_mut().zip(&out.tallies) {
-                    total.add(part);
-                }
-                games[p].add(&out.games);
-                for (slot, c) in merged[p].iter_mut().zip(out.collectors) {
-                    match (slot.as_mut(), c) {
-                        (Some(acc), Some(c)) => acc.merge(c),
-                        (None, c) => *slot = c,
-                        (Some(_), None) => {}
-                    }
-                }
-                faults.extend(out.faults);
+                keep(*index, &out);
+                fold.add(out);
             }
         }
-        let collectors: Vec<Vec<C>> = merged
+        let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+        Ok(self.finish(&names, &plan, fold, collector, threads, start.elapsed()))
+    }
+
+    /// Plays the part of the tournament set by [`shard`](Self::shard),
+    /// like [`run_recorded`](Self::run_recorded): the part's own standings
+    /// and collectors, and its [`PartResults`] for
+    /// [`merge_parts`](Self::merge_parts) to combine with the other parts'
+    /// into exactly the whole tournament's results.
+    #[allow(clippy::type_complexity)]
+    pub fn run_part<G, C>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<(Standings, Vec<Vec<C>>, PartResults<C>), TournamentError>
+    where
+        G: Recordable + 'static,
+        C: Collector<G> + Send + Clone,
+    {
+        let mut jobs = Vec::new();
+        let mut first = None;
+        let mut keep = |index: usize, job: &Job<C>| {
+            first.get_or_insert(index);
+            jobs.push(job.clone());
+        };
+        let (standings, collected) =
+            self.record_and_play(game, entrants, collector, progress, &mut keep)?;
+        let part = PartResults {
+            first_job: first.unwrap_or(0),
+            jobs,
+            threads: standings.threads,
+            wall_time_s: standings.wall_time_s,
+        };
+        Ok((standings, collected, part))
+    }
+
+    /// The whole tournament's standings and collectors from the
+    /// [`PartResults`] of every part ([`run_part`](Self::run_part) with
+    /// each [`shard`](Self::shard) of one split), in any order: exactly
+    /// those of the unsplit tournament, timings aside (the parts' times
+    /// add up; threads are the most any part used). This tournament must
+    /// have the parts' settings (games, seed, ...); `entrants` and the
+    /// game are only named and counted, not played.
+    #[allow(clippy::type_complexity)]
+    pub fn merge_parts<G, C>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        mut parts: Vec<PartResults<C>>,
+    ) -> Result<(Standings, Vec<Vec<C>>), TournamentError>
+    where
+        G: BoardGame,
+        C: Collector<G>,
+    {
+        let (plan, _) = self.prepare(game, entrants)?;
+        parts.sort_by_key(|p| p.first_job);
+        let mut fold = Fold::new(&plan);
+        let mut next = 0;
+        let mut threads = 1;
+        let mut wall = 0.0;
+        for part in parts {
+            if part.first_job != next && !part.jobs.is_empty() {
+                return Err(TournamentError::Parts(format!(
+                    "the parts do not fit together: one starts at job {}, where job {next} was due",
+                    part.first_job
+                )));
+            }
+            threads = threads.max(part.threads);
+            wall += part.wall_time_s;
+            for job in part.jobs {
+                if plan.jobs.get(next).map(|j| j.0) != Some(job.pairing) {
+                    return Err(TournamentError::Parts(format!(
+                        "job {next} of the parts is not job {next} of this tournament (another number of entrants or games?)"
+                    )));
+                }
+                next += 1;
+                fold.add(job);
+            }
+        }
+        if next != plan.jobs.len() {
+            return Err(TournamentError::Parts(format!(
+                "the parts hold {next} of the tournament's {} jobs",
+                plan.jobs.len()
+            )));
+        }
+        let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+        let wall = Duration::try_from_secs_f64(wall).unwrap_or_default();
+        Ok(self.finish(&names, &plan, fold, collector, threads, wall))
+    }
+
+    /// The standings and collectors from every job's results, counted.
+    fn finish<G: BoardGame, C: Collector<G>>(
+        &self,
+        names: &[String],
+        plan: &Plan,
+        fold: Fold<C>,
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        threads: usize,
+        wall: Duration,
+    ) -> (Standings, Vec<Vec<C>>) {
+        let Plan {
+            pairings, seatings, ..
+        } = plan;
+        let collectors: Vec<Vec<C>> = fold
+            .merged
             .into_iter()
             .enumerate()
             .map(|(p, row)| {
@@ -778,23 +960,23 @@ impl Tournament {
             })
             .collect();
         let standings = self.standings(
-            entrants,
-            &pairings,
+            names,
+            pairings,
             seatings.len(),
-            &totals,
-            &games,
-            faults,
+            &fold.totals,
+            &fold.games,
+            fold.faults,
             threads,
-            start.elapsed(),
+            wall,
         );
-        Ok((standings, collectors))
+        (standings, collectors)
     }
 
     /// Totals and ranks.
     #[allow(clippy::too_many_arguments)]
-    fn standings<G: BoardGame>(
+    fn standings(
         &self,
-        entrants: &[Entrant<G>],
+        entrants: &[String],
         pairings: &[Vec<usize>],
         seatings: usize,
         totals: &[Vec<Tally>],
@@ -821,7 +1003,7 @@ impl Tournament {
                 let time_s = t.time.as_secs_f64();
                 EntrantResult {
                     rank: 0,
-                    name: e.name.clone(),
+                    name: e.clone(),
                     games: t.games,
                     wins: t.wins,
                     shared_firsts: t.shared_firsts,
@@ -854,7 +1036,7 @@ impl Tournament {
                     .iter()
                     .zip(row)
                     .map(|(&e, t)| PairingEntrant {
-                        name: entrants[e].name.clone(),
+                        name: entrants[e].clone(),
                         wins: t.wins,
                         shared_firsts: t.shared_firsts,
                         points: t.points,
@@ -990,7 +1172,7 @@ fn chunk_size(games: u64, seatings: u64) -> u64 {
 }
 
 /// One entrant's counts within a pairing (or over the tournament).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 struct Tally {
     games: u64,
     finished: u64,
@@ -1070,7 +1252,7 @@ impl Tally {
 }
 
 /// A pairing's counts of games.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 struct PairingTally {
     games: u64,
     draws: u64,
@@ -1087,7 +1269,11 @@ impl PairingTally {
     }
 }
 
-/// What one job (a chunk of a pairing's games) found.
+/// What one job (a chunk of a pairing's games) found: its counts, its
+/// forfeits and its collectors, whole (a part of a split tournament
+/// carries them to the merge).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound(serialize = "C: Serialize", deserialize = "C: Deserialize<'de>"))]
 struct Job<C> {
     pairing: usize,
     /// By position in the pairing.
@@ -1096,8 +1282,108 @@ struct Job<C> {
     /// By seating.
     collectors: Vec<Option<C>>,
     faults: Vec<FaultReport>,
-    /// The current deal's score sum and finished games, by position.
+    /// The current deal's score sum and finished games, by position
+    /// (closed, so empty, once the job is done).
+    #[serde(skip)]
     deal: Vec<(f64, u64)>,
+}
+
+/// The results of one part of a tournament split with
+/// [`Tournament::shard`], whole, for [`Tournament::merge_parts`]: every
+/// job it played, counted but not yet summed (so the merge adds them up
+/// in the same order as the unsplit tournament, to the last bit).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound(serialize = "C: Serialize", deserialize = "C: Deserialize<'de>"))]
+pub struct PartResults<C> {
+    first_job: usize,
+    jobs: Vec<Job<C>>,
+    threads: usize,
+    wall_time_s: f64,
+}
+
+/// A tournament's pairings, seatings and jobs.
+struct Plan {
+    pairings: Vec<Vec<usize>>,
+    seatings: Vec<Vec<usize>>,
+    /// Each job's pairing and games (in the pairing), in order.
+    jobs: Vec<(usize, std::ops::Range<u64>)>,
+    /// Games per pairing.
+    games: u64,
+}
+
+impl Plan {
+    /// Job `j`'s first game, numbered over the whole tournament.
+    fn global_start(&self, j: usize) -> u64 {
+        let (p, range) = &self.jobs[j];
+        *p as u64 * self.games + range.start
+    }
+
+    /// One past job `j`'s last game, numbered over the whole tournament.
+    fn global_end(&self, j: usize) -> u64 {
+        let (p, range) = &self.jobs[j];
+        *p as u64 * self.games + range.end
+    }
+
+    /// The jobs of `shard`: those whose first game falls in its part of
+    /// the tournament's games.
+    fn part(&self, shard: Shard) -> std::ops::Range<usize> {
+        let total = self.pairings.len() as u64 * self.games;
+        let games = shard.range(total);
+        let first = |at: u64| (0..self.jobs.len()).find(|&j| self.global_start(j) >= at);
+        let start = first(games.start).unwrap_or(self.jobs.len());
+        let end = first(games.end).unwrap_or(self.jobs.len());
+        start..end.max(start)
+    }
+}
+
+/// Every job's results summed, in job order.
+struct Fold<C> {
+    /// `[pairing][position]`.
+    totals: Vec<Vec<Tally>>,
+    games: Vec<PairingTally>,
+    /// `[pairing][seating]`.
+    merged: Vec<Vec<Option<C>>>,
+    faults: Vec<FaultReport>,
+}
+
+impl<C> Fold<C> {
+    fn new(plan: &Plan) -> Fold<C> {
+        let seats = plan.pairings.first().map_or(0, Vec::len);
+        Fold {
+            totals: plan
+                .pairings
+                .iter()
+                .map(|_| vec![Tally::new(seats); seats])
+                .collect(),
+            games: vec![PairingTally::default(); plan.pairings.len()],
+            merged: plan
+                .pairings
+                .iter()
+                .map(|_| plan.seatings.iter().map(|_| None).collect())
+                .collect(),
+            faults: Vec::new(),
+        }
+    }
+
+    /// Adds the next job's results.
+    fn add<G: BoardGame>(&mut self, out: Job<C>)
+    where
+        C: Collector<G>,
+    {
+        let p = out.pairing;
+        for (total, part) in self.totals[p].iter_mut().zip(&out.tallies) {
+            total.add(part);
+        }
+        self.games[p].add(&out.games);
+        for (slot, c) in self.merged[p].iter_mut().zip(out.collectors) {
+            match (slot.as_mut(), c) {
+                (Some(acc), Some(c)) => acc.merge(c),
+                (None, Some(c)) => *slot = Some(c),
+                (_, None) => {}
+            }
+        }
+        self.faults.extend(out.faults);
+    }
 }
 
 impl<C> Job<C> {

@@ -507,3 +507,49 @@ fn an_unwritable_record_directory_is_an_error() {
     assert!(matches!(r, Err(TournamentError::Record { .. })));
     let _ = std::fs::remove_file(&dir);
 }
+
+#[test]
+fn parts_merge_into_exactly_the_whole_tournament() {
+    use tabula_play::tournament::PartResults;
+    use tabula_sim::Shard;
+    for games in [1, 37, 300] {
+        let engine = Tournament::new(games).seed(5).threads(Some(2));
+        let whole = engine
+            .run(&DICE3, &dice_field(), &no_progress)
+            .expect("runs");
+        for of in [1, 2, 3, 7] {
+            let mut parts: Vec<PartResults<()>> = Vec::new();
+            let mut covered = 0;
+            for index in (0..of).rev() {
+                let part = engine.clone().shard(Shard { index, of }).threads(Some(1));
+                let range = part.part_games(4, DICE3.seats());
+                if range.is_empty() {
+                    continue;
+                }
+                covered += range.end - range.start;
+                let (_, _, results) = part
+                    .run_part(&DICE3, &dice_field(), &|_: &GameId| (), &no_progress)
+                    .expect("a part runs");
+                // As a batch scheduler would carry it: through JSON.
+                let text = serde_json::to_string(&results).expect("serializes");
+                parts.push(serde_json::from_str(&text).expect("reads back"));
+            }
+            assert_eq!(covered, engine.total_games(4, DICE3.seats()));
+            let (merged, _) = engine
+                .merge_parts(&DICE3, &dice_field(), &|_: &GameId| (), parts.clone())
+                .expect("merges");
+            assert_eq!(
+                timeless(&merged),
+                timeless(&whole),
+                "{games} games, {of} parts"
+            );
+            if parts.len() > 1 {
+                parts.remove(1);
+                let err = engine
+                    .merge_parts(&DICE3, &dice_field(), &|_: &GameId| (), parts)
+                    .expect_err("a part is missing");
+                assert!(matches!(err, TournamentError::Parts(_)), "{err}");
+            }
+        }
+    }
+}

@@ -288,6 +288,7 @@ pub fn main_single(
             let mut input = stdin.lock();
             let mut out = std::io::stdout().lock();
             finish(run_game_command(
+                entry.name,
                 c,
                 &m,
                 &mut Io {
@@ -403,7 +404,7 @@ pub fn run_matches(matches: &ArgMatches, io: &mut Io<'_>) -> Result<(), Error> {
     match verb {
         "list" => list(FormatArg::from_arg_matches(sub)?.format, io.out),
         "dice-test" => dice_test(&DiceTestArgs::from_arg_matches(sub)?, io.out),
-        "merge" => merge(&MergeArgs::from_arg_matches(sub)?, io.out),
+        "merge" => merge(&MergeArgs::from_arg_matches(sub)?, io),
         verb => {
             let Some((game, args)) = sub.subcommand() else {
                 return Err(format!("tabula {verb}: no game given (try --help)").into());
@@ -412,13 +413,15 @@ pub fn run_matches(matches: &ArgMatches, io: &mut Io<'_>) -> Result<(), Error> {
             let c = entry
                 .command(verb)
                 .ok_or_else(|| format!("game {game:?} has no command {verb:?}"))?;
-            run_game_command(c, args, io)
+            run_game_command(entry.name, c, args, io)
         }
     }
 }
 
-/// Runs one game command and renders its report.
+/// Runs one game command and renders its report (a part of a split run
+/// with its header: see [`tabula_app::shard::run`]).
 fn run_game_command(
+    game: &'static str,
     c: &dyn tabula_app::Command,
     args: &ArgMatches,
     io: &mut Io<'_>,
@@ -434,7 +437,8 @@ fn run_game_command(
             };
             // A bad destination costs nothing: check it before the run.
             plot.prepare()?;
-            let Some(report) = c.run(args, io)? else {
+            let command = c.arguments(clap::Command::new(game));
+            let Some(report) = tabula_app::shard::run(game, c, &command, args, io)? else {
                 return Ok(());
             };
             render(report.as_ref(), format, &plot, io.out)
@@ -458,8 +462,8 @@ pub fn render(
 }
 
 /// `tabula merge`: finds the game and command the parts name, and lets
-/// the command merge them.
-fn merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), Error> {
+/// the framework merge them ([`tabula_app::shard::merge`]).
+fn merge(args: &MergeArgs, io: &mut Io<'_>) -> Result<(), Error> {
     args.plot.prepare()?;
     let parts = tabula_app::shard::read(&args.files)?;
     let first = parts.first().ok_or("no files to merge")?.header()?;
@@ -467,8 +471,9 @@ fn merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), Error> {
     let c = entry
         .command(&first.command)
         .ok_or_else(|| format!("game {:?} has no command {:?}", first.game, first.command))?;
-    let report = c.merge(&parts)?;
-    render(report.as_ref(), args.format.format, &args.plot, out)
+    let command = c.arguments(clap::Command::new(entry.name));
+    let report = tabula_app::shard::merge(c, &command, parts, io)?;
+    render(report.as_ref(), args.format.format, &args.plot, io.out)
 }
 
 fn list(format: Format, out: &mut dyn Write) -> Result<(), Error> {
