@@ -189,7 +189,7 @@ fn the_books_slurm_script_runs_as_an_array_and_merges() {
 }
 
 /// `v` without timings, threads or the part's header, at any depth: what
-/// two runs of one tournament share.
+/// two runs share.
 fn results(v: serde_json::Value) -> serde_json::Value {
     match v {
         serde_json::Value::Object(m) => m
@@ -197,6 +197,7 @@ fn results(v: serde_json::Value) -> serde_json::Value {
             .filter(|(k, _)| {
                 ![
                     "wall_time_s",
+                    "time_per_game_ns",
                     "threads",
                     "time_s",
                     "longest_call_ms",
@@ -211,10 +212,15 @@ fn results(v: serde_json::Value) -> serde_json::Value {
     }
 }
 
+/// A count in a tournament part's state: its first job's first seat's wins.
+const WINS: &str = "/shard/state/jobs/0/tallies/0/wins";
+
 /// Runs `args` whole and in `n` parts (each its own process, its JSON in
 /// a file), merges the parts in reverse order, and checks the merge is
-/// the whole run, to the last digit.
-fn splits_exactly(name: &str, args: &[&str], n: u64) {
+/// the whole run, to the last digit; then that the merge is made of the
+/// parts' counts: adding 1000 to the count at `count` (a JSON pointer into
+/// the last part) changes it.
+fn splits_exactly(name: &str, args: &[&str], n: u64, count: &str) {
     let dir = common::temp_dir(name);
     let run = |extra: &[&str]| {
         let all: Vec<&str> = args.iter().chain(extra).copied().collect();
@@ -242,12 +248,12 @@ fn splits_exactly(name: &str, args: &[&str], n: u64) {
         .collect();
     let merged = json(&tabula(&merge));
     assert_eq!(results(merged), results(whole.clone()), "{args:?}");
-    // The merge counts the parts' games and plays none: a part whose
-    // first job claims a thousand more wins changes the merged results.
+    // The merge counts the parts' games and plays none: a part that
+    // claims a thousand more of something changes the merged results.
     let mut part: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&files[0]).expect("read")).expect("JSON");
-    let wins = &mut part["shard"]["state"]["jobs"][0]["tallies"][0]["wins"];
-    *wins = serde_json::json!(wins.as_u64().expect("a count of wins") + 1000);
+    let counted = part.pointer_mut(count).expect("the part has that count");
+    *counted = serde_json::json!(counted.as_u64().expect("a count") + 1000);
     std::fs::write(&files[0], part.to_string()).expect("write");
     let tampered = json(&tabula(&merge));
     assert_ne!(results(tampered), results(whole), "{args:?}");
@@ -269,6 +275,7 @@ fn every_games_tournament_splits_and_merges_exactly() {
             "5",
         ],
         4,
+        WINS,
     );
     splits_exactly(
         "shards-noline",
@@ -283,6 +290,7 @@ fn every_games_tournament_splits_and_merges_exactly() {
             "3",
         ],
         3,
+        WINS,
     );
     // Seega ranks by time by default; by points the ranks are the seed's.
     splits_exactly(
@@ -300,6 +308,34 @@ fn every_games_tournament_splits_and_merges_exactly() {
             "points",
         ],
         3,
+        WINS,
+    );
+}
+
+#[test]
+fn simulations_split_and_merge_exactly() {
+    // Snakes: the seed-000 report's collectors (lengths, squares, wins).
+    splits_exactly(
+        "shards-snakes",
+        &[
+            "simulate",
+            "snakes",
+            "--games",
+            "30000",
+            "--seed",
+            "4",
+            "--players",
+            "3",
+        ],
+        3,
+        "/shard/state/collector/2/wins/1",
+    );
+    // Monopoly counts with its own collector.
+    splits_exactly(
+        "shards-monopoly",
+        &["simulate", "monopoly", "--turns", "200000", "--seed", "9"],
+        3,
+        "/shard/state/collector/ends_sum/10",
     );
 }
 

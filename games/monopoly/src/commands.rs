@@ -13,7 +13,7 @@ use tabula_exact::Limits;
 
 use crate::analysis::{Occupancy, occupancy};
 use crate::game::Draw;
-use crate::simulate::{Estimate, Sampled, simulate};
+use crate::simulate::{Estimate, Plan, Sampled};
 use crate::{Board, Cards, Monopoly, jail};
 
 /// The commands Monopoly registers.
@@ -304,6 +304,8 @@ each starting on Go and counted after a warm-up of 100 turns; standard errors co
 The exact values (cards drawn uniformly) are shown beside the sampled ones, with z = (sampled - exact) / standard error.\n\
 --shuffled-decks draws cards from shuffled decks without replacement, reshuffled when exhausted, as at the table; \
 the z column then measures how far that moves the figures from the uniform-draw chain.\n\
+--shard K/N plays part K of N of the run's games; tabula merge combines the parts' --format json outputs into \
+exactly the whole run's report.\n\
 Example: tabula simulate monopoly --turns 1000000 --jail pay --seed 7"
 )]
 pub struct SimulateArgs {
@@ -323,6 +325,11 @@ pub struct SimulateArgs {
     /// exhausted) instead of uniformly with replacement.
     #[arg(long)]
     pub shuffled_decks: bool,
+    /// Play only part K of N of the run's games (K from 1), for another
+    /// machine to play the rest; `tabula merge` combines the parts' JSON
+    /// outputs into the whole run's report.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<tabula_app::shard::ShardArg>,
 }
 
 /// One square, sampled and exact.
@@ -394,15 +401,14 @@ fn run_simulation(args: SimulateArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>,
     let game = args.setup.game()?;
     let exact = args.setup.exact(&game)?;
     let game = game.with_draw(draw);
-    let (games, _) = crate::simulate::split(args.turns);
-    let progress = RunProgress::new("simulation", games, "games");
-    let sampled = simulate(
-        &game,
-        args.turns,
-        args.seed,
-        args.threads.map(usize::from),
-        &|done| progress.tick(done),
-    )?;
+    let plan = Plan::new(&game, args.turns, args.seed, args.threads.map(usize::from));
+    // A part plays its games; `tabula merge` merges the parts' instead.
+    let run = tabula_app::shard::simulation::<Monopoly, _>(plan.sim.clone(), args.shard, |sim| {
+        let progress = RunProgress::new("simulation", tabula_app::shard::part_games(sim), "games");
+        let tick = |done| progress.tick(done);
+        Ok(sim.run_with(&plan.game, || tabula_core::NoAgents, plan.tally(), &tick)?)
+    })?;
+    let sampled = plan.sampled(&run.collector)?;
     Ok(Box::new(compare(&game, &exact, sampled, args.seed)))
 }
 

@@ -1,7 +1,7 @@
 //! The same figures by simulation: independent games of equal length run
 //! by the harness, each a batch whose shares give the standard errors.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tabula_sim::{Collector, Playout, Simulation};
 
 use crate::MonopolyError;
@@ -17,8 +17,9 @@ pub const MAX_TURNS_PER_GAME: u64 = 10_000;
 pub const MIN_GAMES: u64 = 100;
 
 /// Counts per game, summed over games with their squares (all integers,
-/// so the totals do not depend on the thread count).
-#[derive(Clone, Debug)]
+/// so the totals do not depend on the thread count, and a run's parts
+/// merge exactly).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Tally {
     warmup: u32,
     jail_square: usize,
@@ -186,28 +187,63 @@ pub fn simulate(
     threads: Option<usize>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Sampled, MonopolyError> {
-    let (games, per_game) = split(turns);
-    let budget = u64::from(WARMUP) + per_game;
-    let budget = u32::try_from(budget).unwrap_or(u32::MAX);
-    let game = game.clone().with_turns(Some(budget));
-    // The game ends itself after its turn budget; the step cap is only a
-    // guard, far above any real game (a turn is at most three throws and
-    // a few card draws).
-    let mut sim = Simulation::new(games)
-        .seed(seed)
-        .max_steps(budget.saturating_mul(64));
-    if let Some(threads) = threads {
-        sim = sim.threads(threads);
+    let plan = Plan::new(game, turns, seed, threads);
+    let run = plan
+        .sim
+        .run_with(&plan.game, || tabula_core::NoAgents, plan.tally(), progress)?;
+    plan.sampled(&run.collector)
+}
+
+/// A run of about `turns` counted turns, laid out: the games, each with
+/// its turn budget, and the simulation that plays them. [`simulate`]
+/// plays it whole; a command may play a part of it.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The game, ending itself after its warm-up and counted turns.
+    pub game: Monopoly,
+    /// The simulation: its games, seed, threads and step cap.
+    pub sim: Simulation,
+    per_game: u64,
+}
+
+impl Plan {
+    /// The run of about `turns` counted turns of `game` (see [`simulate`]).
+    pub fn new(game: &Monopoly, turns: u64, seed: u64, threads: Option<usize>) -> Plan {
+        let (games, per_game) = split(turns);
+        let budget = u32::try_from(u64::from(WARMUP) + per_game).unwrap_or(u32::MAX);
+        // The game ends itself after its turn budget; the step cap is only
+        // a guard, far above any real game (a turn is at most three throws
+        // and a few card draws).
+        let mut sim = Simulation::new(games)
+            .seed(seed)
+            .max_steps(budget.saturating_mul(64));
+        if let Some(threads) = threads {
+            sim = sim.threads(threads);
+        }
+        Plan {
+            game: game.clone().with_turns(Some(budget)),
+            sim,
+            per_game,
+        }
     }
-    let tally = Tally::new(game.board().len(), usize::from(game.board().jail()), WARMUP);
-    let run = sim.run_with(&game, || tabula_core::NoAgents, tally, progress)?;
-    if run.collector.capped > 0 {
-        return Err(MonopolyError::Capped {
-            games: run.collector.capped,
-            steps: budget.saturating_mul(64),
-        });
+
+    /// A fresh tally for the run's games.
+    pub fn tally(&self) -> Tally {
+        let board = self.game.board();
+        Tally::new(board.len(), usize::from(board.jail()), WARMUP)
     }
-    Ok(summarise(&run.collector, per_game))
+
+    /// The figures of the games `tally` counted; an error if any hit the
+    /// step cap.
+    pub fn sampled(&self, tally: &Tally) -> Result<Sampled, MonopolyError> {
+        if tally.capped > 0 {
+            return Err(MonopolyError::Capped {
+                games: tally.capped,
+                steps: self.sim.get_max_steps(),
+            });
+        }
+        Ok(summarise(tally, self.per_game))
+    }
 }
 
 fn summarise(t: &Tally, per_game: u64) -> Sampled {

@@ -55,28 +55,7 @@ pub trait Command: Sync {
         matches: &clap::ArgMatches,
         io: &mut Io<'_>,
     ) -> Result<Option<Box<dyn Report>>, Error>;
-
-    /// Whether `tabula merge` can combine this command's `--shard`
-    /// outputs.
-    fn merges(&self) -> bool {
-        false
-    }
-
-    /// Merges the JSON outputs of every part of a run split with
-    /// `--shard K/N` into the report of the whole run (`tabula merge`).
-    /// The default cannot.
-    fn merge(&self, parts: &[crate::shard::Part]) -> Result<Box<dyn Report>, Error> {
-        let _ = parts;
-        Err(format!(
-            "`{}` runs cannot be split into shards, so there is nothing to merge",
-            self.verb()
-        )
-        .into())
-    }
 }
-
-/// Merges the parts of a run split with `--shard` (see [`Command::merge`]).
-pub type MergeFn = fn(&[crate::shard::Part]) -> Result<Box<dyn Report>, Error>;
 
 /// A command function that returns a report.
 pub type RunReport<A> = fn(A, &mut Io<'_>) -> Result<Box<dyn Report>, Error>;
@@ -115,7 +94,6 @@ pub struct Typed<A> {
     about: &'static str,
     pictures: bool,
     run: Run<A>,
-    merge: Option<MergeFn>,
 }
 
 impl<A> Typed<A> {
@@ -126,7 +104,6 @@ impl<A> Typed<A> {
             about,
             pictures: false,
             run: Run::Report(run),
-            merge: None,
         }
     }
 
@@ -141,7 +118,6 @@ impl<A> Typed<A> {
             about,
             pictures: false,
             run: Run::Interactive(run),
-            merge: None,
         }
     }
 
@@ -149,13 +125,6 @@ impl<A> Typed<A> {
     /// `--report`.
     pub const fn with_pictures(mut self) -> Self {
         self.pictures = true;
-        self
-    }
-
-    /// Its runs split with `--shard K/N` merge with `merge` (`tabula
-    /// merge`).
-    pub const fn with_merge(mut self, merge: MergeFn) -> Self {
-        self.merge = Some(merge);
         self
     }
 }
@@ -191,21 +160,6 @@ impl<A: clap::Args> Command for Typed<A> {
         match self.run {
             Run::Report(run) => run(args, io).map(Some),
             Run::Interactive(run) => run(args, io).map(|()| None),
-        }
-    }
-
-    fn merges(&self) -> bool {
-        self.merge.is_some()
-    }
-
-    fn merge(&self, parts: &[crate::shard::Part]) -> Result<Box<dyn Report>, Error> {
-        match self.merge {
-            Some(merge) => merge(parts),
-            None => Err(format!(
-                "`{}` runs cannot be split into shards, so there is nothing to merge",
-                self.verb
-            )
-            .into()),
         }
     }
 }

@@ -71,7 +71,7 @@ pub mod progress;
 mod report;
 pub mod shard;
 
-pub use command::{Command, Io, Kind, MergeFn, RunInteractive, RunReport, Typed};
+pub use command::{Command, Io, Kind, RunInteractive, RunReport, Typed};
 pub use entry::{GameEntry, RESERVED_VERBS, find_game, games};
 pub use report::{Report, pretty};
 pub use tabula_core::CoreError;

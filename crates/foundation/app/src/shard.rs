@@ -7,19 +7,16 @@
 //! games) and its results' whole state. [`check`] refuses parts of
 //! different runs, parts given twice and parts missing.
 //!
-//! Two ways to merge:
-//! - **By running the command again** (any command, written once): the
-//!   front end runs a game's command through [`run`], which keeps the
-//!   command line's arguments as the header's parameters. The command
-//!   plays its part and calls [`publish`] with its state; [`run`] adds
-//!   the header to its report. `tabula merge` ([`merge`]) runs the same
-//!   command with the same arguments again, and the command takes the
-//!   parts' states from [`parts_to_merge`] instead of playing. Every
-//!   tournament works this way ([`TournamentOptions`](crate::play::TournamentOptions)
-//!   has `--shard`), so every game's tournament splits with no code of
-//!   its own.
-//! - **By the command's own merge** ([`Command::merge`](crate::Command::merge)),
-//!   for a command that writes its own header (Snakes' `simulate`).
+//! Merging runs the command again, written once for every command: the
+//! front end runs a game's command through [`run`], which keeps the
+//! command line's arguments as the header's parameters. The command plays
+//! its part and calls [`publish`] with its state; [`run`] adds the header
+//! to its report. `tabula merge` ([`merge`]) runs the same command with
+//! the same arguments again, and the command takes the parts' states from
+//! [`parts_to_merge`] instead of playing. Every tournament works this way
+//! ([`TournamentOptions`](crate::play::TournamentOptions) has `--shard`),
+//! and so does every simulation that plays through [`simulation`]
+//! (Snakes' and Monopoly's `simulate`): no game writes merging code.
 //!
 //! ```
 //! use tabula_app::shard::ShardArg;
@@ -34,9 +31,11 @@
 use std::cell::RefCell;
 use std::str::FromStr;
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tabula_sim::Shard;
+use tabula_core::BoardGame;
+use tabula_sim::{Collector, Run, Shard, Simulation};
 
 use crate::{Command, Error, Io, Report};
 
@@ -395,19 +394,15 @@ pub fn run(
     }
 }
 
-/// `tabula merge`: the whole run's report from its `parts`, by `c`'s own
-/// merge if it has one, otherwise by running `c` (of the parts' game)
-/// again with the parts' arguments while it takes their states from
-/// [`parts_to_merge`].
+/// `tabula merge`: the whole run's report from its `parts`, by running
+/// `c` (of the parts' game) again with the parts' arguments while it
+/// takes their states from [`parts_to_merge`].
 pub fn merge(
     c: &dyn Command,
     command: &clap::Command,
     parts: Vec<Part>,
     io: &mut Io<'_>,
 ) -> Result<Box<dyn Report>, Error> {
-    if c.merges() {
-        return c.merge(&parts);
-    }
     let headers = check(&parts)?;
     let line = command_line(command, &headers[0].parameters)?;
     let matches = command.clone().try_get_matches_from(&line).map_err(|e| {
@@ -469,6 +464,121 @@ pub fn publish(shard: Shard, seed: u64, games: u64, range: std::ops::Range<u64>,
             });
         }
     });
+}
+
+/// What a simulation's part leaves for [`merge`]: its collectors and how
+/// it ran.
+#[derive(Serialize, Deserialize)]
+struct SimulationPart<C> {
+    collector: C,
+    threads: usize,
+    wall_time_s: f64,
+}
+
+/// Plays the simulation `sim` of a command that `--shard` may split (its
+/// `shard` if given), with `play`, which gets `sim` as it should play it
+/// (see [`part_games`] for its progress). When `tabula merge` runs the
+/// command again instead ([`merge`]), this does not play: it merges the
+/// parts' collectors into the whole run, which is then the same as `play`
+/// would have given for the whole run, numbers for numbers (threads: the
+/// most any part used; time: the parts' together).
+///
+/// ```
+/// use tabula_app::shard::{ShardArg, simulation};
+/// use tabula_sim::{Lengths, LengthOf, Simulation};
+/// # use tabula_core::{BoardGame, Chance, GameResult, Status};
+/// # struct Coin;
+/// # impl BoardGame for Coin {
+/// #     type State = u8; type Move = (); type Outcome = bool; type Event = ();
+/// #     fn seats(&self) -> usize { 1 }
+/// #     fn initial_state(&self) -> u8 { 0 }
+/// #     fn status(&self, s: &u8) -> Status { if *s > 0 { Status::Over(GameResult::Win(0)) } else { Status::Chance } }
+/// #     fn chance_outcomes(&self, _: &u8, out: &mut Vec<Chance<bool>>) { out.extend([Chance { outcome: true, probability: 0.5 }, Chance { outcome: false, probability: 0.5 }]) }
+/// #     fn apply_chance<E: FnMut(())>(&self, s: &mut u8, heads: bool, _: &mut E) { if heads { *s = 1 } }
+/// #     fn apply_move<E: FnMut(())>(&self, _: &mut u8, _: (), _: &mut E) {}
+/// # }
+/// let sim = Simulation::new(1_000).seed(7);
+/// let part = simulation::<Coin, _>(sim.clone(), Some("2/4".parse()?), |sim| {
+///     assert_eq!(tabula_app::shard::part_games(sim), 250); // games 250 to 499
+///     Ok(sim.run(&Coin, Lengths::new(LengthOf::ChanceSteps))?)
+/// })?;
+/// assert_eq!(part.collector.games(), 250);
+/// # Ok::<_, tabula_app::Error>(())
+/// ```
+pub fn simulation<G, C>(
+    sim: Simulation,
+    shard: Option<ShardArg>,
+    play: impl FnOnce(&Simulation) -> Result<Run<C>, Error>,
+) -> Result<Run<C>, Error>
+where
+    G: BoardGame,
+    C: Collector<G> + Serialize + DeserializeOwned,
+{
+    let (games, seed) = (sim.games(), sim.get_seed());
+    if let Some(parts) = parts_to_merge() {
+        let headers = check(&parts)?;
+        let mut merged: Option<Run<C>> = None;
+        for h in headers {
+            if (h.games, h.seed) != (games, seed) {
+                return Err(format!(
+                    "part {}/{} is of a run of {} games with seed {}, not {games} with seed {seed}",
+                    h.part, h.of, h.games, h.seed
+                )
+                .into());
+            }
+            let part: SimulationPart<C> = serde_json::from_value(h.state).map_err(|e| {
+                format!(
+                    "part {}/{}: its collectors' state cannot be read: {e}",
+                    h.part, h.of
+                )
+            })?;
+            let wall_time = std::time::Duration::try_from_secs_f64(part.wall_time_s.max(0.0))
+                .unwrap_or_default();
+            match &mut merged {
+                Some(run) => {
+                    run.collector.merge(part.collector);
+                    run.threads = run.threads.max(part.threads);
+                    run.wall_time += wall_time;
+                }
+                None => {
+                    merged = Some(Run {
+                        collector: part.collector,
+                        games,
+                        seed,
+                        threads: part.threads,
+                        wall_time,
+                    })
+                }
+            }
+        }
+        return merged.ok_or_else(|| "no files to merge".into());
+    }
+    let Some(ShardArg(shard)) = shard else {
+        return play(&sim);
+    };
+    let range = shard.range(games);
+    if range.is_empty() {
+        return Err(format!(
+            "--shard {}/{}: a run of {games} games has no games for that part; use fewer parts",
+            shard.index + 1,
+            shard.of,
+        )
+        .into());
+    }
+    let run = play(&sim.shard(shard))?;
+    let part = SimulationPart {
+        collector: &run.collector,
+        threads: run.threads,
+        wall_time_s: run.wall_time.as_secs_f64(),
+    };
+    publish(shard, seed, games, range, serde_json::to_value(&part)?);
+    Ok(run)
+}
+
+/// The games `sim` plays: its shard's, or the whole run's.
+pub fn part_games(sim: &Simulation) -> u64 {
+    let range = sim.get_shard().range(sim.games());
+    range.end - range.start
 }
 
 /// A part's report: the command's, with the part's header.

@@ -8,13 +8,12 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use tabula_app::play::{RecordArgs, ReplayArgs};
 use tabula_app::progress::{RunProgress, SolveProgress, seconds_budget};
-use tabula_app::shard::{Part, ShardArg, ShardHeader};
+use tabula_app::shard::ShardArg;
 use tabula_app::{Command, Error, Io, Typed};
 use tabula_exact::Limits;
-use tabula_sim::{Shard, Simulation};
+use tabula_sim::Simulation;
 
-use crate::board::{BUILT_IN, BoardSpec};
-use crate::erased::ReportCollectors;
+use crate::board::BUILT_IN;
 use crate::recorded::Recorded;
 use crate::{Analysis, AnalysisOptions, Board, Report, ReportOptions, Require, Setup, Trace};
 
@@ -28,8 +27,7 @@ pub static COMMANDS: &[&dyn Command] = &[
         "Snakes (Chutes) and Ladders: the seed-000 report for a board",
         simulate,
     )
-    .with_pictures()
-    .with_merge(merge),
+    .with_pictures(),
     &Typed::report(
         "analyze",
         "Snakes (Chutes) and Ladders: exact answers for a board and rule set (seed 001)",
@@ -148,8 +146,6 @@ pub struct Simulated {
     pub trace: Option<Trace>,
     /// The board, for the pictures.
     pub setup: Setup,
-    /// What a part of a split run says of itself, for `tabula merge`.
-    pub shard: Option<ShardHeader>,
 }
 
 impl tabula_app::Report for Simulated {
@@ -162,36 +158,20 @@ impl tabula_app::Report for Simulated {
     }
 
     fn text(&self) -> String {
-        let part = match &self.shard {
-            Some(h) => format!(
-                "Part {} of {} of a run of {} games: games {} to {} (merge the parts' --format json outputs with tabula merge).\n",
-                h.part,
-                h.of,
-                h.games,
-                h.first_game,
-                h.end_game.saturating_sub(1)
-            ),
-            None => String::new(),
-        };
         match &self.trace {
             Some(t) => format!(
-                "{}\n{part}{}",
+                "{}\n{}",
                 t.to_text(&self.setup.board, self.setup.rules.name, self.setup.players),
                 self.report.to_text()
             ),
-            None => format!("{part}{}", self.report.to_text()),
+            None => self.report.to_text(),
         }
     }
 
     fn json(&self) -> Result<String, Error> {
         let mut value = serde_json::to_value(&self.report)?;
-        if let Some(map) = value.as_object_mut() {
-            if let Some(t) = &self.trace {
-                map.insert("trace".into(), serde_json::to_value(t)?);
-            }
-            if let Some(h) = &self.shard {
-                map.insert("shard".into(), serde_json::to_value(h)?);
-            }
+        if let (Some(map), Some(t)) = (value.as_object_mut(), &self.trace) {
+            map.insert("trace".into(), serde_json::to_value(t)?);
         }
         tabula_app::pretty(&value)
     }
@@ -233,139 +213,26 @@ pub fn simulate(args: SnakesArgs, _: &mut Io<'_>) -> Result<Box<dyn tabula_app::
     } else {
         None
     };
-    let shard = args.shard.map_or(Shard::WHOLE, |s| s.0);
-    sim = sim.shard(shard);
-    let range = shard.range(args.games);
-    if range.is_empty() {
-        return Err(format!(
-            "--shard {}/{}: a run of {} games has no games for that part; use fewer parts",
-            shard.index + 1,
-            shard.of,
-            args.games
-        )
-        .into());
-    }
-    let progress = RunProgress::new("simulation", range.end - range.start, "games");
     let solving = SolveProgress::new("exact values");
     let limits = Limits {
         max_time: seconds_budget(args.exact_seconds),
         progress: Some(solving.sink()),
         ..crate::report_limits()
     };
-    let run = setup.run(&sim, &|done| progress.tick(done))?;
-    drop(progress);
+    // A part plays its games; `tabula merge` merges the parts' instead.
+    let run = tabula_app::shard::simulation::<Recorded, _>(sim.clone(), args.shard, |sim| {
+        let progress = RunProgress::new("simulation", tabula_app::shard::part_games(sim), "games");
+        Ok(setup.run(sim, &|done| progress.tick(done))?)
+    })?;
     let options = ReportOptions {
         dice_rolls: args.dice_rolls,
     };
     let report = setup.report(&run, &sim, &options, &limits)?;
     drop(solving);
-    let shard = match args.shard {
-        Some(_) => Some(ShardHeader::new(
-            "snakes",
-            "simulate",
-            shard,
-            args.seed,
-            args.games,
-            serde_json::to_value(Parameters::of(&setup, &args))?,
-            serde_json::to_value(&run.collector)?,
-        )),
-        None => None,
-    };
     Ok(Box::new(Simulated {
         report,
         trace,
         setup,
-        shard,
-    }))
-}
-
-/// What fixes a simulation's games and report, besides the seed and the
-/// number of games: equal in every part of a split run.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct Parameters {
-    board: BoardSpec,
-    rules: String,
-    players: u8,
-    max_throws: u32,
-    dice_rolls: u64,
-    exact_seconds: u64,
-}
-
-impl Parameters {
-    fn of(setup: &Setup, args: &SnakesArgs) -> Parameters {
-        Parameters {
-            board: setup.board.spec(),
-            rules: setup.rules.name.to_string(),
-            players: setup.players,
-            max_throws: args.max_throws,
-            dice_rolls: args.dice_rolls,
-            exact_seconds: args.exact_seconds,
-        }
-    }
-}
-
-/// `tabula merge`: the whole run's report from its parts' JSON outputs.
-fn merge(parts: &[Part]) -> Result<Box<dyn tabula_app::Report>, Error> {
-    let headers = tabula_app::shard::check(parts)?;
-    let first = &headers[0];
-    let p: Parameters = serde_json::from_value(first.parameters.clone())
-        .map_err(|e| format!("{}: its set-up cannot be read: {e}", parts[0].file))?;
-    // The board as the first part names it (its file, or built-in name).
-    let name = parts[0].json["board_source"]
-        .as_str()
-        .unwrap_or("<the parts' board>");
-    let source = tabula_core::spec::Source::embedded(name, "");
-    let board = Board::from_spec(p.board, &source)?;
-    let setup = Setup::new(board, Some(&p.rules), usize::from(p.players))?;
-    let mut merged: Option<ReportCollectors> = None;
-    for (h, part) in headers.iter().zip(parts) {
-        let state: ReportCollectors = serde_json::from_value(h.state.clone())
-            .map_err(|e| format!("{}: its collectors' state cannot be read: {e}", part.file))?;
-        match &mut merged {
-            Some(m) => tabula_sim::Collector::<Recorded>::merge(m, state),
-            None => merged = Some(state),
-        }
-    }
-    let collector = merged.ok_or("no files to merge")?;
-    let sim = Simulation::new(first.games)
-        .seed(first.seed)
-        .max_steps(p.max_throws);
-    // Threads: the most any part used; time: the parts' together.
-    let threads = parts
-        .iter()
-        .filter_map(|p| p.json["threads"].as_u64())
-        .max()
-        .unwrap_or(1);
-    let seconds: f64 = parts
-        .iter()
-        .filter_map(|p| p.json["wall_time_s"].as_f64())
-        .sum();
-    let run = tabula_sim::Run {
-        collector,
-        games: first.games,
-        seed: first.seed,
-        threads: usize::try_from(threads).unwrap_or(1),
-        wall_time: std::time::Duration::try_from_secs_f64(seconds).unwrap_or_default(),
-    };
-    let solving = SolveProgress::new("exact values");
-    let limits = Limits {
-        max_time: seconds_budget(p.exact_seconds),
-        progress: Some(solving.sink()),
-        ..crate::report_limits()
-    };
-    let report = setup.report(
-        &run,
-        &sim,
-        &ReportOptions {
-            dice_rolls: p.dice_rolls,
-        },
-        &limits,
-    )?;
-    Ok(Box::new(Simulated {
-        report,
-        trace: None,
-        setup,
-        shard: None,
     }))
 }
 
