@@ -342,3 +342,52 @@ fn the_front_ends_name_no_game_even_in_comments() {
         found.join("\n")
     );
 }
+
+/// Every `.rs` file under `dir`.
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                found.push(p);
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn a_library_built_without_its_test_harness_has_no_unit_tests() {
+    // `[lib] test = false` spares `cargo test` a second compile of the
+    // crate, and would silently skip any unit test written in it.
+    let mut unharnessed = 0;
+    for manifest in manifests() {
+        let text = std::fs::read_to_string(&manifest).expect("a manifest");
+        let Some((_, lib)) = text.split_once("\n[lib]") else {
+            continue;
+        };
+        let lib = lib.split("\n[").next().unwrap_or("");
+        if !lib.lines().any(|l| l.replace(' ', "") == "test=false") {
+            continue;
+        }
+        unharnessed += 1;
+        let src = manifest.parent().expect("a folder").join("src");
+        for file in sources(&src) {
+            let code = std::fs::read_to_string(&file).expect("a source file");
+            assert!(
+                !code.contains("#[test]") && !code.contains("#[cfg(test)]"),
+                "{}: a unit test in a crate whose Cargo.toml says `[lib] test = false`, so it never runs; \
+                 move it to the crate's tests/ or remove that line",
+                file.display()
+            );
+        }
+    }
+    assert!(
+        unharnessed >= 10,
+        "the check found {unharnessed} such crates"
+    );
+}

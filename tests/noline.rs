@@ -625,3 +625,196 @@ fn perfect_wins_every_game_as_x_on_5x5() {
         );
     }
 }
+
+/// The tests of `tabula_noline::search`.
+mod search {
+    use tabula_core::BoardGame;
+    use tabula_core::{Agent, Streams};
+    use tabula_noline::board::Cell;
+    use tabula_noline::game::{Noline, Place, State};
+    use tabula_noline::search::*;
+    use tabula_noline::solve::{Value, solve};
+    use tabula_play::referee::Referee;
+    use tabula_search::Heuristic;
+
+    fn agent(game: &Noline, name: &str) -> Box<dyn Agent<Noline>> {
+        tabula_play::agents::build(game, name).unwrap()
+    }
+
+    fn place(game: &Noline, state: &mut State, cells: &[(u16, u16)]) {
+        for &(row, col) in cells {
+            game.apply_move(state, Place { row, col }, &mut |_| {});
+        }
+    }
+
+    /// Plays `games` refereed games of `a` (seat 0, O) against `b`, after
+    /// checking that none was forfeited: each seat's points and losses.
+    fn play(game: &Noline, a: &str, b: &str, games: u64, seed: u64) -> ([f64; 2], [u64; 2]) {
+        let referee = Referee::new().keep_steps(false);
+        let mut agents = vec![agent(game, a), agent(game, b)];
+        let (mut points, mut losses) = ([0.0; 2], [0; 2]);
+        for index in 0..games {
+            let mut streams = Streams::new(seed, index);
+            let played = referee.play(game, &mut agents, &mut streams, &mut ());
+            assert!(played.forfeit.is_none(), "{a} v {b}: {:?}", played.forfeit);
+            let results = played.results.expect("noline games end");
+            for seat in 0..2 {
+                let p = results.points(seat);
+                points[seat] += p;
+                losses[seat] += u64::from(p == 0.0);
+            }
+        }
+        (points, losses)
+    }
+
+    #[test]
+    fn the_evaluation_counts_safe_cells() {
+        let game = Noline::new(3);
+        let mut state = game.initial_state();
+        assert_eq!(game.evaluate(&state, 0), 0.0);
+        // O O . / . . . / . . X, X to move: (0, 2) is not safe for O.
+        place(&game, &mut state, &[(0, 0), (2, 2), (0, 1)]);
+        assert_eq!(safe_cells(&state.grid, Cell::O), 5);
+        assert_eq!(safe_cells(&state.grid, Cell::X), 6);
+        assert_eq!(game.evaluate(&state, 1), 1.0 / 7.0);
+        assert_eq!(game.evaluate(&state, 0), -1.0 / 7.0);
+    }
+
+    #[test]
+    fn candidates_drop_suicidal_cells_unless_all_are() {
+        let game = Noline::new(3);
+        let mut state = game.initial_state();
+        place(&game, &mut state, &[(0, 0), (2, 2), (0, 1)]);
+        // X to move: O's threat at (0, 2) is safe for X.
+        let mut out = Vec::new();
+        game.candidate_moves(&state, &mut out);
+        assert_eq!(out.len(), 6);
+        place(&game, &mut state, &[(1, 1)]);
+        // O to move: (0, 2) makes O's top row.
+        out.clear();
+        game.candidate_moves(&state, &mut out);
+        let mut legal = Vec::new();
+        game.legal_moves(&state, &mut legal);
+        legal.retain(|m| *m != Place { row: 0, col: 2 });
+        assert_eq!(out, legal, "the safe cells, in row order");
+        // O O . / X X O / O X X, O to move: the last cell makes a line,
+        // and is all there is.
+        let mut state = game.initial_state();
+        let cells = [
+            (0, 0),
+            (1, 0),
+            (0, 1),
+            (1, 1),
+            (1, 2),
+            (2, 1),
+            (2, 0),
+            (2, 2),
+        ];
+        place(&game, &mut state, &cells);
+        out.clear();
+        game.candidate_moves(&state, &mut out);
+        assert_eq!(out, vec![Place { row: 0, col: 2 }]);
+    }
+
+    #[test]
+    fn every_search_agent_plays_legal_games() {
+        for dim in [3, 5] {
+            let game = Noline::new(dim);
+            for name in ["greedy", "alphabeta-2000", "mcts-200", "alphabeta-5ms"] {
+                play(&game, name, "random", 6, 1);
+                play(&game, "random", name, 6, 2);
+            }
+        }
+    }
+
+    #[test]
+    fn search_agents_refuse_huge_boards() {
+        let game = Noline::new(SEARCH_MAX_DIM + 2);
+        for name in ["greedy", "alphabeta", "mcts"] {
+            let e = tabula_play::agents::build(&game, name).err().unwrap();
+            assert!(e.to_string().contains("25x25"), "{e}");
+        }
+    }
+
+    /// 3x3 is a draw with best play (the solver says so), so a searcher
+    /// that sees to the end never loses, whichever seat it takes.
+    #[test]
+    fn alphabeta_never_loses_to_random_on_3x3() {
+        assert_eq!(solve(3, 10_000_000).unwrap().value, Some(Value::Draw));
+        let game = Noline::new(3);
+        let (_, losses) = play(&game, "alphabeta", "random", 100, 7);
+        assert_eq!(losses[0], 0, "as O");
+        let (_, losses) = play(&game, "random", "alphabeta", 100, 8);
+        assert_eq!(losses[1], 0, "as X");
+    }
+
+    /// MCTS against random over 200 games, 100 in each seat. Were they
+    /// even, the mean score would be 0.5 with a standard error of at most
+    /// 0.5/sqrt(200), about 0.035; above 0.5 + 4 standard errors a false
+    /// pass has a chance under 1 in 30000.
+    #[test]
+    fn mcts_beats_random_clearly() {
+        let game = Noline::new(3);
+        let n = 100;
+        let (first, _) = play(&game, "mcts", "random", n, 11);
+        let (second, _) = play(&game, "random", "mcts", n, 12);
+        let score = (first[0] + second[1]) / (2 * n) as f64;
+        let se = 0.5 / ((2 * n) as f64).sqrt();
+        assert!(score > 0.5 + 4.0 * se, "{score}");
+    }
+}
+
+/// The tests of `tabula_noline::program`.
+mod program {
+    use proptest::prelude::*;
+    use tabula_noline::program::*;
+
+    fn run_with(args: &[&str], stdin: &[u8]) -> (i32, String) {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = run(&args, &mut &stdin[..], &mut out, &mut err);
+        (code, String::from_utf8_lossy(&out).into_owned())
+    }
+
+    proptest! {
+        /// Any bytes on stdin, with lines of any length: the game ends
+        /// normally (status 0, one of the seed's endings) and prints at
+        /// most one board and prompt per line read, never the input.
+        #[test]
+        fn any_input_ends_the_game_cleanly(
+            lines in proptest::collection::vec(
+                prop_oneof![
+                    proptest::collection::vec(any::<u8>(), 0..200),
+                    (0u8..3, 0u8..3).prop_map(|(r, c)| format!("{r} {c}").into_bytes()),
+                    (1usize..5000).prop_map(|n| vec![b'7'; n]),
+                ],
+                0..40,
+            ),
+        ) {
+            let input = lines.join(&b'\n');
+            let (code, out) = run_with(&["3"], &input);
+            prop_assert_eq!(code, 0);
+            prop_assert!(
+                out.ends_with(" loses.\n") || out.ends_with("due to EOF.\n") || out.ends_with("draw.\n"),
+                "{}", out
+            );
+            let reads = input.split(|&b| b == b'\n').count() + 1;
+            prop_assert!(out.len() <= reads * 64 + 64, "{} bytes of output", out.len());
+        }
+    }
+
+    #[test]
+    fn an_unreadable_input_is_invalid_files() {
+        struct Broken;
+        impl std::io::Read for Broken {
+            fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+                Err(std::io::Error::other("unreadable"))
+            }
+        }
+        let mut input = std::io::BufReader::new(Broken);
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = run(&["3".to_string()], &mut input, &mut out, &mut err);
+        assert_eq!(code, 4);
+        assert_eq!(String::from_utf8_lossy(&err), "Invalid files.\n");
+    }
+}

@@ -40,8 +40,9 @@ pub use crate::strategy::Outcome;
 pub const MAX_ROUNDS: u16 = 100;
 
 /// The work of solving a game: `(turn, D)` pairs times the sets of values
-/// each one's turn is solved over.
-fn work(dice: tabula_core::Dice, rounds: u16) -> u64 {
+/// each one's turn is solved over ([`max_rounds`] keeps it within 100
+/// rounds of two six-sided dice).
+pub fn work(dice: tabula_core::Dice, rounds: u16) -> u64 {
     let maxv = u64::from(dice.max());
     let turns = 2 * u64::from(rounds);
     let pairs = maxv * turns * turns.saturating_sub(1) / 2 + turns;
@@ -52,6 +53,23 @@ fn work(dice: tabula_core::Dice, rounds: u16) -> u64 {
 /// The most rounds for which win-optimal is solved with `dice`: at most
 /// [`MAX_ROUNDS`], and no more work than 100 rounds of two six-sided dice
 /// (so 3d6, with 16 possible sums, allows 14 rounds).
+///
+/// ```
+/// use tabula_chance_it::win::{MAX_ROUNDS, max_rounds, work};
+/// use tabula_core::Dice;
+///
+/// let dice = |c, f| Dice::new(c, f).unwrap_or(Dice::D6);
+/// assert_eq!(max_rounds(dice(2, 6)), MAX_ROUNDS);
+/// assert_eq!(max_rounds(dice(1, 6)), MAX_ROUNDS);
+/// assert_eq!(max_rounds(dice(3, 6)), 14);
+/// // The most rounds within the budget, for any dice.
+/// let budget = work(dice(2, 6), MAX_ROUNDS);
+/// for (c, f) in [(3, 6), (2, 8), (1, 16), (4, 4)] {
+///     let r = max_rounds(dice(c, f));
+///     assert!(work(dice(c, f), r) <= budget);
+///     assert!(r == MAX_ROUNDS || work(dice(c, f), r + 1) > budget);
+/// }
+/// ```
 pub fn max_rounds(dice: tabula_core::Dice) -> u16 {
     let budget = work(tabula_core::Dice::new(2, 6).unwrap_or(dice), MAX_ROUNDS);
     (1..=MAX_ROUNDS)
@@ -280,24 +298,5 @@ pub fn try_exact_outcome(
         (Some(w), _) => w.against(0, second),
         (None, Some(w)) => w.against(1, first),
         (None, None) => Ok(stages::exact_outcome(config, first, second)?),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use tabula_core::Dice;
-
-    #[test]
-    fn the_round_limit_follows_the_work() {
-        let dice = |c, f| Dice::new(c, f).unwrap_or(Dice::D6);
-        assert_eq!(max_rounds(dice(2, 6)), MAX_ROUNDS);
-        assert_eq!(max_rounds(dice(1, 6)), MAX_ROUNDS);
-        assert_eq!(max_rounds(dice(3, 6)), 14);
-        for (c, f) in [(3, 6), (2, 8), (1, 16), (4, 4)] {
-            let r = max_rounds(dice(c, f));
-            assert!(work(dice(c, f), r) <= work(dice(2, 6), MAX_ROUNDS));
-            assert!(r == MAX_ROUNDS || work(dice(c, f), r + 1) > work(dice(2, 6), MAX_ROUNDS));
-        }
     }
 }

@@ -109,20 +109,3 @@ inventory::submit! {
         rule: &Doubles,
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rules_are_found_by_name() {
-        let names: Vec<_> = all().unwrap().iter().map(|r| r.name).collect();
-        assert_eq!(names, ["doubles", "pay"]);
-        let e = find("bail").unwrap_err().to_string();
-        assert_eq!(e, "unknown jail rule \"bail\"; known: doubles, pay");
-        assert_eq!(Doubles.release(0, false), Release::Stay);
-        assert_eq!(Doubles.release(2, false), Release::MoveOnly);
-        assert_eq!(Doubles.release(1, true), Release::MoveOnly);
-        assert_eq!(Pay.release(0, true), Release::Throw);
-    }
-}

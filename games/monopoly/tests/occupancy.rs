@@ -136,3 +136,65 @@ fn a_jail_that_never_lets_go_is_not_irreducible() {
         other => panic!("expected NotIrreducible, got {other:?}"),
     }
 }
+
+/// The tests of `tabula_monopoly::board`.
+mod board_and_cards {
+    use tabula_core::spec::Source;
+    use tabula_monopoly::board::*;
+
+    #[test]
+    fn the_standard_board_and_cards() {
+        let board = Board::standard();
+        assert_eq!(board.len(), 40);
+        assert_eq!(board.jail(), 10);
+        assert_eq!(board.kind(30), Kind::GoToJail);
+        assert_eq!(board.nearest(36, Kind::Railroad), Some(5));
+        assert_eq!(board.nearest(7, Kind::Utility), Some(12));
+        let cards = Cards::standard();
+        assert_eq!((cards.chance.len(), cards.community_chest.len()), (16, 16));
+        let moving = |d: &[Card]| d.iter().filter(|c| c.action != Action::Stay).count();
+        assert_eq!(moving(&cards.chance), 10);
+        assert_eq!(moving(&cards.community_chest), 2);
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let bad = Source::embedded(
+            "b.ron",
+            "Board(name: \"x\", squares: [\n  Square(name: \"Go\", kind: Moon),\n])",
+        );
+        let e = Board::from_source(&bad).unwrap_err().to_string();
+        assert!(e.starts_with("b.ron:2:"), "{e}");
+        let no_jail = Source::embedded(
+            "j.ron",
+            "Board(name: \"x\", squares: [Square(name: \"Go\", kind: Go), Square(name: \"A\", kind: Tax)])",
+        );
+        let e = Board::from_source(&no_jail).unwrap_err().to_string();
+        assert!(e.contains("no square of kind Jail"), "{e}");
+        let cards = Source::embedded(
+            "c.ron",
+            "Cards(edition: \"x\",\n chance: [Card(text: \"a\", action: AdvanceTo(\"Mars\"))],\n community_chest: [Card(text: \"b\", action: Stay)])",
+        );
+        let e = Cards::from_source(&cards, &Board::standard())
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("c.ron:2:") && e.contains("\"Mars\""), "{e}");
+    }
+}
+
+/// The tests of `tabula_monopoly::jail`.
+mod jail_rules {
+    use tabula_monopoly::jail::*;
+
+    #[test]
+    fn rules_are_found_by_name() {
+        let names: Vec<_> = all().unwrap().iter().map(|r| r.name).collect();
+        assert_eq!(names, ["doubles", "pay"]);
+        let e = find("bail").unwrap_err().to_string();
+        assert_eq!(e, "unknown jail rule \"bail\"; known: doubles, pay");
+        assert_eq!(Doubles.release(0, false), Release::Stay);
+        assert_eq!(Doubles.release(2, false), Release::MoveOnly);
+        assert_eq!(Doubles.release(1, true), Release::MoveOnly);
+        assert_eq!(Pay.release(0, true), Release::Throw);
+    }
+}

@@ -1,5 +1,5 @@
 //! Agents: who chooses the moves. The seed's two computer players
-//! (`type1`, `type2`), `random`, `perfect`, and the generic search agents
+//! (`type1`, `type2`), `perfect`, and the generic agents `random`,
 //! `greedy`, `alphabeta` and `mcts` of [`tabula_search`] (on the
 //! evaluation of [`crate::search`]); registered in the
 //! framework's agent registry ([`tabula_play::agents`]), so
@@ -7,8 +7,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use tabula_core::rand::RngExt;
-use tabula_core::{Agent, GameRng, Policy, Seat};
+use tabula_core::{Agent, GameRng, Seat};
 use tabula_play::agents::{AgentEntry, BuildFn};
 
 use tabula_search::{AlphaBeta, Budget, BudgetError, Greedy, Mcts, defaults};
@@ -63,44 +62,6 @@ impl Agent<Noline> for Sequence {
 
     fn new_game(&mut self, _: &Noline, _: Seat) {
         self.n = 0;
-    }
-}
-
-/// A uniformly random empty cell.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Random;
-
-impl Agent<Noline> for Random {
-    fn choose(&mut self, _: &Noline, state: &State, _: Seat, rng: &mut GameRng) -> Place {
-        // The i-th empty cell in row order (the order of `legal_moves`),
-        // found without building the list.
-        let cells = state.grid.cells();
-        let dim = state.grid.dim().max(1);
-        let empty = || {
-            cells
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| **c == crate::Cell::Empty)
-        };
-        let i = rng.random_range(0..empty().count().max(1));
-        empty()
-            .nth(i)
-            .map_or(Place { row: 0, col: 0 }, |(k, _)| Place {
-                row: (k / dim) as u16,
-                col: (k % dim) as u16,
-            })
-    }
-
-    /// Uniform over the empty cells: a policy exact analysis can fold in.
-    fn policy(&self) -> Option<&dyn Policy<Noline>> {
-        Some(self)
-    }
-}
-
-impl Policy<Noline> for Random {
-    fn probabilities(&self, _: &Noline, _: &State, _: Seat, moves: &[Place], out: &mut Vec<f64>) {
-        let p = 1.0 / moves.len().max(1) as f64;
-        out.extend(moves.iter().map(|_| p));
     }
 }
 
@@ -224,7 +185,7 @@ tabula_play::inventory::submit! {
         name: "random",
         parameter: None,
         summary: "a uniformly random empty cell",
-        build: &BuildFn::<Noline>(|_, _| Ok(Box::new(Random))),
+        build: &BuildFn::<Noline>(|_, _| Ok(Box::new(tabula_search::Random))),
     }
 }
 tabula_play::inventory::submit! {

@@ -204,35 +204,3 @@ pub fn parse_pair(text: &str, size: usize) -> Result<[Square; 2], SeegaError> {
         _ => Err(two()),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_round_trip() {
-        for row in 0..5 {
-            for col in 0..5 {
-                let s = Square::new(row, col);
-                assert_eq!(Square::parse(&s.to_string(), 5).ok(), Some(s));
-            }
-        }
-        assert_eq!(Square::parse("C3", 5).ok(), Some(Square::new(2, 2)));
-        assert!(Square::parse("f1", 5).is_err());
-        assert!(Square::parse("a0", 5).is_err());
-        assert!(Square::parse("a6", 5).is_err());
-        assert!(Square::parse("a+1", 5).is_err());
-        assert!(Square::parse("", 5).is_err());
-        assert!(Square::parse("11", 5).is_err());
-    }
-
-    #[test]
-    fn pairs_in_every_spelling() {
-        let want = [Square::new(1, 2), Square::new(2, 2)];
-        for text in ["c2 c3", "c2-c3", "c2,c3", "c2c3", "  C2   c3  "] {
-            assert_eq!(parse_pair(text, 5).ok(), Some(want), "{text}");
-        }
-        assert!(parse_pair("c2", 5).is_err());
-        assert!(parse_pair("c2 c3 c4", 5).is_err());
-    }
-}

@@ -300,18 +300,14 @@ impl TournamentReport {
 
 /// A score as the table shows it: one that rounds to zero is 0.000, never
 /// -0.000 (no wins less a fraction of a millisecond).
-fn shown(x: f64) -> f64 {
+///
+/// ```
+/// use tabula_seega::tournament::shown;
+///
+/// assert_eq!(format!("{:.3}", shown(-0.0004)), "0.000");
+/// assert_eq!(format!("{:.3}", shown(-0.0006)), "-0.001");
+/// assert_eq!(format!("{:.3}", shown(2.5)), "2.500");
+/// ```
+pub fn shown(x: f64) -> f64 {
     if (x * 1000.0).round() == 0.0 { 0.0 } else { x }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::shown;
-
-    #[test]
-    fn a_score_that_rounds_to_zero_is_not_negative_zero() {
-        assert_eq!(format!("{:.3}", shown(-0.0004)), "0.000");
-        assert_eq!(format!("{:.3}", shown(-0.0006)), "-0.001");
-        assert_eq!(format!("{:.3}", shown(2.5)), "2.500");
-    }
 }

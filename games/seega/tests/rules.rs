@@ -501,3 +501,104 @@ fn an_illegal_move_through_the_board_game_interface_loses() {
     );
     assert_eq!(p.outcome().map(|o| o.reason), Some(Reason::Illegal));
 }
+
+/// The tests of `tabula_seega::board`.
+mod board {
+    use tabula_seega::board::*;
+
+    #[test]
+    fn names_round_trip() {
+        for row in 0..5 {
+            for col in 0..5 {
+                let s = Square::new(row, col);
+                assert_eq!(Square::parse(&s.to_string(), 5).ok(), Some(s));
+            }
+        }
+        assert_eq!(Square::parse("C3", 5).ok(), Some(Square::new(2, 2)));
+        assert!(Square::parse("f1", 5).is_err());
+        assert!(Square::parse("a0", 5).is_err());
+        assert!(Square::parse("a6", 5).is_err());
+        assert!(Square::parse("a+1", 5).is_err());
+        assert!(Square::parse("", 5).is_err());
+        assert!(Square::parse("11", 5).is_err());
+    }
+
+    #[test]
+    fn pairs_in_every_spelling() {
+        let want = [Square::new(1, 2), Square::new(2, 2)];
+        for text in ["c2 c3", "c2-c3", "c2,c3", "c2c3", "  C2   c3  "] {
+            assert_eq!(parse_pair(text, 5).ok(), Some(want), "{text}");
+        }
+        assert!(parse_pair("c2", 5).is_err());
+        assert!(parse_pair("c2 c3 c4", 5).is_err());
+    }
+}
+
+/// The tests of `tabula_seega::search`.
+mod search {
+    use tabula_core::BoardGame;
+    use tabula_core::Status;
+    use tabula_search::Heuristic;
+    use tabula_seega::board::Side;
+    use tabula_seega::game::Seega;
+    use tabula_seega::rules::Action;
+    use tabula_seega::rules::Rules;
+    use tabula_seega::search::*;
+
+    fn game() -> Seega {
+        Seega::new(Rules::new(5, 30, Side::Black).unwrap())
+    }
+
+    #[test]
+    fn the_evaluation_orders_positions_as_material_and_mobility() {
+        let g = game();
+        let mut rng = tabula_core::game_rng(2, 0);
+        let mut state = g.initial_state();
+        let mut seen = Vec::new();
+        while matches!(g.status(&state), Status::Decision(_)) && seen.len() < 80 {
+            let me = state.to_move();
+            let x = material_and_mobility(&state, me);
+            assert_eq!(x, -material_and_mobility(&state, me.other()));
+            let new = g.evaluate(&state, me.seat());
+            assert!(new.abs() < 1.0);
+            assert_eq!(Some(x.cmp(&0)), new.partial_cmp(&0.0), "{x} {new}");
+            seen.push((x, new));
+            let mv = tabula_search::Random::pick(&g, &state, &mut rng).unwrap();
+            g.apply_move(&mut state, mv, &mut |_| {});
+        }
+        for (a, b) in seen.iter().zip(seen.iter().skip(1)) {
+            assert_eq!(a.0.cmp(&b.0), a.1.partial_cmp(&b.1).unwrap());
+        }
+    }
+
+    #[test]
+    fn placement_candidates_are_a_few_safe_legal_pairs() {
+        let g = game();
+        let state = g.initial_state();
+        let mut out = Vec::new();
+        g.candidate_moves(&state, &mut out);
+        assert_eq!(out.len(), 6);
+        let mut legal = Vec::new();
+        g.legal_moves(&state, &mut legal);
+        for mv in &out {
+            assert!(legal.contains(mv), "{mv:?} is not listed as legal");
+            let Action::Place([a, b]) = mv else {
+                panic!("{mv:?}")
+            };
+            assert_eq!(placement_score(&state, *a), 4, "corners first");
+            assert_eq!(placement_score(&state, *b), 4, "corners first");
+        }
+    }
+
+    #[test]
+    fn safe_placement_takes_two_corners_first() {
+        let state = game().initial_state();
+        let mut rng = tabula_core::game_rng(1, 0);
+        let [a, b] = safe_placement(&state, &mut rng);
+        assert_ne!(a, b);
+        assert_eq!(
+            (placement_score(&state, a), placement_score(&state, b)),
+            (4, 4)
+        );
+    }
+}

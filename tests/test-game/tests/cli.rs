@@ -1058,3 +1058,68 @@ fn a_pairing_that_cannot_be_solved_says_why() {
         "{text}"
     );
 }
+
+/// The tests of `tabula_test_game`.
+mod exact {
+    use std::collections::HashMap;
+
+    use tabula_test_game::*;
+
+    /// Win probability of player 0 and expected remaining flips from
+    /// (distance left for the player to move, for the other), by a plain
+    /// memoized recursion on the rules.
+    fn recurse(a: i64, b: i64, memo: &mut HashMap<(i64, i64), (f64, f64)>) -> (f64, f64) {
+        if let Some(&v) = memo.get(&(a, b)) {
+            return v;
+        }
+        let mut win = 0.0;
+        let mut flips = 1.0;
+        for step in [1, 2] {
+            let left = a - step;
+            if left <= 0 {
+                win += 0.5;
+            } else {
+                let (w, f) = recurse(b, left, memo);
+                win += 0.5 * (1.0 - w);
+                flips += 0.5 * f;
+            }
+        }
+        memo.insert((a, b), (win, flips));
+        (win, flips)
+    }
+
+    #[test]
+    fn the_chain_agrees_with_a_recursion_on_the_rules() {
+        for n in [1u32, 2, 3, 7, 10, 25] {
+            let exact = solve(&CoinRace::new(n, 2).unwrap()).unwrap();
+            let (win, flips) = recurse(i64::from(n), i64::from(n), &mut HashMap::new());
+            assert!((exact.win_probability[0] - win).abs() < 1e-12, "n = {n}");
+            assert!((exact.win_probability[1] - (1.0 - win)).abs() < 1e-12);
+            assert!((exact.mean_flips - flips).abs() < 1e-12, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn one_token_takes_the_closed_form_number_of_flips() {
+        // e(d) = 1 + (e(d-1) + e(d-2)) / 2, e(0) = e(-1) = 0, solved:
+        // e(d) = 2d/3 + 2/9 - (2/9)(-1/2)^d.
+        for n in 1..=40u32 {
+            let exact = solve(&CoinRace::new(n, 1).unwrap()).unwrap();
+            let d = f64::from(n);
+            let closed = 2.0 * d / 3.0 + 2.0 / 9.0 - 2.0 / 9.0 * (-0.5f64).powi(n as i32);
+            assert!((exact.mean_flips - closed).abs() < 1e-12, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn bad_setups_say_what_is_wrong() {
+        assert_eq!(
+            CoinRace::new(0, 2).unwrap_err().to_string(),
+            "the finishing square must be 1 to 200, not 0"
+        );
+        assert_eq!(
+            CoinRace::new(5, 3).unwrap_err().to_string(),
+            "a coin race has 1 to 2 players, not 3"
+        );
+    }
+}
