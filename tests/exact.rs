@@ -3,7 +3,7 @@
 //! chain, shortest games against brute-force enumeration, and the
 //! sampler against the exact values.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::convert::Infallible;

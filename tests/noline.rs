@@ -309,7 +309,7 @@ fn x_wins(
 /// The 5 x 5 result, checked independently: after every first move of O,
 /// X's winning strategy (proposed by the solver) is walked and checked in
 /// full by [`x_wins`]. About three minutes in a release build: run with
-/// `cargo test --release --test noline -- --ignored --nocapture`.
+/// `cargo test --release --test suite noline::five_by_five -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn five_by_five_x_wins_checked_move_by_move() {

@@ -1,7 +1,7 @@
 //! Exact tests of the rule sets and of ladders and chutes, throw by throw,
 //! on tiny boards.
 
-mod common;
+use crate::common;
 
 use tabula::core::{BoardGame, GameResult, Status};
 use tabula::sim::Landings;

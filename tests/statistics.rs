@@ -3,7 +3,7 @@
 //! Every tolerance is a multiple of the run's own standard error; seeds are
 //! fixed, so a pass is reproducible.
 
-mod common;
+use crate::common;
 
 use tabula::core::BoardGame;
 use tabula::sim::{Collector, LengthOf, Lengths, Playout, Simulation};

@@ -10,7 +10,7 @@
 //! the landings.
 #![allow(clippy::needless_range_loop)] // matrix code reads best with indices
 
-mod common;
+use crate::common;
 
 use tabula::sim::Simulation;
 use tabula::snakes::{AnalysisOptions, Board, ReportOptions, Setup};

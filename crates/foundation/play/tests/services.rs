@@ -1,6 +1,6 @@
 //! The referee, records and replay, and terminal play on small games.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! counts and entrants, seatings, forfeits, capped games, time limits,
 //! records and replay.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

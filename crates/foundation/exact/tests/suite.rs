@@ -1,0 +1,12 @@
+//! The exact solver's integration tests.
+//! One test binary: each file below is a module here, so the crate's
+//! generic code is compiled and linked once for all of them.
+
+#[path = "budget.rs"]
+mod budget;
+#[path = "optimal.rs"]
+mod optimal;
+#[path = "policies.rs"]
+mod policies;
+#[path = "stationary.rs"]
+mod stationary;

@@ -1,0 +1,37 @@
+//! The root package's integration tests, one test binary: each file below
+//! is a module here, so the framework's generic code is compiled and
+//! linked once for all of them rather than once per file. Tests that
+//! check what linking a plugin crate registers (`plugin.rs`,
+//! `strategy_plugin.rs`) and the command-line tests (`cli/`) are test
+//! binaries of their own (see `Cargo.toml`).
+
+mod common;
+
+#[path = "board_errors.rs"]
+mod board_errors;
+#[path = "book.rs"]
+mod book;
+#[path = "chance_it.rs"]
+mod chance_it;
+#[path = "exact.rs"]
+mod exact;
+#[path = "examples.rs"]
+mod examples;
+#[path = "fuzz.rs"]
+mod fuzz;
+#[path = "layers.rs"]
+mod layers;
+#[path = "noline.rs"]
+mod noline;
+#[path = "pictures.rs"]
+mod pictures;
+#[path = "rules.rs"]
+mod rules;
+#[path = "snakes_records.rs"]
+mod snakes_records;
+#[path = "stability.rs"]
+mod stability;
+#[path = "statistics.rs"]
+mod statistics;
+#[path = "ties.rs"]
+mod ties;
