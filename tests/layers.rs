@@ -391,3 +391,52 @@ fn a_library_built_without_its_test_harness_has_no_unit_tests() {
         "the check found {unharnessed} such crates"
     );
 }
+
+#[test]
+fn every_integration_test_file_is_compiled() {
+    // A package with `autotests = false` lists its test binaries; a file
+    // in its tests/ that is neither one of them nor a `#[path]` module of
+    // one would never run.
+    let mut checked = 0;
+    for manifest in manifests() {
+        let text = std::fs::read_to_string(&manifest).expect("a manifest");
+        if !text
+            .lines()
+            .any(|l| l.replace(' ', "") == "autotests=false")
+        {
+            continue;
+        }
+        let dir = manifest.parent().expect("a folder");
+        let binaries: Vec<String> = text
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("path = \"tests/"))
+            .map(|p| p.trim_end_matches('"').to_string())
+            .collect();
+        let mut compiled: BTreeSet<String> = binaries.iter().cloned().collect();
+        for binary in &binaries {
+            let code = std::fs::read_to_string(dir.join("tests").join(binary)).expect("a test");
+            for line in code.lines() {
+                if let Some(p) = line.trim().strip_prefix("#[path = \"") {
+                    compiled.insert(p.trim_end_matches("\"]").to_string());
+                }
+            }
+        }
+        // (A package with no tests/ folder has nothing to miss.)
+        for e in std::fs::read_dir(dir.join("tests"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.ends_with(".rs") {
+                assert!(
+                    compiled.contains(&name),
+                    "{}: tests/{name} is in no test binary: add `#[path = \"{name}\"] mod ...;` to one of {binaries:?}",
+                    manifest.display()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 20, "checked {checked} files");
+}
