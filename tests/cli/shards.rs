@@ -69,16 +69,18 @@ fn four_parts_merge_into_exactly_the_whole_run() {
     assert_eq!(numbers(json(&tabula(&reversed))), whole());
 }
 
-#[test]
-fn four_parts_through_gnu_parallel_merge_into_the_whole_run() {
+/// Runs the `run` arguments of `tabula` in four parts through GNU
+/// `parallel`, each part's JSON in a file, then `tabula merge` over them,
+/// as the book's line does: the merged JSON, or `None` (saying SKIPPED)
+/// where `parallel` is not installed.
+fn through_gnu_parallel(name: &str, run: &str) -> Option<serde_json::Value> {
     if Command::new("parallel").arg("--version").output().is_err() {
         eprintln!("SKIPPED: GNU parallel is not installed (apt-get install parallel)");
-        return;
+        return None;
     }
-    let dir = common::temp_dir("shards-parallel");
-    // The book's line, as a user types it.
+    let dir = common::temp_dir(name);
     let line = format!(
-        "parallel --will-cite '{TABULA} simulate snakes --games 40000 --seed 11 --players 2 --shard {{}}/4 --format json > part-{{}}.json' ::: 1 2 3 4 && {TABULA} merge part-*.json --format json"
+        "parallel --will-cite '{TABULA} {run} --shard {{}}/4 --format json > part-{{}}.json' ::: 1 2 3 4 && {TABULA} merge part-*.json --format json"
     );
     let o = Command::new("sh")
         .arg("-c")
@@ -87,8 +89,16 @@ fn four_parts_through_gnu_parallel_merge_into_the_whole_run() {
         .output()
         .expect("sh runs");
     assert!(o.status.success(), "{}", stderr(&o));
-    let merged: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
-    assert_eq!(numbers(merged), whole());
+    Some(serde_json::from_slice(&o.stdout).expect("JSON"))
+}
+
+#[test]
+fn four_parts_through_gnu_parallel_merge_into_the_whole_run() {
+    // The book's line, as a user types it.
+    let run = "simulate snakes --games 40000 --seed 11 --players 2";
+    if let Some(merged) = through_gnu_parallel("shards-parallel", run) {
+        assert_eq!(numbers(merged), whole());
+    }
 }
 
 #[test]
@@ -341,25 +351,11 @@ fn simulations_split_and_merge_exactly() {
 
 #[test]
 fn a_tournament_through_gnu_parallel_merges_into_the_whole_tournament() {
-    if Command::new("parallel").arg("--version").output().is_err() {
-        eprintln!("SKIPPED: GNU parallel is not installed (apt-get install parallel)");
-        return;
-    }
-    let dir = common::temp_dir("shards-tournament-parallel");
     let run = "tournament noline --agents type1,type2,random --games 200 --seed 3";
-    let line = format!(
-        "parallel --will-cite '{TABULA} {run} --shard {{}}/4 --format json > part-{{}}.json' ::: 1 2 3 4 && {TABULA} merge part-*.json --format json"
-    );
-    let o = Command::new("sh")
-        .arg("-c")
-        .arg(&line)
-        .current_dir(&dir)
-        .output()
-        .expect("sh runs");
-    assert!(o.status.success(), "{}", stderr(&o));
-    let merged: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
-    let args: Vec<&str> = run.split(' ').chain(["--format", "json"]).collect();
-    assert_eq!(results(merged), results(json(&tabula(&args))));
+    if let Some(merged) = through_gnu_parallel("shards-tournament-parallel", run) {
+        let args: Vec<&str> = run.split(' ').chain(["--format", "json"]).collect();
+        assert_eq!(results(merged), results(json(&tabula(&args))));
+    }
 }
 
 #[test]

@@ -87,34 +87,6 @@ pub struct ShardHeader {
     pub state: Value,
 }
 
-impl ShardHeader {
-    /// The header of `shard` of a run, for `game`'s `command`.
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        game: &str,
-        command: &str,
-        shard: Shard,
-        seed: u64,
-        games: u64,
-        parameters: Value,
-        state: Value,
-    ) -> ShardHeader {
-        let range = shard.range(games);
-        ShardHeader {
-            game: game.to_string(),
-            command: command.to_string(),
-            part: shard.index + 1,
-            of: shard.of,
-            seed,
-            games,
-            first_game: range.start,
-            end_game: range.end,
-            parameters,
-            state,
-        }
-    }
-}
-
 /// One file given to `tabula merge`: its name and its JSON.
 #[derive(Clone, Debug)]
 pub struct Part {
