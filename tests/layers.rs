@@ -421,6 +421,24 @@ fn every_integration_test_file_is_compiled() {
                 }
             }
         }
+        // A binary that is a folder's main.rs has the folder's files as
+        // its modules: each must be declared.
+        for binary in binaries.iter().filter(|b| b.ends_with("/main.rs")) {
+            let main = dir.join("tests").join(binary);
+            let code = std::fs::read_to_string(&main).expect("a test");
+            let folder = main.parent().expect("a folder");
+            for e in std::fs::read_dir(folder).into_iter().flatten().flatten() {
+                let name = e.file_name().to_string_lossy().into_owned();
+                if let Some(module) = name.strip_suffix(".rs").filter(|m| *m != "main") {
+                    assert!(
+                        code.lines().any(|l| l.trim() == format!("mod {module};")),
+                        "{}: {name} is not a module of it: add `mod {module};`",
+                        main.display()
+                    );
+                    checked += 1;
+                }
+            }
+        }
         // (A package with no tests/ folder has nothing to miss.)
         for e in std::fs::read_dir(dir.join("tests"))
             .into_iter()

@@ -416,3 +416,93 @@ fn tournament_parts_of_other_runs_or_too_many_parts_are_refused() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("use fewer parts"), "{}", stderr(&o));
 }
+
+#[test]
+fn parts_edited_or_read_from_other_files_are_refused_before_any_harm() {
+    let dir = common::temp_dir("shards-edited");
+    let board = dir.join("board.ron");
+    let teaching = include_str!("../../games/snakes/game/boards/teaching.ron");
+    std::fs::write(&board, teaching).expect("write a board");
+    let board = board.display().to_string();
+    let part = |k: u64, name: &str| -> String {
+        let shard = format!("{k}/2");
+        let o = tabula(&[
+            "simulate", "snakes", &board, "--games", "2000", "--seed", "7", "--shard", &shard,
+            "--format", "json",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let path = dir.join(name);
+        std::fs::write(&path, &o.stdout).expect("write a part");
+        path.display().to_string()
+    };
+    let merge = |files: &[&str]| {
+        let args: Vec<&str> = ["merge"].into_iter().chain(files.iter().copied()).collect();
+        let o = tabula(&args);
+        assert_eq!(o.status.code(), Some(1), "{files:?}: {}", stderr(&o));
+        stderr(&o)
+    };
+    let (p1, p2) = (part(1, "p1.json"), part(2, "p2.json"));
+    // The board file changes between the parts: not one run.
+    let other = teaching.replace("ladders: [(3, 11), (6, 17)]", "ladders: [(3, 19)]");
+    std::fs::write(&board, &other).expect("edit the board");
+    let changed = part(2, "changed.json");
+    let err = merge(&[&p1, &changed]);
+    assert!(
+        err.contains("is a part of another run: its set-up is"),
+        "{err}"
+    );
+    // The board changes after both parts: the merge would read another.
+    let err = merge(&[&p1, &p2]);
+    assert!(
+        err.contains("the parts read files that are not here as they were"),
+        "{err}"
+    );
+    std::fs::write(&board, teaching).expect("restore the board");
+    assert!(tabula(&["merge", &p1, &p2]).status.success());
+    // Hand-edited headers and state.
+    let edit = |file: &str, name: &str, f: &dyn Fn(&mut serde_json::Value)| -> String {
+        let mut v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(file).expect("read")).expect("JSON");
+        f(&mut v);
+        let path = dir.join(name);
+        std::fs::write(&path, v.to_string()).expect("write");
+        path.display().to_string()
+    };
+    let zero = edit(&p1, "zero.json", &|v| v["shard"]["part"] = 0.into());
+    assert!(merge(&[&zero, &p2]).contains("part 0 of 2 does not exist"));
+    let huge = |v: &mut serde_json::Value| v["shard"]["of"] = u64::MAX.into();
+    let (h1, h2) = (edit(&p1, "h1.json", &huge), edit(&p2, "h2.json", &huge));
+    assert!(merge(&[&h1, &h2]).contains("a run has 1 to 1000000 parts"));
+    let analyze = |v: &mut serde_json::Value| v["shard"]["command"] = "analyze".into();
+    let (a1, a2) = (
+        edit(&p1, "a1.json", &analyze),
+        edit(&p2, "a2.json", &analyze),
+    );
+    assert!(merge(&[&a1, &a2]).contains("`analyze snakes` runs cannot be split"));
+    // Counts for fewer squares than the board has, which Monopoly's
+    // report cannot read: an error, not a crash.
+    let monopoly = |k: u64| -> String {
+        let shard = format!("{k}/2");
+        let o = tabula(&[
+            "simulate", "monopoly", "--turns", "20000", "--shard", &shard, "--format", "json",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let path = dir.join(format!("m{k}.json"));
+        std::fs::write(&path, &o.stdout).expect("write a part");
+        path.display().to_string()
+    };
+    let (m1, m2) = (monopoly(1), monopoly(2));
+    let short = |v: &mut serde_json::Value| {
+        for key in ["ends_sum", "ends_sq", "lands_sum"] {
+            if let Some(a) = v["shard"]["state"]["collector"][key].as_array_mut() {
+                a.truncate(3);
+            }
+        }
+    };
+    let (s1, s2) = (edit(&m1, "s1.json", &short), edit(&m2, "s2.json", &short));
+    let err = merge(&[&s1, &s2]);
+    assert!(
+        err.contains("the parts' results do not fit this run") && !err.contains("panicked"),
+        "{err}"
+    );
+}

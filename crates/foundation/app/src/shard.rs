@@ -39,6 +39,9 @@ use tabula_sim::{Collector, Run, Shard, Simulation};
 
 use crate::{Command, Error, Io, Report};
 
+/// The most parts a run is split into.
+pub const MAX_PARTS: u64 = 1_000_000;
+
 /// `--shard K/N` as a command-line value: part `K` (from 1) of `N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShardArg(pub Shard);
@@ -51,7 +54,7 @@ impl FromStr for ShardArg {
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
         let k: u64 = k.trim().parse().map_err(|_| bad())?;
         let n: u64 = n.trim().parse().map_err(|_| bad())?;
-        if n == 0 || k == 0 || k > n || n > 1_000_000 {
+        if n == 0 || k == 0 || k > n || n > MAX_PARTS {
             return Err(bad());
         }
         Ok(ShardArg(Shard {
@@ -161,9 +164,20 @@ pub fn check(parts: &[Part]) -> Result<Vec<ShardHeader>, Error> {
             ));
         }
     }
+    if first.of == 0 || first.of > MAX_PARTS {
+        return Err(format!(
+            "{first_file}: a run of {} parts; a run has 1 to {MAX_PARTS} parts",
+            first.of
+        )
+        .into());
+    }
     let mut by_part: Vec<Option<(ShardHeader, &str)>> = vec![None; first.of as usize];
     for (h, file) in headers {
-        let Some(slot) = by_part.get_mut((h.part.max(1) - 1) as usize) else {
+        let slot = match h.part.checked_sub(1) {
+            Some(i) => by_part.get_mut(i as usize),
+            None => None,
+        };
+        let Some(slot) = slot else {
             return Err(format!("{file}: part {} of {} does not exist", h.part, h.of).into());
         };
         if let Some((_, other)) = slot {
@@ -270,8 +284,12 @@ thread_local! {
 /// The arguments given on the command line, as `[id, [values...]]`
 /// pairs in the order `command` declares them, leaving out
 /// [`NOT_PARAMETERS`]: what fixes a run, to compare parts and to run the
-/// command again.
+/// command again. Every value that names a file (a board, a card deck)
+/// also gets that file's size and digest under `"files"`, so parts that
+/// read different contents under one name are parts of different runs,
+/// and a merge that would read another file is refused.
 pub fn parameters(command: &clap::Command, matches: &clap::ArgMatches) -> Value {
+    let mut files = Vec::new();
     let args: Vec<Value> = command
         .get_arguments()
         .filter(|a| {
@@ -288,10 +306,29 @@ pub fn parameters(command: &clap::Command, matches: &clap::ArgMatches) -> Value 
                 .flatten()
                 .map(|v| v.to_string_lossy().into_owned())
                 .collect();
+            for v in &values {
+                if let Some((bytes, digest)) = file_digest(v) {
+                    files.push(serde_json::json!([v, bytes, digest]));
+                }
+            }
             serde_json::json!([id, values])
         })
         .collect();
-    serde_json::json!({ "args": args })
+    serde_json::json!({ "args": args, "files": files })
+}
+
+/// The size and FNV-1a digest of the file `path` names, if it names a
+/// readable file.
+fn file_digest(path: &str) -> Option<(u64, String)> {
+    let path = std::path::Path::new(path);
+    if !path.is_file() {
+        return None;
+    }
+    let bytes = std::fs::read(path).ok()?;
+    let digest = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    Some((bytes.len() as u64, format!("{digest:016x}")))
 }
 
 /// The command line that gives `parameters` again (see [`parameters`]).
@@ -376,6 +413,16 @@ pub fn merge(
     io: &mut Io<'_>,
 ) -> Result<Box<dyn Report>, Error> {
     let headers = check(&parts)?;
+    // Only a command that offers `--shard` plays parts; any other is
+    // refused before it runs.
+    if !command.get_arguments().any(|a| a.get_id() == "shard") {
+        return Err(format!(
+            "`{} {}` runs cannot be split into shards, so there is nothing to merge",
+            c.verb(),
+            headers[0].game
+        )
+        .into());
+    }
     let line = command_line(command, &headers[0].parameters)?;
     let matches = command.clone().try_get_matches_from(&line).map_err(|e| {
         format!(
@@ -383,14 +430,45 @@ pub fn merge(
             line[1..].join(" ")
         )
     })?;
+    // The command reads its files again: they must be the parts' files.
+    let now = parameters(command, &matches);
+    if now["files"] != headers[0].parameters["files"] {
+        let here = match files_text(&now["files"]) {
+            None => "none of them is found".to_string(),
+            Some(files) => format!("there is {files}"),
+        };
+        return Err(format!(
+            "the parts read files that are not here as they were: the parts read {}, here {here}; \
+             run tabula merge where the parts' files are, unchanged",
+            files_text(&headers[0].parameters["files"]).unwrap_or_else(|| "no files".to_string()),
+        )
+        .into());
+    }
     let context = Context {
         game: headers[0].game.clone(),
         verb: c.verb().to_string(),
         merging: Some(parts),
         ..Context::default()
     };
-    let (result, context) = within(context, || c.run(&matches, io));
-    let report = result?;
+    // A part's state is read by the command as its own: one edited by
+    // hand could break it. Whatever happens is an error, not a crash.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let (result, context) = within(context, || {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| c.run(&matches, io)))
+    });
+    std::panic::set_hook(hook);
+    let report = result.map_err(|panic| {
+        let why = panic
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| panic.downcast_ref::<&str>().copied())
+            .unwrap_or("no reason given");
+        format!(
+            "the parts' results do not fit this run (were the files edited?): `{}` failed on them: {why}",
+            c.verb()
+        )
+    })??;
     if context.merging.is_some() {
         return Err(format!(
             "`{}` runs cannot be split into shards, so there is nothing to merge",
@@ -399,6 +477,17 @@ pub fn merge(
         .into());
     }
     report.ok_or_else(|| format!("`{}` gave no report to merge into", c.verb()).into())
+}
+
+/// The files of a part's parameters, as `name (N bytes)`; `None` for none.
+fn files_text(files: &Value) -> Option<String> {
+    let listed: Vec<String> = files
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|f| format!("{} ({} bytes)", f[0].as_str().unwrap_or("?"), f[1]))
+        .collect();
+    (!listed.is_empty()).then(|| listed.join(", "))
 }
 
 /// Runs `f` with `context` as this thread's, and gives it back after.
@@ -510,7 +599,7 @@ where
                 Some(run) => {
                     run.collector.merge(part.collector);
                     run.threads = run.threads.max(part.threads);
-                    run.wall_time += wall_time;
+                    run.wall_time = run.wall_time.saturating_add(wall_time);
                 }
                 None => {
                     merged = Some(Run {

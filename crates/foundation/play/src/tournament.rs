@@ -1240,7 +1240,7 @@ impl Tally {
         self.panics += o.panics;
         self.too_slow += o.too_slow;
         self.calls += o.calls;
-        self.time += o.time;
+        self.time = self.time.saturating_add(o.time);
         self.longest = self.longest.max(o.longest);
         for (a, b) in self.wins_by_seat.iter_mut().zip(&o.wins_by_seat) {
             *a += b;

@@ -62,7 +62,9 @@ pub struct FormatArg {
     after_help = "Each FILE is the JSON output of one part of a run split with --shard K/N (the games' commands that offer it say so in \
 their help). Every part must be there, once, and all of one run (game, seed, games, set-up): otherwise merge refuses, \
 saying why. The merged report is exactly the whole run's (timings aside).\n\
-Example:\n  for k in 1 2 3 4; do tabula simulate GAME --games 1000000 --seed 7 --shard $k/4 --format json > part-$k.json; done\n  \
+It runs the parts' command again with their arguments, taking their results instead of playing, so files the parts read \
+(a board) must be found unchanged where it runs.\n\
+Example:\n  for k in 1 2 3 4; do tabula tournament GAME --agents A,B --games 1000 --seed 7 --shard $k/4 --format json > part-$k.json; done\n  \
 tabula merge part-*.json"
 )]
 pub struct MergeArgs {
