@@ -294,7 +294,7 @@ pub struct TournamentOptions {
     pub max_states: u64,
     /// Play only part K of N of the tournament (K from 1), for another
     /// machine to play the rest; `tabula merge` combines the parts' JSON
-    /// outputs into exactly the whole tournament's
+    /// outputs into exactly the whole tournament's results.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<crate::shard::ShardArg>,
 }

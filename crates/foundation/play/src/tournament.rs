@@ -738,7 +738,7 @@ impl Tournament {
         }
     }
 
-    /// Checks the entrants against the game and starts the pool.
+    /// Checks the entrants against the game; the plan and the threads to play it on.
     fn prepare<G: BoardGame>(
         &self,
         game: &G,
