@@ -71,7 +71,7 @@ fn the_book_tutorial_board_runs() {
     let o = run("snakes", &[board, "--games", "20000", "--trace"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.starts_with("Game 0 of the run with seed 2002 (Family board, rules exact):\n  throw  1: rolled  2, 0 -> 2\n"), "{out}");
+    assert!(out.starts_with("Game 0 of the run with seed 2002 (Family board, rules exact):\n  throw 1: rolled  2, 0 -> 2\n"), "{out}");
     assert!(
         out.contains("Family board (36 squares), rules exact"),
         "{out}"

@@ -35,7 +35,8 @@ fn overshoot_finishes_on_reaching_or_passing_the_last_square() {
                 seat: 0,
                 roll: 5,
                 from: 8,
-                to: 10
+                to: 10,
+                rest: 10
             },
             Event::Finished { seat: 0 }
         ]
@@ -81,12 +82,14 @@ fn bounce_reflects_the_excess_and_then_takes_jumps() {
                 seat: 0,
                 roll: 4,
                 from: 9,
-                to: 7
+                to: 7,
+                rest: 3
             },
             Event::Jumped {
                 seat: 0,
                 from: 7,
-                to: 3
+                to: 3,
+                rest: 3
             }
         ]
     );
@@ -118,24 +121,29 @@ fn chains_are_followed_to_their_end_and_every_square_counts() {
     for e in &events {
         e.for_each_landing(|s| landed.push(s));
     }
-    assert_eq!(landed, vec![2, 6, 4, 9]);
+    // The throw reached 2 and came to rest on 9 (the move counts both);
+    // the jumps count the squares in between.
+    assert_eq!(landed, vec![2, 9, 6, 4]);
     assert_eq!(
         events[1..],
         [
             Event::Jumped {
                 seat: 0,
                 from: 2,
-                to: 6
+                to: 6,
+                rest: 9
             },
             Event::Jumped {
                 seat: 0,
                 from: 6,
-                to: 4
+                to: 4,
+                rest: 9
             },
             Event::Jumped {
                 seat: 0,
                 from: 4,
-                to: 9
+                to: 9,
+                rest: 9
             },
         ]
     );
@@ -224,4 +232,67 @@ fn every_playable_board_and_rule_set_passes_the_conformance_check() {
         checked += check(&b, &ThreeSixes, 1);
     }
     assert_eq!(checked, 11);
+}
+
+/// Plays game `index` of seed 7 throw by throw through `apply_chance`,
+/// with the dice the simulation throws (one digit of a [`WordDice`] word
+/// each), at most `limit` throws: the events and the throws made.
+fn by_hand<R: Rules>(game: &Snakes<'_, R>, index: u64, limit: u32) -> (Vec<Event>, u32) {
+    let mut rng = tabula::core::game_rng(7, index);
+    let dice = game.board().dice();
+    let mut words = dice.word_dice();
+    let mut state = game.initial_state();
+    let mut events = Vec::new();
+    let mut throws = 0;
+    while throws < limit && game.status(&state) == Status::Chance {
+        let roll = dice.roll_from(&mut words, &mut rng);
+        game.apply_chance(&mut state, roll, &mut |e| events.push(e));
+        throws += 1;
+    }
+    (events, throws)
+}
+
+/// `run_chance` as the harness calls it: one call for the whole game.
+fn by_run<R: Rules>(game: &Snakes<'_, R>, index: u64, limit: u32) -> (Vec<Event>, u32) {
+    let mut rng = tabula::core::game_rng(7, index);
+    let mut state = game.initial_state();
+    let mut events = Vec::new();
+    let throws = game.run_chance(&mut state, &mut rng, limit, &mut |e| events.push(e));
+    (events, throws)
+}
+
+#[test]
+fn the_simulation_loops_play_the_games_the_rules_play_throw_by_throw() {
+    // The table-driven loop (one player, rules that depend on the square
+    // and the roll alone, a board without chains) and the loop through
+    // the rules must both give exactly the events of `apply_chance`, with
+    // every throw cap, odd or even.
+    let chain = "Board(name: \"chain\", size: 12, ladders: [(2, 6), (4, 9)], chutes: [(6, 4)])";
+    let boards = [
+        Board::classic(),
+        common::board(TINY),
+        common::board("Board(name: \"l\", size: 10, ladders: [(3, 10)])"),
+        common::board(chain),
+        Board::built_in("two-dice").unwrap().unwrap(),
+    ];
+    fn check<R: Rules>(board: &Board, rules: &R, players: u8) {
+        let game = Snakes::new(board, rules, players);
+        for index in 0..200 {
+            for limit in [1, 2, 3, 8, 11, 10_000] {
+                assert_eq!(
+                    by_run(&game, index, limit),
+                    by_hand(&game, index, limit),
+                    "{}, game {index}, at most {limit} throws",
+                    board.name()
+                );
+            }
+        }
+    }
+    for b in &boards {
+        check(b, &Overshoot, 1);
+        check(b, &Exact, 1);
+        check(b, &Bounce, 1);
+        check(b, &ThreeSixes, 1);
+        check(b, &Overshoot, 2);
+    }
 }

@@ -68,13 +68,10 @@ fn pinned_values_for_seed_12345() {
     assert_eq!(d.counts, PINNED_DICE);
 }
 
-const PINNED_THROWS: (u32, u32, u32, u32, u64) = (7, 317, 22, 29, 717_640);
-/// Game 1053: 0, 38 (ladder from 1), 42, 47 (chute to 26), 84 (ladder
-/// from 28), 88, 94, 100.
-const PINNED_SHORTEST: (u64, [u16; 7], [u16; 8]) = (
-    1053,
-    [1, 4, 5, 2, 4, 6, 6],
-    [0, 38, 42, 26, 84, 88, 94, 100],
-);
-const PINNED_LANDINGS: (u64, u64, u64) = (21_469, 3_269, 20_000);
-const PINNED_DICE: [u64; 6] = [10_022, 10_104, 9_906, 9_911, 10_003, 10_054];
+const PINNED_THROWS: (u32, u32, u32, u32, u64) = (7, 247, 22, 29, 717_634);
+/// Game 4: 0, 38 (ladder from 1), 42, 48, 67 (ladder from 51), 91
+/// (ladder from 71), 96, 100.
+const PINNED_SHORTEST: (u64, [u16; 7], [u16; 8]) =
+    (4, [1, 4, 6, 3, 4, 5, 5], [0, 38, 42, 48, 67, 91, 96, 100]);
+const PINNED_LANDINGS: (u64, u64, u64) = (21_416, 3_112, 20_000);
+const PINNED_DICE: [u64; 6] = [9_937, 9_993, 9_988, 10_167, 10_010, 9_905];

@@ -88,6 +88,23 @@ impl Dice {
         sum
     }
 
+    /// A stream of these dice's faces drawn several to a random word (see
+    /// [`WordDice`]).
+    pub fn word_dice(&self) -> WordDice {
+        WordDice::new(self.faces)
+    }
+
+    /// Throws all the dice from `words` (one digit each) and returns the
+    /// sum.
+    #[inline]
+    pub fn roll_from<R: Rng + ?Sized>(&self, words: &mut WordDice, rng: &mut R) -> u16 {
+        let mut sum = words.die(rng);
+        for _ in 1..self.count {
+            sum += words.die(rng);
+        }
+        sum
+    }
+
     /// Number of ways to throw each sum, out of `faces^count`, as
     /// `(sum, ways)` for every possible sum in increasing order. Exact.
     pub fn ways(&self) -> Vec<(u16, u128)> {
@@ -150,5 +167,229 @@ impl From<Dice> for DiceSpec {
 impl std::fmt::Display for Dice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}d{}", self.count, self.faces)
+    }
+}
+
+/// Fair dice thrown several to a random 64-bit word, without bias: a
+/// fast way to throw many dice from one stream. Snakes and Ladders throws
+/// a d6 about 36 times a game, from two words.
+///
+/// A word `w` stands for the fraction `w / 2^64`, and its digits in base
+/// `faces` are the throws, first digit first: a digit is the high half
+/// of `w * faces` (a 128-bit product) and the low half is what is left of
+/// the word. Each word gives `k` digits, the most with `faces^k <= 2^52`
+/// (20 for a d6). A word is used only if `w * faces^k mod 2^64 >=
+/// 2^64 mod faces^k` (Lemire's test); otherwise it is skipped, which
+/// happens to fewer than one word in 4,096. The `k` digits of a word
+/// that passes are the base-`faces` digits of `floor(w * faces^k /
+/// 2^64)`, which the test makes exactly uniform on `0..faces^k`: so the
+/// throws are exactly uniform and independent, with no bias at all.
+///
+/// Two digits at once ([`two_digits`](Self::two_digits)) are the same
+/// two digits read in base `faces^2`, so a loop may take throws one or
+/// two at a time and see the same dice.
+///
+/// ```
+/// use tabula_core::{WordDice, game_rng};
+/// let mut rng = game_rng(7, 0);
+/// let mut dice = WordDice::new(6);
+/// let throws: Vec<u16> = (0..40).map(|_| dice.die(&mut rng)).collect();
+/// assert!(throws.iter().all(|t| (1..=6).contains(t)));
+///
+/// // The same stream two throws at a time: the same dice.
+/// let (mut rng, mut dice) = (game_rng(7, 0), WordDice::new(6));
+/// let pairs: Vec<u16> = (0..20)
+///     .flat_map(|_| {
+///         let d = dice.two_digits(&mut rng) as u16;
+///         [d / 6 + 1, d % 6 + 1]
+///     })
+///     .collect();
+/// assert_eq!(pairs, throws);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct WordDice {
+    faces: u64,
+    per_word: u32,
+    power: u64,
+    reject_below: u64,
+    word: u64,
+    left: u32,
+}
+
+impl WordDice {
+    /// A fresh stream of dice with `faces` faces (at least 2), no word
+    /// drawn yet.
+    #[inline]
+    pub fn new(faces: u8) -> WordDice {
+        let faces = faces.max(2);
+        let (power, per_word, reject_below) = WORDS[usize::from(faces)];
+        WordDice {
+            faces: u64::from(faces),
+            per_word,
+            power,
+            reject_below,
+            word: 0,
+            left: 0,
+        }
+    }
+
+    /// Faces on each die.
+    pub fn faces(&self) -> u8 {
+        self.faces as u8
+    }
+
+    /// Dice thrown from one word.
+    pub fn per_word(&self) -> u32 {
+        self.per_word
+    }
+
+    /// Draws words until one passes the test.
+    #[inline]
+    fn refill<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        loop {
+            let w = rng.next_u64();
+            if w.wrapping_mul(self.power) >= self.reject_below {
+                self.word = w;
+                self.left = self.per_word;
+                return;
+            }
+        }
+    }
+
+    /// The next digit times `base` (`faces` or `faces^2`), from the word.
+    #[inline(always)]
+    fn take(&mut self, base: u64) -> u64 {
+        let p = u128::from(self.word) * u128::from(base);
+        self.word = p as u64;
+        (p >> 64) as u64
+    }
+
+    /// The next throw's face less one, `0..faces`.
+    #[inline]
+    pub fn digit<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
+        if self.left == 0 {
+            self.refill(rng);
+        }
+        self.left -= 1;
+        self.take(self.faces)
+    }
+
+    /// The next throw, `1..=faces`.
+    #[inline]
+    pub fn die<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u16 {
+        self.digit(rng) as u16 + 1
+    }
+
+    /// The next two throws' digits as one number `d1 * faces + d2`, the
+    /// same two [`digit`](Self::digit) would give one after the other.
+    #[inline]
+    pub fn two_digits<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
+        if self.left >= 2 {
+            self.left -= 2;
+            self.take(self.faces * self.faces)
+        } else {
+            let first = self.digit(rng);
+            first * self.faces + self.digit(rng)
+        }
+    }
+}
+
+/// For each number of faces: `faces^k` for the most digits `k` with
+/// `faces^k <= 2^52`, `k`, and `2^64 mod faces^k` (worked out when
+/// compiling, so a stream is free to start).
+const WORDS: [(u64, u32, u64); 256] = {
+    let mut table = [(1, 0, 0); 256];
+    let mut faces = 2;
+    while faces < 256 {
+        let (mut power, mut per_word) = (1u64, 0u32);
+        while power <= (1u64 << 52) / faces {
+            power *= faces;
+            per_word += 1;
+        }
+        table[faces as usize] = (power, per_word, ((1u128 << 64) % power as u128) as u64);
+        faces += 1;
+    }
+    table
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game_rng;
+
+    #[test]
+    fn a_word_holds_the_most_digits_that_fit_in_52_bits() {
+        for faces in 2..=120u8 {
+            let d = WordDice::new(faces);
+            let f = u128::from(faces);
+            let power = f.pow(d.per_word());
+            assert_eq!(power, u128::from(d.power), "{faces} faces");
+            assert!(power <= 1 << 52 && power * f > 1 << 52, "{faces} faces");
+            assert_eq!(u128::from(d.reject_below), (1u128 << 64) % power);
+        }
+        assert_eq!(WordDice::new(6).per_word(), 20);
+    }
+
+    #[test]
+    fn two_digits_at_once_are_the_same_dice_as_one_at_a_time() {
+        for faces in [2u8, 3, 5, 6, 7, 10, 12, 16, 20, 100, 120] {
+            let (mut a, mut b) = (game_rng(3, u64::from(faces)), game_rng(3, u64::from(faces)));
+            let (mut one, mut two) = (WordDice::new(faces), WordDice::new(faces));
+            let f = u64::from(faces);
+            // Odd digits first, so pairs also straddle words.
+            for _ in 0..3 {
+                assert_eq!(one.digit(&mut a), two.digit(&mut b));
+            }
+            for _ in 0..500 {
+                let (d1, d2) = (one.digit(&mut a), one.digit(&mut a));
+                assert_eq!(d1 * f + d2, two.two_digits(&mut b), "{faces} faces");
+            }
+        }
+    }
+
+    #[test]
+    fn words_that_fail_the_test_are_skipped() {
+        // A generator whose first word fails Lemire's test for a d6.
+        struct Fixed(Vec<u64>);
+        impl rand::TryRng for Fixed {
+            type Error = std::convert::Infallible;
+            fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+                Ok(self.try_next_u64()? as u32)
+            }
+            fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+                Ok(self.0.remove(0))
+            }
+            fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+                dst.fill(0);
+                Ok(())
+            }
+        }
+        let d = WordDice::new(6);
+        assert!(d.reject_below > 0);
+        // w * 6^20 wraps to 0: below the threshold.
+        let mut dice = WordDice::new(6);
+        let mut rng = Fixed(vec![0, u64::MAX]);
+        // The second word, 2^64 - 1, is all fives: 0.5555...
+        assert_eq!(dice.die(&mut rng), 6);
+        assert!(rng.0.is_empty());
+    }
+
+    #[test]
+    fn throws_are_uniform_and_pairs_independent() {
+        // 360,000 pairs of d6: chi-square with 35 degrees of freedom has
+        // mean 35 and standard deviation 8.4; 100 is 7.8 deviations out.
+        let mut rng = game_rng(11, 0);
+        let mut dice = WordDice::new(6);
+        let mut pairs = [0u64; 36];
+        let n = 360_000;
+        for _ in 0..n {
+            pairs[dice.two_digits(&mut rng) as usize] += 1;
+        }
+        let expected = n as f64 / 36.0;
+        let chi2: f64 = pairs
+            .iter()
+            .map(|&c| (c as f64 - expected).powi(2) / expected)
+            .sum();
+        assert!(chi2 < 100.0, "chi-square {chi2}");
     }
 }

@@ -126,6 +126,12 @@ pub trait BoardGame: Send + Sync {
     /// whose turns are long runs of chance (Snakes and Ladders) override it
     /// with a tighter loop that keeps the state in locals.
     ///
+    /// An override may draw its outcomes differently from
+    /// [`sample_chance`](Self::sample_chance), e.g. several dice from one
+    /// random word ([`WordDice`](crate::WordDice)): the harness, its
+    /// replay of a single game and records all come through here, so they
+    /// agree with each other.
+    ///
     /// Returning 0 at a chance state means the game listed no outcomes.
     #[inline]
     fn run_chance<R: Rng + ?Sized, E: FnMut(Self::Event)>(

@@ -66,7 +66,7 @@ pub mod spec;
 pub mod text;
 
 pub use agent::{Agent, Agents, Deterministic, NoAgents, Policy, PolicyAgent, Sampled};
-pub use dice::{Dice, DiceSpec};
+pub use dice::{Dice, DiceSpec, WordDice};
 pub use error::CoreError;
 pub use game::{BoardGame, Chance, GameResult, Seat, Status};
 pub use results::Results;

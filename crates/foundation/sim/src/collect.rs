@@ -244,6 +244,19 @@ impl<G: BoardGame> Collector<G> for Lengths {
 pub trait Landings {
     /// Calls `f` with every square this event lands a token on.
     fn for_each_landing(&self, f: impl FnMut(usize));
+
+    /// Calls `f(square, times)` for squares this event lands a token on
+    /// `times` times, where `times` may be 0: what [`Occupancy`] counts
+    /// with. An event whose landings depend on the game (did the throw
+    /// take a ladder?) can give a square with a count of 0 or 1 instead of
+    /// deciding whether to give it, and a counter then adds without a
+    /// branch the processor would mispredict. The default gives each
+    /// square of [`for_each_landing`](Self::for_each_landing) once; the
+    /// two must agree.
+    #[inline]
+    fn count_landings(&self, mut f: impl FnMut(usize, u64)) {
+        self.for_each_landing(|square| f(square, 1))
+    }
 }
 
 /// How many times each square was landed on, over all games.
@@ -274,10 +287,10 @@ impl Occupancy {
     }
 
     #[inline]
-    fn land(&mut self, square: usize) {
+    fn land(&mut self, square: usize, times: u64) {
         match self.counts.get_mut(square) {
-            Some(c) => *c += 1,
-            None => self.beyond += 1,
+            Some(c) => *c += times,
+            None => self.beyond += times,
         }
     }
 }
@@ -288,7 +301,7 @@ where
 {
     #[inline]
     fn event(&mut self, e: &G::Event) {
-        e.for_each_landing(|s| self.land(s));
+        e.count_landings(|s, times| self.land(s, times));
     }
     fn merge(&mut self, other: Self) {
         if other.counts.len() > self.counts.len() {

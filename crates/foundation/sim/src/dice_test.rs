@@ -91,15 +91,17 @@ pub struct DiceTest {
 
 impl DiceTest {
     /// Rolls one die of `dice` `rolls` times from the seed's dice-test
-    /// stream, through the same code path games use.
+    /// stream, several to a random word as simulations throw them
+    /// ([`WordDice`](tabula_core::WordDice)).
     pub fn run(dice: Dice, rolls: u64, seed: u64) -> DiceTest {
         let faces = usize::from(dice.faces());
         let mut rng = stream_rng(seed, Stream::DiceTest, 0);
+        let mut words = dice.word_dice();
         let mut counts = vec![0u64; faces];
         let mut pair_counts = vec![0u64; faces * faces];
         let mut previous = None;
         for _ in 0..rolls {
-            let face = usize::from(dice.roll_one(&mut rng)) - 1;
+            let face = words.digit(&mut rng) as usize;
             counts[face] += 1;
             previous = match previous {
                 None => Some(face),

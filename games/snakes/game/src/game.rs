@@ -1,7 +1,9 @@
 //! Snakes and Ladders as a [`BoardGame`]: the board, a rule set and the
 //! number of players.
 
-use tabula_core::{BoardGame, Chance, GameResult, Status};
+use std::sync::OnceLock;
+
+use tabula_core::{BoardGame, Chance, GameResult, Status, WordDice};
 use tabula_sim::Landings;
 
 use crate::board::Board;
@@ -13,11 +15,15 @@ pub const MAX_SEATS: usize = 8;
 /// Snakes and Ladders on `board` under rules `R`, with players taking
 /// turns of one throw (more if the rules [throw again](Rules::THROWS_AGAIN));
 /// the first to finish wins.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Snakes<'a, R> {
     board: &'a Board,
     rules: &'a R,
     players: u8,
+    /// A one-player game's throws worked out in advance, made on the
+    /// first simulated game (see [`Fast`]); `None` if the rules or the
+    /// board do not allow it.
+    fast: OnceLock<Option<Box<Fast>>>,
 }
 
 impl<'a, R: Rules> Snakes<'a, R> {
@@ -27,6 +33,7 @@ impl<'a, R: Rules> Snakes<'a, R> {
             board,
             rules,
             players: players.clamp(1, MAX_SEATS as u8),
+            fast: OnceLock::new(),
         }
     }
 
@@ -134,6 +141,10 @@ pub enum Event {
         from: u16,
         /// The square reached.
         to: u16,
+        /// Where the token came to rest: `to`, or where the ladders and
+        /// chutes from `to` led (the [`Jumped`](Event::Jumped) events
+        /// that follow).
+        rest: u16,
     },
     /// A token took a ladder or chute.
     Jumped {
@@ -143,6 +154,9 @@ pub enum Event {
         from: u16,
         /// Where it led.
         to: u16,
+        /// Where the throw's chain of ladders and chutes ends (`to`
+        /// unless another jump starts there).
+        rest: u16,
     },
     /// A throw was forfeited; the token stayed.
     Forfeited {
@@ -191,12 +205,29 @@ pub enum Event {
 impl Landings for Event {
     /// Seed 000's count: the square a throw reaches, and the square a
     /// ladder or chute leads to, are each landed on. The start (0) is not a
-    /// square.
+    /// square. A move counts where it reached and where it came to rest;
+    /// a jump counts only a square in the middle of a chain.
     #[inline]
     fn for_each_landing(&self, mut f: impl FnMut(usize)) {
+        self.count_landings(|square, times| {
+            if times > 0 {
+                f(square)
+            }
+        })
+    }
+
+    /// Without a branch on whether the throw took a ladder or chute: the
+    /// square it came to rest on counts 0 times when it is the one it
+    /// reached.
+    #[inline]
+    fn count_landings(&self, mut f: impl FnMut(usize, u64)) {
         match *self {
-            Event::Moved { to, .. } | Event::Jumped { to, .. } => f(usize::from(to)),
-            Event::SentTo { to, .. } | Event::Bumped { to, .. } if to > 0 => f(usize::from(to)),
+            Event::Moved { to, rest, .. } => {
+                f(usize::from(to), 1);
+                f(usize::from(rest), u64::from(rest != to));
+            }
+            Event::Jumped { to, rest, .. } => f(usize::from(to), u64::from(rest != to)),
+            Event::SentTo { to, .. } | Event::Bumped { to, .. } if to > 0 => f(usize::from(to), 1),
             _ => {}
         }
     }
@@ -208,6 +239,21 @@ impl Landings for Event {
 struct Track<'b> {
     next: &'b [u16],
     size: u16,
+}
+
+impl Track<'_> {
+    /// Where a token that reached `square` comes to rest, after every
+    /// ladder and chute (the board has no loops).
+    #[inline(always)]
+    fn rest(&self, mut square: u16) -> u16 {
+        while let Some(&to) = self.next.get(usize::from(square)) {
+            if to == square {
+                break;
+            }
+            square = to;
+        }
+        square
+    }
 }
 
 impl<R: Rules> Snakes<'_, R> {
@@ -230,21 +276,27 @@ impl<R: Rules> Snakes<'_, R> {
         let step = self.rules.step(turn, extra, roll);
         let rest = match step {
             Step::Advance(t) => {
-                let mut s = t.min(u32::from(size)) as u16;
+                let to = t.min(u32::from(size)) as u16;
+                let rest = track.rest(to);
                 events(Event::Moved {
                     seat,
                     roll,
                     from,
-                    to: s,
+                    to,
+                    rest,
                 });
-                while let Some(&to) = next.get(usize::from(s)) {
-                    if to == s {
-                        break;
-                    }
-                    events(Event::Jumped { seat, from: s, to });
+                let mut s = to;
+                while s != rest {
+                    let to = next.get(usize::from(s)).copied().unwrap_or(rest);
+                    events(Event::Jumped {
+                        seat,
+                        from: s,
+                        to,
+                        rest,
+                    });
                     s = to;
                 }
-                s
+                rest
             }
             Step::Forfeit => {
                 events(Event::Forfeited {
@@ -309,16 +361,17 @@ impl<R: Rules> Snakes<'_, R> {
         }
     }
 
-    /// The one-player throw loop, specialized by how the dice are rolled.
+    /// The one-player throw loop: each throw through the rules.
     #[inline(always)]
-    fn run_solo<G: ?Sized, E: FnMut(Event)>(
+    fn run_solo<G: tabula_core::rand::Rng + ?Sized, E: FnMut(Event)>(
         &self,
         state: &mut State<R::Extra>,
         rng: &mut G,
         limit: u32,
         events: &mut E,
-        mut roll: impl FnMut(&mut G) -> u16,
     ) -> u32 {
+        let dice = self.board.dice();
+        let mut words = dice.word_dice();
         let size = self.board.size();
         let next = self.board.jump_table();
         let mut square = state.square;
@@ -327,7 +380,7 @@ impl<R: Rules> Snakes<'_, R> {
         let mut left = limit;
         while left > 0 {
             left -= 1;
-            let r = roll(rng);
+            let r = dice.roll_from(&mut words, rng);
             // With one player there is no table; a throw again is just the
             // next throw, which sees `first == false`.
             let turn = Turn::new(self.board, 0, square, !again, &[]);
@@ -346,6 +399,226 @@ impl<R: Rules> Snakes<'_, R> {
         state.extra = extra;
         state.again = again;
         limit - left
+    }
+
+    /// The throw table of a one-player game, if the rules and board allow
+    /// one (see [`Fast`]): every throw from every square asked of the
+    /// rules once, through [`throw`](Self::throw) itself.
+    fn fast(&self) -> Option<&Fast> {
+        self.fast
+            .get_or_init(|| {
+                let dice = self.board.dice();
+                let size = self.board.size();
+                if self.players != 1
+                    || R::THROWS_AGAIN
+                    || std::mem::size_of::<R::Extra>() != 0
+                    || dice.count() != 1
+                    || dice.faces() > 16
+                    || size > 255
+                {
+                    return None;
+                }
+                let faces = usize::from(dice.faces());
+                let track = Track {
+                    next: self.board.jump_table(),
+                    size,
+                };
+                // One throw from each square: (reached, rest, forfeited).
+                let mut one = Vec::with_capacity(usize::from(size) * faces);
+                for square in 0..size {
+                    for roll in 1..=faces as u16 {
+                        let turn = Turn::new(self.board, 0, square, true, &[]);
+                        let mut extra = R::Extra::default();
+                        let mut seen = Vec::new();
+                        let (rest, _) =
+                            self.throw(&turn, &mut extra, roll, track, &mut |e| seen.push(e));
+                        let throw = match seen[..] {
+                            [Event::Moved { to, .. }] => (to, rest, false),
+                            [Event::Moved { to, .. }, Event::Jumped { .. }] => (to, rest, false),
+                            [Event::Forfeited { .. }] => (square, square, true),
+                            // Sent elsewhere, or a chain of jumps.
+                            _ => return None,
+                        };
+                        one.push(throw);
+                    }
+                }
+                Some(Box::new(Fast::new(&one, faces, size)))
+            })
+            .as_deref()
+    }
+
+    /// [`run_solo`](Self::run_solo) from the throw table, two throws a
+    /// step: the same events and the same dice, several times faster.
+    #[inline(always)]
+    fn run_fast<const FORFEITS: bool, G: tabula_core::rand::Rng + ?Sized, E: FnMut(Event)>(
+        &self,
+        fast: &Fast,
+        state: &mut State<R::Extra>,
+        rng: &mut G,
+        limit: u32,
+        events: &mut E,
+    ) -> u32 {
+        let mut words = WordDice::new(fast.faces as u8);
+        let size = fast.size;
+        let pairs: &[u64] = &fast.pairs;
+        let rolls: &[[u16; 2]] = &fast.rolls;
+        let mut square = state.square;
+        let mut row = usize::from(square) * fast.faces * fast.faces;
+        let mut left = limit;
+        if square < size {
+            while left >= 2 {
+                let d = words.two_digits(rng) as usize;
+                let Some(&entry) = pairs.get(row + d) else {
+                    break;
+                };
+                let [r1, r2] = rolls.get(d).copied().unwrap_or([1, 1]);
+                let [to1, rest1, to2, rest2, flags, ..] = entry.to_le_bytes();
+                let (to1, rest1) = (u16::from(to1), u16::from(rest1));
+                fast_throw(square, r1, to1, rest1, FORFEITS && flags & 1 != 0, events);
+                if flags & 4 != 0 {
+                    left -= 1;
+                    square = rest1;
+                    break;
+                }
+                let (to2, rest2) = (u16::from(to2), u16::from(rest2));
+                fast_throw(rest1, r2, to2, rest2, FORFEITS && flags & 2 != 0, events);
+                left -= 2;
+                square = rest2;
+                row = (entry >> 40) as usize;
+                if flags & 8 != 0 {
+                    break;
+                }
+            }
+        }
+        if square < size && left == 1 {
+            let d = words.digit(rng) as usize;
+            let faces = fast.faces;
+            if let Some(&[to, rest, flags]) = fast.singles.get(usize::from(square) * faces + d) {
+                let (to, rest) = (u16::from(to), u16::from(rest));
+                fast_throw(square, d as u16 + 1, to, rest, flags != 0, events);
+                left -= 1;
+                square = rest;
+            }
+        }
+        if square >= size {
+            state.winner = Some(0);
+            events(Event::Finished { seat: 0 });
+        }
+        state.square = square;
+        limit - left
+    }
+}
+
+/// One throw of the fast loop, as [`Snakes::throw`] reports it for a
+/// board without chains: the jump's `to` is its `rest`, so a collector
+/// that counts landings adds nothing for it and the compiler drops it.
+#[inline(always)]
+fn fast_throw<E: FnMut(Event)>(
+    from: u16,
+    roll: u16,
+    to: u16,
+    rest: u16,
+    forfeited: bool,
+    events: &mut E,
+) {
+    if forfeited {
+        events(Event::Forfeited {
+            seat: 0,
+            roll,
+            at: from,
+        });
+        return;
+    }
+    events(Event::Moved {
+        seat: 0,
+        roll,
+        from,
+        to,
+        rest,
+    });
+    if rest != to {
+        events(Event::Jumped {
+            seat: 0,
+            from: to,
+            to: rest,
+            rest,
+        });
+    }
+}
+
+/// A one-player game's throws worked out in advance: for rules whose
+/// throw depends on nothing but the square and the roll (no rule state,
+/// no throwing again), a board of at most 255 squares with no chains of
+/// jumps, and one die of at most 16 faces. The loop then follows a table
+/// instead of asking the rules, and takes two throws a step, so the
+/// square-to-square chain of dependent loads is half as long.
+#[derive(Clone, Debug)]
+pub(crate) struct Fast {
+    faces: usize,
+    /// Whether any throw is forfeited.
+    forfeits: bool,
+    size: u16,
+    /// Two throws from a square, at `square * faces^2 + d1 * faces + d2`
+    /// (digits `d` are rolls less one), as little-endian bytes: reached
+    /// and rest after the first throw, reached and rest after the second,
+    /// flags (1: first forfeited, 2: second forfeited, 4: the first
+    /// finished, 8: the second finished), then the next
+    /// step's row, `rest2 * faces^2`, in the top 24 bits.
+    pairs: Vec<u64>,
+    /// One throw from a square, at `square * faces + d`: reached, rest,
+    /// forfeited.
+    singles: Vec<[u8; 3]>,
+    /// The two rolls of a two-throw digit.
+    rolls: Vec<[u16; 2]>,
+}
+
+impl Fast {
+    /// The tables from every single throw `(reached, rest, forfeited)`
+    /// at `square * faces + roll - 1`.
+    fn new(one: &[(u16, u16, bool)], faces: usize, size: u16) -> Fast {
+        let squares = usize::from(size);
+        let byte = |s: u16| s.min(255) as u8;
+        let singles: Vec<[u8; 3]> = one
+            .iter()
+            .map(|&(to, rest, forfeited)| [byte(to), byte(rest), u8::from(forfeited)])
+            .collect();
+        let mut pairs = Vec::with_capacity(squares * faces * faces);
+        for square in 0..squares {
+            for d1 in 0..faces {
+                for d2 in 0..faces {
+                    let (to1, rest1, f1) = one[square * faces + d1];
+                    let (to2, rest2, f2) = match one.get(usize::from(rest1) * faces + d2) {
+                        Some(&second) if rest1 < size => second,
+                        // The first throw finished: no second one.
+                        _ => (rest1, rest1, false),
+                    };
+                    let flags = u64::from(f1)
+                        | u64::from(f2) << 1
+                        | u64::from(rest1 >= size) << 2
+                        | u64::from(rest1 < size && rest2 >= size) << 3;
+                    let row = u64::from(rest2) * (faces * faces) as u64;
+                    pairs.push(
+                        u64::from(byte(to1))
+                            | u64::from(byte(rest1)) << 8
+                            | u64::from(byte(to2)) << 16
+                            | u64::from(byte(rest2)) << 24
+                            | flags << 32
+                            | row << 40,
+                    );
+                }
+            }
+        }
+        let rolls = (0..faces * faces)
+            .map(|d| [(d / faces) as u16 + 1, (d % faces) as u16 + 1])
+            .collect();
+        Fast {
+            faces,
+            forfeits: one.iter().any(|&(.., forfeited)| forfeited),
+            size,
+            pairs,
+            singles,
+            rolls,
+        }
     }
 }
 
@@ -425,7 +698,12 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
         }
     }
 
-    /// With one player, every throw is the same token's: keep it in locals.
+    /// Throws the dice several to a random word ([`WordDice`]); with one
+    /// player, every throw is the same token's, kept in locals, and where
+    /// the rules allow (no rule state, no throwing again, no chains of
+    /// jumps, one die), taken two at a time from a table of every throw
+    /// worked out in advance. Simulation, replay and records all play through here,
+    /// so they see the same dice.
     #[inline]
     fn run_chance<G: tabula_core::rand::Rng + ?Sized, E: FnMut(Event)>(
         &self,
@@ -434,20 +712,26 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
         limit: u32,
         events: &mut E,
     ) -> u32 {
-        if self.players > 1 || state.winner.is_some() {
+        if state.winner.is_some() {
+            return 0;
+        }
+        if self.players > 1 {
+            let dice = self.board.dice();
+            let mut words = dice.word_dice();
             let mut n = 0;
             while n < limit && state.winner.is_none() {
-                let roll = self.board.dice().roll(rng);
+                let roll = dice.roll_from(&mut words, rng);
                 self.apply_chance(state, roll, events);
                 n += 1;
             }
             return n;
         }
-        let dice = self.board.dice();
-        if dice.count() == 1 {
-            self.run_solo(state, rng, limit, events, |r: &mut G| dice.roll_one(r))
-        } else {
-            self.run_solo(state, rng, limit, events, |r: &mut G| dice.roll(r))
+        match self.fast() {
+            Some(fast) if fast.forfeits => {
+                self.run_fast::<true, _, _>(fast, state, rng, limit, events)
+            }
+            Some(fast) => self.run_fast::<false, _, _>(fast, state, rng, limit, events),
+            None => self.run_solo(state, rng, limit, events),
         }
     }
 

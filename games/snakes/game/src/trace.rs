@@ -79,6 +79,7 @@ impl Trace {
                 roll,
                 from,
                 to,
+                ..
             } => {
                 let mut t = throw(seat, roll, from);
                 t.reached = Some(to);
