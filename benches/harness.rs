@@ -5,7 +5,7 @@
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use tabula::core::{WordDice, game_rng};
+use tabula::core::{Dice, game_rng};
 use tabula::sim::{LengthOf, Lengths, Occupancy, Simulation, Wins};
 use tabula::snakes::{Board, Overshoot, Snakes};
 
@@ -27,7 +27,7 @@ struct HandStats {
 /// The fastest loop for the report's work on one board that we know how
 /// to write: two throws a step from a table of every square and pair of
 /// rolls (so the chain of dependent loads from square to square is half
-/// as long), the rolls as digits of a random word ([`WordDice`], the
+/// as long), the rolls as digits of a random word (`WordDice`, the
 /// harness's dice, so both see the same games), and every landing
 /// counted without a branch.
 fn hand_written(board: &Board, seed: u64, games: u64) -> HandStats {
@@ -70,7 +70,7 @@ fn hand_written(board: &Board, seed: u64, games: u64) -> HandStats {
     };
     for i in 0..games {
         let mut rng = game_rng(seed, i);
-        let mut dice = WordDice::new(6);
+        let mut dice = Dice::D6.word_dice();
         let mut row = 0usize;
         let mut throws = 0u64;
         while row < 100 * 36 {

@@ -234,14 +234,19 @@ fn every_playable_board_and_rule_set_passes_the_conformance_check() {
     assert_eq!(checked, 11);
 }
 
-/// Plays game `index` of seed 7 throw by throw through `apply_chance`,
-/// with the dice the simulation throws (one digit of a [`WordDice`] word
-/// each), at most `limit` throws: the events and the throws made.
-fn by_hand<R: Rules>(game: &Snakes<'_, R>, index: u64, limit: u32) -> (Vec<Event>, u32) {
+/// Plays game `index` of seed 7 from `state` throw by throw through
+/// `apply_chance`, with the dice the simulation throws (one digit of a
+/// `WordDice` word each), at most `limit` throws: the events, the throws
+/// made and the state after.
+fn by_hand<R: Rules>(
+    game: &Snakes<'_, R>,
+    mut state: State<R::Extra>,
+    index: u64,
+    limit: u32,
+) -> (Vec<Event>, u32, State<R::Extra>) {
     let mut rng = tabula::core::game_rng(7, index);
     let dice = game.board().dice();
     let mut words = dice.word_dice();
-    let mut state = game.initial_state();
     let mut events = Vec::new();
     let mut throws = 0;
     while throws < limit && game.status(&state) == Status::Chance {
@@ -249,50 +254,123 @@ fn by_hand<R: Rules>(game: &Snakes<'_, R>, index: u64, limit: u32) -> (Vec<Event
         game.apply_chance(&mut state, roll, &mut |e| events.push(e));
         throws += 1;
     }
-    (events, throws)
+    (events, throws, state)
 }
 
 /// `run_chance` as the harness calls it: one call for the whole game.
-fn by_run<R: Rules>(game: &Snakes<'_, R>, index: u64, limit: u32) -> (Vec<Event>, u32) {
+fn by_run<R: Rules>(
+    game: &Snakes<'_, R>,
+    mut state: State<R::Extra>,
+    index: u64,
+    limit: u32,
+) -> (Vec<Event>, u32, State<R::Extra>) {
     let mut rng = tabula::core::game_rng(7, index);
-    let mut state = game.initial_state();
     let mut events = Vec::new();
     let throws = game.run_chance(&mut state, &mut rng, limit, &mut |e| events.push(e));
-    (events, throws)
+    (events, throws, state)
+}
+
+/// A small deterministic generator for the random boards below.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n.max(1)
+    }
+}
+
+/// A board of `size` squares, one die of `faces` faces and random
+/// ladders and chutes, none starting where another ends (no chains);
+/// `None` if the loader refuses it.
+fn random_board(r: &mut Lcg, size: u64, faces: u64) -> Option<Board> {
+    let (mut starts, mut ends) = (Vec::new(), Vec::new());
+    let (mut ladders, mut chutes) = (Vec::new(), Vec::new());
+    for _ in 0..r.below(size / 4 + 1) {
+        let from = 1 + r.below(size - 1);
+        let to = 1 + r.below(size);
+        if from == to || starts.contains(&from) || starts.contains(&to) || ends.contains(&from) {
+            continue;
+        }
+        starts.push(from);
+        ends.push(to);
+        if to > from {
+            ladders.push((from, to));
+        } else {
+            chutes.push((from, to));
+        }
+    }
+    let text = format!(
+        "Board(name: \"random\", size: {size}, dice: Dice(count: 1, faces: {faces}), \
+         ladders: {ladders:?}, chutes: {chutes:?})"
+    );
+    Board::from_source(&tabula::core::spec::Source::embedded("random.ron", &text)).ok()
+}
+
+/// Both loops against `apply_chance`: every cap from 0 to 30 throws and a
+/// large one, from the start and from a random square.
+fn same_games<R: Rules>(board: &Board, rules: &R, players: u8, r: &mut Lcg) -> bool
+where
+    R::Extra: PartialEq + std::fmt::Debug,
+{
+    let game = Snakes::new(board, rules, players);
+    for index in 0..12 {
+        let mut from_anywhere = game.initial_state();
+        let square = r.below(u64::from(board.size())) as u16;
+        from_anywhere.set(0, square, R::Extra::default());
+        for start in [game.initial_state(), from_anywhere] {
+            for limit in (0..=30).chain([10_000]) {
+                assert_eq!(
+                    by_run(&game, start, index, limit),
+                    by_hand(&game, start, index, limit),
+                    "{}, {} faces, game {index}, from {square}, at most {limit} throws",
+                    board.name(),
+                    board.dice().faces()
+                );
+            }
+        }
+    }
+    game.throws_from_table()
 }
 
 #[test]
 fn the_simulation_loops_play_the_games_the_rules_play_throw_by_throw() {
     // The table-driven loop (one player, rules that depend on the square
-    // and the roll alone, a board without chains) and the loop through
-    // the rules must both give exactly the events of `apply_chance`, with
-    // every throw cap, odd or even.
+    // and the roll alone, a board without chains, one die) and the loop
+    // through the rules must both give exactly the events, throws and
+    // state of `apply_chance`, for any cap on throws and from any square.
+    let mut r = Lcg(1);
+    let classic = Board::classic();
+    assert!(same_games(&classic, &Overshoot, 1, &mut r));
+    assert!(same_games(&classic, &Exact, 1, &mut r));
+    assert!(same_games(&classic, &Bounce, 1, &mut r));
+    assert!(!same_games(&classic, &ThreeSixes, 1, &mut r), "rule state");
+    assert!(!same_games(&classic, &Overshoot, 2, &mut r), "two players");
+    let two_dice = Board::built_in("two-dice").unwrap().unwrap();
+    assert!(!same_games(&two_dice, &Bounce, 1, &mut r), "two dice");
     let chain = "Board(name: \"chain\", size: 12, ladders: [(2, 6), (4, 9)], chutes: [(6, 4)])";
-    let boards = [
-        Board::classic(),
-        common::board(TINY),
-        common::board("Board(name: \"l\", size: 10, ladders: [(3, 10)])"),
-        common::board(chain),
-        Board::built_in("two-dice").unwrap().unwrap(),
-    ];
-    fn check<R: Rules>(board: &Board, rules: &R, players: u8) {
-        let game = Snakes::new(board, rules, players);
-        for index in 0..200 {
-            for limit in [1, 2, 3, 8, 11, 10_000] {
-                assert_eq!(
-                    by_run(&game, index, limit),
-                    by_hand(&game, index, limit),
-                    "{}, game {index}, at most {limit} throws",
-                    board.name()
-                );
-            }
-        }
+    assert!(
+        !same_games(&common::board(chain), &Overshoot, 1, &mut r),
+        "a chain"
+    );
+    let to_the_end = common::board("Board(name: \"l\", size: 10, ladders: [(3, 10)])");
+    assert!(same_games(&to_the_end, &Exact, 1, &mut r));
+    // Random boards up to the largest the table takes, with dice of 2 to
+    // 16 faces: a word of a d8 or a d16 holds an odd number of throws, so
+    // a pair of throws can straddle two words.
+    let mut tabled = 0;
+    for _ in 0..40 {
+        let size = [10, 36, 100, 200, 255][r.below(5) as usize];
+        let faces = 2 + r.below(15);
+        let Some(board) = random_board(&mut r, size, faces) else {
+            continue;
+        };
+        let fast = same_games(&board, &Overshoot, 1, &mut r);
+        same_games(&board, &Exact, 1, &mut r);
+        tabled += usize::from(fast);
     }
-    for b in &boards {
-        check(b, &Overshoot, 1);
-        check(b, &Exact, 1);
-        check(b, &Bounce, 1);
-        check(b, &ThreeSixes, 1);
-        check(b, &Overshoot, 2);
-    }
+    assert!(tabled >= 20, "only {tabled} random boards used the table");
 }

@@ -91,7 +91,7 @@ impl Dice {
     /// A stream of these dice's faces drawn several to a random word (see
     /// [`WordDice`]).
     pub fn word_dice(&self) -> WordDice {
-        WordDice::new(self.faces)
+        WordDice::with_faces(self.faces)
     }
 
     /// Throws all the dice from `words` (one digit each) and returns the
@@ -190,14 +190,14 @@ impl std::fmt::Display for Dice {
 /// two at a time and see the same dice.
 ///
 /// ```
-/// use tabula_core::{WordDice, game_rng};
+/// use tabula_core::{Dice, WordDice, game_rng};
 /// let mut rng = game_rng(7, 0);
-/// let mut dice = WordDice::new(6);
+/// let mut dice = WordDice::new(6).ok_or("a die has two faces or more")?;
 /// let throws: Vec<u16> = (0..40).map(|_| dice.die(&mut rng)).collect();
 /// assert!(throws.iter().all(|t| (1..=6).contains(t)));
 ///
 /// // The same stream two throws at a time: the same dice.
-/// let (mut rng, mut dice) = (game_rng(7, 0), WordDice::new(6));
+/// let (mut rng, mut dice) = (game_rng(7, 0), Dice::D6.word_dice());
 /// let pairs: Vec<u16> = (0..20)
 ///     .flat_map(|_| {
 ///         let d = dice.two_digits(&mut rng) as u16;
@@ -205,6 +205,8 @@ impl std::fmt::Display for Dice {
 ///     })
 ///     .collect();
 /// assert_eq!(pairs, throws);
+/// assert!(WordDice::new(1).is_none());
+/// # Ok::<_, &str>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct WordDice {
@@ -217,10 +219,16 @@ pub struct WordDice {
 }
 
 impl WordDice {
-    /// A fresh stream of dice with `faces` faces (at least 2), no word
-    /// drawn yet.
+    /// A fresh stream of dice with `faces` faces, no word drawn yet;
+    /// `None` for fewer than 2 faces. [`Dice::word_dice`] makes one for
+    /// validated dice.
+    pub fn new(faces: u8) -> Option<WordDice> {
+        (faces >= 2).then(|| WordDice::with_faces(faces))
+    }
+
+    /// [`new`](Self::new) for `faces` known to be at least 2.
     #[inline]
-    pub fn new(faces: u8) -> WordDice {
+    fn with_faces(faces: u8) -> WordDice {
         let faces = faces.max(2);
         let (power, per_word, reject_below) = WORDS[usize::from(faces)];
         WordDice {
@@ -319,22 +327,23 @@ mod tests {
 
     #[test]
     fn a_word_holds_the_most_digits_that_fit_in_52_bits() {
-        for faces in 2..=120u8 {
-            let d = WordDice::new(faces);
+        assert!(WordDice::new(0).is_none() && WordDice::new(1).is_none());
+        for faces in 2..=255u8 {
+            let d = WordDice::with_faces(faces);
             let f = u128::from(faces);
             let power = f.pow(d.per_word());
             assert_eq!(power, u128::from(d.power), "{faces} faces");
             assert!(power <= 1 << 52 && power * f > 1 << 52, "{faces} faces");
             assert_eq!(u128::from(d.reject_below), (1u128 << 64) % power);
         }
-        assert_eq!(WordDice::new(6).per_word(), 20);
+        assert_eq!(Dice::D6.word_dice().per_word(), 20);
     }
 
     #[test]
     fn two_digits_at_once_are_the_same_dice_as_one_at_a_time() {
         for faces in [2u8, 3, 5, 6, 7, 10, 12, 16, 20, 100, 120] {
             let (mut a, mut b) = (game_rng(3, u64::from(faces)), game_rng(3, u64::from(faces)));
-            let (mut one, mut two) = (WordDice::new(faces), WordDice::new(faces));
+            let (mut one, mut two) = (WordDice::with_faces(faces), WordDice::with_faces(faces));
             let f = u64::from(faces);
             // Odd digits first, so pairs also straddle words.
             for _ in 0..3 {
@@ -364,10 +373,10 @@ mod tests {
                 Ok(())
             }
         }
-        let d = WordDice::new(6);
+        let d = Dice::D6.word_dice();
         assert!(d.reject_below > 0);
         // w * 6^20 wraps to 0: below the threshold.
-        let mut dice = WordDice::new(6);
+        let mut dice = Dice::D6.word_dice();
         let mut rng = Fixed(vec![0, u64::MAX]);
         // The second word, 2^64 - 1, is all fives: 0.5555...
         assert_eq!(dice.die(&mut rng), 6);
@@ -379,7 +388,7 @@ mod tests {
         // 360,000 pairs of d6: chi-square with 35 degrees of freedom has
         // mean 35 and standard deviation 8.4; 100 is 7.8 deviations out.
         let mut rng = game_rng(11, 0);
-        let mut dice = WordDice::new(6);
+        let mut dice = Dice::D6.word_dice();
         let mut pairs = [0u64; 36];
         let n = 360_000;
         for _ in 0..n {

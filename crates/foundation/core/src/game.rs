@@ -128,9 +128,13 @@ pub trait BoardGame: Send + Sync {
     ///
     /// An override may draw its outcomes differently from
     /// [`sample_chance`](Self::sample_chance), e.g. several dice from one
-    /// random word ([`WordDice`](crate::WordDice)): the harness, its
-    /// replay of a single game and records all come through here, so they
-    /// agree with each other.
+    /// random word ([`WordDice`](crate::WordDice)). The simulation harness
+    /// and its replay of a single game both come through here, so they
+    /// agree; the referee and terminal play sample one chance point at a
+    /// time, so for a given seed they play other games than the harness
+    /// does (Snakes and Ladders, whose overriding loop this is for, has no
+    /// decisions and is never refereed; its records replay the harness's
+    /// games).
     ///
     /// Returning 0 at a chance state means the game listed no outcomes.
     #[inline]

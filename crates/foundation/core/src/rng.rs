@@ -78,8 +78,9 @@ const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// `GameRng::seed_from_u64(key)` written out: the generator's four state
 /// words are SplitMix64's first four outputs from `key`. The same
-/// generator, without going through a byte buffer, which took a tenth of a
-/// short game's simulation time.
+/// generator (a test checks it), inlined into the simulation loop instead
+/// of a call through SplitMix64's generic byte filling; in the harness
+/// that saved about 8 ns of a 100 ns game.
 #[inline]
 fn seeded(key: u64) -> GameRng {
     let mut seed = [0u8; 32];

@@ -15,7 +15,7 @@ pub const MAX_SEATS: usize = 8;
 /// Snakes and Ladders on `board` under rules `R`, with players taking
 /// turns of one throw (more if the rules [throw again](Rules::THROWS_AGAIN));
 /// the first to finish wins.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Snakes<'a, R> {
     board: &'a Board,
     rules: &'a R,
@@ -40,6 +40,28 @@ impl<'a, R: Rules> Snakes<'a, R> {
     /// The board.
     pub fn board(&self) -> &'a Board {
         self.board
+    }
+
+    /// Whether a one-player simulation takes its throws two at a time
+    /// from a table of every throw worked out in advance: when the rules
+    /// depend on nothing but the square and the roll (no rule state, no
+    /// throwing again, every throw moves or is forfeited), the board has
+    /// at most 255 squares and no chains of jumps, and one die of at most
+    /// 16 faces is thrown. Otherwise every throw goes through the rules;
+    /// the games are the same either way.
+    pub fn throws_from_table(&self) -> bool {
+        self.fast().is_some()
+    }
+}
+
+impl<R: std::fmt::Debug> std::fmt::Debug for Snakes<'_, R> {
+    /// The board, rules and players (not the table of throws).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Snakes")
+            .field("board", &self.board.name())
+            .field("rules", self.rules)
+            .field("players", &self.players)
+            .finish_non_exhaustive()
     }
 }
 
@@ -442,7 +464,7 @@ impl<R: Rules> Snakes<'_, R> {
                         one.push(throw);
                     }
                 }
-                Some(Box::new(Fast::new(&one, faces, size)))
+                Some(Box::new(Fast::new(&one, dice.word_dice(), size)))
             })
             .as_deref()
     }
@@ -458,7 +480,7 @@ impl<R: Rules> Snakes<'_, R> {
         limit: u32,
         events: &mut E,
     ) -> u32 {
-        let mut words = WordDice::new(fast.faces as u8);
+        let mut words = fast.words;
         let size = fast.size;
         let pairs: &[u64] = &fast.pairs;
         let rolls: &[[u16; 2]] = &fast.rolls;
@@ -555,6 +577,8 @@ fn fast_throw<E: FnMut(Event)>(
 #[derive(Clone, Debug)]
 pub(crate) struct Fast {
     faces: usize,
+    /// A fresh stream of the die's throws, copied for each game.
+    words: WordDice,
     /// Whether any throw is forfeited.
     forfeits: bool,
     size: u16,
@@ -574,8 +598,9 @@ pub(crate) struct Fast {
 
 impl Fast {
     /// The tables from every single throw `(reached, rest, forfeited)`
-    /// at `square * faces + roll - 1`.
-    fn new(one: &[(u16, u16, bool)], faces: usize, size: u16) -> Fast {
+    /// at `square * faces + roll - 1`, for the die `words` throws.
+    fn new(one: &[(u16, u16, bool)], words: WordDice, size: u16) -> Fast {
+        let faces = usize::from(words.faces());
         let squares = usize::from(size);
         let byte = |s: u16| s.min(255) as u8;
         let singles: Vec<[u8; 3]> = one
@@ -613,6 +638,7 @@ impl Fast {
             .collect();
         Fast {
             faces,
+            words,
             forfeits: one.iter().any(|&(.., forfeited)| forfeited),
             size,
             pairs,

@@ -47,7 +47,12 @@ pub struct Parameters {
 
 /// Snakes and Ladders on an owned board under a rule set chosen by name:
 /// the game records are of. Every throw runs the rule set's own
-/// monomorphized game ([`crate::Snakes`]).
+/// monomorphized game ([`crate::Snakes`]). The throws of game `index` of a
+/// seeded run are those [`record`](Recorded::record) takes from the
+/// simulation's own replay; this type's
+/// [`sample_chance`](BoardGame::sample_chance) rolls one random number a
+/// die, as the referee would, which gives other throws for a seed than
+/// the simulation's dice, several to a word.
 #[derive(Clone, Debug)]
 pub struct Recorded {
     board: Arc<Board>,
