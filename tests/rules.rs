@@ -234,39 +234,32 @@ fn every_playable_board_and_rule_set_passes_the_conformance_check() {
     assert_eq!(checked, 11);
 }
 
-/// Plays game `index` of seed 7 from `state` throw by throw through
-/// `apply_chance`, with the dice the simulation throws (one digit of a
-/// `WordDice` word each), at most `limit` throws: the events, the throws
-/// made and the state after.
-fn by_hand<R: Rules>(
+/// Plays game `index` of seed 7 from `state`, at most `limit` throws:
+/// with `one_call`, through `run_chance` as the harness calls it (once
+/// for the whole game); otherwise throw by throw through `apply_chance`,
+/// with the dice the simulation throws (one digit of a `WordDice` word
+/// each). The events, the throws made and the state after.
+fn play<R: Rules>(
     game: &Snakes<'_, R>,
     mut state: State<R::Extra>,
     index: u64,
     limit: u32,
+    one_call: bool,
 ) -> (Vec<Event>, u32, State<R::Extra>) {
     let mut rng = tabula::core::game_rng(7, index);
+    let mut events = Vec::new();
+    if one_call {
+        let throws = game.run_chance(&mut state, &mut rng, limit, &mut |e| events.push(e));
+        return (events, throws, state);
+    }
     let dice = game.board().dice();
     let mut words = dice.word_dice();
-    let mut events = Vec::new();
     let mut throws = 0;
     while throws < limit && game.status(&state) == Status::Chance {
         let roll = dice.roll_from(&mut words, &mut rng);
         game.apply_chance(&mut state, roll, &mut |e| events.push(e));
         throws += 1;
     }
-    (events, throws, state)
-}
-
-/// `run_chance` as the harness calls it: one call for the whole game.
-fn by_run<R: Rules>(
-    game: &Snakes<'_, R>,
-    mut state: State<R::Extra>,
-    index: u64,
-    limit: u32,
-) -> (Vec<Event>, u32, State<R::Extra>) {
-    let mut rng = tabula::core::game_rng(7, index);
-    let mut events = Vec::new();
-    let throws = game.run_chance(&mut state, &mut rng, limit, &mut |e| events.push(e));
     (events, throws, state)
 }
 
@@ -324,8 +317,8 @@ where
         for start in [game.initial_state(), from_anywhere] {
             for limit in (0..=30).chain([10_000]) {
                 assert_eq!(
-                    by_run(&game, start, index, limit),
-                    by_hand(&game, start, index, limit),
+                    play(&game, start, index, limit, true),
+                    play(&game, start, index, limit, false),
                     "{}, {} faces, game {index}, from {square}, at most {limit} throws",
                     board.name(),
                     board.dice().faces()
