@@ -470,7 +470,7 @@ impl<R: Rules> Snakes<'_, R> {
     }
 
     /// [`run_solo`](Self::run_solo) from the throw table, two throws a
-    /// step: the same events and the same dice, several times faster.
+    /// step: the same events and the same dice, without asking the rules.
     #[inline(always)]
     fn run_fast<const FORFEITS: bool, G: tabula_core::rand::Rng + ?Sized, E: FnMut(Event)>(
         &self,
@@ -570,8 +570,9 @@ fn fast_throw<E: FnMut(Event)>(
 
 /// A one-player game's throws worked out in advance: for rules whose
 /// throw depends on nothing but the square and the roll (no rule state,
-/// no throwing again), a board of at most 255 squares with no chains of
-/// jumps, and one die of at most 16 faces. The loop then follows a table
+/// no throwing again, every throw moves the token or is forfeited), a
+/// board of at most 255 squares with no chains of jumps, and one die of
+/// at most 16 faces. The loop then follows a table
 /// instead of asking the rules, and takes two throws a step, so the
 /// square-to-square chain of dependent loads is half as long.
 #[derive(Clone, Debug)]
