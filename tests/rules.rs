@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use tabula::core::{BoardGame, GameResult, Status};
+use tabula::core::{BoardGame, GameResult, LandingTally, Status};
 use tabula::sim::Landings;
 use tabula::snakes::{Board, Bounce, Event, Exact, Overshoot, Rules, Snakes, State};
 use tabula_example_three_sixes::ThreeSixes;
@@ -263,6 +263,34 @@ fn play<R: Rules>(
     (events, throws, state)
 }
 
+/// The squares `events` land on, with how often, in order of square.
+fn landings_of(events: &[Event]) -> Vec<(usize, u64)> {
+    let mut landed = std::collections::BTreeMap::new();
+    for e in events {
+        e.count_landings(|square, times| *landed.entry(square).or_insert(0) += times);
+    }
+    landed.into_iter().filter(|&(_, times)| times > 0).collect()
+}
+
+/// The landings by square, the throws made and the state after.
+type Tallied<E> = (Vec<(usize, u64)>, u32, State<E>);
+
+/// [`play`] through the loop that counts landings in bulk, if the game
+/// has one.
+fn play_tallied<R: Rules>(
+    game: &Snakes<'_, R>,
+    mut state: State<R::Extra>,
+    index: u64,
+    limit: u32,
+) -> Option<Tallied<R::Extra>> {
+    let mut rng = tabula::core::game_rng(7, index);
+    let mut tally = LandingTally::new();
+    let throws = game.run_chance_tallied(&mut state, &mut rng, limit, &mut tally)?;
+    let mut landed = Vec::new();
+    tally.drain(|square, times| landed.push((square, times)));
+    Some((landed, throws, state))
+}
+
 /// A small deterministic generator for the random boards below.
 struct Lcg(u64);
 
@@ -316,13 +344,27 @@ where
         from_anywhere.set(0, square, R::Extra::default());
         for start in [game.initial_state(), from_anywhere] {
             for limit in (0..=30).chain([10_000]) {
+                let what = || {
+                    format!(
+                        "{}, {} faces, game {index}, from {square}, at most {limit} throws",
+                        board.name(),
+                        board.dice().faces()
+                    )
+                };
+                let (events, throws, end) = play(&game, start, index, limit, true);
+                let (rule_events, rule_throws, rule_end) = play(&game, start, index, limit, false);
                 assert_eq!(
-                    play(&game, start, index, limit, true),
-                    play(&game, start, index, limit, false),
-                    "{}, {} faces, game {index}, from {square}, at most {limit} throws",
-                    board.name(),
-                    board.dice().faces()
+                    (&events, throws, end),
+                    (&rule_events, rule_throws, rule_end),
+                    "{}",
+                    what()
                 );
+                match play_tallied(&game, start, index, limit) {
+                    Some(tallied) => {
+                        assert_eq!(tallied, (landings_of(&events), throws, end), "{}", what())
+                    }
+                    None => assert!(!game.throws_from_table(), "{}", what()),
+                }
             }
         }
     }
@@ -334,7 +376,8 @@ fn the_simulation_loops_play_the_games_the_rules_play_throw_by_throw() {
     // The table-driven loop (one player, rules that depend on the square
     // and the roll alone, a board without chains, one die) and the loop
     // through the rules must both give exactly the events, throws and
-    // state of `apply_chance`, for any cap on throws and from any square.
+    // state of `apply_chance`, for any cap on throws and from any square;
+    // the table loop that counts landings in bulk, exactly their landings.
     let mut r = Lcg(1);
     let classic = Board::classic();
     assert!(same_games(&classic, &Overshoot, 1, &mut r));

@@ -75,3 +75,61 @@ const PINNED_SHORTEST: (u64, [u16; 7], [u16; 8]) =
     (4, [1, 4, 6, 3, 4, 5, 5], [0, 38, 42, 48, 67, 91, 96, 100]);
 const PINNED_LANDINGS: (u64, u64, u64) = (21_416, 3_112, 20_000);
 const PINNED_DICE: [u64; 6] = [9_937, 9_993, 9_988, 10_167, 10_010, 9_905];
+
+/// A collector that wants every event, so the harness reports events
+/// instead of letting the game count landings in bulk.
+#[derive(Clone, Debug, PartialEq)]
+struct EveryEvent(u64);
+
+impl<G: tabula::core::BoardGame> tabula::sim::Collector<G> for EveryEvent {
+    fn event(&mut self, _: &G::Event) {
+        self.0 += 1;
+    }
+    fn merge(&mut self, other: Self) {
+        self.0 += other.0;
+    }
+}
+
+#[test]
+fn counting_landings_in_bulk_changes_no_count() {
+    use tabula::sim::{Collector, LengthOf, Lengths, Occupancy, Wants, Wins};
+    use tabula::snakes::{Bounce, Exact, Overshoot, Rules, Snakes};
+    fn check<R: Rules + std::fmt::Debug>(board: &Board, rules: &R) {
+        let game = Snakes::new(board, rules, 1);
+        assert!(game.throws_from_table(), "{rules:?}");
+        let squares = usize::from(board.size()) + 1;
+        let counts = || {
+            (
+                Lengths::new(LengthOf::ChanceSteps),
+                Occupancy::new(squares),
+                Wins::new(1),
+            )
+        };
+        assert_eq!(Collector::<Snakes<R>>::wants(&counts()), Wants::Landings);
+        // An odd cap stops some games in the middle of a two-throw step.
+        for max_steps in [25, 10_000] {
+            for threads in [1, 3] {
+                let sim = Simulation::new(9_000)
+                    .seed(5)
+                    .threads(threads)
+                    .max_steps(max_steps);
+                let bulk = sim.run(&game, counts()).unwrap().collector;
+                let (lengths, occupancy, wins) = counts();
+                let (l, o, w, events) = sim
+                    .run(&game, (lengths, occupancy, wins, EveryEvent(0)))
+                    .unwrap()
+                    .collector;
+                assert!(events.0 > 0);
+                assert_eq!(
+                    bulk,
+                    (l, o, w),
+                    "{rules:?}, cap {max_steps}, {threads} threads"
+                );
+            }
+        }
+    }
+    let classic = Board::classic();
+    check(&classic, &Overshoot);
+    check(&classic, &Exact);
+    check(&classic, &Bounce);
+}

@@ -1,6 +1,6 @@
 use rand::{Rng, RngExt};
 
-use crate::Results;
+use crate::{LandingTally, Results};
 
 /// A seat at the table, numbered from 0 in turn order.
 pub type Seat = usize;
@@ -154,6 +154,30 @@ pub trait BoardGame: Send + Sync {
             n += 1;
         }
         n
+    }
+
+    /// [`run_chance`](Self::run_chance) for a caller that wants only how
+    /// often each square is landed on, not the events: the same chance
+    /// points from the same draws, to the same state and the same count,
+    /// with the landings the events would report (what
+    /// `tabula_sim::Landings` counts for them) added to `tally` instead.
+    /// A game with a table of its steps can then count one key a step
+    /// and leave the adding up to [`LandingTally::drain`].
+    ///
+    /// The default plays nothing and returns `None`: the caller then runs
+    /// [`run_chance`](Self::run_chance) and counts the events. The
+    /// simulation harness calls this when every collector of a run wants
+    /// landings at most (`tabula_sim::Collector::wants`).
+    #[inline]
+    fn run_chance_tallied<R: Rng + ?Sized>(
+        &self,
+        state: &mut Self::State,
+        rng: &mut R,
+        limit: u32,
+        tally: &mut LandingTally,
+    ) -> Option<u32> {
+        let _ = (state, rng, limit, tally);
+        None
     }
 
     /// Lists the legal moves at a [`Status::Decision`] state, appending to

@@ -27,11 +27,45 @@ pub trait Collector<G: BoardGame> {
     fn merge(&mut self, other: Self)
     where
         Self: Sized;
+
+    /// What this collector needs of the games' events. The default,
+    /// [`Wants::Events`], is always right; a collector that counts only
+    /// landings, or looks only at [`end_game`](Self::end_game), says so,
+    /// and the harness may then let a game count landings in bulk
+    /// ([`BoardGame::run_chance_tallied`](tabula_core::BoardGame::run_chance_tallied))
+    /// and call [`landings`](Self::landings) instead of
+    /// [`event`](Self::event).
+    fn wants(&self) -> Wants {
+        Wants::Events
+    }
+    /// `times` landings on `square`, counted in bulk over the games since
+    /// the last call: what a collector that [`wants`](Self::wants)
+    /// [`Wants::Landings`] gets instead of those games' events.
+    fn landings(&mut self, square: usize, times: u64) {
+        let _ = (square, times);
+    }
+}
+
+/// What a collector needs of the games' events, from least to most
+/// ([`Collector::wants`]); a tuple of collectors wants the most any of
+/// them wants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Wants {
+    /// No events: the collector looks only at finished games.
+    Nothing,
+    /// Only how often each square was landed on, through
+    /// [`Collector::landings`]: the events' [`Landings`], added up.
+    Landings,
+    /// Every event, through [`Collector::event`].
+    Events,
 }
 
 /// No statistics at all: `()` is a collector that ignores everything.
 impl<G: BoardGame> Collector<G> for () {
     fn merge(&mut self, _: Self) {}
+    fn wants(&self) -> Wants {
+        Wants::Nothing
+    }
 }
 
 macro_rules! tuple_collector {
@@ -51,6 +85,13 @@ macro_rules! tuple_collector {
             }
             fn merge(&mut self, other: Self) {
                 $(self.$idx.merge(other.$idx);)+
+            }
+            fn wants(&self) -> Wants {
+                Wants::Nothing$(.max(self.$idx.wants()))+
+            }
+            #[inline]
+            fn landings(&mut self, square: usize, times: u64) {
+                $(self.$idx.landings(square, times);)+
             }
         }
     };
@@ -238,6 +279,9 @@ impl<G: BoardGame> Collector<G> for Lengths {
     fn merge(&mut self, other: Self) {
         self.merge_from(other);
     }
+    fn wants(&self) -> Wants {
+        Wants::Nothing
+    }
 }
 
 /// Events that put tokens on numbered squares, for [`Occupancy`].
@@ -302,6 +346,12 @@ where
     #[inline]
     fn event(&mut self, e: &G::Event) {
         e.count_landings(|s, times| self.land(s, times));
+    }
+    fn wants(&self) -> Wants {
+        Wants::Landings
+    }
+    fn landings(&mut self, square: usize, times: u64) {
+        self.land(square, times);
     }
     fn merge(&mut self, other: Self) {
         if other.counts.len() > self.counts.len() {
@@ -372,6 +422,9 @@ impl<G: BoardGame> Collector<G> for Wins {
         self.draws += other.draws;
         self.capped += other.capped;
     }
+    fn wants(&self) -> Wants {
+        Wants::Nothing
+    }
 }
 
 #[cfg(test)]
@@ -424,5 +477,88 @@ mod tests {
         assert_eq!(ab, ba);
         assert_eq!(ab.first_game_with(7), Some(1));
         assert_eq!(ab.capped(), 1);
+    }
+
+    /// A token walks up a track of 8 squares, one die roll a step, and
+    /// reports every square it lands on: a game with no bulk loop.
+    struct Walk;
+
+    struct Landed(usize);
+
+    impl Landings for Landed {
+        fn for_each_landing(&self, mut f: impl FnMut(usize)) {
+            f(self.0)
+        }
+    }
+
+    impl BoardGame for Walk {
+        type State = usize;
+        type Move = std::convert::Infallible;
+        type Outcome = usize;
+        type Event = Landed;
+        fn seats(&self) -> usize {
+            1
+        }
+        fn initial_state(&self) -> usize {
+            0
+        }
+        fn status(&self, s: &usize) -> tabula_core::Status {
+            match *s >= 8 {
+                true => tabula_core::Status::Over(GameResult::Win(0)),
+                false => tabula_core::Status::Chance,
+            }
+        }
+        fn chance_outcomes(&self, _: &usize, out: &mut Vec<tabula_core::Chance<usize>>) {
+            out.extend((1..=3).map(|outcome| tabula_core::Chance {
+                outcome,
+                probability: 1.0 / 3.0,
+            }));
+        }
+        fn apply_chance<E: FnMut(Landed)>(&self, s: &mut usize, step: usize, events: &mut E) {
+            *s += step;
+            events(Landed(*s));
+        }
+        fn apply_move<E: FnMut(Landed)>(&self, _: &mut usize, m: Self::Move, _: &mut E) {
+            match m {}
+        }
+    }
+
+    #[derive(Clone)]
+    struct Count(u64);
+
+    impl Collector<Walk> for Count {
+        fn event(&mut self, _: &Landed) {
+            self.0 += 1;
+        }
+        fn merge(&mut self, other: Self) {
+            self.0 += other.0;
+        }
+    }
+
+    #[test]
+    fn a_tuple_wants_the_most_any_member_wants() {
+        let wants = |c: &dyn Collector<Walk>| c.wants();
+        let lengths = || Lengths::new(LengthOf::ChanceSteps);
+        assert_eq!(wants(&()), Wants::Nothing);
+        assert_eq!(wants(&(lengths(), Wins::new(1))), Wants::Nothing);
+        assert_eq!(wants(&(lengths(), Occupancy::new(9))), Wants::Landings);
+        assert_eq!(wants(&(Occupancy::new(9), Count(0))), Wants::Events);
+    }
+
+    #[test]
+    fn a_game_without_a_bulk_loop_still_has_its_landings_counted() {
+        // Wanting landings only, the harness asks the game for its bulk
+        // loop, gets none, and counts the events: the same counts as when
+        // another collector wants every event.
+        let sim = crate::Simulation::new(5_000).seed(3).threads(2);
+        let bulk = sim.run(&Walk, Occupancy::new(9)).unwrap().collector;
+        let (each, count) = sim
+            .run(&Walk, (Occupancy::new(9), Count(0)))
+            .unwrap()
+            .collector;
+        assert_eq!(bulk, each);
+        assert_eq!(bulk.counts().iter().sum::<u64>() + bulk.beyond(), count.0);
+        assert!(bulk.counts()[1..].iter().all(|&c| c > 0));
+        assert_eq!(bulk.counts()[0], 0);
     }
 }

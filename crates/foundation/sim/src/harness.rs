@@ -1,10 +1,11 @@
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use tabula_core::{Agents, BoardGame, GameResult, NoAgents, Status, Streams};
+use tabula_core::{Agents, BoardGame, GameResult, LandingTally, NoAgents, Status, Streams};
 
-use crate::Collector;
+use crate::{Collector, Wants};
 
 /// Errors of a simulation run.
 #[derive(Debug, thiserror::Error)]
@@ -142,7 +143,8 @@ impl Simulation {
     }
 
     /// Sets the number of threads (default: one per core). The results do
-    /// not depend on it.
+    /// not depend on it. The threads are started by the first run that
+    /// asks for that many and kept for the process's later runs.
     pub fn threads(mut self, threads: usize) -> Simulation {
         self.threads = Some(threads.max(1));
         self
@@ -213,22 +215,21 @@ impl Simulation {
         let threads = self
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| SimError::Threads {
-                threads,
-                message: e.to_string(),
-            })?;
-        let chunks = (range.end - range.start).div_ceil(self.chunk);
+        let pool = pool(threads)?;
+        // At least `self.chunk` games a chunk, and in long runs 256 chunks
+        // a thread: enough to balance the threads and report progress,
+        // few enough that the per-chunk work (a fresh collector, a merge,
+        // adding up bulk counts) does not show.
+        let chunk = ((range.end - range.start) / (threads as u64 * 256)).max(self.chunk);
+        let chunks = (range.end - range.start).div_ceil(chunk);
         let done = AtomicU64::new(0);
         let start = Instant::now();
         let merged = pool.install(|| {
             (0..chunks)
                 .into_par_iter()
-                .map(|chunk| {
-                    let first = range.start + chunk * self.chunk;
-                    let last = (first + self.chunk).min(range.end);
+                .map(|index| {
+                    let first = range.start + index * chunk;
+                    let last = (first + chunk).min(range.end);
                     let acc = self.run_chunk(game, agents(), collector.clone(), first..last)?;
                     progress(done.fetch_add(last - first, Ordering::Relaxed) + last - first);
                     Ok(acc)
@@ -266,9 +267,22 @@ impl Simulation {
         C: Collector<G>,
         A: Agents<G>,
     {
+        // Landings in bulk when no collector wants more (see
+        // `BoardGame::run_chance_tallied`), added up once a chunk.
+        let mut tally = (acc.wants() <= Wants::Landings).then(LandingTally::new);
         for index in range {
             let mut streams = Streams::new(self.seed, index);
-            play_one(game, &mut agents, &mut streams, self.max_steps, &mut acc)?;
+            play(
+                game,
+                &mut agents,
+                &mut streams,
+                self.max_steps,
+                &mut acc,
+                tally.as_mut(),
+            )?;
+        }
+        if let Some(tally) = &mut tally {
+            tally.drain(|square, times| acc.landings(square, times));
         }
         Ok(acc)
     }
@@ -287,6 +301,25 @@ pub fn play_one<G, A, C>(
     streams: &mut Streams,
     max_steps: u32,
     collector: &mut C,
+) -> Result<Playout, SimError>
+where
+    G: BoardGame,
+    A: Agents<G>,
+    C: Collector<G>,
+{
+    play(game, agents, streams, max_steps, collector, None)
+}
+
+/// [`play_one`], with the chance points' landings counted into `tally`
+/// where the game can, instead of reported as events.
+#[inline]
+fn play<G, A, C>(
+    game: &G,
+    agents: &mut A,
+    streams: &mut Streams,
+    max_steps: u32,
+    collector: &mut C,
+    mut tally: Option<&mut LandingTally>,
 ) -> Result<Playout, SimError>
 where
     G: BoardGame,
@@ -312,9 +345,19 @@ where
             }
             _ if steps >= max_steps => break,
             Status::Chance => {
-                let n = game.run_chance(&mut state, streams.dice(), max_steps - steps, &mut |e| {
-                    collector.event(&e)
-                });
+                let limit = max_steps - steps;
+                let tallied = match tally.as_deref_mut() {
+                    Some(tally) => {
+                        game.run_chance_tallied(&mut state, streams.dice(), limit, tally)
+                    }
+                    None => None,
+                };
+                let n = match tallied {
+                    Some(n) => n,
+                    None => game.run_chance(&mut state, streams.dice(), limit, &mut |e| {
+                        collector.event(&e)
+                    }),
+                };
                 if n == 0 {
                     return Err(SimError::NoOutcomes { game: index });
                 }
@@ -359,4 +402,27 @@ pub fn replay<G: BoardGame>(
         max_steps,
         &mut Tap(on_event),
     )
+}
+
+/// The process's pool of `threads` worker threads, built on first use and
+/// kept: a run does not wait for threads to start and stop. (Building a
+/// pool for each run cost a two-thread run of a million Snakes games a
+/// quarter of its time.)
+fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, SimError> {
+    static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, pool)) = pools.iter().find(|(n, _)| *n == threads) {
+        return Ok(Arc::clone(pool));
+    }
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| SimError::Threads {
+                threads,
+                message: e.to_string(),
+            })?,
+    );
+    pools.push((threads, Arc::clone(&pool)));
+    Ok(pool)
 }

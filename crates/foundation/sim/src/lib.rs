@@ -46,5 +46,5 @@ pub mod conformance;
 pub mod dice_test;
 mod harness;
 
-pub use collect::{Collector, Landings, LengthOf, Lengths, Occupancy, Wins};
+pub use collect::{Collector, Landings, LengthOf, Lengths, Occupancy, Wants, Wins};
 pub use harness::{DEFAULT_MAX_STEPS, Playout, Run, Shard, SimError, Simulation, play_one, replay};

@@ -1,9 +1,9 @@
 //! Snakes and Ladders as a [`BoardGame`]: the board, a rule set and the
 //! number of players.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
-use tabula_core::{BoardGame, Chance, GameResult, Status, WordDice};
+use tabula_core::{BoardGame, Chance, GameResult, LandingPatterns, LandingTally, Status, WordDice};
 use tabula_sim::Landings;
 
 use crate::board::Board;
@@ -531,6 +531,67 @@ impl<R: Rules> Snakes<'_, R> {
     }
 }
 
+impl<R: Rules> Snakes<'_, R> {
+    /// [`run_fast`](Self::run_fast) without events: each step adds one to
+    /// its table entry's counter in `tally`, whose patterns hold the
+    /// landings those events would report.
+    #[inline(always)]
+    fn run_tallied<G: tabula_core::rand::Rng + ?Sized>(
+        &self,
+        fast: &Fast,
+        state: &mut State<R::Extra>,
+        rng: &mut G,
+        limit: u32,
+        tally: &mut LandingTally,
+    ) -> u32 {
+        let mut words = fast.words;
+        let size = fast.size;
+        let per_row = fast.faces * fast.faces;
+        let mut square = state.square;
+        let mut left = limit;
+        if square < size {
+            let steps: &[u16] = &fast.steps;
+            let counts = tally.keyed(&fast.patterns);
+            let end = usize::from(size) * per_row;
+            let mut row = usize::from(square) * per_row;
+            // Every step throws twice but a finishing one, which may
+            // throw once and is the last: count steps, not throws.
+            let mut budget = left / 2;
+            while budget > 0 && row < end {
+                let k = row + words.two_digits(rng) as usize;
+                let (Some(&step), Some(count)) = (steps.get(k), counts.get_mut(k)) else {
+                    break;
+                };
+                *count += 1;
+                budget -= 1;
+                row = step as usize;
+            }
+            square = ((row as u64 * fast.square_of_row) >> 32) as u16;
+            // A step that finished on its first throw has 1 added to its
+            // row (see `Fast::steps`).
+            let one_throw = (row - usize::from(square) * per_row) as u32;
+            left -= 2 * (left / 2 - budget) - one_throw;
+        }
+        if square < size && left == 1 {
+            let d = words.digit(rng) as usize;
+            if let Some(&[to, rest, flags]) = fast.singles.get(usize::from(square) * fast.faces + d)
+            {
+                let (to, rest) = (u16::from(to), u16::from(rest));
+                fast_throw(square, d as u16 + 1, to, rest, flags != 0, &mut |e| {
+                    e.count_landings(|s, t| tally.land(s, t))
+                });
+                left -= 1;
+                square = rest;
+            }
+        }
+        if square >= size {
+            state.winner = Some(0);
+        }
+        state.square = square;
+        limit - left
+    }
+}
+
 /// One throw of the fast loop, as [`Snakes::throw`] reports it for a
 /// board without chains: the jump's `to` is its `rest`, so a collector
 /// that counts landings adds nothing for it and the compiler drops it.
@@ -595,6 +656,20 @@ pub(crate) struct Fast {
     singles: Vec<[u8; 3]>,
     /// The two rolls of a two-throw digit.
     rolls: Vec<[u16; 2]>,
+    /// For the bulk loop, at the same index as `pairs`: the next step's
+    /// row, plus 1 if the step threw once only (the first throw
+    /// finished; the row is then past the last and never read, and a
+    /// row is a multiple of `faces^2 >= 4`, so the 1 stands out).
+    steps: Vec<u16>,
+    /// The landings of each entry of `pairs`, as the events of its
+    /// throws report them.
+    patterns: Arc<LandingPatterns>,
+    /// `ceil(2^32 / faces^2)`: a row (or an entry of `steps`) times
+    /// this, shifted right by 32, is its square, rounded down. With
+    /// values below `2^17` (255 squares of at most 256 pairs) and
+    /// `faces^2 <= 2^8`, the rounding error times the value stays below
+    /// `2^32`, so the quotient is exact.
+    square_of_row: u64,
 }
 
 impl Fast {
@@ -634,17 +709,38 @@ impl Fast {
                 }
             }
         }
-        let rolls = (0..faces * faces)
+        let rolls: Vec<[u16; 2]> = (0..faces * faces)
             .map(|d| [(d / faces) as u16 + 1, (d % faces) as u16 + 1])
             .collect();
+        let steps = pairs
+            .iter()
+            .map(|&e| (e >> 40) as u16 + ((e >> 34) & 1) as u16)
+            .collect();
+        // Each entry's landings, counted from the very events the event
+        // loop reports for it.
+        let patterns = pairs.iter().enumerate().map(|(k, &e)| {
+            let [to1, rest1, to2, rest2, flags, ..] = e.to_le_bytes().map(u16::from);
+            let [r1, r2] = rolls[k % (faces * faces)];
+            let square = (k / (faces * faces)) as u16;
+            let mut landings = Vec::new();
+            let mut count = |e: Event| e.count_landings(|s, t| landings.push((s, t)));
+            fast_throw(square, r1, to1, rest1, flags & 1 != 0, &mut count);
+            if flags & 4 == 0 {
+                fast_throw(rest1, r2, to2, rest2, flags & 2 != 0, &mut count);
+            }
+            landings
+        });
         Fast {
             faces,
             words,
             forfeits: one.iter().any(|&(.., forfeited)| forfeited),
             size,
+            patterns: Arc::new(LandingPatterns::new(patterns)),
+            square_of_row: (1u64 << 32).div_ceil((faces * faces) as u64),
             pairs,
             singles,
             rolls,
+            steps,
         }
     }
 }
@@ -760,6 +856,24 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
             Some(fast) => self.run_fast::<false, _, _>(fast, state, rng, limit, events),
             None => self.run_solo(state, rng, limit, events),
         }
+    }
+
+    /// The table loop of [`run_chance`](Self::run_chance), counting one
+    /// key a step: for one player and a game that has a table of its
+    /// throws ([`throws_from_table`](Snakes::throws_from_table)).
+    #[inline(always)]
+    fn run_chance_tallied<G: tabula_core::rand::Rng + ?Sized>(
+        &self,
+        state: &mut Self::State,
+        rng: &mut G,
+        limit: u32,
+        tally: &mut LandingTally,
+    ) -> Option<u32> {
+        let fast = self.fast()?;
+        if state.winner.is_some() {
+            return Some(0);
+        }
+        Some(self.run_tallied(fast, state, rng, limit, tally))
     }
 
     fn apply_move<E: FnMut(Event)>(&self, _: &mut Self::State, mv: Self::Move, _: &mut E) {
