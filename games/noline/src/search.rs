@@ -20,9 +20,9 @@
 //! assert!(game.allows(&state, &mv));
 //! ```
 
-use tabula_core::rand::{Rng, RngExt};
+use tabula_core::rand::Rng;
 use tabula_core::{BoardGame, Seat};
-use tabula_search::Heuristic;
+use tabula_search::{Heuristic, prefer_random};
 
 use crate::board::{Cell, Grid};
 use crate::game::{Noline, Place, State, tile};
@@ -89,18 +89,6 @@ impl Heuristic for Noline {
     /// A random move among those that do not make a line at once, else a
     /// random move.
     fn playout_move<R: Rng + ?Sized>(&self, state: &State, moves: &[Place], rng: &mut R) -> usize {
-        // One pass, choosing among the safe moves seen so far with equal
-        // chances (reservoir sampling).
-        let mut seen = 0u32;
-        let mut chosen = None;
-        for (i, mv) in moves.iter().enumerate() {
-            if !suicidal(state, mv) {
-                seen += 1;
-                if seen == 1 || rng.random_range(0..seen) == 0 {
-                    chosen = Some(i);
-                }
-            }
-        }
-        chosen.unwrap_or_else(|| rng.random_range(0..moves.len()))
+        prefer_random(moves, |mv| !suicidal(state, mv), rng)
     }
 }

@@ -19,7 +19,7 @@
 
 use tabula_core::rand::{Rng, RngExt};
 use tabula_core::{BoardGame, GameRng, Seat};
-use tabula_search::Heuristic;
+use tabula_search::{Heuristic, prefer_random};
 
 use crate::board::{Side, Square};
 use crate::game::Seega;
@@ -93,21 +93,11 @@ impl Heuristic for Seega {
         moves: &[Action],
         rng: &mut R,
     ) -> usize {
-        // One pass, choosing among the captures seen so far with equal
-        // chances (reservoir sampling).
-        let mut seen = 0u32;
-        let mut chosen = None;
-        for (i, m) in moves.iter().enumerate() {
-            if let Action::Move(step) = m
-                && state.captures_any(*step)
-            {
-                seen += 1;
-                if seen == 1 || rng.random_range(0..seen) == 0 {
-                    chosen = Some(i);
-                }
-            }
-        }
-        chosen.unwrap_or_else(|| rng.random_range(0..moves.len()))
+        prefer_random(
+            moves,
+            |m| matches!(m, Action::Move(step) if state.captures_any(*step)),
+            rng,
+        )
     }
 }
 

@@ -85,6 +85,42 @@ pub trait Heuristic: BoardGame {
     }
 }
 
+/// The index of a move drawn uniformly from those `preferred` accepts,
+/// or from all of `moves` when it accepts none: a playout policy such
+/// as "a capture if there is one" for [`Heuristic::playout_move`]. One
+/// pass, no allocation (reservoir sampling); `moves` must not be empty.
+///
+/// ```
+/// use tabula_core::game_rng;
+/// use tabula_search::prefer_random;
+///
+/// let mut rng = game_rng(1, 0);
+/// let moves = [3, 8, 5, 10];
+/// let i = prefer_random(&moves, |&m| m % 2 == 0, &mut rng);
+/// assert!(moves[i] % 2 == 0);
+/// let j = prefer_random(&moves, |&m| m > 99, &mut rng);
+/// assert!(j < moves.len());
+/// ```
+pub fn prefer_random<M, R: Rng + ?Sized>(
+    moves: &[M],
+    mut preferred: impl FnMut(&M) -> bool,
+    rng: &mut R,
+) -> usize {
+    let mut seen = 0u32;
+    let mut chosen = None;
+    for (i, mv) in moves.iter().enumerate() {
+        if preferred(mv) {
+            seen += 1;
+            // The i-th preferred move replaces the choice with chance
+            // 1/i, so each is kept with chance 1/seen.
+            if seen == 1 || rng.random_range(0..seen) == 0 {
+                chosen = Some(i);
+            }
+        }
+    }
+    chosen.unwrap_or_else(|| rng.random_range(0..moves.len()))
+}
+
 /// A key for [`Heuristic::state_key`] from a state that is [`Hash`]: the
 /// same on every run and machine of one build.
 pub fn hash_key<T: Hash + ?Sized>(value: &T) -> u64 {

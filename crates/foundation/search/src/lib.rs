@@ -65,7 +65,7 @@ mod random;
 pub use alphabeta::{AlphaBeta, MAX_DEPTH, SearchStats};
 pub use budget::{Budget, BudgetError, MAX_TIME_MS, MAX_WORK};
 pub use greedy::{CHANCE_DEPTH, Greedy};
-pub use heuristic::{EVAL_BOUND, Heuristic, WIN, hash_key};
+pub use heuristic::{EVAL_BOUND, Heuristic, WIN, hash_key, prefer_random};
 pub use mcts::{MAX_TREE_BYTES, Mcts, PLAYOUT_STEPS};
 pub use random::Random;
 
