@@ -3,6 +3,7 @@
 
 use crate::common;
 
+use tabula::core::rand::Rng;
 use tabula::core::{BoardGame, GameResult, LandingTally, Status};
 use tabula::sim::Landings;
 use tabula::snakes::{Board, Bounce, Event, Exact, Overshoot, Rules, Snakes, State};
@@ -238,19 +239,20 @@ fn every_playable_board_and_rule_set_passes_the_conformance_check() {
 /// with `one_call`, through `run_chance` as the harness calls it (once
 /// for the whole game); otherwise throw by throw through `apply_chance`,
 /// with the dice the simulation throws (one digit of a `WordDice` word
-/// each). The events, the throws made and the state after.
+/// each). The events, the throws made, the state after and the random
+/// stream's next word.
 fn play<R: Rules>(
     game: &Snakes<'_, R>,
     mut state: State<R::Extra>,
     index: u64,
     limit: u32,
     one_call: bool,
-) -> (Vec<Event>, u32, State<R::Extra>) {
+) -> (Vec<Event>, u32, State<R::Extra>, u64) {
     let mut rng = tabula::core::game_rng(7, index);
     let mut events = Vec::new();
     if one_call {
         let throws = game.run_chance(&mut state, &mut rng, limit, &mut |e| events.push(e));
-        return (events, throws, state);
+        return (events, throws, state, rng.next_u64());
     }
     let dice = game.board().dice();
     let mut words = dice.word_dice();
@@ -260,7 +262,7 @@ fn play<R: Rules>(
         game.apply_chance(&mut state, roll, &mut |e| events.push(e));
         throws += 1;
     }
-    (events, throws, state)
+    (events, throws, state, rng.next_u64())
 }
 
 /// The squares `events` land on, with how often, in order of square.
@@ -272,8 +274,9 @@ fn landings_of(events: &[Event]) -> Vec<(usize, u64)> {
     landed.into_iter().filter(|&(_, times)| times > 0).collect()
 }
 
-/// The landings by square, the throws made and the state after.
-type Tallied<E> = (Vec<(usize, u64)>, u32, State<E>);
+/// The landings by square, the throws made, the state after and the
+/// random stream's next word.
+type Tallied<E> = (Vec<(usize, u64)>, u32, State<E>, u64);
 
 /// [`play`] through the loop that counts landings in bulk, if the game
 /// has one.
@@ -288,7 +291,7 @@ fn play_tallied<R: Rules>(
     let throws = game.run_chance_tallied(&mut state, &mut rng, limit, &mut tally)?;
     let mut landed = Vec::new();
     tally.drain(|square, times| landed.push((square, times)));
-    Some((landed, throws, state))
+    Some((landed, throws, state, rng.next_u64()))
 }
 
 /// A small deterministic generator for the random boards below.
@@ -342,26 +345,36 @@ where
         let mut from_anywhere = game.initial_state();
         let square = r.below(u64::from(board.size())) as u16;
         from_anywhere.set(0, square, R::Extra::default());
-        for start in [game.initial_state(), from_anywhere] {
+        // A token put on the last square by hand, with no winner yet: the
+        // table loops declare the win without a throw, the rules throw by
+        // throw only when they throw; only the loops are compared there.
+        let mut at_the_end = game.initial_state();
+        at_the_end.set(0, board.size(), R::Extra::default());
+        for start in [game.initial_state(), from_anywhere, at_the_end] {
             for limit in (0..=30).chain([10_000]) {
                 let what = || {
                     format!(
-                        "{}, {} faces, game {index}, from {square}, at most {limit} throws",
+                        "{}, {} faces, game {index}, from {}, at most {limit} throws",
                         board.name(),
-                        board.dice().faces()
+                        board.dice().faces(),
+                        start.square(0)
                     )
                 };
-                let (events, throws, end) = play(&game, start, index, limit, true);
-                let (rule_events, rule_throws, rule_end) = play(&game, start, index, limit, false);
-                assert_eq!(
-                    (&events, throws, end),
-                    (&rule_events, rule_throws, rule_end),
-                    "{}",
-                    what()
-                );
+                let (events, throws, end, next) = play(&game, start, index, limit, true);
+                if start.square(0) < board.size() {
+                    let (rule_events, rule_throws, rule_end, _) =
+                        play(&game, start, index, limit, false);
+                    assert_eq!(
+                        (&events, throws, end),
+                        (&rule_events, rule_throws, rule_end),
+                        "{}",
+                        what()
+                    );
+                }
                 match play_tallied(&game, start, index, limit) {
                     Some(tallied) => {
-                        assert_eq!(tallied, (landings_of(&events), throws, end), "{}", what())
+                        let expected = (landings_of(&events), throws, end, next);
+                        assert_eq!(tallied, expected, "{}", what())
                     }
                     None => assert!(!game.throws_from_table(), "{}", what()),
                 }

@@ -57,7 +57,8 @@ impl LandingPatterns {
 
     /// Key `key`'s landings (none for a key out of range).
     pub fn landings(&self, key: usize) -> &[(usize, u64)] {
-        match (self.starts.get(key), self.starts.get(key + 1)) {
+        let next = key.checked_add(1).and_then(|k| self.starts.get(k));
+        match (self.starts.get(key), next) {
             (Some(&a), Some(&b)) => &self.landings[a..b],
             _ => &[],
         }
@@ -68,8 +69,9 @@ impl LandingPatterns {
 /// in bulk by key.
 ///
 /// A game's [`BoardGame::run_chance_tallied`] adds to it; the caller
-/// [`drain`](Self::drain)s it now and then (the harness: once per chunk
-/// of games), which adds the keys' counts up through their patterns.
+/// [`drain`](Self::drain)s it now and then (the harness: once a worker
+/// thread has played its share of a run), which adds the keys' counts up
+/// through their patterns.
 ///
 /// ```
 /// use std::sync::Arc;
@@ -101,13 +103,17 @@ impl LandingTally {
         LandingTally::default()
     }
 
-    /// Counts `times` landings on `square`.
+    /// Counts `times` landings on `square` (a square of the board: the
+    /// tally holds a counter for every square up to the highest landed
+    /// on).
     #[inline]
     pub fn land(&mut self, square: usize, times: u64) {
         if square >= self.squares.len() {
-            self.squares.resize(square + 1, 0);
+            self.squares.resize(square.saturating_add(1), 0);
         }
-        self.squares[square] += times;
+        if let Some(count) = self.squares.get_mut(square) {
+            *count += times;
+        }
     }
 
     /// One counter per key of `patterns`, to add to once per step of
@@ -181,6 +187,7 @@ mod tests {
         let b = Arc::new(LandingPatterns::new([vec![(5, 1)]]));
         assert_eq!(a.landings(0), &[(1, 1)]);
         assert_eq!(a.landings(7), &[]);
+        assert_eq!(a.landings(usize::MAX), &[]);
         let mut tally = LandingTally::new();
         tally.keyed(&a)[0] += 2;
         tally.keyed(&a)[1] += 1;

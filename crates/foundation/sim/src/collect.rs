@@ -31,16 +31,21 @@ pub trait Collector<G: BoardGame> {
     /// What this collector needs of the games' events. The default,
     /// [`Wants::Events`], is always right; a collector that counts only
     /// landings, or looks only at [`end_game`](Self::end_game), says so,
-    /// and the harness may then let a game count landings in bulk
+    /// and the harness may then let a game count the landings of its
+    /// chance points in bulk
     /// ([`BoardGame::run_chance_tallied`](tabula_core::BoardGame::run_chance_tallied))
-    /// and call [`landings`](Self::landings) instead of
-    /// [`event`](Self::event).
+    /// and pass them to [`landings`](Self::landings) instead of passing
+    /// those events to [`event`](Self::event). Moves' events, and the
+    /// events of a game that declines to count in bulk, still come
+    /// through `event`: a collector that wants landings counts them in
+    /// both.
     fn wants(&self) -> Wants {
         Wants::Events
     }
-    /// `times` landings on `square`, counted in bulk over the games since
-    /// the last call: what a collector that [`wants`](Self::wants)
-    /// [`Wants::Landings`] gets instead of those games' events.
+    /// `times` landings on `square`, counted in bulk over some of the
+    /// games (the harness: a worker's games, at the end of its share of
+    /// the run), for a collector that [`wants`](Self::wants) no more than
+    /// [`Wants::Landings`].
     fn landings(&mut self, square: usize, times: u64) {
         let _ = (square, times);
     }

@@ -193,7 +193,9 @@ impl Simulation {
         self.run_with(game, || NoAgents, collector, &|_| {})
     }
 
-    /// Runs a game with agents made by `agents` (called once per worker),
+    /// Runs a game with agents made by `agents` (called once per chunk of
+    /// games, so agents that remember earlier games do the same on any
+    /// number of threads),
     /// reporting finished games to `progress` now and then.
     pub fn run_with<G, C, A, F>(
         &self,
@@ -216,23 +218,40 @@ impl Simulation {
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
         let pool = pool(threads)?;
-        // At least `self.chunk` games a chunk, and in long runs 256 chunks
-        // a thread: enough to balance the threads and report progress,
-        // few enough that the per-chunk work (a fresh collector, a merge,
-        // adding up bulk counts) does not show.
-        let chunk = ((range.end - range.start) / (threads as u64 * 256)).max(self.chunk);
+        // At least `self.chunk` games a chunk, and 512 chunks in a long
+        // run: enough to balance the threads and report progress, few
+        // enough that the work done once a chunk does not show. The
+        // chunks do not depend on the thread count, so neither do agents
+        // that remember earlier games of their chunk.
+        let chunk = ((range.end - range.start) / 512).max(self.chunk);
         let chunks = (range.end - range.start).div_ceil(chunk);
+        // Landings counted in bulk when no collector wants more (see
+        // `BoardGame::run_chance_tallied`): a tally beside each worker's
+        // collector, added to it once at the end.
+        let tally = || (collector.wants() <= Wants::Landings).then(LandingTally::new);
         let done = AtomicU64::new(0);
         let start = Instant::now();
         let merged = pool.install(|| {
             (0..chunks)
                 .into_par_iter()
-                .map(|index| {
-                    let first = range.start + index * chunk;
-                    let last = (first + chunk).min(range.end);
-                    let acc = self.run_chunk(game, agents(), collector.clone(), first..last)?;
-                    progress(done.fetch_add(last - first, Ordering::Relaxed) + last - first);
-                    Ok(acc)
+                .try_fold(
+                    || (collector.clone(), tally()),
+                    |(acc, mut tally), index| {
+                        let first = range.start + index * chunk;
+                        let last = (first + chunk).min(range.end);
+                        let acc =
+                            self.run_chunk(game, agents(), acc, tally.as_mut(), first..last)?;
+                        progress(done.fetch_add(last - first, Ordering::Relaxed) + last - first);
+                        Ok::<_, SimError>((acc, tally))
+                    },
+                )
+                .map(|folded| {
+                    folded.map(|(mut acc, tally)| {
+                        if let Some(mut tally) = tally {
+                            tally.drain(|square, times| acc.landings(square, times));
+                        }
+                        acc
+                    })
                 })
                 .try_reduce(
                     || collector.clone(),
@@ -253,13 +272,15 @@ impl Simulation {
 }
 
 impl Simulation {
-    /// Plays games `range` into a fresh collector held in a local, so the
-    /// compiler can keep its counters' addresses in registers.
+    /// Plays games `range` into `acc`, held in a local so the compiler can
+    /// keep its counters' addresses in registers, with their landings
+    /// counted into `tally` where the game can.
     fn run_chunk<G, C, A>(
         &self,
         game: &G,
         mut agents: A,
         mut acc: C,
+        mut tally: Option<&mut LandingTally>,
         range: std::ops::Range<u64>,
     ) -> Result<C, SimError>
     where
@@ -267,9 +288,6 @@ impl Simulation {
         C: Collector<G>,
         A: Agents<G>,
     {
-        // Landings in bulk when no collector wants more (see
-        // `BoardGame::run_chance_tallied`), added up once a chunk.
-        let mut tally = (acc.wants() <= Wants::Landings).then(LandingTally::new);
         for index in range {
             let mut streams = Streams::new(self.seed, index);
             play(
@@ -278,11 +296,8 @@ impl Simulation {
                 &mut streams,
                 self.max_steps,
                 &mut acc,
-                tally.as_mut(),
+                tally.as_deref_mut(),
             )?;
-        }
-        if let Some(tally) = &mut tally {
-            tally.drain(|square, times| acc.landings(square, times));
         }
         Ok(acc)
     }
@@ -425,4 +440,73 @@ fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, SimError> {
     );
     pools.push((threads, Arc::clone(&pool)));
     Ok(pool)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Wins;
+    use tabula_core::{GameRng, Seat};
+
+    /// One decision: the move names the winner.
+    struct Pick;
+
+    impl BoardGame for Pick {
+        type State = u8;
+        type Move = u8;
+        type Outcome = ();
+        type Event = ();
+        fn seats(&self) -> usize {
+            2
+        }
+        fn initial_state(&self) -> u8 {
+            0
+        }
+        fn status(&self, s: &u8) -> Status {
+            match *s {
+                0 => Status::Decision(0),
+                w => Status::Over(GameResult::Win(usize::from(w - 1))),
+            }
+        }
+        fn apply_chance<E: FnMut(())>(&self, _: &mut u8, _: (), _: &mut E) {}
+        fn apply_move<E: FnMut(())>(&self, s: &mut u8, m: u8, _: &mut E) {
+            *s = m
+        }
+        fn legal_moves(&self, _: &u8, out: &mut Vec<u8>) {
+            out.extend([1, 2])
+        }
+    }
+
+    /// Remembers its games: seat 0 wins its first 100, seat 1 the rest.
+    struct Learner(u64);
+
+    impl Agents<Pick> for Learner {
+        fn choose(&mut self, _: &Pick, _: &u8, _: Seat, _: &mut GameRng) -> Option<u8> {
+            Some(if self.0 < 100 { 1 } else { 2 })
+        }
+        fn end_game(&mut self, _: &Pick, _: &u8) {
+            self.0 += 1
+        }
+    }
+
+    #[test]
+    fn agents_that_remember_their_games_play_the_same_on_any_thread_count() {
+        // Long enough for chunks above the smallest size: they must still
+        // not depend on the thread count.
+        let wins = |threads| {
+            Simulation::new(3_000_000)
+                .seed(1)
+                .threads(threads)
+                .run_with(&Pick, || Learner(0), Wins::new(2), &|_| {})
+                .map(|run| run.collector.wins().to_vec())
+        };
+        let one = wins(1).unwrap();
+        assert!(
+            one[0] > 100,
+            "several chunks, each with fresh agents: {one:?}"
+        );
+        for threads in [2, 3] {
+            assert_eq!(wins(threads).unwrap(), one, "{threads} threads");
+        }
+    }
 }
