@@ -32,9 +32,12 @@ struct HandStats {
 /// in bulk: each step adds one to a counter of its table entry (square
 /// and pair of rolls), and the entries' landings are added up once at
 /// the end, so the loop touches two small arrays (7 KB of next rows,
-/// 29 KB of counters) instead of four landing counters a step. The
-/// harness does the same when its collectors want no more than landings
-/// (`BoardGame::run_chance_tallied`).
+/// 29 KB of counters) instead of four landing counters a step (the
+/// harness does the same when its collectors want no more than landings:
+/// `BoardGame::run_chance_tallied`); and two games at a time, each lane
+/// taking the next game as soon as its game ends, so one game's chain of
+/// dependent loads runs while the other's waits (the harness plays one
+/// game at a time).
 fn hand_written(board: &Board, seed: u64, games: u64) -> HandStats {
     let mut next = [0u8; 101];
     for (s, n) in next.iter_mut().enumerate() {
@@ -73,7 +76,9 @@ fn hand_written(board: &Board, seed: u64, games: u64) -> HandStats {
         .iter()
         .map(|&e| (e >> 40) as u16 + (1 - ((e >> 32) & 1)) as u16)
         .collect();
+    let next_rows: &[u16] = &next_rows;
     let mut steps = vec![0u64; pairs.len()];
+    let steps_per_entry: &mut [u64] = &mut steps;
     let mut st = HandStats {
         histogram: [0; 1024],
         first_game: [u64::MAX; 1024],
@@ -81,23 +86,75 @@ fn hand_written(board: &Board, seed: u64, games: u64) -> HandStats {
         sum: 0,
         sum_sq: 0,
     };
-    for i in 0..games {
-        let mut rng = game_rng(seed, i);
-        let mut dice = Dice::D6.word_dice();
-        let mut row = 0usize;
-        let mut pairs_thrown = 0u64;
-        while row < 100 * 36 {
-            let k = row + dice.two_digits(&mut rng) as usize;
-            steps[k] += 1;
-            pairs_thrown += 1;
-            row = usize::from(next_rows[k]);
-        }
+    let end = 100 * 36;
+    // Game `index` ended at `row` after `pairs_thrown` steps.
+    let finish = |st: &mut HandStats, index: u64, pairs_thrown: u64, row: usize| {
         let throws = 2 * pairs_thrown - (row % 36) as u64;
         let t = (throws as usize).min(1023);
         st.histogram[t] += 1;
-        st.first_game[t] = st.first_game[t].min(i);
+        st.first_game[t] = st.first_game[t].min(index);
         st.sum += throws;
         st.sum_sq += throws * throws;
+    };
+    // Two games at a time, so one game's chain of dependent loads runs
+    // while the other's waits; a lane takes the next game as soon as its
+    // game ends, and the last game runs alone.
+    let lane = |index| (index, game_rng(seed, index), Dice::D6.word_dice());
+    let (mut ia, mut ra, mut da) = lane(0);
+    let (mut ib, mut rb, mut db) = lane(1);
+    let (mut rowa, mut rowb, mut pa, mut pb) = (0usize, 0usize, 0u64, 0u64);
+    let mut next_game = 2;
+    let (mut a_plays, mut b_plays) = (games >= 1, games >= 2);
+    if games >= 2 {
+        loop {
+            let ka = rowa + da.two_digits(&mut ra) as usize;
+            let kb = rowb + db.two_digits(&mut rb) as usize;
+            steps_per_entry[ka] += 1;
+            steps_per_entry[kb] += 1;
+            pa += 1;
+            pb += 1;
+            rowa = usize::from(next_rows[ka]);
+            rowb = usize::from(next_rows[kb]);
+            if rowa >= end {
+                finish(&mut st, ia, pa, rowa);
+                if next_game == games {
+                    a_plays = false;
+                    break;
+                }
+                (ia, ra, da) = lane(next_game);
+                (rowa, pa) = (0, 0);
+                next_game += 1;
+            }
+            if rowb >= end {
+                finish(&mut st, ib, pb, rowb);
+                if next_game == games {
+                    b_plays = false;
+                    break;
+                }
+                (ib, rb, db) = lane(next_game);
+                (rowb, pb) = (0, 0);
+                next_game += 1;
+            }
+        }
+    }
+    // The games still playing when no new one is left, each alone.
+    if a_plays {
+        while rowa < end {
+            let k = rowa + da.two_digits(&mut ra) as usize;
+            steps_per_entry[k] += 1;
+            pa += 1;
+            rowa = usize::from(next_rows[k]);
+        }
+        finish(&mut st, ia, pa, rowa);
+    }
+    if b_plays {
+        while rowb < end {
+            let k = rowb + db.two_digits(&mut rb) as usize;
+            steps_per_entry[k] += 1;
+            pb += 1;
+            rowb = usize::from(next_rows[k]);
+        }
+        finish(&mut st, ib, pb, rowb);
     }
     for (&e, &n) in pairs.iter().zip(&steps) {
         for shift in [0, 8, 16, 24] {
