@@ -138,23 +138,20 @@ fn hand_written(board: &Board, seed: u64, games: u64) -> HandStats {
         }
     }
     // The games still playing when no new one is left, each alone.
-    if a_plays {
-        while rowa < end {
-            let k = rowa + da.two_digits(&mut ra) as usize;
-            steps_per_entry[k] += 1;
-            pa += 1;
-            rowa = usize::from(next_rows[k]);
+    let alone = [
+        (a_plays, ia, ra, da, rowa, pa),
+        (b_plays, ib, rb, db, rowb, pb),
+    ];
+    for (plays, index, mut rng, mut dice, mut row, mut pairs_thrown) in alone {
+        if plays {
+            while row < end {
+                let k = row + dice.two_digits(&mut rng) as usize;
+                steps_per_entry[k] += 1;
+                pairs_thrown += 1;
+                row = usize::from(next_rows[k]);
+            }
+            finish(&mut st, index, pairs_thrown, row);
         }
-        finish(&mut st, ia, pa, rowa);
-    }
-    if b_plays {
-        while rowb < end {
-            let k = rowb + db.two_digits(&mut rb) as usize;
-            steps_per_entry[k] += 1;
-            pb += 1;
-            rowb = usize::from(next_rows[k]);
-        }
-        finish(&mut st, ib, pb, rowb);
     }
     for (&e, &n) in pairs.iter().zip(&steps) {
         for shift in [0, 8, 16, 24] {
