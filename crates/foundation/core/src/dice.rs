@@ -288,6 +288,24 @@ impl WordDice {
         self.digit(rng) as u16 + 1
     }
 
+    /// [`two_digits`](Self::two_digits) when both throws come from one
+    /// word; `None`, drawing nothing, when one throw is left in the word
+    /// drawn last, so a caller that may stop after the first throw of a
+    /// pair (the game ended) can throw that one alone
+    /// ([`digit`](Self::digit)) and leave the stream as throwing one at a
+    /// time leaves it.
+    #[inline(always)]
+    pub fn two_digits_in_word<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<u64> {
+        if self.left < 2 {
+            if self.left == 1 {
+                return None;
+            }
+            self.refill(rng);
+        }
+        self.left -= 2;
+        Some(self.take(self.faces * self.faces))
+    }
+
     /// The next two throws' digits as one number `d1 * faces + d2`, the
     /// same two [`digit`](Self::digit) would give one after the other.
     #[inline]
@@ -353,6 +371,40 @@ mod tests {
                 let (d1, d2) = (one.digit(&mut a), one.digit(&mut a));
                 assert_eq!(d1 * f + d2, two.two_digits(&mut b), "{faces} faces");
             }
+        }
+    }
+
+    #[test]
+    fn pairs_within_a_word_are_the_same_dice_and_none_straddles_two() {
+        for faces in [2u8, 6, 11, 16, 100] {
+            let (mut a, mut b) = (game_rng(5, u64::from(faces)), game_rng(5, u64::from(faces)));
+            let (mut one, mut two) = (WordDice::with_faces(faces), WordDice::with_faces(faces));
+            let f = u64::from(faces);
+            let (mut pairs, mut alone) = (0, 0);
+            for _ in 0..300 {
+                match two.two_digits_in_word(&mut b) {
+                    Some(d) => {
+                        let (d1, d2) = (one.digit(&mut a), one.digit(&mut a));
+                        assert_eq!(d1 * f + d2, d, "{faces} faces");
+                        pairs += 1;
+                    }
+                    // One throw left in the word: nothing drawn, and the
+                    // next throw alone is the same die.
+                    None => {
+                        assert_eq!(one.digit(&mut a), two.digit(&mut b), "{faces} faces");
+                        alone += 1;
+                    }
+                }
+            }
+            assert_eq!(
+                a.next_u64(),
+                b.next_u64(),
+                "{faces} faces: the same words drawn"
+            );
+            // An odd number of throws a word leaves one alone every
+            // other word; an even number never.
+            assert_eq!(alone > 0, one.per_word() % 2 == 1, "{faces} faces");
+            assert!(pairs > 0);
         }
     }
 

@@ -1,10 +1,11 @@
 //! Snakes and Ladders as a [`BoardGame`]: the board, a rule set and the
 //! number of players.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
-use tabula_core::{BoardGame, Chance, GameResult, LandingPatterns, LandingTally, Status, WordDice};
+use tabula_core::{BoardGame, Chance, GameResult, LandingTally, Status};
 use tabula_sim::Landings;
+use tabula_sim::table::ThrowTable;
 
 use crate::board::Board;
 use crate::plugin::{Rules, Step, Turn};
@@ -21,9 +22,9 @@ pub struct Snakes<'a, R> {
     rules: &'a R,
     players: u8,
     /// A one-player game's throws worked out in advance, made on the
-    /// first simulated game (see [`Fast`]); `None` if the rules or the
-    /// board do not allow it.
-    fast: OnceLock<Option<Box<Fast>>>,
+    /// first simulated game; `None` if the rules or the board do not
+    /// allow it.
+    table: OnceLock<Option<ThrowTable<Event>>>,
 }
 
 impl<'a, R: Rules> Snakes<'a, R> {
@@ -33,7 +34,7 @@ impl<'a, R: Rules> Snakes<'a, R> {
             board,
             rules,
             players: players.clamp(1, MAX_SEATS as u8),
-            fast: OnceLock::new(),
+            table: OnceLock::new(),
         }
     }
 
@@ -42,15 +43,14 @@ impl<'a, R: Rules> Snakes<'a, R> {
         self.board
     }
 
-    /// Whether a one-player simulation takes its throws two at a time
-    /// from a table of every throw worked out in advance: when the rules
-    /// depend on nothing but the square and the roll (no rule state, no
-    /// throwing again, every throw moves or is forfeited), the board has
-    /// at most 255 squares and no chains of jumps, and one die of at most
-    /// 16 faces is thrown. Otherwise every throw goes through the rules;
-    /// the games are the same either way.
+    /// Whether a one-player simulation plays from the framework's table
+    /// of every throw worked out in advance ([`ThrowTable`]): when the
+    /// rules depend on nothing but the square and the roll (no rule
+    /// state, no throwing again), the board has at most 255 squares, and
+    /// one die of at most 16 faces is thrown. Otherwise every throw goes
+    /// through the rules; the games are the same either way.
     pub fn throws_from_table(&self) -> bool {
-        self.fast().is_some()
+        self.table().is_some()
     }
 }
 
@@ -424,323 +424,43 @@ impl<R: Rules> Snakes<'_, R> {
     }
 
     /// The throw table of a one-player game, if the rules and board allow
-    /// one (see [`Fast`]): every throw from every square asked of the
-    /// rules once, through [`throw`](Self::throw) itself.
-    fn fast(&self) -> Option<&Fast> {
-        self.fast
+    /// one (see [`throws_from_table`](Self::throws_from_table)): every
+    /// throw from every square asked of the rules once, through
+    /// [`throw`](Self::throw) itself.
+    fn table(&self) -> Option<&ThrowTable<Event>> {
+        self.table
             .get_or_init(|| {
                 let dice = self.board.dice();
-                let size = self.board.size();
                 if self.players != 1
                     || R::THROWS_AGAIN
                     || std::mem::size_of::<R::Extra>() != 0
                     || dice.count() != 1
-                    || dice.faces() > 16
-                    || size > 255
                 {
                     return None;
                 }
-                let faces = usize::from(dice.faces());
                 let track = Track {
                     next: self.board.jump_table(),
-                    size,
+                    size: self.board.size(),
                 };
-                // One throw from each square: (reached, rest, forfeited).
-                let mut one = Vec::with_capacity(usize::from(size) * faces);
-                for square in 0..size {
-                    for roll in 1..=faces as u16 {
-                        let turn = Turn::new(self.board, 0, square, true, &[]);
-                        let mut extra = R::Extra::default();
-                        let mut seen = Vec::new();
-                        let (rest, _) =
-                            self.throw(&turn, &mut extra, roll, track, &mut |e| seen.push(e));
-                        let throw = match seen[..] {
-                            [Event::Moved { to, .. }] => (to, rest, false),
-                            [Event::Moved { to, .. }, Event::Jumped { .. }] => (to, rest, false),
-                            [Event::Forfeited { .. }] => (square, square, true),
-                            // Sent elsewhere, or a chain of jumps.
-                            _ => return None,
-                        };
-                        one.push(throw);
-                    }
-                }
-                Some(Box::new(Fast::new(&one, dice.word_dice(), size)))
+                ThrowTable::new(track.size, dice.word_dice(), |square, digit, events| {
+                    let turn = Turn::new(self.board, 0, square, true, &[]);
+                    let mut extra = R::Extra::default();
+                    let roll = digit + 1;
+                    self.throw(&turn, &mut extra, roll, track, &mut |e| events.push(e))
+                        .0
+                })
             })
-            .as_deref()
+            .as_ref()
     }
 
-    /// [`run_solo`](Self::run_solo) from the throw table, two throws a
-    /// step: the same events and the same dice, without asking the rules.
+    /// Ends a game played from the table: the token on the last square
+    /// has won.
     #[inline(always)]
-    fn run_fast<const FORFEITS: bool, G: tabula_core::rand::Rng + ?Sized, E: FnMut(Event)>(
-        &self,
-        fast: &Fast,
-        state: &mut State<R::Extra>,
-        rng: &mut G,
-        limit: u32,
-        events: &mut E,
-    ) -> u32 {
-        let mut words = fast.words;
-        let size = fast.size;
-        let pairs: &[u64] = &fast.pairs;
-        let rolls: &[[u16; 2]] = &fast.rolls;
-        let mut square = state.square;
-        let mut row = usize::from(square) * fast.faces * fast.faces;
-        let mut left = limit;
-        if square < size {
-            while left >= 2 {
-                let d = words.two_digits(rng) as usize;
-                let Some(&entry) = pairs.get(row + d) else {
-                    break;
-                };
-                let [r1, r2] = rolls.get(d).copied().unwrap_or([1, 1]);
-                let [to1, rest1, to2, rest2, flags, ..] = entry.to_le_bytes();
-                let (to1, rest1) = (u16::from(to1), u16::from(rest1));
-                fast_throw(square, r1, to1, rest1, FORFEITS && flags & 1 != 0, events);
-                if flags & 4 != 0 {
-                    left -= 1;
-                    square = rest1;
-                    break;
-                }
-                let (to2, rest2) = (u16::from(to2), u16::from(rest2));
-                fast_throw(rest1, r2, to2, rest2, FORFEITS && flags & 2 != 0, events);
-                left -= 2;
-                square = rest2;
-                row = (entry >> 40) as usize;
-                if flags & 8 != 0 {
-                    break;
-                }
-            }
-        }
-        if square < size && left == 1 {
-            let d = words.digit(rng) as usize;
-            let faces = fast.faces;
-            if let Some(&[to, rest, flags]) = fast.singles.get(usize::from(square) * faces + d) {
-                let (to, rest) = (u16::from(to), u16::from(rest));
-                fast_throw(square, d as u16 + 1, to, rest, flags != 0, events);
-                left -= 1;
-                square = rest;
-            }
-        }
-        if square >= size {
+    fn finish<E: FnMut(Event)>(&self, state: &mut State<R::Extra>, square: u16, events: &mut E) {
+        state.square = square;
+        if square >= self.board.size() {
             state.winner = Some(0);
             events(Event::Finished { seat: 0 });
-        }
-        state.square = square;
-        limit - left
-    }
-}
-
-impl<R: Rules> Snakes<'_, R> {
-    /// [`run_fast`](Self::run_fast) without events: each step adds one to
-    /// its table entry's counter in `tally`, whose patterns hold the
-    /// landings those events would report.
-    #[inline(always)]
-    fn run_tallied<G: tabula_core::rand::Rng + ?Sized>(
-        &self,
-        fast: &Fast,
-        state: &mut State<R::Extra>,
-        rng: &mut G,
-        limit: u32,
-        tally: &mut LandingTally,
-    ) -> u32 {
-        let mut words = fast.words;
-        let size = fast.size;
-        let per_row = fast.faces * fast.faces;
-        let mut square = state.square;
-        let mut left = limit;
-        if square < size {
-            let steps: &[u16] = &fast.steps;
-            let counts = tally.keyed(&fast.patterns);
-            let end = usize::from(size) * per_row;
-            let mut row = usize::from(square) * per_row;
-            // Every step throws twice but a finishing one, which may
-            // throw once and is the last: count steps, not throws.
-            let mut budget = left / 2;
-            while budget > 0 && row < end {
-                let k = row + words.two_digits(rng) as usize;
-                let (Some(&step), Some(count)) = (steps.get(k), counts.get_mut(k)) else {
-                    break;
-                };
-                *count += 1;
-                budget -= 1;
-                row = step as usize;
-            }
-            square = ((row as u64 * fast.square_of_row) >> 32) as u16;
-            // A step that finished on its first throw has 1 added to its
-            // row (see `Fast::steps`).
-            let one_throw = (row - usize::from(square) * per_row) as u32;
-            left -= 2 * (left / 2 - budget) - one_throw;
-        }
-        if square < size && left == 1 {
-            let d = words.digit(rng) as usize;
-            if let Some(&[to, rest, flags]) = fast.singles.get(usize::from(square) * fast.faces + d)
-            {
-                let (to, rest) = (u16::from(to), u16::from(rest));
-                fast_throw(square, d as u16 + 1, to, rest, flags != 0, &mut |e| {
-                    e.count_landings(|s, t| tally.land(s, t))
-                });
-                left -= 1;
-                square = rest;
-            }
-        }
-        if square >= size {
-            state.winner = Some(0);
-        }
-        state.square = square;
-        limit - left
-    }
-}
-
-/// One throw of the fast loop, as [`Snakes::throw`] reports it for a
-/// board without chains: the jump's `to` is its `rest`, so a collector
-/// that counts landings adds nothing for it and the compiler drops it.
-#[inline(always)]
-fn fast_throw<E: FnMut(Event)>(
-    from: u16,
-    roll: u16,
-    to: u16,
-    rest: u16,
-    forfeited: bool,
-    events: &mut E,
-) {
-    if forfeited {
-        events(Event::Forfeited {
-            seat: 0,
-            roll,
-            at: from,
-        });
-        return;
-    }
-    events(Event::Moved {
-        seat: 0,
-        roll,
-        from,
-        to,
-        rest,
-    });
-    if rest != to {
-        events(Event::Jumped {
-            seat: 0,
-            from: to,
-            to: rest,
-            rest,
-        });
-    }
-}
-
-/// A one-player game's throws worked out in advance: for rules whose
-/// throw depends on nothing but the square and the roll (no rule state,
-/// no throwing again, every throw moves the token or is forfeited), a
-/// board of at most 255 squares with no chains of jumps, and one die of
-/// at most 16 faces. The loop then follows a table
-/// instead of asking the rules, and takes two throws a step, so the
-/// square-to-square chain of dependent loads is half as long.
-#[derive(Clone, Debug)]
-pub(crate) struct Fast {
-    faces: usize,
-    /// A fresh stream of the die's throws, copied for each game.
-    words: WordDice,
-    /// Whether any throw is forfeited.
-    forfeits: bool,
-    size: u16,
-    /// Two throws from a square, at `square * faces^2 + d1 * faces + d2`
-    /// (digits `d` are rolls less one), as little-endian bytes: reached
-    /// and rest after the first throw, reached and rest after the second,
-    /// flags (1: first forfeited, 2: second forfeited, 4: the first
-    /// finished, 8: the second finished), then the next
-    /// step's row, `rest2 * faces^2`, in the top 24 bits.
-    pairs: Vec<u64>,
-    /// One throw from a square, at `square * faces + d`: reached, rest,
-    /// forfeited.
-    singles: Vec<[u8; 3]>,
-    /// The two rolls of a two-throw digit.
-    rolls: Vec<[u16; 2]>,
-    /// For the bulk loop, at the same index as `pairs`: the next step's
-    /// row, plus 1 if the step threw once only (the first throw
-    /// finished; the row is then past the last and never read, and a
-    /// row is a multiple of `faces^2 >= 4`, so the 1 stands out).
-    steps: Vec<u16>,
-    /// The landings of each entry of `pairs`, as the events of its
-    /// throws report them.
-    patterns: Arc<LandingPatterns>,
-    /// `ceil(2^32 / faces^2)`: a row (or an entry of `steps`) times
-    /// this, shifted right by 32, is its square, rounded down. With
-    /// values below `2^17` (255 squares of at most 256 pairs) and
-    /// `faces^2 <= 2^8`, the rounding error times the value stays below
-    /// `2^32`, so the quotient is exact.
-    square_of_row: u64,
-}
-
-impl Fast {
-    /// The tables from every single throw `(reached, rest, forfeited)`
-    /// at `square * faces + roll - 1`, for the die `words` throws.
-    fn new(one: &[(u16, u16, bool)], words: WordDice, size: u16) -> Fast {
-        let faces = usize::from(words.faces());
-        let squares = usize::from(size);
-        let byte = |s: u16| s.min(255) as u8;
-        let singles: Vec<[u8; 3]> = one
-            .iter()
-            .map(|&(to, rest, forfeited)| [byte(to), byte(rest), u8::from(forfeited)])
-            .collect();
-        let mut pairs = Vec::with_capacity(squares * faces * faces);
-        for square in 0..squares {
-            for d1 in 0..faces {
-                for d2 in 0..faces {
-                    let (to1, rest1, f1) = one[square * faces + d1];
-                    let (to2, rest2, f2) = match one.get(usize::from(rest1) * faces + d2) {
-                        Some(&second) if rest1 < size => second,
-                        // The first throw finished: no second one.
-                        _ => (rest1, rest1, false),
-                    };
-                    let flags = u64::from(f1)
-                        | u64::from(f2) << 1
-                        | u64::from(rest1 >= size) << 2
-                        | u64::from(rest1 < size && rest2 >= size) << 3;
-                    let row = u64::from(rest2) * (faces * faces) as u64;
-                    pairs.push(
-                        u64::from(byte(to1))
-                            | u64::from(byte(rest1)) << 8
-                            | u64::from(byte(to2)) << 16
-                            | u64::from(byte(rest2)) << 24
-                            | flags << 32
-                            | row << 40,
-                    );
-                }
-            }
-        }
-        let rolls: Vec<[u16; 2]> = (0..faces * faces)
-            .map(|d| [(d / faces) as u16 + 1, (d % faces) as u16 + 1])
-            .collect();
-        let steps = pairs
-            .iter()
-            .map(|&e| (e >> 40) as u16 + ((e >> 34) & 1) as u16)
-            .collect();
-        // Each entry's landings, counted from the very events the event
-        // loop reports for it.
-        let patterns = pairs.iter().enumerate().map(|(k, &e)| {
-            let [to1, rest1, to2, rest2, flags, ..] = e.to_le_bytes().map(u16::from);
-            let [r1, r2] = rolls[k % (faces * faces)];
-            let square = (k / (faces * faces)) as u16;
-            let mut landings = Vec::new();
-            let mut count = |e: Event| e.count_landings(|s, t| landings.push((s, t)));
-            fast_throw(square, r1, to1, rest1, flags & 1 != 0, &mut count);
-            if flags & 4 == 0 {
-                fast_throw(rest1, r2, to2, rest2, flags & 2 != 0, &mut count);
-            }
-            landings
-        });
-        Fast {
-            faces,
-            words,
-            forfeits: one.iter().any(|&(.., forfeited)| forfeited),
-            size,
-            patterns: Arc::new(LandingPatterns::new(patterns)),
-            square_of_row: (1u64 << 32).div_ceil((faces * faces) as u64),
-            pairs,
-            singles,
-            rolls,
-            steps,
         }
     }
 }
@@ -821,12 +541,12 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
         }
     }
 
-    /// Throws the dice several to a random word ([`WordDice`]); with one
-    /// player, every throw is the same token's, kept in locals, and where
-    /// the rules allow (no rule state, no throwing again, no chains of
-    /// jumps, one die), taken two at a time from a table of every throw
-    /// worked out in advance. Simulation, replay and records all play through here,
-    /// so they see the same dice.
+    /// Throws the dice several to a random word
+    /// ([`WordDice`](tabula_core::WordDice)); with one player, every throw
+    /// is the same token's, kept in locals, and where the rules allow
+    /// ([`throws_from_table`](Snakes::throws_from_table)), read from the
+    /// table of every throw. Simulation, replay and records all play
+    /// through here, so they see the same dice.
     #[inline]
     fn run_chance<G: tabula_core::rand::Rng + ?Sized, E: FnMut(Event)>(
         &self,
@@ -849,18 +569,18 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
             }
             return n;
         }
-        match self.fast() {
-            Some(fast) if fast.forfeits => {
-                self.run_fast::<true, _, _>(fast, state, rng, limit, events)
-            }
-            Some(fast) => self.run_fast::<false, _, _>(fast, state, rng, limit, events),
-            None => self.run_solo(state, rng, limit, events),
-        }
+        let Some(table) = self.table() else {
+            return self.run_solo(state, rng, limit, events);
+        };
+        let mut square = state.square;
+        let n = table.run(&mut square, rng, limit, events);
+        self.finish(state, square, events);
+        n
     }
 
-    /// The table loop of [`run_chance`](Self::run_chance), counting one
-    /// key a step: for one player and a game that has a table of its
-    /// throws ([`throws_from_table`](Snakes::throws_from_table)).
+    /// The table's loop that counts landings in bulk
+    /// ([`ThrowTable::run_tallied`]), for one player and a game that has a
+    /// table of its throws ([`throws_from_table`](Snakes::throws_from_table)).
     #[inline(always)]
     fn run_chance_tallied<G: tabula_core::rand::Rng + ?Sized>(
         &self,
@@ -869,11 +589,14 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
         limit: u32,
         tally: &mut LandingTally,
     ) -> Option<u32> {
-        let fast = self.fast()?;
+        let table = self.table()?;
         if state.winner.is_some() {
             return Some(0);
         }
-        Some(self.run_tallied(fast, state, rng, limit, tally))
+        let mut square = state.square;
+        let n = table.run_tallied(&mut square, rng, limit, tally);
+        self.finish(state, square, &mut |_| {});
+        Some(n)
     }
 
     fn apply_move<E: FnMut(Event)>(&self, _: &mut Self::State, mv: Self::Move, _: &mut E) {

@@ -1,0 +1,463 @@
+//! Throw tables: a race of one token, whose throw depends on nothing but
+//! its square and the roll of one die, worked out once for every square
+//! and roll, so a simulation follows a table instead of asking the rules.
+//!
+//! A game builds a [`ThrowTable`] from its own rules, one throw at a
+//! time ([`ThrowTable::new`]), and plays from it in
+//! [`BoardGame::run_chance`] ([`ThrowTable::run`]: the same events and
+//! dice as throwing one at a time) and in
+//! [`BoardGame::run_chance_tallied`] ([`ThrowTable::run_tallied`]: no
+//! events, landings counted in bulk). The tallied loop takes two throws
+//! a step from a table of every square and *pair* of rolls, so the chain
+//! of dependent loads from square to square, which bounds a single
+//! game's speed, is half as long, and a step costs one load and one
+//! counter.
+//!
+//! ```
+//! use tabula_core::{LandingTally, WordDice, game_rng};
+//! use tabula_sim::Landings;
+//! use tabula_sim::table::ThrowTable;
+//!
+//! /// A token moved to a square.
+//! #[derive(Clone, Copy, Debug, PartialEq)]
+//! struct Moved(u16);
+//! impl Landings for Moved {
+//!     fn for_each_landing(&self, mut f: impl FnMut(usize)) {
+//!         f(usize::from(self.0))
+//!     }
+//! }
+//!
+//! // Ten squares and a d6; a throw past the last square stops on it.
+//! let d6 = WordDice::new(6).unwrap();
+//! let table = ThrowTable::new(10, d6, |square, digit, events: &mut Vec<Moved>| {
+//!     let to = (square + digit + 1).min(10);
+//!     events.push(Moved(to));
+//!     to
+//! })
+//! .unwrap();
+//!
+//! // A game throw by throw, then the same game counted in bulk.
+//! let (mut square, mut landed) = (0, Vec::new());
+//! let throws = table.run(&mut square, &mut game_rng(7, 0), 1000, &mut |Moved(s)| landed.push(s));
+//! assert_eq!((square, throws as usize), (10, landed.len()));
+//! let (mut again, mut tally) = (0, LandingTally::new());
+//! assert_eq!(table.run_tallied(&mut again, &mut game_rng(7, 0), 1000, &mut tally), throws);
+//! let mut counted = 0;
+//! tally.drain(|_, times| counted += times);
+//! assert_eq!((again, counted), (10, u64::from(throws)));
+//! ```
+
+use std::sync::Arc;
+
+use tabula_core::rand::Rng;
+use tabula_core::{LandingPatterns, LandingTally, WordDice};
+
+use crate::Landings;
+
+#[cfg(doc)]
+use tabula_core::BoardGame;
+
+/// Every throw of a one-token race worked out in advance: squares
+/// `0..size` are in play, a throw from square `s` with the die's digit
+/// `d` (its face less one) comes to rest on a square the game's rules
+/// give, reporting the events they report, and a token on `size` has
+/// finished.
+///
+/// A game qualifies when its throw depends on nothing but the square and
+/// the roll: one token (one player), no rule state, no throwing again.
+/// The table takes at most 255 squares and one die of at most 16 faces
+/// ([`new`](Self::new) declines larger ones), so a pair table of next
+/// squares fits in 128 KB, and in 7 KB for the classic board.
+#[derive(Clone, Debug)]
+pub struct ThrowTable<Ev> {
+    faces: usize,
+    /// A fresh stream of the die's throws, copied for each game.
+    words: WordDice,
+    size: u16,
+    /// One throw, at `square * faces + digit`: where the token rests.
+    rests: Vec<u16>,
+    /// One throw's events are `events[ends[i - 1]..ends[i]]` (from 0 for
+    /// the first).
+    ends: Vec<u32>,
+    events: Vec<Ev>,
+    /// Two throws from a square, at `square * faces^2 + d1 * faces +
+    /// d2`: the next step's row (`rest * faces^2`), plus 1 if the step
+    /// threw once only (the first throw finished; the row is then the
+    /// last square's, never read, and a multiple of `faces^2 >= 4`, so
+    /// the 1 stands out).
+    steps: Vec<u16>,
+    /// The landings of each entry of `steps`, as its throws' events
+    /// report them, then of each single throw (at `steps.len()` plus the
+    /// throw's index).
+    patterns: Arc<LandingPatterns>,
+    /// `ceil(2^32 / faces)`: an entry of `steps` times this, shifted
+    /// right by 32, is its first throw's index (`square * faces + d1`),
+    /// exactly for the same reason as `square_of_row`.
+    faces_inverse: u64,
+    /// `ceil(2^32 / faces^2)`: a row (or an entry of `steps`) times
+    /// this, shifted right by 32, is its square, rounded down. With
+    /// values below `2^17` (255 squares of at most 256 pairs) and
+    /// `faces^2 <= 2^8`, the rounding error times the value stays below
+    /// `2^32`, so the quotient is exact.
+    square_of_row: u64,
+}
+
+/// The largest board a [`ThrowTable`] takes.
+pub const MAX_SQUARES: u16 = 255;
+
+/// The most faces of a [`ThrowTable`]'s die.
+pub const MAX_FACES: u8 = 16;
+
+impl<Ev: Clone + Landings> ThrowTable<Ev> {
+    /// The table of a race on squares `0..size` with the die `words`
+    /// throws: `throw(square, digit, events)` is the rules' throw from
+    /// `square` (below `size`) with digit `digit` (the roll less one),
+    /// pushing the events the rules report and returning where the token
+    /// comes to rest (`size` for finished). `None` for more than
+    /// [`MAX_SQUARES`] squares, a die of more than [`MAX_FACES`] faces,
+    /// or a throw that rests past `size`.
+    pub fn new(
+        size: u16,
+        words: WordDice,
+        mut throw: impl FnMut(u16, u16, &mut Vec<Ev>) -> u16,
+    ) -> Option<ThrowTable<Ev>> {
+        if size == 0 || size > MAX_SQUARES || words.faces() > MAX_FACES {
+            return None;
+        }
+        let faces = usize::from(words.faces());
+        let squares = usize::from(size);
+        let (mut rests, mut ends, mut events) = (Vec::new(), Vec::new(), Vec::new());
+        for square in 0..size {
+            for digit in 0..faces as u16 {
+                let rest = throw(square, digit, &mut events);
+                if rest > size {
+                    return None;
+                }
+                rests.push(rest);
+                ends.push(u32::try_from(events.len()).ok()?);
+            }
+        }
+        let mut table = ThrowTable {
+            faces,
+            words,
+            size,
+            rests,
+            ends,
+            events,
+            steps: Vec::with_capacity(squares * faces * faces),
+            patterns: Arc::new(LandingPatterns::new(Vec::<Vec<_>>::new())),
+            faces_inverse: (1u64 << 32).div_ceil(faces as u64),
+            square_of_row: (1u64 << 32).div_ceil((faces * faces) as u64),
+        };
+        let mut patterns = Vec::with_capacity(squares * faces * faces);
+        for first in 0..squares * faces {
+            let rest1 = table.rests[first];
+            for d2 in 0..faces {
+                let mut landed = Vec::new();
+                let mut count = |e: &Ev| e.count_landings(|s, t| landed.push((s, t)));
+                table.single(first).iter().for_each(&mut count);
+                let (rest, threw_once) = if rest1 < size {
+                    let second = usize::from(rest1) * faces + d2;
+                    table.single(second).iter().for_each(&mut count);
+                    (table.rests[second], false)
+                } else {
+                    (rest1, true)
+                };
+                let row = usize::from(rest) * faces * faces + usize::from(threw_once);
+                table.steps.push(u16::try_from(row).ok()?);
+                patterns.push(landed);
+            }
+        }
+        // Then each single throw's, at the number of pairs plus its index.
+        for i in 0..squares * faces {
+            let mut landed = Vec::new();
+            for e in table.single(i) {
+                e.count_landings(|s, t| landed.push((s, t)));
+            }
+            patterns.push(landed);
+        }
+        table.patterns = Arc::new(LandingPatterns::new(patterns));
+        Some(table)
+    }
+
+    /// Plays from `square` until the token finishes or `limit` throws are
+    /// made, reporting every throw's events as the rules did when the
+    /// table was made; returns the throws made. The dice are those of a
+    /// fresh stream of the table's die on `rng`, as throwing them one at
+    /// a time ([`Dice::roll_from`](tabula_core::Dice::roll_from)) gives
+    /// them, and `rng` is left where that leaves it. A token on a
+    /// finished square makes no throw.
+    #[inline]
+    pub fn run<G: Rng + ?Sized, E: FnMut(Ev)>(
+        &self,
+        square: &mut u16,
+        rng: &mut G,
+        limit: u32,
+        events: &mut E,
+    ) -> u32 {
+        self.walk(square, rng, limit, &mut Report(events))
+    }
+
+    /// [`run`](Self::run) without events: each step of two throws adds
+    /// one to its entry's counter in `tally`, whose patterns hold the
+    /// landings those throws' events report. The same throws, the same
+    /// square after and the same random words used.
+    #[inline(always)]
+    pub fn run_tallied<G: Rng + ?Sized>(
+        &self,
+        square: &mut u16,
+        rng: &mut G,
+        limit: u32,
+        tally: &mut LandingTally,
+    ) -> u32 {
+        let counts = tally.keyed(&self.patterns);
+        self.walk(square, rng, limit, &mut Count(counts))
+    }
+
+    /// The loop of [`run`](Self::run) and [`run_tallied`](Self::run_tallied):
+    /// two throws a step from `steps`, following its rows, so the chain of
+    /// dependent loads from square to square is one load a step.
+    #[inline(always)]
+    fn walk<G: Rng + ?Sized, V: Visit<Ev>>(
+        &self,
+        square: &mut u16,
+        rng: &mut G,
+        limit: u32,
+        visit: &mut V,
+    ) -> u32 {
+        let mut words = self.words;
+        let size = self.size;
+        let per_row = self.faces * self.faces;
+        let mut at = *square;
+        let mut left = limit;
+        if at < size {
+            let steps: &[u16] = &self.steps;
+            let end = usize::from(size) * per_row;
+            let mut row = usize::from(at) * per_row;
+            while left >= 2 && row < end {
+                if let Some(d) = words.two_digits_in_word(rng) {
+                    let k = row + d as usize;
+                    let Some(&step) = steps.get(k) else {
+                        break;
+                    };
+                    visit.pair(self, k);
+                    row = usize::from(step);
+                    left -= 2;
+                } else {
+                    // The pair would straddle two words, and the game may
+                    // end on its first throw: throw that one alone, so the
+                    // stream is left as throwing one at a time leaves it.
+                    let i = self.square(row) * self.faces + words.digit(rng) as usize;
+                    visit.single(self, i);
+                    row = usize::from(self.rests.get(i).copied().unwrap_or(size)) * per_row;
+                    left -= 1;
+                }
+            }
+            at = self.square(row) as u16;
+            // A step that finished on its first throw has 1 added to its
+            // row (see `steps`): it threw once, not twice.
+            left += (row - usize::from(at) * per_row) as u32;
+        }
+        if at < size && left >= 1 {
+            let i = usize::from(at) * self.faces + words.digit(rng) as usize;
+            visit.single(self, i);
+            at = self.rests.get(i).copied().unwrap_or(size);
+            left -= 1;
+        }
+        *square = at;
+        limit - left
+    }
+}
+
+impl<Ev> ThrowTable<Ev> {
+    /// The squares in play: a token on this square has finished.
+    pub fn size(&self) -> u16 {
+        self.size
+    }
+
+    /// The square of a row of `steps`, or of one of its entries.
+    #[inline(always)]
+    fn square(&self, row: usize) -> usize {
+        ((row as u64 * self.square_of_row) >> 32) as usize
+    }
+
+    /// The events of single throw `i` (`square * faces + digit`).
+    #[inline(always)]
+    fn single(&self, i: usize) -> &[Ev] {
+        let start = match i.checked_sub(1) {
+            Some(j) => self.ends.get(j).copied().unwrap_or(0),
+            None => 0,
+        };
+        let end = self.ends.get(i).copied().unwrap_or(start);
+        self.events
+            .get(start as usize..end as usize)
+            .unwrap_or_default()
+    }
+}
+
+/// What [`ThrowTable::walk`] does with each throw.
+trait Visit<Ev> {
+    /// Entry `k` of the pair table: two throws, or one that finished.
+    fn pair(&mut self, table: &ThrowTable<Ev>, k: usize);
+    /// Single throw `i` (`square * faces + digit`).
+    fn single(&mut self, table: &ThrowTable<Ev>, i: usize);
+}
+
+/// Reports each throw's events.
+struct Report<'e, E>(&'e mut E);
+
+impl<Ev: Clone, E: FnMut(Ev)> Visit<Ev> for Report<'_, E> {
+    #[inline(always)]
+    fn pair(&mut self, table: &ThrowTable<Ev>, k: usize) {
+        // Entry `k` is `square * faces^2 + d1 * faces + d2`, so its first
+        // throw is `k / faces` and the second's digit `k % faces`.
+        let first = ((k as u64 * table.faces_inverse) >> 32) as usize;
+        self.single(table, first);
+        let rest = table.rests.get(first).copied().unwrap_or(table.size);
+        if rest < table.size {
+            let second = usize::from(rest) * table.faces + (k - first * table.faces);
+            self.single(table, second);
+        }
+    }
+
+    #[inline(always)]
+    fn single(&mut self, table: &ThrowTable<Ev>, i: usize) {
+        for e in table.single(i) {
+            (self.0)(e.clone());
+        }
+    }
+}
+
+/// Counts each step by its key in a [`LandingTally`]'s keyed counts.
+struct Count<'c>(&'c mut [u64]);
+
+impl<Ev> Visit<Ev> for Count<'_> {
+    #[inline(always)]
+    fn pair(&mut self, _: &ThrowTable<Ev>, k: usize) {
+        if let Some(count) = self.0.get_mut(k) {
+            *count += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn single(&mut self, table: &ThrowTable<Ev>, i: usize) {
+        if let Some(count) = self.0.get_mut(table.steps.len() + i) {
+            *count += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_core::game_rng;
+
+    /// Where a throw took the token: reached, then where a jump led.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Walked {
+        Reached(u16),
+        Jumped(u16),
+    }
+
+    impl Landings for Walked {
+        fn for_each_landing(&self, mut f: impl FnMut(usize)) {
+            match *self {
+                Walked::Reached(s) | Walked::Jumped(s) => f(usize::from(s)),
+            }
+        }
+    }
+
+    /// A race on `size` squares: a throw past the end stops on it, and
+    /// every seventh square jumps back three, then (a chain) on from a
+    /// square that is a multiple of five by two.
+    fn walk(size: u16) -> impl FnMut(u16, u16, &mut Vec<Walked>) -> u16 {
+        move |square, digit, events| {
+            let mut at = (square + digit + 1).min(size);
+            events.push(Walked::Reached(at));
+            if at < size && at % 7 == 0 {
+                at -= 3;
+                events.push(Walked::Jumped(at));
+                if at % 5 == 0 {
+                    at += 2;
+                    events.push(Walked::Jumped(at));
+                }
+            }
+            at
+        }
+    }
+
+    /// The same game thrown one digit at a time through the rules: its
+    /// events, throws, square and the stream's next word.
+    fn by_hand(
+        size: u16,
+        faces: u8,
+        mut square: u16,
+        index: u64,
+        limit: u32,
+    ) -> (Vec<Walked>, u32, u16, u64) {
+        let (mut rng, mut words) = (game_rng(3, index), WordDice::new(faces).unwrap());
+        let (mut rules, mut events, mut made) = (walk(size), Vec::new(), 0);
+        while made < limit && square < size {
+            square = rules(square, words.digit(&mut rng) as u16, &mut events);
+            made += 1;
+        }
+        (events, made, square, rng.next_u64())
+    }
+
+    #[test]
+    fn both_loops_play_the_games_the_rules_play_one_throw_at_a_time() {
+        // A d11 word holds 15 throws, so pairs straddle words; a d6 word
+        // 20; a d16 word 13.
+        for (size, faces) in [(30, 6), (30, 11), (255, 16), (1, 2), (9, 13)] {
+            let table = ThrowTable::new(size, WordDice::new(faces).unwrap(), walk(size)).unwrap();
+            for index in 0..40 {
+                for start in [0, size / 2, size - 1, size] {
+                    for limit in (0..12).chain([31, 10_000]) {
+                        let expected = by_hand(size, faces, start, index, limit);
+                        let mut rng = game_rng(3, index);
+                        let (mut square, mut events) = (start, Vec::new());
+                        let made = table.run(&mut square, &mut rng, limit, &mut |e| events.push(e));
+                        let what = format!(
+                            "{size} squares, d{faces}, game {index}, from {start}, cap {limit}"
+                        );
+                        assert_eq!(
+                            (&events, made, square, rng.next_u64()),
+                            (&expected.0, expected.1, expected.2, expected.3),
+                            "{what}"
+                        );
+
+                        let mut rng = game_rng(3, index);
+                        let (mut square, mut tally) = (start, LandingTally::new());
+                        let made = table.run_tallied(&mut square, &mut rng, limit, &mut tally);
+                        let mut landed = vec![0u64; usize::from(size) + 1];
+                        tally.drain(|s, t| landed[s] += t);
+                        let mut wanted = vec![0u64; usize::from(size) + 1];
+                        for e in &expected.0 {
+                            e.for_each_landing(|s| wanted[s] += 1);
+                        }
+                        assert_eq!(
+                            (landed, made, square, rng.next_u64()),
+                            (wanted, expected.1, expected.2, expected.3),
+                            "{what}, tallied"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn boards_and_dice_too_large_and_throws_past_the_end_are_declined() {
+        let d6 = WordDice::new(6).unwrap();
+        assert!(ThrowTable::new(MAX_SQUARES + 1, d6, walk(MAX_SQUARES + 1)).is_none());
+        assert!(ThrowTable::new(0, d6, walk(0)).is_none());
+        let d17 = WordDice::new(MAX_FACES + 1).unwrap();
+        assert!(ThrowTable::new(10, d17, walk(10)).is_none());
+        let past = |square: u16, digit: u16, _: &mut Vec<Walked>| square + digit + 1;
+        assert!(ThrowTable::new(10, d6, past).is_none());
+        assert_eq!(
+            ThrowTable::new(10, d6, walk(10)).map(|t| t.size()),
+            Some(10)
+        );
+    }
+}
