@@ -10,8 +10,6 @@ use std::sync::{Arc, Mutex};
 use tabula_core::{Agent, GameRng, Seat};
 use tabula_play::agents::{AgentEntry, BuildFn};
 
-use tabula_search::{AlphaBeta, Budget, BudgetError, Greedy, Mcts, defaults};
-
 use crate::NolineError;
 use crate::game::{Noline, Place, State};
 use crate::search::SEARCH_MAX_DIM;
@@ -182,14 +180,6 @@ tabula_play::inventory::submit! {
 }
 tabula_play::inventory::submit! {
     AgentEntry {
-        name: "random",
-        parameter: None,
-        summary: "a uniformly random empty cell",
-        build: &BuildFn::<Noline>(|_, _| Ok(Box::new(tabula_search::Random))),
-    }
-}
-tabula_play::inventory::submit! {
-    AgentEntry {
         name: "perfect",
         parameter: None,
         summary: "exact game-tree search (the framework's proof search on bitboards, the board's 8 symmetries); boards up to 5x5",
@@ -205,41 +195,13 @@ fn searchable(game: &Noline) -> Result<(), NolineError> {
     Ok(())
 }
 
-/// The budget written after the agent's name, or `default`.
-fn budget(arg: Option<&str>, default: Budget) -> Result<Budget, BudgetError> {
-    arg.map_or(Ok(default), Budget::parse)
+// ANCHOR: search_agents
+tabula_search::register_search_agents! {
+    game: Noline,
+    check: searchable,
+    random: "a uniformly random empty cell",
+    greedy: "the cell leaving it the most safe cells against the opponent's (generic search, one move ahead)",
+    alphabeta: "generic iterative-deepening alpha-beta on the safe-cell count; BUDGET nodes (default 20000) or Nms per move",
+    mcts: "generic Monte Carlo tree search (UCT, playouts avoiding lines); BUDGET playouts (default 1000) or Nms per move",
 }
-
-tabula_play::inventory::submit! {
-    AgentEntry {
-        name: "greedy",
-        parameter: None,
-        summary: "the cell leaving it the most safe cells against the opponent's (generic search, one move ahead)",
-        build: &BuildFn::<Noline>(|game, _| {
-            searchable(game)?;
-            Ok(Box::new(Greedy))
-        }),
-    }
-}
-tabula_play::inventory::submit! {
-    AgentEntry {
-        name: "alphabeta",
-        parameter: Some("BUDGET"),
-        summary: "generic iterative-deepening alpha-beta on the safe-cell count; BUDGET nodes (default 20000) or Nms per move",
-        build: &BuildFn::<Noline>(|game, arg| {
-            searchable(game)?;
-            Ok(Box::new(AlphaBeta::<Noline>::new(budget(arg, defaults::ALPHABETA)?)))
-        }),
-    }
-}
-tabula_play::inventory::submit! {
-    AgentEntry {
-        name: "mcts",
-        parameter: Some("BUDGET"),
-        summary: "generic Monte Carlo tree search (UCT, playouts avoiding lines); BUDGET playouts (default 1000) or Nms per move",
-        build: &BuildFn::<Noline>(|game, arg| {
-            searchable(game)?;
-            Ok(Box::new(Mcts::<Noline>::new(budget(arg, defaults::MCTS)?)))
-        }),
-    }
-}
+// ANCHOR_END: search_agents

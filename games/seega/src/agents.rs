@@ -2,7 +2,9 @@
 //! ([`tabula_play::agents`]): `random`, `greedy`, `alphabeta[-BUDGET]` and
 //! `mcts[-BUDGET]` are the framework's generic search agents
 //! ([`tabula_search`]) playing with Seega's [`Heuristic`](tabula_search::Heuristic)
-//! (see [`search`](crate::search)); budgets are [`Budget`]s. The placement
+//! (see [`search`](crate::search)), registered in one line
+//! ([`tabula_search::register_search_agents!`]); budgets are
+//! [`Budget`](tabula_search::Budget)s. The placement
 //! helpers of that heuristic are here too, for agents of one's own
 //! ([`safe_placement`], [`placement_score`], [`pick`]).
 //!
@@ -15,51 +17,14 @@
 //! assert!(e.contains("not a budget"), "{e}");
 //! ```
 
-use tabula_play::agents::{AgentEntry, BuildFn};
-use tabula_search::{AlphaBeta, Budget, Greedy, Mcts, Random, defaults};
-
 use crate::game::Seega;
 
 pub use crate::search::{pick, placement_score, safe_placement};
 
-/// The budget a user gave after the name, or the default.
-fn budget(arg: Option<&str>, default: Budget) -> Result<Budget, tabula_search::BudgetError> {
-    arg.map_or(Ok(default), Budget::parse)
-}
-
-tabula_play::inventory::submit! {
-    AgentEntry {
-        name: "random",
-        parameter: None,
-        summary: "uniformly random legal actions (placements and steps)",
-        build: &BuildFn::<Seega>(|_, _| Ok(Box::new(Random))),
-    }
-}
-tabula_play::inventory::submit! {
-    AgentEntry {
-        name: "greedy",
-        parameter: None,
-        summary: "the action that evaluates best one move ahead (material, then mobility; ties at random)",
-        build: &BuildFn::<Seega>(|_, _| Ok(Box::new(Greedy))),
-    }
-}
-tabula_play::inventory::submit! {
-    AgentEntry {
-        name: "alphabeta",
-        parameter: Some("BUDGET"),
-        summary: "iterative-deepening alpha-beta with a transposition table; BUDGET nodes (default 20000) or Nms per move",
-        build: &BuildFn::<Seega>(|_, arg| {
-            Ok(Box::new(AlphaBeta::<Seega>::new(budget(arg, defaults::ALPHABETA)?)))
-        }),
-    }
-}
-tabula_play::inventory::submit! {
-    AgentEntry {
-        name: "mcts",
-        parameter: Some("BUDGET"),
-        summary: "Monte Carlo tree search (UCT, capture-first playouts); BUDGET playouts (default 1000) or Nms per move",
-        build: &BuildFn::<Seega>(|_, arg| {
-            Ok(Box::new(Mcts::<Seega>::new(budget(arg, defaults::MCTS)?)))
-        }),
-    }
+tabula_search::register_search_agents! {
+    game: Seega,
+    random: "uniformly random legal actions (placements and steps)",
+    greedy: "the action that evaluates best one move ahead (material, then mobility; ties at random)",
+    alphabeta: "iterative-deepening alpha-beta with a transposition table; BUDGET nodes (default 20000) or Nms per move",
+    mcts: "Monte Carlo tree search (UCT, capture-first playouts); BUDGET playouts (default 1000) or Nms per move",
 }

@@ -86,6 +86,12 @@ impl Budget {
             _ => Err(too_much(format!("{MAX_WORK} nodes or playouts"))),
         }
     }
+
+    /// [`parse`](Self::parse) of the text written after an agent's name
+    /// (`alphabeta-50ms`), or `default` when there is none.
+    pub fn parse_or(text: Option<&str>, default: Budget) -> Result<Budget, BudgetError> {
+        text.map_or(Ok(default), Budget::parse)
+    }
 }
 
 impl FromStr for Budget {

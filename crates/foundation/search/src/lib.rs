@@ -61,6 +61,7 @@ mod greedy;
 mod heuristic;
 mod mcts;
 mod random;
+pub mod register;
 
 pub use alphabeta::{AlphaBeta, MAX_DEPTH, SearchStats};
 pub use budget::{Budget, BudgetError, MAX_TIME_MS, MAX_WORK};
