@@ -288,6 +288,14 @@ impl WordDice {
         self.digit(rng) as u16 + 1
     }
 
+    /// Throws left in the word drawn last (0 before the first word):
+    /// [`two_digits_in_word`](Self::two_digits_in_word) answers `None`
+    /// when this is 1.
+    #[inline(always)]
+    pub fn left_in_word(&self) -> u32 {
+        self.left
+    }
+
     /// [`two_digits`](Self::two_digits) when both throws come from one
     /// word; `None`, drawing nothing, when one throw is left in the word
     /// drawn last, so a caller that may stop after the first throw of a

@@ -180,6 +180,43 @@ pub trait BoardGame: Send + Sync {
         None
     }
 
+    /// Plays games `games` of a run whole, from the
+    /// [`initial_state`](Self::initial_state), several at a time, with
+    /// their landings counted into `tally` as
+    /// [`run_chance_tallied`](Self::run_chance_tallied) counts them: game
+    /// `i` draws from `stream(i)` and makes at most `limit` chance steps,
+    /// and `end(i, steps, &state)` hears each game as it ends, in the
+    /// order they end (which need not be the order of `games`). Every
+    /// game must play exactly as
+    /// [`run_chance_tallied`](Self::run_chance_tallied) from the initial
+    /// state would play it alone: the same steps, the same final state,
+    /// the same landings. A game whose chance points follow a table
+    /// (Snakes with one player) plays two games at a time, so one game's
+    /// chain of dependent table loads runs while the other's waits.
+    ///
+    /// Only for a game with no decisions, whose runs of chance end only
+    /// when the game does. The default plays nothing and returns `false`:
+    /// the caller then plays the games one by one. The simulation harness
+    /// calls this where it would call
+    /// [`run_chance_tallied`](Self::run_chance_tallied).
+    #[inline]
+    fn run_games_tallied<R, S, F>(
+        &self,
+        games: std::ops::Range<u64>,
+        limit: u32,
+        stream: S,
+        tally: &mut LandingTally,
+        end: F,
+    ) -> bool
+    where
+        R: Rng,
+        S: FnMut(u64) -> R,
+        F: FnMut(u64, u32, &Self::State),
+    {
+        let _ = (games, limit, stream, tally, end);
+        false
+    }
+
     /// Lists the legal moves at a [`Status::Decision`] state, appending to
     /// `out`. The default lists none.
     fn legal_moves(&self, state: &Self::State, out: &mut Vec<Self::Move>) {

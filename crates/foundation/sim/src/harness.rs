@@ -288,6 +288,35 @@ impl Simulation {
         C: Collector<G>,
         A: Agents<G>,
     {
+        // A game that plays several games at a time when counting in bulk
+        // (see `BoardGame::run_games_tallied`) gets the whole chunk.
+        if let Some(tally) = tally.as_deref_mut() {
+            let seed = self.seed;
+            let played = game.run_games_tallied(
+                range.clone(),
+                self.max_steps,
+                |index| tabula_core::game_rng(seed, index),
+                tally,
+                |index, steps, state| {
+                    agents.new_game(game);
+                    acc.start_game(index);
+                    let playout = Playout {
+                        index,
+                        chance_steps: steps,
+                        decisions: 0,
+                        result: match game.status(state) {
+                            Status::Over(result) => Some(result),
+                            _ => None,
+                        },
+                    };
+                    agents.end_game(game, state);
+                    acc.end_game(&playout, state);
+                },
+            );
+            if played {
+                return Ok(acc);
+            }
+        }
         for index in range {
             let mut streams = Streams::new(self.seed, index);
             play(

@@ -599,6 +599,42 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
         Some(n)
     }
 
+    /// Two games at a time from the table of throws
+    /// ([`ThrowTable::run_games_tallied`]), for one player and a game that
+    /// has one ([`throws_from_table`](Snakes::throws_from_table)).
+    #[inline]
+    fn run_games_tallied<G, S, F>(
+        &self,
+        games: std::ops::Range<u64>,
+        limit: u32,
+        stream: S,
+        tally: &mut LandingTally,
+        mut end: F,
+    ) -> bool
+    where
+        G: tabula_core::rand::Rng,
+        S: FnMut(u64) -> G,
+        F: FnMut(u64, u32, &Self::State),
+    {
+        let Some(table) = self.table() else {
+            return false;
+        };
+        let start = State::start();
+        table.run_games_tallied(
+            games,
+            start.square,
+            limit,
+            stream,
+            tally,
+            |index, n, square| {
+                let mut state = start;
+                self.finish(&mut state, square, &mut |_| {});
+                end(index, n, &state)
+            },
+        );
+        true
+    }
+
     fn apply_move<E: FnMut(Event)>(&self, _: &mut Self::State, mv: Self::Move, _: &mut E) {
         match mv {}
     }
