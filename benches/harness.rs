@@ -36,8 +36,9 @@ struct HandStats {
 /// harness does the same when its collectors want no more than landings:
 /// `BoardGame::run_chance_tallied`); and two games at a time, each lane
 /// taking the next game as soon as its game ends, so one game's chain of
-/// dependent loads runs while the other's waits (the harness plays one
-/// game at a time).
+/// dependent loads runs while the other's waits (the harness does both
+/// too, through `ThrowTable::run_games_tallied`; drawing this loop's
+/// random words out of line, as that one does, measured the same).
 fn hand_written(board: &Board, seed: u64, games: u64) -> HandStats {
     let mut next = [0u8; 101];
     for (s, n) in next.iter_mut().enumerate() {
