@@ -666,3 +666,158 @@ mod tests {
         );
     }
 }
+
+/// A game of one's own on a [`ThrowTable`], through the harness: the three
+/// ways it plays (events, bulk, two at a time) give the same run.
+#[cfg(test)]
+mod harness_tests {
+    use std::convert::Infallible;
+
+    use tabula_core::rand::Rng;
+    use tabula_core::{BoardGame, Chance, GameResult, LandingTally, Status, WordDice};
+
+    use super::ThrowTable;
+    use crate::{Collector, Landings, LengthOf, Lengths, Occupancy, Simulation, Wins};
+
+    /// Reached a square (a throw past 20 stops on it); 7 jumps to 3.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Reached(u16);
+
+    impl Landings for Reached {
+        fn for_each_landing(&self, mut f: impl FnMut(usize)) {
+            f(usize::from(self.0))
+        }
+    }
+
+    /// A race to square 20 with a d6.
+    struct Race(ThrowTable<Reached>);
+
+    impl Race {
+        fn new() -> Race {
+            let d6 = WordDice::new(6).unwrap();
+            Race(
+                ThrowTable::new(20, d6, |square, digit, events| {
+                    let to = (square + digit + 1).min(20);
+                    events.push(Reached(to));
+                    if to == 7 {
+                        events.push(Reached(3));
+                        return 3;
+                    }
+                    to
+                })
+                .unwrap(),
+            )
+        }
+    }
+
+    impl BoardGame for Race {
+        type State = u16;
+        type Move = Infallible;
+        type Outcome = u16;
+        type Event = Reached;
+        fn seats(&self) -> usize {
+            1
+        }
+        fn initial_state(&self) -> u16 {
+            0
+        }
+        fn status(&self, &square: &u16) -> Status {
+            if square >= 20 {
+                Status::Over(GameResult::Win(0))
+            } else {
+                Status::Chance
+            }
+        }
+        fn chance_outcomes(&self, _: &u16, out: &mut Vec<Chance<u16>>) {
+            out.extend((0..6).map(|d| Chance {
+                outcome: d,
+                probability: 1.0 / 6.0,
+            }));
+        }
+        fn apply_chance<E: FnMut(Reached)>(&self, _: &mut u16, _: u16, _: &mut E) {
+            unreachable!("the harness plays through run_chance")
+        }
+        fn apply_move<E: FnMut(Reached)>(&self, _: &mut u16, mv: Infallible, _: &mut E) {
+            match mv {}
+        }
+        fn run_chance<G: Rng + ?Sized, E: FnMut(Reached)>(
+            &self,
+            square: &mut u16,
+            rng: &mut G,
+            limit: u32,
+            events: &mut E,
+        ) -> u32 {
+            self.0.run(square, rng, limit, events)
+        }
+        fn run_chance_tallied<G: Rng + ?Sized>(
+            &self,
+            square: &mut u16,
+            rng: &mut G,
+            limit: u32,
+            tally: &mut LandingTally,
+        ) -> Option<u32> {
+            Some(self.0.run_tallied(square, rng, limit, tally))
+        }
+        fn run_games_tallied<G, S, F>(
+            &self,
+            games: std::ops::Range<u64>,
+            limit: u32,
+            stream: S,
+            tally: &mut LandingTally,
+            mut end: F,
+        ) -> bool
+        where
+            G: Rng,
+            S: FnMut(u64) -> G,
+            F: FnMut(u64, u32, &u16),
+        {
+            self.0
+                .run_games_tallied(games, 0, limit, stream, tally, |i, n, square| {
+                    end(i, n, &square)
+                });
+            true
+        }
+    }
+
+    /// Wants every event, so the harness plays the games one by one and
+    /// reports their events.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Events(u64);
+
+    impl Collector<Race> for Events {
+        fn event(&mut self, _: &Reached) {
+            self.0 += 1;
+        }
+        fn merge(&mut self, other: Events) {
+            self.0 += other.0;
+        }
+    }
+
+    #[test]
+    fn a_race_on_a_table_gives_one_run_however_the_harness_plays_it() {
+        let race = Race::new();
+        let counts = || {
+            (
+                Lengths::new(LengthOf::ChanceSteps),
+                Occupancy::new(21),
+                Wins::new(1),
+            )
+        };
+        for max_steps in [3, 10_000] {
+            for games in [1, 5, 20_000] {
+                let sim = |threads| {
+                    Simulation::new(games)
+                        .seed(11)
+                        .max_steps(max_steps)
+                        .threads(threads)
+                };
+                let bulk = sim(1).run(&race, counts()).unwrap().collector;
+                let (l, o, w) = counts();
+                let (l, o, w, events) = sim(1).run(&race, (l, o, w, Events(0))).unwrap().collector;
+                assert_eq!(bulk, (l, o, w), "{games} games, cap {max_steps}");
+                assert!(events.0 >= bulk.0.mean().floor() as u64 * games);
+                assert_eq!(sim(3).run(&race, counts()).unwrap().collector, bulk);
+            }
+        }
+    }
+}
