@@ -317,12 +317,29 @@ impl<Ev: Clone + Landings> ThrowTable<Ev> {
         let last = usize::from(self.size) * per_row;
         let steps: &[u16] = &self.steps;
         let counts = tally.keyed(&self.patterns);
-        let first_row = usize::from(start.min(self.size)) * per_row;
+        let first_row = usize::from(start) * per_row;
         let stuck = |row: usize, left: u32, words: &WordDice| {
             row >= last || left < 2 || words.left_in_word() == 1
         };
+        if start >= self.size {
+            // Finished before a throw.
+            for index in games {
+                end(index, 0, start);
+            }
+            return;
+        }
+        // A lane's game, played on alone from where the lanes left it.
+        let mut finish = |counts: &mut [u64],
+                          index: u64,
+                          row: usize,
+                          words: &mut WordDice,
+                          rng: &mut OutOfLine<R>,
+                          left: u32| {
+            let (at, left) = self.walk_from(row, words, rng, left, &mut Count(counts));
+            end(index, limit - left, at);
+        };
         let mut next = games.start;
-        if games.end - games.start >= 2 {
+        if games.end.saturating_sub(games.start) >= 2 {
             let (mut ia, mut ra, mut wa, mut rowa, mut lefta) =
                 (next, OutOfLine(stream(next)), self.words, first_row, limit);
             let (mut ib, mut rb, mut wb, mut rowb, mut leftb) = (
@@ -361,13 +378,9 @@ impl<Ev: Clone + Landings> ThrowTable<Ev> {
                     }
                 }
                 if stuck(rowa, lefta, &wa) {
-                    let (at, left) =
-                        self.walk_from(rowa, &mut wa, &mut ra, lefta, &mut Count(counts));
-                    end(ia, limit - left, at);
+                    finish(counts, ia, rowa, &mut wa, &mut ra, lefta);
                     if next == games.end {
-                        let (at, left) =
-                            self.walk_from(rowb, &mut wb, &mut rb, leftb, &mut Count(counts));
-                        end(ib, limit - left, at);
+                        finish(counts, ib, rowb, &mut wb, &mut rb, leftb);
                         return;
                     }
                     (ia, ra, wa, rowa, lefta) =
@@ -375,13 +388,9 @@ impl<Ev: Clone + Landings> ThrowTable<Ev> {
                     next += 1;
                 }
                 if stuck(rowb, leftb, &wb) {
-                    let (at, left) =
-                        self.walk_from(rowb, &mut wb, &mut rb, leftb, &mut Count(counts));
-                    end(ib, limit - left, at);
+                    finish(counts, ib, rowb, &mut wb, &mut rb, leftb);
                     if next == games.end {
-                        let (at, left) =
-                            self.walk_from(rowa, &mut wa, &mut ra, lefta, &mut Count(counts));
-                        end(ia, limit - left, at);
+                        finish(counts, ia, rowa, &mut wa, &mut ra, lefta);
                         return;
                     }
                     (ib, rb, wb, rowb, leftb) =
@@ -391,14 +400,15 @@ impl<Ev: Clone + Landings> ThrowTable<Ev> {
             }
         }
         for index in next..games.end {
-            let mut rng = stream(index);
             let mut words = self.words;
-            let (at, left) = if start < self.size {
-                self.walk_from(first_row, &mut words, &mut rng, limit, &mut Count(counts))
-            } else {
-                (start, limit)
-            };
-            end(index, limit - left, at);
+            finish(
+                counts,
+                index,
+                first_row,
+                &mut words,
+                &mut OutOfLine(stream(index)),
+                limit,
+            );
         }
     }
 }
@@ -612,7 +622,7 @@ mod tests {
             let table = ThrowTable::new(size, WordDice::new(faces).unwrap(), walk(size)).unwrap();
             for games in [0u64, 1, 2, 3, 4, 101] {
                 for limit in [0, 1, 2, 3, 7, 31, 10_000] {
-                    for start in [0, size - 1, size] {
+                    for start in [0, size - 1, size, size + 1] {
                         let first = 1_000;
                         let range = first..first + games;
                         let (mut alone, mut tally) = (Vec::new(), LandingTally::new());
