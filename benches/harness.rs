@@ -238,6 +238,20 @@ fn bench_parts(c: &mut Criterion) {
     group.bench_function("lengths_only", |b| {
         b.iter(|| black_box(sim.run(&game, Lengths::new(LengthOf::ChanceSteps))))
     });
+    // A collector that wants every event: the harness plays one game at a
+    // time and Snakes reports each throw's events from its table.
+    group.bench_function("every_event", |b| {
+        b.iter(|| {
+            black_box(sim.run(
+                &game,
+                (
+                    Lengths::new(LengthOf::ChanceSteps),
+                    Occupancy::new(101),
+                    EveryEvent(0),
+                ),
+            ))
+        })
+    });
     group.bench_function("occupancy_only", |b| {
         b.iter(|| {
             black_box(sim.run(
@@ -249,3 +263,16 @@ fn bench_parts(c: &mut Criterion) {
     group.finish();
 }
 criterion_group!(parts, bench_parts);
+
+/// Counts every event, so the run cannot count landings in bulk.
+#[derive(Clone, Debug)]
+struct EveryEvent(u64);
+
+impl<G: tabula::core::BoardGame> tabula::sim::Collector<G> for EveryEvent {
+    fn event(&mut self, _: &G::Event) {
+        self.0 += 1;
+    }
+    fn merge(&mut self, other: Self) {
+        self.0 += other.0;
+    }
+}

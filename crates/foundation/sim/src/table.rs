@@ -76,9 +76,8 @@ pub struct ThrowTable<Ev> {
     size: u16,
     /// One throw, at `square * faces + digit`: where the token rests.
     rests: Vec<u16>,
-    /// One throw's events are `events[ends[i - 1]..ends[i]]` (from 0 for
-    /// the first).
-    ends: Vec<u32>,
+    /// One throw's events are `events[starts[i]..starts[i + 1]]`.
+    starts: Vec<u32>,
     events: Vec<Ev>,
     /// Two throws from a square, at `square * faces^2 + d1 * faces +
     /// d2`: the next step's row (`rest * faces^2`), plus 1 if the step
@@ -126,7 +125,7 @@ impl<Ev: Clone + Landings> ThrowTable<Ev> {
         }
         let faces = usize::from(words.faces());
         let squares = usize::from(size);
-        let (mut rests, mut ends, mut events) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut rests, mut starts, mut events) = (Vec::new(), vec![0], Vec::new());
         for square in 0..size {
             for digit in 0..faces as u16 {
                 let rest = throw(square, digit, &mut events);
@@ -134,7 +133,7 @@ impl<Ev: Clone + Landings> ThrowTable<Ev> {
                     return None;
                 }
                 rests.push(rest);
-                ends.push(u32::try_from(events.len()).ok()?);
+                starts.push(u32::try_from(events.len()).ok()?);
             }
         }
         let mut table = ThrowTable {
@@ -142,7 +141,7 @@ impl<Ev: Clone + Landings> ThrowTable<Ev> {
             words,
             size,
             rests,
-            ends,
+            starts,
             events,
             steps: Vec::with_capacity(squares * faces * faces),
             patterns: Arc::new(LandingPatterns::new(Vec::<Vec<_>>::new())),
@@ -195,7 +194,40 @@ impl<Ev: Clone + Landings> ThrowTable<Ev> {
         limit: u32,
         events: &mut E,
     ) -> u32 {
-        self.walk(square, rng, limit, &mut Report(events))
+        let replay = |i: usize, _| {
+            for e in self.single(i) {
+                events(e.clone());
+            }
+        };
+        self.walk(square, rng, limit, &mut Report(replay))
+    }
+
+    /// [`run`](Self::run), with the throws handed to the game's
+    /// [`Replay`] instead of their stored events being reported. For a
+    /// game that can rebuild
+    /// its events from data of its own faster than a collector can take
+    /// stored ones: an event copied from the table is data to the
+    /// collector, whose `match` on its kind is then a jump the processor
+    /// often mispredicts, where events built in code let the compiler see
+    /// their kinds.
+    #[inline]
+    pub fn run_replaying<G, P>(
+        &self,
+        square: &mut u16,
+        rng: &mut G,
+        limit: u32,
+        replay: &mut P,
+    ) -> u32
+    where
+        G: Rng + ?Sized,
+        P: Replay,
+    {
+        self.walk(square, rng, limit, &mut Replaying(replay))
+    }
+
+    /// Faces of the table's die.
+    pub fn faces(&self) -> usize {
+        self.faces
     }
 
     /// [`run`](Self::run) without events: each step of two throws adds
@@ -270,8 +302,9 @@ impl<Ev: Clone + Landings> ThrowTable<Ev> {
                 // The pair would straddle two words, and the game may
                 // end on its first throw: throw that one alone, so the
                 // stream is left as throwing one at a time leaves it.
-                let i = self.square(row) * self.faces + words.digit(rng) as usize;
-                visit.single(self, i);
+                let digit = words.digit(rng) as usize;
+                let i = self.square(row) * self.faces + digit;
+                visit.single(self, i, digit);
                 row = usize::from(self.rests.get(i).copied().unwrap_or(size)) * per_row;
                 left -= 1;
             }
@@ -281,8 +314,9 @@ impl<Ev: Clone + Landings> ThrowTable<Ev> {
         // (see `steps`): it threw once, not twice.
         left += (row - usize::from(at) * per_row) as u32;
         if at < size && left >= 1 {
-            let i = usize::from(at) * self.faces + words.digit(rng) as usize;
-            visit.single(self, i);
+            let digit = words.digit(rng) as usize;
+            let i = usize::from(at) * self.faces + digit;
+            visit.single(self, i, digit);
             at = self.rests.get(i).copied().unwrap_or(size);
             left -= 1;
         }
@@ -428,14 +462,11 @@ impl<Ev> ThrowTable<Ev> {
     /// The events of single throw `i` (`square * faces + digit`).
     #[inline(always)]
     fn single(&self, i: usize) -> &[Ev] {
-        let start = match i.checked_sub(1) {
-            Some(j) => self.ends.get(j).copied().unwrap_or(0),
-            None => 0,
-        };
-        let end = self.ends.get(i).copied().unwrap_or(start);
-        self.events
-            .get(start as usize..end as usize)
-            .unwrap_or_default()
+        match (self.starts.get(i), self.starts.get(i + 1)) {
+            (Some(&start), Some(&end)) => self.events.get(start as usize..end as usize),
+            _ => None,
+        }
+        .unwrap_or_default()
     }
 }
 
@@ -470,31 +501,59 @@ trait Visit<Ev> {
     /// Entry `k` of the pair table: two throws, or one that finished.
     fn pair(&mut self, table: &ThrowTable<Ev>, k: usize);
     /// Single throw `i` (`square * faces + digit`).
-    fn single(&mut self, table: &ThrowTable<Ev>, i: usize);
+    fn single(&mut self, table: &ThrowTable<Ev>, i: usize, digit: usize);
 }
 
-/// Reports each throw's events.
-struct Report<'e, E>(&'e mut E);
+/// Hands each throw, by its index `square * faces + digit`, to a function
+/// that reports its events.
+struct Report<F>(F);
 
-impl<Ev: Clone, E: FnMut(Ev)> Visit<Ev> for Report<'_, E> {
+impl<Ev, F: FnMut(usize, usize)> Visit<Ev> for Report<F> {
     #[inline(always)]
     fn pair(&mut self, table: &ThrowTable<Ev>, k: usize) {
         // Entry `k` is `square * faces^2 + d1 * faces + d2`, so its first
         // throw is `k / faces` and the second's digit `k % faces`.
         let first = ((k as u64 * table.faces_inverse) >> 32) as usize;
-        self.single(table, first);
+        self.single(table, first, first - table.square(k) * table.faces);
         let rest = table.rests.get(first).copied().unwrap_or(table.size);
         if rest < table.size {
-            let second = usize::from(rest) * table.faces + (k - first * table.faces);
-            self.single(table, second);
+            let d2 = k - first * table.faces;
+            self.single(table, usize::from(rest) * table.faces + d2, d2);
         }
     }
 
     #[inline(always)]
-    fn single(&mut self, table: &ThrowTable<Ev>, i: usize) {
-        for e in table.single(i) {
-            (self.0)(e.clone());
-        }
+    fn single(&mut self, _: &ThrowTable<Ev>, i: usize, digit: usize) {
+        (self.0)(i, digit)
+    }
+}
+
+/// What a game does with the throws of [`ThrowTable::run_replaying`]:
+/// reports their events, built from data of its own. Mark the methods
+/// `#[inline(always)]`: they run once a step.
+pub trait Replay {
+    /// Two throws, `k` being `square * faces^2 + d1 * faces + d2` (`d`
+    /// are the rolls less one); the second is not made if the first
+    /// finished.
+    fn pair(&mut self, k: usize);
+
+    /// One throw made alone, `throw` being `square * faces + digit`
+    /// (`digit` is the roll less one).
+    fn throw(&mut self, throw: usize, digit: u16);
+}
+
+/// Hands each step to the game's [`Replay`].
+struct Replaying<'r, P>(&'r mut P);
+
+impl<Ev, P: Replay> Visit<Ev> for Replaying<'_, P> {
+    #[inline(always)]
+    fn pair(&mut self, _: &ThrowTable<Ev>, k: usize) {
+        self.0.pair(k)
+    }
+
+    #[inline(always)]
+    fn single(&mut self, _: &ThrowTable<Ev>, i: usize, digit: usize) {
+        self.0.throw(i, digit as u16)
     }
 }
 
@@ -510,7 +569,7 @@ impl<Ev> Visit<Ev> for Count<'_> {
     }
 
     #[inline(always)]
-    fn single(&mut self, table: &ThrowTable<Ev>, i: usize) {
+    fn single(&mut self, table: &ThrowTable<Ev>, i: usize, _: usize) {
         if let Some(count) = self.0.get_mut(table.steps.len() + i) {
             *count += 1;
         }

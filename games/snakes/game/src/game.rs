@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use tabula_core::{BoardGame, Chance, GameResult, LandingTally, Status};
 use tabula_sim::Landings;
-use tabula_sim::table::ThrowTable;
+use tabula_sim::table::{Replay, ThrowTable};
 
 use crate::board::Board;
 use crate::plugin::{Rules, Step, Turn};
@@ -24,7 +24,7 @@ pub struct Snakes<'a, R> {
     /// A one-player game's throws worked out in advance, made on the
     /// first simulated game; `None` if the rules or the board do not
     /// allow it.
-    table: OnceLock<Option<ThrowTable<Event>>>,
+    table: OnceLock<Option<Table>>,
 }
 
 impl<'a, R: Rules> Snakes<'a, R> {
@@ -427,7 +427,7 @@ impl<R: Rules> Snakes<'_, R> {
     /// one (see [`throws_from_table`](Self::throws_from_table)): every
     /// throw from every square asked of the rules once, through
     /// [`throw`](Self::throw) itself.
-    fn table(&self) -> Option<&ThrowTable<Event>> {
+    fn table(&self) -> Option<&Table> {
         self.table
             .get_or_init(|| {
                 let dice = self.board.dice();
@@ -442,13 +442,32 @@ impl<R: Rules> Snakes<'_, R> {
                     next: self.board.jump_table(),
                     size: self.board.size(),
                 };
-                ThrowTable::new(track.size, dice.word_dice(), |square, digit, events| {
-                    let turn = Turn::new(self.board, 0, square, true, &[]);
-                    let mut extra = R::Extra::default();
-                    let roll = digit + 1;
-                    self.throw(&turn, &mut extra, roll, track, &mut |e| events.push(e))
-                        .0
-                })
+                let mut compact = Some(Vec::new());
+                let throws =
+                    ThrowTable::new(track.size, dice.word_dice(), |square, digit, events| {
+                        let turn = Turn::new(self.board, 0, square, true, &[]);
+                        let mut extra = R::Extra::default();
+                        let start = events.len();
+                        let (rest, _) = self
+                            .throw(&turn, &mut extra, digit + 1, track, &mut |e| events.push(e));
+                        // A move, with at most one jump, or a forfeit.
+                        let throw = match events[start..] {
+                            [Event::Moved { to, rest, .. }] => Some([square, to, rest, 0]),
+                            [Event::Moved { to, rest, .. }, Event::Jumped { .. }] => {
+                                Some([square, to, rest, 0])
+                            }
+                            [Event::Forfeited { .. }] => Some([square, square, square, 1]),
+                            _ => None,
+                        };
+                        match (throw, compact.as_mut()) {
+                            (Some(throw), Some(all)) => all.push(throw),
+                            _ => compact = None,
+                        }
+                        rest
+                    })?;
+                let faces = usize::from(dice.faces());
+                let compact = compact.map(|all| Compact::new(all, faces, track.size));
+                Some(Table { throws, compact })
             })
             .as_ref()
     }
@@ -462,6 +481,165 @@ impl<R: Rules> Snakes<'_, R> {
             state.winner = Some(0);
             events(Event::Finished { seat: 0 });
         }
+    }
+}
+
+/// A one-player game's throws worked out in advance: the framework's
+/// table, and for a board without chains of jumps each throw as `[from,
+/// reached, rest, forfeited]`, so the event loop builds its events in
+/// code (a collector then sees their kinds at compile time; copied from
+/// the table, they cost a mispredicted jump each).
+#[derive(Clone, Debug)]
+struct Table {
+    throws: ThrowTable<Event>,
+    compact: Option<Compact>,
+}
+
+/// Every throw as `[from, reached, rest, forfeited]`, at `square *
+/// faces + digit`; and every step of two throws, at `square * faces^2 +
+/// d1 * faces + d2`, as the bytes: reached and rest after each throw,
+/// flags (1 and 2: the first, the second forfeited; 4: the first
+/// finished), both rolls, and the square (a board has at most 255
+/// squares).
+#[derive(Clone, Debug)]
+struct Compact {
+    throws: Vec<[u16; 4]>,
+    pairs: Vec<u64>,
+    /// Whether any throw is forfeited.
+    forfeits: bool,
+}
+
+impl Compact {
+    fn new(throws: Vec<[u16; 4]>, faces: usize, size: u16) -> Compact {
+        let byte = |v: u16| u64::from(v.min(255));
+        let pairs = (0..throws.len() * faces)
+            .map(|k| {
+                let (first, d2) = (k / faces, k % faces);
+                let [from, to1, rest1, f1] = throws[first];
+                let [_, to2, rest2, f2] = match throws.get(usize::from(rest1) * faces + d2) {
+                    Some(&second) if rest1 < size => second,
+                    _ => [rest1, rest1, rest1, 0],
+                };
+                let flags = u64::from(f1) | u64::from(f2) << 1 | u64::from(rest1 >= size) << 2;
+                let (r1, r2) = ((first % faces) as u16 + 1, d2 as u16 + 1);
+                byte(to1)
+                    | byte(rest1) << 8
+                    | byte(to2) << 16
+                    | byte(rest2) << 24
+                    | flags << 32
+                    | byte(r1) << 40
+                    | byte(r2) << 48
+                    | byte(from) << 56
+            })
+            .collect();
+        let forfeits = throws.iter().any(|t| t[3] != 0);
+        Compact {
+            throws,
+            pairs,
+            forfeits,
+        }
+    }
+
+    /// [`ThrowTable::run`], the events built in code; `FORFEITS` is
+    /// whether any throw is forfeited (when none is, the test drops out).
+    #[inline(always)]
+    fn run<const FORFEITS: bool, G: tabula_core::rand::Rng + ?Sized, E: FnMut(Event)>(
+        &self,
+        table: &ThrowTable<Event>,
+        square: &mut u16,
+        rng: &mut G,
+        limit: u32,
+        events: &mut E,
+    ) -> u32 {
+        let mut replaying = Replaying::<FORFEITS, E> {
+            compact: self,
+            events,
+        };
+        table.run_replaying(square, rng, limit, &mut replaying)
+    }
+}
+
+/// [`Compact`]'s steps, their events built in code; `FORFEITS` is whether
+/// any throw is forfeited (when none is, the test drops out).
+struct Replaying<'c, const FORFEITS: bool, E> {
+    compact: &'c Compact,
+    events: &'c mut E,
+}
+
+impl<const FORFEITS: bool, E: FnMut(Event)> Replay for Replaying<'_, FORFEITS, E> {
+    #[inline(always)]
+    fn pair(&mut self, k: usize) {
+        if let Some(&e) = self.compact.pairs.get(k) {
+            let [to1, rest1, to2, rest2, flags, r1, r2, from] = e.to_le_bytes().map(u16::from);
+            replay(
+                from,
+                r1,
+                to1,
+                rest1,
+                FORFEITS && flags & 1 != 0,
+                self.events,
+            );
+            if flags & 4 == 0 {
+                replay(
+                    rest1,
+                    r2,
+                    to2,
+                    rest2,
+                    FORFEITS && flags & 2 != 0,
+                    self.events,
+                );
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn throw(&mut self, i: usize, digit: u16) {
+        if let Some(&[from, to, rest, forfeited]) = self.compact.throws.get(i) {
+            replay(
+                from,
+                digit + 1,
+                to,
+                rest,
+                FORFEITS && forfeited != 0,
+                self.events,
+            );
+        }
+    }
+}
+
+/// One throw, as [`Snakes::throw`] reports it for a board without chains:
+/// the jump's `to` is its `rest`.
+#[inline(always)]
+fn replay<E: FnMut(Event)>(
+    from: u16,
+    roll: u16,
+    to: u16,
+    rest: u16,
+    forfeited: bool,
+    events: &mut E,
+) {
+    if forfeited {
+        events(Event::Forfeited {
+            seat: 0,
+            roll,
+            at: from,
+        });
+        return;
+    }
+    events(Event::Moved {
+        seat: 0,
+        roll,
+        from,
+        to,
+        rest,
+    });
+    if rest != to {
+        events(Event::Jumped {
+            seat: 0,
+            from: to,
+            to: rest,
+            rest,
+        });
     }
 }
 
@@ -573,7 +751,15 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
             return self.run_solo(state, rng, limit, events);
         };
         let mut square = state.square;
-        let n = table.run(&mut square, rng, limit, events);
+        let n = match &table.compact {
+            Some(compact) if compact.forfeits => {
+                compact.run::<true, _, _>(&table.throws, &mut square, rng, limit, events)
+            }
+            Some(compact) => {
+                compact.run::<false, _, _>(&table.throws, &mut square, rng, limit, events)
+            }
+            None => table.throws.run(&mut square, rng, limit, events),
+        };
         self.finish(state, square, events);
         n
     }
@@ -594,7 +780,7 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
             return Some(0);
         }
         let mut square = state.square;
-        let n = table.run_tallied(&mut square, rng, limit, tally);
+        let n = table.throws.run_tallied(&mut square, rng, limit, tally);
         self.finish(state, square, &mut |_| {});
         Some(n)
     }
@@ -620,7 +806,7 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
             return false;
         };
         let start = State::start();
-        table.run_games_tallied(
+        table.throws.run_games_tallied(
             games,
             start.square,
             limit,
