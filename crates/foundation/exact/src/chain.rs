@@ -421,30 +421,7 @@ where
     /// Fails if some reachable state cannot reach the end of the game:
     /// a game could then run forever and no distribution exists.
     fn check_ends(&self) -> Result<(), ExactError> {
-        let n = self.states.len();
-        let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for s in 0..n {
-            for t in self.transitions(s) {
-                preds[t.target as usize].push(s as u32);
-            }
-        }
-        let mut ends = vec![false; n];
-        let mut queue: VecDeque<u32> = VecDeque::new();
-        for (s, &e) in self.end_of.iter().enumerate() {
-            if e != GOES_ON {
-                ends[s] = true;
-                queue.push_back(s as u32);
-            }
-        }
-        while let Some(s) = queue.pop_front() {
-            for &p in &preds[s as usize] {
-                if !ends[p as usize] {
-                    ends[p as usize] = true;
-                    queue.push_back(p);
-                }
-            }
-        }
-        match ends.iter().position(|&e| !e) {
+        match self.never_ending() {
             None => Ok(()),
             Some(s) => Err(ExactError::NeverEnds {
                 state: format!("{:?}", self.states[s]),
@@ -454,6 +431,33 @@ where
 }
 
 impl<G: BoardGame, M> Chain<G, M> {
+    /// The first state (by index, so 0 if the game cannot end from its
+    /// start) from which no ending can be reached, or `None` if the game
+    /// can end from every state. [`build`](Self::build) fails on such a
+    /// state ([`ExactError::NeverEnds`]); a chain from
+    /// [`explore`](Self::explore) may hold one, and this finds it: a
+    /// game's check that every reachable position can still finish.
+    pub fn never_ending(&self) -> Option<usize> {
+        let n = self.states.len();
+        let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for s in 0..n {
+            for t in self.transitions(s) {
+                preds[t.target as usize].push(s as u32);
+            }
+        }
+        let mut ends: Vec<bool> = self.end_of.iter().map(|&e| e != GOES_ON).collect();
+        let mut queue: VecDeque<u32> = (0..n as u32).filter(|&s| ends[s as usize]).collect();
+        while let Some(s) = queue.pop_front() {
+            for &p in &preds[s as usize] {
+                if !ends[p as usize] {
+                    ends[p as usize] = true;
+                    queue.push_back(p);
+                }
+            }
+        }
+        ends.iter().position(|&e| !e)
+    }
+
     /// Number of states; state 0 is the initial state.
     pub fn len(&self) -> usize {
         self.states.len()

@@ -252,3 +252,31 @@ fn a_random_chain_agrees_with_gaussian_elimination() {
         assert!((a - b).abs() < 1e-12, "{pi:?} vs {expected:?}");
     }
 }
+
+#[test]
+fn never_ending_finds_the_first_state_from_which_no_game_ends() {
+    let limits = Limits::default();
+    let explored = |rows: Vec<Vec<(u32, f64)>>| {
+        Chain::explore(&Table { rows }, &limits, |_, _: &mut Vec<()>| {})
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    // 1 ends; 2 and 3 go round each other for ever.
+    let chain = explored(vec![
+        vec![(1, 0.5), (2, 0.5)],
+        vec![],
+        vec![(3, 1.0)],
+        vec![(2, 1.0)],
+    ]);
+    let stuck = chain.never_ending().expect("2 and 3 never end");
+    assert_eq!(format!("{:?}", chain.state(stuck)), "2");
+    // No game ends at all: the start is the first.
+    assert_eq!(
+        explored(vec![vec![(1, 1.0)], vec![(0, 1.0)]]).never_ending(),
+        Some(0)
+    );
+    // Every state can still end, however long it takes.
+    assert_eq!(
+        explored(vec![vec![(0, 0.9), (1, 0.1)], vec![]]).never_ending(),
+        None
+    );
+}

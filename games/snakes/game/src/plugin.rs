@@ -2,11 +2,13 @@
 //! and what a rule set sees when it decides ([`Turn`]). Also the
 //! playability check every rule set gets ([`check_playable`]).
 
-use std::collections::{HashMap, VecDeque};
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use tabula_exact::{Chain, Limits};
+
 use crate::board::Board;
+use crate::game::Snakes;
 
 /// What a throw does to the mover's token, before ladders and chutes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -193,110 +195,39 @@ pub enum Unplayable {
 }
 
 /// Checks that the last square can be reached from the start, and from
-/// every position a token can reach, so no game can run forever. Explores
-/// one token alone: (square, extra, whether its next throw is the first of
-/// a turn) triples, following [`Rules::throws_again`]. Other tokens are not
-/// modelled: for rule sets that [interact](Rules::INTERACTS) this checks
-/// the token as if it played alone (a rule that can only send tokens back
-/// to squares the token alone can reach keeps every game finishable).
-/// Gives up silently (the throw cap still protects) past
-/// [`MAX_CHECKED_STATES`].
+/// every position a token can reach, so no game can run forever: the
+/// framework's chain of one token playing alone ([`Chain::explore`]),
+/// asked for a position from which no game ends
+/// ([`Chain::never_ending`]). A position is the token's square, its
+/// extra, and whether its next throw is the first of a turn (following
+/// [`Rules::throws_again`]). Other tokens are not modelled: for rule sets
+/// that [interact](Rules::INTERACTS) this checks the token as if it played
+/// alone (a rule that can only send tokens back to squares the token alone
+/// can reach keeps every game finishable). Gives up silently (the throw
+/// cap still protects) past [`MAX_CHECKED_STATES`].
 pub fn check_playable<R: Rules>(rules: &R, board: &Board) -> Result<(), Unplayable> {
-    type Node<E> = (u16, E, bool);
+    let game = Snakes::new(board, rules, 1);
+    let limits = Limits {
+        max_states: MAX_CHECKED_STATES,
+        max_time: None,
+        ..Limits::default()
+    };
+    let Ok(chain) = Chain::explore(&game, &limits, |_, _: &mut Vec<()>| {}) else {
+        return Ok(());
+    };
     let size = board.size();
-    let rolls: Vec<u16> = board.dice().ways().into_iter().map(|(s, _)| s).collect();
-    let mut index: HashMap<Node<R::Extra>, usize> = HashMap::new();
-    let mut nodes: Vec<Node<R::Extra>> = Vec::new();
-    let mut succ: Vec<Vec<usize>> = Vec::new();
-    let mut finishes: Vec<bool> = Vec::new();
-    let start: Node<R::Extra> = (0, R::Extra::default(), true);
-    index.insert(start, 0);
-    nodes.push(start);
-    let mut queue = VecDeque::from([0usize]);
-    while let Some(n) = queue.pop_front() {
-        let (square, extra, first) = nodes[n];
-        let turn = Turn::new(board, 0, square, first, &[]);
-        let mut out = Vec::new();
-        let mut done = false;
-        for &roll in &rolls {
-            let mut e = extra;
-            let step = rules.step(&turn, &mut e, roll);
-            let to = match step {
-                Step::Advance(t) if t >= u32::from(size) => {
-                    done = true;
-                    continue;
-                }
-                Step::Advance(t) => {
-                    let mut s = t as u16;
-                    while let Some(j) = board.jump_from(s) {
-                        s = j;
-                    }
-                    if s >= size {
-                        done = true;
-                        continue;
-                    }
-                    s
-                }
-                Step::Forfeit => square,
-                Step::SendTo(s) => s.min(size),
+    match chain.never_ending() {
+        None => Ok(()),
+        Some(0) => Err(Unplayable::FromTheStart { size }),
+        Some(stuck) => {
+            let state = chain.state(stuck);
+            let (square, extra) = (state.square(0), state.extra(0));
+            let what = if format!("{extra:?}") == "()" {
+                format!("square {square}")
+            } else {
+                format!("square {square} (rule state {extra:?})")
             };
-            if to >= size {
-                done = true;
-                continue;
-            }
-            let again = R::THROWS_AGAIN && rules.throws_again(&turn, &e, roll, step);
-            let node = (to, e, !again);
-            let id = match index.get(&node) {
-                Some(&id) => id,
-                None => {
-                    if nodes.len() >= MAX_CHECKED_STATES {
-                        return Ok(());
-                    }
-                    let id = nodes.len();
-                    index.insert(node, id);
-                    nodes.push(node);
-                    queue.push_back(id);
-                    id
-                }
-            };
-            out.push(id);
-        }
-        if succ.len() <= n {
-            succ.resize(n + 1, Vec::new());
-            finishes.resize(n + 1, false);
-        }
-        succ[n] = out;
-        finishes[n] = done;
-    }
-    // Backwards: which positions can finish?
-    let mut pred: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
-    for (n, outs) in succ.iter().enumerate() {
-        for &m in outs {
-            pred[m].push(n);
+            Err(Unplayable::Stuck { what, size })
         }
     }
-    let mut can = finishes.clone();
-    can.resize(nodes.len(), false);
-    let mut stack: Vec<usize> = (0..nodes.len()).filter(|&n| can[n]).collect();
-    while let Some(n) = stack.pop() {
-        for &p in &pred[n] {
-            if !can[p] {
-                can[p] = true;
-                stack.push(p);
-            }
-        }
-    }
-    if !can[0] {
-        return Err(Unplayable::FromTheStart { size });
-    }
-    if let Some(stuck) = (0..nodes.len()).find(|&n| !can[n]) {
-        let (square, extra, _) = nodes[stuck];
-        let what = if format!("{extra:?}") == "()" {
-            format!("square {square}")
-        } else {
-            format!("square {square} (rule state {extra:?})")
-        };
-        return Err(Unplayable::Stuck { what, size });
-    }
-    Ok(())
 }
