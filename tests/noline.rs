@@ -371,8 +371,8 @@ fn perfect_never_loses_on_3x3_and_tournaments_ignore_thread_count() {
     assert_eq!(one.pairs.len(), 6);
     for (p, q) in one.pairs.iter().zip(&two.pairs) {
         assert_eq!(
-            (p.a_wins, p.b_wins, p.draws, p.a_wins_as_o),
-            (q.a_wins, q.b_wins, q.draws, q.a_wins_as_o)
+            (p.a_wins, p.b_wins, p.draws, p.a_wins_as("o")),
+            (q.a_wins, q.b_wins, q.draws, q.a_wins_as("o"))
         );
         assert_eq!(p.a_wins + p.b_wins + p.draws, 200);
         // 3 x 3 is a draw with best play: perfect never loses.

@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use clap::Args;
-use tabula_app::play::{RecordArgs, TournamentOptions};
+use tabula_app::play::RecordArgs;
 use tabula_app::{Command, Error, Io, Report, Typed};
 use tabula_core::Dice;
 use tabula_play::record::Record;
@@ -174,36 +174,23 @@ Exact winning chances (from backward induction over rounds and score differences
 Example: tabula tournament chance-it --agents until-ten,tapering,optimal,win-optimal --games 100000 --seed 1"
 )]
 pub struct TournamentArgs {
-    /// Strategies, comma-separated (see `tabula list`; threshold-N takes a number).
-    #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
-    pub agents: Vec<String>,
-    /// Games per pair.
-    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: u64,
-    /// Seed that fixes every game.
-    #[arg(long, default_value_t = tabula_app::DEFAULT_SEED)]
-    pub seed: u64,
-    /// Worker threads [default: one per core]; the numbers do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
     /// The game's parameters.
     #[command(flatten)]
     pub game: GameArgs,
-    /// The options every tournament has (scoring, time limit, step cap,
-    /// records).
+    /// Strategies (see `tabula list`; threshold-N takes a number), games
+    /// per pair, seed, threads, and the options every tournament has
+    /// (scoring, time limit, step cap, records).
     #[command(flatten)]
-    pub options: TournamentOptions,
+    pub tournament: tabula_app::play::TournamentArgs<10_000>,
 }
 
 /// Runs a tournament.
 pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
     let config = args.game.config()?;
     let _solving = show_solve_progress();
-    let engine = tabula_play::tournament::Tournament::new(args.games)
-        .seed(args.seed)
-        .threads(args.threads.map(usize::from));
-    let t = tournament::play(&config, &args.agents, engine, &args.options)?;
-    Ok(Box::new(t))
+    let t = &args.tournament;
+    let report = tournament::play(&config, &t.agents, t.engine(), &t.options)?;
+    Ok(Box::new(report))
 }
 
 impl Report for tournament::Tournament {

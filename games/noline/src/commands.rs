@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use clap::{Args, ValueEnum};
-use tabula_app::play::{RecordArgs, ReplayArgs, TournamentOptions};
+use tabula_app::play::RecordArgs;
 use tabula_app::{Command, Error, Io, Report, Typed};
 
 use crate::board::MAX_DIM;
@@ -30,7 +30,11 @@ pub static COMMANDS: &[&dyn Command] = &[
         "noline: you against an agent at the terminal, moves typed ROW COL",
         play,
     ),
-    &Typed::interactive("replay", tabula_app::play::REPLAY_ABOUT, replay),
+    &Typed::interactive(
+        "replay",
+        tabula_app::play::REPLAY_ABOUT,
+        tabula_app::play::replay::<Noline>,
+    ),
 ];
 
 fn odd_dim(s: &str) -> Result<usize, String> {
@@ -182,32 +186,18 @@ pub struct TournamentArgs {
     /// Board side (odd, 3 to 9999, as the noline program takes).
     #[arg(long, default_value = "3", value_parser = odd_dim)]
     pub dim: usize,
-    /// Agents, comma-separated (see `tabula list`).
-    #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
-    pub agents: Vec<String>,
-    /// Games per pair.
-    #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: u64,
-    /// Seed that fixes every game.
-    #[arg(long, default_value_t = tabula_app::DEFAULT_SEED)]
-    pub seed: u64,
-    /// Worker threads [default: one per core]; the numbers do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
-    /// Scoring, time limits, step cap and records, as for every game.
+    /// Agents, games per pair, seed, threads, scoring, time limits, step
+    /// cap and records, as for every game.
     #[command(flatten)]
-    pub options: TournamentOptions,
+    pub tournament: tabula_app::play::TournamentArgs<1000>,
 }
 
 /// Runs a tournament.
 fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
-    let game = Noline::new(args.dim);
-    let entrants = tabula_app::play::entrants(&game, &args.agents)?;
-    let engine = tabula_play::tournament::Tournament::new(args.games)
-        .seed(args.seed)
-        .threads(args.threads.map(usize::from));
-    let t = tournament::run(args.dim, &entrants, engine, &args.options)?;
-    Ok(Box::new(t))
+    let t = &args.tournament;
+    let entrants = t.entrants(&Noline::new(args.dim))?;
+    let report = tournament::run(args.dim, &entrants, t.engine(), &t.options)?;
+    Ok(Box::new(report))
 }
 
 /// Who moves first in `tabula play noline`.
@@ -258,41 +248,4 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
     let players = tabula_app::play::players(&game, &[you], &args.agent)?;
     tabula_app::play::play_keeping_record(&game, players, seed, &args.record, io)?;
     Ok(())
-}
-
-/// Options of `tabula replay noline`.
-#[derive(Debug, Args)]
-#[command(after_help = "Example: tabula replay noline games/noline-7.ron")]
-pub struct NolineReplayArgs {
-    /// The record and how to show it.
-    #[command(flatten)]
-    pub replay: ReplayArgs,
-}
-
-/// Replays a record.
-fn replay(args: NolineReplayArgs, io: &mut Io<'_>) -> Result<(), Error> {
-    tabula_app::play::replay::<Noline>(args.replay, io)
-}
-
-impl Report for tournament::Tournament {
-    fn title(&self) -> String {
-        format!("noline tournament, {d}x{d}", d = self.dim)
-    }
-
-    fn text(&self) -> String {
-        self.to_text()
-    }
-
-    fn json(&self) -> Result<String, Error> {
-        tabula_app::pretty(self)
-    }
-
-    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
-        let title = format!(
-            "noline {d}x{d}: {} games per pair, seats alternated",
-            tabula_core::text::group(self.games),
-            d = self.dim
-        );
-        tabula_app::play::results_matrix(&self.standings, &title)
-    }
 }

@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use clap::{Args, ValueEnum};
-use tabula_app::play::{RecordArgs, ScoringArg, TournamentOptions};
+use tabula_app::play::{RecordArgs, ScoringArg};
 use tabula_app::{Command, Error, Io, Report, Typed};
 use tabula_core::Results;
 use tabula_play::record::End;
@@ -59,49 +59,36 @@ Ranked by default by the seed's score: wins (draws count a half) minus one per s
 An illegal answer or a panic loses that game; the tournament goes on.\n\
 Agents: see `tabula list`; random, greedy, alphabeta and mcts are the framework's search agents with Seega's heuristic; alphabeta[-BUDGET], mcts[-BUDGET] take a budget of nodes or playouts per move (alphabeta-50000, at most 10000000) or time (mcts-20ms, at most 60000ms).\n\
 An mcts search tree stops growing at 64 MB (the agent then answers); alphabeta's table has a fixed size.\n\
-With work budgets (the default) the results depend only on --seed; times vary from run to run.\n\
+With work budgets (the default) the results depend only on --seed; times vary from run to run, and are fairest with --threads 1.\n\
 Example: tabula tournament seega --agents random,greedy,alphabeta,mcts --games 20 --seed 1"
 )]
 pub struct TournamentArgs {
-    /// Agents, comma-separated (see `tabula list`).
-    #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
-    pub agents: Vec<String>,
     /// Board side and stalemate threshold.
     #[command(flatten)]
     pub rules: RulesArgs,
-    /// Games per pair: even, so each agent places first in half.
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(2..))]
-    pub games: u64,
-    /// Seed that fixes every game.
-    #[arg(long, default_value_t = tabula_app::DEFAULT_SEED)]
-    pub seed: u64,
-    /// Worker threads [default: one per core]. Timings are fairest with 1.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
-    /// Scoring, time limits, step cap and records.
+    /// Agents, games per pair (even, so each agent places first in half),
+    /// seed, threads, scoring, time limits, step cap and records.
     #[command(flatten)]
-    pub options: TournamentOptions,
+    pub tournament: tabula_app::play::TournamentArgs<20>,
 }
 
 /// Runs a tournament.
 pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
     let game = args.rules.game(Side::Black)?;
-    if !args.games.is_multiple_of(2) {
+    let t = &args.tournament;
+    if !t.games.is_multiple_of(2) {
         return Err(format!(
             "games per pair must be even, so each agent places first equally often, not {}",
-            args.games
+            t.games
         )
         .into());
     }
-    check_record(&args.options.record)?;
-    let engine = tabula_play::tournament::Tournament::new(args.games)
-        .seed(args.seed)
-        .threads(args.threads.map(usize::from));
-    let entrants = tabula_app::play::entrants(&game, &args.agents)?;
-    let (standings, moves) = args.options.run(
+    check_record(&t.options.record)?;
+    let entrants = t.entrants(&game)?;
+    let (standings, moves) = t.options.run(
         &game,
         &entrants,
-        engine,
+        t.engine(),
         ScoringArg::TimePenalty,
         &|_| tournament::Moves::default(),
         None,

@@ -21,13 +21,12 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use tabula::app::play::{RecordArgs, ScoringArg, TournamentOptions};
+use tabula::app::play::{RecordArgs, ScoringArg};
 use tabula::app::{Command, Error, GameEntry, Io, PluginInfo, Report, Typed, inventory};
 use tabula::core::{Agent, BoardGame, Chance, CoreError, Dice, GameResult, GameRng, Seat, Status};
 use tabula::play::agents::{self, AgentEntry, BuildError, Builder};
 use tabula::play::record::Recordable;
 use tabula::play::terminal::{Notation, Player as Seated};
-use tabula::play::tournament::{Entrant, Tournament};
 use tabula::plot::chart::{Distribution, Mark};
 use tabula::plot::{Picture, PlotError};
 use tabula::sim::{LengthOf, Lengths, Simulation, Wins};
@@ -680,28 +679,20 @@ impl Notation for Pig {
 }
 // ANCHOR_END: services
 
-/// Options of `tabula tournament pig`.
+// ANCHOR: tournament-args
+/// Options of `tabula tournament pig`: the game's, and the framework's
+/// for every tournament, with 10,000 games per pair unless given.
 #[derive(Debug, clap::Args)]
 pub struct TournamentArgs {
-    /// The strategies, at least two (see `tabula list`).
-    #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
-    pub agents: Vec<String>,
-    /// Games per pair; each moves first in half of them.
-    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: u64,
-    /// The seed that fixes every game.
-    #[arg(long, default_value_t = tabula::app::DEFAULT_SEED)]
-    pub seed: u64,
-    /// Worker threads [default: one per core]; the results do not depend on it.
-    #[arg(long)]
-    pub threads: Option<usize>,
     /// The game's options.
     #[command(flatten)]
     pub game: GameArgs,
-    /// The options every tournament has.
+    /// The strategies (at least two; see `tabula list`), games per pair,
+    /// seed, threads, and the options every tournament has.
     #[command(flatten)]
-    pub options: TournamentOptions,
+    pub tournament: tabula::app::play::TournamentArgs<10_000>,
 }
+// ANCHOR_END: tournament-args
 
 /// One pair of a tournament.
 #[derive(Debug, serde::Serialize)]
@@ -738,19 +729,13 @@ fn tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, E
     let game = Pig {
         target: args.game.target,
     };
-    let entrants = args
-        .agents
-        .iter()
-        .map(|name| Entrant::registered(&game, name))
-        .collect::<Result<Vec<_>, _>>()?;
-    let run = Tournament::new(args.games)
-        .seed(args.seed)
-        .threads(args.threads);
-    let run = args.options.apply(run, ScoringArg::Points)?;
+    let t = &args.tournament;
+    let entrants = t.entrants(&game)?;
+    let run = t.options.apply(t.engine(), ScoringArg::Points)?;
     let total = run.total_games(entrants.len(), 2);
     let progress = tabula::app::progress::RunProgress::new("tournament", total, "games");
     let tick = |done| progress.tick(done);
-    let (standings, _) = match args.options.record.record {
+    let (standings, _) = match t.options.record.record {
         Some(_) => run.run_recorded(&game, &entrants, &|_| (), &tick)?,
         None => run.run_with(&game, &entrants, &|_| (), &tick)?,
     };
@@ -774,8 +759,8 @@ fn tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, E
     }
     Ok(Box::new(TournamentReport {
         target: game.target,
-        games: args.games,
-        seed: args.seed,
+        games: t.games,
+        seed: t.seed,
         pairs,
         standings,
     }))

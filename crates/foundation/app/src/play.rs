@@ -13,7 +13,7 @@ use tabula_core::{BoardGame, Streams};
 use tabula_play::record::{self, End, Format, RecordOf, Recordable, Step};
 use tabula_play::terminal::{self, Notation, Player};
 use tabula_play::tournament::{
-    Chances, Entrant, GameId, PartResults, Scoring, Standings, Tournament,
+    Chances, Entrant, GameId, Pair, PartResults, Scoring, Standings, Tournament,
 };
 
 use crate::progress::RunProgress;
@@ -100,6 +100,11 @@ pub fn check_dir(dir: &Path) -> Result<(), Error> {
 
 /// The arguments of `tabula replay GAME FILE`.
 #[derive(Clone, Debug, clap::Args)]
+#[command(
+    after_help = "A record holds the game, its parameters, the seed, every chance outcome and move, and the result; \
+the option --record DIR of the commands that play games writes one.\n\
+Example: tabula replay noline games/noline-7.ron"
+)]
 pub struct ReplayArgs {
     /// The record (RON, or JSON if the name ends in .json)
     pub file: PathBuf,
@@ -434,19 +439,19 @@ impl TournamentOptions {
     }
 }
 
-/// The whole of a tournament command's options for a game content with
-/// the common defaults (100 games per pairing): `--agents`, `--games`,
-/// `--seed`, `--threads` and the [`TournamentOptions`]. A game with
-/// defaults of its own declares those four itself and flattens
-/// [`TournamentOptions`].
+/// The whole of a tournament command's options: `--agents`, `--games`
+/// (`GAMES` per pairing unless given: 100 unless the game says
+/// otherwise, as in `TournamentArgs<1000>`), `--seed`, `--threads` and
+/// the [`TournamentOptions`]. Flatten it into a game's own arguments
+/// beside its parameters.
 #[derive(Clone, Debug, clap::Args)]
-pub struct TournamentArgs {
+pub struct TournamentArgs<const GAMES: u64 = 100> {
     /// The entrants: registered agent names, comma-separated (at least as
-    /// many as the game has seats)
+    /// many as the game has seats; see `tabula list`)
     #[arg(long, value_delimiter = ',', required = true, value_name = "AGENTS")]
     pub agents: Vec<String>,
     /// Games per pairing, spread over every seating
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = GAMES, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
     /// Seed that fixes every game
     #[arg(long, default_value_t = crate::DEFAULT_SEED)]
@@ -459,10 +464,17 @@ pub struct TournamentArgs {
     pub options: TournamentOptions,
 }
 
-impl TournamentArgs {
+impl<const GAMES: u64> TournamentArgs<GAMES> {
     /// The entrants, checked: each a registered agent of `G`.
     pub fn entrants<G: BoardGame + 'static>(&self, game: &G) -> Result<Vec<Entrant<G>>, Error> {
         entrants(game, &self.agents)
+    }
+
+    /// The engine: `--games` per pairing, `--seed`, `--threads`.
+    pub fn engine(&self) -> Tournament {
+        Tournament::new(self.games)
+            .seed(self.seed)
+            .threads(self.threads.map(usize::from))
     }
 }
 
@@ -479,22 +491,24 @@ pub fn entrants<G: BoardGame + 'static>(
 
 /// Runs the tournament `args` describe on `game`, scored by `scoring`
 /// unless `--scoring` says otherwise (see [`TournamentOptions::run`]).
-pub fn run_tournament<G>(
+pub fn run_tournament<G, const GAMES: u64>(
     game: &G,
-    args: &TournamentArgs,
+    args: &TournamentArgs<GAMES>,
     scoring: ScoringArg,
 ) -> Result<Standings, Error>
 where
     G: Recordable + 'static,
     G::State: std::hash::Hash + Eq + std::fmt::Debug,
 {
-    let engine = Tournament::new(args.games)
-        .seed(args.seed)
-        .threads(args.threads.map(usize::from));
     let entrants = args.entrants(game)?;
-    let (standings, _) =
-        args.options
-            .run(game, &entrants, engine, scoring, &|_: &GameId| (), None)?;
+    let (standings, _) = args.options.run(
+        game,
+        &entrants,
+        args.engine(),
+        scoring,
+        &|_: &GameId| (),
+        None,
+    )?;
     Ok(standings)
 }
 
@@ -521,6 +535,179 @@ impl Report for Standings {
             group(self.games_per_pairing)
         );
         results_matrix(self, &title)
+    }
+}
+
+/// A two-seat game's tournament report: `{"game", the game's
+/// parameters, "games", "seed", "pairs", "standings"}`, each pair the
+/// framework's [`Pair`] with `a`'s wins in each seat under the game's
+/// own names for its seats (`a_wins_as_o`, `a_wins_as_x` for noline's
+/// O and X). Its text is the standings under a heading of the game's;
+/// its picture the results matrix.
+///
+/// ```
+/// use tabula_app::play::SeatedReport;
+/// use tabula_core::{Agent, BoardGame, GameRng, Seat};
+/// use tabula_play::tournament::{Entrant, Tournament};
+/// # use tabula_core::{GameResult, Status};
+/// # /// Take one or two from a pile; whoever takes the last wins.
+/// # struct Nim;
+/// # impl BoardGame for Nim {
+/// #     type State = (u8, Seat); type Move = u8; type Outcome = (); type Event = ();
+/// #     fn seats(&self) -> usize { 2 }
+/// #     fn initial_state(&self) -> (u8, Seat) { (10, 0) }
+/// #     fn status(&self, &(pile, to_move): &(u8, Seat)) -> Status {
+/// #         if pile == 0 { Status::Over(GameResult::Win(1 - to_move)) } else { Status::Decision(to_move) }
+/// #     }
+/// #     fn apply_chance<E: FnMut(())>(&self, _: &mut (u8, Seat), _: (), _: &mut E) {}
+/// #     fn apply_move<E: FnMut(())>(&self, s: &mut (u8, Seat), take: u8, _: &mut E) { s.0 -= take; s.1 = 1 - s.1; }
+/// #     fn legal_moves(&self, s: &(u8, Seat), out: &mut Vec<u8>) { out.extend(1..=s.0.min(2)) }
+/// # }
+/// /// Always takes one.
+/// struct One;
+/// impl Agent<Nim> for One {
+///     fn choose(&mut self, _: &Nim, _: &(u8, Seat), _: Seat, _: &mut GameRng) -> u8 { 1 }
+/// }
+/// let one = |name: &str| Entrant {
+///     name: name.into(),
+///     make: Box::new(|_: &Nim| Ok(Box::new(One) as Box<dyn Agent<Nim>>)),
+/// };
+/// let standings = Tournament::new(10).seed(1).run(&Nim, &[one("a"), one("b")], &|_| {})?;
+///
+/// #[derive(serde::Serialize)]
+/// struct Pile {
+///     stones: u8,
+/// }
+/// let report = SeatedReport::new("nim", Pile { stones: 10 }, standings, &["first", "second"]);
+/// // Ten stones taken one at a time: the second seat takes the last.
+/// assert_eq!(report.pairs[0].a_wins_as("second"), 5);
+/// let json = serde_json::to_value(&report).expect("serializable");
+/// assert_eq!(json["stones"], 10);
+/// assert_eq!(json["pairs"][0]["a_wins_as_first"], 0);
+/// assert_eq!(json["pairs"][0]["b_wins"], 5);
+/// # Ok::<_, tabula_play::tournament::TournamentError>(())
+/// ```
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SeatedReport<P> {
+    /// The game's registered name.
+    pub game: &'static str,
+    /// The game's parameters (a board size), their keys at the top level.
+    #[serde(flatten)]
+    pub parameters: P,
+    /// Games per pair.
+    pub games: u64,
+    /// The seed.
+    pub seed: u64,
+    /// Every pair, with `a`'s wins by seat.
+    pub pairs: Vec<SeatedPair>,
+    /// The engine's standings: ranks, points, forfeits, thinking time.
+    pub standings: Standings,
+    /// The text's first line and the picture's title start with this
+    /// ("noline 3x3"); the game's name unless set.
+    #[serde(skip)]
+    pub name: String,
+    /// A note on the seats for the text's first line ("seat 1 is O,
+    /// moving first").
+    #[serde(skip)]
+    pub seats_note: String,
+}
+
+/// One pair of a [`SeatedReport`]: the framework's view of it, and `a`'s
+/// wins in each seat under the keys `a_wins_as_NAME`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SeatedPair {
+    /// The pair.
+    #[serde(flatten)]
+    pub pair: Pair,
+    #[serde(flatten)]
+    a_wins_as: std::collections::BTreeMap<String, u64>,
+}
+
+impl SeatedPair {
+    /// `a`'s wins in the seat the game calls `seat` (0 for a name it
+    /// does not have).
+    pub fn a_wins_as(&self, seat: &str) -> u64 {
+        self.a_wins_as
+            .get(&format!("a_wins_as_{seat}"))
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+impl std::ops::Deref for SeatedPair {
+    type Target = Pair;
+
+    fn deref(&self) -> &Pair {
+        &self.pair
+    }
+}
+
+impl<P> SeatedReport<P> {
+    /// The report of `standings` for `game` with `parameters`, the seats
+    /// named `seats` in order (as JSON keys: lower case, no spaces).
+    pub fn new(game: &'static str, parameters: P, standings: Standings, seats: &[&str]) -> Self {
+        let pairs = standings
+            .pairs()
+            .into_iter()
+            .map(|pair| SeatedPair {
+                a_wins_as: seats
+                    .iter()
+                    .zip(&pair.a_wins_by_seat)
+                    .map(|(seat, &wins)| (format!("a_wins_as_{seat}"), wins))
+                    .collect(),
+                pair,
+            })
+            .collect();
+        SeatedReport {
+            game,
+            parameters,
+            games: standings.games_per_pairing,
+            seed: standings.seed,
+            pairs,
+            standings,
+            name: game.to_string(),
+            seats_note: String::new(),
+        }
+    }
+
+    /// Names the tournament in the text and picture ("noline 3x3"), with a
+    /// note on the seats.
+    pub fn named(mut self, name: impl Into<String>, seats_note: impl Into<String>) -> Self {
+        self.name = name.into();
+        self.seats_note = seats_note.into();
+        self
+    }
+}
+
+impl<P: serde::Serialize> Report for SeatedReport<P> {
+    fn title(&self) -> String {
+        format!("{} tournament", self.name)
+    }
+
+    fn text(&self) -> String {
+        let note = if self.seats_note.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", self.seats_note)
+        };
+        format!(
+            "{} tournament{note}\n{}",
+            self.name,
+            standings_text(&self.standings)
+        )
+    }
+
+    fn json(&self) -> Result<String, Error> {
+        crate::pretty(self)
+    }
+
+    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+        let title = format!(
+            "{}: {} games per pair, seats alternated",
+            self.name,
+            group(self.games)
+        );
+        results_matrix(&self.standings, &title)
     }
 }
 

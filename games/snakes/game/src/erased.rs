@@ -10,7 +10,8 @@ use tabula_sim::{LengthOf, Lengths, Occupancy, Run, SimError, Simulation, Wins};
 use crate::analysis::{self, Analysis, AnalysisOptions};
 use crate::board::Board;
 use crate::game::{Event, Snakes, State};
-use crate::plugin::{self, Rules};
+use crate::playable::{self, Unplayable};
+use crate::plugin::Rules;
 // Traces live in `trace`; re-exported so `erased::{Trace, Throw}` still work.
 pub use crate::trace::{Throw, Trace};
 
@@ -63,8 +64,8 @@ pub trait ErasedRules: Send + Sync {
     fn interacts(&self) -> bool;
 
     /// Checks that every game on `board` can finish (see
-    /// [`plugin::check_playable`]).
-    fn check_playable(&self, board: &Board) -> Result<(), plugin::Unplayable>;
+    /// [`playable::check_playable`]).
+    fn check_playable(&self, board: &Board) -> Result<(), Unplayable>;
 
     /// Runs a simulation with the report's collectors.
     fn simulate(
@@ -126,8 +127,8 @@ impl<R: Rules> ErasedRules for R {
         R::INTERACTS
     }
 
-    fn check_playable(&self, board: &Board) -> Result<(), plugin::Unplayable> {
-        plugin::check_playable(self, board)
+    fn check_playable(&self, board: &Board) -> Result<(), Unplayable> {
+        playable::check_playable(self, board)
     }
 
     fn simulate(

@@ -31,6 +31,7 @@ mod builtin;
 pub mod erased;
 pub mod game;
 mod load;
+mod playable;
 mod plugin;
 pub mod popularity;
 pub mod recorded;

@@ -8,5 +8,6 @@
 //! (`registry`). Nothing in the crate imports it.
 
 pub use crate::builtin::{Bounce, Bump, Exact, Overshoot, SixAgain, SixesHome};
-pub use crate::plugin::{MAX_CHECKED_STATES, Rules, Step, Turn, Unplayable, check_playable};
+pub use crate::playable::{MAX_CHECKED_STATES, Unplayable, check_playable};
+pub use crate::plugin::{Rules, Step, Turn};
 pub use crate::registry::{DEFAULT, RuleSet, all, find};

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use tabula_app::play::{RecordArgs, ReplayArgs};
+use tabula_app::play::RecordArgs;
 use tabula_app::progress::{RunProgress, SolveProgress, seconds_budget};
 use tabula_app::shard::ShardArg;
 use tabula_app::{Command, Error, Io, Typed};
@@ -34,7 +34,11 @@ pub static COMMANDS: &[&dyn Command] = &[
         analyze,
     )
     .with_pictures(),
-    &Typed::interactive("replay", tabula_app::play::REPLAY_ABOUT, replay),
+    &Typed::interactive(
+        "replay",
+        tabula_app::play::REPLAY_ABOUT,
+        tabula_app::play::replay::<Recorded>,
+    ),
 ];
 
 /// Options of a Snakes and Ladders simulation.
@@ -327,21 +331,4 @@ pub fn analyze(args: AnalyzeArgs, _: &mut Io<'_>) -> Result<Box<dyn tabula_app::
         analysis,
         board: setup.board,
     }))
-}
-
-/// Options of `tabula replay snakes`.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "A record holds the board, the rule set, the players and every throw; `simulate snakes --record DIR` writes one.\n\
-Example: tabula replay snakes records/snakes-2002-0.ron"
-)]
-pub struct SnakesReplayArgs {
-    /// The record and how to show it.
-    #[command(flatten)]
-    pub replay: ReplayArgs,
-}
-
-/// Replays a record, throw by throw.
-fn replay(args: SnakesReplayArgs, io: &mut Io<'_>) -> Result<(), Error> {
-    tabula_app::play::replay::<Recorded>(args.replay, io)
 }
