@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use tabula_core::{BoardGame, Chance, GameResult, LandingTally, Status};
 use tabula_sim::Landings;
-use tabula_sim::table::{Replay, ThrowTable};
+use tabula_sim::table::{Payloads, ThrowTable};
 
 use crate::board::Board;
 use crate::plugin::{Rules, Step, Turn};
@@ -465,8 +465,14 @@ impl<R: Rules> Snakes<'_, R> {
                         }
                         rest
                     })?;
-                let faces = usize::from(dice.faces());
-                let compact = compact.map(|all| Compact::new(all, faces, track.size));
+                let compact = compact.map(|all: Vec<[u16; 4]>| Compact {
+                    forfeits: all.iter().any(|t| t[3] != 0),
+                    payloads: throws.payloads(|i| {
+                        let [from, to, rest, forfeited] = all[i].map(u32::from);
+                        let roll = (i % usize::from(dice.faces())) as u32 + 1;
+                        from | to << 8 | rest << 16 | roll << 24 | forfeited << 29
+                    }),
+                });
                 Some(Table { throws, compact })
             })
             .as_ref()
@@ -495,53 +501,19 @@ struct Table {
     compact: Option<Compact>,
 }
 
-/// Every throw as `[from, reached, rest, forfeited]`, at `square *
-/// faces + digit`; and every step of two throws, at `square * faces^2 +
-/// d1 * faces + d2`, as the bytes: reached and rest after each throw,
-/// flags (1 and 2: the first, the second forfeited; 4: the first
-/// finished), both rolls, and the square (a board has at most 255
-/// squares).
+/// Every throw as the bytes from, reached, rest, then the roll and (bit
+/// 29) whether it was forfeited (a board has at most 255 squares); and
+/// whether any throw is forfeited.
 #[derive(Clone, Debug)]
 struct Compact {
-    throws: Vec<[u16; 4]>,
-    pairs: Vec<u64>,
-    /// Whether any throw is forfeited.
+    payloads: Payloads<u32>,
     forfeits: bool,
 }
 
 impl Compact {
-    fn new(throws: Vec<[u16; 4]>, faces: usize, size: u16) -> Compact {
-        let byte = |v: u16| u64::from(v.min(255));
-        let pairs = (0..throws.len() * faces)
-            .map(|k| {
-                let (first, d2) = (k / faces, k % faces);
-                let [from, to1, rest1, f1] = throws[first];
-                let [_, to2, rest2, f2] = match throws.get(usize::from(rest1) * faces + d2) {
-                    Some(&second) if rest1 < size => second,
-                    _ => [rest1, rest1, rest1, 0],
-                };
-                let flags = u64::from(f1) | u64::from(f2) << 1 | u64::from(rest1 >= size) << 2;
-                let (r1, r2) = ((first % faces) as u16 + 1, d2 as u16 + 1);
-                byte(to1)
-                    | byte(rest1) << 8
-                    | byte(to2) << 16
-                    | byte(rest2) << 24
-                    | flags << 32
-                    | byte(r1) << 40
-                    | byte(r2) << 48
-                    | byte(from) << 56
-            })
-            .collect();
-        let forfeits = throws.iter().any(|t| t[3] != 0);
-        Compact {
-            throws,
-            pairs,
-            forfeits,
-        }
-    }
-
-    /// [`ThrowTable::run`], the events built in code; `FORFEITS` is
-    /// whether any throw is forfeited (when none is, the test drops out).
+    /// [`ThrowTable::run`], the events built in code from the payloads;
+    /// `FORFEITS` is whether any throw is forfeited (when none is, the
+    /// test drops out).
     #[inline(always)]
     fn run<const FORFEITS: bool, G: tabula_core::rand::Rng + ?Sized, E: FnMut(Event)>(
         &self,
@@ -551,95 +523,33 @@ impl Compact {
         limit: u32,
         events: &mut E,
     ) -> u32 {
-        let mut replaying = Replaying::<FORFEITS, E> {
-            compact: self,
-            events,
-        };
-        table.run_replaying(square, rng, limit, &mut replaying)
-    }
-}
-
-/// [`Compact`]'s steps, their events built in code; `FORFEITS` is whether
-/// any throw is forfeited (when none is, the test drops out).
-struct Replaying<'c, const FORFEITS: bool, E> {
-    compact: &'c Compact,
-    events: &'c mut E,
-}
-
-impl<const FORFEITS: bool, E: FnMut(Event)> Replay for Replaying<'_, FORFEITS, E> {
-    #[inline(always)]
-    fn pair(&mut self, k: usize) {
-        if let Some(&e) = self.compact.pairs.get(k) {
-            let [to1, rest1, to2, rest2, flags, r1, r2, from] = e.to_le_bytes().map(u16::from);
-            replay(
-                from,
-                r1,
-                to1,
-                rest1,
-                FORFEITS && flags & 1 != 0,
-                self.events,
-            );
-            if flags & 4 == 0 {
-                replay(
-                    rest1,
-                    r2,
-                    to2,
-                    rest2,
-                    FORFEITS && flags & 2 != 0,
-                    self.events,
-                );
+        table.run_payloads(&self.payloads, square, rng, limit, |p| {
+            let byte = |shift: u32| (p >> shift & 0xff) as u16;
+            let (seat, from, to, rest, roll) = (0, byte(0), byte(8), byte(16), byte(24) & 0x1f);
+            if FORFEITS && p >> 29 != 0 {
+                events(Event::Forfeited {
+                    seat,
+                    roll,
+                    at: from,
+                });
+                return;
             }
-        }
-    }
-
-    #[inline(always)]
-    fn throw(&mut self, i: usize, digit: u16) {
-        if let Some(&[from, to, rest, forfeited]) = self.compact.throws.get(i) {
-            replay(
+            events(Event::Moved {
+                seat,
+                roll,
                 from,
-                digit + 1,
                 to,
                 rest,
-                FORFEITS && forfeited != 0,
-                self.events,
-            );
-        }
-    }
-}
-
-/// One throw, as [`Snakes::throw`] reports it for a board without chains:
-/// the jump's `to` is its `rest`.
-#[inline(always)]
-fn replay<E: FnMut(Event)>(
-    from: u16,
-    roll: u16,
-    to: u16,
-    rest: u16,
-    forfeited: bool,
-    events: &mut E,
-) {
-    if forfeited {
-        events(Event::Forfeited {
-            seat: 0,
-            roll,
-            at: from,
-        });
-        return;
-    }
-    events(Event::Moved {
-        seat: 0,
-        roll,
-        from,
-        to,
-        rest,
-    });
-    if rest != to {
-        events(Event::Jumped {
-            seat: 0,
-            from: to,
-            to: rest,
-            rest,
-        });
+            });
+            if rest != to {
+                events(Event::Jumped {
+                    seat,
+                    from: to,
+                    to: rest,
+                    rest,
+                });
+            }
+        })
     }
 }
 
