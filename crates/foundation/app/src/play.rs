@@ -102,8 +102,7 @@ pub fn check_dir(dir: &Path) -> Result<(), Error> {
 #[derive(Clone, Debug, clap::Args)]
 #[command(
     after_help = "A record holds the game, its parameters, the seed, every chance outcome and move, and the result; \
-the option --record DIR of the commands that play games writes one.\n\
-Example: tabula replay noline games/noline-7.ron"
+the option --record DIR of the commands that play games writes one."
 )]
 pub struct ReplayArgs {
     /// The record (RON, or JSON if the name ends in .json)
