@@ -401,6 +401,34 @@ fn unknown_names_and_bad_flags_exit_non_zero_with_a_message() {
 }
 
 #[test]
+fn each_tournament_shows_and_plays_its_own_default_number_of_games() {
+    // Three games flatten the framework's tournament options, each with
+    // a default of its own.
+    for (game, games) in [("noline", 1000), ("seega", 20), ("chance-it", 10_000)] {
+        let o = tabula(&["tournament", game, "--help"]);
+        assert!(o.status.success(), "{game}");
+        let help = stdout(&o);
+        let at = help.find("--games <GAMES>").expect("--games is listed");
+        let entry = help[at..].split("\n      --").next().unwrap_or("");
+        assert!(
+            entry.contains(&format!("[default: {games}]")),
+            "{game}: {entry}"
+        );
+    }
+    // And plays it: 1000 games a pair, not another game's default.
+    let v = json(&tabula(&[
+        "tournament",
+        "noline",
+        "--agents",
+        "type1,random",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(v["games"], 1000, "{v}");
+    assert_eq!(v["pairs"][0]["games"], 1000, "{v}");
+}
+
+#[test]
 fn players_and_seat_wins() {
     let v = json(&tabula(&[
         "simulate",

@@ -450,7 +450,9 @@ pub struct TournamentArgs<const GAMES: u64 = 100> {
     #[arg(long, value_delimiter = ',', required = true, value_name = "AGENTS")]
     pub agents: Vec<String>,
     /// Games per pairing, spread over every seating
-    #[arg(long, default_value_t = GAMES, value_parser = clap::value_parser!(u64).range(1..))]
+    // Not `default_value_t`: clap keeps its text in a static, which every
+    // `GAMES` would share.
+    #[arg(long, default_value = GAMES.to_string(), value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
     /// Seed that fixes every game
     #[arg(long, default_value_t = crate::DEFAULT_SEED)]
@@ -873,6 +875,31 @@ mod tests {
     struct Cli {
         #[command(flatten)]
         options: super::TournamentOptions,
+    }
+
+    #[derive(Parser)]
+    struct Two {
+        #[command(flatten)]
+        hundred: super::TournamentArgs,
+        #[command(subcommand)]
+        other: Other,
+    }
+
+    #[derive(clap::Subcommand)]
+    enum Other {
+        Thousand {
+            #[command(flatten)]
+            args: super::TournamentArgs<1000>,
+        },
+    }
+
+    #[test]
+    fn each_command_has_its_own_default_number_of_games() {
+        // Both instances in one program, each asked for its default.
+        let two = Two::parse_from(["t", "--agents", "a,b", "thousand", "--agents", "c,d"]);
+        let Other::Thousand { args } = two.other;
+        assert_eq!((two.hundred.games, args.games), (100, 1000));
+        assert_eq!(args.agents, ["c", "d"]);
     }
 
     #[test]
