@@ -13,6 +13,8 @@ mod board_errors;
 mod book;
 #[path = "chance_it.rs"]
 mod chance_it;
+#[path = "commands.rs"]
+mod commands;
 #[path = "exact.rs"]
 mod exact;
 #[path = "examples.rs"]

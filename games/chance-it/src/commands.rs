@@ -170,6 +170,7 @@ pub fn play_with(
 #[derive(Debug, Args)]
 #[command(
     after_help = "Every pair of strategies plays --games games, each taking the first seat in half of them.\n\
+Strategies: see `tabula list`; threshold-N takes a number (threshold-20).\n\
 Exact winning chances (from backward induction over rounds and score differences) are shown beside the sampled ones.\n\
 Example: tabula tournament chance-it --agents until-ten,tapering,optimal,win-optimal --games 100000 --seed 1"
 )]

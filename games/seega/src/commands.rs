@@ -54,7 +54,7 @@ impl RulesArgs {
 /// Options of `tabula tournament seega`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "A round-robin on the framework's tournament engine: every pair of agents plays --games games, each agent playing Black, and so placing first, in half of them.\n\
+    after_help = "A round-robin on the framework's tournament engine: every pair of agents plays --games games (an even number), each agent playing Black, and so placing first, in half of them.\n\
 Ranked by default by the seed's score: wins (draws count a half) minus one per second of cumulative execution time in the agent's calls (--scoring points ranks by wins alone).\n\
 An illegal answer or a panic loses that game; the tournament goes on.\n\
 Agents: see `tabula list`; random, greedy, alphabeta and mcts are the framework's search agents with Seega's heuristic; alphabeta[-BUDGET], mcts[-BUDGET] take a budget of nodes or playouts per move (alphabeta-50000, at most 10000000) or time (mcts-20ms, at most 60000ms).\n\

@@ -1,9 +1,11 @@
 //! Command pieces every game with decisions shares, on [`tabula_play`]:
 //! the record options (`--record DIR`, `--record-format`), the tournament
-//! options ([`TournamentOptions`], and [`TournamentArgs`] for a game
-//! happy with the common defaults), running a tournament with progress and
-//! records ([`run_tournament`]), the standings as a [`Report`], `replay`
-//! for any recordable game, and terminal play that keeps its record.
+//! options ([`TournamentOptions`], and [`TournamentArgs`] with the agents,
+//! games, seed and threads, flattened beside a game's own parameters),
+//! running a tournament with progress and records ([`run_tournament`]),
+//! the standings as a [`Report`], a two-seat game's report
+//! ([`SeatedReport`]), `replay` for any recordable game, and terminal play
+//! that keeps its record.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -41,6 +43,7 @@ impl From<RecordFormat> for Format {
 /// `--record DIR` and `--record-format`: flatten into a command's
 /// arguments with `#[command(flatten)]`.
 #[derive(Clone, Debug, Default, clap::Args)]
+#[group(skip)]
 pub struct RecordArgs {
     /// Write every game's record (RON or JSON; `tabula replay GAME FILE`
     /// checks one) into this directory, created if missing
@@ -263,10 +266,11 @@ pub enum ScoringArg {
     TimePenalty,
 }
 
-/// The tournament options every game shares: flatten into a game's
-/// tournament arguments with `#[command(flatten)]`, beside its own
-/// `--agents`, `--games`, `--seed` and `--threads`.
+/// The tournament options every game shares, part of [`TournamentArgs`]:
+/// a game that declares its own `--agents`, `--games`, `--seed` and
+/// `--threads` flattens these beside them with `#[command(flatten)]`.
 #[derive(Clone, Debug, clap::Args)]
+#[group(skip)]
 pub struct TournamentOptions {
     /// How agents are ranked [default: the game's; points unless its help
     /// says otherwise]
@@ -444,10 +448,13 @@ impl TournamentOptions {
 /// the [`TournamentOptions`]. Flatten it into a game's own arguments
 /// beside its parameters.
 #[derive(Clone, Debug, clap::Args)]
+// No argument group named after the struct: a game's own arguments
+// struct of the same name flattens this one.
+#[group(skip)]
 pub struct TournamentArgs<const GAMES: u64 = 100> {
     /// The entrants: registered agent names, comma-separated (at least as
     /// many as the game has seats; see `tabula list`)
-    #[arg(long, value_delimiter = ',', required = true, value_name = "AGENTS")]
+    #[arg(long, value_delimiter = ',', num_args = 1.., required = true, value_name = "AGENTS")]
     pub agents: Vec<String>,
     /// Games per pairing, spread over every seating
     // Not `default_value_t`: clap keeps its text in a static, which every
@@ -896,7 +903,7 @@ mod tests {
     #[test]
     fn each_command_has_its_own_default_number_of_games() {
         // Both instances in one program, each asked for its default.
-        let two = Two::parse_from(["t", "--agents", "a,b", "thousand", "--agents", "c,d"]);
+        let two = Two::parse_from(["t", "--agents=a,b", "thousand", "--agents=c,d"]);
         let Other::Thousand { args } = two.other;
         assert_eq!((two.hundred.games, args.games), (100, 1000));
         assert_eq!(args.agents, ["c", "d"]);

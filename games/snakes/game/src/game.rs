@@ -491,9 +491,9 @@ impl<R: Rules> Snakes<'_, R> {
 }
 
 /// A one-player game's throws worked out in advance: the framework's
-/// table, and for a board without chains of jumps each throw as `[from,
-/// reached, rest, forfeited]`, so the event loop builds its events in
-/// code (a collector then sees their kinds at compile time; copied from
+/// table, and for a board without chains of jumps each throw's squares,
+/// roll and forfeit packed in a payload ([`Compact`]), so the event loop
+/// builds its events in code (a collector then sees their kinds at compile time; copied from
 /// the table, they cost a mispredicted jump each).
 #[derive(Clone, Debug)]
 struct Table {

@@ -17,8 +17,8 @@
 //!
 //! Modules, each importing only those listed before it (no cycles):
 //! `board` (the board type and layout checks), `plugin` (the [`Rules`]
-//! trait, [`Step`], [`Turn`], playability), `game` (the `BoardGame`),
-//! `popularity`, `trace`, `analysis`, `erased` ([`ErasedRules`]),
+//! trait, [`Step`], [`Turn`]), `game` (the `BoardGame`), `playable` (the
+//! playability check, on the game's chain), `popularity`, `trace`, `analysis`, `erased` ([`ErasedRules`]),
 //! `registry` ([`RuleSet`]), `builtin` (the built-in rule sets), `load`
 //! (the board loaders, which check the default rule set), `recorded` (records
 //! of games, [`recorded::Recorded`]); `rules` gathers

@@ -7,8 +7,8 @@ use crate::board::Board;
 use crate::game::Snakes;
 use crate::plugin::Rules;
 
-/// The most token states (square, extra, first throw of the turn or not)
-/// a playability check explores.
+/// The most token states (square, extra, first throw of the turn or not;
+/// finished ones included) a playability check explores.
 pub const MAX_CHECKED_STATES: usize = 1_000_000;
 
 /// Why a board cannot be played under a rule set: the errors of this
@@ -47,6 +47,9 @@ pub fn check_playable<R: Rules>(rules: &R, board: &Board) -> Result<(), Unplayab
     let game = Snakes::new(board, rules, 1);
     let limits = Limits {
         max_states: MAX_CHECKED_STATES,
+        // Only the states are bounded, as they always were: a board of
+        // many squares and dice of many sums has many transitions.
+        max_transitions: usize::MAX,
         max_time: None,
         ..Limits::default()
     };

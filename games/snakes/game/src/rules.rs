@@ -3,9 +3,9 @@
 //! `sixes-home` and `bump`. Write your own by implementing [`Rules`] and
 //! registering a [`RuleSet`] with `inventory::submit!`.
 //!
-//! This module gathers, under one path, what lives in three: the trait
-//! (`plugin`), the built-in rule sets (`builtin`) and the registry
-//! (`registry`). Nothing in the crate imports it.
+//! This module gathers, under one path, what lives in four: the trait
+//! (`plugin`), the playability check (`playable`), the built-in rule sets
+//! (`builtin`) and the registry (`registry`). Nothing in the crate imports it.
 
 pub use crate::builtin::{Bounce, Bump, Exact, Overshoot, SixAgain, SixesHome};
 pub use crate::playable::{MAX_CHECKED_STATES, Unplayable, check_playable};
