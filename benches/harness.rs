@@ -7,6 +7,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use tabula::core::{Dice, game_rng};
 use tabula::sim::{LengthOf, Lengths, Occupancy, Simulation, Wins};
+use tabula::snakes::rules::SixesHome;
 use tabula::snakes::{Board, Overshoot, Snakes};
 
 const GAMES: u64 = 1_000_000;
@@ -256,6 +257,17 @@ fn bench_parts(c: &mut Criterion) {
         b.iter(|| {
             black_box(sim.run(
                 &game,
+                (Lengths::new(LengthOf::ChanceSteps), Occupancy::new(101)),
+            ))
+        })
+    });
+    // Rules with a state of their own (a six throws again, three sixes
+    // send the token home) have no table: every throw goes through them.
+    let house = Snakes::new(&board, &SixesHome, 1);
+    group.bench_function("house_rules_every_throw", |b| {
+        b.iter(|| {
+            black_box(sim.run(
+                &house,
                 (Lengths::new(LengthOf::ChanceSteps), Occupancy::new(101)),
             ))
         })
