@@ -1560,3 +1560,92 @@ fn pig_play_asks_again_on_garbage_plays_whole_games_and_stops_at_end_of_input() 
             .contains("unknown agent \"nobody\"; known: hold-at[-N], optimal")
     );
 }
+
+/// The Pig tutorial's tournament gets the framework's options whole:
+/// `--shard K/N` plays a part that `merge` puts back into exactly the
+/// whole run, and the exact chances come from Pig's own solver, with
+/// `--exact` or without.
+#[test]
+#[ignore = "slow: builds the book's tutorial crates (about 2 minutes); .ci/run runs it"]
+fn the_pig_tournament_splits_into_parts_and_merges_back() {
+    let dir = scratch("pig-shards");
+    let run = [
+        "tournament",
+        "pig",
+        "--agents",
+        "hold-at-20,hold-at-25,optimal",
+        "--games",
+        "600",
+        "--seed",
+        "4",
+        "--format",
+        "json",
+    ];
+    let strip = |mut v: serde_json::Value| {
+        // Timings differ between any two runs.
+        for entrant in v["standings"]["entrants"].as_array_mut().expect("entrants") {
+            if let Some(e) = entrant.as_object_mut() {
+                e.retain(|k, _| k != "time_s" && k != "longest_call_ms");
+            }
+        }
+        if let Some(m) = v["standings"].as_object_mut() {
+            m.retain(|k, _| k != "wall_time_s" && k != "threads");
+        }
+        v
+    };
+    let whole = tutorial("pig", &run, &dir, "");
+    assert!(
+        whole.status.success(),
+        "{}",
+        String::from_utf8_lossy(&whole.stderr)
+    );
+    let whole: serde_json::Value = serde_json::from_slice(&whole.stdout).expect("JSON");
+    let pairs = whole["pairs"].as_array().expect("pairs");
+    assert_eq!(pairs.len(), 3);
+    for p in pairs {
+        let exact = p["a_exact"].as_f64().expect("Pig's exact chance");
+        assert!((0.3..0.7).contains(&exact), "{p}");
+    }
+    let mut files = Vec::new();
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        let mut args = run.to_vec();
+        args.extend(["--shard", &shard]);
+        let out = tutorial("pig", &args, &dir, "");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let part: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert!(
+            part.get("shard").is_some(),
+            "part {k} has its header: {part}"
+        );
+        let file = dir.join(format!("pig-part-{k}.json"));
+        std::fs::write(&file, &out.stdout).expect("writes");
+        files.push(file.display().to_string());
+    }
+    let mut merge = vec!["merge"];
+    merge.extend(files.iter().map(String::as_str));
+    merge.extend(["--format", "json"]);
+    let merged = tutorial("pig", &merge, &dir, "");
+    assert!(
+        merged.status.success(),
+        "{}",
+        String::from_utf8_lossy(&merged.stderr)
+    );
+    let merged: serde_json::Value = serde_json::from_slice(&merged.stdout).expect("JSON");
+    assert_eq!(strip(merged), strip(whole.clone()));
+    // --exact asks for what Pig's solver gives anyway.
+    let mut exact = run.to_vec();
+    exact.push("--exact");
+    let out = tutorial("pig", &exact, &dir, "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let with: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(with["pairs"], whole["pairs"]);
+}

@@ -217,7 +217,7 @@ fn replay_names_the_first_illegal_step_and_fails() {
     assert!(o.stdout.contains("   0. Black: a1 b1\n"), "{}", o.stdout);
     assert!(
         o.stdout
-            .contains("ILLEGAL: step 1: Place(c3, d1) is not a legal move here"),
+            .contains("ILLEGAL: step 1: White moves c3 d1, which is not a legal move here"),
         "{}",
         o.stdout
     );
@@ -346,14 +346,15 @@ fn play_a_whole_game_at_the_terminal() {
         Some(w) => format!("{w} wins."),
         None => "A draw.".to_string(),
     };
+    // A draw is said once, by the framework's account of the result.
     let verdict = match outcome.winner {
-        Some(Side::Black) => "You win!",
-        Some(Side::White) => "You lose.",
-        None => "A draw.",
+        Some(Side::Black) => "You win!\n",
+        Some(Side::White) => "You lose.\n",
+        None => "",
     };
     let record = dir.join("seega-12345.ron");
     let ending = format!(
-        "{}{}\n{who}\nRecord written to {}.\n{verdict}\n",
+        "{}{}\n{who}\nRecord written to {}.\n{verdict}",
         end.render(),
         end.summary(),
         record.display()

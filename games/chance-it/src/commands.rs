@@ -81,9 +81,9 @@ fn parse_dice(s: &str) -> Result<Dice, Error> {
         .split_once('d')
         .map(|(a, b)| (a.to_string(), b.to_string()))
         .ok_or_else(bad)?;
-    let count: u8 = count.parse().map_err(|_| bad())?;
-    let faces: u8 = faces.parse().map_err(|_| bad())?;
-    Ok(Dice::new(count, faces)?)
+    let count: u64 = count.parse().map_err(|_| bad())?;
+    let faces: u64 = faces.parse().map_err(|_| bad())?;
+    Ok(Dice::checked(count, faces).map_err(|e| format!("--dice {s:?}: {e}"))?)
 }
 
 /// Options of `tabula play chance-it` and of the `chance-it` binary.

@@ -105,7 +105,7 @@ impl Config {
             return Err(source.invalid(
                 &[PathItem::Field("dice")],
                 format!(
-                    "the dice have {values} possible sums from {} to {}; Chance-it supports at most {MAX_VALUES}, none above 127",
+                    "the dice have {values} possible sums, from {} to {}; Chance-it supports dice of at most {MAX_VALUES} possible sums, none above 127 (like 1d16 or 3d6)",
                     spec.dice.min(),
                     spec.dice.max()
                 ),

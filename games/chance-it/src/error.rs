@@ -40,6 +40,14 @@ pub enum ChanceItError {
     /// A strategy named at the terminal that cannot be played.
     #[error("no strategy {0:?}")]
     NoStrategy(String),
+    /// A strategy's menu number that is not on the menu.
+    #[error("no strategy number {number}: the menu's numbers are 1 to {last}")]
+    NotOnMenu {
+        /// The number given.
+        number: String,
+        /// The menu's last number.
+        last: usize,
+    },
     /// `threshold-N` with an `N` that is not a whole number.
     #[error("threshold-N needs a whole number N, found {0:?}")]
     ThresholdNotANumber(String),

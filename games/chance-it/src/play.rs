@@ -157,6 +157,13 @@ pub fn play(
     // refused at once, not after the seed prompt.
     let preset = match &options.strategy {
         Some(name) => Some(choose(name).ok_or_else(|| {
+            if name.trim().parse::<usize>().is_ok() {
+                // A menu number that is not on the menu.
+                return ChanceItError::NotOnMenu {
+                    number: name.trim().to_string(),
+                    last: choices.len(),
+                };
+            }
             strategy::agent(name, &game)
                 .err()
                 .unwrap_or_else(|| ChanceItError::NoStrategy(name.clone()))

@@ -237,15 +237,16 @@ pub struct PlayArgs {
 /// Plays one game at the terminal.
 fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
     let game = Noline::new(args.dim);
-    let seed = tabula_app::play::seed_or_fresh(args.seed);
-    if args.seed == 0 {
-        writeln!(io.out, "Seed {seed} (--seed {seed} plays this game again).")?;
-    }
     let you = match args.first {
         First::You => 0,
         First::Agent => 1,
     };
+    // The agent first: a game that cannot start has no seed to show.
     let players = tabula_app::play::players(&game, &[you], &args.agent)?;
+    let seed = tabula_app::play::seed_or_fresh(args.seed);
+    if args.seed == 0 {
+        writeln!(io.out, "Seed {seed} (--seed {seed} plays this game again).")?;
+    }
     tabula_app::play::play_keeping_record(&game, players, seed, &args.record, io)?;
     Ok(())
 }

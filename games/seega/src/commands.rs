@@ -83,7 +83,7 @@ pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Re
         )
         .into());
     }
-    check_record(&t.options.record)?;
+    t.options.record.prepare()?;
     let entrants = t.entrants(&game)?;
     let (standings, moves) = t.options.run(
         &game,
@@ -184,7 +184,7 @@ pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
     // Fail on a bad name or an unusable record directory before the game
     // starts.
     let players = tabula_app::play::players(&game, &[human.seat()], &args.agent)?;
-    check_record(&args.record)?;
+    args.record.prepare()?;
     // A closed output must not lose the record: the game goes on unseen
     // to the end of input, the record is written, and the closed output
     // is reported then (which ends the program quietly).
@@ -230,35 +230,23 @@ pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
     )?;
     let verdict = match &played.end {
         End::Finished(results) | End::Forfeit { results, .. } => verdict(results, human),
-        End::Capped | End::Stopped => "The game is unfinished.",
+        End::Capped | End::Stopped => Some("The game is unfinished."),
     };
-    writeln!(out, "{verdict}")?;
+    if let Some(verdict) = verdict {
+        writeln!(out, "{verdict}")?;
+    }
     out.flush()?;
     out.into_result()
 }
 
-/// Refuses a record directory that is a file, saying so, then creates it
-/// ([`RecordArgs::prepare`]), before any game is played.
-fn check_record(record: &RecordArgs) -> Result<(), Error> {
-    if let Some(dir) = &record.record
-        && dir.exists()
-        && !dir.is_dir()
-    {
-        return Err(format!(
-            "--record {}: cannot create the record directory: it is a file, not a directory",
-            dir.display()
-        )
-        .into());
-    }
-    record.prepare()
-}
-
-fn verdict(results: &Results, human: Side) -> &'static str {
+/// Whether you won or lost (a draw was said already, by the framework's
+/// account of the result).
+fn verdict(results: &Results, human: Side) -> Option<&'static str> {
     let winners: Vec<_> = results.winners().collect();
     match winners.as_slice() {
-        [one] if *one == human.seat() => "You win!",
-        [_] => "You lose.",
-        _ => "A draw.",
+        [one] if *one == human.seat() => Some("You win!"),
+        [_] => Some("You lose."),
+        _ => None,
     }
 }
 

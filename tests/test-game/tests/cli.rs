@@ -563,7 +563,10 @@ fn a_recorded_tournament_replays() {
         .collect();
     files.sort();
     assert_eq!(files.len(), 40);
-    assert!(files[0].ends_with("flip-vs-finisher-0000.ron"), "{files:?}");
+    assert!(
+        files[0].ends_with("flip-vs-finisher-seed3-0000.ron"),
+        "{files:?}"
+    );
     for file in [&files[0], &files[39]] {
         let text = ok(&["replay", "coin-race", path_str(file)]);
         assert!(text.contains("   0. player 1: "), "{text}");
@@ -611,7 +614,15 @@ fn json_record(test: &str) -> (PathBuf, Value) {
         "--record-format",
         "json",
     ]);
-    let path = records.join("flip-vs-finisher-0001.json");
+    // Named after the pairing, the (default) seed and the game.
+    let path = std::fs::read_dir(&records)
+        .expect("the records")
+        .map(|e| e.expect("an entry").path())
+        .find(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            name.starts_with("flip-vs-finisher-seed") && name.ends_with("-0001.json")
+        })
+        .expect("game 1's record");
     let text = std::fs::read_to_string(&path).expect("written");
     (dir, serde_json::from_str(&text).expect("JSON"))
 }
@@ -635,9 +646,10 @@ fn a_tampered_record_fails_at_the_step_it_names() {
     assert_eq!(
         err,
         format!(
-            "error: {}: step {index}: seat {} moves, but it is seat {seat}'s turn\n",
+            "error: {}: step {index}: player {} moves, but it is player {}'s turn\n",
             path.display(),
-            1 - seat
+            2 - seat,
+            seat + 1
         )
     );
     // The steps before it were shown, and the bad one.

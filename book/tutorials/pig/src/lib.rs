@@ -27,6 +27,7 @@ use tabula::core::{Agent, BoardGame, Chance, CoreError, Dice, GameResult, GameRn
 use tabula::play::agents::{self, AgentEntry, BuildError, Builder};
 use tabula::play::record::Recordable;
 use tabula::play::terminal::{Notation, Player as Seated};
+use tabula::play::tournament::Chances;
 use tabula::plot::chart::{Distribution, Mark};
 use tabula::plot::{Picture, PlotError};
 use tabula::sim::{LengthOf, Lengths, Simulation, Wins};
@@ -731,32 +732,44 @@ fn tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, E
     };
     let t = &args.tournament;
     let entrants = t.entrants(&game)?;
-    let run = t.options.apply(t.engine(), ScoringArg::Points)?;
-    let total = run.total_games(entrants.len(), 2);
-    let progress = tabula::app::progress::RunProgress::new("tournament", total, "games");
-    let tick = |done| progress.tick(done);
-    let (standings, _) = match t.options.record.record {
-        Some(_) => run.run_recorded(&game, &entrants, &|_| (), &tick)?,
-        None => run.run_with(&game, &entrants, &|_| (), &tick)?,
-    };
-    // Beside the sampled results, each pair's exact chances.
-    let mut pairs = Vec::new();
-    for p in &standings.pairings {
-        let [a, b] = [&p.entrants[0], &p.entrants[1]];
-        let (sa, sb) = (
-            strategy(&a.name, game.target)?,
-            strategy(&b.name, game.target)?,
+    // Pig's own exact solver: the chances of each seat in one seating.
+    let solve = |names: &[&str]| -> Result<Vec<Chances>, String> {
+        let [first, second] = names else {
+            return Err("Pig seats two players".into());
+        };
+        let (first, second) = (
+            strategy(first, game.target)?,
+            strategy(second, game.target)?,
         );
-        let a_first = Exact::solve(game.target, [&*sa, &*sb]).first_seat_wins();
-        let b_first = Exact::solve(game.target, [&*sb, &*sa]).first_seat_wins();
-        pairs.push(Pair {
-            a: a.name.clone(),
-            b: b.name.clone(),
-            a_wins: a.wins,
-            b_wins: b.wins,
-            a_exact: (a_first + 1.0 - b_first) / 2.0,
-        });
-    }
+        let win = Exact::solve(game.target, [&*first, &*second]).first_seat_wins();
+        let chances = |win| Chances {
+            win,
+            shared_first: 0.0,
+            score: None,
+        };
+        Ok(vec![chances(win), chances(1.0 - win)])
+    };
+    // Progress, records (--record), parts (--shard K/N) and the exact
+    // chances beside the sampled ones: the framework's.
+    let (standings, _) = t.options.run_with_solver(
+        &game,
+        &entrants,
+        t.engine(),
+        ScoringArg::Points,
+        &|_| (),
+        Some(&solve),
+    )?;
+    let pairs = standings
+        .pairs()
+        .into_iter()
+        .map(|p| Pair {
+            a_exact: p.a_win_probability_exact.unwrap_or(f64::NAN),
+            a: p.a,
+            b: p.b,
+            a_wins: p.a_wins,
+            b_wins: p.b_wins,
+        })
+        .collect();
     Ok(Box::new(TournamentReport {
         target: game.target,
         games: t.games,

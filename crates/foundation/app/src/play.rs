@@ -88,6 +88,13 @@ impl RecordArgs {
 
 /// Creates `dir` if missing and checks a file can be written into it.
 pub fn check_dir(dir: &Path) -> Result<(), Error> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!(
+            "cannot create the record directory {}: it is a file, not a directory",
+            dir.display()
+        )
+        .into());
+    }
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("cannot create the record directory {}: {e}", dir.display()))?;
     let probe = dir.join(".tabula-write-test");
@@ -284,9 +291,13 @@ pub struct TournamentOptions {
     /// interrupted) [default: no limit]
     #[arg(long, value_name = "MS")]
     pub move_time_limit: Option<u64>,
-    /// Cap on steps (chance outcomes plus moves) per game; capped games are
-    /// counted as capped, never as draws
-    #[arg(long, default_value_t = tabula_sim::DEFAULT_MAX_STEPS)]
+    /// Cap on steps (chance outcomes plus moves) per game, at least 1;
+    /// capped games are counted as capped, never as draws
+    #[arg(
+        long,
+        default_value_t = tabula_sim::DEFAULT_MAX_STEPS,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
     pub max_steps: u32,
     #[command(flatten)]
     #[allow(missing_docs)]
@@ -345,6 +356,9 @@ impl TournamentOptions {
     /// results ([`Tournament::merge_parts`]) into exactly the whole
     /// tournament's. So every game's tournament splits, with no code of
     /// its own, as long as its collectors serialize.
+    ///
+    /// A game whose state cannot be hashed (so the framework cannot build
+    /// its chain) uses [`run_with_solver`](Self::run_with_solver).
     #[allow(clippy::type_complexity)]
     pub fn run<G, C>(
         &self,
@@ -360,6 +374,43 @@ impl TournamentOptions {
         G::State: std::hash::Hash + Eq + std::fmt::Debug,
         C: tabula_sim::Collector<G> + Send + Clone + serde::Serialize + serde::de::DeserializeOwned,
     {
+        let max_states = usize::try_from(self.max_states).unwrap_or(usize::MAX);
+        let chain = |names: &[&str]| {
+            crate::exact::chances(game, names, max_states).map_err(|e| e.to_string())
+        };
+        let exact = match exact {
+            Some(solve) => Some(solve),
+            None if self.exact => Some(&chain as ExactSolver<'_>),
+            None => None,
+        };
+        self.run_with_solver(game, entrants, engine, scoring, collector, exact)
+    }
+
+    /// [`run`](Self::run) for any game, its state hashable or not: exact
+    /// chances come only from `exact`, the game's own solver, which is
+    /// used whenever it is given. `--exact` without one is an error, not
+    /// a run without exact chances.
+    #[allow(clippy::type_complexity)]
+    pub fn run_with_solver<G, C>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+        engine: Tournament,
+        scoring: ScoringArg,
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        exact: Option<ExactSolver<'_>>,
+    ) -> Result<(Standings, Vec<Vec<C>>), Error>
+    where
+        G: Recordable + 'static,
+        C: tabula_sim::Collector<G> + Send + Clone + serde::Serialize + serde::de::DeserializeOwned,
+    {
+        if self.exact && exact.is_none() {
+            return Err(format!(
+                "--exact: {} has no exact solver for its tournaments",
+                G::NAME
+            )
+            .into());
+        }
         let engine = self.apply(engine, scoring)?;
         let (mut standings, collected) = if let Some(parts) = crate::shard::parts_to_merge() {
             let mut results = Vec::with_capacity(parts.len());
@@ -402,13 +453,8 @@ impl TournamentOptions {
             drop(progress);
             out
         };
-        let max_states = usize::try_from(self.max_states).unwrap_or(usize::MAX);
-        match exact {
-            Some(solve) => standings.set_exact(solve),
-            None if self.exact => standings.set_exact(&|names| {
-                crate::exact::chances(game, names, max_states).map_err(|e| e.to_string())
-            }),
-            None => {}
+        if let Some(solve) = exact {
+            standings.set_exact(solve);
         }
         Ok((standings, collected))
     }
@@ -538,10 +584,18 @@ impl Report for Standings {
     }
 
     fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
-        let title = format!(
-            "{} games per pair, seats alternated",
-            group(self.games_per_pairing)
-        );
+        let title = if self.seats == 2 {
+            format!(
+                "{} games per pair, seats alternated",
+                group(self.games_per_pairing)
+            )
+        } else {
+            format!(
+                "{} games per group of {}, seats rotated",
+                group(self.games_per_pairing),
+                self.seats
+            )
+        };
         results_matrix(self, &title)
     }
 }
@@ -719,15 +773,40 @@ impl<P: serde::Serialize> Report for SeatedReport<P> {
     }
 }
 
-/// The `results` matrix of a two-seat game's tournament: each pair's
-/// wins, draws and losses, entrants by rank (none for other games).
+/// The `results` picture of a tournament: for a two-seat game the matrix
+/// of each pair's wins, draws and losses, entrants by rank; for more
+/// seats each entrant's share of its games won alone, with two standard
+/// errors each side.
 pub fn results_matrix(
     standings: &Standings,
     title: &str,
 ) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
     let pairs = standings.pairs();
     if pairs.is_empty() {
-        return Ok(Vec::new());
+        let bars: Vec<tabula_plot::chart::Bar> = standings
+            .entrants
+            .iter()
+            .filter(|e| e.games > 0)
+            .map(|e| {
+                let n = e.games as f64;
+                let share = e.wins as f64 / n;
+                tabula_plot::chart::Bar {
+                    label: e.name.clone(),
+                    value: Some(share),
+                    std_error: Some((share * (1.0 - share) / n).sqrt()),
+                    exact: None,
+                }
+            })
+            .collect();
+        if bars.is_empty() {
+            return Ok(Vec::new());
+        }
+        return Ok(vec![tabula_plot::chart::bars(
+            "results",
+            &format!("{title}: share of games won alone"),
+            "won",
+            &bars,
+        )?]);
     }
     let names = standings.entrants.iter().map(|e| e.name.clone()).collect();
     let cells = pairs
@@ -740,6 +819,13 @@ pub fn results_matrix(
 
 /// The most forfeits listed one by one in the text.
 const FAULTS_SHOWN: usize = 20;
+
+/// Points as a reader wants them: whole and half points as they are
+/// (`12`, `7.5`), thirds and the like to three decimals.
+fn points_text(points: f64) -> String {
+    let text = format!("{points:.3}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
 
 /// The standings as text: the table of entrants, each pairing, and the
 /// forfeits.
@@ -782,9 +868,16 @@ pub fn standings_text(s: &Standings) -> String {
         "time s"
     );
     for e in &s.entrants {
+        let finished = |text: String| {
+            if e.capped >= e.games {
+                "-".to_string()
+            } else {
+                text
+            }
+        };
         let _ = writeln!(
             out,
-            "  {:>4}  {:<width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>6}  {:>9.1}  {:>9.3}  {:>10.3}  {:>8}  {:>8.2}",
+            "  {:>4}  {:<width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>6}  {:>9.1}  {:>9}  {:>10}  {:>8}  {:>8.2}",
             e.rank,
             e.name,
             e.games,
@@ -793,8 +886,9 @@ pub fn standings_text(s: &Standings) -> String {
             e.losses,
             e.capped,
             e.points,
-            e.mean_rank,
-            e.mean_score,
+            // Over finished games: none if every game was capped.
+            finished(format!("{:.3}", e.mean_rank)),
+            finished(format!("{:.3}", e.mean_score)),
             e.illegal + e.panics + e.too_slow,
             e.time_s
         );
@@ -819,15 +913,20 @@ pub fn standings_text(s: &Standings) -> String {
                 .enumerate()
                 .map(|(seat, (w, g))| format!("seat {} {w}/{g}", seat + 1))
                 .collect();
+            // The standard error is over deals (every seating once).
+            let std_error = if p.games >= 2 * s.seatings as u64 {
+                format!("{:.3}", e.score_std_error)
+            } else {
+                "n/a (under two deals)".to_string()
+            };
             let _ = writeln!(
                 out,
-                "    {:<width$}  {} wins ({}), {} points, mean score {:.3} ± {:.3}{}",
+                "    {:<width$}  {} wins ({}), {} points, mean score {:.3} ± {std_error}{}",
                 e.name,
                 e.wins,
                 seats.join(", "),
-                e.points,
+                points_text(e.points),
                 e.mean_score,
-                e.score_std_error,
                 if e.forfeits > 0 {
                     format!(", {} forfeits", e.forfeits)
                 } else {
@@ -907,6 +1006,110 @@ mod tests {
         let Other::Thousand { args } = two.other;
         assert_eq!((two.hundred.games, args.games), (100, 1000));
         assert_eq!(args.agents, ["c", "d"]);
+    }
+
+    #[test]
+    fn points_read_as_whole_halves_or_three_decimals() {
+        let shown: Vec<String> = [12.0, 7.5, 2.0 / 3.0 + 2.0, 0.0, -1.25]
+            .into_iter()
+            .map(super::points_text)
+            .collect();
+        assert_eq!(shown, ["12", "7.5", "2.667", "0", "-1.25"]);
+    }
+
+    /// Three seats: each adds a die (1 to 3) to its total once; the
+    /// highest total wins alone, equal highest share first.
+    struct ThreeDice;
+
+    impl tabula_core::BoardGame for ThreeDice {
+        type State = Vec<u8>;
+        type Move = std::convert::Infallible;
+        type Outcome = u8;
+        type Event = ();
+        fn seats(&self) -> usize {
+            3
+        }
+        fn initial_state(&self) -> Vec<u8> {
+            Vec::new()
+        }
+        fn status(&self, s: &Vec<u8>) -> tabula_core::Status {
+            match s.len() {
+                3 => tabula_core::Status::Over(tabula_core::GameResult::Draw),
+                _ => tabula_core::Status::Chance,
+            }
+        }
+        fn results(&self, s: &Vec<u8>) -> Option<tabula_core::Results> {
+            (s.len() == 3).then(|| {
+                tabula_core::Results::from_scores(s.iter().map(|&d| f64::from(d)).collect())
+            })
+        }
+        fn chance_outcomes(&self, _: &Vec<u8>, out: &mut Vec<tabula_core::Chance<u8>>) {
+            out.extend((1..=3).map(|outcome| tabula_core::Chance {
+                outcome,
+                probability: 1.0 / 3.0,
+            }));
+        }
+        fn apply_chance<E: FnMut(())>(&self, s: &mut Vec<u8>, die: u8, _: &mut E) {
+            s.push(die);
+        }
+        fn apply_move<E: FnMut(())>(&self, _: &mut Vec<u8>, mv: Self::Move, _: &mut E) {
+            match mv {}
+        }
+    }
+
+    /// The entrants of a game without decisions.
+    struct Nobody;
+
+    impl tabula_core::Agent<ThreeDice> for Nobody {
+        fn choose(
+            &mut self,
+            _: &ThreeDice,
+            _: &Vec<u8>,
+            _: tabula_core::Seat,
+            _: &mut tabula_core::GameRng,
+        ) -> std::convert::Infallible {
+            unreachable!("the dice decide everything")
+        }
+    }
+
+    #[test]
+    fn a_three_seat_tournament_draws_each_entrants_wins() {
+        use tabula_play::tournament::{Entrant, Tournament};
+        let entrants: Vec<Entrant<ThreeDice>> = ["a", "b", "c", "d"]
+            .into_iter()
+            .map(|name| Entrant {
+                name: name.into(),
+                make: Box::new(|_| Ok(Box::new(Nobody) as _)),
+            })
+            .collect();
+        let standings = Tournament::new(60)
+            .seed(3)
+            .run(&ThreeDice, &entrants, &|_| {})
+            .expect("plays");
+        let pictures = super::results_matrix(&standings, "three seats").expect("draws");
+        assert_eq!(pictures.len(), 1);
+        assert_eq!(pictures[0].name, "results");
+        assert!(
+            pictures[0]
+                .svg
+                .contains("three seats: share of games won alone"),
+            "{}",
+            pictures[0].svg
+        );
+        // Ten deals of six seatings: standard errors, and points in thirds
+        // where shared firsts give them.
+        let text = super::standings_text(&standings);
+        assert!(!text.contains("n/a"), "{text}");
+        assert!(!text.contains("666666"), "{text}");
+        let few = Tournament::new(6)
+            .seed(3)
+            .run(&ThreeDice, &entrants, &|_| {})
+            .expect("plays");
+        assert!(
+            super::standings_text(&few).contains("± n/a (under two deals)"),
+            "{}",
+            super::standings_text(&few)
+        );
     }
 
     #[test]

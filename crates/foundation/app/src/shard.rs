@@ -50,7 +50,11 @@ impl FromStr for ShardArg {
     type Err = String;
 
     fn from_str(s: &str) -> Result<ShardArg, String> {
-        let bad = || format!("{s:?}: write the part as K/N, K from 1 to N (like 2/4)");
+        let bad = || {
+            format!(
+                "{s:?}: write the part as K/N, K from 1 to N and N at most {MAX_PARTS} (like 2/4)"
+            )
+        };
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
         let k: u64 = k.trim().parse().map_err(|_| bad())?;
         let n: u64 = n.trim().parse().map_err(|_| bad())?;

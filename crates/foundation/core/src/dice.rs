@@ -39,17 +39,33 @@ impl Dice {
 
     /// Validates `count` dice with `faces` faces each.
     pub fn new(count: u8, faces: u8) -> Result<Dice, CoreError> {
-        if !(1..=16).contains(&count) {
+        Dice::checked(count.into(), faces.into())
+    }
+
+    /// The most dice thrown together.
+    pub const MAX_COUNT: u64 = 16;
+    /// The most faces a die may have.
+    pub const MAX_FACES: u64 = 120;
+
+    /// [`new`](Self::new) for numbers as read, of any size: an error
+    /// names the number as given.
+    pub fn checked(count: u64, faces: u64) -> Result<Dice, CoreError> {
+        if !(1..=Dice::MAX_COUNT).contains(&count) {
             return Err(CoreError::Dice(format!(
-                "dice count must be from 1 to 16, found {count}"
+                "dice count must be from 1 to {}, found {count}",
+                Dice::MAX_COUNT
             )));
         }
-        if !(2..=120).contains(&faces) {
+        if !(2..=Dice::MAX_FACES).contains(&faces) {
             return Err(CoreError::Dice(format!(
-                "dice must have from 2 to 120 faces, found {faces}"
+                "dice must have from 2 to {} faces, found {faces}",
+                Dice::MAX_FACES
             )));
         }
-        Ok(Dice { count, faces })
+        Ok(Dice {
+            count: count as u8,
+            faces: faces as u8,
+        })
     }
 
     /// How many dice are thrown.

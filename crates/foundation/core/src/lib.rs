@@ -56,6 +56,7 @@
 
 mod agent;
 mod dice;
+pub mod erased;
 mod error;
 mod game;
 pub mod input;

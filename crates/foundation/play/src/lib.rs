@@ -58,6 +58,7 @@
 #![deny(missing_docs)]
 
 pub mod agents;
+pub mod notation;
 pub mod record;
 pub mod referee;
 pub mod terminal;

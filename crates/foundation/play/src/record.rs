@@ -14,6 +14,8 @@ use serde::{Deserialize, Serialize};
 use tabula_core::spec::{Location, PathItem, Source, SpecError};
 use tabula_core::{BoardGame, Chance, Results, Seat, Status};
 
+use crate::notation::Notation;
+
 /// A game whose plays can be recorded and replayed.
 pub trait Recordable:
     BoardGame<
@@ -217,8 +219,9 @@ impl<P: Serialize, M: Serialize, O: Serialize> Record<P, M, O> {
 }
 
 /// Reads a record of game `G` from `path` (JSON if the name ends in
-/// `.json`, RON otherwise). A malformed file, a record of another game
-/// or invalid parameters give an error with the file position.
+/// `.json`, RON otherwise). A malformed file, a record of another game,
+/// invalid parameters or more or fewer players than the game seats give
+/// an error with the file position.
 pub fn read<G: Recordable>(path: &Path) -> Result<RecordOf<G>, RecordError> {
     let source = Source::read(path)?;
     parse::<G>(&source, Format::of_path(path))
@@ -230,13 +233,41 @@ pub fn parse<G: Recordable>(source: &Source, format: Format) -> Result<RecordOf<
     struct Head {
         game: String,
     }
-    let json = |e: serde_json::Error| SpecError::Parse {
-        location: Location {
-            file: source.name().to_string(),
-            line: e.line().max(1),
-            column: e.column().max(1),
+    let text = source.text().trim_start();
+    // What a file that does not parse may be instead: empty, or the other
+    // format (chosen by the file name, not the contents).
+    let hint = match (format, text.chars().next()) {
+        (_, None) => " (the file is empty)",
+        (Format::Ron, Some('{')) => {
+            " (this looks like JSON: a record is read as JSON when its file name ends in .json)"
+        }
+        (Format::Json, Some('(')) => {
+            " (this looks like RON: a record is read as JSON only when its file name ends in .json)"
+        }
+        _ => "",
+    };
+    let json = |e: serde_json::Error| {
+        // serde_json's message ends with the position given in front.
+        let message = e.to_string();
+        let message = match message.rfind(" at line ") {
+            Some(at) => message[..at].to_string(),
+            None => message,
+        };
+        SpecError::Parse {
+            location: Location {
+                file: source.name().to_string(),
+                line: e.line().max(1),
+                column: e.column().max(1),
+            },
+            message: format!("{message}{hint}"),
+        }
+    };
+    let ron = |e: SpecError| match e {
+        SpecError::Parse { location, message } => SpecError::Parse {
+            location,
+            message: format!("{message}{hint}"),
         },
-        message: e.to_string(),
+        other => other,
     };
     // The game's name first, so a record of another game says so rather
     // than failing on its moves.
@@ -259,12 +290,27 @@ pub fn parse<G: Recordable>(source: &Source, format: Format) -> Result<RecordOf<
             .into());
     }
     let record: RecordOf<G> = match format {
-        Format::Ron => source.parse()?,
+        Format::Ron => source.parse().map_err(ron)?,
         Format::Json => serde_json::from_str(source.text()).map_err(json)?,
     };
-    if let Err(message) = G::from_parameters(&record.parameters) {
+    let game = match G::from_parameters(&record.parameters) {
+        Ok(game) => game,
+        Err(message) => {
+            return Err(source
+                .invalid(&[PathItem::Field("parameters")], message)
+                .into());
+        }
+    };
+    if !record.players.is_empty() && record.players.len() != game.seats() {
         return Err(source
-            .invalid(&[PathItem::Field("parameters")], message)
+            .invalid(
+                &[PathItem::Field("players")],
+                format!(
+                    "it names {} players, but the game seats {}",
+                    record.players.len(),
+                    game.seats()
+                ),
+            )
             .into());
     }
     Ok(record)
@@ -285,8 +331,9 @@ pub struct Replayed<G: BoardGame> {
 /// outcome must be one the game lists there, a move must be legal and
 /// made by the seat to move. `on_step(index, state_before, step)` sees
 /// each step before it is applied (to print it). Finally the recorded end
-/// must agree with the final state.
-pub fn replay<G: Recordable>(
+/// must agree with the final state. Messages name seats, moves and
+/// outcomes in the game's [`Notation`].
+pub fn replay<G: Recordable + Notation>(
     record: &RecordOf<G>,
     mut on_step: impl FnMut(usize, &G, &G::State, &Step<G::Move, G::Outcome>),
 ) -> Result<Replayed<G>, RecordError> {
@@ -311,34 +358,55 @@ pub fn replay<G: Recordable>(
                 {
                     return Err(illegal(
                         index,
-                        format!("chance outcome {o:?} cannot happen here"),
+                        format!(
+                            "chance outcome {} cannot happen here",
+                            game.format_outcome(&state, o)
+                        ),
                     ));
                 }
                 game.apply_chance(&mut state, *o, &mut |_| {});
             }
-            (Status::Chance, Step::Move { seat, .. }) => {
+            (Status::Chance, Step::Move { seat, mv }) => {
                 return Err(illegal(
                     index,
-                    format!("seat {seat} moves, but chance decides here"),
+                    format!(
+                        "{} moves {}, but chance decides here",
+                        game.seat_name(*seat),
+                        described(&game, &state, mv)
+                    ),
                 ));
             }
             (Status::Decision(_), Step::Chance(o)) => {
                 return Err(illegal(
                     index,
-                    format!("chance outcome {o:?}, but a seat must move here"),
+                    format!(
+                        "chance outcome {}, but a seat must move here",
+                        game.format_outcome(&state, o)
+                    ),
                 ));
             }
             (Status::Decision(to_move), Step::Move { seat, mv }) => {
                 if *seat != to_move {
                     return Err(illegal(
                         index,
-                        format!("seat {seat} moves, but it is seat {to_move}'s turn"),
+                        format!(
+                            "{} moves, but it is {}'s turn",
+                            game.seat_name(*seat),
+                            game.seat_name(to_move)
+                        ),
                     ));
                 }
                 legal.clear();
                 game.legal_moves(&state, &mut legal);
                 if !legal.contains(mv) {
-                    return Err(illegal(index, format!("{mv:?} is not a legal move here")));
+                    return Err(illegal(
+                        index,
+                        format!(
+                            "{} moves {}, which is not a legal move here",
+                            game.seat_name(*seat),
+                            described(&game, &state, mv)
+                        ),
+                    ));
                 }
                 game.apply_move(&mut state, mv.clone(), &mut |_| {});
             }
@@ -350,8 +418,10 @@ pub fn replay<G: Recordable>(
         (End::Finished(r), Some(actual)) if r == actual => {}
         (End::Finished(r), Some(actual)) => {
             return Err(RecordError::End(format!(
-                "it records ranks {:?}, the game gives {:?}",
+                "it records scores {:?} (ranks {:?}), the game gives scores {:?} (ranks {:?})",
+                r.scores(),
                 r.ranks(),
+                actual.scores(),
                 actual.ranks()
             )));
         }
@@ -382,6 +452,17 @@ pub fn replay<G: Recordable>(
         state,
         results,
     })
+}
+
+/// A move in the game's notation (its `Debug` form if the notation
+/// gives no text).
+fn described<G: Notation>(game: &G, state: &G::State, mv: &G::Move) -> String {
+    let text = game.format_move(state, mv);
+    if text.trim().is_empty() {
+        format!("{mv:?}")
+    } else {
+        text
+    }
 }
 
 /// Why a seat forfeited.

@@ -8,6 +8,7 @@
 //! share first place, and [`Played::forfeit`] says why. The panic is
 //! caught, so a tournament goes on with its next game.
 
+use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
@@ -72,6 +73,40 @@ impl Default for Referee {
     fn default() -> Referee {
         Referee::new()
     }
+}
+
+/// Runs `f`, catching a panic in it without printing it: the caller
+/// reports it (a forfeit gives the panic's message as its reason), so a
+/// tournament with a panicking agent does not flood the terminal with
+/// panic messages and backtraces. Panics anywhere else, on this thread
+/// or another, print as before.
+///
+/// ```
+/// use tabula_play::referee::catch_quietly;
+///
+/// assert_eq!(catch_quietly(|| 6 * 7), Ok(42));
+/// let caught = catch_quietly(|| -> u32 { panic!("no move") });
+/// assert_eq!(caught, Err("no move".to_string()));
+/// ```
+pub fn catch_quietly<R>(f: impl FnOnce() -> R) -> Result<R, String> {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if QUIET.try_with(Cell::get).unwrap_or(0) == 0 {
+                previous(info);
+            }
+        }));
+    });
+    QUIET.with(|q| q.set(q.get() + 1));
+    let result = catch_unwind(AssertUnwindSafe(f));
+    QUIET.with(|q| q.set(q.get().saturating_sub(1)));
+    result.map_err(|p| panic_message(p.as_ref()))
+}
+
+thread_local! {
+    /// How many [`catch_quietly`] calls this thread is inside.
+    static QUIET: Cell<u32> = const { Cell::new(0) };
 }
 
 /// The message of a caught panic.
@@ -176,11 +211,11 @@ impl Referee {
         };
         collector.start_game(streams.index());
         for (seat, agent) in agents.iter_mut().enumerate() {
-            if let Err(p) = catch_unwind(AssertUnwindSafe(|| agent.new_game(game, seat))) {
+            if let Err(message) = catch_quietly(|| agent.new_game(game, seat)) {
                 forfeit = Some(Forfeit {
                     seat,
                     step: 0,
-                    fault: Fault::Panic(panic_message(p.as_ref())),
+                    fault: Fault::Panic(message),
                 });
                 break;
             }
@@ -223,19 +258,18 @@ impl Referee {
                     } else {
                         mark
                     };
-                    let answer =
-                        catch_unwind(AssertUnwindSafe(|| agent.choose(game, &state, seat, rng)));
+                    let answer = catch_quietly(|| agent.choose(game, &state, seat, rng));
                     mark = Instant::now();
                     let took = mark.saturating_duration_since(start);
                     time[seat] += took;
                     calls[seat] += 1;
                     longest[seat] = longest[seat].max(took);
                     let mv = match answer {
-                        Err(p) => {
+                        Err(message) => {
                             forfeit = Some(Forfeit {
                                 seat,
                                 step,
-                                fault: Fault::Panic(panic_message(p.as_ref())),
+                                fault: Fault::Panic(message),
                             });
                             break;
                         }
@@ -292,7 +326,7 @@ impl Referee {
             }
             // A panic here comes after the result is settled: the game
             // stands, and the tournament drops the agent as after any panic.
-            let _ = catch_unwind(AssertUnwindSafe(|| agent.end_game(game, &state, seat)));
+            let _ = catch_quietly(|| agent.end_game(game, &state, seat));
         }
         collector.end_game(&playout, &state);
         Played {

@@ -3,43 +3,14 @@
 //! garbage, end of input, and the moves of any agent.
 
 use std::io::{self, BufRead, Write};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use tabula_core::input::{excerpt, read_line_capped};
-use tabula_core::{Agent, BoardGame, Results, Seat, Status, Streams};
+use tabula_core::{Agent, BoardGame, Results, Status, Streams};
 
 use crate::record::{End, RecordOf, Recordable, Step};
-use crate::referee::{Fault, Forfeit, panic_message};
+use crate::referee::{Fault, Forfeit, catch_quietly};
 
-/// How a game's moves and positions read at a terminal.
-pub trait Notation: BoardGame {
-    /// A move as a player types it (`c2 c3`).
-    fn format_move(&self, state: &Self::State, mv: &Self::Move) -> String;
-
-    /// Reads a typed move. The error is shown to the player, who is asked
-    /// again; a move that parses but is not legal is caught by [`play`].
-    fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, String>;
-
-    /// The position, as lines of text.
-    fn render(&self, state: &Self::State) -> String;
-
-    /// A chance outcome, as text. The default is its `Debug` form.
-    fn format_outcome(&self, state: &Self::State, outcome: &Self::Outcome) -> String {
-        let _ = state;
-        format!("{outcome:?}")
-    }
-
-    /// A seat's name. The default is "seat 1", "seat 2", ...
-    fn seat_name(&self, seat: Seat) -> String {
-        format!("seat {}", seat + 1)
-    }
-
-    /// How to type a move, shown by `help`. The default says nothing more
-    /// than the list of legal moves.
-    fn move_help(&self) -> String {
-        String::new()
-    }
-}
+pub use crate::notation::Notation;
 
 /// Who sits in a seat at the terminal.
 pub enum Player<G: BoardGame> {
@@ -154,11 +125,9 @@ where
                     }
                     Some(Player::Agent { name: who, agent }) => {
                         let rng = streams.agent(seat);
-                        let answer = catch_unwind(AssertUnwindSafe(|| {
-                            agent.choose(game, &state, seat, rng)
-                        }));
+                        let answer = catch_quietly(|| agent.choose(game, &state, seat, rng));
                         let fault = match &answer {
-                            Err(p) => Some(Fault::Panic(panic_message(p.as_ref()))),
+                            Err(message) => Some(Fault::Panic(message.clone())),
                             Ok(mv) if !legal.contains(mv) => {
                                 Some(Fault::Illegal(format!("{mv:?}")))
                             }
@@ -194,7 +163,7 @@ where
     };
     for (seat, p) in players.iter_mut().enumerate() {
         if let Player::Agent { agent, .. } = p {
-            let _ = catch_unwind(AssertUnwindSafe(|| agent.end_game(game, &state, seat)));
+            let _ = catch_quietly(|| agent.end_game(game, &state, seat));
         }
     }
     out.flush()?;

@@ -207,8 +207,9 @@ pub struct EntrantResult {
     pub points: f64,
     /// Its mean rank over finished games.
     pub mean_rank: f64,
-    /// Its mean score over finished games (the game's own score: Chance-it
-    /// totals, 1/½/0 for win/draw/loss elsewhere).
+    /// Its mean score over games ended by the rules (the game's own score:
+    /// Chance-it totals, 1/½/0 for win/draw/loss elsewhere); capped and
+    /// forfeited games have none.
     pub mean_score: f64,
     /// Games it forfeited by an illegal move.
     pub illegal: u64,
@@ -237,7 +238,8 @@ pub struct PairingEntrant {
     pub shared_firsts: u64,
     /// Its points in this pairing.
     pub points: f64,
-    /// Its mean score over finished games.
+    /// Its mean score over games ended by the rules (not capped, not
+    /// forfeited).
     pub mean_score: f64,
     /// The standard error of `mean_score`, from the sample variance of
     /// its mean score per deal: the games of one deal share their dice
@@ -631,10 +633,11 @@ impl Tournament {
 
     /// Like [`run_with`](Self::run_with), and writes every game's record
     /// into the directory set by [`record`](Self::record) (nothing more
-    /// if none is set), named after its pairing and number:
-    /// `greedy-vs-random-0007.ron` (names reduced to letters, digits, `_`
-    /// and `-`). The record's `index` is the game's deal, which with the
-    /// seed fixes its random streams.
+    /// if none is set), named after its pairing, the seed and the game's
+    /// number: `greedy-vs-random-seed1-0007.ron` (names reduced to
+    /// letters, digits, `_` and `-`), so runs with other seeds into the
+    /// same directory keep theirs. The record's `index` is the game's
+    /// deal, which with the seed fixes its random streams.
     #[allow(clippy::type_complexity)]
     pub fn run_recorded<G, C>(
         &self,
@@ -683,8 +686,9 @@ impl Tournament {
         let write = |id: &GameId, members: &[usize], played: &Played<G>| {
             let stem: Vec<&str> = members.iter().map(|&e| stems[e].as_str()).collect();
             let path = dir.join(format!(
-                "{}-{:04}.{}",
+                "{}-seed{}-{:04}.{}",
                 stem.join("-vs-"),
+                self.seed,
                 id.game,
                 format.extension()
             ));
@@ -1011,7 +1015,7 @@ impl Tournament {
                     capped: t.capped,
                     points: t.points,
                     mean_rank: mean(t.rank_sum as f64, t.finished),
-                    mean_score: mean(t.score_sum, t.finished),
+                    mean_score: mean(t.score_sum, t.scored),
                     illegal: t.illegal,
                     panics: t.panics,
                     too_slow: t.too_slow,
@@ -1040,7 +1044,7 @@ impl Tournament {
                         wins: t.wins,
                         shared_firsts: t.shared_firsts,
                         points: t.points,
-                        mean_score: mean(t.score_sum, t.finished),
+                        mean_score: mean(t.score_sum, t.scored),
                         score_std_error: std_error(t.deal_sum, t.deal_squares, t.deals),
                         wins_by_seat: t.wins_by_seat.clone(),
                         games_by_seat: t.games_by_seat.clone(),
@@ -1182,7 +1186,10 @@ struct Tally {
     capped: u64,
     points: f64,
     rank_sum: u64,
+    /// Scores of the games ended by the rules (not by a forfeit), and
+    /// how many.
     score_sum: f64,
+    scored: u64,
     /// Sums of the mean score per deal, of its square, and deals.
     deal_sum: f64,
     deal_squares: f64,
@@ -1209,6 +1216,7 @@ impl Tally {
             points: 0.0,
             rank_sum: 0,
             score_sum: 0.0,
+            scored: 0,
             deal_sum: 0.0,
             deal_squares: 0.0,
             deals: 0,
@@ -1233,6 +1241,7 @@ impl Tally {
         self.points += o.points;
         self.rank_sum += o.rank_sum;
         self.score_sum += o.score_sum;
+        self.scored += o.scored;
         self.deal_sum += o.deal_sum;
         self.deal_squares += o.deal_squares;
         self.deals += o.deals;
@@ -1534,10 +1543,14 @@ where
             }
             t.points += r.points(seat);
             t.rank_sum += u64::from(rank);
-            let score = r.score(seat);
-            t.score_sum += score;
-            out.deal[pos].0 += score;
-            out.deal[pos].1 += 1;
+            if played.forfeit.is_none() {
+                // A forfeit's 1 and 0 are not scores of the game's own.
+                let score = r.score(seat);
+                t.score_sum += score;
+                t.scored += 1;
+                out.deal[pos].0 += score;
+                out.deal[pos].1 += 1;
+            }
         }
         out.games.games += 1;
         out.games.moves += u64::from(played.decisions);

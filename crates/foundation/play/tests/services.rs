@@ -282,9 +282,71 @@ fn bad_record_files_say_where() {
         .expect_err("bad parameters")
         .to_string();
     assert!(message.contains("the pile must not be empty"), "{message}");
-    for p in [path, cut, json, bad] {
+
+    // More players than seats, at the list of players.
+    let mut three = rec.clone();
+    three.players.push("fourth".into());
+    let crowded = temp("crowded.ron");
+    three.write(&crowded).expect("writes");
+    let message = record::read::<Dice3>(&crowded)
+        .expect_err("four players")
+        .to_string();
+    let at = text_position(
+        &std::fs::read_to_string(&crowded).expect("written"),
+        "players:",
+    );
+    assert_eq!(
+        message,
+        format!(
+            "{}:{at}: it names 4 players, but the game seats 3",
+            crowded.display()
+        )
+    );
+
+    // An empty file, and each format under the other's name, say so.
+    let empty = temp("empty.json");
+    std::fs::write(&empty, "\n").expect("writes");
+    let json_as_ron = temp("json.ron");
+    std::fs::write(&json_as_ron, rec.to_text(Format::Json).expect("JSON")).expect("writes");
+    let ron_as_json = temp("ron.json");
+    std::fs::write(&ron_as_json, rec.to_text(Format::Ron).expect("RON")).expect("writes");
+    for (file, want) in [
+        (&empty, "(the file is empty)"),
+        (
+            &json_as_ron,
+            "(this looks like JSON: a record is read as JSON when its file name ends in .json)",
+        ),
+        (
+            &ron_as_json,
+            "(this looks like RON: a record is read as JSON only when its file name ends in .json)",
+        ),
+    ] {
+        let message = record::read::<Dice3>(file).expect_err(want).to_string();
+        assert!(message.ends_with(want), "{message}");
+        // serde_json's own "at line 1 column 0" is not repeated.
+        assert!(!message.contains(" at line "), "{message}");
+    }
+    for p in [
+        path,
+        cut,
+        json,
+        bad,
+        crowded,
+        empty,
+        json_as_ron,
+        ron_as_json,
+    ] {
         let _ = std::fs::remove_file(p);
     }
+}
+
+/// The line and column (from 1) of the value after `key` in `text`.
+fn text_position(text: &str, key: &str) -> String {
+    let start = text.find(key).expect("the key") + key.len();
+    let start = start + (text[start..].len() - text[start..].trim_start().len());
+    let line = text[..start].matches('\n').count() + 1;
+    let column = start - text[..start].rfind('\n').map_or(0, |n| n + 1) + 1;
+    format!("{line}:{column}")
 }
 
 #[test]
@@ -307,7 +369,7 @@ fn replay_names_the_first_bad_step() {
                 mv: Choice::Keep,
             }
         },
-        "step 2: seat 1 moves, but chance decides here",
+        "step 2: seat 2 moves keep, but chance decides here",
     );
     check(
         &|r| {
@@ -316,7 +378,7 @@ fn replay_names_the_first_bad_step() {
                 mv: Choice::Keep,
             }
         },
-        "step 3: seat 2 moves, but it is seat 1's turn",
+        "step 3: seat 3 moves, but it is seat 2's turn",
     );
     check(
         &|r| r.steps[1] = Step::Chance(2),
@@ -339,7 +401,8 @@ fn replay_names_the_first_bad_step() {
                 panic!("finished")
             };
             format!(
-                "the record's end disagrees with its steps: it records ranks [2, 2, 1], the game gives {:?}",
+                "the record's end disagrees with its steps: it records scores [0.0, 0.0, 1.0] (ranks [2, 2, 1]), the game gives scores {:?} (ranks {:?})",
+                actual.scores(),
                 actual.ranks()
             )
         },
@@ -438,4 +501,38 @@ fn terminal_play_reports_an_agent_forfeit() {
         out.contains("seat 2 (bot) forfeits: illegal move 3.\nseat 1 wins."),
         "{out}"
     );
+}
+
+/// A panic the referee catches is its forfeit's reason, not text on the
+/// terminal; other panics still print. Run in a child process of this
+/// test binary, whose stderr is read whole.
+#[test]
+fn caught_panics_print_nothing() {
+    if std::env::var_os("TABULA_CAUGHT_PANIC_CHILD").is_some() {
+        let caught = tabula_play::referee::catch_quietly(|| -> u8 { panic!("agent blew up") });
+        assert_eq!(caught, Err("agent blew up".to_string()));
+        // Outside it, a panic prints as usual.
+        let loud = std::panic::catch_unwind(|| -> u8 { panic!("not caught quietly") });
+        assert!(loud.is_err());
+        eprintln!("child done");
+        return;
+    }
+    let exe = std::env::current_exe().expect("the test binary");
+    let out = std::process::Command::new(exe)
+        .args([
+            "--exact",
+            "services::caught_panics_print_nothing",
+            "--nocapture",
+            "--test-threads",
+            "1",
+        ])
+        .env("TABULA_CAUGHT_PANIC_CHILD", "1")
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("child done"), "{err}");
+    assert!(!err.contains("agent blew up"), "{err}");
+    assert!(err.contains("not caught quietly"), "{err}");
 }

@@ -53,12 +53,19 @@ pub struct SearchStats {
     pub value: f64,
 }
 
-/// Alpha-beta search for two-seat zero-sum games.
+/// Alpha-beta search, with expectimax at chance points.
 ///
 /// **Values** are for one seat; the other seat's value is its negation
 /// (zero sum). A finished game is worth `±WIN` less a hundred-thousandth per ply
 /// to reach it (draws 0, in general `(2 × points − 1) × WIN`), and a
 /// position at the depth limit its [`Heuristic::evaluate`].
+///
+/// **More than two seats** are searched *paranoid* (Sturtevant and Korf):
+/// the seat choosing maximizes its own value, and every other seat is
+/// taken to play against it, minimizing that value together. That makes
+/// the game a two-sided one again, so the pruning above applies
+/// unchanged. It is cautious, not a model of what the others want;
+/// [`Mcts`](crate::Mcts) models each seat's own interest instead.
 ///
 /// **Decisions** search the [`candidate_moves`](Heuristic::candidate_moves)
 /// by negamax with alpha-beta pruning. A seat that decides again (a
@@ -78,9 +85,6 @@ pub struct SearchStats {
 /// **Budget**: iterative deepening until the budget (nodes, or time) runs
 /// out; the best move of the last finished depth is played.
 ///
-/// With more than two seats it still answers, taking each seat's gain as
-/// the loss of the seat before it: use [`Mcts`](crate::Mcts) there.
-///
 /// # Panics
 ///
 /// [`choose`](Agent::choose) panics at a state with no legal move.
@@ -95,6 +99,9 @@ pub struct AlphaBeta<G: BoardGame> {
     clock: Clock,
     stopped: bool,
     last: SearchStats,
+    /// With more than two seats, the seat the search is for: every other
+    /// seat plays against it (paranoid search).
+    paranoid: Option<Seat>,
 }
 
 impl<G: BoardGame> std::fmt::Debug for AlphaBeta<G> {
@@ -127,6 +134,7 @@ impl<G: Heuristic> AlphaBeta<G> {
             clock: Clock::start(budget),
             stopped: false,
             last: SearchStats::default(),
+            paranoid: None,
         }
     }
 
@@ -159,6 +167,12 @@ impl<G: Heuristic> AlphaBeta<G> {
             Status::Decision(s) => s,
             _ => seat,
         };
+        let paranoid = (game.seats() > 2).then_some(seat);
+        if paranoid != self.paranoid {
+            // The table's values are for the sides of another search.
+            self.clear();
+            self.paranoid = paranoid;
+        }
         let mut root = Vec::new();
         moves(game, state, &mut root);
         if root.len() <= 1 {
@@ -209,6 +223,27 @@ impl<G: Heuristic> AlphaBeta<G> {
         Some(root.swap_remove(chosen as usize))
     }
 
+    /// A value for `view`'s side, given `value(seat)` for one seat: its
+    /// own with two seats; with more, the searching seat's, negated for
+    /// the side of the others.
+    #[inline(always)]
+    fn value_for(&self, view: Seat, value: impl Fn(Seat) -> f64) -> f64 {
+        match self.paranoid {
+            Some(me) if view != me => -value(me),
+            _ => value(view),
+        }
+    }
+
+    /// Whether `a` and `b` play on the same side: the same seat with two
+    /// seats; with more, both the searching seat or both others.
+    #[inline(always)]
+    fn same_side(&self, a: Seat, b: Seat) -> bool {
+        match self.paranoid {
+            Some(me) => (a == me) == (b == me),
+            None => a == b,
+        }
+    }
+
     fn out_of_budget(&mut self) -> bool {
         if !self.stopped && self.clock.spent(self.nodes, 256) {
             self.stopped = true;
@@ -232,17 +267,19 @@ impl<G: Heuristic> AlphaBeta<G> {
         let status = game.status(state);
         if let Status::Over(result) = status {
             let worth = WIN - f64::from(ply) * PLY_COST;
-            return (2.0 * points(game, state, result, view) - 1.0) * worth;
+            return self.value_for(view, |seat| {
+                (2.0 * points(game, state, result, seat) - 1.0) * worth
+            });
         }
         self.nodes += 1;
         if depth == 0 {
-            return evaluation(game, state, view);
+            return self.value_for(view, |seat| evaluation(game, state, seat));
         }
         if self.out_of_budget() {
             return 0.0;
         }
         match status {
-            Status::Decision(s) if s == view => {
+            Status::Decision(s) if self.same_side(s, view) => {
                 self.decide(game, state, s, depth, alpha, beta, ply)
             }
             Status::Decision(s) => -self.decide(game, state, s, depth, -beta, -alpha, ply),
@@ -287,7 +324,7 @@ impl<G: Heuristic> AlphaBeta<G> {
         moves(game, state, &mut list);
         if list.is_empty() {
             self.moves[p] = list;
-            return evaluation(game, state, me);
+            return self.value_for(me, |seat| evaluation(game, state, seat));
         }
         let mut order = std::mem::take(&mut self.order[p]);
         order.clear();
@@ -363,7 +400,7 @@ impl<G: Heuristic> AlphaBeta<G> {
         game.chance_outcomes(state, &mut outcomes);
         if outcomes.is_empty() {
             self.outcomes[p] = outcomes;
-            return evaluation(game, state, view);
+            return self.value_for(view, |seat| evaluation(game, state, seat));
         }
         let (lo, hi) = (-WIN, WIN);
         // The probability-weighted sum of the outcomes searched so far,

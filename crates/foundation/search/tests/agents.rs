@@ -2,7 +2,7 @@
 //! and a dice race (chance points, a seat deciding several times in a
 //! row, any number of seats).
 
-use tabula_core::{Agent, BoardGame, Chance, GameResult, GameRng, Seat, Status, game_rng};
+use tabula_core::{Agent, BoardGame, Chance, GameResult, GameRng, Results, Seat, Status, game_rng};
 use tabula_search::{AlphaBeta, Budget, Greedy, Heuristic, MAX_WORK, Mcts, Random, WIN, hash_key};
 
 /// Take one or two from a pile; whoever takes the last wins.
@@ -319,6 +319,103 @@ fn star1_pruning_gives_the_values_of_plain_expectimax() {
         }
     }
     assert!(pruned > 20);
+}
+
+/// Paranoid expectimax to `depth` with no pruning and no table: `me`
+/// maximizes its value, every other seat minimizes it; chance points take
+/// the expectation (alpha-beta's conventions otherwise, as [`expectimax`]).
+fn paranoid<G: Heuristic>(game: &G, s: &G::State, me: Seat, depth: u32, ply: u32) -> f64 {
+    match game.status(s) {
+        Status::Over(result) => {
+            let worth = WIN - f64::from(ply) * 1e-5;
+            let results = game
+                .results(s)
+                .unwrap_or_else(|| Results::of(result, game.seats()));
+            (2.0 * results.points(me) - 1.0) * worth
+        }
+        _ if depth == 0 => game.evaluate(s, me).clamp(-1.0, 1.0),
+        Status::Chance => {
+            let mut outcomes = Vec::new();
+            game.chance_outcomes(s, &mut outcomes);
+            outcomes
+                .iter()
+                .map(|c| {
+                    let mut child = s.clone();
+                    game.apply_chance(&mut child, c.outcome, &mut |_| {});
+                    c.probability * paranoid(game, &child, me, depth - 1, ply + 1)
+                })
+                .sum()
+        }
+        Status::Decision(seat) => {
+            let mut moves = Vec::new();
+            game.legal_moves(s, &mut moves);
+            let values = moves.into_iter().map(|mv| {
+                let mut child = s.clone();
+                game.apply_move(&mut child, mv, &mut |_| {});
+                paranoid(game, &child, me, depth - 1, ply + 1)
+            });
+            if seat == me {
+                values.fold(f64::NEG_INFINITY, f64::max)
+            } else {
+                values.fold(f64::INFINITY, f64::min)
+            }
+        }
+    }
+}
+
+#[test]
+fn with_three_seats_alphabeta_gives_the_values_of_paranoid_expectimax() {
+    let game = Race {
+        seats: 3,
+        target: 6,
+    };
+    let mut searched = 0;
+    for (scores, turn, to_move) in [
+        ([0, 0, 0], 0, 0),
+        ([1, 2, 0], 2, 1),
+        ([3, 4, 4], 1, 2),
+        ([5, 3, 2], 2, 0),
+        ([2, 5, 4], 0, 1),
+        ([4, 1, 5], 1, 0),
+    ] {
+        let s = RaceState {
+            scores: scores.to_vec(),
+            turn,
+            to_move,
+            rolling: false,
+            history: Vec::new(),
+        };
+        for depth in 1..=8 {
+            let mut agent = unlimited::<Race>(depth);
+            let Some(mv) = agent.best_move(&game, &s, to_move) else {
+                panic!("a move");
+            };
+            let stats = agent.stats();
+            if stats.nodes == 0 {
+                continue; // a single move: no search
+            }
+            let mut moves = Vec::new();
+            game.legal_moves(&s, &mut moves);
+            let values: Vec<f64> = moves
+                .iter()
+                .map(|&m| {
+                    let mut child = s.clone();
+                    game.apply_move(&mut child, m, &mut |_| {});
+                    paranoid(&game, &child, to_move, depth - 1, 1)
+                })
+                .collect();
+            let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            assert!(
+                (stats.value - best).abs() < 1e-9,
+                "{scores:?} {turn} seat {to_move} depth {depth}: {} vs {best}",
+                stats.value
+            );
+            let chosen = moves.iter().position(|&m| m == mv).unwrap_or(usize::MAX);
+            assert!((values[chosen] - best).abs() < 1e-9);
+            searched += 1;
+        }
+    }
+    assert!(searched > 20);
 }
 
 #[test]

@@ -118,6 +118,29 @@ pub enum LengthOf {
     Steps,
 }
 
+/// The statistics of a distribution of game lengths ([`Lengths::summary`]):
+/// the numbers a report shows, serialized under these names.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct LengthSummary {
+    /// The shortest length seen.
+    pub min: u32,
+    /// The longest.
+    pub max: u32,
+    /// The mean length.
+    pub mean: f64,
+    /// The standard error of the mean.
+    pub std_error: f64,
+    /// The sample standard deviation (NaN, `null` in JSON, below two
+    /// games).
+    pub std_dev: f64,
+    /// The most common length (ties: the shorter).
+    pub mode: u32,
+    /// The lower median.
+    pub median: u32,
+    /// Games per length, for every length seen.
+    pub histogram: std::collections::BTreeMap<u32, u64>,
+}
+
 /// The distribution of game lengths: minimum, maximum, mean with standard
 /// error, mode, median, histogram, and for every length the first game
 /// (lowest index) that had it, so notable games can be replayed. Its
@@ -245,6 +268,50 @@ impl Lengths {
             .enumerate()
             .filter(|(_, c)| **c > 0)
             .map(|(l, &c)| (l as u32, c))
+    }
+
+    /// Every statistic above at once, as a report gives them (`None`
+    /// with no games).
+    ///
+    /// ```
+    /// use tabula_sim::{LengthOf, Lengths, Simulation};
+    /// # use tabula_core::{BoardGame, Chance, GameResult, Status};
+    /// # /// One seat throws a coin until heads.
+    /// # struct Heads;
+    /// # impl BoardGame for Heads {
+    /// #     type State = bool; type Move = std::convert::Infallible; type Outcome = bool; type Event = ();
+    /// #     fn seats(&self) -> usize { 1 }
+    /// #     fn initial_state(&self) -> bool { false }
+    /// #     fn status(&self, s: &bool) -> Status {
+    /// #         if *s { Status::Over(GameResult::Win(0)) } else { Status::Chance }
+    /// #     }
+    /// #     fn chance_outcomes(&self, _: &bool, out: &mut Vec<Chance<bool>>) {
+    /// #         out.extend([true, false].map(|outcome| Chance { outcome, probability: 0.5 }));
+    /// #     }
+    /// #     fn apply_chance<E: FnMut(())>(&self, s: &mut bool, heads: bool, _: &mut E) { *s = heads }
+    /// #     fn apply_move<E: FnMut(())>(&self, _: &mut bool, m: Self::Move, _: &mut E) { match m {} }
+    /// # }
+    /// let run = Simulation::new(10_000).seed(1).run(&Heads, Lengths::new(LengthOf::ChanceSteps))?;
+    /// let throws = run.collector.summary().ok_or("no games")?;
+    /// // Heads at once in half the games: the median sits on 1 or 2.
+    /// assert_eq!((throws.min, throws.mode), (1, 1));
+    /// assert!(matches!(throws.median, 1 | 2));
+    /// // Two throws on average, within four standard errors.
+    /// assert!((throws.mean - 2.0).abs() < 4.0 * throws.std_error);
+    /// assert_eq!(throws.histogram.values().sum::<u64>(), 10_000);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn summary(&self) -> Option<LengthSummary> {
+        Some(LengthSummary {
+            min: self.min()?,
+            max: self.max()?,
+            mean: self.mean(),
+            std_error: self.std_error(),
+            std_dev: self.variance().sqrt(),
+            mode: self.mode()?,
+            median: self.median()?,
+            histogram: self.histogram().collect(),
+        })
     }
 
     /// The lowest index of a game that had this length.

@@ -47,5 +47,5 @@ pub mod dice_test;
 mod harness;
 pub mod table;
 
-pub use collect::{Collector, Landings, LengthOf, Lengths, Occupancy, Wants, Wins};
+pub use collect::{Collector, Landings, LengthOf, LengthSummary, Lengths, Occupancy, Wants, Wins};
 pub use harness::{DEFAULT_MAX_STEPS, Playout, Run, Shard, SimError, Simulation, play_one, replay};

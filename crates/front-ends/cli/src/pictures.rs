@@ -100,7 +100,11 @@ impl PlotArgs {
             let written = write_pictures(&pictures, dir).map_err(|e| plot_error(dir, e))?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             if !QUIET.load(Ordering::Relaxed) {
-                eprintln!("pictures: {}", names.join(", "));
+                if names.is_empty() {
+                    eprintln!("pictures: none (this report draws no picture)");
+                } else {
+                    eprintln!("pictures: {}", names.join(", "));
+                }
             }
         }
         if let Some(file) = &self.report {

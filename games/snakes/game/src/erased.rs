@@ -2,9 +2,8 @@
 //! implemented for every [`Rules`] type, and each of its methods runs a
 //! fully monomorphized game for that type.
 
-use std::any::Any;
-
 use tabula_core::BoardGame;
+pub use tabula_core::erased::AnyState;
 use tabula_sim::{LengthOf, Lengths, Occupancy, Run, SimError, Simulation, Wins};
 
 use crate::analysis::{self, Analysis, AnalysisOptions};
@@ -14,41 +13,6 @@ use crate::playable::{self, Unplayable};
 use crate::plugin::Rules;
 // Traces live in `trace`; re-exported so `erased::{Trace, Throw}` still work.
 pub use crate::trace::{Throw, Trace};
-
-/// A game state of some rule set, its type erased: the state of
-/// [`crate::recorded::Recorded`], made and moved only by the rule set that
-/// made it ([`ErasedRules::start`], [`ErasedRules::throw`]).
-pub struct AnyState(Box<dyn StateBox>);
-
-trait StateBox: Send {
-    fn clone_box(&self) -> Box<dyn StateBox>;
-    fn as_any(&self) -> &dyn Any;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
-}
-
-impl<T: Any + Clone + Send> StateBox for T {
-    fn clone_box(&self) -> Box<dyn StateBox> {
-        Box::new(self.clone())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-}
-
-impl Clone for AnyState {
-    fn clone(&self) -> AnyState {
-        AnyState(self.0.clone_box())
-    }
-}
-
-impl std::fmt::Debug for AnyState {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("AnyState")
-    }
-}
 
 /// The collectors of the seed-000 report.
 pub type ReportCollectors = (Lengths, Occupancy, Wins);
@@ -175,7 +139,7 @@ impl<R: Rules> ErasedRules for R {
     }
 
     fn start(&self) -> AnyState {
-        AnyState(Box::new(State::<R::Extra>::start()))
+        AnyState::new(State::<R::Extra>::start())
     }
 
     fn throw(
@@ -186,7 +150,7 @@ impl<R: Rules> ErasedRules for R {
         roll: u16,
         events: &mut dyn FnMut(Event),
     ) {
-        if let Some(s) = state.0.as_any_mut().downcast_mut::<State<R::Extra>>()
+        if let Some(s) = state.get_mut::<State<R::Extra>>()
             && s.winner().is_none()
         {
             Snakes::new(board, self, players).apply_chance(s, roll, &mut |e| events(e));
@@ -194,23 +158,15 @@ impl<R: Rules> ErasedRules for R {
     }
 
     fn winner(&self, state: &AnyState) -> Option<usize> {
-        state
-            .0
-            .as_any()
-            .downcast_ref::<State<R::Extra>>()
-            .and_then(State::winner)
+        state.get::<State<R::Extra>>().and_then(State::winner)
     }
 
     fn turn(&self, state: &AnyState) -> usize {
-        state
-            .0
-            .as_any()
-            .downcast_ref::<State<R::Extra>>()
-            .map_or(0, State::turn)
+        state.get::<State<R::Extra>>().map_or(0, State::turn)
     }
 
     fn squares(&self, players: u8, state: &AnyState) -> Vec<u16> {
-        let s = state.0.as_any().downcast_ref::<State<R::Extra>>();
+        let s = state.get::<State<R::Extra>>();
         (0..usize::from(players))
             .map(|seat| s.map_or(0, |s| s.square(seat)))
             .collect()

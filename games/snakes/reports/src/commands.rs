@@ -50,7 +50,10 @@ pub static COMMANDS: &[&dyn Command] = &[
 --shard K/N plays part K of N of the run (the same games as the whole run plays there); tabula merge combines \
 the parts' JSON outputs into the whole run's report.\n\
 Example: tabula simulate snakes --rules exact --games 100000 --seed 7",
-    group = clap::ArgGroup::new("view").args(["trace", "record"]).multiple(true)
+    group = clap::ArgGroup::new("view").args(["trace", "record"]).multiple(true),
+    mut_arg("record", |a| a.help(
+        "Write the record of game --game (its throws; tabula replay snakes FILE checks it) into this directory, created if missing"
+    ))
 )]
 pub struct SnakesArgs {
     /// The board, rule set and players.

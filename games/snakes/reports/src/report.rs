@@ -1,7 +1,6 @@
 //! The seed-000 report: every statistic seed 000 asks for, on any board, as
 //! text or JSON.
 
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use serde::Serialize;
@@ -31,26 +30,9 @@ impl Default for ReportOptions {
     }
 }
 
-/// The number of throws per game.
-#[derive(Clone, Debug, Serialize)]
-pub struct ThrowStats {
-    /// Fewest throws seen.
-    pub min: u32,
-    /// Most throws seen.
-    pub max: u32,
-    /// Mean throws per game.
-    pub mean: f64,
-    /// Standard error of the mean.
-    pub std_error: f64,
-    /// Sample standard deviation.
-    pub std_dev: f64,
-    /// Most common number of throws (ties: the smaller).
-    pub mode: u32,
-    /// Lower median.
-    pub median: u32,
-    /// Games per number of throws.
-    pub histogram: BTreeMap<u32, u64>,
-}
+/// The number of throws per game: the framework's summary of a length
+/// distribution.
+pub type ThrowStats = tabula_sim::LengthSummary;
 
 /// A notable game: its throws and the squares it visited.
 #[derive(Clone, Debug, Serialize)]
@@ -232,12 +214,7 @@ impl Report {
         exact: Option<ExactValues>,
     ) -> Result<Report, SnakesError> {
         let (lengths, occupancy, wins) = &run.collector;
-        let (Some(min), Some(max), Some(mode), Some(median)) = (
-            lengths.min(),
-            lengths.max(),
-            lengths.mode(),
-            lengths.median(),
-        ) else {
+        let Some(throws) = lengths.summary() else {
             return Err(SnakesError::Sim(tabula_sim::SimError::NoGames));
         };
         let notable = |len: u32| -> Result<NotableGame, SnakesError> {
@@ -266,18 +243,9 @@ impl Report {
             threads: run.threads,
             max_throws: sim.get_max_steps(),
             capped_games: lengths.capped(),
-            throws: ThrowStats {
-                min,
-                max,
-                mean: lengths.mean(),
-                std_error: lengths.std_error(),
-                std_dev: lengths.variance().sqrt(),
-                mode,
-                median,
-                histogram: lengths.histogram().collect(),
-            },
-            shortest_game: notable(min)?,
-            modal_game: notable(mode)?,
+            shortest_game: notable(throws.min)?,
+            modal_game: notable(throws.mode)?,
+            throws,
             squares: SquareStats {
                 most_popular: most as u16,
                 most_popular_probability: share(most),

@@ -254,6 +254,25 @@ impl Recordable for Dice3 {
     }
 }
 
+impl Notation for Dice3 {
+    fn format_move(&self, _: &DiceState, mv: &Choice) -> String {
+        match mv {
+            Choice::Keep => "keep".into(),
+            Choice::Gamble => "gamble".into(),
+        }
+    }
+    fn parse_move(&self, _: &DiceState, text: &str) -> Result<Choice, String> {
+        match text {
+            "keep" => Ok(Choice::Keep),
+            "gamble" => Ok(Choice::Gamble),
+            _ => Err(format!("{text:?}: type keep or gamble")),
+        }
+    }
+    fn render(&self, s: &DiceState) -> String {
+        format!("Totals: {:?}", s.totals)
+    }
+}
+
 /// Keeps every roll.
 pub struct Keeper;
 impl Agent<Dice3> for Keeper {

@@ -1,0 +1,36 @@
+//! How a game's moves, chance outcomes, seats and positions read as text
+//! ([`Notation`]): what terminal play asks and shows, and what replay's
+//! messages name.
+
+use tabula_core::{BoardGame, Seat};
+
+/// How a game's moves and positions read at a terminal.
+pub trait Notation: BoardGame {
+    /// A move as a player types it (`c2 c3`).
+    fn format_move(&self, state: &Self::State, mv: &Self::Move) -> String;
+
+    /// Reads a typed move. The error is shown to the player, who is asked
+    /// again; a move that parses but is not legal is caught by
+    /// [`play`](crate::terminal::play).
+    fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, String>;
+
+    /// The position, as lines of text.
+    fn render(&self, state: &Self::State) -> String;
+
+    /// A chance outcome, as text. The default is its `Debug` form.
+    fn format_outcome(&self, state: &Self::State, outcome: &Self::Outcome) -> String {
+        let _ = state;
+        format!("{outcome:?}")
+    }
+
+    /// A seat's name. The default is "seat 1", "seat 2", ...
+    fn seat_name(&self, seat: Seat) -> String {
+        format!("seat {}", seat + 1)
+    }
+
+    /// How to type a move, shown by `help`. The default says nothing more
+    /// than the list of legal moves.
+    fn move_help(&self) -> String {
+        String::new()
+    }
+}
