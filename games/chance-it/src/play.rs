@@ -157,14 +157,20 @@ pub fn play(
     // refused at once, not after the seed prompt.
     let preset = match &options.strategy {
         Some(name) => Some(choose(name).ok_or_else(|| {
-            if name.trim().parse::<usize>().is_ok() {
-                // A menu number that is not on the menu.
-                return ChanceItError::NotOnMenu {
-                    number: name.trim().to_string(),
-                    last: choices.len(),
-                };
-            }
-            strategy::agent(name, &game)
+            let by_name = match name.parse::<usize>() {
+                // A menu number: off the menu, or its strategy's error.
+                Ok(n) => match n.checked_sub(1).and_then(|i| choices.get(i)) {
+                    Some(e) => e.name,
+                    None => {
+                        return ChanceItError::NotOnMenu {
+                            number: name.clone(),
+                            last: choices.len(),
+                        };
+                    }
+                },
+                Err(_) => name.as_str(),
+            };
+            strategy::agent(by_name, &game)
                 .err()
                 .unwrap_or_else(|| ChanceItError::NoStrategy(name.clone()))
         })?),

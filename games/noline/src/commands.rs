@@ -241,8 +241,10 @@ fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
         First::You => 0,
         First::Agent => 1,
     };
-    // The agent first: a game that cannot start has no seed to show.
+    // The agent and the record directory first: a game that cannot start
+    // has no seed to show.
     let players = tabula_app::play::players(&game, &[you], &args.agent)?;
+    args.record.prepare()?;
     let seed = tabula_app::play::seed_or_fresh(args.seed);
     if args.seed == 0 {
         writeln!(io.out, "Seed {seed} (--seed {seed} plays this game again).")?;

@@ -706,8 +706,11 @@ pub struct Pair {
     pub a_wins: u64,
     /// Games `b` won.
     pub b_wins: u64,
-    /// `a`'s exact chance, seats alternating.
-    pub a_exact: f64,
+    /// Games played (in a part of a split run, the part's).
+    pub games: u64,
+    /// `a`'s exact chance, seats alternating (`null` in a part of a split
+    /// run: the merge adds it).
+    pub a_exact: Option<f64>,
 }
 
 /// What `tabula tournament pig` reports.
@@ -763,7 +766,8 @@ fn tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, E
         .pairs()
         .into_iter()
         .map(|p| Pair {
-            a_exact: p.a_win_probability_exact.unwrap_or(f64::NAN),
+            a_exact: p.a_win_probability_exact,
+            games: p.games,
             a: p.a,
             b: p.b,
             a_wins: p.a_wins,
@@ -793,18 +797,20 @@ impl Report for TournamentReport {
             self.target, self.games, self.seed
         );
         for p in &self.pairs {
-            let share = p.a_wins as f64 / self.games as f64;
+            let n = p.games.max(1) as f64;
+            let share = p.a_wins as f64 / n;
             let _ = writeln!(
                 out,
-                "  {} {} - {} {}: {} wins {:.4} +/- {:.4}, exact {:.4}",
+                "  {} {} - {} {}: {} wins {:.4} +/- {:.4}{}",
                 p.a,
                 p.a_wins,
                 p.b_wins,
                 p.b,
                 p.a,
                 share,
-                (share * (1.0 - share) / self.games as f64).sqrt(),
+                (share * (1.0 - share) / n).sqrt(),
                 p.a_exact
+                    .map_or(String::new(), |exact| format!(", exact {exact:.4}"))
             );
         }
         let _ = writeln!(out);

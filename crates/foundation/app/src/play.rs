@@ -591,7 +591,7 @@ impl Report for Standings {
             )
         } else {
             format!(
-                "{} games per group of {}, seats rotated",
+                "{} games per group of {}, seats shared evenly",
                 group(self.games_per_pairing),
                 self.seats
             )
@@ -877,7 +877,7 @@ pub fn standings_text(s: &Standings) -> String {
         };
         let _ = writeln!(
             out,
-            "  {:>4}  {:<width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>6}  {:>9.1}  {:>9}  {:>10}  {:>8}  {:>8.2}",
+            "  {:>4}  {:<width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>6}  {:>9}  {:>9}  {:>10}  {:>8}  {:>8.2}",
             e.rank,
             e.name,
             e.games,
@@ -885,7 +885,7 @@ pub fn standings_text(s: &Standings) -> String {
             e.shared_firsts,
             e.losses,
             e.capped,
-            e.points,
+            points_text(e.points),
             // Over finished games: none if every game was capped.
             finished(format!("{:.3}", e.mean_rank)),
             finished(format!("{:.3}", e.mean_score)),

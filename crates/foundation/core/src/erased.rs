@@ -42,7 +42,8 @@ impl<T: Any + Clone + Send + Sync> StateBox for T {
 }
 
 impl AnyState {
-    /// Erases the type of `state`.
+    /// Erases the type of `state` (an `AnyState` given here is wrapped
+    /// as it is: [`get`](Self::get) then finds an `AnyState`).
     pub fn new<T: Any + Clone + Send + Sync>(state: T) -> AnyState {
         AnyState(Box::new(state))
     }

@@ -4,7 +4,12 @@
 
 use tabula_core::{BoardGame, Seat};
 
-/// How a game's moves and positions read at a terminal.
+/// How a game's moves, chance outcomes, seats and positions read: at a
+/// terminal, and in replay's account of a record. Replay names a move or
+/// an outcome that is not legal where a record has it, so
+/// [`format_move`](Self::format_move) and
+/// [`format_outcome`](Self::format_outcome) must not assume legality; a
+/// seat is always one of the game's.
 pub trait Notation: BoardGame {
     /// A move as a player types it (`c2 c3`).
     fn format_move(&self, state: &Self::State, mv: &Self::Move) -> String;

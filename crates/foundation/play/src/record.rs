@@ -344,6 +344,19 @@ pub fn replay<G: Recordable + Notation>(
     let mut legal = Vec::new();
     let illegal = |index: usize, message: String| RecordError::Illegal { index, message };
     for (index, step) in record.steps.iter().enumerate() {
+        if let Step::Move { seat, .. } = step
+            && *seat >= game.seats()
+        {
+            // Before anything names it: a game's names are for its seats.
+            return Err(illegal(
+                index,
+                format!(
+                    "a move by seat index {seat}, but the game seats {} (indices 0 to {})",
+                    game.seats(),
+                    game.seats().saturating_sub(1)
+                ),
+            ));
+        }
         on_step(index, &game, &state, step);
         match (game.status(&state), step) {
             (Status::Over(_), _) => {

@@ -12,7 +12,7 @@ use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
-use tabula_core::{Agent, BoardGame, Results, Status, Streams};
+use tabula_core::{Agent, BoardGame, Results, Seat, Status, Streams};
 use tabula_sim::{Collector, Playout};
 
 use crate::record::{End, RecordOf, Recordable, Step};
@@ -39,6 +39,10 @@ pub struct Played<G: BoardGame> {
     pub decisions: u32,
     /// Every step, in order, if the referee keeps records.
     pub steps: Vec<Step<G::Move, G::Outcome>>,
+    /// Seats whose agent panicked in [`Agent::end_game`], with the
+    /// message: after the result was settled, so the game stands, but a
+    /// tournament makes that agent anew, as after any panic.
+    pub panicked_after: Vec<(Seat, String)>,
 }
 
 impl<G: BoardGame> Played<G> {
@@ -93,7 +97,8 @@ pub fn catch_quietly<R>(f: impl FnOnce() -> R) -> Result<R, String> {
     HOOK.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            if QUIET.try_with(Cell::get).unwrap_or(0) == 0 {
+            // A panic that aborts cannot be caught, so it is not quiet.
+            if cfg!(panic = "abort") || QUIET.try_with(Cell::get).unwrap_or(0) == 0 {
                 previous(info);
             }
         }));
@@ -320,13 +325,16 @@ impl Referee {
                 tabula_core::GameResult::Draw
             });
         }
+        let mut panicked_after = Vec::new();
         for (seat, agent) in agents.iter_mut().enumerate() {
             if forfeit.as_ref().is_some_and(|f| f.seat == seat) {
                 continue;
             }
             // A panic here comes after the result is settled: the game
             // stands, and the tournament drops the agent as after any panic.
-            let _ = catch_quietly(|| agent.end_game(game, &state, seat));
+            if let Err(message) = catch_quietly(|| agent.end_game(game, &state, seat)) {
+                panicked_after.push((seat, message));
+            }
         }
         collector.end_game(&playout, &state);
         Played {
@@ -339,6 +347,7 @@ impl Referee {
             chance_steps: playout.chance_steps,
             decisions: playout.decisions,
             steps,
+            panicked_after,
         }
     }
 }

@@ -1291,7 +1291,7 @@ struct Job<C> {
     /// By seating.
     collectors: Vec<Option<C>>,
     faults: Vec<FaultReport>,
-    /// The current deal's score sum and finished games, by position
+    /// The current deal's score sum and scored games, by position
     /// (closed, so empty, once the job is done).
     #[serde(skip)]
     deal: Vec<(f64, u64)>,
@@ -1480,13 +1480,15 @@ where
             let played = self
                 .referee
                 .play(game, &mut seated, &mut streams, &mut collector);
-            let panicked = played
-                .forfeit
-                .as_ref()
-                .filter(|f| matches!(f.fault, Fault::Panic(_)))
-                .map(|f| f.seat);
+            let panicked = |seat: usize| {
+                played
+                    .forfeit
+                    .as_ref()
+                    .is_some_and(|f| f.seat == seat && matches!(f.fault, Fault::Panic(_)))
+                    || played.panicked_after.iter().any(|(s, _)| *s == seat)
+            };
             for (seat, agent) in seated.into_iter().enumerate() {
-                if Some(seat) != panicked {
+                if !panicked(seat) {
                     agents[seating[seat]] = Some(agent);
                 }
             }

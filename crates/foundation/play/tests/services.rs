@@ -381,6 +381,18 @@ fn replay_names_the_first_bad_step() {
         "step 3: seat 3 moves, but it is seat 2's turn",
     );
     check(
+        &|r| {
+            r.steps[3] = Step::Move {
+                seat: usize::MAX,
+                mv: Choice::Keep,
+            }
+        },
+        &format!(
+            "step 3: a move by seat index {}, but the game seats 3 (indices 0 to 2)",
+            usize::MAX
+        ),
+    );
+    check(
         &|r| r.steps[1] = Step::Chance(2),
         "step 1: chance outcome 2, but a seat must move here",
     );

@@ -103,7 +103,7 @@ pub const VERBS: [(&str, &str); 5] = [
     ("play", "Play a game at the terminal against the computer"),
     (
         "tournament",
-        "Pit strategies against each other: every pairing plays many games, seats rotated",
+        "Pit strategies against each other: every pairing plays many games, seats shared evenly",
     ),
     (
         "analyze",
