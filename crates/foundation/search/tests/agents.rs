@@ -278,47 +278,65 @@ fn star1_pruning_gives_the_values_of_plain_expectimax() {
         seats: 2,
         target: 6,
     };
-    let mut pruned = 0;
-    for (scores, turn, to_move) in [
+    let positions = [
         ([0, 0], 0, 0),
         ([1, 2], 2, 0),
         ([3, 4], 1, 1),
         ([5, 3], 2, 1),
         ([4, 4], 3, 0),
         ([2, 5], 0, 1),
-    ] {
-        let s = race(scores, turn, to_move);
-        for depth in 1..=9 {
+    ]
+    .map(|(scores, turn, to_move)| race(scores, turn, to_move));
+    let searched = agrees_at_the_root(&game, &positions, 9, expectimax);
+    assert!(searched > 20);
+}
+
+/// For each position and every depth up to `max_depth`, alpha-beta's
+/// value and move at the root against `reference(game, state, seat,
+/// depth, ply)` over the root's moves; the number of searches compared
+/// (a single move is answered with no search).
+fn agrees_at_the_root(
+    game: &Race,
+    positions: &[RaceState],
+    max_depth: u32,
+    reference: fn(&Race, &RaceState, Seat, u32, u32) -> f64,
+) -> usize {
+    let mut searched = 0;
+    for s in positions {
+        let to_move = s.to_move;
+        for depth in 1..=max_depth {
             let mut agent = unlimited::<Race>(depth);
-            let Some(mv) = agent.best_move(&game, &s, to_move) else {
+            let Some(mv) = agent.best_move(game, s, to_move) else {
                 panic!("a move");
             };
             let stats = agent.stats();
             if stats.nodes == 0 {
-                continue; // a single move: no search
+                continue;
             }
             let mut moves = Vec::new();
-            game.legal_moves(&s, &mut moves);
+            game.legal_moves(s, &mut moves);
             let values: Vec<f64> = moves
                 .iter()
                 .map(|&m| {
                     let mut child = s.clone();
                     game.apply_move(&mut child, m, &mut |_| {});
-                    expectimax(&game, &child, to_move, depth - 1, 1)
+                    reference(game, &child, to_move, depth - 1, 1)
                 })
                 .collect();
             let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             assert!(
                 (stats.value - best).abs() < 1e-9,
-                "{scores:?} {turn} depth {depth}: {} vs {best}",
+                "{:?} {} seat {to_move} depth {depth}: {} vs {best}",
+                s.scores,
+                s.turn,
                 stats.value
             );
             let chosen = moves.iter().position(|&m| m == mv).unwrap_or(usize::MAX);
             assert!((values[chosen] - best).abs() < 1e-9);
-            pruned += 1;
+            searched += 1;
         }
     }
-    assert!(pruned > 20);
+    searched
 }
 
 /// Paranoid expectimax to `depth` with no pruning and no table: `me`
@@ -369,52 +387,22 @@ fn with_three_seats_alphabeta_gives_the_values_of_paranoid_expectimax() {
         seats: 3,
         target: 6,
     };
-    let mut searched = 0;
-    for (scores, turn, to_move) in [
+    let positions = [
         ([0, 0, 0], 0, 0),
         ([1, 2, 0], 2, 1),
         ([3, 4, 4], 1, 2),
         ([5, 3, 2], 2, 0),
         ([2, 5, 4], 0, 1),
         ([4, 1, 5], 1, 0),
-    ] {
-        let s = RaceState {
-            scores: scores.to_vec(),
-            turn,
-            to_move,
-            rolling: false,
-            history: Vec::new(),
-        };
-        for depth in 1..=8 {
-            let mut agent = unlimited::<Race>(depth);
-            let Some(mv) = agent.best_move(&game, &s, to_move) else {
-                panic!("a move");
-            };
-            let stats = agent.stats();
-            if stats.nodes == 0 {
-                continue; // a single move: no search
-            }
-            let mut moves = Vec::new();
-            game.legal_moves(&s, &mut moves);
-            let values: Vec<f64> = moves
-                .iter()
-                .map(|&m| {
-                    let mut child = s.clone();
-                    game.apply_move(&mut child, m, &mut |_| {});
-                    paranoid(&game, &child, to_move, depth - 1, 1)
-                })
-                .collect();
-            let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            assert!(
-                (stats.value - best).abs() < 1e-9,
-                "{scores:?} {turn} seat {to_move} depth {depth}: {} vs {best}",
-                stats.value
-            );
-            let chosen = moves.iter().position(|&m| m == mv).unwrap_or(usize::MAX);
-            assert!((values[chosen] - best).abs() < 1e-9);
-            searched += 1;
-        }
-    }
+    ]
+    .map(|(scores, turn, to_move)| RaceState {
+        scores: scores.to_vec(),
+        turn,
+        to_move,
+        rolling: false,
+        history: Vec::new(),
+    });
+    let searched = agrees_at_the_root(&game, &positions, 8, paranoid);
     assert!(searched > 20);
 }
 
