@@ -869,13 +869,14 @@ fn the_outputs_quoted_in_the_tutorials_are_what_the_programs_print() {
             "10000",
             "--seed",
             "1",
+            "--exact",
         ],
     );
     // The start of a game at the terminal: a garbage answer, then r, then h.
     let quoted = text_block_after("tutorial/write-a-game.md", "It starts like this");
     let out = tutorial(
         "pig",
-        &["play", "pig", "--strategy", "hold-at-20"],
+        &["play", "pig", "--against", "hold-at-20"],
         &dir,
         "x\nr\nh\n",
     );
@@ -1387,8 +1388,9 @@ fn the_replay_line_in_seega_md_is_what_replay_says() {
     );
 }
 
-/// write-a-game.md's exact figures are what Pig's `analyze` gives, and
-/// the sampled chance it quotes agrees with the exact one.
+/// write-a-game.md's exact figures are what Pig's `analyze` gives (from
+/// the framework's solver), and the sampled chance it quotes agrees with
+/// the exact one.
 #[test]
 #[ignore = "slow: builds the book's tutorial crates (about 2 minutes); .ci/run runs it"]
 fn the_pig_figures_in_write_a_game_are_what_analyze_and_simulate_give() {
@@ -1399,46 +1401,30 @@ fn the_pig_figures_in_write_a_game_are_what_analyze_and_simulate_give() {
         "pig",
         &["simulate", "pig", "--games", "10000", "--seed", "1"],
     );
-    let exact = number(&analyze["a_first_wins"]);
-    assert_eq!(analyze["target"], 50);
+    let exact = number(&analyze["seats"][0]["win"]);
+    assert_eq!(analyze["parameters"]["target"], 50);
+    assert_eq!(analyze["spec"], "pig(target=50)");
     assert_eq!(
         simulate["agents"],
         serde_json::json!(["hold-at-20", "optimal"])
     );
     assert_eq!(
-        number(&simulate["first_seat_exact"]),
+        number(&simulate["seats"][0]["exact_win"]),
         exact,
         "simulate and analyze agree"
     );
     // By hand: to 2, any roll but a 1 wins, and a 1 passes the die, so
     // the first seat wins with p = 5/6 + (1/6)(1 - p), p = 6/7.
-    let two = tutorial_json(
-        "pig",
-        &[
-            "analyze",
-            "pig",
-            "--target",
-            "2",
-            "--agents",
-            "hold-at-1,optimal",
-        ],
-    );
-    assert!(
-        (number(&two["a_first_wins"]) - 6.0 / 7.0).abs() < 1e-12,
-        "{two}"
-    );
-    assert!(
-        (number(&two["b_first_wins"]) - 6.0 / 7.0).abs() < 1e-12,
-        "{two}"
-    );
-    // Optimal against itself: the seats alternating even out exactly.
-    assert!(
-        (number(&best["a_wins_alternating"]) - 0.5).abs() < 1e-12,
-        "{best}"
-    );
+    for agents in ["hold-at-1,optimal", "optimal,hold-at-1"] {
+        let two = tutorial_json("pig", &["analyze", "pig(target=2)", "--agents", agents]);
+        assert!(
+            (number(&two["seats"][0]["win"]) - 6.0 / 7.0).abs() < 1e-12,
+            "{two}"
+        );
+    }
     // The sampled share is within two standard errors of the exact
     // chance, as the chapter says of this seed.
-    let share = number(&simulate["first_seat_share"]);
+    let share = number(&simulate["seats"][0]["win_share"]);
     let se = (exact * (1.0 - exact) / 10_000.0).sqrt();
     assert!(
         (share - exact).abs() < 2.0 * se,
@@ -1455,20 +1441,25 @@ fn the_pig_figures_in_write_a_game_are_what_analyze_and_simulate_give() {
             "100",
         ],
     );
+    let first = number(&classic["seats"][0]["win"]);
+    assert!(
+        (first - 0.530593).abs() < 5e-7,
+        "Neller and Presser: {first}"
+    );
     let expected = [
         format!(
             "gives {:.4}%, the 53.06% that Todd Neller and Clifton Presser published",
-            100.0 * number(&classic["a_first_wins"])
+            100.0 * first
         ),
         format!(
-            "Moving first, `hold-at-20` wins {:.4}% of games against `optimal` exactly; the 10,000 games above gave {:.4} +/- {:.4}",
+            "Moving first, `hold-at-20` wins {:.4}% of games against `optimal` exactly; the 10,000 games above gave {:.4} ± {:.4}",
             100.0 * exact,
             share,
-            number(&simulate["std_error"])
+            number(&simulate["seats"][0]["win_share_std_error"])
         ),
         format!(
             "with best play on both sides, the first player wins {:.4}% of games to 50",
-            100.0 * number(&best["a_first_wins"])
+            100.0 * number(&best["seats"][0]["win"])
         ),
     ];
     let text =
@@ -1477,6 +1468,17 @@ fn the_pig_figures_in_write_a_game_are_what_analyze_and_simulate_give() {
     for e in expected {
         assert!(flat.contains(&e), "write-a-game.md should say: {e}");
     }
+    // A value out of range names the parameter, as the chapter says.
+    let out = tutorial(
+        "pig",
+        &["analyze", "pig", "--target", "101"],
+        &scratch("pig-range"),
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let said = "parameter target: 101 is not allowed: from 2 to 100";
+    assert!(String::from_utf8_lossy(&out.stderr).contains(said));
+    assert!(flat.contains(said), "write-a-game.md should say: {said}");
 }
 
 /// `play pig` at a terminal, scripted: whole games against a strategy
@@ -1497,7 +1499,7 @@ fn pig_play_asks_again_on_garbage_plays_whole_games_and_stops_at_end_of_input() 
         script.push_str(&format!("{answer}\n").repeat(500));
         let out = tutorial(
             "pig",
-            &["play", "pig", "--strategy", strategy, "--seed", "7"],
+            &["play", "pig", "--against", strategy, "--seed", "7"],
             &dir,
             &script,
         );
@@ -1526,7 +1528,7 @@ fn pig_play_asks_again_on_garbage_plays_whole_games_and_stops_at_end_of_input() 
     // the record of the game so far is written.
     let out = tutorial(
         "pig",
-        &["play", "pig", "--strategy", "optimal", "--record", "games"],
+        &["play", "pig", "--against", "optimal", "--record", "games"],
         &dir,
         "r\n",
     );
@@ -1552,19 +1554,23 @@ fn pig_play_asks_again_on_garbage_plays_whole_games_and_stops_at_end_of_input() 
         "{}",
         String::from_utf8_lossy(&replay.stdout)
     );
-    // And an unknown strategy is an error, exit 1.
+    // And an unknown strategy is an error, exit 1, under its old name
+    // (--strategy) too.
     let out = tutorial("pig", &["play", "pig", "--strategy", "nobody"], &dir, "");
     assert_eq!(out.status.code(), Some(1));
     assert!(
+        String::from_utf8_lossy(&out.stderr).contains(
+            "unknown agent \"nobody\"; known: alphabeta[-BUDGET], greedy, hold-at[-N], mcts[-BUDGET], optimal, random"
+        ),
+        "{}",
         String::from_utf8_lossy(&out.stderr)
-            .contains("unknown agent \"nobody\"; known: hold-at[-N], optimal")
     );
 }
 
 /// The Pig tutorial's tournament gets the framework's options whole:
 /// `--shard K/N` plays a part that `merge` puts back into exactly the
-/// whole run, and the exact chances come from Pig's own solver, with
-/// `--exact` or without.
+/// whole run, and `--exact` puts the framework's exact chances beside the
+/// sampled ones.
 #[test]
 #[ignore = "slow: builds the book's tutorial crates (about 2 minutes); .ci/run runs it"]
 fn the_pig_tournament_splits_into_parts_and_merges_back() {
@@ -1602,10 +1608,6 @@ fn the_pig_tournament_splits_into_parts_and_merges_back() {
     let whole: serde_json::Value = serde_json::from_slice(&whole.stdout).expect("JSON");
     let pairs = whole["pairs"].as_array().expect("pairs");
     assert_eq!(pairs.len(), 3);
-    for p in pairs {
-        let exact = p["a_exact"].as_f64().expect("Pig's exact chance");
-        assert!((0.3..0.7).contains(&exact), "{p}");
-    }
     let mut files = Vec::new();
     for k in 1..=2 {
         let shard = format!("{k}/2");
@@ -1637,7 +1639,7 @@ fn the_pig_tournament_splits_into_parts_and_merges_back() {
     );
     let merged: serde_json::Value = serde_json::from_slice(&merged.stdout).expect("JSON");
     assert_eq!(strip(merged), strip(whole.clone()));
-    // --exact asks for what Pig's solver gives anyway.
+    // --exact: the framework's chances beside every pair's sampled ones.
     let mut exact = run.to_vec();
     exact.push("--exact");
     let out = tutorial("pig", &exact, &dir, "");
@@ -1647,5 +1649,11 @@ fn the_pig_tournament_splits_into_parts_and_merges_back() {
         String::from_utf8_lossy(&out.stderr)
     );
     let with: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    assert_eq!(with["pairs"], whole["pairs"]);
+    for (p, sampled) in with["pairs"].as_array().expect("pairs").iter().zip(pairs) {
+        let exact = p["a_win_probability_exact"]
+            .as_f64()
+            .expect("an exact chance");
+        assert!((0.3..0.7).contains(&exact), "{p}");
+        assert_eq!(p["a_wins"], sampled["a_wins"], "the same games");
+    }
 }

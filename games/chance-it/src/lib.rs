@@ -66,5 +66,6 @@ inventory::submit! {
         summary: "Chance-it, the dice game of seed 003: roll, then stop or chance it",
         plugins,
         commands: commands::COMMANDS,
+        parameters: &[],
     }
 }

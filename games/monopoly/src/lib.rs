@@ -55,5 +55,6 @@ inventory::submit! {
         summary: "Monopoly's movement model: the long-run share of turns ending on each square, exact and simulated",
         plugins,
         commands: commands::COMMANDS,
+        parameters: &[],
     }
 }

@@ -36,5 +36,6 @@ inventory::submit! {
         summary: "noline, seed 002's tile game: make a line of three of your own and you lose",
         plugins: tabula_play::agents::plugins::<Noline>,
         commands: commands::COMMANDS,
+        parameters: &[],
     }
 }

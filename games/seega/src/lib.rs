@@ -58,5 +58,6 @@ inventory::submit! {
         summary: "Seega, seed 004's capture game: place, then move and sandwich enemy pieces",
         plugins,
         commands: commands::COMMANDS,
+        parameters: &[],
     }
 }

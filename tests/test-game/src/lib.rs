@@ -34,6 +34,7 @@
 
 pub mod agents;
 pub mod commands;
+pub mod dice_race;
 
 use tabula::app::{GameEntry, PluginInfo};
 use tabula::core::{BoardGame, Chance, GameResult, Status};
@@ -364,5 +365,6 @@ tabula::app::inventory::submit! {
         summary: "coin race, the test suite's own game: flip a coin, move one or two squares, first to the end wins",
         plugins,
         commands: commands::COMMANDS,
+        parameters: &[],
     }
 }

@@ -22,6 +22,9 @@ pub struct GameEntry {
     /// that verb. The usual verbs are `simulate`, `analyze`, `tournament`,
     /// `play` and `replay`; a game may add verbs of its own.
     pub commands: &'static [&'static dyn Command],
+    /// The game's parameters (`tabula list` shows them); empty for a game
+    /// whose commands declare their options themselves.
+    pub parameters: &'static [tabula_core::params::Param],
 }
 
 impl std::fmt::Debug for GameEntry {

@@ -139,7 +139,9 @@ where
     G::State: Hash + Eq + Debug,
 {
     let seats = game.seats();
-    if args.agents.len() != seats {
+    // No agents at all: a game decided by chance alone (a decision, if
+    // the game has one, is refused by the solve, naming the seat).
+    if !args.agents.is_empty() && args.agents.len() != seats {
         return Err(PolicyError::Seats {
             game: name.to_string(),
             seats,
@@ -171,9 +173,9 @@ where
         seats: solution
             .seats
             .iter()
-            .zip(&args.agents)
-            .map(|(s, agent)| SeatReport {
-                agent: agent.clone(),
+            .enumerate()
+            .map(|(seat, s)| SeatReport {
+                agent: args.agents.get(seat).cloned().unwrap_or_default(),
                 win: s.win,
                 tie: s.tie,
                 score: s.score,
@@ -243,20 +245,30 @@ where
     Ok((chain, solution))
 }
 
+impl PolicyReport {
+    /// Who plays: the agents in the seats, or chance alone.
+    fn who(&self) -> String {
+        if self.seats.iter().all(|s| s.agent.is_empty()) {
+            "chance deciding every step".into()
+        } else {
+            let agents: Vec<&str> = self.seats.iter().map(|s| s.agent.as_str()).collect();
+            format!("{} in the seats", agents.join(", "))
+        }
+    }
+}
+
 impl Report for PolicyReport {
     fn title(&self) -> String {
-        let agents: Vec<&str> = self.seats.iter().map(|s| s.agent.as_str()).collect();
-        format!("{}: {}, exactly", self.game, agents.join(" against "))
+        format!("{}: {}, exactly", self.game, self.who())
     }
 
     fn text(&self) -> String {
         let mut out = String::new();
-        let agents: Vec<&str> = self.seats.iter().map(|s| s.agent.as_str()).collect();
         let _ = writeln!(
             out,
-            "{} with {} in the seats, solved exactly ({} states, {} transitions):",
+            "{} with {}, solved exactly ({} states, {} transitions):",
             self.game,
-            agents.join(", "),
+            self.who(),
             self.states,
             self.transitions
         );
@@ -279,7 +291,7 @@ impl Report for PolicyReport {
                 out,
                 "  {:<6} {:<20} {:>10.6} {:>10.6} {:>12.6} {:>8.4}",
                 seat + 1,
-                s.agent,
+                if s.agent.is_empty() { "-" } else { &s.agent },
                 s.win,
                 s.tie,
                 s.score,
@@ -331,5 +343,65 @@ where
         ..Limits::default()
     };
     let optimal = Optimal::solve(game, objective, &limits).map_err(PolicyError::from)?;
+    Ok(Box::new(tabula_core::PolicyAgent(optimal)))
+}
+
+/// The most states the shared optimal solve ([`shared_optimal`]) may
+/// build.
+pub const OPTIMAL_MAX_STATES: usize = 10_000_000;
+
+type Solved = std::sync::Arc<dyn std::any::Any + Send + Sync>;
+
+/// Optimal play of a two-seat game as an agent, each seat maximising its
+/// own chance of winning alone ([`WinZeroSum`](tabula_exact::WinZeroSum)),
+/// solved once per game type and parameters and shared by every agent
+/// built from it, on every worker and in every seating: the `optimal`
+/// agent that [`register_game!`](crate::register_game) registers.
+pub fn shared_optimal<G>(game: &G) -> Result<Box<dyn Agent<G>>, agents::BuildError>
+where
+    G: tabula_play::record::Recordable + 'static,
+    G::State: Hash + Eq + Debug + Send + Sync,
+    G::Move: Sync,
+{
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static SOLVED: OnceLock<Mutex<HashMap<(std::any::TypeId, String), Solved>>> = OnceLock::new();
+    if game.seats() != 2 {
+        return Err(format!(
+            "optimal play is solved for two seats (each maximising its chance of winning); this game seats {}",
+            game.seats()
+        )
+        .into());
+    }
+    let key = (
+        std::any::TypeId::of::<G>(),
+        serde_json::to_string(&game.parameters())?,
+    );
+    // Held while solving: a second worker asking for the same game waits
+    // for the first one's solve instead of solving it again.
+    let mut solved = SOLVED
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let optimal: Arc<Optimal<G>> = match solved.get(&key).cloned() {
+        Some(any) => any
+            .downcast::<Optimal<G>>()
+            .map_err(|_| "the shared optimal solve holds another game")?,
+        None => {
+            let solving = crate::progress::SolveProgress::new("optimal play");
+            let limits = Limits {
+                max_states: OPTIMAL_MAX_STATES,
+                max_transitions: OPTIMAL_MAX_STATES.saturating_mul(10),
+                progress: Some(solving.sink()),
+                ..Limits::default()
+            };
+            let optimal = Arc::new(
+                Optimal::solve(game, &tabula_exact::WinZeroSum, &limits)
+                    .map_err(PolicyError::from)?,
+            );
+            solved.insert(key, optimal.clone());
+            optimal
+        }
+    };
     Ok(Box::new(tabula_core::PolicyAgent(optimal)))
 }

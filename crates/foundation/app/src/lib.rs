@@ -42,6 +42,7 @@
 //!         summary: "a fair coin",
 //!         plugins: || Ok(Vec::new()),
 //!         commands: COMMANDS,
+//!         parameters: &[],
 //!     }
 //! }
 //!
@@ -70,6 +71,15 @@ pub mod play;
 pub mod progress;
 mod report;
 pub mod shard;
+pub mod verbs;
+
+/// What [`register_game!`] expands to needs; not for direct use.
+#[doc(hidden)]
+pub mod __agents {
+    pub use tabula_core::params::Parameters;
+    pub use tabula_play::agents::{AgentEntry, BuildFn, plugins};
+    pub use tabula_play::record::Recordable;
+}
 
 pub use command::{Command, Io, Kind, RunInteractive, RunReport, Typed};
 pub use entry::{GameEntry, RESERVED_VERBS, find_game, games};

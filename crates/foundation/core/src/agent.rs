@@ -86,6 +86,14 @@ pub trait Deterministic<G: BoardGame>: Send + Sync {
     fn pick(&self, game: &G, state: &G::State, seat: Seat, moves: &[G::Move]) -> usize;
 }
 
+/// A shared strategy decides as the strategy it shares: one solve serves
+/// every agent, worker and seating that holds it.
+impl<G: BoardGame, D: Deterministic<G> + ?Sized> Deterministic<G> for std::sync::Arc<D> {
+    fn pick(&self, game: &G, state: &G::State, seat: Seat, moves: &[G::Move]) -> usize {
+        (**self).pick(game, state, seat, moves)
+    }
+}
+
 /// A deterministic strategy is a policy with one move of probability 1.
 /// A newtype keeps this from colliding with hand-written policies.
 impl<G: BoardGame, D: Deterministic<G>> Policy<G> for PolicyAgent<D> {

@@ -250,3 +250,11 @@ pub trait BoardGame: Send + Sync {
         }
     }
 }
+
+/// The move type of a game decided by chance alone: no value exists.
+/// Unlike [`Infallible`](std::convert::Infallible) it reads and writes
+/// (serde), so such a game's records work like any other's.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub enum NoMove {}

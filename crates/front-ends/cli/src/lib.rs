@@ -340,6 +340,10 @@ where
     T: Into<OsString> + Clone,
 {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let args = match expand_spec(args) {
+        Ok(args) => args,
+        Err(e) => return Err(command.error(clap::error::ErrorKind::InvalidValue, e)),
+    };
     let e = match command.try_get_matches_from_mut(args.iter().cloned()) {
         Ok(m) => return Ok(m),
         Err(e) => e,
@@ -396,6 +400,26 @@ where
         },
     };
     Err(command.error(clap::error::ErrorKind::InvalidSubcommand, message))
+}
+
+/// `tabula VERB NAME(KEY=VALUE, ...) ARGS` is `tabula VERB NAME
+/// --KEY=VALUE ... ARGS`: a game's spec string names its parameters.
+fn expand_spec(mut args: Vec<OsString>) -> Result<Vec<OsString>, String> {
+    let Some(word) = args.get(2).and_then(|a| a.to_str()) else {
+        return Ok(args);
+    };
+    if !word.contains('(') || args[1].to_str().is_some_and(|v| v.starts_with('-')) {
+        return Ok(args);
+    }
+    let (name, pairs) = tabula_core::params::parse_spec(word).map_err(|e| e.to_string())?;
+    let name = OsString::from(name);
+    let options: Vec<OsString> = pairs
+        .into_iter()
+        .map(|(k, v)| OsString::from(format!("--{k}={v}")))
+        .collect();
+    args[2] = name;
+    args.splice(3..3, options);
+    Ok(args)
 }
 
 /// Runs parsed arguments of [`command`].
@@ -491,6 +515,9 @@ fn list(format: Format, out: &mut dyn Write) -> Result<(), Error> {
                     "name": g.name,
                     "summary": g.summary,
                     "commands": g.commands.iter().map(|c| c.verb()).collect::<Vec<_>>(),
+                    "parameters": g.parameters.iter().map(|p| serde_json::json!({
+                        "name": p.name, "default": p.default, "allowed": p.allowed(), "help": p.help,
+                    })).collect::<Vec<_>>(),
                     "plugins": plugins.iter().map(|p| serde_json::json!({
                         "kind": p.kind, "name": p.name, "summary": p.summary,
                     })).collect::<Vec<_>>(),
@@ -505,6 +532,12 @@ fn list(format: Format, out: &mut dyn Write) -> Result<(), Error> {
                 let verbs: Vec<&str> = g.commands.iter().map(|c| c.verb()).collect();
                 if !verbs.is_empty() {
                     writeln!(out, "    commands: {}", verbs.join(", "))?;
+                }
+                if !g.parameters.is_empty() {
+                    writeln!(out, "    parameters")?;
+                    for line in tabula_app::verbs::parameter_lines(g.parameters) {
+                        writeln!(out, "      {line}")?;
+                    }
                 }
                 let mut kind = "";
                 for p in plugins {

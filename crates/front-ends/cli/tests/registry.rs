@@ -71,6 +71,7 @@ tabula_app::inventory::submit! {
         summary: "a game registered inside the test binary",
         plugins: || Ok(vec![PluginInfo { kind: "agent", name: "counter", summary: "counts" }]),
         commands: COMMANDS,
+        parameters: &[],
     }
 }
 

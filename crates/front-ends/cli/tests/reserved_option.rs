@@ -18,7 +18,7 @@ fn run(_: Clash, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
 static COMMANDS: &[&dyn Command] = &[&Typed::report("simulate", "clashes", run).with_pictures()];
 
 tabula_app::inventory::submit! {
-    GameEntry { name: "clash", summary: "declares --report", plugins: || Ok(Vec::new()), commands: COMMANDS }
+    GameEntry { name: "clash", summary: "declares --report", plugins: || Ok(Vec::new()), commands: COMMANDS, parameters: &[] }
 }
 
 #[test]

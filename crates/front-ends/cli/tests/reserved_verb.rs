@@ -13,7 +13,7 @@ fn run(_: Nothing, _: &mut Io<'_>) -> Result<(), Error> {
 static COMMANDS: &[&dyn Command] = &[&Typed::interactive("list", "takes list", run)];
 
 tabula_app::inventory::submit! {
-    GameEntry { name: "lister", summary: "registers list", plugins: || Ok(Vec::new()), commands: COMMANDS }
+    GameEntry { name: "lister", summary: "registers list", plugins: || Ok(Vec::new()), commands: COMMANDS, parameters: &[] }
 }
 
 #[test]

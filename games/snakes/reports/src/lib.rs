@@ -80,5 +80,6 @@ inventory::submit! {
         summary: "Snakes (Chutes) and Ladders on any RON board (seeds 000 and 001)",
         plugins,
         commands: commands::COMMANDS,
+        parameters: &[],
     }
 }

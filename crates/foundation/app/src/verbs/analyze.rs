@@ -1,0 +1,101 @@
+//! `analyze`, for a game whose state is hashable.
+
+use super::*;
+use crate::{Command, Io, Kind, Report};
+
+/// `tabula analyze GAME`, for a game whose state is hashable.
+pub struct Analyze<G> {
+    defaults: Defaults,
+    _game: PhantomData<fn() -> G>,
+}
+
+impl<G> Analyze<G> {
+    /// The verb with these defaults.
+    pub const fn new(defaults: Defaults) -> Self {
+        Analyze {
+            defaults,
+            _game: PhantomData,
+        }
+    }
+}
+
+/// What `analyze` reports for any game: in JSON, the game's
+/// [`Variant`] keys and the solution's ([`PolicyReport`]) side by side.
+#[derive(Clone, Debug)]
+pub struct AnalyzeReport {
+    /// The game.
+    pub variant: Variant,
+    /// The exact solution (its `game` is the spec string).
+    pub solution: PolicyReport,
+}
+
+impl<G: Rules> Command for Analyze<G>
+where
+    G::State: Hash + Eq + std::fmt::Debug,
+{
+    fn verb(&self) -> &'static str {
+        "analyze"
+    }
+
+    fn about(&self) -> &'static str {
+        "Solve the game exactly with the named agents as policies (optimal play among them): lengths, each seat's chances, scores and ranks"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Report { pictures: false }
+    }
+
+    fn arguments(&self, command: clap::Command) -> clap::Command {
+        let command = with_parameters::<G::Parameters>(command).arg(
+            clap::Arg::new("max_states")
+                .long("max-states")
+                .value_name("N")
+                .default_value(crate::exact::DEFAULT_MAX_STATES.to_string())
+                .value_parser(clap::value_parser!(u64).range(1..=1_000_000_000))
+                .help("The most states the exact analysis may build; past it the analysis stops and says how far it got"),
+        );
+        if self.defaults.has_agents() {
+            command.arg(agents_arg(
+                self.defaults.agents,
+                "The agents, one per seat in seat order, each a fixed policy (a strategy, or optimal), comma-separated",
+            ))
+        } else {
+            command
+        }
+    }
+
+    fn run(
+        &self,
+        matches: &clap::ArgMatches,
+        _: &mut Io<'_>,
+    ) -> Result<Option<Box<dyn Report>>, Error> {
+        let (game, p) = game::<G>(matches)?;
+        let args = PolicyArgs {
+            agents: agent_names(matches),
+            max_states: matches.get_one::<u64>("max_states").copied().unwrap_or(1),
+        };
+        let variant = Variant::of::<G>(&p)?;
+        let solution = crate::exact::analyze_agents(&game, &variant.spec, &args)?;
+        Ok(Some(Box::new(AnalyzeReport { variant, solution })))
+    }
+}
+
+impl Report for AnalyzeReport {
+    fn title(&self) -> String {
+        self.solution.title()
+    }
+
+    fn text(&self) -> String {
+        self.solution.text()
+    }
+
+    fn json(&self) -> Result<String, Error> {
+        let serde_json::Value::Object(mut map) = serde_json::to_value(&self.solution)? else {
+            return Err("a solution serializes as an object".into());
+        };
+        if let serde_json::Value::Object(variant) = serde_json::to_value(&self.variant)? {
+            map.extend(variant);
+        }
+        crate::pretty(&map)
+    }
+}

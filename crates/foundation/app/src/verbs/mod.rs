@@ -1,0 +1,388 @@
+//! The generic verbs: `simulate`, `analyze`, `tournament`, `play` and
+//! `replay` for any game, from its rules alone.
+//!
+//! A game implements [`BoardGame`] (the rules), [`Recordable`] (its name
+//! and its [`Parameters`]) and, to be played at a terminal and replayed,
+//! [`Notation`]; it registers its agents, and then one
+//! [`register_game!`](crate::register_game) gives it every verb, with no
+//! command or report code of its own:
+//!
+//! | verb | needs | what it does |
+//! |---|---|---|
+//! | `simulate` | the rules | many games with the named agents per seat: length distribution, each seat's wins, ties, mean score and rank with standard errors, the exact values beside them when the game's state is `Hash` and the solve fits its budget; `--threads`, `--shard`, `--plot`, `--report` |
+//! | `analyze` | `State: Hash + Eq + Debug` | the exact solution with the named agents as policies (`optimal` among them): length distribution, each seat's chances, score and rank |
+//! | `tournament` | the rules | every pairing of the named agents, seats shared evenly; exact chances beside with `--exact` (hashable state) |
+//! | `play` | [`Notation`] | a game at the terminal, `you` in the seats named so, agents in the others, with its record |
+//! | `replay` | [`Notation`] | checks a record step by step |
+//!
+//! Asking for a verb whose trait the game lacks is a compile error at the
+//! registration, not a surprise at run time.
+//!
+//! Every verb takes the game's parameters the same way: as options
+//! (`--target 100`), as a RON file (`--params FILE`), or in the game's
+//! name (`tabula analyze 'pig(target=100)'`).
+
+use std::fmt::Write as _;
+use std::hash::Hash;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use clap::Args as _;
+use clap::parser::ValueSource;
+use serde::Serialize;
+use tabula_core::params::{self, Parameters};
+use tabula_core::text::group;
+use tabula_core::{Agent, spec::Source};
+use tabula_play::record::Recordable;
+use tabula_play::terminal::{Notation, Player};
+use tabula_play::tournament::{Chances, GameId, Pair, Standings};
+use tabula_plot::chart::{self, Bar, Distribution};
+use tabula_plot::{Picture, PlotError};
+use tabula_sim::{LengthOf, LengthSummary, Lengths, Simulation, Standing};
+
+use crate::Error;
+use crate::exact::{PolicyArgs, PolicyReport};
+use crate::play::{RecordArgs, ReplayArgs, ScoringArg, TournamentArgs};
+use crate::progress::RunProgress;
+use crate::shard::ShardArg;
+
+mod analyze;
+mod play;
+mod simulate;
+mod tournament;
+
+pub use analyze::{Analyze, AnalyzeReport};
+pub use play::{Play, Replay};
+pub use simulate::{SeatLine, Simulate, SimulateReport};
+pub use tournament::{TournamentReport, TournamentVerb};
+
+/// A game the generic verbs run: its rules ([`BoardGame`]), its name and
+/// its parameters ([`Recordable`], with [`Parameters`] that describe
+/// themselves).
+pub trait Rules: Recordable<Parameters: Parameters> + 'static {}
+
+impl<G: Recordable<Parameters: Parameters> + 'static> Rules for G {}
+
+/// Each seat's exact chances of `game` with the named agents in the
+/// seats, within a budget of states.
+pub type ChancesFn<G> = fn(&G, &[&str], usize) -> Result<Vec<Chances>, Error>;
+
+/// The exact services of a game whose state is hashable: what
+/// [`register_game!`](crate::register_game) finds for `simulate`'s and
+/// `tournament`'s exact columns.
+pub struct ExactHooks<G> {
+    /// The exact solution with the named agents in the seats.
+    pub analyze: fn(&G, &str, &PolicyArgs) -> Result<PolicyReport, Error>,
+    /// Each seat's exact chances with the named agents in the seats.
+    pub chances: ChancesFn<G>,
+}
+
+/// Finds a game's [`ExactHooks`] where its state is hashable, and none
+/// where it is not, at compile time (by method resolution on a reference:
+/// the impl for `&Probe` applies only when the state is `Hash`).
+#[doc(hidden)]
+pub mod probe {
+    use super::*;
+
+    /// The type the probe's methods are looked up on.
+    pub struct Probe<G>(pub PhantomData<fn() -> G>);
+
+    impl<G> Clone for Probe<G> {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+
+    impl<G> Copy for Probe<G> {}
+
+    /// Found when the state is hashable: its receiver is `&Probe`, which
+    /// method lookup tries before `Probe`.
+    pub trait Hashed<G> {
+        /// The hooks.
+        fn exact_hooks(self) -> Option<ExactHooks<G>>;
+    }
+
+    impl<G: Rules> Hashed<G> for &Probe<G>
+    where
+        G::State: Hash + Eq + std::fmt::Debug,
+    {
+        fn exact_hooks(self) -> Option<ExactHooks<G>> {
+            Some(ExactHooks {
+                analyze: |game, name, args| crate::exact::analyze_agents(game, name, args),
+                chances: crate::exact::chances::<G>,
+            })
+        }
+    }
+
+    /// Found otherwise.
+    pub trait Unhashed<G> {
+        /// No hooks.
+        fn exact_hooks(self) -> Option<ExactHooks<G>>;
+    }
+
+    impl<G> Unhashed<G> for Probe<G> {
+        fn exact_hooks(self) -> Option<ExactHooks<G>> {
+            None
+        }
+    }
+}
+
+/// What a registration says of a game beyond its types: the agents a
+/// verb seats when none are named, and the games a simulation and a
+/// tournament play unless told.
+#[derive(Clone, Copy, Debug)]
+pub struct Defaults {
+    /// The agents in seat order, comma-separated; empty for a game
+    /// decided by chance alone (it then takes no `--agents`).
+    pub agents: &'static str,
+    /// Games a simulation plays.
+    pub games: u64,
+    /// Games per pairing of a tournament.
+    pub tournament_games: u64,
+}
+
+impl Defaults {
+    pub(crate) fn has_agents(&self) -> bool {
+        !self.agents.is_empty()
+    }
+}
+
+/// Adds the game's parameters to a command: `--NAME` for each field and
+/// `--params FILE`.
+pub(crate) fn with_parameters<P: Parameters>(mut command: clap::Command) -> clap::Command {
+    for p in P::FIELDS {
+        command = command.arg(
+            clap::Arg::new(p.name)
+                .long(p.name)
+                .value_name(p.name.to_uppercase())
+                .help(format!("{} ({})", p.help, p.allowed()))
+                .default_value(p.default)
+                .help_heading("Game parameters"),
+        );
+    }
+    command.arg(
+        clap::Arg::new("params")
+            .long("params")
+            .value_name("FILE")
+            .help("Read the game's parameters from a RON file, as (name: value, ...); options given beside it win")
+            .help_heading("Game parameters"),
+    )
+}
+
+/// The parameters the matches give, checked.
+pub(crate) fn parameters<P: Parameters>(matches: &clap::ArgMatches) -> Result<P, Error> {
+    let mut given = Vec::new();
+    let file = matches.get_one::<String>("params");
+    for p in P::FIELDS {
+        let typed = matches.value_source(p.name) == Some(ValueSource::CommandLine);
+        if let Some(v) = matches.get_one::<String>(p.name)
+            && (file.is_none() || typed)
+        {
+            given.push((p.name.to_string(), v.clone()));
+        }
+    }
+    Ok(match file {
+        Some(path) => params::from_file(&Source::read(path)?, &given)?,
+        None => params::build(&given)?,
+    })
+}
+
+/// The game the matches name: its parameters, checked, and the game
+/// built from them.
+pub(crate) fn game<G: Rules>(matches: &clap::ArgMatches) -> Result<(G, G::Parameters), Error> {
+    let p: G::Parameters = parameters(matches)?;
+    let game = G::from_parameters(&p).map_err(|e| format!("{}: {e}", G::NAME))?;
+    Ok((game, p))
+}
+
+/// `--agents`: one per seat, with the registration's default.
+pub(crate) fn agents_arg(default: &'static str, help: &'static str) -> clap::Arg {
+    clap::Arg::new("agents")
+        .long("agents")
+        .value_name("AGENTS")
+        .value_delimiter(',')
+        .num_args(1..)
+        .default_value(default)
+        .help(help)
+}
+
+pub(crate) fn agent_names(matches: &clap::ArgMatches) -> Vec<String> {
+    matches
+        .get_many::<String>("agents")
+        .map(|v| v.map(|s| s.trim().to_string()).collect())
+        .unwrap_or_default()
+}
+
+/// Checks one agent per seat and builds each once, so a bad name fails
+/// before any game is played.
+pub(crate) fn seated<G: Rules>(game: &G, names: &[String]) -> Result<(), Error> {
+    if names.len() != game.seats() {
+        return Err(format!(
+            "{} seats {} players: give one agent per seat (--agents {}), not {}",
+            G::NAME,
+            game.seats(),
+            (1..=game.seats())
+                .map(|s| format!("A{s}"))
+                .collect::<Vec<_>>()
+                .join(","),
+            names.len()
+        )
+        .into());
+    }
+    for name in names {
+        tabula_play::agents::build(game, name)?;
+    }
+    Ok(())
+}
+
+/// The game's identity in every report: its name, spec string and
+/// parameters.
+#[derive(Clone, Debug, Serialize)]
+pub struct Variant {
+    /// The registered name.
+    pub game: &'static str,
+    /// The spec string that names this variant (`pig(target=100)`).
+    pub spec: String,
+    /// The parameters.
+    pub parameters: serde_json::Value,
+}
+
+impl Variant {
+    pub(crate) fn of<G: Rules>(p: &G::Parameters) -> Result<Variant, Error> {
+        Ok(Variant {
+            game: G::NAME,
+            spec: params::spec(G::NAME, p),
+            parameters: serde_json::to_value(p)?,
+        })
+    }
+}
+
+/// `0.4712 ± 0.0050`, or `-` where there are no finished games.
+pub(crate) fn pm(value: f64, se: f64, digits: usize) -> String {
+    if value.is_nan() {
+        "-".into()
+    } else if se.is_nan() {
+        format!("{value:.digits$}")
+    } else {
+        format!("{value:.digits$} ± {se:.digits$}")
+    }
+}
+
+pub(crate) fn opt(value: Option<f64>, digits: usize) -> String {
+    value.map_or_else(|| "-".into(), |v| format!("{v:.digits$}"))
+}
+
+/// The `tabula list` lines of a game's parameters: `target=50 (from 2 to
+/// 100): the score that wins`.
+pub fn parameter_lines(fields: &[params::Param]) -> Vec<String> {
+    fields
+        .iter()
+        .map(|p| format!("{}={} ({}): {}", p.name, p.default, p.allowed(), p.help))
+        .collect()
+}
+
+/// Registers a game with the framework: its name and summary, its
+/// parameters, and the generic verbs it asks for, each checked against
+/// the traits the game implements when the crate compiles.
+///
+/// ```ignore
+/// tabula_app::register_game! {
+///     game: Pig,
+///     summary: "Pig: roll to build a turn total, hold to bank it, a 1 loses it",
+///     agents: "hold-at-20,optimal",          // the seats' agents unless named; leave out for chance alone
+///     verbs: [simulate, analyze, tournament, play, replay],
+///     optimal: "the best play, solved exactly once per game and shared",  // registers `optimal`
+/// }
+/// ```
+///
+/// `games` (a simulation's, default 10,000) and `tournament_games` (per
+/// pairing, default 1,000) may follow `agents`. A game adds verbs of its
+/// own with `extra: [&MY_COMMAND, ...]`.
+#[macro_export]
+macro_rules! register_game {
+    (
+        game: $game:ty,
+        summary: $summary:expr,
+        $(agents: $agents:expr,)?
+        $(games: $games:expr,)?
+        $(tournament_games: $tgames:expr,)?
+        verbs: [$($verb:ident),* $(,)?]
+        $(, optimal: $optimal:expr)?
+        $(, extra: [$($extra:expr),* $(,)?])?
+        $(,)?
+    ) => {
+        const _: () = {
+            const DEFAULTS: $crate::verbs::Defaults = $crate::verbs::Defaults {
+                agents: $crate::__first!($($agents)?, ""),
+                games: $crate::__first!($($games)?, 10_000),
+                tournament_games: $crate::__first!($($tgames)?, 1_000),
+            };
+            fn exact_hooks() -> ::core::option::Option<$crate::verbs::ExactHooks<$game>> {
+                #[allow(unused_imports)]
+                use $crate::verbs::probe::{Hashed as _, Unhashed as _};
+                (&$crate::verbs::probe::Probe::<$game>(::core::marker::PhantomData)).exact_hooks()
+            }
+            static COMMANDS: &[&dyn $crate::Command] = &[
+                $($crate::__verb!($verb, $game, DEFAULTS, exact_hooks),)*
+                $($($extra,)*)?
+            ];
+            fn plugins() -> ::core::result::Result<::std::vec::Vec<$crate::PluginInfo>, $crate::CoreError> {
+                $crate::__agents::plugins::<$game>()
+            }
+            $crate::inventory::submit! {
+                $crate::GameEntry {
+                    name: <$game as $crate::__agents::Recordable>::NAME,
+                    summary: $summary,
+                    plugins,
+                    commands: COMMANDS,
+                    parameters: <<$game as $crate::__agents::Recordable>::Parameters as $crate::__agents::Parameters>::FIELDS,
+                }
+            }
+            $(
+                $crate::inventory::submit! {
+                    $crate::__agents::AgentEntry {
+                        name: "optimal",
+                        parameter: None,
+                        summary: $optimal,
+                        build: &$crate::__agents::BuildFn::<$game>(|game, _| {
+                            $crate::exact::shared_optimal(game)
+                        }),
+                    }
+                }
+            )?
+        };
+    };
+}
+
+/// The first of its arguments: a registration's value or the default.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __first {
+    (, $default:expr) => {
+        $default
+    };
+    ($value:expr, $default:expr) => {
+        $value
+    };
+}
+
+/// One generic verb of [`register_game!`](crate::register_game).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __verb {
+    (simulate, $game:ty, $defaults:expr, $exact:expr) => {
+        &$crate::verbs::Simulate::<$game>::new($defaults, $exact)
+    };
+    (analyze, $game:ty, $defaults:expr, $exact:expr) => {
+        &$crate::verbs::Analyze::<$game>::new($defaults)
+    };
+    (tournament, $game:ty, $defaults:expr, $exact:expr) => {
+        &$crate::verbs::TournamentVerb::<$game>::new($defaults, $exact)
+    };
+    (play, $game:ty, $defaults:expr, $exact:expr) => {
+        &$crate::verbs::Play::<$game>::new($defaults)
+    };
+    (replay, $game:ty, $defaults:expr, $exact:expr) => {
+        &$crate::verbs::Replay::<$game>::new()
+    };
+}

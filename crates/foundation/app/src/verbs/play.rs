@@ -1,0 +1,189 @@
+//! `play` and `replay`, for a game with a notation.
+
+use super::*;
+use crate::{Command, Io, Kind, Report};
+
+/// `tabula play GAME`, for a game with a [`Notation`].
+pub struct Play<G> {
+    defaults: Defaults,
+    _game: PhantomData<fn() -> G>,
+}
+
+impl<G> Play<G> {
+    /// The verb with these defaults: `you` in the first seat, the default
+    /// agents in the others.
+    pub const fn new(defaults: Defaults) -> Self {
+        Play {
+            defaults,
+            _game: PhantomData,
+        }
+    }
+}
+
+/// The options of `play` besides the game's.
+#[derive(Clone, Debug, clap::Args)]
+#[group(skip)]
+struct PlayOptions {
+    /// Who sits where, in seat order, comma-separated: `you` for a seat you
+    /// play, an agent's name (see `tabula list`) for the others [default:
+    /// you in the first seat, the game's usual agents in the others]
+    #[arg(long, value_delimiter = ',', num_args = 1.., value_name = "PLAYERS")]
+    agents: Vec<String>,
+    /// You in the first seat, this agent in every other (the same as
+    /// --agents you,AGENT for two seats; --strategy is another name for it)
+    #[arg(
+        long,
+        alias = "strategy",
+        value_name = "AGENT",
+        conflicts_with = "agents"
+    )]
+    against: Option<String>,
+    /// Seed that fixes the dice and the agents' choices; 0 picks one
+    #[arg(long, default_value_t = crate::DEFAULT_SEED)]
+    seed: u64,
+    #[command(flatten)]
+    record: RecordArgs,
+}
+
+impl<G: Rules + Notation> Command for Play<G>
+where
+    G::Move: PartialEq,
+{
+    fn verb(&self) -> &'static str {
+        "play"
+    }
+
+    fn about(&self) -> &'static str {
+        "Play at the terminal: you against the computer, or watch agents play"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Interactive
+    }
+
+    fn arguments(&self, command: clap::Command) -> clap::Command {
+        PlayOptions::augment_args(with_parameters::<G::Parameters>(command))
+    }
+
+    fn run(
+        &self,
+        matches: &clap::ArgMatches,
+        io: &mut Io<'_>,
+    ) -> Result<Option<Box<dyn Report>>, Error> {
+        use clap::FromArgMatches as _;
+        let (game, p) = game::<G>(matches)?;
+        let o = PlayOptions::from_arg_matches(matches)?;
+        if !self.defaults.has_agents() {
+            // Chance decides every step: nobody is asked anything.
+            o.record.prepare()?;
+            let seed = crate::play::seed_or_fresh(o.seed);
+            writeln!(
+                io.out,
+                "{}: chance decides every step. Seed {seed} plays this game again.",
+                params::spec(G::NAME, &p)
+            )?;
+            let players = (0..game.seats()).map(|_| Player::Human).collect();
+            crate::play::play_keeping_record(&game, players, seed, &o.record, io)?;
+            return Ok(None);
+        }
+        let mut names: Vec<String> = if o.agents.is_empty() {
+            self.defaults
+                .agents
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .collect()
+        } else {
+            o.agents.iter().map(|s| s.trim().to_string()).collect()
+        };
+        if o.agents.is_empty() {
+            for (seat, name) in names.iter_mut().enumerate() {
+                match (&o.against, seat) {
+                    (_, 0) => *name = "you".into(),
+                    (Some(against), _) => name.clone_from(against),
+                    (None, _) => {}
+                }
+            }
+        }
+        if names.len() != game.seats() {
+            return Err(format!(
+                "{} seats {} players: name one per seat with --agents (you for yours), not {}",
+                G::NAME,
+                game.seats(),
+                names.len()
+            )
+            .into());
+        }
+        let players = names
+            .iter()
+            .map(|name| {
+                Ok(if name == "you" {
+                    Player::Human
+                } else {
+                    Player::Agent {
+                        name: name.clone(),
+                        agent: tabula_play::agents::build(&game, name)?,
+                    }
+                })
+            })
+            .collect::<Result<Vec<Player<G>>, Error>>()?;
+        o.record.prepare()?;
+        let seed = crate::play::seed_or_fresh(o.seed);
+        writeln!(
+            io.out,
+            "{}: {}. Seed {seed} plays this game again; type help for the moves.",
+            params::spec(G::NAME, &p),
+            names
+                .iter()
+                .enumerate()
+                .map(|(s, n)| format!("{} is {n}", game.seat_name(s)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )?;
+        crate::play::play_keeping_record(&game, players, seed, &o.record, io)?;
+        Ok(None)
+    }
+}
+
+/// `tabula replay GAME FILE`, for a game with a [`Notation`].
+pub struct Replay<G>(PhantomData<fn() -> G>);
+
+impl<G> Replay<G> {
+    /// The verb.
+    pub const fn new() -> Self {
+        Replay(PhantomData)
+    }
+}
+
+impl<G> Default for Replay<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: Rules + Notation> Command for Replay<G> {
+    fn verb(&self) -> &'static str {
+        "replay"
+    }
+
+    fn about(&self) -> &'static str {
+        crate::play::REPLAY_ABOUT
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Interactive
+    }
+
+    fn arguments(&self, command: clap::Command) -> clap::Command {
+        <ReplayArgs as clap::Args>::augment_args(command)
+    }
+
+    fn run(
+        &self,
+        matches: &clap::ArgMatches,
+        io: &mut Io<'_>,
+    ) -> Result<Option<Box<dyn Report>>, Error> {
+        use clap::FromArgMatches as _;
+        crate::play::replay::<G>(ReplayArgs::from_arg_matches(matches)?, io)?;
+        Ok(None)
+    }
+}

@@ -1,0 +1,134 @@
+//! `tournament`, for any game with decisions.
+
+use super::*;
+use crate::{Command, Io, Kind, Report};
+
+/// `tabula tournament GAME`, for any game with decisions.
+pub struct TournamentVerb<G> {
+    defaults: Defaults,
+    exact: fn() -> Option<ExactHooks<G>>,
+}
+
+impl<G> TournamentVerb<G> {
+    /// The verb with these defaults; `exact` as for [`Simulate::new`].
+    pub const fn new(defaults: Defaults, exact: fn() -> Option<ExactHooks<G>>) -> Self {
+        TournamentVerb { defaults, exact }
+    }
+}
+
+/// What `tournament` reports for any game.
+#[derive(Clone, Debug, Serialize)]
+pub struct TournamentReport {
+    /// The game.
+    #[serde(flatten)]
+    pub variant: Variant,
+    /// Games per pairing.
+    pub games: u64,
+    /// The seed.
+    pub seed: u64,
+    /// For a two-seat game, each pair seen from its first entrant.
+    pub pairs: Vec<Pair>,
+    /// The framework's standings: ranks, points, times, forfeits.
+    pub standings: Standings,
+}
+
+impl<G: Rules> Command for TournamentVerb<G> {
+    fn verb(&self) -> &'static str {
+        "tournament"
+    }
+
+    fn about(&self) -> &'static str {
+        "Pit agents against each other: every pairing plays many games, seats shared evenly"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Report { pictures: true }
+    }
+
+    fn arguments(&self, command: clap::Command) -> clap::Command {
+        <TournamentArgs as clap::Args>::augment_args(with_parameters::<G::Parameters>(command))
+            .mut_arg("games", |a| {
+                a.default_value(self.defaults.tournament_games.to_string())
+            })
+    }
+
+    fn run(
+        &self,
+        matches: &clap::ArgMatches,
+        _: &mut Io<'_>,
+    ) -> Result<Option<Box<dyn Report>>, Error> {
+        use clap::FromArgMatches as _;
+        let (game, p) = game::<G>(matches)?;
+        let t = TournamentArgs::<100>::from_arg_matches(matches)?;
+        let entrants = t.entrants(&game)?;
+        let max_states = usize::try_from(t.options.max_states).unwrap_or(usize::MAX);
+        let hooks = (self.exact)();
+        let solve = |names: &[&str]| -> Result<Vec<Chances>, String> {
+            match &hooks {
+                Some(h) => (h.chances)(&game, names, max_states).map_err(|e| e.to_string()),
+                None => Err("the game's state is not hashable, so it is not solved".into()),
+            }
+        };
+        let exact =
+            (t.options.exact && hooks.is_some()).then_some(&solve as crate::play::ExactSolver<'_>);
+        let (standings, _) = t.options.run_with_solver(
+            &game,
+            &entrants,
+            t.engine(),
+            ScoringArg::Points,
+            &|_: &GameId| (),
+            exact,
+        )?;
+        Ok(Some(Box::new(TournamentReport {
+            variant: Variant::of::<G>(&p)?,
+            games: t.games,
+            seed: t.seed,
+            pairs: standings.pairs(),
+            standings,
+        })))
+    }
+}
+
+impl Report for TournamentReport {
+    fn title(&self) -> String {
+        format!("{}: tournament", self.variant.spec)
+    }
+
+    fn text(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{}: {} games per pairing, seats shared evenly, seed {}",
+            self.variant.spec,
+            group(self.games),
+            self.seed
+        );
+        for p in &self.pairs {
+            let _ = writeln!(
+                out,
+                "  {} {} - {} {}: {} wins {}{}",
+                p.a,
+                p.a_wins,
+                p.b_wins,
+                p.b,
+                p.a,
+                pm(p.a_win_rate, p.a_win_rate_std_error, 4),
+                p.a_win_probability_exact
+                    .map_or(String::new(), |e| format!(", exact {e:.4}"))
+            );
+        }
+        if !self.pairs.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&crate::play::standings_text(&self.standings));
+        out
+    }
+
+    fn json(&self) -> Result<String, Error> {
+        crate::pretty(self)
+    }
+
+    fn pictures(&self) -> Result<Vec<Picture>, PlotError> {
+        self.standings.pictures()
+    }
+}

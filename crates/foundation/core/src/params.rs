@@ -1,0 +1,522 @@
+//! A game's parameters as data: one type with its fields described once
+//! (name, help, default, allowed values), taken the same way by every
+//! verb: as options (`--target 100`), as a RON file (`--params
+//! pig.ron`) and as one spec string (`pig(target=100)`).
+//!
+//! ```
+//! use tabula_core::params::{self, Param, Parameters};
+//!
+//! #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+//! #[serde(deny_unknown_fields)]
+//! struct Pig { target: u32 }
+//!
+//! impl Parameters for Pig {
+//!     const FIELDS: &'static [Param] = &[Param::int("target", "the score that wins", "50", 2, 100)];
+//! }
+//!
+//! assert_eq!(params::defaults::<Pig>()?, Pig { target: 50 });
+//! let (name, given) = params::parse_spec("pig(target=100)")?;
+//! assert_eq!((name, params::build::<Pig>(&given)?), ("pig", Pig { target: 100 }));
+//! let err = params::build::<Pig>(&[("target".into(), "200".into())]).unwrap_err();
+//! assert_eq!(err.to_string(), "parameter target: 200 is not allowed: from 2 to 100");
+//! assert_eq!(params::spec("pig", &Pig { target: 100 }), "pig(target=100)");
+//! # Ok::<_, tabula_core::params::ParamError>(())
+//! ```
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::spec::{PathItem, Source, SpecError};
+
+/// What values a parameter takes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kind {
+    /// A whole number from `min` to `max`, both included.
+    Int {
+        /// The least allowed.
+        min: i64,
+        /// The most allowed.
+        max: i64,
+    },
+    /// A number from `min` to `max`, both included.
+    Float {
+        /// The least allowed.
+        min: f64,
+        /// The most allowed.
+        max: f64,
+    },
+    /// `true` or `false`.
+    Bool,
+    /// One of these words.
+    Choice(&'static [&'static str]),
+    /// Any text.
+    Text,
+}
+
+/// One parameter of a game: its name (a field of the parameter type, and
+/// the option `--NAME`), what it means, its default and its values.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Param {
+    /// The field's name, as the option and the spec string spell it.
+    pub name: &'static str,
+    /// One line saying what it means.
+    pub help: &'static str,
+    /// Its default, as typed on a command line.
+    pub default: &'static str,
+    /// The values it takes.
+    pub kind: Kind,
+}
+
+impl Param {
+    /// A whole number from `min` to `max`.
+    pub const fn int(
+        name: &'static str,
+        help: &'static str,
+        default: &'static str,
+        min: i64,
+        max: i64,
+    ) -> Param {
+        Param {
+            name,
+            help,
+            default,
+            kind: Kind::Int { min, max },
+        }
+    }
+
+    /// A number from `min` to `max`.
+    pub const fn float(
+        name: &'static str,
+        help: &'static str,
+        default: &'static str,
+        min: f64,
+        max: f64,
+    ) -> Param {
+        Param {
+            name,
+            help,
+            default,
+            kind: Kind::Float { min, max },
+        }
+    }
+
+    /// `true` or `false`.
+    pub const fn bool(name: &'static str, help: &'static str, default: &'static str) -> Param {
+        Param {
+            name,
+            help,
+            default,
+            kind: Kind::Bool,
+        }
+    }
+
+    /// One of `choices`.
+    pub const fn choice(
+        name: &'static str,
+        help: &'static str,
+        default: &'static str,
+        choices: &'static [&'static str],
+    ) -> Param {
+        Param {
+            name,
+            help,
+            default,
+            kind: Kind::Choice(choices),
+        }
+    }
+
+    /// Any text.
+    pub const fn text(name: &'static str, help: &'static str, default: &'static str) -> Param {
+        Param {
+            name,
+            help,
+            default,
+            kind: Kind::Text,
+        }
+    }
+
+    /// What values it takes, in words ("from 2 to 100").
+    pub fn allowed(&self) -> String {
+        match self.kind {
+            Kind::Int { min, max } => format!("from {min} to {max}"),
+            Kind::Float { min, max } => format!("from {min} to {max}"),
+            Kind::Bool => "true or false".into(),
+            Kind::Choice(choices) => format!("one of {}", choices.join(", ")),
+            Kind::Text => "any text".into(),
+        }
+    }
+
+    /// Reads a value typed for this parameter, checking it is allowed.
+    pub fn read(&self, text: &str) -> Result<Value, ParamError> {
+        let bad = || ParamError::Value {
+            name: self.name.to_string(),
+            value: crate::input::excerpt(text),
+            allowed: self.allowed(),
+        };
+        let text = text.trim();
+        Ok(match self.kind {
+            Kind::Int { min, max } => {
+                let n: i64 = text.parse().map_err(|_| bad())?;
+                if n < min || n > max {
+                    return Err(bad());
+                }
+                Value::from(n)
+            }
+            Kind::Float { min, max } => {
+                let x: f64 = text.parse().map_err(|_| bad())?;
+                if !(x >= min && x <= max) {
+                    return Err(bad());
+                }
+                Value::from(x)
+            }
+            Kind::Bool => Value::Bool(text.parse().map_err(|_| bad())?),
+            Kind::Choice(choices) => {
+                if !choices.contains(&text) {
+                    return Err(bad());
+                }
+                Value::from(text)
+            }
+            Kind::Text => Value::from(text),
+        })
+    }
+
+    /// Checks a value that came from a file or from code.
+    fn check(&self, value: &Value) -> Result<(), String> {
+        let ok = match (self.kind, value) {
+            (Kind::Int { min, max }, Value::Number(n)) => {
+                n.as_i64().is_some_and(|n| n >= min && n <= max)
+            }
+            (Kind::Float { min, max }, Value::Number(n)) => {
+                n.as_f64().is_some_and(|x| x >= min && x <= max)
+            }
+            (Kind::Choice(choices), Value::String(s)) => choices.contains(&s.as_str()),
+            (Kind::Bool, Value::Bool(_)) | (Kind::Text, Value::String(_)) => true,
+            _ => false,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(format!(
+                "parameter {}: {} is not allowed: {}",
+                self.name,
+                plain(value),
+                self.allowed()
+            ))
+        }
+    }
+}
+
+/// A value as a user would type it: strings without quotes.
+fn plain(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Parameters as typed: (name, value) pairs, from options or a spec
+/// string.
+pub type Given = Vec<(String, String)>;
+
+/// A game's parameters: a plain serializable type whose fields
+/// [`FIELDS`](Self::FIELDS) describes, with a check of what the fields'
+/// ranges cannot say alone.
+///
+/// Deny unknown fields on the type (`#[serde(deny_unknown_fields)]`) so
+/// that a misspelt field of a RON file is refused at its place.
+pub trait Parameters:
+    Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// Every field, in the order options and `tabula list` show them.
+    const FIELDS: &'static [Param];
+
+    /// Checks the parameters as a whole, once each field is in range
+    /// (a board no larger than its dice allow, say). The default accepts
+    /// everything.
+    fn check(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// A game with no parameters.
+impl Parameters for () {
+    const FIELDS: &'static [Param] = &[];
+}
+
+/// Parameters that could not be used.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParamError {
+    /// A value a parameter does not take.
+    #[error("parameter {name}: {value} is not allowed: {allowed}")]
+    Value {
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: String,
+        /// What it takes.
+        allowed: String,
+    },
+    /// A name that is no parameter of the game.
+    #[error("unknown parameter {name:?}; the parameters are: {}", if known.is_empty() { "none".to_string() } else { known.join(", ") })]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The game's parameters.
+        known: Vec<&'static str>,
+    },
+    /// A spec string that is not `name(key=value, ...)`.
+    #[error(
+        "{0:?} is not a game spec: write it as NAME or NAME(KEY=VALUE, ...), as in pig(target=100)"
+    )]
+    Spec(String),
+    /// The parameters are each allowed but not together.
+    #[error("{0}")]
+    Invalid(String),
+    /// A parameter file that could not be used.
+    #[error(transparent)]
+    File(#[from] SpecError),
+}
+
+/// The parameters' defaults.
+pub fn defaults<P: Parameters>() -> Result<P, ParamError> {
+    build(&[])
+}
+
+/// The parameters with `given` (name, value as typed) in place of the
+/// defaults, each value checked.
+pub fn build<P: Parameters>(given: &[(String, String)]) -> Result<P, ParamError> {
+    let mut fields = defaults_value::<P>()?;
+    override_with::<P>(&mut fields, given)?;
+    finish(Value::Object(fields))
+}
+
+/// `fields` with each of `given` in place.
+fn override_with<P: Parameters>(
+    fields: &mut serde_json::Map<String, Value>,
+    given: &[(String, String)],
+) -> Result<(), ParamError> {
+    for (name, value) in given {
+        let p = P::FIELDS
+            .iter()
+            .find(|p| p.name == name)
+            .ok_or_else(|| ParamError::Unknown {
+                name: crate::input::excerpt(name),
+                known: P::FIELDS.iter().map(|p| p.name).collect(),
+            })?;
+        fields.insert(p.name.to_string(), p.read(value)?);
+    }
+    Ok(())
+}
+
+/// The parameters a value of fields stands for, checked as a whole.
+fn finish<P: Parameters>(value: Value) -> Result<P, ParamError> {
+    let parameters: P =
+        serde_json::from_value(value).map_err(|e| ParamError::Invalid(e.to_string()))?;
+    parameters.check().map_err(ParamError::Invalid)?;
+    Ok(parameters)
+}
+
+/// Reads parameters from a RON file (`(target: 100)`), each field
+/// checked: an error names the file, line and column. Fields the file
+/// leaves out take their defaults; `given` (name, value as typed, from
+/// options) replaces what the file says.
+pub fn from_file<P: Parameters>(
+    source: &Source,
+    given: &[(String, String)],
+) -> Result<P, ParamError> {
+    // Syntax first, with its place; then each field, at its place.
+    let read: ron::Value = source.parse()?;
+    let read = serde_json::to_value(&read).map_err(|e| ParamError::Invalid(e.to_string()))?;
+    let Value::Object(read) = read else {
+        return Err(source
+            .invalid(
+                &[],
+                "expected the parameters as a struct: (name: value, ...)",
+            )
+            .into());
+    };
+    let mut fields = defaults_value::<P>()?;
+    for (name, value) in read {
+        let at = [PathItem::Field(name.as_str())];
+        let p = P::FIELDS.iter().find(|p| p.name == name).ok_or_else(|| {
+            let known: Vec<&str> = P::FIELDS.iter().map(|p| p.name).collect();
+            source.invalid(
+                &at,
+                format!(
+                    "unknown parameter {name:?}; the parameters are: {}",
+                    known.join(", ")
+                ),
+            )
+        })?;
+        p.check(&value)
+            .map_err(|message| source.invalid(&at, message))?;
+        fields.insert(name, value);
+    }
+    override_with::<P>(&mut fields, given)?;
+    finish(Value::Object(fields))
+}
+
+fn defaults_value<P: Parameters>() -> Result<serde_json::Map<String, Value>, ParamError> {
+    let mut fields = serde_json::Map::new();
+    for p in P::FIELDS {
+        fields.insert(p.name.to_string(), p.read(p.default)?);
+    }
+    Ok(fields)
+}
+
+/// Splits a spec string `name(key=value, ...)` into the name and its
+/// (key, value) pairs; a bare `name` has none.
+pub fn parse_spec(text: &str) -> Result<(&str, Given), ParamError> {
+    let bad = || ParamError::Spec(crate::input::excerpt(text));
+    let text = text.trim();
+    let Some(open) = text.find('(') else {
+        return Ok((text, Vec::new()));
+    };
+    let (name, rest) = text.split_at(open);
+    let inner = rest
+        .strip_prefix('(')
+        .and_then(|r| r.strip_suffix(')'))
+        .ok_or_else(bad)?;
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(bad());
+    }
+    let mut pairs = Vec::new();
+    for pair in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (k, v) = pair.split_once('=').ok_or_else(bad)?;
+        pairs.push((k.trim().to_string(), v.trim().to_string()));
+    }
+    Ok((name, pairs))
+}
+
+/// The spec string of `parameters` for the game `name`:
+/// `pig(target=100)`, or `name` alone for a game with no parameters.
+pub fn spec<P: Parameters>(name: &str, parameters: &P) -> String {
+    let value = serde_json::to_value(parameters).unwrap_or(Value::Null);
+    let pairs: Vec<String> = P::FIELDS
+        .iter()
+        .filter_map(|p| {
+            value
+                .get(p.name)
+                .map(|v| format!("{}={}", p.name, plain(v)))
+        })
+        .collect();
+    if pairs.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name}({})", pairs.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Race {
+        length: u32,
+        bias: f64,
+        rule: String,
+        fast: bool,
+    }
+
+    impl Parameters for Race {
+        const FIELDS: &'static [Param] = &[
+            Param::int("length", "squares to the end", "10", 1, 100),
+            Param::float("bias", "how loaded the coin is", "0.5", 0.0, 1.0),
+            Param::choice("rule", "what ends it", "exact", &["exact", "bounce"]),
+            Param::bool("fast", "two steps a turn", "false"),
+        ];
+        fn check(&self) -> Result<(), String> {
+            if self.fast && self.length < 2 {
+                return Err("a fast race needs a length of at least 2".into());
+            }
+            Ok(())
+        }
+    }
+
+    fn given(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn defaults_and_overrides() {
+        let d: Race = defaults().unwrap();
+        assert_eq!(
+            d,
+            Race {
+                length: 10,
+                bias: 0.5,
+                rule: "exact".into(),
+                fast: false
+            }
+        );
+        let r: Race = build(&given(&[("rule", "bounce"), ("bias", "0.25")])).unwrap();
+        assert_eq!((r.rule.as_str(), r.bias), ("bounce", 0.25));
+        assert_eq!(
+            spec("race", &r),
+            "race(length=10, bias=0.25, rule=bounce, fast=false)"
+        );
+    }
+
+    #[test]
+    fn bad_values_name_the_parameter_and_what_it_takes() {
+        let e = |pairs: &[(&str, &str)]| build::<Race>(&given(pairs)).unwrap_err().to_string();
+        assert_eq!(
+            e(&[("length", "0")]),
+            "parameter length: 0 is not allowed: from 1 to 100"
+        );
+        assert_eq!(
+            e(&[("bias", "NaN")]),
+            "parameter bias: NaN is not allowed: from 0 to 1"
+        );
+        assert_eq!(
+            e(&[("rule", "wrap")]),
+            "parameter rule: wrap is not allowed: one of exact, bounce"
+        );
+        assert_eq!(
+            e(&[("lenght", "3")]),
+            "unknown parameter \"lenght\"; the parameters are: length, bias, rule, fast"
+        );
+        assert_eq!(
+            e(&[("fast", "true"), ("length", "1")]),
+            "a fast race needs a length of at least 2"
+        );
+    }
+
+    #[test]
+    fn spec_strings() {
+        assert_eq!(parse_spec("race").unwrap(), ("race", vec![]));
+        let (name, pairs) = parse_spec(" race( length = 3 ,rule=bounce) ").unwrap();
+        assert_eq!(
+            (name, pairs),
+            ("race", given(&[("length", "3"), ("rule", "bounce")]))
+        );
+        for bad in ["race(length)", "race(length=3", "(length=3)"] {
+            assert!(matches!(parse_spec(bad), Err(ParamError::Spec(_))), "{bad}");
+        }
+    }
+
+    #[test]
+    fn files_are_checked_where_they_say_it() {
+        let src = Source::embedded("race.ron", "(\n  length: 500,\n)");
+        let e = from_file::<Race>(&src, &[]).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "race.ron:2:11: parameter length: 500 is not allowed: from 1 to 100"
+        );
+        let src = Source::embedded("race.ron", "(rule: \"bounce\", speed: 2)");
+        let e = from_file::<Race>(&src, &[]).unwrap_err().to_string();
+        assert!(e.starts_with("race.ron:1:"), "{e}");
+        assert!(e.contains("speed"), "{e}");
+        let src = Source::embedded("race.ron", "(rule: \"bounce\")");
+        let r = from_file::<Race>(&src, &given(&[("length", "7")])).unwrap();
+        assert_eq!((r.length, r.rule.as_str()), (7, "bounce"));
+    }
+}
