@@ -6,8 +6,9 @@
 //! graph of a game of a few million states takes hundreds of megabytes.
 //! A game that can number its states `0..count` ([`Dense`]) is solved by
 //! [`DenseOptimal::solve`] instead, which keeps one `f64` per numbered
-//! state and one byte for its best move, and regenerates each state's
-//! successors (chance outcomes and legal moves, applied) on every sweep.
+//! state and one byte for its best move, and the transitions of a few
+//! states at a time: it generates each state's successors (chance
+//! outcomes and legal moves, applied) as it reaches it.
 //!
 //! **What to number.** Only the states worth storing: a state the game
 //! gives no index ([`Dense::index`] returns `None`) is evaluated on the
@@ -20,17 +21,32 @@
 //! game must pass through a numbered state (unnumbered states are
 //! expanded at most [`DenseOptimal::MAX_UNNUMBERED`] deep).
 //!
-//! **Order.** Sweeps visit the states in index order, updating values in
-//! place (Gauss–Seidel): number late states first (those nearer the end
-//! of the game, whose successors are already settled) and the values
-//! settle in few sweeps. Sweeps repeat until the largest change in one,
-//! the residual, is at most [`Limits::tolerance`], as in
-//! [`Optimal`](crate::Optimal) (see its docs for what the residual bounds
-//! and for the tie rule, which is the same).
+//! **Order and blocks.** Number late states first: those nearer the end
+//! of the game, whose successors are numbered lower. States on a cycle
+//! (a turn that can end with nothing changed) cannot all come after
+//! their successors; keep each cycle's states together. The solver reads
+//! the states in index order, generating each one's transitions once,
+//! and closes a *block* as soon as no state read so far leads to a state
+//! not yet read. A block's values then depend only on each other and on
+//! earlier blocks' (already final): it is swept in index order, values
+//! updated in place (Gauss–Seidel), until the largest change in a sweep,
+//! the residual, is at most [`Limits::tolerance`] (one sweep if no state
+//! of the block leads to itself or a later one), and its transitions are
+//! dropped. A block whose states lead back to one state only (a turn
+//! that passes the die back to where it began) is a fixed point in that
+//! one value, found by the secant method in a few sweeps instead of one
+//! sweep per round of the cycle; every sweep is still a full
+//! Gauss–Seidel sweep, and only such a sweep's residual ends the block.
+//! A block that grows past as many transitions as there are numbered
+//! states (a numbering that does not keep its cycles together) is not
+//! kept: the rest of the game is swept whole, its transitions regenerated
+//! on every sweep, as [`Optimal`](crate::Optimal) sweeps its graph. The
+//! residual bounds the last sweep's change, and ties between moves go to
+//! the first listed, as in [`Optimal`](crate::Optimal) (see its docs).
 //!
 //! **Sharing.** A [`DenseOptimal`] is a handle: cloning it shares the
 //! solved values, so one solve serves every agent, worker and seating
-//! that plays the game with the same parameters. Under [`WinZeroSum`]
+//! that plays the game with the same parameters. Under [`WinZeroSum`](crate::WinZeroSum)
 //! one solve is optimal for both seats. The handle does not keep the
 //! game: use it only with the game (and parameters) it was solved for.
 //!
@@ -70,19 +86,20 @@
 //!         if throw { s.throwing = true } else { s.seat = 1 - s.seat }
 //!     }
 //! }
-//! /// The decision states, numbered by (seat, scores), late ones first;
-//! /// the throws are left to the solver.
+//! /// The decision states, late ones first: by the scores (falling),
+//! /// then the seat. A pair of scores is a cycle (tails and passing
+//! /// change no score), kept together; the throws are left to the solver.
 //! impl Dense for Race {
 //!     fn state_count(&self) -> usize { 2 * usize::from(self.target).pow(2) }
 //!     fn index(&self, s: &S) -> Option<usize> {
 //!         let t = usize::from(self.target);
 //!         let late = (t - 1 - usize::from(s.scores[0])) * t + (t - 1 - usize::from(s.scores[1]));
-//!         (!s.throwing).then(|| s.seat * t * t + late)
+//!         (!s.throwing).then(|| 2 * late + s.seat)
 //!     }
 //!     fn states(&self) -> impl Iterator<Item = S> + '_ {
 //!         let t = self.target;
-//!         (0..2).flat_map(move |seat| {
-//!             (0..t).rev().flat_map(move |a| (0..t).rev().map(move |b| S {
+//!         (0..t).rev().flat_map(move |a| {
+//!             (0..t).rev().flat_map(move |b| (0..2).map(move |seat| S {
 //!                 scores: [a, b], seat, throwing: false,
 //!             }))
 //!         })
