@@ -77,7 +77,9 @@
 //! # Ok::<_, tabula_exact::ExactError>(())
 //! ```
 
-use std::collections::HashMap;
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -185,7 +187,9 @@ enum Node {
 
 /// Optimal play of a game under an [`Objective`]: every reachable state's
 /// value and the optimal move at each decision (see the [module
-/// docs](self) for the iteration and the tie rule).
+/// docs](self) for the iteration and the tie rule). Cloning it shares
+/// the solve (no state or value is copied), so one solve serves every
+/// agent that plays it.
 pub struct Optimal<G: BoardGame> {
     /// The value of the initial state under optimal play.
     pub value: f64,
@@ -194,12 +198,29 @@ pub struct Optimal<G: BoardGame> {
     /// The largest change of a value in the last sweep: at most
     /// [`Limits::tolerance`].
     pub residual: f64,
-    states: Vec<G::State>,
-    index: HashMap<G::State, u32>,
+    table: Arc<Table<G::State>>,
+}
+
+/// What a solve leaves, shared by every clone.
+struct Table<S> {
+    states: Vec<S>,
+    index: HashMap<S, u32>,
     values: Vec<f64>,
     /// Per state: the optimal move's index in the legal moves, or
     /// `u32::MAX` where nobody decides.
     best: Vec<u32>,
+}
+
+impl<G: BoardGame> Clone for Optimal<G> {
+    /// Another handle on the same solve.
+    fn clone(&self) -> Self {
+        Optimal {
+            value: self.value,
+            iterations: self.iterations,
+            residual: self.residual,
+            table: Arc::clone(&self.table),
+        }
+    }
 }
 
 impl<G: BoardGame> Debug for Optimal<G> {
@@ -208,7 +229,7 @@ impl<G: BoardGame> Debug for Optimal<G> {
             .field("value", &self.value)
             .field("iterations", &self.iterations)
             .field("residual", &self.residual)
-            .field("states", &self.states.len())
+            .field("states", &self.table.states.len())
             .finish()
     }
 }
@@ -303,10 +324,12 @@ where
             value: values[0],
             iterations,
             residual,
-            states: graph.states,
-            index: graph.index,
-            values,
-            best,
+            table: Arc::new(Table {
+                states: graph.states,
+                index: graph.index,
+                values,
+                best,
+            }),
         })
     }
 }
@@ -318,34 +341,36 @@ where
 {
     /// Number of states explored; state 0 is the initial state.
     pub fn len(&self) -> usize {
-        self.states.len()
+        self.table.states.len()
     }
 
     /// Whether no state was explored (never: there is the initial one).
     pub fn is_empty(&self) -> bool {
-        self.states.is_empty()
+        self.table.states.is_empty()
     }
 
     /// The state with index `i`.
     pub fn state(&self, i: usize) -> &G::State {
-        &self.states[i]
+        &self.table.states[i]
     }
 
     /// Every state's value, indexed like [`state`](Self::state).
     pub fn values(&self) -> &[f64] {
-        &self.values
+        &self.table.values
     }
 
     /// The value of `state` under optimal play, or `None` if it is not
     /// reachable from the initial state.
     pub fn value_of(&self, state: &G::State) -> Option<f64> {
-        self.index.get(state).map(|&i| self.values[i as usize])
+        let t = &self.table;
+        t.index.get(state).map(|&i| t.values[i as usize])
     }
 
     /// The index in the legal moves of the optimal move at `state`, or
     /// `None` if `state` is not a reachable decision state.
     pub fn best_move(&self, state: &G::State) -> Option<usize> {
-        match self.index.get(state).map(|&i| self.best[i as usize]) {
+        let t = &self.table;
+        match t.index.get(state).map(|&i| t.best[i as usize]) {
             Some(u32::MAX) | None => None,
             Some(b) => Some(b as usize),
         }
@@ -386,7 +411,7 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
     ) -> Result<Graph<S>, ExactError> {
         let mut graph = Graph {
             states: vec![game.initial_state()],
-            index: HashMap::new(),
+            index: HashMap::default(),
             nodes: Vec::new(),
             offsets: vec![0],
             edges: Vec::new(),
