@@ -1,5 +1,5 @@
 //! Optimal play of a game whose states the game numbers itself: value
-//! iteration over a dense array, with no hash map and no stored edges.
+//! iteration over a dense array, with no hash map and no stored graph.
 //!
 //! [`Optimal::solve`](crate::Optimal::solve) explores a game's state
 //! graph, hashing and storing every state and edge: general, but the
@@ -40,7 +40,7 @@
 //! A block that grows past as many transitions as there are numbered
 //! states (a numbering that does not keep its cycles together) is not
 //! kept: the rest of the game is swept whole, its transitions regenerated
-//! on every sweep, as [`Optimal`](crate::Optimal) sweeps its graph. The
+//! on every sweep (slow, but in no more memory). The
 //! residual bounds the last sweep's change, and ties between moves go to
 //! the first listed, as in [`Optimal`](crate::Optimal) (see its docs).
 //!
@@ -153,10 +153,10 @@ pub trait Dense: BoardGame {
 pub struct DenseOptimal<G> {
     /// The value of the initial state under optimal play.
     pub value: f64,
-    /// Sweeps made.
+    /// The most sweeps a block took.
     pub iterations: u32,
-    /// The largest change of a value in the last sweep: at most
-    /// [`Limits::tolerance`].
+    /// The largest change of a value in the last sweep of a block with
+    /// cycles (0 without): at most [`Limits::tolerance`].
     pub residual: f64,
     solved: Arc<Solved>,
     game: PhantomData<fn(&G)>,

@@ -11,16 +11,24 @@
 //! minimises).
 //!
 //! **Iteration.** Values start at 0 and are updated in place
-//! (Gauss–Seidel), states visited children first (the post-order of a
-//! depth-first search from the initial state), so on a graph without
-//! cycles one sweep gives the exact values and a second confirms them.
-//! With cycles (a turn that can end with nothing changed) sweeps repeat
-//! until the largest change in a sweep, the *residual*, is at most
-//! [`Limits::tolerance`]; past [`Limits::max_steps`] sweeps the solve
-//! fails with [`ExactError::NotSettled`]. The residual bounds the last
-//! sweep's change, not the distance to the exact values: on a cycle left
-//! with probability `q` per sweep that distance is about the residual
-//! times `(1 - q) / q`.
+//! (Gauss–Seidel), one strongly connected component of the graph at a
+//! time (Tarjan's algorithm), each after every component it leads to, so
+//! the states it leads to outside itself already have their final
+//! values. A state on no cycle is settled by one update. A component with
+//! cycles (a turn that can end with nothing changed) is swept, its states
+//! in the post-order of a depth-first search, until the largest change in
+//! a sweep, the *residual*, is at most [`Limits::tolerance`]; past
+//! [`Limits::max_steps`] sweeps the solve fails with
+//! [`ExactError::NotSettled`]. Where every cycle of a component passes
+//! through one state that leads back (the turn passes the die back to
+//! where it began), a sweep is a function of that state's value alone,
+//! and the secant method on it takes a few sweeps where plain sweeps take
+//! one per round of the cycle; every sweep is still a plain one, and only
+//! its residual ends the component. [`iterations`](Optimal::iterations)
+//! and [`residual`](Optimal::residual) are the largest over the
+//! components. The residual bounds the last sweep's change, not the
+//! distance to the exact values: on a cycle left with probability `q` per
+//! sweep that distance is about the residual times `(1 - q) / q`.
 //!
 //! **Ties.** At each decision state the optimal move is the *first* in
 //! [`BoardGame::legal_moves`] order whose value is within
@@ -193,10 +201,10 @@ enum Node {
 pub struct Optimal<G: BoardGame> {
     /// The value of the initial state under optimal play.
     pub value: f64,
-    /// Sweeps made.
+    /// The most sweeps a strongly connected component took.
     pub iterations: u32,
-    /// The largest change of a value in the last sweep: at most
-    /// [`Limits::tolerance`].
+    /// The largest change of a value in the last sweep of a component
+    /// with cycles (0 without): at most [`Limits::tolerance`].
     pub residual: f64,
     table: Arc<Table<G::State>>,
 }
@@ -246,16 +254,16 @@ where
     /// Fails with [`ExactError::TooLarge`] if the graph outgrows the
     /// limits, [`ExactError::Probabilities`] for chance outcomes that do
     /// not sum to one, [`ExactError::NoMoves`] for a decision with no
-    /// legal move, [`ExactError::NotSettled`] if the values do not settle
-    /// within [`Limits::max_steps`] sweeps and [`ExactError::OutOfTime`]
-    /// past [`Limits::max_time`].
+    /// legal move, [`ExactError::NotSettled`] if the values of a
+    /// component do not settle within [`Limits::max_steps`] sweeps and
+    /// [`ExactError::OutOfTime`] past [`Limits::max_time`].
     pub fn solve(
         game: &G,
         objective: &impl Objective<G>,
         limits: &Limits,
     ) -> Result<Optimal<G>, ExactError> {
         let graph = Graph::explore(game, objective, limits)?;
-        let order = graph.post_order();
+        let (order, ends) = graph.components();
         let n = graph.nodes.len();
         let mut values: Vec<f64> = graph
             .nodes
@@ -265,41 +273,53 @@ where
                 _ => 0.0,
             })
             .collect();
-        let mut clock = Clock::start(limits, 1);
-        let mut residual = f64::INFINITY;
+        // Where each state is in `order`.
+        let mut at = vec![0u32; n];
+        for (k, &s) in order.iter().enumerate() {
+            at[s as usize] = k as u32;
+        }
+        let mut clock = Clock::start(limits, 1024);
+        let mut residual: f64 = 0.0;
         let mut iterations = 0;
-        while residual > limits.tolerance {
-            if iterations >= limits.max_steps {
-                return Err(ExactError::NotSettled {
-                    iterations,
-                    residual,
-                });
-            }
-            clock.tick(|| Stage::Settling {
-                iteration: iterations,
-                residual,
-            })?;
-            iterations += 1;
-            residual = 0.0;
-            for &s in &order {
-                let s = s as usize;
-                let edges = graph.edges(s);
-                let v = match graph.nodes[s] {
-                    Node::Over(v) => v,
-                    Node::Chance => edges.iter().map(|&(p, t)| p * values[t as usize]).sum(),
-                    Node::Decision(max) => {
-                        let it = edges.iter().map(|&(_, t)| values[t as usize]);
-                        if max {
-                            it.fold(f64::NEG_INFINITY, f64::max)
-                        } else {
-                            it.fold(f64::INFINITY, f64::min)
+        let mut start = 0;
+        for &end in &ends {
+            let end = end as usize;
+            let component = &order[start..end];
+            // The states of the component that a state leads back to
+            // (itself or one later in the order), up to two.
+            let mut feedback: Vec<u32> = Vec::new();
+            let mut cyclic = false;
+            for (k, &s) in component.iter().enumerate() {
+                for &(_, t) in graph.edges(s as usize) {
+                    let p = at[t as usize] as usize;
+                    if p >= start + k && p < end {
+                        cyclic = true;
+                        if feedback.len() < 2 && !feedback.contains(&t) {
+                            feedback.push(t);
                         }
                     }
-                };
-                residual = f64::max(residual, (v - values[s]).abs());
-                values[s] = v;
+                }
             }
+            let (sweeps, last) = settle(
+                &graph,
+                component,
+                &feedback,
+                cyclic,
+                &mut values,
+                limits,
+                &mut clock,
+            )?;
+            iterations = iterations.max(sweeps);
+            if cyclic {
+                residual = residual.max(last);
+            }
+            clock.tick(|| Stage::Blocks {
+                solved: end,
+                states: n,
+            })?;
+            start = end;
         }
+        drop(at);
         let mut best = vec![u32::MAX; n];
         for (s, b) in best.iter_mut().enumerate() {
             if let Node::Decision(max) = graph.nodes[s] {
@@ -390,6 +410,86 @@ where
         self.best_move(state)
             .filter(|&b| b < moves.len())
             .unwrap_or(0)
+    }
+}
+
+/// Sweeps the states of one strongly connected component, in order,
+/// until the largest change in a sweep is at most the tolerance (one
+/// sweep if no state leads back to itself or an earlier one in the
+/// order): the sweeps made and the last residual. With one state to lead
+/// back to, a sweep's new value for it is a function g of its old value
+/// x alone (monotone, and a contraction where the game ends), and the
+/// secant method on g(x) - x finds the fixed point in a few sweeps where
+/// plain sweeps take one per round of the cycle; every sweep is still a
+/// plain Gauss–Seidel sweep, and only its residual ends the loop.
+fn settle<S: Hash + Eq + Clone + Debug>(
+    graph: &Graph<S>,
+    component: &[u32],
+    feedback: &[u32],
+    cyclic: bool,
+    values: &mut [f64],
+    limits: &Limits,
+    clock: &mut Clock<'_>,
+) -> Result<(u32, f64), ExactError> {
+    let single = match feedback {
+        [f] => Some(*f as usize),
+        _ => None,
+    };
+    let mut secant = single.is_some();
+    let mut last: Option<(f64, f64)> = None; // (x, g(x) - x)
+    let mut sweeps = 0;
+    let mut residual = f64::INFINITY;
+    loop {
+        if sweeps >= limits.max_steps {
+            return Err(ExactError::NotSettled {
+                iterations: sweeps,
+                residual,
+            });
+        }
+        sweeps += 1;
+        let x = single.map(|f| values[f]);
+        residual = 0.0;
+        for &s in component {
+            let s = s as usize;
+            let edges = graph.edges(s);
+            let v = match graph.nodes[s] {
+                Node::Over(v) => v,
+                Node::Chance => edges.iter().map(|&(p, t)| p * values[t as usize]).sum(),
+                Node::Decision(max) => {
+                    let it = edges.iter().map(|&(_, t)| values[t as usize]);
+                    if max {
+                        it.fold(f64::NEG_INFINITY, f64::max)
+                    } else {
+                        it.fold(f64::INFINITY, f64::min)
+                    }
+                }
+            };
+            residual = f64::max(residual, (v - values[s]).abs());
+            values[s] = v;
+        }
+        if !cyclic || residual <= limits.tolerance {
+            return Ok((sweeps, residual));
+        }
+        if let (Some(f), Some(x), true) = (single, x, secant) {
+            let h = values[f] - x;
+            if let Some((x0, h0)) = last {
+                if h.abs() > 0.5 * h0.abs() {
+                    // Not converging fast: plain sweeps from here.
+                    secant = false;
+                } else {
+                    let slope = (h - h0) / (x - x0);
+                    let next = x - h / slope;
+                    if slope < 0.0 && next.is_finite() {
+                        values[f] = next;
+                    }
+                }
+            }
+            last = Some((x, h));
+        }
+        clock.tick(|| Stage::Settling {
+            iteration: sweeps,
+            residual,
+        })?;
     }
 }
 
@@ -499,31 +599,89 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
         &self.edges[self.offsets[s] as usize..self.offsets[s + 1] as usize]
     }
 
-    /// Every state, each after all states it leads to that are not on a
-    /// cycle through it: the post-order of a depth-first search from the
-    /// initial state.
-    fn post_order(&self) -> Vec<u32> {
+    /// The strongly connected components of the graph (Tarjan's
+    /// algorithm, from the initial state): every state, grouped by
+    /// component, each component after every one it leads to, its states
+    /// in the post-order of the depth-first search (each after the states
+    /// it leads to, but for those leading back); and where each component
+    /// ends in that list.
+    fn components(&self) -> (Vec<u32>, Vec<u32>) {
+        const NONE: u32 = u32::MAX;
         let n = self.nodes.len();
-        let mut order = Vec::with_capacity(n);
-        let mut seen = vec![false; n];
+        // Discovery number, then the lowest reachable on the stack.
+        let mut number = vec![NONE; n];
+        let mut low = vec![0u32; n];
+        let mut component = vec![NONE; n];
+        let mut stack: Vec<u32> = Vec::new();
         // (state, index of the next edge to follow)
-        let mut stack: Vec<(u32, u32)> = vec![(0, 0)];
-        seen[0] = true;
-        while let Some(top) = stack.last_mut() {
-            let (s, k) = *top;
-            let edges = self.edges(s as usize);
-            if (k as usize) < edges.len() {
-                top.1 += 1;
-                let t = edges[k as usize].1;
-                if !seen[t as usize] {
-                    seen[t as usize] = true;
-                    stack.push((t, 0));
+        let mut calls: Vec<(u32, u32)> = Vec::new();
+        let mut finished: Vec<u32> = Vec::with_capacity(n);
+        let mut components = 0u32;
+        let mut next = 0u32;
+        for root in 0..n as u32 {
+            if number[root as usize] != NONE {
+                continue;
+            }
+            number[root as usize] = next;
+            low[root as usize] = next;
+            next += 1;
+            stack.push(root);
+            calls.push((root, 0));
+            while let Some(top) = calls.last_mut() {
+                let (s, k) = *top;
+                let edges = self.edges(s as usize);
+                if (k as usize) < edges.len() {
+                    top.1 += 1;
+                    let t = edges[k as usize].1;
+                    if number[t as usize] == NONE {
+                        number[t as usize] = next;
+                        low[t as usize] = next;
+                        next += 1;
+                        stack.push(t);
+                        calls.push((t, 0));
+                    } else if component[t as usize] == NONE {
+                        // On the stack: part of a cycle through s.
+                        low[s as usize] = low[s as usize].min(number[t as usize]);
+                    }
+                    continue;
                 }
-            } else {
-                order.push(s);
-                stack.pop();
+                calls.pop();
+                finished.push(s);
+                if let Some(&(parent, _)) = calls.last() {
+                    low[parent as usize] = low[parent as usize].min(low[s as usize]);
+                }
+                if low[s as usize] == number[s as usize] {
+                    while let Some(t) = stack.pop() {
+                        component[t as usize] = components;
+                        if t == s {
+                            break;
+                        }
+                    }
+                    components += 1;
+                }
             }
         }
-        order
+        drop((number, low, stack));
+        // Group the finished states by component, keeping their order.
+        let mut ends = vec![0u32; components as usize];
+        for &c in &component {
+            ends[c as usize] += 1;
+        }
+        let mut total = 0;
+        for e in ends.iter_mut() {
+            total += *e;
+            *e = total;
+        }
+        let mut fill: Vec<u32> = std::iter::once(0)
+            .chain(ends.iter().copied())
+            .take(components as usize)
+            .collect();
+        let mut order = vec![0u32; n];
+        for &s in &finished {
+            let c = component[s as usize] as usize;
+            order[fill[c] as usize] = s;
+            fill[c] += 1;
+        }
+        (order, ends)
     }
 }

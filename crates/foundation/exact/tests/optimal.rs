@@ -84,8 +84,9 @@ fn a_cycle_settles_to_its_closed_form_within_the_tolerance() {
         six: 9.0,
         throw_first: false,
     };
-    // V = max(1, 9/5) = 1.8, by throwing: each sweep adds a sixth of the
-    // remaining gap, so the tolerance decides how many sweeps it takes.
+    // V = max(1, 9/5) = 1.8, by throwing: each plain sweep adds a sixth
+    // of the remaining gap (about 18 sweeps to the tolerance), but the
+    // cycle leads back to one state, so the secant method takes a few.
     let limits = Limits::default();
     let optimal = Optimal::solve(&game, &Score(0), &limits).unwrap_or_else(|e| panic!("{e}"));
     assert!(optimal.residual <= limits.tolerance);
@@ -94,7 +95,7 @@ fn a_cycle_settles_to_its_closed_form_within_the_tolerance() {
         (optimal.value - 1.8).abs() <= optimal.residual / 5.0 + 1e-15,
         "{optimal:?}"
     );
-    assert!(optimal.iterations >= 15, "{optimal:?}");
+    assert!(optimal.iterations <= 6, "{optimal:?}");
     assert_eq!(optimal.best_move(&G::Deciding), Some(1)); // throw
     assert_eq!(optimal.value_of(&G::Throwing), Some(optimal.values()[2]));
 
@@ -103,13 +104,10 @@ fn a_cycle_settles_to_its_closed_form_within_the_tolerance() {
         ..Limits::default()
     };
     let rough = Optimal::solve(&game, &Score(0), &loose).unwrap_or_else(|e| panic!("{e}"));
-    assert!(rough.iterations < optimal.iterations);
+    assert!(rough.iterations <= optimal.iterations);
     assert!(rough.residual <= 1e-3);
-    let gap = 1.8 - rough.value;
-    assert!(
-        gap > 1e-6 && gap <= rough.residual / 5.0 + 1e-15,
-        "{rough:?}"
-    );
+    let gap = (1.8 - rough.value).abs();
+    assert!(gap <= rough.residual / 5.0 + 1e-15, "{rough:?}");
 
     let few = Limits {
         max_steps: 3,
@@ -209,8 +207,8 @@ fn keep_the_last_of_up_to_n_rolls_has_its_known_value() {
         let optimal = Optimal::solve(&KeepLast { rolls }, &Score(0), &Limits::default())
             .unwrap_or_else(|e| panic!("{e}"));
         assert!((optimal.value - v).abs() < 1e-12, "{rolls}: {optimal:?}");
-        // No cycles: one sweep settles, a second confirms.
-        assert_eq!((optimal.iterations, optimal.residual), (2, 0.0));
+        // No cycles: each state is settled by one sweep of its own.
+        assert_eq!((optimal.iterations, optimal.residual), (1, 0.0));
         if rolls == 5 {
             assert!((optimal.value - 277.0 / 54.0).abs() < 1e-12);
         }
