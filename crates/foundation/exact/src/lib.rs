@@ -66,8 +66,9 @@
 //! result is a [`Deterministic`](tabula_core::Deterministic) strategy.
 //! A game that numbers its states itself ([`Dense`]) is solved by
 //! [`DenseOptimal::solve`] in a fraction of the time and memory: one
-//! value per numbered state, no hash map, no stored edges, and a result
-//! that clones for free, so one solve serves every agent that needs it.
+//! value per numbered state, no hash map, no stored graph, and a result
+//! that clones for free, so one solve serves every agent that needs it
+//! ([`SolveOnce`] keeps one per game and parameters).
 //!
 //! A game that never ends (a token going round a board for ever) has no
 //! length to solve for but a long run: [`Chain::explore`] builds its chain
@@ -92,6 +93,7 @@
 mod budget;
 mod chain;
 pub mod dense;
+mod once;
 pub mod optimal;
 pub mod proof;
 mod race;
@@ -103,6 +105,7 @@ mod walk;
 pub use budget::{Progress, Stage};
 pub use chain::{Chain, End, Limits, Step, Transition};
 pub use dense::{Dense, DenseOptimal};
+pub use once::SolveOnce;
 pub use optimal::{Objective, Optimal, Reach, Score, Terminal, WinZeroSum};
 pub use race::Race;
 pub use shortest::{Route, Shortest};

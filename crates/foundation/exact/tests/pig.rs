@@ -513,3 +513,56 @@ fn limits_are_kept() {
     let stages = stages.lock().expect("not poisoned");
     assert!(stages.iter().all(|&n| n == 30 * 30 * 31), "{stages:?}");
 }
+
+#[test]
+fn workers_asking_at_once_share_one_solve() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static SOLVED: tabula_exact::SolveOnce<u32, DenseOptimal<Pig>> = tabula_exact::SolveOnce::new();
+    let solves = AtomicUsize::new(0);
+    let got: Vec<DenseOptimal<Pig>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..4)
+            .map(|_| {
+                scope.spawn(|| {
+                    SOLVED
+                        .get_or_solve(20, || {
+                            solves.fetch_add(1, Ordering::Relaxed);
+                            DenseOptimal::solve(
+                                &Pig { target: 20 },
+                                &WinZeroSum,
+                                &Limits::default(),
+                            )
+                        })
+                        .unwrap_or_else(|e| panic!("{e}"))
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("no panic"))
+            .collect()
+    });
+    assert_eq!(solves.load(Ordering::Relaxed), 1);
+    assert!(
+        got.iter()
+            .all(|o| std::ptr::eq(o.values(), got[0].values()))
+    );
+    // A failed solve is not kept.
+    let err = SOLVED.get_or_solve(30, || {
+        DenseOptimal::solve(
+            &Pig { target: 30 },
+            &WinZeroSum,
+            &Limits {
+                max_states: 10,
+                ..Limits::default()
+            },
+        )
+    });
+    assert!(err.is_err());
+    let again = SOLVED
+        .get_or_solve(30, || {
+            DenseOptimal::solve(&Pig { target: 30 }, &WinZeroSum, &Limits::default())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.len(), 30 * 30 * 31);
+    assert_eq!(SOLVED.len(), 2);
+}
