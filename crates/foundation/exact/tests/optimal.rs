@@ -396,3 +396,81 @@ fn too_many_states_is_refused() {
         }
     );
 }
+
+/// Chance only, three states on cycles that lead back to two of them
+/// (the depth-first search meets 0 and 1 again from 2): 0 wins or goes
+/// to 1; 1 loses or goes to 2; 2 wins or goes back to 0 or 1, each
+/// equally likely. Winning from 0 has probability 2/3 (from 1, 1/3; from
+/// 2, 2/3).
+struct Ring;
+
+impl BoardGame for Ring {
+    type State = u8; // 0 to 2; 3 won, 4 lost
+    type Move = ();
+    type Outcome = u8;
+    type Event = ();
+    fn seats(&self) -> usize {
+        1
+    }
+    fn initial_state(&self) -> u8 {
+        0
+    }
+    fn status(&self, s: &u8) -> Status {
+        if *s >= 3 {
+            Status::Over(GameResult::Win(0))
+        } else {
+            Status::Chance
+        }
+    }
+    fn chance_outcomes(&self, s: &u8, out: &mut Vec<Chance<u8>>) {
+        let next: &[u8] = match s {
+            0 => &[1, 3],
+            1 => &[2, 4],
+            _ => &[0, 1, 3],
+        };
+        let p = 1.0 / next.len() as f64;
+        out.extend(next.iter().map(|&n| Chance {
+            outcome: n,
+            probability: p,
+        }));
+    }
+    fn apply_chance<E: FnMut(())>(&self, s: &mut u8, n: u8, _: &mut E) {
+        *s = n;
+    }
+    fn apply_move<E: FnMut(())>(&self, _: &mut u8, _: (), _: &mut E) {}
+    fn results(&self, s: &u8) -> Option<Results> {
+        (*s >= 3).then(|| Results::from_scores(vec![f64::from(u8::from(*s == 3))]))
+    }
+}
+
+/// Numbered as listed: every state leads to a later one but 2, so the
+/// block leads back to two states.
+impl tabula_exact::Dense for Ring {
+    fn state_count(&self) -> usize {
+        3
+    }
+    fn index(&self, s: &u8) -> Option<usize> {
+        Some(usize::from(*s))
+    }
+    fn states(&self) -> impl Iterator<Item = u8> + '_ {
+        0..3
+    }
+}
+
+#[test]
+fn cycles_leading_back_to_two_states_settle_by_plain_sweeps() {
+    let limits = Limits::default();
+    let optimal = Optimal::solve(&Ring, &Score(0), &limits).unwrap_or_else(|e| panic!("{e}"));
+    let dense = tabula_exact::DenseOptimal::solve(&Ring, &Score(0), &limits)
+        .unwrap_or_else(|e| panic!("{e}"));
+    for (i, exact) in [2.0 / 3.0, 1.0 / 3.0, 2.0 / 3.0].into_iter().enumerate() {
+        let s = i as u8;
+        let a = optimal.value_of(&s).expect("reachable");
+        let b = dense.value_of(&Ring, &s).expect("numbered");
+        assert!((a - exact).abs() < 1e-12, "{s}: {a} {optimal:?}");
+        assert!((b - exact).abs() < 1e-12, "{s}: {b} {dense:?}");
+    }
+    // A third of the way round each sweep: many sweeps, no secant.
+    assert!(optimal.iterations > 10, "{optimal:?}");
+    assert!(dense.iterations > 10, "{dense:?}");
+}
