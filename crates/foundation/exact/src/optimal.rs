@@ -87,9 +87,9 @@
 
 use std::sync::Arc;
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::FxHasher;
 use std::fmt::Debug;
-use std::hash::Hash;
+use std::hash::{Hash, Hasher};
 
 use tabula_core::{BoardGame, Chance, Deterministic, GameResult, Results, Seat, Status};
 
@@ -212,7 +212,7 @@ pub struct Optimal<G: BoardGame> {
 /// What a solve leaves, shared by every clone.
 struct Table<S> {
     states: Vec<S>,
-    index: HashMap<S, u32>,
+    index: StateIndex,
     values: Vec<f64>,
     /// Per state: the optimal move's index in the legal moves, or
     /// `u32::MAX` where nobody decides.
@@ -290,7 +290,7 @@ where
             let mut feedback: Vec<u32> = Vec::new();
             let mut cyclic = false;
             for (k, &s) in component.iter().enumerate() {
-                for &(_, t) in graph.edges(s as usize) {
+                for &t in graph.targets(s as usize) {
                     let p = at[t as usize] as usize;
                     if p >= start + k && p < end {
                         cyclic = true;
@@ -321,13 +321,11 @@ where
         }
         drop(at);
         let mut best = vec![u32::MAX; n];
+        let mut moves: Vec<f64> = Vec::new();
         for (s, b) in best.iter_mut().enumerate() {
             if let Node::Decision(max) = graph.nodes[s] {
-                let moves: Vec<f64> = graph
-                    .edges(s)
-                    .iter()
-                    .map(|&(_, t)| values[t as usize])
-                    .collect();
+                moves.clear();
+                moves.extend(graph.targets(s).iter().map(|&t| values[t as usize]));
                 let top = if max {
                     moves.iter().copied().fold(f64::NEG_INFINITY, f64::max)
                 } else {
@@ -383,14 +381,14 @@ where
     /// reachable from the initial state.
     pub fn value_of(&self, state: &G::State) -> Option<f64> {
         let t = &self.table;
-        t.index.get(state).map(|&i| t.values[i as usize])
+        t.index.find(&t.states, state).map(|i| t.values[i as usize])
     }
 
     /// The index in the legal moves of the optimal move at `state`, or
     /// `None` if `state` is not a reachable decision state.
     pub fn best_move(&self, state: &G::State) -> Option<usize> {
         let t = &self.table;
-        match t.index.get(state).map(|&i| t.best[i as usize]) {
+        match t.index.find(&t.states, state).map(|i| t.best[i as usize]) {
             Some(u32::MAX) | None => None,
             Some(b) => Some(b as usize),
         }
@@ -451,12 +449,17 @@ fn settle<S: Hash + Eq + Clone + Debug>(
         residual = 0.0;
         for &s in component {
             let s = s as usize;
-            let edges = graph.edges(s);
+            let targets = graph.targets(s);
             let v = match graph.nodes[s] {
                 Node::Over(v) => v,
-                Node::Chance => edges.iter().map(|&(p, t)| p * values[t as usize]).sum(),
+                Node::Chance => graph
+                    .probabilities(s)
+                    .iter()
+                    .zip(targets)
+                    .map(|(&p, &t)| p * values[t as usize])
+                    .sum(),
                 Node::Decision(max) => {
-                    let it = edges.iter().map(|&(_, t)| values[t as usize]);
+                    let it = targets.iter().map(|&t| values[t as usize]);
                     if max {
                         it.fold(f64::NEG_INFINITY, f64::max)
                     } else {
@@ -493,14 +496,91 @@ fn settle<S: Hash + Eq + Clone + Debug>(
     }
 }
 
+/// Where each state is in a list of states: open addressing over slots
+/// of 8 bytes (the state's hash's low half, its index plus one; 0 for an
+/// empty slot), at most half full. The states themselves are in the list
+/// only, not again as keys.
+struct StateIndex {
+    slots: Vec<u64>,
+    len: usize,
+}
+
+impl StateIndex {
+    fn new() -> StateIndex {
+        StateIndex {
+            slots: vec![0; 16],
+            len: 0,
+        }
+    }
+
+    fn hash<S: Hash>(state: &S) -> u64 {
+        let mut h = FxHasher::default();
+        state.hash(&mut h);
+        h.finish()
+    }
+
+    /// The first slot to probe for a hash (Fibonacci hashing: the high
+    /// bits of the product).
+    fn home(&self, hash: u64) -> usize {
+        let bits = self.slots.len().trailing_zeros();
+        (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+    }
+
+    /// The index in `states` of `state`, if it is there.
+    fn find<S: Hash + Eq>(&self, states: &[S], state: &S) -> Option<u32> {
+        let hash = Self::hash(state);
+        let tag = hash & 0xFFFF_FFFF;
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(hash);
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return None;
+            }
+            if slot >> 32 == tag {
+                let at = (slot & 0xFFFF_FFFF) as u32 - 1;
+                if states[at as usize] == *state {
+                    return Some(at);
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Records that `states[at]` (not yet recorded) is at `at`.
+    fn insert<S: Hash>(&mut self, states: &[S], at: u32) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            let grown = vec![0; 2 * self.slots.len()];
+            let slots = std::mem::replace(&mut self.slots, grown);
+            for slot in slots.into_iter().filter(|&s| s != 0) {
+                let at = (slot & 0xFFFF_FFFF) as u32 - 1;
+                self.place(Self::hash(&states[at as usize]), at);
+            }
+        }
+        self.place(Self::hash(&states[at as usize]), at);
+        self.len += 1;
+    }
+
+    fn place(&mut self, hash: u64, at: u32) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(hash);
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = ((hash & 0xFFFF_FFFF) << 32) | (u64::from(at) + 1);
+    }
+}
+
 /// The explored state graph, edges in compressed rows.
 struct Graph<S> {
     states: Vec<S>,
-    index: HashMap<S, u32>,
+    index: StateIndex,
     nodes: Vec<Node>,
     offsets: Vec<u32>,
-    /// (probability, target); the probability is 1 for a move.
-    edges: Vec<(f64, u32)>,
+    /// Each edge's target.
+    targets: Vec<u32>,
+    /// Each edge's probability: 1 for a move.
+    probabilities: Vec<f64>,
 }
 
 impl<S: Hash + Eq + Clone + Debug> Graph<S> {
@@ -511,12 +591,13 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
     ) -> Result<Graph<S>, ExactError> {
         let mut graph = Graph {
             states: vec![game.initial_state()],
-            index: HashMap::default(),
+            index: StateIndex::new(),
             nodes: Vec::new(),
             offsets: vec![0],
-            edges: Vec::new(),
+            targets: Vec::new(),
+            probabilities: Vec::new(),
         };
-        graph.index.insert(graph.states[0].clone(), 0);
+        graph.index.insert(&graph.states, 0);
         let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
         let mut moves: Vec<G::Move> = Vec::new();
         let mut next_states: Vec<(f64, S)> = Vec::new();
@@ -527,7 +608,7 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
         while i < graph.states.len() {
             clock.tick(|| Stage::Building {
                 states: graph.states.len(),
-                transitions: graph.edges.len(),
+                transitions: graph.targets.len(),
             })?;
             let state = graph.states[i].clone();
             next_states.clear();
@@ -566,8 +647,8 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
                 }
             }
             for (p, next) in next_states.drain(..) {
-                let target = match graph.index.get(&next) {
-                    Some(&t) => t,
+                let target = match graph.index.find(&graph.states, &next) {
+                    Some(t) => t,
                     None => {
                         let t = graph.states.len();
                         if t >= limits.max_states {
@@ -576,27 +657,34 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
                                 limit: limits.max_states,
                             });
                         }
-                        graph.index.insert(next.clone(), t as u32);
                         graph.states.push(next);
+                        graph.index.insert(&graph.states, t as u32);
                         t as u32
                     }
                 };
-                if graph.edges.len() >= limits.max_transitions {
+                if graph.targets.len() >= limits.max_transitions {
                     return Err(ExactError::TooLarge {
                         what: "transitions",
                         limit: limits.max_transitions,
                     });
                 }
-                graph.edges.push((p, target));
+                graph.targets.push(target);
+                graph.probabilities.push(p);
             }
-            graph.offsets.push(graph.edges.len() as u32);
+            graph.offsets.push(graph.targets.len() as u32);
             i += 1;
         }
         Ok(graph)
     }
 
-    fn edges(&self, s: usize) -> &[(f64, u32)] {
-        &self.edges[self.offsets[s] as usize..self.offsets[s + 1] as usize]
+    /// The states `s` leads to.
+    fn targets(&self, s: usize) -> &[u32] {
+        &self.targets[self.offsets[s] as usize..self.offsets[s + 1] as usize]
+    }
+
+    /// The probabilities of the edges from `s` (1 for a move).
+    fn probabilities(&self, s: usize) -> &[f64] {
+        &self.probabilities[self.offsets[s] as usize..self.offsets[s + 1] as usize]
     }
 
     /// The strongly connected components of the graph (Tarjan's
@@ -629,10 +717,10 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
             calls.push((root, 0));
             while let Some(top) = calls.last_mut() {
                 let (s, k) = *top;
-                let edges = self.edges(s as usize);
+                let edges = self.targets(s as usize);
                 if (k as usize) < edges.len() {
                     top.1 += 1;
-                    let t = edges[k as usize].1;
+                    let t = edges[k as usize];
                     if number[t as usize] == NONE {
                         number[t as usize] = next;
                         low[t as usize] = next;

@@ -474,3 +474,69 @@ fn cycles_leading_back_to_two_states_settle_by_plain_sweeps() {
     assert!(optimal.iterations > 10, "{optimal:?}");
     assert!(dense.iterations > 10, "{dense:?}");
 }
+
+/// A fair random walk from 1 to 0 (lost) or `N` (won): won with
+/// probability 1/N. Its states all hash alike, so the solver's index
+/// tells them apart by comparing them.
+struct Walk;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct AllAlike(u32);
+
+impl std::hash::Hash for AllAlike {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl Walk {
+    const N: u32 = 40;
+}
+
+impl BoardGame for Walk {
+    type State = AllAlike;
+    type Move = ();
+    type Outcome = bool; // up?
+    type Event = ();
+    fn seats(&self) -> usize {
+        1
+    }
+    fn initial_state(&self) -> AllAlike {
+        AllAlike(1)
+    }
+    fn status(&self, s: &AllAlike) -> Status {
+        match s.0 {
+            0 | Walk::N => Status::Over(GameResult::Win(0)),
+            _ => Status::Chance,
+        }
+    }
+    fn chance_outcomes(&self, _: &AllAlike, out: &mut Vec<Chance<bool>>) {
+        out.extend([true, false].map(|up| Chance {
+            outcome: up,
+            probability: 0.5,
+        }));
+    }
+    fn apply_chance<E: FnMut(())>(&self, s: &mut AllAlike, up: bool, _: &mut E) {
+        s.0 = if up { s.0 + 1 } else { s.0 - 1 };
+    }
+    fn apply_move<E: FnMut(())>(&self, _: &mut AllAlike, _: (), _: &mut E) {}
+    fn results(&self, s: &AllAlike) -> Option<Results> {
+        let won = s.0 == Walk::N;
+        matches!(self.status(s), Status::Over(_))
+            .then(|| Results::from_scores(vec![f64::from(u8::from(won))]))
+    }
+}
+
+#[test]
+fn states_that_hash_alike_are_told_apart() {
+    let limits = Limits {
+        tolerance: 1e-15,
+        ..Limits::default()
+    };
+    let optimal = Optimal::solve(&Walk, &Score(0), &limits).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(optimal.len(), Walk::N as usize + 1);
+    for k in 0..=Walk::N {
+        let v = optimal.value_of(&AllAlike(k)).expect("reachable");
+        let exact = f64::from(k) / f64::from(Walk::N);
+        assert!((v - exact).abs() < 1e-9, "{k}: {v}");
+    }
+    assert_eq!(optimal.value_of(&AllAlike(Walk::N + 1)), None);
+}
