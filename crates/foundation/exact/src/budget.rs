@@ -48,6 +48,14 @@ pub enum Stage {
         /// Positions in the transposition table.
         table: usize,
     },
+    /// Solving a numbered game's states block by block
+    /// ([`DenseOptimal::solve`](crate::DenseOptimal::solve)).
+    Blocks {
+        /// States whose values are final.
+        solved: usize,
+        /// States the game numbers.
+        states: usize,
+    },
     /// Iterating toward a fixed point ([`Chain::stationary`](crate::Chain::stationary),
     /// value iteration).
     Settling {
@@ -69,6 +77,9 @@ impl Stage {
             Stage::Staging { solved, found } if solved > 0 && found > 0 => {
                 Some((solved as f64 / found as f64).min(1.0))
             }
+            Stage::Blocks { solved, states } if solved > 0 && states > 0 => {
+                Some((solved as f64 / states as f64).min(1.0))
+            }
             // First moves differ widely in cost: a rough guide at best.
             Stage::TreeSearch { settled, moves, .. } if settled > 0 && moves > 0 => {
                 Some((settled as f64 / moves as f64).min(1.0))
@@ -84,6 +95,7 @@ impl Stage {
             Stage::Walking { .. } => "walking the distribution",
             Stage::Searching { .. } => "searching for the shortest games",
             Stage::Staging { .. } => "solving stage by stage",
+            Stage::Blocks { .. } => "solving block by block",
             Stage::TreeSearch { .. } => "searching the game tree",
             Stage::Settling { .. } => "iterating to a fixed point",
         }
@@ -134,6 +146,10 @@ impl fmt::Display for Stage {
                 f,
                 "searching the game tree: {settled} of {moves} first moves settled, \
                  {positions} positions searched, {table} in the table"
+            ),
+            Stage::Blocks { solved, states } => write!(
+                f,
+                "solving block by block: {solved} of {states} states solved"
             ),
             Stage::Searching { depth } => {
                 write!(f, "searching for the shortest games: depth {depth}")

@@ -11,16 +11,24 @@
 //! minimises).
 //!
 //! **Iteration.** Values start at 0 and are updated in place
-//! (Gauss–Seidel), states visited children first (the post-order of a
-//! depth-first search from the initial state), so on a graph without
-//! cycles one sweep gives the exact values and a second confirms them.
-//! With cycles (a turn that can end with nothing changed) sweeps repeat
-//! until the largest change in a sweep, the *residual*, is at most
-//! [`Limits::tolerance`]; past [`Limits::max_steps`] sweeps the solve
-//! fails with [`ExactError::NotSettled`]. The residual bounds the last
-//! sweep's change, not the distance to the exact values: on a cycle left
-//! with probability `q` per sweep that distance is about the residual
-//! times `(1 - q) / q`.
+//! (Gauss–Seidel), one strongly connected component of the graph at a
+//! time (Tarjan's algorithm), each after every component it leads to, so
+//! the states it leads to outside itself already have their final
+//! values. A state on no cycle is settled by one update. A component with
+//! cycles (a turn that can end with nothing changed) is swept, its states
+//! in the post-order of a depth-first search, until the largest change in
+//! a sweep, the *residual*, is at most [`Limits::tolerance`]; past
+//! [`Limits::max_steps`] sweeps the solve fails with
+//! [`ExactError::NotSettled`]. Where every cycle of a component passes
+//! through one state that leads back (the turn passes the die back to
+//! where it began), a sweep is a function of that state's value alone,
+//! and the secant method on it takes a few sweeps where plain sweeps take
+//! one per round of the cycle; every sweep is still a plain one, and only
+//! its residual ends the component. [`iterations`](Optimal::iterations)
+//! and [`residual`](Optimal::residual) are the largest over the
+//! components. The residual bounds the last sweep's change, not the
+//! distance to the exact values: on a cycle left with probability `q` per
+//! sweep that distance is about the residual times `(1 - q) / q`.
 //!
 //! **Ties.** At each decision state the optimal move is the *first* in
 //! [`BoardGame::legal_moves`] order whose value is within
@@ -77,9 +85,11 @@
 //! # Ok::<_, tabula_exact::ExactError>(())
 //! ```
 
-use std::collections::HashMap;
+use std::sync::Arc;
+
+use rustc_hash::FxHasher;
 use std::fmt::Debug;
-use std::hash::Hash;
+use std::hash::{Hash, Hasher};
 
 use tabula_core::{BoardGame, Chance, Deterministic, GameResult, Results, Seat, Status};
 
@@ -145,10 +155,16 @@ pub struct WinZeroSum;
 
 impl<G: BoardGame> Objective<G> for WinZeroSum {
     fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64 {
-        let results = game
-            .results(state)
-            .unwrap_or_else(|| Results::of(result, game.seats()));
-        f64::from(u8::from(results.sole_winner() == Some(0)))
+        let won = match game.results(state) {
+            Some(results) => results.sole_winner() == Some(0),
+            // What `Results::of(result, seats)` says, without building it
+            // (a solver asks at every finished state it meets).
+            None => match result {
+                GameResult::Win(winner) => winner == 0,
+                GameResult::Draw => game.seats() == 1,
+            },
+        };
+        f64::from(u8::from(won))
     }
 
     fn maximises(&self, seat: Seat) -> bool {
@@ -179,21 +195,40 @@ enum Node {
 
 /// Optimal play of a game under an [`Objective`]: every reachable state's
 /// value and the optimal move at each decision (see the [module
-/// docs](self) for the iteration and the tie rule).
+/// docs](self) for the iteration and the tie rule). Cloning it shares
+/// the solve (no state or value is copied), so one solve serves every
+/// agent that plays it.
 pub struct Optimal<G: BoardGame> {
     /// The value of the initial state under optimal play.
     pub value: f64,
-    /// Sweeps made.
+    /// The most sweeps a strongly connected component took.
     pub iterations: u32,
-    /// The largest change of a value in the last sweep: at most
-    /// [`Limits::tolerance`].
+    /// The largest change of a value in the last sweep of a component
+    /// with cycles (0 without): at most [`Limits::tolerance`].
     pub residual: f64,
-    states: Vec<G::State>,
-    index: HashMap<G::State, u32>,
+    table: Arc<Table<G::State>>,
+}
+
+/// What a solve leaves, shared by every clone.
+struct Table<S> {
+    states: Vec<S>,
+    index: StateIndex,
     values: Vec<f64>,
     /// Per state: the optimal move's index in the legal moves, or
     /// `u32::MAX` where nobody decides.
     best: Vec<u32>,
+}
+
+impl<G: BoardGame> Clone for Optimal<G> {
+    /// Another handle on the same solve.
+    fn clone(&self) -> Self {
+        Optimal {
+            value: self.value,
+            iterations: self.iterations,
+            residual: self.residual,
+            table: Arc::clone(&self.table),
+        }
+    }
 }
 
 impl<G: BoardGame> Debug for Optimal<G> {
@@ -202,7 +237,7 @@ impl<G: BoardGame> Debug for Optimal<G> {
             .field("value", &self.value)
             .field("iterations", &self.iterations)
             .field("residual", &self.residual)
-            .field("states", &self.states.len())
+            .field("states", &self.table.states.len())
             .finish()
     }
 }
@@ -219,16 +254,16 @@ where
     /// Fails with [`ExactError::TooLarge`] if the graph outgrows the
     /// limits, [`ExactError::Probabilities`] for chance outcomes that do
     /// not sum to one, [`ExactError::NoMoves`] for a decision with no
-    /// legal move, [`ExactError::NotSettled`] if the values do not settle
-    /// within [`Limits::max_steps`] sweeps and [`ExactError::OutOfTime`]
-    /// past [`Limits::max_time`].
+    /// legal move, [`ExactError::NotSettled`] if the values of a
+    /// component do not settle within [`Limits::max_steps`] sweeps and
+    /// [`ExactError::OutOfTime`] past [`Limits::max_time`].
     pub fn solve(
         game: &G,
         objective: &impl Objective<G>,
         limits: &Limits,
     ) -> Result<Optimal<G>, ExactError> {
         let graph = Graph::explore(game, objective, limits)?;
-        let order = graph.post_order();
+        let (order, ends) = graph.components();
         let n = graph.nodes.len();
         let mut values: Vec<f64> = graph
             .nodes
@@ -238,49 +273,59 @@ where
                 _ => 0.0,
             })
             .collect();
-        let mut clock = Clock::start(limits, 1);
-        let mut residual = f64::INFINITY;
+        // Where each state is in `order`.
+        let mut at = vec![0u32; n];
+        for (k, &s) in order.iter().enumerate() {
+            at[s as usize] = k as u32;
+        }
+        let mut clock = Clock::start(limits, 1024);
+        let mut residual: f64 = 0.0;
         let mut iterations = 0;
-        while residual > limits.tolerance {
-            if iterations >= limits.max_steps {
-                return Err(ExactError::NotSettled {
-                    iterations,
-                    residual,
-                });
-            }
-            clock.tick(|| Stage::Settling {
-                iteration: iterations,
-                residual,
-            })?;
-            iterations += 1;
-            residual = 0.0;
-            for &s in &order {
-                let s = s as usize;
-                let edges = graph.edges(s);
-                let v = match graph.nodes[s] {
-                    Node::Over(v) => v,
-                    Node::Chance => edges.iter().map(|&(p, t)| p * values[t as usize]).sum(),
-                    Node::Decision(max) => {
-                        let it = edges.iter().map(|&(_, t)| values[t as usize]);
-                        if max {
-                            it.fold(f64::NEG_INFINITY, f64::max)
-                        } else {
-                            it.fold(f64::INFINITY, f64::min)
+        let mut start = 0;
+        for &end in &ends {
+            let end = end as usize;
+            let component = &order[start..end];
+            // The states of the component that a state leads back to
+            // (itself or one later in the order), up to two.
+            let mut feedback: Vec<u32> = Vec::new();
+            let mut cyclic = false;
+            for (k, &s) in component.iter().enumerate() {
+                for &t in graph.targets(s as usize) {
+                    let p = at[t as usize] as usize;
+                    if p >= start + k && p < end {
+                        cyclic = true;
+                        if feedback.len() < 2 && !feedback.contains(&t) {
+                            feedback.push(t);
                         }
                     }
-                };
-                residual = f64::max(residual, (v - values[s]).abs());
-                values[s] = v;
+                }
             }
+            let (sweeps, last) = settle(
+                &graph,
+                component,
+                &feedback,
+                cyclic,
+                &mut values,
+                limits,
+                &mut clock,
+            )?;
+            iterations = iterations.max(sweeps);
+            if cyclic {
+                residual = residual.max(last);
+            }
+            clock.tick(|| Stage::Blocks {
+                solved: end,
+                states: n,
+            })?;
+            start = end;
         }
+        drop(at);
         let mut best = vec![u32::MAX; n];
+        let mut moves: Vec<f64> = Vec::new();
         for (s, b) in best.iter_mut().enumerate() {
             if let Node::Decision(max) = graph.nodes[s] {
-                let moves: Vec<f64> = graph
-                    .edges(s)
-                    .iter()
-                    .map(|&(_, t)| values[t as usize])
-                    .collect();
+                moves.clear();
+                moves.extend(graph.targets(s).iter().map(|&t| values[t as usize]));
                 let top = if max {
                     moves.iter().copied().fold(f64::NEG_INFINITY, f64::max)
                 } else {
@@ -297,10 +342,12 @@ where
             value: values[0],
             iterations,
             residual,
-            states: graph.states,
-            index: graph.index,
-            values,
-            best,
+            table: Arc::new(Table {
+                states: graph.states,
+                index: graph.index,
+                values,
+                best,
+            }),
         })
     }
 }
@@ -312,34 +359,36 @@ where
 {
     /// Number of states explored; state 0 is the initial state.
     pub fn len(&self) -> usize {
-        self.states.len()
+        self.table.states.len()
     }
 
     /// Whether no state was explored (never: there is the initial one).
     pub fn is_empty(&self) -> bool {
-        self.states.is_empty()
+        self.table.states.is_empty()
     }
 
     /// The state with index `i`.
     pub fn state(&self, i: usize) -> &G::State {
-        &self.states[i]
+        &self.table.states[i]
     }
 
     /// Every state's value, indexed like [`state`](Self::state).
     pub fn values(&self) -> &[f64] {
-        &self.values
+        &self.table.values
     }
 
     /// The value of `state` under optimal play, or `None` if it is not
     /// reachable from the initial state.
     pub fn value_of(&self, state: &G::State) -> Option<f64> {
-        self.index.get(state).map(|&i| self.values[i as usize])
+        let t = &self.table;
+        t.index.find(&t.states, state).map(|i| t.values[i as usize])
     }
 
     /// The index in the legal moves of the optimal move at `state`, or
     /// `None` if `state` is not a reachable decision state.
     pub fn best_move(&self, state: &G::State) -> Option<usize> {
-        match self.index.get(state).map(|&i| self.best[i as usize]) {
+        let t = &self.table;
+        match t.index.find(&t.states, state).map(|i| t.best[i as usize]) {
             Some(u32::MAX) | None => None,
             Some(b) => Some(b as usize),
         }
@@ -362,14 +411,176 @@ where
     }
 }
 
+/// Sweeps the states of one strongly connected component, in order,
+/// until the largest change in a sweep is at most the tolerance (one
+/// sweep if no state leads back to itself or an earlier one in the
+/// order): the sweeps made and the last residual. With one state to lead
+/// back to, a sweep's new value for it is a function g of its old value
+/// x alone (monotone, and a contraction where the game ends), and the
+/// secant method on g(x) - x finds the fixed point in a few sweeps where
+/// plain sweeps take one per round of the cycle; every sweep is still a
+/// plain Gauss–Seidel sweep, and only its residual ends the loop.
+fn settle<S: Hash + Eq + Clone + Debug>(
+    graph: &Graph<S>,
+    component: &[u32],
+    feedback: &[u32],
+    cyclic: bool,
+    values: &mut [f64],
+    limits: &Limits,
+    clock: &mut Clock<'_>,
+) -> Result<(u32, f64), ExactError> {
+    let single = match feedback {
+        [f] => Some(*f as usize),
+        _ => None,
+    };
+    let mut secant = single.is_some();
+    let mut last: Option<(f64, f64)> = None; // (x, g(x) - x)
+    let mut sweeps = 0;
+    let mut residual = f64::INFINITY;
+    loop {
+        if sweeps >= limits.max_steps {
+            return Err(ExactError::NotSettled {
+                iterations: sweeps,
+                residual,
+            });
+        }
+        sweeps += 1;
+        let x = single.map(|f| values[f]);
+        residual = 0.0;
+        for &s in component {
+            let s = s as usize;
+            let targets = graph.targets(s);
+            let v = match graph.nodes[s] {
+                Node::Over(v) => v,
+                Node::Chance => graph
+                    .probabilities(s)
+                    .iter()
+                    .zip(targets)
+                    .map(|(&p, &t)| p * values[t as usize])
+                    .sum(),
+                Node::Decision(max) => {
+                    let it = targets.iter().map(|&t| values[t as usize]);
+                    if max {
+                        it.fold(f64::NEG_INFINITY, f64::max)
+                    } else {
+                        it.fold(f64::INFINITY, f64::min)
+                    }
+                }
+            };
+            residual = f64::max(residual, (v - values[s]).abs());
+            values[s] = v;
+        }
+        if !cyclic || residual <= limits.tolerance {
+            return Ok((sweeps, residual));
+        }
+        if let (Some(f), Some(x), true) = (single, x, secant) {
+            let h = values[f] - x;
+            if let Some((x0, h0)) = last {
+                if h.abs() > 0.5 * h0.abs() {
+                    // Not converging fast: plain sweeps from here.
+                    secant = false;
+                } else {
+                    let slope = (h - h0) / (x - x0);
+                    let next = x - h / slope;
+                    if slope < 0.0 && next.is_finite() {
+                        values[f] = next;
+                    }
+                }
+            }
+            last = Some((x, h));
+        }
+        clock.tick(|| Stage::Settling {
+            iteration: sweeps,
+            residual,
+        })?;
+    }
+}
+
+/// Where each state is in a list of states: open addressing over slots
+/// of 8 bytes (the state's hash's low half, its index plus one; 0 for an
+/// empty slot), at most half full. The states themselves are in the list
+/// only, not again as keys.
+struct StateIndex {
+    slots: Vec<u64>,
+    len: usize,
+}
+
+impl StateIndex {
+    fn new() -> StateIndex {
+        StateIndex {
+            slots: vec![0; 16],
+            len: 0,
+        }
+    }
+
+    fn hash<S: Hash>(state: &S) -> u64 {
+        let mut h = FxHasher::default();
+        state.hash(&mut h);
+        h.finish()
+    }
+
+    /// The first slot to probe for a hash (Fibonacci hashing: the high
+    /// bits of the product).
+    fn home(&self, hash: u64) -> usize {
+        let bits = self.slots.len().trailing_zeros();
+        (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+    }
+
+    /// The index in `states` of `state`, if it is there.
+    fn find<S: Hash + Eq>(&self, states: &[S], state: &S) -> Option<u32> {
+        let hash = Self::hash(state);
+        let tag = hash & 0xFFFF_FFFF;
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(hash);
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return None;
+            }
+            if slot >> 32 == tag {
+                let at = (slot & 0xFFFF_FFFF) as u32 - 1;
+                if states[at as usize] == *state {
+                    return Some(at);
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Records that `states[at]` (not yet recorded) is at `at`.
+    fn insert<S: Hash>(&mut self, states: &[S], at: u32) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            let grown = vec![0; 2 * self.slots.len()];
+            let slots = std::mem::replace(&mut self.slots, grown);
+            for slot in slots.into_iter().filter(|&s| s != 0) {
+                let at = (slot & 0xFFFF_FFFF) as u32 - 1;
+                self.place(Self::hash(&states[at as usize]), at);
+            }
+        }
+        self.place(Self::hash(&states[at as usize]), at);
+        self.len += 1;
+    }
+
+    fn place(&mut self, hash: u64, at: u32) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(hash);
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = ((hash & 0xFFFF_FFFF) << 32) | (u64::from(at) + 1);
+    }
+}
+
 /// The explored state graph, edges in compressed rows.
 struct Graph<S> {
     states: Vec<S>,
-    index: HashMap<S, u32>,
+    index: StateIndex,
     nodes: Vec<Node>,
     offsets: Vec<u32>,
-    /// (probability, target); the probability is 1 for a move.
-    edges: Vec<(f64, u32)>,
+    /// Each edge's target.
+    targets: Vec<u32>,
+    /// Each edge's probability: 1 for a move.
+    probabilities: Vec<f64>,
 }
 
 impl<S: Hash + Eq + Clone + Debug> Graph<S> {
@@ -380,12 +591,13 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
     ) -> Result<Graph<S>, ExactError> {
         let mut graph = Graph {
             states: vec![game.initial_state()],
-            index: HashMap::new(),
+            index: StateIndex::new(),
             nodes: Vec::new(),
             offsets: vec![0],
-            edges: Vec::new(),
+            targets: Vec::new(),
+            probabilities: Vec::new(),
         };
-        graph.index.insert(graph.states[0].clone(), 0);
+        graph.index.insert(&graph.states, 0);
         let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
         let mut moves: Vec<G::Move> = Vec::new();
         let mut next_states: Vec<(f64, S)> = Vec::new();
@@ -396,7 +608,7 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
         while i < graph.states.len() {
             clock.tick(|| Stage::Building {
                 states: graph.states.len(),
-                transitions: graph.edges.len(),
+                transitions: graph.targets.len(),
             })?;
             let state = graph.states[i].clone();
             next_states.clear();
@@ -435,8 +647,8 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
                 }
             }
             for (p, next) in next_states.drain(..) {
-                let target = match graph.index.get(&next) {
-                    Some(&t) => t,
+                let target = match graph.index.find(&graph.states, &next) {
+                    Some(t) => t,
                     None => {
                         let t = graph.states.len();
                         if t >= limits.max_states {
@@ -445,54 +657,119 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
                                 limit: limits.max_states,
                             });
                         }
-                        graph.index.insert(next.clone(), t as u32);
                         graph.states.push(next);
+                        graph.index.insert(&graph.states, t as u32);
                         t as u32
                     }
                 };
-                if graph.edges.len() >= limits.max_transitions {
+                if graph.targets.len() >= limits.max_transitions {
                     return Err(ExactError::TooLarge {
                         what: "transitions",
                         limit: limits.max_transitions,
                     });
                 }
-                graph.edges.push((p, target));
+                graph.targets.push(target);
+                graph.probabilities.push(p);
             }
-            graph.offsets.push(graph.edges.len() as u32);
+            graph.offsets.push(graph.targets.len() as u32);
             i += 1;
         }
         Ok(graph)
     }
 
-    fn edges(&self, s: usize) -> &[(f64, u32)] {
-        &self.edges[self.offsets[s] as usize..self.offsets[s + 1] as usize]
+    /// The states `s` leads to.
+    fn targets(&self, s: usize) -> &[u32] {
+        &self.targets[self.offsets[s] as usize..self.offsets[s + 1] as usize]
     }
 
-    /// Every state, each after all states it leads to that are not on a
-    /// cycle through it: the post-order of a depth-first search from the
-    /// initial state.
-    fn post_order(&self) -> Vec<u32> {
+    /// The probabilities of the edges from `s` (1 for a move).
+    fn probabilities(&self, s: usize) -> &[f64] {
+        &self.probabilities[self.offsets[s] as usize..self.offsets[s + 1] as usize]
+    }
+
+    /// The strongly connected components of the graph (Tarjan's
+    /// algorithm, from the initial state): every state, grouped by
+    /// component, each component after every one it leads to, its states
+    /// in the post-order of the depth-first search (each after the states
+    /// it leads to, but for those leading back); and where each component
+    /// ends in that list.
+    fn components(&self) -> (Vec<u32>, Vec<u32>) {
+        const NONE: u32 = u32::MAX;
         let n = self.nodes.len();
-        let mut order = Vec::with_capacity(n);
-        let mut seen = vec![false; n];
+        // Discovery number, then the lowest reachable on the stack.
+        let mut number = vec![NONE; n];
+        let mut low = vec![0u32; n];
+        let mut component = vec![NONE; n];
+        let mut stack: Vec<u32> = Vec::new();
         // (state, index of the next edge to follow)
-        let mut stack: Vec<(u32, u32)> = vec![(0, 0)];
-        seen[0] = true;
-        while let Some(top) = stack.last_mut() {
-            let (s, k) = *top;
-            let edges = self.edges(s as usize);
-            if (k as usize) < edges.len() {
-                top.1 += 1;
-                let t = edges[k as usize].1;
-                if !seen[t as usize] {
-                    seen[t as usize] = true;
-                    stack.push((t, 0));
+        let mut calls: Vec<(u32, u32)> = Vec::new();
+        let mut finished: Vec<u32> = Vec::with_capacity(n);
+        let mut components = 0u32;
+        let mut next = 0u32;
+        for root in 0..n as u32 {
+            if number[root as usize] != NONE {
+                continue;
+            }
+            number[root as usize] = next;
+            low[root as usize] = next;
+            next += 1;
+            stack.push(root);
+            calls.push((root, 0));
+            while let Some(top) = calls.last_mut() {
+                let (s, k) = *top;
+                let edges = self.targets(s as usize);
+                if (k as usize) < edges.len() {
+                    top.1 += 1;
+                    let t = edges[k as usize];
+                    if number[t as usize] == NONE {
+                        number[t as usize] = next;
+                        low[t as usize] = next;
+                        next += 1;
+                        stack.push(t);
+                        calls.push((t, 0));
+                    } else if component[t as usize] == NONE {
+                        // On the stack: part of a cycle through s.
+                        low[s as usize] = low[s as usize].min(number[t as usize]);
+                    }
+                    continue;
                 }
-            } else {
-                order.push(s);
-                stack.pop();
+                calls.pop();
+                finished.push(s);
+                if let Some(&(parent, _)) = calls.last() {
+                    low[parent as usize] = low[parent as usize].min(low[s as usize]);
+                }
+                if low[s as usize] == number[s as usize] {
+                    while let Some(t) = stack.pop() {
+                        component[t as usize] = components;
+                        if t == s {
+                            break;
+                        }
+                    }
+                    components += 1;
+                }
             }
         }
-        order
+        drop((number, low, stack));
+        // Group the finished states by component, keeping their order.
+        let mut ends = vec![0u32; components as usize];
+        for &c in &component {
+            ends[c as usize] += 1;
+        }
+        let mut total = 0;
+        for e in ends.iter_mut() {
+            total += *e;
+            *e = total;
+        }
+        let mut fill: Vec<u32> = std::iter::once(0)
+            .chain(ends.iter().copied())
+            .take(components as usize)
+            .collect();
+        let mut order = vec![0u32; n];
+        for &s in &finished {
+            let c = component[s as usize] as usize;
+            order[fill[c] as usize] = s;
+            fill[c] += 1;
+        }
+        (order, ends)
     }
 }

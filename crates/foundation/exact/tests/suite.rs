@@ -6,6 +6,10 @@
 mod budget;
 #[path = "optimal.rs"]
 mod optimal;
+#[path = "pig.rs"]
+mod pig;
+#[path = "pig_game.rs"]
+mod pig_game;
 #[path = "policies.rs"]
 mod policies;
 #[path = "stationary.rs"]

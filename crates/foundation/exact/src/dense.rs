@@ -1,0 +1,928 @@
+//! Optimal play of a game whose states the game numbers itself: value
+//! iteration over a dense array, with no hash map and no stored graph.
+//!
+//! [`Optimal::solve`](crate::Optimal::solve) explores a game's state
+//! graph, hashing and storing every state and edge: general, but the
+//! graph of a game of a few million states takes hundreds of megabytes.
+//! A game that can number its states `0..count` ([`Dense`]) is solved by
+//! [`DenseOptimal::solve`] instead, which keeps one `f64` per numbered
+//! state and one byte for its best move, and the transitions of a few
+//! states at a time: it generates each state's successors (chance
+//! outcomes and legal moves, applied) as it reaches it.
+//!
+//! **What to number.** Only the states worth storing: a state the game
+//! gives no index ([`Dense::index`] returns `None`) is evaluated on the
+//! fly, from its successors, whenever a numbered state leads to it, and
+//! finished states are never looked up (their value is the objective's
+//! [`terminal`](crate::Objective::terminal)). A dice game numbers its
+//! decision states and leaves out the chance state between a roll and its
+//! outcome, as a hand-written iteration would: the roll's value is the
+//! mean of its outcomes', computed where it is needed. Every cycle of the
+//! game must pass through a numbered state (unnumbered states are
+//! expanded at most [`DenseOptimal::MAX_UNNUMBERED`] deep).
+//!
+//! **Order and blocks.** Number late states first: those nearer the end
+//! of the game, whose successors are numbered lower. States on a cycle
+//! (a turn that can end with nothing changed) cannot all come after
+//! their successors; keep each cycle's states together. The solver reads
+//! the states in index order, generating each one's transitions once,
+//! and closes a *block* as soon as no state read so far leads to a state
+//! not yet read. A block's values then depend only on each other and on
+//! earlier blocks' (already final): it is swept in index order, values
+//! updated in place (Gauss–Seidel), until the largest change in a sweep,
+//! the residual, is at most [`Limits::tolerance`] (one sweep if no state
+//! of the block leads to itself or a later one), and its transitions are
+//! dropped. A block whose states lead back to one state only (a turn
+//! that passes the die back to where it began) is a fixed point in that
+//! one value, found by the secant method in a few sweeps instead of one
+//! sweep per round of the cycle; every sweep is still a full
+//! Gauss–Seidel sweep, and only such a sweep's residual ends the block.
+//! A block that grows past as many transitions as there are numbered
+//! states (a numbering that does not keep its cycles together) is not
+//! kept: the rest of the game is swept whole, its transitions regenerated
+//! on every sweep (slow, but in no more memory). The
+//! residual bounds the last sweep's change, and ties between moves go to
+//! the first listed, as in [`Optimal`](crate::Optimal) (see its docs).
+//!
+//! **Sharing.** A [`DenseOptimal`] is a handle: cloning it shares the
+//! solved values, so one solve serves every agent, worker and seating
+//! that plays the game with the same parameters. Under [`WinZeroSum`](crate::WinZeroSum)
+//! one solve is optimal for both seats. The handle does not keep the
+//! game: use it only with the game (and parameters) it was solved for.
+//!
+//! ```
+//! use tabula_core::{BoardGame, Chance, Deterministic, GameResult, Status};
+//! use tabula_exact::{Dense, DenseOptimal, Limits, WinZeroSum};
+//!
+//! /// Two players take turns to throw a coin; heads adds one to the
+//! /// thrower's score, tails passes the coin; first to `target` wins.
+//! /// Before each throw the player may instead pass, keeping nothing.
+//! struct Race { target: u8 }
+//! #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+//! struct S { scores: [u8; 2], seat: usize, throwing: bool }
+//! impl BoardGame for Race {
+//!     type State = S;
+//!     type Move = bool; // throw?
+//!     type Outcome = bool; // heads?
+//!     type Event = ();
+//!     fn seats(&self) -> usize { 2 }
+//!     fn initial_state(&self) -> S { S { scores: [0, 0], seat: 0, throwing: false } }
+//!     fn status(&self, s: &S) -> Status {
+//!         match s.scores.iter().position(|&x| x >= self.target) {
+//!             Some(w) => Status::Over(GameResult::Win(w)),
+//!             None if s.throwing => Status::Chance,
+//!             None => Status::Decision(s.seat),
+//!         }
+//!     }
+//!     fn chance_outcomes(&self, _: &S, out: &mut Vec<Chance<bool>>) {
+//!         out.extend([true, false].map(|h| Chance { outcome: h, probability: 0.5 }));
+//!     }
+//!     fn apply_chance<E: FnMut(())>(&self, s: &mut S, heads: bool, _: &mut E) {
+//!         s.throwing = false;
+//!         if heads { s.scores[s.seat] += 1 } else { s.seat = 1 - s.seat }
+//!     }
+//!     fn legal_moves(&self, _: &S, out: &mut Vec<bool>) { out.extend([true, false]) }
+//!     fn apply_move<E: FnMut(())>(&self, s: &mut S, throw: bool, _: &mut E) {
+//!         if throw { s.throwing = true } else { s.seat = 1 - s.seat }
+//!     }
+//! }
+//! /// The decision states, late ones first: by the scores (falling),
+//! /// then the seat. A pair of scores is a cycle (tails and passing
+//! /// change no score), kept together; the throws are left to the solver.
+//! impl Dense for Race {
+//!     fn state_count(&self) -> usize { 2 * usize::from(self.target).pow(2) }
+//!     fn index(&self, s: &S) -> Option<usize> {
+//!         let t = usize::from(self.target);
+//!         let late = (t - 1 - usize::from(s.scores[0])) * t + (t - 1 - usize::from(s.scores[1]));
+//!         (!s.throwing).then(|| 2 * late + s.seat)
+//!     }
+//!     fn states(&self) -> impl Iterator<Item = S> + '_ {
+//!         let t = self.target;
+//!         (0..t).rev().flat_map(move |a| {
+//!             (0..t).rev().flat_map(move |b| (0..2).map(move |seat| S {
+//!                 scores: [a, b], seat, throwing: false,
+//!             }))
+//!         })
+//!     }
+//! }
+//!
+//! let game = Race { target: 3 };
+//! let optimal = DenseOptimal::solve(&game, &WinZeroSum, &Limits::default())?;
+//! let start = game.initial_state();
+//! // Passing gains nothing: both seats throw, and the first is ahead.
+//! assert_eq!(optimal.best_move(&game, &start), Some(0));
+//! assert!(optimal.value > 0.5 && optimal.value < 1.0);
+//! // A clone shares the solve: hand one to every agent.
+//! let shared = optimal.clone();
+//! assert_eq!(shared.pick(&game, &start, 0, &[true, false]), 0);
+//! # Ok::<_, tabula_exact::ExactError>(())
+//! ```
+
+use std::fmt::Debug;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use tabula_core::{BoardGame, Chance, Deterministic, Seat, Status};
+
+use crate::budget::{Clock, Stage};
+use crate::{ExactError, Limits, Objective};
+
+/// A game that numbers its states densely, for [`DenseOptimal::solve`]:
+/// an index in `0..state_count()` for each state the solver should store
+/// a value for, and those states in index order (see the [module
+/// docs](self) for which states to number and in what order).
+pub trait Dense: BoardGame {
+    /// How many states are numbered: indices run from 0 to this, less
+    /// one.
+    fn state_count(&self) -> usize;
+
+    /// The index of `state`, or `None` for a state the solver evaluates
+    /// on the fly from its successors (a chance state between a decision
+    /// and its outcome). Finished states are never asked about.
+    fn index(&self, state: &Self::State) -> Option<usize>;
+
+    /// Every numbered state, in index order: the `i`-th has index `i`.
+    /// States nobody can reach may be among them (a numbering by the
+    /// state's fields is simplest); they are solved like the others.
+    fn states(&self) -> impl Iterator<Item = Self::State> + '_;
+}
+
+/// Optimal play of a [`Dense`] game under an [`Objective`]: each numbered
+/// state's value and best move. Cloning shares it (see the [module
+/// docs](self)).
+pub struct DenseOptimal<G> {
+    /// The value of the initial state under optimal play.
+    pub value: f64,
+    /// The most sweeps a block took.
+    pub iterations: u32,
+    /// The largest change of a value in the last sweep of a block with
+    /// cycles (0 without): at most [`Limits::tolerance`].
+    pub residual: f64,
+    solved: Arc<Solved>,
+    game: PhantomData<fn(&G)>,
+}
+
+/// What a solve leaves, shared by every clone.
+struct Solved {
+    values: Vec<f64>,
+    best: Best,
+}
+
+/// Each numbered state's best move, by its index in the legal moves;
+/// the largest value of the type where nobody decides.
+enum Best {
+    /// Every best move's index is below 255.
+    Narrow(Vec<u8>),
+    Wide(Vec<u32>),
+}
+
+impl Best {
+    fn get(&self, i: usize) -> Option<usize> {
+        match self {
+            Best::Narrow(b) => b.get(i).filter(|&&m| m != u8::MAX).map(|&m| usize::from(m)),
+            Best::Wide(b) => b.get(i).filter(|&&m| m != u32::MAX).map(|&m| m as usize),
+        }
+    }
+
+    fn set(&mut self, i: usize, m: usize) {
+        if let Best::Narrow(b) = self
+            && m >= usize::from(u8::MAX)
+        {
+            let wide = b
+                .iter()
+                .map(|&m| if m == u8::MAX { u32::MAX } else { u32::from(m) })
+                .collect();
+            *self = Best::Wide(wide);
+        }
+        match self {
+            Best::Narrow(b) => b[i] = m as u8,
+            Best::Wide(b) => b[i] = u32::try_from(m).unwrap_or(u32::MAX - 1),
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        match self {
+            Best::Narrow(b) => b.len(),
+            Best::Wide(b) => 4 * b.len(),
+        }
+    }
+}
+
+impl<G> Clone for DenseOptimal<G> {
+    /// Another handle on the same solve: no values are copied.
+    fn clone(&self) -> Self {
+        DenseOptimal {
+            value: self.value,
+            iterations: self.iterations,
+            residual: self.residual,
+            solved: Arc::clone(&self.solved),
+            game: PhantomData,
+        }
+    }
+}
+
+impl<G> Debug for DenseOptimal<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DenseOptimal")
+            .field("value", &self.value)
+            .field("iterations", &self.iterations)
+            .field("residual", &self.residual)
+            .field("states", &self.solved.values.len())
+            .finish()
+    }
+}
+
+impl<G> DenseOptimal<G>
+where
+    G: Dense,
+    G::State: Debug,
+{
+    /// How many unnumbered states in a row the solver expands before it
+    /// gives up ([`ExactError::DenseIndex`]): an unnumbered cycle would
+    /// never end.
+    pub const MAX_UNNUMBERED: usize = 64;
+
+    /// Computes optimal values and moves under `objective` by value
+    /// iteration over the game's numbered states, block by block (see the
+    /// [module docs](self)).
+    ///
+    /// Fails with [`ExactError::TooLarge`] if the game numbers more than
+    /// [`Limits::max_states`] states, [`ExactError::DenseIndex`] if its
+    /// numbering is inconsistent (an index out of range, a state listed
+    /// out of order, an unnumbered cycle), [`ExactError::Probabilities`]
+    /// for chance outcomes that do not sum to one, [`ExactError::NoMoves`]
+    /// for a decision with no legal move, [`ExactError::NotSettled`] if
+    /// the values of a block do not settle within [`Limits::max_steps`]
+    /// sweeps and [`ExactError::OutOfTime`] past [`Limits::max_time`].
+    pub fn solve(
+        game: &G,
+        objective: &impl Objective<G>,
+        limits: &Limits,
+    ) -> Result<DenseOptimal<G>, ExactError> {
+        let n = game.state_count();
+        if n > limits.max_states || u32::try_from(n).is_err() {
+            return Err(ExactError::TooLarge {
+                what: "states",
+                limit: limits.max_states.min(u32::MAX as usize),
+            });
+        }
+        let mut sweep = Sweep {
+            game,
+            objective,
+            values: vec![0.0; n],
+            best: Best::Narrow(vec![u8::MAX; n]),
+            scratch: Vec::new(),
+            checking: true,
+            tolerance: limits.tolerance,
+            max_steps: limits.max_steps,
+            iterations: 0,
+            residual: 0.0,
+        };
+        let mut clock = Clock::start(limits, 1024);
+        // A block's transitions are kept while there are no more of them
+        // than numbered states; past that, the rest is swept on the fly.
+        let cap = n.max(1 << 16);
+        let mut block = Block::default();
+        let mut listed = 0;
+        let mut overflow = None;
+        for (i, state) in game.states().enumerate() {
+            clock.tick(|| Stage::Blocks {
+                solved: block.start,
+                states: n,
+            })?;
+            sweep.check_listed(i, &state)?;
+            sweep.push(&mut block, i, &state)?;
+            listed = i + 1;
+            if block.reach <= listed {
+                sweep.settle(&mut block, &mut clock)?;
+                block.clear(listed);
+            } else if block.terms.len() > cap {
+                overflow = Some(block.start);
+                break;
+            }
+        }
+        if let Some(from) = overflow {
+            drop(block);
+            listed = sweep.sweep_from(from, &mut clock)?;
+        }
+        if listed != n {
+            return Err(ExactError::DenseIndex {
+                state: String::new(),
+                what: format!("the game lists {listed} states but numbers {n}"),
+            });
+        }
+        let value = sweep.eval(&game.initial_state(), 0)?;
+        Ok(DenseOptimal {
+            value,
+            iterations: sweep.iterations,
+            residual: sweep.residual,
+            solved: Arc::new(Solved {
+                values: sweep.values,
+                best: sweep.best,
+            }),
+            game: PhantomData,
+        })
+    }
+}
+
+impl<G: Dense> DenseOptimal<G> {
+    /// How many states were solved: the game's
+    /// [`state_count`](Dense::state_count).
+    pub fn len(&self) -> usize {
+        self.solved.values.len()
+    }
+
+    /// Whether the game numbered no state.
+    pub fn is_empty(&self) -> bool {
+        self.solved.values.is_empty()
+    }
+
+    /// Every numbered state's value, by index.
+    pub fn values(&self) -> &[f64] {
+        &self.solved.values
+    }
+
+    /// Bytes of values and moves the solve keeps (shared by every clone).
+    pub fn memory(&self) -> usize {
+        8 * self.solved.values.len() + self.solved.best.bytes()
+    }
+
+    /// The value of `state` under optimal play, or `None` if the game
+    /// does not number it.
+    pub fn value_of(&self, game: &G, state: &G::State) -> Option<f64> {
+        let i = game.index(state)?;
+        self.solved.values.get(i).copied()
+    }
+
+    /// The index in the legal moves of the optimal move at `state`, or
+    /// `None` if `state` is not a numbered decision state.
+    pub fn best_move(&self, game: &G, state: &G::State) -> Option<usize> {
+        self.solved.best.get(game.index(state)?)
+    }
+}
+
+/// The optimal strategy: at a numbered decision state, the optimal move
+/// (by its index in the legal moves, which must be listed as
+/// [`BoardGame::legal_moves`] lists them); elsewhere the first move.
+impl<G: Dense> Deterministic<G> for DenseOptimal<G> {
+    fn pick(&self, game: &G, state: &G::State, _: Seat, moves: &[G::Move]) -> usize {
+        self.best_move(game, state)
+            .filter(|&b| b < moves.len())
+            .unwrap_or(0)
+    }
+}
+
+/// The state of a solve: the values so far, the best moves found and
+/// scratch lists.
+struct Sweep<'a, G: BoardGame, O> {
+    game: &'a G,
+    objective: &'a O,
+    values: Vec<f64>,
+    best: Best,
+    /// Outcome and move lists, one pair per depth of unnumbered states.
+    scratch: Vec<Scratch<G>>,
+    /// Whether sweeps on the fly check chance outcomes (the first does).
+    checking: bool,
+    tolerance: f64,
+    max_steps: u32,
+    /// The most sweeps a block took.
+    iterations: u32,
+    /// The largest residual a block of states on a cycle ended with.
+    residual: f64,
+}
+
+struct Scratch<G: BoardGame> {
+    outcomes: Vec<Chance<G::Outcome>>,
+    moves: Vec<G::Move>,
+}
+
+impl<G: BoardGame> Default for Scratch<G> {
+    fn default() -> Self {
+        Scratch {
+            outcomes: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+}
+
+/// A run of consecutive numbered states being solved together, with its
+/// transitions: each state's value is the best (or only) of its moves',
+/// each move's an affine function of numbered states' values.
+struct Block<S> {
+    /// The index of its first state.
+    start: usize,
+    /// One past the highest index its states lead to (at least `start`):
+    /// the block is closed once every state up to there is in it.
+    reach: usize,
+    /// Whether a state leads to itself or a later state: the block needs
+    /// sweeps until it settles, not one.
+    cyclic: bool,
+    /// The states a state leads back to (itself or a later state), up to
+    /// two: with one, a sweep is a function of its value alone.
+    feedback: Vec<u32>,
+    /// Per state.
+    kinds: Vec<Kind>,
+    /// Per state: one past its last move in `moves`.
+    move_ends: Vec<u32>,
+    /// Per move: its constant part, and one past its last term in
+    /// `terms`.
+    moves: Vec<(f64, u32)>,
+    /// (coefficient, index of a numbered state).
+    terms: Vec<(f64, u32)>,
+    /// States whose value is not affine in numbered states' (a decision
+    /// among the unnumbered states they lead to): evaluated on the fly.
+    dynamic: Vec<S>,
+}
+
+impl<S> Default for Block<S> {
+    fn default() -> Self {
+        Block {
+            start: 0,
+            reach: 0,
+            cyclic: false,
+            feedback: Vec::new(),
+            kinds: Vec::new(),
+            move_ends: Vec::new(),
+            moves: Vec::new(),
+            terms: Vec::new(),
+            dynamic: Vec::new(),
+        }
+    }
+}
+
+impl<S> Block<S> {
+    /// Empties the block to begin again at `start`.
+    fn clear(&mut self, start: usize) {
+        self.start = start;
+        self.reach = start;
+        self.cyclic = false;
+        self.feedback.clear();
+        self.kinds.clear();
+        self.move_ends.clear();
+        self.moves.clear();
+        self.terms.clear();
+        self.dynamic.clear();
+    }
+
+    /// The value of move `m` from the values so far.
+    #[inline]
+    fn move_value(&self, values: &[f64], m: usize) -> f64 {
+        let first = if m == 0 {
+            0
+        } else {
+            self.moves[m - 1].1 as usize
+        };
+        let (constant, end) = self.moves[m];
+        self.terms[first..end as usize]
+            .iter()
+            .fold(constant, |v, &(p, t)| v + p * values[t as usize])
+    }
+}
+
+/// What a numbered state's value is.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// Its one move's (a chance state, a finished one).
+    Fixed,
+    /// The largest of its moves' (`true`) or the smallest.
+    Decide(bool),
+    /// Worked out on the fly: the state is `dynamic[_]`.
+    Dynamic(usize),
+}
+
+impl<G, O> Sweep<'_, G, O>
+where
+    G: Dense,
+    G::State: Debug,
+    O: Objective<G>,
+{
+    /// Checks that the `i`-th listed state has index `i`.
+    fn check_listed(&self, i: usize, state: &G::State) -> Result<(), ExactError> {
+        match self.game.index(state) {
+            Some(j) if j == i && i < self.values.len() => Ok(()),
+            j => Err(ExactError::DenseIndex {
+                state: format!("{state:?}"),
+                what: format!(
+                    "listed as state {i} of {}, it has index {j:?}",
+                    self.values.len()
+                ),
+            }),
+        }
+    }
+
+    fn scratch(&mut self, depth: usize) -> &mut Scratch<G> {
+        if self.scratch.len() <= depth {
+            self.scratch.resize_with(depth + 1, Scratch::default);
+        }
+        &mut self.scratch[depth]
+    }
+
+    fn out_of_range(&self, state: &G::State, i: usize) -> ExactError {
+        ExactError::DenseIndex {
+            state: format!("{state:?}"),
+            what: format!("index {i} is out of range (0..{})", self.values.len()),
+        }
+    }
+
+    fn too_deep(&self, state: &G::State) -> ExactError {
+        ExactError::DenseIndex {
+            state: format!("{state:?}"),
+            what: format!(
+                "more than {} unnumbered states in a row: number a state of every cycle",
+                DenseOptimal::<G>::MAX_UNNUMBERED
+            ),
+        }
+    }
+
+    /// Adds numbered state `i`, `state`, and its transitions to `block`.
+    fn push(
+        &mut self,
+        block: &mut Block<G::State>,
+        i: usize,
+        state: &G::State,
+    ) -> Result<(), ExactError> {
+        let game = self.game;
+        let (moves_before, terms_before) = (block.moves.len(), block.terms.len());
+        let mut dynamic = false;
+        let mut kind = match game.status(state) {
+            Status::Over(result) => {
+                let v = self.objective.terminal(game, state, result);
+                block.moves.push((v, terms_before as u32));
+                Kind::Fixed
+            }
+            Status::Chance => {
+                let c = self.affine_expand(state, 1.0, 0, &mut block.terms, &mut dynamic)?;
+                block.moves.push((c, block.terms.len() as u32));
+                Kind::Fixed
+            }
+            Status::Decision(seat) => {
+                let mut moves = std::mem::take(&mut self.scratch(0).moves);
+                moves.clear();
+                game.legal_moves(state, &mut moves);
+                if moves.is_empty() {
+                    return Err(ExactError::NoMoves {
+                        seat,
+                        state: format!("{state:?}"),
+                    });
+                }
+                for m in moves.drain(..) {
+                    let mut next = state.clone();
+                    game.apply_move(&mut next, m, &mut |_| {});
+                    let c = self.affine(&next, 1.0, 0, &mut block.terms, &mut dynamic)?;
+                    block.moves.push((c, block.terms.len() as u32));
+                }
+                self.scratch[0].moves = moves;
+                Kind::Decide(self.objective.maximises(seat))
+            }
+        };
+        for &(_, t) in &block.terms[terms_before..] {
+            if t as usize >= i {
+                block.cyclic = true;
+                if block.feedback.len() < 2 && !block.feedback.contains(&t) {
+                    block.feedback.push(t);
+                }
+            }
+            block.reach = block.reach.max(t as usize + 1);
+        }
+        if dynamic {
+            block.moves.truncate(moves_before);
+            block.terms.truncate(terms_before);
+            kind = Kind::Dynamic(block.dynamic.len());
+            block.dynamic.push(state.clone());
+        }
+        block.kinds.push(kind);
+        block.move_ends.push(block.moves.len() as u32);
+        Ok(())
+    }
+
+    /// `mult` times the value of `state`, as an affine function of
+    /// numbered states' values: pushes its terms, returns its constant.
+    /// Sets `dynamic` if it is not affine (the terms then only say which
+    /// states it depends on). `depth` unnumbered states led here.
+    fn affine(
+        &mut self,
+        state: &G::State,
+        mult: f64,
+        depth: usize,
+        terms: &mut Vec<(f64, u32)>,
+        dynamic: &mut bool,
+    ) -> Result<f64, ExactError> {
+        if let Status::Over(result) = self.game.status(state) {
+            return Ok(mult * self.objective.terminal(self.game, state, result));
+        }
+        match self.game.index(state) {
+            Some(i) if i < self.values.len() => {
+                terms.push((mult, i as u32));
+                Ok(0.0)
+            }
+            Some(i) => Err(self.out_of_range(state, i)),
+            None if depth >= DenseOptimal::<G>::MAX_UNNUMBERED => Err(self.too_deep(state)),
+            None => self.affine_expand(state, mult, depth + 1, terms, dynamic),
+        }
+    }
+
+    /// [`affine`](Self::affine) from `state`'s successors, whether or not
+    /// it is numbered.
+    fn affine_expand(
+        &mut self,
+        state: &G::State,
+        mult: f64,
+        depth: usize,
+        terms: &mut Vec<(f64, u32)>,
+        dynamic: &mut bool,
+    ) -> Result<f64, ExactError> {
+        let game = self.game;
+        match game.status(state) {
+            Status::Over(result) => Ok(mult * self.objective.terminal(game, state, result)),
+            Status::Chance => {
+                let mut outcomes = std::mem::take(&mut self.scratch(depth).outcomes);
+                outcomes.clear();
+                game.chance_outcomes(state, &mut outcomes);
+                crate::staged::check_chances(state, &outcomes)?;
+                let mut c = 0.0;
+                for o in &outcomes {
+                    let mut next = state.clone();
+                    game.apply_chance(&mut next, o.outcome, &mut |_| {});
+                    c += self.affine(&next, mult * o.probability, depth, terms, dynamic)?;
+                }
+                self.scratch[depth].outcomes = outcomes;
+                Ok(c)
+            }
+            Status::Decision(seat) => {
+                *dynamic = true;
+                let mut moves = std::mem::take(&mut self.scratch(depth).moves);
+                moves.clear();
+                game.legal_moves(state, &mut moves);
+                if moves.is_empty() {
+                    return Err(ExactError::NoMoves {
+                        seat,
+                        state: format!("{state:?}"),
+                    });
+                }
+                for m in moves.drain(..) {
+                    let mut next = state.clone();
+                    game.apply_move(&mut next, m, &mut |_| {});
+                    self.affine(&next, mult, depth, terms, dynamic)?;
+                }
+                self.scratch[depth].moves = moves;
+                Ok(0.0)
+            }
+        }
+    }
+
+    /// Sweeps `block` until its values settle, then records its best
+    /// moves.
+    fn settle(
+        &mut self,
+        block: &mut Block<G::State>,
+        clock: &mut Clock<'_>,
+    ) -> Result<(), ExactError> {
+        let start = block.start;
+        // With one state to lead back to, a sweep's new value for it is
+        // a function g of its old value x alone (monotone, and a
+        // contraction where the game ends): the secant method on
+        // g(x) - x finds the fixed point in a few sweeps where plain
+        // sweeps take one per round of the cycle. Every sweep is still a
+        // plain one, and only a plain sweep's residual ends the loop.
+        let single = match block.feedback[..] {
+            [f] => Some(f as usize),
+            _ => None,
+        };
+        let mut secant = single.is_some();
+        let mut last: Option<(f64, f64)> = None; // (x, g(x) - x)
+        let mut sweeps = 0;
+        let mut residual = f64::INFINITY;
+        loop {
+            if sweeps >= self.max_steps {
+                return Err(ExactError::NotSettled {
+                    iterations: sweeps,
+                    residual,
+                });
+            }
+            sweeps += 1;
+            let x = single.map(|f| self.values[f]);
+            residual = self.sweep_block(block)?;
+            if !block.cyclic || residual <= self.tolerance {
+                break;
+            }
+            if let (Some(f), Some(x), true) = (single, x, secant) {
+                let h = self.values[f] - x;
+                if let Some((x0, h0)) = last {
+                    if h.abs() > 0.5 * h0.abs() {
+                        // Not converging fast: plain sweeps from here.
+                        secant = false;
+                    } else {
+                        let slope = (h - h0) / (x - x0);
+                        let next = x - h / slope;
+                        if slope < 0.0 && next.is_finite() {
+                            self.values[f] = next;
+                        }
+                    }
+                }
+                last = Some((x, h));
+            }
+            clock.tick(|| Stage::Blocks {
+                solved: start,
+                states: self.values.len(),
+            })?;
+        }
+        self.iterations = self.iterations.max(sweeps);
+        if block.cyclic {
+            self.residual = self.residual.max(residual);
+        }
+        let mut first = 0;
+        let mut values = Vec::new();
+        for (k, &kind) in block.kinds.iter().enumerate() {
+            let end = block.move_ends[k] as usize;
+            match kind {
+                Kind::Fixed => {}
+                Kind::Decide(max) => {
+                    values.clear();
+                    values.extend((first..end).map(|m| block.move_value(&self.values, m)));
+                    let best = self.pick_best(max, &values);
+                    self.best.set(start + k, best);
+                }
+                Kind::Dynamic(d) => {
+                    if let Some(best) = self.best(&block.dynamic[d])? {
+                        self.best.set(start + k, best);
+                    }
+                }
+            }
+            first = end;
+        }
+        Ok(())
+    }
+
+    /// One Gauss–Seidel sweep over `block`: returns the largest change.
+    fn sweep_block(&mut self, block: &Block<G::State>) -> Result<f64, ExactError> {
+        let start = block.start;
+        let mut residual: f64 = 0.0;
+        let mut first = 0;
+        for (k, &kind) in block.kinds.iter().enumerate() {
+            let end = block.move_ends[k] as usize;
+            let v = match kind {
+                Kind::Fixed => block.move_value(&self.values, first),
+                Kind::Decide(true) => (first..end)
+                    .map(|m| block.move_value(&self.values, m))
+                    .fold(f64::NEG_INFINITY, f64::max),
+                Kind::Decide(false) => (first..end)
+                    .map(|m| block.move_value(&self.values, m))
+                    .fold(f64::INFINITY, f64::min),
+                Kind::Dynamic(d) => self.expand(&block.dynamic[d], 0)?,
+            };
+            let old = &mut self.values[start + k];
+            residual = residual.max((v - *old).abs());
+            *old = v;
+            first = end;
+        }
+        Ok(residual)
+    }
+
+    /// The first of `values` within the tie tolerance of the best.
+    fn pick_best(&self, max: bool, values: &[f64]) -> usize {
+        let top = if max {
+            values.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+        } else {
+            values.iter().copied().fold(f64::INFINITY, f64::min)
+        };
+        let tolerance = self.objective.tie_tolerance(top);
+        values
+            .iter()
+            .position(|&v| (v - top).abs() <= tolerance)
+            .unwrap_or(0)
+    }
+
+    /// Solves the states from index `from` on (those before are solved)
+    /// by sweeps over them all, their successors regenerated each time;
+    /// returns how many states the game listed.
+    fn sweep_from(&mut self, from: usize, clock: &mut Clock<'_>) -> Result<usize, ExactError> {
+        let game = self.game;
+        let n = self.values.len();
+        let mut residual = f64::INFINITY;
+        let mut sweeps = 0;
+        let mut listed = from;
+        self.checking = true;
+        while residual > self.tolerance {
+            if sweeps >= self.max_steps {
+                return Err(ExactError::NotSettled {
+                    iterations: sweeps,
+                    residual,
+                });
+            }
+            sweeps += 1;
+            residual = 0.0;
+            for (i, state) in game.states().enumerate().skip(from) {
+                clock.tick(|| Stage::Settling {
+                    iteration: sweeps,
+                    residual,
+                })?;
+                if self.checking {
+                    self.check_listed(i, &state)?;
+                    listed = i + 1;
+                }
+                let v = self.expand(&state, 0)?;
+                let old = &mut self.values[i];
+                residual = f64::max(residual, (v - *old).abs());
+                *old = v;
+            }
+            if listed != n {
+                break;
+            }
+            self.checking = false;
+        }
+        self.iterations = self.iterations.max(sweeps);
+        self.residual = self.residual.max(residual);
+        for (i, state) in game.states().enumerate().skip(from) {
+            if let Some(best) = self.best(&state)? {
+                self.best.set(i, best);
+            }
+        }
+        Ok(listed)
+    }
+
+    /// The value of any state: looked up if numbered, worked out from its
+    /// successors if not; `depth` unnumbered states led here.
+    fn eval(&mut self, state: &G::State, depth: usize) -> Result<f64, ExactError> {
+        if let Status::Over(result) = self.game.status(state) {
+            return Ok(self.objective.terminal(self.game, state, result));
+        }
+        match self.game.index(state) {
+            Some(i) => match self.values.get(i) {
+                Some(&v) => Ok(v),
+                None => Err(self.out_of_range(state, i)),
+            },
+            None if depth >= DenseOptimal::<G>::MAX_UNNUMBERED => Err(self.too_deep(state)),
+            None => self.expand(state, depth + 1),
+        }
+    }
+
+    /// The value of `state` from its successors': the mean over chance
+    /// outcomes, the best over moves, or the terminal value.
+    fn expand(&mut self, state: &G::State, depth: usize) -> Result<f64, ExactError> {
+        let game = self.game;
+        match game.status(state) {
+            Status::Over(result) => Ok(self.objective.terminal(game, state, result)),
+            Status::Chance => {
+                let mut outcomes = std::mem::take(&mut self.scratch(depth).outcomes);
+                outcomes.clear();
+                game.chance_outcomes(state, &mut outcomes);
+                if self.checking {
+                    crate::staged::check_chances(state, &outcomes)?;
+                }
+                let mut v = 0.0;
+                for c in &outcomes {
+                    let mut next = state.clone();
+                    game.apply_chance(&mut next, c.outcome, &mut |_| {});
+                    v += c.probability * self.eval(&next, depth)?;
+                }
+                self.scratch[depth].outcomes = outcomes;
+                Ok(v)
+            }
+            Status::Decision(seat) => {
+                let mut moves = std::mem::take(&mut self.scratch(depth).moves);
+                moves.clear();
+                game.legal_moves(state, &mut moves);
+                if moves.is_empty() {
+                    return Err(ExactError::NoMoves {
+                        seat,
+                        state: format!("{state:?}"),
+                    });
+                }
+                let max = self.objective.maximises(seat);
+                let mut v = if max {
+                    f64::NEG_INFINITY
+                } else {
+                    f64::INFINITY
+                };
+                for m in moves.drain(..) {
+                    let mut next = state.clone();
+                    game.apply_move(&mut next, m, &mut |_| {});
+                    let w = self.eval(&next, depth)?;
+                    v = if max { v.max(w) } else { v.min(w) };
+                }
+                self.scratch[depth].moves = moves;
+                Ok(v)
+            }
+        }
+    }
+
+    /// The optimal move at a decision state (the first within the tie
+    /// tolerance of the best), or `None` if nobody decides there.
+    fn best(&mut self, state: &G::State) -> Result<Option<usize>, ExactError> {
+        let game = self.game;
+        let Status::Decision(seat) = game.status(state) else {
+            return Ok(None);
+        };
+        let mut moves = Vec::new();
+        game.legal_moves(state, &mut moves);
+        let mut values = Vec::with_capacity(moves.len());
+        for m in moves {
+            let mut next = state.clone();
+            game.apply_move(&mut next, m, &mut |_| {});
+            values.push(self.eval(&next, 0)?);
+        }
+        Ok(Some(
+            self.pick_best(self.objective.maximises(seat), &values),
+        ))
+    }
+}
