@@ -350,22 +350,36 @@ where
 /// build.
 pub const OPTIMAL_MAX_STATES: usize = 10_000_000;
 
+/// A solved optimal strategy of some game, shared.
 type Solved = std::sync::Arc<dyn std::any::Any + Send + Sync>;
+
+/// Every optimal solve made so far, by game type and parameters.
+static SOLVED: tabula_exact::SolveOnce<(std::any::TypeId, String), Solved> =
+    tabula_exact::SolveOnce::new();
+
+/// How a game's optimal play is solved: over its whole state graph
+/// ([`Optimal`]), or over the dense numbering of its states where it
+/// gives one ([`DenseOptimal`](tabula_exact::DenseOptimal), far smaller
+/// and faster). [`register_game!`](crate::register_game) picks one for
+/// the game at compile time.
+pub type SolveOptimal<G> = fn(&G, &Limits) -> Result<SharedStrategy<G>, ExactError>;
+
+/// A solved strategy, shared by every agent that plays it.
+pub type SharedStrategy<G> = std::sync::Arc<dyn tabula_core::Deterministic<G>>;
 
 /// Optimal play of a two-seat game as an agent, each seat maximising its
 /// own chance of winning alone ([`WinZeroSum`](tabula_exact::WinZeroSum)),
-/// solved once per game type and parameters and shared by every agent
-/// built from it, on every worker and in every seating: the `optimal`
-/// agent that [`register_game!`](crate::register_game) registers.
-pub fn shared_optimal<G>(game: &G) -> Result<Box<dyn Agent<G>>, agents::BuildError>
+/// solved once per game type and parameters by `solve` and shared by
+/// every agent built from it, on every worker and in every seating: the
+/// `optimal` agent that [`register_game!`](crate::register_game)
+/// registers. Two workers asking at once wait for one solve.
+pub fn shared_optimal<G>(
+    game: &G,
+    solve: SolveOptimal<G>,
+) -> Result<Box<dyn Agent<G>>, agents::BuildError>
 where
     G: tabula_play::record::Recordable + 'static,
-    G::State: Hash + Eq + Debug + Send + Sync,
-    G::Move: Sync,
 {
-    use std::collections::HashMap;
-    use std::sync::{Arc, Mutex, OnceLock};
-    static SOLVED: OnceLock<Mutex<HashMap<(std::any::TypeId, String), Solved>>> = OnceLock::new();
     if game.seats() != 2 {
         return Err(format!(
             "optimal play is solved for two seats (each maximising its chance of winning); this game seats {}",
@@ -377,17 +391,8 @@ where
         std::any::TypeId::of::<G>(),
         serde_json::to_string(&game.parameters())?,
     );
-    // Held while solving: a second worker asking for the same game waits
-    // for the first one's solve instead of solving it again.
-    let mut solved = SOLVED
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let optimal: Arc<Optimal<G>> = match solved.get(&key).cloned() {
-        Some(any) => any
-            .downcast::<Optimal<G>>()
-            .map_err(|_| "the shared optimal solve holds another game")?,
-        None => {
+    let solved = SOLVED
+        .get_or_solve(key, || {
             let solving = crate::progress::SolveProgress::new("optimal play");
             let limits = Limits {
                 max_states: OPTIMAL_MAX_STATES,
@@ -395,13 +400,38 @@ where
                 progress: Some(solving.sink()),
                 ..Limits::default()
             };
-            let optimal = Arc::new(
-                Optimal::solve(game, &tabula_exact::WinZeroSum, &limits)
-                    .map_err(PolicyError::from)?,
-            );
-            solved.insert(key, optimal.clone());
-            optimal
-        }
-    };
-    Ok(Box::new(tabula_core::PolicyAgent(optimal)))
+            Ok(std::sync::Arc::new(solve(game, &limits)?) as Solved)
+        })
+        .map_err(PolicyError::from)?;
+    let strategy = solved
+        .downcast_ref::<SharedStrategy<G>>()
+        .ok_or("the shared optimal solve holds another game")?;
+    Ok(Box::new(tabula_core::PolicyAgent(strategy.clone())))
+}
+
+/// The optimal agent's solve over the whole state graph.
+pub fn optimal_by_graph<G>(game: &G, limits: &Limits) -> Result<SharedStrategy<G>, ExactError>
+where
+    G: BoardGame + 'static,
+    G::State: Hash + Eq + Debug + Send + Sync,
+{
+    Ok(std::sync::Arc::new(Optimal::solve(
+        game,
+        &tabula_exact::WinZeroSum,
+        limits,
+    )?))
+}
+
+/// The optimal agent's solve over the game's dense numbering of its
+/// states.
+pub fn optimal_by_numbering<G>(game: &G, limits: &Limits) -> Result<SharedStrategy<G>, ExactError>
+where
+    G: tabula_exact::Dense + 'static,
+    G::State: Debug + Send + Sync,
+{
+    Ok(std::sync::Arc::new(tabula_exact::DenseOptimal::solve(
+        game,
+        &tabula_exact::WinZeroSum,
+        limits,
+    )?))
 }

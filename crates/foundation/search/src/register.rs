@@ -18,7 +18,8 @@ pub mod __registry {
 /// the name) and `mcts[-BUDGET]` ([`Mcts`](crate::Mcts), 1,000 playouts),
 /// a budget being a [`Budget`](crate::Budget) (`alphabeta-5000`,
 /// `mcts-50ms`). Each takes the game's own one-line summary (what
-/// `tabula list` shows), and `check`, when given, is a function of the
+/// `tabula list` shows), or the framework's when only `game` (and
+/// `check`) are given (`register_search_agents! { game: Nim }`), and `check`, when given, is a function of the
 /// game that refuses, with its error, a game too large for the
 /// searching agents (`greedy`, `alphabeta`, `mcts`); `random` takes any.
 ///
@@ -81,6 +82,17 @@ pub mod __registry {
 /// ```
 #[macro_export]
 macro_rules! register_search_agents {
+    // The framework's own summaries.
+    (game: $game:ty $(, check: $check:expr)? $(,)?) => {
+        $crate::register_search_agents! {
+            game: $game,
+            $(check: $check,)?
+            random: "a legal move at random",
+            greedy: "the move that evaluates best one step ahead",
+            alphabeta: "alpha-beta search (expectimax at chance); BUDGET nodes (default 20000) or Nms per move",
+            mcts: "Monte Carlo tree search; BUDGET playouts (default 1000) or Nms per move",
+        }
+    };
     (
         game: $game:ty,
         $(check: $check:expr,)?

@@ -114,6 +114,38 @@ pub mod probe {
         }
     }
 
+    /// Found when the game numbers its states ([`tabula_exact::Dense`]):
+    /// optimal play is solved over the numbering.
+    pub trait Numbered<G> {
+        /// The solve.
+        fn optimal(self) -> crate::exact::SolveOptimal<G>;
+    }
+
+    impl<G: Rules + tabula_exact::Dense> Numbered<G> for &Probe<G>
+    where
+        G::State: std::fmt::Debug + Send + Sync,
+    {
+        fn optimal(self) -> crate::exact::SolveOptimal<G> {
+            crate::exact::optimal_by_numbering::<G>
+        }
+    }
+
+    /// Found otherwise: optimal play is solved over the whole state
+    /// graph, which needs a hashable state.
+    pub trait Graphed<G> {
+        /// The solve.
+        fn optimal(self) -> crate::exact::SolveOptimal<G>;
+    }
+
+    impl<G: Rules> Graphed<G> for Probe<G>
+    where
+        G::State: Hash + Eq + std::fmt::Debug + Send + Sync,
+    {
+        fn optimal(self) -> crate::exact::SolveOptimal<G> {
+            crate::exact::optimal_by_graph::<G>
+        }
+    }
+
     /// Found otherwise.
     pub trait Unhashed<G> {
         /// No hooks.
@@ -345,7 +377,10 @@ macro_rules! register_game {
                         parameter: None,
                         summary: $optimal,
                         build: &$crate::__agents::BuildFn::<$game>(|game, _| {
-                            $crate::exact::shared_optimal(game)
+                            #[allow(unused_imports)]
+                            use $crate::verbs::probe::{Graphed as _, Numbered as _};
+                            let solve = (&$crate::verbs::probe::Probe::<$game>(::core::marker::PhantomData)).optimal();
+                            $crate::exact::shared_optimal(game, solve)
                         }),
                     }
                 }
