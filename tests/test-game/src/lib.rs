@@ -19,16 +19,17 @@
 //! drive it.
 //!
 //! ```
-//! use tabula::app::exact::{PolicyArgs, analyze_agents};
-//! use tabula_test_game::CoinRace;
+//! use tabula_test_game as _; // links the registration in
 //!
 //! // One token, two squares, no choices: heads (1/2) finishes in one
 //! // flip, tails needs a second: 1.5 flips on average.
-//! let race = CoinRace::new(2, 1, false)?;
-//! let none = PolicyArgs { agents: vec![], max_states: 1_000 };
-//! let exact = analyze_agents(&race, "coin-race", &none)?;
-//! assert!((exact.mean_steps - 1.5).abs() < 1e-12);
-//! assert_eq!(exact.seats[0].win, 1.0);
+//! let mut out = Vec::new();
+//! let race = "coin-race(squares=2, players=1, choices=false)";
+//! let args = ["tabula", "analyze", race, "--agents", "flip", "--format", "json"];
+//! tabula::cli::run_args(args, &mut out)?;
+//! let exact: serde_json::Value = serde_json::from_slice(&out)?;
+//! assert_eq!(exact["mean_steps"], 1.5);
+//! assert_eq!(exact["seats"][0]["win"], 1.0);
 //! # Ok::<_, tabula::app::Error>(())
 //! ```
 #![deny(missing_docs)]
