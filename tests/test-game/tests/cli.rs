@@ -79,7 +79,7 @@ fn the_closed_form_matches_fractions_worked_out_by_hand() {
 
 #[test]
 fn list_shows_the_test_game_with_its_parameters_and_agents_beside_the_shipped_games() {
-    let text = ok(&["list"]);
+    let text = ok(&w("list"));
     let at = text
         .find("  coin-race    coin race, the test suite's own game")
         .unwrap_or_else(|| panic!("coin-race is not listed:\n{text}"));
@@ -108,7 +108,7 @@ fn list_shows_the_test_game_with_its_parameters_and_agents_beside_the_shipped_ga
 
 #[test]
 fn list_json_has_the_test_game_with_its_parameters_and_agents_beside_the_shipped_games() {
-    let v = json(&["list", "--format", "json"]);
+    let v = json(&w("list --format json"));
     let games = v["games"].as_array().expect("games");
     let names: Vec<&str> = games.iter().filter_map(|g| g["name"].as_str()).collect();
     assert_eq!(
@@ -169,7 +169,7 @@ fn list_json_has_the_test_game_with_its_parameters_and_agents_beside_the_shipped
 
 #[test]
 fn every_listed_command_reaches_the_command_line() {
-    let v = json(&["list", "--format", "json"]);
+    let v = json(&w("list --format json"));
     let mut checked = 0;
     for game in v["games"].as_array().expect("games") {
         let name = game["name"].as_str().expect("name");
@@ -193,16 +193,7 @@ fn every_listed_command_reaches_the_command_line() {
 /// 12.1841 flips), and the numbers do not depend on the threads.
 #[test]
 fn simulate_text_is_pinned_for_a_fixed_seed_whatever_the_threads() {
-    let args = [
-        "simulate",
-        "coin-race",
-        "--choices",
-        "false",
-        "--games",
-        "10000",
-        "--seed",
-        "7",
-    ];
+    let args = w("simulate coin-race --choices false --games 10000 --seed 7");
     let text = ok(&args);
     assert_eq!(
         text,
@@ -218,7 +209,7 @@ fn simulate_text_is_pinned_for_a_fixed_seed_whatever_the_threads() {
         assert_eq!(ok(&[&args[..], &["--threads", threads]].concat()), text);
     }
     // With choices, the agents decide: pinned too, on any threads.
-    let args = ["simulate", "coin-race", "--games", "10000", "--seed", "7"];
+    let args = w("simulate coin-race --games 10000 --seed 7");
     let text = ok(&args);
     assert_eq!(
         text,
@@ -239,25 +230,11 @@ fn simulate_text_is_pinned_for_a_fixed_seed_whatever_the_threads() {
 #[test]
 fn simulate_json_is_within_four_standard_errors_of_the_exact_values() {
     for (squares, players) in [(10, 2), (7, 1), (25, 2)] {
-        let (s, p) = (squares.to_string(), players.to_string());
-        let v = json(&[
-            "simulate",
-            "coin-race",
-            "--squares",
-            &s,
-            "--players",
-            &p,
-            "--choices",
-            "false",
-            "--agents",
-            flippers(players),
-            "--games",
-            "100000",
-            "--seed",
-            "11",
-            "--format",
-            "json",
-        ]);
+        let (s, p) = (squares, players);
+        let v = json(&w(&format!(
+            "simulate coin-race --squares {s} --players {p} --choices false --agents {} --games 100000 --seed 11 --format json",
+            flippers(players)
+        )));
         assert_eq!(v["game"], "coin-race");
         assert_eq!(
             v["spec"],
@@ -305,18 +282,9 @@ fn simulate_json_is_within_four_standard_errors_of_the_exact_values() {
     }
     // With choices and flipping agents: one choice before each flip, and
     // the flips and wins of the race without choices.
-    let v = json(&[
-        "simulate",
-        "coin-race",
-        "--agents",
-        "flip,flip",
-        "--games",
-        "100000",
-        "--seed",
-        "11",
-        "--format",
-        "json",
-    ]);
+    let v = json(&w(
+        "simulate coin-race --agents flip,flip --games 100000 --seed 11 --format json",
+    ));
     let (wins, mean) = closed_form(10, 2);
     assert_eq!(v["moves"], v["chance_steps"]);
     let flips = &v["chance_steps"];
@@ -337,20 +305,10 @@ fn simulate_json_is_within_four_standard_errors_of_the_exact_values() {
 fn analyze_equals_the_closed_form() {
     for squares in [1u32, 2, 3, 10, 25, 60] {
         for players in [1u32, 2] {
-            let v = json(&[
-                "analyze",
-                "coin-race",
-                "--squares",
-                &squares.to_string(),
-                "--players",
-                &players.to_string(),
-                "--choices",
-                "false",
-                "--agents",
-                flippers(players),
-                "--format",
-                "json",
-            ]);
+            let v = json(&w(&format!(
+                "analyze coin-race --squares {squares} --players {players} --choices false --agents {} --format json",
+                flippers(players)
+            )));
             assert_eq!(v["game"], "coin-race");
             assert_eq!(v["parameters"]["players"], players);
             let (wins, mean) = closed_form(squares, players);
@@ -383,7 +341,7 @@ fn analyze_equals_the_closed_form() {
 #[test]
 fn analyze_text_is_pinned() {
     assert_eq!(
-        ok(&["analyze", "coin-race", "--choices", "false"]),
+        ok(&w("analyze coin-race --choices false")),
         "coin-race(squares=10, players=2, choices=false) with flip, finisher in the seats, solved exactly (119 states, 198 transitions):\n\
          \x20 steps per game (chance outcomes and moves): mean 12.182919, sd 1.368453, min 9, mode 11, median 12\n\
          \x20 seat   agent                      wins       ties   mean score     rank\n\
@@ -465,20 +423,17 @@ fn json_goes_with_plot_and_report() {
 
 #[test]
 fn analyze_has_json_but_no_pictures() {
-    let v = json(&["analyze", "coin-race", "--squares", "4", "--format", "json"]);
+    let v = json(&w("analyze coin-race --squares 4 --format json"));
     assert_eq!(v["parameters"]["squares"], 4);
     // The spec string says the same.
-    assert_eq!(
-        json(&["analyze", "coin-race(squares=4)", "--format", "json"]),
-        v
-    );
-    let (_, err) = fails(&["analyze", "coin-race", "--plot", "x"], 2);
+    assert_eq!(json(&w("analyze coin-race(squares=4) --format json")), v);
+    let (_, err) = fails(&w("analyze coin-race --plot x"), 2);
     assert!(err.contains("unexpected argument '--plot'"), "{err}");
 }
 
 #[test]
 fn an_unknown_game_is_a_usage_error() {
-    let (out, err) = fails(&["simulate", "nosuchgame"], 2);
+    let (out, err) = fails(&w("simulate nosuchgame"), 2);
     assert!(out.is_empty());
     assert!(
         err.starts_with(
@@ -491,14 +446,14 @@ fn an_unknown_game_is_a_usage_error() {
         "{err}"
     );
     // A near miss is answered with the game's name.
-    let (_, err) = fails(&["simulate", "coin-rac"], 2);
+    let (_, err) = fails(&w("simulate coin-rac"), 2);
     assert!(
         err.lines()
             .any(|l| l.trim_start().starts_with("tip: ") && l.contains("'coin-race'")),
         "{err}"
     );
     // A game without that command is unknown to the verb.
-    let (_, err) = fails(&["simulate", "seega"], 2);
+    let (_, err) = fails(&w("simulate seega"), 2);
     assert!(
         err.contains(
             "game \"seega\" has no `simulate` command; the games with `simulate`: coin-race, dice-race, monopoly, snakes"
@@ -511,7 +466,7 @@ fn an_unknown_game_is_a_usage_error() {
 /// the usage line says `<GAME>` where a game is expected.
 #[test]
 fn an_unknown_game_is_answered_with_the_valid_games() {
-    let (_, err) = fails(&["simulate", "nosuchgame"], 2);
+    let (_, err) = fails(&w("simulate nosuchgame"), 2);
     for game in ["coin-race", "snakes"] {
         assert!(err.contains(game), "{game} is not named:\n{err}");
     }
@@ -520,7 +475,7 @@ fn an_unknown_game_is_answered_with_the_valid_games() {
 
 #[test]
 fn an_unknown_command_is_a_usage_error() {
-    let (out, err) = fails(&["nosuchverb"], 2);
+    let (out, err) = fails(&w("nosuchverb"), 2);
     assert!(out.is_empty());
     assert!(
         err.starts_with("error: unknown command \"nosuchverb\"; the commands are: list, simulate,"),
@@ -548,7 +503,7 @@ fn a_verb_without_a_game_shows_the_usage_and_the_games() {
 /// what it takes, given as an option or in the spec string alike.
 #[test]
 fn a_bad_flag_value_is_refused_naming_it() {
-    let (out, err) = fails(&["simulate", "coin-race", "--games", "many"], 2);
+    let (out, err) = fails(&w("simulate coin-race --games many"), 2);
     assert!(out.is_empty());
     assert!(
         err.starts_with("error: invalid value 'many' for '--games <"),
@@ -590,34 +545,15 @@ fn plot_into_a_file_fails_before_the_run_with_a_clear_message() {
 /// the whole run.
 #[test]
 fn shards_merge_into_the_whole_run() {
-    let run = [
-        "simulate",
-        "coin-race",
-        "--games",
-        "3000",
-        "--seed",
-        "2",
-        "--format",
-        "json",
-    ];
+    let run = w("simulate coin-race --games 3000 --seed 2 --format json");
     let (whole, merged) = whole_and_merged("shards-simulate", &run);
     for key in [
         "spec", "agents", "games", "finished", "seats", "steps", "moves",
     ] {
         assert_eq!(merged[key], whole[key], "{key}");
     }
-    let run = [
-        "tournament",
-        "coin-race",
-        "--agents",
-        "flip,finisher,optimal",
-        "--games",
-        "300",
-        "--seed",
-        "2",
-        "--format",
-        "json",
-    ];
+    let run =
+        w("tournament coin-race --agents flip,finisher,optimal --games 300 --seed 2 --format json");
     let (whole, merged) = whole_and_merged("shards-tournament", &run);
     for key in ["pairs", "games"] {
         assert_eq!(merged[key], whole[key], "{key}");
@@ -918,16 +854,9 @@ fn play_stops_cleanly_at_the_end_of_input() {
 
 #[test]
 fn tournament_text_and_bad_entrants() {
-    let text = ok(&[
-        "tournament",
-        "coin-race",
-        "--agents",
-        "flip,finisher",
-        "--games",
-        "10",
-        "--seed",
-        "3",
-    ]);
+    let text = ok(&w(
+        "tournament coin-race --agents flip,finisher --games 10 --seed 3",
+    ));
     assert!(
         text.starts_with(&format!(
             "{RACE}: 10 games per pairing, seats shared evenly, seed 3\n  flip 5 - 5 finisher: flip wins 0.5000 ± 0.1581\n\n\
@@ -939,31 +868,22 @@ fn tournament_text_and_bad_entrants() {
         text.contains("\nPairings:\n  flip vs finisher: 10 games, 0 draws, 0 capped, "),
         "{text}"
     );
-    let (_, err) = fails(&["tournament", "coin-race", "--agents", "flip,nosuch"], 1);
+    let (_, err) = fails(&w("tournament coin-race --agents flip,nosuch"), 1);
     assert_eq!(
         err,
         "error: unknown agent \"nosuch\"; known: finisher, flip, optimal\n"
     );
-    let (_, err) = fails(&["tournament", "coin-race", "--agents", "flip"], 1);
+    let (_, err) = fails(&w("tournament coin-race --agents flip"), 1);
     assert_eq!(
         err,
         "error: a tournament of a 2-seat game needs at least 2 entrants, got 1\n"
     );
-    let (_, err) = fails(&["tournament", "coin-race", "--agents", "flip,flip"], 1);
+    let (_, err) = fails(&w("tournament coin-race --agents flip,flip"), 1);
     assert_eq!(err, "error: the entrant \"flip\" is named twice\n");
     // One player: every entrant races alone.
-    let v = json(&[
-        "tournament",
-        "coin-race",
-        "--players",
-        "1",
-        "--agents",
-        "flip,finisher",
-        "--games",
-        "5",
-        "--format",
-        "json",
-    ]);
+    let v = json(&w(
+        "tournament coin-race --players 1 --agents flip,finisher --games 5 --format json",
+    ));
     assert_eq!(v["standings"]["pairings"].as_array().map(Vec::len), Some(2));
     assert_eq!(v["pairs"], serde_json::json!([]));
 }
@@ -1014,14 +934,9 @@ fn race_with_choices(n: u32, choose: impl Fn(usize, u32, &[f64; 2]) -> usize) ->
 #[test]
 fn analyze_with_agents_matches_an_independent_value_iteration() {
     let win = |agents: &str| {
-        let v = json(&[
-            "analyze",
-            "coin-race",
-            "--agents",
-            agents,
-            "--format",
-            "json",
-        ]);
+        let v = json(&w(&format!(
+            "analyze coin-race --agents {agents} --format json"
+        )));
         num(&v["seats"][0]["win"])
     };
     // Always flipping is the race without choices.
@@ -1047,22 +962,15 @@ fn analyze_with_agents_matches_an_independent_value_iteration() {
 
 #[test]
 fn analyze_with_agents_refuses_clearly() {
-    let (_, err) = fails(&["analyze", "coin-race", "--agents", "flip"], 1);
+    let (_, err) = fails(&w("analyze coin-race --agents flip"), 1);
     assert!(
         err.contains(&format!("{RACE} has 2 seats: give one agent per seat")),
         "{err}"
     );
-    let (_, err) = fails(&["analyze", "coin-race", "--agents", "flip,nosuch"], 1);
+    let (_, err) = fails(&w("analyze coin-race --agents flip,nosuch"), 1);
     assert!(err.contains("unknown agent \"nosuch\""), "{err}");
     let (_, err) = fails(
-        &[
-            "analyze",
-            "coin-race",
-            "--agents",
-            "flip,flip",
-            "--max-states",
-            "50",
-        ],
+        &w("analyze coin-race --agents flip,flip --max-states 50"),
         1,
     );
     assert!(
@@ -1072,17 +980,7 @@ fn analyze_with_agents_refuses_clearly() {
         "{err}"
     );
     // Optimal play is solved for two players only.
-    let (_, err) = fails(
-        &[
-            "analyze",
-            "coin-race",
-            "--players",
-            "1",
-            "--agents",
-            "optimal",
-        ],
-        1,
-    );
+    let (_, err) = fails(&w("analyze coin-race --players 1 --agents optimal"), 1);
     assert!(
         err.contains("optimal play is solved for two seats"),
         "{err}"
@@ -1096,19 +994,9 @@ fn analyze_with_agents_refuses_clearly() {
 #[test]
 fn exact_chances_go_beside_a_tournaments_sampled_results() {
     let games = 20_000u64;
-    let t = json(&[
-        "tournament",
-        "coin-race",
-        "--agents",
-        "flip,finisher,optimal",
-        "--games",
-        "20000",
-        "--seed",
-        "5",
-        "--exact",
-        "--format",
-        "json",
-    ]);
+    let t = json(&w(
+        "tournament coin-race --agents flip,finisher,optimal --games 20000 --seed 5 --exact --format json",
+    ));
     let pairings = t["standings"]["pairings"].as_array().expect("pairings");
     assert_eq!(pairings.len(), 3);
     for (p, pair) in pairings.iter().zip(t["pairs"].as_array().expect("pairs")) {
@@ -1116,14 +1004,9 @@ fn exact_chances_go_beside_a_tournaments_sampled_results() {
         let b = p["entrants"][1]["name"].as_str().expect("b");
         assert_eq!((pair["a"].as_str(), pair["b"].as_str()), (Some(a), Some(b)));
         let seat = |x: &str, y: &str| {
-            let r = json(&[
-                "analyze",
-                "coin-race",
-                "--agents",
-                &format!("{x},{y}"),
-                "--format",
-                "json",
-            ]);
+            let r = json(&w(&format!(
+                "analyze coin-race --agents {x},{y} --format json"
+            )));
             (num(&r["seats"][0]["win"]), num(&r["seats"][1]["win"]))
         };
         let (ab_a, ab_b) = seat(a, b);
@@ -1147,27 +1030,14 @@ fn exact_chances_go_beside_a_tournaments_sampled_results() {
         assert!((num(&pair["a_win_probability_exact"]) - (ab_a + ba_a) / 2.0).abs() < 1e-12);
     }
     // The text shows them; without --exact there are none.
-    let text = ok(&[
-        "tournament",
-        "coin-race",
-        "--agents",
-        "flip,finisher",
-        "--games",
-        "100",
-        "--exact",
-    ]);
+    let text = ok(&w(
+        "tournament coin-race --agents flip,finisher --games 100 --exact",
+    ));
     assert!(text.contains("exact: wins 0."), "{text}");
     assert!(text.contains(", exact 0."), "{text}");
-    let plain = json(&[
-        "tournament",
-        "coin-race",
-        "--agents",
-        "flip,finisher",
-        "--games",
-        "100",
-        "--format",
-        "json",
-    ]);
+    let plain = json(&w(
+        "tournament coin-race --agents flip,finisher --games 100 --format json",
+    ));
     assert!(
         plain["standings"]["pairings"][0]["entrants"][0]
             .get("exact")
@@ -1184,30 +1054,16 @@ fn exact_chances_go_beside_a_tournaments_sampled_results() {
 /// why it has no exact chances, in the text and the JSON.
 #[test]
 fn a_pairing_that_cannot_be_solved_says_why() {
-    let v = json(&[
-        "tournament",
-        "noline",
-        "--agents",
-        "random,type1",
-        "--games",
-        "4",
-        "--exact",
-        "--format",
-        "json",
-    ]);
+    let v = json(&w(
+        "tournament noline --agents random,type1 --games 4 --exact --format json",
+    ));
     let why = v["standings"]["pairings"][0]["exact_unavailable"]
         .as_str()
         .expect("a reason");
     assert!(why.contains("\"type1\" is not a fixed policy"), "{why}");
-    let text = ok(&[
-        "tournament",
-        "noline",
-        "--agents",
-        "random,type1",
-        "--games",
-        "4",
-        "--exact",
-    ]);
+    let text = ok(&w(
+        "tournament noline --agents random,type1 --games 4 --exact",
+    ));
     assert!(
         text.contains("    no exact chances: agent \"type1\" is not a fixed policy"),
         "{text}"

@@ -13,6 +13,13 @@ use serde_json::Value;
 /// The binary under test.
 pub const TABULA: &str = env!("CARGO_BIN_EXE_tabula-with-test-game");
 
+/// The words of a command line, for the arguments of [`ok`], [`json`]
+/// and [`fails`]: `w("simulate coin-race --games 10")` (no quoting: build
+/// arguments with spaces, such as paths, as a slice).
+pub fn w(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
 /// Runs the command with nothing on its standard input.
 pub fn tabula(args: &[&str]) -> Output {
     Command::new(TABULA)
