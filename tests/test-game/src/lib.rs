@@ -44,7 +44,8 @@ use tabula::play::record::Recordable;
 /// The name the game registers under: `tabula simulate coin-race`.
 pub const NAME: &str = "coin-race";
 
-/// The largest finishing square: the exact chain has about `2 N²` states.
+/// The largest finishing square: the exact chain has about `N²` states
+/// (40,399 at 200), some `2.6 N²` with choices and optimal play.
 pub const MAX_SQUARES: u32 = 200;
 
 /// The most players (tokens).
