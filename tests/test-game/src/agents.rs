@@ -1,13 +1,13 @@
 //! Coin race's agents, registered with the framework's agent registry
 //! ([`tabula::play::agents`]): `flip` always flips; `finisher` dashes
 //! when the finish is exactly three squares away (a dash finishes on
-//! heads, a flip cannot), and flips otherwise; `optimal` (two players)
-//! is solved exactly by the framework to win as often as possible. All
-//! three are fixed policies, so `tabula analyze coin-race --agents a,b`
-//! solves any pair of them exactly.
+//! heads, a flip cannot), and flips otherwise. The registration
+//! ([`register_game!`](tabula::app::register_game)) adds `optimal` (two
+//! players), solved exactly by the framework to win as often as
+//! possible. All three are fixed policies, so `tabula analyze coin-race
+//! --agents a,b` solves any pair of them exactly.
 
 use tabula::core::{Deterministic, PolicyAgent, Seat};
-use tabula::exact::WinZeroSum;
 use tabula::play::agents::{AgentEntry, BuildFn};
 
 use crate::{Choice, CoinRace, State};
@@ -58,19 +58,5 @@ tabula::play::inventory::submit! {
         parameter: None,
         summary: "dashes when the finish is exactly three squares away, flips otherwise",
         build: &BuildFn::<CoinRace>(|_, _| Ok(Box::new(PolicyAgent(Finisher)))),
-    }
-}
-
-tabula::play::inventory::submit! {
-    AgentEntry {
-        name: "optimal",
-        parameter: None,
-        summary: "two players: wins as often as possible against best play, solved exactly by the framework",
-        build: &BuildFn::<CoinRace>(|game, _| {
-            if game.players() != 2 {
-                return Err("optimal is solved for two players".into());
-            }
-            tabula::app::exact::optimal_agent(game, &WinZeroSum, 1_000_000)
-        }),
     }
 }

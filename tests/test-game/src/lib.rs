@@ -2,48 +2,50 @@
 //! workspace's games: **coin race**. Each player has one token on square
 //! 0; in turn they flip a fair coin and move the token two squares on
 //! heads, one on tails; the first token to reach square `N` (or pass it)
-//! wins. Chance decides everything, so [`tabula::exact`] solves it, and
-//! the answer has a closed form to check against.
+//! wins. With `choices` (the default) a player decides before each flip:
+//! [`Choice::Flip`] as above, or [`Choice::Dash`]: three squares on heads,
+//! none on tails. That gives agents something to decide (dash when the
+//! finish is exactly three squares away), so the race has agents
+//! ([`agents`]), records and move text; without choices chance decides
+//! everything, and the exact answer has a closed form to check against.
 //!
-//! With **choices** ([`CoinRace::with_choices`]) a player decides before
-//! each flip: [`Choice::Flip`] as above, or [`Choice::Dash`]: three
-//! squares on heads, none on tails. That gives agents something to decide
-//! (dash when the finish is exactly three squares away), so the race is
-//! also a test game for play: it has two registered agents
-//! ([`agents`]), records ([`Recordable`](tabula::play::record::Recordable))
-//! and move text ([`Notation`](tabula::play::terminal::Notation)).
-//!
-//! The crate registers the game like any other ([`GameEntry`] with
-//! `simulate` (with pictures), `analyze`, `tournament`, `play` and
-//! `replay` commands, and its plugins), and its binary
-//! `tabula-with-test-game` is the whole `tabula` command with this game
-//! linked in beside the shipped four. The process tests in `tests/` drive
-//! that binary.
+//! The crate registers the game with one
+//! [`register_game!`](tabula::app::register_game): its parameters
+//! ([`CoinRace`] is its own [`Parameters`]) and every generic verb
+//! (`simulate`, `analyze`, `tournament`, `play`, `replay`) come from the
+//! framework, with no command or report code here. Its binary
+//! `tabula-with-test-game` is the whole `tabula` command with the test
+//! games linked in beside the shipped ones; the process tests in `tests/`
+//! drive it.
 //!
 //! ```
-//! use tabula_test_game::{CoinRace, solve};
+//! use tabula_test_game as _; // links the registration in
 //!
-//! // One token, two squares: heads (1/2) finishes in one flip, tails
-//! // needs a second: 1.5 flips on average.
-//! let exact = solve(&CoinRace::new(2, 1)?)?;
-//! assert!((exact.mean_flips - 1.5).abs() < 1e-12);
-//! assert_eq!(exact.win_probability, [1.0]);
-//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! // One token, two squares, no choices: heads (1/2) finishes in one
+//! // flip, tails needs a second: 1.5 flips on average.
+//! let mut out = Vec::new();
+//! let race = "coin-race(squares=2, players=1, choices=false)";
+//! let args = ["tabula", "analyze", race, "--agents", "flip", "--format", "json"];
+//! tabula::cli::run_args(args, &mut out)?;
+//! let exact: serde_json::Value = serde_json::from_slice(&out)?;
+//! assert_eq!(exact["mean_steps"], 1.5);
+//! assert_eq!(exact["seats"][0]["win"], 1.0);
+//! # Ok::<_, tabula::app::Error>(())
 //! ```
 #![deny(missing_docs)]
 
 pub mod agents;
-pub mod commands;
 pub mod dice_race;
 
-use tabula::app::{GameEntry, PluginInfo};
+use tabula::core::params::{Param, Parameters};
 use tabula::core::{BoardGame, Chance, GameResult, Status};
-use tabula::exact::{Chain, ExactError, Limits};
+use tabula::play::record::Recordable;
 
 /// The name the game registers under: `tabula simulate coin-race`.
 pub const NAME: &str = "coin-race";
 
-/// The largest finishing square: the exact chain has about `2 N²` states.
+/// The largest finishing square: the exact chain has about `N²` states
+/// (40,399 at 200), some `2.6 N²` with choices and optimal play.
 pub const MAX_SQUARES: u32 = 200;
 
 /// The most players (tokens).
@@ -99,13 +101,41 @@ pub enum CoinRaceError {
     Players(usize),
 }
 
-/// The rules: the finishing square, the number of players, and whether
-/// they choose before each flip.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The rules, which are also the game's parameters: the finishing
+/// square, the number of players, and whether they choose before each
+/// flip. Built by [`CoinRace::new`] (or by the verbs from
+/// [`FIELDS`](Parameters::FIELDS)); a record's parameters go through
+/// `new` too, so no race is out of range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CoinRace {
     squares: u32,
     players: usize,
     choices: bool,
+}
+
+impl Parameters for CoinRace {
+    const FIELDS: &'static [Param] = &[
+        Param::int(
+            "squares",
+            "the finishing square: a token that reaches it (or passes it) wins",
+            "10",
+            1,
+            MAX_SQUARES as i64,
+        ),
+        Param::int(
+            "players",
+            "players, one token each, flipping in turn",
+            "2",
+            1,
+            MAX_PLAYERS as i64,
+        ),
+        Param::bool(
+            "choices",
+            "whether players choose before each flip: flip (heads two squares, tails one) or dash (heads three, tails none)",
+            "true",
+        ),
+    ];
 }
 
 /// The position: each token's square and whose turn it is.
@@ -121,8 +151,9 @@ pub struct State {
 
 impl CoinRace {
     /// A race to square `squares` (1 to [`MAX_SQUARES`]) for `players`
-    /// tokens (1 to [`MAX_PLAYERS`]).
-    pub fn new(squares: u32, players: usize) -> Result<CoinRace, CoinRaceError> {
+    /// tokens (1 to [`MAX_PLAYERS`]), with or without a choice before
+    /// each flip.
+    pub fn new(squares: u32, players: usize, choices: bool) -> Result<CoinRace, CoinRaceError> {
         if !(1..=MAX_SQUARES).contains(&squares) {
             return Err(CoinRaceError::Squares(squares));
         }
@@ -132,13 +163,8 @@ impl CoinRace {
         Ok(CoinRace {
             squares,
             players,
-            choices: false,
+            choices,
         })
-    }
-
-    /// The same race, with or without a choice before each flip.
-    pub fn with_choices(self, choices: bool) -> CoinRace {
-        CoinRace { choices, ..self }
     }
 
     /// Whether players choose before each flip.
@@ -212,33 +238,17 @@ impl BoardGame for CoinRace {
     }
 }
 
-/// What a record keeps of a race: enough to rebuild it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Parameters {
-    /// The finishing square.
-    pub squares: u32,
-    /// Players.
-    pub players: usize,
-    /// Whether players choose before each flip.
-    pub choices: bool,
-}
-
-impl tabula::play::record::Recordable for CoinRace {
+/// The game's name; a record keeps the race itself as its parameters.
+impl Recordable for CoinRace {
     const NAME: &'static str = NAME;
-    type Parameters = Parameters;
+    type Parameters = CoinRace;
 
-    fn parameters(&self) -> Parameters {
-        Parameters {
-            squares: self.squares,
-            players: self.players,
-            choices: self.choices,
-        }
+    fn parameters(&self) -> CoinRace {
+        *self
     }
 
-    fn from_parameters(p: &Parameters) -> Result<CoinRace, String> {
-        CoinRace::new(p.squares, p.players)
-            .map(|g| g.with_choices(p.choices))
-            .map_err(|e| e.to_string())
+    fn from_parameters(p: &CoinRace) -> Result<CoinRace, String> {
+        CoinRace::new(p.squares, p.players, p.choices).map_err(|e| e.to_string())
     }
 }
 
@@ -293,78 +303,10 @@ impl tabula::play::terminal::Notation for CoinRace {
     }
 }
 
-/// The exact answers for a coin race, from its Markov chain.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Exact {
-    /// The finishing square.
-    pub squares: u32,
-    /// Players.
-    pub players: usize,
-    /// Each player's probability of winning.
-    pub win_probability: Vec<f64>,
-    /// Expected flips per game, all players' flips counted.
-    pub mean_flips: f64,
-    /// Variance of the flips per game.
-    pub variance_flips: f64,
-    /// Fewest flips a game can take.
-    pub min_flips: u32,
-    /// Most likely number of flips.
-    pub mode_flips: u32,
-    /// Median number of flips.
-    pub median_flips: u32,
-    /// `pmf[n]`: probability of a game of exactly `n` flips.
-    pub pmf: Vec<f64>,
-    /// States of the chain.
-    pub states: usize,
-    /// Transitions of the chain.
-    pub transitions: usize,
-}
-
-/// Solves the race exactly with [`tabula::exact`]: builds the chain of
-/// every reachable position and walks it.
-pub fn solve(game: &CoinRace) -> Result<Exact, ExactError> {
-    let limits = Limits::default();
-    let chain = Chain::build(game, &limits, |_: &(), _: &mut Vec<()>| {})?;
-    let s = chain.solve(&limits)?;
-    let mut win_probability = vec![0.0; game.players];
-    for (result, p) in &s.results {
-        if let GameResult::Win(seat) = result
-            && let Some(w) = win_probability.get_mut(*seat)
-        {
-            *w += p;
-        }
-    }
-    Ok(Exact {
-        squares: game.squares,
-        players: game.players,
-        win_probability,
-        mean_flips: s.mean,
-        variance_flips: s.variance,
-        min_flips: s.min,
-        mode_flips: s.mode,
-        median_flips: s.median,
-        pmf: s.pmf,
-        states: chain.len(),
-        transitions: chain.transition_count(),
-    })
-}
-
-fn plugins() -> Result<Vec<PluginInfo>, tabula::core::CoreError> {
-    let mut plugins = tabula::play::agents::plugins::<CoinRace>()?;
-    plugins.push(PluginInfo {
-        kind: "coin",
-        name: "fair",
-        summary: "a fair coin: heads moves two squares, tails one",
-    });
-    Ok(plugins)
-}
-
-tabula::app::inventory::submit! {
-    GameEntry {
-        name: NAME,
-        summary: "coin race, the test suite's own game: flip a coin, move one or two squares, first to the end wins",
-        plugins,
-        commands: commands::COMMANDS,
-        parameters: &[],
-    }
+tabula::app::register_game! {
+    game: CoinRace,
+    summary: "coin race, the test suite's own game: flip a coin, move one or two squares, first to the end wins",
+    agents: "flip,finisher",
+    verbs: [simulate, analyze, tournament, play, replay],
+    optimal: "two players: wins as often as possible against best play, solved exactly by the framework",
 }

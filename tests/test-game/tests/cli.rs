@@ -1,73 +1,29 @@
-//! The test game driven through a real `tabula` process: the binary
-//! `tabula-with-test-game` is the whole `tabula` command with coin race
-//! linked in beside the four shipped games. Every test runs it as a child
-//! process and reads its exit status, standard output and standard error.
+//! Coin race driven through the generic verbs of a real `tabula` process:
+//! the binary `tabula-with-test-game` is the whole `tabula` command with
+//! the test games linked in beside the shipped ones. Every test runs it
+//! as a child process and reads its exit status, standard output and
+//! standard error. Without choices (`--choices false`) the race has a
+//! closed form, checked against `analyze` exactly and against `simulate`
+//! within the standard errors; with choices its agents are checked
+//! against a value iteration written here.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
-const TABULA: &str = env!("CARGO_BIN_EXE_tabula-with-test-game");
+mod common;
+use common::*;
 
 /// The games that ship with tabula.
 const SHIPPED: [&str; 5] = ["chance-it", "monopoly", "noline", "seega", "snakes"];
 
-fn tabula(args: &[&str]) -> Output {
-    Command::new(TABULA)
-        .args(args)
-        .output()
-        .expect("tabula-with-test-game runs")
-}
+/// The default race's spec, as every report names it.
+const RACE: &str = "coin-race(squares=10, players=2, choices=true)";
 
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Runs a command that must succeed and returns its standard output.
-fn ok(args: &[&str]) -> String {
-    let out = tabula(args);
-    assert!(
-        out.status.success(),
-        "tabula {args:?} failed ({:?}): {}",
-        out.status.code(),
-        stderr(&out)
-    );
-    stdout(&out)
-}
-
-fn json(args: &[&str]) -> Value {
-    let text = ok(args);
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("tabula {args:?}: {e}\n{text}"))
-}
-
-/// Runs a command that must fail with `code`; returns (stdout, stderr).
-fn fails(args: &[&str], code: i32) -> (String, String) {
-    let out = tabula(args);
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "tabula {args:?}: stdout {}\nstderr {}",
-        stdout(&out),
-        stderr(&out)
-    );
-    (stdout(&out), stderr(&out))
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("test-game-{test}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
-}
-
-fn f64_of(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+/// One agent per seat, each flipping: for the race without choices,
+/// where nobody decides, any agents would do.
+fn flippers(players: u32) -> &'static str {
+    if players == 1 { "flip" } else { "flip,flip" }
 }
 
 /// The closed form, independent of the game's code: one token needs `T`
@@ -122,8 +78,8 @@ fn the_closed_form_matches_fractions_worked_out_by_hand() {
 }
 
 #[test]
-fn list_shows_the_test_game_with_its_commands_and_plugin_beside_the_shipped_games() {
-    let text = ok(&["list"]);
+fn list_shows_the_test_game_with_its_parameters_and_agents_beside_the_shipped_games() {
+    let text = ok(&w("list"));
     let at = text
         .find("  coin-race    coin race, the test suite's own game")
         .unwrap_or_else(|| panic!("coin-race is not listed:\n{text}"));
@@ -131,12 +87,14 @@ fn list_shows_the_test_game_with_its_commands_and_plugin_beside_the_shipped_game
         text[at..].starts_with(
             "  coin-race    coin race, the test suite's own game: flip a coin, move one or two squares, first to the end wins\n\
              \x20   commands: simulate, analyze, tournament, play, replay\n\
+             \x20   parameters\n\
+             \x20     squares=10 (from 1 to 200): the finishing square: a token that reaches it (or passes it) wins\n\
+             \x20     players=2 (from 1 to 2): players, one token each, flipping in turn\n\
+             \x20     choices=true (true or false): whether players choose before each flip: flip (heads two squares, tails one) or dash (heads three, tails none)\n\
              \x20   agents\n\
              \x20     finisher       dashes when the finish is exactly three squares away, flips otherwise\n\
              \x20     flip           always flips\n\
-             \x20     optimal        two players: wins as often as possible against best play, solved exactly by the framework\n\
-             \x20   coins\n\
-             \x20     fair           a fair coin: heads moves two squares, tails one\n"
+             \x20     optimal        two players: wins as often as possible against best play, solved exactly by the framework\n"
         ),
         "{text}"
     );
@@ -149,8 +107,8 @@ fn list_shows_the_test_game_with_its_commands_and_plugin_beside_the_shipped_game
 }
 
 #[test]
-fn list_json_has_the_test_game_with_its_commands_and_plugin_beside_the_shipped_games() {
-    let v = json(&["list", "--format", "json"]);
+fn list_json_has_the_test_game_with_its_parameters_and_agents_beside_the_shipped_games() {
+    let v = json(&w("list --format json"));
     let games = v["games"].as_array().expect("games");
     let names: Vec<&str> = games.iter().filter_map(|g| g["name"].as_str()).collect();
     assert_eq!(
@@ -170,6 +128,23 @@ fn list_json_has_the_test_game_with_its_commands_and_plugin_beside_the_shipped_g
         coin["commands"],
         serde_json::json!(["simulate", "analyze", "tournament", "play", "replay"])
     );
+    let parameters: Vec<(&str, &str, &str)> = coin["parameters"]
+        .as_array()
+        .expect("parameters")
+        .iter()
+        .map(|p| {
+            let s = |k: &str| p[k].as_str().expect("a string");
+            (s("name"), s("default"), s("allowed"))
+        })
+        .collect();
+    assert_eq!(
+        parameters,
+        [
+            ("squares", "10", "from 1 to 200"),
+            ("players", "2", "from 1 to 2"),
+            ("choices", "true", "true or false")
+        ]
+    );
     assert_eq!(
         coin["plugins"],
         serde_json::json!([
@@ -187,11 +162,6 @@ fn list_json_has_the_test_game_with_its_commands_and_plugin_beside_the_shipped_g
                 "kind": "agent",
                 "name": "optimal",
                 "summary": "two players: wins as often as possible against best play, solved exactly by the framework",
-            },
-            {
-                "kind": "coin",
-                "name": "fair",
-                "summary": "a fair coin: heads moves two squares, tails one",
             }
         ])
     );
@@ -199,7 +169,7 @@ fn list_json_has_the_test_game_with_its_commands_and_plugin_beside_the_shipped_g
 
 #[test]
 fn every_listed_command_reaches_the_command_line() {
-    let v = json(&["list", "--format", "json"]);
+    let v = json(&w("list --format json"));
     let mut checked = 0;
     for game in v["games"].as_array().expect("games") {
         let name = game["name"].as_str().expect("name");
@@ -213,72 +183,121 @@ fn every_listed_command_reaches_the_command_line() {
             checked += 1;
         }
     }
-    // Today: chance-it 3, coin-race 5, noline 2, seega 3, snakes 2.
-    assert!(checked >= 15, "only {checked} commands listed");
+    // Today: chance-it 3, coin-race 5, dice-race 4, monopoly 2, noline 2,
+    // seega 3, snakes 2.
+    assert!(checked >= 21, "only {checked} commands listed");
 }
 
+/// The generic `simulate` samples the race without choices exactly as the
+/// hand-written command it replaced did (6,637 wins for player 1, mean
+/// 12.1841 flips), and the numbers do not depend on the threads.
 #[test]
 fn simulate_text_is_pinned_for_a_fixed_seed_whatever_the_threads() {
-    let args = ["simulate", "coin-race", "--games", "10000", "--seed", "7"];
+    let args = w("simulate coin-race --choices false --games 10000 --seed 7");
     let text = ok(&args);
     assert_eq!(
         text,
-        "Coin race to square 10, 2 player(s): 10,000 games, seed 7\n\
-         \x20 flips per game: mean 12.1841 (standard error 0.0136; exact 12.1829), min 9, max 17, mode 11, median 12\n\
-         \x20 player 1: 6,637 wins (66.37%; exact 66.05%)\n\
-         \x20 player 2: 3,363 wins (33.63%; exact 33.95%)\n"
+        "coin-race(squares=10, players=2, choices=false): 10,000 games of flip against finisher, seed 7\n\
+         \x20 seat  agent                        wins     ties           mean score          mean rank  exact win\n\
+         \x20 1     flip              0.6637 ± 0.0047        0      0.6637 ± 0.0047    1.3363 ± 0.0047     0.6605\n\
+         \x20 2     finisher          0.3363 ± 0.0047        0      0.3363 ± 0.0047    1.6637 ± 0.0047     0.3395\n\
+         \x20 steps per game: min 9, mean 12.184 ± 0.014, median 12, mode 11, max 17\n\
+         \x20 chance outcomes per game: min 9, mean 12.184 ± 0.014, median 12, mode 11, max 17\n\
+         \x20 exact mean steps per game: 12.182919\n"
     );
     for threads in ["1", "3"] {
         assert_eq!(ok(&[&args[..], &["--threads", threads]].concat()), text);
     }
+    // With choices, the agents decide: pinned too, on any threads.
+    let args = w("simulate coin-race --games 10000 --seed 7");
+    let text = ok(&args);
+    assert_eq!(
+        text,
+        format!(
+            "{RACE}: 10,000 games of flip against finisher, seed 7\n\
+             \x20 seat  agent                        wins     ties           mean score          mean rank  exact win\n\
+             \x20 1     flip              0.5624 ± 0.0050        0      0.5624 ± 0.0050    1.4376 ± 0.0050     0.5531\n\
+             \x20 2     finisher          0.4376 ± 0.0050        0      0.4376 ± 0.0050    1.5624 ± 0.0050     0.4469\n\
+             \x20 steps per game: min 18, mean 23.693 ± 0.029, median 24, mode 22, max 36\n\
+             \x20 chance outcomes per game: min 9, mean 11.846 ± 0.014, median 12, mode 11, max 18\n\
+             \x20 moves per game: min 9, mean 11.846 ± 0.014, median 12, mode 11, max 18\n\
+             \x20 exact mean steps per game: 23.679451\n"
+        )
+    );
+    assert_eq!(ok(&[&args[..], &["--threads", "1"]].concat()), text);
 }
 
 #[test]
 fn simulate_json_is_within_four_standard_errors_of_the_exact_values() {
-    for (squares, players) in [("10", "2"), ("7", "1"), ("25", "2")] {
-        let v = json(&[
-            "simulate",
-            "coin-race",
-            "--squares",
-            squares,
-            "--players",
-            players,
-            "--games",
-            "100000",
-            "--seed",
-            "11",
-            "--format",
-            "json",
-        ]);
+    for (squares, players) in [(10, 2), (7, 1), (25, 2)] {
+        let (s, p) = (squares, players);
+        let v = json(&w(&format!(
+            "simulate coin-race --squares {s} --players {p} --choices false --agents {} --games 100000 --seed 11 --format json",
+            flippers(players)
+        )));
         assert_eq!(v["game"], "coin-race");
+        assert_eq!(
+            v["spec"],
+            format!("coin-race(squares={s}, players={p}, choices=false)")
+        );
+        assert_eq!(v["parameters"]["squares"], squares);
         assert_eq!(v["games"], 100_000);
         assert_eq!(v["seed"], 11);
-        let (wins, mean) = closed_form(squares.parse().unwrap(), players.parse().unwrap());
-        let sampled = f64_of(&v["mean_flips"]);
-        let se = f64_of(&v["std_error"]);
+        assert_eq!(
+            (v["finished"].as_u64(), v["capped"].as_u64()),
+            (Some(100_000), Some(0))
+        );
+        let (wins, mean) = closed_form(squares, players);
+        // Without choices every step is a flip.
+        let steps = &v["steps"];
+        assert_eq!(steps, &v["chance_steps"]);
+        assert!(v["moves"].is_null(), "{}", v["moves"]);
+        let sampled = num(&steps["mean"]);
+        let se = num(&steps["std_error"]);
         assert!(se > 0.0);
         assert!(
             (sampled - mean).abs() < 4.0 * se,
             "square {squares}, {players} player(s): sampled {sampled} ± {se}, exact {mean}"
         );
         let games = 100_000.0;
-        let won = v["wins"].as_array().expect("wins");
-        assert_eq!(won.len(), wins.len());
-        for (w, p) in won.iter().zip(&wins) {
-            let share = f64_of(w) / games;
+        let seats = v["seats"].as_array().expect("seats");
+        assert_eq!(seats.len(), wins.len());
+        for (seat, p) in seats.iter().zip(&wins) {
+            let share = num(&seat["wins"]) / games;
+            assert_eq!(share, num(&seat["win_share"]));
             let se = (p * (1.0 - p) / games).sqrt();
             assert!((share - p).abs() <= 4.0 * se, "share {share}, exact {p}");
+            // The report's own exact figures are the closed form too.
+            assert!((num(&seat["exact_win"]) - p).abs() < 1e-12);
         }
-        // The report's own exact figure is the closed form too.
-        assert!((f64_of(&v["exact"]["mean_flips"]) - mean).abs() < 1e-12);
+        assert!((num(&v["exact_mean_steps"]) - mean).abs() < 1e-12);
         // The histogram counts every game.
-        let counted: u64 = v["histogram"]
-            .as_array()
+        let counted: u64 = steps["histogram"]
+            .as_object()
             .expect("histogram")
-            .iter()
-            .map(|pair| pair[1].as_u64().expect("count"))
+            .values()
+            .map(|n| n.as_u64().expect("count"))
             .sum();
         assert_eq!(counted, 100_000);
+    }
+    // With choices and flipping agents: one choice before each flip, and
+    // the flips and wins of the race without choices.
+    let v = json(&w(
+        "simulate coin-race --agents flip,flip --games 100000 --seed 11 --format json",
+    ));
+    let (wins, mean) = closed_form(10, 2);
+    assert_eq!(v["moves"], v["chance_steps"]);
+    let flips = &v["chance_steps"];
+    let (sampled, se) = (num(&flips["mean"]), num(&flips["std_error"]));
+    assert!(
+        (sampled - mean).abs() < 4.0 * se,
+        "{sampled} ± {se}, exact {mean}"
+    );
+    assert!((num(&v["exact_mean_steps"]) - 2.0 * mean).abs() < 1e-12);
+    for (seat, p) in v["seats"].as_array().expect("seats").iter().zip(&wins) {
+        assert!((num(&seat["exact_win"]) - p).abs() < 1e-12);
+        let se = num(&seat["win_share_std_error"]);
+        assert!((num(&seat["win_share"]) - p).abs() < 4.0 * se);
     }
 }
 
@@ -286,34 +305,34 @@ fn simulate_json_is_within_four_standard_errors_of_the_exact_values() {
 fn analyze_equals_the_closed_form() {
     for squares in [1u32, 2, 3, 10, 25, 60] {
         for players in [1u32, 2] {
-            let v = json(&[
-                "analyze",
-                "coin-race",
-                "--squares",
-                &squares.to_string(),
-                "--players",
-                &players.to_string(),
-                "--format",
-                "json",
-            ]);
+            let v = json(&w(&format!(
+                "analyze coin-race --squares {squares} --players {players} --choices false --agents {} --format json",
+                flippers(players)
+            )));
             assert_eq!(v["game"], "coin-race");
+            assert_eq!(v["parameters"]["players"], players);
             let (wins, mean) = closed_form(squares, players);
-            let got = f64_of(&v["mean_flips"]);
+            let got = num(&v["mean_steps"]);
             assert!(
                 (got - mean).abs() < 1e-12,
                 "square {squares}, {players} player(s): {got} against {mean}"
             );
-            let exact: Vec<f64> = v["win_probability"]
+            let exact: Vec<f64> = v["seats"]
                 .as_array()
-                .expect("win_probability")
+                .expect("seats")
                 .iter()
-                .map(f64_of)
+                .map(|s| num(&s["win"]))
                 .collect();
             assert_eq!(exact.len(), wins.len());
             for (a, b) in exact.iter().zip(&wins) {
                 assert!((a - b).abs() < 1e-12, "{a} against {b}");
             }
-            let pmf: f64 = v["pmf"].as_array().expect("pmf").iter().map(f64_of).sum();
+            let pmf: f64 = v["steps_pmf"]
+                .as_array()
+                .expect("steps_pmf")
+                .iter()
+                .map(num)
+                .sum();
             assert!((pmf - 1.0).abs() < 1e-12);
         }
     }
@@ -322,29 +341,34 @@ fn analyze_equals_the_closed_form() {
 #[test]
 fn analyze_text_is_pinned() {
     assert_eq!(
-        ok(&["analyze", "coin-race"]),
-        "Coin race to square 10, 2 player(s), solved exactly (119 states, 198 transitions):\n\
-         \x20 player 1 wins with probability 0.660503387451\n\
-         \x20 player 2 wins with probability 0.339496612549\n\
-         \x20 flips per game: mean 12.182918548584, variance 1.872664919574, min 9, mode 11, median 12\n"
+        ok(&w("analyze coin-race --choices false")),
+        "coin-race(squares=10, players=2, choices=false) with flip, finisher in the seats, solved exactly (119 states, 198 transitions):\n\
+         \x20 steps per game (chance outcomes and moves): mean 12.182919, sd 1.368453, min 9, mode 11, median 12\n\
+         \x20 seat   agent                      wins       ties   mean score     rank\n\
+         \x20 1      flip                   0.660503   0.000000     0.660503   1.3395\n\
+         \x20 2      finisher               0.339497   0.000000     0.339497   1.6605\n\
+         \x20 draws (every seat shares first): 0.000000\n"
     );
 }
 
 #[test]
 fn plot_writes_svg_pictures() {
     let dir = scratch("plot").join("new");
-    let dir_arg = dir.to_str().expect("utf-8 path");
     let out = tabula(&[
         "simulate",
         "coin-race",
         "--games",
         "2000",
         "--plot",
-        dir_arg,
+        path_str(&dir),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).starts_with("Coin race to square 10, 2 player(s): 2,000 games"));
-    for name in ["flips.svg", "wins.svg"] {
+    assert!(
+        stdout(&out).starts_with(&format!("{RACE}: 2,000 games of flip against finisher")),
+        "{}",
+        stdout(&out)
+    );
+    for name in ["steps.svg", "wins.svg"] {
         let svg = std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(
             svg.starts_with("<svg"),
@@ -359,21 +383,19 @@ fn plot_writes_svg_pictures() {
 #[test]
 fn report_writes_an_html_page_with_the_title_and_pictures() {
     let file = scratch("report").join("coin.html");
-    let file_arg = file.to_str().expect("utf-8 path");
     ok(&[
         "simulate",
         "coin-race",
         "--games",
         "2000",
         "--report",
-        file_arg,
+        path_str(&file),
     ]);
     let html = std::fs::read_to_string(&file).expect("the report is written");
-    assert!(
-        html.contains("coin race to square 10: 2,000 games"),
-        "{html}"
-    );
-    assert!(html.contains("Coin race to square 10, 2 player(s): 2,000 games, seed 2002"));
+    assert!(html.contains(&format!("{RACE}: 2,000 games")), "{html}");
+    assert!(html.contains(&format!(
+        "{RACE}: 2,000 games of flip against finisher, seed 2002"
+    )));
     assert_eq!(html.matches("<svg").count(), 2);
 }
 
@@ -390,26 +412,28 @@ fn json_goes_with_plot_and_report() {
         "--format",
         "json",
         "--plot",
-        pictures.to_str().expect("utf-8 path"),
+        path_str(&pictures),
         "--report",
-        file.to_str().expect("utf-8 path"),
+        path_str(&file),
     ]);
     assert_eq!(v["games"], 500);
-    assert!(pictures.join("flips.svg").is_file());
+    assert!(pictures.join("steps.svg").is_file());
     assert!(file.is_file());
 }
 
 #[test]
 fn analyze_has_json_but_no_pictures() {
-    let v = json(&["analyze", "coin-race", "--squares", "4", "--format", "json"]);
-    assert_eq!(v["squares"], 4);
-    let (_, err) = fails(&["analyze", "coin-race", "--plot", "x"], 2);
+    let v = json(&w("analyze coin-race --squares 4 --format json"));
+    assert_eq!(v["parameters"]["squares"], 4);
+    // The spec string says the same.
+    assert_eq!(json(&w("analyze coin-race(squares=4) --format json")), v);
+    let (_, err) = fails(&w("analyze coin-race --plot x"), 2);
     assert!(err.contains("unexpected argument '--plot'"), "{err}");
 }
 
 #[test]
 fn an_unknown_game_is_a_usage_error() {
-    let (out, err) = fails(&["simulate", "nosuchgame"], 2);
+    let (out, err) = fails(&w("simulate nosuchgame"), 2);
     assert!(out.is_empty());
     assert!(
         err.starts_with(
@@ -422,14 +446,14 @@ fn an_unknown_game_is_a_usage_error() {
         "{err}"
     );
     // A near miss is answered with the game's name.
-    let (_, err) = fails(&["simulate", "coin-rac"], 2);
+    let (_, err) = fails(&w("simulate coin-rac"), 2);
     assert!(
         err.lines()
             .any(|l| l.trim_start().starts_with("tip: ") && l.contains("'coin-race'")),
         "{err}"
     );
     // A game without that command is unknown to the verb.
-    let (_, err) = fails(&["simulate", "seega"], 2);
+    let (_, err) = fails(&w("simulate seega"), 2);
     assert!(
         err.contains(
             "game \"seega\" has no `simulate` command; the games with `simulate`: coin-race, dice-race, monopoly, snakes"
@@ -442,7 +466,7 @@ fn an_unknown_game_is_a_usage_error() {
 /// the usage line says `<GAME>` where a game is expected.
 #[test]
 fn an_unknown_game_is_answered_with_the_valid_games() {
-    let (_, err) = fails(&["simulate", "nosuchgame"], 2);
+    let (_, err) = fails(&w("simulate nosuchgame"), 2);
     for game in ["coin-race", "snakes"] {
         assert!(err.contains(game), "{game} is not named:\n{err}");
     }
@@ -451,7 +475,7 @@ fn an_unknown_game_is_answered_with_the_valid_games() {
 
 #[test]
 fn an_unknown_command_is_a_usage_error() {
-    let (out, err) = fails(&["nosuchverb"], 2);
+    let (out, err) = fails(&w("nosuchverb"), 2);
     assert!(out.is_empty());
     assert!(
         err.starts_with("error: unknown command \"nosuchverb\"; the commands are: list, simulate,"),
@@ -468,25 +492,35 @@ fn a_verb_without_a_game_shows_the_usage_and_the_games() {
             err.contains(&format!("Usage: tabula-with-test-game {verb} <GAME>")),
             "{err}"
         );
-        assert!(err.contains("\n  coin-race  coin race: "), "{err}");
+        // A generic verb is listed with what it does, the same for every game.
+        assert!(err.contains("\n  coin-race  "), "{err}");
         assert!(err.contains("\n  snakes     "), "{err}");
     }
 }
 
+/// A bad option of the verb is a usage error (exit 2); a game parameter
+/// out of its range is refused by the parameters (exit 1), naming it and
+/// what it takes, given as an option or in the spec string alike.
 #[test]
-fn a_bad_flag_value_is_a_usage_error() {
-    for (flag, value) in [
-        ("--squares", "0"),
-        ("--squares", "201"),
-        ("--players", "3"),
-        ("--games", "many"),
+fn a_bad_flag_value_is_refused_naming_it() {
+    let (out, err) = fails(&w("simulate coin-race --games many"), 2);
+    assert!(out.is_empty());
+    assert!(
+        err.starts_with("error: invalid value 'many' for '--games <"),
+        "{err}"
+    );
+    for (flag, value, allowed) in [
+        ("squares", "0", "from 1 to 200"),
+        ("squares", "201", "from 1 to 200"),
+        ("players", "3", "from 1 to 2"),
+        ("choices", "maybe", "true or false"),
     ] {
-        let (out, err) = fails(&["simulate", "coin-race", flag, value], 2);
+        let expected = format!("error: parameter {flag}: {value} is not allowed: {allowed}\n");
+        let (out, err) = fails(&["simulate", "coin-race", &format!("--{flag}"), value], 1);
         assert!(out.is_empty());
-        assert!(
-            err.starts_with(&format!("error: invalid value '{value}' for '{flag} <")),
-            "{err}"
-        );
+        assert_eq!(err, expected);
+        let spec = format!("coin-race({flag}={value})");
+        assert_eq!(fails(&["analyze", &spec], 1).1, expected);
     }
 }
 
@@ -494,7 +528,7 @@ fn a_bad_flag_value_is_a_usage_error() {
 fn plot_into_a_file_fails_before_the_run_with_a_clear_message() {
     let file = scratch("plot-file").join("taken");
     std::fs::write(&file, "not a directory").expect("write");
-    let path = file.to_str().expect("utf-8 path");
+    let path = path_str(&file);
     let (out, err) = fails(&["simulate", "coin-race", "--plot", path], 1);
     assert_eq!(out, "", "nothing on stdout");
     assert_eq!(
@@ -507,25 +541,39 @@ fn plot_into_a_file_fails_before_the_run_with_a_clear_message() {
     );
 }
 
-/// Runs a command with `input` on its standard input.
-fn tabula_with_input(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(TABULA)
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("tabula-with-test-game runs");
-    if let Some(mut stdin) = child.stdin.take() {
-        // A game may end before it reads everything: a closed pipe is fine.
-        let _ = stdin.write_all(input.as_bytes());
+/// A simulation and a tournament split with `--shard K/3` merge back into
+/// the whole run.
+#[test]
+fn shards_merge_into_the_whole_run() {
+    let run = w("simulate coin-race --games 3000 --seed 2 --format json");
+    let (whole, merged) = whole_and_merged("shards-simulate", &run);
+    for key in [
+        "spec", "agents", "games", "finished", "seats", "steps", "moves",
+    ] {
+        assert_eq!(merged[key], whole[key], "{key}");
     }
-    child.wait_with_output().expect("it ends")
-}
-
-fn path_str(p: &std::path::Path) -> &str {
-    p.to_str().expect("a UTF-8 path")
+    let run =
+        w("tournament coin-race --agents flip,finisher,optimal --games 300 --seed 2 --format json");
+    let (whole, merged) = whole_and_merged("shards-tournament", &run);
+    for key in ["pairs", "games"] {
+        assert_eq!(merged[key], whole[key], "{key}");
+    }
+    assert_eq!(
+        merged["standings"]["pairings"],
+        whole["standings"]["pairings"]
+    );
+    // The entrants' standings, but for wall-clock times.
+    let untimed = |v: &Value| -> Vec<Value> {
+        let mut entrants = v["standings"]["entrants"]
+            .as_array()
+            .expect("entrants")
+            .clone();
+        for e in entrants.iter_mut().filter_map(Value::as_object_mut) {
+            e.retain(|k, _| !matches!(k.as_str(), "time_s" | "longest_call_ms"));
+        }
+        entrants
+    };
+    assert_eq!(untimed(&merged), untimed(&whole));
 }
 
 #[test]
@@ -546,9 +594,10 @@ fn a_recorded_tournament_replays() {
         "--format",
         "json",
     ]);
-    assert_eq!(v["games_per_pairing"], 40);
-    assert_eq!(v["seatings"], 2);
-    let entrants = v["entrants"].as_array().expect("entrants");
+    assert_eq!(v["games"], 40);
+    assert_eq!(v["standings"]["games_per_pairing"], 40);
+    assert_eq!(v["standings"]["seatings"], 2);
+    let entrants = v["standings"]["entrants"].as_array().expect("entrants");
     let games: Vec<u64> = entrants
         .iter()
         .map(|e| e["games"].as_u64().expect("games"))
@@ -696,8 +745,20 @@ fn a_truncated_record_names_the_file_position() {
 }
 
 #[test]
-fn a_record_of_another_game_is_refused() {
+fn a_record_of_another_game_or_race_is_refused() {
     let (dir, mut record) = json_record("other-game");
+    // A race the rules do not allow: its parameters go through the game's
+    // own check, not only the options' ranges.
+    let mut three = record.clone();
+    three["parameters"]["players"] = Value::from(3);
+    let path = dir.join("three.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&three).expect("JSON")).expect("writes");
+    let (_, err) = fails(&["replay", "coin-race", path_str(&path)], 1);
+    assert!(
+        err.contains("a coin race has 1 to 2 players, not 3"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
     record["game"] = Value::from("seega");
     let path = dir.join("seega.json");
     std::fs::write(&path, serde_json::to_string_pretty(&record).expect("JSON")).expect("writes");
@@ -733,9 +794,10 @@ fn play_a_whole_game_from_piped_input_and_replay_its_record() {
     let text = stdout(&out);
     assert!(out.status.success(), "{text}{}", stderr(&out));
     assert!(
-        text.starts_with(
-            "player 1: square 0 of 10\nplayer 2: square 0 of 10\nplayer 1, your move: "
-        ),
+        text.starts_with(&format!(
+            "{RACE}: player 1 is you, player 2 is finisher. Seed 5 plays this game again; type help for the moves.\n\
+             player 1: square 0 of 10\nplayer 2: square 0 of 10\nplayer 1, your move: "
+        )),
         "{text}"
     );
     assert!(text.contains("player 2 (finisher) plays "), "{text}");
@@ -767,69 +829,63 @@ fn play_asks_again_after_garbage() {
 #[test]
 fn play_stops_cleanly_at_the_end_of_input() {
     for input in ["", "flip\n", "quit\n"] {
-        let out = tabula_with_input(&["play", "coin-race", "--seat", "2"], input);
+        // You in the second seat.
+        let out = tabula_with_input(&["play", "coin-race", "--agents", "finisher,you"], input);
         let text = stdout(&out);
         assert!(out.status.success(), "{input:?}: {text}{}", stderr(&out));
+        assert!(
+            text.contains("player 1 is finisher, player 2 is you."),
+            "{text}"
+        );
         assert!(text.ends_with("Game stopped.\n"), "{input:?}: {text}");
         assert!(stderr(&out).is_empty(), "{input:?}: {}", stderr(&out));
     }
     // An unknown agent: exit 1 before the game, naming the known ones.
-    let out = tabula_with_input(&["play", "coin-race", "--agent", "nosuch"], "");
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(
-        stderr(&out),
-        "error: unknown agent \"nosuch\"; known: finisher, flip, optimal\n"
-    );
+    for args in [["--against", "nosuch"], ["--agents", "you,nosuch"]] {
+        let out = tabula_with_input(&[&["play", "coin-race"], &args[..]].concat(), "");
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(stdout(&out), "");
+        assert_eq!(
+            stderr(&out),
+            "error: unknown agent \"nosuch\"; known: finisher, flip, optimal\n"
+        );
+    }
 }
 
 #[test]
 fn tournament_text_and_bad_entrants() {
-    let text = ok(&[
-        "tournament",
-        "coin-race",
-        "--agents",
-        "flip,finisher",
-        "--games",
-        "10",
-        "--seed",
-        "3",
-    ]);
+    let text = ok(&w(
+        "tournament coin-race --agents flip,finisher --games 10 --seed 3",
+    ));
     assert!(
-        text.starts_with(
-            "Tournament: 2 entrants, 1 pairing(s) of 10 games (2 seatings), seed 3, ranked by points\n  rank  entrant "
-        ),
+        text.starts_with(&format!(
+            "{RACE}: 10 games per pairing, seats shared evenly, seed 3\n  flip 5 - 5 finisher: flip wins 0.5000 ± 0.1581\n\n\
+             Tournament: 2 entrants, 1 pairing(s) of 10 games (2 seatings), seed 3, ranked by points\n  rank  entrant "
+        )),
         "{text}"
     );
     assert!(
         text.contains("\nPairings:\n  flip vs finisher: 10 games, 0 draws, 0 capped, "),
         "{text}"
     );
-    let (_, err) = fails(&["tournament", "coin-race", "--agents", "flip,nosuch"], 1);
+    let (_, err) = fails(&w("tournament coin-race --agents flip,nosuch"), 1);
     assert_eq!(
         err,
         "error: unknown agent \"nosuch\"; known: finisher, flip, optimal\n"
     );
-    let (_, err) = fails(&["tournament", "coin-race", "--agents", "flip"], 1);
+    let (_, err) = fails(&w("tournament coin-race --agents flip"), 1);
     assert_eq!(
         err,
         "error: a tournament of a 2-seat game needs at least 2 entrants, got 1\n"
     );
-    let (_, err) = fails(&["tournament", "coin-race", "--agents", "flip,flip"], 1);
+    let (_, err) = fails(&w("tournament coin-race --agents flip,flip"), 1);
     assert_eq!(err, "error: the entrant \"flip\" is named twice\n");
     // One player: every entrant races alone.
-    let v = json(&[
-        "tournament",
-        "coin-race",
-        "--players",
-        "1",
-        "--agents",
-        "flip,finisher",
-        "--games",
-        "5",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(v["pairings"].as_array().map(Vec::len), Some(2));
+    let v = json(&w(
+        "tournament coin-race --players 1 --agents flip,finisher --games 5 --format json",
+    ));
+    assert_eq!(v["standings"]["pairings"].as_array().map(Vec::len), Some(2));
+    assert_eq!(v["pairs"], serde_json::json!([]));
 }
 
 /// Seat 0's probability of winning the race to `n` with choices, by
@@ -877,36 +933,18 @@ fn race_with_choices(n: u32, choose: impl Fn(usize, u32, &[f64; 2]) -> usize) ->
 
 #[test]
 fn analyze_with_agents_matches_an_independent_value_iteration() {
-    let win = |args: &[&str]| f64_of(&json(args)["seats"][0]["win"]);
+    let win = |agents: &str| {
+        let v = json(&w(&format!(
+            "analyze coin-race --agents {agents} --format json"
+        )));
+        num(&v["seats"][0]["win"])
+    };
     // Always flipping is the race without choices.
-    let plain = json(&["analyze", "coin-race", "--format", "json"]);
-    let flips = win(&[
-        "analyze",
-        "coin-race",
-        "--agents",
-        "flip,flip",
-        "--format",
-        "json",
-    ]);
-    assert!((flips - f64_of(&plain["win_probability"][0])).abs() < 1e-12);
-    // finisher (dash at exactly three to go) against flip, both ways.
-    let finisher = |_: usize, left: u32, _: &[f64; 2]| usize::from(left == 3);
-    let flip = |_: usize, _: u32, _: &[f64; 2]| 0;
-    let expect = race_with_choices(10, |s, l, v| {
-        if s == 0 {
-            finisher(s, l, v)
-        } else {
-            flip(s, l, v)
-        }
-    });
-    let got = win(&[
-        "analyze",
-        "coin-race",
-        "--agents",
-        "finisher,flip",
-        "--format",
-        "json",
-    ]);
+    let (plain, _) = closed_form(10, 2);
+    assert!((win("flip,flip") - plain[0]).abs() < 1e-12);
+    // finisher (dash at exactly three to go) against flip.
+    let expect = race_with_choices(10, |s, left, _| usize::from(s == 0 && left == 3));
+    let got = win("finisher,flip");
     assert!((got - expect).abs() < 1e-12, "{got} against {expect}");
     // Optimal against optimal: seat 0 maximises, seat 1 minimises.
     let best = |s: usize, _: u32, v: &[f64; 2]| {
@@ -918,35 +956,21 @@ fn analyze_with_agents_matches_an_independent_value_iteration() {
         usize::from(dash)
     };
     let expect = race_with_choices(10, best);
-    let got = win(&[
-        "analyze",
-        "coin-race",
-        "--agents",
-        "optimal,optimal",
-        "--format",
-        "json",
-    ]);
+    let got = win("optimal,optimal");
     assert!((got - expect).abs() < 1e-12, "{got} against {expect}");
 }
 
 #[test]
 fn analyze_with_agents_refuses_clearly() {
-    let (_, err) = fails(&["analyze", "coin-race", "--agents", "flip"], 1);
+    let (_, err) = fails(&w("analyze coin-race --agents flip"), 1);
     assert!(
-        err.contains("coin-race has 2 seats: give one agent per seat"),
+        err.contains(&format!("{RACE} has 2 seats: give one agent per seat")),
         "{err}"
     );
-    let (_, err) = fails(&["analyze", "coin-race", "--agents", "flip,nosuch"], 1);
+    let (_, err) = fails(&w("analyze coin-race --agents flip,nosuch"), 1);
     assert!(err.contains("unknown agent \"nosuch\""), "{err}");
     let (_, err) = fails(
-        &[
-            "analyze",
-            "coin-race",
-            "--agents",
-            "flip,flip",
-            "--max-states",
-            "50",
-        ],
+        &w("analyze coin-race --agents flip,flip --max-states 50"),
         1,
     );
     assert!(
@@ -955,43 +979,37 @@ fn analyze_with_agents_refuses_clearly() {
         ),
         "{err}"
     );
+    // Optimal play is solved for two players only.
+    let (_, err) = fails(&w("analyze coin-race --players 1 --agents optimal"), 1);
+    assert!(
+        err.contains("optimal play is solved for two seats"),
+        "{err}"
+    );
 }
 
 /// `--exact` puts, beside each pair's sampled results, the chances the
 /// framework solves from the agents' policies: each seating weighted by
 /// its games, so they are the mean of `analyze --agents a,b` and
 /// `--agents b,a`; the sampled shares lie within four standard errors.
+/// The seatings of one deal share their dice, so the standard error is
+/// the tournament's own, from the spread of the deals.
 #[test]
 fn exact_chances_go_beside_a_tournaments_sampled_results() {
     let games = 20_000u64;
-    let t = json(&[
-        "tournament",
-        "coin-race",
-        "--agents",
-        "flip,finisher,optimal",
-        "--games",
-        "20000",
-        "--seed",
-        "5",
-        "--exact",
-        "--format",
-        "json",
-    ]);
-    let pairings = t["pairings"].as_array().expect("pairings");
+    let t = json(&w(
+        "tournament coin-race --agents flip,finisher,optimal --games 20000 --seed 5 --exact --format json",
+    ));
+    let pairings = t["standings"]["pairings"].as_array().expect("pairings");
     assert_eq!(pairings.len(), 3);
-    for p in pairings {
+    for (p, pair) in pairings.iter().zip(t["pairs"].as_array().expect("pairs")) {
         let a = p["entrants"][0]["name"].as_str().expect("a");
         let b = p["entrants"][1]["name"].as_str().expect("b");
+        assert_eq!((pair["a"].as_str(), pair["b"].as_str()), (Some(a), Some(b)));
         let seat = |x: &str, y: &str| {
-            let r = json(&[
-                "analyze",
-                "coin-race",
-                "--agents",
-                &format!("{x},{y}"),
-                "--format",
-                "json",
-            ]);
-            (f64_of(&r["seats"][0]["win"]), f64_of(&r["seats"][1]["win"]))
+            let r = json(&w(&format!(
+                "analyze coin-race --agents {x},{y} --format json"
+            )));
+            (num(&r["seats"][0]["win"]), num(&r["seats"][1]["win"]))
         };
         let (ab_a, ab_b) = seat(a, b);
         let (ba_b, ba_a) = seat(b, a);
@@ -999,42 +1017,43 @@ fn exact_chances_go_beside_a_tournaments_sampled_results() {
             (&p["entrants"][0], (ab_a + ba_a) / 2.0),
             (&p["entrants"][1], (ab_b + ba_b) / 2.0),
         ] {
-            let exact = f64_of(&e["exact"]["win"]);
+            let exact = num(&e["exact"]["win"]);
             assert!(
                 (exact - want).abs() < 1e-12,
                 "{a} vs {b}: {exact} != {want}"
             );
             let sampled = e["wins"].as_u64().expect("wins") as f64 / games as f64;
-            let se = (exact * (1.0 - exact) / games as f64).sqrt();
+            // A win scores 1 and there are no draws, so the share is the
+            // mean score, whose standard error the tournament gives from
+            // its deals (the seatings of a deal share their dice); it is
+            // below the binomial one.
+            let se = num(&e["score_std_error"]);
+            assert!(0.0 < se && se < (exact * (1.0 - exact) / games as f64).sqrt());
+            assert_eq!(num(&e["mean_score"]), sampled);
             assert!(
                 (sampled - exact).abs() < 4.0 * se + 1e-12,
                 "{a} vs {b}: sampled {sampled}, exact {exact} (se {se})"
             );
         }
+        assert!((num(&pair["a_win_probability_exact"]) - (ab_a + ba_a) / 2.0).abs() < 1e-12);
     }
     // The text shows them; without --exact there are none.
-    let text = ok(&[
-        "tournament",
-        "coin-race",
-        "--agents",
-        "flip,finisher",
-        "--games",
-        "100",
-        "--exact",
-    ]);
+    let text = ok(&w(
+        "tournament coin-race --agents flip,finisher --games 100 --exact",
+    ));
     assert!(text.contains("exact: wins 0."), "{text}");
-    let plain = json(&[
-        "tournament",
-        "coin-race",
-        "--agents",
-        "flip,finisher",
-        "--games",
-        "100",
-        "--format",
-        "json",
-    ]);
+    assert!(text.contains(", exact 0."), "{text}");
+    let plain = json(&w(
+        "tournament coin-race --agents flip,finisher --games 100 --format json",
+    ));
     assert!(
-        plain["pairings"][0]["entrants"][0].get("exact").is_none(),
+        plain["standings"]["pairings"][0]["entrants"][0]
+            .get("exact")
+            .is_none(),
+        "{plain}"
+    );
+    assert!(
+        plain["pairs"][0]["a_win_probability_exact"].is_null(),
         "{plain}"
     );
 }
@@ -1043,41 +1062,39 @@ fn exact_chances_go_beside_a_tournaments_sampled_results() {
 /// why it has no exact chances, in the text and the JSON.
 #[test]
 fn a_pairing_that_cannot_be_solved_says_why() {
-    let v = json(&[
-        "tournament",
-        "noline",
-        "--agents",
-        "random,type1",
-        "--games",
-        "4",
-        "--exact",
-        "--format",
-        "json",
-    ]);
+    let v = json(&w(
+        "tournament noline --agents random,type1 --games 4 --exact --format json",
+    ));
     let why = v["standings"]["pairings"][0]["exact_unavailable"]
         .as_str()
         .expect("a reason");
     assert!(why.contains("\"type1\" is not a fixed policy"), "{why}");
-    let text = ok(&[
-        "tournament",
-        "noline",
-        "--agents",
-        "random,type1",
-        "--games",
-        "4",
-        "--exact",
-    ]);
+    let text = ok(&w(
+        "tournament noline --agents random,type1 --games 4 --exact",
+    ));
     assert!(
         text.contains("    no exact chances: agent \"type1\" is not a fixed policy"),
         "{text}"
     );
 }
 
-/// The tests of `tabula_test_game`.
+/// The tests of `tabula_test_game` in process, through the same exact
+/// analysis the `analyze` verb runs.
 mod exact {
     use std::collections::HashMap;
 
+    use tabula::app::exact::{PolicyArgs, PolicyReport, analyze_agents};
     use tabula_test_game::*;
+
+    /// The race to `n` for `players`, without choices, solved exactly.
+    fn solve(n: u32, players: usize) -> PolicyReport {
+        let race = CoinRace::new(n, players, false).unwrap();
+        let none = PolicyArgs {
+            agents: vec![],
+            max_states: 1_000_000,
+        };
+        analyze_agents(&race, NAME, &none).unwrap()
+    }
 
     /// Win probability of player 0 and expected remaining flips from
     /// (distance left for the player to move, for the other), by a plain
@@ -1105,11 +1122,11 @@ mod exact {
     #[test]
     fn the_chain_agrees_with_a_recursion_on_the_rules() {
         for n in [1u32, 2, 3, 7, 10, 25] {
-            let exact = solve(&CoinRace::new(n, 2).unwrap()).unwrap();
+            let exact = solve(n, 2);
             let (win, flips) = recurse(i64::from(n), i64::from(n), &mut HashMap::new());
-            assert!((exact.win_probability[0] - win).abs() < 1e-12, "n = {n}");
-            assert!((exact.win_probability[1] - (1.0 - win)).abs() < 1e-12);
-            assert!((exact.mean_flips - flips).abs() < 1e-12, "n = {n}");
+            assert!((exact.seats[0].win - win).abs() < 1e-12, "n = {n}");
+            assert!((exact.seats[1].win - (1.0 - win)).abs() < 1e-12);
+            assert!((exact.mean_steps - flips).abs() < 1e-12, "n = {n}");
         }
     }
 
@@ -1118,21 +1135,21 @@ mod exact {
         // e(d) = 1 + (e(d-1) + e(d-2)) / 2, e(0) = e(-1) = 0, solved:
         // e(d) = 2d/3 + 2/9 - (2/9)(-1/2)^d.
         for n in 1..=40u32 {
-            let exact = solve(&CoinRace::new(n, 1).unwrap()).unwrap();
+            let exact = solve(n, 1);
             let d = f64::from(n);
             let closed = 2.0 * d / 3.0 + 2.0 / 9.0 - 2.0 / 9.0 * (-0.5f64).powi(n as i32);
-            assert!((exact.mean_flips - closed).abs() < 1e-12, "n = {n}");
+            assert!((exact.mean_steps - closed).abs() < 1e-12, "n = {n}");
         }
     }
 
     #[test]
     fn bad_setups_say_what_is_wrong() {
         assert_eq!(
-            CoinRace::new(0, 2).unwrap_err().to_string(),
+            CoinRace::new(0, 2, false).unwrap_err().to_string(),
             "the finishing square must be 1 to 200, not 0"
         );
         assert_eq!(
-            CoinRace::new(5, 3).unwrap_err().to_string(),
+            CoinRace::new(5, 3, true).unwrap_err().to_string(),
             "a coin race has 1 to 2 players, not 3"
         );
     }

@@ -4,53 +4,9 @@
 //! parameters as options, as a RON file and as a spec string.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
-use serde_json::Value;
-
-const TABULA: &str = env!("CARGO_BIN_EXE_tabula-with-test-game");
-
-fn tabula(args: &[&str]) -> Output {
-    Command::new(TABULA)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("tabula-with-test-game runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = tabula(args);
-    assert!(
-        out.status.success(),
-        "tabula {args:?} failed ({:?}): {}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn json(args: &[&str]) -> Value {
-    let text = ok(args);
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("tabula {args:?}: {e}\n{text}"))
-}
-
-fn fails(args: &[&str], code: i32) -> String {
-    let out = tabula(args);
-    assert_eq!(out.status.code(), Some(code), "tabula {args:?}");
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn scratch(test: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("dice-race-{test}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
-}
-
-fn num(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
-}
+mod common;
+use common::{fails, json, num, ok, scratch};
 
 /// Each seat's chance to win, by a recursion written here, independent of
 /// the game's code and of the exact engine: from squares `s` with `seat`
@@ -199,26 +155,26 @@ fn parameters_come_as_options_files_and_spec_strings_alike() {
     ]);
     assert_eq!(mixed["spec"], "dice-race(length=9, faces=6)");
     // Bad values name the parameter, the file and the place.
-    let e = fails(&["simulate", "dice-race", "--faces", "13"], 1);
+    let (_, e) = fails(&["simulate", "dice-race", "--faces", "13"], 1);
     assert!(
         e.contains("parameter faces: 13 is not allowed: from 2 to 12"),
         "{e}"
     );
     std::fs::write(dir.join("bad.ron"), "(\n  length: 0,\n)").expect("writes");
     let bad = dir.join("bad.ron").display().to_string();
-    let e = fails(&["analyze", "dice-race", "--params", &bad], 1);
+    let (_, e) = fails(&["analyze", "dice-race", "--params", &bad], 1);
     assert!(
         e.contains("bad.ron:2:11: parameter length: 0 is not allowed: from 1 to 60"),
         "{e}"
     );
     std::fs::write(dir.join("extra.ron"), "(length: 5, speed: 2)").expect("writes");
     let extra = dir.join("extra.ron").display().to_string();
-    let e = fails(&["analyze", "dice-race", "--params", &extra], 1);
+    let (_, e) = fails(&["analyze", "dice-race", "--params", &extra], 1);
     assert!(
         e.contains("extra.ron:1:") && e.contains("unknown parameter \"speed\""),
         "{e}"
     );
-    let e = fails(&["analyze", "dice-race(length=5"], 2);
+    let (_, e) = fails(&["analyze", "dice-race(length=5"], 2);
     assert!(e.contains("is not a game spec"), "{e}");
     // `list` shows the parameters with their defaults.
     let list = ok(&["list"]);
