@@ -48,7 +48,7 @@ pub struct PolicyArgs {
 #[non_exhaustive]
 pub enum PolicyError {
     /// The number of agents is not the number of seats.
-    #[error("{game} has {seats} seats: give one agent per seat (--agents a,b), not {given}")]
+    #[error("{game} has {}: give one agent per seat (--agents {}), not {given}", tabula_core::text::count(*seats, "seat"), (1..=*seats).map(|s| format!("A{s}")).collect::<Vec<_>>().join(","))]
     Seats {
         /// The game.
         game: String,

@@ -18,3 +18,17 @@ pub fn group(n: u64) -> String {
     }
     out
 }
+
+/// A count and its noun, singular for one: `1 seat`, `3 seats`.
+///
+/// ```
+/// assert_eq!(tabula_core::text::count(1, "seat"), "1 seat");
+/// assert_eq!(tabula_core::text::count(3, "seat"), "3 seats");
+/// ```
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}

@@ -38,7 +38,7 @@ where
     }
 
     fn about(&self) -> &'static str {
-        "Solve the game exactly with the named agents as policies (optimal play among them): lengths, each seat's chances, scores and ranks"
+        self.defaults.summary
     }
 
     fn kind(&self) -> Kind {
@@ -46,7 +46,9 @@ where
     }
 
     fn arguments(&self, command: clap::Command) -> clap::Command {
-        let command = with_parameters::<G::Parameters>(command).arg(
+        let command = with_parameters::<G::Parameters>(command)
+            .after_help("Solves the game exactly with the named agents as fixed policies (optimal play among them): the length distribution, each seat's chances, expected score and rank.")
+            .arg(
             clap::Arg::new("max_states")
                 .long("max-states")
                 .value_name("N")

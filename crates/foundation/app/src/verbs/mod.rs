@@ -164,6 +164,8 @@ pub mod probe {
 /// tournament play unless told.
 #[derive(Clone, Copy, Debug)]
 pub struct Defaults {
+    /// The game's one-line summary: each verb's line in the list of games.
+    pub summary: &'static str,
     /// The agents in seat order, comma-separated; empty for a game
     /// decided by chance alone (it then takes no `--agents`).
     pub agents: &'static str,
@@ -245,26 +247,61 @@ pub(crate) fn agent_names(matches: &clap::ArgMatches) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// Why `given` agents do not seat a game of `seats` seats: named by the
+/// user, or the registration's usual ones (`defaulted`), which are for
+/// another number of seats. `example` is what one seat's name looks like
+/// (`A`, or `P` for terminal play).
+pub(crate) fn seat_count_error(
+    spec: &str,
+    seats: usize,
+    given: usize,
+    defaulted: Option<&str>,
+    example: &str,
+) -> Error {
+    let example = (1..=seats)
+        .map(|s| format!("{example}{s}"))
+        .collect::<Vec<_>>()
+        .join(",");
+    let seats = tabula_core::text::count(seats, "seat");
+    match defaulted {
+        Some(usual) => format!(
+            "{spec} has {seats}, and its usual agents ({usual}) are for {given}: name one agent per seat with --agents {example}"
+        ),
+        None => format!(
+            "{spec} has {seats}: name one agent per seat with --agents {example}, not {given}"
+        ),
+    }
+    .into()
+}
+
 /// Checks one agent per seat and builds each once, so a bad name fails
 /// before any game is played.
-pub(crate) fn seated<G: Rules>(game: &G, names: &[String]) -> Result<(), Error> {
+pub(crate) fn seated<G: Rules>(
+    game: &G,
+    p: &G::Parameters,
+    names: &[String],
+    defaulted: bool,
+) -> Result<(), Error> {
     if names.len() != game.seats() {
-        return Err(format!(
-            "{} seats {} players: give one agent per seat (--agents {}), not {}",
-            G::NAME,
+        let usual = names.join(",");
+        return Err(seat_count_error(
+            &params::spec(G::NAME, p),
             game.seats(),
-            (1..=game.seats())
-                .map(|s| format!("A{s}"))
-                .collect::<Vec<_>>()
-                .join(","),
-            names.len()
-        )
-        .into());
+            names.len(),
+            defaulted.then_some(usual.as_str()),
+            "A",
+        ));
     }
     for name in names {
         tabula_play::agents::build(game, name)?;
     }
     Ok(())
+}
+
+/// Whether the user named the agents, or the registration's usual ones
+/// stand.
+pub(crate) fn agents_defaulted(matches: &clap::ArgMatches) -> bool {
+    matches.value_source("agents") != Some(ValueSource::CommandLine)
 }
 
 /// The game's identity in every report: its name, spec string and
@@ -328,8 +365,10 @@ pub fn parameter_lines(fields: &[params::Param]) -> Vec<String> {
 /// ```
 ///
 /// `games` (a simulation's, default 10,000) and `tournament_games` (per
-/// pairing, default 1,000) may follow `agents`. A game adds verbs of its
-/// own with `extra: [&MY_COMMAND, ...]`.
+/// pairing, default 1,000) may follow `agents`. After `optimal`, a game
+/// lists plugins of its own besides its agents (boards, rule sets) with
+/// `plugins: fn() -> Result<Vec<PluginInfo>, CoreError>`, and adds verbs
+/// of its own with `extra: [&MY_COMMAND, ...]`.
 #[macro_export]
 macro_rules! register_game {
     (
@@ -340,11 +379,13 @@ macro_rules! register_game {
         $(tournament_games: $tgames:expr,)?
         verbs: [$($verb:ident),* $(,)?]
         $(, optimal: $optimal:expr)?
+        $(, plugins: $plugins:expr)?
         $(, extra: [$($extra:expr),* $(,)?])?
         $(,)?
     ) => {
         const _: () = {
             const DEFAULTS: $crate::verbs::Defaults = $crate::verbs::Defaults {
+                summary: $summary,
                 agents: $crate::__first!($($agents)?, ""),
                 games: $crate::__first!($($games)?, 10_000),
                 tournament_games: $crate::__first!($($tgames)?, 1_000),
@@ -359,7 +400,10 @@ macro_rules! register_game {
                 $($($extra,)*)?
             ];
             fn plugins() -> ::core::result::Result<::std::vec::Vec<$crate::PluginInfo>, $crate::CoreError> {
-                $crate::__agents::plugins::<$game>()
+                #[allow(unused_mut)]
+                let mut all = $crate::__agents::plugins::<$game>()?;
+                $( all.extend(($plugins)()?); all.sort_by_key(|p| (p.kind, p.name)); )?
+                Ok(all)
             }
             $crate::inventory::submit! {
                 $crate::GameEntry {

@@ -54,7 +54,7 @@ where
     }
 
     fn about(&self) -> &'static str {
-        "Play at the terminal: you against the computer, or watch agents play"
+        self.defaults.summary
     }
 
     fn kind(&self) -> Kind {
@@ -62,7 +62,9 @@ where
     }
 
     fn arguments(&self, command: clap::Command) -> clap::Command {
-        PlayOptions::augment_args(with_parameters::<G::Parameters>(command))
+        PlayOptions::augment_args(with_parameters::<G::Parameters>(command)).after_help(
+            "Plays one game at the terminal: you against the computer, or agents among themselves; type help at a prompt for the legal moves.",
+        )
     }
 
     fn run(
@@ -105,13 +107,14 @@ where
             }
         }
         if names.len() != game.seats() {
-            return Err(format!(
-                "{} seats {} players: name one per seat with --agents (you for yours), not {}",
-                G::NAME,
+            let usual = self.defaults.agents;
+            return Err(seat_count_error(
+                &params::spec(G::NAME, &p),
                 game.seats(),
-                names.len()
-            )
-            .into());
+                names.len(),
+                o.agents.is_empty().then_some(usual),
+                "P",
+            ));
         }
         let players = names
             .iter()

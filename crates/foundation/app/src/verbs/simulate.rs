@@ -118,7 +118,7 @@ impl<G: Rules> Command for Simulate<G> {
     }
 
     fn about(&self) -> &'static str {
-        "Play many games with the named agents: lengths, each seat's wins, scores and ranks, exact values beside where they can be solved"
+        self.defaults.summary
     }
 
     fn kind(&self) -> Kind {
@@ -127,6 +127,7 @@ impl<G: Rules> Command for Simulate<G> {
 
     fn arguments(&self, command: clap::Command) -> clap::Command {
         let mut command = SimulateOptions::augment_args(with_parameters::<G::Parameters>(command))
+            .after_help("Plays many games with the named agents: game lengths, each seat's wins, ties, scores and ranks with standard errors, and the exact values beside them where the game can be solved.")
             .mut_arg("games", |a| {
                 a.default_value(self.defaults.games.to_string())
             });
@@ -149,7 +150,7 @@ impl<G: Rules> Command for Simulate<G> {
         let o = SimulateOptions::from_arg_matches(matches)?;
         let names = agent_names(matches);
         if self.defaults.has_agents() {
-            seated(&game, &names)?;
+            seated(&game, &p, &names, agents_defaulted(matches))?;
         }
         let game = Arc::new(game);
         let mut sim = Simulation::new(o.games).seed(o.seed).max_steps(o.max_steps);

@@ -38,7 +38,7 @@ impl<G: Rules> Command for TournamentVerb<G> {
     }
 
     fn about(&self) -> &'static str {
-        "Pit agents against each other: every pairing plays many games, seats shared evenly"
+        self.defaults.summary
     }
 
     fn kind(&self) -> Kind {
@@ -47,6 +47,7 @@ impl<G: Rules> Command for TournamentVerb<G> {
 
     fn arguments(&self, command: clap::Command) -> clap::Command {
         <TournamentArgs as clap::Args>::augment_args(with_parameters::<G::Parameters>(command))
+            .after_help("Pits the agents against each other: every pairing plays many games, seats shared evenly, with the framework's standings.")
             .mut_arg("games", |a| {
                 a.default_value(self.defaults.tournament_games.to_string())
             })
