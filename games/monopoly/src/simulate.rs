@@ -135,6 +135,62 @@ impl Collector<Monopoly> for Tally {
         self.total_sum += o.total_sum;
         self.total_sq += o.total_sq;
     }
+
+    fn check(&self, games: std::ops::Range<u64>) -> Result<(), String> {
+        let played = games.end.saturating_sub(games.start);
+        let squares = self.ends.len();
+        if self.games != played {
+            return Err(format!(
+                "`games` is {}, but the part played {played} games",
+                self.games
+            ));
+        }
+        if self.capped > played {
+            return Err(format!(
+                "`capped` is {}, more than the part's games",
+                self.capped
+            ));
+        }
+        let lengths = [
+            ("lands", self.lands.len()),
+            ("ends_sum", self.ends_sum.len()),
+            ("ends_sq", self.ends_sq.len()),
+            ("lands_sum", self.lands_sum.len()),
+            ("lands_sq", self.lands_sq.len()),
+            ("lands_cross", self.lands_cross.len()),
+        ];
+        if let Some((field, len)) = lengths.iter().find(|(_, len)| *len != squares) {
+            return Err(format!("`{field}` has {len} squares, `ends` {squares}"));
+        }
+        if self.jail_square >= squares {
+            return Err(format!(
+                "`jail_square` {} is not on the board",
+                self.jail_square
+            ));
+        }
+        let ended = u128::from(self.ends_sum[self.jail_square]);
+        if u128::from(self.jail_sum) + u128::from(self.visit_sum) != ended {
+            return Err(format!(
+                "`jail_sum` {} and `visit_sum` {} do not add up to the turns ending on the jail square, `ends_sum[{}]` {ended}",
+                self.jail_sum, self.visit_sum, self.jail_square
+            ));
+        }
+        let sum = |v: &[u64]| v.iter().map(|&x| u128::from(x)).sum::<u128>();
+        if sum(&self.lands_sum) != u128::from(self.total_sum) {
+            return Err(format!(
+                "`lands_sum` adds up to {}, but `total_sum` is {}",
+                sum(&self.lands_sum),
+                self.total_sum
+            ));
+        }
+        let turns = sum(&self.ends_sum);
+        if played > 0 && turns % u128::from(played) != 0 {
+            return Err(format!(
+                "`ends_sum` adds up to {turns} turns, not the same number in each of the {played} games"
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// A simulated share and its standard error.

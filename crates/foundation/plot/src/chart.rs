@@ -114,7 +114,7 @@ impl Distribution {
             .filter(|p| p.is_finite())
             .fold(0.0_f64, f64::max)
             .max(1e-9)
-            * 1.45;
+            * 1.15;
         let x_range = (f64::from(start) - 0.7)..(f64::from(end) + 0.7);
         let caption = if cut {
             format!("{} (cut at {end})", self.x_label)
