@@ -526,6 +526,73 @@ fn a_board_behind_a_symlink_loop_says_what_the_system_said() {
     assert!(err.to_lowercase().contains("symbolic links"), "{err}");
 }
 
+/// Words that count the games, in the README and the book, against
+/// `tabula list`; and the README's layout names every framework crate.
+#[test]
+fn counting_words_and_the_readme_layout_match_the_program() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let list = common::json(&tabula(&["list", "--format", "json"]));
+    let games = list["games"].as_array().expect("games").len();
+    const WORDS: [&str; 11] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    for file in [
+        "book/src/introduction.md",
+        "book/src/concepts.md",
+        "book/src/tutorial/write-a-game.md",
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let text: Vec<&str> = text.split_whitespace().collect();
+        let text = text.join(" ");
+        let mut checked = 0;
+        for lead in ["carries ", "beside the ", "links the "] {
+            for (at, _) in text.match_indices(lead) {
+                let word = text[at + lead.len()..]
+                    .split(|c: char| !c.is_alphabetic())
+                    .next()
+                    .unwrap_or("");
+                if let Some(n) = WORDS.iter().position(|w| *w == word) {
+                    assert_eq!(
+                        n, games,
+                        "{file}: \"{lead}{word}\", but tabula list shows {games} games"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 0, "{file}: no count of the games found");
+    }
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    for layer in ["crates/foundation", "crates/front-ends"] {
+        for entry in std::fs::read_dir(root.join(layer)).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            let path = format!("{layer}/{name} ");
+            assert!(readme.contains(&path), "README's layout leaves out {path}");
+        }
+    }
+}
+
+/// The share of landings report.md quotes for square 1 of the classic
+/// board is what the exact analysis gives.
+#[test]
+fn the_square_one_figure_in_report_md_is_what_analyze_gives() {
+    let v = common::json(&tabula(&["analyze", "snakes", "--format", "json"]));
+    let landings = v["squares"]["landings"][1].as_f64().expect("landings");
+    let all = v["squares"]["landings_before_last"].as_f64().expect("all");
+    let sentence = format!(
+        "shows about {:.4}: 1/6 of a landing per game, out of {all:.1} landings a game",
+        landings / all
+    );
+    assert!((landings - 1.0 / 6.0).abs() < 1e-12, "{landings}");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/book/src/reference/report.md"
+    ))
+    .unwrap();
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains(&sentence), "report.md should say: {sentence}");
+}
+
 #[test]
 fn seega_names_the_centre_before_a_taken_square() {
     let out = common::run_with_stdin(
