@@ -691,3 +691,54 @@ fn tournament_progress_gives_no_estimate_it_cannot_make() {
         "{line}"
     );
 }
+
+#[test]
+fn merge_refuses_edited_tournament_collectors_and_monopoly_counts() {
+    let dir = common::temp_dir("hostile-merge-collectors");
+    let cases: [(&[&str], &str, &str); 3] = [
+        (
+            &[
+                "tournament",
+                "seega",
+                "--agents",
+                "greedy,random",
+                "--games",
+                "4",
+                "--seed",
+                "2",
+            ],
+            "/shard/state/jobs/0/collectors/0/games",
+            "moves: `games`",
+        ),
+        (
+            &[
+                "tournament",
+                "chance-it",
+                "--agents",
+                "until-ten,tapering",
+                "--games",
+                "20",
+            ],
+            "/shard/state/jobs/0/collectors/0/by_seat/0/7",
+            "turn counts",
+        ),
+        (
+            &["simulate", "monopoly", "--turns", "20000"],
+            "/shard/state/collector/ends_sq/9",
+            "`ends_sq[9]`",
+        ),
+    ];
+    for (i, (run, pointer, says)) in cases.into_iter().enumerate() {
+        let name = format!("c{i}");
+        let one = part_file(&dir, &name, run, 1);
+        let two = part_file(&dir, &name, run, 2);
+        edit_json(&one, |v| {
+            let n = v.pointer_mut(pointer).expect("the count");
+            *n = serde_json::json!(n.as_u64().expect("a count") * 1000 + 1000);
+        });
+        let out = tabula(&["merge", &one, &two]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{run:?}: {err}");
+        assert!(err.contains(&one) && err.contains(says), "{run:?}: {err}");
+    }
+}

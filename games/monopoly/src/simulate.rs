@@ -136,8 +136,7 @@ impl Collector<Monopoly> for Tally {
         self.total_sq += o.total_sq;
     }
 
-    fn check(&self, games: std::ops::Range<u64>) -> Result<(), String> {
-        let played = games.end.saturating_sub(games.start);
+    fn check_count(&self, played: u64) -> Result<(), String> {
         let squares = self.ends.len();
         if self.games != played {
             return Err(format!(
@@ -188,6 +187,23 @@ impl Collector<Monopoly> for Tally {
             return Err(format!(
                 "`ends_sum` adds up to {turns} turns, not the same number in each of the {played} games"
             ));
+        }
+        // A game's count of turns ending on a square is from 0 to its
+        // turns: the sum of squares lies between sum²/games and
+        // sum × turns per game.
+        let per_game = turns / u128::from(played.max(1));
+        let squares_fit = |name: &str, s: usize, sum: u128, sq: u128| -> Result<(), String> {
+            let low = sum.saturating_mul(sum) / u128::from(played.max(1));
+            let high = sum.saturating_mul(per_game);
+            if sq < low || sq > high {
+                return Err(format!(
+                    "`{name}[{s}]` is {sq}, not from {low} to {high} for `ends_sum[{s}]` {sum} in {played} games"
+                ));
+            }
+            Ok(())
+        };
+        for (s, (&e, &q)) in self.ends_sum.iter().zip(&self.ends_sq).enumerate() {
+            squares_fit("ends_sq", s, u128::from(e), q)?;
         }
         Ok(())
     }

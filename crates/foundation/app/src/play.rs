@@ -438,7 +438,7 @@ impl TournamentOptions {
                     format!("{}: its tournament results cannot be read: {e}", part.file)
                 })?;
                 engine
-                    .check_part(entrants.len(), game.seats(), &read)
+                    .check_part::<G, C>(entrants.len(), game.seats(), &read)
                     .map_err(|why| {
                         format!(
                             "{}: \"shard\".\"state\" does not add up: {why}; was the file edited?",

@@ -912,7 +912,7 @@ impl Tournament {
     /// tournament's, and every count agrees with the games its job
     /// played. `Err` names the job, the entrant and the field (a file
     /// edited by hand, or of another tournament).
-    pub fn check_part<C>(
+    pub fn check_part<G: BoardGame, C: Collector<G>>(
         &self,
         entrants: usize,
         seats: usize,
@@ -1056,7 +1056,8 @@ impl Tournament {
                         ),
                     );
                 }
-                if t.scored > t.finished || t.deals > n {
+                let most_deals = n.div_ceil(plan.seatings.len().max(1) as u64);
+                if t.scored > t.finished || t.deals > most_deals {
                     return bad(
                         "scored",
                         t.scored.to_string(),
@@ -1089,6 +1090,18 @@ impl Tournament {
                     "{}: the entrants' wins add up to {sole_wins}, more than the job's {n} games",
                     at("tallies")
                 ));
+            }
+            // Each seating's collector saw that seating's games of the job.
+            let count = plan.seatings.len().max(1) as u64;
+            for (s, c) in job.collectors.iter().enumerate() {
+                let upto = |x: u64| x / count + u64::from(x % count > s as u64);
+                let games = upto(range.end) - upto(range.start);
+                // (A collector that serializes to `null`, as `()` does,
+                // reads back as none.)
+                if let Some(c) = c {
+                    c.check_count(games)
+                        .map_err(|why| format!("{}[{s}]: {why}", at("collectors")))?;
+                }
             }
         }
         Ok(())

@@ -56,6 +56,13 @@ pub trait Collector<G: BoardGame> {
     /// (a file edited by hand, or of another run). The default accepts
     /// anything; a collector whose counts must agree says so.
     fn check(&self, games: std::ops::Range<u64>) -> Result<(), String> {
+        self.check_count(games.end.saturating_sub(games.start))
+    }
+
+    /// [`check`](Self::check) where only the number of games is known:
+    /// a tournament's collector of one seating in a chunk of games, read
+    /// back from a part. The default accepts anything.
+    fn check_count(&self, games: u64) -> Result<(), String> {
         let _ = games;
         Ok(())
     }
@@ -110,6 +117,10 @@ macro_rules! tuple_collector {
             }
             fn check(&self, games: std::ops::Range<u64>) -> Result<(), String> {
                 $(self.$idx.check(games.clone())?;)+
+                Ok(())
+            }
+            fn check_count(&self, games: u64) -> Result<(), String> {
+                $(self.$idx.check_count(games)?;)+
                 Ok(())
             }
         }
@@ -339,7 +350,22 @@ impl Lengths {
     /// See [`Collector::check`]: every count agrees with the others and
     /// with the games `games` counted.
     fn check_against(&self, games: std::ops::Range<u64>) -> Result<(), String> {
-        let played = games.end.saturating_sub(games.start);
+        self.check_counts(games.end.saturating_sub(games.start))?;
+        for (l, (&c, &f)) in self.counts.iter().zip(&self.first_game).enumerate() {
+            if (c > 0) != (f != u64::MAX) || (c > 0 && !games.contains(&f)) {
+                return Err(format!(
+                    "lengths: `first_game` of length {l} is {f}, which is not one of the part's games ({} to {}) with that length",
+                    games.start,
+                    games.end.saturating_sub(1)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The counts of [`check_against`](Self::check_against), for
+    /// `played` games.
+    fn check_counts(&self, played: u64) -> Result<(), String> {
         if self.games != played {
             return Err(format!(
                 "lengths: `games` is {}, but the part played {played} games",
@@ -354,18 +380,11 @@ impl Lengths {
             ));
         }
         let (mut n, mut sum, mut sum_sq) = (0u128, 0u128, 0u128);
-        for (l, (&c, &f)) in self.counts.iter().zip(&self.first_game).enumerate() {
+        for (l, &c) in self.counts.iter().enumerate() {
             let (l, c128) = (l as u128, u128::from(c));
             n += c128;
             sum = sum.saturating_add(l * c128);
             sum_sq = sum_sq.saturating_add(l * l * c128);
-            if (c > 0) != (f != u64::MAX) || (c > 0 && !games.contains(&f)) {
-                return Err(format!(
-                    "lengths: `first_game` of length {l} is {f}, which is not one of the part's games ({} to {}) with that length",
-                    games.start,
-                    games.end.saturating_sub(1)
-                ));
-            }
         }
         if n != u128::from(played) {
             return Err(format!(
@@ -427,6 +446,9 @@ impl<G: BoardGame> Collector<G> for Lengths {
     }
     fn check(&self, games: std::ops::Range<u64>) -> Result<(), String> {
         self.check_against(games)
+    }
+    fn check_count(&self, games: u64) -> Result<(), String> {
+        self.check_counts(games)
     }
 }
 
@@ -571,8 +593,8 @@ impl<G: BoardGame> Collector<G> for Wins {
     fn wants(&self) -> Wants {
         Wants::Nothing
     }
-    fn check(&self, games: std::ops::Range<u64>) -> Result<(), String> {
-        let played = u128::from(games.end.saturating_sub(games.start));
+    fn check_count(&self, games: u64) -> Result<(), String> {
+        let played = u128::from(games);
         let counted = self.wins.iter().map(|&w| u128::from(w)).sum::<u128>()
             + u128::from(self.draws)
             + u128::from(self.capped);
