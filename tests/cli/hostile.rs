@@ -742,3 +742,30 @@ fn merge_refuses_edited_tournament_collectors_and_monopoly_counts() {
         assert!(err.contains(&one) && err.contains(says), "{run:?}: {err}");
     }
 }
+
+#[test]
+fn play_numbers_its_record_on_rather_than_overwrite_another() {
+    let dir = common::temp_dir("hostile-play-record");
+    let d = dir.to_string_lossy().into_owned();
+    let args = [
+        "play", "seega", "--seed", "3", "--first", "you", "--record", &d,
+    ];
+    let first = common::run_with_stdin(TABULA, &args, "a1 a2\nquit\n");
+    assert!(first.status.success(), "{}", stderr(&first));
+    let kept = std::fs::read_to_string(dir.join("seega-3.ron")).unwrap();
+    // Another game with the same seed: numbered on, and said so.
+    let second = common::run_with_stdin(TABULA, &args, "a1 b1\nquit\n");
+    assert!(second.status.success(), "{}", stderr(&second));
+    assert!(
+        stdout(&second).contains("seega-3-2.ron"),
+        "{}",
+        stdout(&second)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("seega-3.ron")).unwrap(),
+        kept
+    );
+    // The same game again writes the same record where it was.
+    let again = common::run_with_stdin(TABULA, &args, "a1 a2\nquit\n");
+    assert!(stdout(&again).contains("seega-3.ron"), "{}", stdout(&again));
+}
