@@ -769,3 +769,23 @@ fn play_numbers_its_record_on_rather_than_overwrite_another() {
     let again = common::run_with_stdin(TABULA, &args, "a1 a2\nquit\n");
     assert!(stdout(&again).contains("seega-3.ron"), "{}", stdout(&again));
 }
+
+#[test]
+fn replay_snakes_names_a_throw_the_dice_cannot_make_without_playing_it() {
+    let dir = common::temp_dir("hostile-replay-snakes-roll");
+    let d = dir.to_string_lossy().into_owned();
+    let out = tabula(&[
+        "simulate", "snakes", "teaching", "--games", "3", "--seed", "5", "--record", &d,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(dir.join("snakes-5-0.ron")).unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, text.replacen("Chance(3)", "Chance(65535)", 1)).unwrap();
+    let out = tabula(&["replay", "snakes", &bad.to_string_lossy()]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("chance outcome 65535 cannot happen here"),
+        "{err}"
+    );
+}

@@ -249,6 +249,11 @@ impl Notation for Recorded {
         } else {
             roll.to_string()
         };
+        // A throw the dice cannot make is only named (the replay says it
+        // cannot happen), never played.
+        if !self.board.dice().chances().any(|c| c.outcome == *roll) {
+            return thrown;
+        }
         let mut after = state.clone();
         let mut events = Vec::new();
         self.rules
