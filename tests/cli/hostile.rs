@@ -789,3 +789,20 @@ fn replay_snakes_names_a_throw_the_dice_cannot_make_without_playing_it() {
         "{err}"
     );
 }
+
+#[test]
+fn chance_it_keeps_an_answer_typed_at_the_pause_for_the_next_question() {
+    // One answer a round, no empty lines for "Hit enter to continue":
+    // the answers do not drift, and all ten rounds are played.
+    let out = common::run_with_stdin(
+        TABULA,
+        &["play", "chance-it", "--seed", "3", "--strategy", "1"],
+        "n\n".repeat(10),
+    );
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        text.contains("10 rounds are completed"),
+        "the answers drifted:\n{text}"
+    );
+}
