@@ -117,7 +117,7 @@ fn parts_of_other_runs_overlapping_or_missing_are_refused() {
     // Another seed, other rules, another number of parts.
     for (flag, value, what) in [
         ("--seed", "12", "its seed is 12"),
-        ("--rules", "exact", "its set-up is"),
+        ("--rules", "exact", "its --rules is exact, "),
     ] {
         let mut args = RUN.to_vec();
         let i = args.iter().position(|a| *a == flag);
@@ -258,15 +258,21 @@ fn splits_exactly(name: &str, args: &[&str], n: u64, count: &str) {
         .collect();
     let merged = json(&tabula(&merge));
     assert_eq!(results(merged), results(whole.clone()), "{args:?}");
-    // The merge counts the parts' games and plays none: a part that
-    // claims a thousand more of something changes the merged results.
+    // The merge counts the parts' games and plays none, and checks
+    // them: a part that claims a thousand more of something no longer
+    // adds up, and is refused by name.
     let mut part: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&files[0]).expect("read")).expect("JSON");
     let counted = part.pointer_mut(count).expect("the part has that count");
     *counted = serde_json::json!(counted.as_u64().expect("a count") + 1000);
     std::fs::write(&files[0], part.to_string()).expect("write");
-    let tampered = json(&tabula(&merge));
-    assert_ne!(results(tampered), results(whole), "{args:?}");
+    let tampered = tabula(&merge);
+    assert_eq!(tampered.status.code(), Some(1), "{args:?}");
+    assert!(
+        stderr(&tampered).contains(&files[0]) && stderr(&tampered).contains("does not add up"),
+        "{args:?}: {}",
+        stderr(&tampered)
+    );
 }
 
 #[test]
@@ -384,7 +390,8 @@ fn tournament_parts_of_other_runs_or_too_many_parts_are_refused() {
     let o = tabula(&["merge", &a, &other]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("is a part of another run") && stderr(&o).contains("its set-up is"),
+        stderr(&o).contains("is a part of another run")
+            && stderr(&o).contains("its --agents is type2,random, "),
         "{}",
         stderr(&o)
     );
@@ -448,7 +455,7 @@ fn parts_edited_or_read_from_other_files_are_refused_before_any_harm() {
     let changed = part(2, "changed.json");
     let err = merge(&[&p1, &changed]);
     assert!(
-        err.contains("is a part of another run: its set-up is"),
+        err.contains("is a part of another run: its file") && err.contains("the contents differ"),
         "{err}"
     );
     // The board changes after both parts: the merge would read another.
@@ -502,7 +509,9 @@ fn parts_edited_or_read_from_other_files_are_refused_before_any_harm() {
     let (s1, s2) = (edit(&m1, "s1.json", &short), edit(&m2, "s2.json", &short));
     let err = merge(&[&s1, &s2]);
     assert!(
-        err.contains("the parts' results do not fit this run") && !err.contains("panicked"),
+        err.contains("does not add up")
+            && err.contains("`ends_sum` has 3 squares")
+            && !err.contains("panicked"),
         "{err}"
     );
 }

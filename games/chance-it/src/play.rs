@@ -62,12 +62,18 @@ impl Played {
 struct Session<'a> {
     input: &'a mut dyn BufRead,
     out: &'a mut dyn Write,
+    /// An answer typed at "Hit enter to continue", kept for the next
+    /// question.
+    pending: Option<String>,
 }
 
 impl Session<'_> {
     /// One line of input, trimmed; `None` at the end of input.
     fn line(&mut self) -> Result<Option<String>, ChanceItError> {
         self.out.flush()?;
+        if let Some(answer) = self.pending.take() {
+            return Ok(Some(answer));
+        }
         // Capped, and bytes rather than a String: an over-long line or
         // garbage that is not UTF-8 is just a wrong answer, which
         // re-prompts.
@@ -176,7 +182,11 @@ pub fn play(
         })?),
         None => None,
     };
-    let mut io = Session { input, out };
+    let mut io = Session {
+        input,
+        out,
+        pending: None,
+    };
     let mut played = Played {
         seed: None,
         rounds_completed: 0,
@@ -349,9 +359,23 @@ pub fn play(
         if round + 1 < rounds {
             write!(io.out, "{}", table(rounds, &human, &machine))?;
             write!(io.out, "Hit enter to continue:")?;
-            if io.line()?.is_none() {
-                writeln!(io.out)?;
-                return ended(&mut io, config, &played, &human, &machine);
+            match io.line()? {
+                None => {
+                    writeln!(io.out)?;
+                    return ended(&mut io, config, &played, &human, &machine);
+                }
+                // A script that answers without the empty line the pause
+                // asks for: its answer is the next question's, so the
+                // answers that follow do not drift by one.
+                Some(answer)
+                    if matches!(
+                        answer.to_ascii_lowercase().as_str(),
+                        "y" | "yes" | "n" | "no"
+                    ) =>
+                {
+                    io.pending = Some(answer);
+                }
+                Some(_) => {}
             }
         }
     }

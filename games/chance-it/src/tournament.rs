@@ -68,6 +68,26 @@ impl Collector<ChanceIt> for TurnCounts {
             }
         }
     }
+
+    /// Every seat takes a turn in each round: the seats' turns differ by
+    /// at most one a game (a game ended by a forfeit).
+    fn check_count(&self, games: u64) -> Result<(), String> {
+        let turns: Vec<u128> = self
+            .by_seat
+            .iter()
+            .map(|c| c.iter().map(|&n| u128::from(n)).sum())
+            .collect();
+        let (least, most) = (
+            turns.iter().copied().min().unwrap_or(0),
+            turns.iter().copied().max().unwrap_or(0),
+        );
+        if most - least > u128::from(games) {
+            return Err(format!(
+                "turn counts: the seats took {turns:?} turns in {games} games, more apart than one a game"
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// Adds `n` to `counts[index]`, growing `counts` as needed.

@@ -44,7 +44,7 @@ pub enum Kind {
 
 /// One square of a board file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "Square")]
+#[serde(rename = "Square", deny_unknown_fields)]
 pub struct Square {
     /// Its name, unique on the board (cards refer to squares by name).
     pub name: String,
@@ -54,7 +54,7 @@ pub struct Square {
 
 /// A board file: `Board(name: "...", squares: [Square(name: "Go", kind: Go), ...])`.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(rename = "Board")]
+#[serde(rename = "Board", deny_unknown_fields)]
 pub struct BoardSpec {
     /// The board's name.
     pub name: String,
@@ -194,7 +194,7 @@ pub enum ActionSpec {
 
 /// One card of a card file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "Card")]
+#[serde(rename = "Card", deny_unknown_fields)]
 pub struct CardSpec {
     /// What the card says.
     pub text: String,
@@ -204,7 +204,7 @@ pub struct CardSpec {
 
 /// A card file: `Cards(edition: "...", chance: [...], community_chest: [...])`.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(rename = "Cards")]
+#[serde(rename = "Cards", deny_unknown_fields)]
 pub struct CardsSpec {
     /// Which edition of the game the cards are from.
     pub edition: String,
@@ -323,11 +323,90 @@ impl Cards {
                 })
                 .collect()
         };
-        Ok(Cards {
+        let cards = Cards {
             edition: spec.edition,
             chance: deck("chance", spec.chance)?,
             community_chest: deck("community_chest", spec.community_chest)?,
-        })
+        };
+        if let Some(message) = cards.trap(board) {
+            return Err(source.invalid(&[Field("chance")], message));
+        }
+        Ok(cards)
+    }
+
+    /// Card squares from which the cards never let a turn end (each card
+    /// there sends the token on to another such square), in words; `None`
+    /// if every card square can end a turn.
+    fn trap(&self, board: &Board) -> Option<String> {
+        let deck_of = |square: u8| match board.kind(square) {
+            Kind::Chance => Some(Deck::Chance),
+            Kind::CommunityChest => Some(Deck::CommunityChest),
+            _ => None,
+        };
+        // Where `card` sends the token from `square`: `None` if the turn
+        // ends there (a square without cards, jail).
+        let next = |square: u8, card: &Card| -> Option<u8> {
+            let to = match card.action {
+                Action::Stay | Action::GoToJail => return None,
+                Action::To(s) => s,
+                Action::Nearest(kind) => board.nearest(square, kind).unwrap_or(square),
+                Action::Back(k) => {
+                    let n = board.len();
+                    ((usize::from(square) + n - usize::from(k) % n) % n) as u8
+                }
+            };
+            deck_of(to).map(|_| to)
+        };
+        let squares: Vec<u8> = (0..board.len() as u8)
+            .filter(|&s| deck_of(s).is_some())
+            .collect();
+        let mut ends: Vec<u8> = Vec::new();
+        loop {
+            let before = ends.len();
+            for &s in &squares {
+                if ends.contains(&s) {
+                    continue;
+                }
+                let deck = deck_of(s).map_or(&[][..], |d| self.deck(d));
+                if deck
+                    .iter()
+                    .any(|c| next(s, c).is_none_or(|to| ends.contains(&to)))
+                {
+                    ends.push(s);
+                }
+            }
+            if ends.len() == before {
+                break;
+            }
+        }
+        let trapped: Vec<u8> = squares.into_iter().filter(|s| !ends.contains(s)).collect();
+        if trapped.is_empty() {
+            return None;
+        }
+        let name = |s: u8| board.squares()[usize::from(s)].name.clone();
+        let mut decks = Vec::new();
+        for (deck, label) in [
+            (Deck::Chance, "Chance"),
+            (Deck::CommunityChest, "Community Chest"),
+        ] {
+            if trapped.iter().any(|&s| deck_of(s) == Some(deck)) {
+                let texts: Vec<String> = self
+                    .deck(deck)
+                    .iter()
+                    .map(|c| format!("{:?}", c.text))
+                    .collect();
+                decks.push(format!("{label} ({})", texts.join(", ")));
+            }
+        }
+        Some(format!(
+            "the cards send the token from card square to card square without end: from {} every card of {} moves it on to another of these squares, so the turn never ends; give a deck a card that stays, goes to jail or moves to a square without cards",
+            trapped
+                .iter()
+                .map(|&s| format!("{:?}", name(s)))
+                .collect::<Vec<_>>()
+                .join(", "),
+            decks.join(" and ")
+        ))
     }
 
     /// The cards of `deck`.

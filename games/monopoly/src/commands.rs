@@ -66,7 +66,12 @@ impl SetupArgs {
                     "<built-in cards>",
                     crate::board::STANDARD_CARDS,
                 );
-                Cards::from_source(&source, &board)?
+                Cards::from_source(&source, &board).map_err(|e| {
+                    format!(
+                        "{}: the default (US) card decks do not fit this board: {e}; give decks of your own with --cards FILE",
+                        self.board.as_deref().unwrap_or(std::path::Path::new("")).display()
+                    )
+                })?
             }
             None => Cards::standard(),
         };
@@ -370,8 +375,11 @@ pub struct Simulated {
     pub turns_per_game: u64,
     /// Uncounted turns at the start of each game.
     pub warmup: u32,
-    /// Counted turns in all.
+    /// Counted turns in all: `turns_asked` rounded up to whole games of
+    /// equal length (at least 100 games).
     pub turns: u64,
+    /// The counted turns asked for (`--turns`).
+    pub turns_asked: u64,
     /// Every square.
     pub squares: Vec<SampledRow>,
     /// The ten squares where sampled turns most often end.
@@ -409,7 +417,9 @@ fn run_simulation(args: SimulateArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>,
         Ok(sim.run_with(&plan.game, || tabula_core::NoAgents, plan.tally(), &tick)?)
     })?;
     let sampled = plan.sampled(&run.collector)?;
-    Ok(Box::new(compare(&game, &exact, sampled, args.seed)))
+    let mut report = compare(&game, &exact, sampled, args.seed);
+    report.turns_asked = args.turns;
+    Ok(Box::new(report))
 }
 
 fn compare(game: &Monopoly, exact: &Occupancy, s: Sampled, seed: u64) -> Simulated {
@@ -448,6 +458,7 @@ fn compare(game: &Monopoly, exact: &Occupancy, s: Sampled, seed: u64) -> Simulat
         turns_per_game: s.turns_per_game,
         warmup: s.warmup,
         turns: s.games * s.turns_per_game,
+        turns_asked: s.games * s.turns_per_game,
         max_abs_z: squares.iter().map(|r| r.z.abs()).fold(0.0, f64::max),
         max_abs_difference: squares
             .iter()
@@ -497,6 +508,15 @@ impl Report for Simulated {
             self.warmup,
             self.seed
         );
+        if self.turns != self.turns_asked {
+            let _ = writeln!(
+                out,
+                "(--turns {} asked: every game counts as many turns, and there are at least {} games, so {} turns are counted.)",
+                self.turns_asked,
+                crate::simulate::MIN_GAMES.min(self.turns_asked.max(1)),
+                self.turns
+            );
+        }
         let _ = writeln!(
             out,
             "Exact values: the Markov chain with cards drawn uniformly. z = (sampled - exact) / standard error."

@@ -135,6 +135,78 @@ impl Collector<Monopoly> for Tally {
         self.total_sum += o.total_sum;
         self.total_sq += o.total_sq;
     }
+
+    fn check_count(&self, played: u64) -> Result<(), String> {
+        let squares = self.ends.len();
+        if self.games != played {
+            return Err(format!(
+                "`games` is {}, but the part played {played} games",
+                self.games
+            ));
+        }
+        if self.capped > played {
+            return Err(format!(
+                "`capped` is {}, more than the part's games",
+                self.capped
+            ));
+        }
+        let lengths = [
+            ("lands", self.lands.len()),
+            ("ends_sum", self.ends_sum.len()),
+            ("ends_sq", self.ends_sq.len()),
+            ("lands_sum", self.lands_sum.len()),
+            ("lands_sq", self.lands_sq.len()),
+            ("lands_cross", self.lands_cross.len()),
+        ];
+        if let Some((field, len)) = lengths.iter().find(|(_, len)| *len != squares) {
+            return Err(format!("`{field}` has {len} squares, `ends` {squares}"));
+        }
+        if self.jail_square >= squares {
+            return Err(format!(
+                "`jail_square` {} is not on the board",
+                self.jail_square
+            ));
+        }
+        let ended = u128::from(self.ends_sum[self.jail_square]);
+        if u128::from(self.jail_sum) + u128::from(self.visit_sum) != ended {
+            return Err(format!(
+                "`jail_sum` {} and `visit_sum` {} do not add up to the turns ending on the jail square, `ends_sum[{}]` {ended}",
+                self.jail_sum, self.visit_sum, self.jail_square
+            ));
+        }
+        let sum = |v: &[u64]| v.iter().map(|&x| u128::from(x)).sum::<u128>();
+        if sum(&self.lands_sum) != u128::from(self.total_sum) {
+            return Err(format!(
+                "`lands_sum` adds up to {}, but `total_sum` is {}",
+                sum(&self.lands_sum),
+                self.total_sum
+            ));
+        }
+        let turns = sum(&self.ends_sum);
+        if played > 0 && turns % u128::from(played) != 0 {
+            return Err(format!(
+                "`ends_sum` adds up to {turns} turns, not the same number in each of the {played} games"
+            ));
+        }
+        // A game's count of turns ending on a square is from 0 to its
+        // turns: the sum of squares lies between sum²/games and
+        // sum × turns per game.
+        let per_game = turns / u128::from(played.max(1));
+        let squares_fit = |name: &str, s: usize, sum: u128, sq: u128| -> Result<(), String> {
+            let low = sum.saturating_mul(sum) / u128::from(played.max(1));
+            let high = sum.saturating_mul(per_game);
+            if sq < low || sq > high {
+                return Err(format!(
+                    "`{name}[{s}]` is {sq}, not from {low} to {high} for `ends_sum[{s}]` {sum} in {played} games"
+                ));
+            }
+            Ok(())
+        };
+        for (s, (&e, &q)) in self.ends_sum.iter().zip(&self.ends_sq).enumerate() {
+            squares_fit("ends_sq", s, u128::from(e), q)?;
+        }
+        Ok(())
+    }
 }
 
 /// A simulated share and its standard error.

@@ -185,10 +185,16 @@ pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
     // starts.
     let players = tabula_app::play::players(&game, &[human.seat()], &args.agent)?;
     args.record.prepare()?;
-    // A closed output must not lose the record: the game goes on unseen
-    // to the end of input, the record is written, and the closed output
-    // is reported then (which ends the program quietly).
-    let mut out = Keep::new(&mut *io.out);
+    // A closed output must not lose the record: the game stops at the
+    // next question (no more input is read: no one sees the game), the
+    // record of the moves so far is written, and the closed output is
+    // reported then (which ends the program quietly).
+    let closed = std::rc::Rc::new(std::cell::Cell::new(false));
+    let mut out = Keep::new(&mut *io.out, closed.clone());
+    let mut input = UntilClosed {
+        inner: &mut *io.input,
+        closed,
+    };
     let seed = if args.seed == 0 {
         let s = tabula_core::fresh_seed();
         writeln!(
@@ -225,7 +231,7 @@ pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
         &args.record,
         &mut Io {
             out: &mut out,
-            input: &mut *io.input,
+            input: &mut input,
         },
     )?;
     let verdict = match &played.end {
@@ -255,11 +261,17 @@ fn verdict(results: &Results, human: Side) -> Option<&'static str> {
 struct Keep<'a> {
     inner: &'a mut dyn Write,
     error: Option<std::io::Error>,
+    /// Set at the first error, for [`UntilClosed`].
+    closed: std::rc::Rc<std::cell::Cell<bool>>,
 }
 
 impl<'a> Keep<'a> {
-    fn new(inner: &'a mut dyn Write) -> Keep<'a> {
-        Keep { inner, error: None }
+    fn new(inner: &'a mut dyn Write, closed: std::rc::Rc<std::cell::Cell<bool>>) -> Keep<'a> {
+        Keep {
+            inner,
+            error: None,
+            closed,
+        }
     }
 
     fn into_result(self) -> Result<(), Error> {
@@ -273,6 +285,7 @@ impl Write for Keep<'_> {
             && let Err(e) = self.inner.write_all(buf)
         {
             self.error = Some(e);
+            self.closed.set(true);
         }
         Ok(buf.len())
     }
@@ -282,7 +295,38 @@ impl Write for Keep<'_> {
             && let Err(e) = self.inner.flush()
         {
             self.error = Some(e);
+            self.closed.set(true);
         }
         Ok(())
+    }
+}
+
+/// The game's input, ended as soon as its output ([`Keep`]) fails: a
+/// game no one sees stops at its next question instead of reading on
+/// (`yes | tabula play seega | head -1` ends).
+struct UntilClosed<'a> {
+    inner: &'a mut dyn std::io::BufRead,
+    closed: std::rc::Rc<std::cell::Cell<bool>>,
+}
+
+impl std::io::Read for UntilClosed<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.closed.get() {
+            return Ok(0);
+        }
+        self.inner.read(buf)
+    }
+}
+
+impl std::io::BufRead for UntilClosed<'_> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.closed.get() {
+            return Ok(&[]);
+        }
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.inner.consume(amount)
     }
 }

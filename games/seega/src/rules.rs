@@ -621,6 +621,7 @@ impl Position {
         }
         match (*action, self.phase) {
             (Action::Place([a, b]), Phase::Placement) => {
+                // The centre first: it is never allowed, taken or not.
                 for s in [a, b] {
                     if !self.on_board(s) {
                         return Err(Illegal::OffBoard(s));
@@ -628,6 +629,8 @@ impl Position {
                     if s == self.centre() {
                         return Err(Illegal::Centre(s));
                     }
+                }
+                for s in [a, b] {
                     if !self.is_empty(s) {
                         return Err(Illegal::Taken(s));
                     }

@@ -44,6 +44,16 @@ impl Collector<Seega> for Moves {
         self.moves += other.moves;
         self.games += other.games;
     }
+
+    fn check_count(&self, games: u64) -> Result<(), String> {
+        if self.games != games {
+            return Err(format!(
+                "moves: `games` is {}, but the seating played {games} games",
+                self.games
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// One agent's totals.

@@ -6,12 +6,29 @@ use std::process::ExitCode;
 
 use crate::{Error, Io};
 
+/// Writes `line` and a newline to standard error. A standard error that
+/// cannot be written (`2>/dev/full`, closed) loses the line instead of
+/// ending the program with a panic, as `eprintln!` would.
+pub fn note(line: &str) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{line}");
+    let _ = err.flush();
+}
+
 /// Prints a clap error or help and returns the matching exit code (2 for
-/// a usage error, 0 for `--help` and `--version`).
+/// a usage error, 0 for `--help` and `--version`). Help that cannot be
+/// written (`--help > /dev/full`) is an error (1), but a closed pipe
+/// (`--help | head -1`) is not.
 pub fn exit_for_clap(e: clap::Error) -> ExitCode {
     let code = if e.use_stderr() { 2 } else { 0 };
-    let _ = e.print();
-    ExitCode::from(code)
+    match e.print() {
+        Err(io) if code == 0 && io.kind() != std::io::ErrorKind::BrokenPipe => {
+            note(&format!("error: cannot write the help: {io}"));
+            ExitCode::FAILURE
+        }
+        _ => ExitCode::from(code),
+    }
 }
 
 /// Turns a command's result into an exit code, printing the error.
@@ -24,7 +41,12 @@ pub fn finish(result: Result<(), Error>) -> ExitCode {
             if tabula_core::input::is_broken_pipe(e.as_ref()) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("error: {e}");
+            // An error may quote a file: its control characters are
+            // escaped, not sent to the terminal.
+            note(&format!(
+                "error: {}",
+                tabula_core::text::printable(&e.to_string())
+            ));
             ExitCode::FAILURE
         }
     }

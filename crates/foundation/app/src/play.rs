@@ -79,8 +79,24 @@ impl RecordArgs {
         let Some(dir) = &self.record else {
             return Ok(None);
         };
-        let path = dir.join(format!("{stem}.{}", self.format().extension()));
-        std::fs::write(&path, record.to_text(self.format())?)
+        let text = record.to_text(self.format())?;
+        // Another record of that name (another game played with the same
+        // seed) is kept: this one is numbered on, and the caller says
+        // where it went.
+        let ext = self.format().extension();
+        let path = (1..=1000)
+            .map(|n| match n {
+                1 => dir.join(format!("{stem}.{ext}")),
+                n => dir.join(format!("{stem}-{n}.{ext}")),
+            })
+            .find(|p| std::fs::read(p).map_or(true, |old| old == text.as_bytes()))
+            .ok_or_else(|| {
+                format!(
+                    "cannot write the record {stem}: {} holds 1000 records of that name",
+                    dir.display()
+                )
+            })?;
+        std::fs::write(&path, text)
             .map_err(|e| format!("cannot write the record {}: {e}", path.display()))?;
         Ok(Some(path))
     }
@@ -159,11 +175,13 @@ where
         out,
         "{} record {}: {}; seed {}, game {}.",
         G::NAME,
-        args.file.display(),
+        tabula_core::text::printable(&args.file.display().to_string()),
         if record.players.is_empty() {
             "players not recorded".to_string()
         } else {
-            record.players.join(" against ")
+            // Names come from the file: no control character reaches
+            // the terminal.
+            tabula_core::text::printable(&record.players.join(" against ")).into_owned()
         },
         record.seed,
         record.index
@@ -192,7 +210,7 @@ where
             "{} forfeited at step {}: {}.",
             replayed.game.seat_name(forfeit.seat),
             forfeit.step,
-            forfeit.fault
+            tabula_core::text::printable(&forfeit.fault.to_string())
         )?,
         (_, Some(results)) => writeln!(out, "{}", terminal::describe(&replayed.game, results))?,
         (End::Capped, None) => writeln!(out, "The step cap stopped the game here.")?,
@@ -416,11 +434,18 @@ impl TournamentOptions {
             let mut results = Vec::with_capacity(parts.len());
             for part in &parts {
                 let state = part.header()?.state;
-                results.push(
-                    serde_json::from_value::<PartResults<C>>(state).map_err(|e| {
-                        format!("{}: its tournament results cannot be read: {e}", part.file)
-                    })?,
-                );
+                let read = serde_json::from_value::<PartResults<C>>(state).map_err(|e| {
+                    format!("{}: its tournament results cannot be read: {e}", part.file)
+                })?;
+                engine
+                    .check_part::<G, C>(entrants.len(), game.seats(), &read)
+                    .map_err(|why| {
+                        format!(
+                            "{}: \"shard\".\"state\" does not add up: {why}; was the file edited?",
+                            part.file
+                        )
+                    })?;
+                results.push(read);
             }
             engine.merge_parts(game, entrants, collector, results)?
         } else if let Some(shard) = self.shard {
@@ -434,7 +459,8 @@ impl TournamentOptions {
                 )
                 .into());
             }
-            let progress = RunProgress::new("tournament part", games.end - games.start, "games");
+            let progress = RunProgress::new("tournament part", games.end - games.start, "games")
+                .without_estimate();
             let (standings, collected, part) =
                 engine.run_part(game, entrants, collector, &|d| progress.tick(d))?;
             drop(progress);
@@ -448,7 +474,7 @@ impl TournamentOptions {
             return Ok((standings, collected));
         } else {
             let total = engine.total_games(entrants.len(), game.seats());
-            let progress = RunProgress::new("tournament", total, "games");
+            let progress = RunProgress::new("tournament", total, "games").without_estimate();
             let out = engine.run_recorded(game, entrants, collector, &|d| progress.tick(d))?;
             drop(progress);
             out

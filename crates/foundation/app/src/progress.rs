@@ -133,7 +133,7 @@ impl SolveProgress {
                     && elapsed >= *next
                 {
                     *next = elapsed + SolveProgress::LINE_EVERY;
-                    eprintln!("{what}: {:.0} s, {status}", elapsed.as_secs_f64());
+                    crate::exit::note(&format!("{what}: {:.0} s, {status}", elapsed.as_secs_f64()));
                 }
             });
             SolveProgress { bar: None, sink }
@@ -169,6 +169,8 @@ pub struct RunProgress {
     bar: std::sync::OnceLock<indicatif::ProgressBar>,
     done: std::sync::atomic::AtomicU64,
     next_line: std::sync::Mutex<std::time::Duration>,
+    /// Whether the time left is estimated from the rate so far.
+    estimate: bool,
 }
 
 impl RunProgress {
@@ -190,7 +192,16 @@ impl RunProgress {
             bar: std::sync::OnceLock::new(),
             done: std::sync::atomic::AtomicU64::new(0),
             next_line: std::sync::Mutex::new(RunProgress::LINE_EVERY),
+            estimate: true,
         }
+    }
+
+    /// No estimate of the time left: for a run whose units take times
+    /// that the first ones do not predict (a tournament's pairings, each
+    /// of other agents). Its lines say so.
+    pub fn without_estimate(mut self) -> RunProgress {
+        self.estimate = false;
+        self
     }
 
     /// `done` units are finished (calls may come from several threads,
@@ -208,8 +219,9 @@ impl RunProgress {
                 self.bar
                     .get_or_init(|| {
                         let bar = indicatif::ProgressBar::new(self.total);
+                        let eta = if self.estimate { " (eta {eta})" } else { "" };
                         let template = format!(
-                            "{{spinner}} [{{elapsed_precise}}] {} {{wide_bar}} {{human_pos}}/{{human_len}} {} (eta {{eta}})",
+                            "{{spinner}} [{{elapsed_precise}}] {} {{wide_bar}} {{human_pos}}/{{human_len}} {}{eta}",
                             self.what, self.unit
                         );
                         if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
@@ -223,7 +235,7 @@ impl RunProgress {
             && elapsed >= *next
         {
             *next = elapsed + RunProgress::LINE_EVERY;
-            eprintln!("{}", self.line(done, elapsed));
+            crate::exit::note(&self.line(done, elapsed));
         }
     }
 
@@ -237,6 +249,10 @@ impl RunProgress {
             self.unit,
             elapsed.as_secs_f64()
         );
+        if !self.estimate {
+            line.push_str(", no estimate of the time left (pairings differ in speed)");
+            return line;
+        }
         let fraction = done as f64 / self.total.max(1) as f64;
         if let Some(left) = Eta::from(std::time::Duration::ZERO, 0.0).left(elapsed, fraction) {
             line.push_str(", ");
@@ -277,6 +293,11 @@ mod tests {
         assert_eq!(
             p.line(100, std::time::Duration::from_secs(60)),
             "tournament: 100/4000 games, 60 s, about 39 min left"
+        );
+        let q = RunProgress::new("tournament", 4000, "games").without_estimate();
+        assert_eq!(
+            q.line(1200, std::time::Duration::from_millis(31_400)),
+            "tournament: 1200/4000 games, 31 s, no estimate of the time left (pairings differ in speed)"
         );
         // Early ticks write nothing and keep the largest count.
         p.tick(5);

@@ -122,6 +122,11 @@ impl Part {
 /// game, command, seed, games, parts and parameters, and every part from
 /// 1 to N. Returns their headers in part order.
 pub fn check(parts: &[Part]) -> Result<Vec<ShardHeader>, Error> {
+    Ok(check_files(parts)?.into_iter().map(|(h, _)| h).collect())
+}
+
+/// [`check`], with each header's file.
+fn check_files(parts: &[Part]) -> Result<Vec<(ShardHeader, String)>, Error> {
     let mut headers: Vec<(ShardHeader, &str)> = Vec::new();
     for p in parts {
         headers.push((p.header()?, &p.file));
@@ -161,11 +166,8 @@ pub fn check(parts: &[Part]) -> Result<Vec<ShardHeader>, Error> {
             ));
         }
         if h.parameters != first.parameters {
-            return Err(differs(
-                "set-up",
-                h.parameters.to_string(),
-                first.parameters.to_string(),
-            ));
+            let (what, mine, theirs) = setup_difference(&h.parameters, &first.parameters);
+            return Err(differs(&what, mine, theirs));
         }
     }
     if first.of == 0 || first.of > MAX_PARTS {
@@ -226,29 +228,44 @@ pub fn check(parts: &[Part]) -> Result<Vec<ShardHeader>, Error> {
         )
         .into());
     }
-    Ok(by_part.into_iter().flatten().map(|(h, _)| h).collect())
+    Ok(by_part
+        .into_iter()
+        .flatten()
+        .map(|(h, file)| (h, file.to_string()))
+        .collect())
 }
 
-/// The largest file `tabula merge` reads: a part's JSON is a report and
-/// its collectors' counts, a few megabytes at most.
-pub const MAX_PART_BYTES: u64 = 256 << 20;
+/// The largest file `tabula merge` reads: 16 MiB, as for every file
+/// tabula reads ([`tabula_core::spec::MAX_SOURCE_BYTES`]).
+pub const MAX_PART_BYTES: u64 = tabula_core::spec::MAX_SOURCE_BYTES;
 
 /// Reads the files `tabula merge` is given (each at most
-/// [`MAX_PART_BYTES`]).
+/// [`MAX_PART_BYTES`], read no further).
 pub fn read(files: &[String]) -> Result<Vec<Part>, Error> {
+    use std::io::Read;
     files
         .iter()
         .map(|file| {
-            let size = std::fs::metadata(file).map_err(|e| format!("{file}: {e}"))?.len();
-            if size > MAX_PART_BYTES {
+            let mut bytes = Vec::new();
+            std::fs::File::open(file)
+                .and_then(|f| f.take(MAX_PART_BYTES + 1).read_to_end(&mut bytes))
+                .map_err(|e| format!("{file}: {e}"))?;
+            if bytes.len() as u64 > MAX_PART_BYTES {
                 return Err(format!(
-                    "{file}: {size} bytes, more than a part's output can be ({MAX_PART_BYTES} at most); is it the right file?"
+                    "{file}: more than {MAX_PART_BYTES} bytes, more than a part's output can be; is it the right file?"
                 )
                 .into());
             }
-            let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-            let json: Value = serde_json::from_str(&text)
-                .map_err(|e| format!("{file}:{}:{}: not JSON: {e}", e.line(), e.column()))?;
+            let text = String::from_utf8(bytes)
+                .map_err(|_| format!("{file}: not text, so not a part's JSON output; is it the right file?"))?;
+            let json: Value = serde_json::from_str(&text).map_err(|e| {
+                let hint = if text.starts_with("Part ") {
+                    " (it is a part's text output: parts are written with --format json)"
+                } else {
+                    " (parts are the JSON outputs of --shard K/N --format json)"
+                };
+                format!("{file}:{}:{}: not JSON: {e}{hint}", e.line(), e.column())
+            })?;
             Ok(Part {
                 file: file.clone(),
                 json,
@@ -437,6 +454,13 @@ pub fn merge(
     // The command reads its files again: they must be the parts' files.
     let now = parameters(command, &matches);
     if now["files"] != headers[0].parameters["files"] {
+        if let Some(why) = file_changed(&headers[0].parameters["files"], &now["files"]) {
+            return Err(format!(
+                "the parts read files that are not here as they were: {why}; \
+                 run tabula merge where the parts' files are, unchanged"
+            )
+            .into());
+        }
         let here = match files_text(&now["files"]) {
             None => "none of them is found".to_string(),
             Some(files) => format!("there is {files}"),
@@ -448,6 +472,11 @@ pub fn merge(
         )
         .into());
     }
+    // Each part's own time, to say what the merged report's time is.
+    let times: Vec<Option<f64>> = headers
+        .iter()
+        .map(|h| h.state.get("wall_time_s").and_then(Value::as_f64))
+        .collect();
     let context = Context {
         game: headers[0].game.clone(),
         verb: c.verb().to_string(),
@@ -480,7 +509,155 @@ pub fn merge(
         )
         .into());
     }
-    report.ok_or_else(|| format!("`{}` gave no report to merge into", c.verb()).into())
+    let report = report.ok_or_else(|| format!("`{}` gave no report to merge into", c.verb()))?;
+    let times: Option<Vec<f64>> = times.into_iter().collect();
+    Ok(match times {
+        Some(times) => Box::new(MergedReport { report, times }),
+        None => report,
+    })
+}
+
+/// A merged report: the command's, with a line saying that its time is
+/// the parts' total, and each part's.
+struct MergedReport {
+    report: Box<dyn Report>,
+    /// Each part's wall time, in seconds, in part order.
+    times: Vec<f64>,
+}
+
+impl Report for MergedReport {
+    fn title(&self) -> String {
+        self.report.title()
+    }
+
+    fn text(&self) -> String {
+        let each: Vec<String> = self.times.iter().map(|t| format!("{t:.3} s")).collect();
+        format!(
+            "{}\nMerged from {} parts: the times above are the parts' total ({:.3} s), not the time of one run; each part took {}.\n",
+            self.report.text().trim_end(),
+            self.times.len(),
+            self.times.iter().sum::<f64>(),
+            each.join(", ")
+        )
+    }
+
+    /// The command's JSON: its `wall_time_s` is the parts' total.
+    fn json(&self) -> Result<String, Error> {
+        self.report.json()
+    }
+
+    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+        self.report.pictures()
+    }
+}
+
+/// The first difference between two parts' parameters ([`parameters`]):
+/// which option, and its value in each (`--board`, `b.ron`, `c.ron`), or
+/// which file read differs and how.
+fn setup_difference(mine: &Value, theirs: &Value) -> (String, String, String) {
+    let args = |p: &Value| -> Vec<(String, String)> {
+        p.get("args")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .map(|pair| {
+                let id = pair
+                    .get(0)
+                    .and_then(Value::as_str)
+                    .unwrap_or("?")
+                    .to_string();
+                let values: Vec<String> = pair
+                    .get(1)
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+                    .collect();
+                (id, values.join(","))
+            })
+            .collect()
+    };
+    let (a, b) = (args(mine), args(theirs));
+    let value = |list: &[(String, String)], id: &str| {
+        list.iter()
+            .find(|(i, _)| i == id)
+            .map_or_else(|| "not given".to_string(), |(_, v)| v.clone())
+    };
+    for (id, _) in a.iter().chain(&b) {
+        let (x, y) = (value(&a, id), value(&b, id));
+        if x != y {
+            return (format!("--{}", id.replace('_', "-")), x, y);
+        }
+    }
+    // The same options: a file read differs.
+    let files = |p: &Value| -> Vec<(String, u64, String)> {
+        p.get("files")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .map(|f| {
+                (
+                    f[0].as_str().unwrap_or("?").to_string(),
+                    f[1].as_u64().unwrap_or(0),
+                    f[2].as_str().unwrap_or("").to_string(),
+                )
+            })
+            .collect()
+    };
+    let (fa, fb) = (files(mine), files(theirs));
+    for (name, size, digest) in &fa {
+        match fb.iter().find(|(n, _, _)| n == name) {
+            Some((_, s2, d2)) if (s2, d2) != (size, digest) => {
+                return (
+                    format!("file {name}"),
+                    format!("{size} bytes (digest {digest})"),
+                    format!("{s2} bytes (digest {d2}): the contents differ"),
+                );
+            }
+            None => {
+                return (
+                    format!("file {name}"),
+                    format!("{size} bytes"),
+                    "not found".into(),
+                );
+            }
+            _ => {}
+        }
+    }
+    ("set-up".into(), mine.to_string(), theirs.to_string())
+}
+
+/// How the first file the parts read (`then`) differs from the file of
+/// that name here (`now`), in words; `None` if each is the same.
+fn file_changed(then: &Value, now: &Value) -> Option<String> {
+    let list = |v: &Value| -> Vec<(String, u64, String)> {
+        v.as_array()
+            .into_iter()
+            .flatten()
+            .map(|f| {
+                (
+                    f[0].as_str().unwrap_or("?").to_string(),
+                    f[1].as_u64().unwrap_or(0),
+                    f[2].as_str().unwrap_or("").to_string(),
+                )
+            })
+            .collect()
+    };
+    let here = list(now);
+    list(then).into_iter().find_map(|(name, size, digest)| {
+        match here.iter().find(|(n, _, _)| *n == name) {
+            None => Some(format!(
+                "the parts read {name} ({size} bytes), which is not found here"
+            )),
+            Some((_, s, _)) if *s != size => Some(format!(
+                "the parts read {name} of {size} bytes, here it has {s} bytes"
+            )),
+            Some((_, _, d)) if *d != digest => Some(format!(
+                "the parts read {name} of {size} bytes, and here it has the same size but other contents"
+            )),
+            _ => None,
+        }
+    })
 }
 
 /// The files of a part's parameters, as `name (N bytes)`; `None` for none.
@@ -581,9 +758,9 @@ where
 {
     let (games, seed) = (sim.games(), sim.get_seed());
     if let Some(parts) = parts_to_merge() {
-        let headers = check(&parts)?;
+        let headers = check_files(&parts)?;
         let mut merged: Option<Run<C>> = None;
-        for h in headers {
+        for (h, file) in headers {
             if (h.games, h.seed) != (games, seed) {
                 return Err(format!(
                     "part {}/{} is of a run of {} games with seed {}, not {games} with seed {seed}",
@@ -593,10 +770,34 @@ where
             }
             let part: SimulationPart<C> = serde_json::from_value(h.state).map_err(|e| {
                 format!(
-                    "part {}/{}: its collectors' state cannot be read: {e}",
+                    "{file}: part {}/{}: its collectors' state cannot be read: {e}",
                     h.part, h.of
                 )
             })?;
+            // A part's counts must agree with each other and with the
+            // games it played: an edited file is refused, not merged.
+            part.collector
+                .check(h.first_game..h.end_game)
+                .map_err(|why| {
+                    format!(
+                        "{file}: part {}/{}: \"shard\".\"state\".\"collector\" does not add up: {why}; was the file edited?",
+                        h.part, h.of
+                    )
+                })?;
+            if !(1..=1 << 16).contains(&part.threads) {
+                return Err(format!(
+                    "{file}: part {}/{}: \"shard\".\"state\".\"threads\" is {}, not 1 to 65536",
+                    h.part, h.of, part.threads
+                )
+                .into());
+            }
+            if !(part.wall_time_s.is_finite() && part.wall_time_s >= 0.0) {
+                return Err(format!(
+                    "{file}: part {}/{}: \"shard\".\"state\".\"wall_time_s\" is {}, not a time",
+                    h.part, h.of, part.wall_time_s
+                )
+                .into());
+            }
             let wall_time = std::time::Duration::try_from_secs_f64(part.wall_time_s.max(0.0))
                 .unwrap_or_default();
             match &mut merged {

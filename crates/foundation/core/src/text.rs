@@ -32,3 +32,28 @@ pub fn count(n: usize, noun: &str) -> String {
         format!("{n} {noun}s")
     }
 }
+
+/// `text` safe to print on a terminal: every control character but a
+/// newline and a tab is written as its escape (`\u{1b}`, `\0`), so text
+/// read from a file (a player's name, a board's name, an error that
+/// quotes it) cannot move the cursor, change colours or ring the bell.
+///
+/// ```
+/// assert_eq!(tabula_core::text::printable("a\u{1b}[31mb\0\u{7}"), "a\\u{1b}[31mb\\0\\u{7}");
+/// assert_eq!(tabula_core::text::printable("two\nlines"), "two\nlines");
+/// ```
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let escape = |c: char| c.is_control() && !matches!(c, '\n' | '\t');
+    if !text.chars().any(escape) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if escape(c) {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}

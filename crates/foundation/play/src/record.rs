@@ -69,6 +69,7 @@ pub enum End {
 /// A whole game, for a game `G`: `Record<G::Parameters, G::Move,
 /// G::Outcome>` (alias [`RecordOf`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Record<P, M, O> {
     /// The game's registered name.
     pub game: String,
@@ -246,6 +247,24 @@ pub fn parse<G: Recordable>(source: &Source, format: Format) -> Result<RecordOf<
         }
         _ => "",
     };
+    // A game without chance (its outcome holds nothing) fails on a
+    // chance step with "expected unit": say what is wrong instead.
+    let no_chance = |line: usize| -> String {
+        let chance_free = std::mem::size_of::<G::Outcome>() == 0;
+        let at_chance = source
+            .text()
+            .lines()
+            .nth(line.saturating_sub(1))
+            .is_some_and(|l| l.contains("Chance"));
+        if chance_free && at_chance {
+            format!(
+                " ({} has no chance steps: its records hold Move steps only)",
+                G::NAME
+            )
+        } else {
+            String::new()
+        }
+    };
     let json = |e: serde_json::Error| {
         // serde_json's message ends with the position given in front.
         let message = e.to_string();
@@ -259,13 +278,13 @@ pub fn parse<G: Recordable>(source: &Source, format: Format) -> Result<RecordOf<
                 line: e.line().max(1),
                 column: e.column().max(1),
             },
-            message: format!("{message}{hint}"),
+            message: format!("{message}{hint}{}", no_chance(e.line())),
         }
     };
     let ron = |e: SpecError| match e {
         SpecError::Parse { location, message } => SpecError::Parse {
+            message: format!("{message}{hint}{}", no_chance(location.line)),
             location,
-            message: format!("{message}{hint}"),
         },
         other => other,
     };

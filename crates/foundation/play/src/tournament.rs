@@ -176,6 +176,17 @@ pub enum TournamentError {
     /// of this tournament, once.
     #[error("{0}")]
     Parts(String),
+    /// More games in all than can be counted.
+    #[error(
+        "{games} games for each of {pairings} pairings is more games than a tournament can count (at most {} in all); ask for fewer games",
+        u64::MAX
+    )]
+    TooManyGames {
+        /// Pairings of the tournament.
+        pairings: usize,
+        /// Games per pairing asked for.
+        games: u64,
+    },
     /// Records could not be written.
     #[error("cannot write records into {dir}: {message}")]
     Record {
@@ -697,9 +708,22 @@ impl Tournament {
                 .iter()
                 .map(|&e| entrants[e].name.clone())
                 .collect();
-            crate::referee::of_played(game, self.seed, id.deal, players, played)
-                .write(&path)
-                .map_err(|e| e.to_string())
+            let record = crate::referee::of_played(game, self.seed, id.deal, players, played);
+            // A file of that name that this game's record would change
+            // (another game's, another run's) is not overwritten.
+            if let Ok(old) = std::fs::read(&path) {
+                let new = record
+                    .to_text(crate::record::Format::of_path(&path))
+                    .map_err(|e| e.to_string())?;
+                if old != new.as_bytes() {
+                    return Err(format!(
+                        "{} already holds another record (of another game or run), which this run would overwrite; \
+                         write this run's records into another directory, or remove that file",
+                        path.display()
+                    ));
+                }
+            }
+            record.write(&path).map_err(|e| e.to_string())
         };
         self.play(game, entrants, collector, progress, Some(&write), keep)
     }
@@ -710,18 +734,11 @@ impl Tournament {
         let pairings = combinations(entrants, seats);
         let seatings = seatings(seats);
         let per_chunk = chunk_size(self.games, seatings.len() as u64);
-        let jobs = (0..pairings.len())
-            .flat_map(|p| {
-                (0..self.games.div_ceil(per_chunk)).map(move |c| {
-                    let first = c * per_chunk;
-                    (p, first..(first + per_chunk).min(self.games))
-                })
-            })
-            .collect();
         Plan {
             pairings,
             seatings,
-            jobs,
+            per_chunk,
+            chunks: self.games.div_ceil(per_chunk),
             games: self.games,
         }
     }
@@ -734,8 +751,8 @@ impl Tournament {
     pub fn part_games(&self, entrants: usize, seats: usize) -> std::ops::Range<u64> {
         let plan = self.plan(entrants, seats);
         let jobs = plan.part(self.shard);
-        match (plan.jobs.get(jobs.start), jobs.end.checked_sub(1)) {
-            (Some(_), Some(last)) if jobs.start < jobs.end => {
+        match jobs.end.checked_sub(1) {
+            Some(last) if jobs.start < jobs.end => {
                 plan.global_start(jobs.start)..plan.global_end(last)
             }
             _ => 0..0,
@@ -766,7 +783,14 @@ impl Tournament {
         let threads = self
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        Ok((self.plan(entrants.len(), seats), threads))
+        let plan = self.plan(entrants.len(), seats);
+        if (plan.pairings.len() as u128) * u128::from(self.games) > u128::from(u64::MAX) {
+            return Err(TournamentError::TooManyGames {
+                pairings: plan.pairings.len(),
+                games: self.games,
+            });
+        }
+        Ok((plan, threads))
     }
 
     /// The engine behind [`run_with`](Self::run_with) and
@@ -822,9 +846,15 @@ impl Tournament {
         let mut fold = Fold::new(&plan);
         // Jobs run in parallel in batches and are counted one by one in job
         // order, so every sum is the same for any thread count.
-        let jobs: Vec<(usize, &(usize, std::ops::Range<u64>))> =
-            part.clone().zip(&plan.jobs[part]).collect();
-        for batch in jobs.chunks((threads * 8).max(16)) {
+        // The jobs are made batch by batch, so memory does not grow with
+        // the number of games.
+        let batch_size = (threads * 8).max(16);
+        let mut first = part.start;
+        while first < part.end {
+            let last = first.saturating_add(batch_size).min(part.end);
+            let batch: Vec<(usize, (usize, std::ops::Range<u64>))> =
+                (first..last).map(|j| (j, plan.job(j))).collect();
+            first = last;
             let outs: Vec<Result<Job<C>, TournamentError>> = pool.install(|| {
                 batch
                     .par_iter()
@@ -875,6 +905,208 @@ impl Tournament {
         Ok((standings, collected, part))
     }
 
+    /// Checks a part read back from a file ([`PartResults`] of
+    /// [`run_part`](Self::run_part)) against this tournament of
+    /// `entrants` entrants of a game of `seats` seats, before
+    /// [`merge_parts`](Self::merge_parts): its jobs are this
+    /// tournament's, and every count agrees with the games its job
+    /// played. `Err` names the job, the entrant and the field (a file
+    /// edited by hand, or of another tournament).
+    pub fn check_part<G: BoardGame, C: Collector<G>>(
+        &self,
+        entrants: usize,
+        seats: usize,
+        part: &PartResults<C>,
+    ) -> Result<(), String> {
+        let plan = self.plan(entrants, seats);
+        let seats = plan.pairings.first().map_or(0, Vec::len);
+        if !(1..=1 << 16).contains(&part.threads) {
+            return Err(format!("`threads` is {}, not 1 to 65536", part.threads));
+        }
+        if !(part.wall_time_s.is_finite() && part.wall_time_s >= 0.0) {
+            return Err(format!("`wall_time_s` is {}, not a time", part.wall_time_s));
+        }
+        for (i, job) in part.jobs.iter().enumerate() {
+            let j = part.first_job.saturating_add(i);
+            if j >= plan.job_count() {
+                return Err(format!(
+                    "job {j}: the tournament has only {} jobs",
+                    plan.job_count()
+                ));
+            }
+            let (p, range) = plan.job(j);
+            let n = range.end - range.start;
+            let at = |field: &str| format!("job {j} (pairing {}), `{field}`", p + 1);
+            if job.pairing != p {
+                return Err(format!("{} is {}, not {}", at("pairing"), job.pairing, p));
+            }
+            let g = &job.games;
+            if g.games != n {
+                return Err(format!(
+                    "{} is {}, but the job plays {n} games",
+                    at("games.games"),
+                    g.games
+                ));
+            }
+            if g.draws.saturating_add(g.capped) > n {
+                return Err(format!(
+                    "{} and `games.capped` add up to more than the job's {n} games",
+                    at("games.draws")
+                ));
+            }
+            if job.tallies.len() != seats {
+                return Err(format!(
+                    "{} has {} entrants, not {seats}",
+                    at("tallies"),
+                    job.tallies.len()
+                ));
+            }
+            if job.collectors.len() != plan.seatings.len() {
+                return Err(format!(
+                    "{} has {} seatings, not {}",
+                    at("collectors"),
+                    job.collectors.len(),
+                    plan.seatings.len()
+                ));
+            }
+            let mut sole_wins = 0u64;
+            for (pos, t) in job.tallies.iter().enumerate() {
+                let field = |f: &str| at(&format!("tallies[{pos}].{f}"));
+                let bad =
+                    |f: &str, v: String, why: String| Err(format!("{} is {v}, {why}", field(f)));
+                if t.games != n {
+                    return bad(
+                        "games",
+                        t.games.to_string(),
+                        format!("but the job plays {n} games"),
+                    );
+                }
+                if t.wins_by_seat.len() != seats || t.games_by_seat.len() != seats {
+                    return bad(
+                        "wins_by_seat",
+                        format!("{:?}", t.wins_by_seat),
+                        format!(
+                            "with games_by_seat {:?}: not one count per seat of {seats}",
+                            t.games_by_seat
+                        ),
+                    );
+                }
+                let sum = |v: &[u64]| v.iter().map(|&x| u128::from(x)).sum::<u128>();
+                if sum(&t.games_by_seat) != u128::from(n) {
+                    return bad(
+                        "games_by_seat",
+                        format!("{:?}", t.games_by_seat),
+                        format!("not adding up to the job's {n} games"),
+                    );
+                }
+                if sum(&t.wins_by_seat) != u128::from(t.wins) {
+                    return bad(
+                        "wins_by_seat",
+                        format!("{:?}", t.wins_by_seat),
+                        format!("not adding up to `wins` {}", t.wins),
+                    );
+                }
+                if u128::from(t.finished) + u128::from(t.capped) != u128::from(n) {
+                    return bad(
+                        "finished",
+                        t.finished.to_string(),
+                        format!(
+                            "and `capped` {} do not add up to the job's {n} games",
+                            t.capped
+                        ),
+                    );
+                }
+                if t.capped != g.capped {
+                    return bad(
+                        "capped",
+                        t.capped.to_string(),
+                        format!("but the job's `games.capped` is {}", g.capped),
+                    );
+                }
+                if u128::from(t.wins) + u128::from(t.shared_firsts) + u128::from(t.losses)
+                    != u128::from(t.finished)
+                {
+                    return bad(
+                        "wins",
+                        t.wins.to_string(),
+                        format!(
+                            "and `shared_firsts` {} and `losses` {} do not add up to `finished` {}",
+                            t.shared_firsts, t.losses, t.finished
+                        ),
+                    );
+                }
+                let most = t.finished as f64 * seats.saturating_sub(1) as f64;
+                if !(t.points.is_finite() && (0.0..=most).contains(&t.points)) {
+                    return bad(
+                        "points",
+                        t.points.to_string(),
+                        format!("not 0 to {most} in {} finished games", t.finished),
+                    );
+                }
+                let ranks = u128::from(t.finished)..=u128::from(t.finished) * seats as u128;
+                if !ranks.contains(&u128::from(t.rank_sum)) {
+                    return bad(
+                        "rank_sum",
+                        t.rank_sum.to_string(),
+                        format!(
+                            "not {} to {} in {} finished games",
+                            ranks.start(),
+                            ranks.end(),
+                            t.finished
+                        ),
+                    );
+                }
+                let most_deals = n.div_ceil(plan.seatings.len().max(1) as u64);
+                if t.scored > t.finished || t.deals > most_deals {
+                    return bad(
+                        "scored",
+                        t.scored.to_string(),
+                        format!("or `deals` {} more than the games", t.deals),
+                    );
+                }
+                if u128::from(t.illegal) + u128::from(t.panics) + u128::from(t.too_slow)
+                    > u128::from(n)
+                {
+                    return bad(
+                        "illegal",
+                        t.illegal.to_string(),
+                        "with `panics` and `too_slow`, more forfeits than games".into(),
+                    );
+                }
+                if ![t.score_sum, t.deal_sum, t.deal_squares]
+                    .iter()
+                    .all(|x| x.is_finite())
+                {
+                    return bad(
+                        "score_sum",
+                        t.score_sum.to_string(),
+                        "or `deal_sum` or `deal_squares` is not a number".into(),
+                    );
+                }
+                sole_wins = sole_wins.saturating_add(t.wins);
+            }
+            if sole_wins > n {
+                return Err(format!(
+                    "{}: the entrants' wins add up to {sole_wins}, more than the job's {n} games",
+                    at("tallies")
+                ));
+            }
+            // Each seating's collector saw that seating's games of the job.
+            let count = plan.seatings.len().max(1) as u64;
+            for (s, c) in job.collectors.iter().enumerate() {
+                let upto = |x: u64| x / count + u64::from(x % count > s as u64);
+                let games = upto(range.end) - upto(range.start);
+                // (A collector that serializes to `null`, as `()` does,
+                // reads back as none.)
+                if let Some(c) = c {
+                    c.check_count(games)
+                        .map_err(|why| format!("{}[{s}]: {why}", at("collectors")))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The whole tournament's standings and collectors from the
     /// [`PartResults`] of every part ([`run_part`](Self::run_part) with
     /// each [`shard`](Self::shard) of one split), in any order: exactly
@@ -910,7 +1142,7 @@ impl Tournament {
             threads = threads.max(part.threads);
             wall += part.wall_time_s;
             for job in part.jobs {
-                if plan.jobs.get(next).map(|j| j.0) != Some(job.pairing) {
+                if next >= plan.job_count() || plan.job(next).0 != job.pairing {
                     return Err(TournamentError::Parts(format!(
                         "job {next} of the parts is not job {next} of this tournament (another number of entrants or games?)"
                     )));
@@ -919,10 +1151,10 @@ impl Tournament {
                 fold.add(job);
             }
         }
-        if next != plan.jobs.len() {
+        if next != plan.job_count() {
             return Err(TournamentError::Parts(format!(
                 "the parts hold {next} of the tournament's {} jobs",
-                plan.jobs.len()
+                plan.job_count()
             )));
         }
         let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
@@ -1310,37 +1542,76 @@ pub struct PartResults<C> {
     wall_time_s: f64,
 }
 
-/// A tournament's pairings, seatings and jobs.
+/// A tournament's pairings, seatings and jobs. The jobs are computed,
+/// not stored: a tournament of many games keeps its plan small.
 struct Plan {
     pairings: Vec<Vec<usize>>,
     seatings: Vec<Vec<usize>>,
-    /// Each job's pairing and games (in the pairing), in order.
-    jobs: Vec<(usize, std::ops::Range<u64>)>,
+    /// Games per job (the last job of a pairing may have fewer).
+    per_chunk: u64,
+    /// Jobs per pairing.
+    chunks: u64,
     /// Games per pairing.
     games: u64,
 }
 
 impl Plan {
+    /// How many jobs there are: each pairing's, pairing by pairing.
+    fn job_count(&self) -> usize {
+        usize::try_from(
+            (self.pairings.len() as u128 * u128::from(self.chunks)).min(usize::MAX as u128),
+        )
+        .unwrap_or(usize::MAX)
+    }
+
+    /// Job `j`'s pairing and games (in the pairing).
+    fn job(&self, j: usize) -> (usize, std::ops::Range<u64>) {
+        let chunks = self.chunks.max(1);
+        let p = (j as u64 / chunks) as usize;
+        let first = (j as u64 % chunks) * self.per_chunk;
+        (
+            p,
+            first..first.saturating_add(self.per_chunk).min(self.games),
+        )
+    }
+
     /// Job `j`'s first game, numbered over the whole tournament.
     fn global_start(&self, j: usize) -> u64 {
-        let (p, range) = &self.jobs[j];
-        *p as u64 * self.games + range.start
+        let (p, range) = self.job(j);
+        (p as u64)
+            .saturating_mul(self.games)
+            .saturating_add(range.start)
     }
 
     /// One past job `j`'s last game, numbered over the whole tournament.
     fn global_end(&self, j: usize) -> u64 {
-        let (p, range) = &self.jobs[j];
-        *p as u64 * self.games + range.end
+        let (p, range) = self.job(j);
+        (p as u64)
+            .saturating_mul(self.games)
+            .saturating_add(range.end)
     }
 
     /// The jobs of `shard`: those whose first game falls in its part of
     /// the tournament's games.
     fn part(&self, shard: Shard) -> std::ops::Range<usize> {
-        let total = self.pairings.len() as u64 * self.games;
+        let total = (self.pairings.len() as u64).saturating_mul(self.games);
         let games = shard.range(total);
-        let first = |at: u64| (0..self.jobs.len()).find(|&j| self.global_start(j) >= at);
-        let start = first(games.start).unwrap_or(self.jobs.len());
-        let end = first(games.end).unwrap_or(self.jobs.len());
+        // The first job starting at `at` or later: job starts grow with
+        // the job's index, so a binary search finds it.
+        let first = |at: u64| {
+            let (mut lo, mut hi) = (0usize, self.job_count());
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if self.global_start(mid) >= at {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            lo
+        };
+        let start = first(games.start);
+        let end = first(games.end);
         start..end.max(start)
     }
 }

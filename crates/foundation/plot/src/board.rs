@@ -175,6 +175,49 @@ impl Layout {
 }
 
 impl TrackBoard<'_> {
+    /// The top of the colour scale for `values`: the largest, unless it
+    /// stands out (more than twice the next largest, as Jail does in
+    /// Monopoly), when the next largest is the top, so the differences
+    /// between the other squares show; the outliers are drawn at the top
+    /// colour and marked.
+    pub fn scale(values: &[f64]) -> f64 {
+        let mut finite: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
+        finite.sort_by(|a, b| b.total_cmp(a));
+        match finite.as_slice() {
+            [top, second, ..] if *second > 0.0 && *top > 2.0 * second => *second,
+            [top, ..] => *top,
+            [] => 0.0,
+        }
+    }
+
+    /// A square's name in lines of at most 12 characters, split between
+    /// words (at most three lines; a longer word is cut with "…").
+    pub fn wrap(label: &str) -> Vec<String> {
+        const WIDTH: usize = 12;
+        let mut lines: Vec<String> = Vec::new();
+        for word in label.split_whitespace() {
+            let word: String = if word.chars().count() > WIDTH {
+                word.chars().take(WIDTH - 1).chain(['…']).collect()
+            } else {
+                word.to_string()
+            };
+            match lines.last_mut() {
+                Some(line) if line.chars().count() + 1 + word.chars().count() <= WIDTH => {
+                    line.push(' ');
+                    line.push_str(&word);
+                }
+                _ => lines.push(word),
+            }
+        }
+        if lines.len() > 3 {
+            lines.truncate(3);
+            if let Some(last) = lines.last_mut() {
+                last.push('…');
+            }
+        }
+        lines
+    }
+
     /// Draws the board.
     pub fn picture(&self) -> Result<Picture, PlotError> {
         if self.size == 0 {
@@ -434,6 +477,49 @@ impl RingBoard<'_> {
         }
     }
 
+    /// The top of the colour scale for `values`: the largest, unless it
+    /// stands out (more than twice the next largest, as Jail does in
+    /// Monopoly), when the next largest is the top, so the differences
+    /// between the other squares show; the outliers are drawn at the top
+    /// colour and marked.
+    pub fn scale(values: &[f64]) -> f64 {
+        let mut finite: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
+        finite.sort_by(|a, b| b.total_cmp(a));
+        match finite.as_slice() {
+            [top, second, ..] if *second > 0.0 && *top > 2.0 * second => *second,
+            [top, ..] => *top,
+            [] => 0.0,
+        }
+    }
+
+    /// A square's name in lines of at most 12 characters, split between
+    /// words (at most three lines; a longer word is cut with "…").
+    pub fn wrap(label: &str) -> Vec<String> {
+        const WIDTH: usize = 12;
+        let mut lines: Vec<String> = Vec::new();
+        for word in label.split_whitespace() {
+            let word: String = if word.chars().count() > WIDTH {
+                word.chars().take(WIDTH - 1).chain(['…']).collect()
+            } else {
+                word.to_string()
+            };
+            match lines.last_mut() {
+                Some(line) if line.chars().count() + 1 + word.chars().count() <= WIDTH => {
+                    line.push(' ');
+                    line.push_str(&word);
+                }
+                _ => lines.push(word),
+            }
+        }
+        if lines.len() > 3 {
+            lines.truncate(3);
+            if let Some(last) = lines.last_mut() {
+                last.push('…');
+            }
+        }
+        lines
+    }
+
     /// Draws the board.
     pub fn picture(&self) -> Result<Picture, PlotError> {
         let n = self.values.len();
@@ -465,22 +551,18 @@ impl RingBoard<'_> {
             (MARGIN, 12),
             text(20.0, INK, HPos::Left, VPos::Top),
         ))?;
-        let max = self
-            .values
-            .iter()
-            .copied()
-            .filter(|v| v.is_finite())
-            .fold(0.0_f64, f64::max);
+        let max = RingBoard::scale(self.values);
         let n = self.values.len();
         for (i, &v) in self.values.iter().enumerate() {
             let (col, row) = RingBoard::grid(n, i);
             let x0 = MARGIN + col as i32 * RING_CELL;
             let y0 = TITLE_HEIGHT + row as i32 * RING_CELL;
             let fill = if v.is_finite() {
-                heat(if max > 0.0 { v / max } else { 0.0 })
+                heat(if max > 0.0 { (v / max).min(1.0) } else { 0.0 })
             } else {
                 EMPTY
             };
+            let off_scale = v.is_finite() && v > max;
             root.draw(&Rectangle::new(
                 [(x0 + 1, y0 + 1), (x0 + RING_CELL - 1, y0 + RING_CELL - 1)],
                 fill.filled(),
@@ -492,16 +574,26 @@ impl RingBoard<'_> {
                 text(11.0, ink, HPos::Left, VPos::Top),
             ))?;
             if let Some(label) = self.labels.get(i) {
-                let short: String = label.chars().take(10).collect();
-                root.draw(&Text::new(
-                    short,
-                    (x0 + RING_CELL / 2, y0 + RING_CELL / 2),
-                    text(9.0, ink, HPos::Center, VPos::Center),
-                ))?;
+                let lines = RingBoard::wrap(label);
+                let first = y0 + RING_CELL / 2 - 5 * (lines.len() as i32 - 1);
+                for (l, line) in lines.iter().enumerate() {
+                    root.draw(&Text::new(
+                        line.clone(),
+                        (x0 + RING_CELL / 2, first + 10 * l as i32),
+                        text(9.0, ink, HPos::Center, VPos::Center),
+                    ))?;
+                }
             }
             if v.is_finite() {
+                // A value above the colour scale is marked: its colour is
+                // the scale's top, not its own.
+                let shown = if off_scale {
+                    format!("{} ▲", percent(v))
+                } else {
+                    percent(v)
+                };
                 root.draw(&Text::new(
-                    percent(v),
+                    shown,
                     (x0 + RING_CELL / 2, y0 + RING_CELL - 3),
                     text(11.0, ink, HPos::Center, VPos::Bottom),
                 ))?;
@@ -523,6 +615,13 @@ impl RingBoard<'_> {
             let t = (f64::from(s) + 0.5) / f64::from(steps);
             root.draw(&Rectangle::new([(x0, y0), (x0 + 18, y1)], heat(t).filled()))?;
         }
+        if self.values.iter().any(|&v| v.is_finite() && v > max) {
+            root.draw(&Text::new(
+                "▲ above the scale",
+                (x0 - 4, bottom + 14),
+                text(11.0, INK, HPos::Left, VPos::Top),
+            ))?;
+        }
         for s in 0..=4 {
             let y = bottom - span * s / 4;
             root.draw(&PathElement::new(
@@ -542,6 +641,23 @@ impl RingBoard<'_> {
 #[cfg(test)]
 mod ring_tests {
     use super::RingBoard;
+
+    #[test]
+    fn names_wrap_between_words_and_an_outlier_leaves_the_scale() {
+        assert_eq!(
+            RingBoard::wrap("Pennsylvania Railroad"),
+            vec!["Pennsylvania", "Railroad"]
+        );
+        assert_eq!(
+            RingBoard::wrap("Community Chest 2"),
+            vec!["Community", "Chest 2"]
+        );
+        assert_eq!(RingBoard::wrap("Go"), vec!["Go"]);
+        let mut values = vec![0.02, 0.03, 0.025];
+        assert_eq!(RingBoard::scale(&values), 0.03);
+        values.push(0.13);
+        assert_eq!(RingBoard::scale(&values), 0.03);
+    }
 
     #[test]
     fn forty_squares_go_round_an_eleven_by_eleven_ring() {

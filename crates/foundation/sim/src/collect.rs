@@ -49,6 +49,23 @@ pub trait Collector<G: BoardGame> {
     fn landings(&mut self, square: usize, times: u64) {
         let _ = (square, times);
     }
+
+    /// Checks a collector read back from a file (a part of a split run,
+    /// for `tabula merge`) against the games it says it counted: games
+    /// `games` of the run. `Err` names the field that does not add up
+    /// (a file edited by hand, or of another run). The default accepts
+    /// anything; a collector whose counts must agree says so.
+    fn check(&self, games: std::ops::Range<u64>) -> Result<(), String> {
+        self.check_count(games.end.saturating_sub(games.start))
+    }
+
+    /// [`check`](Self::check) where only the number of games is known:
+    /// a tournament's collector of one seating in a chunk of games, read
+    /// back from a part. The default accepts anything.
+    fn check_count(&self, games: u64) -> Result<(), String> {
+        let _ = games;
+        Ok(())
+    }
 }
 
 /// What a collector needs of the games' events, from least to most
@@ -97,6 +114,14 @@ macro_rules! tuple_collector {
             #[inline]
             fn landings(&mut self, square: usize, times: u64) {
                 $(self.$idx.landings(square, times);)+
+            }
+            fn check(&self, games: std::ops::Range<u64>) -> Result<(), String> {
+                $(self.$idx.check(games.clone())?;)+
+                Ok(())
+            }
+            fn check_count(&self, games: u64) -> Result<(), String> {
+                $(self.$idx.check_count(games)?;)+
+                Ok(())
             }
         }
     };
@@ -322,6 +347,71 @@ impl Lengths {
             .filter(|&i| i != u64::MAX)
     }
 
+    /// See [`Collector::check`]: every count agrees with the others and
+    /// with the games `games` counted.
+    fn check_against(&self, games: std::ops::Range<u64>) -> Result<(), String> {
+        self.check_counts(games.end.saturating_sub(games.start))?;
+        for (l, (&c, &f)) in self.counts.iter().zip(&self.first_game).enumerate() {
+            if (c > 0) != (f != u64::MAX) || (c > 0 && !games.contains(&f)) {
+                return Err(format!(
+                    "lengths: `first_game` of length {l} is {f}, which is not one of the part's games ({} to {}) with that length",
+                    games.start,
+                    games.end.saturating_sub(1)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The counts of [`check_against`](Self::check_against), for
+    /// `played` games.
+    fn check_counts(&self, played: u64) -> Result<(), String> {
+        if self.games != played {
+            return Err(format!(
+                "lengths: `games` is {}, but the part played {played} games",
+                self.games
+            ));
+        }
+        if self.counts.len() != self.first_game.len() {
+            return Err(format!(
+                "lengths: `counts` has {} lengths, `first_game` {}",
+                self.counts.len(),
+                self.first_game.len()
+            ));
+        }
+        let (mut n, mut sum, mut sum_sq) = (0u128, 0u128, 0u128);
+        for (l, &c) in self.counts.iter().enumerate() {
+            let (l, c128) = (l as u128, u128::from(c));
+            n += c128;
+            sum = sum.saturating_add(l * c128);
+            sum_sq = sum_sq.saturating_add(l * l * c128);
+        }
+        if n != u128::from(played) {
+            return Err(format!(
+                "lengths: `counts` add up to {n} games, but the part played {played}"
+            ));
+        }
+        if self.capped > played {
+            return Err(format!(
+                "lengths: `capped` is {}, more than the part's {played} games",
+                self.capped
+            ));
+        }
+        if self.sum != sum {
+            return Err(format!(
+                "lengths: `sum` is {}, but `counts` give {sum}",
+                self.sum
+            ));
+        }
+        if self.sum_sq != sum_sq {
+            return Err(format!(
+                "lengths: `sum_sq` is {}, but `counts` give {sum_sq}",
+                self.sum_sq
+            ));
+        }
+        Ok(())
+    }
+
     fn merge_from(&mut self, other: Lengths) {
         if other.counts.len() > self.counts.len() {
             self.counts.resize(other.counts.len(), 0);
@@ -353,6 +443,12 @@ impl<G: BoardGame> Collector<G> for Lengths {
     }
     fn wants(&self) -> Wants {
         Wants::Nothing
+    }
+    fn check(&self, games: std::ops::Range<u64>) -> Result<(), String> {
+        self.check_against(games)
+    }
+    fn check_count(&self, games: u64) -> Result<(), String> {
+        self.check_counts(games)
     }
 }
 
@@ -496,6 +592,19 @@ impl<G: BoardGame> Collector<G> for Wins {
     }
     fn wants(&self) -> Wants {
         Wants::Nothing
+    }
+    fn check_count(&self, games: u64) -> Result<(), String> {
+        let played = u128::from(games);
+        let counted = self.wins.iter().map(|&w| u128::from(w)).sum::<u128>()
+            + u128::from(self.draws)
+            + u128::from(self.capped);
+        if counted != played {
+            return Err(format!(
+                "wins: `wins` {:?}, `draws` {} and `capped` {} add up to {counted} games, but the part played {played}",
+                self.wins, self.draws, self.capped
+            ));
+        }
+        Ok(())
     }
 }
 

@@ -223,7 +223,11 @@ impl Simulation {
         // enough that the work done once a chunk does not show. The
         // chunks do not depend on the thread count, so neither do agents
         // that remember earlier games of their chunk.
-        let chunk = ((range.end - range.start) / 512).max(self.chunk);
+        // At most 2^20 games a chunk, so that even a run of 2^64 games
+        // reports progress within seconds.
+        let chunk = ((range.end - range.start) / 512)
+            .min(1 << 20)
+            .max(self.chunk);
         let chunks = (range.end - range.start).div_ceil(chunk);
         // Landings counted in bulk when no collector wants more (see
         // `BoardGame::run_chance_tallied`): a tally beside each worker's

@@ -101,9 +101,9 @@ impl PlotArgs {
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             if !QUIET.load(Ordering::Relaxed) {
                 if names.is_empty() {
-                    eprintln!("pictures: none (this report draws no picture)");
+                    tabula_app::exit::note("pictures: none (this report draws no picture)");
                 } else {
-                    eprintln!("pictures: {}", names.join(", "));
+                    tabula_app::exit::note(&format!("pictures: {}", names.join(", ")));
                 }
             }
         }
@@ -118,7 +118,7 @@ impl PlotArgs {
             .to_html();
             std::fs::write(file, html).map_err(|e| format!("--report {}: {e}", file.display()))?;
             if !QUIET.load(Ordering::Relaxed) {
-                eprintln!("report: {}", file.display());
+                tabula_app::exit::note(&format!("report: {}", file.display()));
             }
         }
         Ok(())

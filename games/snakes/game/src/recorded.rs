@@ -241,12 +241,30 @@ impl Notation for Recorded {
     }
 
     /// The throw, and who threw it when several play.
+    /// With what it did, as `--trace` shows it: `5: 3 -> 8, ladder 8 -> 31`.
     fn format_outcome(&self, state: &AnyState, roll: &u16) -> String {
-        if self.players > 1 {
+        let thrown = if self.players > 1 {
             let seat = self.rules.rules.turn(state);
             format!("{roll} ({})", self.seat_name(seat))
         } else {
             roll.to_string()
+        };
+        // A throw the dice cannot make is only named (the replay says it
+        // cannot happen), never played.
+        if !self.board.dice().chances().any(|c| c.outcome == *roll) {
+            return thrown;
+        }
+        let mut after = state.clone();
+        let mut events = Vec::new();
+        self.rules
+            .rules
+            .throw(&self.board, self.players, &mut after, *roll, &mut |e| {
+                events.push(e)
+            });
+        let trace = crate::trace::Trace::of_events(&events);
+        match trace.throws().first() {
+            Some(t) => format!("{thrown}: {}", t.describe(&self.board)),
+            None => thrown,
         }
     }
 

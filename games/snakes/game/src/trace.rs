@@ -154,35 +154,7 @@ impl Trace {
                 String::new()
             };
             let _ = write!(s, "  throw {:>width$}: {who}rolled {:>2}, ", n + 1, t.roll);
-            if t.forfeited {
-                let _ = write!(
-                    s,
-                    "{} + {} passes {}: forfeited, stays on {}",
-                    t.from,
-                    t.roll,
-                    board.size(),
-                    t.from
-                );
-            } else if let Some(to) = t.sent_to {
-                let _ = write!(s, "{} -> sent to {}", t.from, to);
-            } else if let Some(reached) = t.reached {
-                let _ = write!(s, "{} -> {reached}", t.from);
-                let natural = u32::from(t.from) + u32::from(t.roll);
-                if natural > u32::from(board.size()) && reached == board.size() {
-                    let _ = write!(s, " (passes {})", board.size());
-                } else if natural != u32::from(reached) {
-                    let _ = write!(s, " (bounced back from {})", board.size());
-                }
-                for j in &t.jumps {
-                    let _ = write!(s, ", {} {} -> {}", j.kind(), j.from, j.to);
-                }
-            }
-            for [seat, from, to] in &t.bumped {
-                let _ = write!(s, "; sends player {} from {from} to {to}", seat + 1);
-            }
-            if t.again {
-                s.push_str("; throws again");
-            }
+            s.push_str(&t.describe(board));
             s.push('\n');
         }
         match self.winner {
@@ -206,5 +178,62 @@ impl Trace {
             }
         }
         s
+    }
+}
+
+impl Throw {
+    /// What the throw did, as the trace's line shows it after the roll:
+    /// `3 -> 8, ladder 8 -> 31`.
+    pub fn describe(&self, board: &Board) -> String {
+        use std::fmt::Write;
+        let t = self;
+        let mut s = String::new();
+        if t.forfeited {
+            let _ = write!(
+                s,
+                "{} + {} passes {}: forfeited, stays on {}",
+                t.from,
+                t.roll,
+                board.size(),
+                t.from
+            );
+        } else if let Some(to) = t.sent_to {
+            let _ = write!(s, "{} -> sent to {}", t.from, to);
+        } else if let Some(reached) = t.reached {
+            let _ = write!(s, "{} -> {reached}", t.from);
+            let natural = u32::from(t.from) + u32::from(t.roll);
+            if natural > u32::from(board.size()) && reached == board.size() {
+                let _ = write!(s, " (passes {})", board.size());
+            } else if natural != u32::from(reached) {
+                let _ = write!(s, " (bounced back from {})", board.size());
+            }
+            for j in &t.jumps {
+                let _ = write!(s, ", {} {} -> {}", j.kind(), j.from, j.to);
+            }
+        }
+        for [seat, from, to] in &t.bumped {
+            let _ = write!(s, "; sends player {} from {from} to {to}", seat + 1);
+        }
+        if t.again {
+            s.push_str("; throws again");
+        }
+        s
+    }
+}
+
+impl Trace {
+    /// What one throw from `state` did, as a trace line shows it: the
+    /// events of that throw, recorded.
+    pub fn of_events(events: &[Event]) -> Trace {
+        let mut trace = Trace::new(0, 0);
+        for e in events {
+            trace.record(e);
+        }
+        trace
+    }
+
+    /// The throws recorded.
+    pub fn throws(&self) -> &[Throw] {
+        &self.throws
     }
 }

@@ -3,7 +3,7 @@
 //! `tabula replay snakes` (a record, throw by throw), registered in
 //! [`COMMANDS`].
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
 use tabula_app::play::RecordArgs;
@@ -130,16 +130,27 @@ pub fn load_board(arg: Option<&str>) -> Result<Board, Error> {
     let Some(arg) = arg else {
         return Ok(Board::classic());
     };
-    if !Path::new(arg).exists() {
-        if let Some(board) = Board::built_in(arg) {
-            return Ok(board?);
+    // `exists` is false for a path the system cannot follow (a symlink
+    // loop, a directory without permission): say what it said.
+    match std::fs::metadata(arg) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if let Some(board) = Board::built_in(arg) {
+                return Ok(board?);
+            }
+            let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
+            return Err(format!(
+                "{arg}: no such board file, and no built-in board of that name (built in: {})",
+                names.join(", ")
+            )
+            .into());
         }
-        let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
-        return Err(format!(
-            "{arg}: no such board file, and no built-in board of that name (built in: {})",
-            names.join(", ")
-        )
-        .into());
+        Err(e) => {
+            if let Some(board) = Board::built_in(arg) {
+                return Ok(board?);
+            }
+            return Err(format!("{arg}: cannot read the board file: {e}").into());
+        }
+        Ok(_) => {}
     }
     Ok(Board::load(PathBuf::from(arg))?)
 }
@@ -214,7 +225,7 @@ pub fn simulate(args: SnakesArgs, _: &mut Io<'_>) -> Result<Box<dyn tabula_app::
         let (record, trace) = setup.record(args.seed, args.game, args.max_throws)?;
         let stem = format!("snakes-{}-{}", args.seed, args.game);
         if let Some(path) = args.record.write::<Recorded>(&record, &stem)? {
-            eprintln!("Record written to {}.", path.display());
+            tabula_app::exit::note(&format!("Record written to {}.", path.display()));
         }
         args.trace.then_some(trace)
     } else {

@@ -1,0 +1,808 @@
+//! The hostile cases of issue 37 against the newest features (merge,
+//! shards, replay, Monopoly files, tournaments, terminal play): each ends
+//! with a clear message and status 1 (or quietly where nothing is wrong),
+//! never a panic (101), an abort (134), a hang or a silent acceptance.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{self, stderr, stdout, tabula};
+
+const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
+
+/// Runs `tabula args` with its standard error on `/dev/full`, where
+/// every write fails.
+fn stderr_full(args: &[&str]) -> std::process::Output {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    Command::new(TABULA)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(full)
+        .output()
+        .expect("tabula runs")
+}
+
+/// Waits up to `limit` for `child` to end.
+fn wait_for(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return Some(status);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+#[test]
+fn a_failing_standard_error_is_no_panic() {
+    let dir = common::temp_dir("hostile-stderr");
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "(").unwrap();
+    let out = stderr_full(&["simulate", "snakes", &bad.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1), "a bad board");
+    let record = dir.join("records").to_string_lossy().into_owned();
+    let out = stderr_full(&["simulate", "snakes", "--games", "10", "--record", &record]);
+    assert_eq!(out.status.code(), Some(0), "--record");
+    assert!(stdout(&out).contains("games"));
+    let plot = dir.join("plots").to_string_lossy().into_owned();
+    let out = stderr_full(&["simulate", "snakes", "--games", "10", "--plot", &plot]);
+    assert_eq!(out.status.code(), Some(0), "--plot");
+}
+
+/// A progress line comes after ten seconds: slow, so ignored (CI runs it).
+#[test]
+#[ignore]
+fn a_failing_standard_error_is_no_panic_for_a_progress_line() {
+    let out = stderr_full(&[
+        "simulate",
+        "snakes",
+        "--games",
+        "300000000",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn help_that_cannot_be_written_is_an_error() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let out = Command::new(TABULA)
+        .arg("--help")
+        .stdout(full)
+        .output()
+        .expect("tabula runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("cannot write the help"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Starts `tabula args` with at most 400 MB of address space.
+fn limited(args: &[&str]) -> Child {
+    Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 400000; exec \"$0\" \"$@\"")
+        .arg(TABULA)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh starts")
+}
+
+#[test]
+fn a_huge_number_of_tournament_games_takes_no_memory_up_front() {
+    for args in [
+        &[
+            "tournament",
+            "noline",
+            "--agents",
+            "type1,random",
+            "--games",
+            "18446744073709551615",
+        ][..],
+        &[
+            "tournament",
+            "chance-it",
+            "--agents",
+            "until-ten,tapering",
+            "--games",
+            "1000000000000",
+        ],
+        &[
+            "tournament",
+            "seega",
+            "--agents",
+            "greedy,random",
+            "--games",
+            "1000000000000",
+        ],
+    ] {
+        let mut child = limited(args);
+        // Still playing after a second and a half: it did not abort.
+        let status = wait_for(&mut child, Duration::from_millis(1500));
+        let _ = child.kill();
+        let out = child.wait_with_output().expect("ends");
+        assert!(status.is_none(), "{args:?}: {status:?}: {}", stderr(&out));
+    }
+    // More games in all than a count holds: refused at once.
+    let out = tabula(&[
+        "tournament",
+        "noline",
+        "--agents",
+        "type1,random,greedy",
+        "--games",
+        "18446744073709551615",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("more games than a tournament can count"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// The first progress line comes after ten seconds: slow, so ignored.
+#[test]
+#[ignore]
+fn a_huge_simulation_shows_its_progress() {
+    let mut child = Command::new(TABULA)
+        .args([
+            "simulate",
+            "snakes",
+            "--games",
+            "18446744073709551615",
+            "--threads",
+            "1",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabula starts");
+    let mut err = BufReader::new(child.stderr.take().expect("stderr"));
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = err.read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx.recv_timeout(Duration::from_secs(30));
+    let _ = child.kill();
+    let _ = child.wait();
+    let line = line.expect("a progress line within 30 s");
+    assert!(line.starts_with("simulation: "), "{line}");
+}
+
+#[test]
+fn play_seega_ends_when_its_output_closes_under_endless_input() {
+    let mut child = Command::new(TABULA)
+        .args(["play", "seega", "--seed", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabula starts");
+    let mut input = child.stdin.take().expect("stdin");
+    // `yes zz`: wrong answers until the program stops reading.
+    std::thread::spawn(move || while input.write_all(b"zz\n").is_ok() {});
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut first = String::new();
+    out.read_line(&mut first).expect("a first line");
+    drop(out);
+    let status = wait_for(&mut child, Duration::from_secs(10));
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(status.and_then(|s| s.code()), Some(0), "still running");
+}
+
+/// Runs part `k` of 2 of a small run `args` into `dir/NAME-K.json`.
+fn part_file(dir: &std::path::Path, name: &str, args: &[&str], k: u64) -> String {
+    let shard = format!("{k}/2");
+    let mut all = args.to_vec();
+    all.extend(["--shard", &shard, "--format", "json"]);
+    let o = tabula(&all);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let path = dir.join(format!("{name}-{k}.json"));
+    std::fs::write(&path, &o.stdout).expect("write a part");
+    path.display().to_string()
+}
+
+/// Reads the JSON file `path`, changes it with `edit` and writes it back.
+fn edit_json(path: &str, edit: impl FnOnce(&mut serde_json::Value)) {
+    let mut v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    edit(&mut v);
+    std::fs::write(path, v.to_string()).unwrap();
+}
+
+#[test]
+fn merge_refuses_parts_whose_counts_contradict_themselves() {
+    let dir = common::temp_dir("hostile-merge-edited");
+    let run = [
+        "simulate",
+        "snakes",
+        "--games",
+        "400",
+        "--seed",
+        "7",
+        "--players",
+        "2",
+    ];
+    type Edit = fn(&mut serde_json::Value);
+    let edits: [(&str, Edit, &str); 3] = [
+        (
+            "wins",
+            |v| v["shard"]["state"]["collector"][2]["wins"] = serde_json::json!([999999999, 0]),
+            "`wins` [999999999, 0]",
+        ),
+        (
+            "games",
+            |v| v["shard"]["state"]["collector"][0]["games"] = serde_json::json!(1),
+            "`games` is 1",
+        ),
+        (
+            "sum",
+            |v| v["shard"]["state"]["collector"][0]["sum"] = serde_json::json!(u64::MAX),
+            "`sum` is 18446744073709551615",
+        ),
+    ];
+    for (name, edit, says) in edits {
+        let one = part_file(&dir, name, &run, 1);
+        let two = part_file(&dir, name, &run, 2);
+        edit_json(&one, edit);
+        let out = tabula(&["merge", &one, &two]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(err.contains(&one) && err.contains(says), "{name}: {err}");
+    }
+    // A tournament's part: an entrant's wins raised by hand.
+    let run = [
+        "tournament",
+        "noline",
+        "--agents",
+        "type1,random",
+        "--games",
+        "20",
+        "--seed",
+        "7",
+    ];
+    let one = part_file(&dir, "tournament", &run, 1);
+    let two = part_file(&dir, "tournament", &run, 2);
+    edit_json(&one, |v| {
+        v["shard"]["state"]["jobs"][0]["tallies"][0]["wins"] = serde_json::json!(999999999)
+    });
+    let out = tabula(&["merge", &one, &two]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(&one) && err.contains("tallies[0]"), "{err}");
+}
+
+#[test]
+fn merge_reads_no_more_than_16_mib_and_hints_at_the_json_format() {
+    let dir = common::temp_dir("hostile-merge-read");
+    let big = dir.join("big.json");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len((16 << 20) + 1).unwrap();
+    let out = tabula(&["merge", &big.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("more than 16777216 bytes"),
+        "{}",
+        stderr(&out)
+    );
+    let text = tabula(&["simulate", "snakes", "--games", "100", "--shard", "1/2"]);
+    let path = dir.join("part.txt");
+    std::fs::write(&path, &text.stdout).unwrap();
+    let out = tabula(&["merge", &path.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("--format json"), "{}", stderr(&out));
+}
+
+#[test]
+fn merge_names_the_option_or_file_that_differs() {
+    let dir = common::temp_dir("hostile-merge-setup");
+    let one = part_file(
+        &dir,
+        "p2",
+        &["simulate", "snakes", "--games", "100", "--players", "2"],
+        1,
+    );
+    let two = part_file(
+        &dir,
+        "p3",
+        &["simulate", "snakes", "--games", "100", "--players", "3"],
+        2,
+    );
+    let out = tabula(&["merge", &one, &two]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        err.contains("its --players is 3") && err.contains("is 2"),
+        "{err}"
+    );
+    assert!(!err.contains("\"args\""), "raw JSON: {err}");
+    // A board of the same size with other contents.
+    let board = dir.join("b.ron");
+    let text = "Board(name: \"b\", size: 20, columns: 5, dice: Dice(count: 1, faces: 6), rules: \"exact\", ladders: [(3, 11)], chutes: [(14, 4)])";
+    std::fs::write(&board, text).unwrap();
+    let b = board.to_string_lossy().into_owned();
+    let run = ["simulate", "snakes", b.as_str(), "--games", "100"];
+    let one = part_file(&dir, "b", &run, 1);
+    let two = part_file(&dir, "b", &run, 2);
+    std::fs::write(&board, text.replace("(3, 11)", "(3, 12)")).unwrap();
+    let out = tabula(&["merge", &one, &two]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.contains("same size but other contents"), "{err}");
+}
+
+/// The Monopoly card file shipped with tabula.
+fn monopoly_cards() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/games/monopoly/data/cards.ron"
+    ))
+    .unwrap()
+}
+
+#[test]
+fn unknown_fields_in_card_files_and_records_are_refused_at_their_place() {
+    let dir = common::temp_dir("hostile-unknown-fields");
+    let cards = dir.join("cards.ron");
+    std::fs::write(
+        &cards,
+        monopoly_cards().replacen("action: Stay),", "action: Stay, probability: 0.7),", 1),
+    )
+    .unwrap();
+    let c = cards.to_string_lossy().into_owned();
+    let out = tabula(&["analyze", "monopoly", "--cards", &c]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(&format!("{c}:")) && err.contains("probability"),
+        "{err}"
+    );
+    // A record with a field of its own.
+    let records = dir.join("records");
+    let r = records.to_string_lossy().into_owned();
+    let o = tabula(&[
+        "tournament",
+        "noline",
+        "--agents",
+        "type1,random",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--record",
+        &r,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let record = records.join("type1-vs-random-seed5-0000.ron");
+    let text = std::fs::read_to_string(&record).unwrap();
+    let evil = dir.join("evil.ron");
+    std::fs::write(
+        &evil,
+        text.replace("    end:", "    evil: \"x\",\n    end:"),
+    )
+    .unwrap();
+    let out = tabula(&["replay", "noline", &evil.to_string_lossy()]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("evil.ron:") && err.contains("evil"), "{err}");
+    // A chance step in a game without chance says so.
+    let chance = dir.join("chance.ron");
+    std::fs::write(
+        &chance,
+        text.replacen("Move(seat: 1, mv: (row: 1, col: 2)),", "Chance(3),", 1),
+    )
+    .unwrap();
+    let out = tabula(&["replay", "noline", &chance.to_string_lossy()]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("noline has no chance steps"), "{err}");
+    // Control characters in a player's name are escaped.
+    let ctrl = dir.join("ctrl.ron");
+    std::fs::write(
+        &ctrl,
+        text.replace("\"type1\"", "\"ty\\u{1b}[31mpe\\u{0}x\\u{7}\""),
+    )
+    .unwrap();
+    let out = tabula(&["replay", "noline", &ctrl.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let shown = stdout(&out);
+    assert!(
+        !shown.contains('\u{1b}') && !shown.contains('\0') && !shown.contains('\u{7}'),
+        "{shown:?}"
+    );
+    assert!(shown.contains("ty\\u{1b}[31mpe\\0x\\u{7}"), "{shown}");
+}
+
+#[test]
+fn records_of_other_games_are_not_overwritten() {
+    let dir = common::temp_dir("hostile-record-clash");
+    let d = dir.to_string_lossy().into_owned();
+    let run = |game: &str| {
+        tabula(&[
+            "tournament",
+            game,
+            "--agents",
+            "greedy,random",
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--record",
+            &d,
+        ])
+    };
+    let seega = run("seega");
+    assert!(seega.status.success(), "{}", stderr(&seega));
+    let file = dir.join("greedy-vs-random-seed5-0000.ron");
+    let before = std::fs::read_to_string(&file).unwrap();
+    assert!(before.contains("\"seega\""));
+    // The same run again writes the same records: no harm.
+    let again = run("seega");
+    assert!(again.status.success(), "{}", stderr(&again));
+    let noline = run("noline");
+    let err = stderr(&noline);
+    assert_eq!(noline.status.code(), Some(1), "{err}");
+    assert!(err.contains("already holds another record"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+}
+
+#[test]
+fn monopoly_says_what_it_counts_and_names_cards_and_boards_at_fault() {
+    let out = tabula(&["simulate", "monopoly", "--turns", "101", "--seed", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("--turns 101") && text.contains("200 turns are counted"),
+        "{text}"
+    );
+    let dir = common::temp_dir("hostile-monopoly");
+    // Cards that send the token from card square to card square.
+    let cycle = dir.join("cycle.ron");
+    std::fs::write(
+        &cycle,
+        "Cards(edition: \"loop\", chance: [Card(text: \"to chest\", action: AdvanceTo(\"Community Chest 2\"))], \
+         community_chest: [Card(text: \"to chance\", action: AdvanceTo(\"Chance 2\"))])",
+    )
+    .unwrap();
+    let c = cycle.to_string_lossy().into_owned();
+    let out = tabula(&["analyze", "monopoly", "--cards", &c]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(&format!("{c}:1:"))
+            && err.contains("\"to chest\"")
+            && err.contains("\"Chance 2\"")
+            && !err.contains("State {"),
+        "{err}"
+    );
+    // A board without Boardwalk and no --cards.
+    let board = dir.join("board.ron");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/games/monopoly/data/board.ron"
+    ))
+    .unwrap();
+    std::fs::write(&board, text.replace("\"Boardwalk\"", "\"Dockwalk\"")).unwrap();
+    let out = tabula(&["analyze", "monopoly", "--board", &board.to_string_lossy()]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("default (US) card decks") && err.contains("--cards"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_board_behind_a_symlink_loop_says_what_the_system_said() {
+    let dir = common::temp_dir("hostile-symlink");
+    let a = dir.join("a.ron");
+    let b = dir.join("b.ron");
+    std::os::unix::fs::symlink(&b, &a).unwrap();
+    std::os::unix::fs::symlink(&a, &b).unwrap();
+    let out = tabula(&["simulate", "snakes", &a.to_string_lossy(), "--games", "10"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(!err.contains("no such board file"), "{err}");
+    assert!(err.to_lowercase().contains("symbolic links"), "{err}");
+}
+
+/// Words that count the games, in the README and the book, against
+/// `tabula list`; and the README's layout names every framework crate.
+#[test]
+fn counting_words_and_the_readme_layout_match_the_program() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let list = common::json(&tabula(&["list", "--format", "json"]));
+    let games = list["games"].as_array().expect("games").len();
+    const WORDS: [&str; 11] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    for file in [
+        "book/src/introduction.md",
+        "book/src/concepts.md",
+        "book/src/tutorial/write-a-game.md",
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let text: Vec<&str> = text.split_whitespace().collect();
+        let text = text.join(" ");
+        let mut checked = 0;
+        for lead in ["carries ", "beside the ", "links the "] {
+            for (at, _) in text.match_indices(lead) {
+                let word = text[at + lead.len()..]
+                    .split(|c: char| !c.is_alphabetic())
+                    .next()
+                    .unwrap_or("");
+                if let Some(n) = WORDS.iter().position(|w| *w == word) {
+                    assert_eq!(
+                        n, games,
+                        "{file}: \"{lead}{word}\", but tabula list shows {games} games"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 0, "{file}: no count of the games found");
+    }
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    for layer in ["crates/foundation", "crates/front-ends"] {
+        for entry in std::fs::read_dir(root.join(layer)).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            let path = format!("{layer}/{name} ");
+            assert!(readme.contains(&path), "README's layout leaves out {path}");
+        }
+    }
+}
+
+/// The share of landings report.md quotes for square 1 of the classic
+/// board is what the exact analysis gives.
+#[test]
+fn the_square_one_figure_in_report_md_is_what_analyze_gives() {
+    let v = common::json(&tabula(&["analyze", "snakes", "--format", "json"]));
+    let landings = v["squares"]["landings"][1].as_f64().expect("landings");
+    let all = v["squares"]["landings_before_last"].as_f64().expect("all");
+    let sentence = format!(
+        "shows about {:.4}: 1/6 of a landing per game, out of {all:.1} landings a game",
+        landings / all
+    );
+    assert!((landings - 1.0 / 6.0).abs() < 1e-12, "{landings}");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/book/src/reference/report.md"
+    ))
+    .unwrap();
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains(&sentence), "report.md should say: {sentence}");
+}
+
+#[test]
+fn seega_names_the_centre_before_a_taken_square() {
+    let out = common::run_with_stdin(
+        TABULA,
+        &["play", "seega", "--seed", "3", "--first", "you"],
+        "a1 a2\na1 c3\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("nothing may be placed on the centre square c3"),
+        "{text}"
+    );
+}
+
+#[test]
+fn replay_snakes_shows_the_squares_and_jumps_as_trace_does() {
+    let dir = common::temp_dir("hostile-replay-snakes");
+    let d = dir.to_string_lossy().into_owned();
+    let out = tabula(&[
+        "simulate", "snakes", "teaching", "--games", "5", "--seed", "2002", "--trace", "--record",
+        &d,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let trace = stdout(&out);
+    let record = dir.join("snakes-2002-0.ron");
+    let out = tabula(&["replay", "snakes", &record.to_string_lossy()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let replay = stdout(&out);
+    // Every throw's line of the trace (after "rolled N, ") is in the
+    // replay's line for that throw.
+    let mut throws = 0;
+    for line in trace
+        .lines()
+        .filter(|l| l.trim_start().starts_with("throw "))
+    {
+        let (_, what) = line.split_once("rolled").expect("a throw line");
+        let (roll, did) = what
+            .trim_start()
+            .split_once(", ")
+            .expect("roll, what it did");
+        let shown = format!("chance: {roll}: {did}");
+        assert!(replay.contains(&shown), "replay lacks {shown:?}:\n{replay}");
+        throws += 1;
+    }
+    assert!(throws > 0, "{trace}");
+}
+
+#[test]
+fn merged_reports_say_their_time_is_the_parts_total() {
+    let dir = common::temp_dir("hostile-merge-time");
+    let run = ["simulate", "snakes", "--games", "200", "--seed", "3"];
+    let one = part_file(&dir, "t", &run, 1);
+    let two = part_file(&dir, "t", &run, 2);
+    let out = tabula(&["merge", &one, &two]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("Merged from 2 parts: the times above are the parts' total"),
+        "{text}"
+    );
+}
+
+/// The first progress line comes after ten seconds: slow, so ignored.
+#[test]
+#[ignore]
+fn tournament_progress_gives_no_estimate_it_cannot_make() {
+    let mut child = Command::new(TABULA)
+        .args([
+            "tournament",
+            "seega",
+            "--agents",
+            "greedy,random,alphabeta",
+            "--games",
+            "100000",
+            "--threads",
+            "1",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabula starts");
+    let mut err = BufReader::new(child.stderr.take().expect("stderr"));
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = err.read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx.recv_timeout(Duration::from_secs(30));
+    let _ = child.kill();
+    let _ = child.wait();
+    let line = line.expect("a progress line within 30 s");
+    assert!(
+        line.starts_with("tournament: ") && line.contains("no estimate of the time left"),
+        "{line}"
+    );
+}
+
+#[test]
+fn merge_refuses_edited_tournament_collectors_and_monopoly_counts() {
+    let dir = common::temp_dir("hostile-merge-collectors");
+    let cases: [(&[&str], &str, &str); 3] = [
+        (
+            &[
+                "tournament",
+                "seega",
+                "--agents",
+                "greedy,random",
+                "--games",
+                "4",
+                "--seed",
+                "2",
+            ],
+            "/shard/state/jobs/0/collectors/0/games",
+            "moves: `games`",
+        ),
+        (
+            &[
+                "tournament",
+                "chance-it",
+                "--agents",
+                "until-ten,tapering",
+                "--games",
+                "20",
+            ],
+            "/shard/state/jobs/0/collectors/0/by_seat/0/7",
+            "turn counts",
+        ),
+        (
+            &["simulate", "monopoly", "--turns", "20000"],
+            "/shard/state/collector/ends_sq/9",
+            "`ends_sq[9]`",
+        ),
+    ];
+    for (i, (run, pointer, says)) in cases.into_iter().enumerate() {
+        let name = format!("c{i}");
+        let one = part_file(&dir, &name, run, 1);
+        let two = part_file(&dir, &name, run, 2);
+        edit_json(&one, |v| {
+            let n = v.pointer_mut(pointer).expect("the count");
+            *n = serde_json::json!(n.as_u64().expect("a count") * 1000 + 1000);
+        });
+        let out = tabula(&["merge", &one, &two]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{run:?}: {err}");
+        assert!(err.contains(&one) && err.contains(says), "{run:?}: {err}");
+    }
+}
+
+#[test]
+fn play_numbers_its_record_on_rather_than_overwrite_another() {
+    let dir = common::temp_dir("hostile-play-record");
+    let d = dir.to_string_lossy().into_owned();
+    let args = [
+        "play", "seega", "--seed", "3", "--first", "you", "--record", &d,
+    ];
+    let first = common::run_with_stdin(TABULA, &args, "a1 a2\nquit\n");
+    assert!(first.status.success(), "{}", stderr(&first));
+    let kept = std::fs::read_to_string(dir.join("seega-3.ron")).unwrap();
+    // Another game with the same seed: numbered on, and said so.
+    let second = common::run_with_stdin(TABULA, &args, "a1 b1\nquit\n");
+    assert!(second.status.success(), "{}", stderr(&second));
+    assert!(
+        stdout(&second).contains("seega-3-2.ron"),
+        "{}",
+        stdout(&second)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("seega-3.ron")).unwrap(),
+        kept
+    );
+    // The same game again writes the same record where it was.
+    let again = common::run_with_stdin(TABULA, &args, "a1 a2\nquit\n");
+    assert!(stdout(&again).contains("seega-3.ron"), "{}", stdout(&again));
+}
+
+#[test]
+fn replay_snakes_names_a_throw_the_dice_cannot_make_without_playing_it() {
+    let dir = common::temp_dir("hostile-replay-snakes-roll");
+    let d = dir.to_string_lossy().into_owned();
+    let out = tabula(&[
+        "simulate", "snakes", "teaching", "--games", "3", "--seed", "5", "--record", &d,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(dir.join("snakes-5-0.ron")).unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, text.replacen("Chance(3)", "Chance(65535)", 1)).unwrap();
+    let out = tabula(&["replay", "snakes", &bad.to_string_lossy()]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("chance outcome 65535 cannot happen here"),
+        "{err}"
+    );
+}
+
+#[test]
+fn chance_it_keeps_an_answer_typed_at_the_pause_for_the_next_question() {
+    // One answer a round, no empty lines for "Hit enter to continue":
+    // the answers do not drift, and all ten rounds are played.
+    let out = common::run_with_stdin(
+        TABULA,
+        &["play", "chance-it", "--seed", "3", "--strategy", "1"],
+        "n\n".repeat(10),
+    );
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        text.contains("10 rounds are completed"),
+        "the answers drifted:\n{text}"
+    );
+}
