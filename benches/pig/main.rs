@@ -27,52 +27,15 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tabula_core::{Agent, Dice, PolicyAgent, game_rng};
+use tabula_core::{Agent, PolicyAgent};
 use tabula_sim::{LengthOf, Lengths, Simulation, Wins};
 
 #[path = "rules.rs"]
 #[allow(dead_code)]
 mod rules;
-use rules::{HoldAt, HoldAtN, Player, SpielPig, TutorialPig};
+use rules::{HoldAt, HoldAtN, Player, SpielPig, TARGET, TutorialPig, hand_written};
 
 const GAMES: u64 = 100_000;
-const TARGET: u32 = 50;
-
-/// Pig to [`TARGET`] under OpenSpiel's rules with both seats holding at
-/// `hold_at` (`u32::MAX`: always roll), written out: the games of `seed`
-/// from `first` on, drawing from the harness's dice streams. Returns the
-/// first seat's wins and the steps (decisions and rolls) of all games.
-fn hand_written(seed: u64, games: std::ops::Range<u64>, hold_at: u32) -> (u64, u64) {
-    let (mut first_wins, mut steps) = (0, 0);
-    for index in games {
-        let mut rng = game_rng(seed, index);
-        let mut scores = [0u32; 2];
-        let (mut seat, mut turn, mut moves) = (0, 0, 0u32);
-        while moves < 1000 {
-            moves += 1;
-            if turn < hold_at && scores[seat] + turn < TARGET {
-                steps += 1;
-                match Dice::D6.roll_one(&mut rng) {
-                    1 => {
-                        turn = 0;
-                        seat ^= 1;
-                    }
-                    face => turn += u32::from(face),
-                }
-            } else {
-                scores[seat] += turn;
-                turn = 0;
-                if scores[seat] >= TARGET {
-                    first_wins += u64::from(seat == 0);
-                    break;
-                }
-                seat ^= 1;
-            }
-        }
-        steps += u64::from(moves);
-    }
-    (first_wins, steps)
-}
 
 fn simulation() -> Simulation {
     Simulation::new(GAMES).seed(1).threads(1)

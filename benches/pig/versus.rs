@@ -6,11 +6,12 @@
 //!
 //! ```text
 //! cargo bench --bench pig_versus -- [--strategy always-roll|hold-at-N]
-//!     [--games N] [--seed S] [--repeat R] [--game spiel|tutorial] [--agents static|dyn|policy]
+//!     [--games N] [--seed S] [--repeat R] [--game spiel|tutorial|hand] [--agents static|dyn|policy]
 //! ```
 //!
 //! `--game spiel` (the default) plays OpenSpiel's rules ([`SpielPig`]),
-//! `tutorial` the book's tutorial game. `--agents static` (the default)
+//! `tutorial` the book's tutorial game, `hand` the hand-written loop of
+//! `cargo bench --bench pig` (no harness, no agents). `--agents static` (the default)
 //! hands the harness a pair of concrete agents, `dyn` a
 //! `Vec<Box<dyn Agent<_>>>` as the registry builds them, `policy` a pair
 //! of `PolicyAgent`s, which list the legal moves at every decision. With
@@ -25,7 +26,7 @@ use tabula_sim::{Collector, LengthOf, Lengths, Simulation, Wins};
 #[path = "rules.rs"]
 #[allow(dead_code)]
 mod rules;
-use rules::{HoldAt, HoldAtN, Player, SpielPig, TutorialPig};
+use rules::{HoldAt, HoldAtN, Player, SpielPig, TutorialPig, hand_written};
 
 struct Args {
     hold_at: u32,
@@ -34,6 +35,7 @@ struct Args {
     seed: u64,
     repeat: u32,
     tutorial: bool,
+    hand: bool,
     dyn_agents: bool,
     policy_agents: bool,
 }
@@ -46,6 +48,7 @@ fn parse() -> Result<Args, String> {
         seed: 1,
         repeat: 1,
         tutorial: false,
+        hand: false,
         dyn_agents: false,
         policy_agents: false,
     };
@@ -69,13 +72,12 @@ fn parse() -> Result<Args, String> {
             "--games" => args.games = value()?.parse().map_err(|e| format!("--games: {e}"))?,
             "--seed" => args.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--repeat" => args.repeat = value()?.parse().map_err(|e| format!("--repeat: {e}"))?,
-            "--game" => {
-                args.tutorial = match value()?.as_str() {
-                    "spiel" => false,
-                    "tutorial" => true,
-                    g => return Err(format!("unknown game {g:?}")),
-                }
-            }
+            "--game" => match value()?.as_str() {
+                "spiel" => {}
+                "tutorial" => args.tutorial = true,
+                "hand" => args.hand = true,
+                g => return Err(format!("unknown game {g:?}")),
+            },
             "--agents" => match value()?.as_str() {
                 "static" => {}
                 "dyn" => args.dyn_agents = true,
@@ -136,6 +138,31 @@ where
     );
 }
 
+/// Times [`hand_written`] and prints its line (its steps and first
+/// seat's wins, which are the harness's: the same games).
+fn hand(args: &Args) {
+    let cpu = cpu_ns();
+    let start = Instant::now();
+    let (first, steps) = hand_written(args.seed, 0..args.games, std::hint::black_box(args.hold_at));
+    let seconds = start.elapsed().as_secs_f64();
+    let cpu = match (cpu, cpu_ns()) {
+        (Some(a), Some(b)) => format!(" cpu_ns_per_game={:.1}", (b - a) as f64 / args.games as f64),
+        _ => String::new(),
+    };
+    let games = args.games as f64;
+    let steps = steps as f64 / games;
+    println!(
+        "tabula game=hand strategy={} games={} seconds={seconds:.4} games_per_s={:.0} \
+         ns_per_game={:.1} ns_per_step={:.2} mean_steps={steps:.4} first_wins={:.5}{cpu}",
+        args.strategy,
+        args.games,
+        games / seconds,
+        seconds * 1e9 / games,
+        seconds * 1e9 / games / steps,
+        first as f64 / games,
+    );
+}
+
 /// The time the process's threads have run on a processor, in
 /// nanoseconds, where Linux says (`/proc/self/task/*/schedstat`): on a
 /// machine shared with other work, less disturbed than the wall clock.
@@ -159,6 +186,7 @@ fn main() {
     let n = args.hold_at;
     for _ in 0..args.repeat {
         match (args.tutorial, args.dyn_agents) {
+            _ if args.hand => hand(&args),
             _ if args.policy_agents => {
                 measure(&args, "spiel", &SpielPig::new(50), || {
                     (PolicyAgent(HoldAt(n)), PolicyAgent(HoldAt(n)))
