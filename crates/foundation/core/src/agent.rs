@@ -218,3 +218,90 @@ impl<G: BoardGame> Agents<G> for Vec<Box<dyn Agent<G>>> {
         }
     }
 }
+
+/// Two agents of possibly different types, one per seat: the
+/// monomorphized set for a two-seat game, so the simulation harness
+/// calls each agent directly (inlined), with no box and no dynamic
+/// dispatch per move. Seat 0 is the first.
+///
+/// ```
+/// use tabula_core::{Agent, Agents, BoardGame, GameRng, Seat, game_rng};
+/// # use tabula_core::{GameResult, Status};
+/// # struct Nim;
+/// # impl BoardGame for Nim {
+/// #     type State = (u8, Seat); type Move = u8; type Outcome = (); type Event = ();
+/// #     fn seats(&self) -> usize { 2 }
+/// #     fn initial_state(&self) -> (u8, Seat) { (10, 0) }
+/// #     fn status(&self, s: &(u8, Seat)) -> Status { if s.0 == 0 { Status::Over(GameResult::Win(1 - s.1)) } else { Status::Decision(s.1) } }
+/// #     fn apply_chance<E: FnMut(())>(&self, _: &mut (u8, Seat), _: (), _: &mut E) {}
+/// #     fn apply_move<E: FnMut(())>(&self, s: &mut (u8, Seat), m: u8, _: &mut E) { s.0 -= m; s.1 = 1 - s.1 }
+/// # }
+/// struct Take(u8);
+/// impl Agent<Nim> for Take {
+///     fn choose(&mut self, _: &Nim, s: &(u8, Seat), _: Seat, _: &mut GameRng) -> u8 {
+///         self.0.min(s.0)
+///     }
+/// }
+/// let mut agents = (Take(1), Take(2));
+/// let mut rng = game_rng(1, 0);
+/// assert_eq!(agents.choose(&Nim, &(10, 1), 1, &mut rng), Some(2));
+/// assert_eq!(agents.choose(&Nim, &(10, 2), 2, &mut rng), None);
+/// ```
+impl<G: BoardGame, A: Agent<G>, B: Agent<G>> Agents<G> for (A, B) {
+    #[inline]
+    fn choose(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        rng: &mut GameRng,
+    ) -> Option<G::Move> {
+        match seat {
+            0 => Some(self.0.choose(game, state, seat, rng)),
+            1 => Some(self.1.choose(game, state, seat, rng)),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn new_game(&mut self, game: &G) {
+        self.0.new_game(game, 0);
+        self.1.new_game(game, 1);
+    }
+
+    #[inline]
+    fn end_game(&mut self, game: &G, state: &G::State) {
+        self.0.end_game(game, state, 0);
+        self.1.end_game(game, state, 1);
+    }
+}
+
+/// `N` agents of one type, one per seat: a monomorphized set for any
+/// number of seats (the agents may differ in their parameters).
+impl<G: BoardGame, A: Agent<G>, const N: usize> Agents<G> for [A; N] {
+    #[inline]
+    fn choose(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        rng: &mut GameRng,
+    ) -> Option<G::Move> {
+        let agent = self.get_mut(seat)?;
+        Some(agent.choose(game, state, seat, rng))
+    }
+
+    #[inline]
+    fn new_game(&mut self, game: &G) {
+        for (seat, agent) in self.iter_mut().enumerate() {
+            agent.new_game(game, seat);
+        }
+    }
+
+    #[inline]
+    fn end_game(&mut self, game: &G, state: &G::State) {
+        for (seat, agent) in self.iter_mut().enumerate() {
+            agent.end_game(game, state, seat);
+        }
+    }
+}

@@ -3,7 +3,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use tabula_core::{Agents, BoardGame, GameResult, LandingTally, NoAgents, Status, Streams};
+use tabula_core::{
+    Agents, BoardGame, GameResult, GameRng, LandingTally, NoAgents, Seat, Status, Streams,
+    agent_rng, game_rng,
+};
 
 use crate::{Collector, Wants};
 
@@ -321,8 +324,12 @@ impl Simulation {
                 return Ok(acc);
             }
         }
+        // One set of streams for the chunk, seeded again for each game:
+        // the agents' streams are kept from game to game, so a game
+        // allocates nothing.
+        let mut streams = Reseeded::new(self.seed);
         for index in range {
-            let mut streams = Streams::new(self.seed, index);
+            streams.start(index);
             play(
                 game,
                 &mut agents,
@@ -358,13 +365,106 @@ where
     play(game, agents, streams, max_steps, collector, None)
 }
 
+/// The random streams a game draws from, as [`play`] sees them: those of
+/// [`Streams`], however they are kept.
+trait Draws {
+    /// The game's index in its run.
+    fn index(&self) -> u64;
+    /// The dice's stream.
+    fn dice(&mut self) -> &mut GameRng;
+    /// The stream of the agent in `seat`.
+    fn agent(&mut self, seat: Seat) -> &mut GameRng;
+}
+
+impl Draws for Streams {
+    #[inline]
+    fn index(&self) -> u64 {
+        Streams::index(self)
+    }
+    #[inline]
+    fn dice(&mut self) -> &mut GameRng {
+        Streams::dice(self)
+    }
+    #[inline]
+    fn agent(&mut self, seat: Seat) -> &mut GameRng {
+        Streams::agent(self, seat)
+    }
+}
+
+/// The same streams as [`Streams`] (the dice's [`game_rng`], each
+/// seat's [`agent_rng`], made when first asked for), kept for a chunk of
+/// games and seeded again for each: no allocation per game, and a seat's
+/// stream, once made, is found with one comparison.
+struct Reseeded {
+    seed: u64,
+    index: u64,
+    dice: GameRng,
+    /// The seats' streams; those from `made` on belong to earlier games.
+    agents: Vec<GameRng>,
+    made: usize,
+}
+
+impl Reseeded {
+    fn new(seed: u64) -> Reseeded {
+        Reseeded {
+            seed,
+            index: 0,
+            dice: game_rng(seed, 0),
+            agents: Vec::new(),
+            made: 0,
+        }
+    }
+
+    /// Starts game `index`.
+    #[inline]
+    fn start(&mut self, index: u64) {
+        self.index = index;
+        self.dice = game_rng(self.seed, index);
+        self.made = 0;
+    }
+
+    /// Makes the streams of the seats up to `seat`.
+    #[cold]
+    #[inline(never)]
+    fn make(&mut self, seat: Seat) -> &mut GameRng {
+        while self.made <= seat {
+            let rng = agent_rng(self.seed, self.index, self.made);
+            match self.agents.get_mut(self.made) {
+                Some(old) => *old = rng,
+                None => self.agents.push(rng),
+            }
+            self.made += 1;
+        }
+        &mut self.agents[seat]
+    }
+}
+
+impl Draws for Reseeded {
+    #[inline]
+    fn index(&self) -> u64 {
+        self.index
+    }
+    #[inline]
+    fn dice(&mut self) -> &mut GameRng {
+        &mut self.dice
+    }
+    #[inline]
+    fn agent(&mut self, seat: Seat) -> &mut GameRng {
+        if seat < self.made {
+            &mut self.agents[seat]
+        } else {
+            self.make(seat)
+        }
+    }
+}
+
 /// [`play_one`], with the chance points' landings counted into `tally`
 /// where the game can, instead of reported as events.
 #[inline]
-fn play<G, A, C>(
+fn play<G, A, C, D>(
     game: &G,
     agents: &mut A,
-    streams: &mut Streams,
+    streams: &mut D,
     max_steps: u32,
     collector: &mut C,
     mut tally: Option<&mut LandingTally>,
@@ -373,6 +473,7 @@ where
     G: BoardGame,
     A: Agents<G>,
     C: Collector<G>,
+    D: Draws,
 {
     let index = streams.index();
     let mut state = game.initial_state();
