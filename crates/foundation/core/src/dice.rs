@@ -154,15 +154,59 @@ impl Dice {
     /// The sums as a game's chance outcomes (for
     /// [`BoardGame::chance_outcomes`](crate::BoardGame::chance_outcomes)
     /// of a game whose chance is one roll of these dice).
-    pub fn chances(&self) -> impl Iterator<Item = crate::Chance<u16>> + use<> {
-        self.distribution()
-            .into_iter()
-            .map(|(outcome, probability)| crate::Chance {
-                outcome,
-                probability,
-            })
+    pub fn chances(&self) -> Chances {
+        if self.count == 1 {
+            // One die needs no table (and so no allocation): each face
+            // has the probability the table would give it, 1 / faces.
+            Chances::One {
+                faces: 1..=u16::from(self.faces),
+                probability: 1.0 / f64::from(self.faces),
+            }
+        } else {
+            Chances::Many(self.distribution().into_iter())
+        }
     }
 }
+
+/// The chance outcomes of a roll of [`Dice`] ([`Dice::chances`]), in
+/// increasing order of their sums.
+#[derive(Clone, Debug)]
+pub enum Chances {
+    /// One die: each face equally likely.
+    One {
+        /// The faces still to come.
+        faces: std::ops::RangeInclusive<u16>,
+        /// Each face's probability.
+        probability: f64,
+    },
+    /// Several dice: the sums and their probabilities.
+    Many(std::vec::IntoIter<(u16, f64)>),
+}
+
+impl Iterator for Chances {
+    type Item = crate::Chance<u16>;
+
+    #[inline]
+    fn next(&mut self) -> Option<crate::Chance<u16>> {
+        let (outcome, probability) = match self {
+            Chances::One { faces, probability } => (faces.next()?, *probability),
+            Chances::Many(sums) => sums.next()?,
+        };
+        Some(crate::Chance {
+            outcome,
+            probability,
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Chances::One { faces, .. } => faces.size_hint(),
+            Chances::Many(sums) => sums.size_hint(),
+        }
+    }
+}
+
+impl ExactSizeIterator for Chances {}
 
 impl TryFrom<DiceSpec> for Dice {
     type Error = CoreError;

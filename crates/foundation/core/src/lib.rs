@@ -69,7 +69,7 @@ mod tally;
 pub mod text;
 
 pub use agent::{Agent, Agents, Deterministic, NoAgents, Policy, PolicyAgent, Sampled};
-pub use dice::{Dice, DiceSpec, WordDice};
+pub use dice::{Chances, Dice, DiceSpec, WordDice};
 pub use error::CoreError;
 pub use game::{BoardGame, Chance, GameResult, NoMove, Seat, Status};
 pub use results::Results;
