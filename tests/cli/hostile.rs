@@ -393,7 +393,7 @@ fn unknown_fields_in_card_files_and_records_are_refused_at_their_place() {
         &r,
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let record = records.join("type1-vs-random-seed5-0000.ron");
+    let record = records.join("noline-type1-vs-random-seed5-0000.ron");
     let text = std::fs::read_to_string(&record).unwrap();
     let evil = dir.join("evil.ron");
     std::fs::write(
@@ -453,17 +453,32 @@ fn records_of_other_games_are_not_overwritten() {
     };
     let seega = run("seega");
     assert!(seega.status.success(), "{}", stderr(&seega));
-    let file = dir.join("greedy-vs-random-seed5-0000.ron");
+    let file = dir.join("seega-greedy-vs-random-seed5-0000.ron");
     let before = std::fs::read_to_string(&file).unwrap();
     assert!(before.contains("\"seega\""));
     // The same run again writes the same records: no harm.
     let again = run("seega");
     assert!(again.status.success(), "{}", stderr(&again));
+    // Another game's records carry its name: both are kept.
     let noline = run("noline");
-    let err = stderr(&noline);
-    assert_eq!(noline.status.code(), Some(1), "{err}");
-    assert!(err.contains("already holds another record"), "{err}");
+    assert!(noline.status.success(), "{}", stderr(&noline));
+    let other = dir.join("noline-greedy-vs-random-seed5-0000.ron");
+    assert!(
+        std::fs::read_to_string(&other)
+            .unwrap()
+            .contains("\"noline\"")
+    );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+    // A file of that name that this run would change is refused.
+    std::fs::write(&file, "a record of something else").unwrap();
+    let clash = run("seega");
+    let err = stderr(&clash);
+    assert_eq!(clash.status.code(), Some(1), "{err}");
+    assert!(err.contains("already holds another record"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "a record of something else"
+    );
 }
 
 #[test]

@@ -615,7 +615,7 @@ fn a_recorded_tournament_replays() {
     files.sort();
     assert_eq!(files.len(), 40);
     assert!(
-        files[0].ends_with("flip-vs-finisher-seed3-0000.ron"),
+        files[0].ends_with("coin-race-flip-vs-finisher-seed3-0000.ron"),
         "{files:?}"
     );
     for file in [&files[0], &files[39]] {
@@ -671,7 +671,7 @@ fn json_record(test: &str) -> (PathBuf, Value) {
         .map(|e| e.expect("an entry").path())
         .find(|p| {
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            name.starts_with("flip-vs-finisher-seed") && name.ends_with("-0001.json")
+            name.starts_with("coin-race-flip-vs-finisher-seed") && name.ends_with("-0001.json")
         })
         .expect("game 1's record");
     let text = std::fs::read_to_string(&path).expect("written");

@@ -644,10 +644,10 @@ impl Tournament {
 
     /// Like [`run_with`](Self::run_with), and writes every game's record
     /// into the directory set by [`record`](Self::record) (nothing more
-    /// if none is set), named after its pairing, the seed and the game's
-    /// number: `greedy-vs-random-seed1-0007.ron` (names reduced to
-    /// letters, digits, `_` and `-`), so runs with other seeds into the
-    /// same directory keep theirs. The record's `index` is the game's
+    /// if none is set), named after the game, its pairing, the seed and
+    /// the game's number: `seega-greedy-vs-random-seed1-0007.ron` (names
+    /// reduced to letters, digits, `_` and `-`), so runs of other games
+    /// or with other seeds into the same directory keep theirs. The record's `index` is the game's
     /// deal, which with the seed fixes its random streams.
     #[allow(clippy::type_complexity)]
     pub fn run_recorded<G, C>(
@@ -697,7 +697,8 @@ impl Tournament {
         let write = |id: &GameId, members: &[usize], played: &Played<G>| {
             let stem: Vec<&str> = members.iter().map(|&e| stems[e].as_str()).collect();
             let path = dir.join(format!(
-                "{}-seed{}-{:04}.{}",
+                "{}-{}-seed{}-{:04}.{}",
+                G::NAME,
                 stem.join("-vs-"),
                 self.seed,
                 id.game,

@@ -420,8 +420,8 @@ fn records_are_written_and_replay() {
         })
         .collect();
     assert_eq!(names.len(), 9);
-    assert!(names.contains(&"perfect-vs-random_nim-seed9-0000.ron".to_string()));
-    assert!(names.contains(&"random_nim-vs-cheat-seed9-0002.ron".to_string()));
+    assert!(names.contains(&"nim-perfect-vs-random_nim-seed9-0000.ron".to_string()));
+    assert!(names.contains(&"nim-random_nim-vs-cheat-seed9-0002.ron".to_string()));
     for path in &written {
         let rec = record::read::<Nim>(path).expect("reads");
         assert_eq!(rec.seed, 9);
@@ -470,7 +470,7 @@ fn a_tampered_record_fails_at_its_step() {
         .record(Some(dir.clone()), Format::Ron)
         .run_recorded(&NIM, &field, &|_: &GameId| (), &no_progress)
         .expect("runs");
-    let path = dir.join("perfect-vs-random-seed0-0000.ron");
+    let path = dir.join("nim-perfect-vs-random-seed0-0000.ron");
     let text = std::fs::read_to_string(&path).expect("written");
     // Change the third move to take three stones.
     let at = text.match_indices("mv: ").nth(2).expect("three moves").0 + 4;
