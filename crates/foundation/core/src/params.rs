@@ -151,7 +151,11 @@ impl Param {
     pub fn read(&self, text: &str) -> Result<Value, ParamError> {
         let bad = || ParamError::Value {
             name: self.name.to_string(),
-            value: crate::input::excerpt(text),
+            value: if text.trim().is_empty() {
+                "an empty value".to_string()
+            } else {
+                crate::input::excerpt(text)
+            },
             allowed: self.allowed(),
         };
         let text = text.trim();
@@ -386,6 +390,9 @@ pub fn parse_spec(text: &str) -> Result<(&str, Given), ParamError> {
     let mut pairs = Vec::new();
     for pair in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (k, v) = pair.split_once('=').ok_or_else(bad)?;
+        if k.trim().is_empty() {
+            return Err(bad());
+        }
         pairs.push((k.trim().to_string(), v.trim().to_string()));
     }
     Ok((name, pairs))
@@ -477,6 +484,10 @@ mod tests {
             "parameter bias: NaN is not allowed: from 0 to 1"
         );
         assert_eq!(
+            e(&[("length", " ")]),
+            "parameter length: an empty value is not allowed: from 1 to 100"
+        );
+        assert_eq!(
             e(&[("rule", "wrap")]),
             "parameter rule: wrap is not allowed: one of exact, bounce"
         );
@@ -498,7 +509,7 @@ mod tests {
             (name, pairs),
             ("race", given(&[("length", "3"), ("rule", "bounce")]))
         );
-        for bad in ["race(length)", "race(length=3", "(length=3)"] {
+        for bad in ["race(length)", "race(length=3", "(length=3)", "race(=3)"] {
             assert!(matches!(parse_spec(bad), Err(ParamError::Spec(_))), "{bad}");
         }
     }
