@@ -6,7 +6,8 @@
 use std::collections::HashMap;
 
 mod common;
-use common::{fails, json, num, ok, scratch};
+use common::{fails, json, num, ok, scratch, tabula};
+use serde_json::Value;
 
 /// Each seat's chance to win, by a recursion written here, independent of
 /// the game's code and of the exact engine: from squares `s` with `seat`
@@ -217,6 +218,38 @@ fn play_watches_chance_decide_and_replay_checks_its_record() {
     let bad = dir.join("bad.ron");
     std::fs::write(&bad, tampered).expect("writes");
     fails(&["replay", "dice-race", &bad.display().to_string()], 1);
+    // The same account as one JSON object.
+    let json: Value = serde_json::from_str(&ok(&[
+        "replay",
+        "dice-race",
+        &record.display().to_string(),
+        "--format",
+        "json",
+    ]))
+    .expect("JSON");
+    assert_eq!(json["game"], "dice-race");
+    assert_eq!(json["parameters"]["length"], 12);
+    assert_eq!(json["legal"], true);
+    assert_eq!(json["end"], "finished");
+    let steps = json["steps"].as_array().expect("steps");
+    assert!(!steps.is_empty() && steps.iter().all(|s| s["seat"].is_null()));
+    assert_eq!(json["ranks"].as_array().expect("ranks").len(), 3);
+    let out = tabula(&[
+        "replay",
+        "dice-race",
+        &bad.display().to_string(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: Value = serde_json::from_slice(&out.stdout).expect("JSON even when illegal");
+    assert_eq!(json["legal"], false);
+    assert!(
+        json["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("cannot happen")),
+        "{json}"
+    );
 }
 
 #[test]

@@ -137,6 +137,47 @@ pub struct ReplayArgs {
     /// before every move
     #[arg(long)]
     pub brief: bool,
+    /// The account as text, or as one JSON object (the steps, the final
+    /// position, the end, whether every step is legal)
+    #[arg(long, value_enum, default_value_t = ReplayFormat::Text)]
+    pub format: ReplayFormat,
+}
+
+/// How `replay` gives its account.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReplayFormat {
+    /// Human-readable text
+    #[default]
+    Text,
+    /// One JSON object
+    Json,
+}
+
+/// One step of a replay's JSON account.
+#[derive(serde::Serialize)]
+struct ReplayStep {
+    index: usize,
+    /// The seat that moved, from 1; `null` for a chance outcome.
+    seat: Option<usize>,
+    text: String,
+}
+
+/// `replay --format json`: what the text account says, as data.
+#[derive(serde::Serialize)]
+struct ReplayJson<'a, P> {
+    game: &'static str,
+    file: String,
+    parameters: &'a P,
+    players: &'a [String],
+    seed: u64,
+    index: u64,
+    steps: Vec<ReplayStep>,
+    legal: bool,
+    error: Option<String>,
+    position: Option<String>,
+    end: &'static str,
+    scores: Option<Vec<f64>>,
+    ranks: Option<Vec<u32>>,
 }
 
 /// What `replay` says about itself in `--help`.
@@ -171,6 +212,9 @@ where
 {
     let out = &mut *io.out;
     let record = record::read::<G>(&args.file)?;
+    if args.format == ReplayFormat::Json {
+        return replay_json::<G>(&args, &record, out);
+    }
     writeln!(
         out,
         "{} record {}: {}; seed {}, game {}.",
@@ -218,6 +262,62 @@ where
     }
     writeln!(out, "Every step is legal.")?;
     Ok(())
+}
+
+/// `replay --format json`: one object, written whether or not every step
+/// is legal; an illegal step is still an error (exit status 1).
+fn replay_json<G>(
+    args: &ReplayArgs,
+    record: &RecordOf<G>,
+    out: &mut dyn std::io::Write,
+) -> Result<(), Error>
+where
+    G: Recordable + Notation,
+{
+    let mut steps = Vec::new();
+    let replayed = record::replay::<G>(record, |index, game, state, step| {
+        let (seat, text) = match step {
+            Step::Chance(o) => (None, game.format_outcome(state, o)),
+            Step::Move { seat, mv } => (Some(seat + 1), game.format_move(state, mv)),
+        };
+        steps.push(ReplayStep { index, seat, text });
+    });
+    let mut json = ReplayJson {
+        game: G::NAME,
+        file: args.file.display().to_string(),
+        parameters: &record.parameters,
+        players: &record.players,
+        seed: record.seed,
+        index: record.index,
+        steps,
+        legal: replayed.is_ok(),
+        error: None,
+        position: None,
+        end: "unfinished",
+        scores: None,
+        ranks: None,
+    };
+    match &replayed {
+        Err(e) => json.error = Some(e.to_string()),
+        Ok(r) => {
+            json.position = Some(r.game.render(&r.state).trim_end().to_string());
+            json.end = match (&record.end, &r.results) {
+                (End::Forfeit { .. }, _) => "forfeit",
+                (_, Some(_)) => "finished",
+                (End::Capped, None) => "capped",
+                (_, None) => "unfinished",
+            };
+            if let Some(results) = &r.results {
+                json.scores = Some(results.scores().to_vec());
+                json.ranks = Some(results.ranks().to_vec());
+            }
+        }
+    }
+    writeln!(out, "{}", crate::pretty(&json)?)?;
+    match replayed {
+        Ok(_) => Ok(()),
+        Err(e) => Err(format!("{}: {e}", args.file.display()).into()),
+    }
 }
 
 /// Plays one game at the terminal ([`terminal::play`]) with `seed` fixing
