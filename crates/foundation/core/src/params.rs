@@ -272,7 +272,7 @@ pub enum ParamError {
     },
     /// A spec string that is not `name(key=value, ...)`.
     #[error(
-        "{0:?} is not a game spec: write it as NAME or NAME(KEY=VALUE, ...), as in pig(target=100)"
+        "{0:?} is not a game spec: write it as NAME or NAME(KEY=VALUE, ...), with the parameters `tabula list` shows"
     )]
     Spec(String),
     /// The parameters are each allowed but not together.
