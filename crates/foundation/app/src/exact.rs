@@ -107,7 +107,9 @@ pub struct SeatReport {
 /// The exact answers for a game played by fixed policies.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct PolicyReport {
-    /// The game's name.
+    /// The game's name (left out of the JSON when empty, as when a
+    /// report of its own names the game).
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub game: String,
     /// States of the chain.
     pub states: usize,

@@ -92,12 +92,23 @@ impl Report for AnalyzeReport {
     }
 
     fn json(&self) -> Result<String, Error> {
-        let serde_json::Value::Object(mut map) = serde_json::to_value(&self.solution)? else {
-            return Err("a solution serializes as an object".into());
-        };
-        if let serde_json::Value::Object(variant) = serde_json::to_value(&self.variant)? {
-            map.extend(variant);
+        /// The game's keys, then the solution's, in their order.
+        #[derive(Serialize)]
+        struct Keys<'a> {
+            #[serde(flatten)]
+            variant: &'a Variant,
+            #[serde(flatten)]
+            solution: &'a PolicyReport,
         }
-        crate::pretty(&map)
+        // The variant names the game; the solution's `game` (the spec,
+        // for the text) is left out.
+        let solution = PolicyReport {
+            game: String::new(),
+            ..self.solution.clone()
+        };
+        crate::pretty(&Keys {
+            variant: &self.variant,
+            solution: &solution,
+        })
     }
 }
