@@ -175,49 +175,6 @@ impl Layout {
 }
 
 impl TrackBoard<'_> {
-    /// The top of the colour scale for `values`: the largest, unless it
-    /// stands out (more than twice the next largest, as Jail does in
-    /// Monopoly), when the next largest is the top, so the differences
-    /// between the other squares show; the outliers are drawn at the top
-    /// colour and marked.
-    pub fn scale(values: &[f64]) -> f64 {
-        let mut finite: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
-        finite.sort_by(|a, b| b.total_cmp(a));
-        match finite.as_slice() {
-            [top, second, ..] if *second > 0.0 && *top > 2.0 * second => *second,
-            [top, ..] => *top,
-            [] => 0.0,
-        }
-    }
-
-    /// A square's name in lines of at most 12 characters, split between
-    /// words (at most three lines; a longer word is cut with "…").
-    pub fn wrap(label: &str) -> Vec<String> {
-        const WIDTH: usize = 12;
-        let mut lines: Vec<String> = Vec::new();
-        for word in label.split_whitespace() {
-            let word: String = if word.chars().count() > WIDTH {
-                word.chars().take(WIDTH - 1).chain(['…']).collect()
-            } else {
-                word.to_string()
-            };
-            match lines.last_mut() {
-                Some(line) if line.chars().count() + 1 + word.chars().count() <= WIDTH => {
-                    line.push(' ');
-                    line.push_str(&word);
-                }
-                _ => lines.push(word),
-            }
-        }
-        if lines.len() > 3 {
-            lines.truncate(3);
-            if let Some(last) = lines.last_mut() {
-                last.push('…');
-            }
-        }
-        lines
-    }
-
     /// Draws the board.
     pub fn picture(&self) -> Result<Picture, PlotError> {
         if self.size == 0 {
