@@ -42,12 +42,32 @@ tabula() {
     --games "$games" --strategy "$1" --repeat 5
 }
 spiel() { pin "$venv/bin/python" "$root/benches/pig/openspiel.py" "$games" "$1" "$2"; }
+# The book's tutorial Pig (book/tutorials/pig: rules, agents and one
+# `register_game!`, no command code) through its own `tabula simulate`,
+# the generic verb with its default report, as a user runs it: its
+# agents as the registry builds them (`PolicyAgent`s behind `dyn`), its
+# dice through the default `sample_chance`. Always rolling is
+# `hold-at-100` (never holds before 50). Best of three of the verb's own
+# `wall_time_s` (the games, not the start-up).
+CARGO_TARGET_DIR="$root/target" cargo build --quiet --release \
+  --manifest-path "$root/book/tutorials/Cargo.toml" -p pig
+verb() {
+  best=""
+  for _ in 1 2 3; do
+    w=$(pin "$root/target/release/pig" simulate pig --agents "$1,$1" --games "$games" --threads 1 \
+      --max-states 0 --target 50 --format json | tr -d ' \n' | sed -n 's/.*"wall_time_s":\([0-9.e-]*\).*/\1/p')
+    best=$(awk -v a="$best" -v b="$w" 'BEGIN { print (a == "" || b < a) ? b : a }')
+  done
+  echo "verb games=$games wall_s=$best"
+}
 
 spiel always-roll evaluate_bots > "$tmp/always-roll.spiel"
 spiel always-roll python >> "$tmp/always-roll.spiel"
 tabula always-roll > "$tmp/always-roll.tabula"
 spiel hold-at-20 python > "$tmp/hold-at-20.spiel"
 tabula hold-at-20 > "$tmp/hold-at-20.tabula"
+verb hold-at-100 >> "$tmp/always-roll.tabula"
+verb hold-at-20 >> "$tmp/hold-at-20.tabula"
 
 echo "Pig to 50, two players, $games games, one thread each (CPU $cpu), $(date -u '+%Y-%m-%d %H:%M') UTC"
 echo "Wall-clock games per second; in brackets, the processor time of a game (ns), less"
@@ -71,6 +91,7 @@ for s in always-roll hold-at-20; do
       if (tc == "" || c < tc) tc = c
       tm = f["mean_steps"]; tse = f["steps_se"]; tw = f["first_wins"]; td = f["draws"]
     }
+    $1 == "verb" { vg = f["games"] / f["wall_s"] }
     END {
       for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (tg[j] > tg[i]) { t = tg[i]; tg[i] = tg[j]; tg[j] = t }
       best = tg[1]; med = tg[int((k + 1) / 2)]
@@ -84,6 +105,12 @@ for s in always-roll hold-at-20; do
       printf "; processor time %.1fx", cpu[1] / tc
       if (pfcpu != "") printf ", %.1fx less the Python", pfcpu / tc
       printf " (tabula median run %.1fx)\n", med / g[1]
+      if (vg != "") {
+        line("tutorial Pig, `simulate` verb, best of 3", vg, 1e9 / vg, 1e9 / vg / tm, 0)
+        printf "  the verb / %s: %.1fx the games per second", name[1], vg / g[1]
+        if (pf != "") printf ", %.1fx less the Python", vg / pf
+        printf "\n"
+      }
       wse = sqrt(sw * (1 - sw) / n); twse = sqrt(tw * (1 - tw) / n)
       printf "  mean steps a game:  OpenSpiel %.3f +- %.3f, tabula %.3f +- %.3f (%+.1f standard errors)\n", sm, sse, tm, tse, (tm - sm) / sqrt(sse ^ 2 + tse ^ 2)
       printf "  first player wins:  OpenSpiel %.4f +- %.4f, tabula %.4f +- %.4f (%+.1f standard errors)\n", sw, wse, tw, twse, (tw - sw) / sqrt(wse ^ 2 + twse ^ 2)

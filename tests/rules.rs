@@ -251,7 +251,13 @@ fn play<R: Rules>(
     let mut rng = tabula::core::game_rng(7, index);
     let mut events = Vec::new();
     if one_call {
-        let throws = game.run_chance(&mut state, &mut rng, limit, &mut |e| events.push(e));
+        let throws = game.run_chance(
+            &mut state,
+            &mut rng,
+            limit,
+            &mut |e| events.push(e),
+            &mut Vec::new(),
+        );
         return (events, throws, state, rng.next_u64());
     }
     let dice = game.board().dice();

@@ -78,7 +78,7 @@ impl BoardGame for TutorialPig {
     }
 
     fn chance_outcomes(&self, _: &State, out: &mut Vec<Chance<u16>>) {
-        out.extend(Dice::D6.chances());
+        Dice::D6.chances_into(out);
     }
 
     fn apply_chance<E: FnMut(())>(&self, s: &mut State, face: u16, _: &mut E) {
@@ -203,7 +203,7 @@ impl BoardGame for SpielPig {
     }
 
     fn chance_outcomes(&self, _: &State, out: &mut Vec<Chance<u16>>) {
-        out.extend(Dice::D6.chances());
+        Dice::D6.chances_into(out);
     }
 
     #[inline]
@@ -211,6 +211,7 @@ impl BoardGame for SpielPig {
         &self,
         _: &State,
         rng: &mut R,
+        _: &mut Vec<tabula_core::Chance<u16>>,
     ) -> Option<u16> {
         Some(Dice::D6.roll_one(rng))
     }

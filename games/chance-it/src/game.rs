@@ -222,13 +222,14 @@ impl BoardGame for ChanceIt {
     }
 
     fn chance_outcomes(&self, _: &State, out: &mut Vec<Chance<u16>>) {
-        out.extend(self.config.dice().chances());
+        self.config.dice().chances_into(out);
     }
 
     fn sample_chance<R: tabula_core::rand::Rng + ?Sized>(
         &self,
         _: &State,
         rng: &mut R,
+        _: &mut Vec<tabula_core::Chance<u16>>,
     ) -> Option<u16> {
         Some(self.config.dice().roll(rng))
     }

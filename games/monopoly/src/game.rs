@@ -237,7 +237,12 @@ impl BoardGame for Monopoly {
     }
 
     #[inline]
-    fn sample_chance<R: Rng + ?Sized>(&self, state: &State, rng: &mut R) -> Option<Outcome> {
+    fn sample_chance<R: Rng + ?Sized>(
+        &self,
+        state: &State,
+        rng: &mut R,
+        _: &mut Vec<Chance<Outcome>>,
+    ) -> Option<Outcome> {
         Some(match state.draw {
             None => Outcome::Throw(rng.random_range(1..=6u8), rng.random_range(1..=6u8)),
             Some(deck) => {

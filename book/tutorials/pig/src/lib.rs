@@ -89,7 +89,7 @@ impl BoardGame for Pig {
     }
 
     fn chance_outcomes(&self, _: &State, out: &mut Vec<Chance<u16>>) {
-        out.extend(Dice::D6.chances()); // 1 to 6, a sixth each
+        Dice::D6.chances_into(out); // 1 to 6, a sixth each
     }
 
     fn apply_chance<E: FnMut(())>(&self, s: &mut State, face: u16, _: &mut E) {

@@ -12,6 +12,25 @@ pub trait Agent<G: BoardGame>: Send {
     /// Chooses a legal move for `seat` at `state`.
     fn choose(&mut self, game: &G, state: &G::State, seat: Seat, rng: &mut GameRng) -> G::Move;
 
+    /// [`choose`](Self::choose), with `moves`: a list the caller keeps
+    /// from call to call (its contents on entry mean nothing), for an
+    /// agent that lists the legal moves to pick among, so that a decision
+    /// allocates nothing. The simulation harness calls this. The default
+    /// calls [`choose`](Self::choose); [`PolicyAgent`] and [`Sampled`]
+    /// list into `moves`.
+    #[inline]
+    fn choose_with(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        rng: &mut GameRng,
+        moves: &mut Vec<G::Move>,
+    ) -> G::Move {
+        let _ = moves;
+        self.choose(game, state, seat, rng)
+    }
+
     /// Called before each game with the seat this agent plays. The default
     /// does nothing.
     fn new_game(&mut self, game: &G, seat: Seat) {
@@ -117,10 +136,22 @@ impl<G: BoardGame, D: Deterministic<G>> Policy<G> for PolicyAgent<D> {
 pub struct PolicyAgent<D>(pub D);
 
 impl<G: BoardGame, D: Deterministic<G> + 'static> Agent<G> for PolicyAgent<D> {
-    fn choose(&mut self, game: &G, state: &G::State, seat: Seat, _: &mut GameRng) -> G::Move {
-        let mut moves = Vec::new();
-        game.legal_moves(state, &mut moves);
-        let pick = self.0.pick(game, state, seat, &moves);
+    fn choose(&mut self, game: &G, state: &G::State, seat: Seat, rng: &mut GameRng) -> G::Move {
+        self.choose_with(game, state, seat, rng, &mut Vec::new())
+    }
+
+    #[inline]
+    fn choose_with(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        _: &mut GameRng,
+        moves: &mut Vec<G::Move>,
+    ) -> G::Move {
+        moves.clear();
+        game.legal_moves(state, moves);
+        let pick = self.0.pick(game, state, seat, moves);
         moves.swap_remove(pick)
     }
 
@@ -136,12 +167,23 @@ pub struct Sampled<P>(pub P);
 
 impl<G: BoardGame, P: Policy<G> + 'static> Agent<G> for Sampled<P> {
     fn choose(&mut self, game: &G, state: &G::State, seat: Seat, rng: &mut GameRng) -> G::Move {
+        self.choose_with(game, state, seat, rng, &mut Vec::new())
+    }
+
+    fn choose_with(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        rng: &mut GameRng,
+        moves: &mut Vec<G::Move>,
+    ) -> G::Move {
         use rand::RngExt as _;
-        let mut moves = Vec::new();
-        game.legal_moves(state, &mut moves);
+        moves.clear();
+        game.legal_moves(state, moves);
         let mut probabilities = Vec::with_capacity(moves.len());
         self.0
-            .probabilities(game, state, seat, &moves, &mut probabilities);
+            .probabilities(game, state, seat, moves, &mut probabilities);
         let mut u: f64 = rng.random();
         let mut pick = moves.len().saturating_sub(1);
         for (i, p) in probabilities.iter().enumerate() {
@@ -171,6 +213,23 @@ pub trait Agents<G: BoardGame>: Send {
         seat: Seat,
         rng: &mut GameRng,
     ) -> Option<G::Move>;
+
+    /// [`choose`](Self::choose), with `moves`, a list the caller keeps
+    /// from call to call and passes on to [`Agent::choose_with`]. The
+    /// simulation harness calls this; the default calls
+    /// [`choose`](Self::choose).
+    #[inline]
+    fn choose_with(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        rng: &mut GameRng,
+        moves: &mut Vec<G::Move>,
+    ) -> Option<G::Move> {
+        let _ = moves;
+        self.choose(game, state, seat, rng)
+    }
 
     /// Called before each game. The default does nothing.
     fn new_game(&mut self, game: &G) {
@@ -204,6 +263,19 @@ impl<G: BoardGame> Agents<G> for Vec<Box<dyn Agent<G>>> {
     ) -> Option<G::Move> {
         let agent = self.get_mut(seat)?;
         Some(agent.choose(game, state, seat, rng))
+    }
+
+    #[inline]
+    fn choose_with(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        rng: &mut GameRng,
+        moves: &mut Vec<G::Move>,
+    ) -> Option<G::Move> {
+        let agent = self.get_mut(seat)?;
+        Some(agent.choose_with(game, state, seat, rng, moves))
     }
 
     fn new_game(&mut self, game: &G) {
@@ -264,6 +336,22 @@ impl<G: BoardGame, A: Agent<G>, B: Agent<G>> Agents<G> for (A, B) {
     }
 
     #[inline]
+    fn choose_with(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        rng: &mut GameRng,
+        moves: &mut Vec<G::Move>,
+    ) -> Option<G::Move> {
+        match seat {
+            0 => Some(self.0.choose_with(game, state, seat, rng, moves)),
+            1 => Some(self.1.choose_with(game, state, seat, rng, moves)),
+            _ => None,
+        }
+    }
+
+    #[inline]
     fn new_game(&mut self, game: &G) {
         self.0.new_game(game, 0);
         self.1.new_game(game, 1);
@@ -289,6 +377,19 @@ impl<G: BoardGame, A: Agent<G>, const N: usize> Agents<G> for [A; N] {
     ) -> Option<G::Move> {
         let agent = self.get_mut(seat)?;
         Some(agent.choose(game, state, seat, rng))
+    }
+
+    #[inline]
+    fn choose_with(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        rng: &mut GameRng,
+        moves: &mut Vec<G::Move>,
+    ) -> Option<G::Move> {
+        let agent = self.get_mut(seat)?;
+        Some(agent.choose_with(game, state, seat, rng, moves))
     }
 
     #[inline]

@@ -98,19 +98,22 @@ pub trait BoardGame: Send + Sync {
     }
 
     /// Samples one outcome of the chance point at `state`, or `None` if the
-    /// game lists no outcomes there. The default samples from
-    /// [`chance_outcomes`](Self::chance_outcomes); games override it to
-    /// avoid building the list on every roll.
+    /// game lists no outcomes there. The default lists the
+    /// [`chance_outcomes`](Self::chance_outcomes) into `scratch` (cleared
+    /// first; a buffer the caller keeps from call to call, so sampling
+    /// allocates nothing) and draws one by its probability. Games override
+    /// it to roll directly, without a list (and then ignore `scratch`).
     fn sample_chance<R: Rng + ?Sized>(
         &self,
         state: &Self::State,
         rng: &mut R,
+        scratch: &mut Vec<Chance<Self::Outcome>>,
     ) -> Option<Self::Outcome> {
-        let mut outcomes = Vec::new();
-        self.chance_outcomes(state, &mut outcomes);
-        let last = outcomes.last()?.outcome;
+        scratch.clear();
+        self.chance_outcomes(state, scratch);
+        let last = scratch.last()?.outcome;
         let mut x: f64 = rng.random();
-        for c in &outcomes {
+        for c in scratch.iter() {
             if x < c.probability {
                 return Some(c.outcome);
             }
@@ -124,7 +127,8 @@ pub trait BoardGame: Send + Sync {
     /// [`Status::Chance`]; returns how many were played. The harness calls
     /// this; the default samples and applies one outcome at a time. Games
     /// whose turns are long runs of chance (Snakes and Ladders) override it
-    /// with a tighter loop that keeps the state in locals.
+    /// with a tighter loop that keeps the state in locals. `scratch` is
+    /// [`sample_chance`](Self::sample_chance)'s buffer, kept by the caller.
     ///
     /// An override may draw its outcomes differently from
     /// [`sample_chance`](Self::sample_chance), e.g. several dice from one
@@ -144,10 +148,11 @@ pub trait BoardGame: Send + Sync {
         rng: &mut R,
         limit: u32,
         events: &mut E,
+        scratch: &mut Vec<Chance<Self::Outcome>>,
     ) -> u32 {
         let mut n = 0;
         while n < limit && self.status(state) == Status::Chance {
-            let Some(outcome) = self.sample_chance(state, rng) else {
+            let Some(outcome) = self.sample_chance(state, rng, scratch) else {
                 break;
             };
             self.apply_chance(state, outcome, events);

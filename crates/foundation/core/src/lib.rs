@@ -45,8 +45,9 @@
 //! let game = FirstSix;
 //! let mut rng = game_rng(42, 0);
 //! let mut state = game.initial_state();
+//! let mut scratch = Vec::new(); // the outcomes' list, kept from roll to roll
 //! while let Status::Chance = game.status(&state) {
-//!     let face = game.sample_chance(&state, &mut rng).ok_or("no outcomes")?;
+//!     let face = game.sample_chance(&state, &mut rng, &mut scratch).ok_or("no outcomes")?;
 //!     game.apply_chance(&mut state, face, &mut |_| {});
 //! }
 //! assert!(matches!(game.status(&state), Status::Over(GameResult::Win(_))));

@@ -230,6 +230,8 @@ impl Referee {
         // The end of the last clock reading: the start of the next call's
         // time unless calls are timed exactly (see `exact_call_times`).
         let mut mark = Instant::now();
+        // The chance outcomes' list, kept from throw to throw.
+        let mut chances = Vec::new();
         while forfeit.is_none() {
             match game.status(&state) {
                 Status::Over(result) => {
@@ -238,7 +240,8 @@ impl Referee {
                 }
                 _ if taken >= self.max_steps => break,
                 Status::Chance => {
-                    let Some(outcome) = game.sample_chance(&state, streams.dice()) else {
+                    let Some(outcome) = game.sample_chance(&state, streams.dice(), &mut chances)
+                    else {
                         break;
                     };
                     game.apply_chance(&mut state, outcome, &mut |e| collector.event(&e));

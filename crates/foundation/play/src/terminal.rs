@@ -74,6 +74,7 @@ where
         }
     }
     let mut legal = Vec::new();
+    let mut chances = Vec::new();
     let mut shown = false;
     let end = loop {
         match game.status(&state) {
@@ -86,7 +87,7 @@ where
                 break End::Finished(results);
             }
             Status::Chance => {
-                let Some(outcome) = game.sample_chance(&state, streams.dice()) else {
+                let Some(outcome) = game.sample_chance(&state, streams.dice(), &mut chances) else {
                     writeln!(out, "The game lists no chance outcomes here; it stops.")?;
                     break End::Stopped;
                 };

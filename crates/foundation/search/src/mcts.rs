@@ -336,7 +336,7 @@ impl<G: Heuristic> Mcts<G> {
         for _ in 0..self.playout_steps {
             match game.status(state) {
                 Status::Over(_) => break,
-                Status::Chance => match game.sample_chance(state, rng) {
+                Status::Chance => match game.sample_chance(state, rng, &mut self.outcomes) {
                     Some(o) => game.apply_chance(state, o, &mut |_| {}),
                     None => break,
                 },

@@ -501,7 +501,7 @@ fn play<G: BoardGame>(
         match game.status(&s) {
             Status::Over(r) => return (log, Some(r)),
             Status::Chance => {
-                let Some(o) = game.sample_chance(&s, &mut dice) else {
+                let Some(o) = game.sample_chance(&s, &mut dice, &mut Vec::new()) else {
                     break;
                 };
                 log.push(format!("{o:?}"));

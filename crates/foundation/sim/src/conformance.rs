@@ -77,7 +77,7 @@ where
                     "game {index}: outcome probabilities sum to {total}"
                 )));
             }
-            let Some(outcome) = game.sample_chance(&state, &mut rng) else {
+            let Some(outcome) = game.sample_chance(&state, &mut rng, &mut Vec::new()) else {
                 return Err(SimError::Conformance(format!(
                     "game {index}: sampling gave no outcome"
                 )));

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use tabula_core::{
-    Agents, BoardGame, GameResult, GameRng, LandingTally, NoAgents, Seat, Status, Streams,
+    Agents, BoardGame, Chance, GameResult, GameRng, LandingTally, NoAgents, Seat, Status, Streams,
     agent_rng, game_rng,
 };
 
@@ -328,6 +328,7 @@ impl Simulation {
         // the agents' streams are kept from game to game, so a game
         // allocates nothing.
         let mut streams = Reseeded::new(self.seed);
+        let mut scratch = Scratch::default();
         for index in range {
             streams.start(index);
             play(
@@ -337,6 +338,7 @@ impl Simulation {
                 self.max_steps,
                 &mut acc,
                 tally.as_deref_mut(),
+                &mut scratch,
             )?;
         }
         Ok(acc)
@@ -362,7 +364,33 @@ where
     A: Agents<G>,
     C: Collector<G>,
 {
-    play(game, agents, streams, max_steps, collector, None)
+    let mut scratch = Scratch::default();
+    play(
+        game,
+        agents,
+        streams,
+        max_steps,
+        collector,
+        None,
+        &mut scratch,
+    )
+}
+
+/// The lists a game's steps use (the chance outcomes to sample from, the
+/// legal moves an agent picks among), kept from step to step and game to
+/// game so that a step allocates nothing.
+struct Scratch<G: BoardGame> {
+    chances: Vec<Chance<G::Outcome>>,
+    moves: Vec<G::Move>,
+}
+
+impl<G: BoardGame> Default for Scratch<G> {
+    fn default() -> Self {
+        Scratch {
+            chances: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
 }
 
 /// The random streams a game draws from, as [`play`] sees them: those of
@@ -468,6 +496,7 @@ fn play<G, A, C, D>(
     max_steps: u32,
     collector: &mut C,
     mut tally: Option<&mut LandingTally>,
+    scratch: &mut Scratch<G>,
 ) -> Result<Playout, SimError>
 where
     G: BoardGame,
@@ -503,9 +532,13 @@ where
                 };
                 let n = match tallied {
                     Some(n) => n,
-                    None => game.run_chance(&mut state, streams.dice(), limit, &mut |e| {
-                        collector.event(&e)
-                    }),
+                    None => game.run_chance(
+                        &mut state,
+                        streams.dice(),
+                        limit,
+                        &mut |e| collector.event(&e),
+                        &mut scratch.chances,
+                    ),
                 };
                 if n == 0 {
                     return Err(SimError::NoOutcomes { game: index });
@@ -515,7 +548,7 @@ where
             }
             Status::Decision(seat) => {
                 let mv = agents
-                    .choose(game, &state, seat, streams.agent(seat))
+                    .choose_with(game, &state, seat, streams.agent(seat), &mut scratch.moves)
                     .ok_or(SimError::NoAgent { game: index, seat })?;
                 game.apply_move(&mut state, mv, &mut |e| collector.event(&e));
                 playout.decisions += 1;

@@ -859,6 +859,7 @@ mod harness_tests {
             rng: &mut G,
             limit: u32,
             events: &mut E,
+            _: &mut Vec<tabula_core::Chance<u16>>,
         ) -> u32 {
             self.0.run(square, rng, limit, events)
         }

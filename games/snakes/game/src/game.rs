@@ -576,7 +576,7 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
     }
 
     fn chance_outcomes(&self, _: &Self::State, out: &mut Vec<Chance<u16>>) {
-        out.extend(self.board.dice().chances());
+        self.board.dice().chances_into(out);
     }
 
     #[inline]
@@ -584,6 +584,7 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
         &self,
         _: &Self::State,
         rng: &mut G,
+        _: &mut Vec<Chance<u16>>,
     ) -> Option<u16> {
         Some(self.board.dice().roll(rng))
     }
@@ -642,6 +643,7 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
         rng: &mut G,
         limit: u32,
         events: &mut E,
+        _: &mut Vec<Chance<u16>>,
     ) -> u32 {
         if state.winner.is_some() {
             return 0;

@@ -155,13 +155,14 @@ impl BoardGame for Recorded {
     }
 
     fn chance_outcomes(&self, _: &AnyState, out: &mut Vec<Chance<u16>>) {
-        out.extend(self.board.dice().chances());
+        self.board.dice().chances_into(out);
     }
 
     fn sample_chance<G: tabula_core::rand::Rng + ?Sized>(
         &self,
         _: &AnyState,
         rng: &mut G,
+        _: &mut Vec<Chance<u16>>,
     ) -> Option<u16> {
         Some(self.board.dice().roll(rng))
     }
