@@ -19,7 +19,9 @@
 # (Python driving OpenSpiel's C++ state), since no C++ bot of the wheel
 # plays it; the same Python loop plays always-roll too, to show what
 # Python costs. tabula's side is `cargo bench --bench pig_versus` (built
-# first, not timed), its best of five runs. Both are pinned to CPU
+# first, not timed), its best of five runs, and the book's tutorial Pig
+# through its own `simulate` verb (as a user runs it), best of three.
+# Both are pinned to CPU
 # $CPU (default 1) with taskset where there is one. Beside the wall
 # clock, each side reports its processor time (Linux).
 set -eu
@@ -52,13 +54,23 @@ spiel() { pin "$venv/bin/python" "$root/benches/pig/openspiel.py" "$games" "$1" 
 CARGO_TARGET_DIR="$root/target" cargo build --quiet --release \
   --manifest-path "$root/book/tutorials/Cargo.toml" -p pig
 verb() {
-  best=""
-  for _ in 1 2 3; do
-    w=$(pin "$root/target/release/pig" simulate pig --agents "$1,$1" --games "$games" --threads 1 \
-      --max-states 0 --target 50 --format json | tr -d ' \n' | sed -n 's/.*"wall_time_s":\([0-9.e-]*\).*/\1/p')
-    best=$(awk -v a="$best" -v b="$w" 'BEGIN { print (a == "" || b < a) ? b : a }')
-  done
-  echo "verb games=$games wall_s=$best"
+  # Best of three runs of the verb's own `wall_time_s` (the games, not the
+  # start-up); the processor time is the process's whole (start-up
+  # included), from its resource usage.
+  pin python3 - "$root/target/release/pig" "$1" "$games" <<'PY'
+import json, resource, subprocess, sys
+pig, agent, games = sys.argv[1:]
+walls, cpus = [], []
+for _ in range(3):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([pig, "simulate", "pig", "--agents", f"{agent},{agent}", "--games", games,
+                          "--threads", "1", "--max-states", "0", "--target", "50", "--format", "json"],
+                         check=True, capture_output=True, text=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    walls.append(json.loads(out)["wall_time_s"])
+    cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+print(f"verb games={games} wall_s={min(walls)} cpu_ns_per_game={min(cpus) / int(games) * 1e9:.1f}")
+PY
 }
 
 spiel always-roll evaluate_bots > "$tmp/always-roll.spiel"
@@ -91,7 +103,7 @@ for s in always-roll hold-at-20; do
       if (tc == "" || c < tc) tc = c
       tm = f["mean_steps"]; tse = f["steps_se"]; tw = f["first_wins"]; td = f["draws"]
     }
-    $1 == "verb" { vg = f["games"] / f["wall_s"] }
+    $1 == "verb" { vg = f["games"] / f["wall_s"]; vc = f["cpu_ns_per_game"] }
     END {
       for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (tg[j] > tg[i]) { t = tg[i]; tg[i] = tg[j]; tg[j] = t }
       best = tg[1]; med = tg[int((k + 1) / 2)]
@@ -106,9 +118,11 @@ for s in always-roll hold-at-20; do
       if (pfcpu != "") printf ", %.1fx less the Python", pfcpu / tc
       printf " (tabula median run %.1fx)\n", med / g[1]
       if (vg != "") {
-        line("tutorial Pig, `simulate` verb, best of 3", vg, 1e9 / vg, 1e9 / vg / tm, 0)
+        line("tutorial Pig, `simulate` verb, best of 3", vg, 1e9 / vg, 1e9 / vg / tm, vc)
         printf "  the verb / %s: %.1fx the games per second", name[1], vg / g[1]
         if (pf != "") printf ", %.1fx less the Python", vg / pf
+        printf "; processor time %.1fx", cpu[1] / vc
+        if (pfcpu != "") printf ", %.1fx less the Python", pfcpu / vc
         printf "\n"
       }
       wse = sqrt(sw * (1 - sw) / n); twse = sqrt(tw * (1 - tw) / n)
