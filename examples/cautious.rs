@@ -8,7 +8,7 @@
 //! ```
 
 // Link the plugin crate: its registration joins the game's plugins.
-use tabula_example_cautious as _;
+use my_agent as _;
 
 fn main() -> std::process::ExitCode {
     tabula::cli::main_single(

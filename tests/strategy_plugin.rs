@@ -1,10 +1,10 @@
 //! `analyze chance-it` analyses every registered strategy, including a
-//! plugin from another crate (examples/catch-up), not a fixed list; and
+//! plugin from another crate (the book's tutorial crate book/tutorials/my-strategy), not a fixed list; and
 //! its analysis is a library call, not front-end code.
 
 use tabula::chance_it::Config;
 use tabula::chance_it::analysis::Analysis;
-use tabula_example_catch_up as _;
+use my_strategy as _;
 
 #[test]
 fn the_analysis_covers_plugin_strategies_in_menu_order() {
