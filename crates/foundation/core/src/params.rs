@@ -398,10 +398,24 @@ pub fn parse_spec(text: &str) -> Result<(&str, Given), ParamError> {
     Ok((name, pairs))
 }
 
+/// The parameters by name (`{"target": 100}`). A type of one field may
+/// serialize as that field's value alone (noline's records keep their
+/// board side as a bare `3`); it is named by its field here.
+pub fn fields<P: Parameters>(parameters: &P) -> serde_json::Map<String, Value> {
+    match serde_json::to_value(parameters).unwrap_or(Value::Null) {
+        Value::Object(map) => map,
+        Value::Null => serde_json::Map::new(),
+        bare => match P::FIELDS {
+            [one] => std::iter::once((one.name.to_string(), bare)).collect(),
+            _ => serde_json::Map::new(),
+        },
+    }
+}
+
 /// The spec string of `parameters` for the game `name`:
 /// `pig(target=100)`, or `name` alone for a game with no parameters.
 pub fn spec<P: Parameters>(name: &str, parameters: &P) -> String {
-    let value = serde_json::to_value(parameters).unwrap_or(Value::Null);
+    let value = Value::Object(fields(parameters));
     let pairs: Vec<String> = P::FIELDS
         .iter()
         .filter_map(|p| {
