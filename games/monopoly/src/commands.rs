@@ -1,6 +1,6 @@
 //! Monopoly's commands: `tabula analyze monopoly` (the exact long-run
 //! figures) and `tabula simulate monopoly` (the same, sampled, beside the
-//! exact values), registered in [`COMMANDS`].
+//! exact values), registered in the crate's root.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 use tabula_app::progress::{RunProgress, SolveProgress, seconds_budget};
-use tabula_app::{Command, Error, Io, Report, Typed};
+use tabula_app::{Error, Io, Report, Typed};
 use tabula_exact::Limits;
 
 use crate::analysis::{Occupancy, occupancy};
@@ -16,21 +16,55 @@ use crate::game::Draw;
 use crate::simulate::{Estimate, Plan, Sampled};
 use crate::{Board, Cards, Monopoly, jail};
 
-/// The commands Monopoly registers.
-pub static COMMANDS: &[&dyn Command] = &[
-    &Typed::report(
-        "analyze",
-        "Monopoly: the exact long-run share of turns ending on each square, for a jail rule",
-        analyze,
-    )
-    .with_pictures(),
-    &Typed::report(
-        "simulate",
-        "Monopoly: the long-run shares sampled over many turns, beside the exact values",
-        run_simulation,
-    )
-    .with_pictures(),
-];
+/// `tabula analyze monopoly`: the exact long-run figures.
+pub static ANALYZE: Typed<AnalyzeArgs> = Typed::report(
+    "analyze",
+    "Monopoly: the exact long-run share of turns ending on each square, for a jail rule",
+    analyze,
+)
+.with_pictures();
+
+/// `tabula simulate monopoly`: the same, sampled.
+pub static SIMULATE: Typed<SimulateArgs> = Typed::report(
+    "simulate",
+    "Monopoly: the long-run shares sampled over many turns, beside the exact values",
+    run_simulation,
+)
+.with_pictures();
+
+/// Monopoly's parameters as `tabula list` shows them and spec strings
+/// give them (`monopoly(jail=doubles)`): the options `--jail`, `--board`
+/// and `--cards` of its commands.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupParameters {
+    /// The jail rule's name.
+    pub jail: String,
+    /// A RON board file; empty for the standard US board.
+    pub board: String,
+    /// A RON card file; empty for the standard US decks.
+    pub cards: String,
+}
+
+impl tabula_core::params::Parameters for SetupParameters {
+    const FIELDS: &'static [tabula_core::params::Param] = &[
+        tabula_core::params::Param::text(
+            "jail",
+            "the jail rule (see the jail rules below)",
+            jail::DEFAULT,
+        ),
+        tabula_core::params::Param::text(
+            "board",
+            "a RON board file; empty for the standard US board",
+            "",
+        ),
+        tabula_core::params::Param::text(
+            "cards",
+            "a RON card file; empty for the standard US decks",
+            "",
+        ),
+    ];
+}
 
 /// The board, the cards and the jail rule.
 #[derive(Debug, Args)]

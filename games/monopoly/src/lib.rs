@@ -35,7 +35,7 @@ pub use error::MonopolyError;
 pub use game::{Draw, Event, Monopoly, Outcome, State};
 pub use jail::{Jail, JailRule, Release};
 
-use tabula_app::{GameEntry, PluginInfo};
+use tabula_app::PluginInfo;
 
 /// The game's plugins for `tabula list`: its jail rules.
 fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
@@ -49,12 +49,10 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
         .collect())
 }
 
-inventory::submit! {
-    GameEntry {
-        name: "monopoly",
-        summary: "Monopoly's movement model: the long-run share of turns ending on each square, exact and simulated",
-        plugins,
-        commands: commands::COMMANDS,
-        parameters: &[],
-    }
+tabula_app::register_game! {
+    name: "monopoly",
+    summary: "Monopoly's movement model: the long-run share of turns ending on each square, exact and simulated",
+    parameters: commands::SetupParameters,
+    plugins: plugins,
+    extra: [&commands::ANALYZE, &commands::SIMULATE],
 }

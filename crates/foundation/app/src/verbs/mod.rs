@@ -482,8 +482,8 @@ macro_rules! register_game {
         $(,)?
     ) => {
         const _: () = {
-            static COMMANDS: &[&dyn $crate::Command] = &[$($extra,)*];
-            fn plugins() -> ::core::result::Result<::std::vec::Vec<$crate::PluginInfo>, $crate::CoreError> {
+            static __TABULA_COMMANDS: &[&dyn $crate::Command] = &[$($extra,)*];
+            fn __tabula_plugins() -> ::core::result::Result<::std::vec::Vec<$crate::PluginInfo>, $crate::CoreError> {
                 #[allow(unused_mut)]
                 let mut all = ::std::vec::Vec::new();
                 $( all.extend(($plugins)()?); all.sort_by_key(|p: &$crate::PluginInfo| (p.kind, p.name)); )?
@@ -493,8 +493,8 @@ macro_rules! register_game {
                 $crate::GameEntry {
                     name: $name,
                     summary: $summary,
-                    plugins,
-                    commands: COMMANDS,
+                    plugins: __tabula_plugins,
+                    commands: __TABULA_COMMANDS,
                     parameters: $crate::__fields!($($params)?; ()),
                 }
             }
@@ -515,24 +515,24 @@ macro_rules! register_game {
         $(,)?
     ) => {
         const _: () = {
-            const DEFAULTS: $crate::verbs::Defaults = $crate::verbs::Defaults {
+            const __TABULA_DEFAULTS: $crate::verbs::Defaults = $crate::verbs::Defaults {
                 summary: $summary,
                 agents: $crate::__first!($($agents)?, ""),
                 games: $crate::__first!($($games)?, 10_000),
                 tournament_games: $crate::__first!($($tgames)?, 1_000),
             };
-            fn exact_hooks() -> ::core::option::Option<$crate::verbs::ExactHooks<$game>> {
+            fn __tabula_exact_hooks() -> ::core::option::Option<$crate::verbs::ExactHooks<$game>> {
                 #[allow(unused_imports)]
                 use $crate::verbs::probe::{Hashed as _, Unhashed as _};
                 (&$crate::verbs::probe::Probe::<$game>(::core::marker::PhantomData)).exact_hooks()
             }
             #[allow(dead_code)]
-            static EXTENSION: &(dyn $crate::verbs::Extension<$game>) = &$crate::__first!($($report)?, $crate::verbs::NoExtension);
-            static COMMANDS: &[&dyn $crate::Command] = &[
-                $($crate::__verb!($verb, $game, DEFAULTS, exact_hooks, EXTENSION),)*
+            static __TABULA_EXTENSION: &(dyn $crate::verbs::Extension<$game>) = &$crate::__first!($($report)?, $crate::verbs::NoExtension);
+            static __TABULA_COMMANDS: &[&dyn $crate::Command] = &[
+                $($crate::__verb!($verb, $game, __TABULA_DEFAULTS, __tabula_exact_hooks, __TABULA_EXTENSION),)*
                 $($($extra,)*)?
             ];
-            fn plugins() -> ::core::result::Result<::std::vec::Vec<$crate::PluginInfo>, $crate::CoreError> {
+            fn __tabula_plugins() -> ::core::result::Result<::std::vec::Vec<$crate::PluginInfo>, $crate::CoreError> {
                 #[allow(unused_mut)]
                 let mut all = $crate::__agents::plugins::<$game>()?;
                 $(
@@ -547,8 +547,8 @@ macro_rules! register_game {
                 $crate::GameEntry {
                     name: <$game as $crate::__agents::Recordable>::NAME,
                     summary: $summary,
-                    plugins,
-                    commands: COMMANDS,
+                    plugins: __tabula_plugins,
+                    commands: __TABULA_COMMANDS,
                     parameters: $crate::__fields!($($params)?; <$game as $crate::__agents::Recordable>::Parameters),
                 }
             }
