@@ -207,10 +207,10 @@ impl tabula_play::record::Recordable for Noline {
         Dim { dim: self.dim }
     }
 
-    fn from_parameters(p: &Dim) -> Result<Noline, String> {
+    fn from_parameters(p: &Dim) -> Result<Noline, tabula_play::record::ParametersError> {
         let dim = p.dim;
         if !(1..=MAX_DIM).contains(&dim) {
-            return Err(format!("the board side must be 1 to {MAX_DIM}, not {dim}"));
+            return Err(format!("the board side must be 1 to {MAX_DIM}, not {dim}").into());
         }
         Ok(Noline::new(dim))
     }
@@ -223,9 +223,9 @@ impl tabula_play::terminal::Notation for Noline {
         format!("{} {}", mv.row, mv.col)
     }
 
-    fn parse_move(&self, _: &State, text: &str) -> Result<Place, String> {
+    fn parse_move(&self, _: &State, text: &str) -> Result<Place, tabula_play::notation::MoveError> {
         let Some((r, c)) = crate::board::scan_two_ints(text.as_bytes()) else {
-            return Err("a move is two numbers, ROW COL (from 0)".to_string());
+            return Err("a move is two numbers, ROW COL (from 0)".into());
         };
         let on = |v: i64| u16::try_from(v).ok().filter(|&v| usize::from(v) < self.dim);
         match (on(r), on(c)) {
@@ -233,7 +233,8 @@ impl tabula_play::terminal::Notation for Noline {
             _ => Err(format!(
                 "{r} {c} is off the board: rows and columns run from 0 to {}",
                 self.dim - 1
-            )),
+            )
+            .into()),
         }
     }
 
