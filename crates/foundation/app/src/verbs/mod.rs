@@ -18,6 +18,12 @@
 //! Asking for a verb whose trait the game lacks is a compile error at the
 //! registration, not a surprise at run time.
 //!
+//! A game extends a generic verb instead of writing it again: an
+//! [`Extension`] adds its keys, each pair's keys and sections of text to
+//! the report (noline's tournament adds the board side and each pair's
+//! wins as O and as X), and its own verbs go beside the generic ones
+//! (`extra` in [`register_game!`](crate::register_game)).
+//!
 //! Every verb takes the game's parameters the same way: as options
 //! (`--target 100`), as a RON file (`--params FILE`), or in the game's
 //! name (`tabula analyze 'pig(target=100)'`).
