@@ -39,33 +39,6 @@ pub static ANALYZE: Typed<AnalyzeArgs> = Typed::report(
     analyze,
 );
 
-/// Chance-it's parameters as `tabula list` shows them and spec strings
-/// give them (`chance-it(dice=3d6, rounds=5)`): the options `--dice` and
-/// `--rounds` of its commands (a whole file of them is `--config`).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DiceParameters {
-    /// Dice rolled and summed, as COUNTdFACES.
-    pub dice: String,
-    /// Rounds per game.
-    pub rounds: u32,
-}
-
-impl tabula_core::params::Parameters for DiceParameters {
-    const FIELDS: &'static [tabula_core::params::Param] = &[
-        tabula_core::params::Param::text("dice", "dice rolled and summed, as COUNTdFACES", "2d6"),
-        tabula_core::params::Param::int("rounds", "rounds per game", "10", 1, 1000),
-    ];
-
-    fn check(&self) -> Result<(), String> {
-        let dice = parse_dice(&self.dice).map_err(|e| e.to_string())?;
-        Config::seed()
-            .with(Some(dice), Some(self.rounds), None)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    }
-}
-
 /// The game's parameters, from a file and flags.
 #[derive(Debug, Args, Clone)]
 pub struct GameArgs {
@@ -99,7 +72,7 @@ impl GameArgs {
     }
 }
 
-fn parse_dice(s: &str) -> Result<Dice, Error> {
+pub(crate) fn parse_dice(s: &str) -> Result<Dice, Error> {
     let bad = || format!("--dice {s:?}: write it as COUNTdFACES, like 2d6");
     let (count, faces) = s
         .to_ascii_lowercase()

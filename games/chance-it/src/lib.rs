@@ -27,6 +27,7 @@ pub mod commands;
 pub mod config;
 mod error;
 pub mod game;
+pub mod params;
 pub mod pictures;
 pub mod play;
 pub mod stages;
@@ -64,7 +65,7 @@ tabula_app::register_game! {
     game: ChanceIt,
     summary: "Chance-it, the dice game of seed 003: roll, then stop or chance it",
     verbs: [replay],
-    parameters: commands::DiceParameters,
+    parameters: params::DiceParameters,
     plugins: plugins,
     extra: [&commands::PLAY, &commands::TOURNAMENT, &commands::ANALYZE],
 }

@@ -27,6 +27,7 @@ pub mod commands;
 mod error;
 pub mod game;
 pub mod jail;
+pub mod params;
 pub mod pictures;
 pub mod simulate;
 
@@ -52,7 +53,7 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
 tabula_app::register_game! {
     name: "monopoly",
     summary: "Monopoly's movement model: the long-run share of turns ending on each square, exact and simulated",
-    parameters: commands::SetupParameters,
+    parameters: params::SetupParameters,
     plugins: plugins,
     extra: [&commands::ANALYZE, &commands::SIMULATE],
 }

@@ -36,6 +36,7 @@ pub mod board;
 pub mod commands;
 mod error;
 pub mod game;
+pub mod params;
 pub mod rules;
 pub mod search;
 pub mod tournament;
@@ -50,6 +51,6 @@ tabula_app::register_game! {
     game: Seega,
     summary: "Seega, seed 004's capture game: place, then move and sandwich enemy pieces",
     verbs: [replay],
-    parameters: commands::BoardParameters,
+    parameters: params::BoardParameters,
     extra: [&commands::TOURNAMENT, &commands::PLAY],
 }

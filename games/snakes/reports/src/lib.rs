@@ -28,6 +28,7 @@
 
 pub mod commands;
 mod error;
+pub mod params;
 pub mod pictures;
 pub mod report;
 mod setup;
@@ -78,7 +79,7 @@ tabula_app::register_game! {
     game: recorded::Recorded,
     summary: "Snakes (Chutes) and Ladders on any RON board (seeds 000 and 001)",
     verbs: [replay],
-    parameters: commands::SetupParameters,
+    parameters: params::SetupParameters,
     plugins: plugins,
     extra: [&commands::SIMULATE, &commands::ANALYZE],
 }
