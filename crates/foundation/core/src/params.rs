@@ -515,6 +515,25 @@ mod tests {
         );
     }
 
+    /// One field, serialized bare (as noline's records keep their board
+    /// side): named by its field in spec strings and in `fields`.
+    #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[serde(transparent)]
+    struct Side(u32);
+
+    impl Parameters for Side {
+        const FIELDS: &'static [Param] = &[Param::int("side", "board side", "3", 1, 9)];
+    }
+
+    #[test]
+    fn a_bare_single_field_is_named_by_its_field() {
+        assert_eq!(spec("board", &Side(5)), "board(side=5)");
+        assert_eq!(
+            Value::Object(fields(&Side(5))),
+            serde_json::json!({"side": 5})
+        );
+    }
+
     #[test]
     fn spec_strings() {
         assert_eq!(parse_spec("race").unwrap(), ("race", vec![]));
