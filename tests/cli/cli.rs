@@ -643,3 +643,46 @@ fn the_analysis_quoted_in_the_book_is_what_the_program_prints() {
     ]);
     assert_eq!(stdout(&o), book, "regenerate book/src/classic-analysis.txt");
 }
+
+/// Every shipped game registers through `register_game!`: `tabula list`
+/// shows its parameters, every verb but `replay` takes each of them as
+/// an option (so a spec string `GAME(NAME=VALUE)` works there), and every
+/// game with records has the generic `replay`.
+#[test]
+fn every_game_lists_parameters_its_verbs_take() {
+    let list = json(&tabula(&["list", "--format", "json"]));
+    let games = list["games"].as_array().expect("games");
+    for name in ["chance-it", "monopoly", "noline", "seega", "snakes"] {
+        let g = games
+            .iter()
+            .find(|g| g["name"] == name)
+            .unwrap_or_else(|| panic!("{name} is listed"));
+        let parameters: Vec<&str> = g["parameters"]
+            .as_array()
+            .expect("parameters")
+            .iter()
+            .filter_map(|p| p["name"].as_str())
+            .collect();
+        assert!(!parameters.is_empty(), "{name} lists no parameters");
+        let verbs: Vec<&str> = g["commands"]
+            .as_array()
+            .expect("commands")
+            .iter()
+            .filter_map(|c| c.as_str())
+            .collect();
+        assert_eq!(
+            verbs.contains(&"replay"),
+            name != "monopoly",
+            "{name}: {verbs:?}"
+        );
+        for verb in verbs.iter().filter(|v| **v != "replay") {
+            let help = stdout(&tabula(&[verb, name, "--help"]));
+            for p in &parameters {
+                assert!(
+                    help.contains(&format!("--{p} ")) || help.contains(&format!("--{p}\n")),
+                    "tabula {verb} {name} has no --{p}:\n{help}"
+                );
+            }
+        }
+    }
+}

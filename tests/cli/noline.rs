@@ -303,6 +303,9 @@ fn analyze_and_tournament_commands() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["game"], "noline");
     assert_eq!(v["dim"], 3);
+    // The generic tournament's keys beside noline's.
+    assert_eq!(v["spec"], "noline(dim=3)");
+    assert_eq!(v["parameters"]["dim"], 3);
     let pairs = v["pairs"].as_array().unwrap();
     assert_eq!(pairs.len(), 6);
     for p in pairs {
@@ -311,7 +314,46 @@ fn analyze_and_tournament_commands() {
             + p["draws"].as_u64().unwrap();
         assert_eq!(sum, 50);
         assert_eq!(p["a_losses"], p["b_wins"]);
+        // noline's extension: a's wins as O and as X are its wins by seat.
+        assert_eq!(p["a_wins_as_o"], p["a_wins_by_seat"][0]);
+        assert_eq!(p["a_wins_as_x"], p["a_wins_by_seat"][1]);
     }
+    // The same tournament named by its spec string.
+    let o = run(&[
+        "tournament",
+        "noline(dim=3)",
+        "--agents",
+        "type1,type2,random,perfect",
+        "--games",
+        "50",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let w: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(w["pairs"], v["pairs"]);
+    // An even board names the parameter.
+    let o = run(&[
+        "tournament",
+        "noline",
+        "--dim",
+        "4",
+        "--agents",
+        "type1,type2",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("parameter dim: 4 is not allowed"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // The generic simulate: type1 against type2 on 3x3 always draws.
+    let o = run(&["simulate", "noline", "--games", "20", "--format", "json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(s["spec"], "noline(dim=3)");
     let o = run(&["tournament", "noline", "--agents", "type1,nope"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("nope"));

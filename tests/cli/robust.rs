@@ -343,8 +343,13 @@ fn noline_board_limits_agree_with_the_program_and_the_solver() {
         "--agents",
         "type1,type2",
     ]);
-    assert_eq!(code, Some(2));
-    assert!(stderr.contains("at most 9999"), "{stderr}");
+    // The generic verb's parameter check: it names the parameter and its
+    // range.
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("parameter dim: 10001 is not allowed: from 3 to 9999"),
+        "{stderr}"
+    );
     let out = common::run_with_stdin(NOLINE, &["10001"], "");
     assert_eq!(out.status.code(), Some(2));
     // Beyond the solver: the message and the help say the same.

@@ -1,14 +1,14 @@
-//! Chance-it's commands: `tabula play chance-it`, `tabula tournament
-//! chance-it`, `tabula replay chance-it` and `tabula analyze chance-it`,
-//! registered in [`COMMANDS`], and the `chance-it` program (seed 003's),
-//! which is `play`.
+//! Chance-it's own commands: `tabula play chance-it`, `tabula tournament
+//! chance-it` and `tabula analyze chance-it`, beside the generic `replay`
+//! it registers in the crate's root, and the `chance-it` program (seed
+//! 003's), which is `play`.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use clap::Args;
 use tabula_app::play::RecordArgs;
-use tabula_app::{Command, Error, Io, Report, Typed};
+use tabula_app::{Error, Io, Report, Typed};
 use tabula_core::Dice;
 use tabula_play::record::Record;
 
@@ -16,30 +16,28 @@ use crate::analysis::Analysis;
 use crate::play::{PlayOptions, play};
 use crate::{ChanceIt, Config, tournament, win};
 
-/// The commands Chance-it registers.
-pub static COMMANDS: &[&dyn Command] = &[
-    &Typed::interactive(
-        "play",
-        "Chance-it (seed 003): you against the computer's strategy",
-        play_terminal,
-    ),
-    &Typed::report(
-        "tournament",
-        "Chance-it: every pair of strategies, seats alternated",
-        run_tournament,
-    )
-    .with_pictures(),
-    &Typed::interactive(
-        "replay",
-        tabula_app::play::REPLAY_ABOUT,
-        tabula_app::play::replay::<ChanceIt>,
-    ),
-    &Typed::report(
-        "analyze",
-        "Chance-it: exact turn values of each strategy, the optimal policy, win-optimal's chances",
-        analyze,
-    ),
-];
+/// `tabula play chance-it`, the seed's program.
+pub static PLAY: Typed<PlayArgs> = Typed::interactive(
+    "play",
+    "Chance-it (seed 003): you against the computer's strategy",
+    play_terminal,
+);
+
+/// `tabula tournament chance-it`, with exact chances beside.
+pub static TOURNAMENT: Typed<TournamentArgs> = Typed::report(
+    "tournament",
+    "Chance-it: every pair of strategies, seats alternated",
+    run_tournament,
+)
+.with_pictures();
+
+/// `tabula analyze chance-it`: turn values, the optimal policy,
+/// win-optimal's chances.
+pub static ANALYZE: Typed<AnalyzeArgs> = Typed::report(
+    "analyze",
+    "Chance-it: exact turn values of each strategy, the optimal policy, win-optimal's chances",
+    analyze,
+);
 
 /// The game's parameters, from a file and flags.
 #[derive(Debug, Args, Clone)]
@@ -74,7 +72,7 @@ impl GameArgs {
     }
 }
 
-fn parse_dice(s: &str) -> Result<Dice, Error> {
+pub(crate) fn parse_dice(s: &str) -> Result<Dice, Error> {
     let bad = || format!("--dice {s:?}: write it as COUNTdFACES, like 2d6");
     let (count, faces) = s
         .to_ascii_lowercase()

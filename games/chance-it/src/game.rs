@@ -294,7 +294,9 @@ impl Recordable for ChanceIt {
         self.config
     }
 
-    fn from_parameters(parameters: &Config) -> Result<ChanceIt, String> {
+    fn from_parameters(
+        parameters: &Config,
+    ) -> Result<ChanceIt, tabula_play::record::ParametersError> {
         // A `Config` read from a record was validated as it was read.
         Ok(ChanceIt::new(*parameters))
     }
@@ -310,14 +312,15 @@ impl Notation for ChanceIt {
         }
     }
 
-    fn parse_move(&self, _: &State, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, _: &State, text: &str) -> Result<Move, tabula_play::notation::MoveError> {
         match text.trim().to_ascii_lowercase().as_str() {
             "roll" | "r" | "y" | "yes" => Ok(Move::Roll),
             "stop" | "s" | "n" | "no" => Ok(Move::Stop),
             _ => Err(format!(
                 "{:?} is not a move: type roll (or y) to chance it, stop (or n) to score the last roll",
                 tabula_core::input::excerpt(text)
-            )),
+            )
+            .into()),
         }
     }
 

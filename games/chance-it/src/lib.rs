@@ -27,6 +27,7 @@ pub mod commands;
 pub mod config;
 mod error;
 pub mod game;
+pub mod params;
 pub mod pictures;
 pub mod play;
 pub mod stages;
@@ -42,7 +43,7 @@ pub use strategy::{Depends, Outcome, Strategy, StrategyAgent, StrategyEntry, Tur
 pub use turn::{Optimal, Values};
 pub use win::WinOptimal;
 
-use tabula_app::{GameEntry, PluginInfo};
+use tabula_app::PluginInfo;
 
 #[doc(hidden)]
 pub use inventory;
@@ -60,12 +61,11 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
         .collect())
 }
 
-inventory::submit! {
-    GameEntry {
-        name: "chance-it",
-        summary: "Chance-it, the dice game of seed 003: roll, then stop or chance it",
-        plugins,
-        commands: commands::COMMANDS,
-        parameters: &[],
-    }
+tabula_app::register_game! {
+    game: ChanceIt,
+    summary: "Chance-it, the dice game of seed 003: roll, then stop or chance it",
+    verbs: [replay],
+    parameters: params::DiceParameters,
+    plugins: plugins,
+    extra: [&commands::PLAY, &commands::TOURNAMENT, &commands::ANALYZE],
 }

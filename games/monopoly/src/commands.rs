@@ -1,6 +1,6 @@
 //! Monopoly's commands: `tabula analyze monopoly` (the exact long-run
 //! figures) and `tabula simulate monopoly` (the same, sampled, beside the
-//! exact values), registered in [`COMMANDS`].
+//! exact values), registered in the crate's root.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 use tabula_app::progress::{RunProgress, SolveProgress, seconds_budget};
-use tabula_app::{Command, Error, Io, Report, Typed};
+use tabula_app::{Error, Io, Report, Typed};
 use tabula_exact::Limits;
 
 use crate::analysis::{Occupancy, occupancy};
@@ -16,21 +16,21 @@ use crate::game::Draw;
 use crate::simulate::{Estimate, Plan, Sampled};
 use crate::{Board, Cards, Monopoly, jail};
 
-/// The commands Monopoly registers.
-pub static COMMANDS: &[&dyn Command] = &[
-    &Typed::report(
-        "analyze",
-        "Monopoly: the exact long-run share of turns ending on each square, for a jail rule",
-        analyze,
-    )
-    .with_pictures(),
-    &Typed::report(
-        "simulate",
-        "Monopoly: the long-run shares sampled over many turns, beside the exact values",
-        run_simulation,
-    )
-    .with_pictures(),
-];
+/// `tabula analyze monopoly`: the exact long-run figures.
+pub static ANALYZE: Typed<AnalyzeArgs> = Typed::report(
+    "analyze",
+    "Monopoly: the exact long-run share of turns ending on each square, for a jail rule",
+    analyze,
+)
+.with_pictures();
+
+/// `tabula simulate monopoly`: the same, sampled.
+pub static SIMULATE: Typed<SimulateArgs> = Typed::report(
+    "simulate",
+    "Monopoly: the long-run shares sampled over many turns, beside the exact values",
+    run_simulation,
+)
+.with_pictures();
 
 /// The board, the cards and the jail rule.
 #[derive(Debug, Args)]

@@ -27,6 +27,7 @@ pub mod commands;
 mod error;
 pub mod game;
 pub mod jail;
+pub mod params;
 pub mod pictures;
 pub mod simulate;
 
@@ -35,7 +36,7 @@ pub use error::MonopolyError;
 pub use game::{Draw, Event, Monopoly, Outcome, State};
 pub use jail::{Jail, JailRule, Release};
 
-use tabula_app::{GameEntry, PluginInfo};
+use tabula_app::PluginInfo;
 
 /// The game's plugins for `tabula list`: its jail rules.
 fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
@@ -49,12 +50,10 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
         .collect())
 }
 
-inventory::submit! {
-    GameEntry {
-        name: "monopoly",
-        summary: "Monopoly's movement model: the long-run share of turns ending on each square, exact and simulated",
-        plugins,
-        commands: commands::COMMANDS,
-        parameters: &[],
-    }
+tabula_app::register_game! {
+    name: "monopoly",
+    summary: "Monopoly's movement model: the long-run share of turns ending on each square, exact and simulated",
+    parameters: params::SetupParameters,
+    plugins: plugins,
+    extra: [&commands::ANALYZE, &commands::SIMULATE],
 }

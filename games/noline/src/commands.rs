@@ -1,41 +1,30 @@
-//! noline's commands: `tabula analyze noline`, `tabula tournament
-//! noline`, `tabula play noline` and `tabula replay noline`, registered in
-//! [`COMMANDS`].
+//! noline's own commands: `tabula analyze noline` (its solver) and
+//! `tabula play noline` (the seed's way to play), beside the generic
+//! `simulate`, `tournament` and `replay` it registers in the crate's root.
 
 use std::fmt::Write as _;
 
 use clap::{Args, ValueEnum};
 use tabula_app::play::RecordArgs;
-use tabula_app::{Command, Error, Io, Report, Typed};
+use tabula_app::{Error, Io, Report, Typed};
 
 use crate::board::MAX_DIM;
 use crate::solve::Value;
-use crate::{Noline, solve, tournament};
+use crate::{Noline, solve};
 
-/// The commands noline registers.
-pub static COMMANDS: &[&dyn Command] = &[
-    &Typed::report(
-        "analyze",
-        "noline: the game-theoretic value and the best first moves, by exact search (seed 002)",
-        analyze,
-    ),
-    &Typed::report(
-        "tournament",
-        "noline: every pair of agents on one board size, seats alternated",
-        run_tournament,
-    )
-    .with_pictures(),
-    &Typed::interactive(
-        "play",
-        "noline: you against an agent at the terminal, moves typed ROW COL",
-        play,
-    ),
-    &Typed::interactive(
-        "replay",
-        tabula_app::play::REPLAY_ABOUT,
-        tabula_app::play::replay::<Noline>,
-    ),
-];
+/// `tabula analyze noline`: the exact value by noline's own solver.
+pub static ANALYZE: Typed<AnalyzeArgs> = Typed::report(
+    "analyze",
+    "noline: the game-theoretic value and the best first moves, by exact search (seed 002)",
+    analyze,
+);
+
+/// `tabula play noline`: you against an agent, as the seed plays it.
+pub static PLAY: Typed<PlayArgs> = Typed::interactive(
+    "play",
+    "noline: you against an agent at the terminal, moves typed ROW COL",
+    play,
+);
 
 fn odd_dim(s: &str) -> Result<usize, String> {
     let d: usize = s
@@ -171,33 +160,6 @@ impl Report for solve::Solution {
         );
         out
     }
-}
-
-/// Options of `tabula tournament noline`.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "Every pair of agents plays --games games on a --dim board, each taking O (the first move) in half of them.\n\
-Agents: type1 and type2 (seed 002's computer players), random, perfect, and the search agents greedy, alphabeta[-BUDGET], mcts[-BUDGET] (see `tabula list`).\n\
-An agent that panics or answers an illegal move forfeits that game only; the tournament goes on.\n\
---max-steps defaults to dim x dim here, so every game is played to its end as the noline program plays it.\n\
-Example: tabula tournament noline --dim 3 --agents type1,type2,random,perfect --games 1000 --seed 1"
-)]
-pub struct TournamentArgs {
-    /// Board side (odd, 3 to 9999, as the noline program takes).
-    #[arg(long, default_value = "3", value_parser = odd_dim)]
-    pub dim: usize,
-    /// Agents, games per pair, seed, threads, scoring, time limits, step
-    /// cap and records, as for every game.
-    #[command(flatten)]
-    pub tournament: tabula_app::play::TournamentArgs<1000>,
-}
-
-/// Runs a tournament.
-fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
-    let t = &args.tournament;
-    let entrants = t.entrants(&Noline::new(args.dim))?;
-    let report = tournament::run(args.dim, &entrants, t.engine(), &t.options)?;
-    Ok(Box::new(report))
 }
 
 /// Who moves first in `tabula play noline`.

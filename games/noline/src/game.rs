@@ -141,20 +141,78 @@ impl BoardGame for Noline {
     }
 }
 
+/// noline's one parameter, the board side: odd, from 3 to
+/// [`MAX_DIM`], as the noline program takes it (`--dim 5`,
+/// `noline(dim=5)`, or `(dim: 5)` in a parameter file).
+///
+/// A record keeps it as a bare number (`parameters: 3`), as noline's
+/// records always have; it reads either form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dim {
+    /// The board side.
+    pub dim: usize,
+}
+
+impl serde::Serialize for Dim {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(self.dim as u64)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Dim {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Dim, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Named {
+            dim: usize,
+        }
+        #[derive(serde::Deserialize)]
+        #[serde(untagged)]
+        enum Form {
+            Bare(usize),
+            Named(Named),
+        }
+        match Form::deserialize(d)? {
+            Form::Bare(dim) | Form::Named(Named { dim }) => Ok(Dim { dim }),
+        }
+    }
+}
+
+impl tabula_core::params::Parameters for Dim {
+    const FIELDS: &'static [tabula_core::params::Param] = &[tabula_core::params::Param::int(
+        "dim",
+        "the board side, odd",
+        "3",
+        3,
+        MAX_DIM as i64,
+    )];
+
+    fn check(&self) -> Result<(), String> {
+        if self.dim.is_multiple_of(2) {
+            return Err(format!(
+                "parameter dim: {} is not allowed: the board side is odd, from 3 to {MAX_DIM}",
+                self.dim
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// Records name the game `noline` and keep its board side.
 impl tabula_play::record::Recordable for Noline {
     const NAME: &'static str = "noline";
-    type Parameters = usize;
+    type Parameters = Dim;
 
-    fn parameters(&self) -> usize {
-        self.dim
+    fn parameters(&self) -> Dim {
+        Dim { dim: self.dim }
     }
 
-    fn from_parameters(dim: &usize) -> Result<Noline, String> {
-        if !(1..=MAX_DIM).contains(dim) {
-            return Err(format!("the board side must be 1 to {MAX_DIM}, not {dim}"));
+    fn from_parameters(p: &Dim) -> Result<Noline, tabula_play::record::ParametersError> {
+        let dim = p.dim;
+        if !(1..=MAX_DIM).contains(&dim) {
+            return Err(format!("the board side must be 1 to {MAX_DIM}, not {dim}").into());
         }
-        Ok(Noline::new(*dim))
+        Ok(Noline::new(dim))
     }
 }
 
@@ -165,9 +223,9 @@ impl tabula_play::terminal::Notation for Noline {
         format!("{} {}", mv.row, mv.col)
     }
 
-    fn parse_move(&self, _: &State, text: &str) -> Result<Place, String> {
+    fn parse_move(&self, _: &State, text: &str) -> Result<Place, tabula_play::notation::MoveError> {
         let Some((r, c)) = crate::board::scan_two_ints(text.as_bytes()) else {
-            return Err("a move is two numbers, ROW COL (from 0)".to_string());
+            return Err("a move is two numbers, ROW COL (from 0)".into());
         };
         let on = |v: i64| u16::try_from(v).ok().filter(|&v| usize::from(v) < self.dim);
         match (on(r), on(c)) {
@@ -175,7 +233,8 @@ impl tabula_play::terminal::Notation for Noline {
             _ => Err(format!(
                 "{r} {c} is off the board: rows and columns run from 0 to {}",
                 self.dim - 1
-            )),
+            )
+            .into()),
         }
     }
 

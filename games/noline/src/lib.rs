@@ -26,16 +26,13 @@ pub mod tournament;
 
 pub use board::{Cell, Grid};
 pub use error::NolineError;
-pub use game::{Noline, Place, State};
+pub use game::{Dim, Noline, Place, State};
 
-use tabula_app::GameEntry;
-
-inventory::submit! {
-    GameEntry {
-        name: "noline",
-        summary: "noline, seed 002's tile game: make a line of three of your own and you lose",
-        plugins: tabula_play::agents::plugins::<Noline>,
-        commands: commands::COMMANDS,
-        parameters: &[],
-    }
+tabula_app::register_game! {
+    game: Noline,
+    summary: "noline, seed 002's tile game: make a line of three of your own and you lose",
+    agents: "type1,type2",
+    verbs: [simulate, tournament, replay],
+    report: tournament::Extension,
+    extra: [&commands::ANALYZE, &commands::PLAY],
 }

@@ -1,4 +1,7 @@
-//! Tournaments: every pair of agents on one board size, played by the
+//! Tournaments: `tabula tournament noline` is the generic verb with
+//! noline's [`Extension`]; [`run`] plays one from code.
+//!
+//! Every pair of agents on one board size, played by the
 //! framework's engine ([`tabula_play::tournament`]: both seatings of every
 //! deal, refereed, seeded the same for any thread count) and reported as
 //! the framework reports a two-seat game ([`SeatedReport`]: each pair's
@@ -7,7 +10,11 @@
 use tabula_app::play::{ScoringArg, SeatedReport, TournamentOptions};
 use tabula_play::tournament::{Entrant, GameId, Tournament as Engine};
 
-use crate::game::Noline;
+use std::fmt::Write as _;
+
+use tabula_app::verbs::{Extra, TournamentReport};
+
+use crate::game::{Dim, Noline};
 
 /// The step cap of a game on a `dim` board: every move fills a cell, so a
 /// game ends within `dim * dim` moves and is always played to its end.
@@ -52,4 +59,48 @@ pub fn run(
         SeatedReport::new("noline", Board { dim }, standings, &["o", "x"])
             .named(format!("noline {dim}x{dim}"), "seat 1 is O (moves first)"),
     )
+}
+
+/// What noline adds to the generic `tournament`: games played to their
+/// end (the step cap raised to `dim * dim`), the board side under `dim`,
+/// each pair's wins as O and as X (`a_wins_as_o`, `a_wins_as_x`), and a
+/// section of text with them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Extension;
+
+impl tabula_app::verbs::Extension<Noline> for Extension {
+    fn tournament_options(&self, game: &Noline, options: &mut TournamentOptions) {
+        if options.max_steps == tabula_sim::DEFAULT_MAX_STEPS {
+            options.max_steps = options.max_steps.max(max_steps(game.dim()));
+        }
+    }
+
+    fn tournament_help(&self) -> &'static str {
+        "Seat 1 is O, who moves first; each agent takes O in half of a pairing's games.\n\
+Agents: type1 and type2 (seed 002's computer players), random, perfect, and the search agents greedy, alphabeta[-BUDGET], mcts[-BUDGET] (see `tabula list`).\n\
+An agent that panics or answers an illegal move forfeits that game only; the tournament goes on.\n\
+--max-steps defaults to dim x dim here, so every game is played to its end as the noline program plays it.\n\
+Example: tabula tournament noline --dim 3 --agents type1,type2,random,perfect --games 1000 --seed 1"
+    }
+
+    fn tournament(&self, _: &Noline, p: &Dim, report: &mut TournamentReport) {
+        report.extra.keys.insert("dim".into(), p.dim.into());
+        report.extra.pair_keys = Extra::seat_wins(&report.pairs, &["o", "x"]);
+        let mut text = String::from("Wins by seat: seat 1 is O (moves first), seat 2 is X.\n");
+        for p in &report.pairs {
+            let (o, x) = (
+                p.a_wins_by_seat.first().copied().unwrap_or(0),
+                p.a_wins_by_seat.get(1).copied().unwrap_or(0),
+            );
+            let _ = writeln!(
+                text,
+                "  {} against {}: {} as O, {} as X",
+                p.a,
+                p.b,
+                tabula_core::text::group(o),
+                tabula_core::text::group(x)
+            );
+        }
+        report.extra.sections.push(text);
+    }
 }

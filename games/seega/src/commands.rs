@@ -1,12 +1,13 @@
-//! Seega's commands: `tabula tournament seega`, `tabula play seega` and
-//! `tabula replay seega`, registered in [`COMMANDS`]. All three run on the
-//! framework's services: the tournament engine, terminal play and replay.
+//! Seega's own commands: `tabula tournament seega` (the seed's scoring)
+//! and `tabula play seega`, beside the generic `replay` it registers in
+//! the crate's root. Both run on the framework's services: the
+//! tournament engine and terminal play.
 
 use std::io::Write;
 
 use clap::{Args, ValueEnum};
 use tabula_app::play::{RecordArgs, ScoringArg};
-use tabula_app::{Command, Error, Io, Report, Typed};
+use tabula_app::{Error, Io, Report, Typed};
 use tabula_core::Results;
 use tabula_play::record::End;
 
@@ -14,25 +15,21 @@ use crate::rules::DEFAULT_STALEMATE;
 use crate::tournament::{self, TournamentReport};
 use crate::{Rules, Seega, Side};
 
-/// The commands Seega registers.
-pub static COMMANDS: &[&dyn Command] = &[
-    &Typed::report(
-        "tournament",
-        "Seega (seed 004): a round-robin, each agent placing first equally often, scored as the seed scores it",
-        run_tournament,
-    )
-    .with_pictures(),
-    &Typed::interactive(
-        "play",
-        "Seega (seed 004): you against an agent, on a board drawn with coordinates",
-        play_terminal,
-    ),
-    &Typed::interactive(
-        "replay",
-        tabula_app::play::REPLAY_ABOUT,
-        tabula_app::play::replay::<Seega>,
-    ),
-];
+/// `tabula tournament seega`: the seed's round-robin, scored by wins
+/// and time.
+pub static TOURNAMENT: Typed<TournamentArgs> = Typed::report(
+    "tournament",
+    "Seega (seed 004): a round-robin, each agent placing first equally often, scored as the seed scores it",
+    run_tournament,
+)
+.with_pictures();
+
+/// `tabula play seega`: you against an agent.
+pub static PLAY: Typed<PlayArgs> = Typed::interactive(
+    "play",
+    "Seega (seed 004): you against an agent, on a board drawn with coordinates",
+    play_terminal,
+);
 
 /// Board side and stalemate threshold.
 #[derive(Debug, Args)]

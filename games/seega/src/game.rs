@@ -151,10 +151,10 @@ impl Recordable for Seega {
         self.rules
     }
 
-    fn from_parameters(rules: &Rules) -> Result<Seega, String> {
+    fn from_parameters(rules: &Rules) -> Result<Seega, tabula_play::record::ParametersError> {
         Rules::new(rules.size(), rules.stalemate(), rules.first())
             .map(Seega::new)
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string().into())
     }
 }
 
@@ -180,7 +180,11 @@ impl Notation for Seega {
 
     /// Reads a placement, a move or `pass`, and says why it is not allowed
     /// here when it is not.
-    fn parse_move(&self, position: &Position, text: &str) -> Result<Action, String> {
+    fn parse_move(
+        &self,
+        position: &Position,
+        text: &str,
+    ) -> Result<Action, tabula_play::notation::MoveError> {
         let text = text.trim();
         let action = if ["pass", "blocked"].contains(&text.to_ascii_lowercase().as_str()) {
             Action::Blocked

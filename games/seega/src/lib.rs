@@ -36,6 +36,7 @@ pub mod board;
 pub mod commands;
 mod error;
 pub mod game;
+pub mod params;
 pub mod rules;
 pub mod search;
 pub mod tournament;
@@ -46,18 +47,10 @@ pub use error::SeegaError;
 pub use game::Seega;
 pub use rules::{Action, Illegal, Outcome, Phase, Position, Reason, Rules};
 
-use tabula_app::{GameEntry, PluginInfo};
-
-fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
-    tabula_play::agents::plugins::<Seega>()
-}
-
-inventory::submit! {
-    GameEntry {
-        name: "seega",
-        summary: "Seega, seed 004's capture game: place, then move and sandwich enemy pieces",
-        plugins,
-        commands: commands::COMMANDS,
-        parameters: &[],
-    }
+tabula_app::register_game! {
+    game: Seega,
+    summary: "Seega, seed 004's capture game: place, then move and sandwich enemy pieces",
+    verbs: [replay],
+    parameters: params::BoardParameters,
+    extra: [&commands::TOURNAMENT, &commands::PLAY],
 }

@@ -6,7 +6,8 @@
 
 use tabula::core::params::{Param, Parameters};
 use tabula::core::{BoardGame, Chance, GameResult, NoMove, Seat, Status};
-use tabula::play::record::Recordable;
+use tabula::play::notation::MoveError;
+use tabula::play::record::{ParametersError, Recordable};
 use tabula::play::terminal::Notation;
 
 /// The race: how far, and the die's faces.
@@ -88,7 +89,7 @@ impl Recordable for DiceRace {
         *self
     }
 
-    fn from_parameters(p: &DiceRace) -> Result<DiceRace, String> {
+    fn from_parameters(p: &DiceRace) -> Result<DiceRace, ParametersError> {
         Ok(*p)
     }
 }
@@ -98,7 +99,7 @@ impl Notation for DiceRace {
         match *mv {}
     }
 
-    fn parse_move(&self, _: &Race, _: &str) -> Result<NoMove, String> {
+    fn parse_move(&self, _: &Race, _: &str) -> Result<NoMove, MoveError> {
         Err("nobody moves in a dice race: the die decides".into())
     }
 

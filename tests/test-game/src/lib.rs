@@ -39,7 +39,8 @@ pub mod dice_race;
 
 use tabula::core::params::{Param, Parameters};
 use tabula::core::{BoardGame, Chance, GameResult, Status};
-use tabula::play::record::Recordable;
+use tabula::play::notation::MoveError;
+use tabula::play::record::{ParametersError, Recordable};
 
 /// The name the game registers under: `tabula simulate coin-race`.
 pub const NAME: &str = "coin-race";
@@ -247,8 +248,8 @@ impl Recordable for CoinRace {
         *self
     }
 
-    fn from_parameters(p: &CoinRace) -> Result<CoinRace, String> {
-        CoinRace::new(p.squares, p.players, p.choices).map_err(|e| e.to_string())
+    fn from_parameters(p: &CoinRace) -> Result<CoinRace, ParametersError> {
+        CoinRace::new(p.squares, p.players, p.choices).map_err(|e| e.to_string().into())
     }
 }
 
@@ -261,14 +262,15 @@ impl tabula::play::terminal::Notation for CoinRace {
         .to_string()
     }
 
-    fn parse_move(&self, _: &State, text: &str) -> Result<Choice, String> {
+    fn parse_move(&self, _: &State, text: &str) -> Result<Choice, MoveError> {
         match text.to_ascii_lowercase().as_str() {
             "flip" | "f" => Ok(Choice::Flip),
             "dash" | "d" => Ok(Choice::Dash),
             _ => Err(format!(
                 "\"{}\" is not a choice: type flip or dash",
                 tabula::core::input::excerpt(text)
-            )),
+            )
+            .into()),
         }
     }
 

@@ -437,7 +437,7 @@ fn an_unknown_game_is_a_usage_error() {
     assert!(out.is_empty());
     assert!(
         err.starts_with(
-            "error: unknown game \"nosuchgame\"; the games with `simulate`: coin-race, dice-race, monopoly, snakes"
+            "error: unknown game \"nosuchgame\"; the games with `simulate`: coin-race, dice-race, monopoly, noline, snakes"
         ),
         "{err}"
     );
@@ -456,7 +456,7 @@ fn an_unknown_game_is_a_usage_error() {
     let (_, err) = fails(&w("simulate seega"), 2);
     assert!(
         err.contains(
-            "game \"seega\" has no `simulate` command; the games with `simulate`: coin-race, dice-race, monopoly, snakes"
+            "game \"seega\" has no `simulate` command; the games with `simulate`: coin-race, dice-race, monopoly, noline, snakes"
         ),
         "{err}"
     );

@@ -21,7 +21,8 @@ use tabula::core::params::{Param, Parameters};
 use tabula::core::{BoardGame, Chance, Deterministic, Dice, GameResult, PolicyAgent, Seat, Status};
 use tabula::exact::Dense;
 use tabula::play::agents::{AgentEntry, BuildFn};
-use tabula::play::record::Recordable;
+use tabula::play::notation::MoveError;
+use tabula::play::record::{ParametersError, Recordable};
 use tabula::play::terminal::Notation;
 use tabula::search::{Heuristic, hash_key, register_search_agents};
 // ANCHOR_END: imports
@@ -136,7 +137,7 @@ impl Recordable for Pig {
         *self
     }
 
-    fn from_parameters(p: &Pig) -> Result<Pig, String> {
+    fn from_parameters(p: &Pig) -> Result<Pig, ParametersError> {
         Ok(*p) // `FIELDS` has checked the target's range
     }
 }
@@ -147,7 +148,7 @@ impl Notation for Pig {
         format!("{mv:?}").to_lowercase()
     }
 
-    fn parse_move(&self, _: &State, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, _: &State, text: &str) -> Result<Move, MoveError> {
         match text.to_ascii_lowercase().as_str() {
             "r" | "roll" => Ok(Move::Roll),
             "h" | "hold" => Ok(Move::Hold),

@@ -22,8 +22,9 @@ pub struct GameEntry {
     /// that verb. The usual verbs are `simulate`, `analyze`, `tournament`,
     /// `play` and `replay`; a game may add verbs of its own.
     pub commands: &'static [&'static dyn Command],
-    /// The game's parameters (`tabula list` shows them); empty for a game
-    /// whose commands declare their options themselves.
+    /// The game's parameters (`tabula list` shows them, and a spec string
+    /// `game(name=value)` gives them as `--name=value`); empty for a game
+    /// without any.
     pub parameters: &'static [tabula_core::params::Param],
 }
 

@@ -398,10 +398,24 @@ pub fn parse_spec(text: &str) -> Result<(&str, Given), ParamError> {
     Ok((name, pairs))
 }
 
+/// The parameters by name (`{"target": 100}`). A type of one field may
+/// serialize as that field's value alone (noline's records keep their
+/// board side as a bare `3`); it is named by its field here.
+pub fn fields<P: Parameters>(parameters: &P) -> serde_json::Map<String, Value> {
+    match serde_json::to_value(parameters).unwrap_or(Value::Null) {
+        Value::Object(map) => map,
+        Value::Null => serde_json::Map::new(),
+        bare => match P::FIELDS {
+            [one] => std::iter::once((one.name.to_string(), bare)).collect(),
+            _ => serde_json::Map::new(),
+        },
+    }
+}
+
 /// The spec string of `parameters` for the game `name`:
 /// `pig(target=100)`, or `name` alone for a game with no parameters.
 pub fn spec<P: Parameters>(name: &str, parameters: &P) -> String {
-    let value = serde_json::to_value(parameters).unwrap_or(Value::Null);
+    let value = Value::Object(fields(parameters));
     let pairs: Vec<String> = P::FIELDS
         .iter()
         .filter_map(|p| {
@@ -498,6 +512,25 @@ mod tests {
         assert_eq!(
             e(&[("fast", "true"), ("length", "1")]),
             "a fast race needs a length of at least 2"
+        );
+    }
+
+    /// One field, serialized bare (as noline's records keep their board
+    /// side): named by its field in spec strings and in `fields`.
+    #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[serde(transparent)]
+    struct Side(u32);
+
+    impl Parameters for Side {
+        const FIELDS: &'static [Param] = &[Param::int("side", "board side", "3", 1, 9)];
+    }
+
+    #[test]
+    fn a_bare_single_field_is_named_by_its_field() {
+        assert_eq!(spec("board", &Side(5)), "board(side=5)");
+        assert_eq!(
+            Value::Object(fields(&Side(5))),
+            serde_json::json!({"side": 5})
         );
     }
 

@@ -4,6 +4,44 @@
 
 use tabula_core::{BoardGame, Seat};
 
+/// Typed text that is not a move: what the player is told (what a move
+/// looks like, what is off the board) before being asked again.
+///
+/// ```
+/// use tabula_play::notation::MoveError;
+///
+/// let e = MoveError::from("a move is two numbers, ROW COL");
+/// assert_eq!(e.to_string(), "a move is two numbers, ROW COL");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+#[non_exhaustive]
+pub struct MoveError {
+    /// What is wrong, in words for the player.
+    pub message: String,
+}
+
+impl MoveError {
+    /// The error with this message.
+    pub fn new(message: impl Into<String>) -> MoveError {
+        MoveError {
+            message: message.into(),
+        }
+    }
+}
+
+impl From<String> for MoveError {
+    fn from(message: String) -> MoveError {
+        MoveError::new(message)
+    }
+}
+
+impl From<&str> for MoveError {
+    fn from(message: &str) -> MoveError {
+        MoveError::new(message)
+    }
+}
+
 /// How a game's moves, chance outcomes, seats and positions read: at a
 /// terminal, and in replay's account of a record. Replay names a move or
 /// an outcome that is not legal where a record has it, so
@@ -17,7 +55,7 @@ pub trait Notation: BoardGame {
     /// Reads a typed move. The error is shown to the player, who is asked
     /// again; a move that parses but is not legal is caught by
     /// [`play`](crate::terminal::play).
-    fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, String>;
+    fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, MoveError>;
 
     /// The position, as lines of text.
     fn render(&self, state: &Self::State) -> String;

@@ -31,7 +31,45 @@ pub trait Recordable:
     /// This game's parameters.
     fn parameters(&self) -> Self::Parameters;
     /// The game with these parameters, or why they are not valid.
-    fn from_parameters(parameters: &Self::Parameters) -> Result<Self, String>;
+    fn from_parameters(parameters: &Self::Parameters) -> Result<Self, ParametersError>;
+}
+
+/// Parameters that make no game ([`Recordable::from_parameters`]): why,
+/// naming the bad value.
+///
+/// ```
+/// use tabula_play::record::ParametersError;
+///
+/// let e = ParametersError::from(format!("the board side must be 1 to {}, not {}", 9, 12));
+/// assert_eq!(e.to_string(), "the board side must be 1 to 9, not 12");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+#[non_exhaustive]
+pub struct ParametersError {
+    /// What is wrong.
+    pub message: String,
+}
+
+impl ParametersError {
+    /// The error with this message.
+    pub fn new(message: impl Into<String>) -> ParametersError {
+        ParametersError {
+            message: message.into(),
+        }
+    }
+}
+
+impl From<String> for ParametersError {
+    fn from(message: String) -> ParametersError {
+        ParametersError::new(message)
+    }
+}
+
+impl From<&str> for ParametersError {
+    fn from(message: &str) -> ParametersError {
+        ParametersError::new(message)
+    }
 }
 
 /// One step of a game: a chance outcome or a seat's move.
@@ -314,9 +352,9 @@ pub fn parse<G: Recordable>(source: &Source, format: Format) -> Result<RecordOf<
     };
     let game = match G::from_parameters(&record.parameters) {
         Ok(game) => game,
-        Err(message) => {
+        Err(e) => {
             return Err(source
-                .invalid(&[PathItem::Field("parameters")], message)
+                .invalid(&[PathItem::Field("parameters")], e.message)
                 .into());
         }
     };

@@ -190,7 +190,7 @@ impl Recordable for Recorded {
         }
     }
 
-    fn from_parameters(p: &Parameters) -> Result<Recorded, String> {
+    fn from_parameters(p: &Parameters) -> Result<Recorded, tabula_play::record::ParametersError> {
         let source = Source::embedded("<the record's board>", "");
         let board = Board::from_spec(p.board.clone(), &source).map_err(|e| e.to_string())?;
         let rules = registry::find(&p.rules).map_err(|e| e.to_string())?;
@@ -201,10 +201,9 @@ impl Recordable for Recorded {
                 .map_err(|why| format!("under rules {:?}: {why}", rules.name))?;
         }
         if !(1..=MAX_SEATS).contains(&usize::from(p.players)) {
-            return Err(format!(
-                "players must be from 1 to {MAX_SEATS}, found {}",
-                p.players
-            ));
+            return Err(
+                format!("players must be from 1 to {MAX_SEATS}, found {}", p.players).into(),
+            );
         }
         Ok(Recorded::new(board, rules, p.players))
     }
@@ -217,8 +216,12 @@ impl Notation for Recorded {
         match *mv {}
     }
 
-    fn parse_move(&self, _: &AnyState, _: &str) -> Result<NoMove, String> {
-        Err("Snakes and Ladders has no moves to make: the dice decide every step".to_string())
+    fn parse_move(
+        &self,
+        _: &AnyState,
+        _: &str,
+    ) -> Result<NoMove, tabula_play::notation::MoveError> {
+        Err("Snakes and Ladders has no moves to make: the dice decide every step".into())
     }
 
     fn render(&self, state: &AnyState) -> String {

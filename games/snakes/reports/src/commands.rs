@@ -1,7 +1,7 @@
 //! Snakes and Ladders' commands: `tabula simulate snakes` (the seed-000
 //! report), `tabula analyze snakes` (seed 001's exact answers) and
-//! `tabula replay snakes` (a record, throw by throw), registered in
-//! [`COMMANDS`].
+//! `tabula replay snakes` (a record, throw by throw: the generic verb),
+//! registered in the crate's root.
 
 use std::path::PathBuf;
 
@@ -9,7 +9,7 @@ use clap::Args;
 use tabula_app::play::RecordArgs;
 use tabula_app::progress::{RunProgress, SolveProgress, seconds_budget};
 use tabula_app::shard::ShardArg;
-use tabula_app::{Command, Error, Io, Typed};
+use tabula_app::{Error, Io, Typed};
 use tabula_exact::Limits;
 use tabula_sim::Simulation;
 
@@ -20,26 +20,21 @@ use crate::{Analysis, AnalysisOptions, Board, Report, ReportOptions, Require, Se
 /// The seed used when none is given: every run is reproducible.
 pub const DEFAULT_SEED: u64 = tabula_app::DEFAULT_SEED;
 
-/// The commands Snakes and Ladders registers.
-pub static COMMANDS: &[&dyn Command] = &[
-    &Typed::report(
-        "simulate",
-        "Snakes (Chutes) and Ladders: the seed-000 report for a board",
-        simulate,
-    )
-    .with_pictures(),
-    &Typed::report(
-        "analyze",
-        "Snakes (Chutes) and Ladders: exact answers for a board and rule set (seed 001)",
-        analyze,
-    )
-    .with_pictures(),
-    &Typed::interactive(
-        "replay",
-        tabula_app::play::REPLAY_ABOUT,
-        tabula_app::play::replay::<Recorded>,
-    ),
-];
+/// `tabula simulate snakes`: the seed-000 report.
+pub static SIMULATE: Typed<SnakesArgs> = Typed::report(
+    "simulate",
+    "Snakes (Chutes) and Ladders: the seed-000 report for a board",
+    simulate,
+)
+.with_pictures();
+
+/// `tabula analyze snakes`: seed 001's exact answers.
+pub static ANALYZE: Typed<AnalyzeArgs> = Typed::report(
+    "analyze",
+    "Snakes (Chutes) and Ladders: exact answers for a board and rule set (seed 001)",
+    analyze,
+)
+.with_pictures();
 
 /// Options of a Snakes and Ladders simulation.
 #[derive(Debug, Args)]

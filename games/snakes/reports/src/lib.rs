@@ -28,6 +28,7 @@
 
 pub mod commands;
 mod error;
+pub mod params;
 pub mod pictures;
 pub mod report;
 mod setup;
@@ -45,7 +46,7 @@ pub use tabula_snakes_game::{
 pub use error::SnakesError;
 pub use setup::{REPORT_MAX_STATES, REPORT_MAX_TIME, Setup, report_limits};
 
-use tabula_app::{GameEntry, PluginInfo};
+use tabula_app::PluginInfo;
 
 /// The game's plugins for `tabula list`: its built-in boards and its rule
 /// sets, sorted by kind, then name.
@@ -74,12 +75,11 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
     Ok(plugins)
 }
 
-inventory::submit! {
-    GameEntry {
-        name: "snakes",
-        summary: "Snakes (Chutes) and Ladders on any RON board (seeds 000 and 001)",
-        plugins,
-        commands: commands::COMMANDS,
-        parameters: &[],
-    }
+tabula_app::register_game! {
+    game: recorded::Recorded,
+    summary: "Snakes (Chutes) and Ladders on any RON board (seeds 000 and 001)",
+    verbs: [replay],
+    parameters: params::SetupParameters,
+    plugins: plugins,
+    extra: [&commands::SIMULATE, &commands::ANALYZE],
 }

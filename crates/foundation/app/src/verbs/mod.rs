@@ -18,6 +18,12 @@
 //! Asking for a verb whose trait the game lacks is a compile error at the
 //! registration, not a surprise at run time.
 //!
+//! A game extends a generic verb instead of writing it again: an
+//! [`Extension`] adds its keys, each pair's keys and sections of text to
+//! the report (noline's tournament adds the board side and each pair's
+//! wins as O and as X), and its own verbs go beside the generic ones
+//! (`extra` in [`register_game!`](crate::register_game)).
+//!
 //! Every verb takes the game's parameters the same way: as options
 //! (`--target 100`), as a RON file (`--params FILE`), or in the game's
 //! name (`tabula analyze 'pig(target=100)'`).
@@ -155,6 +161,93 @@ pub mod probe {
     impl<G> Unhashed<G> for Probe<G> {
         fn exact_hooks(self) -> Option<ExactHooks<G>> {
             None
+        }
+    }
+}
+
+/// What a game adds to the generic verbs' reports: keys, columns and
+/// sections of its own, so that it extends a generic verb instead of
+/// writing it again. Every hook adds nothing unless the game says
+/// otherwise; a game names its extension in
+/// [`register_game!`](crate::register_game)'s `report:`.
+///
+/// ```ignore
+/// struct Seats;
+///
+/// impl Extension<Noline> for Seats {
+///     fn tournament(&self, _: &Noline, p: &Dim, report: &mut TournamentReport) {
+///         report.extra.keys.insert("dim".into(), p.dim.into());
+///     }
+/// }
+///
+/// tabula_app::register_game! { game: Noline, summary: "...", agents: "type1,type2",
+///     verbs: [tournament, replay], report: Seats }
+/// ```
+pub trait Extension<G: Recordable>: Sync {
+    /// Adjusts a tournament's options before it runs (a step cap that
+    /// lets every game reach its end, say). The default leaves them.
+    fn tournament_options(&self, game: &G, options: &mut crate::play::TournamentOptions) {
+        let _ = (game, options);
+    }
+
+    /// More of `tournament --help`: what the game's agents and seats are,
+    /// an example. The default says nothing more.
+    fn tournament_help(&self) -> &'static str {
+        ""
+    }
+
+    /// Adds to a tournament's report, through its
+    /// [`extra`](TournamentReport::extra): JSON keys at the top and in
+    /// each pair, sections of text. The default adds nothing.
+    fn tournament(&self, game: &G, parameters: &G::Parameters, report: &mut TournamentReport) {
+        let _ = (game, parameters, report);
+    }
+}
+
+/// The extension of a game that adds nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoExtension;
+
+impl<G: Recordable> Extension<G> for NoExtension {}
+
+/// What a game's [`Extension`] adds to a generic report.
+#[derive(Clone, Debug, Default)]
+pub struct Extra {
+    /// Keys after the report's own at the top of its JSON (names the
+    /// report does not use).
+    pub keys: serde_json::Map<String, serde_json::Value>,
+    /// Keys added to each of the report's pairs, in order (names the
+    /// pairs do not use).
+    pub pair_keys: Vec<serde_json::Map<String, serde_json::Value>>,
+    /// Sections of text after the report's own, each ending in a newline.
+    pub sections: Vec<String>,
+}
+
+impl Extra {
+    /// `a`'s wins in each seat of every pair, under the keys
+    /// `a_wins_as_NAME`, `seats` naming the seats in order (lower case,
+    /// as JSON keys): noline's `a_wins_as_o` and `a_wins_as_x`.
+    pub fn seat_wins(
+        pairs: &[Pair],
+        seats: &[&str],
+    ) -> Vec<serde_json::Map<String, serde_json::Value>> {
+        pairs
+            .iter()
+            .map(|pair| {
+                seats
+                    .iter()
+                    .zip(&pair.a_wins_by_seat)
+                    .map(|(seat, &wins)| (format!("a_wins_as_{seat}"), wins.into()))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// `out` (a report's text) with the sections after it.
+    pub(crate) fn append_text(&self, out: &mut String) {
+        for s in &self.sections {
+            out.push('\n');
+            out.push_str(s);
         }
     }
 }
@@ -321,7 +414,7 @@ impl Variant {
         Ok(Variant {
             game: G::NAME,
             spec: params::spec(G::NAME, p),
-            parameters: serde_json::to_value(p)?,
+            parameters: serde_json::Value::Object(params::fields(p)),
         })
     }
 }
@@ -365,12 +458,54 @@ pub fn parameter_lines(fields: &[params::Param]) -> Vec<String> {
 /// ```
 ///
 /// `games` (a simulation's, default 10,000) and `tournament_games` (per
-/// pairing, default 1,000) may follow `agents`. After `optimal`, a game
-/// lists plugins of its own besides its agents (boards, rule sets) with
-/// `plugins: fn() -> Result<Vec<PluginInfo>, CoreError>`, and adds verbs
-/// of its own with `extra: [&MY_COMMAND, ...]`.
+/// pairing, default 1,000) may follow `agents`. After `verbs` come, each
+/// optional and in this order:
+///
+/// - `parameters: P`, the [`Parameters`] type `tabula list` shows, for a
+///   game whose records keep another type (the default is the game's
+///   [`Recordable::Parameters`]);
+/// - `report: EXTENSION`, a value of a type implementing [`Extension`]:
+///   the game's own keys, columns and sections in the generic reports;
+/// - `optimal: "..."`, which registers the agent `optimal`;
+/// - `plugins: fn() -> Result<Vec<PluginInfo>, CoreError>`, plugins of
+///   its own besides its agents (boards, rule sets; a strategy listed
+///   under the name of an agent replaces the agent's line);
+/// - `extra: [&MY_COMMAND, ...]`, verbs of its own (a verb the generic
+///   ones do not have, or one of theirs the game does not list in
+///   `verbs`).
+///
+/// A game with no generic verb at all (no records, no agents) registers
+/// by name: `register_game! { name: "monopoly", summary: "...",
+/// parameters: P, plugins: f, extra: [...] }`.
 #[macro_export]
 macro_rules! register_game {
+    (
+        name: $name:expr,
+        summary: $summary:expr
+        $(, parameters: $params:ty)?
+        $(, plugins: $plugins:expr)?
+        , extra: [$($extra:expr),* $(,)?]
+        $(,)?
+    ) => {
+        const _: () = {
+            static __TABULA_COMMANDS: &[&dyn $crate::Command] = &[$($extra,)*];
+            fn __tabula_plugins() -> ::core::result::Result<::std::vec::Vec<$crate::PluginInfo>, $crate::CoreError> {
+                #[allow(unused_mut)]
+                let mut all = ::std::vec::Vec::new();
+                $( all.extend(($plugins)()?); all.sort_by_key(|p: &$crate::PluginInfo| (p.kind, p.name)); )?
+                Ok(all)
+            }
+            $crate::inventory::submit! {
+                $crate::GameEntry {
+                    name: $name,
+                    summary: $summary,
+                    plugins: __tabula_plugins,
+                    commands: __TABULA_COMMANDS,
+                    parameters: $crate::__fields!($($params)?; ()),
+                }
+            }
+        };
+    };
     (
         game: $game:ty,
         summary: $summary:expr,
@@ -378,40 +513,49 @@ macro_rules! register_game {
         $(games: $games:expr,)?
         $(tournament_games: $tgames:expr,)?
         verbs: [$($verb:ident),* $(,)?]
+        $(, parameters: $params:ty)?
+        $(, report: $report:expr)?
         $(, optimal: $optimal:expr)?
         $(, plugins: $plugins:expr)?
         $(, extra: [$($extra:expr),* $(,)?])?
         $(,)?
     ) => {
         const _: () = {
-            const DEFAULTS: $crate::verbs::Defaults = $crate::verbs::Defaults {
+            const __TABULA_DEFAULTS: $crate::verbs::Defaults = $crate::verbs::Defaults {
                 summary: $summary,
                 agents: $crate::__first!($($agents)?, ""),
                 games: $crate::__first!($($games)?, 10_000),
                 tournament_games: $crate::__first!($($tgames)?, 1_000),
             };
-            fn exact_hooks() -> ::core::option::Option<$crate::verbs::ExactHooks<$game>> {
+            fn __tabula_exact_hooks() -> ::core::option::Option<$crate::verbs::ExactHooks<$game>> {
                 #[allow(unused_imports)]
                 use $crate::verbs::probe::{Hashed as _, Unhashed as _};
                 (&$crate::verbs::probe::Probe::<$game>(::core::marker::PhantomData)).exact_hooks()
             }
-            static COMMANDS: &[&dyn $crate::Command] = &[
-                $($crate::__verb!($verb, $game, DEFAULTS, exact_hooks),)*
+            #[allow(dead_code)]
+            static __TABULA_EXTENSION: &(dyn $crate::verbs::Extension<$game>) = &$crate::__first!($($report)?, $crate::verbs::NoExtension);
+            static __TABULA_COMMANDS: &[&dyn $crate::Command] = &[
+                $($crate::__verb!($verb, $game, __TABULA_DEFAULTS, __tabula_exact_hooks, __TABULA_EXTENSION),)*
                 $($($extra,)*)?
             ];
-            fn plugins() -> ::core::result::Result<::std::vec::Vec<$crate::PluginInfo>, $crate::CoreError> {
+            fn __tabula_plugins() -> ::core::result::Result<::std::vec::Vec<$crate::PluginInfo>, $crate::CoreError> {
                 #[allow(unused_mut)]
                 let mut all = $crate::__agents::plugins::<$game>()?;
-                $( all.extend(($plugins)()?); all.sort_by_key(|p| (p.kind, p.name)); )?
+                $(
+                    let own = ($plugins)()?;
+                    all.retain(|a| !own.iter().any(|p| p.name == a.name));
+                    all.extend(own);
+                    all.sort_by_key(|p| (p.kind, p.name));
+                )?
                 Ok(all)
             }
             $crate::inventory::submit! {
                 $crate::GameEntry {
                     name: <$game as $crate::__agents::Recordable>::NAME,
                     summary: $summary,
-                    plugins,
-                    commands: COMMANDS,
-                    parameters: <<$game as $crate::__agents::Recordable>::Parameters as $crate::__agents::Parameters>::FIELDS,
+                    plugins: __tabula_plugins,
+                    commands: __TABULA_COMMANDS,
+                    parameters: $crate::__fields!($($params)?; <$game as $crate::__agents::Recordable>::Parameters),
                 }
             }
             $(
@@ -433,6 +577,18 @@ macro_rules! register_game {
     };
 }
 
+/// The fields of a registration's parameter type, or of the default.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __fields {
+    (; $default:ty) => {
+        <$default as $crate::__agents::Parameters>::FIELDS
+    };
+    ($params:ty; $default:ty) => {
+        <$params as $crate::__agents::Parameters>::FIELDS
+    };
+}
+
 /// The first of its arguments: a registration's value or the default.
 #[doc(hidden)]
 #[macro_export]
@@ -449,19 +605,19 @@ macro_rules! __first {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __verb {
-    (simulate, $game:ty, $defaults:expr, $exact:expr) => {
+    (simulate, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
         &$crate::verbs::Simulate::<$game>::new($defaults, $exact)
     };
-    (analyze, $game:ty, $defaults:expr, $exact:expr) => {
+    (analyze, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
         &$crate::verbs::Analyze::<$game>::new($defaults)
     };
-    (tournament, $game:ty, $defaults:expr, $exact:expr) => {
-        &$crate::verbs::TournamentVerb::<$game>::new($defaults, $exact)
+    (tournament, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
+        &$crate::verbs::TournamentVerb::<$game>::new($defaults, $exact, $ext)
     };
-    (play, $game:ty, $defaults:expr, $exact:expr) => {
+    (play, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
         &$crate::verbs::Play::<$game>::new($defaults)
     };
-    (replay, $game:ty, $defaults:expr, $exact:expr) => {
+    (replay, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
         &$crate::verbs::Replay::<$game>::new()
     };
 }

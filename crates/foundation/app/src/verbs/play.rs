@@ -163,7 +163,9 @@ impl<G> Default for Replay<G> {
     }
 }
 
-impl<G: Rules + Notation> Command for Replay<G> {
+/// Replay needs only the record and the notation: a game whose
+/// parameters are not (yet) a [`Parameters`] type replays too.
+impl<G: Recordable + Notation + 'static> Command for Replay<G> {
     fn verb(&self) -> &'static str {
         "replay"
     }

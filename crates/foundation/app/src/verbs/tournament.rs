@@ -4,15 +4,26 @@ use super::*;
 use crate::{Command, Io, Kind, Report};
 
 /// `tabula tournament GAME`, for any game with decisions.
-pub struct TournamentVerb<G> {
+pub struct TournamentVerb<G: 'static> {
     defaults: Defaults,
     exact: fn() -> Option<ExactHooks<G>>,
+    extension: &'static dyn Extension<G>,
 }
 
 impl<G> TournamentVerb<G> {
-    /// The verb with these defaults; `exact` as for [`Simulate::new`].
-    pub const fn new(defaults: Defaults, exact: fn() -> Option<ExactHooks<G>>) -> Self {
-        TournamentVerb { defaults, exact }
+    /// The verb with these defaults; `exact` as for [`Simulate::new`];
+    /// `extension` adds the game's own keys and text
+    /// ([`NoExtension`] for none).
+    pub const fn new(
+        defaults: Defaults,
+        exact: fn() -> Option<ExactHooks<G>>,
+        extension: &'static dyn Extension<G>,
+    ) -> Self {
+        TournamentVerb {
+            defaults,
+            exact,
+            extension,
+        }
     }
 }
 
@@ -30,6 +41,10 @@ pub struct TournamentReport {
     pub pairs: Vec<Pair>,
     /// The framework's standings: ranks, points, times, forfeits.
     pub standings: Standings,
+    /// What the game adds ([`Extension::tournament`]): keys, each pair's
+    /// keys, sections of text.
+    #[serde(skip)]
+    pub extra: Extra,
 }
 
 impl<G: Rules> Command for TournamentVerb<G> {
@@ -47,7 +62,13 @@ impl<G: Rules> Command for TournamentVerb<G> {
 
     fn arguments(&self, command: clap::Command) -> clap::Command {
         <TournamentArgs as clap::Args>::augment_args(with_parameters::<G::Parameters>(command))
-            .after_help("Pits the agents against each other: every pairing plays many games, seats shared evenly, with the framework's standings.")
+            .after_help({
+                let generic = "Pits the agents against each other: every pairing plays many games, seats shared evenly, with the framework's standings.";
+                match self.extension.tournament_help() {
+                    "" => generic.to_string(),
+                    more => format!("{generic}\n{more}"),
+                }
+            })
             .mut_arg("games", |a| {
                 a.default_value(self.defaults.tournament_games.to_string())
             })
@@ -60,7 +81,8 @@ impl<G: Rules> Command for TournamentVerb<G> {
     ) -> Result<Option<Box<dyn Report>>, Error> {
         use clap::FromArgMatches as _;
         let (game, p) = game::<G>(matches)?;
-        let t = TournamentArgs::<100>::from_arg_matches(matches)?;
+        let mut t = TournamentArgs::<100>::from_arg_matches(matches)?;
+        self.extension.tournament_options(&game, &mut t.options);
         let entrants = t.entrants(&game)?;
         let max_states = usize::try_from(t.options.max_states).unwrap_or(usize::MAX);
         let hooks = (self.exact)();
@@ -80,13 +102,16 @@ impl<G: Rules> Command for TournamentVerb<G> {
             &|_: &GameId| (),
             exact,
         )?;
-        Ok(Some(Box::new(TournamentReport {
+        let mut report = TournamentReport {
             variant: Variant::of::<G>(&p)?,
             games: t.games,
             seed: t.seed,
             pairs: standings.pairs(),
             standings,
-        })))
+            extra: Extra::default(),
+        };
+        self.extension.tournament(&game, &p, &mut report);
+        Ok(Some(Box::new(report)))
     }
 }
 
@@ -122,11 +147,46 @@ impl Report for TournamentReport {
             out.push('\n');
         }
         out.push_str(&crate::play::standings_text(&self.standings));
+        self.extra.append_text(&mut out);
         out
     }
 
     fn json(&self) -> Result<String, Error> {
-        crate::pretty(self)
+        /// The report's keys with the game's after them.
+        #[derive(Serialize)]
+        struct Keys<'a> {
+            #[serde(flatten)]
+            variant: &'a Variant,
+            games: u64,
+            seed: u64,
+            pairs: Vec<PairKeys<'a>>,
+            standings: &'a Standings,
+            #[serde(flatten)]
+            extra: &'a serde_json::Map<String, serde_json::Value>,
+        }
+        #[derive(Serialize)]
+        struct PairKeys<'a> {
+            #[serde(flatten)]
+            pair: &'a Pair,
+            #[serde(flatten)]
+            extra: Option<&'a serde_json::Map<String, serde_json::Value>>,
+        }
+        crate::pretty(&Keys {
+            variant: &self.variant,
+            games: self.games,
+            seed: self.seed,
+            pairs: self
+                .pairs
+                .iter()
+                .enumerate()
+                .map(|(i, pair)| PairKeys {
+                    pair,
+                    extra: self.extra.pair_keys.get(i),
+                })
+                .collect(),
+            standings: &self.standings,
+            extra: &self.extra.keys,
+        })
     }
 
     fn pictures(&self) -> Result<Vec<Picture>, PlotError> {

@@ -64,7 +64,7 @@ impl Recordable for Nim {
     fn parameters(&self) -> Nim {
         *self
     }
-    fn from_parameters(p: &Nim) -> Result<Nim, String> {
+    fn from_parameters(p: &Nim) -> Result<Nim, tabula_play::record::ParametersError> {
         if p.pile == 0 {
             return Err("the pile must not be empty".into());
         }
@@ -76,9 +76,13 @@ impl Notation for Nim {
     fn format_move(&self, _: &(u8, Seat), mv: &u8) -> String {
         mv.to_string()
     }
-    fn parse_move(&self, _: &(u8, Seat), text: &str) -> Result<u8, String> {
+    fn parse_move(
+        &self,
+        _: &(u8, Seat),
+        text: &str,
+    ) -> Result<u8, tabula_play::notation::MoveError> {
         text.parse()
-            .map_err(|_| format!("{text:?} is not a number of stones"))
+            .map_err(|_| format!("{text:?} is not a number of stones").into())
     }
     fn render(&self, s: &(u8, Seat)) -> String {
         format!("Pile: {}", s.0)
@@ -249,7 +253,7 @@ impl Recordable for Dice3 {
     fn parameters(&self) -> Dice3 {
         *self
     }
-    fn from_parameters(p: &Dice3) -> Result<Dice3, String> {
+    fn from_parameters(p: &Dice3) -> Result<Dice3, tabula_play::record::ParametersError> {
         Ok(*p)
     }
 }
@@ -261,11 +265,15 @@ impl Notation for Dice3 {
             Choice::Gamble => "gamble".into(),
         }
     }
-    fn parse_move(&self, _: &DiceState, text: &str) -> Result<Choice, String> {
+    fn parse_move(
+        &self,
+        _: &DiceState,
+        text: &str,
+    ) -> Result<Choice, tabula_play::notation::MoveError> {
         match text {
             "keep" => Ok(Choice::Keep),
             "gamble" => Ok(Choice::Gamble),
-            _ => Err(format!("{text:?}: type keep or gamble")),
+            _ => Err(format!("{text:?}: type keep or gamble").into()),
         }
     }
     fn render(&self, s: &DiceState) -> String {
