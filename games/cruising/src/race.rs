@@ -109,6 +109,8 @@ pub struct Leg {
     pub ms: f64,
     /// Marks passed.
     pub marks: usize,
+    /// Marks on the course.
+    pub of: usize,
     /// Whether it passed every mark.
     pub finished: bool,
     /// Tacks made.
@@ -224,6 +226,7 @@ fn sail(
             0.0
         },
         marks: s.marks,
+        of: game.course().marks.len(),
         finished,
         tacks: s.tacks,
         forfeit,
@@ -417,7 +420,7 @@ impl Report for RaceReport {
                 if let Some(l) = e.races.get(i) {
                     let _ = write!(out, " {} {:.1}", e.name, l.race_time);
                     if !l.finished {
-                        let _ = write!(out, " ({} of {} marks)", l.marks, self.marks_possible / self.courses.len().max(1));
+                        let _ = write!(out, " ({} of {} marks)", l.marks, l.of);
                     }
                     if l.forfeit.is_some() {
                         let _ = write!(out, " forfeit");
@@ -455,13 +458,20 @@ impl Report for RaceReport {
 pub fn paths_picture(game: &Cruising, paths: &[Path]) -> Result<Picture, PlotError> {
     let c = game.course();
     let wind = game.wind(&game.initial_state());
-    let mut places = vec![Place {
-        label: "start".into(),
-        at: (c.start.x, c.start.y),
-        radius: 0.0,
-    }];
+    let mut places = Vec::new();
+    if !c.marks.contains(&c.start) {
+        places.push(Place {
+            label: "start".into(),
+            at: (c.start.x, c.start.y),
+            radius: 0.0,
+        });
+    }
     places.extend(c.marks.iter().enumerate().map(|(i, m)| Place {
-        label: format!("{}", i + 1),
+        label: if *m == c.start {
+            format!("{} (start)", i + 1)
+        } else {
+            format!("{}", i + 1)
+        },
         at: (m.x, m.y),
         radius: c.tolerance,
     }));

@@ -101,7 +101,7 @@ impl Plane {
         if !any {
             return None;
         }
-        let side = (x1 - x0).max(y1 - y0).max(1.0) * 1.15;
+        let side = (x1 - x0).max(y1 - y0).max(1.0) * 1.3;
         let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
         Some((
             (cx - side / 2.0, cx + side / 2.0),
@@ -129,6 +129,8 @@ impl Plane {
             chart
                 .configure_mesh()
                 .light_line_style(WHITE)
+                .x_label_formatter(&|v| format!("{v:.0}"))
+                .y_label_formatter(&|v| format!("{v:.0}"))
                 .label_style((style::FONT, 12))
                 .draw()?;
             for place in &self.places {
@@ -184,7 +186,7 @@ impl Plane {
             }
             chart
                 .configure_series_labels()
-                .position(SeriesLabelPosition::UpperRight)
+                .position(SeriesLabelPosition::LowerRight)
                 .background_style(WHITE.mix(0.85))
                 .border_style(INK)
                 .label_font((style::FONT, 13))
@@ -193,7 +195,7 @@ impl Plane {
                 && arrow.bearing.is_finite()
             {
                 // In pixels, in the top left corner: 30 pixels long.
-                let (cx, cy) = (110_i32, 90_i32);
+                let (cx, cy) = (140_i32, 90_i32);
                 let (dx, dy) = (arrow.bearing.sin() * 30.0, -arrow.bearing.cos() * 30.0);
                 let tail = (cx - dx as i32, cy - dy as i32);
                 let head = (cx + dx as i32, cy + dy as i32);
