@@ -338,6 +338,11 @@ impl BoardGame for Cruising {
             && (0.0..=MAX_TRIM).contains(&helm.trim)
     }
 
+    /// Any finite pair of draws can happen (replay's test).
+    fn is_possible(&self, _: &State, g: &Gust, _: &mut Vec<tabula_core::Chance<Gust>>) -> bool {
+        g.direction.is_finite() && g.speed.is_finite()
+    }
+
     /// The seat's score is the number of marks passed.
     fn results(&self, s: &State) -> Option<Results> {
         match self.status(s) {
@@ -358,6 +363,11 @@ impl Recordable for Cruising {
     fn from_parameters(p: &CruisingParams) -> Result<Cruising, String> {
         Cruising::from_params(p).map_err(|e| e.to_string())
     }
+}
+
+/// A bearing as whole degrees, 0 to 359.
+fn degrees(bearing: f64) -> i64 {
+    (bearing.to_degrees().round() as i64).rem_euclid(360)
 }
 
 impl Notation for Cruising {
@@ -386,20 +396,20 @@ impl Notation for Cruising {
         let wind = self.wind(s);
         let next = c.marks.get(s.marks).map_or_else(String::new, |m| {
             format!(
-                ", mark {} at {:.0}° and {:.0} away",
+                ", mark {} at {}° and {:.0} away",
                 s.marks + 1,
-                s.position.bearing_to(*m).to_degrees().rem_euclid(360.0),
+                degrees(s.position.bearing_to(*m)),
                 s.position.distance(*m)
             )
         });
         format!(
-            "{:.0} s: at ({:.0}, {:.0}), bow {:.0}°, {:.2} knots; wind from {:.0}° at {:.1} knots; {} of {} marks{next}.",
+            "{:.0} s: at ({:.0}, {:.0}), bow {}°, {:.2} knots; wind from {}° at {:.1} knots; {} of {} marks{next}.",
             self.time(s),
-            s.position.x,
-            s.position.y,
-            s.bow.to_degrees().rem_euclid(360.0),
+            s.position.x + 0.0,
+            s.position.y + 0.0,
+            degrees(s.bow),
             s.speed,
-            wind.from_bearing().to_degrees().rem_euclid(360.0),
+            degrees(wind.from_bearing()),
             wind.speed,
             s.marks,
             c.marks.len(),
