@@ -39,7 +39,10 @@ impl Sailor for Bad {
         if seen.time >= self.after {
             self.helm
         } else {
-            Helm { bow: 0.0, trim: 0.1 }
+            Helm {
+                bow: 0.0,
+                trim: 0.1,
+            }
         }
     }
 }
@@ -48,10 +51,22 @@ impl Sailor for Bad {
 fn a_bad_answer_forfeits_the_race_and_is_named() {
     let game = Cruising::scenario(1).unwrap();
     for helm in [
-        Helm { bow: f64::NAN, trim: 0.1 },
-        Helm { bow: 1.0, trim: 2.0 },
-        Helm { bow: 1.0, trim: -0.1 },
-        Helm { bow: f64::INFINITY, trim: 0.1 },
+        Helm {
+            bow: f64::NAN,
+            trim: 0.1,
+        },
+        Helm {
+            bow: 1.0,
+            trim: 2.0,
+        },
+        Helm {
+            bow: 1.0,
+            trim: -0.1,
+        },
+        Helm {
+            bow: f64::INFINITY,
+            trim: 0.1,
+        },
     ] {
         let mut agents: Vec<Box<dyn Agent<Cruising>>> =
             vec![Box::new(Skipper(Bad { after: 10.0, helm }))];
@@ -60,7 +75,11 @@ fn a_bad_answer_forfeits_the_race_and_is_named() {
         assert_eq!(forfeit.seat, 0);
         // Ten good answers and nine wind steps before the bad one.
         assert_eq!(forfeit.step, 20, "{helm:?}");
-        assert!(matches!(forfeit.fault, Fault::Illegal(_)), "{:?}", forfeit.fault);
+        assert!(
+            matches!(forfeit.fault, Fault::Illegal(_)),
+            "{:?}",
+            forfeit.fault
+        );
         assert_eq!(played.calls[0], 11);
     }
 }
@@ -74,7 +93,8 @@ impl Sailor for Recorder {
     }
 
     fn cruise(&mut self, seen: &Observation) -> Helm {
-        self.1.push((seen.time, seen.wind.speed, seen.wind.direction));
+        self.1
+            .push((seen.time, seen.wind.speed, seen.wind.direction));
         self.0.cruise(seen)
     }
 }
@@ -88,7 +108,8 @@ impl Sailor for CooperRecorder {
     }
 
     fn cruise(&mut self, seen: &Observation) -> Helm {
-        self.1.push((seen.time, seen.wind.speed, seen.wind.direction));
+        self.1
+            .push((seen.time, seen.wind.speed, seen.wind.direction));
         self.0.cruise(seen)
     }
 }
@@ -149,9 +170,12 @@ fn cooper_sails_every_scenario_within_its_time_limit() {
     for n in 1..=12 {
         let game = Cruising::scenario(n).unwrap();
         let mut agents: Vec<Box<dyn Agent<Cruising>>> = vec![Box::new(Skipper(Cooper::default()))];
-        let played = Referee::new()
-            .max_steps(20_000)
-            .play(&game, &mut agents, &mut Streams::new(2002, u64::from(n) - 1), &mut ());
+        let played = Referee::new().max_steps(20_000).play(
+            &game,
+            &mut agents,
+            &mut Streams::new(2002, u64::from(n) - 1),
+            &mut (),
+        );
         assert!(played.forfeit.is_none());
         assert_eq!(played.state.marks, 4, "scenario {n}");
         assert!(played.state.finish.is_some());

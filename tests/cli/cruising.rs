@@ -7,8 +7,15 @@ use crate::common::{json, stderr, stdout, tabula, temp_dir};
 fn the_race_table_is_pinned_and_the_same_whatever_the_threads() {
     let args = |threads: &'static str| {
         [
-            "race", "cruising", "--untimed", "--agents", "cooper,straight", "--seed", "2002",
-            "--threads", threads,
+            "race",
+            "cruising",
+            "--untimed",
+            "--agents",
+            "cooper,straight",
+            "--seed",
+            "2002",
+            "--threads",
+            threads,
         ]
     };
     let one = tabula(&args("1"));
@@ -16,8 +23,14 @@ fn the_race_table_is_pinned_and_the_same_whatever_the_threads() {
     assert!(one.status.success(), "{}", stderr(&one));
     assert_eq!(stdout(&one), stdout(&two));
     let text = stdout(&one);
-    assert!(text.contains("Name     |  Race Time | Time(msecs) |      Score | Marks"), "{text}");
-    assert!(text.contains("cooper   |    30440.6 |         0.0 |    30440.6 |    48"), "{text}");
+    assert!(
+        text.contains("Name     |  Race Time | Time(msecs) |      Score | Marks"),
+        "{text}"
+    );
+    assert!(
+        text.contains("cooper   |    30440.6 |         0.0 |    30440.6 |    48"),
+        "{text}"
+    );
     let mut with_json = args("2").to_vec();
     with_json.extend(["--format", "json"]);
     let v = json(&tabula(&with_json));
@@ -51,18 +64,39 @@ fn the_timed_race_scores_race_time_plus_milliseconds() {
 fn the_picture_shows_two_paths_with_the_marks_wind_and_tacks() {
     let dir = temp_dir("cruising-plot");
     let o = tabula(&[
-        "race", "cruising", "--untimed", "--agents", "cooper,vmc", "--plot",
+        "race",
+        "cruising",
+        "--untimed",
+        "--agents",
+        "cooper,vmc",
+        "--plot",
         dir.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let svg = std::fs::read_to_string(dir.join("paths.svg")).expect("paths.svg");
-    for word in ["cooper", "vmc", "tacks", "wind 8 from 0°", "scenario 1", "4 (start)"] {
+    for word in [
+        "cooper",
+        "vmc",
+        "tacks",
+        "wind 8 from 0°",
+        "scenario 1",
+        "4 (start)",
+    ] {
         assert!(svg.contains(word), "no {word:?} in the picture");
     }
     let report = dir.join("race.html");
     let o = tabula(&[
-        "race", "cruising", "--untimed", "--agents", "cooper,straight", "--paths", "straight,cooper",
-        "--picture", "7", "--report", report.to_str().unwrap(),
+        "race",
+        "cruising",
+        "--untimed",
+        "--agents",
+        "cooper,straight",
+        "--paths",
+        "straight,cooper",
+        "--picture",
+        "7",
+        "--report",
+        report.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let html = std::fs::read_to_string(&report).expect("the report");
@@ -73,9 +107,19 @@ fn the_picture_shows_two_paths_with_the_marks_wind_and_tacks() {
 #[test]
 fn a_course_file_races_and_its_errors_are_located() {
     let dir = temp_dir("cruising-course");
-    let course = concat!(env!("CARGO_MANIFEST_DIR"), "/games/cruising/courses/triangle.ron");
+    let course = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/games/cruising/courses/triangle.ron"
+    );
     let v = json(&tabula(&[
-        "race", "cruising", "--untimed", "--agents", "cooper", "--course", course, "--format",
+        "race",
+        "cruising",
+        "--untimed",
+        "--agents",
+        "cooper",
+        "--course",
+        course,
+        "--format",
         "json",
     ]));
     assert_eq!(v["courses"][0], "triangle");
@@ -86,7 +130,10 @@ fn a_course_file_races_and_its_errors_are_located() {
     let o = tabula(&["race", "cruising", "--course", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
-    assert!(err.contains("bad.ron:12:16: the tolerance must be more than 0, not -5"), "{err}");
+    assert!(
+        err.contains("bad.ron:12:16: the tolerance must be more than 0, not -5"),
+        "{err}"
+    );
     std::fs::write(&bad, text.replace("marks: [", "marks: (")).unwrap();
     let o = tabula(&["simulate", "cruising", "--course", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
@@ -99,13 +146,25 @@ fn a_course_file_races_and_its_errors_are_located() {
 fn bad_names_and_numbers_are_refused_with_a_message() {
     let o = tabula(&["race", "cruising", "--agents", "cooper,nosuch"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("unknown agent \"nosuch\"; known: cooper, straight[-ANGLE], vmc"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("unknown agent \"nosuch\"; known: cooper, straight[-ANGLE], vmc"),
+        "{}",
+        stderr(&o)
+    );
     let o = tabula(&["race", "cruising", "--agents", "straight-30"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("the tacking angle must be 45 to 90 degrees, not 30"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the tacking angle must be 45 to 90 degrees, not 30"),
+        "{}",
+        stderr(&o)
+    );
     let o = tabula(&["race", "cruising", "--picture", "13"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("--picture 13: there are only 12 races"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--picture 13: there are only 12 races"),
+        "{}",
+        stderr(&o)
+    );
     let o = tabula(&["simulate", "cruising", "--scenario", "13"]);
     assert_eq!(o.status.code(), Some(1));
 }
@@ -116,12 +175,26 @@ fn the_generic_verbs_sail_and_replay() {
     let o = tabula(&["list"]);
     assert!(stdout(&o).contains("cruising"), "{}", stdout(&o));
     let v = json(&tabula(&[
-        "simulate", "cruising", "--scenario", "9", "--agents", "vmc", "--games", "4",
-        "--format", "json",
+        "simulate",
+        "cruising",
+        "--scenario",
+        "9",
+        "--agents",
+        "vmc",
+        "--games",
+        "4",
+        "--format",
+        "json",
     ]));
     assert_eq!(v["games"], 4);
     let o = tabula(&[
-        "play", "cruising", "--scenario", "12", "--agents", "cooper", "--record",
+        "play",
+        "cruising",
+        "--scenario",
+        "12",
+        "--agents",
+        "cooper",
+        "--record",
         dir.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -129,6 +202,10 @@ fn the_generic_verbs_sail_and_replay() {
     let record = dir.join("cruising-2002.ron");
     let o = tabula(&["replay", "cruising", record.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("Every step is legal."), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("Every step is legal."),
+        "{}",
+        stdout(&o)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -156,7 +156,10 @@ impl Course {
         if spec.marks.is_empty() || spec.marks.len() > MAX_MARKS {
             return at(
                 &[Field("marks")],
-                format!("a course has 1 to {MAX_MARKS} marks, not {}", spec.marks.len()),
+                format!(
+                    "a course has 1 to {MAX_MARKS} marks, not {}",
+                    spec.marks.len()
+                ),
             );
         }
         if let Some(i) = spec.marks.iter().position(|m| !finite(*m)) {
@@ -193,33 +196,66 @@ impl Course {
         let w = &spec.wind;
         let wind = |f: &'static str, m: String| at(&[Field("wind"), Field(f)], m);
         if !(w.speed.is_finite() && (0.0..=60.0).contains(&w.speed)) {
-            return wind("speed", format!("the wind's speed must be 0 to 60, not {}", w.speed));
+            return wind(
+                "speed",
+                format!("the wind's speed must be 0 to 60, not {}", w.speed),
+            );
         }
         if !w.from.is_finite() {
-            return wind("from", "the wind's direction must be a finite number of degrees".into());
+            return wind(
+                "from",
+                "the wind's direction must be a finite number of degrees".into(),
+            );
         }
         if !(w.shift.is_finite() && (0.0..=90.0).contains(&w.shift)) {
-            return wind("shift", format!("the wind's shift must be 0 to 90 degrees, not {}", w.shift));
+            return wind(
+                "shift",
+                format!("the wind's shift must be 0 to 90 degrees, not {}", w.shift),
+            );
         }
         if !(w.gust.is_finite() && (0.0..=1.0).contains(&w.gust)) {
-            return wind("gust", format!("the wind's gust must be 0 to 1, not {}", w.gust));
+            return wind(
+                "gust",
+                format!("the wind's gust must be 0 to 1, not {}", w.gust),
+            );
         }
         if !positive(w.period) {
-            return wind("period", format!("the wind's period must be more than 0 seconds, not {}", w.period));
+            return wind(
+                "period",
+                format!(
+                    "the wind's period must be more than 0 seconds, not {}",
+                    w.period
+                ),
+            );
         }
         let b = &spec.boat;
         let boat = |f: &'static str, m: String| at(&[Field("boat"), Field(f)], m);
         if !positive(b.turn_rate) {
-            return boat("turn_rate", format!("the turn rate must be more than 0, not {}", b.turn_rate));
+            return boat(
+                "turn_rate",
+                format!("the turn rate must be more than 0, not {}", b.turn_rate),
+            );
         }
         if !positive(b.inertia) {
-            return boat("inertia", format!("the inertia must be more than 0 seconds, not {}", b.inertia));
+            return boat(
+                "inertia",
+                format!("the inertia must be more than 0 seconds, not {}", b.inertia),
+            );
         }
         if !(b.tack_loss.is_finite() && (0.0..=1.0).contains(&b.tack_loss)) {
-            return boat("tack_loss", format!("the tack loss must be 0 to 1, not {}", b.tack_loss));
+            return boat(
+                "tack_loss",
+                format!("the tack loss must be 0 to 1, not {}", b.tack_loss),
+            );
         }
         if !positive(b.trim_width) {
-            return boat("trim_width", format!("the trim width must be more than 0 degrees, not {}", b.trim_width));
+            return boat(
+                "trim_width",
+                format!(
+                    "the trim width must be more than 0 degrees, not {}",
+                    b.trim_width
+                ),
+            );
         }
         Ok(Course { spec })
     }

@@ -328,7 +328,11 @@ pub fn run(race: &Race) -> Result<RaceReport, Error> {
             paths.push(path);
         }
     }
-    entrants.sort_by(|a, b| a.score.total_cmp(&b.score).then_with(|| a.name.cmp(&b.name)));
+    entrants.sort_by(|a, b| {
+        a.score
+            .total_cmp(&b.score)
+            .then_with(|| a.name.cmp(&b.name))
+    });
     let shown: Vec<String> = if race.paths.is_empty() {
         entrants.iter().take(2).map(|e| e.name.clone()).collect()
     } else {
@@ -340,7 +344,14 @@ pub fn run(race: &Race) -> Result<RaceReport, Error> {
             Some(p) => drawn.push(p.clone()),
             None => {
                 // An entrant drawn but not racing: sail it on the picture's course.
-                let (_, p) = sail(&games[picture], name, race.seed, picture as u64, false, true)?;
+                let (_, p) = sail(
+                    &games[picture],
+                    name,
+                    race.seed,
+                    picture as u64,
+                    false,
+                    true,
+                )?;
                 drawn.extend(p);
             }
         }
@@ -413,7 +424,10 @@ impl Report for RaceReport {
                 e.name, e.race_time, e.ms, e.score, e.marks
             );
         }
-        let _ = writeln!(out, "\nRace time in seconds per race (marks passed if not all):");
+        let _ = writeln!(
+            out,
+            "\nRace time in seconds per race (marks passed if not all):"
+        );
         for (i, course) in self.courses.iter().enumerate() {
             let _ = write!(out, "  {course}:");
             for e in &self.entrants {
@@ -496,5 +510,9 @@ pub fn paths_picture(game: &Cruising, paths: &[Path]) -> Result<Picture, PlotErr
         markers_label: "tacks".into(),
     };
     let names: Vec<&str> = paths.iter().map(|p| p.name.as_str()).collect();
-    plane.picture("paths", &format!("{}: {}", c.name, names.join(" and ")), 640)
+    plane.picture(
+        "paths",
+        &format!("{}: {}", c.name, names.join(" and ")),
+        640,
+    )
 }

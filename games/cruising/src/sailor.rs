@@ -206,7 +206,9 @@ impl Sailor for BestVmc {
     }
 
     fn cruise(&mut self, seen: &Observation) -> Helm {
-        let bearing = seen.position.bearing_to(self.marks.next(seen.marks_picked_up));
+        let bearing = seen
+            .position
+            .bearing_to(self.marks.next(seen.marks_picked_up));
         let from = seen.wind.from_bearing();
         let side = if off_wind(seen.bow, from) < 0.0 {
             -1.0
@@ -288,7 +290,10 @@ impl Sailor for Cooper {
                     (starboard, -1)
                 }
             } else {
-                (upwind + f64::from(self.current_tack) * tack_angle, self.current_tack)
+                (
+                    upwind + f64::from(self.current_tack) * tack_angle,
+                    self.current_tack,
+                )
             }
         } else {
             let table = if high {

@@ -52,7 +52,10 @@ impl Sailor for Layline {
     /// The seed's Cruise: a bow direction and a trim.
     fn cruise(&mut self, seen: &Observation) -> Helm {
         let Some(&mark) = self.marks.get(seen.marks_picked_up) else {
-            return Helm { bow: seen.bow, trim: 0.0 }; // the race is over
+            return Helm {
+                bow: seen.bow,
+                trim: 0.0,
+            }; // the race is over
         };
         let from = seen.wind.from_bearing(); // where the wind comes from
         let to_mark = off_wind(seen.position.bearing_to(mark), from);
@@ -66,7 +69,10 @@ impl Sailor for Layline {
             from + off_wind(seen.bow, from).signum() * beat
         };
         let bow = normalize(bow);
-        Helm { bow, trim: polar::optimal_trim(off_wind(bow, from), seen.wind.speed) }
+        Helm {
+            bow,
+            trim: polar::optimal_trim(off_wind(bow, from), seen.wind.speed),
+        }
     }
 }
 

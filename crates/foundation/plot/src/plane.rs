@@ -177,8 +177,7 @@ impl Plane {
                         text(15.0, INK, HPos::Left, VPos::Bottom),
                     )
             }))?;
-            if !self.markers_label.is_empty() && self.tracks.iter().any(|t| !t.markers.is_empty())
-            {
+            if !self.markers_label.is_empty() && self.tracks.iter().any(|t| !t.markers.is_empty()) {
                 chart
                     .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
                     .label(format!("× {}", self.markers_label))
@@ -207,7 +206,10 @@ impl Plane {
                     )
                 };
                 root.draw(&PathElement::new(vec![tail, head], INK.stroke_width(3)))?;
-                root.draw(&Polygon::new(vec![head, side(0.4), side(-0.4)], INK.filled()))?;
+                root.draw(&Polygon::new(
+                    vec![head, side(0.4), side(-0.4)],
+                    INK.filled(),
+                ))?;
                 root.draw(&Text::new(
                     arrow.label.clone(),
                     (cx, cy + 40),
