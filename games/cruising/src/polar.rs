@@ -93,7 +93,8 @@ pub fn off_wind_degrees(off: f64) -> f64 {
 /// ```
 pub fn speed(off: f64, wind: f64) -> f64 {
     let degrees = off_wind_degrees(off);
-    if !(degrees >= NO_GO_DEGREES) || !(wind > 0.0) {
+    // NaN (an infinite angle, no wind) gives no speed either.
+    if degrees.is_nan() || degrees < NO_GO_DEGREES || wind.is_nan() || wind <= 0.0 {
         return 0.0;
     }
     let low = lookup(&SPEEDS_10, degrees);
