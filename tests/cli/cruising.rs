@@ -109,7 +109,7 @@ fn a_course_file_races_and_its_errors_are_located() {
     let dir = temp_dir("cruising-course");
     let course = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/games/cruising/courses/triangle.ron"
+        "/book/src/cruising-triangle.ron"
     );
     let v = json(&tabula(&[
         "race",

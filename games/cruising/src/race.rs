@@ -22,6 +22,7 @@ use std::fmt::Write as _;
 use rayon::prelude::*;
 use serde::Serialize;
 use tabula_app::{Error, Io, Report};
+use tabula_core::text::count;
 use tabula_core::{BoardGame, Streams};
 use tabula_play::record::Step;
 use tabula_play::referee::Referee;
@@ -384,9 +385,9 @@ pub fn command(args: RaceArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error>
 impl Report for RaceReport {
     fn title(&self) -> String {
         format!(
-            "Caribbean Cruising: {} entrants, {} races, seed {}",
-            self.entrants.len(),
-            self.courses.len(),
+            "Caribbean Cruising: {}, {}, seed {}",
+            count(self.entrants.len(), "entrant"),
+            count(self.courses.len(), "race"),
             self.seed
         )
     }
@@ -395,9 +396,9 @@ impl Report for RaceReport {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "{} races of {} marks in all, wind seed {}{}.",
-            self.courses.len(),
-            self.marks_possible,
+            "{} of {} in all, wind seed {}{}.",
+            count(self.courses.len(), "race"),
+            count(self.marks_possible, "mark"),
             self.seed,
             if self.timed {
                 ""
