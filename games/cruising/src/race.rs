@@ -48,8 +48,8 @@ pub struct RaceArgs {
     /// race times.
     #[arg(long, default_value_t = tabula_app::DEFAULT_SEED)]
     pub seed: u64,
-    /// Worker threads (default: all cores); the table does not depend on
-    /// them.
+    /// Worker threads (default: all cores); the race times do not depend
+    /// on them.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
     /// Count no execution time (milliseconds 0, score = race time), so
@@ -57,7 +57,7 @@ pub struct RaceArgs {
     #[arg(long)]
     pub untimed: bool,
     /// The race whose paths the picture shows, from 1.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub picture: u32,
     /// The two entrants whose paths the picture shows (default: the two
     /// best).
