@@ -209,3 +209,33 @@ fn the_generic_verbs_sail_and_replay() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_person_at_the_helm_types_degrees_and_a_bad_line_is_asked_again() {
+    let o = crate::common::run_with_stdin(
+        env!("CARGO_BIN_EXE_tabula"),
+        &["play", "cruising", "--agents", "you"],
+        "240 10\nhelp\nabc\n240 95\n240 nan\nquit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("Chance: wind draws"),
+        "one interval sailed: {text}"
+    );
+    assert!(
+        text.contains("type the bow direction and the sail trim in degrees"),
+        "{text}"
+    );
+    assert!(!text.contains("Legal moves (0)"), "{text}");
+    assert!(
+        text.contains("the bow direction must be a number of degrees, not \"abc\""),
+        "{text}"
+    );
+    assert!(text.contains("240 95 is not a legal move here"), "{text}");
+    assert!(
+        text.contains("the sail trim must be a number of degrees, not \"nan\""),
+        "{text}"
+    );
+    assert!(text.contains("Game stopped."), "{text}");
+}
