@@ -1,6 +1,6 @@
 //! tabula: simulate, analyse and play board and dice games.
 //!
-//! This facade re-exports the framework crates and links the five games
+//! This facade re-exports the framework crates and links the six games
 //! that ship with tabula; its binaries are the `tabula` command, the
 //! book's preprocessor `mdbook-tabula`, and the seed programs `noline`
 //! and `chance-it`. The guide is the book in `book/`, and
@@ -17,7 +17,7 @@
 //! # Ok::<_, tabula::snakes::SnakesError>(())
 //! ```
 //!
-//! Your own `tabula`, with a game of your own beside these five: depend on
+//! Your own `tabula`, with a game of your own beside these six: depend on
 //! `tabula` and your game's crate, and write
 //!
 //! ```no_run
@@ -53,6 +53,8 @@ pub use tabula_sim as sim;
 // being linked into a binary of your own (see the crate docs).
 /// Chance-it (seed 003).
 pub use tabula_chance_it as chance_it;
+/// Caribbean Cruising, the sailing race (seed 004).
+pub use tabula_cruising as cruising;
 /// Monopoly's movement model (long-run occupancy).
 pub use tabula_monopoly as monopoly;
 /// noline (seed 002).
@@ -63,7 +65,7 @@ pub use tabula_seega as seega;
 pub use tabula_snakes as snakes;
 
 /// The `tabula` command line with the process's arguments, over every
-/// game linked into the program: the five above and any other game crate
+/// game linked into the program: the six above and any other game crate
 /// the program links.
 pub fn main() -> std::process::ExitCode {
     tabula_cli::main()

@@ -60,7 +60,7 @@
 //! are used again, and runs
 //! every binary with no arguments: a program checks its own results with
 //! `assert!` and exits 0; a crate's own `tabula` (a `main` that calls
-//! `tabula::main()`: `pig`, `my-strategy`, `my-agent`) prints its usage
+//! `tabula::main()`: `pig`, `my-strategy`, `my-agent`, `my-sailor`) prints its usage
 //! and exits 2. The chapters run those through their shell commands, and
 //! the tests below pin what they print and the figures quoted from them,
 //! and play `play pig` from a script.

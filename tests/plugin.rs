@@ -60,8 +60,8 @@ fn the_plugin_is_used_by_name_and_its_throws_are_traced() {
 
 #[test]
 fn the_strategy_plugin_is_found_by_name_and_solved_exactly() {
-    use tabula::chance_it::{Config, strategy, win};
     use my_strategy as _;
+    use tabula::chance_it::{Config, strategy, win};
     let all = strategy::all().unwrap();
     assert!(all.iter().any(|e| e.name == "catch-up"));
     // The seed's two still come first in menus.

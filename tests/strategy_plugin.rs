@@ -2,9 +2,9 @@
 //! plugin from another crate (the book's tutorial crate book/tutorials/my-strategy), not a fixed list; and
 //! its analysis is a library call, not front-end code.
 
+use my_strategy as _;
 use tabula::chance_it::Config;
 use tabula::chance_it::analysis::Analysis;
-use my_strategy as _;
 
 #[test]
 fn the_analysis_covers_plugin_strategies_in_menu_order() {

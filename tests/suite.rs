@@ -15,6 +15,8 @@ mod book;
 mod chance_it;
 #[path = "commands.rs"]
 mod commands;
+#[path = "cruising.rs"]
+mod cruising;
 #[path = "exact.rs"]
 mod exact;
 #[path = "examples.rs"]

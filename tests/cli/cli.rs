@@ -51,8 +51,16 @@ fn list_shows_games_and_rule_sets() {
         .collect();
     assert_eq!(
         games,
-        ["chance-it", "monopoly", "noline", "seega", "snakes"]
+        [
+            "chance-it",
+            "cruising",
+            "monopoly",
+            "noline",
+            "seega",
+            "snakes"
+        ]
     );
+    assert_eq!(plugins("cruising"), ["cooper", "straight", "vmc"]);
     assert_eq!(plugins("monopoly"), ["doubles", "pay"]);
     assert_eq!(
         plugins("noline"),

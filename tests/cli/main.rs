@@ -6,6 +6,7 @@ mod budgets;
 mod chance_it;
 mod cli;
 mod common;
+mod cruising;
 mod hostile;
 mod limits;
 mod monopoly;

@@ -116,6 +116,7 @@ fn list_json_has_the_test_game_with_its_parameters_and_agents_beside_the_shipped
         [
             "chance-it",
             "coin-race",
+            "cruising",
             "dice-race",
             "monopoly",
             "noline",
@@ -437,7 +438,7 @@ fn an_unknown_game_is_a_usage_error() {
     assert!(out.is_empty());
     assert!(
         err.starts_with(
-            "error: unknown game \"nosuchgame\"; the games with `simulate`: coin-race, dice-race, monopoly, noline, snakes"
+            "error: unknown game \"nosuchgame\"; the games with `simulate`: coin-race, cruising, dice-race, monopoly, noline, snakes"
         ),
         "{err}"
     );
@@ -456,7 +457,7 @@ fn an_unknown_game_is_a_usage_error() {
     let (_, err) = fails(&w("simulate seega"), 2);
     assert!(
         err.contains(
-            "game \"seega\" has no `simulate` command; the games with `simulate`: coin-race, dice-race, monopoly, noline, snakes"
+            "game \"seega\" has no `simulate` command; the games with `simulate`: coin-race, cruising, dice-race, monopoly, noline, snakes"
         ),
         "{err}"
     );

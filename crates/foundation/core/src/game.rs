@@ -244,6 +244,29 @@ pub trait BoardGame: Send + Sync {
         scratch.contains(mv)
     }
 
+    /// Whether chance can give `outcome` at the [`Status::Chance`] state
+    /// `state`: what replay checks of every recorded outcome. The default
+    /// lists the [`chance_outcomes`](Self::chance_outcomes) into `scratch`
+    /// (cleared first) and looks for `outcome` among those of positive
+    /// probability. A game whose outcomes are continuous (drawn by
+    /// [`sample_chance`](Self::sample_chance), never listed) overrides it
+    /// with a direct test.
+    fn is_possible(
+        &self,
+        state: &Self::State,
+        outcome: &Self::Outcome,
+        scratch: &mut Vec<Chance<Self::Outcome>>,
+    ) -> bool
+    where
+        Self::Outcome: PartialEq,
+    {
+        scratch.clear();
+        self.chance_outcomes(state, scratch);
+        scratch
+            .iter()
+            .any(|c| c.outcome == *outcome && c.probability > 0.0)
+    }
+
     /// Each seat's score and rank in a finished game, or `None` while it
     /// goes on. The default derives them from [`Status::Over`]'s
     /// [`GameResult`] (see [`Results::of`]); override it when seats end

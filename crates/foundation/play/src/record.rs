@@ -420,12 +420,7 @@ pub fn replay<G: Recordable + Notation>(
                 return Err(illegal(index, "the game is already over".into()));
             }
             (Status::Chance, Step::Chance(o)) => {
-                outcomes.clear();
-                game.chance_outcomes(&state, &mut outcomes);
-                if !outcomes
-                    .iter()
-                    .any(|c| c.outcome == *o && c.probability > 0.0)
-                {
+                if !game.is_possible(&state, o, &mut outcomes) {
                     return Err(illegal(
                         index,
                         format!(
@@ -466,9 +461,9 @@ pub fn replay<G: Recordable + Notation>(
                         ),
                     ));
                 }
-                legal.clear();
-                game.legal_moves(&state, &mut legal);
-                if !legal.contains(mv) {
+                // The referee's test: a game with continuous moves lists
+                // none and answers `is_legal` directly.
+                if !game.is_legal(&state, mv, &mut legal) {
                     return Err(illegal(
                         index,
                         format!(

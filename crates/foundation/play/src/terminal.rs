@@ -75,6 +75,9 @@ where
     }
     let mut legal = Vec::new();
     let mut chances = Vec::new();
+    // For `is_legal`, which the referee uses too: a game with continuous
+    // moves lists none and tests each answer directly.
+    let mut scratch = Vec::new();
     let mut shown = false;
     let end = loop {
         match game.status(&state) {
@@ -129,7 +132,7 @@ where
                         let answer = catch_quietly(|| agent.choose(game, &state, seat, rng));
                         let fault = match &answer {
                             Err(message) => Some(Fault::Panic(message.clone())),
-                            Ok(mv) if !legal.contains(mv) => {
+                            Ok(mv) if !game.is_legal(&state, mv, &mut scratch) => {
                                 Some(Fault::Illegal(format!("{mv:?}")))
                             }
                             Ok(_) => None,
@@ -211,6 +214,7 @@ where
     G: Notation,
     G::Move: PartialEq,
 {
+    let mut scratch = Vec::new();
     loop {
         write!(out, "{name}, your move: ")?;
         out.flush()?;
@@ -230,13 +234,17 @@ where
                 }
                 let moves: Vec<String> = legal.iter().map(|m| game.format_move(state, m)).collect();
                 let shown = moves.len().min(40);
-                writeln!(
-                    out,
-                    "Legal moves ({}): {}{}",
-                    moves.len(),
-                    moves[..shown].join(", "),
-                    if shown < moves.len() { ", ..." } else { "" }
-                )?;
+                // A game with continuous moves lists none: its help says
+                // how to type one.
+                if !moves.is_empty() {
+                    writeln!(
+                        out,
+                        "Legal moves ({}): {}{}",
+                        moves.len(),
+                        moves[..shown].join(", "),
+                        if shown < moves.len() { ", ..." } else { "" }
+                    )?;
+                }
                 writeln!(out, "Type quit to stop.")?;
                 continue;
             }
@@ -251,7 +259,7 @@ where
         }
         match game.parse_move(state, text) {
             Err(message) => writeln!(out, "{message} (type help for the legal moves)")?,
-            Ok(mv) if legal.contains(&mv) => return Ok(Some(mv)),
+            Ok(mv) if game.is_legal(state, &mv, &mut scratch) => return Ok(Some(mv)),
             Ok(_) => writeln!(
                 out,
                 "{} is not a legal move here; type help for the legal moves.",

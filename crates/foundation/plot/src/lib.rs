@@ -18,9 +18,10 @@
 //!
 //! This crate knows no game: [`board`] draws any race track (squares,
 //! ladders and chutes, shades), [`chart`] draws distributions, bars,
-//! outcome strips and result matrices. Each game turns its own results
-//! into [`Picture`]s with them, in its own crate. [`html`] makes the
-//! report page, [`write_pictures`] the SVG files.
+//! outcome strips and result matrices, [`plane`] paths on a map. Each
+//! game turns its own results into [`Picture`]s with them, in its own
+//! crate. [`html`] makes the report page, [`write_pictures`] the SVG
+//! files.
 #![deny(missing_docs)]
 
 use std::path::{Path, PathBuf};
@@ -31,6 +32,7 @@ use plotters::prelude::*;
 pub mod board;
 pub mod chart;
 pub mod html;
+pub mod plane;
 
 mod style;
 

@@ -1,0 +1,74 @@
+//! **Caribbean Cruising**, the sailing race of seed 004 (the August 2001
+//! Programmer's Challenge, whose winning entry the seed prints): a boat
+//! sails around a sequence of marks in a wind that varies; once per
+//! integration interval its sailor is told the boat's position and
+//! velocity, the true wind, the bow direction, the marks picked up and
+//! the time, and answers a bow direction and a sail trim.
+//!
+//! ```
+//! use tabula_cruising::{Cruising, Helm, Skipper, Cooper};
+//! use tabula_core::{Agent, Streams};
+//! use tabula_play::referee::Referee;
+//!
+//! // Scenario 5: the four marks in 16 knots from the top of the page.
+//! let game = Cruising::scenario(5)?;
+//! let mut agents: Vec<Box<dyn Agent<Cruising>>> = vec![Box::new(Skipper(Cooper::default()))];
+//! let referee = Referee::new().max_steps(20_000);
+//! let played = referee.play(&game, &mut agents, &mut Streams::new(2002, 4), &mut ());
+//! assert_eq!(played.state.marks, 4);
+//! assert!(game.race_time(&played.state) < 3000.0);
+//! # Ok::<_, tabula_cruising::CruisingError>(())
+//! ```
+//!
+//! The pieces: the course file ([`course`]), Bob's boat from the
+//! seed's tables ([`polar`]) and the rest of the boat model, ours
+//! ([`game`]), the seed's entry interface as the agent API with three
+//! sailors ([`sailor`]), and the seed's twelve-scenario evaluation with
+//! its table and picture ([`race`], the command `tabula race
+//! cruising`). The generic verbs `simulate`, `play` and `replay` come
+//! from the registration.
+#![deny(missing_docs)]
+
+pub mod angle;
+pub mod course;
+pub mod game;
+pub mod polar;
+pub mod race;
+pub mod sailor;
+
+pub use angle::{Position, Velocity};
+pub use course::{Course, CourseSpec};
+pub use game::{Cruising, CruisingParams, Gust, Helm, State};
+pub use sailor::{BestVmc, Briefing, Cooper, Observation, Sailor, Skipper, Straight};
+
+/// The name the game registers under: `tabula race cruising`.
+pub const NAME: &str = "cruising";
+
+/// Why a course cannot be raced.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CruisingError {
+    /// The course file could not be read, parsed or checked (with its
+    /// file, line and column).
+    #[error(transparent)]
+    Spec(#[from] tabula_core::spec::SpecError),
+    /// No built-in scenario has this number.
+    #[error("there is no scenario {0}: the built-in scenarios are 1 to {max}", max = course::SCENARIOS)]
+    Scenario(u32),
+}
+
+static RACE: tabula_app::Typed<race::RaceArgs> = tabula_app::Typed::report(
+    "race",
+    "Caribbean Cruising: the seed's evaluation, every entrant on the twelve scenarios, ranked by race time + milliseconds",
+    race::command,
+)
+.with_pictures();
+
+tabula_app::register_game! {
+    game: Cruising,
+    summary: "Caribbean Cruising (seed 004): sail around marks in a varying wind; bow direction and sail trim each interval",
+    agents: "cooper",
+    games: 100,
+    verbs: [simulate, play, replay],
+    extra: [&RACE],
+}
