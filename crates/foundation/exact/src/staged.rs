@@ -109,8 +109,12 @@ use tabula_core::{BoardGame, Chance, Deterministic, GameResult, Policy, Results,
 use crate::budget::{Clock, Stage};
 use crate::{ExactError, Limits};
 
+mod against;
+mod exits;
 mod sweep;
 mod template;
+
+pub use exits::{ExitsEach, stage_exits, stage_exits_each};
 #[cfg(test)]
 mod tests;
 
@@ -234,19 +238,6 @@ impl<G: BoardGame> Debug for Play<'_, G> {
             Play::FollowLocal(_) => f.write_str("FollowLocal(..)"),
         }
     }
-}
-
-/// How [`Staged::against`] plays a stage.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Plan {
-    /// As the solve did (its optimum and its policies).
-    AsSolved,
-    /// By policies that look only within the stage.
-    Local,
-    /// By policies.
-    Follow,
-    /// A seat by the solve's optimum, others by policies.
-    Mixed,
 }
 
 /// A solved stage start.
@@ -778,11 +769,7 @@ where
         scratch: &mut Sweep<G::Move>,
     ) -> Option<Vec<f64>> {
         let t = &self.templates[self.entries[id].template as usize];
-        let exits = self.exits_of(id);
-        let k = self.k;
-        let own: Vec<f64> = (0..t.exits.len()).map(|x| exits[x * k + c]).collect();
-        let mut maximises = vec![None; seat + 1];
-        maximises[seat] = Some(0);
+        let (own, maximises) = self.own_component(id, (seat, c));
         let params = SweepParams {
             maximises: &maximises,
             tie: self.tie,
@@ -795,6 +782,22 @@ where
         push_swept(t, &params, scratch)
     }
 
+    /// Entry `id`'s exit values of component `c` alone, and who
+    /// maximises it (`seat` only, as its component 0).
+    fn own_component(&self, id: usize, (seat, c): (Seat, usize)) -> (Vec<f64>, Vec<Option<usize>>) {
+        let k = self.k;
+        let own = self
+            .exits_of(id)
+            .iter()
+            .skip(c)
+            .step_by(k)
+            .copied()
+            .collect();
+        let mut maximises = vec![None; seat + 1];
+        maximises[seat] = Some(0);
+        (own, maximises)
+    }
+
     /// The best move's index at each node of entry `id`'s stage where one
     /// seat maximises component `c` and nobody else decides, by a sweep of
     /// that component alone: the moves a sweep of the whole vector picks.
@@ -805,11 +808,7 @@ where
         scratch: &mut Sweep<G::Move>,
     ) -> Result<Vec<u32>, ExactError> {
         let t = &self.templates[self.entries[id].template as usize];
-        let exits = self.exits_of(id);
-        let k = self.k;
-        let own: Vec<f64> = (0..t.exits.len()).map(|x| exits[x * k + c]).collect();
-        let mut maximises = vec![None; seat + 1];
-        maximises[seat] = Some(0);
+        let (own, maximises) = self.own_component(id, (seat, c));
         let params = SweepParams {
             maximises: &maximises,
             tie: self.tie,
@@ -941,147 +940,6 @@ where
         Ok(Arc::new(result?))
     }
 
-    /// The value vector of the initial state when the seats play `plays`
-    /// instead (one per seat): a seat given [`Play::Maximise`] plays as
-    /// this solve found best for it, a seat given a policy follows it.
-    /// The stages are those of this solve, read at the same canonical
-    /// starts, so the policies must be ones the canonical map is right
-    /// for. A seat that maximised in the solve and follows a policy
-    /// here, or the reverse, is allowed; a seat that did neither is
-    /// [`ExactError::NoPolicy`].
-    pub fn against(&self, game: &G, plays: &[Play<'_, G>]) -> Result<Vec<f64>, ExactError> {
-        let k = self.k;
-        let mut values = vec![f64::NAN; self.entries.len() * k];
-        let mut scratch = Sweep::default();
-        let mut local: HashMap<u32, Arc<Vec<f64>>> = HashMap::default();
-        for level in &self.levels {
-            // Stages played by policies that look only within them: one
-            // exit distribution per kind of stage.
-            for &id in level {
-                let id = id as usize;
-                let template = self.entries[id].template;
-                if self.plan(id, plays)? == Plan::Local && !local.contains_key(&template) {
-                    let d = self.stage_dist(game, id, plays, None, &mut scratch)?;
-                    local.insert(template, d);
-                }
-            }
-            let lower = &values;
-            let found: Vec<Vec<f64>> = level
-                .par_iter()
-                .map_init(Sweep::default, |scratch, &id| {
-                    let id = id as usize;
-                    let dist = self.dist_against(game, id, plays, &local, scratch)?;
-                    // `dot` over the exits, those that begin a stage at
-                    // its value here (`next` is in exit order).
-                    let exits = self.exits_of(id);
-                    let mut next = self.entries[id].next.iter().peekable();
-                    let mut value = vec![0.0; k];
-                    for (x, &p) in dist.iter().enumerate() {
-                        let from = match next.next_if(|&&(e, _)| e as usize == x) {
-                            Some(&(_, n)) => &lower[n as usize * k..n as usize * k + k],
-                            None => &exits[x * k..x * k + k],
-                        };
-                        if p != 0.0 {
-                            for (v, e) in value.iter_mut().zip(from) {
-                                *v += p * e;
-                            }
-                        }
-                    }
-                    Ok(value)
-                })
-                .collect::<Result<_, ExactError>>()?;
-            for (&id, v) in level.iter().zip(found) {
-                let at = id as usize * k;
-                values[at..at + k].copy_from_slice(&v);
-            }
-        }
-        Ok(values[..k].to_vec())
-    }
-
-    /// How [`against`](Self::against) plays entry `id`'s stage.
-    fn plan(&self, id: usize, plays: &[Play<'_, G>]) -> Result<Plan, ExactError> {
-        let t = &self.templates[self.entries[id].template as usize];
-        let as_solved = t
-            .seats
-            .iter()
-            .all(|&seat| matches!(plays.get(seat), Some(Play::Maximise(_))));
-        if as_solved && (self.entries[id].dist.is_some() || !t.cyclic) {
-            return Ok(Plan::AsSolved);
-        }
-        if t.cyclic {
-            return Err(ExactError::Stages {
-                what: "a stage with a cycle cannot be played against other policies".into(),
-            });
-        }
-        if let Some(&seat) = t.seats.iter().find(|&&seat| {
-            matches!(plays.get(seat), None | Some(Play::Maximise(_)))
-                && !matches!(self.plays.get(seat), Some(Play::Maximise(_)))
-        }) {
-            return Err(ExactError::NoPolicy {
-                seat,
-                policies: plays.len(),
-                state: format!("{:?}", self.start_states[id]),
-            });
-        }
-        let best = t
-            .seats
-            .iter()
-            .any(|&s| plays.get(s).and_then(Play::policy).is_none());
-        Ok(if best {
-            Plan::Mixed
-        } else if local_only(t, plays) {
-            Plan::Local
-        } else {
-            Plan::Follow
-        })
-    }
-
-    /// The probability of leaving entry `id`'s stage by each exit, the
-    /// seats playing as [`against`](Self::against) says (`local` holds
-    /// the stage-local policies' distributions).
-    fn dist_against(
-        &self,
-        game: &G,
-        id: usize,
-        plays: &[Play<'_, G>],
-        local: &HashMap<u32, Arc<Vec<f64>>>,
-        scratch: &mut Sweep<G::Move>,
-    ) -> Result<Arc<Vec<f64>>, ExactError> {
-        let entry = &self.entries[id];
-        Ok(match self.plan(id, plays)? {
-            Plan::AsSolved => match &entry.dist {
-                Some(d) => d.clone(),
-                None => {
-                    let known = self
-                        .dists
-                        .lock()
-                        .ok()
-                        .and_then(|d| d.get(&(id as u32)).cloned());
-                    match known {
-                        Some(d) => d,
-                        None => {
-                            let best = self.picks_of(game, id as u32)?;
-                            let d = self.stage_dist(game, id, &self.plays, Some(&best), scratch)?;
-                            if let Ok(mut dists) = self.dists.lock() {
-                                dists.insert(id as u32, d.clone());
-                            }
-                            d
-                        }
-                    }
-                }
-            },
-            Plan::Local => local
-                .get(&entry.template)
-                .cloned()
-                .ok_or_else(|| mismatch(&self.start_states[id]))?,
-            Plan::Follow => self.stage_dist(game, id, plays, None, scratch)?,
-            Plan::Mixed => {
-                let best = self.picks_of(game, id as u32)?;
-                self.stage_dist(game, id, plays, Some(&best), scratch)?
-            }
-        })
-    }
-
     /// The value vector of the initial state.
     pub fn value(&self) -> &[f64] {
         &self.values[..self.k]
@@ -1168,101 +1026,6 @@ fn dot(dist: &[f64], exits: &[f64], k: usize) -> Vec<f64> {
         }
     }
     value
-}
-
-/// The states one stage can end in from `start`, with their
-/// probabilities, when every seat that decides in it follows a fixed
-/// policy (`plays`, one per seat): the next stages' starts and finished
-/// games, in the order the stage's exploration meets them. For a turn,
-/// the distribution of what it scores.
-///
-/// Fails as [`Staged::solve`] does; a seat that would maximise is
-/// [`ExactError::NoPolicy`], and a stage with a cycle is
-/// [`ExactError::Stages`].
-pub fn stage_exits<G, S>(
-    game: &G,
-    stages: &S,
-    start: &G::State,
-    plays: &[Play<'_, G>],
-    limits: &Limits,
-) -> Result<Vec<(G::State, f64)>, ExactError>
-where
-    G: BoardGame,
-    G::State: Hash + Eq + Clone + Debug + Sync,
-    S: Stages<G>,
-{
-    let mut each = stage_exits_each(game, stages, start, &[plays.to_vec()], limits)?;
-    Ok(each.pop().unwrap_or_default())
-}
-
-/// [`stage_exits`] for several ways of playing the same stage (one list
-/// of plays per way, one play per seat): the stage is explored once, the
-/// ways are played on it in parallel, and the answers come in their
-/// order.
-pub fn stage_exits_each<G, S>(
-    game: &G,
-    stages: &S,
-    start: &G::State,
-    each: &[Vec<Play<'_, G>>],
-    limits: &Limits,
-) -> Result<Vec<Vec<(G::State, f64)>>, ExactError>
-where
-    G: BoardGame,
-    G::State: Hash + Eq + Clone + Debug + Sync,
-    S: Stages<G>,
-{
-    let Some(first) = each.first() else {
-        return Ok(Vec::new());
-    };
-    let (t, exit_states) = explore(game, stages, first, start, limits)?;
-    if t.cyclic {
-        return Err(ExactError::Stages {
-            what: format!("the stage from {start:?} has a cycle; its exits need a solve"),
-        });
-    }
-    each.par_iter()
-        .map_init(Sweep::default, |scratch: &mut Sweep<G::Move>, plays| {
-            // Every seat deciding follows a policy: a seat that maximises
-            // has no moves of its own to follow here.
-            if let Some(&seat) = t
-                .seats
-                .iter()
-                .find(|&&s| plays.get(s).and_then(Play::policy).is_none())
-            {
-                return Err(ExactError::NoPolicy {
-                    seat,
-                    policies: plays.len(),
-                    state: format!("{start:?}"),
-                });
-            }
-            let mut moves = std::mem::take(&mut scratch.moves);
-            let dist = push_forward(
-                &t,
-                &mut scratch.reach,
-                &mut scratch.moves_buf,
-                |node, seat, buf| {
-                    let policy = plays.get(seat).and_then(Play::policy);
-                    let policy = policy.ok_or_else(|| ExactError::NoPolicy {
-                        seat,
-                        policies: plays.len(),
-                        state: format!("{start:?}"),
-                    })?;
-                    let state = stages.join(game, start, &t.locals[node]);
-                    policy_probabilities(
-                        game,
-                        policy,
-                        &state,
-                        seat,
-                        t.edges(node).len(),
-                        &mut moves,
-                        buf,
-                    )
-                },
-            );
-            scratch.moves = moves;
-            Ok(exit_states.iter().cloned().zip(dist?).collect())
-        })
-        .collect()
 }
 
 /// A maximising seat's optimal play as a strategy: at a state of a

@@ -351,9 +351,9 @@ impl Compact {
         };
         let mut slot = vec![NONE; n];
         let mut nodes = Vec::new();
-        for node in 0..n {
+        for (node, slot) in slot.iter_mut().enumerate() {
             if !fold(node) {
-                slot[node] = nodes.len() as u32;
+                *slot = nodes.len() as u32;
                 nodes.push(node as u32);
             }
         }
