@@ -49,7 +49,10 @@ fn analysis(c: &mut Criterion) {
     let seed = Config::seed();
     let games = [
         ("10_rounds", seed),
-        ("100_rounds", seed.with(None, Some(100), None).expect("a valid game")),
+        (
+            "100_rounds",
+            seed.with(None, Some(100), None).expect("a valid game"),
+        ),
         (
             "3d6_14_rounds",
             seed.with(tabula::core::Dice::new(3, 6).ok(), Some(14), None)
