@@ -770,16 +770,22 @@ where
     ) -> Option<Vec<f64>> {
         let t = &self.templates[self.entries[id].template as usize];
         let (own, maximises) = self.own_component(id, (seat, c));
-        let params = SweepParams {
-            maximises: &maximises,
-            tie: self.tie,
-            tolerance: self.tolerance,
-            max_steps: self.max_steps,
-        };
+        let params = self.params(&maximises);
         if !sweep_pairs(t, &own, &params, scratch, None) {
             return None;
         }
         push_swept(t, &params, scratch)
+    }
+
+    /// What a sweep of this solve needs, with `maximises` saying which
+    /// component each seat maximises, if any.
+    fn params<'m>(&self, maximises: &'m [Option<usize>]) -> SweepParams<'m> {
+        SweepParams {
+            maximises,
+            tie: self.tie,
+            tolerance: self.tolerance,
+            max_steps: self.max_steps,
+        }
     }
 
     /// Entry `id`'s exit values of component `c` alone, and who
@@ -809,12 +815,7 @@ where
     ) -> Result<Vec<u32>, ExactError> {
         let t = &self.templates[self.entries[id].template as usize];
         let (own, maximises) = self.own_component(id, (seat, c));
-        let params = SweepParams {
-            maximises: &maximises,
-            tie: self.tie,
-            tolerance: self.tolerance,
-            max_steps: self.max_steps,
-        };
+        let params = self.params(&maximises);
         let mut best = vec![u32::MAX; t.kinds.len()];
         if !sweep_pairs(t, &own, &params, scratch, Some(&mut best)) {
             sweep_template::<1, _, _>(t, &own, 1, &params, scratch, Some(&mut best[..]))?;
@@ -874,12 +875,7 @@ where
             })
             .collect();
         let mut best = if picks { vec![u32::MAX; n] } else { Vec::new() };
-        let params = SweepParams {
-            maximises: &maximises,
-            tie: self.tie,
-            tolerance: self.tolerance,
-            max_steps: self.max_steps,
-        };
+        let params = self.params(&maximises);
         let best_out = picks.then_some(&mut best[..]);
         // The loops with the components' count known at compile time for
         // the common counts (a seat or two and a tie), so the sums stay in
