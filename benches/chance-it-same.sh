@@ -11,13 +11,12 @@ status=0
 for args in "--rounds 10" "--rounds 100" "--dice 3d6 --rounds 14" "--dice 1d6 --rounds 12" "--dice 2d4 --rounds 8"; do
     name=$(echo "$args" | tr -d ' -')
     out=$(mktemp)
-    start=$(date +%s.%N)
+    TIMEFORMAT="analyze chance-it $args: %R s"
     # shellcheck disable=SC2086
-    target/release/tabula analyze chance-it $args --format json > "$out" 2>/dev/null
-    end=$(date +%s.%N)
-    echo "analyze chance-it $args: $(echo "$end - $start" | bc) s"
-    python3 "$pins/compare.py" "$pins/$name.json" "$out" || status=1
-    grep -q "FAIL" <(python3 "$pins/compare.py" "$pins/$name.json" "$out") && status=1
+    time target/release/tabula analyze chance-it $args --format json > "$out" 2>/dev/null
+    verdict=$(python3 "$pins/compare.py" "$pins/$name.json" "$out") || status=1
+    echo "$verdict"
+    case "$verdict" in *FAIL*) status=1 ;; esac
     rm -f "$out"
 done
 exit $status
