@@ -4,7 +4,6 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::turn::{PolicyRow, summarize};
@@ -76,12 +75,16 @@ impl Analysis {
     /// accepts. `win-optimal` comes last, with its chances against each
     /// of the others (two-player games only).
     pub fn of(config: &Config) -> Result<Analysis, ChanceItError> {
-        let optimal = Optimal::new(config.dice())?;
-        let win_optimal = if config.players() == 2 {
-            Some(Arc::new(WinOptimal::new(config)?))
-        } else {
-            None
-        };
+        // The optimal turn and win-optimal side by side.
+        let (optimal, win_optimal) = rayon::join(
+            || Optimal::new(config.dice()),
+            || {
+                (config.players() == 2)
+                    .then(|| WinOptimal::new(config).map(Arc::new))
+                    .transpose()
+            },
+        );
+        let (optimal, win_optimal) = (optimal?, win_optimal?);
         let dice = config.dice();
         let mut named: Vec<(String, Arc<dyn Strategy>)> = Vec::new();
         for entry in strategy::menu()? {
@@ -99,37 +102,30 @@ impl Analysis {
                 }
             }
         }
-        let first_turn = |s: &dyn Strategy| -> Result<(f64, f64), ChanceItError> {
-            Ok(summarize(&stages::turn_distribution(
-                config,
-                s,
-                0,
-                0,
-                &[0, 0],
-            )?))
-        };
-        // Each first turn is explored on its own: one per core at a time.
-        let mut strategies = named
-            .par_iter()
-            .map(|(name, s)| {
-                let (mean, zero) = first_turn(&**s)?;
-                Ok(StrategyTurn {
-                    name: name.clone(),
+        // Every first turn, win-optimal's last, from one exploration of
+        // the turn.
+        let mut all: Vec<&dyn Strategy> = named.iter().map(|(_, s)| &**s).collect();
+        if let Some(w) = &win_optimal {
+            all.push(&**w);
+        }
+        let turns = stages::turn_distributions(config, &all, 0, 0, &[0, 0])?;
+        let strategies: Vec<StrategyTurn> = named
+            .iter()
+            .map(|(name, s)| (name.clone(), s.depends() != Depends::Turn))
+            .chain(win_optimal.iter().map(|_| (win::NAME.to_string(), true)))
+            .zip(&turns)
+            .map(|((name, whole_game), dist)| {
+                let (mean, zero) = summarize(dist);
+                StrategyTurn {
+                    name,
                     expected_turn_score: mean,
                     zero_probability: zero,
-                    note: (s.depends() != Depends::Turn).then_some(FIRST_TURN_ONLY),
-                })
+                    note: whole_game.then_some(FIRST_TURN_ONLY),
+                }
             })
-            .collect::<Result<Vec<_>, ChanceItError>>()?;
+            .collect();
         let mut report = None;
         if let Some(w) = &win_optimal {
-            let (mean, zero) = first_turn(&**w)?;
-            strategies.push(StrategyTurn {
-                name: win::NAME.into(),
-                expected_turn_score: mean,
-                zero_probability: zero,
-                note: Some(FIRST_TURN_ONLY),
-            });
             let mut versus = Vec::new();
             for (name, s) in &named {
                 let (Some(first), Some(second)) = (

@@ -133,23 +133,47 @@ pub fn turn_distribution(
     seat: Seat,
     totals: &[u32],
 ) -> Result<Vec<f64>, ExactError> {
+    let mut each = turn_distributions(config, &[strategy], round, seat, totals)?;
+    Ok(each.pop().unwrap_or_default())
+}
+
+/// [`turn_distribution`] for each of `strategies`, in their order: the
+/// turn is explored once and played by each
+/// ([`tabula_exact::staged::stage_exits_each`]).
+pub fn turn_distributions(
+    config: &Config,
+    strategies: &[&dyn Strategy],
+    round: u16,
+    seat: Seat,
+    totals: &[u32],
+) -> Result<Vec<Vec<f64>>, ExactError> {
     let game = ChanceIt::new(*config);
     let start = State::at_turn(round, seat, totals);
-    let policy = AsPolicy(strategy);
-    let plays: Vec<Play<'_, ChanceIt>> = (0..config.players())
-        .map(|_| Play::Follow(&policy as &dyn Policy<ChanceIt>))
+    let policies: Vec<AsPolicy<'_>> = strategies.iter().map(|&s| AsPolicy(s)).collect();
+    let each: Vec<Vec<Play<'_, ChanceIt>>> = policies
+        .iter()
+        .map(|policy| {
+            (0..config.players())
+                .map(|_| Play::Follow(policy as &dyn Policy<ChanceIt>))
+                .collect()
+        })
         .collect();
     let exits =
-        tabula_exact::staged::stage_exits(&game, &Turns::whole(), &start, &plays, &limits())?;
-    let mut dist = vec![0.0; usize::from(config.dice().max()) + 1];
+        tabula_exact::staged::stage_exits_each(&game, &Turns::whole(), &start, &each, &limits())?;
     let before = start.totals()[start.seat()];
-    for (end, p) in exits {
-        let score = end.totals()[start.seat()].saturating_sub(before) as usize;
-        if let Some(x) = dist.get_mut(score) {
-            *x += p;
-        }
-    }
-    Ok(dist)
+    Ok(exits
+        .into_iter()
+        .map(|exits| {
+            let mut dist = vec![0.0; usize::from(config.dice().max()) + 1];
+            for (end, p) in exits {
+                let score = end.totals()[start.seat()].saturating_sub(before) as usize;
+                if let Some(x) = dist.get_mut(score) {
+                    *x += p;
+                }
+            }
+            dist
+        })
+        .collect())
 }
 
 fn outcome(v: &[f64]) -> Outcome {

@@ -33,7 +33,7 @@ pub use crate::strategy::Outcome;
 
 /// The most rounds for which win-optimal is solved, with two six-sided
 /// dice. The `(turn, D)` pairs to solve grow with the square of the rounds
-/// (about 24 · rounds² for two dice): 100 rounds take about twenty seconds
+/// (about 24 · rounds² for two dice): 100 rounds take about ten seconds
 /// on two cores, 1000 would take hours and gigabytes. The book's Chance-it
 /// chapter has measured times. Dice with more possible sums allow fewer rounds: see
 /// [`max_rounds`].

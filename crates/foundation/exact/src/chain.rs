@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use tabula_core::{BoardGame, Chance, GameResult, Policy, Results, Seat, Status};
 
-use crate::ExactError;
 use crate::budget::{Clock, Progress, Stage};
+use crate::{ExactError, graph};
 
 /// How far an analysis may go before it gives up with a clear error
 /// instead of a hang or running out of memory: states, transitions and
@@ -314,28 +314,16 @@ where
                         });
                     };
                     chain.end_of.push(GOES_ON);
-                    legal.clear();
-                    game.legal_moves(&state, &mut legal);
-                    if legal.is_empty() {
-                        return Err(ExactError::NoMoves {
-                            seat,
-                            state: format!("{state:?}"),
-                        });
-                    }
-                    chances.clear();
-                    policy.probabilities(game, &state, seat, &legal, &mut chances);
-                    let total: f64 = chances.iter().sum();
-                    if chances.len() != legal.len()
-                        || (total - 1.0).abs() > 1e-9
-                        || chances.iter().any(|p| p.is_nan() || *p < 0.0)
-                    {
-                        return Err(ExactError::Policy {
-                            seat,
-                            state: format!("{state:?}"),
-                            moves: legal.len(),
-                            probabilities: chances.clone(),
-                        });
-                    }
+                    graph::legal_moves(game, &state, seat, &mut legal)?;
+                    graph::policy_probabilities(
+                        game,
+                        *policy,
+                        &state,
+                        seat,
+                        &legal,
+                        None,
+                        &mut chances,
+                    )?;
                     for (mv, &p) in legal.drain(..).zip(&chances) {
                         if p == 0.0 {
                             continue;
@@ -353,7 +341,7 @@ where
                     chain.end_of.push(GOES_ON);
                     outcomes.clear();
                     game.chance_outcomes(&state, &mut outcomes);
-                    crate::staged::check_chances(&state, &outcomes)?;
+                    graph::check_chances(&state, &outcomes)?;
                     for c in &outcomes {
                         let mut next = state.clone();
                         found.clear();
@@ -374,24 +362,18 @@ where
                     Some(&t) => t,
                     None => {
                         let t = chain.states.len();
-                        if t >= limits.max_states {
-                            return Err(ExactError::TooLarge {
-                                what: "states",
-                                limit: limits.max_states,
-                            });
-                        }
+                        graph::room(t, limits.max_states, "states")?;
                         index.insert(next.clone(), t as u32);
                         chain.states.push(next);
                         queue.push_back(t as u32);
                         t as u32
                     }
                 };
-                if chain.transitions.len() >= limits.max_transitions {
-                    return Err(ExactError::TooLarge {
-                        what: "transitions",
-                        limit: limits.max_transitions,
-                    });
-                }
+                graph::room(
+                    chain.transitions.len(),
+                    limits.max_transitions,
+                    "transitions",
+                )?;
                 let marks_start = chain.marks.len() as u32;
                 for m in left.by_ref().take(count) {
                     let id = match mark_index.get(&m) {

@@ -557,14 +557,7 @@ where
             }
             Status::Decision(seat) => {
                 let mut moves = std::mem::take(&mut self.scratch(0).moves);
-                moves.clear();
-                game.legal_moves(state, &mut moves);
-                if moves.is_empty() {
-                    return Err(ExactError::NoMoves {
-                        seat,
-                        state: format!("{state:?}"),
-                    });
-                }
+                crate::graph::legal_moves(game, state, seat, &mut moves)?;
                 for m in moves.drain(..) {
                     let mut next = state.clone();
                     game.apply_move(&mut next, m, &mut |_| {});
@@ -638,7 +631,7 @@ where
                 let mut outcomes = std::mem::take(&mut self.scratch(depth).outcomes);
                 outcomes.clear();
                 game.chance_outcomes(state, &mut outcomes);
-                crate::staged::check_chances(state, &outcomes)?;
+                crate::graph::check_chances(state, &outcomes)?;
                 let mut c = 0.0;
                 for o in &outcomes {
                     let mut next = state.clone();
@@ -651,14 +644,7 @@ where
             Status::Decision(seat) => {
                 *dynamic = true;
                 let mut moves = std::mem::take(&mut self.scratch(depth).moves);
-                moves.clear();
-                game.legal_moves(state, &mut moves);
-                if moves.is_empty() {
-                    return Err(ExactError::NoMoves {
-                        seat,
-                        state: format!("{state:?}"),
-                    });
-                }
+                crate::graph::legal_moves(game, state, seat, &mut moves)?;
                 for m in moves.drain(..) {
                     let mut next = state.clone();
                     game.apply_move(&mut next, m, &mut |_| {});
@@ -867,7 +853,7 @@ where
                 outcomes.clear();
                 game.chance_outcomes(state, &mut outcomes);
                 if self.checking {
-                    crate::staged::check_chances(state, &outcomes)?;
+                    crate::graph::check_chances(state, &outcomes)?;
                 }
                 let mut v = 0.0;
                 for c in &outcomes {
@@ -880,14 +866,7 @@ where
             }
             Status::Decision(seat) => {
                 let mut moves = std::mem::take(&mut self.scratch(depth).moves);
-                moves.clear();
-                game.legal_moves(state, &mut moves);
-                if moves.is_empty() {
-                    return Err(ExactError::NoMoves {
-                        seat,
-                        state: format!("{state:?}"),
-                    });
-                }
+                crate::graph::legal_moves(game, state, seat, &mut moves)?;
                 let max = self.objective.maximises(seat);
                 let mut v = if max {
                     f64::NEG_INFINITY

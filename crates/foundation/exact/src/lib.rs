@@ -93,6 +93,7 @@
 mod budget;
 mod chain;
 pub mod dense;
+mod graph;
 mod once;
 pub mod optimal;
 pub mod proof;

@@ -612,62 +612,32 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
             })?;
             let state = graph.states[i].clone();
             next_states.clear();
-            match game.status(&state) {
-                Status::Over(result) => {
-                    graph
-                        .nodes
-                        .push(Node::Over(objective.terminal(game, &state, result)));
-                }
-                Status::Chance => {
-                    graph.nodes.push(Node::Chance);
-                    outcomes.clear();
-                    game.chance_outcomes(&state, &mut outcomes);
-                    crate::staged::check_chances(&state, &outcomes)?;
-                    for c in &outcomes {
-                        let mut next = state.clone();
-                        game.apply_chance(&mut next, c.outcome, &mut |_| {});
-                        next_states.push((c.probability, next));
-                    }
-                }
-                Status::Decision(seat) => {
-                    graph.nodes.push(Node::Decision(objective.maximises(seat)));
-                    moves.clear();
-                    game.legal_moves(&state, &mut moves);
-                    if moves.is_empty() {
-                        return Err(ExactError::NoMoves {
-                            seat,
-                            state: format!("{state:?}"),
-                        });
-                    }
-                    for m in moves.drain(..) {
-                        let mut next = state.clone();
-                        game.apply_move(&mut next, m, &mut |_| {});
-                        next_states.push((1.0, next));
-                    }
-                }
-            }
+            let status = game.status(&state);
+            graph.nodes.push(match status {
+                Status::Over(result) => Node::Over(objective.terminal(game, &state, result)),
+                Status::Chance => Node::Chance,
+                Status::Decision(seat) => Node::Decision(objective.maximises(seat)),
+            });
+            crate::graph::successors(
+                game,
+                &state,
+                status,
+                &mut outcomes,
+                &mut moves,
+                &mut next_states,
+            )?;
             for (p, next) in next_states.drain(..) {
                 let target = match graph.index.find(&graph.states, &next) {
                     Some(t) => t,
                     None => {
                         let t = graph.states.len();
-                        if t >= limits.max_states {
-                            return Err(ExactError::TooLarge {
-                                what: "states",
-                                limit: limits.max_states,
-                            });
-                        }
+                        crate::graph::room(t, limits.max_states, "states")?;
                         graph.states.push(next);
                         graph.index.insert(&graph.states, t as u32);
                         t as u32
                     }
                 };
-                if graph.targets.len() >= limits.max_transitions {
-                    return Err(ExactError::TooLarge {
-                        what: "transitions",
-                        limit: limits.max_transitions,
-                    });
-                }
+                crate::graph::room(graph.targets.len(), limits.max_transitions, "transitions")?;
                 graph.targets.push(target);
                 graph.probabilities.push(p);
             }

@@ -109,6 +109,18 @@ use tabula_core::{BoardGame, Chance, Deterministic, GameResult, Policy, Results,
 use crate::budget::{Clock, Stage};
 use crate::{ExactError, Limits};
 
+mod against;
+mod exits;
+mod sweep;
+mod template;
+
+pub use exits::{ExitsEach, stage_exits, stage_exits_each};
+#[cfg(test)]
+mod tests;
+
+use sweep::{Sweep, SweepParams, push_best, push_forward, push_swept, sweep_pairs, sweep_template};
+use template::{Kind, Template, explore};
+
 /// How a game divides into stages: see the [module docs](self) for the
 /// contract.
 pub trait Stages<G: BoardGame>: Send + Sync {
@@ -210,6 +222,14 @@ impl<'p, G: BoardGame> Play<'p, G> {
     }
 }
 
+impl<G: BoardGame> Clone for Play<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: BoardGame> Copy for Play<'_, G> {}
+
 impl<G: BoardGame> Debug for Play<'_, G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -218,55 +238,6 @@ impl<G: BoardGame> Debug for Play<'_, G> {
             Play::FollowLocal(_) => f.write_str("FollowLocal(..)"),
         }
     }
-}
-
-/// What a node of a stage's template is.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Kind {
-    /// An exit, by its index in the template's exits.
-    Exit(u32),
-    Chance,
-    /// A decision, by its seat (kept small: a sweep streams the kinds).
-    Decision(u32),
-}
-
-/// One kind of stage, explored once: node 0 is its start.
-struct Template<L> {
-    locals: Vec<L>,
-    index: HashMap<L, u32>,
-    kinds: Vec<Kind>,
-    offsets: Vec<u32>,
-    /// (probability, target); 1 for a move.
-    edges: Vec<(f64, u32)>,
-    /// Per exit: a node and the index of its edge that reaches it.
-    exits: Vec<(u32, u32)>,
-    /// Children before parents (the post-order of a depth-first search).
-    order: Vec<u32>,
-    /// Whether the stage has a cycle (then sweeps repeat).
-    cyclic: bool,
-    /// Whether a seat that maximises decides in it.
-    optimises: bool,
-    /// The seats that decide in it.
-    seats: Vec<Seat>,
-}
-
-impl<L> Template<L> {
-    fn edges(&self, node: usize) -> &[(f64, u32)] {
-        &self.edges[self.offsets[node] as usize..self.offsets[node + 1] as usize]
-    }
-}
-
-/// How [`Staged::against`] plays a stage.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Plan {
-    /// As the solve did (its optimum and its policies).
-    AsSolved,
-    /// By policies that look only within the stage.
-    Local,
-    /// By policies.
-    Follow,
-    /// A seat by the solve's optimum, others by policies.
-    Mixed,
 }
 
 /// A solved stage start.
@@ -330,27 +301,6 @@ const KEEP_PICKS: usize = 4096;
 
 /// Stage starts solved in parallel between two looks at the clock.
 const CHUNK: usize = 256;
-
-/// Scratch for one stage's sweep.
-struct Sweep<M> {
-    values: Vec<f64>,
-    reach: Vec<f64>,
-    probs: Vec<f64>,
-    moves_buf: Vec<f64>,
-    moves: Vec<M>,
-}
-
-impl<M> Default for Sweep<M> {
-    fn default() -> Self {
-        Sweep {
-            values: Vec::new(),
-            reach: Vec::new(),
-            probs: Vec::new(),
-            moves_buf: Vec::new(),
-            moves: Vec::new(),
-        }
-    }
-}
 
 impl<'p, G, S> Staged<'p, G, S>
 where
@@ -528,8 +478,20 @@ where
                 let template = self.entries[id as usize].template;
                 let t = &self.templates[template as usize];
                 if t.optimises {
-                    let bits = self.exits_of(id as usize).iter().map(|x| x.to_bits());
-                    let key = (template, bits.collect());
+                    // One seat maximising one component decides by that
+                    // component of the exits alone: starts that agree on
+                    // it share their moves and exit distribution.
+                    let exits = self.exits_of(id as usize);
+                    let bits: Vec<u64> = match self.single_maximiser(id as usize) {
+                        Some((_, c)) => exits
+                            .iter()
+                            .skip(c)
+                            .step_by(self.k)
+                            .map(|x| x.to_bits())
+                            .collect(),
+                        None => exits.iter().map(|x| x.to_bits()).collect(),
+                    };
+                    let key = (template, bits);
                     if !memo.contains_key(&key) && !first.contains_key(&key) {
                         first.insert(key.clone(), id);
                         todo.push(id);
@@ -603,6 +565,11 @@ where
                         }
                     },
                 };
+                // A shared exit distribution is worth its own exits here.
+                let value = match (&dist, self.single_maximiser(id as usize)) {
+                    (Some(d), Some(_)) => dot(d, self.exits_of(id as usize), self.k),
+                    _ => value,
+                };
                 let at = id as usize * self.k;
                 self.values[at..at + self.k].copy_from_slice(&value);
                 self.entries[id as usize].dist = dist;
@@ -658,212 +625,6 @@ where
         self.starts.insert(start.clone(), id);
         self.start_states.push(start);
         Ok(id)
-    }
-}
-
-/// Explores the stage that begins at `start` as a template; also gives
-/// the exits' states (from this start).
-#[allow(clippy::type_complexity)]
-fn explore<G, S>(
-    game: &G,
-    stages: &S,
-    plays: &[Play<'_, G>],
-    start: &G::State,
-    limits: &Limits,
-) -> Result<(Template<S::Local>, Vec<G::State>), ExactError>
-where
-    G: BoardGame,
-    G::State: Hash + Eq + Clone + Debug,
-    S: Stages<G>,
-{
-    let mut exit_states = Vec::new();
-    let mut states = vec![start.clone()];
-    let mut index: HashMap<G::State, u32> = HashMap::default();
-    index.insert(start.clone(), 0);
-    let mut t = Template {
-        locals: Vec::new(),
-        index: HashMap::default(),
-        kinds: Vec::new(),
-        offsets: vec![0],
-        edges: Vec::new(),
-        exits: Vec::new(),
-        order: Vec::new(),
-        cyclic: false,
-        optimises: false,
-        seats: Vec::new(),
-    };
-    let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
-    let mut moves: Vec<G::Move> = Vec::new();
-    let mut next_states: Vec<(f64, G::State)> = Vec::new();
-    let mut clock = Clock::start(limits, 256);
-    // Who reached each state first: (node, edge), for the exits.
-    let mut first: Vec<(u32, u32)> = vec![(u32::MAX, 0)];
-    let mut i = 0;
-    while i < states.len() {
-        clock.tick(|| Stage::Building {
-            states: states.len(),
-            transitions: t.edges.len(),
-        })?;
-        let state = states[i].clone();
-        let (own_start, local) = stages.split(game, &state);
-        let status = game.status(&state);
-        let exit = i > 0 && (matches!(status, Status::Over(_)) || own_start == state);
-        t.locals.push(local.clone());
-        if exit {
-            t.kinds.push(Kind::Exit(t.exits.len() as u32));
-            t.exits.push(first[i]);
-            exit_states.push(state.clone());
-        } else {
-            if t.index.insert(local, i as u32).is_some() {
-                return Err(ExactError::Stages {
-                    what: format!(
-                        "two states of one stage have the same local position (the second: {state:?})"
-                    ),
-                });
-            }
-            match status {
-                Status::Over(_) => t.kinds.push(Kind::Exit(t.exits.len() as u32)),
-                Status::Chance => {
-                    t.kinds.push(Kind::Chance);
-                    outcomes.clear();
-                    game.chance_outcomes(&state, &mut outcomes);
-                    check_chances(&state, &outcomes)?;
-                    for c in &outcomes {
-                        let mut next = state.clone();
-                        game.apply_chance(&mut next, c.outcome, &mut |_| {});
-                        next_states.push((c.probability, next));
-                    }
-                }
-                Status::Decision(seat) => {
-                    t.kinds.push(Kind::Decision(seat as u32));
-                    if !t.seats.contains(&seat) {
-                        t.seats.push(seat);
-                    }
-                    match plays.get(seat) {
-                        Some(Play::Maximise(_)) => t.optimises = true,
-                        Some(_) => {}
-                        None => {
-                            return Err(ExactError::NoPolicy {
-                                seat,
-                                policies: plays.len(),
-                                state: format!("{state:?}"),
-                            });
-                        }
-                    }
-                    moves.clear();
-                    game.legal_moves(&state, &mut moves);
-                    if moves.is_empty() {
-                        return Err(ExactError::NoMoves {
-                            seat,
-                            state: format!("{state:?}"),
-                        });
-                    }
-                    for m in moves.drain(..) {
-                        let mut next = state.clone();
-                        game.apply_move(&mut next, m, &mut |_| {});
-                        next_states.push((1.0, next));
-                    }
-                }
-            }
-            if i == 0 && matches!(status, Status::Over(_)) {
-                // A finished game begins no stage: its own exit.
-                t.exits.push((u32::MAX, 0));
-                exit_states.push(state.clone());
-            }
-        }
-        for (k, (p, next)) in next_states.drain(..).enumerate() {
-            let target = match index.get(&next) {
-                Some(&target) => target,
-                None => {
-                    let target = states.len();
-                    if target >= limits.max_states {
-                        return Err(ExactError::TooLarge {
-                            what: "states in a stage",
-                            limit: limits.max_states,
-                        });
-                    }
-                    index.insert(next.clone(), target as u32);
-                    states.push(next);
-                    first.push((i as u32, k as u32));
-                    target as u32
-                }
-            };
-            if t.edges.len() >= limits.max_transitions {
-                return Err(ExactError::TooLarge {
-                    what: "transitions in a stage",
-                    limit: limits.max_transitions,
-                });
-            }
-            t.edges.push((p, target));
-        }
-        t.offsets.push(t.edges.len() as u32);
-        i += 1;
-    }
-    let (order, cyclic) = post_order(&t);
-    t.cyclic = cyclic;
-    Ok((renumbered(t, &order), exit_states))
-}
-
-/// `t` with its nodes numbered in the reverse of `order` (a post-order
-/// from the start): the start stays node 0, every sweep walks the nodes
-/// and their edges from the last to the first, in memory order, and a
-/// forward pass from the first to the last. Each node keeps its edges in
-/// their order, so every sum is taken in the same order as before.
-fn renumbered<L>(t: Template<L>, order: &[u32]) -> Template<L> {
-    let n = t.kinds.len();
-    if order.len() != n {
-        // Every node is reached from the start, so this does not happen;
-        // the template as explored is right, only slower to sweep.
-        return Template {
-            order: order.to_vec(),
-            ..t
-        };
-    }
-    let mut new_id = vec![0u32; n];
-    for (pos, &old) in order.iter().enumerate() {
-        new_id[old as usize] = (n - 1 - pos) as u32;
-    }
-    let mut locals: Vec<Option<L>> = t.locals.into_iter().map(Some).collect();
-    let mut kinds = Vec::with_capacity(n);
-    let mut offsets = Vec::with_capacity(n + 1);
-    let mut edges = Vec::with_capacity(t.edges.len());
-    let mut new_locals = Vec::with_capacity(n);
-    offsets.push(0);
-    for &old in order.iter().rev() {
-        let old = old as usize;
-        kinds.push(t.kinds[old]);
-        if let Some(local) = locals[old].take() {
-            new_locals.push(local);
-        }
-        let from = t.offsets[old] as usize..t.offsets[old + 1] as usize;
-        edges.extend(
-            t.edges[from]
-                .iter()
-                .map(|&(p, to)| (p, new_id[to as usize])),
-        );
-        offsets.push(edges.len() as u32);
-    }
-    let mut index = t.index;
-    for node in index.values_mut() {
-        *node = new_id[*node as usize];
-    }
-    let exits = t
-        .exits
-        .into_iter()
-        .map(|(node, edge)| match new_id.get(node as usize) {
-            Some(&node) => (node, edge),
-            None => (node, edge),
-        })
-        .collect();
-    Template {
-        locals: new_locals,
-        index,
-        kinds,
-        offsets,
-        edges,
-        exits,
-        order: (0..n as u32).rev().collect(),
-        ..t
     }
 }
 
@@ -984,10 +745,63 @@ where
         single: (Seat, usize),
         scratch: &mut Sweep<G::Move>,
     ) -> Result<(Vec<f64>, Arc<Vec<f64>>), ExactError> {
-        let best = self.single_picks(id, single, scratch)?;
-        let dist = self.stage_dist(game, id, &self.plays, Some(&best), scratch)?;
+        let dist = match self.swept_single(id, single, scratch) {
+            Some(dist) => Arc::new(dist),
+            None => {
+                let best = self.single_picks(id, single, scratch)?;
+                self.stage_dist(game, id, &self.plays, Some(&best), scratch)?
+            }
+        };
         let value = dot(&dist, self.exits_of(id), self.k);
         Ok((value, dist))
+    }
+
+    /// The exit distribution of entry `id`'s stage where one seat alone
+    /// decides, maximising component `c`, and its compact form allows
+    /// ([`sweep_pairs`]): one sweep of that component, then a forward
+    /// pass that chooses each move from the values swept
+    /// ([`push_swept`]), with no table of moves in between. `None`
+    /// (nothing done) elsewhere.
+    fn swept_single(
+        &self,
+        id: usize,
+        (seat, c): (Seat, usize),
+        scratch: &mut Sweep<G::Move>,
+    ) -> Option<Vec<f64>> {
+        let t = &self.templates[self.entries[id].template as usize];
+        let (own, maximises) = self.own_component(id, (seat, c));
+        let params = self.params(&maximises);
+        if !sweep_pairs(t, &own, &params, scratch, None) {
+            return None;
+        }
+        push_swept(t, &params, scratch)
+    }
+
+    /// What a sweep of this solve needs, with `maximises` saying which
+    /// component each seat maximises, if any.
+    fn params<'m>(&self, maximises: &'m [Option<usize>]) -> SweepParams<'m> {
+        SweepParams {
+            maximises,
+            tie: self.tie,
+            tolerance: self.tolerance,
+            max_steps: self.max_steps,
+        }
+    }
+
+    /// Entry `id`'s exit values of component `c` alone, and who
+    /// maximises it (`seat` only, as its component 0).
+    fn own_component(&self, id: usize, (seat, c): (Seat, usize)) -> (Vec<f64>, Vec<Option<usize>>) {
+        let k = self.k;
+        let own = self
+            .exits_of(id)
+            .iter()
+            .skip(c)
+            .step_by(k)
+            .copied()
+            .collect();
+        let mut maximises = vec![None; seat + 1];
+        maximises[seat] = Some(0);
+        (own, maximises)
     }
 
     /// The best move's index at each node of entry `id`'s stage where one
@@ -1000,19 +814,12 @@ where
         scratch: &mut Sweep<G::Move>,
     ) -> Result<Vec<u32>, ExactError> {
         let t = &self.templates[self.entries[id].template as usize];
-        let exits = self.exits_of(id);
-        let k = self.k;
-        let own: Vec<f64> = (0..t.exits.len()).map(|x| exits[x * k + c]).collect();
-        let mut maximises = vec![None; seat + 1];
-        maximises[seat] = Some(0);
-        let params = SweepParams {
-            maximises: &maximises,
-            tie: self.tie,
-            tolerance: self.tolerance,
-            max_steps: self.max_steps,
-        };
+        let (own, maximises) = self.own_component(id, (seat, c));
+        let params = self.params(&maximises);
         let mut best = vec![u32::MAX; t.kinds.len()];
-        sweep_nodes::<1, _, _>(t, &own, 1, &params, scratch, Some(&mut best[..]))?;
+        if !sweep_pairs(t, &own, &params, scratch, Some(&mut best)) {
+            sweep_template::<1, _, _>(t, &own, 1, &params, scratch, Some(&mut best[..]))?;
+        }
         Ok(best)
     }
 
@@ -1068,22 +875,17 @@ where
             })
             .collect();
         let mut best = if picks { vec![u32::MAX; n] } else { Vec::new() };
-        let params = SweepParams {
-            maximises: &maximises,
-            tie: self.tie,
-            tolerance: self.tolerance,
-            max_steps: self.max_steps,
-        };
+        let params = self.params(&maximises);
         let best_out = picks.then_some(&mut best[..]);
         // The loops with the components' count known at compile time for
         // the common counts (a seat or two and a tie), so the sums stay in
         // registers.
         match k {
-            1 => sweep_nodes::<1, _, _>(t, exits, k, &params, scratch, best_out)?,
-            2 => sweep_nodes::<2, _, _>(t, exits, k, &params, scratch, best_out)?,
-            3 => sweep_nodes::<3, _, _>(t, exits, k, &params, scratch, best_out)?,
-            4 => sweep_nodes::<4, _, _>(t, exits, k, &params, scratch, best_out)?,
-            _ => sweep_nodes::<0, _, _>(t, exits, k, &params, scratch, best_out)?,
+            1 => sweep_template::<1, _, _>(t, exits, k, &params, scratch, best_out)?,
+            2 => sweep_template::<2, _, _>(t, exits, k, &params, scratch, best_out)?,
+            3 => sweep_template::<3, _, _>(t, exits, k, &params, scratch, best_out)?,
+            4 => sweep_template::<4, _, _>(t, exits, k, &params, scratch, best_out)?,
+            _ => sweep_template::<0, _, _>(t, exits, k, &params, scratch, best_out)?,
         }
         Ok((scratch.values[..k].to_vec(), best))
     }
@@ -1100,6 +902,15 @@ where
         scratch: &mut Sweep<G::Move>,
     ) -> Result<Arc<Vec<f64>>, ExactError> {
         let t = &self.templates[self.entries[id].template as usize];
+        // Every seat deciding plays its best move: no policy to ask.
+        if let Some(best) = best
+            && t.seats
+                .iter()
+                .all(|&seat| plays.get(seat).and_then(Play::policy).is_none())
+            && let Some(dist) = push_best(t, best, &mut scratch.reach, &mut scratch.probs)
+        {
+            return Ok(Arc::new(dist));
+        }
         let start = &self.start_states[id];
         let stages = &self.stages;
         let mut moves = std::mem::take(&mut scratch.moves);
@@ -1122,144 +933,7 @@ where
             },
         );
         scratch.moves = moves;
-        result?;
-        let mut dist = vec![0.0; t.exits.len()];
-        for (node, kind) in t.kinds.iter().enumerate() {
-            if let Kind::Exit(x) = kind {
-                dist[*x as usize] += scratch.reach[node];
-            }
-        }
-        Ok(Arc::new(dist))
-    }
-
-    /// The value vector of the initial state when the seats play `plays`
-    /// instead (one per seat): a seat given [`Play::Maximise`] plays as
-    /// this solve found best for it, a seat given a policy follows it.
-    /// The stages are those of this solve, read at the same canonical
-    /// starts, so the policies must be ones the canonical map is right
-    /// for. A seat that maximised in the solve and follows a policy
-    /// here, or the reverse, is allowed; a seat that did neither is
-    /// [`ExactError::NoPolicy`].
-    pub fn against(&self, game: &G, plays: &[Play<'_, G>]) -> Result<Vec<f64>, ExactError> {
-        let k = self.k;
-        let mut values = vec![f64::NAN; self.entries.len() * k];
-        let mut scratch = Sweep::default();
-        let mut local: HashMap<u32, Arc<Vec<f64>>> = HashMap::default();
-        for level in &self.levels {
-            // Stages played by policies that look only within them: one
-            // exit distribution per kind of stage.
-            for &id in level {
-                let id = id as usize;
-                let template = self.entries[id].template;
-                if self.plan(id, plays)? == Plan::Local && !local.contains_key(&template) {
-                    let d = self.stage_dist(game, id, plays, None, &mut scratch)?;
-                    local.insert(template, d);
-                }
-            }
-            let lower = &values;
-            let found: Vec<Vec<f64>> = level
-                .par_iter()
-                .map_init(Sweep::default, |scratch, &id| {
-                    let id = id as usize;
-                    let dist = self.dist_against(game, id, plays, &local, scratch)?;
-                    let mut exits = self.exits_of(id).to_vec();
-                    for &(x, n) in &self.entries[id].next {
-                        let (x, n) = (x as usize * k, n as usize * k);
-                        exits[x..x + k].copy_from_slice(&lower[n..n + k]);
-                    }
-                    Ok(dot(&dist, &exits, k))
-                })
-                .collect::<Result<_, ExactError>>()?;
-            for (&id, v) in level.iter().zip(found) {
-                let at = id as usize * k;
-                values[at..at + k].copy_from_slice(&v);
-            }
-        }
-        Ok(values[..k].to_vec())
-    }
-
-    /// How [`against`](Self::against) plays entry `id`'s stage.
-    fn plan(&self, id: usize, plays: &[Play<'_, G>]) -> Result<Plan, ExactError> {
-        let t = &self.templates[self.entries[id].template as usize];
-        let as_solved = t
-            .seats
-            .iter()
-            .all(|&seat| matches!(plays.get(seat), Some(Play::Maximise(_))));
-        if as_solved && (self.entries[id].dist.is_some() || !t.cyclic) {
-            return Ok(Plan::AsSolved);
-        }
-        if t.cyclic {
-            return Err(ExactError::Stages {
-                what: "a stage with a cycle cannot be played against other policies".into(),
-            });
-        }
-        if let Some(&seat) = t.seats.iter().find(|&&seat| {
-            matches!(plays.get(seat), None | Some(Play::Maximise(_)))
-                && !matches!(self.plays.get(seat), Some(Play::Maximise(_)))
-        }) {
-            return Err(ExactError::NoPolicy {
-                seat,
-                policies: plays.len(),
-                state: format!("{:?}", self.start_states[id]),
-            });
-        }
-        let best = t
-            .seats
-            .iter()
-            .any(|&s| plays.get(s).and_then(Play::policy).is_none());
-        Ok(if best {
-            Plan::Mixed
-        } else if local_only(t, plays) {
-            Plan::Local
-        } else {
-            Plan::Follow
-        })
-    }
-
-    /// The probability of leaving entry `id`'s stage by each exit, the
-    /// seats playing as [`against`](Self::against) says (`local` holds
-    /// the stage-local policies' distributions).
-    fn dist_against(
-        &self,
-        game: &G,
-        id: usize,
-        plays: &[Play<'_, G>],
-        local: &HashMap<u32, Arc<Vec<f64>>>,
-        scratch: &mut Sweep<G::Move>,
-    ) -> Result<Arc<Vec<f64>>, ExactError> {
-        let entry = &self.entries[id];
-        Ok(match self.plan(id, plays)? {
-            Plan::AsSolved => match &entry.dist {
-                Some(d) => d.clone(),
-                None => {
-                    let known = self
-                        .dists
-                        .lock()
-                        .ok()
-                        .and_then(|d| d.get(&(id as u32)).cloned());
-                    match known {
-                        Some(d) => d,
-                        None => {
-                            let best = self.picks_of(game, id as u32)?;
-                            let d = self.stage_dist(game, id, &self.plays, Some(&best), scratch)?;
-                            if let Ok(mut dists) = self.dists.lock() {
-                                dists.insert(id as u32, d.clone());
-                            }
-                            d
-                        }
-                    }
-                }
-            },
-            Plan::Local => local
-                .get(&entry.template)
-                .cloned()
-                .ok_or_else(|| mismatch(&self.start_states[id]))?,
-            Plan::Follow => self.stage_dist(game, id, plays, None, scratch)?,
-            Plan::Mixed => {
-                let best = self.picks_of(game, id as u32)?;
-                self.stage_dist(game, id, plays, Some(&best), scratch)?
-            }
-        })
+        Ok(Arc::new(result?))
     }
 
     /// The value vector of the initial state.
@@ -1329,161 +1003,6 @@ where
     }
 }
 
-/// Pushes the probability of reaching each node of a stage without
-/// cycles forward from its start into `reach`; `decide(node, seat, buf)`
-/// gives the probabilities of a decision's moves. Only nodes that play
-/// can reach are asked about.
-/// What a sweep needs besides the template and the exits.
-struct SweepParams<'a> {
-    maximises: &'a [Option<usize>],
-    tie: f64,
-    tolerance: f64,
-    max_steps: u32,
-}
-
-/// Sweeps a template's nodes backward from the exit values, `k` value
-/// components per node (`K`, when not 0, is `k` known at compile time),
-/// repeating while a cyclic stage has not settled. Leaves the node values
-/// in `scratch.values`, and each decision's best move in `best`.
-fn sweep_nodes<const K: usize, L, M>(
-    t: &Template<L>,
-    exits: &[f64],
-    k: usize,
-    params: &SweepParams<'_>,
-    scratch: &mut Sweep<M>,
-    mut best: Option<&mut [u32]>,
-) -> Result<(), ExactError> {
-    let k = if K == 0 { k } else { K };
-    let n = t.kinds.len();
-    let values = &mut scratch.values;
-    if t.cyclic {
-        // Value iteration starts from zero; without a cycle every node
-        // is written before it is read.
-        values.clear();
-    }
-    values.resize(n * k, 0.0);
-    for node in 0..n {
-        if let Kind::Exit(x) = t.kinds[node] {
-            let x = x as usize;
-            values[node * k..node * k + k].copy_from_slice(&exits[x * k..x * k + k]);
-        }
-    }
-    let mut inline = [0.0; 8];
-    let mut heap = Vec::new();
-    let acc: &mut [f64] = if k <= inline.len() {
-        &mut inline[..k]
-    } else {
-        heap.resize(k, 0.0);
-        &mut heap
-    };
-    let mut sweeps = 0;
-    loop {
-        sweeps += 1;
-        let mut residual: f64 = 0.0;
-        for &node in &t.order {
-            let node = node as usize;
-            let from = t.offsets[node] as usize;
-            let edges = t.edges(node);
-            match t.kinds[node] {
-                Kind::Exit(_) => continue,
-                Kind::Chance => {
-                    acc.fill(0.0);
-                    for &(p, to) in edges {
-                        let to = &values[to as usize * k..to as usize * k + k];
-                        for (a, v) in acc.iter_mut().zip(to) {
-                            *a += p * v;
-                        }
-                    }
-                }
-                Kind::Decision(seat) => {
-                    match params.maximises.get(seat as usize).copied().flatten() {
-                        Some(c) => {
-                            let top = edges
-                                .iter()
-                                .map(|&(_, to)| values[to as usize * k + c])
-                                .fold(f64::NEG_INFINITY, f64::max);
-                            let tolerance = params.tie * top.abs().max(1.0);
-                            let pick = edges
-                                .iter()
-                                .position(|&(_, to)| values[to as usize * k + c] >= top - tolerance)
-                                .unwrap_or(0);
-                            if let Some(best) = best.as_deref_mut() {
-                                best[node] = pick as u32;
-                            }
-                            let to = edges[pick].1 as usize * k;
-                            acc.copy_from_slice(&values[to..to + k]);
-                        }
-                        _ => {
-                            acc.fill(0.0);
-                            for (e, &(_, to)) in edges.iter().enumerate() {
-                                let p = scratch.probs[from + e];
-                                if p == 0.0 {
-                                    continue;
-                                }
-                                let to = &values[to as usize * k..to as usize * k + k];
-                                for (a, v) in acc.iter_mut().zip(to) {
-                                    *a += p * v;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            let here = &mut values[node * k..node * k + k];
-            for (x, a) in here.iter_mut().zip(acc.iter()) {
-                if t.cyclic {
-                    residual = residual.max((a - *x).abs());
-                }
-                *x = *a;
-            }
-        }
-        if !t.cyclic || residual <= params.tolerance {
-            return Ok(());
-        }
-        if sweeps >= params.max_steps {
-            return Err(ExactError::NotSettled {
-                iterations: sweeps,
-                residual,
-            });
-        }
-    }
-}
-
-fn push_forward<L>(
-    t: &Template<L>,
-    reach: &mut Vec<f64>,
-    buf: &mut Vec<f64>,
-    mut decide: impl FnMut(usize, Seat, &mut Vec<f64>) -> Result<(), ExactError>,
-) -> Result<(), ExactError> {
-    reach.clear();
-    reach.resize(t.kinds.len(), 0.0);
-    reach[0] = 1.0;
-    // Parents before children: the post-order backwards.
-    for &node in t.order.iter().rev() {
-        let node = node as usize;
-        let r = reach[node];
-        if r == 0.0 {
-            continue;
-        }
-        let edges = t.edges(node);
-        match t.kinds[node] {
-            Kind::Exit(_) => {}
-            Kind::Chance => {
-                for &(p, to) in edges {
-                    reach[to as usize] += r * p;
-                }
-            }
-            Kind::Decision(seat) => {
-                decide(node, seat as usize, buf)?;
-                for (&(_, to), &p) in edges.iter().zip(buf.iter()) {
-                    reach[to as usize] += r * p;
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
 /// Whether every seat that decides in the stage follows a policy that
 /// looks only within the stage.
 fn local_only<G: BoardGame, L>(t: &Template<L>, plays: &[Play<'_, G>]) -> bool {
@@ -1503,74 +1022,6 @@ fn dot(dist: &[f64], exits: &[f64], k: usize) -> Vec<f64> {
         }
     }
     value
-}
-
-/// The states one stage can end in from `start`, with their
-/// probabilities, when every seat that decides in it follows a fixed
-/// policy (`plays`, one per seat): the next stages' starts and finished
-/// games, in the order the stage's exploration meets them. For a turn,
-/// the distribution of what it scores.
-///
-/// Fails as [`Staged::solve`] does; a seat that would maximise is
-/// [`ExactError::NoPolicy`], and a stage with a cycle is
-/// [`ExactError::Stages`].
-pub fn stage_exits<G, S>(
-    game: &G,
-    stages: &S,
-    start: &G::State,
-    plays: &[Play<'_, G>],
-    limits: &Limits,
-) -> Result<Vec<(G::State, f64)>, ExactError>
-where
-    G: BoardGame,
-    G::State: Hash + Eq + Clone + Debug + Sync,
-    S: Stages<G>,
-{
-    let (t, exit_states) = explore(game, stages, plays, start, limits)?;
-    // A seat that maximises has no moves of its own to follow here.
-    if let Some(&seat) = t
-        .seats
-        .iter()
-        .find(|&&s| matches!(plays.get(s), Some(Play::Maximise(_))))
-    {
-        return Err(ExactError::NoPolicy {
-            seat,
-            policies: plays.len(),
-            state: format!("{start:?}"),
-        });
-    }
-    if t.cyclic {
-        return Err(ExactError::Stages {
-            what: format!("the stage from {start:?} has a cycle; its exits need a solve"),
-        });
-    }
-    let mut scratch: Sweep<G::Move> = Sweep::default();
-    let (mut moves, mut buf) = (Vec::new(), Vec::new());
-    push_forward(&t, &mut scratch.reach, &mut buf, |node, seat, buf| {
-        let policy = plays.get(seat).and_then(Play::policy);
-        let policy = policy.ok_or_else(|| ExactError::NoPolicy {
-            seat,
-            policies: plays.len(),
-            state: format!("{start:?}"),
-        })?;
-        let state = stages.join(game, start, &t.locals[node]);
-        policy_probabilities(
-            game,
-            policy,
-            &state,
-            seat,
-            t.edges(node).len(),
-            &mut moves,
-            buf,
-        )
-    })?;
-    let mut out: Vec<(G::State, f64)> = exit_states.into_iter().map(|s| (s, 0.0)).collect();
-    for (node, kind) in t.kinds.iter().enumerate() {
-        if let Kind::Exit(x) = kind {
-            out[*x as usize].1 += scratch.reach[node];
-        }
-    }
-    Ok(out)
 }
 
 /// A maximising seat's optimal play as a strategy: at a state of a
@@ -1596,28 +1047,8 @@ fn mismatch<S: Debug>(state: &S) -> ExactError {
     }
 }
 
-/// Chance outcomes must be a probability distribution: some, none
-/// negative or NaN, summing to one.
-pub(crate) fn check_chances<S: Debug, O>(
-    state: &S,
-    outcomes: &[Chance<O>],
-) -> Result<(), ExactError> {
-    let total: f64 = outcomes.iter().map(|c| c.probability).sum();
-    if outcomes.is_empty()
-        || (total - 1.0).abs() > 1e-9
-        || outcomes
-            .iter()
-            .any(|c| c.probability.is_nan() || c.probability < 0.0)
-    {
-        return Err(ExactError::Probabilities {
-            state: format!("{state:?}"),
-            total,
-        });
-    }
-    Ok(())
-}
-
-/// A policy's probabilities for the legal moves at `state`, checked.
+/// A policy's probabilities for the legal moves at `state` (`count` of
+/// them), checked.
 fn policy_probabilities<G: BoardGame>(
     game: &G,
     policy: &dyn Policy<G>,
@@ -1632,281 +1063,5 @@ where
 {
     moves.clear();
     game.legal_moves(state, moves);
-    out.clear();
-    policy.probabilities(game, state, seat, moves, out);
-    let total: f64 = out.iter().sum();
-    if out.len() != count
-        || moves.len() != count
-        || (total - 1.0).abs() > 1e-9
-        || out.iter().any(|p| p.is_nan() || *p < 0.0)
-    {
-        return Err(ExactError::Policy {
-            seat,
-            state: format!("{state:?}"),
-            moves: moves.len(),
-            probabilities: out.clone(),
-        });
-    }
-    Ok(())
-}
-
-/// The template's nodes, children before parents, and whether a cycle
-/// was met.
-fn post_order<L>(t: &Template<L>) -> (Vec<u32>, bool) {
-    let n = t.kinds.len();
-    let mut order = Vec::with_capacity(n);
-    // 0 unseen, 1 on the path, 2 done.
-    let mut mark = vec![0u8; n];
-    let mut cyclic = false;
-    let mut stack: Vec<(u32, u32)> = vec![(0, 0)];
-    mark[0] = 1;
-    while let Some(top) = stack.last_mut() {
-        let (s, e) = *top;
-        let edges = t.edges(s as usize);
-        if (e as usize) < edges.len() {
-            top.1 += 1;
-            let to = edges[e as usize].1;
-            match mark[to as usize] {
-                0 => {
-                    mark[to as usize] = 1;
-                    stack.push((to, 0));
-                }
-                1 => cyclic = true,
-                _ => {}
-            }
-        } else {
-            mark[s as usize] = 2;
-            order.push(s);
-            stack.pop();
-        }
-    }
-    (order, cyclic)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Optimal, Score};
-    use tabula_core::{Deterministic, PolicyAgent};
-
-    /// Turns of "roll a die up to `rolls` times, keep the last"; the
-    /// score is the sum over `turns` turns (at most 40); `back` makes the
-    /// last turn lead back to the first (a cycle of stages).
-    #[derive(Clone, Copy)]
-    struct Keep {
-        turns: u8,
-        rolls: u8,
-        back: bool,
-    }
-    #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-    struct S {
-        turn: u8,
-        total: u32,
-        rolls: u8,
-        face: u8,
-    }
-    impl BoardGame for Keep {
-        type State = S;
-        type Move = bool;
-        type Outcome = u8;
-        type Event = ();
-        fn seats(&self) -> usize {
-            1
-        }
-        fn initial_state(&self) -> S {
-            S {
-                turn: 0,
-                total: 0,
-                rolls: 0,
-                face: 0,
-            }
-        }
-        fn status(&self, s: &S) -> Status {
-            if s.turn == self.turns {
-                Status::Over(GameResult::Win(0))
-            } else if s.face == 0 {
-                Status::Chance
-            } else {
-                Status::Decision(0)
-            }
-        }
-        fn chance_outcomes(&self, _: &S, out: &mut Vec<Chance<u8>>) {
-            out.extend((1..=6).map(|f| Chance {
-                outcome: f,
-                probability: 1.0 / 6.0,
-            }));
-        }
-        fn apply_chance<E: FnMut(())>(&self, s: &mut S, f: u8, _: &mut E) {
-            s.face = f;
-            s.rolls += 1;
-            if s.rolls == self.rolls {
-                self.apply_move(s, false, &mut |_| {})
-            }
-        }
-        fn legal_moves(&self, _: &S, out: &mut Vec<bool>) {
-            out.extend([false, true])
-        }
-        fn apply_move<E: FnMut(())>(&self, s: &mut S, again: bool, _: &mut E) {
-            if again {
-                s.face = 0
-            } else {
-                let mut turn = s.turn + 1;
-                if self.back && turn == self.turns {
-                    turn = 0;
-                }
-                *s = S {
-                    turn,
-                    total: (s.total + u32::from(s.face)).min(40),
-                    rolls: 0,
-                    face: 0,
-                };
-            }
-        }
-        fn results(&self, s: &S) -> Option<Results> {
-            (s.turn == self.turns).then(|| Results::from_scores(vec![f64::from(s.total)]))
-        }
-    }
-    struct ByTurn;
-    impl Stages<Keep> for ByTurn {
-        type Local = (u8, u8);
-        fn split(&self, _: &Keep, s: &S) -> (S, (u8, u8)) {
-            (
-                S {
-                    rolls: 0,
-                    face: 0,
-                    ..s.clone()
-                },
-                (s.rolls, s.face),
-            )
-        }
-        fn join(&self, _: &Keep, start: &S, &(rolls, face): &(u8, u8)) -> S {
-            S {
-                rolls,
-                face,
-                ..start.clone()
-            }
-        }
-    }
-
-    /// The staged solve gives the whole-graph solve's value and moves.
-    #[test]
-    fn staged_equals_the_whole_graph() {
-        let game = Keep {
-            turns: 4,
-            rolls: 3,
-            back: false,
-        };
-        let whole = Optimal::solve(&game, &Score(0), &Limits::default()).expect("solves");
-        let staged = Staged::solve(
-            &game,
-            ByTurn,
-            &Scores,
-            vec![Play::Maximise(0)],
-            &Limits::default(),
-        )
-        .expect("solves");
-        assert!((staged.value()[0] - whole.value).abs() < 1e-12);
-        for i in 0..whole.len() {
-            let s = whole.state(i);
-            if matches!(game.status(s), Status::Decision(_)) {
-                assert_eq!(staged.best_move(&game, s), whole.best_move(s), "{s:?}");
-            }
-        }
-        // Folded back in as a policy, the optimum is worth its value.
-        let agent = PolicyAgent(
-            Staged::solve(
-                &game,
-                ByTurn,
-                &Scores,
-                vec![Play::Maximise(0)],
-                &Limits::default(),
-            )
-            .expect("solves"),
-        );
-        let followed = staged
-            .against(&game, &[Play::Follow(&agent)])
-            .expect("evaluates");
-        assert!((followed[0] - whole.value).abs() < 1e-12);
-        let _ = agent
-            .0
-            .pick(&game, &game.initial_state(), 0, &[false, true]);
-        // A fixed policy: always keep the first roll (3.5 a turn).
-        struct Keep1;
-        impl Policy<Keep> for Keep1 {
-            fn probabilities(&self, _: &Keep, _: &S, _: Seat, _: &[bool], out: &mut Vec<f64>) {
-                out.extend([1.0, 0.0]);
-            }
-        }
-        for play in [
-            Play::Follow(&Keep1 as &dyn Policy<Keep>),
-            Play::FollowLocal(&Keep1),
-        ] {
-            let v = Staged::solve(&game, ByTurn, &Scores, vec![play], &Limits::default())
-                .expect("solves");
-            assert!((v.value()[0] - 4.0 * 3.5).abs() < 1e-12);
-        }
-        let exits = stage_exits(
-            &game,
-            &ByTurn,
-            &game.initial_state(),
-            &[Play::Follow(&Keep1)],
-            &Limits::default(),
-        )
-        .expect("a turn");
-        assert_eq!(exits.len(), 6);
-        assert!(exits.iter().all(|(_, p)| (p - 1.0 / 6.0).abs() < 1e-15));
-    }
-
-    #[test]
-    fn bad_stages_are_typed_errors() {
-        let game = Keep {
-            turns: 3,
-            rolls: 2,
-            back: true,
-        };
-        let err = Staged::solve(
-            &game,
-            ByTurn,
-            &Scores,
-            vec![Play::Maximise(0)],
-            &Limits::default(),
-        )
-        .expect_err("a cycle of stages");
-        assert!(matches!(err, ExactError::StageCycle { .. }), "{err}");
-        let game = Keep {
-            turns: 3,
-            rolls: 2,
-            back: false,
-        };
-        let err = Staged::solve(&game, ByTurn, &Scores, vec![], &Limits::default())
-            .expect_err("no play for seat 0");
-        assert!(matches!(err, ExactError::NoPolicy { .. }), "{err}");
-        /// Says every state is a stage's start.
-        struct Every;
-        impl Stages<Keep> for Every {
-            type Local = ();
-            fn split(&self, _: &Keep, s: &S) -> (S, ()) {
-                (s.clone(), ())
-            }
-            fn join(&self, _: &Keep, start: &S, _: &()) -> S {
-                start.clone()
-            }
-        }
-        let err = Staged::solve(
-            &game,
-            Every,
-            &Scores,
-            vec![Play::Maximise(0)],
-            &Limits::default(),
-        )
-        .expect_err("decisions are not played like the start");
-        assert!(matches!(err, ExactError::Stages { .. }), "{err}");
-        let limits = Limits {
-            max_states: 5,
-            ..Limits::default()
-        };
-        let err = Staged::solve(&game, ByTurn, &Scores, vec![Play::Maximise(0)], &limits)
-            .expect_err("too many starts");
-        assert!(matches!(err, ExactError::TooLarge { .. }), "{err}");
-    }
+    crate::graph::policy_probabilities(game, policy, state, seat, moves, Some(count), out)
 }
