@@ -216,7 +216,7 @@ impl Report for tournament::Tournament {
     after_help = "Exact answers, by dynamic programming: each built-in strategy's expected turn score and chance of scoring 0, \
 the optimal policy as a table, and the win-optimal strategy's chances against each other strategy.\n\
 Solving whole games takes time growing with the square of the rounds, so --rounds is at most 100 here \
-(about 19 s at 100 rounds and 0.4 s at 10 with 2d6, measured on two cores); dice with more possible sums allow \
+(about 10 s at 100 rounds and 0.15 s at 10 with 2d6, measured on two busy cores); dice with more possible sums allow \
 fewer rounds for the same work (14 with 3d6). A long solve shows its progress on stderr."
 )]
 pub struct AnalyzeArgs {
