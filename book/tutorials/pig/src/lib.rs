@@ -21,9 +21,8 @@ use tabula::core::params::{Param, Parameters};
 use tabula::core::{BoardGame, Chance, Deterministic, Dice, GameResult, PolicyAgent, Seat, Status};
 use tabula::exact::Dense;
 use tabula::play::agents::{AgentEntry, BuildFn};
-use tabula::play::notation::MoveError;
 use tabula::play::record::{ParametersError, Recordable};
-use tabula::play::terminal::Notation;
+use tabula::play::{notation::MoveError, terminal::Notation};
 use tabula::search::{Heuristic, hash_key, register_search_agents};
 // ANCHOR_END: imports
 
