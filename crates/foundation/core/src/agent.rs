@@ -253,43 +253,58 @@ impl<G: BoardGame> Agents<G> for NoAgents {
     }
 }
 
-impl<G: BoardGame> Agents<G> for Vec<Box<dyn Agent<G>>> {
-    fn choose(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        seat: Seat,
-        rng: &mut GameRng,
-    ) -> Option<G::Move> {
-        let agent = self.get_mut(seat)?;
-        Some(agent.choose(game, state, seat, rng))
-    }
+/// The agents of a sequence, one per seat in order: the same four
+/// methods for a `Vec` of boxed agents and for an array.
+macro_rules! agents_per_seat {
+    ($(#[$doc:meta])* impl[$($generics:tt)*] for $agents:ty) => {
+        $(#[$doc])*
+        impl<$($generics)*> Agents<G> for $agents {
+            #[inline]
+            fn choose(
+                &mut self,
+                game: &G,
+                state: &G::State,
+                seat: Seat,
+                rng: &mut GameRng,
+            ) -> Option<G::Move> {
+                let agent = self.get_mut(seat)?;
+                Some(agent.choose(game, state, seat, rng))
+            }
 
-    #[inline]
-    fn choose_with(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        seat: Seat,
-        rng: &mut GameRng,
-        moves: &mut Vec<G::Move>,
-    ) -> Option<G::Move> {
-        let agent = self.get_mut(seat)?;
-        Some(agent.choose_with(game, state, seat, rng, moves))
-    }
+            #[inline]
+            fn choose_with(
+                &mut self,
+                game: &G,
+                state: &G::State,
+                seat: Seat,
+                rng: &mut GameRng,
+                moves: &mut Vec<G::Move>,
+            ) -> Option<G::Move> {
+                let agent = self.get_mut(seat)?;
+                Some(agent.choose_with(game, state, seat, rng, moves))
+            }
 
-    fn new_game(&mut self, game: &G) {
-        for (seat, agent) in self.iter_mut().enumerate() {
-            agent.new_game(game, seat);
+            #[inline]
+            fn new_game(&mut self, game: &G) {
+                for (seat, agent) in self.iter_mut().enumerate() {
+                    agent.new_game(game, seat);
+                }
+            }
+
+            #[inline]
+            fn end_game(&mut self, game: &G, state: &G::State) {
+                for (seat, agent) in self.iter_mut().enumerate() {
+                    agent.end_game(game, state, seat);
+                }
+            }
         }
-    }
-
-    fn end_game(&mut self, game: &G, state: &G::State) {
-        for (seat, agent) in self.iter_mut().enumerate() {
-            agent.end_game(game, state, seat);
-        }
-    }
+    };
 }
+
+agents_per_seat!(
+    /// One boxed agent per seat, as the registry builds them.
+    impl[G: BoardGame] for Vec<Box<dyn Agent<G>>>
+);
 
 /// Two agents of possibly different types, one per seat: the
 /// monomorphized set for a two-seat game, so the simulation harness
@@ -364,45 +379,8 @@ impl<G: BoardGame, A: Agent<G>, B: Agent<G>> Agents<G> for (A, B) {
     }
 }
 
-/// `N` agents of one type, one per seat: a monomorphized set for any
-/// number of seats (the agents may differ in their parameters).
-impl<G: BoardGame, A: Agent<G>, const N: usize> Agents<G> for [A; N] {
-    #[inline]
-    fn choose(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        seat: Seat,
-        rng: &mut GameRng,
-    ) -> Option<G::Move> {
-        let agent = self.get_mut(seat)?;
-        Some(agent.choose(game, state, seat, rng))
-    }
-
-    #[inline]
-    fn choose_with(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        seat: Seat,
-        rng: &mut GameRng,
-        moves: &mut Vec<G::Move>,
-    ) -> Option<G::Move> {
-        let agent = self.get_mut(seat)?;
-        Some(agent.choose_with(game, state, seat, rng, moves))
-    }
-
-    #[inline]
-    fn new_game(&mut self, game: &G) {
-        for (seat, agent) in self.iter_mut().enumerate() {
-            agent.new_game(game, seat);
-        }
-    }
-
-    #[inline]
-    fn end_game(&mut self, game: &G, state: &G::State) {
-        for (seat, agent) in self.iter_mut().enumerate() {
-            agent.end_game(game, state, seat);
-        }
-    }
-}
+agents_per_seat!(
+    /// `N` agents of one type, one per seat: a monomorphized set for any
+    /// number of seats (the agents may differ in their parameters).
+    impl[G: BoardGame, A: Agent<G>, const N: usize] for [A; N]
+);
