@@ -1,0 +1,205 @@
+//! `tabula replay GAME FILE` for any recordable game: the steps checked
+//! one by one, as text or JSON.
+
+use std::path::PathBuf;
+
+use tabula_play::record::{self, End, RecordOf, Recordable, Step};
+use tabula_play::terminal::{self, Notation};
+
+use crate::{Error, Io};
+
+/// The arguments of `tabula replay GAME FILE`.
+#[derive(Clone, Debug, clap::Args)]
+#[command(
+    after_help = "A record holds the game, its parameters, the seed, every chance outcome and move, and the result; \
+the option --record DIR of the commands that play games writes one."
+)]
+pub struct ReplayArgs {
+    /// The record (RON, or JSON if the name ends in .json)
+    pub file: PathBuf,
+    /// Print only the steps and the final position, not the position
+    /// before every move
+    #[arg(long)]
+    pub brief: bool,
+    /// The account as text, or as one JSON object (the steps, the final
+    /// position, the end, whether every step is legal)
+    #[arg(long, value_enum, default_value_t = ReplayFormat::Text)]
+    pub format: ReplayFormat,
+}
+
+/// How `replay` gives its account.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReplayFormat {
+    /// Human-readable text
+    #[default]
+    Text,
+    /// One JSON object
+    Json,
+}
+
+/// One step of a replay's JSON account.
+#[derive(serde::Serialize)]
+struct ReplayStep {
+    index: usize,
+    /// The seat that moved, from 1; `null` for a chance outcome.
+    seat: Option<usize>,
+    text: String,
+}
+
+/// `replay --format json`: what the text account says, as data.
+#[derive(serde::Serialize)]
+struct ReplayJson<'a, P> {
+    game: &'static str,
+    file: String,
+    parameters: &'a P,
+    players: &'a [String],
+    seed: u64,
+    index: u64,
+    steps: Vec<ReplayStep>,
+    legal: bool,
+    error: Option<String>,
+    position: Option<String>,
+    end: &'static str,
+    scores: Option<Vec<f64>>,
+    ranks: Option<Vec<u32>>,
+}
+
+/// What `replay` says about itself in `--help`.
+pub const REPLAY_ABOUT: &str = "Replays a record from the start, checking every step: \
+prints each chance outcome and move and the result, and names the first illegal step by its \
+index.\nExit status: 0 if every step is legal and the recorded end agrees; 1 otherwise (or if \
+the file cannot be read, is malformed, or is a record of another game).";
+
+/// A step as one line: `  12. Black: c2 c3` or `   3. chance: 7`.
+pub fn step_line<G: Notation>(
+    game: &G,
+    index: usize,
+    state: &G::State,
+    step: &Step<G::Move, G::Outcome>,
+) -> String {
+    match step {
+        Step::Chance(o) => format!("{index:>4}. chance: {}", game.format_outcome(state, o)),
+        Step::Move { seat, mv } => format!(
+            "{index:>4}. {}: {}",
+            game.seat_name(*seat),
+            game.format_move(state, mv)
+        ),
+    }
+}
+
+/// `tabula replay GAME FILE` for any game that is [`Recordable`] and has a
+/// [`Notation`]: register it with
+/// `Typed::interactive("replay", REPLAY_ABOUT, replay::<MyGame>)`.
+pub fn replay<G>(args: ReplayArgs, io: &mut Io<'_>) -> Result<(), Error>
+where
+    G: Recordable + Notation,
+{
+    let out = &mut *io.out;
+    let record = record::read::<G>(&args.file)?;
+    if args.format == ReplayFormat::Json {
+        return replay_json::<G>(&args, &record, out);
+    }
+    writeln!(
+        out,
+        "{} record {}: {}; seed {}, game {}.",
+        G::NAME,
+        tabula_core::text::printable(&args.file.display().to_string()),
+        if record.players.is_empty() {
+            "players not recorded".to_string()
+        } else {
+            // Names come from the file: no control character reaches
+            // the terminal.
+            tabula_core::text::printable(&record.players.join(" against ")).into_owned()
+        },
+        record.seed,
+        record.index
+    )?;
+    let mut lines = Vec::new();
+    let replayed = record::replay::<G>(&record, |index, game, state, step| {
+        if !args.brief && matches!(step, Step::Move { .. }) {
+            lines.push(game.render(state).trim_end().to_string());
+        }
+        lines.push(step_line(game, index, state, step));
+    });
+    for line in &lines {
+        writeln!(out, "{line}")?;
+    }
+    let replayed = match replayed {
+        Ok(r) => r,
+        Err(e) => {
+            writeln!(out, "ILLEGAL: {e}")?;
+            return Err(format!("{}: {e}", args.file.display()).into());
+        }
+    };
+    writeln!(out, "{}", replayed.game.render(&replayed.state).trim_end())?;
+    match (&record.end, &replayed.results) {
+        (End::Forfeit { forfeit, .. }, _) => writeln!(
+            out,
+            "{} forfeited at step {}: {}.",
+            replayed.game.seat_name(forfeit.seat),
+            forfeit.step,
+            tabula_core::text::printable(&forfeit.fault.to_string())
+        )?,
+        (_, Some(results)) => writeln!(out, "{}", terminal::describe(&replayed.game, results))?,
+        (End::Capped, None) => writeln!(out, "The step cap stopped the game here.")?,
+        (_, None) => writeln!(out, "The record ends before the game does.")?,
+    }
+    writeln!(out, "Every step is legal.")?;
+    Ok(())
+}
+
+/// `replay --format json`: one object, written whether or not every step
+/// is legal; an illegal step is still an error (exit status 1).
+fn replay_json<G>(
+    args: &ReplayArgs,
+    record: &RecordOf<G>,
+    out: &mut dyn std::io::Write,
+) -> Result<(), Error>
+where
+    G: Recordable + Notation,
+{
+    let mut steps = Vec::new();
+    let replayed = record::replay::<G>(record, |index, game, state, step| {
+        let (seat, text) = match step {
+            Step::Chance(o) => (None, game.format_outcome(state, o)),
+            Step::Move { seat, mv } => (Some(seat + 1), game.format_move(state, mv)),
+        };
+        steps.push(ReplayStep { index, seat, text });
+    });
+    let mut json = ReplayJson {
+        game: G::NAME,
+        file: args.file.display().to_string(),
+        parameters: &record.parameters,
+        players: &record.players,
+        seed: record.seed,
+        index: record.index,
+        steps,
+        legal: replayed.is_ok(),
+        error: None,
+        position: None,
+        end: "unfinished",
+        scores: None,
+        ranks: None,
+    };
+    match &replayed {
+        Err(e) => json.error = Some(e.to_string()),
+        Ok(r) => {
+            json.position = Some(r.game.render(&r.state).trim_end().to_string());
+            json.end = match (&record.end, &r.results) {
+                (End::Forfeit { .. }, _) => "forfeit",
+                (_, Some(_)) => "finished",
+                (End::Capped, None) => "capped",
+                (_, None) => "unfinished",
+            };
+            if let Some(results) = &r.results {
+                json.scores = Some(results.scores().to_vec());
+                json.ranks = Some(results.ranks().to_vec());
+            }
+        }
+    }
+    writeln!(out, "{}", crate::pretty(&json)?)?;
+    match replayed {
+        Ok(_) => Ok(()),
+        Err(e) => Err(format!("{}: {e}", args.file.display()).into()),
+    }
+}

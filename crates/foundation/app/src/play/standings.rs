@@ -1,0 +1,882 @@
+//! Tournaments from the command line: the options every game shares,
+//! running one with progress and records, and the standings as a report.
+
+use std::fmt::Write as _;
+
+use tabula_core::BoardGame;
+use tabula_core::text::group;
+use tabula_play::record::Recordable;
+use tabula_play::tournament::{
+    Chances, Entrant, GameId, Pair, PartResults, Scoring, Standings, Tournament,
+};
+
+use super::RecordArgs;
+use crate::progress::RunProgress;
+use crate::{Error, Report};
+
+/// How a tournament ranks its entrants, as a command-line value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ScoringArg {
+    /// Points: 1 per opponent ranked below, ½ per opponent tied (win 1,
+    /// draw ½)
+    #[default]
+    Points,
+    /// Points less --penalty-per-second for every second an agent thinks
+    /// (seed 004's tournament)
+    TimePenalty,
+}
+
+/// The tournament options every game shares, part of [`TournamentArgs`]:
+/// a game that declares its own `--agents`, `--games`, `--seed` and
+/// `--threads` flattens these beside them with `#[command(flatten)]`.
+#[derive(Clone, Debug, clap::Args)]
+#[group(skip)]
+pub struct TournamentOptions {
+    /// How agents are ranked [default: the game's; points unless its help
+    /// says otherwise]
+    #[arg(long, value_enum)]
+    pub scoring: Option<ScoringArg>,
+    /// With --scoring time-penalty: points taken per second of an agent's
+    /// total thinking time
+    #[arg(long, default_value_t = 1.0, value_name = "POINTS")]
+    pub penalty_per_second: f64,
+    /// A slower answer forfeits its game (milliseconds; the call is not
+    /// interrupted) [default: no limit]
+    #[arg(long, value_name = "MS")]
+    pub move_time_limit: Option<u64>,
+    /// Cap on steps (chance outcomes plus moves) per game, at least 1;
+    /// capped games are counted as capped, never as draws
+    #[arg(
+        long,
+        default_value_t = tabula_sim::DEFAULT_MAX_STEPS,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
+    pub max_steps: u32,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub record: RecordArgs,
+    /// Put exact chances beside the sampled ones: every seating of every
+    /// pairing whose agents are all fixed policies is solved exactly
+    /// (pairings that cannot be, or outgrow --max-states, show none)
+    #[arg(long)]
+    pub exact: bool,
+    /// With --exact: the most states one seating's solve may build
+    #[arg(long, default_value_t = crate::exact::DEFAULT_MAX_STATES,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub max_states: u64,
+    /// Play only part K of N of the tournament (K from 1), for another
+    /// machine to play the rest; `tabula merge` combines the parts' JSON
+    /// outputs into exactly the whole tournament's results.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::shard::ShardArg>,
+}
+
+/// A game's own exact solver for a tournament: each seat's chances with
+/// the named entrants in the seats, in seat order, or why it cannot.
+pub type ExactSolver<'a> = &'a (dyn Fn(&[&str]) -> Result<Vec<Chances>, String> + Sync + 'a);
+
+impl Default for TournamentOptions {
+    /// The options' defaults, as a command line without them gets.
+    fn default() -> TournamentOptions {
+        TournamentOptions {
+            scoring: None,
+            penalty_per_second: 1.0,
+            move_time_limit: None,
+            max_steps: tabula_sim::DEFAULT_MAX_STEPS,
+            record: RecordArgs::default(),
+            exact: false,
+            max_states: crate::exact::DEFAULT_MAX_STATES,
+            shard: None,
+        }
+    }
+}
+
+impl TournamentOptions {
+    /// Plays a tournament of `entrants` (see [`entrants`] for registered
+    /// agents by name) on `game` with
+    /// `engine` (games, seed, threads) and these options, `scoring` unless
+    /// `--scoring` says otherwise: progress on stderr for long runs,
+    /// records if `--record` asks, each game's events to a collector of
+    /// `collector`'s (see [`Tournament::run_with`]). Exact chances go
+    /// beside the results from `exact`, a game's own solver, if given;
+    /// otherwise, with `--exact`, from the chain of the agents' policies
+    /// ([`crate::exact::chances`]).
+    ///
+    /// With `--shard K/N` it plays only that part
+    /// ([`Tournament::run_part`]) and [publishes](crate::shard::publish)
+    /// its results, with no exact chances (the merge adds them); run
+    /// again by `tabula merge`, it plays nothing and merges the parts'
+    /// results ([`Tournament::merge_parts`]) into exactly the whole
+    /// tournament's. So every game's tournament splits, with no code of
+    /// its own, as long as its collectors serialize.
+    ///
+    /// A game whose state cannot be hashed (so the framework cannot build
+    /// its chain) uses [`run_with_solver`](Self::run_with_solver).
+    #[allow(clippy::type_complexity)]
+    pub fn run<G, C>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+        engine: Tournament,
+        scoring: ScoringArg,
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        exact: Option<ExactSolver<'_>>,
+    ) -> Result<(Standings, Vec<Vec<C>>), Error>
+    where
+        G: Recordable + 'static,
+        G::State: std::hash::Hash + Eq + std::fmt::Debug,
+        C: tabula_sim::Collector<G> + Send + Clone + serde::Serialize + serde::de::DeserializeOwned,
+    {
+        let max_states = usize::try_from(self.max_states).unwrap_or(usize::MAX);
+        let chain = |names: &[&str]| {
+            crate::exact::chances(game, names, max_states).map_err(|e| e.to_string())
+        };
+        let exact = match exact {
+            Some(solve) => Some(solve),
+            None if self.exact => Some(&chain as ExactSolver<'_>),
+            None => None,
+        };
+        self.run_with_solver(game, entrants, engine, scoring, collector, exact)
+    }
+
+    /// [`run`](Self::run) for any game, its state hashable or not: exact
+    /// chances come only from `exact`, the game's own solver, which is
+    /// used whenever it is given. `--exact` without one is an error, not
+    /// a run without exact chances.
+    #[allow(clippy::type_complexity)]
+    pub fn run_with_solver<G, C>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+        engine: Tournament,
+        scoring: ScoringArg,
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        exact: Option<ExactSolver<'_>>,
+    ) -> Result<(Standings, Vec<Vec<C>>), Error>
+    where
+        G: Recordable + 'static,
+        C: tabula_sim::Collector<G> + Send + Clone + serde::Serialize + serde::de::DeserializeOwned,
+    {
+        if self.exact && exact.is_none() {
+            return Err(format!(
+                "--exact: {} has no exact solver for its tournaments",
+                G::NAME
+            )
+            .into());
+        }
+        let engine = self.apply(engine, scoring)?;
+        let (mut standings, collected) = if let Some(parts) = crate::shard::parts_to_merge() {
+            let mut results = Vec::with_capacity(parts.len());
+            for part in &parts {
+                let state = part.header()?.state;
+                let read = serde_json::from_value::<PartResults<C>>(state).map_err(|e| {
+                    format!("{}: its tournament results cannot be read: {e}", part.file)
+                })?;
+                engine
+                    .check_part::<G, C>(entrants.len(), game.seats(), &read)
+                    .map_err(|why| {
+                        format!(
+                            "{}: \"shard\".\"state\" does not add up: {why}; was the file edited?",
+                            part.file
+                        )
+                    })?;
+                results.push(read);
+            }
+            engine.merge_parts(game, entrants, collector, results)?
+        } else if let Some(shard) = self.shard {
+            let games = engine.part_games(entrants.len(), game.seats());
+            if games.is_empty() {
+                return Err(format!(
+                    "--shard {}/{}: this tournament is played in fewer pieces than that, so part {} has no games; use fewer parts",
+                    shard.0.index + 1,
+                    shard.0.of,
+                    shard.0.index + 1
+                )
+                .into());
+            }
+            let progress = RunProgress::new("tournament part", games.end - games.start, "games")
+                .without_estimate();
+            let (standings, collected, part) =
+                engine.run_part(game, entrants, collector, &|d| progress.tick(d))?;
+            drop(progress);
+            crate::shard::publish(
+                shard.0,
+                engine.get_seed(),
+                engine.total_games(entrants.len(), game.seats()),
+                games,
+                serde_json::to_value(&part)?,
+            );
+            return Ok((standings, collected));
+        } else {
+            let total = engine.total_games(entrants.len(), game.seats());
+            let progress = RunProgress::new("tournament", total, "games").without_estimate();
+            let out = engine.run_recorded(game, entrants, collector, &|d| progress.tick(d))?;
+            drop(progress);
+            out
+        };
+        if let Some(solve) = exact {
+            standings.set_exact(solve);
+        }
+        Ok((standings, collected))
+    }
+
+    /// Applies these options to a tournament; `default` is the game's
+    /// scoring when `--scoring` is not given.
+    pub fn apply(
+        &self,
+        t: tabula_play::tournament::Tournament,
+        default: ScoringArg,
+    ) -> Result<tabula_play::tournament::Tournament, Error> {
+        if !(self.penalty_per_second.is_finite() && self.penalty_per_second >= 0.0) {
+            return Err(format!(
+                "--penalty-per-second must be a number of at least 0, got {}",
+                self.penalty_per_second
+            )
+            .into());
+        }
+        self.record.prepare()?;
+        let scoring = match self.scoring.unwrap_or(default) {
+            ScoringArg::Points => Scoring::Points,
+            ScoringArg::TimePenalty => Scoring::TimePenalty {
+                per_second: self.penalty_per_second,
+            },
+        };
+        Ok(t.scoring(scoring)
+            .shard(self.shard.map_or(tabula_sim::Shard::WHOLE, |s| s.0))
+            .max_steps(self.max_steps)
+            .move_time_limit(self.move_time_limit.map(std::time::Duration::from_millis))
+            .record(self.record.record.clone(), self.record.format()))
+    }
+}
+
+/// The whole of a tournament command's options: `--agents`, `--games`
+/// (`GAMES` per pairing unless given: 100 unless the game says
+/// otherwise, as in `TournamentArgs<1000>`), `--seed`, `--threads` and
+/// the [`TournamentOptions`]. Flatten it into a game's own arguments
+/// beside its parameters.
+#[derive(Clone, Debug, clap::Args)]
+// No argument group named after the struct: a game's own arguments
+// struct of the same name flattens this one.
+#[group(skip)]
+pub struct TournamentArgs<const GAMES: u64 = 100> {
+    /// The entrants: registered agent names, comma-separated (at least as
+    /// many as the game has seats; see `tabula list`)
+    #[arg(long, value_delimiter = ',', num_args = 1.., required = true, value_name = "AGENTS")]
+    pub agents: Vec<String>,
+    /// Games per pairing, spread over every seating
+    // Not `default_value_t`: clap keeps its text in a static, which every
+    // `GAMES` would share.
+    #[arg(long, default_value = GAMES.to_string(), value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Seed that fixes every game
+    #[arg(long, default_value_t = crate::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Worker threads [default: one per core]; the results do not depend on it
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub options: TournamentOptions,
+}
+
+impl<const GAMES: u64> TournamentArgs<GAMES> {
+    /// The entrants, checked: each a registered agent of `G`.
+    pub fn entrants<G: BoardGame + 'static>(&self, game: &G) -> Result<Vec<Entrant<G>>, Error> {
+        entrants(game, &self.agents)
+    }
+
+    /// The engine: `--games` per pairing, `--seed`, `--threads`.
+    pub fn engine(&self) -> Tournament {
+        Tournament::new(self.games)
+            .seed(self.seed)
+            .threads(self.threads.map(usize::from))
+    }
+}
+
+/// The entrants `names` name, checked: each a registered agent of `G`.
+pub fn entrants<G: BoardGame + 'static>(
+    game: &G,
+    names: &[String],
+) -> Result<Vec<Entrant<G>>, Error> {
+    names
+        .iter()
+        .map(|name| Entrant::registered(game, name.trim()).map_err(Error::from))
+        .collect()
+}
+
+/// Runs the tournament `args` describe on `game`, scored by `scoring`
+/// unless `--scoring` says otherwise (see [`TournamentOptions::run`]).
+pub fn run_tournament<G, const GAMES: u64>(
+    game: &G,
+    args: &TournamentArgs<GAMES>,
+    scoring: ScoringArg,
+) -> Result<Standings, Error>
+where
+    G: Recordable + 'static,
+    G::State: std::hash::Hash + Eq + std::fmt::Debug,
+{
+    let entrants = args.entrants(game)?;
+    let (standings, _) = args.options.run(
+        game,
+        &entrants,
+        args.engine(),
+        scoring,
+        &|_: &GameId| (),
+        None,
+    )?;
+    Ok(standings)
+}
+
+impl Report for Standings {
+    fn title(&self) -> String {
+        format!(
+            "tournament: {} entrants, {} games per pairing",
+            self.entrants.len(),
+            group(self.games_per_pairing)
+        )
+    }
+
+    fn text(&self) -> String {
+        standings_text(self)
+    }
+
+    fn json(&self) -> Result<String, Error> {
+        crate::pretty(self)
+    }
+
+    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+        let title = if self.seats == 2 {
+            format!(
+                "{} games per pair, seats alternated",
+                group(self.games_per_pairing)
+            )
+        } else {
+            format!(
+                "{} games per group of {}, seats shared evenly",
+                group(self.games_per_pairing),
+                self.seats
+            )
+        };
+        results_matrix(self, &title)
+    }
+}
+
+/// A two-seat game's tournament report: `{"game", the game's
+/// parameters, "games", "seed", "pairs", "standings"}`, each pair the
+/// framework's [`Pair`] with `a`'s wins in each seat under the game's
+/// own names for its seats (`a_wins_as_o`, `a_wins_as_x` for noline's
+/// O and X). Its text is the standings under a heading of the game's;
+/// its picture the results matrix.
+///
+/// ```
+/// use tabula_app::play::SeatedReport;
+/// use tabula_core::{Agent, BoardGame, GameRng, Seat};
+/// use tabula_play::tournament::{Entrant, Tournament};
+/// # use tabula_core::{GameResult, Status};
+/// # /// Take one or two from a pile; whoever takes the last wins.
+/// # struct Nim;
+/// # impl BoardGame for Nim {
+/// #     type State = (u8, Seat); type Move = u8; type Outcome = (); type Event = ();
+/// #     fn seats(&self) -> usize { 2 }
+/// #     fn initial_state(&self) -> (u8, Seat) { (10, 0) }
+/// #     fn status(&self, &(pile, to_move): &(u8, Seat)) -> Status {
+/// #         if pile == 0 { Status::Over(GameResult::Win(1 - to_move)) } else { Status::Decision(to_move) }
+/// #     }
+/// #     fn apply_chance<E: FnMut(())>(&self, _: &mut (u8, Seat), _: (), _: &mut E) {}
+/// #     fn apply_move<E: FnMut(())>(&self, s: &mut (u8, Seat), take: u8, _: &mut E) { s.0 -= take; s.1 = 1 - s.1; }
+/// #     fn legal_moves(&self, s: &(u8, Seat), out: &mut Vec<u8>) { out.extend(1..=s.0.min(2)) }
+/// # }
+/// /// Always takes one.
+/// struct One;
+/// impl Agent<Nim> for One {
+///     fn choose(&mut self, _: &Nim, _: &(u8, Seat), _: Seat, _: &mut GameRng) -> u8 { 1 }
+/// }
+/// let one = |name: &str| Entrant {
+///     name: name.into(),
+///     make: Box::new(|_: &Nim| Ok(Box::new(One) as Box<dyn Agent<Nim>>)),
+/// };
+/// let standings = Tournament::new(10).seed(1).run(&Nim, &[one("a"), one("b")], &|_| {})?;
+///
+/// #[derive(serde::Serialize)]
+/// struct Pile {
+///     stones: u8,
+/// }
+/// let report = SeatedReport::new("nim", Pile { stones: 10 }, standings, &["first", "second"]);
+/// // Ten stones taken one at a time: the second seat takes the last.
+/// assert_eq!(report.pairs[0].a_wins_as("second"), 5);
+/// let json = serde_json::to_value(&report).expect("serializable");
+/// assert_eq!(json["stones"], 10);
+/// assert_eq!(json["pairs"][0]["a_wins_as_first"], 0);
+/// assert_eq!(json["pairs"][0]["b_wins"], 5);
+/// # Ok::<_, tabula_play::tournament::TournamentError>(())
+/// ```
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SeatedReport<P> {
+    /// The game's registered name.
+    pub game: &'static str,
+    /// The game's parameters (a board size), their keys at the top level.
+    #[serde(flatten)]
+    pub parameters: P,
+    /// Games per pair.
+    pub games: u64,
+    /// The seed.
+    pub seed: u64,
+    /// Every pair, with `a`'s wins by seat.
+    pub pairs: Vec<SeatedPair>,
+    /// The engine's standings: ranks, points, forfeits, thinking time.
+    pub standings: Standings,
+    /// The text's first line and the picture's title start with this
+    /// ("noline 3x3"); the game's name unless set.
+    #[serde(skip)]
+    pub name: String,
+    /// A note on the seats for the text's first line ("seat 1 is O,
+    /// moving first").
+    #[serde(skip)]
+    pub seats_note: String,
+}
+
+/// One pair of a [`SeatedReport`]: the framework's view of it, and `a`'s
+/// wins in each seat under the keys `a_wins_as_NAME`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SeatedPair {
+    /// The pair.
+    #[serde(flatten)]
+    pub pair: Pair,
+    #[serde(flatten)]
+    a_wins_as: std::collections::BTreeMap<String, u64>,
+}
+
+impl SeatedPair {
+    /// `a`'s wins in the seat the game calls `seat` (0 for a name it
+    /// does not have).
+    pub fn a_wins_as(&self, seat: &str) -> u64 {
+        self.a_wins_as
+            .get(&format!("a_wins_as_{seat}"))
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+impl std::ops::Deref for SeatedPair {
+    type Target = Pair;
+
+    fn deref(&self) -> &Pair {
+        &self.pair
+    }
+}
+
+impl<P> SeatedReport<P> {
+    /// The report of `standings` for `game` with `parameters`, the seats
+    /// named `seats` in order (as JSON keys: lower case, no spaces).
+    pub fn new(game: &'static str, parameters: P, standings: Standings, seats: &[&str]) -> Self {
+        let pairs = standings
+            .pairs()
+            .into_iter()
+            .map(|pair| SeatedPair {
+                a_wins_as: seats
+                    .iter()
+                    .zip(&pair.a_wins_by_seat)
+                    .map(|(seat, &wins)| (format!("a_wins_as_{seat}"), wins))
+                    .collect(),
+                pair,
+            })
+            .collect();
+        SeatedReport {
+            game,
+            parameters,
+            games: standings.games_per_pairing,
+            seed: standings.seed,
+            pairs,
+            standings,
+            name: game.to_string(),
+            seats_note: String::new(),
+        }
+    }
+
+    /// Names the tournament in the text and picture ("noline 3x3"), with a
+    /// note on the seats.
+    pub fn named(mut self, name: impl Into<String>, seats_note: impl Into<String>) -> Self {
+        self.name = name.into();
+        self.seats_note = seats_note.into();
+        self
+    }
+}
+
+impl<P: serde::Serialize> Report for SeatedReport<P> {
+    fn title(&self) -> String {
+        format!("{} tournament", self.name)
+    }
+
+    fn text(&self) -> String {
+        let note = if self.seats_note.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", self.seats_note)
+        };
+        format!(
+            "{} tournament{note}\n{}",
+            self.name,
+            standings_text(&self.standings)
+        )
+    }
+
+    fn json(&self) -> Result<String, Error> {
+        crate::pretty(self)
+    }
+
+    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+        let title = format!(
+            "{}: {} games per pair, seats alternated",
+            self.name,
+            group(self.games)
+        );
+        results_matrix(&self.standings, &title)
+    }
+}
+
+/// The `results` picture of a tournament: for a two-seat game the matrix
+/// of each pair's wins, draws and losses, entrants by rank; for more
+/// seats each entrant's share of its games won alone, with two standard
+/// errors each side.
+pub fn results_matrix(
+    standings: &Standings,
+    title: &str,
+) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+    let pairs = standings.pairs();
+    if pairs.is_empty() {
+        let bars: Vec<tabula_plot::chart::Bar> = standings
+            .entrants
+            .iter()
+            .filter(|e| e.games > 0)
+            .map(|e| {
+                let n = e.games as f64;
+                let share = e.wins as f64 / n;
+                tabula_plot::chart::Bar {
+                    label: e.name.clone(),
+                    value: Some(share),
+                    std_error: Some((share * (1.0 - share) / n).sqrt()),
+                    exact: None,
+                }
+            })
+            .collect();
+        if bars.is_empty() {
+            return Ok(Vec::new());
+        }
+        return Ok(vec![tabula_plot::chart::bars(
+            "results",
+            &format!("{title}: share of games won alone"),
+            "won",
+            &bars,
+        )?]);
+    }
+    let names = standings.entrants.iter().map(|e| e.name.clone()).collect();
+    let cells = pairs
+        .iter()
+        .map(|p| (p.a.as_str(), p.b.as_str(), p.a_wins, p.b_wins, p.draws));
+    Ok(vec![
+        tabula_plot::chart::Matrix::from_pairs(names, cells).picture("results", title)?,
+    ])
+}
+
+/// The most forfeits listed one by one in the text.
+const FAULTS_SHOWN: usize = 20;
+
+/// Points as a reader wants them: whole and half points as they are
+/// (`12`, `7.5`), thirds and the like to three decimals.
+fn points_text(points: f64) -> String {
+    let text = format!("{points:.3}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The standings as text: the table of entrants, each pairing, and the
+/// forfeits.
+pub fn standings_text(s: &Standings) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Tournament: {} entrants, {} pairing(s) of {} games ({} seatings), seed {}, {}",
+        s.entrants.len(),
+        s.pairings.len(),
+        group(s.games_per_pairing),
+        s.seatings,
+        s.seed,
+        match s.scoring {
+            Scoring::Points => "ranked by points".to_string(),
+            Scoring::TimePenalty { per_second } =>
+                format!("ranked by points less {per_second} per second of thinking"),
+        }
+    );
+    let width = s
+        .entrants
+        .iter()
+        .map(|e| e.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(7);
+    let _ = writeln!(
+        out,
+        "  rank  {:<width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>6}  {:>9}  {:>9}  {:>10}  {:>8}  {:>8}",
+        "entrant",
+        "games",
+        "wins",
+        "shared",
+        "losses",
+        "capped",
+        "points",
+        "mean rank",
+        "mean score",
+        "forfeits",
+        "time s"
+    );
+    for e in &s.entrants {
+        let finished = |text: String| {
+            if e.capped >= e.games {
+                "-".to_string()
+            } else {
+                text
+            }
+        };
+        let _ = writeln!(
+            out,
+            "  {:>4}  {:<width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>6}  {:>9}  {:>9}  {:>10}  {:>8}  {:>8.2}",
+            e.rank,
+            e.name,
+            e.games,
+            e.wins,
+            e.shared_firsts,
+            e.losses,
+            e.capped,
+            points_text(e.points),
+            // Over finished games: none if every game was capped.
+            finished(format!("{:.3}", e.mean_rank)),
+            finished(format!("{:.3}", e.mean_score)),
+            e.illegal + e.panics + e.too_slow,
+            e.time_s
+        );
+    }
+    let _ = writeln!(out, "Pairings:");
+    for p in &s.pairings {
+        let names: Vec<&str> = p.entrants.iter().map(|e| e.name.as_str()).collect();
+        let _ = writeln!(
+            out,
+            "  {}: {} games, {} draws, {} capped, {:.1} moves a game",
+            names.join(" vs "),
+            group(p.games),
+            p.draws,
+            p.capped,
+            p.mean_moves
+        );
+        for e in &p.entrants {
+            let seats: Vec<String> = e
+                .wins_by_seat
+                .iter()
+                .zip(&e.games_by_seat)
+                .enumerate()
+                .map(|(seat, (w, g))| format!("seat {} {w}/{g}", seat + 1))
+                .collect();
+            // The standard error is over deals (every seating once).
+            let std_error = if p.games >= 2 * s.seatings as u64 {
+                format!("{:.3}", e.score_std_error)
+            } else {
+                "n/a (under two deals)".to_string()
+            };
+            let _ = writeln!(
+                out,
+                "    {:<width$}  {} wins ({}), {} points, mean score {:.3} ± {std_error}{}",
+                e.name,
+                e.wins,
+                seats.join(", "),
+                points_text(e.points),
+                e.mean_score,
+                if e.forfeits > 0 {
+                    format!(", {} forfeits", e.forfeits)
+                } else {
+                    String::new()
+                }
+            );
+            if let Some(x) = &e.exact {
+                let n = p.games.max(1) as f64;
+                let rate = e.wins as f64 / n;
+                let _ = writeln!(
+                    out,
+                    "    {:<width$}  exact: wins {:.4} (sampled {rate:.4} ± {:.4}), shares first {:.4} (sampled {:.4}){}",
+                    "",
+                    x.win,
+                    (rate * (1.0 - rate) / n).sqrt(),
+                    x.shared_first,
+                    e.shared_firsts as f64 / n,
+                    x.score
+                        .map_or(String::new(), |m| format!(", mean score {m:.3}"))
+                );
+            }
+        }
+        if let Some(why) = &p.exact_unavailable {
+            let _ = writeln!(out, "    no exact chances: {why}");
+        }
+    }
+    if !s.faults.is_empty() {
+        let _ = writeln!(out, "Forfeits ({}):", s.faults.len());
+        for f in s.faults.iter().take(FAULTS_SHOWN) {
+            let _ = writeln!(
+                out,
+                "  {} (seat {}) in {} game {}: {}",
+                f.entrant,
+                f.seat + 1,
+                f.pairing.join(" vs "),
+                f.game,
+                f.fault
+            );
+        }
+        if s.faults.len() > FAULTS_SHOWN {
+            let _ = writeln!(out, "  ... and {} more", s.faults.len() - FAULTS_SHOWN);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        options: super::TournamentOptions,
+    }
+
+    #[derive(Parser)]
+    struct Two {
+        #[command(flatten)]
+        hundred: super::TournamentArgs,
+        #[command(subcommand)]
+        other: Other,
+    }
+
+    #[derive(clap::Subcommand)]
+    enum Other {
+        Thousand {
+            #[command(flatten)]
+            args: super::TournamentArgs<1000>,
+        },
+    }
+
+    #[test]
+    fn each_command_has_its_own_default_number_of_games() {
+        // Both instances in one program, each asked for its default.
+        let two = Two::parse_from(["t", "--agents=a,b", "thousand", "--agents=c,d"]);
+        let Other::Thousand { args } = two.other;
+        assert_eq!((two.hundred.games, args.games), (100, 1000));
+        assert_eq!(args.agents, ["c", "d"]);
+    }
+
+    #[test]
+    fn points_read_as_whole_halves_or_three_decimals() {
+        let shown: Vec<String> = [12.0, 7.5, 2.0 / 3.0 + 2.0, 0.0, -1.25]
+            .into_iter()
+            .map(super::points_text)
+            .collect();
+        assert_eq!(shown, ["12", "7.5", "2.667", "0", "-1.25"]);
+    }
+
+    /// Three seats: each adds a die (1 to 3) to its total once; the
+    /// highest total wins alone, equal highest share first.
+    struct ThreeDice;
+
+    impl tabula_core::BoardGame for ThreeDice {
+        type State = Vec<u8>;
+        type Move = std::convert::Infallible;
+        type Outcome = u8;
+        type Event = ();
+        fn seats(&self) -> usize {
+            3
+        }
+        fn initial_state(&self) -> Vec<u8> {
+            Vec::new()
+        }
+        fn status(&self, s: &Vec<u8>) -> tabula_core::Status {
+            match s.len() {
+                3 => tabula_core::Status::Over(tabula_core::GameResult::Draw),
+                _ => tabula_core::Status::Chance,
+            }
+        }
+        fn results(&self, s: &Vec<u8>) -> Option<tabula_core::Results> {
+            (s.len() == 3).then(|| {
+                tabula_core::Results::from_scores(s.iter().map(|&d| f64::from(d)).collect())
+            })
+        }
+        fn chance_outcomes(&self, _: &Vec<u8>, out: &mut Vec<tabula_core::Chance<u8>>) {
+            out.extend((1..=3).map(|outcome| tabula_core::Chance {
+                outcome,
+                probability: 1.0 / 3.0,
+            }));
+        }
+        fn apply_chance<E: FnMut(())>(&self, s: &mut Vec<u8>, die: u8, _: &mut E) {
+            s.push(die);
+        }
+        fn apply_move<E: FnMut(())>(&self, _: &mut Vec<u8>, mv: Self::Move, _: &mut E) {
+            match mv {}
+        }
+    }
+
+    /// The entrants of a game without decisions.
+    struct Nobody;
+
+    impl tabula_core::Agent<ThreeDice> for Nobody {
+        fn choose(
+            &mut self,
+            _: &ThreeDice,
+            _: &Vec<u8>,
+            _: tabula_core::Seat,
+            _: &mut tabula_core::GameRng,
+        ) -> std::convert::Infallible {
+            unreachable!("the dice decide everything")
+        }
+    }
+
+    #[test]
+    fn a_three_seat_tournament_draws_each_entrants_wins() {
+        use tabula_play::tournament::{Entrant, Tournament};
+        let entrants: Vec<Entrant<ThreeDice>> = ["a", "b", "c", "d"]
+            .into_iter()
+            .map(|name| Entrant {
+                name: name.into(),
+                make: Box::new(|_| Ok(Box::new(Nobody) as _)),
+            })
+            .collect();
+        let standings = Tournament::new(60)
+            .seed(3)
+            .run(&ThreeDice, &entrants, &|_| {})
+            .expect("plays");
+        let pictures = super::results_matrix(&standings, "three seats").expect("draws");
+        assert_eq!(pictures.len(), 1);
+        assert_eq!(pictures[0].name, "results");
+        assert!(
+            pictures[0]
+                .svg
+                .contains("three seats: share of games won alone"),
+            "{}",
+            pictures[0].svg
+        );
+        // Ten deals of six seatings: standard errors, and points in thirds
+        // where shared firsts give them.
+        let text = super::standings_text(&standings);
+        assert!(!text.contains("n/a"), "{text}");
+        assert!(!text.contains("666666"), "{text}");
+        let few = Tournament::new(6)
+            .seed(3)
+            .run(&ThreeDice, &entrants, &|_| {})
+            .expect("plays");
+        assert!(
+            super::standings_text(&few).contains("± n/a (under two deals)"),
+            "{}",
+            super::standings_text(&few)
+        );
+    }
+
+    #[test]
+    fn the_default_options_are_the_command_lines() {
+        let parsed = Cli::parse_from(["tournament"]).options;
+        let default = super::TournamentOptions::default();
+        assert_eq!(format!("{parsed:?}"), format!("{default:?}"));
+    }
+}
