@@ -1,0 +1,795 @@
+//! Running a tournament: the builder's settings, then playing every
+//! pairing's games (whole or a part), merging parts, and the records.
+
+use super::*;
+
+impl Tournament {
+    /// `games` games per pairing, seed 0, all cores, the harness's step
+    /// cap, no time limit, scoring by points, no records.
+    pub fn new(games: u64) -> Tournament {
+        Tournament {
+            games,
+            seed: 0,
+            threads: None,
+            max_steps: tabula_sim::DEFAULT_MAX_STEPS,
+            move_time_limit: None,
+            scoring: Scoring::Points,
+            record: None,
+            shard: Shard::WHOLE,
+        }
+    }
+
+    /// How many games a tournament of `entrants` entrants plays for a
+    /// game of `seats` seats: games per pairing times pairings (for a
+    /// progress bar's total).
+    pub fn total_games(&self, entrants: usize, seats: usize) -> u64 {
+        // Pairings: entrants choose seats.
+        let seats = seats.min(entrants);
+        let mut pairings: u128 = 1;
+        for i in 0..seats {
+            pairings = pairings * (entrants - i) as u128 / (i + 1) as u128;
+        }
+        u64::try_from(pairings.saturating_mul(u128::from(self.games))).unwrap_or(u64::MAX)
+    }
+
+    /// The seed.
+    pub fn get_seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Games per pairing.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Sets the seed.
+    pub fn seed(mut self, seed: u64) -> Tournament {
+        self.seed = seed;
+        self
+    }
+
+    /// Sets the number of worker threads (default: one per core).
+    pub fn threads(mut self, threads: Option<usize>) -> Tournament {
+        self.threads = threads.map(|t| t.max(1));
+        self
+    }
+
+    /// Sets the step cap per game.
+    pub fn max_steps(mut self, max_steps: u32) -> Tournament {
+        self.max_steps = max_steps.max(1);
+        self
+    }
+
+    /// Sets a per-move time limit: a slower call forfeits the game.
+    pub fn move_time_limit(mut self, limit: Option<Duration>) -> Tournament {
+        self.move_time_limit = limit;
+        self
+    }
+
+    /// Sets how entrants are ranked.
+    pub fn scoring(mut self, scoring: Scoring) -> Tournament {
+        self.scoring = scoring;
+        self
+    }
+
+    /// Writes every game's record into `dir` (created if missing) in
+    /// `format`; only [`run_recorded`](Self::run_recorded) writes them.
+    pub fn record(mut self, dir: Option<PathBuf>, format: Format) -> Tournament {
+        self.record = dir.map(|d| (d, format));
+        self
+    }
+
+    /// Plays only `shard` of the tournament: the jobs (chunks of whole
+    /// deals, in pairing order) whose first game falls in that part of
+    /// the games numbered over the whole tournament (see
+    /// [`part_games`](Self::part_games)). Each game keeps its random
+    /// streams, so [`merge_parts`](Self::merge_parts) of every part's
+    /// [`run_part`](Self::run_part) gives the whole tournament's results.
+    pub fn shard(mut self, shard: Shard) -> Tournament {
+        self.shard = shard;
+        self
+    }
+
+    /// Plays the tournament. `progress` is called with the number of games
+    /// finished so far, now and then.
+    pub fn run<G>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Standings, TournamentError>
+    where
+        G: BoardGame + 'static,
+        G::Move: PartialEq,
+    {
+        self.run_with(game, entrants, &|_: &GameId| (), progress)
+            .map(|(s, _)| s)
+    }
+
+    /// Plays the tournament, also feeding each game's events to a
+    /// collector made by `collector` for its [`GameId`]; returns the
+    /// standings and every pairing's collectors merged per seating
+    /// (`[pairing][seating]`, merged in game order), so a game can add
+    /// statistics of its own. A seating that played no game (fewer games
+    /// than seatings) gets a fresh collector, made for the game that
+    /// would have used it.
+    #[allow(clippy::type_complexity)]
+    pub fn run_with<G, C>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<(Standings, Vec<Vec<C>>), TournamentError>
+    where
+        G: BoardGame + 'static,
+        G::Move: PartialEq,
+        C: Collector<G> + Send,
+    {
+        self.play(game, entrants, collector, progress, None, &mut |_, _| {})
+    }
+
+    /// Like [`run_with`](Self::run_with), and writes every game's record
+    /// into the directory set by [`record`](Self::record) (nothing more
+    /// if none is set), named after the game, its pairing, the seed and
+    /// the game's number: `seega-greedy-vs-random-seed1-0007.ron` (names
+    /// reduced to letters, digits, `_` and `-`), so runs of other games
+    /// or with other seeds into the same directory keep theirs. The record's `index` is the game's
+    /// deal, which with the seed fixes its random streams.
+    #[allow(clippy::type_complexity)]
+    pub fn run_recorded<G, C>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<(Standings, Vec<Vec<C>>), TournamentError>
+    where
+        G: Recordable + 'static,
+        C: Collector<G> + Send,
+    {
+        self.record_and_play(game, entrants, collector, progress, &mut |_, _| {})
+    }
+
+    /// [`play`](Self::play), writing records if asked.
+    #[allow(clippy::type_complexity)]
+    fn record_and_play<G, C>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        progress: &(dyn Fn(u64) + Sync),
+        keep: &mut dyn FnMut(usize, &Job<C>),
+    ) -> Result<(Standings, Vec<Vec<C>>), TournamentError>
+    where
+        G: Recordable + 'static,
+        C: Collector<G> + Send,
+    {
+        let Some((dir, format)) = &self.record else {
+            return self.play(game, entrants, collector, progress, None, keep);
+        };
+        let stems: Vec<String> = entrants.iter().map(|e| file_stem(&e.name)).collect();
+        for (i, a) in stems.iter().enumerate() {
+            if let Some(j) = stems[..i].iter().position(|b| b == a) {
+                return Err(record_error(
+                    dir,
+                    format!(
+                        "the entrants \"{}\" and \"{}\" would share file names",
+                        entrants[j].name, entrants[i].name
+                    ),
+                ));
+            }
+        }
+        std::fs::create_dir_all(dir).map_err(|e| record_error(dir, e.to_string()))?;
+        let write = |id: &GameId, members: &[usize], played: &Played<G>| {
+            let stem: Vec<&str> = members.iter().map(|&e| stems[e].as_str()).collect();
+            let path = dir.join(format!(
+                "{}-{}-seed{}-{:04}.{}",
+                G::NAME,
+                stem.join("-vs-"),
+                self.seed,
+                id.game,
+                format.extension()
+            ));
+            let players = id
+                .seating
+                .iter()
+                .map(|&e| entrants[e].name.clone())
+                .collect();
+            let record = crate::referee::of_played(game, self.seed, id.deal, players, played);
+            // A file of that name that this game's record would change
+            // (another game's, another run's) is not overwritten.
+            if let Ok(old) = std::fs::read(&path) {
+                let new = record
+                    .to_text(crate::record::Format::of_path(&path))
+                    .map_err(|e| e.to_string())?;
+                if old != new.as_bytes() {
+                    return Err(format!(
+                        "{} already holds another record (of another game or run), which this run would overwrite; \
+                         write this run's records into another directory, or remove that file",
+                        path.display()
+                    ));
+                }
+            }
+            record.write(&path).map_err(|e| e.to_string())
+        };
+        self.play(game, entrants, collector, progress, Some(&write), keep)
+    }
+
+    /// The pairings, seatings and jobs of a tournament of `entrants`
+    /// entrants: fixed by the entrants, seats and games alone.
+    fn plan(&self, entrants: usize, seats: usize) -> Plan {
+        let pairings = combinations(entrants, seats);
+        let seatings = seatings(seats);
+        let per_chunk = chunk_size(self.games, seatings.len() as u64);
+        Plan {
+            pairings,
+            seatings,
+            per_chunk,
+            chunks: self.games.div_ceil(per_chunk),
+            games: self.games,
+        }
+    }
+
+    /// The games the part set by [`shard`](Self::shard) plays, numbered
+    /// over the whole tournament (game `k` of pairing `p` is `p × games +
+    /// k`), for a tournament of `entrants` entrants of a game of `seats`
+    /// seats. The whole tournament's games without a shard; empty if the
+    /// part has no games (more parts than jobs).
+    pub fn part_games(&self, entrants: usize, seats: usize) -> std::ops::Range<u64> {
+        let plan = self.plan(entrants, seats);
+        let jobs = plan.part(self.shard);
+        match jobs.end.checked_sub(1) {
+            Some(last) if jobs.start < jobs.end => {
+                plan.global_start(jobs.start)..plan.global_end(last)
+            }
+            _ => 0..0,
+        }
+    }
+
+    /// Checks the entrants against the game; the plan and the threads to play it on.
+    fn prepare<G: BoardGame>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+    ) -> Result<(Plan, usize), TournamentError> {
+        let seats = game.seats();
+        if self.games == 0 {
+            return Err(TournamentError::NoGames);
+        }
+        if entrants.len() < seats {
+            return Err(TournamentError::TooFewEntrants {
+                seats,
+                got: entrants.len(),
+            });
+        }
+        for (i, e) in entrants.iter().enumerate() {
+            if entrants[..i].iter().any(|o| o.name == e.name) {
+                return Err(TournamentError::Duplicate(e.name.clone()));
+            }
+        }
+        let threads = self
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let plan = self.plan(entrants.len(), seats);
+        if (plan.pairings.len() as u128) * u128::from(self.games) > u128::from(u64::MAX) {
+            return Err(TournamentError::TooManyGames {
+                pairings: plan.pairings.len(),
+                games: self.games,
+            });
+        }
+        Ok((plan, threads))
+    }
+
+    /// The engine behind [`run_with`](Self::run_with) and
+    /// [`run_recorded`](Self::run_recorded): plays the jobs of the part
+    /// set by [`shard`](Self::shard) (every job without one), handing
+    /// each job's results to `keep` before they are counted.
+    #[allow(clippy::type_complexity)]
+    fn play<G, C>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        progress: &(dyn Fn(u64) + Sync),
+        write: Option<&Writer<'_, G>>,
+        keep: &mut dyn FnMut(usize, &Job<C>),
+    ) -> Result<(Standings, Vec<Vec<C>>), TournamentError>
+    where
+        G: BoardGame + 'static,
+        G::Move: PartialEq,
+        C: Collector<G> + Send,
+    {
+        let start = Instant::now();
+        let (plan, threads) = self.prepare(game, entrants)?;
+        let part = plan.part(self.shard);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| TournamentError::Threads {
+                threads,
+                message: e.to_string(),
+            })?;
+        let referee = Referee::new()
+            .max_steps(self.max_steps)
+            .move_time_limit(self.move_time_limit)
+            .keep_steps(write.is_some());
+        let ctx = Context {
+            game,
+            entrants,
+            pairings: &plan.pairings,
+            seatings: &plan.seatings,
+            seed: self.seed,
+            referee,
+            collector,
+            progress,
+            write,
+            record_dir: self
+                .record
+                .as_ref()
+                .map(|r| r.0.clone())
+                .unwrap_or_default(),
+            done: AtomicU64::new(0),
+        };
+        let mut fold = Fold::new(&plan);
+        // Jobs run in parallel in batches and are counted one by one in job
+        // order, so every sum is the same for any thread count.
+        // The jobs are made batch by batch, so memory does not grow with
+        // the number of games.
+        let batch_size = (threads * 8).max(16);
+        let mut first = part.start;
+        while first < part.end {
+            let last = first.saturating_add(batch_size).min(part.end);
+            let batch: Vec<(usize, (usize, std::ops::Range<u64>))> =
+                (first..last).map(|j| (j, plan.job(j))).collect();
+            first = last;
+            let outs: Vec<Result<Job<C>, TournamentError>> = pool.install(|| {
+                batch
+                    .par_iter()
+                    .map(|(_, (p, range))| ctx.job(*p, range.clone()))
+                    .collect()
+            });
+            for ((index, _), out) in batch.iter().zip(outs) {
+                let out = out?;
+                keep(*index, &out);
+                fold.add(out);
+            }
+        }
+        let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+        Ok(self.finish(&names, &plan, fold, collector, threads, start.elapsed()))
+    }
+
+    /// Plays the part of the tournament set by [`shard`](Self::shard),
+    /// like [`run_recorded`](Self::run_recorded): the part's own standings
+    /// and collectors, and its [`PartResults`] for
+    /// [`merge_parts`](Self::merge_parts) to combine with the other parts'
+    /// into exactly the whole tournament's results.
+    #[allow(clippy::type_complexity)]
+    pub fn run_part<G, C>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<(Standings, Vec<Vec<C>>, PartResults<C>), TournamentError>
+    where
+        G: Recordable + 'static,
+        C: Collector<G> + Send + Clone,
+    {
+        let mut jobs = Vec::new();
+        let mut first = None;
+        let mut keep = |index: usize, job: &Job<C>| {
+            first.get_or_insert(index);
+            jobs.push(job.clone());
+        };
+        let (standings, collected) =
+            self.record_and_play(game, entrants, collector, progress, &mut keep)?;
+        let part = PartResults {
+            first_job: first.unwrap_or(0),
+            jobs,
+            threads: standings.threads,
+            wall_time_s: standings.wall_time_s,
+        };
+        Ok((standings, collected, part))
+    }
+
+    /// Checks a part read back from a file ([`PartResults`] of
+    /// [`run_part`](Self::run_part)) against this tournament of
+    /// `entrants` entrants of a game of `seats` seats, before
+    /// [`merge_parts`](Self::merge_parts): its jobs are this
+    /// tournament's, and every count agrees with the games its job
+    /// played. `Err` names the job, the entrant and the field (a file
+    /// edited by hand, or of another tournament).
+    pub fn check_part<G: BoardGame, C: Collector<G>>(
+        &self,
+        entrants: usize,
+        seats: usize,
+        part: &PartResults<C>,
+    ) -> Result<(), String> {
+        let plan = self.plan(entrants, seats);
+        let seats = plan.pairings.first().map_or(0, Vec::len);
+        if !(1..=1 << 16).contains(&part.threads) {
+            return Err(format!("`threads` is {}, not 1 to 65536", part.threads));
+        }
+        if !(part.wall_time_s.is_finite() && part.wall_time_s >= 0.0) {
+            return Err(format!("`wall_time_s` is {}, not a time", part.wall_time_s));
+        }
+        for (i, job) in part.jobs.iter().enumerate() {
+            let j = part.first_job.saturating_add(i);
+            if j >= plan.job_count() {
+                return Err(format!(
+                    "job {j}: the tournament has only {} jobs",
+                    plan.job_count()
+                ));
+            }
+            let (p, range) = plan.job(j);
+            let n = range.end - range.start;
+            let at = |field: &str| format!("job {j} (pairing {}), `{field}`", p + 1);
+            if job.pairing != p {
+                return Err(format!("{} is {}, not {}", at("pairing"), job.pairing, p));
+            }
+            let g = &job.games;
+            if g.games != n {
+                return Err(format!(
+                    "{} is {}, but the job plays {n} games",
+                    at("games.games"),
+                    g.games
+                ));
+            }
+            if g.draws.saturating_add(g.capped) > n {
+                return Err(format!(
+                    "{} and `games.capped` add up to more than the job's {n} games",
+                    at("games.draws")
+                ));
+            }
+            if job.tallies.len() != seats {
+                return Err(format!(
+                    "{} has {} entrants, not {seats}",
+                    at("tallies"),
+                    job.tallies.len()
+                ));
+            }
+            if job.collectors.len() != plan.seatings.len() {
+                return Err(format!(
+                    "{} has {} seatings, not {}",
+                    at("collectors"),
+                    job.collectors.len(),
+                    plan.seatings.len()
+                ));
+            }
+            let mut sole_wins = 0u64;
+            for (pos, t) in job.tallies.iter().enumerate() {
+                let field = |f: &str| at(&format!("tallies[{pos}].{f}"));
+                let bad =
+                    |f: &str, v: String, why: String| Err(format!("{} is {v}, {why}", field(f)));
+                if t.games != n {
+                    return bad(
+                        "games",
+                        t.games.to_string(),
+                        format!("but the job plays {n} games"),
+                    );
+                }
+                if t.wins_by_seat.len() != seats || t.games_by_seat.len() != seats {
+                    return bad(
+                        "wins_by_seat",
+                        format!("{:?}", t.wins_by_seat),
+                        format!(
+                            "with games_by_seat {:?}: not one count per seat of {seats}",
+                            t.games_by_seat
+                        ),
+                    );
+                }
+                let sum = |v: &[u64]| v.iter().map(|&x| u128::from(x)).sum::<u128>();
+                if sum(&t.games_by_seat) != u128::from(n) {
+                    return bad(
+                        "games_by_seat",
+                        format!("{:?}", t.games_by_seat),
+                        format!("not adding up to the job's {n} games"),
+                    );
+                }
+                if sum(&t.wins_by_seat) != u128::from(t.wins) {
+                    return bad(
+                        "wins_by_seat",
+                        format!("{:?}", t.wins_by_seat),
+                        format!("not adding up to `wins` {}", t.wins),
+                    );
+                }
+                if u128::from(t.finished) + u128::from(t.capped) != u128::from(n) {
+                    return bad(
+                        "finished",
+                        t.finished.to_string(),
+                        format!(
+                            "and `capped` {} do not add up to the job's {n} games",
+                            t.capped
+                        ),
+                    );
+                }
+                if t.capped != g.capped {
+                    return bad(
+                        "capped",
+                        t.capped.to_string(),
+                        format!("but the job's `games.capped` is {}", g.capped),
+                    );
+                }
+                if u128::from(t.wins) + u128::from(t.shared_firsts) + u128::from(t.losses)
+                    != u128::from(t.finished)
+                {
+                    return bad(
+                        "wins",
+                        t.wins.to_string(),
+                        format!(
+                            "and `shared_firsts` {} and `losses` {} do not add up to `finished` {}",
+                            t.shared_firsts, t.losses, t.finished
+                        ),
+                    );
+                }
+                let most = t.finished as f64 * seats.saturating_sub(1) as f64;
+                if !(t.points.is_finite() && (0.0..=most).contains(&t.points)) {
+                    return bad(
+                        "points",
+                        t.points.to_string(),
+                        format!("not 0 to {most} in {} finished games", t.finished),
+                    );
+                }
+                let ranks = u128::from(t.finished)..=u128::from(t.finished) * seats as u128;
+                if !ranks.contains(&u128::from(t.rank_sum)) {
+                    return bad(
+                        "rank_sum",
+                        t.rank_sum.to_string(),
+                        format!(
+                            "not {} to {} in {} finished games",
+                            ranks.start(),
+                            ranks.end(),
+                            t.finished
+                        ),
+                    );
+                }
+                let most_deals = n.div_ceil(plan.seatings.len().max(1) as u64);
+                if t.scored > t.finished || t.deals > most_deals {
+                    return bad(
+                        "scored",
+                        t.scored.to_string(),
+                        format!("or `deals` {} more than the games", t.deals),
+                    );
+                }
+                if u128::from(t.illegal) + u128::from(t.panics) + u128::from(t.too_slow)
+                    > u128::from(n)
+                {
+                    return bad(
+                        "illegal",
+                        t.illegal.to_string(),
+                        "with `panics` and `too_slow`, more forfeits than games".into(),
+                    );
+                }
+                if ![t.score_sum, t.deal_sum, t.deal_squares]
+                    .iter()
+                    .all(|x| x.is_finite())
+                {
+                    return bad(
+                        "score_sum",
+                        t.score_sum.to_string(),
+                        "or `deal_sum` or `deal_squares` is not a number".into(),
+                    );
+                }
+                sole_wins = sole_wins.saturating_add(t.wins);
+            }
+            if sole_wins > n {
+                return Err(format!(
+                    "{}: the entrants' wins add up to {sole_wins}, more than the job's {n} games",
+                    at("tallies")
+                ));
+            }
+            // Each seating's collector saw that seating's games of the job.
+            let count = plan.seatings.len().max(1) as u64;
+            for (s, c) in job.collectors.iter().enumerate() {
+                let upto = |x: u64| x / count + u64::from(x % count > s as u64);
+                let games = upto(range.end) - upto(range.start);
+                // (A collector that serializes to `null`, as `()` does,
+                // reads back as none.)
+                if let Some(c) = c {
+                    c.check_count(games)
+                        .map_err(|why| format!("{}[{s}]: {why}", at("collectors")))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The whole tournament's standings and collectors from the
+    /// [`PartResults`] of every part ([`run_part`](Self::run_part) with
+    /// each [`shard`](Self::shard) of one split), in any order: exactly
+    /// those of the unsplit tournament, timings aside (the parts' times
+    /// add up; threads are the most any part used). This tournament must
+    /// have the parts' settings (games, seed, ...); `entrants` and the
+    /// game are only named and counted, not played.
+    #[allow(clippy::type_complexity)]
+    pub fn merge_parts<G, C>(
+        &self,
+        game: &G,
+        entrants: &[Entrant<G>],
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        mut parts: Vec<PartResults<C>>,
+    ) -> Result<(Standings, Vec<Vec<C>>), TournamentError>
+    where
+        G: BoardGame,
+        C: Collector<G>,
+    {
+        let (plan, _) = self.prepare(game, entrants)?;
+        parts.sort_by_key(|p| p.first_job);
+        let mut fold = Fold::new(&plan);
+        let mut next = 0;
+        let mut threads = 1;
+        let mut wall = 0.0;
+        for part in parts {
+            if part.first_job != next && !part.jobs.is_empty() {
+                return Err(TournamentError::Parts(format!(
+                    "the parts do not fit together: one starts at job {}, where job {next} was due",
+                    part.first_job
+                )));
+            }
+            threads = threads.max(part.threads);
+            wall += part.wall_time_s;
+            for job in part.jobs {
+                if next >= plan.job_count() || plan.job(next).0 != job.pairing {
+                    return Err(TournamentError::Parts(format!(
+                        "job {next} of the parts is not job {next} of this tournament (another number of entrants or games?)"
+                    )));
+                }
+                next += 1;
+                fold.add(job);
+            }
+        }
+        if next != plan.job_count() {
+            return Err(TournamentError::Parts(format!(
+                "the parts hold {next} of the tournament's {} jobs",
+                plan.job_count()
+            )));
+        }
+        let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+        let wall = Duration::try_from_secs_f64(wall).unwrap_or_default();
+        Ok(self.finish(&names, &plan, fold, collector, threads, wall))
+    }
+
+    /// The standings and collectors from every job's results, counted.
+    fn finish<G: BoardGame, C: Collector<G>>(
+        &self,
+        names: &[String],
+        plan: &Plan,
+        fold: Fold<C>,
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+        threads: usize,
+        wall: Duration,
+    ) -> (Standings, Vec<Vec<C>>) {
+        let Plan {
+            pairings, seatings, ..
+        } = plan;
+        let collectors: Vec<Vec<C>> = fold
+            .merged
+            .into_iter()
+            .enumerate()
+            .map(|(p, row)| {
+                row.into_iter()
+                    .enumerate()
+                    .map(|(s, c)| {
+                        c.unwrap_or_else(|| {
+                            collector(&GameId {
+                                pairing: p,
+                                game: s as u64,
+                                deal: 0,
+                                seating: seatings[s].iter().map(|&i| pairings[p][i]).collect(),
+                            })
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        let standings = self.standings(
+            names,
+            pairings,
+            seatings.len(),
+            &fold.totals,
+            &fold.games,
+            fold.faults,
+            threads,
+            wall,
+        );
+        (standings, collectors)
+    }
+
+    /// Totals and ranks.
+    #[allow(clippy::too_many_arguments)]
+    fn standings(
+        &self,
+        entrants: &[String],
+        pairings: &[Vec<usize>],
+        seatings: usize,
+        totals: &[Vec<Tally>],
+        games: &[PairingTally],
+        faults: Vec<FaultReport>,
+        threads: usize,
+        wall: Duration,
+    ) -> Standings {
+        let seats = pairings.first().map_or(0, Vec::len);
+        let mut sums: Vec<Tally> = vec![Tally::new(seats); entrants.len()];
+        for (members, row) in pairings.iter().zip(totals) {
+            for (&e, t) in members.iter().zip(row) {
+                sums[e].add(t);
+            }
+        }
+        let per_second = match self.scoring {
+            Scoring::Points => 0.0,
+            Scoring::TimePenalty { per_second } => per_second,
+        };
+        let mut results: Vec<EntrantResult> = entrants
+            .iter()
+            .zip(&sums)
+            .map(|(e, t)| {
+                let time_s = t.time.as_secs_f64();
+                EntrantResult {
+                    rank: 0,
+                    name: e.clone(),
+                    games: t.games,
+                    wins: t.wins,
+                    shared_firsts: t.shared_firsts,
+                    losses: t.losses,
+                    capped: t.capped,
+                    points: t.points,
+                    mean_rank: mean(t.rank_sum as f64, t.finished),
+                    mean_score: mean(t.score_sum, t.scored),
+                    illegal: t.illegal,
+                    panics: t.panics,
+                    too_slow: t.too_slow,
+                    calls: t.calls,
+                    time_s,
+                    longest_call_ms: t.longest.as_secs_f64() * 1000.0,
+                    score: t.points - per_second * time_s,
+                }
+            })
+            .collect();
+        let scores: Vec<f64> = results.iter().map(|r| r.score).collect();
+        for r in &mut results {
+            r.rank = 1 + scores.iter().filter(|s| **s > r.score).count();
+        }
+        results.sort_by_key(|r| r.rank);
+        let pairings = pairings
+            .iter()
+            .zip(totals)
+            .zip(games)
+            .map(|((members, row), g)| PairingResult {
+                entrants: members
+                    .iter()
+                    .zip(row)
+                    .map(|(&e, t)| PairingEntrant {
+                        name: entrants[e].clone(),
+                        wins: t.wins,
+                        shared_firsts: t.shared_firsts,
+                        points: t.points,
+                        mean_score: mean(t.score_sum, t.scored),
+                        score_std_error: std_error(t.deal_sum, t.deal_squares, t.deals),
+                        wins_by_seat: t.wins_by_seat.clone(),
+                        games_by_seat: t.games_by_seat.clone(),
+                        forfeits: t.illegal + t.panics + t.too_slow,
+                        exact: None,
+                    })
+                    .collect(),
+                games: g.games,
+                draws: g.draws,
+                capped: g.capped,
+                mean_moves: mean(g.moves as f64, g.games),
+                exact_unavailable: None,
+            })
+            .collect();
+        Standings {
+            seats,
+            games_per_pairing: self.games,
+            seatings,
+            seed: self.seed,
+            threads,
+            scoring: self.scoring,
+            entrants: results,
+            pairings,
+            faults,
+            wall_time_s: wall.as_secs_f64(),
+        }
+    }
+}
