@@ -458,3 +458,48 @@ fn every_integration_test_file_is_compiled() {
     }
     assert!(checked >= 20, "checked {checked} files");
 }
+
+/// Lines of code in `text`: not blank, not a comment line.
+fn code_lines(text: &str) -> usize {
+    text.lines()
+        .map(str::trim_start)
+        .filter(|l| !l.is_empty() && !l.starts_with("//"))
+        .count()
+}
+
+#[test]
+fn no_library_file_is_over_800_lines_of_code() {
+    // A file that grows past this holds more than one idea: split it by
+    // idea, in a file named after each (issue 36).
+    let root = root();
+    let mut files = 0;
+    let mut long = Vec::new();
+    for manifest in manifests() {
+        let dir = manifest.parent().expect("a folder");
+        let rel = dir.strip_prefix(&root).unwrap_or(dir);
+        if !(rel.starts_with("crates") || rel.starts_with("games")) {
+            continue;
+        }
+        for file in sources(&dir.join("src")) {
+            let n = code_lines(&std::fs::read_to_string(&file).expect("a source file"));
+            files += 1;
+            if n > 800 {
+                long.push(format!("{}: {n} lines of code", file.display()));
+            }
+        }
+    }
+    assert!(files > 100, "the check read only {files} files");
+    assert!(
+        long.is_empty(),
+        "files over 800 lines of code:\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
+fn code_lines_count_neither_blanks_nor_comments() {
+    assert_eq!(
+        code_lines("//! doc\n\nfn f() {\n    // note\n    1\n}\n"),
+        3
+    );
+}
