@@ -135,7 +135,11 @@ pub struct PolicyReport {
 
 /// Solves `game` exactly with the registered agents `args.agents` in its
 /// seats (see the [module docs](self)).
-pub fn analyze_agents<G>(game: &G, name: &str, args: &PolicyArgs) -> Result<PolicyReport, Error>
+pub fn analyze_agents<G>(
+    game: &G,
+    name: &str,
+    args: &PolicyArgs,
+) -> Result<PolicyReport, PolicyError>
 where
     G: BoardGame + 'static,
     G::State: Hash + Eq + Debug,
@@ -148,8 +152,7 @@ where
             game: name.to_string(),
             seats,
             given: args.agents.len(),
-        }
-        .into());
+        });
     }
     let names: Vec<&str> = args.agents.iter().map(String::as_str).collect();
     let max_states = usize::try_from(args.max_states).unwrap_or(usize::MAX);
@@ -194,7 +197,7 @@ where
 /// `max_states`.
 ///
 /// [`Standings::set_exact`]: tabula_play::tournament::Standings::set_exact
-pub fn chances<G>(game: &G, names: &[&str], max_states: usize) -> Result<Vec<Chances>, Error>
+pub fn chances<G>(game: &G, names: &[&str], max_states: usize) -> Result<Vec<Chances>, PolicyError>
 where
     G: BoardGame + 'static,
     G::State: Hash + Eq + Debug,

@@ -47,7 +47,7 @@ use tabula_plot::{Picture, PlotError};
 use tabula_sim::{LengthOf, LengthSummary, Lengths, Simulation, Standing};
 
 use crate::Error;
-use crate::exact::{PolicyArgs, PolicyReport};
+use crate::exact::{PolicyArgs, PolicyError, PolicyReport};
 use crate::play::{RecordArgs, ReplayArgs, ScoringArg, TournamentArgs};
 use crate::progress::RunProgress;
 use crate::shard::ShardArg;
@@ -71,14 +71,14 @@ impl<G: Recordable<Parameters: Parameters> + 'static> Rules for G {}
 
 /// Each seat's exact chances of `game` with the named agents in the
 /// seats, within a budget of states.
-pub type ChancesFn<G> = fn(&G, &[&str], usize) -> Result<Vec<Chances>, Error>;
+pub type ChancesFn<G> = fn(&G, &[&str], usize) -> Result<Vec<Chances>, PolicyError>;
 
 /// The exact services of a game whose state is hashable: what
 /// [`register_game!`](crate::register_game) finds for `simulate`'s and
 /// `tournament`'s exact columns.
 pub struct ExactHooks<G> {
     /// The exact solution with the named agents in the seats.
-    pub analyze: fn(&G, &str, &PolicyArgs) -> Result<PolicyReport, Error>,
+    pub analyze: fn(&G, &str, &PolicyArgs) -> Result<PolicyReport, PolicyError>,
     /// Each seat's exact chances with the named agents in the seats.
     pub chances: ChancesFn<G>,
 }
