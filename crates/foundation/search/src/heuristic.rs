@@ -49,7 +49,15 @@ pub trait Heuristic: BoardGame {
     /// from `[0, 1]` to `[-1, 1]`, is a good model. Two-seat searches take
     /// one seat's evaluation as minus the other's. Values out of range are
     /// clamped, and NaN is read as 0.
-    fn evaluate(&self, state: &Self::State, seat: Seat) -> f64;
+    ///
+    /// The default knows nothing before the end: 0 for every state that
+    /// goes on. The searches score a finished game by its result (see
+    /// [`WIN`]), so a game with no evaluation of its own is still searched
+    /// to its results: alpha-beta and MCTS play it by looking ahead alone.
+    fn evaluate(&self, state: &Self::State, seat: Seat) -> f64 {
+        let _ = (state, seat);
+        0.0
+    }
 
     /// A hash of everything that decides the rest of the game from
     /// `state`, for transposition tables. [`hash_key`] makes one for a

@@ -5,6 +5,7 @@
 /// expands to needs; not for direct use.
 #[doc(hidden)]
 pub mod __registry {
+    pub use tabula_core::BoardGame;
     pub use tabula_play::agents::{AgentEntry, BuildFn};
     pub use tabula_play::inventory;
 }
@@ -22,6 +23,13 @@ pub mod __registry {
 /// `check`) are given (`register_search_agents! { game: Nim }`), and `check`, when given, is a function of the
 /// game that refuses, with its error, a game too large for the
 /// searching agents (`greedy`, `alphabeta`, `mcts`); `random` takes any.
+///
+/// A game that writes no [`Heuristic`](crate::Heuristic) of its own gets
+/// the default one with `register_search_agents! { game: G, heuristic:
+/// default }` (its state must be `Hash`): no evaluation before the end
+/// ([`Heuristic::evaluate`](crate::Heuristic::evaluate)'s default), the
+/// states keyed by [`hash_key`](crate::hash_key), so the searches play it
+/// by looking ahead to its results.
 ///
 /// ```
 /// use tabula_core::{BoardGame, GameResult, Seat, Status};
@@ -82,6 +90,19 @@ pub mod __registry {
 /// ```
 #[macro_export]
 macro_rules! register_search_agents {
+    // A game with no evaluation of its own: the default heuristic (see
+    // `Heuristic::evaluate`), its states keyed by their hash.
+    (game: $game:ty, heuristic: default $(, check: $check:expr)? $(,)?) => {
+        impl $crate::Heuristic for $game {
+            fn state_key(
+                &self,
+                state: &<$game as $crate::register::__registry::BoardGame>::State,
+            ) -> u64 {
+                $crate::hash_key(state)
+            }
+        }
+        $crate::register_search_agents! { game: $game $(, check: $check)? }
+    };
     // The framework's own summaries.
     (game: $game:ty $(, check: $check:expr)? $(,)?) => {
         $crate::register_search_agents! {

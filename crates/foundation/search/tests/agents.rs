@@ -566,3 +566,68 @@ fn a_time_budget_answers() {
     assert!(mcts.best_move(&game, &s, 0, &mut rng).is_some());
     assert!(mcts.playouts() > 0);
 }
+
+/// A game that gives no heuristic of its own still gets the four search
+/// agents, by name, with the default one.
+mod default_heuristic {
+    use tabula_core::{BoardGame, GameResult, Seat, Status, game_rng};
+    use tabula_search::register_search_agents;
+
+    /// Take one or two from a pile; whoever takes the last wins.
+    struct Pile(u32);
+
+    impl BoardGame for Pile {
+        type State = (u32, Seat);
+        type Move = u32;
+        type Outcome = ();
+        type Event = ();
+        fn seats(&self) -> usize {
+            2
+        }
+        fn initial_state(&self) -> (u32, Seat) {
+            (self.0, 0)
+        }
+        fn status(&self, s: &(u32, Seat)) -> Status {
+            if s.0 == 0 {
+                Status::Over(GameResult::Win(1 - s.1))
+            } else {
+                Status::Decision(s.1)
+            }
+        }
+        fn apply_chance<E: FnMut(())>(&self, _: &mut (u32, Seat), _: (), _: &mut E) {}
+        fn apply_move<E: FnMut(())>(&self, s: &mut (u32, Seat), take: u32, _: &mut E) {
+            *s = (s.0 - take, 1 - s.1);
+        }
+        fn legal_moves(&self, s: &(u32, Seat), out: &mut Vec<u32>) {
+            out.extend((1..=2).filter(|&take| take <= s.0));
+        }
+    }
+
+    register_search_agents! { game: Pile, heuristic: default }
+
+    #[test]
+    fn the_searches_find_the_winning_take_by_looking_ahead_alone() {
+        let names: Vec<_> = tabula_play::agents::entries::<Pile>()
+            .unwrap()
+            .iter()
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(names, ["alphabeta", "greedy", "mcts", "random"]);
+        // From 7 and from 8, leaving a multiple of three wins; nothing
+        // but the end tells the searches so.
+        for (pile, take) in [(7, 1), (8, 2)] {
+            for name in ["alphabeta", "mcts-2000"] {
+                let mut agent = tabula_play::agents::build(&Pile(pile), name).unwrap();
+                let mut rng = game_rng(1, 0);
+                assert_eq!(
+                    agent.choose(&Pile(pile), &(pile, 0), 0, &mut rng),
+                    take,
+                    "{name} from {pile}"
+                );
+            }
+        }
+        // One step from the end, greedy takes the last stones.
+        let mut greedy = tabula_play::agents::build(&Pile(2), "greedy").unwrap();
+        assert_eq!(greedy.choose(&Pile(2), &(2, 0), 0, &mut game_rng(1, 0)), 2);
+    }
+}
