@@ -412,3 +412,82 @@ fn play_and_tournament_write_records_that_replay_checks() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Walks two JSON reports side by side: the same keys, lengths, strings
+/// and integers, and floating-point numbers within 1e-12; returns the
+/// first difference.
+fn differs(pin: &serde_json::Value, now: &serde_json::Value, path: &str) -> Option<String> {
+    use serde_json::Value;
+    match (pin, now) {
+        (Value::Object(a), Value::Object(b)) => {
+            if a.keys().ne(b.keys()) {
+                return Some(format!(
+                    "{path}: keys {:?} against {:?}",
+                    a.keys(),
+                    b.keys()
+                ));
+            }
+            a.iter()
+                .find_map(|(k, v)| differs(v, &b[k], &format!("{path}.{k}")))
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            if a.len() != b.len() {
+                return Some(format!("{path}: {} items against {}", a.len(), b.len()));
+            }
+            a.iter()
+                .zip(b)
+                .enumerate()
+                .find_map(|(i, (x, y))| differs(x, y, &format!("{path}[{i}]")))
+        }
+        (Value::Number(a), Value::Number(b)) if a.is_f64() || b.is_f64() => {
+            let (x, y) = (
+                a.as_f64().unwrap_or(f64::NAN),
+                b.as_f64().unwrap_or(f64::NAN),
+            );
+            ((x - y).abs() > 1e-12).then(|| format!("{path}: {x} against {y}"))
+        }
+        _ => (pin != now).then(|| format!("{path}: {pin} against {now}")),
+    }
+}
+
+/// `analyze chance-it ARGS --format json` gives the figures pinned in
+/// benches/chance-it-pins (the output of commit 91f9d6e, before the
+/// staged solver's compact sweep) to 1e-12.
+fn matches_its_pin(args: &[&str], pin: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("benches/chance-it-pins")
+        .join(pin);
+    let pinned: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("a pin")).expect("pin JSON");
+    let mut all = vec!["analyze", "chance-it"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--format", "json"]);
+    let now = common::json(&common::tabula(&all));
+    if let Some(d) = differs(&pinned, &now, "") {
+        panic!("analyze chance-it {}: {d}", args.join(" "));
+    }
+}
+
+#[test]
+fn the_exact_analysis_gives_its_pinned_figures() {
+    matches_its_pin(&["--rounds", "10"], "rounds10.json");
+    matches_its_pin(&["--dice", "1d6", "--rounds", "12"], "dice1d6rounds12.json");
+    matches_its_pin(&["--dice", "2d4", "--rounds", "8"], "dice2d4rounds8.json");
+}
+
+#[test]
+#[ignore = "slow: 10 to 20 s each; .ci/run runs it"]
+fn the_exact_analysis_gives_its_pinned_figures_at_its_largest_sizes() {
+    matches_its_pin(&["--rounds", "100"], "rounds100.json");
+    matches_its_pin(&["--dice", "3d6", "--rounds", "14"], "dice3d6rounds14.json");
+}
+
+#[test]
+fn the_pin_comparison_sees_a_difference() {
+    let a: serde_json::Value = serde_json::json!({"x": [1.0, 2], "s": "a"});
+    assert_eq!(differs(&a, &a, ""), None);
+    let b = serde_json::json!({"x": [1.0 + 1e-9, 2], "s": "a"});
+    assert!(differs(&a, &b, "").is_some_and(|d| d.starts_with(".x[0]")));
+    let c = serde_json::json!({"x": [1.0, 3], "s": "a"});
+    assert!(differs(&a, &c, "").is_some());
+}
