@@ -5,6 +5,8 @@
 //!
 //! - [`Nim`]: take 1 to `most` from a pile, two seats; whoever takes the
 //!   last wins. No chance.
+//! - [`Gamble`]: one seat stops for points or throws a die, a one
+//!   leading back to the decision (a cycle through one state).
 //! - [`Pig`]: the book's tutorial Pig (`book/tutorials/pig`), rule for
 //!   rule: roll a die or hold, a 1 loses the turn total, the first to the
 //!   target wins at once.
@@ -29,8 +31,10 @@
 
 #![deny(missing_docs)]
 
+pub mod gamble;
 pub mod nim;
 pub mod pig;
 
+pub use gamble::Gamble;
 pub use nim::Nim;
 pub use pig::Pig;
