@@ -1,6 +1,6 @@
 //! Pig for the benchmarks, in two copies: [`TutorialPig`], the book's
 //! tutorial game as it is written there (`book/tutorials/pig`, anchor
-//! `game`; a win at once when the turn total reaches the target, chance
+//! `game`, kept by the test kit `tabula-toys`; a win at once when the turn total reaches the target, chance
 //! sampled through the default `sample_chance`), and [`SpielPig`],
 //! OpenSpiel's rules (`open_spiel/games/pig/pig.cc`) for the comparison
 //! with its C++ loop: a turn total that reaches the target must be held
@@ -35,7 +35,7 @@ pub struct State {
     pub seat: Seat,
     /// Whether the die is in the air: the seat chose to roll.
     pub rolling: bool,
-    /// Decisions so far (OpenSpiel's `total_moves_`; [`SpielPig`] only).
+    /// Decisions so far (OpenSpiel's `total_moves_`).
     pub moves: u32,
 }
 
@@ -47,72 +47,8 @@ const START: State = State {
     moves: 0,
 };
 
-/// The tutorial's Pig, rule for rule (the `moves` field aside, which it
-/// leaves at 0).
-#[derive(Clone, Copy, Debug)]
-pub struct TutorialPig {
-    /// The score that wins.
-    pub target: u32,
-}
-
-impl BoardGame for TutorialPig {
-    type State = State;
-    type Move = Move;
-    type Outcome = u16;
-    type Event = ();
-
-    fn seats(&self) -> usize {
-        2
-    }
-
-    fn initial_state(&self) -> State {
-        START
-    }
-
-    fn status(&self, s: &State) -> Status {
-        match s.scores.iter().position(|&score| score >= self.target) {
-            Some(winner) => Status::Over(GameResult::Win(winner)),
-            None if s.rolling => Status::Chance,
-            None => Status::Decision(s.seat),
-        }
-    }
-
-    fn chance_outcomes(&self, _: &State, out: &mut Vec<Chance<u16>>) {
-        Dice::D6.chances_into(out);
-    }
-
-    fn apply_chance<E: FnMut(())>(&self, s: &mut State, face: u16, _: &mut E) {
-        s.rolling = false;
-        if face == 1 {
-            s.turn_total = 0;
-            s.seat = 1 - s.seat;
-        } else {
-            s.turn_total += u32::from(face);
-            if s.scores[s.seat] + s.turn_total >= self.target {
-                s.scores[s.seat] += s.turn_total;
-                s.turn_total = 0;
-            }
-        }
-    }
-
-    fn apply_move<E: FnMut(())>(&self, s: &mut State, mv: Move, _: &mut E) {
-        match mv {
-            Move::Roll => s.rolling = true,
-            Move::Hold => {
-                s.scores[s.seat] += s.turn_total;
-                s.turn_total = 0;
-                s.seat = 1 - s.seat;
-            }
-        }
-    }
-
-    fn legal_moves(&self, s: &State, out: &mut Vec<Move>) {
-        out.push(Move::Roll);
-        if s.turn_total > 0 {
-            out.push(Move::Hold);
-        }
-    }
-}
+/// The tutorial's Pig, rule for rule: the test kit's copy.
+pub use tabula_toys::Pig as TutorialPig;
 
 /// A tutorial strategy: whether to roll again, from the turn total.
 pub trait Strategy: Send + Sync {
@@ -135,7 +71,13 @@ impl Strategy for HoldAtN {
 pub struct Player(pub Arc<dyn Strategy>);
 
 impl Agent<TutorialPig> for Player {
-    fn choose(&mut self, game: &TutorialPig, s: &State, seat: Seat, _: &mut GameRng) -> Move {
+    fn choose(
+        &mut self,
+        game: &TutorialPig,
+        s: &tabula_toys::pig::State,
+        seat: Seat,
+        _: &mut GameRng,
+    ) -> tabula_toys::pig::Move {
         let roll = s.turn_total == 0
             || self.0.roll(
                 s.scores[seat],
@@ -143,6 +85,7 @@ impl Agent<TutorialPig> for Player {
                 s.turn_total,
                 game.target,
             );
+        use tabula_toys::pig::Move;
         if roll { Move::Roll } else { Move::Hold }
     }
 }

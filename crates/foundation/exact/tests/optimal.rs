@@ -10,72 +10,8 @@ use tabula_core::{
     agent_rng,
 };
 use tabula_exact::{Chain, ExactError, Limits, Optimal, Reach, Score, WinZeroSum};
-
-/// One decision, again and again: take `stop` points and end, or throw a
-/// die: a one puts you back where you started, a six pays `six`, anything
-/// else pays nothing. Throwing is worth `six/6 + V/6`, so under optimal
-/// play `V = max(stop, six / 5)`.
-struct Gamble {
-    stop: f64,
-    six: f64,
-    /// Whether "throw" is listed before "stop".
-    throw_first: bool,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum G {
-    Deciding,
-    Throwing,
-    Paid(u8), // 0: stopped, 1: nothing, 2: six
-}
-
-impl BoardGame for Gamble {
-    type State = G;
-    type Move = bool; // throw?
-    type Outcome = u8;
-    type Event = ();
-    fn seats(&self) -> usize {
-        1
-    }
-    fn initial_state(&self) -> G {
-        G::Deciding
-    }
-    fn status(&self, s: &G) -> Status {
-        match s {
-            G::Deciding => Status::Decision(0),
-            G::Throwing => Status::Chance,
-            G::Paid(_) => Status::Over(GameResult::Win(0)),
-        }
-    }
-    fn chance_outcomes(&self, _: &G, out: &mut Vec<Chance<u8>>) {
-        out.extend((1..=6).map(|f| Chance {
-            outcome: f,
-            probability: 1.0 / 6.0,
-        }));
-    }
-    fn apply_chance<E: FnMut(())>(&self, s: &mut G, face: u8, _: &mut E) {
-        *s = match face {
-            1 => G::Deciding,
-            6 => G::Paid(2),
-            _ => G::Paid(1),
-        };
-    }
-    fn legal_moves(&self, _: &G, out: &mut Vec<bool>) {
-        out.extend([self.throw_first, !self.throw_first]);
-    }
-    fn apply_move<E: FnMut(())>(&self, s: &mut G, throw: bool, _: &mut E) {
-        *s = if throw { G::Throwing } else { G::Paid(0) };
-    }
-    fn results(&self, s: &G) -> Option<Results> {
-        let score = match s {
-            G::Paid(0) => self.stop,
-            G::Paid(2) => self.six,
-            G::Paid(_) => 0.0,
-            _ => return None,
-        };
-        Some(Results::from_scores(vec![score]))
-    }
-}
+// One decision, again and again, a one leading back to it: the test kit's.
+use tabula_toys::gamble::{Gamble, State as G};
 
 #[test]
 fn a_cycle_settles_to_its_closed_form_within_the_tolerance() {

@@ -6,12 +6,13 @@
 
 use std::collections::HashSet;
 
-use tabula_core::{BoardGame, Chance, Deterministic, GameResult, PolicyAgent, Results, Status};
+use tabula_core::{BoardGame, Chance, Deterministic, PolicyAgent, Results, Status};
 use tabula_exact::{
     Chain, Dense, DenseOptimal, ExactError, Limits, Optimal, Score, Stage, WinZeroSum,
 };
 
 use super::pig_game::{Move, Pig, State, hand};
+use tabula_toys::gamble::State as G;
 
 fn dense<G>(game: &G, limits: &Limits) -> DenseOptimal<G>
 where
@@ -247,7 +248,8 @@ fn a_numbering_without_small_blocks_gives_the_same_values() {
 
 /// One decision, again and again: take `stop` points and end, or throw a
 /// die: a one puts you back where you started, a six pays `six`, anything
-/// else nothing. Under optimal play `V = max(stop, six / 5)`. Numbered:
+/// else nothing. Under optimal play `V = max(stop, six / 5)`. The test
+/// kit's game ([`tabula_toys::Gamble`], "stop" listed first). Numbered:
 /// the decision, or the throw (the decision then worked out on the fly),
 /// or nothing (an error: the cycle never ends).
 struct Gamble {
@@ -256,11 +258,15 @@ struct Gamble {
     numbered: Option<G>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum G {
-    Deciding,
-    Throwing,
-    Paid(u8), // 0: stopped, 1: nothing, 2: six
+impl Gamble {
+    /// The test kit's game (here a type of this crate, to be numbered).
+    fn rules(&self) -> tabula_toys::Gamble {
+        tabula_toys::Gamble {
+            stop: self.stop,
+            six: self.six,
+            throw_first: false,
+        }
+    }
 }
 
 impl BoardGame for Gamble {
@@ -272,42 +278,25 @@ impl BoardGame for Gamble {
         1
     }
     fn initial_state(&self) -> G {
-        G::Deciding
+        self.rules().initial_state()
     }
     fn status(&self, s: &G) -> Status {
-        match s {
-            G::Deciding => Status::Decision(0),
-            G::Throwing => Status::Chance,
-            G::Paid(_) => Status::Over(GameResult::Win(0)),
-        }
+        self.rules().status(s)
     }
-    fn chance_outcomes(&self, _: &G, out: &mut Vec<Chance<u8>>) {
-        out.extend((1..=6).map(|f| Chance {
-            outcome: f,
-            probability: 1.0 / 6.0,
-        }));
+    fn chance_outcomes(&self, s: &G, out: &mut Vec<Chance<u8>>) {
+        self.rules().chance_outcomes(s, out)
     }
-    fn apply_chance<E: FnMut(())>(&self, s: &mut G, face: u8, _: &mut E) {
-        *s = match face {
-            1 => G::Deciding,
-            6 => G::Paid(2),
-            _ => G::Paid(1),
-        };
+    fn apply_chance<E: FnMut(())>(&self, s: &mut G, face: u8, events: &mut E) {
+        self.rules().apply_chance(s, face, events)
     }
-    fn legal_moves(&self, _: &G, out: &mut Vec<bool>) {
-        out.extend([false, true]);
+    fn legal_moves(&self, s: &G, out: &mut Vec<bool>) {
+        self.rules().legal_moves(s, out)
     }
-    fn apply_move<E: FnMut(())>(&self, s: &mut G, throw: bool, _: &mut E) {
-        *s = if throw { G::Throwing } else { G::Paid(0) };
+    fn apply_move<E: FnMut(())>(&self, s: &mut G, throw: bool, events: &mut E) {
+        self.rules().apply_move(s, throw, events)
     }
     fn results(&self, s: &G) -> Option<Results> {
-        let score = match s {
-            G::Paid(0) => self.stop,
-            G::Paid(2) => self.six,
-            G::Paid(_) => 0.0,
-            _ => return None,
-        };
-        Some(Results::from_scores(vec![score]))
+        self.rules().results(s)
     }
 }
 

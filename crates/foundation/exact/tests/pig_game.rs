@@ -1,6 +1,6 @@
 //! Pig, as the book's tutorial writes it (`book/tutorials/pig/src/lib.rs`,
-//! anchor `game`), numbered for [`DenseOptimal`](tabula_exact::DenseOptimal),
-//! and the tutorial's hand-written value iteration (anchor `exact`) to
+//! anchor `game`; the test kit's copy, `tabula-toys`), numbered for
+//! [`DenseOptimal`](tabula_exact::DenseOptimal), and the tutorial's hand-written value iteration (anchor `exact`) to
 //! check and time the framework's solvers against. Shared by the test
 //! suite (`tests/pig.rs`) and the `pig_optimal` example.
 //!
@@ -11,37 +11,25 @@
 
 #![allow(dead_code)]
 
-use tabula_core::{BoardGame, Chance, Dice, GameResult, Seat, Status};
+use tabula_core::{BoardGame, Chance, Status};
 use tabula_exact::Dense;
+pub use tabula_toys::pig::{Move, State};
 
-/// Pig to a target score.
+/// Pig to a target score: the test kit's game ([`tabula_toys::Pig`]),
+/// here a type of this crate so that it can be numbered ([`Dense`] is
+/// not the kit's trait).
 #[derive(Clone, Copy, Debug)]
 pub struct Pig {
     /// The score that wins.
     pub target: u32,
 }
 
-/// Everything that changes during play. (The tutorial's, with `Hash` for
-/// the hashed solver.)
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    /// Each seat's banked score.
-    pub scores: [u32; 2],
-    /// The points of the turn so far, lost on a 1.
-    pub turn_total: u32,
-    /// Whose turn it is.
-    pub seat: Seat,
-    /// Whether the die is in the air: the seat chose to roll.
-    pub rolling: bool,
-}
-
-/// A decision: roll again, or bank the turn total.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Move {
-    /// Roll the die.
-    Roll,
-    /// Bank the turn total and pass the die.
-    Hold,
+impl Pig {
+    fn rules(&self) -> tabula_toys::Pig {
+        tabula_toys::Pig {
+            target: self.target,
+        }
+    }
 }
 
 impl BoardGame for Pig {
@@ -55,58 +43,27 @@ impl BoardGame for Pig {
     }
 
     fn initial_state(&self) -> State {
-        State {
-            scores: [0, 0],
-            turn_total: 0,
-            seat: 0,
-            rolling: false,
-        }
+        self.rules().initial_state()
     }
 
     fn status(&self, s: &State) -> Status {
-        match s.scores.iter().position(|&score| score >= self.target) {
-            Some(winner) => Status::Over(GameResult::Win(winner)),
-            None if s.rolling => Status::Chance,
-            None => Status::Decision(s.seat),
-        }
+        self.rules().status(s)
     }
 
-    fn chance_outcomes(&self, _: &State, out: &mut Vec<Chance<u16>>) {
-        Dice::D6.chances_into(out); // 1 to 6, a sixth each
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<Chance<u16>>) {
+        self.rules().chance_outcomes(s, out)
     }
 
-    fn apply_chance<E: FnMut(())>(&self, s: &mut State, face: u16, _: &mut E) {
-        s.rolling = false;
-        if face == 1 {
-            // Pig: the turn total is lost and the die passes.
-            s.turn_total = 0;
-            s.seat = 1 - s.seat;
-        } else {
-            s.turn_total += u32::from(face);
-            if s.scores[s.seat] + s.turn_total >= self.target {
-                // The target is reached: bank it, the game is won.
-                s.scores[s.seat] += s.turn_total;
-                s.turn_total = 0;
-            }
-        }
+    fn apply_chance<E: FnMut(())>(&self, s: &mut State, face: u16, events: &mut E) {
+        self.rules().apply_chance(s, face, events)
     }
 
-    fn apply_move<E: FnMut(())>(&self, s: &mut State, mv: Move, _: &mut E) {
-        match mv {
-            Move::Roll => s.rolling = true,
-            Move::Hold => {
-                s.scores[s.seat] += s.turn_total;
-                s.turn_total = 0;
-                s.seat = 1 - s.seat;
-            }
-        }
+    fn apply_move<E: FnMut(())>(&self, s: &mut State, mv: Move, events: &mut E) {
+        self.rules().apply_move(s, mv, events)
     }
 
     fn legal_moves(&self, s: &State, out: &mut Vec<Move>) {
-        out.push(Move::Roll);
-        if s.turn_total > 0 {
-            out.push(Move::Hold); // nothing to bank before the first roll
-        }
+        self.rules().legal_moves(s, out)
     }
 }
 

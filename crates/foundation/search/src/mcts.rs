@@ -382,38 +382,15 @@ impl<G: Heuristic> Agent<G> for Mcts<G> {
 mod tests {
     use super::*;
     use crate::{MAX_WORK, hash_key};
-    use tabula_core::{GameResult, game_rng};
+    use tabula_core::game_rng;
 
     /// Take 1 to 60 from a huge pile: the tree fills long before the
     /// budget runs out.
-    struct Wide;
-
-    impl BoardGame for Wide {
-        type State = (u32, Seat);
-        type Move = u32;
-        type Outcome = ();
-        type Event = ();
-        fn seats(&self) -> usize {
-            2
-        }
-        fn initial_state(&self) -> (u32, Seat) {
-            (1_000_000, 0)
-        }
-        fn status(&self, &(pile, seat): &(u32, Seat)) -> Status {
-            if pile == 0 {
-                Status::Over(GameResult::Win(1 - seat))
-            } else {
-                Status::Decision(seat)
-            }
-        }
-        fn apply_chance<E: FnMut(())>(&self, _: &mut (u32, Seat), _: (), _: &mut E) {}
-        fn apply_move<E: FnMut(())>(&self, s: &mut (u32, Seat), take: u32, _: &mut E) {
-            *s = (s.0 - take, 1 - s.1);
-        }
-        fn legal_moves(&self, s: &(u32, Seat), out: &mut Vec<u32>) {
-            out.extend((1..=60).filter(|&take| take <= s.0));
-        }
-    }
+    type Wide = tabula_toys::Nim;
+    const WIDE: Wide = tabula_toys::Nim {
+        pile: 1_000_000,
+        most: 60,
+    };
 
     impl Heuristic for Wide {
         fn evaluate(&self, _: &(u32, Seat), _: Seat) -> f64 {
@@ -430,7 +407,7 @@ mod tests {
         let mut rng = game_rng(1, 0);
         assert!(
             agent
-                .best_move(&Wide, &(1_000_000, 0), 0, &mut rng)
+                .best_move(&WIDE, &(1_000_000, 0), 0, &mut rng)
                 .is_some()
         );
         let max = Mcts::<Wide>::max_tree_nodes();
