@@ -230,8 +230,10 @@ impl Referee {
         // The end of the last clock reading: the start of the next call's
         // time unless calls are timed exactly (see `exact_call_times`).
         let mut mark = Instant::now();
-        // The chance outcomes' list, kept from throw to throw.
+        // The chance outcomes' list, kept from throw to throw, and the
+        // list an agent lists the legal moves into, kept from call to call.
         let mut chances = Vec::new();
+        let mut moves = Vec::new();
         while forfeit.is_none() {
             match game.status(&state) {
                 Status::Over(result) => {
@@ -266,7 +268,8 @@ impl Referee {
                     } else {
                         mark
                     };
-                    let answer = catch_quietly(|| agent.choose(game, &state, seat, rng));
+                    let answer =
+                        catch_quietly(|| agent.choose_with(game, &state, seat, rng, &mut moves));
                     mark = Instant::now();
                     let took = mark.saturating_duration_since(start);
                     time[seat] += took;
