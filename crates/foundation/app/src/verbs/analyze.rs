@@ -4,17 +4,18 @@ use super::*;
 use crate::{Command, Io, Kind, Report};
 
 /// `tabula analyze GAME`, for a game whose state is hashable.
-pub struct Analyze<G> {
+pub struct Analyze<G: 'static> {
     defaults: Defaults,
-    _game: PhantomData<fn() -> G>,
+    extension: &'static dyn Extension<G>,
 }
 
 impl<G> Analyze<G> {
-    /// The verb with these defaults.
-    pub const fn new(defaults: Defaults) -> Self {
+    /// The verb with these defaults; `extension` adds the game's own
+    /// keys and text ([`NoExtension`] for none).
+    pub const fn new(defaults: Defaults, extension: &'static dyn Extension<G>) -> Self {
         Analyze {
             defaults,
-            _game: PhantomData,
+            extension,
         }
     }
 }
@@ -27,6 +28,9 @@ pub struct AnalyzeReport {
     pub variant: Variant,
     /// The exact solution (its `game` is the spec string).
     pub solution: PolicyReport,
+    /// What the game adds ([`Extension::analyze`]): keys and sections of
+    /// text (`analyze` draws no pictures).
+    pub extra: Extra,
 }
 
 impl<G: Rules> Command for Analyze<G>
@@ -78,7 +82,13 @@ where
         };
         let variant = Variant::of::<G>(&p)?;
         let solution = crate::exact::analyze_agents(&game, &variant.spec, &args)?;
-        Ok(Some(Box::new(AnalyzeReport { variant, solution })))
+        let mut report = AnalyzeReport {
+            variant,
+            solution,
+            extra: Extra::default(),
+        };
+        self.extension.analyze(&game, &p, &mut report);
+        Ok(Some(Box::new(report)))
     }
 }
 
@@ -88,7 +98,9 @@ impl Report for AnalyzeReport {
     }
 
     fn text(&self) -> String {
-        self.solution.text()
+        let mut out = self.solution.text();
+        self.extra.append_text(&mut out);
+        out
     }
 
     fn json(&self) -> Result<String, Error> {
@@ -99,6 +111,8 @@ impl Report for AnalyzeReport {
             variant: &'a Variant,
             #[serde(flatten)]
             solution: &'a PolicyReport,
+            #[serde(flatten)]
+            extra: &'a serde_json::Map<String, serde_json::Value>,
         }
         // The variant names the game; the solution's `game` (the spec,
         // for the text) is left out.
@@ -109,6 +123,7 @@ impl Report for AnalyzeReport {
         crate::pretty(&Keys {
             variant: &self.variant,
             solution: &solution,
+            extra: &self.extra.keys,
         })
     }
 }

@@ -202,6 +202,20 @@ pub trait Extension<G: Recordable>: Sync {
     fn tournament(&self, game: &G, parameters: &G::Parameters, report: &mut TournamentReport) {
         let _ = (game, parameters, report);
     }
+
+    /// Adds to a simulation's report, through its
+    /// [`extra`](SimulateReport::extra): JSON keys, sections of text,
+    /// pictures. The default adds nothing.
+    fn simulate(&self, game: &G, parameters: &G::Parameters, report: &mut SimulateReport) {
+        let _ = (game, parameters, report);
+    }
+
+    /// Adds to an exact analysis's report, through its
+    /// [`extra`](AnalyzeReport::extra): JSON keys and sections of text.
+    /// The default adds nothing.
+    fn analyze(&self, game: &G, parameters: &G::Parameters, report: &mut AnalyzeReport) {
+        let _ = (game, parameters, report);
+    }
 }
 
 /// The extension of a game that adds nothing.
@@ -221,6 +235,8 @@ pub struct Extra {
     pub pair_keys: Vec<serde_json::Map<String, serde_json::Value>>,
     /// Sections of text after the report's own, each ending in a newline.
     pub sections: Vec<String>,
+    /// Pictures after the report's own (`--plot`, `--report`).
+    pub pictures: Vec<Picture>,
 }
 
 impl Extra {
@@ -606,10 +622,10 @@ macro_rules! __first {
 #[macro_export]
 macro_rules! __verb {
     (simulate, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
-        &$crate::verbs::Simulate::<$game>::new($defaults, $exact)
+        &$crate::verbs::Simulate::<$game>::new($defaults, $exact, $ext)
     };
     (analyze, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
-        &$crate::verbs::Analyze::<$game>::new($defaults)
+        &$crate::verbs::Analyze::<$game>::new($defaults, $ext)
     };
     (tournament, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
         &$crate::verbs::TournamentVerb::<$game>::new($defaults, $exact, $ext)

@@ -4,16 +4,26 @@ use super::*;
 use crate::{Command, Io, Kind, Report};
 
 /// `tabula simulate GAME`, for any game.
-pub struct Simulate<G> {
+pub struct Simulate<G: 'static> {
     defaults: Defaults,
     exact: fn() -> Option<ExactHooks<G>>,
+    extension: &'static dyn Extension<G>,
 }
 
 impl<G> Simulate<G> {
     /// The verb with these defaults; `exact` finds the game's exact hooks
-    /// (see [`register_game!`](crate::register_game)).
-    pub const fn new(defaults: Defaults, exact: fn() -> Option<ExactHooks<G>>) -> Self {
-        Simulate { defaults, exact }
+    /// (see [`register_game!`](crate::register_game)); `extension` adds
+    /// the game's own keys, text and pictures ([`NoExtension`] for none).
+    pub const fn new(
+        defaults: Defaults,
+        exact: fn() -> Option<ExactHooks<G>>,
+        extension: &'static dyn Extension<G>,
+    ) -> Self {
+        Simulate {
+            defaults,
+            exact,
+            extension,
+        }
     }
 }
 
@@ -108,6 +118,10 @@ pub struct SimulateReport {
     pub exact_mean_steps: Option<f64>,
     /// Why there is no exact column, when there is none.
     pub exact_note: Option<String>,
+    /// What the game adds ([`Extension::simulate`]): keys, sections of
+    /// text, pictures.
+    #[serde(skip)]
+    pub extra: Extra,
 }
 
 type SimCollectors<G> = (Standing<G>, Lengths, Lengths, Lengths);
@@ -225,7 +239,7 @@ impl<G: Rules> Command for Simulate<G> {
             })
             .collect();
         let has_moves = moves.max().unwrap_or(0) > 0;
-        Ok(Some(Box::new(SimulateReport {
+        let mut report = SimulateReport {
             variant: Variant::of::<G>(&p)?,
             agents: names,
             games: run.games,
@@ -241,7 +255,10 @@ impl<G: Rules> Command for Simulate<G> {
             exact_steps_pmf: exact.as_ref().map(|e| e.steps_pmf.clone()),
             exact_mean_steps: exact.as_ref().map(|e| e.mean_steps),
             exact_note,
-        })))
+            extra: Extra::default(),
+        };
+        self.extension.simulate(&game, &p, &mut report);
+        Ok(Some(Box::new(report)))
     }
 }
 
@@ -316,11 +333,23 @@ impl Report for SimulateReport {
                 group(self.capped)
             );
         }
+        self.extra.append_text(&mut out);
         out
     }
 
     fn json(&self) -> Result<String, Error> {
-        crate::pretty(self)
+        /// The report's keys with the game's after them.
+        #[derive(Serialize)]
+        struct Keys<'a> {
+            #[serde(flatten)]
+            report: &'a SimulateReport,
+            #[serde(flatten)]
+            extra: &'a serde_json::Map<String, serde_json::Value>,
+        }
+        crate::pretty(&Keys {
+            report: self,
+            extra: &self.extra.keys,
+        })
     }
 
     fn pictures(&self) -> Result<Vec<Picture>, PlotError> {
@@ -362,6 +391,7 @@ impl Report for SimulateReport {
             "games won",
             &bars,
         )?);
+        pictures.extend(self.extra.pictures.iter().cloned());
         Ok(pictures)
     }
 }

@@ -190,6 +190,8 @@ impl Report for TournamentReport {
     }
 
     fn pictures(&self) -> Result<Vec<Picture>, PlotError> {
-        self.standings.pictures()
+        let mut pictures = self.standings.pictures()?;
+        pictures.extend(self.extra.pictures.iter().cloned());
+        Ok(pictures)
     }
 }
