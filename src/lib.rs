@@ -51,6 +51,8 @@ pub use tabula_sim as sim;
 // The one list of games linked into the binaries that ship tabula. A game
 // joins by being named here (in this workspace) or, from outside, by
 // being linked into a binary of your own (see the crate docs).
+/// Backgammon, checked against OpenSpiel.
+pub use tabula_backgammon as backgammon;
 /// Chance-it (seed 003).
 pub use tabula_chance_it as chance_it;
 /// Caribbean Cruising, the sailing race (seed 004).

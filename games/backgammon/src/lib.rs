@@ -1,0 +1,43 @@
+//! **Backgammon**, the standard game as OpenSpiel's `backgammon` plays
+//! it: two seats, 15 checkers each, the bar, entering, hitting, bearing
+//! off; doubles played four times; both dice used where possible, else
+//! the larger; a win scores 1, a gammon 2, a backgammon 3 (the parameter
+//! `scoring` makes every win 1); no doubling cube. A decision is a whole
+//! turn. Every verb comes from the registration: `simulate`, `analyze`,
+//! `tournament`, `play`, `replay`.
+//!
+//! ```
+//! use tabula_backgammon::{Backgammon, board::Position};
+//! use tabula_core::{BoardGame, Status};
+//!
+//! let game = Backgammon::default();
+//! let mut state = game.initial_state();
+//! assert_eq!(game.status(&state), Status::Chance);
+//! // The opening roll: X throws 3, O throws 1, so X starts with 3-1.
+//! game.apply_chance(&mut state, tabula_backgammon::Roll(3, 1), &mut |_| {});
+//! assert_eq!(game.status(&state), Status::Decision(0));
+//! let mut turns = Vec::new();
+//! game.legal_moves(&state, &mut turns);
+//! let point = tabula_backgammon::notation::parse_turn(&game, &state, "8/5 6/5")?;
+//! assert!(turns.contains(&point));
+//! game.apply_move(&mut state, point, &mut |_| {});
+//! assert_eq!(state.position.pips(0), 167 - 4);
+//! # Ok::<_, String>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod agents;
+pub mod board;
+pub mod game;
+pub mod notation;
+
+pub use board::{Position, Step, Turn};
+pub use game::{Backgammon, BackgammonParams, Roll, Scoring, State};
+
+tabula_app::register_game! {
+    game: Backgammon,
+    summary: "Backgammon: race your 15 checkers home and off, hitting blots on the way; gammons count double, backgammons triple",
+    agents: "pipcount,random",
+    games: 10_000,
+    verbs: [simulate, analyze, tournament, play, replay],
+}
