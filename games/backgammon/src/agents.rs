@@ -9,31 +9,32 @@ use tabula_search::{Heuristic, hash_key, register_search_agents};
 use crate::board::{BAR, Position, Turn};
 use crate::game::{Backgammon, State};
 
-/// A lone checker of `seat` an opposing checker could hit with one die
-/// or a roll: blots with opposing checkers behind them.
-pub fn exposed_blots(position: &Position, seat: usize) -> u32 {
+/// The points (in `seat`'s numbering) of its lone checkers that an
+/// opposing checker could still reach: one behind it, or on the bar.
+pub fn exposed_blots(position: &Position, seat: usize) -> impl Iterator<Item = usize> + '_ {
     let (me, opp) = (&position.checkers[seat], &position.checkers[1 - seat]);
-    // The opponent's rearmost checker, in my numbering: it moves up, from
-    // its point q (my 25 - q) toward my 24.
-    let Some(rear) = (1..=BAR).rev().find(|&q| opp[q] > 0) else {
-        return 0;
-    };
-    let lowest_attacker = 25 - rear.min(24);
-    (1..=24)
-        .filter(|&p| me[p] == 1 && p > lowest_attacker && p - lowest_attacker.max(0) <= 24)
-        .count() as u32
+    // The opponent moves up my numbering, from its point r (my 25 - r);
+    // from its bar it enters at my 1 to 6, as from my 0.
+    let rear = (1..=BAR).rev().find(|&r| opp[r] > 0).unwrap_or(0);
+    let lowest = 25 - rear;
+    (1..=24).filter(move |&p| me[p] == 1 && p > lowest && rear > 0)
 }
 
-/// How good the position is for `seat`, in pips: the pip lead, less
-/// eight for each of its blots within the opponent's reach, plus eight for
-/// each of the opponent's.
+/// The pips `seat` expects to lose to hits: each blot the opponent can
+/// reach counted as hit one time in three, costing the pips it had come
+/// (25 - p from my point p).
+pub fn risk(position: &Position, seat: usize) -> f64 {
+    exposed_blots(position, seat)
+        .map(|p| (25 - p) as f64)
+        .sum::<f64>()
+        / 3.0
+}
+
+/// How good the position is for `seat`, in pips: the pip lead, less the
+/// pips it expects to lose to hits, plus the opponent's.
 pub fn pip_score(position: &Position, seat: usize) -> f64 {
     let lead = f64::from(position.pips(1 - seat)) - f64::from(position.pips(seat));
-    if !position.contact() {
-        return lead;
-    }
-    lead - 8.0 * f64::from(exposed_blots(position, seat))
-        + 8.0 * f64::from(exposed_blots(position, 1 - seat))
+    lead - risk(position, seat) + risk(position, 1 - seat)
 }
 
 impl Heuristic for Backgammon {
@@ -57,20 +58,27 @@ impl Heuristic for Backgammon {
 
 register_search_agents! { game: Backgammon }
 
-/// The pip-count greedy: the turn that leaves the best pip lead (which
-/// favours hits), blots not counted; the first listed among equals.
+/// The pip-count greedy: the turn that bears off the most checkers, and
+/// among those the one that leaves the best pip lead expected after the
+/// opponent's reply, counting each blot it could hit as hit with chance
+/// 1/3 (a blot on my point p hit costs me 25 - p pips); the first listed
+/// among equals. (By the lead alone it hits whatever it can, leaves blots
+/// everywhere, and a game against random play lasts a thousand turns.)
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PipCount;
 
 impl Deterministic<Backgammon> for PipCount {
     fn pick(&self, _: &Backgammon, s: &State, seat: Seat, moves: &[Turn]) -> usize {
-        let mut best = (i64::MIN, 0);
+        let mut best = ((0, i64::MIN), 0);
         for (i, t) in moves.iter().enumerate() {
             let mut p = s.position;
             p.play(seat, t);
-            let lead = i64::from(p.pips(1 - seat)) - i64::from(p.pips(seat));
-            if lead > best.0 {
-                best = (lead, i);
+            let exposed: usize = exposed_blots(&p, seat).map(|b| 25 - b).sum();
+            // Thrice the lead less the risk: whole numbers, the same order.
+            let lead = 3 * (i64::from(p.pips(1 - seat)) - i64::from(p.pips(seat))) - exposed as i64;
+            let key = (p.checkers[seat][crate::board::OFF], lead);
+            if key > best.0 {
+                best = (key, i);
             }
         }
         best.1
@@ -81,7 +89,7 @@ inventory::submit! {
     AgentEntry {
         name: "pipcount",
         parameter: None,
-        summary: "the turn that leaves the best pip-count lead (hits count, blots do not)",
+        summary: "the turn that bears off most, then leaves the best pip-count lead, a blot counted as hit one time in three",
         build: &BuildFn::<Backgammon>(|_, _| Ok(Box::new(PolicyAgent(PipCount)))),
     }
 }

@@ -26,20 +26,20 @@ pub enum Scoring {
 #[serde(deny_unknown_fields)]
 pub struct BackgammonParams {
     /// `full`, `gammons` or `win`.
-    pub scoring: String,
+    pub points: String,
 }
 
 impl Default for BackgammonParams {
     fn default() -> Self {
         BackgammonParams {
-            scoring: "full".into(),
+            points: "full".into(),
         }
     }
 }
 
 impl Parameters for BackgammonParams {
     const FIELDS: &'static [Param] = &[Param::choice(
-        "scoring",
+        "points",
         "what a win scores: full (1, a gammon 2, a backgammon 3), gammons (1 or 2) or win (1)",
         "full",
         &["full", "gammons", "win"],
@@ -232,18 +232,18 @@ impl Recordable for Backgammon {
             Scoring::Win => "win",
         };
         BackgammonParams {
-            scoring: scoring.into(),
+            points: scoring.into(),
         }
     }
 
     fn from_parameters(p: &BackgammonParams) -> Result<Backgammon, ParametersError> {
-        let scoring = match p.scoring.as_str() {
+        let scoring = match p.points.as_str() {
             "full" => Scoring::Full,
             "gammons" => Scoring::Gammons,
             "win" => Scoring::Win,
             other => {
                 return Err(ParametersError::new(format!(
-                    "scoring must be full, gammons or win, not {other}"
+                    "points must be full, gammons or win, not {other}"
                 )));
             }
         };

@@ -2,7 +2,7 @@
 //! it: two seats, 15 checkers each, the bar, entering, hitting, bearing
 //! off; doubles played four times; both dice used where possible, else
 //! the larger; a win scores 1, a gammon 2, a backgammon 3 (the parameter
-//! `scoring` makes every win 1); no doubling cube. A decision is a whole
+//! `points` makes every win 1); no doubling cube. A decision is a whole
 //! turn. Every verb comes from the registration: `simulate`, `analyze`,
 //! `tournament`, `play`, `replay`.
 //!

@@ -182,9 +182,7 @@ pub fn parse_turn(game: &Backgammon, state: &State, text: &str) -> Result<Turn, 
     hits.sort_unstable();
     hits.dedup();
     match candidates.as_slice() {
-        [] => Err(format!(
-            "{text} is not a legal play of {roll} (type `moves` to list them)"
-        )),
+        [] => Err(format!("{text} is not a legal play of {roll}")),
         [one] => Ok(**one),
         several => several
             .iter()
