@@ -68,7 +68,10 @@
 //! [`DenseOptimal::solve`] in a fraction of the time and memory: one
 //! value per numbered state, no hash map, no stored graph, and a result
 //! that clones for free, so one solve serves every agent that needs it
-//! ([`SolveOnce`] keeps one per game and parameters).
+//! ([`SolveOnce`] keeps one per game and parameters). A one-seat game
+//! that counts its chance steps (a bear-off in the fewest rolls) is
+//! solved by [`Fewest::solve`]: the play that minimises their expected
+//! number, and their distribution.
 //!
 //! A game that never ends (a token going round a board for ever) has no
 //! length to solve for but a long run: [`Chain::explore`] builds its chain
@@ -93,6 +96,7 @@
 mod budget;
 mod chain;
 pub mod dense;
+pub mod fewest;
 mod graph;
 mod once;
 pub mod optimal;
@@ -106,6 +110,7 @@ mod walk;
 pub use budget::{Progress, Stage};
 pub use chain::{Chain, End, Limits, Step, Transition};
 pub use dense::{Dense, DenseOptimal};
+pub use fewest::Fewest;
 pub use once::SolveOnce;
 pub use optimal::{Objective, Optimal, Reach, Score, Terminal, WinZeroSum};
 pub use race::Race;
