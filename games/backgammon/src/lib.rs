@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 
 pub mod agents;
+pub mod bearoff;
 pub mod board;
 pub mod game;
 pub mod notation;
