@@ -31,6 +31,7 @@ pub mod bearoff;
 pub mod board;
 pub mod game;
 pub mod notation;
+pub mod race;
 
 pub use board::{Position, Step, Turn};
 pub use game::{Backgammon, BackgammonParams, Roll, Scoring, State};
