@@ -29,6 +29,7 @@
 pub mod agents;
 pub mod bearoff;
 pub mod board;
+pub mod commands;
 pub mod game;
 pub mod notation;
 pub mod race;
@@ -36,10 +37,17 @@ pub mod race;
 pub use board::{Position, Step, Turn};
 pub use game::{Backgammon, BackgammonParams, Roll, Scoring, State};
 
+static BEAROFF: tabula_app::Typed<commands::BearOffArgs> = tabula_app::Typed::report(
+    "bearoff",
+    "Backgammon's bear-off databases: a position's expected rolls and their distribution, the best play, a race's exact chances",
+    commands::command,
+);
+
 tabula_app::register_game! {
     game: Backgammon,
     summary: "Backgammon: race your 15 checkers home and off, hitting blots on the way; gammons count double, backgammons triple",
     agents: "pipcount,random",
     games: 10_000,
     verbs: [simulate, analyze, tournament, play, replay],
+    extra: [&BEAROFF],
 }
