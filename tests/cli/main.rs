@@ -2,6 +2,7 @@
 //! stdin and stdout, exit codes; transcripts pinned in `golden/`. One test
 //! binary (its modules below) so the suite links once.
 
+mod backgammon;
 mod budgets;
 mod chance_it;
 mod cli;
