@@ -1,11 +1,14 @@
 //! What the framework's search agents need ([`Heuristic`]: pip count,
-//! blots, the bear-off database in the race) and the pip-count greedy
+//! blots, the bear-off database once both sides are home) and the pip-count greedy
 //! policy `pipcount`.
+
+use std::sync::OnceLock;
 
 use tabula_core::{Deterministic, PolicyAgent, Seat};
 use tabula_play::agents::{AgentEntry, BuildFn};
 use tabula_search::{Heuristic, hash_key, register_search_agents};
 
+use crate::bearoff::{BearOff, BearOffDb, Home};
 use crate::board::{BAR, Position, Turn};
 use crate::game::{Backgammon, State};
 
@@ -37,9 +40,29 @@ pub fn pip_score(position: &Position, seat: usize) -> f64 {
     lead - risk(position, seat) + risk(position, 1 - seat)
 }
 
+/// Pips a roll is worth on average (49/6).
+pub const PIPS_PER_ROLL: f64 = 49.0 / 6.0;
+
+/// The one-sided bear-off database of 15 checkers, solved once (a few
+/// seconds) the first time a search meets a bear-off.
+pub fn database() -> &'static Option<BearOffDb> {
+    static DB: OnceLock<Option<BearOffDb>> = OnceLock::new();
+    DB.get_or_init(|| BearOff::new(15).solve().ok())
+}
+
+/// How good a bear-off (both sides home) is for `seat`, in pips: the
+/// difference in expected rolls from the database, at 49/6 pips a roll.
+pub fn bearoff_score(position: &Position, seat: usize) -> Option<f64> {
+    let mine = Home::of(position, seat)?;
+    let theirs = Home::of(position, 1 - seat)?;
+    let db = database().as_ref()?;
+    Some(PIPS_PER_ROLL * (db.expected(&theirs)? - db.expected(&mine)?))
+}
+
 impl Heuristic for Backgammon {
     fn evaluate(&self, s: &State, seat: Seat) -> f64 {
-        let mut score = pip_score(&s.position, seat);
+        let mut score =
+            bearoff_score(&s.position, seat).unwrap_or_else(|| pip_score(&s.position, seat));
         // The side to roll is worth about a roll's 8 pips.
         if s.dice[0] == 0 && !s.opening {
             score += if usize::from(s.seat) == seat {

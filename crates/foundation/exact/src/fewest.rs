@@ -121,7 +121,8 @@ where
                     what: format!("states() lists it {i}th, but index() does not give {i}"),
                 });
             }
-            let v = solved.value(game, &state, i, 0, &mut scratch)?;
+            let keep = solved.distributions.is_some();
+            let v = solved.value(game, &state, i, 0, keep, &mut scratch)?;
             solved.expected.push(v.expected);
             if let Some(d) = &mut solved.distributions {
                 d.push(v.pmf.into_boxed_slice());
@@ -146,7 +147,7 @@ where
     /// not all solved.
     pub fn expected(&self, game: &G, state: &G::State) -> Option<f64> {
         let mut scratch = Scratch::default();
-        self.value(game, state, self.expected.len(), 0, &mut scratch)
+        self.value(game, state, self.expected.len(), 0, false, &mut scratch)
             .ok()
             .map(|v| v.expected)
     }
@@ -180,16 +181,16 @@ where
 
     /// The value of `state` while numbered state `current` is solved:
     /// numbered states below it are looked up, `current` itself and
-    /// unnumbered states are expanded.
+    /// unnumbered states are expanded; with `keep`, the distribution too.
     fn value(
         &self,
         game: &G,
         state: &G::State,
         current: usize,
         depth: usize,
+        keep: bool,
         scratch: &mut Scratch<G>,
     ) -> Result<Value, ExactError> {
-        let keep = self.distributions.is_some();
         if let Status::Over(_) = game.status(state) {
             return Ok(Value {
                 expected: 0.0,
@@ -233,7 +234,7 @@ where
                     total += c.probability;
                     let mut child = state.clone();
                     game.apply_chance(&mut child, c.outcome, &mut |_| {});
-                    let w = self.value(game, &child, current, depth + 1, scratch)?;
+                    let w = self.value(game, &child, current, depth + 1, keep, scratch)?;
                     v.expected += c.probability * w.expected;
                     if keep {
                         if v.pmf.len() < w.pmf.len() + 1 {
@@ -267,7 +268,7 @@ where
                 for mv in moves.drain(..) {
                     let mut child = state.clone();
                     game.apply_move(&mut child, mv, &mut |_| {});
-                    let w = self.value(game, &child, current, depth + 1, scratch)?;
+                    let w = self.value(game, &child, current, depth + 1, keep, scratch)?;
                     if best
                         .as_ref()
                         .is_none_or(|b| w.expected < b.expected - 1e-12 * b.expected.abs().max(1.0))
