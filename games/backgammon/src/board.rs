@@ -181,14 +181,52 @@ impl Position {
     }
 }
 
-/// The turns found so far and the positions they lead to, kept by the
+/// The positions the turns found so far lead to: an open-addressing set
+/// of their keys, emptied by a new stamp rather than cleared, kept by the
 /// thread between calls so generation allocates nothing once warm.
 struct Found {
-    keys: Vec<u128>,
+    slots: Vec<(u32, u128)>,
+    stamp: u32,
+}
+
+/// Slots of the set: more than the most turns a roll has (a few hundred).
+const SLOTS: usize = 4096;
+
+impl Found {
+    /// Starts a new set.
+    fn clear(&mut self) {
+        if self.slots.is_empty() {
+            self.slots = vec![(0, 0); SLOTS];
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slots.fill((0, 0));
+            self.stamp = 1;
+        }
+    }
+
+    /// Adds `key`; whether it was new.
+    #[inline]
+    fn insert(&mut self, key: u128) -> bool {
+        let h = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut i = (h >> 52) as usize & (SLOTS - 1);
+        loop {
+            let slot = &mut self.slots[i];
+            if slot.0 != self.stamp {
+                *slot = (self.stamp, key);
+                return true;
+            }
+            if slot.1 == key {
+                return false;
+            }
+            i = (i + 1) & (SLOTS - 1);
+        }
+    }
 }
 
 thread_local! {
-    static FOUND: RefCell<Found> = const { RefCell::new(Found { keys: Vec::new() }) };
+    static FOUND: RefCell<Found> = const { RefCell::new(Found { slots: Vec::new(), stamp: 0 }) };
 }
 
 /// The generator's working state: the mover's and the opponent's
@@ -199,6 +237,8 @@ struct Gen<'a> {
     opp: [u8; 26],
     /// Checkers of the mover outside its home board (points 7 to 25).
     outside: u8,
+    /// Bit p set when the mover has a checker on p.
+    occupied: u32,
     /// The position's key: the mover's counts in 4-bit nibbles, and a
     /// bit for each opposing point hit this turn (which fixes the
     /// opponent's side).
@@ -207,16 +247,13 @@ struct Gen<'a> {
     best: u8,
     /// Whether the best length found used the larger die alone.
     out: &'a mut Vec<Turn>,
-    keys: &'a mut Vec<u128>,
+    found: &'a mut Found,
 }
 
 impl Gen<'_> {
     /// Whether a checker of the mover may move from `p` with die `d`.
     #[inline]
     fn can(&self, p: usize, d: usize) -> bool {
-        if self.me[p] == 0 || (self.me[BAR] > 0 && p != BAR) {
-            return false;
-        }
         if p > d {
             self.opp[25 - (p - d)] <= 1
         } else if self.outside > 0 {
@@ -234,6 +271,10 @@ impl Gen<'_> {
         let to = p.saturating_sub(d);
         self.me[p] -= 1;
         self.me[to] += 1;
+        if self.me[p] == 0 {
+            self.occupied &= !(1 << p);
+        }
+        self.occupied |= 1 << to;
         self.key -= 1u128 << (4 * p);
         self.key += 1u128 << (4 * to);
         if p > 6 && to <= 6 {
@@ -264,6 +305,21 @@ impl Gen<'_> {
         self.key -= 1u128 << (4 * to);
         self.me[p] += 1;
         self.me[to] -= 1;
+        self.occupied |= 1 << p;
+        if self.me[to] == 0 {
+            self.occupied &= !(1 << to);
+        }
+    }
+
+    /// The points a checker may leave, at most `top`, as bits: the bar
+    /// alone while it holds a checker (never the off tray, bit 0).
+    #[inline]
+    fn movable(&self, top: usize) -> u32 {
+        if self.me[BAR] > 0 {
+            1 << BAR
+        } else {
+            self.occupied & ((2u32 << top) - 2)
+        }
     }
 
     /// A turn of `len` steps ends here.
@@ -274,12 +330,11 @@ impl Gen<'_> {
         if len > self.best {
             self.best = len;
             self.out.clear();
-            self.keys.clear();
+            self.found.clear();
         }
-        if self.keys.contains(&self.key) {
+        if !self.found.insert(self.key) {
             return;
         }
-        self.keys.push(self.key);
         self.out.push(Turn {
             steps: self.steps,
             len,
@@ -293,7 +348,10 @@ impl Gen<'_> {
         }
         let d = dice[depth];
         let mut any = false;
-        for p in (1..=BAR).rev() {
+        let mut points = self.movable(BAR);
+        while points != 0 {
+            let p = 31 - points.leading_zeros() as usize;
+            points &= !(1 << p);
             if self.can(p, d) {
                 any = true;
                 let hit = self.apply(p, d);
@@ -317,7 +375,10 @@ impl Gen<'_> {
             return self.leaf(4);
         }
         let mut any = false;
-        for p in (1..=top).rev() {
+        let mut points = self.movable(top);
+        while points != 0 {
+            let p = 31 - points.leading_zeros() as usize;
+            points &= !(1 << p);
             if self.can(p, d) {
                 any = true;
                 let hit = self.apply(p, d);
@@ -347,7 +408,7 @@ pub fn legal_turns(position: &Position, seat: usize, dice: [u8; 2], out: &mut Ve
         let mut own = Vec::new();
         // Generate into the caller's vector past what it holds.
         let target: &mut Vec<Turn> = if start == 0 { out } else { &mut own };
-        generate(position, seat, dice, target, &mut found.keys);
+        generate(position, seat, dice, target, &mut *found);
         if start != 0 {
             out.extend_from_slice(&own);
         }
@@ -359,9 +420,9 @@ fn generate(
     seat: usize,
     dice: [u8; 2],
     out: &mut Vec<Turn>,
-    keys: &mut Vec<u128>,
+    found: &mut Found,
 ) {
-    keys.clear();
+    found.clear();
     let me = position.checkers[seat];
     let opp = position.checkers[1 - seat];
     let key = me
@@ -369,15 +430,19 @@ fn generate(
         .enumerate()
         .fold(0u128, |k, (p, &c)| k | (u128::from(c) << (4 * p)));
     let outside = me[7..=BAR].iter().sum();
+    let occupied = (0..=BAR)
+        .filter(|&p| me[p] > 0)
+        .fold(0u32, |m, p| m | 1 << p);
     let mut g = Gen {
         me,
         opp,
         outside,
+        occupied,
         key,
         steps: [Step::default(); 4],
         best: 0,
         out,
-        keys,
+        found,
     };
     let (hi, lo) = (
         usize::from(dice[0].max(dice[1])),

@@ -16,8 +16,13 @@
 //! use tabula_backgammon::race::Race;
 //!
 //! let db = Race::new(2).solve()?;
-//! // One checker each, anywhere home: the side to roll wins at once.
-//! assert_eq!(db.win(&Home([0, 0, 0, 0, 0, 1]), &Home([1, 0, 0, 0, 0, 0])), Some(1.0));
+//! // A last checker on the 1 point: the side to roll wins at once.
+//! let p = db.win(&Home([1, 0, 0, 0, 0, 0]), &Home([0, 0, 0, 0, 0, 1])).unwrap();
+//! assert!((p - 1.0).abs() < 1e-12);
+//! // On the 6 point, against one on the 1 point: it needs 6 pips or a
+//! // double, 27 rolls in 36.
+//! let p = db.win(&Home([0, 0, 0, 0, 0, 1]), &Home([1, 0, 0, 0, 0, 0])).unwrap();
+//! assert!((p - 27.0 / 36.0).abs() < 1e-12);
 //! # Ok::<_, tabula_exact::ExactError>(())
 //! ```
 
