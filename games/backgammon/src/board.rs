@@ -25,6 +25,11 @@ pub const OFF: usize = 0;
 /// Checkers a side has.
 pub const CHECKERS: u8 = 15;
 
+/// Why counts make no position: what is wrong with them.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BadPosition(pub String);
+
 /// Where every checker is: each side's counts in its own numbering
 /// (0 borne off, 1 to 24 the points, 25 the bar).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -95,22 +100,22 @@ impl Position {
 
     /// A position from each side's counts, checked: 15 checkers a side,
     /// no point held by both.
-    pub fn new(checkers: [[u8; 26]; 2]) -> Result<Position, String> {
+    pub fn new(checkers: [[u8; 26]; 2]) -> Result<Position, BadPosition> {
         for (seat, side) in checkers.iter().enumerate() {
             let total: u32 = side.iter().map(|&c| u32::from(c)).sum();
             if total != u32::from(CHECKERS) {
-                return Err(format!(
+                return Err(BadPosition(format!(
                     "seat {} has {total} checkers, not {CHECKERS}",
                     seat + 1
-                ));
+                )));
             }
         }
         for p in 1..=24 {
             if checkers[0][p] > 0 && checkers[1][25 - p] > 0 {
-                return Err(format!(
+                return Err(BadPosition(format!(
                     "seat 1's point {p} (seat 2's {}) holds checkers of both seats",
                     25 - p
-                ));
+                )));
             }
         }
         Ok(Position { checkers })
@@ -408,7 +413,7 @@ pub fn legal_turns(position: &Position, seat: usize, dice: [u8; 2], out: &mut Ve
         let mut own = Vec::new();
         // Generate into the caller's vector past what it holds.
         let target: &mut Vec<Turn> = if start == 0 { out } else { &mut own };
-        generate(position, seat, dice, target, &mut *found);
+        generate(position, seat, dice, target, &mut found);
         if start != 0 {
             out.extend_from_slice(&own);
         }

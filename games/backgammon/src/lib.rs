@@ -22,7 +22,7 @@
 //! assert!(turns.contains(&point));
 //! game.apply_move(&mut state, point, &mut |_| {});
 //! assert_eq!(state.position.pips(0), 167 - 4);
-//! # Ok::<_, String>(())
+//! # Ok::<_, tabula_backgammon::notation::BadTurn>(())
 //! ```
 #![deny(missing_docs)]
 

@@ -89,7 +89,12 @@ fn read_point(text: &str) -> Result<(u8, bool), String> {
 
 /// What a typed turn says: each checker's start and end, and the points
 /// it claims to hit.
-fn read_turn(text: &str) -> Result<(Vec<(u8, u8)>, Vec<u8>), String> {
+struct Typed {
+    moves: Vec<(u8, u8)>,
+    hits: Vec<u8>,
+}
+
+fn read_turn(text: &str) -> Result<Typed, String> {
     let mut moves = Vec::new();
     let mut hits = Vec::new();
     for token in text.split([' ', ',']).filter(|t| !t.is_empty()) {
@@ -127,7 +132,7 @@ fn read_turn(text: &str) -> Result<(Vec<(u8, u8)>, Vec<u8>), String> {
             moves.push((points[0].0, points[points.len() - 1].0));
         }
     }
-    Ok((moves, hits))
+    Ok(Typed { moves, hits })
 }
 
 /// The points a turn hits, in the mover's numbering, sorted.
@@ -147,7 +152,16 @@ fn hit_points(position: &Position, seat: usize, turn: &Turn) -> Vec<u8> {
 /// Reads a typed turn at `state`: the legal turn that leaves the
 /// checkers where the text says (and hits where it marks `*`, where two
 /// turns differ only in that).
-pub fn parse_turn(game: &Backgammon, state: &State, text: &str) -> Result<Turn, String> {
+pub fn parse_turn(game: &Backgammon, state: &State, text: &str) -> Result<Turn, BadTurn> {
+    read(game, state, text).map_err(BadTurn)
+}
+
+/// Why a typed turn is refused: the reason, as the player reads it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BadTurn(pub String);
+
+fn read(game: &Backgammon, state: &State, text: &str) -> Result<Turn, String> {
     let text = text.trim();
     let seat = usize::from(state.seat);
     let mut legal = Vec::new();
@@ -158,7 +172,7 @@ pub fn parse_turn(game: &Backgammon, state: &State, text: &str) -> Result<Turn, 
             format!("you can play {roll}: passing is only for a roll that cannot be used")
         });
     }
-    let (moves, mut hits) = read_turn(text)?;
+    let Typed { moves, mut hits } = read_turn(text)?;
     let mut mine = state.position.checkers[seat];
     for &(from, to) in &moves {
         let f = usize::from(from);
@@ -267,7 +281,7 @@ impl Notation for Backgammon {
     }
 
     fn parse_move(&self, state: &State, text: &str) -> Result<Turn, MoveError> {
-        parse_turn(self, state, text).map_err(MoveError::from)
+        read(self, state, text).map_err(MoveError::from)
     }
 
     fn render(&self, state: &State) -> String {

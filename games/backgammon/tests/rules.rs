@@ -179,7 +179,7 @@ fn typed_turns_are_read_in_standard_notation_or_refused_with_a_reason() {
         ("13/9(9)", "repeat"),
         ("pass", "passing is only"),
     ] {
-        let e = parse_turn(&game, &s, bad).expect_err(bad);
+        let e = parse_turn(&game, &s, bad).expect_err(bad).to_string();
         assert!(e.contains(why), "{bad}: {e}");
     }
     // O counts from its own side too: its 24/18 is the same move.

@@ -388,13 +388,14 @@ mod tests {
         let game = Walk(12, false);
         let fewest = Fewest::solve(&game, true).expect("solves");
         let hand = by_hand(12);
-        for n in 0..=12 {
-            assert!((fewest.expected[n] - hand[n]).abs() < 1e-12, "{n}");
+        assert_eq!(hand.len(), 13);
+        for (n, &e) in hand.iter().enumerate() {
+            assert!((fewest.expected[n] - e).abs() < 1e-12, "{n}");
             let pmf = fewest.distribution(n).expect("kept");
             let total: f64 = pmf.iter().sum();
             let mean: f64 = pmf.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
             assert!((total - 1.0).abs() < 1e-12);
-            assert!((mean - hand[n]).abs() < 1e-12, "{n}: {mean} vs {}", hand[n]);
+            assert!((mean - e).abs() < 1e-12, "{n}: {mean} vs {e}");
         }
         // Heads at 5: three steps beat one.
         assert_eq!(fewest.best_move(&game, &(5, Some(true))), Some(1));
