@@ -148,6 +148,20 @@ fn bearoff_answers_the_gnubg_manuals_race_and_refuses_bad_positions() {
     let text = stdout(&out);
     assert!(text.contains("the side to roll wins 0.671125"), "{text}");
     assert!(text.contains("Best play of 6-1: 5/off 2/1"), "{text}");
+    let dir = temp_dir("backgammon-plot");
+    let plot = dir.to_string_lossy().into_owned();
+    let out = tabula(&[
+        "bearoff",
+        "backgammon",
+        "--position",
+        "0,1,0,0,1,0",
+        "--plot",
+        &plot,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(dir.join("position.svg")).expect("the picture");
+    assert!(svg.starts_with("<svg") && svg.matches("<circle").count() == 2);
+    let _ = std::fs::remove_dir_all(&dir);
     for (bad, why) in [
         (vec!["--position", "1,2"], "six counts"),
         (vec!["--position", "9,9,0,0,0,0"], "1 to 15 checkers"),

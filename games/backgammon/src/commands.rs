@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 use tabula_app::{Error, Io, Report, pretty};
+use tabula_plot::{Picture, PlotError};
 
 use crate::bearoff::{BearOff, Home};
 use crate::notation::format_turn;
@@ -202,5 +203,21 @@ impl Report for BearOffReport {
 
     fn json(&self) -> Result<String, Error> {
         pretty(self)
+    }
+
+    /// The position (and the other side's, in a race) on the board.
+    fn pictures(&self) -> Result<Vec<Picture>, PlotError> {
+        let mut position = Home(self.position).position();
+        let mut title = format!("X to roll, {} pips", self.pips);
+        if let Some(r) = &self.race {
+            let other = Home(r.against);
+            position.checkers[1] = other.position().checkers[0];
+            let _ = write!(title, " against O's {}: X wins {:.4}", other.pips(), r.win);
+        }
+        Ok(vec![Picture {
+            name: "position".into(),
+            title: title.clone(),
+            svg: crate::picture::svg(&position, &title),
+        }])
     }
 }

@@ -32,6 +32,7 @@ pub mod board;
 pub mod commands;
 pub mod game;
 pub mod notation;
+pub mod picture;
 pub mod race;
 
 pub use board::{Position, Step, Turn};
@@ -41,7 +42,28 @@ static BEAROFF: tabula_app::Typed<commands::BearOffArgs> = tabula_app::Typed::re
     "bearoff",
     "Backgammon's bear-off databases: a position's expected rolls and their distribution, the best play, a race's exact chances",
     commands::command,
-);
+)
+.with_pictures();
+
+/// What backgammon adds to the generic reports: `simulate --plot` draws
+/// the starting position.
+struct Pictures;
+
+impl tabula_app::verbs::Extension<Backgammon> for Pictures {
+    fn simulate(
+        &self,
+        _: &Backgammon,
+        _: &BackgammonParams,
+        report: &mut tabula_app::verbs::SimulateReport,
+    ) {
+        let title = "The starting position, X to move first on a higher opening die";
+        report.extra.pictures.push(tabula_plot::Picture {
+            name: "position".into(),
+            title: title.into(),
+            svg: picture::svg(&Position::start(), title),
+        });
+    }
+}
 
 tabula_app::register_game! {
     game: Backgammon,
@@ -49,5 +71,6 @@ tabula_app::register_game! {
     agents: "pipcount,random",
     games: 10_000,
     verbs: [simulate, analyze, tournament, play, replay],
+    report: Pictures,
     extra: [&BEAROFF],
 }
