@@ -1,6 +1,6 @@
 //! tabula: simulate, analyse and play board and dice games.
 //!
-//! This facade re-exports the framework crates and links the six games
+//! This facade re-exports the framework crates and links the seven games
 //! that ship with tabula; its binaries are the `tabula` command, the
 //! book's preprocessor `mdbook-tabula`, and the seed programs `noline`
 //! and `chance-it`. The guide is the book in `book/`, and
@@ -17,7 +17,7 @@
 //! # Ok::<_, tabula::snakes::SnakesError>(())
 //! ```
 //!
-//! Your own `tabula`, with a game of your own beside these six: depend on
+//! Your own `tabula`, with a game of your own beside these seven: depend on
 //! `tabula` and your game's crate, and write
 //!
 //! ```no_run
@@ -67,7 +67,7 @@ pub use tabula_seega as seega;
 pub use tabula_snakes as snakes;
 
 /// The `tabula` command line with the process's arguments, over every
-/// game linked into the program: the six above and any other game crate
+/// game linked into the program: the seven above and any other game crate
 /// the program links.
 pub fn main() -> std::process::ExitCode {
     tabula_cli::main()

@@ -52,6 +52,7 @@ fn list_shows_games_and_rule_sets() {
     assert_eq!(
         games,
         [
+            "backgammon",
             "chance-it",
             "cruising",
             "monopoly",

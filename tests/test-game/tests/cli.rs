@@ -114,6 +114,7 @@ fn list_json_has_the_test_game_with_its_parameters_and_agents_beside_the_shipped
     assert_eq!(
         names,
         [
+            "backgammon",
             "chance-it",
             "coin-race",
             "cruising",
@@ -124,7 +125,7 @@ fn list_json_has_the_test_game_with_its_parameters_and_agents_beside_the_shipped
             "snakes"
         ]
     );
-    let coin = &games[1];
+    let coin = &games[2];
     assert_eq!(
         coin["commands"],
         serde_json::json!(["simulate", "analyze", "tournament", "play", "replay"])
@@ -438,7 +439,7 @@ fn an_unknown_game_is_a_usage_error() {
     assert!(out.is_empty());
     assert!(
         err.starts_with(
-            "error: unknown game \"nosuchgame\"; the games with `simulate`: coin-race, cruising, dice-race, monopoly, noline, snakes"
+            "error: unknown game \"nosuchgame\"; the games with `simulate`: backgammon, coin-race, cruising, dice-race, monopoly, noline, snakes"
         ),
         "{err}"
     );
@@ -457,7 +458,7 @@ fn an_unknown_game_is_a_usage_error() {
     let (_, err) = fails(&w("simulate seega"), 2);
     assert!(
         err.contains(
-            "game \"seega\" has no `simulate` command; the games with `simulate`: coin-race, cruising, dice-race, monopoly, noline, snakes"
+            "game \"seega\" has no `simulate` command; the games with `simulate`: backgammon, coin-race, cruising, dice-race, monopoly, noline, snakes"
         ),
         "{err}"
     );
