@@ -188,14 +188,17 @@ impl Position {
 
 /// The positions the turns found so far lead to: an open-addressing set
 /// of their keys, emptied by a new stamp rather than cleared, kept by the
-/// thread between calls so generation allocates nothing once warm.
+/// thread between calls so generation allocates nothing once warm. It
+/// doubles when half full, so any number of turns fits.
 struct Found {
     slots: Vec<(u32, u128)>,
     stamp: u32,
+    len: usize,
 }
 
-/// Slots of the set: more than the most turns a roll has (a few hundred).
-const SLOTS: usize = 4096;
+/// Slots of the set to begin with (it grows to twice the most turns a
+/// roll has had on the thread, and stays).
+const SLOTS: usize = 256;
 
 impl Found {
     /// Starts a new set.
@@ -203,6 +206,7 @@ impl Found {
         if self.slots.is_empty() {
             self.slots = vec![(0, 0); SLOTS];
         }
+        self.len = 0;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.slots.fill((0, 0));
@@ -210,28 +214,53 @@ impl Found {
         }
     }
 
+    #[inline]
+    fn slot(key: u128, mask: usize) -> usize {
+        let h = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 40) as usize & mask
+    }
+
     /// Adds `key`; whether it was new.
     #[inline]
     fn insert(&mut self, key: u128) -> bool {
-        let h = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29))
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let mut i = (h >> 52) as usize & (SLOTS - 1);
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = Found::slot(key, mask);
         loop {
             let slot = &mut self.slots[i];
             if slot.0 != self.stamp {
                 *slot = (self.stamp, key);
+                self.len += 1;
                 return true;
             }
             if slot.1 == key {
                 return false;
             }
-            i = (i + 1) & (SLOTS - 1);
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Twice the slots, the keys of this set moved over.
+    #[cold]
+    fn grow(&mut self) {
+        let size = 2 * self.slots.len().max(SLOTS);
+        let old = std::mem::replace(&mut self.slots, vec![(0, 0); size]);
+        let stamp = self.stamp;
+        self.stamp = 1;
+        self.len = 0;
+        for (s, key) in old {
+            if s == stamp {
+                self.insert(key);
+            }
         }
     }
 }
 
 thread_local! {
-    static FOUND: RefCell<Found> = const { RefCell::new(Found { slots: Vec::new(), stamp: 0 }) };
+    static FOUND: RefCell<Found> = const { RefCell::new(Found { slots: Vec::new(), stamp: 0, len: 0 }) };
 }
 
 /// The generator's working state: the mover's and the opponent's

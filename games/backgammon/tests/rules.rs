@@ -198,3 +198,30 @@ fn the_opening_three_one_has_sixteen_plays_and_a_pass_is_typed_pass() {
     let s = State::to_play(p, 0, [6, 6]);
     assert!(parse_turn(&game, &s, "pass").expect("pass").is_pass());
 }
+
+#[test]
+fn a_roll_with_thousands_of_turns_lists_each_once() {
+    // Fifteen checkers spread over X's 10 to 24, O's blots on X's 1 to
+    // 9 to hit: nearly two thousand plays (past the generator's first
+    // table of positions, which then grows), each position once.
+    let x: Vec<(usize, u8)> = (10..=24).map(|p| (p, 1)).collect();
+    let o: Vec<(usize, u8)> = (16..=24).map(|p| (p, 1)).collect();
+    let p = pos(&x, &o);
+    let mut most = 0;
+    let mut turns = Vec::new();
+    for d in 1..=6 {
+        turns.clear();
+        legal_turns(&p, 0, [d, d], &mut turns);
+        let distinct: BTreeSet<Position> = turns
+            .iter()
+            .map(|t| {
+                let mut q = p;
+                q.play(0, t);
+                q
+            })
+            .collect();
+        assert_eq!(distinct.len(), turns.len(), "{d}-{d}");
+        most = most.max(turns.len());
+    }
+    assert!(most > 1800, "{most}");
+}
