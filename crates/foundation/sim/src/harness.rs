@@ -542,6 +542,7 @@ impl Draws for Reseeded {
 /// [`play_one`], with the chance points' landings counted into `tally`
 /// where the game can, instead of reported as events.
 #[inline]
+#[allow(clippy::too_many_arguments)] // the inner loop's state, passed apart to stay in registers
 fn play<P, G, A, C, D>(
     path: P,
     game: &G,
