@@ -184,11 +184,11 @@ pub struct TournamentArgs {
 }
 
 /// Runs a tournament.
-pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
+pub fn run_tournament(args: TournamentArgs, io: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
     let config = args.game.config()?;
     let _solving = show_solve_progress();
     let t = &args.tournament;
-    let report = tournament::play(&config, &t.agents, t.engine(), &t.options)?;
+    let report = tournament::play(&mut io.shard, &config, &t.agents, t.engine(), &t.options)?;
     Ok(Box::new(report))
 }
 

@@ -400,7 +400,7 @@ pub struct Simulated {
     pub landings_per_turn: f64,
 }
 
-fn run_simulation(args: SimulateArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
+fn run_simulation(args: SimulateArgs, io: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
     let draw = if args.shuffled_decks {
         Draw::Shuffled
     } else {
@@ -411,11 +411,17 @@ fn run_simulation(args: SimulateArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>,
     let game = game.with_draw(draw);
     let plan = Plan::new(&game, args.turns, args.seed, args.threads.map(usize::from));
     // A part plays its games; `tabula merge` merges the parts' instead.
-    let run = tabula_app::shard::simulation::<Monopoly, _>(plan.sim.clone(), args.shard, |sim| {
-        let progress = RunProgress::new("simulation", tabula_app::shard::part_games(sim), "games");
-        let tick = |done| progress.tick(done);
-        Ok(sim.run_with(&plan.game, || tabula_core::NoAgents, plan.tally(), &tick)?)
-    })?;
+    let run = tabula_app::shard::simulation::<Monopoly, _>(
+        &mut io.shard,
+        plan.sim.clone(),
+        args.shard,
+        |sim| {
+            let progress =
+                RunProgress::new("simulation", tabula_app::shard::part_games(sim), "games");
+            let tick = |done| progress.tick(done);
+            Ok(sim.run_with(&plan.game, || tabula_core::NoAgents, plan.tally(), &tick)?)
+        },
+    )?;
     let sampled = plan.sampled(&run.collector)?;
     let mut report = compare(&game, &exact, sampled, args.seed);
     report.turns_asked = args.turns;

@@ -70,7 +70,7 @@ pub struct TournamentArgs {
 }
 
 /// Runs a tournament.
-pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
+pub fn run_tournament(args: TournamentArgs, io: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
     let game = args.rules.game(Side::Black)?;
     let t = &args.tournament;
     if !t.games.is_multiple_of(2) {
@@ -83,6 +83,7 @@ pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Re
     t.options.record.prepare()?;
     let entrants = t.entrants(&game)?;
     let (standings, moves) = t.options.run(
+        &mut io.shard,
         &game,
         &entrants,
         t.engine(),
@@ -226,10 +227,7 @@ pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
         players,
         seed,
         &args.record,
-        &mut Io {
-            out: &mut out,
-            input: &mut input,
-        },
+        &mut Io::new(&mut out, &mut input),
     )?;
     let verdict = match &played.end {
         End::Finished(results) | End::Forfeit { results, .. } => verdict(results, human),

@@ -232,13 +232,7 @@ where
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
             let mut out = std::io::stdout().lock();
-            finish(run_matches(
-                &m,
-                &mut Io {
-                    out: &mut out,
-                    input: &mut input,
-                },
-            ))
+            finish(run_matches(&m, &mut Io::new(&mut out, &mut input)))
         }
         Err(e) => exit_for_clap(e),
     }
@@ -293,10 +287,7 @@ pub fn main_single(
                 entry.name,
                 c,
                 &m,
-                &mut Io {
-                    out: &mut out,
-                    input: &mut input,
-                },
+                &mut Io::new(&mut out, &mut input),
             ))
         }
         Err(e) => exit_for_clap(e),
@@ -312,13 +303,7 @@ where
     T: Into<OsString> + Clone,
 {
     let mut input = std::io::empty();
-    run_args_with(
-        args,
-        &mut Io {
-            out,
-            input: &mut input,
-        },
-    )
+    run_args_with(args, &mut Io::new(out, &mut input))
 }
 
 /// [`run_args`] with an input of your choice (for interactive commands).

@@ -157,7 +157,7 @@ impl<G: Rules> Command for Simulate<G> {
     fn run(
         &self,
         matches: &clap::ArgMatches,
-        _: &mut Io<'_>,
+        io: &mut Io<'_>,
     ) -> Result<Option<Box<dyn Report>>, Error> {
         use clap::FromArgMatches as _;
         let (game, p) = game::<G>(matches)?;
@@ -186,7 +186,7 @@ impl<G: Rules> Command for Simulate<G> {
                 .filter_map(|n| tabula_play::agents::build(&*game, n).ok())
                 .collect()
         };
-        let run = crate::shard::simulation::<G, _>(sim, o.shard, |sim| {
+        let run = crate::shard::simulation::<G, _>(&mut io.shard, sim, o.shard, |sim| {
             let progress = RunProgress::new("simulation", crate::shard::part_games(sim), "games");
             let run = sim.run_with(&*game, make, collectors, &|d| progress.tick(d))?;
             drop(progress);

@@ -77,7 +77,7 @@ impl<G: Rules> Command for TournamentVerb<G> {
     fn run(
         &self,
         matches: &clap::ArgMatches,
-        _: &mut Io<'_>,
+        io: &mut Io<'_>,
     ) -> Result<Option<Box<dyn Report>>, Error> {
         use clap::FromArgMatches as _;
         let (game, p) = game::<G>(matches)?;
@@ -95,6 +95,7 @@ impl<G: Rules> Command for TournamentVerb<G> {
         let exact =
             (t.options.exact && hooks.is_some()).then_some(&solve as crate::play::ExactSolver<'_>);
         let (standings, _) = t.options.run_with_solver(
+            &mut io.shard,
             &game,
             &entrants,
             t.engine(),
