@@ -6,23 +6,13 @@
 use std::io::Write;
 
 use clap::{Args, ValueEnum};
-use tabula_app::play::{RecordArgs, ScoringArg};
-use tabula_app::{Error, Io, Report, Typed};
+use tabula_app::play::RecordArgs;
+use tabula_app::{Error, Io, Typed};
 use tabula_core::Results;
 use tabula_play::record::End;
 
 use crate::rules::DEFAULT_STALEMATE;
-use crate::tournament::{self, TournamentReport};
 use crate::{Rules, Seega, Side};
-
-/// `tabula tournament seega`: the seed's round-robin, scored by wins
-/// and time.
-pub static TOURNAMENT: Typed<TournamentArgs> = Typed::report(
-    "tournament",
-    "Seega (seed 004): a round-robin, each agent placing first equally often, scored as the seed scores it",
-    run_tournament,
-)
-.with_pictures();
 
 /// `tabula play seega`: you against an agent.
 pub static PLAY: Typed<PlayArgs> = Typed::interactive(
@@ -45,74 +35,6 @@ pub struct RulesArgs {
 impl RulesArgs {
     fn game(&self, first: Side) -> Result<Seega, Error> {
         Ok(Seega::new(Rules::new(self.size, self.stalemate, first)?))
-    }
-}
-
-/// Options of `tabula tournament seega`.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "A round-robin on the framework's tournament engine: every pair of agents plays --games games (an even number), each agent playing Black, and so placing first, in half of them.\n\
-Ranked by default by the seed's score: wins (draws count a half) minus one per second of cumulative execution time in the agent's calls (--scoring points ranks by wins alone).\n\
-An illegal answer or a panic loses that game; the tournament goes on.\n\
-Agents: see `tabula list`; random, greedy, alphabeta and mcts are the framework's search agents with Seega's heuristic; alphabeta[-BUDGET], mcts[-BUDGET] take a budget of nodes or playouts per move (alphabeta-50000, at most 10000000) or time (mcts-20ms, at most 60000ms).\n\
-An mcts search tree stops growing at 64 MB (the agent then answers); alphabeta's table has a fixed size.\n\
-With work budgets (the default) the results depend only on --seed; times vary from run to run, and are fairest with --threads 1.\n\
-Example: tabula tournament seega --agents random,greedy,alphabeta,mcts --games 20 --seed 1"
-)]
-pub struct TournamentArgs {
-    /// Board side and stalemate threshold.
-    #[command(flatten)]
-    pub rules: RulesArgs,
-    /// Agents, games per pair (even, so each agent places first in half),
-    /// seed, threads, scoring, time limits, step cap and records.
-    #[command(flatten)]
-    pub tournament: tabula_app::play::TournamentArgs<20>,
-}
-
-/// Runs a tournament.
-pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
-    let game = args.rules.game(Side::Black)?;
-    let t = &args.tournament;
-    if !t.games.is_multiple_of(2) {
-        return Err(format!(
-            "games per pair must be even, so each agent places first equally often, not {}",
-            t.games
-        )
-        .into());
-    }
-    t.options.record.prepare()?;
-    let entrants = t.entrants(&game)?;
-    let (standings, moves) = t.options.run(
-        &game,
-        &entrants,
-        t.engine(),
-        ScoringArg::TimePenalty,
-        &|_| tournament::Moves::default(),
-        None,
-    )?;
-    Ok(Box::new(tournament::report(&game, standings, &moves)))
-}
-
-impl Report for TournamentReport {
-    fn title(&self) -> String {
-        format!("Seega tournament, {s}x{s}", s = self.size)
-    }
-
-    fn text(&self) -> String {
-        self.to_text()
-    }
-
-    fn json(&self) -> Result<String, Error> {
-        tabula_app::pretty(self)
-    }
-
-    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
-        let title = format!(
-            "Seega {s}x{s}: {} games per pair, ranked by score",
-            tabula_core::text::group(self.games_per_pair),
-            s = self.size
-        );
-        tabula_app::play::results_matrix(&self.standings, &title)
     }
 }
 

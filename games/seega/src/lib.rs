@@ -50,7 +50,10 @@ pub use rules::{Action, Illegal, Outcome, Phase, Position, Reason, Rules};
 tabula_app::register_game! {
     game: Seega,
     summary: "Seega, seed 004's capture game: place, then move and sandwich enemy pieces",
-    verbs: [replay],
-    parameters: params::BoardParameters,
-    extra: [&commands::TOURNAMENT, &commands::PLAY],
+    agents: "greedy,random",
+    games: 100,
+    tournament_games: 20,
+    verbs: [simulate, tournament, replay],
+    report: tournament::SeedReport,
+    extra: [&commands::PLAY],
 }

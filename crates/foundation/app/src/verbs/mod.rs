@@ -60,7 +60,7 @@ mod tournament;
 pub use analyze::{Analyze, AnalyzeReport};
 pub use play::{Play, Replay};
 pub use simulate::{SeatLine, Simulate, SimulateReport};
-pub use tournament::{TournamentReport, TournamentVerb};
+pub use tournament::{Count, TournamentReport, TournamentVerb};
 
 /// A game the generic verbs run: its rules ([`BoardGame`]), its name and
 /// its parameters ([`Recordable`], with [`Parameters`] that describe
@@ -215,6 +215,39 @@ pub trait Extension<G: Recordable>: Sync {
     /// The default adds nothing.
     fn analyze(&self, game: &G, parameters: &G::Parameters, report: &mut AnalyzeReport) {
         let _ = (game, parameters, report);
+    }
+
+    /// Refuses a tournament of `games` per pairing before it plays, with
+    /// a message saying why (Seega's, seed 004's, refuses an odd number,
+    /// so that each agent places first equally often). The default
+    /// accepts every number.
+    fn tournament_check(&self, game: &G, parameters: &G::Parameters, games: u64) -> Result<(), Error> {
+        let _ = (game, parameters, games);
+        Ok(())
+    }
+
+    /// What to count of each tournament game's events, one number per
+    /// event (Seega counts the moves of its movement phase): the
+    /// tournament then keeps a [`Count`] per seating of each pairing and
+    /// hands them to [`tournament_counted`](Self::tournament_counted).
+    /// The default, `None`, counts nothing and keeps nothing.
+    fn tournament_count(&self) -> Option<fn(&G::Event) -> u64> {
+        None
+    }
+
+    /// Adds to a tournament's report what the counts of
+    /// [`tournament_count`](Self::tournament_count) say:
+    /// `counts[pairing][seating]`, pairings in the order of the
+    /// standings'. Called after [`tournament`](Self::tournament), only
+    /// when the game counts. The default adds nothing.
+    fn tournament_counted(
+        &self,
+        game: &G,
+        parameters: &G::Parameters,
+        counts: &[Vec<Count>],
+        report: &mut TournamentReport,
+    ) {
+        let _ = (game, parameters, counts, report);
     }
 }
 
