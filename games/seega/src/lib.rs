@@ -33,13 +33,13 @@
 pub mod agent;
 pub mod agents;
 pub mod board;
-pub mod commands;
 mod error;
 pub mod game;
 pub mod params;
 pub mod rules;
 pub mod search;
 pub mod tournament;
+pub mod verbs;
 
 pub use agent::{GameInfo, Reply, SeegaAgent};
 pub use board::{Side, Square, Step};
@@ -53,7 +53,6 @@ tabula_app::register_game! {
     agents: "greedy,random",
     games: 100,
     tournament_games: 20,
-    verbs: [simulate, tournament, replay],
-    report: tournament::SeedReport,
-    extra: [&commands::PLAY],
+    verbs: [simulate, tournament, play, replay],
+    report: verbs::Seed,
 }

@@ -10,7 +10,7 @@
 //! Seega (wins placing first, moves per game) and the seed's report.
 //!
 //! `tabula tournament seega` is the framework's generic tournament
-//! ([`tabula_app::verbs`]); [`SeedReport`] is its [`Extension`]: the
+//! ([`tabula_app::verbs`]); Seega's [`Extension`](crate::verbs::Seed) adds the
 //! seed's scoring by default, the refusal of an odd number of games, the
 //! movement-phase moves counted, and the seed's keys and table beside the
 //! generic report's.
@@ -19,13 +19,13 @@ use std::fmt::Write;
 
 use serde::Serialize;
 use tabula_app::play::{ScoringArg, TournamentOptions};
-use tabula_app::verbs::{Count, Extension};
+use tabula_app::verbs::Count;
 use tabula_play::tournament::{Entrant, Scoring, Standings, Tournament, TournamentError};
 use tabula_sim::{Collector, Playout};
 
 use crate::board::Side;
 use crate::game::{Event, Seega};
-use crate::rules::{Position, Rules};
+use crate::rules::Position;
 
 /// Counts the movement-phase moves (steps and passes) of the games it
 /// sees.
@@ -330,18 +330,8 @@ pub fn shown(x: f64) -> f64 {
     if (x * 1000.0).round() == 0.0 { 0.0 } else { x }
 }
 
-/// The seed's additions to the framework's tournament (the
-/// [`Extension`] `tabula tournament seega` registers): ranked by the
-/// seed's score unless `--scoring` says otherwise, an even number of
-/// games per pair, and the keys of the seed's report (`size`,
-/// `stalemate`, `games_per_pair`, `agents`, `faults`; in each pair
-/// `a_wins_placing_first`, `b_wins_placing_first`, and `mean_moves`
-/// counting the movement phase's moves) with its table as a section.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SeedReport;
-
 /// More of `tabula tournament seega --help`.
-const HELP: &str = "Seega (seed 004): every pair of agents plays --games games (an even number), each agent playing Black, and so placing first, in half of them.\n\
+pub(crate) const HELP: &str = "Seega (seed 004): every pair of agents plays --games games (an even number), each agent playing Black, and so placing first, in half of them.\n\
 Ranked by default by the seed's score: wins (draws count a half) minus one per second of cumulative execution time in the agent's calls (--scoring points ranks by wins alone).\n\
 An illegal answer or a panic loses that game; the tournament goes on.\n\
 Agents: see `tabula list`; random, greedy, alphabeta and mcts are the framework's search agents with Seega's heuristic; alphabeta[-BUDGET], mcts[-BUDGET] take a budget of nodes or playouts per move (alphabeta-50000, at most 10000000) or time (mcts-20ms, at most 60000ms).\n\
@@ -350,76 +340,70 @@ With work budgets (the default) the results depend only on --seed; times vary fr
 Example: tabula tournament seega --agents random,greedy,alphabeta,mcts --games 20 --seed 1";
 
 /// A movement-phase move: a step or a pass.
-fn movement_move(event: &Event) -> u64 {
+pub(crate) fn movement_move(event: &Event) -> u64 {
     u64::from(matches!(event, Event::Moved { .. } | Event::Passed { .. }))
 }
 
-impl Extension<Seega> for SeedReport {
-    fn tournament_options(&self, _: &Seega, options: &mut TournamentOptions) {
-        options.scoring.get_or_insert(ScoringArg::TimePenalty);
-    }
+/// The seed's tournament options: ranked by its score unless `--scoring`
+/// says otherwise.
+pub(crate) fn options(options: &mut TournamentOptions) {
+    options.scoring.get_or_insert(ScoringArg::TimePenalty);
+}
 
-    fn tournament_help(&self) -> &'static str {
-        HELP
+/// Refuses an odd number of games per pair.
+pub(crate) fn check(games: u64) -> Result<(), tabula_app::Error> {
+    if games.is_multiple_of(2) {
+        Ok(())
+    } else {
+        Err(format!(
+            "games per pair must be even, so each agent places first equally often, not {games}"
+        )
+        .into())
     }
+}
 
-    fn tournament_check(&self, _: &Seega, _: &Rules, games: u64) -> Result<(), tabula_app::Error> {
-        if games.is_multiple_of(2) {
-            Ok(())
-        } else {
-            Err(format!(
-                "games per pair must be even, so each agent places first equally often, not {games}"
-            )
-            .into())
-        }
-    }
-
-    fn tournament_count(&self) -> Option<fn(&Event) -> u64> {
-        Some(movement_move)
-    }
-
-    fn tournament_counted(
-        &self,
-        game: &Seega,
-        _: &Rules,
-        counts: &[Vec<Count>],
-        report: &mut tabula_app::verbs::TournamentReport,
-    ) {
-        let moves: Vec<Vec<Moves>> = counts
-            .iter()
-            .map(|seatings| {
-                seatings
-                    .iter()
-                    .map(|c| Moves {
-                        moves: c.total,
-                        games: c.games,
-                    })
-                    .collect()
-            })
-            .collect();
-        let seed = self::report(game, report.standings.clone(), &moves);
-        let keys = &mut report.extra.keys;
-        keys.insert("size".into(), seed.size.into());
-        keys.insert("stalemate".into(), seed.stalemate.into());
-        keys.insert("games_per_pair".into(), seed.games_per_pair.into());
-        keys.insert("agents".into(), to_value(&seed.agents));
-        keys.insert("faults".into(), to_value(&seed.faults));
-        report.extra.pair_keys = report
-            .pairs
-            .iter_mut()
-            .map(|pair| {
-                let mut keys = serde_json::Map::new();
-                if let Some(own) = seed.pairs.iter().find(|p| p.a == pair.a && p.b == pair.b) {
-                    keys.insert("a_wins_placing_first".into(), own.a_wins_placing_first.into());
-                    keys.insert("b_wins_placing_first".into(), own.b_wins_placing_first.into());
-                    // The seed's report counted the movement phase's moves.
-                    pair.mean_moves = own.mean_moves;
-                }
-                keys
-            })
-            .collect();
-        report.extra.sections.push(seed.to_text());
-    }
+/// Adds the seed's report to the generic one: its keys, each pair's
+/// wins placing first, `mean_moves` counting the movement phase's moves
+/// (`counts`, as [`Count`]s of [`movement_move`]), and its table.
+pub(crate) fn extend(
+    game: &Seega,
+    counts: &[Vec<Count>],
+    report: &mut tabula_app::verbs::TournamentReport,
+) {
+    let moves: Vec<Vec<Moves>> = counts
+        .iter()
+        .map(|seatings| {
+            seatings
+                .iter()
+                .map(|c| Moves {
+                    moves: c.total,
+                    games: c.games,
+                })
+                .collect()
+        })
+        .collect();
+    let seed = self::report(game, report.standings.clone(), &moves);
+    let keys = &mut report.extra.keys;
+    keys.insert("size".into(), seed.size.into());
+    keys.insert("stalemate".into(), seed.stalemate.into());
+    keys.insert("games_per_pair".into(), seed.games_per_pair.into());
+    keys.insert("agents".into(), to_value(&seed.agents));
+    keys.insert("faults".into(), to_value(&seed.faults));
+    report.extra.pair_keys = report
+        .pairs
+        .iter_mut()
+        .map(|pair| {
+            let mut keys = serde_json::Map::new();
+            if let Some(own) = seed.pairs.iter().find(|p| p.a == pair.a && p.b == pair.b) {
+                keys.insert("a_wins_placing_first".into(), own.a_wins_placing_first.into());
+                keys.insert("b_wins_placing_first".into(), own.b_wins_placing_first.into());
+                // The seed's report counts the movement phase's moves.
+                pair.mean_moves = own.mean_moves;
+            }
+            keys
+        })
+        .collect();
+    report.extra.sections.push(seed.to_text());
 }
 
 fn to_value<T: Serialize>(value: &T) -> serde_json::Value {

@@ -53,12 +53,13 @@ use crate::progress::RunProgress;
 use crate::shard::ShardArg;
 
 mod analyze;
+mod keep;
 mod play;
 mod simulate;
 mod tournament;
 
 pub use analyze::{Analyze, AnalyzeReport};
-pub use play::{Play, Replay};
+pub use play::{Play, PlaySetup, Replay};
 pub use simulate::{SeatLine, Simulate, SimulateReport};
 pub use tournament::{Count, TournamentReport, TournamentVerb};
 
@@ -248,6 +249,45 @@ pub trait Extension<G: Recordable>: Sync {
         report: &mut TournamentReport,
     ) {
         let _ = (game, parameters, counts, report);
+    }
+
+    /// More options of `play` (Seega's `--side`), or other names, help
+    /// and defaults of the generic ones (with
+    /// [`clap::Command::mut_arg`]). The default adds none.
+    fn play_arguments(&self, command: clap::Command) -> clap::Command {
+        command
+    }
+
+    /// Reads the game's own `play` options (those of
+    /// [`play_arguments`](Self::play_arguments)) before the game is
+    /// built: parameters they decide, in place of what the options say,
+    /// and who sits where. The default decides nothing.
+    fn play_setup(&self, matches: &clap::ArgMatches) -> Result<PlaySetup, Error> {
+        let _ = matches;
+        Ok(PlaySetup::default())
+    }
+
+    /// What to say before the game, after the generic line (Seega says
+    /// the board, the sides and the stalemate threshold); `names` are the
+    /// seats' players, `you` for a person. The default says nothing
+    /// more.
+    fn play_greeting(&self, game: &G, names: &[String]) -> String {
+        let _ = (game, names);
+        String::new()
+    }
+
+    /// What to say after the game, after its result and record (Seega:
+    /// `You win!`); `names` as for
+    /// [`play_greeting`](Self::play_greeting). The default says nothing
+    /// more.
+    fn play_verdict(
+        &self,
+        game: &G,
+        names: &[String],
+        played: &tabula_play::terminal::TerminalGame<G>,
+    ) -> String {
+        let _ = (game, names, played);
+        String::new()
     }
 }
 
@@ -664,7 +704,7 @@ macro_rules! __verb {
         &$crate::verbs::TournamentVerb::<$game>::new($defaults, $exact, $ext)
     };
     (play, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
-        &$crate::verbs::Play::<$game>::new($defaults)
+        &$crate::verbs::Play::<$game>::extended($defaults, $ext)
     };
     (replay, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
         &$crate::verbs::Replay::<$game>::new()
