@@ -25,7 +25,13 @@ use crate::rules::Rules;
 /// order.
 impl Parameters for Rules {
     const FIELDS: &'static [Param] = &[
-        Param::int("size", "board side, odd", "5", MIN_SIZE as i64, MAX_SIZE as i64),
+        Param::int(
+            "size",
+            "board side, odd",
+            "5",
+            MIN_SIZE as i64,
+            MAX_SIZE as i64,
+        ),
         Param::int(
             "stalemate",
             "moves without a capture that end the game (more pieces wins)",

@@ -395,8 +395,14 @@ pub(crate) fn extend(
         .map(|pair| {
             let mut keys = serde_json::Map::new();
             if let Some(own) = seed.pairs.iter().find(|p| p.a == pair.a && p.b == pair.b) {
-                keys.insert("a_wins_placing_first".into(), own.a_wins_placing_first.into());
-                keys.insert("b_wins_placing_first".into(), own.b_wins_placing_first.into());
+                keys.insert(
+                    "a_wins_placing_first".into(),
+                    own.a_wins_placing_first.into(),
+                );
+                keys.insert(
+                    "b_wins_placing_first".into(),
+                    own.b_wins_placing_first.into(),
+                );
                 // The seed's report counts the movement phase's moves.
                 pair.mean_moves = own.mean_moves;
             }

@@ -27,7 +27,7 @@ pub struct Seed;
 const PLAY_HELP: &str = "You against an agent at the terminal. Squares are a column letter and a row number, like c3 (row 1 is the top row).\n\
 Place with two squares (a1 b2), move with two squares (c2 c3), pass when you cannot move; help explains the rules and lists the legal moves, quit stops.\n\
 Wrong input is explained and asked again; end of input stops the game cleanly.\n\
---first says who places first: you or agent (or a side, Black or White); --agents you,greedy seats players by side instead (Black first).\n\
+--first says who places first: you or agent (or a side, Black or White); --agents you,greedy names the players in seat order (Black, then White) instead of --agent and --side.\n\
 Example: tabula play seega --agent alphabeta --record games/";
 
 /// The seat a person plays with `--side`.
@@ -55,8 +55,8 @@ impl Extension<Seega> for Seed {
         tournament::check(games)
     }
 
-    fn tournament_count(&self) -> Option<fn(&crate::game::Event) -> u64> {
-        Some(tournament::movement_move)
+    fn tournament_count(&self) -> Option<(&'static str, fn(&crate::game::Event) -> u64)> {
+        Some(("moves", tournament::movement_move))
     }
 
     fn tournament_counted(
@@ -104,7 +104,9 @@ impl Extension<Seega> for Seed {
                 .map(|seat| Side::from_seat(seat.min(1)))
         };
         let mut setup = PlaySetup::default();
-        let first = matches.get_one::<String>("first").map_or("you", String::as_str);
+        let first = matches
+            .get_one::<String>("first")
+            .map_or("you", String::as_str);
         // A file's `first` stands unless --first is typed.
         let decides = typed(matches, "first") || matches.get_one::<String>("params").is_none();
         let first = match first {

@@ -31,7 +31,10 @@ impl<'a> Keep<'a> {
                 error: None,
                 closed: closed.clone(),
             },
-            UntilClosed { inner: input, closed },
+            UntilClosed {
+                inner: input,
+                closed,
+            },
         )
     }
 

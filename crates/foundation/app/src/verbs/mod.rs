@@ -222,17 +222,25 @@ pub trait Extension<G: Recordable>: Sync {
     /// a message saying why (Seega's, seed 004's, refuses an odd number,
     /// so that each agent places first equally often). The default
     /// accepts every number.
-    fn tournament_check(&self, game: &G, parameters: &G::Parameters, games: u64) -> Result<(), Error> {
+    fn tournament_check(
+        &self,
+        game: &G,
+        parameters: &G::Parameters,
+        games: u64,
+    ) -> Result<(), Error> {
         let _ = (game, parameters, games);
         Ok(())
     }
 
-    /// What to count of each tournament game's events, one number per
-    /// event (Seega counts the moves of its movement phase): the
-    /// tournament then keeps a [`Count`] per seating of each pairing and
-    /// hands them to [`tournament_counted`](Self::tournament_counted).
-    /// The default, `None`, counts nothing and keeps nothing.
-    fn tournament_count(&self) -> Option<fn(&G::Event) -> u64> {
+    /// What to count of each tournament game's events: its name (in
+    /// messages about a shard's part file whose count does not add up)
+    /// and one number per event (Seega counts the `moves` of its movement
+    /// phase). The tournament then keeps a [`Count`] per seating of each
+    /// pairing, in a shard's part file too, and hands them to
+    /// [`tournament_counted`](Self::tournament_counted). The default,
+    /// `None`, counts nothing and keeps nothing.
+    #[allow(clippy::type_complexity)]
+    fn tournament_count(&self) -> Option<(&'static str, fn(&G::Event) -> u64)> {
         None
     }
 

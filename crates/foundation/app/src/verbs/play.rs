@@ -207,7 +207,11 @@ where
                 input: &mut input,
             },
         )?;
-        write!(out, "{}", self.extension.play_verdict(&game, &names, &played))?;
+        write!(
+            out,
+            "{}",
+            self.extension.play_verdict(&game, &names, &played)
+        )?;
         out.flush()?;
         out.into_result()?;
         Ok(None)

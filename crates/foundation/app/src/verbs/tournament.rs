@@ -231,11 +231,14 @@ pub struct Count {
     pub games: u64,
 }
 
-/// The collector of a [`Count`]: the game's counting function beside it
-/// (not kept in a shard's part file, where only the count is needed).
+/// The collector of a [`Count`]: what it counts (named in messages) and
+/// the game's counting function beside it (not kept in a shard's part
+/// file, where only the count is needed).
 #[derive(Serialize, serde::Deserialize)]
 #[serde(bound = "")]
 struct Counting<G: tabula_core::BoardGame> {
+    counts: String,
+    #[serde(flatten)]
     count: Count,
     #[serde(skip)]
     of: Option<fn(&G::Event) -> u64>,
@@ -244,6 +247,7 @@ struct Counting<G: tabula_core::BoardGame> {
 impl<G: tabula_core::BoardGame> Clone for Counting<G> {
     fn clone(&self) -> Self {
         Counting {
+            counts: self.counts.clone(),
             count: self.count,
             of: self.of,
         }
@@ -251,8 +255,11 @@ impl<G: tabula_core::BoardGame> Clone for Counting<G> {
 }
 
 impl Count {
-    fn of<G: tabula_core::BoardGame>(of: fn(&G::Event) -> u64) -> Counting<G> {
+    fn of<G: tabula_core::BoardGame>(
+        (counts, of): (&'static str, fn(&G::Event) -> u64),
+    ) -> Counting<G> {
         Counting {
+            counts: counts.to_string(),
             count: Count::default(),
             of: Some(of),
         }
@@ -273,5 +280,15 @@ impl<G: tabula_core::BoardGame> tabula_sim::Collector<G> for Counting<G> {
     fn merge(&mut self, other: Self) {
         self.count.total += other.count.total;
         self.count.games += other.count.games;
+    }
+
+    fn check_count(&self, games: u64) -> Result<(), String> {
+        if self.count.games != games {
+            return Err(format!(
+                "{}: `games` is {}, but the seating played {games} games",
+                self.counts, self.count.games
+            ));
+        }
+        Ok(())
     }
 }
