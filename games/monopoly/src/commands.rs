@@ -13,8 +13,9 @@ use tabula_exact::Limits;
 
 use crate::analysis::{Occupancy, occupancy};
 use crate::game::Draw;
+use crate::params::SetupParameters;
 use crate::simulate::{Estimate, Plan, Sampled};
-use crate::{Board, Cards, Monopoly, jail};
+use crate::{Monopoly, jail};
 
 /// `tabula analyze monopoly`: the exact long-run figures.
 pub static ANALYZE: Typed<AnalyzeArgs> = Typed::report(
@@ -53,29 +54,18 @@ pub struct SetupArgs {
 }
 
 impl SetupArgs {
+    /// The game, built from its parameters ([`SetupParameters::game`]).
     fn game(&self) -> Result<Monopoly, Error> {
-        let rule = jail::find(&self.jail)?;
-        let board = match &self.board {
-            Some(path) => Board::load(path)?,
-            None => Board::standard(),
+        let file = |path: &Option<PathBuf>| {
+            path.as_ref()
+                .map_or_else(String::new, |p| p.to_string_lossy().into_owned())
         };
-        let cards = match &self.cards {
-            Some(path) => Cards::load(path, &board)?,
-            None if self.board.is_some() => {
-                let source = tabula_core::spec::Source::embedded(
-                    "<built-in cards>",
-                    crate::board::STANDARD_CARDS,
-                );
-                Cards::from_source(&source, &board).map_err(|e| {
-                    format!(
-                        "{}: the default (US) card decks do not fit this board: {e}; give decks of your own with --cards FILE",
-                        self.board.as_deref().unwrap_or(std::path::Path::new("")).display()
-                    )
-                })?
-            }
-            None => Cards::standard(),
-        };
-        Ok(Monopoly::new(board, cards, rule))
+        Ok(SetupParameters {
+            jail: self.jail.clone(),
+            board: file(&self.board),
+            cards: file(&self.cards),
+        }
+        .game()?)
     }
 
     fn exact(&self, game: &Monopoly) -> Result<Occupancy, Error> {
