@@ -54,11 +54,13 @@ use crate::shard::ShardArg;
 
 mod analyze;
 mod keep;
+mod long_run;
 mod play;
 mod simulate;
 mod tournament;
 
 pub use analyze::{Analyze, AnalyzeReport};
+pub use long_run::LongRunReport;
 pub use play::{Play, PlaySetup, Replay};
 pub use simulate::{SeatLine, Simulate, SimulateReport};
 pub use tournament::{Count, TournamentReport, TournamentVerb};
@@ -296,6 +298,38 @@ pub trait Extension<G: Recordable>: Sync {
     ) -> String {
         let _ = (game, names, played);
         String::new()
+    }
+
+    /// For a game that never ends (Monopoly's token going round the
+    /// board): what to count of its events, each event's marks (Monopoly
+    /// marks the square a landing is on). `Some` makes `analyze` solve the
+    /// game's long run, the stationary distribution of its chain, in
+    /// place of a solution ([`LongRunReport`]), with `--max-time`. The
+    /// default, `None`: the game ends, and `analyze` solves it.
+    #[allow(clippy::type_complexity)]
+    fn long_run_marks(&self) -> Option<fn(&G::Event, &mut Vec<u64>)> {
+        None
+    }
+
+    /// More of `analyze --help` for a game that never ends: what its
+    /// long-run report says. The default says nothing more.
+    fn long_run_help(&self) -> &'static str {
+        ""
+    }
+
+    /// Adds to the long-run report of a game that never ends what the
+    /// game reads off its chain and stationary distribution (the share
+    /// of each state, each mark's rate per step): keys, sections of
+    /// text, pictures, its title. The default adds nothing.
+    fn long_run(
+        &self,
+        game: &G,
+        parameters: &G::Parameters,
+        chain: &tabula_exact::Chain<G, u64>,
+        stationary: &tabula_exact::Stationary,
+        report: &mut LongRunReport,
+    ) {
+        let _ = (game, parameters, chain, stationary, report);
     }
 }
 
