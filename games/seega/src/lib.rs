@@ -25,9 +25,12 @@
 //! Where the rules live: [`rules`] (the position, legality and captures),
 //! [`game`] (Seega as a `BoardGame`, its records and move notation),
 //! [`agent`] (the API), [`search`] (the heuristic), [`agents`] (the
-//! registered players), [`tournament`]
-//! (the seed's report of the framework's tournament); every error is a
-//! [`SeegaError`].
+//! registered players), [`params`] (the rules as the one parameter
+//! type), [`tournament`] (the seed's report of the framework's
+//! tournament), [`verbs`] (what Seega adds to the generic verbs: the
+//! seed's tournament and options of `play`); every error is a
+//! [`SeegaError`]. Seega has no command of its own: `simulate`,
+//! `tournament`, `play` and `replay` are the framework's.
 #![deny(missing_docs)]
 
 pub mod agent;

@@ -606,7 +606,7 @@ pub fn parameter_lines(fields: &[params::Param]) -> Vec<String> {
 ///   `verbs`).
 ///
 /// A game with no generic verb at all (no records, no agents) registers
-/// by name: `register_game! { name: "monopoly", summary: "...",
+/// by name: `register_game! { name: "my-game", summary: "...",
 /// parameters: P, plugins: f, extra: [...] }`.
 #[macro_export]
 macro_rules! register_game {
