@@ -597,6 +597,18 @@ fn play_seats_agents_by_side_and_watches_agents_play() {
         o.stdout
     );
     assert!(!o.stdout.contains("You "), "{}", o.stdout);
+    // Without --first, Black places first, as the parameter's default.
+    let o = tabula(
+        &["play", "seega", "--agents", "random,random", "--seed", "4"],
+        "",
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(
+        o.stdout
+            .contains("Seega on a 5x5 board. Black places first."),
+        "{}",
+        o.stdout
+    );
     // You as White by --agents; --first you makes White place first.
     let o = tabula(
         &[

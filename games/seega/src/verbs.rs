@@ -111,6 +111,8 @@ impl Extension<Seega> for Seed {
         let decides = typed(matches, "first") || matches.get_one::<String>("params").is_none();
         let first = match first {
             "you" | "agent" if !decides => None,
+            // Agents among themselves: the parameter's default stands.
+            "you" if you.is_none() && !typed(matches, "first") => Some(Rules::default().first()),
             "you" | "agent" => {
                 let Some(you) = you else {
                     return Err(format!(
