@@ -27,7 +27,6 @@ pub mod commands;
 pub mod config;
 mod error;
 pub mod game;
-pub mod params;
 pub mod pictures;
 pub mod play;
 pub mod stages;
@@ -64,8 +63,8 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
 tabula_app::register_game! {
     game: ChanceIt,
     summary: "Chance-it, the dice game of seed 003: roll, then stop or chance it",
-    verbs: [replay],
-    parameters: params::DiceParameters,
+    agents: "until-ten,tapering",
+    verbs: [simulate, replay],
     plugins: plugins,
     extra: [&commands::PLAY, &commands::TOURNAMENT, &commands::ANALYZE],
 }
