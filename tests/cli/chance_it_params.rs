@@ -184,3 +184,65 @@ fn records_written_before_replay_and_new_ones_write_the_dice_as_text() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn simulate_shows_the_staged_solvers_exact_chances_beside_the_sampled() {
+    let v = json(&tabula(&[
+        "simulate",
+        "chance-it",
+        "--agents",
+        "until-ten,tapering",
+        "--games",
+        "20000",
+        "--seed",
+        "8",
+        "--format",
+        "json",
+    ]));
+    assert!(v["exact_note"].is_null(), "{}", v["exact_note"]);
+    let seats = v["seats"].as_array().unwrap();
+    let tie = seats[0]["exact_tie"].as_f64().unwrap();
+    let wins: Vec<f64> = seats
+        .iter()
+        .map(|s| s["exact_win"].as_f64().unwrap())
+        .collect();
+    assert!(
+        (wins[0] + wins[1] + tie - 1.0).abs() < 1e-12,
+        "{wins:?} {tie}"
+    );
+    for s in seats {
+        // Sampled against exact, within five standard errors.
+        let (share, se) = (
+            s["win_share"].as_f64().unwrap(),
+            s["win_share_std_error"].as_f64().unwrap(),
+        );
+        let exact = s["exact_win"].as_f64().unwrap();
+        assert!(
+            (share - exact).abs() < 5.0 * se,
+            "{share} ± {se} against {exact}"
+        );
+        // Both decide on the turn alone: their expected totals are exact.
+        let (mean, se) = (
+            s["mean_score"].as_f64().unwrap(),
+            s["mean_score_std_error"].as_f64().unwrap(),
+        );
+        let exact = s["exact_score"].as_f64().unwrap();
+        assert!(
+            (mean - exact).abs() < 5.0 * se,
+            "{mean} ± {se} against {exact}"
+        );
+    }
+    // Three players are left to the generic solver, which says why it
+    // has no exact column.
+    let text = stdout(&tabula(&[
+        "simulate",
+        "chance-it(players=3, rounds=2)",
+        "--agents",
+        "optimal,tapering,until-ten",
+        "--games",
+        "100",
+        "--max-states",
+        "100",
+    ]));
+    assert!(text.contains("not solved exactly"), "{text}");
+}

@@ -26,6 +26,7 @@ pub mod analysis;
 pub mod commands;
 pub mod config;
 mod error;
+pub mod extension;
 pub mod game;
 pub mod pictures;
 pub mod play;
@@ -65,6 +66,7 @@ tabula_app::register_game! {
     summary: "Chance-it, the dice game of seed 003: roll, then stop or chance it",
     agents: "until-ten,tapering",
     verbs: [simulate, replay],
+    report: extension::Exact,
     plugins: plugins,
     extra: [&commands::PLAY, &commands::TOURNAMENT, &commands::ANALYZE],
 }
