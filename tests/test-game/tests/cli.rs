@@ -457,7 +457,7 @@ fn an_unknown_game_is_a_usage_error() {
     let (_, err) = fails(&w("simulate seega"), 2);
     assert!(
         err.contains(
-            "game \"seega\" has no `simulate` command; the games with `simulate`: coin-race, cruising, dice-race, monopoly, noline, snakes"
+            "game \"seega\" has no `simulate` command; the games with `simulate`: chance-it, coin-race, cruising, dice-race, monopoly, noline, snakes"
         ),
         "{err}"
     );
