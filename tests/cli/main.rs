@@ -4,6 +4,7 @@
 
 mod budgets;
 mod chance_it;
+mod chance_it_params;
 mod cli;
 mod common;
 mod cruising;

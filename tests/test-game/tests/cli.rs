@@ -438,7 +438,7 @@ fn an_unknown_game_is_a_usage_error() {
     assert!(out.is_empty());
     assert!(
         err.starts_with(
-            "error: unknown game \"nosuchgame\"; the games with `simulate`: coin-race, cruising, dice-race, monopoly, noline, seega, snakes"
+            "error: unknown game \"nosuchgame\"; the games with `simulate`: chance-it, coin-race, cruising, dice-race, monopoly, noline, seega, snakes"
         ),
         "{err}"
     );

@@ -331,6 +331,23 @@ pub trait Extension<G: Recordable>: Sync {
     ) {
         let _ = (game, parameters, chain, stationary, report);
     }
+
+    /// Each seat's exact chances with `agents` in the seats, from the
+    /// game's own solver where it has one for them (Chance-it's staged
+    /// solve over score differences, where the generic solver would have
+    /// to build every state of a whole game): `simulate` shows them in
+    /// its exact columns and does not run the generic solve. `None`, the
+    /// default, leaves them to the generic solver; `Some(Err(why))` says
+    /// why there are none.
+    fn exact_chances(
+        &self,
+        game: &G,
+        parameters: &G::Parameters,
+        agents: &[String],
+    ) -> Option<Result<Vec<Chances>, Error>> {
+        let _ = (game, parameters, agents);
+        None
+    }
 }
 
 /// The extension of a game that adds nothing.
