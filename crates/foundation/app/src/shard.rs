@@ -431,7 +431,7 @@ pub fn run(
 
 /// `tabula merge`: the whole run's report from its `parts`, by running
 /// `c` (of the parts' game) again with the parts' arguments while it
-/// takes their states from [`parts_to_merge`].
+/// takes their states from [`ShardContext::parts_to_merge`].
 pub fn merge(
     c: &dyn Command,
     command: &clap::Command,
