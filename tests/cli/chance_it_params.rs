@@ -101,6 +101,25 @@ fn a_bad_value_names_its_parameter_and_what_it_takes() {
     let o = tabula(&["simulate", "chance-it(rounds=1001)"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("parameter rounds: 1001 is not allowed: from 1 to 1000"));
+    // A name the game does not have is a usage error that lists its
+    // parameters, for every game and verb (not clap's unknown option).
+    for args in [
+        &["simulate", "chance-it(round=10)"][..],
+        &["tournament", "seega(sides=3)"][..],
+    ] {
+        let o = tabula(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let game = if args[1].starts_with("seega") {
+            "\"sides\"; the parameters of seega are: size, stalemate, first"
+        } else {
+            "\"round\"; the parameters of chance-it are: dice, rounds, players"
+        };
+        assert!(
+            stderr(&o).contains(&format!("unknown parameter {game}")),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
 }
 
 #[test]

@@ -397,6 +397,21 @@ fn expand_spec(mut args: Vec<OsString>) -> Result<Vec<OsString>, String> {
         return Ok(args);
     }
     let (name, pairs) = tabula_core::params::parse_spec(word).map_err(|e| e.to_string())?;
+    // A name the game does not have is the parameters' error, not an
+    // option clap does not know.
+    if let Ok(entry) = tabula_app::find_game(name) {
+        let known: Vec<&str> = entry.parameters.iter().map(|p| p.name).collect();
+        if let Some((key, _)) = pairs.iter().find(|(k, _)| !known.contains(&k.as_str())) {
+            return Err(format!(
+                "{word}: unknown parameter {key:?}; the parameters of {name} are: {}",
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            ));
+        }
+    }
     let name = OsString::from(name);
     let options: Vec<OsString> = pairs
         .into_iter()
