@@ -35,7 +35,7 @@ struct HandStats {
 /// the end, so the loop touches two small arrays (7 KB of next rows,
 /// 29 KB of counters) instead of four landing counters a step (the
 /// harness does the same when its collectors want no more than landings:
-/// `BoardGame::run_chance_tallied`); and two games at a time, each lane
+/// `Simulation::run_tallied`, Snakes' `Tallied` speed path); and two games at a time, each lane
 /// taking the next game as soon as its game ends, so one game's chain of
 /// dependent loads runs while the other's waits (the harness does both
 /// too, through `ThrowTable::run_games_tallied`; drawing this loop's
@@ -170,7 +170,7 @@ fn same_games(board: &Board, game: &Snakes<'_, Overshoot>) {
     let hand = hand_written(board, 7, games);
     let run = Simulation::new(games)
         .seed(7)
-        .run(
+        .run_tallied(
             game,
             (
                 Lengths::new(LengthOf::ChanceSteps),
@@ -220,7 +220,7 @@ fn bench(c: &mut Criterion) {
     for threads in [1, 2] {
         let sim = Simulation::new(GAMES).seed(7).threads(threads);
         group.bench_function(format!("harness_all_collectors_{threads}_threads"), |b| {
-            b.iter(|| black_box(sim.run(&game, collectors())))
+            b.iter(|| black_box(sim.run_tallied(&game, collectors())))
         });
     }
     group.finish();
@@ -237,7 +237,7 @@ fn bench_parts(c: &mut Criterion) {
     group.sample_size(10);
     let sim = Simulation::new(GAMES).seed(7).threads(1);
     group.bench_function("lengths_only", |b| {
-        b.iter(|| black_box(sim.run(&game, Lengths::new(LengthOf::ChanceSteps))))
+        b.iter(|| black_box(sim.run_tallied(&game, Lengths::new(LengthOf::ChanceSteps))))
     });
     // A collector that wants every event: the harness plays one game at a
     // time and Snakes reports each throw's events from its table.
@@ -255,7 +255,7 @@ fn bench_parts(c: &mut Criterion) {
     });
     group.bench_function("occupancy_only", |b| {
         b.iter(|| {
-            black_box(sim.run(
+            black_box(sim.run_tallied(
                 &game,
                 (Lengths::new(LengthOf::ChanceSteps), Occupancy::new(101)),
             ))
@@ -266,7 +266,7 @@ fn bench_parts(c: &mut Criterion) {
     let house = Snakes::new(&board, &SixesHome, 1);
     group.bench_function("house_rules_every_throw", |b| {
         b.iter(|| {
-            black_box(sim.run(
+            black_box(sim.run_tallied(
                 &house,
                 (Lengths::new(LengthOf::ChanceSteps), Occupancy::new(101)),
             ))

@@ -120,7 +120,7 @@ fn dependencies_point_down_and_front_ends_name_no_game() {
             let ok = match from {
                 Layer::Foundation => *to == Layer::Foundation,
                 // A game may use the foundation and the crates of its own
-                // folder (games/snakes/reports uses games/snakes/game).
+                // folder (a game split into crates under one folder).
                 Layer::Game => {
                     *to == Layer::Foundation
                         || (*to == Layer::Game && {
@@ -502,4 +502,40 @@ fn code_lines_count_neither_blanks_nor_comments() {
         code_lines("//! doc\n\nfn f() {\n    // note\n    1\n}\n"),
         3
     );
+}
+
+/// The crates of a game's rules that must build without the command
+/// line's crates: with their default features off, nothing of clap,
+/// indicatif or plotters (nor tabula-app or tabula-plot, which bring
+/// them) is in their dependency tree.
+const RULES_WITHOUT_FRONT_END: &[&str] = &["tabula-snakes"];
+
+#[test]
+fn a_games_rules_build_without_the_command_line() {
+    for package in RULES_WITHOUT_FRONT_END {
+        let out = std::process::Command::new(env!("CARGO"))
+            .current_dir(root())
+            .args(["tree", "--offline", "-e", "normal", "--prefix", "none"])
+            .args(["--no-default-features", "-p", package])
+            .output()
+            .expect("cargo tree runs");
+        let tree = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "cargo tree -p {package}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(tree.contains(package), "{tree}");
+        let front: Vec<&str> = tree
+            .lines()
+            .filter(|l| {
+                let name = l.split(' ').next().unwrap_or("");
+                ["clap", "indicatif", "plotters", "tabula-app", "tabula-plot"].contains(&name)
+            })
+            .collect();
+        assert!(
+            front.is_empty(),
+            "{package} without its default features still depends on {front:?}"
+        );
+    }
 }

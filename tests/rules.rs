@@ -4,8 +4,9 @@
 use crate::common;
 
 use tabula::core::rand::Rng;
-use tabula::core::{BoardGame, GameResult, LandingTally, Status};
+use tabula::core::{BoardGame, GameResult, Status};
 use tabula::sim::Landings;
+use tabula::sim::{LandingTally, Tallied as _};
 use tabula::snakes::{Board, Bounce, Event, Exact, Overshoot, Rules, Snakes, State};
 use tabula_example_three_sixes::ThreeSixes;
 

@@ -113,7 +113,7 @@ fn counting_landings_in_bulk_changes_no_count() {
                     .seed(5)
                     .threads(threads)
                     .max_steps(max_steps);
-                let bulk = sim.run(&game, counts()).unwrap().collector;
+                let bulk = sim.run_tallied(&game, counts()).unwrap().collector;
                 let (lengths, occupancy, wins) = counts();
                 let (l, o, w, events) = sim
                     .run(&game, (lengths, occupancy, wins, EveryEvent(0)))

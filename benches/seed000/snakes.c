@@ -3,7 +3,7 @@
  * `tabula simulate snakes`: the same algorithm (a board array of jumps,
  * glibc rand() % 6 + 1 for the die, a landing count per square, a tally
  * of game lengths, the path of the first 100 throws), on tabula's classic
- * board (games/snakes/game/boards/classic.ron; the seed's own array lost
+ * board (games/snakes/boards/classic.ron; the seed's own array lost
  * entries in its listing), with the number of games from the command
  * line. The seed's "tools.h" is replaced by the standard headers it
  * stands for, and its PrintMoves/TestDice, which time nothing, are left

@@ -5,6 +5,7 @@
 mod backgammon;
 mod budgets;
 mod chance_it;
+mod chance_it_params;
 mod cli;
 mod common;
 mod cruising;

@@ -152,3 +152,44 @@ fn plot_draws_the_board_as_a_ring() {
         );
     }
 }
+
+#[test]
+fn analyze_takes_the_parameters_as_options_a_file_or_a_spec_string_alike() {
+    let dir = temp_dir("monopoly-params");
+    let file = dir.join("pay.ron");
+    std::fs::write(&file, "(jail: \"pay\")").unwrap();
+    let runs = [
+        json(&tabula(&[
+            "analyze", "monopoly", "--jail", "pay", "--format", "json",
+        ])),
+        json(&tabula(&[
+            "analyze",
+            "monopoly(jail=pay)",
+            "--format",
+            "json",
+        ])),
+        json(&tabula(&[
+            "analyze",
+            "monopoly",
+            "--params",
+            file.to_str().unwrap(),
+            "--max-time",
+            "0",
+            "--format",
+            "json",
+        ])),
+    ];
+    for v in &runs {
+        assert_eq!(v["game"], "monopoly");
+        assert_eq!(v["parameters"]["jail"], "pay");
+        assert_eq!(v["spec"], "monopoly(jail=pay, board=, cards=)");
+        assert_eq!(v["squares"], runs[0]["squares"]);
+        assert!(v["states"].as_u64().unwrap() > 40, "{}", v["states"]);
+        assert!(v["residual"].as_f64().unwrap() < 1e-9);
+    }
+    // Fewer states than the chain has: the solve says so, no panic.
+    let o = tabula(&["analyze", "monopoly", "--max-states", "10"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -462,3 +462,177 @@ fn list_shows_seega_and_its_agents() {
         assert!(o.stdout.contains(agent), "{}", o.stdout);
     }
 }
+
+/// `tabula tournament seega` run with `args` and `--format json`, parsed.
+fn tournament_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["tournament"];
+    all.extend_from_slice(args);
+    all.extend(["--agents", "greedy,random", "--games", "2", "--seed", "5"]);
+    all.extend(["--format", "json"]);
+    let o = tabula(&all, "");
+    assert_eq!(o.code, Some(0), "{args:?}: {}", o.stderr);
+    serde_json::from_str(&o.stdout).unwrap()
+}
+
+#[test]
+fn parameters_come_as_options_a_file_or_a_spec_string_alike() {
+    let dir = temp_dir("seega-params");
+    let file = dir.join("seven.ron");
+    std::fs::write(&file, "(size: 7, stalemate: 20)").unwrap();
+    let options = tournament_json(&["seega", "--size", "7", "--stalemate", "20"]);
+    let spec = tournament_json(&["seega(size=7, stalemate=20)"]);
+    let ron = tournament_json(&["seega", "--params", file.to_str().unwrap()]);
+    for v in [&options, &spec, &ron] {
+        assert_eq!(v["spec"], "seega(size=7, stalemate=20, first=Black)");
+        assert_eq!(
+            (v["size"].as_u64(), v["stalemate"].as_u64()),
+            (Some(7), Some(20))
+        );
+        assert_eq!(v["pairs"], options["pairs"]);
+    }
+    // The seed's moves per game are the movement phase's: the framework's
+    // count of decisions less the placements, (7 * 7 - 1) / 2 of them two
+    // pieces at a time, in games no one forfeits.
+    assert_eq!(options["faults"].as_array().map(Vec::len), Some(0));
+    let all = options["standings"]["pairings"][0]["mean_moves"]
+        .as_f64()
+        .unwrap();
+    let moving = options["pairs"][0]["mean_moves"].as_f64().unwrap();
+    assert_eq!(all - moving, 24.0, "{all} {moving}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_bad_parameter_is_named_with_what_it_takes() {
+    let cases: &[(&[&str], &[&str])] = &[
+        (
+            &["tournament", "seega", "--size", "21"],
+            &["parameter size", "from 5 to 19"],
+        ),
+        (&["simulate", "seega(size=6)"], &["odd"]),
+        (
+            &["play", "seega", "--stalemate", "0"],
+            &["parameter stalemate", "at least 1"],
+        ),
+        (
+            &["simulate", "seega", "--first", "Green"],
+            &["parameter first", "one of Black, White"],
+        ),
+        (
+            &["play", "seega", "--first", "Green"],
+            &["--first", "you, agent, Black or White"],
+        ),
+    ];
+    for (args, says) in cases {
+        let mut all = args.to_vec();
+        if args[0] == "tournament" {
+            all.extend(["--agents", "greedy,random"]);
+        }
+        let o = tabula(&all, "");
+        assert_eq!(o.code, Some(1), "{args:?}: {}", o.stderr);
+        for s in *says {
+            assert!(o.stderr.contains(s), "{args:?}: {s}: {}", o.stderr);
+        }
+        assert!(!o.stderr.contains("panicked"), "{}", o.stderr);
+    }
+}
+
+#[test]
+fn simulate_plays_the_named_agents_and_does_not_depend_on_threads() {
+    let run = |threads: &str| {
+        let o = tabula(
+            &[
+                "simulate",
+                "seega(size=7)",
+                "--agents",
+                "random,greedy",
+                "--games",
+                "12",
+                "--seed",
+                "9",
+                "--threads",
+                threads,
+                "--format",
+                "json",
+            ],
+            "",
+        );
+        assert_eq!(o.code, Some(0), "{}", o.stderr);
+        serde_json::from_str::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert_eq!(one["game"], "seega");
+    assert_eq!(one["parameters"]["size"], 7);
+    assert_eq!(one["seats"], two["seats"]);
+    assert_eq!(one["seats"].as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn play_seats_agents_by_side_and_watches_agents_play() {
+    // Two agents: nobody is asked, the game ends, no verdict is said.
+    let o = tabula(
+        &[
+            "play",
+            "seega",
+            "--agents",
+            "greedy,random",
+            "--first",
+            "White",
+            "--seed",
+            "4",
+        ],
+        "",
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(
+        o.stdout
+            .contains("Seega on a 5x5 board. White places first."),
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.contains("Black (greedy) plays "), "{}", o.stdout);
+    assert!(
+        o.stdout.contains(" wins.\n") || o.stdout.contains("A draw.\n"),
+        "{}",
+        o.stdout
+    );
+    assert!(!o.stdout.contains("You "), "{}", o.stdout);
+    // Without --first, Black places first, as the parameter's default.
+    let o = tabula(
+        &["play", "seega", "--agents", "random,random", "--seed", "4"],
+        "",
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(
+        o.stdout
+            .contains("Seega on a 5x5 board. Black places first."),
+        "{}",
+        o.stdout
+    );
+    // You as White by --agents; --first you makes White place first.
+    let o = tabula(
+        &[
+            "play",
+            "seega",
+            "--agents",
+            "random,you",
+            "--first",
+            "you",
+            "--seed",
+            "4",
+        ],
+        "quit\n",
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(
+        o.stdout
+            .contains("You play White (W), random plays Black (B). You place first."),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains("The game is unfinished.\n"),
+        "{}",
+        o.stdout
+    );
+}

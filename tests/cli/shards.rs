@@ -428,7 +428,7 @@ fn tournament_parts_of_other_runs_or_too_many_parts_are_refused() {
 fn parts_edited_or_read_from_other_files_are_refused_before_any_harm() {
     let dir = common::temp_dir("shards-edited");
     let board = dir.join("board.ron");
-    let teaching = include_str!("../../games/snakes/game/boards/teaching.ron");
+    let teaching = include_str!("../../games/snakes/boards/teaching.ron");
     std::fs::write(&board, teaching).expect("write a board");
     let board = board.display().to_string();
     let part = |k: u64, name: &str| -> String {

@@ -42,8 +42,8 @@ pub static ANALYZE: Typed<AnalyzeArgs> = Typed::report(
 /// The game's parameters, from a file and flags.
 #[derive(Debug, Args, Clone)]
 pub struct GameArgs {
-    /// A RON file with the game's parameters: ChanceIt(dice: Dice(count: 2, faces: 6), rounds: 10, players: 2).
-    #[arg(long, value_name = "FILE")]
+    /// A RON file with the game's parameters: (dice: "2d6", rounds: 10, players: 2), or as before ChanceIt(dice: Dice(count: 2, faces: 6), rounds: 10, players: 2); --params is its other name, as in every game's verbs.
+    #[arg(long, visible_alias = "params", value_name = "FILE")]
     pub config: Option<PathBuf>,
     /// Rounds per game, 1 to 1000; with the win-optimal strategy and for `analyze`, at most 100 (fewer with dice of more than 11 sums: 14 with 3d6) [default: 10, or the file's].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
@@ -51,6 +51,9 @@ pub struct GameArgs {
     /// Dice rolled and summed, as COUNTdFACES [default: 2d6, or the file's].
     #[arg(long, value_name = "NdF")]
     pub dice: Option<String>,
+    /// Players, 2 to 6 (`play` seats two: you and the computer) [default: 2, or the file's].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=6))]
+    pub players: Option<u32>,
 }
 
 impl GameArgs {
@@ -64,24 +67,17 @@ impl GameArgs {
             Some(d) => Some(parse_dice(d)?),
             None => None,
         };
-        base.with(dice, self.rounds, None).map_err(|e| match e {
-            // Flags have no file position to show.
-            tabula_core::spec::SpecError::Invalid { message, .. } => message.into(),
-            other => other.into(),
-        })
+        base.with(dice, self.rounds, self.players)
+            .map_err(|e| match e {
+                // Flags have no file position to show.
+                tabula_core::spec::SpecError::Invalid { message, .. } => message.into(),
+                other => other.into(),
+            })
     }
 }
 
-pub(crate) fn parse_dice(s: &str) -> Result<Dice, Error> {
-    let bad = || format!("--dice {s:?}: write it as COUNTdFACES, like 2d6");
-    let (count, faces) = s
-        .to_ascii_lowercase()
-        .split_once('d')
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .ok_or_else(bad)?;
-    let count: u64 = count.parse().map_err(|_| bad())?;
-    let faces: u64 = faces.parse().map_err(|_| bad())?;
-    Ok(Dice::checked(count, faces).map_err(|e| format!("--dice {s:?}: {e}"))?)
+fn parse_dice(s: &str) -> Result<Dice, Error> {
+    Ok(crate::config::parse_dice(s)?)
 }
 
 /// Options of `tabula play chance-it` and of the `chance-it` binary.
@@ -184,11 +180,11 @@ pub struct TournamentArgs {
 }
 
 /// Runs a tournament.
-pub fn run_tournament(args: TournamentArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
+pub fn run_tournament(args: TournamentArgs, io: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
     let config = args.game.config()?;
     let _solving = show_solve_progress();
     let t = &args.tournament;
-    let report = tournament::play(&config, &t.agents, t.engine(), &t.options)?;
+    let report = tournament::play(&mut io.shard, &config, &t.agents, t.engine(), &t.options)?;
     Ok(Box::new(report))
 }
 

@@ -1,5 +1,7 @@
 //! The game's parameters: dice, rounds, players. Written in RON (data
-//! first), then validated into a [`Config`].
+//! first), then validated into a [`Config`], the one parameter type every
+//! verb takes (`--dice 3d6 --rounds 20`, `--params FILE`, the spec string
+//! `chance-it(dice=3d6, rounds=20)`) and every record keeps.
 
 use serde::{Deserialize, Serialize};
 use tabula_core::Dice;
@@ -15,11 +17,14 @@ pub const MAX_VALUES: u16 = 16;
 /// ```ron
 /// ChanceIt(dice: Dice(count: 2, faces: 6), rounds: 10, players: 2)
 /// ```
+///
+/// The dice may also be written as text, as the options and spec strings
+/// write them: `(dice: "2d6", rounds: 10)`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "ChanceIt", deny_unknown_fields)]
 pub struct ConfigSpec {
     /// The dice rolled and summed on each roll (default two six-sided).
-    #[serde(default = "default_dice")]
+    #[serde(default = "default_dice", deserialize_with = "dice_either")]
     pub dice: Dice,
     /// Rounds per game (default 10).
     #[serde(default = "default_rounds")]
@@ -49,10 +54,51 @@ impl Default for ConfigSpec {
     }
 }
 
-/// Validated parameters of a game of Chance-it. It reads (from a
-/// record) as a [`ConfigSpec`] and is validated as it is read.
+/// Dice written as text, `COUNTdFACES` (`2d6`), checked.
+pub(crate) fn parse_dice(s: &str) -> Result<Dice, String> {
+    let bad = || format!("--dice {s:?}: write it as COUNTdFACES, like 2d6");
+    let (count, faces) = s
+        .trim()
+        .to_ascii_lowercase()
+        .split_once('d')
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .ok_or_else(bad)?;
+    let count: u64 = count.parse().map_err(|_| bad())?;
+    let faces: u64 = faces.parse().map_err(|_| bad())?;
+    Dice::checked(count, faces).map_err(|e| format!("--dice {s:?}: {e}"))
+}
+
+/// Reads dice written either way: `Dice(count: 2, faces: 6)` (the
+/// configuration files and records written before the dice were a
+/// parameter like any other) or `"2d6"`.
+fn dice_either<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Dice, D::Error> {
+    struct Either;
+    impl<'de> serde::de::Visitor<'de> for Either {
+        type Value = Dice;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("dice as \"COUNTdFACES\" (\"2d6\") or Dice(count: 2, faces: 6)")
+        }
+
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Dice, E> {
+            parse_dice(v).map_err(|e| E::custom(e.strip_prefix("--").unwrap_or(&e).to_string()))
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Dice, A::Error> {
+            Dice::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+        }
+    }
+    deserializer.deserialize_any(Either)
+}
+
+/// Validated parameters of a game of Chance-it: the game's
+/// [`Parameters`](tabula_core::params::Parameters) (`--dice`, `--rounds`,
+/// `--players`, `--params FILE`, `chance-it(dice=3d6, rounds=20)`) and
+/// its records' parameters. It reads as a [`ConfigSpec`] and is validated
+/// as it is read; it writes its dice as text (`dice: "2d6"`), and records
+/// written with `Dice(count: 2, faces: 6)` read as before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "ConfigSpec")]
+#[serde(try_from = "ConfigSpec", into = "ConfigText")]
 pub struct Config {
     dice: Dice,
     rounds: u16,
@@ -85,9 +131,15 @@ impl Config {
 
     /// Validates a spec; `source` locates errors in its file.
     pub fn from_spec(spec: &ConfigSpec, source: &Source) -> Result<Config, SpecError> {
+        Config::checked(spec)
+            .map_err(|(field, message)| source.invalid(&[PathItem::Field(field)], message))
+    }
+
+    /// Validates a spec; an error names the field it is about.
+    fn checked(spec: &ConfigSpec) -> Result<Config, (&'static str, String)> {
         if !(1..=MAX_ROUNDS).contains(&spec.rounds) {
-            return Err(source.invalid(
-                &[PathItem::Field("rounds")],
+            return Err((
+                "rounds",
                 format!(
                     "rounds must be from 1 to {MAX_ROUNDS}, found {}",
                     spec.rounds
@@ -95,15 +147,15 @@ impl Config {
             ));
         }
         if !(2..=6).contains(&spec.players) {
-            return Err(source.invalid(
-                &[PathItem::Field("players")],
+            return Err((
+                "players",
                 format!("players must be from 2 to 6, found {}", spec.players),
             ));
         }
         let values = spec.dice.max() - spec.dice.min() + 1;
         if values > MAX_VALUES || spec.dice.max() > 127 {
-            return Err(source.invalid(
-                &[PathItem::Field("dice")],
+            return Err((
+                "dice",
                 format!(
                     "the dice have {values} possible sums, from {} to {}; Chance-it supports dice of at most {MAX_VALUES} possible sums, none above 127 (like 1d16 or 3d6)",
                     spec.dice.min(),
@@ -156,13 +208,43 @@ impl Config {
     }
 }
 
+/// A [`Config`] as it is written: the dice as text.
+#[derive(Serialize)]
+#[serde(rename = "ChanceIt")]
+struct ConfigText {
+    dice: String,
+    rounds: u32,
+    players: u32,
+}
+
+impl From<Config> for ConfigText {
+    fn from(c: Config) -> ConfigText {
+        ConfigText {
+            dice: c.dice.to_string(),
+            rounds: u32::from(c.rounds),
+            players: u32::from(c.players),
+        }
+    }
+}
+
+impl tabula_core::params::Parameters for Config {
+    const FIELDS: &'static [tabula_core::params::Param] = &[
+        tabula_core::params::Param::text(
+            "dice",
+            "dice rolled and summed, as COUNTdFACES, of at most 16 possible sums, none above 127 (2d6, 3d6, 1d16)",
+            "2d6",
+        ),
+        tabula_core::params::Param::int("rounds", "rounds per game", "10", 1, MAX_ROUNDS as i64),
+        tabula_core::params::Param::int("players", "players", "2", 2, 6),
+    ];
+}
+
+/// A spec read from a record or from parameters given as options: an
+/// error names its parameter (`parameter dice: the dice have ...`).
 impl TryFrom<ConfigSpec> for Config {
     type Error = String;
 
     fn try_from(spec: ConfigSpec) -> Result<Config, String> {
-        Config::from_spec(&spec, &Source::embedded("parameters", "")).map_err(|e| match e {
-            SpecError::Invalid { message, .. } => message,
-            other => other.to_string(),
-        })
+        Config::checked(&spec).map_err(|(field, message)| format!("parameter {field}: {message}"))
     }
 }

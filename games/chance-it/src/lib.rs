@@ -26,8 +26,8 @@ pub mod analysis;
 pub mod commands;
 pub mod config;
 mod error;
+pub mod extension;
 pub mod game;
-pub mod params;
 pub mod pictures;
 pub mod play;
 pub mod stages;
@@ -64,8 +64,9 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
 tabula_app::register_game! {
     game: ChanceIt,
     summary: "Chance-it, the dice game of seed 003: roll, then stop or chance it",
-    verbs: [replay],
-    parameters: params::DiceParameters,
+    agents: "until-ten,tapering",
+    verbs: [simulate, replay],
+    report: extension::Exact,
     plugins: plugins,
     extra: [&commands::PLAY, &commands::TOURNAMENT, &commands::ANALYZE],
 }

@@ -228,13 +228,22 @@ pub fn run(
     threads: Option<usize>,
 ) -> Result<Tournament, tabula_app::Error> {
     let engine = Engine::new(games).seed(seed).threads(threads);
-    play(config, names, engine, &TournamentOptions::default())
+    let mut shard = tabula_app::shard::ShardContext::default();
+    play(
+        &mut shard,
+        config,
+        names,
+        engine,
+        &TournamentOptions::default(),
+    )
 }
 
 /// Runs a tournament on a configured engine (games, seed, threads) with
 /// the options every tournament has (scoring, step cap, time limit,
-/// records), exact chances from [`win::exact_outcome`].
+/// records), exact chances from [`win::exact_outcome`]; `shard` is the
+/// command's [`Io::shard`](tabula_app::Io::shard).
 pub fn play(
+    shard: &mut tabula_app::shard::ShardContext,
     config: &Config,
     names: &[String],
     engine: Engine,
@@ -275,6 +284,7 @@ pub fn play(
         .collect();
     let game = ChanceIt::new(*config);
     let (standings, counts) = options.run(
+        shard,
         &game,
         &entrants,
         engine,

@@ -2,7 +2,7 @@
 //! uniformly) and its stationary distribution.
 
 use serde::Serialize;
-use tabula_exact::{Chain, ExactError, Limits};
+use tabula_exact::{Chain, ExactError, Limits, Stationary};
 
 use crate::game::{Event, Monopoly};
 
@@ -35,14 +35,30 @@ pub struct Occupancy {
     pub residual: f64,
 }
 
+/// Marks a landing with its square: the marks of the chain
+/// [`occupancy_of`] reads.
+pub fn landings(event: &Event, marks: &mut Vec<u64>) {
+    if let Event::Landed(s) = event {
+        marks.push(u64::from(*s));
+    }
+}
+
 /// Solves `game` (which must not have a turn budget) exactly.
 pub fn occupancy(game: &Monopoly, limits: &Limits) -> Result<Occupancy, ExactError> {
-    let chain = Chain::explore(game, limits, |e: &Event, marks: &mut Vec<u8>| {
-        if let Event::Landed(s) = e {
-            marks.push(*s);
-        }
-    })?;
+    let chain = Chain::explore(game, limits, landings)?;
     let stationary = chain.stationary(limits)?;
+    Ok(occupancy_of(game, &chain, &stationary))
+}
+
+/// The long-run figures of `game` read off its chain (marked by
+/// [`landings`]) and the chain's stationary distribution: what
+/// `tabula analyze monopoly`, the generic `analyze` of a game that never
+/// ends, reports.
+pub fn occupancy_of(
+    game: &Monopoly,
+    chain: &Chain<Monopoly, u64>,
+    stationary: &Stationary,
+) -> Occupancy {
     let n = game.board().len();
     let jail = usize::from(game.board().jail());
     let mut turn_end = vec![0.0; n];
@@ -71,13 +87,18 @@ pub fn occupancy(game: &Monopoly, limits: &Limits) -> Result<Occupancy, ExactErr
     }
     let mut landing = vec![0.0; n];
     for (k, &square) in chain.mark_keys().iter().enumerate() {
-        landing[usize::from(square)] += stationary.marks[k];
+        if let Some(share) = usize::try_from(square)
+            .ok()
+            .and_then(|s| landing.get_mut(s))
+        {
+            *share += stationary.marks[k];
+        }
     }
     let per_step: f64 = landing.iter().sum();
     for v in &mut landing {
         *v /= per_step;
     }
-    Ok(Occupancy {
+    Occupancy {
         just_visiting: turn_end[jail] - in_jail,
         turn_end,
         in_jail,
@@ -88,5 +109,5 @@ pub fn occupancy(game: &Monopoly, limits: &Limits) -> Result<Occupancy, ExactErr
         states: chain.len(),
         iterations: stationary.iterations,
         residual: stationary.residual,
-    })
+    }
 }

@@ -1,6 +1,8 @@
-//! Monopoly's commands: `tabula analyze monopoly` (the exact long-run
-//! figures) and `tabula simulate monopoly` (the same, sampled, beside the
-//! exact values), registered in the crate's root.
+//! Monopoly's verbs: `tabula analyze monopoly` is the generic `analyze`
+//! of a game that never ends, with Monopoly's tables ([`Tables`], its
+//! [`Extension`]); `tabula simulate monopoly` (the long-run figures
+//! sampled, beside the exact values) is its own command. Both are
+//! registered in the crate's root.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -11,18 +13,15 @@ use tabula_app::progress::{RunProgress, SolveProgress, seconds_budget};
 use tabula_app::{Error, Io, Report, Typed};
 use tabula_exact::Limits;
 
-use crate::analysis::{Occupancy, occupancy};
-use crate::game::Draw;
-use crate::simulate::{Estimate, Plan, Sampled};
-use crate::{Board, Cards, Monopoly, jail};
+use tabula_app::verbs::{Extension, LongRunReport};
+use tabula_exact::{Chain, Stationary};
 
-/// `tabula analyze monopoly`: the exact long-run figures.
-pub static ANALYZE: Typed<AnalyzeArgs> = Typed::report(
-    "analyze",
-    "Monopoly: the exact long-run share of turns ending on each square, for a jail rule",
-    analyze,
-)
-.with_pictures();
+use crate::analysis::{Occupancy, occupancy, occupancy_of};
+use crate::game::Draw;
+use crate::game::Event;
+use crate::params::SetupParameters;
+use crate::simulate::{Estimate, Plan, Sampled};
+use crate::{Monopoly, jail};
 
 /// `tabula simulate monopoly`: the same, sampled.
 pub static SIMULATE: Typed<SimulateArgs> = Typed::report(
@@ -53,29 +52,18 @@ pub struct SetupArgs {
 }
 
 impl SetupArgs {
+    /// The game, built from its parameters ([`SetupParameters::game`]).
     fn game(&self) -> Result<Monopoly, Error> {
-        let rule = jail::find(&self.jail)?;
-        let board = match &self.board {
-            Some(path) => Board::load(path)?,
-            None => Board::standard(),
+        let file = |path: &Option<PathBuf>| {
+            path.as_ref()
+                .map_or_else(String::new, |p| p.to_string_lossy().into_owned())
         };
-        let cards = match &self.cards {
-            Some(path) => Cards::load(path, &board)?,
-            None if self.board.is_some() => {
-                let source = tabula_core::spec::Source::embedded(
-                    "<built-in cards>",
-                    crate::board::STANDARD_CARDS,
-                );
-                Cards::from_source(&source, &board).map_err(|e| {
-                    format!(
-                        "{}: the default (US) card decks do not fit this board: {e}; give decks of your own with --cards FILE",
-                        self.board.as_deref().unwrap_or(std::path::Path::new("")).display()
-                    )
-                })?
-            }
-            None => Cards::standard(),
-        };
-        Ok(Monopoly::new(board, cards, rule))
+        Ok(SetupParameters {
+            jail: self.jail.clone(),
+            board: file(&self.board),
+            cards: file(&self.cards),
+        }
+        .game()?)
     }
 
     fn exact(&self, game: &Monopoly) -> Result<Occupancy, Error> {
@@ -175,57 +163,71 @@ fn analysis_of(game: &Monopoly, exact: &Occupancy) -> Analysis {
     }
 }
 
-/// Options of `tabula analyze monopoly`.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "Builds the Markov chain of one token's movement (two dice, doubles, three doubles to jail, Go To Jail, \
-Chance and Community Chest cards drawn uniformly) and solves its stationary distribution.\n\
-Reports the long-run share of turns that end on each square (a turn ends when the token stops: \
-no double to throw again, no card to draw), the ten most likely squares, turns ending in jail vs just visiting, \
-and the share of all landings on each square (every arrival: by a throw, by a card, or sent to jail).\n\
-Jail rules: pay (pay on the next turn and throw as usual), doubles (try for a double up to three turns).\n\
-Example: tabula analyze monopoly --jail pay --format json"
-)]
-pub struct AnalyzeArgs {
-    /// The board, cards and jail rule.
-    #[command(flatten)]
-    pub setup: SetupArgs,
-}
-
-fn analyze(args: AnalyzeArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
-    let game = args.setup.game()?;
-    let exact = args.setup.exact(&game)?;
-    Ok(Box::new(analysis_of(&game, &exact)))
-}
-
 fn percent(p: f64) -> String {
     format!("{:.3}%", 100.0 * p)
 }
 
-impl Report for Analysis {
-    fn title(&self) -> String {
-        format!("Monopoly: long-run occupancy, jail rule {}", self.jail)
+/// More of `tabula analyze monopoly --help`.
+const ANALYZE_HELP: &str = "Builds the Markov chain of one token's movement (two dice, doubles, three doubles to jail, Go To Jail, \
+Chance and Community Chest cards drawn uniformly) and solves its stationary distribution (the generic analyze of a game that never ends).\n\
+Reports the long-run share of turns that end on each square (a turn ends when the token stops: \
+no double to throw again, no card to draw), the ten most likely squares, turns ending in jail vs just visiting, \
+and the share of all landings on each square (every arrival: by a throw, by a card, or sent to jail).\n\
+Jail rules: pay (pay on the next turn and throw as usual), doubles (try for a double up to three turns).\n\
+Example: tabula analyze monopoly --jail pay --format json";
+
+/// Monopoly's [`Extension`] of the generic verbs: its long run
+/// (`analyze`) read off the stationary distribution as its tables of
+/// squares, and its pictures.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tables;
+
+impl Extension<Monopoly> for Tables {
+    fn long_run_marks(&self) -> Option<fn(&Event, &mut Vec<u64>)> {
+        Some(crate::analysis::landings)
     }
 
-    fn json(&self) -> Result<String, Error> {
-        let mut v = serde_json::to_value(self)?;
-        if let Some(m) = v.as_object_mut() {
-            m.insert("game".into(), "monopoly".into());
+    fn long_run_help(&self) -> &'static str {
+        ANALYZE_HELP
+    }
+
+    fn long_run(
+        &self,
+        game: &Monopoly,
+        _: &SetupParameters,
+        chain: &Chain<Monopoly, u64>,
+        stationary: &Stationary,
+        report: &mut LongRunReport,
+    ) {
+        let analysis = analysis_of(game, &occupancy_of(game, chain, stationary));
+        if let Ok(serde_json::Value::Object(keys)) = serde_json::to_value(&analysis) {
+            for (key, value) in keys {
+                // The generic report has the chain's size and settling.
+                if !["states", "iterations", "residual"].contains(&key.as_str()) {
+                    report.extra.keys.insert(key, value);
+                }
+            }
         }
-        tabula_app::pretty(&v)
+        report.title = format!("Monopoly: long-run occupancy, jail rule {}", analysis.jail);
+        report.extra.sections.push(analysis.text());
+        match analysis.pictures() {
+            Ok(pictures) => report.extra.pictures.extend(pictures),
+            Err(e) => report
+                .extra
+                .sections
+                .push(format!("(The pictures could not be drawn: {e}.)\n")),
+        }
     }
+}
 
-    fn text(&self) -> String {
+impl Analysis {
+    /// The tables as text.
+    pub fn text(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(
             out,
             "Monopoly, {}, cards of the {}, jail rule {}: exact long-run figures.",
             self.board, self.cards, self.jail
-        );
-        let _ = writeln!(
-            out,
-            "Markov chain of {} states; stationary after {} iterations (residual {:.1e}).",
-            self.states, self.iterations, self.residual
         );
         let _ = writeln!(out, "The ten squares where turns most often end:");
         for (rank, &i) in self.top_ten.iter().enumerate() {
@@ -272,7 +274,9 @@ impl Report for Analysis {
         out
     }
 
-    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+    /// The board as rings: the share of turns ending on each square, and
+    /// of landings.
+    pub fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
         let names: Vec<String> = self.squares.iter().map(|s| s.name.clone()).collect();
         let values: Vec<f64> = self.squares.iter().map(|s| s.turn_end).collect();
         let landings: Vec<f64> = self.squares.iter().map(|s| s.landing).collect();
@@ -400,7 +404,7 @@ pub struct Simulated {
     pub landings_per_turn: f64,
 }
 
-fn run_simulation(args: SimulateArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
+fn run_simulation(args: SimulateArgs, io: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
     let draw = if args.shuffled_decks {
         Draw::Shuffled
     } else {
@@ -411,11 +415,17 @@ fn run_simulation(args: SimulateArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>,
     let game = game.with_draw(draw);
     let plan = Plan::new(&game, args.turns, args.seed, args.threads.map(usize::from));
     // A part plays its games; `tabula merge` merges the parts' instead.
-    let run = tabula_app::shard::simulation::<Monopoly, _>(plan.sim.clone(), args.shard, |sim| {
-        let progress = RunProgress::new("simulation", tabula_app::shard::part_games(sim), "games");
-        let tick = |done| progress.tick(done);
-        Ok(sim.run_with(&plan.game, || tabula_core::NoAgents, plan.tally(), &tick)?)
-    })?;
+    let run = tabula_app::shard::simulation::<Monopoly, _>(
+        &mut io.shard,
+        plan.sim.clone(),
+        args.shard,
+        |sim| {
+            let progress =
+                RunProgress::new("simulation", tabula_app::shard::part_games(sim), "games");
+            let tick = |done| progress.tick(done);
+            Ok(sim.run_with(&plan.game, || tabula_core::NoAgents, plan.tally(), &tick)?)
+        },
+    )?;
     let sampled = plan.sampled(&run.collector)?;
     let mut report = compare(&game, &exact, sampled, args.seed);
     report.turns_asked = args.turns;

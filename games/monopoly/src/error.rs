@@ -5,6 +5,17 @@ pub enum MonopolyError {
     /// A board or card file that cannot be used.
     #[error(transparent)]
     Spec(#[from] tabula_core::spec::SpecError),
+    /// A board of one's own without card files, which the standard decks
+    /// do not fit.
+    #[error(
+        "{board}: the default (US) card decks do not fit this board: {error}; give decks of your own with --cards FILE"
+    )]
+    DefaultCards {
+        /// The board file.
+        board: String,
+        /// Why the decks do not fit.
+        error: tabula_core::spec::SpecError,
+    },
     /// An unknown jail rule (the message lists the known ones).
     #[error(transparent)]
     Core(#[from] tabula_core::CoreError),

@@ -11,12 +11,14 @@
 
 use rand::{Rng, RngExt};
 use tabula_core::{BoardGame, Chance, GameResult, Status};
+use tabula_play::record::{ParametersError, Recordable};
 
 use crate::board::{Action, Board, Cards, Deck, Kind};
 use crate::jail::{JailRule, Release};
+use crate::params::SetupParameters;
 
 /// A chance outcome.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
     /// The faces of the two dice.
     Throw(u8, u8),
@@ -88,11 +90,16 @@ pub struct Monopoly {
     jail: &'static JailRule,
     draw: Draw,
     turns: Option<u32>,
+    setup: SetupParameters,
 }
 
 impl Monopoly {
     /// The game on `board` with `cards` under `jail`, cards drawn
     /// uniformly, never ending.
+    ///
+    /// Its [parameters](Recordable::parameters) name the jail rule and no
+    /// files (the standard board and decks): a game built from files by
+    /// [`SetupParameters::game`] names them.
     pub fn new(board: Board, cards: Cards, jail: &'static JailRule) -> Monopoly {
         Monopoly {
             board,
@@ -100,7 +107,19 @@ impl Monopoly {
             jail,
             draw: Draw::Uniform,
             turns: None,
+            setup: SetupParameters {
+                jail: jail.name.to_string(),
+                board: String::new(),
+                cards: String::new(),
+            },
         }
+    }
+
+    /// The same game, its parameters `setup` (the files it was read
+    /// from).
+    pub(crate) fn with_setup(mut self, setup: SetupParameters) -> Monopoly {
+        self.setup = setup;
+        self
     }
 
     /// Draws cards as `draw` says.
@@ -187,7 +206,7 @@ impl Monopoly {
 
 impl BoardGame for Monopoly {
     type State = State;
-    type Move = std::convert::Infallible;
+    type Move = tabula_core::NoMove;
     type Outcome = Outcome;
     type Event = Event;
 
@@ -328,5 +347,20 @@ impl BoardGame for Monopoly {
 
     fn apply_move<E: FnMut(Event)>(&self, _: &mut State, mv: Self::Move, _: &mut E) {
         match mv {}
+    }
+}
+
+/// Monopoly is a game of the framework's registry: its parameters are the
+/// jail rule and the board and card files ([`SetupParameters`]).
+impl Recordable for Monopoly {
+    const NAME: &'static str = "monopoly";
+    type Parameters = SetupParameters;
+
+    fn parameters(&self) -> SetupParameters {
+        self.setup.clone()
+    }
+
+    fn from_parameters(setup: &SetupParameters) -> Result<Monopoly, ParametersError> {
+        setup.game().map_err(|e| e.to_string().into())
     }
 }

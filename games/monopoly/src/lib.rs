@@ -51,9 +51,10 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
 }
 
 tabula_app::register_game! {
-    name: "monopoly",
+    game: Monopoly,
     summary: "Monopoly's movement model: the long-run share of turns ending on each square, exact and simulated",
-    parameters: params::SetupParameters,
+    verbs: [analyze],
+    report: commands::Tables,
     plugins: plugins,
-    extra: [&commands::ANALYZE, &commands::SIMULATE],
+    extra: [&commands::SIMULATE],
 }

@@ -1,7 +1,9 @@
-//! Monopoly's parameters as data: what `tabula list` shows and a spec
-//! string (`monopoly(jail=pay)`) gives its commands.
+//! Monopoly's parameters as data: the game's
+//! [`Recordable::Parameters`](tabula_play::record::Recordable), what
+//! `tabula list` shows and a spec string (`monopoly(jail=pay)`) gives its
+//! commands, and what builds the game ([`SetupParameters::game`]).
 
-use crate::jail;
+use crate::{Board, Cards, Monopoly, MonopolyError, jail};
 
 /// Monopoly's parameters as `tabula list` shows them and spec strings
 /// give them (`monopoly(jail=doubles)`): the options `--jail`, `--board`
@@ -35,4 +37,34 @@ impl tabula_core::params::Parameters for SetupParameters {
             "",
         ),
     ];
+}
+
+impl SetupParameters {
+    /// The game these parameters make: the jail rule found, the board and
+    /// card files read (the standard US board and decks where a file is
+    /// not named; the standard decks must fit a board of one's own).
+    pub fn game(&self) -> Result<Monopoly, MonopolyError> {
+        let rule = jail::find(&self.jail)?;
+        let board = match self.board.as_str() {
+            "" => Board::standard(),
+            path => Board::load(path)?,
+        };
+        let cards = match (self.cards.as_str(), self.board.as_str()) {
+            ("", "") => Cards::standard(),
+            ("", board_file) => {
+                let source = tabula_core::spec::Source::embedded(
+                    "<built-in cards>",
+                    crate::board::STANDARD_CARDS,
+                );
+                Cards::from_source(&source, &board).map_err(|error| {
+                    MonopolyError::DefaultCards {
+                        board: board_file.to_string(),
+                        error,
+                    }
+                })?
+            }
+            (path, _) => Cards::load(path, &board)?,
+        };
+        Ok(Monopoly::new(board, cards, rule).with_setup(self.clone()))
+    }
 }

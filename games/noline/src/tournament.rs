@@ -47,7 +47,10 @@ pub fn run(
         options.max_steps = options.max_steps.max(max_steps(dim));
     }
     let none = |_: &GameId| ();
+    // Not part of a split run: nothing to merge, nothing to publish.
+    let mut shard = tabula_app::shard::ShardContext::default();
     let (standings, _) = options.run(
+        &mut shard,
         &Noline::new(dim),
         entrants,
         engine,

@@ -25,21 +25,24 @@
 //! Where the rules live: [`rules`] (the position, legality and captures),
 //! [`game`] (Seega as a `BoardGame`, its records and move notation),
 //! [`agent`] (the API), [`search`] (the heuristic), [`agents`] (the
-//! registered players), [`tournament`]
-//! (the seed's report of the framework's tournament); every error is a
-//! [`SeegaError`].
+//! registered players), [`params`] (the rules as the one parameter
+//! type), [`tournament`] (the seed's report of the framework's
+//! tournament), [`verbs`] (what Seega adds to the generic verbs: the
+//! seed's tournament and options of `play`); every error is a
+//! [`SeegaError`]. Seega has no command of its own: `simulate`,
+//! `tournament`, `play` and `replay` are the framework's.
 #![deny(missing_docs)]
 
 pub mod agent;
 pub mod agents;
 pub mod board;
-pub mod commands;
 mod error;
 pub mod game;
 pub mod params;
 pub mod rules;
 pub mod search;
 pub mod tournament;
+pub mod verbs;
 
 pub use agent::{GameInfo, Reply, SeegaAgent};
 pub use board::{Side, Square, Step};
@@ -50,7 +53,9 @@ pub use rules::{Action, Illegal, Outcome, Phase, Position, Reason, Rules};
 tabula_app::register_game! {
     game: Seega,
     summary: "Seega, seed 004's capture game: place, then move and sandwich enemy pieces",
-    verbs: [replay],
-    parameters: params::BoardParameters,
-    extra: [&commands::TOURNAMENT, &commands::PLAY],
+    agents: "greedy,random",
+    games: 100,
+    tournament_games: 20,
+    verbs: [simulate, tournament, play, replay],
+    report: verbs::Seed,
 }

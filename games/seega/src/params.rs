@@ -1,41 +1,56 @@
-//! Seega's parameters as data: what `tabula list` shows and a spec
-//! string (`seega(size=7)`) gives its commands.
+//! Seega's parameters as data: [`Rules`] is the game's one parameter
+//! type. Records keep it, `tabula list` shows it, and every command takes
+//! it the same way: as options (`--size 7`), from a RON file (`--params
+//! FILE`, as `(size: 7)`) or in a spec string (`'seega(size=7,
+//! first=White)'`); a bad value names the parameter and what it allows.
+//!
+//! ```
+//! use tabula_core::params;
+//! use tabula_seega::{Rules, Side};
+//!
+//! let rules: Rules = params::build(&[("size".into(), "7".into())])?;
+//! assert_eq!(rules, Rules::new(7, 30, Side::Black)?);
+//! assert_eq!(params::spec("seega", &rules), "seega(size=7, stalemate=30, first=Black)");
+//! let e = params::build::<Rules>(&[("size".into(), "6".into())]).unwrap_err();
+//! assert!(e.to_string().contains("odd"), "{e}");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
 
-use crate::{Rules, Side};
+use tabula_core::params::{Param, Parameters};
 
-/// Seega's parameters as `tabula list` shows them and spec strings
-/// give them (`seega(size=7)`): the options `--size` and `--stalemate`
-/// of its commands. (Who places first is a record's parameter too, but
-/// each command says it its own way.)
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BoardParameters {
-    /// Board side.
-    pub size: usize,
-    /// Moves without a capture that end the game.
-    pub stalemate: u32,
-}
+use crate::board::{MAX_SIZE, MIN_SIZE};
+use crate::rules::Rules;
 
-impl tabula_core::params::Parameters for BoardParameters {
-    const FIELDS: &'static [tabula_core::params::Param] = &[
-        tabula_core::params::Param::int(
+/// `size`, `stalemate` and `first`, the fields of [`Rules`], in that
+/// order.
+impl Parameters for Rules {
+    const FIELDS: &'static [Param] = &[
+        Param::int(
             "size",
             "board side, odd",
             "5",
-            crate::board::MIN_SIZE as i64,
-            crate::board::MAX_SIZE as i64,
+            MIN_SIZE as i64,
+            MAX_SIZE as i64,
         ),
-        tabula_core::params::Param::int(
+        Param::int(
             "stalemate",
             "moves without a capture that end the game (more pieces wins)",
             "30",
             1,
             u32::MAX as i64,
         ),
+        Param::choice(
+            "first",
+            "the side that places first (and so moves second)",
+            "Black",
+            &["Black", "White"],
+        ),
     ];
 
+    /// The board side is odd and the threshold at least 1
+    /// ([`Rules::new`]'s checks).
     fn check(&self) -> Result<(), String> {
-        Rules::new(self.size, self.stalemate, Side::Black)
+        Rules::new(self.size(), self.stalemate(), self.first())
             .map(|_| ())
             .map_err(|e| e.to_string())
     }

@@ -8,10 +8,18 @@
 //! per pair each agent plays Black, and so places first, in half of them.
 //! The engine keeps the standings; this module adds what is particular to
 //! Seega (wins placing first, moves per game) and the seed's report.
+//!
+//! `tabula tournament seega` is the framework's generic tournament
+//! ([`tabula_app::verbs`]); Seega's [`Extension`](crate::verbs::Seed) adds the
+//! seed's scoring by default, the refusal of an odd number of games, the
+//! movement-phase moves counted, and the seed's keys and table beside the
+//! generic report's.
 
 use std::fmt::Write;
 
 use serde::Serialize;
+use tabula_app::play::{ScoringArg, TournamentOptions};
+use tabula_app::verbs::Count;
 use tabula_play::tournament::{Entrant, Scoring, Standings, Tournament, TournamentError};
 use tabula_sim::{Collector, Playout};
 
@@ -320,4 +328,90 @@ impl TournamentReport {
 /// ```
 pub fn shown(x: f64) -> f64 {
     if (x * 1000.0).round() == 0.0 { 0.0 } else { x }
+}
+
+/// More of `tabula tournament seega --help`.
+pub(crate) const HELP: &str = "Seega (seed 004): every pair of agents plays --games games (an even number), each agent playing Black, and so placing first, in half of them.\n\
+Ranked by default by the seed's score: wins (draws count a half) minus one per second of cumulative execution time in the agent's calls (--scoring points ranks by wins alone).\n\
+An illegal answer or a panic loses that game; the tournament goes on.\n\
+Agents: see `tabula list`; random, greedy, alphabeta and mcts are the framework's search agents with Seega's heuristic; alphabeta[-BUDGET], mcts[-BUDGET] take a budget of nodes or playouts per move (alphabeta-50000, at most 10000000) or time (mcts-20ms, at most 60000ms).\n\
+An mcts search tree stops growing at 64 MB (the agent then answers); alphabeta's table has a fixed size.\n\
+With work budgets (the default) the results depend only on --seed; times vary from run to run, and are fairest with --threads 1.\n\
+Example: tabula tournament seega --agents random,greedy,alphabeta,mcts --games 20 --seed 1";
+
+/// A movement-phase move: a step or a pass.
+pub(crate) fn movement_move(event: &Event) -> u64 {
+    u64::from(matches!(event, Event::Moved { .. } | Event::Passed { .. }))
+}
+
+/// The seed's tournament options: ranked by its score unless `--scoring`
+/// says otherwise.
+pub(crate) fn options(options: &mut TournamentOptions) {
+    options.scoring.get_or_insert(ScoringArg::TimePenalty);
+}
+
+/// Refuses an odd number of games per pair.
+pub(crate) fn check(games: u64) -> Result<(), tabula_app::Error> {
+    if games.is_multiple_of(2) {
+        Ok(())
+    } else {
+        Err(format!(
+            "games per pair must be even, so each agent places first equally often, not {games}"
+        )
+        .into())
+    }
+}
+
+/// Adds the seed's report to the generic one: its keys, each pair's
+/// wins placing first, `mean_moves` counting the movement phase's moves
+/// (`counts`, as [`Count`]s of [`movement_move`]), and its table.
+pub(crate) fn extend(
+    game: &Seega,
+    counts: &[Vec<Count>],
+    report: &mut tabula_app::verbs::TournamentReport,
+) {
+    let moves: Vec<Vec<Moves>> = counts
+        .iter()
+        .map(|seatings| {
+            seatings
+                .iter()
+                .map(|c| Moves {
+                    moves: c.total,
+                    games: c.games,
+                })
+                .collect()
+        })
+        .collect();
+    let seed = self::report(game, report.standings.clone(), &moves);
+    let keys = &mut report.extra.keys;
+    keys.insert("size".into(), seed.size.into());
+    keys.insert("stalemate".into(), seed.stalemate.into());
+    keys.insert("games_per_pair".into(), seed.games_per_pair.into());
+    keys.insert("agents".into(), to_value(&seed.agents));
+    keys.insert("faults".into(), to_value(&seed.faults));
+    report.extra.pair_keys = report
+        .pairs
+        .iter_mut()
+        .map(|pair| {
+            let mut keys = serde_json::Map::new();
+            if let Some(own) = seed.pairs.iter().find(|p| p.a == pair.a && p.b == pair.b) {
+                keys.insert(
+                    "a_wins_placing_first".into(),
+                    own.a_wins_placing_first.into(),
+                );
+                keys.insert(
+                    "b_wins_placing_first".into(),
+                    own.b_wins_placing_first.into(),
+                );
+                // The seed's report counts the movement phase's moves.
+                pair.mean_moves = own.mean_moves;
+            }
+            keys
+        })
+        .collect();
+    report.extra.sections.push(seed.to_text());
+}
+
+fn to_value<T: Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
 }

@@ -18,13 +18,30 @@ pub enum Kind {
     Interactive,
 }
 
-/// Where a command reads and writes. The `tabula` binary passes its
-/// standard input and output; tests pass buffers.
+/// Where a command reads and writes, and what the front end tells it of
+/// a split run. The `tabula` binary passes its standard input and output;
+/// tests pass buffers.
 pub struct Io<'a> {
     /// The command's output.
     pub out: &'a mut dyn Write,
     /// The command's input (for interactive commands).
     pub input: &'a mut dyn BufRead,
+    /// The run's part, or the parts to merge: the front end fills it in
+    /// ([`shard::run`](crate::shard::run),
+    /// [`shard::merge`](crate::shard::merge)); a command hands it to
+    /// [`shard::simulation`](crate::shard::simulation) or a tournament.
+    pub shard: crate::shard::ShardContext,
+}
+
+impl<'a> Io<'a> {
+    /// Output and input for a command that is not part of a split run.
+    pub fn new(out: &'a mut dyn Write, input: &'a mut dyn BufRead) -> Io<'a> {
+        Io {
+            out,
+            input,
+            shard: crate::shard::ShardContext::default(),
+        }
+    }
 }
 
 /// One command of a game, behind a `&dyn`: its verb, help, arguments and

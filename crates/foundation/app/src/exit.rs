@@ -75,11 +75,5 @@ pub fn program<A: clap::Args>(
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
-    finish(run(
-        args,
-        &mut Io {
-            out: &mut out,
-            input: &mut input,
-        },
-    ))
+    finish(run(args, &mut Io::new(&mut out, &mut input)))
 }

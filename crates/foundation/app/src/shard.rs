@@ -9,11 +9,13 @@
 //!
 //! Merging runs the command again, written once for every command: the
 //! front end runs a game's command through [`run`], which keeps the
-//! command line's arguments as the header's parameters. The command plays
-//! its part and calls [`publish`] with its state; [`run`] adds the header
-//! to its report. `tabula merge` ([`merge`]) runs the same command with
-//! the same arguments again, and the command takes the parts' states from
-//! [`parts_to_merge`] instead of playing. Every tournament works this way
+//! command line's arguments as the header's parameters in the command's
+//! [`ShardContext`] (its [`Io::shard`]). The command plays its part and
+//! [publishes](ShardContext::publish) its state there; [`run`] adds the
+//! header to its report. `tabula merge` ([`merge`]) runs the same command
+//! with the same arguments again, with the parts in the context, and the
+//! command [takes their states](ShardContext::parts_to_merge) instead of
+//! playing. Nothing is kept outside the context the command is handed. Every tournament works this way
 //! ([`TournamentOptions`](crate::play::TournamentOptions) has `--shard`),
 //! and so does every simulation that plays through [`simulation`]
 //! (Snakes' and Monopoly's `simulate`): no game writes merging code.
@@ -28,7 +30,6 @@
 //! # Ok::<_, String>(())
 //! ```
 
-use std::cell::RefCell;
 use std::str::FromStr;
 
 use serde::de::DeserializeOwned;
@@ -287,19 +288,19 @@ pub const NOT_PARAMETERS: [&str; 7] = [
     "record_format",
 ];
 
-/// What the command running on this thread was started with, and what it
-/// says back: see [`run`] and [`merge`].
-#[derive(Default)]
-struct Context {
-    game: String,
-    verb: String,
-    parameters: Value,
+/// What a command is told of a split run, and what it says back: the
+/// front end fills it in ([`run`], [`merge`]) and hands it to the command
+/// in its [`Io`]; the command passes it to [`simulation`] or to its
+/// tournament ([`TournamentOptions::run`](crate::play::TournamentOptions::run)).
+/// Outside [`run`] and [`merge`] it is empty: the command plays its whole
+/// run, and publishing does nothing.
+#[derive(Debug, Default)]
+pub struct ShardContext {
+    /// Inside [`run`]: the game, the verb and the command line's
+    /// parameters, for a part's header.
+    started: Option<(String, String, Value)>,
     merging: Option<Vec<Part>>,
     part: Option<ShardHeader>,
-}
-
-thread_local! {
-    static CONTEXT: RefCell<Option<Context>> = const { RefCell::new(None) };
 }
 
 /// The arguments given on the command line, as `[id, [values...]]`
@@ -411,13 +412,17 @@ pub fn run(
     matches: &clap::ArgMatches,
     io: &mut Io<'_>,
 ) -> Result<Option<Box<dyn Report>>, Error> {
-    let context = Context {
-        game: game.to_string(),
-        verb: c.verb().to_string(),
-        parameters: parameters(command, matches),
-        ..Context::default()
+    let context = ShardContext {
+        started: Some((
+            game.to_string(),
+            c.verb().to_string(),
+            parameters(command, matches),
+        )),
+        ..ShardContext::default()
     };
-    let (result, context) = within(context, || c.run(matches, io));
+    let before = std::mem::replace(&mut io.shard, context);
+    let result = c.run(matches, io);
+    let context = std::mem::replace(&mut io.shard, before);
     match (result?, context.part) {
         (Some(report), Some(header)) => Ok(Some(Box::new(PartReport { report, header }))),
         (report, _) => Ok(report),
@@ -426,7 +431,7 @@ pub fn run(
 
 /// `tabula merge`: the whole run's report from its `parts`, by running
 /// `c` (of the parts' game) again with the parts' arguments while it
-/// takes their states from [`parts_to_merge`].
+/// takes their states from [`ShardContext::parts_to_merge`].
 pub fn merge(
     c: &dyn Command,
     command: &clap::Command,
@@ -477,20 +482,18 @@ pub fn merge(
         .iter()
         .map(|h| h.state.get("wall_time_s").and_then(Value::as_f64))
         .collect();
-    let context = Context {
-        game: headers[0].game.clone(),
-        verb: c.verb().to_string(),
+    let context = ShardContext {
         merging: Some(parts),
-        ..Context::default()
+        ..ShardContext::default()
     };
     // A part's state is read by the command as its own: one edited by
     // hand could break it. Whatever happens is an error, not a crash.
+    let before = std::mem::replace(&mut io.shard, context);
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
-    let (result, context) = within(context, || {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| c.run(&matches, io)))
-    });
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| c.run(&matches, io)));
     std::panic::set_hook(hook);
+    let context = std::mem::replace(&mut io.shard, before);
     let report = result.map_err(|panic| {
         let why = panic
             .downcast_ref::<String>()
@@ -671,41 +674,40 @@ fn files_text(files: &Value) -> Option<String> {
     (!listed.is_empty()).then(|| listed.join(", "))
 }
 
-/// Runs `f` with `context` as this thread's, and gives it back after.
-fn within<T>(context: Context, f: impl FnOnce() -> T) -> (T, Context) {
-    let before = CONTEXT.with(|c| c.replace(Some(context)));
-    let out = f();
-    let context = CONTEXT.with(|c| c.replace(before)).unwrap_or_default();
-    (out, context)
-}
+impl ShardContext {
+    /// The parts `tabula merge` asks the command to merge (taken: `Some`
+    /// once), or `None` when it runs as usual.
+    pub fn parts_to_merge(&mut self) -> Option<Vec<Part>> {
+        self.merging.take()
+    }
 
-/// The parts `tabula merge` asks the running command to merge (taken:
-/// `Some` once), or `None` when it runs as usual.
-pub fn parts_to_merge() -> Option<Vec<Part>> {
-    CONTEXT.with(|c| c.borrow_mut().as_mut().and_then(|c| c.merging.take()))
-}
-
-/// Says that the running command played `shard` of a run: the games
-/// `range` of `games`, with `seed`, leaving `state` for [`merge`]. The
-/// command's report gets the header (see [`run`]); outside [`run`] this
-/// does nothing.
-pub fn publish(shard: Shard, seed: u64, games: u64, range: std::ops::Range<u64>, state: Value) {
-    CONTEXT.with(|c| {
-        if let Some(c) = c.borrow_mut().as_mut() {
-            c.part = Some(ShardHeader {
-                game: c.game.clone(),
-                command: c.verb.clone(),
+    /// Says that the command played `shard` of a run: the games `range`
+    /// of `games`, with `seed`, leaving `state` for [`merge`]. The
+    /// command's report gets the header (see [`run`]); outside [`run`]
+    /// this does nothing.
+    pub fn publish(
+        &mut self,
+        shard: Shard,
+        seed: u64,
+        games: u64,
+        range: std::ops::Range<u64>,
+        state: Value,
+    ) {
+        if let Some((game, verb, parameters)) = &self.started {
+            self.part = Some(ShardHeader {
+                game: game.clone(),
+                command: verb.clone(),
                 part: shard.index + 1,
                 of: shard.of,
                 seed,
                 games,
                 first_game: range.start,
                 end_game: range.end,
-                parameters: c.parameters.clone(),
+                parameters: parameters.clone(),
                 state,
             });
         }
-    });
+    }
 }
 
 /// What a simulation's part leaves for [`merge`]: its collectors and how
@@ -718,7 +720,7 @@ struct SimulationPart<C> {
 }
 
 /// Plays the simulation `sim` of a command that `--shard` may split (its
-/// `shard` if given), with `play`, which gets `sim` as it should play it
+/// `shard` if given; `context` is the command's [`Io::shard`]), with `play`, which gets `sim` as it should play it
 /// (see [`part_games`] for its progress). When `tabula merge` runs the
 /// command again instead ([`merge`]), this does not play: it merges the
 /// parts' collectors into the whole run, which is then the same as `play`
@@ -726,7 +728,7 @@ struct SimulationPart<C> {
 /// most any part used; time: the parts' together).
 ///
 /// ```
-/// use tabula_app::shard::{ShardArg, simulation};
+/// use tabula_app::shard::{ShardArg, ShardContext, simulation};
 /// use tabula_sim::{Lengths, LengthOf, Simulation};
 /// # use tabula_core::{BoardGame, Chance, GameResult, Status};
 /// # struct Coin;
@@ -740,7 +742,8 @@ struct SimulationPart<C> {
 /// #     fn apply_move<E: FnMut(())>(&self, _: &mut u8, _: (), _: &mut E) {}
 /// # }
 /// let sim = Simulation::new(1_000).seed(7);
-/// let part = simulation::<Coin, _>(sim.clone(), Some("2/4".parse()?), |sim| {
+/// let mut context = ShardContext::default(); // a command's `io.shard`
+/// let part = simulation::<Coin, _>(&mut context, sim.clone(), Some("2/4".parse()?), |sim| {
 ///     assert_eq!(tabula_app::shard::part_games(sim), 250); // games 250 to 499
 ///     Ok(sim.run(&Coin, Lengths::new(LengthOf::ChanceSteps))?)
 /// })?;
@@ -748,6 +751,7 @@ struct SimulationPart<C> {
 /// # Ok::<_, tabula_app::Error>(())
 /// ```
 pub fn simulation<G, C>(
+    context: &mut ShardContext,
     sim: Simulation,
     shard: Option<ShardArg>,
     play: impl FnOnce(&Simulation) -> Result<Run<C>, Error>,
@@ -757,7 +761,7 @@ where
     C: Collector<G> + Serialize + DeserializeOwned,
 {
     let (games, seed) = (sim.games(), sim.get_seed());
-    if let Some(parts) = parts_to_merge() {
+    if let Some(parts) = context.parts_to_merge() {
         let headers = check_files(&parts)?;
         let mut merged: Option<Run<C>> = None;
         for (h, file) in headers {
@@ -837,7 +841,7 @@ where
         threads: run.threads,
         wall_time_s: run.wall_time.as_secs_f64(),
     };
-    publish(shard, seed, games, range, serde_json::to_value(&part)?);
+    context.publish(shard, seed, games, range, serde_json::to_value(&part)?);
     Ok(run)
 }
 

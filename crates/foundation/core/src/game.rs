@@ -1,6 +1,6 @@
 use rand::{Rng, RngExt};
 
-use crate::{LandingTally, Results};
+use crate::Results;
 
 /// A seat at the table, numbered from 0 in turn order.
 pub type Seat = usize;
@@ -159,67 +159,6 @@ pub trait BoardGame: Send + Sync {
             n += 1;
         }
         n
-    }
-
-    /// [`run_chance`](Self::run_chance) for a caller that wants only how
-    /// often each square is landed on, not the events: the same chance
-    /// points from the same draws, to the same state and the same count,
-    /// with the landings the events would report (what
-    /// `tabula_sim::Landings` counts for them) added to `tally` instead.
-    /// A game with a table of its steps can then count one key a step
-    /// and leave the adding up to [`LandingTally::drain`].
-    ///
-    /// The default plays nothing and returns `None`: the caller then runs
-    /// [`run_chance`](Self::run_chance) and counts the events. The
-    /// simulation harness calls this when every collector of a run wants
-    /// landings at most (`tabula_sim::Collector::wants`).
-    #[inline]
-    fn run_chance_tallied<R: Rng + ?Sized>(
-        &self,
-        state: &mut Self::State,
-        rng: &mut R,
-        limit: u32,
-        tally: &mut LandingTally,
-    ) -> Option<u32> {
-        let _ = (state, rng, limit, tally);
-        None
-    }
-
-    /// Plays games `games` of a run whole, from the
-    /// [`initial_state`](Self::initial_state), several at a time, with
-    /// their landings counted into `tally` as
-    /// [`run_chance_tallied`](Self::run_chance_tallied) counts them: game
-    /// `i` draws from `stream(i)` and makes at most `limit` chance steps,
-    /// and `end(i, steps, &state)` hears each game as it ends, in the
-    /// order they end (which need not be the order of `games`). Every
-    /// game must play exactly as
-    /// [`run_chance_tallied`](Self::run_chance_tallied) from the initial
-    /// state would play it alone: the same steps, the same final state,
-    /// the same landings. A game whose chance points follow a table
-    /// (Snakes with one player) plays two games at a time, so one game's
-    /// chain of dependent table loads runs while the other's waits.
-    ///
-    /// Only for a game with no decisions, whose runs of chance end only
-    /// when the game does. The default plays nothing and returns `false`:
-    /// the caller then plays the games one by one. The simulation harness
-    /// calls this where it would call
-    /// [`run_chance_tallied`](Self::run_chance_tallied).
-    #[inline]
-    fn run_games_tallied<R, S, F>(
-        &self,
-        games: std::ops::Range<u64>,
-        limit: u32,
-        stream: S,
-        tally: &mut LandingTally,
-        end: F,
-    ) -> bool
-    where
-        R: Rng,
-        S: FnMut(u64) -> R,
-        F: FnMut(u64, u32, &Self::State),
-    {
-        let _ = (games, limit, stream, tally, end);
-        false
     }
 
     /// Lists the legal moves at a [`Status::Decision`] state, appending to

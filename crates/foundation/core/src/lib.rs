@@ -66,7 +66,6 @@ pub mod registry;
 mod results;
 mod rng;
 pub mod spec;
-mod tally;
 pub mod text;
 
 pub use agent::{Agent, Agents, Deterministic, NoAgents, Policy, PolicyAgent, Sampled};
@@ -75,7 +74,6 @@ pub use error::CoreError;
 pub use game::{BoardGame, Chance, GameResult, NoMove, Seat, Status};
 pub use results::Results;
 pub use rng::{GameRng, Stream, Streams, agent_rng, fresh_seed, game_rng, stream_rng};
-pub use tally::{LandingPatterns, LandingTally};
 
 /// Re-exported so plugin crates use the same `inventory` as the registry.
 pub use inventory;

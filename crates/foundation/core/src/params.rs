@@ -136,9 +136,12 @@ impl Param {
         }
     }
 
-    /// What values it takes, in words ("from 2 to 100").
+    /// What values it takes, in words ("from 2 to 100"; "at least 1"
+    /// for a whole number whose largest is a machine limit, `u32::MAX`
+    /// or more, rather than a rule).
     pub fn allowed(&self) -> String {
         match self.kind {
+            Kind::Int { min, max } if max >= i64::from(u32::MAX) => format!("at least {min}"),
             Kind::Int { min, max } => format!("from {min} to {max}"),
             Kind::Float { min, max } => format!("from {min} to {max}"),
             Kind::Bool => "true or false".into(),

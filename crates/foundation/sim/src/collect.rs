@@ -33,7 +33,8 @@ pub trait Collector<G: BoardGame> {
     /// landings, or looks only at [`end_game`](Self::end_game), says so,
     /// and the harness may then let a game count the landings of its
     /// chance points in bulk
-    /// ([`BoardGame::run_chance_tallied`](tabula_core::BoardGame::run_chance_tallied))
+    /// ([`Tallied::run_chance_tallied`](crate::Tallied::run_chance_tallied), in a
+    /// run through [`Simulation::run_tallied`](crate::Simulation::run_tallied))
     /// and pass them to [`landings`](Self::landings) instead of passing
     /// those events to [`event`](Self::event). Moves' events, and the
     /// events of a game that declines to count in bulk, still come

@@ -4,11 +4,11 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use tabula_core::{
-    Agents, BoardGame, Chance, GameResult, GameRng, LandingTally, NoAgents, Seat, Status, Streams,
-    agent_rng, game_rng,
+    Agents, BoardGame, Chance, GameResult, GameRng, NoAgents, Seat, Status, Streams, agent_rng,
+    game_rng,
 };
 
-use crate::{Collector, Wants};
+use crate::{Collector, LandingTally, Tallied, Wants};
 
 /// Errors of a simulation run.
 #[derive(Debug, thiserror::Error)]
@@ -213,6 +213,54 @@ impl Simulation {
         A: Agents<G>,
         F: Fn() -> A + Sync,
     {
+        self.run_on(StepByStep, game, agents, collector, progress)
+    }
+
+    /// [`run`](Self::run) for a game with a speed path ([`Tallied`]):
+    /// when every collector wants landings at most
+    /// ([`Collector::wants`]), its runs of chance count their landings in
+    /// bulk. The same games, to the same results, as [`run`](Self::run).
+    pub fn run_tallied<G, C>(&self, game: &G, collector: C) -> Result<Run<C>, SimError>
+    where
+        G: Tallied,
+        C: Collector<G> + Clone + Send + Sync,
+    {
+        self.run_tallied_with(game, || NoAgents, collector, &|_| {})
+    }
+
+    /// [`run_with`](Self::run_with) through the game's speed path, as
+    /// [`run_tallied`](Self::run_tallied).
+    pub fn run_tallied_with<G, C, A, F>(
+        &self,
+        game: &G,
+        agents: F,
+        collector: C,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Run<C>, SimError>
+    where
+        G: Tallied,
+        C: Collector<G> + Clone + Send + Sync,
+        A: Agents<G>,
+        F: Fn() -> A + Sync,
+    {
+        self.run_on(Bulk, game, agents, collector, progress)
+    }
+
+    fn run_on<P, G, C, A, F>(
+        &self,
+        path: P,
+        game: &G,
+        agents: F,
+        collector: C,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Run<C>, SimError>
+    where
+        P: Path<G>,
+        G: BoardGame,
+        C: Collector<G> + Clone + Send + Sync,
+        A: Agents<G>,
+        F: Fn() -> A + Sync,
+    {
         let range = self.shard.range(self.games);
         if range.is_empty() {
             return Err(SimError::NoGames);
@@ -232,10 +280,10 @@ impl Simulation {
             .min(1 << 20)
             .max(self.chunk);
         let chunks = (range.end - range.start).div_ceil(chunk);
-        // Landings counted in bulk when no collector wants more (see
-        // `BoardGame::run_chance_tallied`): a tally beside each worker's
+        // Landings counted in bulk when the game can and no collector
+        // wants more (see `Tallied`): a tally beside each worker's
         // collector, added to it once at the end.
-        let tally = || (collector.wants() <= Wants::Landings).then(LandingTally::new);
+        let tally = || (P::BULK && collector.wants() <= Wants::Landings).then(LandingTally::new);
         let done = AtomicU64::new(0);
         let start = Instant::now();
         let merged = pool.install(|| {
@@ -247,7 +295,7 @@ impl Simulation {
                         let first = range.start + index * chunk;
                         let last = (first + chunk).min(range.end);
                         let acc =
-                            self.run_chunk(game, agents(), acc, tally.as_mut(), first..last)?;
+                            self.run_chunk(path, game, agents(), acc, tally.as_mut(), first..last)?;
                         progress(done.fetch_add(last - first, Ordering::Relaxed) + last - first);
                         Ok::<_, SimError>((acc, tally))
                     },
@@ -282,8 +330,9 @@ impl Simulation {
     /// Plays games `range` into `acc`, held in a local so the compiler can
     /// keep its counters' addresses in registers, with their landings
     /// counted into `tally` where the game can.
-    fn run_chunk<G, C, A>(
+    fn run_chunk<P, G, C, A>(
         &self,
+        path: P,
         game: &G,
         mut agents: A,
         mut acc: C,
@@ -291,15 +340,17 @@ impl Simulation {
         range: std::ops::Range<u64>,
     ) -> Result<C, SimError>
     where
+        P: Path<G>,
         G: BoardGame,
         C: Collector<G>,
         A: Agents<G>,
     {
         // A game that plays several games at a time when counting in bulk
-        // (see `BoardGame::run_games_tallied`) gets the whole chunk.
+        // (see `Tallied::run_games_tallied`) gets the whole chunk.
         if let Some(tally) = tally.as_deref_mut() {
             let seed = self.seed;
-            let played = game.run_games_tallied(
+            let played = path.games(
+                game,
                 range.clone(),
                 self.max_steps,
                 |index| tabula_core::game_rng(seed, index),
@@ -332,6 +383,7 @@ impl Simulation {
         for index in range {
             streams.start(index);
             play(
+                path,
                 game,
                 &mut agents,
                 &mut streams,
@@ -366,6 +418,7 @@ where
 {
     let mut scratch = Scratch::default();
     play(
+        StepByStep,
         game,
         agents,
         streams,
@@ -489,7 +542,9 @@ impl Draws for Reseeded {
 /// [`play_one`], with the chance points' landings counted into `tally`
 /// where the game can, instead of reported as events.
 #[inline]
-fn play<G, A, C, D>(
+#[allow(clippy::too_many_arguments)] // the inner loop's state, passed apart to stay in registers
+fn play<P, G, A, C, D>(
+    path: P,
     game: &G,
     agents: &mut A,
     streams: &mut D,
@@ -499,6 +554,7 @@ fn play<G, A, C, D>(
     scratch: &mut Scratch<G>,
 ) -> Result<Playout, SimError>
 where
+    P: Path<G>,
     G: BoardGame,
     A: Agents<G>,
     C: Collector<G>,
@@ -525,9 +581,7 @@ where
             Status::Chance => {
                 let limit = max_steps - steps;
                 let tallied = match tally.as_deref_mut() {
-                    Some(tally) => {
-                        game.run_chance_tallied(&mut state, streams.dice(), limit, tally)
-                    }
+                    Some(tally) => path.chance(game, &mut state, streams.dice(), limit, tally),
                     None => None,
                 };
                 let n = match tallied {
@@ -607,6 +661,115 @@ fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, SimError> {
     );
     pools.push((threads, Arc::clone(&pool)));
     Ok(pool)
+}
+
+/// How the harness plays a run's chance steps when its collectors want
+/// landings at most: step by step with events ([`StepByStep`], any game),
+/// or through the game's own bulk counting ([`Bulk`], a [`Tallied`] game).
+/// Chosen at compile time by the entry point, so the inner loop stays
+/// monomorphized.
+trait Path<G: BoardGame>: Copy + Sync {
+    /// Whether this path counts landings in bulk at all.
+    const BULK: bool;
+
+    fn chance<R: tabula_core::rand::Rng + ?Sized>(
+        self,
+        game: &G,
+        state: &mut G::State,
+        rng: &mut R,
+        limit: u32,
+        tally: &mut LandingTally,
+    ) -> Option<u32>;
+
+    fn games<R, S, F>(
+        self,
+        game: &G,
+        games: std::ops::Range<u64>,
+        limit: u32,
+        stream: S,
+        tally: &mut LandingTally,
+        end: F,
+    ) -> bool
+    where
+        R: tabula_core::rand::Rng,
+        S: FnMut(u64) -> R,
+        F: FnMut(u64, u32, &G::State);
+}
+
+/// Every game, step by step.
+#[derive(Clone, Copy)]
+struct StepByStep;
+
+impl<G: BoardGame> Path<G> for StepByStep {
+    const BULK: bool = false;
+
+    #[inline(always)]
+    fn chance<R: tabula_core::rand::Rng + ?Sized>(
+        self,
+        _: &G,
+        _: &mut G::State,
+        _: &mut R,
+        _: u32,
+        _: &mut LandingTally,
+    ) -> Option<u32> {
+        None
+    }
+
+    #[inline(always)]
+    fn games<R, S, F>(
+        self,
+        _: &G,
+        _: std::ops::Range<u64>,
+        _: u32,
+        _: S,
+        _: &mut LandingTally,
+        _: F,
+    ) -> bool
+    where
+        R: tabula_core::rand::Rng,
+        S: FnMut(u64) -> R,
+        F: FnMut(u64, u32, &G::State),
+    {
+        false
+    }
+}
+
+/// A [`Tallied`] game's own bulk counting.
+#[derive(Clone, Copy)]
+struct Bulk;
+
+impl<G: Tallied> Path<G> for Bulk {
+    const BULK: bool = true;
+
+    #[inline(always)]
+    fn chance<R: tabula_core::rand::Rng + ?Sized>(
+        self,
+        game: &G,
+        state: &mut G::State,
+        rng: &mut R,
+        limit: u32,
+        tally: &mut LandingTally,
+    ) -> Option<u32> {
+        game.run_chance_tallied(state, rng, limit, tally)
+    }
+
+    #[inline(always)]
+    fn games<R, S, F>(
+        self,
+        game: &G,
+        games: std::ops::Range<u64>,
+        limit: u32,
+        stream: S,
+        tally: &mut LandingTally,
+        end: F,
+    ) -> bool
+    where
+        R: tabula_core::rand::Rng,
+        S: FnMut(u64) -> R,
+        F: FnMut(u64, u32, &G::State),
+    {
+        game.run_games_tallied(games, limit, stream, tally, end)
+    }
 }
 
 #[cfg(test)]

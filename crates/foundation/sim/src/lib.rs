@@ -47,7 +47,9 @@ pub mod dice_test;
 mod harness;
 mod seats;
 pub mod table;
+pub mod tally;
 
 pub use collect::{Collector, Landings, LengthOf, LengthSummary, Lengths, Occupancy, Wants, Wins};
 pub use harness::{DEFAULT_MAX_STEPS, Playout, Run, Shard, SimError, Simulation, play_one, replay};
 pub use seats::{SeatSums, Standing};
+pub use tally::{LandingPatterns, LandingTally, Tallied};

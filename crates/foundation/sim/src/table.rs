@@ -6,7 +6,7 @@
 //! time ([`ThrowTable::new`]), and plays from it in
 //! [`BoardGame::run_chance`] ([`ThrowTable::run`]: the same events and
 //! dice as throwing one at a time) and in
-//! [`BoardGame::run_chance_tallied`] ([`ThrowTable::run_tallied`]: no
+//! [`Tallied::run_chance_tallied`](crate::Tallied::run_chance_tallied) ([`ThrowTable::run_tallied`]: no
 //! events, landings counted in bulk). The tallied loop takes two throws
 //! a step from a table of every square and *pair* of rolls, so the chain
 //! of dependent loads from square to square, which bounds a single
@@ -14,7 +14,8 @@
 //! counter.
 //!
 //! ```
-//! use tabula_core::{LandingTally, WordDice, game_rng};
+//! use tabula_core::{WordDice, game_rng};
+//! use tabula_sim::LandingTally;
 //! use tabula_sim::Landings;
 //! use tabula_sim::table::ThrowTable;
 //!
@@ -49,8 +50,10 @@
 
 use std::sync::Arc;
 
+use tabula_core::WordDice;
 use tabula_core::rand::Rng;
-use tabula_core::{LandingPatterns, LandingTally, WordDice};
+
+use crate::tally::{LandingPatterns, LandingTally};
 
 use crate::Landings;
 
@@ -348,7 +351,7 @@ impl<Ev: Clone + Landings> ThrowTable<Ev> {
     /// `stream(index)` and at most `limit` throws, counting landings in
     /// bulk as [`run_tallied`](Self::run_tallied) does, and calls
     /// `end(index, throws, square)` as each game ends: what a game's
-    /// [`BoardGame::run_games_tallied`] can hand over to its table. Each
+    /// [`Tallied::run_games_tallied`](crate::Tallied::run_games_tallied) can hand over to its table. Each
     /// game plays exactly as [`run_tallied`](Self::run_tallied) plays it
     /// alone, but two at a time: a lane takes the next game as soon as
     /// its game ends, so one game's chain of dependent table loads runs
@@ -786,8 +789,9 @@ mod tests {
 mod harness_tests {
     use std::convert::Infallible;
 
+    use crate::{LandingTally, Tallied};
     use tabula_core::rand::Rng;
-    use tabula_core::{BoardGame, Chance, GameResult, LandingTally, Status, WordDice};
+    use tabula_core::{BoardGame, Chance, GameResult, Status, WordDice};
 
     use super::ThrowTable;
     use crate::{Collector, Landings, LengthOf, Lengths, Occupancy, Simulation, Wins};
@@ -863,6 +867,9 @@ mod harness_tests {
         ) -> u32 {
             self.0.run(square, rng, limit, events)
         }
+    }
+
+    impl Tallied for Race {
         fn run_chance_tallied<G: Rng + ?Sized>(
             &self,
             square: &mut u16,
@@ -925,12 +932,15 @@ mod harness_tests {
                         .max_steps(max_steps)
                         .threads(threads)
                 };
-                let bulk = sim(1).run(&race, counts()).unwrap().collector;
+                let bulk = sim(1).run_tallied(&race, counts()).unwrap().collector;
                 let (l, o, w) = counts();
-                let (l, o, w, events) = sim(1).run(&race, (l, o, w, Events(0))).unwrap().collector;
+                let (l, o, w, events) = sim(1)
+                    .run_tallied(&race, (l, o, w, Events(0)))
+                    .unwrap()
+                    .collector;
                 assert_eq!(bulk, (l, o, w), "{games} games, cap {max_steps}");
                 assert!(events.0 >= bulk.0.mean().floor() as u64 * games);
-                assert_eq!(sim(3).run(&race, counts()).unwrap().collector, bulk);
+                assert_eq!(sim(3).run_tallied(&race, counts()).unwrap().collector, bulk);
             }
         }
     }

@@ -232,13 +232,7 @@ where
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
             let mut out = std::io::stdout().lock();
-            finish(run_matches(
-                &m,
-                &mut Io {
-                    out: &mut out,
-                    input: &mut input,
-                },
-            ))
+            finish(run_matches(&m, &mut Io::new(&mut out, &mut input)))
         }
         Err(e) => exit_for_clap(e),
     }
@@ -293,10 +287,7 @@ pub fn main_single(
                 entry.name,
                 c,
                 &m,
-                &mut Io {
-                    out: &mut out,
-                    input: &mut input,
-                },
+                &mut Io::new(&mut out, &mut input),
             ))
         }
         Err(e) => exit_for_clap(e),
@@ -312,13 +303,7 @@ where
     T: Into<OsString> + Clone,
 {
     let mut input = std::io::empty();
-    run_args_with(
-        args,
-        &mut Io {
-            out,
-            input: &mut input,
-        },
-    )
+    run_args_with(args, &mut Io::new(out, &mut input))
 }
 
 /// [`run_args`] with an input of your choice (for interactive commands).
@@ -412,6 +397,21 @@ fn expand_spec(mut args: Vec<OsString>) -> Result<Vec<OsString>, String> {
         return Ok(args);
     }
     let (name, pairs) = tabula_core::params::parse_spec(word).map_err(|e| e.to_string())?;
+    // A name the game does not have is the parameters' error, not an
+    // option clap does not know.
+    if let Ok(entry) = tabula_app::find_game(name) {
+        let known: Vec<&str> = entry.parameters.iter().map(|p| p.name).collect();
+        if let Some((key, _)) = pairs.iter().find(|(k, _)| !known.contains(&k.as_str())) {
+            return Err(format!(
+                "{word}: unknown parameter {key:?}; the parameters of {name} are: {}",
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            ));
+        }
+    }
     let name = OsString::from(name);
     let options: Vec<OsString> = pairs
         .into_iter()

@@ -156,10 +156,7 @@ fn interactive_commands_read_and_write_through_io() {
     let mut input = std::io::Cursor::new("one\ntwo\n");
     tabula_cli::run_args_with(
         ["tabula", "play", "counting", "--to", "5"],
-        &mut Io {
-            out: &mut out,
-            input: &mut input,
-        },
+        &mut Io::new(&mut out, &mut input),
     )
     .unwrap();
     assert_eq!(String::from_utf8(out).unwrap(), "> one\n> two\n");

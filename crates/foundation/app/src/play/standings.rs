@@ -103,7 +103,7 @@ impl TournamentOptions {
     /// ([`crate::exact::chances`]).
     ///
     /// With `--shard K/N` it plays only that part
-    /// ([`Tournament::run_part`]) and [publishes](crate::shard::publish)
+    /// ([`Tournament::run_part`]) and [publishes](crate::shard::ShardContext::publish)
     /// its results, with no exact chances (the merge adds them); run
     /// again by `tabula merge`, it plays nothing and merges the parts'
     /// results ([`Tournament::merge_parts`]) into exactly the whole
@@ -112,9 +112,10 @@ impl TournamentOptions {
     ///
     /// A game whose state cannot be hashed (so the framework cannot build
     /// its chain) uses [`run_with_solver`](Self::run_with_solver).
-    #[allow(clippy::type_complexity)]
+    #[allow(clippy::type_complexity, clippy::too_many_arguments)]
     pub fn run<G, C>(
         &self,
+        shard: &mut crate::shard::ShardContext,
         game: &G,
         entrants: &[Entrant<G>],
         engine: Tournament,
@@ -136,16 +137,17 @@ impl TournamentOptions {
             None if self.exact => Some(&chain as ExactSolver<'_>),
             None => None,
         };
-        self.run_with_solver(game, entrants, engine, scoring, collector, exact)
+        self.run_with_solver(shard, game, entrants, engine, scoring, collector, exact)
     }
 
     /// [`run`](Self::run) for any game, its state hashable or not: exact
     /// chances come only from `exact`, the game's own solver, which is
     /// used whenever it is given. `--exact` without one is an error, not
     /// a run without exact chances.
-    #[allow(clippy::type_complexity)]
+    #[allow(clippy::type_complexity, clippy::too_many_arguments)]
     pub fn run_with_solver<G, C>(
         &self,
+        shard: &mut crate::shard::ShardContext,
         game: &G,
         entrants: &[Entrant<G>],
         engine: Tournament,
@@ -165,7 +167,7 @@ impl TournamentOptions {
             .into());
         }
         let engine = self.apply(engine, scoring)?;
-        let (mut standings, collected) = if let Some(parts) = crate::shard::parts_to_merge() {
+        let (mut standings, collected) = if let Some(parts) = shard.parts_to_merge() {
             let mut results = Vec::with_capacity(parts.len());
             for part in &parts {
                 let state = part.header()?.state;
@@ -183,28 +185,28 @@ impl TournamentOptions {
                 results.push(read);
             }
             engine.merge_parts(game, entrants, collector, results)?
-        } else if let Some(shard) = self.shard {
+        } else if let Some(part) = self.shard {
             let games = engine.part_games(entrants.len(), game.seats());
             if games.is_empty() {
                 return Err(format!(
                     "--shard {}/{}: this tournament is played in fewer pieces than that, so part {} has no games; use fewer parts",
-                    shard.0.index + 1,
-                    shard.0.of,
-                    shard.0.index + 1
+                    part.0.index + 1,
+                    part.0.of,
+                    part.0.index + 1
                 )
                 .into());
             }
             let progress = RunProgress::new("tournament part", games.end - games.start, "games")
                 .without_estimate();
-            let (standings, collected, part) =
+            let (standings, collected, results) =
                 engine.run_part(game, entrants, collector, &|d| progress.tick(d))?;
             drop(progress);
-            crate::shard::publish(
-                shard.0,
+            shard.publish(
+                part.0,
                 engine.get_seed(),
                 engine.total_games(entrants.len(), game.seats()),
                 games,
-                serde_json::to_value(&part)?,
+                serde_json::to_value(&results)?,
             );
             return Ok((standings, collected));
         } else {
@@ -307,6 +309,7 @@ pub fn entrants<G: BoardGame + 'static>(
 /// Runs the tournament `args` describe on `game`, scored by `scoring`
 /// unless `--scoring` says otherwise (see [`TournamentOptions::run`]).
 pub fn run_tournament<G, const GAMES: u64>(
+    shard: &mut crate::shard::ShardContext,
     game: &G,
     args: &TournamentArgs<GAMES>,
     scoring: ScoringArg,
@@ -317,6 +320,7 @@ where
 {
     let entrants = args.entrants(game)?;
     let (standings, _) = args.options.run(
+        shard,
         game,
         &entrants,
         args.engine(),

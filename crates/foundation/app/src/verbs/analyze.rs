@@ -46,7 +46,9 @@ where
     }
 
     fn kind(&self) -> Kind {
-        Kind::Report { pictures: false }
+        // A game that never ends draws its long run.
+        let long_run = self.extension.long_run_marks().is_some();
+        Kind::Report { pictures: long_run }
     }
 
     fn arguments(&self, command: clap::Command) -> clap::Command {
@@ -60,6 +62,15 @@ where
                 .value_parser(clap::value_parser!(u64).range(1..=1_000_000_000))
                 .help("The most states the exact analysis may build; past it the analysis stops and says how far it got"),
         );
+        if self.extension.long_run_marks().is_some() {
+            let help = match self.extension.long_run_help() {
+                "" => super::long_run::HELP.to_string(),
+                more => format!("{}\n{more}", super::long_run::HELP),
+            };
+            return command
+                .after_help(help)
+                .arg(super::long_run::max_time_arg());
+        }
         if self.defaults.has_agents() {
             command.arg(agents_arg(
                 self.defaults.agents,
@@ -76,6 +87,10 @@ where
         _: &mut Io<'_>,
     ) -> Result<Option<Box<dyn Report>>, Error> {
         let (game, p) = game::<G>(matches)?;
+        if let Some(marks) = self.extension.long_run_marks() {
+            let report = super::long_run::run(&game, &p, marks, matches, self.extension)?;
+            return Ok(Some(Box::new(report)));
+        }
         let args = PolicyArgs {
             agents: agent_names(matches),
             max_states: matches.get_one::<u64>("max_states").copied().unwrap_or(1),

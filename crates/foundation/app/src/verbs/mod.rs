@@ -53,14 +53,17 @@ use crate::progress::RunProgress;
 use crate::shard::ShardArg;
 
 mod analyze;
+mod keep;
+mod long_run;
 mod play;
 mod simulate;
 mod tournament;
 
 pub use analyze::{Analyze, AnalyzeReport};
-pub use play::{Play, Replay};
+pub use long_run::LongRunReport;
+pub use play::{Play, PlaySetup, Replay};
 pub use simulate::{SeatLine, Simulate, SimulateReport};
-pub use tournament::{TournamentReport, TournamentVerb};
+pub use tournament::{Count, TournamentReport, TournamentVerb};
 
 /// A game the generic verbs run: its rules ([`BoardGame`]), its name and
 /// its parameters ([`Recordable`], with [`Parameters`] that describe
@@ -215,6 +218,135 @@ pub trait Extension<G: Recordable>: Sync {
     /// The default adds nothing.
     fn analyze(&self, game: &G, parameters: &G::Parameters, report: &mut AnalyzeReport) {
         let _ = (game, parameters, report);
+    }
+
+    /// Refuses a tournament of `games` per pairing before it plays, with
+    /// a message saying why (Seega's, seed 004's, refuses an odd number,
+    /// so that each agent places first equally often). The default
+    /// accepts every number.
+    fn tournament_check(
+        &self,
+        game: &G,
+        parameters: &G::Parameters,
+        games: u64,
+    ) -> Result<(), Error> {
+        let _ = (game, parameters, games);
+        Ok(())
+    }
+
+    /// What to count of each tournament game's events: its name (in
+    /// messages about a shard's part file whose count does not add up)
+    /// and one number per event (Seega counts the `moves` of its movement
+    /// phase). The tournament then keeps a [`Count`] per seating of each
+    /// pairing, in a shard's part file too, and hands them to
+    /// [`tournament_counted`](Self::tournament_counted). The default,
+    /// `None`, counts nothing and keeps nothing.
+    #[allow(clippy::type_complexity)]
+    fn tournament_count(&self) -> Option<(&'static str, fn(&G::Event) -> u64)> {
+        None
+    }
+
+    /// Adds to a tournament's report what the counts of
+    /// [`tournament_count`](Self::tournament_count) say:
+    /// `counts[pairing][seating]`, pairings in the order of the
+    /// standings'. Called after [`tournament`](Self::tournament), only
+    /// when the game counts. The default adds nothing.
+    fn tournament_counted(
+        &self,
+        game: &G,
+        parameters: &G::Parameters,
+        counts: &[Vec<Count>],
+        report: &mut TournamentReport,
+    ) {
+        let _ = (game, parameters, counts, report);
+    }
+
+    /// More options of `play` (Seega's `--side`), or other names, help
+    /// and defaults of the generic ones (with
+    /// [`clap::Command::mut_arg`]). The default adds none.
+    fn play_arguments(&self, command: clap::Command) -> clap::Command {
+        command
+    }
+
+    /// Reads the game's own `play` options (those of
+    /// [`play_arguments`](Self::play_arguments)) before the game is
+    /// built: parameters they decide, in place of what the options say,
+    /// and who sits where. The default decides nothing.
+    fn play_setup(&self, matches: &clap::ArgMatches) -> Result<PlaySetup, Error> {
+        let _ = matches;
+        Ok(PlaySetup::default())
+    }
+
+    /// What to say before the game, after the generic line (Seega says
+    /// the board, the sides and the stalemate threshold); `names` are the
+    /// seats' players, `you` for a person. The default says nothing
+    /// more.
+    fn play_greeting(&self, game: &G, names: &[String]) -> String {
+        let _ = (game, names);
+        String::new()
+    }
+
+    /// What to say after the game, after its result and record (Seega:
+    /// `You win!`); `names` as for
+    /// [`play_greeting`](Self::play_greeting). The default says nothing
+    /// more.
+    fn play_verdict(
+        &self,
+        game: &G,
+        names: &[String],
+        played: &tabula_play::terminal::TerminalGame<G>,
+    ) -> String {
+        let _ = (game, names, played);
+        String::new()
+    }
+
+    /// For a game that never ends (Monopoly's token going round the
+    /// board): what to count of its events, each event's marks (Monopoly
+    /// marks the square a landing is on). `Some` makes `analyze` solve the
+    /// game's long run, the stationary distribution of its chain, in
+    /// place of a solution ([`LongRunReport`]), with `--max-time`. The
+    /// default, `None`: the game ends, and `analyze` solves it.
+    #[allow(clippy::type_complexity)]
+    fn long_run_marks(&self) -> Option<fn(&G::Event, &mut Vec<u64>)> {
+        None
+    }
+
+    /// More of `analyze --help` for a game that never ends: what its
+    /// long-run report says. The default says nothing more.
+    fn long_run_help(&self) -> &'static str {
+        ""
+    }
+
+    /// Adds to the long-run report of a game that never ends what the
+    /// game reads off its chain and stationary distribution (the share
+    /// of each state, each mark's rate per step): keys, sections of
+    /// text, pictures, its title. The default adds nothing.
+    fn long_run(
+        &self,
+        game: &G,
+        parameters: &G::Parameters,
+        chain: &tabula_exact::Chain<G, u64>,
+        stationary: &tabula_exact::Stationary,
+        report: &mut LongRunReport,
+    ) {
+        let _ = (game, parameters, chain, stationary, report);
+    }
+
+    /// Each seat's exact chances with `agents` in the seats, from the
+    /// game's own solver where it has one for them (Chance-it's staged
+    /// solve over score differences, where the generic solver would have
+    /// to build every state of a whole game): `simulate` shows them in
+    /// its exact columns and does not run the generic solve. `None`, the
+    /// default, leaves them to the generic solver; `Some(Err(why))` says
+    /// why there are none.
+    fn exact_chances(
+        &self,
+        game: &G,
+        parameters: &G::Parameters,
+        agents: &[String],
+    ) -> Option<Result<Vec<Chances>, Error>> {
+        let _ = (game, parameters, agents);
+        None
     }
 }
 
@@ -491,7 +623,7 @@ pub fn parameter_lines(fields: &[params::Param]) -> Vec<String> {
 ///   `verbs`).
 ///
 /// A game with no generic verb at all (no records, no agents) registers
-/// by name: `register_game! { name: "monopoly", summary: "...",
+/// by name: `register_game! { name: "my-game", summary: "...",
 /// parameters: P, plugins: f, extra: [...] }`.
 #[macro_export]
 macro_rules! register_game {
@@ -631,7 +763,7 @@ macro_rules! __verb {
         &$crate::verbs::TournamentVerb::<$game>::new($defaults, $exact, $ext)
     };
     (play, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
-        &$crate::verbs::Play::<$game>::new($defaults)
+        &$crate::verbs::Play::<$game>::extended($defaults, $ext)
     };
     (replay, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
         &$crate::verbs::Replay::<$game>::new()

@@ -1,23 +1,71 @@
 //! `play` and `replay`, for a game with a notation.
 
 use super::*;
+use std::io::Write as _;
+
 use crate::{Command, Io, Kind, Report};
 
 /// `tabula play GAME`, for a game with a [`Notation`].
-pub struct Play<G> {
+pub struct Play<G: 'static> {
     defaults: Defaults,
-    _game: PhantomData<fn() -> G>,
+    extension: &'static dyn Extension<G>,
 }
 
-impl<G> Play<G> {
+impl<G: Recordable> Play<G> {
     /// The verb with these defaults: `you` in the first seat, the default
     /// agents in the others.
     pub const fn new(defaults: Defaults) -> Self {
         Play {
             defaults,
-            _game: PhantomData,
+            extension: &NoExtension,
         }
     }
+
+    /// The verb with these defaults, and the game's own options, greeting
+    /// and verdict from `extension` ([`Extension::play_arguments`] and
+    /// after).
+    pub const fn extended(defaults: Defaults, extension: &'static dyn Extension<G>) -> Self {
+        Play {
+            defaults,
+            extension,
+        }
+    }
+}
+
+/// What a game's own `play` options decide ([`Extension::play_setup`]).
+#[derive(Clone, Debug, Default)]
+pub struct PlaySetup {
+    /// Parameters (name, value as typed) in place of what the options,
+    /// `--params` and their defaults say.
+    pub parameters: Vec<(String, String)>,
+    /// Who sits where, in seat order, `you` for a person; empty for the
+    /// generic options (`--agents`, `--against`) to decide.
+    pub seats: Vec<String>,
+}
+
+/// The parameters the matches give, with `decided` in place of theirs.
+fn parameters_deciding<P: Parameters>(
+    matches: &clap::ArgMatches,
+    decided: &[(String, String)],
+) -> Result<P, Error> {
+    let mut given = Vec::new();
+    let file = matches.get_one::<String>("params");
+    for p in P::FIELDS {
+        if decided.iter().any(|(name, _)| name == p.name) {
+            continue;
+        }
+        let typed = matches.value_source(p.name) == Some(ValueSource::CommandLine);
+        if let Some(v) = matches.get_one::<String>(p.name)
+            && (file.is_none() || typed)
+        {
+            given.push((p.name.to_string(), v.clone()));
+        }
+    }
+    given.extend(decided.iter().cloned());
+    Ok(match file {
+        Some(path) => params::from_file(&Source::read(path)?, &given)?,
+        None => params::build(&given)?,
+    })
 }
 
 /// The options of `play` besides the game's.
@@ -62,9 +110,10 @@ where
     }
 
     fn arguments(&self, command: clap::Command) -> clap::Command {
-        PlayOptions::augment_args(with_parameters::<G::Parameters>(command)).after_help(
+        let command = PlayOptions::augment_args(with_parameters::<G::Parameters>(command)).after_help(
             "Plays one game at the terminal: you against the computer, or agents among themselves; type help at a prompt for the legal moves.",
-        )
+        );
+        self.extension.play_arguments(command)
     }
 
     fn run(
@@ -73,7 +122,9 @@ where
         io: &mut Io<'_>,
     ) -> Result<Option<Box<dyn Report>>, Error> {
         use clap::FromArgMatches as _;
-        let (game, p) = game::<G>(matches)?;
+        let setup = self.extension.play_setup(matches)?;
+        let p: G::Parameters = parameters_deciding(matches, &setup.parameters)?;
+        let game = G::from_parameters(&p).map_err(|e| format!("{}: {e}", G::NAME))?;
         let o = PlayOptions::from_arg_matches(matches)?;
         if !self.defaults.has_agents() {
             // Chance decides every step: nobody is asked anything.
@@ -88,7 +139,9 @@ where
             crate::play::play_keeping_record(&game, players, seed, &o.record, io)?;
             return Ok(None);
         }
-        let mut names: Vec<String> = if o.agents.is_empty() {
+        let mut names: Vec<String> = if !setup.seats.is_empty() {
+            setup.seats.clone()
+        } else if o.agents.is_empty() {
             self.defaults
                 .agents
                 .split(',')
@@ -97,7 +150,7 @@ where
         } else {
             o.agents.iter().map(|s| s.trim().to_string()).collect()
         };
-        if o.agents.is_empty() {
+        if o.agents.is_empty() && setup.seats.is_empty() {
             for (seat, name) in names.iter_mut().enumerate() {
                 match (&o.against, seat) {
                     (_, 0) => *name = "you".into(),
@@ -131,8 +184,9 @@ where
             .collect::<Result<Vec<Player<G>>, Error>>()?;
         o.record.prepare()?;
         let seed = crate::play::seed_or_fresh(o.seed);
+        let (mut out, mut input) = super::keep::Keep::new(&mut *io.out, &mut *io.input);
         writeln!(
-            io.out,
+            out,
             "{}: {}. Seed {seed} plays this game again; type help for the moves.",
             params::spec(G::NAME, &p),
             names
@@ -142,7 +196,21 @@ where
                 .collect::<Vec<_>>()
                 .join(", ")
         )?;
-        crate::play::play_keeping_record(&game, players, seed, &o.record, io)?;
+        write!(out, "{}", self.extension.play_greeting(&game, &names))?;
+        let played = crate::play::play_keeping_record(
+            &game,
+            players,
+            seed,
+            &o.record,
+            &mut Io::new(&mut out, &mut input),
+        )?;
+        write!(
+            out,
+            "{}",
+            self.extension.play_verdict(&game, &names, &played)
+        )?;
+        out.flush()?;
+        out.into_result()?;
         Ok(None)
     }
 }

@@ -157,7 +157,7 @@ impl<G: Rules> Command for Simulate<G> {
     fn run(
         &self,
         matches: &clap::ArgMatches,
-        _: &mut Io<'_>,
+        io: &mut Io<'_>,
     ) -> Result<Option<Box<dyn Report>>, Error> {
         use clap::FromArgMatches as _;
         let (game, p) = game::<G>(matches)?;
@@ -186,7 +186,7 @@ impl<G: Rules> Command for Simulate<G> {
                 .filter_map(|n| tabula_play::agents::build(&*game, n).ok())
                 .collect()
         };
-        let run = crate::shard::simulation::<G, _>(sim, o.shard, |sim| {
+        let run = crate::shard::simulation::<G, _>(&mut io.shard, sim, o.shard, |sim| {
             let progress = RunProgress::new("simulation", crate::shard::part_games(sim), "games");
             let run = sim.run_with(&*game, make, collectors, &|d| progress.tick(d))?;
             drop(progress);
@@ -194,8 +194,20 @@ impl<G: Rules> Command for Simulate<G> {
         })?;
         let (standing, steps, chance, moves) = run.collector;
         let mut exact_note = None;
+        // The game's own solver, where it has one for these agents.
+        let asked = (o.max_states > 0)
+            .then(|| self.extension.exact_chances(&game, &p, &names))
+            .flatten();
+        let own = match asked {
+            Some(Ok(chances)) => Some(chances),
+            Some(Err(e)) => {
+                exact_note = Some(format!("not solved exactly: {e}"));
+                None
+            }
+            None => None,
+        };
         let exact = match (self.exact)() {
-            _ if o.max_states == 0 => None,
+            _ if o.max_states == 0 || own.is_some() || exact_note.is_some() => None,
             None => {
                 exact_note = Some("the game's state is not hashable, so it is not solved".into());
                 None
@@ -236,6 +248,14 @@ impl<G: Rules> Command for Simulate<G> {
                     exact_score: e.map(|e| e.score),
                     exact_rank: e.map(|e| e.rank),
                 }
+            })
+            .map(|mut line| {
+                if let Some(c) = own.as_ref().and_then(|own| own.get(line.seat - 1)) {
+                    line.exact_win = Some(c.win);
+                    line.exact_tie = Some(c.shared_first);
+                    line.exact_score = c.score;
+                }
+                line
             })
             .collect();
         let has_moves = moves.max().unwrap_or(0) > 0;

@@ -77,12 +77,13 @@ impl<G: Rules> Command for TournamentVerb<G> {
     fn run(
         &self,
         matches: &clap::ArgMatches,
-        _: &mut Io<'_>,
+        io: &mut Io<'_>,
     ) -> Result<Option<Box<dyn Report>>, Error> {
         use clap::FromArgMatches as _;
         let (game, p) = game::<G>(matches)?;
         let mut t = TournamentArgs::<100>::from_arg_matches(matches)?;
         self.extension.tournament_options(&game, &mut t.options);
+        self.extension.tournament_check(&game, &p, t.games)?;
         let entrants = t.entrants(&game)?;
         let max_states = usize::try_from(t.options.max_states).unwrap_or(usize::MAX);
         let hooks = (self.exact)();
@@ -94,14 +95,32 @@ impl<G: Rules> Command for TournamentVerb<G> {
         };
         let exact =
             (t.options.exact && hooks.is_some()).then_some(&solve as crate::play::ExactSolver<'_>);
-        let (standings, _) = t.options.run_with_solver(
-            &game,
-            &entrants,
-            t.engine(),
-            ScoringArg::Points,
-            &|_: &GameId| (),
-            exact,
-        )?;
+        let (standings, counts) = match self.extension.tournament_count() {
+            None => {
+                let (standings, _) = t.options.run_with_solver(
+                    &mut io.shard,
+                    &game,
+                    &entrants,
+                    t.engine(),
+                    ScoringArg::Points,
+                    &|_: &GameId| (),
+                    exact,
+                )?;
+                (standings, None)
+            }
+            Some(count) => {
+                let (standings, counts) = t.options.run_with_solver(
+                    &mut io.shard,
+                    &game,
+                    &entrants,
+                    t.engine(),
+                    ScoringArg::Points,
+                    &|_: &GameId| Count::of::<G>(count),
+                    exact,
+                )?;
+                (standings, Some(counts))
+            }
+        };
         let mut report = TournamentReport {
             variant: Variant::of::<G>(&p)?,
             games: t.games,
@@ -111,6 +130,14 @@ impl<G: Rules> Command for TournamentVerb<G> {
             extra: Extra::default(),
         };
         self.extension.tournament(&game, &p, &mut report);
+        if let Some(counts) = counts {
+            let counts: Vec<Vec<Count>> = counts
+                .into_iter()
+                .map(|c| c.into_iter().map(|c| c.count).collect())
+                .collect();
+            self.extension
+                .tournament_counted(&game, &p, &counts, &mut report);
+        }
         Ok(Some(Box::new(report)))
     }
 }
@@ -193,5 +220,77 @@ impl Report for TournamentReport {
         let mut pictures = self.standings.pictures()?;
         pictures.extend(self.extra.pictures.iter().cloned());
         Ok(pictures)
+    }
+}
+
+/// What a game's [`Extension::tournament_count`] counted in the games of
+/// one seating of a pairing: the sum over their events, and the games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Count {
+    /// The sum of the counts of every event.
+    pub total: u64,
+    /// Games seen.
+    pub games: u64,
+}
+
+/// The collector of a [`Count`]: what it counts (named in messages) and
+/// the game's counting function beside it (not kept in a shard's part
+/// file, where only the count is needed).
+#[derive(Serialize, serde::Deserialize)]
+#[serde(bound = "")]
+struct Counting<G: tabula_core::BoardGame> {
+    counts: String,
+    #[serde(flatten)]
+    count: Count,
+    #[serde(skip)]
+    of: Option<fn(&G::Event) -> u64>,
+}
+
+impl<G: tabula_core::BoardGame> Clone for Counting<G> {
+    fn clone(&self) -> Self {
+        Counting {
+            counts: self.counts.clone(),
+            count: self.count,
+            of: self.of,
+        }
+    }
+}
+
+impl Count {
+    fn of<G: tabula_core::BoardGame>(
+        (counts, of): (&'static str, fn(&G::Event) -> u64),
+    ) -> Counting<G> {
+        Counting {
+            counts: counts.to_string(),
+            count: Count::default(),
+            of: Some(of),
+        }
+    }
+}
+
+impl<G: tabula_core::BoardGame> tabula_sim::Collector<G> for Counting<G> {
+    fn event(&mut self, event: &G::Event) {
+        if let Some(of) = self.of {
+            self.count.total += of(event);
+        }
+    }
+
+    fn end_game(&mut self, _: &tabula_sim::Playout, _: &G::State) {
+        self.count.games += 1;
+    }
+
+    fn merge(&mut self, other: Self) {
+        self.count.total += other.count.total;
+        self.count.games += other.count.games;
+    }
+
+    fn check_count(&self, games: u64) -> Result<(), String> {
+        if self.count.games != games {
+            return Err(format!(
+                "{}: `games` is {}, but the seating played {games} games",
+                self.counts, self.count.games
+            ));
+        }
+        Ok(())
     }
 }

@@ -195,7 +195,7 @@ impl tabula_app::Report for Simulated {
 }
 
 /// Runs a simulation.
-pub fn simulate(args: SnakesArgs, _: &mut Io<'_>) -> Result<Box<dyn tabula_app::Report>, Error> {
+pub fn simulate(args: SnakesArgs, io: &mut Io<'_>) -> Result<Box<dyn tabula_app::Report>, Error> {
     let view = args.trace || args.record.record.is_some();
     if view && args.game >= args.games {
         return Err(format!(
@@ -233,10 +233,16 @@ pub fn simulate(args: SnakesArgs, _: &mut Io<'_>) -> Result<Box<dyn tabula_app::
         ..crate::report_limits()
     };
     // A part plays its games; `tabula merge` merges the parts' instead.
-    let run = tabula_app::shard::simulation::<Recorded, _>(sim.clone(), args.shard, |sim| {
-        let progress = RunProgress::new("simulation", tabula_app::shard::part_games(sim), "games");
-        Ok(setup.run(sim, &|done| progress.tick(done))?)
-    })?;
+    let run = tabula_app::shard::simulation::<Recorded, _>(
+        &mut io.shard,
+        sim.clone(),
+        args.shard,
+        |sim| {
+            let progress =
+                RunProgress::new("simulation", tabula_app::shard::part_games(sim), "games");
+            Ok(setup.run(sim, &|done| progress.tick(done))?)
+        },
+    )?;
     let options = ReportOptions {
         dice_rolls: args.dice_rolls,
     };

@@ -3,9 +3,10 @@
 
 use std::sync::OnceLock;
 
-use tabula_core::{BoardGame, Chance, GameResult, LandingTally, Status};
+use tabula_core::{BoardGame, Chance, GameResult, Status};
 use tabula_sim::Landings;
 use tabula_sim::table::{Payloads, ThrowTable};
+use tabula_sim::{LandingTally, Tallied};
 
 use crate::board::Board;
 use crate::plugin::{Rules, Step, Turn};
@@ -676,6 +677,15 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
         n
     }
 
+    fn apply_move<E: FnMut(Event)>(&self, _: &mut Self::State, mv: Self::Move, _: &mut E) {
+        match mv {}
+    }
+}
+
+/// Snakes' speed path: with one player and a table of its throws, the
+/// harness's runs count landings in bulk
+/// ([`Simulation::run_tallied`](tabula_sim::Simulation::run_tallied)).
+impl<R: Rules> Tallied for Snakes<'_, R> {
     /// The table's loop that counts landings in bulk
     /// ([`ThrowTable::run_tallied`]), for one player and a game that has a
     /// table of its throws ([`throws_from_table`](Snakes::throws_from_table)).
@@ -731,10 +741,6 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
             },
         );
         true
-    }
-
-    fn apply_move<E: FnMut(Event)>(&self, _: &mut Self::State, mv: Self::Move, _: &mut E) {
-        match mv {}
     }
 }
 

@@ -4,8 +4,8 @@
 //! throws; [`Recorded::trace`] shows one throw by throw.
 //!
 //! ```
-//! use tabula_snakes_game::recorded::Recorded;
-//! use tabula_snakes_game::{Board, rules};
+//! use tabula_snakes::recorded::Recorded;
+//! use tabula_snakes::{Board, rules};
 //!
 //! let game = Recorded::new(Board::classic(), rules::find("exact")?, 1);
 //! let record = game.record(7, 0, 10_000)?;

@@ -80,7 +80,7 @@ impl Jump {
 /// registry, so this module depends on nothing else in the crate.
 ///
 /// ```
-/// use tabula_snakes_game::Board;
+/// use tabula_snakes::Board;
 /// let board = Board::classic();
 /// assert_eq!(board.size(), 100);
 /// assert_eq!(board.jump_from(80), Some(100));

@@ -1,10 +1,79 @@
-//! Landings counted in bulk, for a caller that wants only how often each
-//! square was landed on ([`BoardGame::run_chance_tallied`]).
+//! Landings counted in bulk: the opt-in speed path of a game whose
+//! chance steps follow a table ([`Tallied`]), for a run whose collectors
+//! want only how often each square was landed on.
+//!
+//! A game that implements [`Tallied`] and is run with
+//! [`Simulation::run_tallied`](crate::Simulation::run_tallied) counts one
+//! key a step into a [`LandingTally`] and leaves the adding up to the
+//! tally's [`drain`](LandingTally::drain); every other game, and every
+//! run through [`Simulation::run`](crate::Simulation::run), plays step by
+//! step and reports events. Snakes and Ladders with one player uses it
+//! through its table of throws ([`ThrowTable`](crate::table::ThrowTable)).
 
 use std::sync::Arc;
 
-#[cfg(doc)]
-use crate::BoardGame;
+use tabula_core::BoardGame;
+use tabula_core::rand::Rng;
+
+/// A game that can play its runs of chance with the landings counted in
+/// bulk: an extension of [`BoardGame`] that only games with a table of
+/// their steps implement, used by
+/// [`Simulation::run_tallied`](crate::Simulation::run_tallied) when every
+/// collector of a run wants landings at most
+/// ([`Collector::wants`](crate::Collector::wants)).
+pub trait Tallied: BoardGame {
+    /// [`run_chance`](BoardGame::run_chance) for a caller that wants only
+    /// how often each square is landed on, not the events: the same
+    /// chance points from the same draws, to the same state and the same
+    /// count, with the landings the events would report (what
+    /// [`Landings`](crate::Landings) counts for them) added to `tally`
+    /// instead.
+    ///
+    /// `None` when this game (this board, this number of players) has no
+    /// such path: the caller then runs
+    /// [`run_chance`](BoardGame::run_chance) and counts the events.
+    fn run_chance_tallied<R: Rng + ?Sized>(
+        &self,
+        state: &mut Self::State,
+        rng: &mut R,
+        limit: u32,
+        tally: &mut LandingTally,
+    ) -> Option<u32>;
+
+    /// Plays games `games` of a run whole, from the
+    /// [`initial_state`](BoardGame::initial_state), several at a time,
+    /// with their landings counted into `tally` as
+    /// [`run_chance_tallied`](Self::run_chance_tallied) counts them: game
+    /// `i` draws from `stream(i)` and makes at most `limit` chance steps,
+    /// and `end(i, steps, &state)` hears each game as it ends, in the
+    /// order they end (which need not be the order of `games`). Every
+    /// game must play exactly as
+    /// [`run_chance_tallied`](Self::run_chance_tallied) from the initial
+    /// state would play it alone: the same steps, the same final state,
+    /// the same landings. A game whose chance points follow a table
+    /// (Snakes with one player) plays two games at a time, so one game's
+    /// chain of dependent table loads runs while the other's waits.
+    ///
+    /// Only for a game with no decisions, whose runs of chance end only
+    /// when the game does. The default plays nothing and returns `false`:
+    /// the caller then plays the games one by one.
+    fn run_games_tallied<R, S, F>(
+        &self,
+        games: std::ops::Range<u64>,
+        limit: u32,
+        stream: S,
+        tally: &mut LandingTally,
+        end: F,
+    ) -> bool
+    where
+        R: Rng,
+        S: FnMut(u64) -> R,
+        F: FnMut(u64, u32, &Self::State),
+    {
+        let _ = (games, limit, stream, tally, end);
+        false
+    }
+}
 
 /// Which squares each of a game's step kinds lands on: key `k`'s
 /// landings are `(square, times)` pairs. A game whose steps come from a
@@ -68,14 +137,14 @@ impl LandingPatterns {
 /// How often each square was landed on, counted one landing at a time or
 /// in bulk by key.
 ///
-/// A game's [`BoardGame::run_chance_tallied`] adds to it; the caller
+/// A game's [`Tallied::run_chance_tallied`] adds to it; the caller
 /// [`drain`](Self::drain)s it now and then (the harness: once a worker
 /// thread has played its share of a run), which adds the keys' counts up
 /// through their patterns.
 ///
 /// ```
 /// use std::sync::Arc;
-/// use tabula_core::{LandingPatterns, LandingTally};
+/// use tabula_sim::{LandingPatterns, LandingTally};
 ///
 /// // Key 0 lands on square 3; key 1 on squares 4 and 9.
 /// let patterns = Arc::new(LandingPatterns::new([vec![(3, 1)], vec![(4, 1), (9, 1)]]));

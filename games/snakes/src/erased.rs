@@ -108,7 +108,7 @@ impl<R: Rules> ErasedRules for R {
             Occupancy::new(usize::from(board.size()) + 1),
             Wins::new(usize::from(players)),
         );
-        sim.run_with(&game, || tabula_core::NoAgents, collectors, progress)
+        sim.run_tallied_with(&game, || tabula_core::NoAgents, collectors, progress)
     }
 
     fn analyze(

@@ -1,5 +1,7 @@
 //! Snakes and Ladders (Chutes and Ladders) for tabula: boards written in
-//! RON, rule sets chosen by name, and the seed-000 report.
+//! RON, rule sets chosen by name, the game as a
+//! [`BoardGame`](tabula_core::BoardGame), its exact solution as a Markov
+//! chain, and the seed-000 report.
 //!
 //! ```
 //! use tabula_snakes::{Board, ReportOptions, Setup};
@@ -19,37 +21,62 @@
 //! with `inventory::submit! { RuleSet { name, summary, rules: &MyRules } }`;
 //! every tool then finds it by name. See the book's tutorial.
 //!
-//! The game itself (boards, rule sets, the `BoardGame`, the exact
-//! analysis) is the crate `tabula-snakes-game`, re-exported here; this
-//! crate adds what tabula shows of it: the seed-000 simulation report
-//! (`report`, `setup`), its pictures (`pictures`) and the game's one
-//! registration with its commands (`commands`).
+//! Modules, each importing only those listed before it (no cycles):
+//! `board` (the board type and layout checks), `plugin` (the [`Rules`]
+//! trait, [`Step`], [`Turn`]), `game` (the `BoardGame`, and its speed
+//! path, [`tabula_sim::Tallied`]), `playable` (the playability check, on
+//! the game's chain), `popularity`, `trace`, `analysis`, `erased`
+//! ([`ErasedRules`]), `registry` ([`RuleSet`]), `builtin` (the built-in
+//! rule sets), `load` (the board loaders, which check the default rule
+//! set), `recorded` (records of games, [`recorded::Recorded`]); `rules`
+//! gathers the rule-set items under one public path. Then what tabula
+//! shows of the game: `report` and `setup` (the seed-000 simulation
+//! report), `params` (the parameters `tabula list` shows) and, with the
+//! feature `commands` (on by default), `pictures` and `commands`, the
+//! game's one registration with its commands. Without that feature the
+//! crate is the rules and the report alone: it compiles without clap,
+//! indicatif or plotters (`cargo build -p tabula-snakes
+//! --no-default-features`).
 #![deny(missing_docs)]
 
+pub mod analysis;
+pub mod board;
+mod builtin;
+#[cfg(feature = "commands")]
 pub mod commands;
+pub mod erased;
 mod error;
+pub mod game;
+mod load;
 pub mod params;
+#[cfg(feature = "commands")]
 pub mod pictures;
+mod playable;
+mod plugin;
+pub mod popularity;
+pub mod recorded;
+pub mod registry;
 pub mod report;
+pub mod rules;
 mod setup;
+pub mod trace;
 
-pub use tabula_snakes_game::{analysis, board, erased, game, recorded, rules, trace};
-use tabula_snakes_game::{popularity, registry};
-
-pub use report::{Report, ReportOptions};
-pub use tabula_snakes_game::{
-    Analysis, AnalysisOptions, Board, BoardSpec, Bounce, Bump, ErasedRules, Event, Exact, Jump,
-    MAX_SEATS, Overshoot, Require, RuleSet, Rules, SixAgain, SixesHome, Snakes, State, Step, Throw,
-    Trace, Turn,
-};
-
+pub use analysis::{Analysis, AnalysisOptions, Require};
+pub use board::{Board, BoardSpec, Jump};
+pub use erased::ErasedRules;
 pub use error::SnakesError;
+pub use game::{Event, MAX_SEATS, Snakes, State};
+pub use report::{Report, ReportOptions};
+pub use rules::{Bounce, Bump, Exact, Overshoot, RuleSet, Rules, SixAgain, SixesHome, Step, Turn};
 pub use setup::{REPORT_MAX_STATES, REPORT_MAX_TIME, Setup, report_limits};
+pub use trace::{Throw, Trace};
 
+#[cfg(feature = "commands")]
 use tabula_app::PluginInfo;
 
 /// The game's plugins for `tabula list`: its built-in boards and its rule
 /// sets, sorted by kind, then name.
+#[cfg(feature = "commands")]
 fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
     let mut plugins: Vec<PluginInfo> = rules::all()?
         .into_iter()
@@ -75,6 +102,7 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
     Ok(plugins)
 }
 
+#[cfg(feature = "commands")]
 tabula_app::register_game! {
     game: recorded::Recorded,
     summary: "Snakes (Chutes) and Ladders on any RON board (seeds 000 and 001)",

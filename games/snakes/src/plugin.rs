@@ -108,7 +108,7 @@ impl<'a> Turn<'a> {
 ///   number of players.
 ///
 /// ```
-/// use tabula_snakes_game::{Board, Rules, Step, Turn};
+/// use tabula_snakes::{Board, Rules, Step, Turn};
 ///
 /// /// Moves twice as far; a one throws again.
 /// struct Double;

@@ -1,0 +1,202 @@
+//! What Seega adds to the framework's generic verbs
+//! ([`tabula_app::verbs`]), as its [`Extension`], [`Seed`]:
+//!
+//! - `tournament`: the seed's tournament ([`crate::tournament`]), ranked
+//!   by its score (wins less a point per second of thinking) unless
+//!   `--scoring` says otherwise, refusing an odd number of games per
+//!   pair, with the seed's keys and table beside the generic report's;
+//! - `play`: the seed's options, `--agent` (the opponent, `greedy`
+//!   unless named), `--side` (the side you play) and `--first you` or
+//!   `agent` besides the parameter's `Black` or `White`; a greeting that
+//!   says the board and the stalemate threshold, and whether you won.
+
+use clap::parser::ValueSource;
+use tabula_app::Error;
+use tabula_app::play::TournamentOptions;
+use tabula_app::verbs::{Count, Extension, PlaySetup, TournamentReport};
+use tabula_play::record::End;
+use tabula_play::terminal::TerminalGame;
+
+use crate::{Rules, Seega, Side, tournament};
+
+/// Seega's [`Extension`] of the generic verbs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Seed;
+
+/// More of `tabula play seega --help`.
+const PLAY_HELP: &str = "You against an agent at the terminal. Squares are a column letter and a row number, like c3 (row 1 is the top row).\n\
+Place with two squares (a1 b2), move with two squares (c2 c3), pass when you cannot move; help explains the rules and lists the legal moves, quit stops.\n\
+Wrong input is explained and asked again; end of input stops the game cleanly.\n\
+--first says who places first: you or agent (or a side, Black or White); --agents you,greedy names the players in seat order (Black, then White) instead of --agent and --side.\n\
+Example: tabula play seega --agent alphabeta --record games/";
+
+/// The seat a person plays with `--side`.
+fn side(matches: &clap::ArgMatches) -> Side {
+    match matches.get_one::<String>("side").map(String::as_str) {
+        Some("white") => Side::White,
+        _ => Side::Black,
+    }
+}
+
+fn typed(matches: &clap::ArgMatches, name: &str) -> bool {
+    matches.value_source(name) == Some(ValueSource::CommandLine)
+}
+
+impl Extension<Seega> for Seed {
+    fn tournament_options(&self, _: &Seega, options: &mut TournamentOptions) {
+        tournament::options(options);
+    }
+
+    fn tournament_help(&self) -> &'static str {
+        tournament::HELP
+    }
+
+    fn tournament_check(&self, _: &Seega, _: &Rules, games: u64) -> Result<(), Error> {
+        tournament::check(games)
+    }
+
+    fn tournament_count(&self) -> Option<(&'static str, fn(&crate::game::Event) -> u64)> {
+        Some(("moves", tournament::movement_move))
+    }
+
+    fn tournament_counted(
+        &self,
+        game: &Seega,
+        _: &Rules,
+        counts: &[Vec<Count>],
+        report: &mut TournamentReport,
+    ) {
+        tournament::extend(game, counts, report);
+    }
+
+    fn play_arguments(&self, command: clap::Command) -> clap::Command {
+        command
+            .mut_arg("against", |a| {
+                a.visible_alias("agent")
+                    .help("The agent you play against, in the other side's seat (see `tabula list`) [default: greedy]")
+            })
+            .mut_arg("first", |a| {
+                a.default_value("you").help(
+                    "Who places first (and so moves second): you or agent, or a side, Black or White",
+                )
+            })
+            .mut_arg("seed", |a| a.default_value("0"))
+            .arg(
+                clap::Arg::new("side")
+                    .long("side")
+                    .value_name("SIDE")
+                    .value_parser(["black", "white"])
+                    .default_value("black")
+                    .conflicts_with("agents")
+                    .help("The side you play"),
+            )
+            .after_help(PLAY_HELP)
+    }
+
+    fn play_setup(&self, matches: &clap::ArgMatches) -> Result<PlaySetup, Error> {
+        let by_side = matches.get_many::<String>("agents").is_none();
+        let you = if by_side {
+            Some(side(matches))
+        } else {
+            matches
+                .get_many::<String>("agents")
+                .and_then(|mut names| names.position(|n| n.trim() == "you"))
+                .map(|seat| Side::from_seat(seat.min(1)))
+        };
+        let mut setup = PlaySetup::default();
+        let first = matches
+            .get_one::<String>("first")
+            .map_or("you", String::as_str);
+        // A file's `first` stands unless --first is typed.
+        let decides = typed(matches, "first") || matches.get_one::<String>("params").is_none();
+        let first = match first {
+            "you" | "agent" if !decides => None,
+            // Agents among themselves: the parameter's default stands.
+            "you" if you.is_none() && !typed(matches, "first") => Some(Rules::default().first()),
+            "you" | "agent" => {
+                let Some(you) = you else {
+                    return Err(format!(
+                        "--first {first}: no seat is yours (name you in --agents), so say the side: --first Black or --first White"
+                    )
+                    .into());
+                };
+                Some(if first == "you" { you } else { you.other() })
+            }
+            "black" => Some(Side::Black),
+            "white" => Some(Side::White),
+            "Black" | "White" => None, // The parameter's own values.
+            other => {
+                return Err(format!(
+                    "--first: you, agent, Black or White, not {}",
+                    tabula_core::input::excerpt(other)
+                )
+                .into());
+            }
+        };
+        if let Some(first) = first {
+            setup.parameters.push(("first".into(), first.to_string()));
+        }
+        if let Some(you) = you.filter(|_| by_side) {
+            let agent = matches
+                .get_one::<String>("against")
+                .cloned()
+                .unwrap_or_else(|| "greedy".into());
+            setup.seats = match you {
+                Side::Black => vec!["you".into(), agent],
+                Side::White => vec![agent, "you".into()],
+            };
+        }
+        Ok(setup)
+    }
+
+    fn play_greeting(&self, game: &Seega, names: &[String]) -> String {
+        let rules = game.rules();
+        let first = rules.first();
+        let sides = match names {
+            [black, white] if (black == "you") != (white == "you") => {
+                let (you, agent) = if black == "you" {
+                    (Side::Black, white)
+                } else {
+                    (Side::White, black)
+                };
+                format!(
+                    "You play {you} ({}), {agent} plays {} ({}). {} first.",
+                    you.symbol(),
+                    you.other(),
+                    you.other().symbol(),
+                    if first == you {
+                        "You place".to_string()
+                    } else {
+                        format!("{agent} places")
+                    }
+                )
+            }
+            _ => format!("{first} places first."),
+        };
+        format!(
+            "Seega on a {0}x{0} board. {sides}\n\
+             Each side has {1} pieces. The game ends at the stalemate threshold: {2} moves without a capture.\n\
+             Type help for how to play, quit to stop.\n",
+            rules.size(),
+            rules.pieces(),
+            rules.stalemate(),
+        )
+    }
+
+    fn play_verdict(&self, _: &Seega, names: &[String], played: &TerminalGame<Seega>) -> String {
+        let yours: Vec<usize> = (0..names.len()).filter(|&s| names[s] == "you").collect();
+        match &played.end {
+            End::Capped | End::Stopped => "The game is unfinished.\n".into(),
+            End::Finished(results) | End::Forfeit { results, .. } => {
+                // A draw was said already, by the framework's account of
+                // the result.
+                let winners: Vec<_> = results.winners().collect();
+                match (winners.as_slice(), yours.as_slice()) {
+                    ([one], [you]) if one == you => "You win!\n".into(),
+                    ([_], [_]) => "You lose.\n".into(),
+                    _ => String::new(),
+                }
+            }
+        }
+    }
+}
