@@ -141,6 +141,20 @@ pub enum AppError {
         /// The option's long name.
         option: String,
     },
+    /// One command declares an option twice: a game parameter named like
+    /// one of the verb's own options (`scoring` beside a tournament's
+    /// `--scoring`).
+    #[error(
+        "game {game:?}: its `{verb}` command declares --{option} twice (a game parameter named like one of the verb's own options?); rename the parameter"
+    )]
+    DuplicateOption {
+        /// The game.
+        game: &'static str,
+        /// The verb.
+        verb: &'static str,
+        /// The option's long name (or id).
+        option: String,
+    },
     /// Two commands of one game have the same verb.
     #[error("game {game:?} registers the command {verb:?} twice")]
     DuplicateCommand {

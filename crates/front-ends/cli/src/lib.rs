@@ -182,6 +182,25 @@ fn game_command(
     c: &dyn tabula_app::Command,
 ) -> Result<clap::Command, tabula_app::AppError> {
     let sub = c.arguments(clap::Command::new(game.name));
+    // Two arguments of one id or long name would make clap panic on
+    // reading them.
+    let mut ids = std::collections::BTreeSet::new();
+    let mut longs = std::collections::BTreeSet::new();
+    for a in sub.get_arguments() {
+        let id = a.get_id().as_str();
+        let clash = if !ids.insert(id) {
+            Some(id)
+        } else {
+            a.get_long().filter(|long| !longs.insert(*long))
+        };
+        if let Some(option) = clash {
+            return Err(tabula_app::AppError::DuplicateOption {
+                game: game.name,
+                verb: c.verb(),
+                option: option.to_string(),
+            });
+        }
+    }
     let added: &[&str] = match c.kind() {
         Kind::Report { pictures: true } => &["format", "plot", "report"],
         Kind::Report { pictures: false } => &["format"],
