@@ -31,6 +31,23 @@ impl<G: BoardGame> Agent<G> for Random {
         Random::pick(game, state, rng).expect("a decision state has a legal move")
     }
 
+    /// [`choose`](Agent::choose) into the caller's list of moves, so that
+    /// a decision allocates nothing: the same draw, the same move.
+    fn choose_with(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        _: Seat,
+        rng: &mut GameRng,
+        moves: &mut Vec<G::Move>,
+    ) -> G::Move {
+        moves.clear();
+        game.legal_moves(state, moves);
+        assert!(!moves.is_empty(), "a decision state has a legal move");
+        let i = rng.random_range(0..moves.len());
+        moves.swap_remove(i)
+    }
+
     /// Uniform over the legal moves: a policy exact analysis can fold in.
     fn policy(&self) -> Option<&dyn Policy<G>> {
         Some(self)
