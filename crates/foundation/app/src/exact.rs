@@ -4,7 +4,7 @@
 //!
 //! [`analyze_agents`] builds each named agent from the registry
 //! ([`tabula_play::agents`]), asks it for its [`Policy`]
-//! ([`Agent::policy`](tabula_core::Agent::policy)), folds the policies into
+//! ([`tabula_core::Agent::policy`]), folds the policies into
 //! the game ([`Chain::build_with`]) and solves the chain: the exact length
 //! distribution and each seat's chances of winning and tying, expected
 //! score and rank. It works for any game whose states can be hashed, plugin

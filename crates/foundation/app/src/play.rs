@@ -3,7 +3,7 @@
 //! options ([`TournamentOptions`], and [`TournamentArgs`] with the agents,
 //! games, seed and threads, flattened beside a game's own parameters),
 //! running a tournament with progress and records ([`run_tournament`]),
-//! the standings as a [`Report`], a two-seat game's report
+//! the standings as a [`Report`](crate::Report), a two-seat game's report
 //! ([`SeatedReport`]), `replay` for any recordable game, and terminal play
 //! that keeps its record.
 

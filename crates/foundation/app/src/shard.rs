@@ -402,7 +402,7 @@ fn command_line(command: &clap::Command, parameters: &Value) -> Result<Vec<Strin
 }
 
 /// Runs `game`'s command `c`, parsed from `command` into `matches`, so
-/// that it can be split: a command that plays a part ([`publish`]) gets
+/// that it can be split: a command that plays a part ([`ShardContext::publish`]) gets
 /// the part's header in its report (under `"shard"` in its JSON, and a
 /// line before its text).
 pub fn run(

@@ -1,7 +1,7 @@
 //! The generic verbs: `simulate`, `analyze`, `tournament`, `play` and
 //! `replay` for any game, from its rules alone.
 //!
-//! A game implements [`BoardGame`] (the rules), [`Recordable`] (its name
+//! A game implements [`BoardGame`](tabula_core::BoardGame) (the rules), [`Recordable`] (its name
 //! and its [`Parameters`]) and, to be played at a terminal and replayed,
 //! [`Notation`]; it registers its agents, and then one
 //! [`register_game!`](crate::register_game) gives it every verb, with no
@@ -65,7 +65,7 @@ pub use play::{Play, PlaySetup, Replay};
 pub use simulate::{SeatLine, Simulate, SimulateReport};
 pub use tournament::{Count, TournamentReport, TournamentVerb};
 
-/// A game the generic verbs run: its rules ([`BoardGame`]), its name and
+/// A game the generic verbs run: its rules ([`BoardGame`](tabula_core::BoardGame)), its name and
 /// its parameters ([`Recordable`], with [`Parameters`] that describe
 /// themselves).
 pub trait Rules: Recordable<Parameters: Parameters> + 'static {}
