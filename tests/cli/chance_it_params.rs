@@ -139,6 +139,9 @@ fn tabula_list_shows_the_parameters_its_verbs_take() {
         .filter_map(|p| p["name"].as_str())
         .collect();
     assert_eq!(names, ["dice", "rounds", "players"]);
+    // The dice are text in a form the game reads: the listing says which.
+    assert_eq!(game["parameters"][0]["allowed"], "COUNTdFACES");
+    assert_eq!(game["parameters"][1]["allowed"], "from 1 to 1000");
     let help = stdout(&tabula(&["simulate", "chance-it", "--help"]));
     for p in ["--dice", "--rounds", "--players", "--params"] {
         assert!(help.contains(p), "{p}: {help}");

@@ -229,10 +229,11 @@ impl From<Config> for ConfigText {
 
 impl tabula_core::params::Parameters for Config {
     const FIELDS: &'static [tabula_core::params::Param] = &[
-        tabula_core::params::Param::text(
+        tabula_core::params::Param::form(
             "dice",
             "dice rolled and summed, as COUNTdFACES, of at most 16 possible sums, none above 127 (2d6, 3d6, 1d16)",
             "2d6",
+            "COUNTdFACES",
         ),
         tabula_core::params::Param::int("rounds", "rounds per game", "10", 1, MAX_ROUNDS as i64),
         tabula_core::params::Param::int("players", "players", "2", 2, 6),

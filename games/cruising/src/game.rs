@@ -41,10 +41,11 @@ impl Parameters for CruisingParams {
             1,
             course::SCENARIOS as i64,
         ),
-        Param::text(
+        Param::form(
             "course",
             "a course file in RON (marks, tolerance, interval, time limit, wind, boat); empty for the scenario",
             "",
+            "a file's path, or empty",
         ),
     ];
 }

@@ -52,6 +52,10 @@ pub enum Kind {
     Choice(&'static [&'static str]),
     /// Any text.
     Text,
+    /// Text in a form the game reads and checks itself, said in words
+    /// (`COUNTdFACES`, "a file's path"): what `tabula list` and an error
+    /// show as the allowed values.
+    Form(&'static str),
 }
 
 /// One parameter of a game: its name (a field of the parameter type, and
@@ -101,6 +105,22 @@ impl Param {
         }
     }
 
+    /// Text in `form` (said in words), which the game reads and checks
+    /// when it builds itself from the parameters.
+    pub const fn form(
+        name: &'static str,
+        help: &'static str,
+        default: &'static str,
+        form: &'static str,
+    ) -> Param {
+        Param {
+            name,
+            help,
+            default,
+            kind: Kind::Form(form),
+        }
+    }
+
     /// `true` or `false`.
     pub const fn bool(name: &'static str, help: &'static str, default: &'static str) -> Param {
         Param {
@@ -147,6 +167,7 @@ impl Param {
             Kind::Bool => "true or false".into(),
             Kind::Choice(choices) => format!("one of {}", choices.join(", ")),
             Kind::Text => "any text".into(),
+            Kind::Form(form) => form.into(),
         }
     }
 
@@ -184,7 +205,7 @@ impl Param {
                 }
                 Value::from(text)
             }
-            Kind::Text => Value::from(text),
+            Kind::Text | Kind::Form(_) => Value::from(text),
         })
     }
 
@@ -198,7 +219,7 @@ impl Param {
                 n.as_f64().is_some_and(|x| x >= min && x <= max)
             }
             (Kind::Choice(choices), Value::String(s)) => choices.contains(&s.as_str()),
-            (Kind::Bool, Value::Bool(_)) | (Kind::Text, Value::String(_)) => true,
+            (Kind::Bool, Value::Bool(_)) | (Kind::Text | Kind::Form(_), Value::String(_)) => true,
             _ => false,
         };
         if ok {
