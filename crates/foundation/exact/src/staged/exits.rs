@@ -20,7 +20,7 @@ use crate::{ExactError, Limits};
 /// games, in the order the stage's exploration meets them. For a turn,
 /// the distribution of what it scores.
 ///
-/// Fails as [`Staged::solve`] does; a seat that would maximise is
+/// Fails as [`Staged::solve`](crate::Staged::solve) does; a seat that would maximise is
 /// [`ExactError::NoPolicy`], and a stage with a cycle is
 /// [`ExactError::Stages`].
 pub fn stage_exits<G, S>(
