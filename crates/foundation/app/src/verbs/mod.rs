@@ -220,6 +220,29 @@ pub trait Extension<G: Recordable>: Sync {
         let _ = (game, parameters, report);
     }
 
+    /// More options of `analyze` (noline's `--max-nodes`), or other
+    /// names, help and defaults of the generic ones (with
+    /// [`clap::Command::mut_arg`]), for the game's own solver of
+    /// [`analyze_solve`](Self::analyze_solve). The default adds none.
+    fn analyze_arguments(&self, command: clap::Command) -> clap::Command {
+        command
+    }
+
+    /// The game's own exact solver, in place of the generic solve where
+    /// it has one for what `matches` ask (noline's proof search of
+    /// perfect play, where the generic solve would build every state of
+    /// the game): `Some` report answers the analysis, `None`, the
+    /// default, leaves it to the generic solve with the named agents.
+    fn analyze_solve(
+        &self,
+        game: &G,
+        parameters: &G::Parameters,
+        matches: &clap::ArgMatches,
+    ) -> Option<Result<Box<dyn crate::Report>, Error>> {
+        let _ = (game, parameters, matches);
+        None
+    }
+
     /// Refuses a tournament of `games` per pairing before it plays, with
     /// a message saying why (Seega's, seed 004's, refuses an odd number,
     /// so that each agent places first equally often). The default
@@ -284,6 +307,16 @@ pub trait Extension<G: Recordable>: Sync {
     fn play_greeting(&self, game: &G, names: &[String]) -> String {
         let _ = (game, names);
         String::new()
+    }
+
+    /// What to say first, in place of the generic opening line
+    /// (`SPEC: O is you, X is type1. Seed N plays this game again; ...`):
+    /// `seed` is the game's seed, `picked` whether `play` picked it
+    /// (`--seed 0`). The default, `None`, keeps the generic line; noline
+    /// says only the seed it picked, as it always has.
+    fn play_opening(&self, game: &G, names: &[String], seed: u64, picked: bool) -> Option<String> {
+        let _ = (game, names, seed, picked);
+        None
     }
 
     /// What to say after the game, after its result and record (Seega:
