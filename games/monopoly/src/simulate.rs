@@ -8,13 +8,9 @@ use crate::MonopolyError;
 
 use crate::game::{Event, Monopoly, State};
 
-/// Turns each game plays before it is counted, so that its start on Go
-/// does not bias the long-run figures.
-pub const WARMUP: u32 = 100;
-/// The most counted turns in one game.
-pub const MAX_TURNS_PER_GAME: u64 = 10_000;
-/// The fewest games a run is split into (for the standard errors).
-pub const MIN_GAMES: u64 = 100;
+// The plan of a long-run sample is the generic `simulate`'s: games of
+// equal length, each counted after a warm-up.
+pub use tabula_app::verbs::{MAX_TURNS_PER_GAME, MIN_GAMES, WARMUP, split};
 
 /// Counts per game, summed over games with their squares (all integers,
 /// so the totals do not depend on the thread count, and a run's parts
@@ -239,15 +235,6 @@ pub struct Sampled {
     pub landings_per_turn: f64,
 }
 
-/// How `turns` counted turns are split into games: at least
-/// [`MIN_GAMES`] games (fewer only if there are fewer turns), at most
-/// [`MAX_TURNS_PER_GAME`] turns each; returns (games, turns per game).
-pub fn split(turns: u64) -> (u64, u64) {
-    let turns = turns.max(1);
-    let games = turns.div_ceil(MAX_TURNS_PER_GAME).max(MIN_GAMES).min(turns);
-    (games, turns.div_ceil(games))
-}
-
 /// Simulates about `turns` counted turns of `game` (which must not have a
 /// turn budget of its own) from `seed`, on `threads` threads (default: one
 /// per core; the figures do not depend on it); `progress` hears of
@@ -308,14 +295,20 @@ impl Plan {
     /// The figures of the games `tally` counted; an error if any hit the
     /// step cap.
     pub fn sampled(&self, tally: &Tally) -> Result<Sampled, MonopolyError> {
-        if tally.capped > 0 {
-            return Err(MonopolyError::Capped {
-                games: tally.capped,
-                steps: self.sim.get_max_steps(),
-            });
-        }
-        Ok(summarise(tally, self.per_game))
+        sampled(tally, self.per_game, self.sim.get_max_steps())
     }
+}
+
+/// The figures of the games `tally` counted, `per_game` counted turns
+/// each; an error if any hit the step cap `max_steps`.
+pub fn sampled(tally: &Tally, per_game: u64, max_steps: u32) -> Result<Sampled, MonopolyError> {
+    if tally.capped > 0 {
+        return Err(MonopolyError::Capped {
+            games: tally.capped,
+            steps: max_steps,
+        });
+    }
+    Ok(summarise(tally, per_game))
 }
 
 fn summarise(t: &Tally, per_game: u64) -> Sampled {

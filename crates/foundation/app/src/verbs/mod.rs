@@ -14,6 +14,7 @@
 //! | `tournament` | the rules | every pairing of the named agents, seats shared evenly; exact chances beside with `--exact` (hashable state) |
 //! | `play` | [`Notation`] | a game at the terminal, `you` in the seats named so, agents in the others, with its record |
 //! | `replay` | [`Notation`] | checks a record step by step |
+//! | `simulate` of a game that never ends | [`LongRunSampling`] (`sampler:` in the registration) | its long run sampled over `--turns` turns in games of equal length, beside the exact long run |
 //!
 //! Asking for a verb whose trait the game lacks is a compile error at the
 //! registration, not a surprise at run time.
@@ -56,12 +57,16 @@ mod analyze;
 mod keep;
 mod long_run;
 mod play;
+mod sample;
 mod simulate;
 mod tournament;
 
 pub use analyze::{Analyze, AnalyzeReport};
 pub use long_run::LongRunReport;
 pub use play::{Play, PlaySetup, Replay};
+pub use sample::{
+    LongRunPlan, LongRunSampling, MAX_TURNS_PER_GAME, MIN_GAMES, SampleLongRun, WARMUP, split,
+};
 pub use simulate::{SeatLine, Simulate, SimulateReport};
 pub use tournament::{Count, TournamentReport, TournamentVerb};
 
@@ -647,6 +652,10 @@ pub fn parameter_lines(fields: &[params::Param]) -> Vec<String> {
 ///   [`Recordable::Parameters`]);
 /// - `report: EXTENSION`, a value of a type implementing [`Extension`]:
 ///   the game's own keys, columns and sections in the generic reports;
+/// - `sampler: SAMPLING`, for a game that never ends, a value of a type
+///   implementing [`LongRunSampling`]: registers `simulate` as the
+///   long run sampled ([`SampleLongRun`]; leave `simulate` out of
+///   `verbs`);
 /// - `optimal: "..."`, which registers the agent `optimal`;
 /// - `plugins: fn() -> Result<Vec<PluginInfo>, CoreError>`, plugins of
 ///   its own besides its agents (boards, rule sets; a strategy listed
@@ -696,6 +705,7 @@ macro_rules! register_game {
         verbs: [$($verb:ident),* $(,)?]
         $(, parameters: $params:ty)?
         $(, report: $report:expr)?
+        $(, sampler: $sampler:expr)?
         $(, optimal: $optimal:expr)?
         $(, plugins: $plugins:expr)?
         $(, extra: [$($extra:expr),* $(,)?])?
@@ -717,6 +727,7 @@ macro_rules! register_game {
             static __TABULA_EXTENSION: &(dyn $crate::verbs::Extension<$game>) = &$crate::__first!($($report)?, $crate::verbs::NoExtension);
             static __TABULA_COMMANDS: &[&dyn $crate::Command] = &[
                 $($crate::__verb!($verb, $game, __TABULA_DEFAULTS, __tabula_exact_hooks, __TABULA_EXTENSION),)*
+                $(&$crate::verbs::SampleLongRun::<$game, _>::new(__TABULA_DEFAULTS, __TABULA_EXTENSION, &$sampler),)?
                 $($($extra,)*)?
             ];
             fn __tabula_plugins() -> ::core::result::Result<::std::vec::Vec<$crate::PluginInfo>, $crate::CoreError> {
