@@ -515,7 +515,12 @@ fn noline_analyze_and_play_are_the_generic_verbs_with_its_extension() {
     assert_eq!(v["states"], 5478);
     // The solver's options appear in the help beside the generic ones.
     let help = common::stdout(&common::tabula(&["analyze", "noline", "--help"]));
-    for option in ["--max-nodes", "--max-memory <MB>", "--max-states", "--params"] {
+    for option in [
+        "--max-nodes",
+        "--max-memory <MB>",
+        "--max-states",
+        "--params",
+    ] {
         assert!(help.contains(option), "{help}");
     }
     // A spec string names the board, for the solver too.
@@ -525,10 +530,21 @@ fn noline_analyze_and_play_are_the_generic_verbs_with_its_extension() {
     // play: the generic --agents names both seats, --against is --agent.
     let o = play(&["--agents", "random,you", "--seed", "3"], "");
     assert_eq!(o.code, Some(0), "{}", o.stderr);
-    assert!(o.stdout.contains("player O (random) plays "), "{}", o.stdout);
-    let o = play(&["--against", "type2", "--first", "agent", "--seed", "5"], "");
+    assert!(
+        o.stdout.contains("player O (random) plays "),
+        "{}",
+        o.stdout
+    );
+    let o = play(
+        &["--against", "type2", "--first", "agent", "--seed", "5"],
+        "",
+    );
     assert_eq!(o.code, Some(0), "{}", o.stderr);
-    assert!(o.stdout.starts_with("player O (type2) plays 2 2"), "{}", o.stdout);
+    assert!(
+        o.stdout.starts_with("player O (type2) plays 2 2"),
+        "{}",
+        o.stdout
+    );
     // Given a seed, nothing is said before the game, as before.
     let o = play(&["--seed", "5"], "");
     assert!(o.stdout.starts_with("---"), "{}", o.stdout);
