@@ -91,7 +91,7 @@ pub fn analyze_arguments(command: clap::Command) -> clap::Command {
     .mut_arg("agents", |a| {
         a.default_value(None::<&'static str>)
             .value_name("A,B")
-            .help("With --agents: the game solved with these agents' policies in the seats (O first), instead of perfect play")
+            .help("Solve the game exactly with these agents in the seats, O first (one per seat), each a fixed policy (a strategy, not a search; see `tabula list`) [default: perfect play, by noline's solver]")
     })
     .arg(
         clap::Arg::new("max_nodes")

@@ -86,7 +86,8 @@ pub trait LongRunSampling<G: Rules + Clone>: Sync + 'static {
     ) -> Result<Box<dyn Report>, Error>;
 }
 
-/// How a long-run sample was laid out.
+/// How a long-run sample is laid out: [`split`] into games, each
+/// ending itself after its warm-up and counted turns.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct LongRunPlan {
     /// The run's seed.
@@ -101,6 +102,43 @@ pub struct LongRunPlan {
     pub turns_asked: u64,
     /// The step cap of each game: a guard far above any real game.
     pub max_steps: u32,
+}
+
+impl LongRunPlan {
+    /// The run of about `turns` counted turns from `seed`.
+    pub fn new(turns: u64, seed: u64) -> LongRunPlan {
+        let (games, turns_per_game) = split(turns);
+        let budget = u32::try_from(u64::from(WARMUP) + turns_per_game).unwrap_or(u32::MAX);
+        LongRunPlan {
+            seed,
+            games,
+            turns_per_game,
+            warmup: WARMUP,
+            turns_asked: turns,
+            // The game ends itself after its turn budget; the step cap is
+            // only a guard, far above any real game (a turn of Monopoly is
+            // at most three throws and a few card draws).
+            max_steps: budget.saturating_mul(64),
+        }
+    }
+
+    /// The turns each game plays: its warm-up and its counted turns (for
+    /// [`LongRunSampling::with_turns`]).
+    pub fn budget(&self) -> u32 {
+        u32::try_from(u64::from(self.warmup) + self.turns_per_game).unwrap_or(u32::MAX)
+    }
+
+    /// The simulation that plays the run, on `threads` threads (default:
+    /// one per core; the figures do not depend on it).
+    pub fn simulation(&self, threads: Option<usize>) -> Simulation {
+        let sim = Simulation::new(self.games)
+            .seed(self.seed)
+            .max_steps(self.max_steps);
+        match threads {
+            Some(t) => sim.threads(t),
+            None => sim,
+        }
+    }
 }
 
 /// `tabula simulate GAME` for a game that never ends: its long run
@@ -209,26 +247,10 @@ where
         let stationary = chain.stationary(&limits)?;
         drop(solving);
         let sampled = self.sampling.sampled(&game, matches)?;
-        let (games, turns_per_game) = split(o.turns);
-        let budget = u32::try_from(u64::from(WARMUP) + turns_per_game).unwrap_or(u32::MAX);
-        // The game ends itself after its turn budget; the step cap is
-        // only a guard, far above any real game.
-        let mut sim = Simulation::new(games)
-            .seed(o.seed)
-            .max_steps(budget.saturating_mul(64));
-        if let Some(t) = o.threads {
-            sim = sim.threads(usize::from(t));
-        }
-        let plan = LongRunPlan {
-            seed: o.seed,
-            games,
-            turns_per_game,
-            warmup: WARMUP,
-            turns_asked: o.turns,
-            max_steps: sim.get_max_steps(),
-        };
-        let playing = self.sampling.with_turns(&sampled, budget);
-        let tally = self.sampling.tally(&playing, WARMUP);
+        let plan = LongRunPlan::new(o.turns, o.seed);
+        let sim = plan.simulation(o.threads.map(usize::from));
+        let playing = self.sampling.with_turns(&sampled, plan.budget());
+        let tally = self.sampling.tally(&playing, plan.warmup);
         // A part plays its games; `tabula merge` merges the parts' instead.
         let run = crate::shard::simulation::<G, _>(&mut io.shard, sim, o.shard, |sim| {
             let progress = RunProgress::new("simulation", crate::shard::part_games(sim), "games");
