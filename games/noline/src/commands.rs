@@ -8,8 +8,9 @@
 
 use std::fmt::Write as _;
 
-use clap::ValueEnum;
 use clap::builder::ValueParser;
+use clap::{Args, FromArgMatches as _, ValueEnum};
+use tabula_app::verbs::PlaySetup;
 use tabula_app::{Error, Report};
 
 use crate::board::MAX_DIM;
@@ -79,9 +80,24 @@ value of every first move. Each first move is asked whether O wins after it, and
 What --max-nodes does not settle is reported as bounds.\n\
 3x3 takes milliseconds; see the book for how far 5x5 goes.";
 
+/// noline's own options of `tabula analyze noline`: its solver's.
+#[derive(Debug, Args)]
+#[group(skip)]
+pub struct SolverOptions {
+    /// Stop after this many positions searched, reporting what is
+    /// settled.
+    #[arg(long, default_value_t = 2_000_000_000)]
+    pub max_nodes: u64,
+    /// Memory of the solver's table in MB: past it, entries that cost
+    /// less to find are replaced (slower, never wrong).
+    #[arg(long, value_name = "MB", default_value_t = solve::DEFAULT_MAX_MEMORY_MB,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_memory: u64,
+}
+
 /// noline's options of `tabula analyze noline`: `--dim` up to the
-/// solver's largest board, `--max-nodes` and `--max-memory` for its
-/// search, and `--agents` without a default (perfect play unless named).
+/// solver's largest board, its solver's ([`SolverOptions`]), and
+/// `--agents` without a default (perfect play unless named).
 pub fn analyze_arguments(command: clap::Command) -> clap::Command {
     let command = checked_dim(
         command,
@@ -92,24 +108,8 @@ pub fn analyze_arguments(command: clap::Command) -> clap::Command {
         a.default_value(None::<&'static str>)
             .value_name("A,B")
             .help("Solve the game exactly with these agents in the seats, O first (one per seat), each a fixed policy (a strategy, not a search; see `tabula list`) [default: perfect play, by noline's solver]")
-    })
-    .arg(
-        clap::Arg::new("max_nodes")
-            .long("max-nodes")
-            .value_name("MAX_NODES")
-            .default_value("2000000000")
-            .value_parser(clap::value_parser!(u64))
-            .help("Stop after this many positions searched, reporting what is settled"),
-    )
-    .arg(
-        clap::Arg::new("max_memory")
-            .long("max-memory")
-            .value_name("MB")
-            .default_value(solve::DEFAULT_MAX_MEMORY_MB.to_string())
-            .value_parser(clap::value_parser!(u64).range(1..=1_000_000))
-            .help("Memory of the solver's table in MB: past it, entries that cost less to find are replaced (slower, never wrong)"),
-    );
-    more_help(command, ANALYZE_HELP)
+    });
+    more_help(SolverOptions::augment_args(command), ANALYZE_HELP)
 }
 
 /// Solves perfect play from the empty board with noline's own solver,
@@ -130,19 +130,12 @@ pub fn analyze_solve(
 fn solve_perfect(dim: usize, matches: &clap::ArgMatches) -> Result<Box<dyn Report>, Error> {
     // A --params file is not read by the command line's check.
     solver_dim(&dim.to_string())?;
-    let max_nodes = matches
-        .get_one::<u64>("max_nodes")
-        .copied()
-        .unwrap_or(2_000_000_000);
-    let max_memory = matches
-        .get_one::<u64>("max_memory")
-        .copied()
-        .unwrap_or(solve::DEFAULT_MAX_MEMORY_MB);
+    let o = SolverOptions::from_arg_matches(matches)?;
     let searching = tabula_app::progress::SolveProgress::new("noline solve");
     Ok(Box::new(solve::solve_reporting(
         dim,
-        max_nodes,
-        max_memory.saturating_mul(1_000_000),
+        o.max_nodes,
+        o.max_memory.saturating_mul(1_000_000),
         Some(searching.sink()),
     )?))
 }
@@ -221,9 +214,22 @@ Whoever makes a line of three of their own tiles (across, down or diagonal) lose
 --agent and --first seat you and the agent (--agents names every seat instead); --seed 0, the default here, picks a seed and prints it.\n\
 Example: tabula play noline --dim 5 --agent random --first agent --seed 7 --record games";
 
+/// noline's own options of `tabula play noline`: who you play and who
+/// moves first.
+#[derive(Debug, Args)]
+#[group(skip)]
+pub struct Seating {
+    /// The agent you play against (see `tabula list`).
+    #[arg(long, default_value = "type1", conflicts_with_all = ["agents", "against"])]
+    pub agent: String,
+    /// Who plays O and moves first.
+    #[arg(long, value_enum, default_value_t = First::You, conflicts_with = "agents")]
+    pub first: First,
+}
+
 /// noline's options of `tabula play noline`: `--dim` as the noline
-/// program takes it, `--agent` and `--first` (who plays O), and `--seed`
-/// 0 by default (a seed picked and printed).
+/// program takes it, its [`Seating`], and `--seed` 0 by default (a seed
+/// picked and printed).
 pub fn play_arguments(command: clap::Command) -> clap::Command {
     let command = checked_dim(
         command,
@@ -233,48 +239,32 @@ pub fn play_arguments(command: clap::Command) -> clap::Command {
     .mut_arg("seed", |a| {
         a.default_value("0")
             .help("Seed of the agent's random choices; 0 picks one and prints it")
-    })
-    .arg(
-        clap::Arg::new("agent")
-            .long("agent")
-            .value_name("AGENT")
-            .default_value("type1")
-            .conflicts_with_all(["agents", "against"])
-            .help("The agent you play against (see `tabula list`)"),
-    )
-    .arg(
-        clap::Arg::new("first")
-            .long("first")
-            .value_name("FIRST")
-            .default_value("you")
-            .value_parser(clap::builder::EnumValueParser::<First>::new())
-            .conflicts_with("agents")
-            .help("Who plays O and moves first"),
-    );
-    more_help(command, PLAY_HELP)
+    });
+    more_help(Seating::augment_args(command), PLAY_HELP)
 }
 
 /// Who sits where: you and the agent (`--agent`, or the generic
 /// `--against`), O first as `--first` says; `--agents` leaves it to the
 /// generic options.
-pub fn play_setup(matches: &clap::ArgMatches) -> tabula_app::verbs::PlaySetup {
-    let given = |id: &str| matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine);
-    if given("agents") {
-        return tabula_app::verbs::PlaySetup::default();
+pub fn play_setup(matches: &clap::ArgMatches) -> Result<PlaySetup, Error> {
+    if matches.value_source("agents") == Some(clap::parser::ValueSource::CommandLine) {
+        return Ok(PlaySetup::default());
     }
+    let o = Seating::from_arg_matches(matches)?;
     let agent = matches
         .get_one::<String>("against")
-        .or_else(|| matches.get_one::<String>("agent"))
-        .map_or_else(|| "type1".to_string(), |a| a.trim().to_string());
+        .unwrap_or(&o.agent)
+        .trim()
+        .to_string();
     let you = "you".to_string();
-    let seats = match matches.get_one::<First>("first") {
-        Some(First::Agent) => vec![agent, you],
-        _ => vec![you, agent],
+    let seats = match o.first {
+        First::Agent => vec![agent, you],
+        First::You => vec![you, agent],
     };
-    tabula_app::verbs::PlaySetup {
+    Ok(PlaySetup {
         parameters: Vec::new(),
         seats,
-    }
+    })
 }
 
 /// What `tabula play noline` says first: the seed it picked, if it

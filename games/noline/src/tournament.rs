@@ -97,7 +97,7 @@ impl tabula_app::verbs::Extension<Noline> for Extension {
         &self,
         matches: &clap::ArgMatches,
     ) -> Result<tabula_app::verbs::PlaySetup, tabula_app::Error> {
-        Ok(crate::commands::play_setup(matches))
+        crate::commands::play_setup(matches)
     }
 
     fn play_opening(&self, _: &Noline, _: &[String], seed: u64, picked: bool) -> Option<String> {
