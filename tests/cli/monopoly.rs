@@ -193,3 +193,41 @@ fn analyze_takes_the_parameters_as_options_a_file_or_a_spec_string_alike() {
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn simulate_is_the_generic_long_run_sample_and_takes_the_parameters_alike() {
+    let dir = temp_dir("monopoly-simulate-params");
+    let file = dir.join("pay.ron");
+    std::fs::write(&file, "(jail: \"pay\")").unwrap();
+    let run = |game: &[&str]| {
+        let mut args = vec!["simulate"];
+        args.extend_from_slice(game);
+        args.extend_from_slice(&["--turns", "20000", "--seed", "5", "--format", "json"]);
+        json(&tabula(&args))
+    };
+    let runs = [
+        run(&["monopoly", "--jail", "pay"]),
+        run(&["monopoly(jail=pay)"]),
+        run(&["monopoly", "--params", file.to_str().unwrap()]),
+    ];
+    for v in &runs {
+        assert_eq!(v["game"], "monopoly");
+        assert_eq!(v["jail"], "pay");
+        assert_eq!(v["turns"], 20_000);
+        assert_eq!(v["squares"], runs[0]["squares"]);
+    }
+    // The generic help, with Monopoly's beside it.
+    let help = stdout(&tabula(&["simulate", "monopoly", "--help"]));
+    for says in [
+        "The game never ends, so its long run is sampled",
+        "--shuffled-decks",
+        "--params <FILE>",
+    ] {
+        assert!(help.contains(says), "{help}");
+    }
+    // Too few states for the exact solve beside: a clear error.
+    let o = tabula(&["simulate", "monopoly", "--max-states", "10"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("more than 10 states"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -492,3 +492,68 @@ fn noline_search_agents_in_tournaments_and_play() {
         common::stderr(&o)
     );
 }
+
+/// `analyze` and `play` are the generic verbs with noline's extension:
+/// the seed's options and outputs as before, the generic ones beside.
+#[test]
+fn noline_analyze_and_play_are_the_generic_verbs_with_its_extension() {
+    // With --agents, the generic exact analysis: its keys and the
+    // game's name as every generic report gives them.
+    let o = common::tabula(&[
+        "analyze",
+        "noline",
+        "--agents",
+        "random,random",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let v = common::json(&o);
+    assert_eq!(v["game"], "noline");
+    assert_eq!(v["spec"], "noline(dim=3)");
+    assert_eq!(v["parameters"]["dim"], 3);
+    assert_eq!(v["states"], 5478);
+    // The solver's options appear in the help beside the generic ones.
+    let help = common::stdout(&common::tabula(&["analyze", "noline", "--help"]));
+    for option in [
+        "--max-nodes",
+        "--max-memory <MB>",
+        "--max-states",
+        "--params",
+    ] {
+        assert!(help.contains(option), "{help}");
+    }
+    // A spec string names the board, for the solver too.
+    let o = common::tabula(&["analyze", "noline(dim=5)", "--max-nodes", "1000"]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    assert!(common::stdout(&o).starts_with("noline 5x5, searched"));
+    // play: the generic --agents names both seats, --against is --agent.
+    let o = play(&["--agents", "random,you", "--seed", "3"], "");
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(
+        o.stdout.contains("player O (random) plays "),
+        "{}",
+        o.stdout
+    );
+    let o = play(
+        &["--against", "type2", "--first", "agent", "--seed", "5"],
+        "",
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(
+        o.stdout.starts_with("player O (type2) plays 2 2"),
+        "{}",
+        o.stdout
+    );
+    // Given a seed, nothing is said before the game, as before.
+    let o = play(&["--seed", "5"], "");
+    assert!(o.stdout.starts_with("---"), "{}", o.stdout);
+    // --agent and --agents cannot both seat the agent.
+    let o = play(&["--agent", "random", "--agents", "you,type1"], "");
+    assert_eq!(o.code, Some(2), "{}", o.stderr);
+    assert!(o.stderr.contains("cannot be used with"), "{}", o.stderr);
+    // Three players on a two-seat game: the generic message.
+    let o = play(&["--agents", "you,random,random"], "");
+    assert_eq!(o.code, Some(1), "{}", o.stderr);
+    assert!(o.stderr.contains("2 seats"), "{}", o.stderr);
+}

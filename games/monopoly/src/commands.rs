@@ -1,82 +1,24 @@
-//! Monopoly's verbs: `tabula analyze monopoly` is the generic `analyze`
-//! of a game that never ends, with Monopoly's tables ([`Tables`], its
-//! [`Extension`]); `tabula simulate monopoly` (the long-run figures
-//! sampled, beside the exact values) is its own command. Both are
+//! Monopoly's verbs, the generic ones: `tabula analyze monopoly` is the
+//! generic `analyze` of a game that never ends, with Monopoly's tables
+//! ([`Tables`], its [`Extension`]); `tabula simulate monopoly` is the
+//! generic `simulate` of a game that never ends, its long run sampled,
+//! with what Monopoly counts and reports ([`Sampling`]). Both are
 //! registered in the crate's root.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 
-use clap::Args;
 use serde::Serialize;
-use tabula_app::progress::{RunProgress, SolveProgress, seconds_budget};
-use tabula_app::{Error, Io, Report, Typed};
-use tabula_exact::Limits;
+use tabula_app::{Error, Report};
 
-use tabula_app::verbs::{Extension, LongRunReport};
+use tabula_app::verbs::{Extension, LongRunPlan, LongRunReport, LongRunSampling};
 use tabula_exact::{Chain, Stationary};
 
-use crate::analysis::{Occupancy, occupancy, occupancy_of};
+use crate::Monopoly;
+use crate::analysis::{Occupancy, occupancy_of};
 use crate::game::Draw;
 use crate::game::Event;
 use crate::params::SetupParameters;
-use crate::simulate::{Estimate, Plan, Sampled};
-use crate::{Monopoly, jail};
-
-/// `tabula simulate monopoly`: the same, sampled.
-pub static SIMULATE: Typed<SimulateArgs> = Typed::report(
-    "simulate",
-    "Monopoly: the long-run shares sampled over many turns, beside the exact values",
-    run_simulation,
-)
-.with_pictures();
-
-/// The board, the cards and the jail rule.
-#[derive(Debug, Args)]
-pub struct SetupArgs {
-    /// The jail rule (see `tabula list`): pay, or doubles.
-    #[arg(long, default_value = jail::DEFAULT)]
-    pub jail: String,
-    /// A RON board file [default: the standard US board].
-    #[arg(long, value_name = "FILE")]
-    pub board: Option<PathBuf>,
-    /// A RON card file [default: the standard US decks].
-    #[arg(long, value_name = "FILE")]
-    pub cards: Option<PathBuf>,
-    /// Give up past this many states of the chain.
-    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-    pub max_states: u64,
-    /// Time budget of each phase of the exact solve, in seconds. 0: no limit.
-    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
-    pub max_time: u64,
-}
-
-impl SetupArgs {
-    /// The game, built from its parameters ([`SetupParameters::game`]).
-    fn game(&self) -> Result<Monopoly, Error> {
-        let file = |path: &Option<PathBuf>| {
-            path.as_ref()
-                .map_or_else(String::new, |p| p.to_string_lossy().into_owned())
-        };
-        Ok(SetupParameters {
-            jail: self.jail.clone(),
-            board: file(&self.board),
-            cards: file(&self.cards),
-        }
-        .game()?)
-    }
-
-    fn exact(&self, game: &Monopoly) -> Result<Occupancy, Error> {
-        let solving = SolveProgress::new("exact analysis");
-        let limits = Limits {
-            max_states: usize::try_from(self.max_states).unwrap_or(usize::MAX),
-            max_time: seconds_budget(self.max_time),
-            progress: Some(solving.sink()),
-            ..Limits::default()
-        };
-        Ok(occupancy(game, &limits)?)
-    }
-}
+use crate::simulate::{Estimate, Sampled, Tally};
 
 /// One square's exact figures.
 #[derive(Clone, Debug, Serialize)]
@@ -305,42 +247,6 @@ impl Analysis {
     }
 }
 
-/// Options of `tabula simulate monopoly`.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "Plays about --turns turns, split into independent games (at least 100, at most 10,000 counted turns each), \
-each starting on Go and counted after a warm-up of 100 turns; standard errors come from the spread between games.\n\
-The exact values (cards drawn uniformly) are shown beside the sampled ones, with z = (sampled - exact) / standard error.\n\
---shuffled-decks draws cards from shuffled decks without replacement, reshuffled when exhausted, as at the table; \
-the z column then measures how far that moves the figures from the uniform-draw chain.\n\
---shard K/N plays part K of N of the run's games; tabula merge combines the parts' --format json outputs into \
-exactly the whole run's report.\n\
-Example: tabula simulate monopoly --turns 1000000 --jail pay --seed 7"
-)]
-pub struct SimulateArgs {
-    /// The board, cards and jail rule.
-    #[command(flatten)]
-    pub setup: SetupArgs,
-    /// Turns to count (after each game's warm-up).
-    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000_000))]
-    pub turns: u64,
-    /// Seed that fixes the whole run.
-    #[arg(long, default_value_t = tabula_app::DEFAULT_SEED)]
-    pub seed: u64,
-    /// Worker threads [default: one per core]; the numbers do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
-    /// Draw cards from shuffled decks without replacement (reshuffled when
-    /// exhausted) instead of uniformly with replacement.
-    #[arg(long)]
-    pub shuffled_decks: bool,
-    /// Play only part K of N of the run's games (K from 1), for another
-    /// machine to play the rest; `tabula merge` combines the parts' JSON
-    /// outputs into the whole run's report.
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<tabula_app::shard::ShardArg>,
-}
-
 /// One square, sampled and exact.
 #[derive(Clone, Debug, Serialize)]
 pub struct SampledRow {
@@ -404,32 +310,69 @@ pub struct Simulated {
     pub landings_per_turn: f64,
 }
 
-fn run_simulation(args: SimulateArgs, io: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
-    let draw = if args.shuffled_decks {
-        Draw::Shuffled
-    } else {
-        Draw::Uniform
-    };
-    let game = args.setup.game()?;
-    let exact = args.setup.exact(&game)?;
-    let game = game.with_draw(draw);
-    let plan = Plan::new(&game, args.turns, args.seed, args.threads.map(usize::from));
-    // A part plays its games; `tabula merge` merges the parts' instead.
-    let run = tabula_app::shard::simulation::<Monopoly, _>(
-        &mut io.shard,
-        plan.sim.clone(),
-        args.shard,
-        |sim| {
-            let progress =
-                RunProgress::new("simulation", tabula_app::shard::part_games(sim), "games");
-            let tick = |done| progress.tick(done);
-            Ok(sim.run_with(&plan.game, || tabula_core::NoAgents, plan.tally(), &tick)?)
-        },
-    )?;
-    let sampled = plan.sampled(&run.collector)?;
-    let mut report = compare(&game, &exact, sampled, args.seed);
-    report.turns_asked = args.turns;
-    Ok(Box::new(report))
+/// More of `tabula simulate monopoly --help`.
+const SIMULATE_HELP: &str = "Monopoly: the share of turns ending on each square and of landings, sampled; the exact values \
+(cards drawn uniformly) are shown beside the sampled ones, with z = (sampled - exact) / standard error.\n\
+--shuffled-decks draws cards from shuffled decks without replacement, reshuffled when exhausted, as at the table; \
+the z column then measures how far that moves the figures from the uniform-draw chain.\n\
+Example: tabula simulate monopoly --turns 1000000 --jail pay --seed 7";
+
+/// What Monopoly gives the generic `simulate` of a game that never
+/// ends: its `--shuffled-decks`, its counts of each game ([`Tally`]),
+/// and its report of the squares sampled beside the exact values
+/// ([`Simulated`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sampling;
+
+impl LongRunSampling<Monopoly> for Sampling {
+    type Tally = Tally;
+
+    fn arguments(&self, command: clap::Command) -> clap::Command {
+        command.arg(
+            clap::Arg::new("shuffled_decks")
+                .long("shuffled-decks")
+                .action(clap::ArgAction::SetTrue)
+                .help("Draw cards from shuffled decks without replacement (reshuffled when exhausted) instead of uniformly with replacement"),
+        )
+    }
+
+    fn help(&self) -> &'static str {
+        SIMULATE_HELP
+    }
+
+    fn sampled(&self, game: &Monopoly, matches: &clap::ArgMatches) -> Result<Monopoly, Error> {
+        let draw = if matches.get_flag("shuffled_decks") {
+            Draw::Shuffled
+        } else {
+            Draw::Uniform
+        };
+        Ok(game.clone().with_draw(draw))
+    }
+
+    fn with_turns(&self, game: &Monopoly, turns: u32) -> Monopoly {
+        game.clone().with_turns(Some(turns))
+    }
+
+    fn tally(&self, game: &Monopoly, warmup: u32) -> Tally {
+        let board = game.board();
+        Tally::new(board.len(), usize::from(board.jail()), warmup)
+    }
+
+    fn report(
+        &self,
+        game: &Monopoly,
+        _: &SetupParameters,
+        chain: &Chain<Monopoly, u64>,
+        stationary: &Stationary,
+        tally: &Tally,
+        plan: &LongRunPlan,
+    ) -> Result<Box<dyn Report>, Error> {
+        let sampled = crate::simulate::sampled(tally, plan.turns_per_game, plan.max_steps)?;
+        let exact = occupancy_of(game, chain, stationary);
+        let mut report = compare(game, &exact, sampled, plan.seed);
+        report.turns_asked = plan.turns_asked;
+        Ok(Box::new(report))
+    }
 }
 
 fn compare(game: &Monopoly, exact: &Occupancy, s: Sampled, seed: u64) -> Simulated {

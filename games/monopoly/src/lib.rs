@@ -55,6 +55,6 @@ tabula_app::register_game! {
     summary: "Monopoly's movement model: the long-run share of turns ending on each square, exact and simulated",
     verbs: [analyze],
     report: commands::Tables,
+    sampler: commands::Sampling,
     plugins: plugins,
-    extra: [&commands::SIMULATE],
 }

@@ -2,19 +2,16 @@
 //! by the harness, each a batch whose shares give the standard errors.
 
 use serde::{Deserialize, Serialize};
-use tabula_sim::{Collector, Playout, Simulation};
+use tabula_app::verbs::LongRunPlan;
+use tabula_sim::{Collector, Playout};
 
 use crate::MonopolyError;
 
 use crate::game::{Event, Monopoly, State};
 
-/// Turns each game plays before it is counted, so that its start on Go
-/// does not bias the long-run figures.
-pub const WARMUP: u32 = 100;
-/// The most counted turns in one game.
-pub const MAX_TURNS_PER_GAME: u64 = 10_000;
-/// The fewest games a run is split into (for the standard errors).
-pub const MIN_GAMES: u64 = 100;
+// The plan of a long-run sample is the generic `simulate`'s: games of
+// equal length, each counted after a warm-up.
+pub use tabula_app::verbs::{MAX_TURNS_PER_GAME, MIN_GAMES, WARMUP, split};
 
 /// Counts per game, summed over games with their squares (all integers,
 /// so the totals do not depend on the thread count, and a run's parts
@@ -239,18 +236,10 @@ pub struct Sampled {
     pub landings_per_turn: f64,
 }
 
-/// How `turns` counted turns are split into games: at least
-/// [`MIN_GAMES`] games (fewer only if there are fewer turns), at most
-/// [`MAX_TURNS_PER_GAME`] turns each; returns (games, turns per game).
-pub fn split(turns: u64) -> (u64, u64) {
-    let turns = turns.max(1);
-    let games = turns.div_ceil(MAX_TURNS_PER_GAME).max(MIN_GAMES).min(turns);
-    (games, turns.div_ceil(games))
-}
-
 /// Simulates about `turns` counted turns of `game` (which must not have a
 /// turn budget of its own) from `seed`, on `threads` threads (default: one
-/// per core; the figures do not depend on it); `progress` hears of
+/// per core; the figures do not depend on it), laid out as the generic
+/// `simulate` lays out a long run ([`LongRunPlan`]); `progress` hears of
 /// finished games.
 pub fn simulate(
     game: &Monopoly,
@@ -259,63 +248,26 @@ pub fn simulate(
     threads: Option<usize>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Sampled, MonopolyError> {
-    let plan = Plan::new(game, turns, seed, threads);
-    let run = plan
-        .sim
-        .run_with(&plan.game, || tabula_core::NoAgents, plan.tally(), progress)?;
-    plan.sampled(&run.collector)
+    let plan = LongRunPlan::new(turns, seed);
+    let game = game.clone().with_turns(Some(plan.budget()));
+    let board = game.board();
+    let tally = Tally::new(board.len(), usize::from(board.jail()), plan.warmup);
+    let run =
+        plan.simulation(threads)
+            .run_with(&game, || tabula_core::NoAgents, tally, progress)?;
+    sampled(&run.collector, plan.turns_per_game, plan.max_steps)
 }
 
-/// A run of about `turns` counted turns, laid out: the games, each with
-/// its turn budget, and the simulation that plays them. [`simulate`]
-/// plays it whole; a command may play a part of it.
-#[derive(Clone, Debug)]
-pub struct Plan {
-    /// The game, ending itself after its warm-up and counted turns.
-    pub game: Monopoly,
-    /// The simulation: its games, seed, threads and step cap.
-    pub sim: Simulation,
-    per_game: u64,
-}
-
-impl Plan {
-    /// The run of about `turns` counted turns of `game` (see [`simulate`]).
-    pub fn new(game: &Monopoly, turns: u64, seed: u64, threads: Option<usize>) -> Plan {
-        let (games, per_game) = split(turns);
-        let budget = u32::try_from(u64::from(WARMUP) + per_game).unwrap_or(u32::MAX);
-        // The game ends itself after its turn budget; the step cap is only
-        // a guard, far above any real game (a turn is at most three throws
-        // and a few card draws).
-        let mut sim = Simulation::new(games)
-            .seed(seed)
-            .max_steps(budget.saturating_mul(64));
-        if let Some(threads) = threads {
-            sim = sim.threads(threads);
-        }
-        Plan {
-            game: game.clone().with_turns(Some(budget)),
-            sim,
-            per_game,
-        }
+/// The figures of the games `tally` counted, `per_game` counted turns
+/// each; an error if any hit the step cap `max_steps`.
+pub fn sampled(tally: &Tally, per_game: u64, max_steps: u32) -> Result<Sampled, MonopolyError> {
+    if tally.capped > 0 {
+        return Err(MonopolyError::Capped {
+            games: tally.capped,
+            steps: max_steps,
+        });
     }
-
-    /// A fresh tally for the run's games.
-    pub fn tally(&self) -> Tally {
-        let board = self.game.board();
-        Tally::new(board.len(), usize::from(board.jail()), WARMUP)
-    }
-
-    /// The figures of the games `tally` counted; an error if any hit the
-    /// step cap.
-    pub fn sampled(&self, tally: &Tally) -> Result<Sampled, MonopolyError> {
-        if tally.capped > 0 {
-            return Err(MonopolyError::Capped {
-                games: tally.capped,
-                steps: self.sim.get_max_steps(),
-            });
-        }
-        Ok(summarise(tally, self.per_game))
-    }
+    Ok(summarise(tally, per_game))
 }
 
 fn summarise(t: &Tally, per_game: u64) -> Sampled {

@@ -1,30 +1,21 @@
-//! noline's own commands: `tabula analyze noline` (its solver) and
-//! `tabula play noline` (the seed's way to play), beside the generic
-//! `simulate`, `tournament` and `replay` it registers in the crate's root.
+//! What noline adds to the generic `analyze` and `play` (registered in
+//! the crate's root with its [`Extension`](crate::tournament::Extension)):
+//! `tabula analyze noline` answers perfect play from the empty board with
+//! noline's own solver ([`solve`], the framework's proof search on
+//! bitboards) and leaves `--agents` to the generic solve; `tabula play
+//! noline` is the generic `play` with the seed's options (`--agent`,
+//! `--first`) and its way of greeting.
 
 use std::fmt::Write as _;
 
-use clap::{Args, ValueEnum};
-use tabula_app::play::RecordArgs;
-use tabula_app::{Error, Io, Report, Typed};
+use clap::builder::ValueParser;
+use clap::{Args, FromArgMatches as _, ValueEnum};
+use tabula_app::verbs::PlaySetup;
+use tabula_app::{Error, Report};
 
 use crate::board::MAX_DIM;
 use crate::solve::Value;
-use crate::{Noline, solve};
-
-/// `tabula analyze noline`: the exact value by noline's own solver.
-pub static ANALYZE: Typed<AnalyzeArgs> = Typed::report(
-    "analyze",
-    "noline: the game-theoretic value and the best first moves, by exact search (seed 002)",
-    analyze,
-);
-
-/// `tabula play noline`: you against an agent, as the seed plays it.
-pub static PLAY: Typed<PlayArgs> = Typed::interactive(
-    "play",
-    "noline: you against an agent at the terminal, moves typed ROW COL",
-    play,
-);
+use crate::{Dim, solve};
 
 fn odd_dim(s: &str) -> Result<usize, String> {
     let d: usize = s
@@ -57,19 +48,42 @@ fn solver_dim(s: &str) -> Result<usize, String> {
     Ok(d)
 }
 
-/// Options of `tabula analyze noline`.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "Solves the game from the empty board by the framework's proof search (alpha-beta over win, draw and loss, \
+/// `--dim` checked by `check` as the command line reads it (a clear
+/// message and exit status 2, as before the verbs were generic), its
+/// value kept as typed for the generic parameters.
+fn checked_dim(
+    command: clap::Command,
+    check: fn(&str) -> Result<usize, String>,
+    help: &'static str,
+) -> clap::Command {
+    command.mut_arg("dim", |a| {
+        a.value_parser(ValueParser::new(move |s: &str| {
+            check(s).map(|_| s.to_string())
+        }))
+        .help(help)
+    })
+}
+
+/// The generic help, then noline's.
+fn more_help(command: clap::Command, more: &str) -> clap::Command {
+    let generic = command
+        .get_after_help()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    command.after_help(format!("{generic}\n{more}"))
+}
+
+/// More of `tabula analyze noline --help`.
+const ANALYZE_HELP: &str = "Without --agents: solves the game from the empty board by the framework's proof search (alpha-beta over win, draw and loss, \
 a transposition table of fixed memory, the board's 8 symmetries, bitboards): the value for the first player and the \
-value of every first move. On odd boards the first player draws at least (the centre, then mirroring), so each first \
-move is asked only whether it wins or loses. What --max-nodes does not settle is reported as bounds.\n\
-3x3 takes milliseconds; see the book for how far 5x5 goes."
-)]
-pub struct AnalyzeArgs {
-    /// Board side (odd, 3 to 7: the largest odd board the solver takes).
-    #[arg(long, default_value = "3", value_parser = solver_dim)]
-    pub dim: usize,
+value of every first move. Each first move is asked whether O wins after it, and if not, whether O loses. \
+What --max-nodes does not settle is reported as bounds.\n\
+3x3 takes milliseconds; see the book for how far 5x5 goes.";
+
+/// noline's own options of `tabula analyze noline`: its solver's.
+#[derive(Debug, Args)]
+#[group(skip)]
+pub struct SolverOptions {
     /// Stop after this many positions searched, reporting what is
     /// settled.
     #[arg(long, default_value_t = 2_000_000_000)]
@@ -79,26 +93,49 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "MB", default_value_t = solve::DEFAULT_MAX_MEMORY_MB,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub max_memory: u64,
-    /// With --agents: the game solved with these agents' policies in the
-    /// seats (O first), instead of perfect play.
-    #[command(flatten)]
-    pub policies: tabula_app::exact::PolicyArgs,
 }
 
-/// Solves from the empty board.
-fn analyze(args: AnalyzeArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
-    if !args.policies.agents.is_empty() {
-        return Ok(Box::new(tabula_app::exact::analyze_agents(
-            &Noline::new(args.dim),
-            "noline",
-            &args.policies,
-        )?));
+/// noline's options of `tabula analyze noline`: `--dim` up to the
+/// solver's largest board, its solver's ([`SolverOptions`]), and
+/// `--agents` without a default (perfect play unless named).
+pub fn analyze_arguments(command: clap::Command) -> clap::Command {
+    let command = checked_dim(
+        command,
+        solver_dim,
+        "Board side (odd, 3 to 7: the largest odd board the solver takes)",
+    )
+    .mut_arg("agents", |a| {
+        a.default_value(None::<&'static str>)
+            .value_name("A,B")
+            .help("Solve the game exactly with these agents in the seats, O first (one per seat), each a fixed policy (a strategy, not a search; see `tabula list`) [default: perfect play, by noline's solver]")
+    });
+    more_help(SolverOptions::augment_args(command), ANALYZE_HELP)
+}
+
+/// Solves perfect play from the empty board with noline's own solver,
+/// unless `--agents` names policies (the generic solve's).
+pub fn analyze_solve(
+    p: &Dim,
+    matches: &clap::ArgMatches,
+) -> Option<Result<Box<dyn Report>, Error>> {
+    if matches
+        .get_many::<String>("agents")
+        .is_some_and(|mut a| a.next().is_some())
+    {
+        return None;
     }
+    Some(solve_perfect(p.dim, matches))
+}
+
+fn solve_perfect(dim: usize, matches: &clap::ArgMatches) -> Result<Box<dyn Report>, Error> {
+    // A --params file is not read by the command line's check.
+    solver_dim(&dim.to_string())?;
+    let o = SolverOptions::from_arg_matches(matches)?;
     let searching = tabula_app::progress::SolveProgress::new("noline solve");
     Ok(Box::new(solve::solve_reporting(
-        args.dim,
-        args.max_nodes,
-        args.max_memory * 1_000_000,
+        dim,
+        o.max_nodes,
+        o.max_memory.saturating_mul(1_000_000),
         Some(searching.sink()),
     )?))
 }
@@ -171,46 +208,71 @@ pub enum First {
     Agent,
 }
 
-/// Options of `tabula play noline`.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "You against an agent on a --dim board: type a move as ROW COL (counted from 0), help for the legal moves, quit to stop.\n\
+/// More of `tabula play noline --help`.
+const PLAY_HELP: &str = "noline: you against an agent on a --dim board: type a move as ROW COL (counted from 0), help for the legal moves, quit to stop.\n\
 Whoever makes a line of three of their own tiles (across, down or diagonal) loses.\n\
-Example: tabula play noline --dim 5 --agent random --first agent --seed 7 --record games"
-)]
-pub struct PlayArgs {
-    /// Board side (odd, 3 to 9999, as the noline program takes).
-    #[arg(long, default_value = "3", value_parser = odd_dim)]
-    pub dim: usize,
+--agent and --first seat you and the agent (--agents names every seat instead); --seed 0, the default here, picks a seed and prints it.\n\
+Example: tabula play noline --dim 5 --agent random --first agent --seed 7 --record games";
+
+/// noline's own options of `tabula play noline`: who you play and who
+/// moves first.
+#[derive(Debug, Args)]
+#[group(skip)]
+pub struct Seating {
     /// The agent you play against (see `tabula list`).
-    #[arg(long, default_value = "type1")]
+    #[arg(long, default_value = "type1", conflicts_with_all = ["agents", "against"])]
     pub agent: String,
     /// Who plays O and moves first.
-    #[arg(long, value_enum, default_value_t = First::You)]
+    #[arg(long, value_enum, default_value_t = First::You, conflicts_with = "agents")]
     pub first: First,
-    /// Seed of the agent's random choices; 0 picks one and prints it.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Where to write the game's record.
-    #[command(flatten)]
-    pub record: RecordArgs,
 }
 
-/// Plays one game at the terminal.
-fn play(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
-    let game = Noline::new(args.dim);
-    let you = match args.first {
-        First::You => 0,
-        First::Agent => 1,
-    };
-    // The agent and the record directory first: a game that cannot start
-    // has no seed to show.
-    let players = tabula_app::play::players(&game, &[you], &args.agent)?;
-    args.record.prepare()?;
-    let seed = tabula_app::play::seed_or_fresh(args.seed);
-    if args.seed == 0 {
-        writeln!(io.out, "Seed {seed} (--seed {seed} plays this game again).")?;
+/// noline's options of `tabula play noline`: `--dim` as the noline
+/// program takes it, its [`Seating`], and `--seed` 0 by default (a seed
+/// picked and printed).
+pub fn play_arguments(command: clap::Command) -> clap::Command {
+    let command = checked_dim(
+        command,
+        odd_dim,
+        "Board side (odd, 3 to 9999, as the noline program takes)",
+    )
+    .mut_arg("seed", |a| {
+        a.default_value("0")
+            .help("Seed of the agent's random choices; 0 picks one and prints it")
+    });
+    more_help(Seating::augment_args(command), PLAY_HELP)
+}
+
+/// Who sits where: you and the agent (`--agent`, or the generic
+/// `--against`), O first as `--first` says; `--agents` leaves it to the
+/// generic options.
+pub fn play_setup(matches: &clap::ArgMatches) -> Result<PlaySetup, Error> {
+    if matches.value_source("agents") == Some(clap::parser::ValueSource::CommandLine) {
+        return Ok(PlaySetup::default());
     }
-    tabula_app::play::play_keeping_record(&game, players, seed, &args.record, io)?;
-    Ok(())
+    let o = Seating::from_arg_matches(matches)?;
+    let agent = matches
+        .get_one::<String>("against")
+        .unwrap_or(&o.agent)
+        .trim()
+        .to_string();
+    let you = "you".to_string();
+    let seats = match o.first {
+        First::Agent => vec![agent, you],
+        First::You => vec![you, agent],
+    };
+    Ok(PlaySetup {
+        parameters: Vec::new(),
+        seats,
+    })
+}
+
+/// What `tabula play noline` says first: the seed it picked, if it
+/// picked one, as the seed's way to play always said it.
+pub fn play_opening(seed: u64, picked: bool) -> String {
+    if picked {
+        format!("Seed {seed} (--seed {seed} plays this game again).\n")
+    } else {
+        String::new()
+    }
 }

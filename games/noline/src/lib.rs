@@ -32,7 +32,6 @@ tabula_app::register_game! {
     game: Noline,
     summary: "noline, seed 002's tile game: make a line of three of your own and you lose",
     agents: "type1,type2",
-    verbs: [simulate, tournament, replay],
+    verbs: [simulate, tournament, replay, analyze, play],
     report: tournament::Extension,
-    extra: [&commands::ANALYZE, &commands::PLAY],
 }

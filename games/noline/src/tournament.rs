@@ -1,5 +1,7 @@
 //! Tournaments: `tabula tournament noline` is the generic verb with
-//! noline's [`Extension`]; [`run`] plays one from code.
+//! noline's [`Extension`] (which also gives the generic `analyze` and
+//! `play` what [`commands`](crate::commands) adds); [`run`] plays one
+//! from code.
 //!
 //! Every pair of agents on one board size, played by the
 //! framework's engine ([`tabula_play::tournament`]: both seatings of every
@@ -64,14 +66,44 @@ pub fn run(
     )
 }
 
-/// What noline adds to the generic `tournament`: games played to their
-/// end (the step cap raised to `dim * dim`), the board side under `dim`,
-/// each pair's wins as O and as X (`a_wins_as_o`, `a_wins_as_x`), and a
-/// section of text with them.
+/// What noline adds to the generic verbs. To `tournament`: games played
+/// to their end (the step cap raised to `dim * dim`), the board side
+/// under `dim`, each pair's wins as O and as X (`a_wins_as_o`,
+/// `a_wins_as_x`), and a section of text with them. To `analyze`: its
+/// own solver of perfect play and its options. To `play`: the seed's
+/// options and greeting ([`commands`](crate::commands)).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Extension;
 
 impl tabula_app::verbs::Extension<Noline> for Extension {
+    fn analyze_arguments(&self, command: clap::Command) -> clap::Command {
+        crate::commands::analyze_arguments(command)
+    }
+
+    fn analyze_solve(
+        &self,
+        _: &Noline,
+        p: &Dim,
+        matches: &clap::ArgMatches,
+    ) -> Option<Result<Box<dyn tabula_app::Report>, tabula_app::Error>> {
+        crate::commands::analyze_solve(p, matches)
+    }
+
+    fn play_arguments(&self, command: clap::Command) -> clap::Command {
+        crate::commands::play_arguments(command)
+    }
+
+    fn play_setup(
+        &self,
+        matches: &clap::ArgMatches,
+    ) -> Result<tabula_app::verbs::PlaySetup, tabula_app::Error> {
+        crate::commands::play_setup(matches)
+    }
+
+    fn play_opening(&self, _: &Noline, _: &[String], seed: u64, picked: bool) -> Option<String> {
+        Some(crate::commands::play_opening(seed, picked))
+    }
+
     fn tournament_options(&self, game: &Noline, options: &mut TournamentOptions) {
         if options.max_steps == tabula_sim::DEFAULT_MAX_STEPS {
             options.max_steps = options.max_steps.max(max_steps(game.dim()));

@@ -71,14 +71,15 @@ where
                 .after_help(help)
                 .arg(super::long_run::max_time_arg());
         }
-        if self.defaults.has_agents() {
+        let command = if self.defaults.has_agents() {
             command.arg(agents_arg(
                 self.defaults.agents,
                 "The agents, one per seat in seat order, each a fixed policy (a strategy, or optimal), comma-separated",
             ))
         } else {
             command
-        }
+        };
+        self.extension.analyze_arguments(command)
     }
 
     fn run(
@@ -90,6 +91,9 @@ where
         if let Some(marks) = self.extension.long_run_marks() {
             let report = super::long_run::run(&game, &p, marks, matches, self.extension)?;
             return Ok(Some(Box::new(report)));
+        }
+        if let Some(own) = self.extension.analyze_solve(&game, &p, matches) {
+            return own.map(Some);
         }
         let args = PolicyArgs {
             agents: agent_names(matches),

@@ -14,6 +14,7 @@
 //! | `tournament` | the rules | every pairing of the named agents, seats shared evenly; exact chances beside with `--exact` (hashable state) |
 //! | `play` | [`Notation`] | a game at the terminal, `you` in the seats named so, agents in the others, with its record |
 //! | `replay` | [`Notation`] | checks a record step by step |
+//! | `simulate` of a game that never ends | [`LongRunSampling`] (`sampler:` in the registration) | its long run sampled over `--turns` turns in games of equal length, beside the exact long run |
 //!
 //! Asking for a verb whose trait the game lacks is a compile error at the
 //! registration, not a surprise at run time.
@@ -56,12 +57,16 @@ mod analyze;
 mod keep;
 mod long_run;
 mod play;
+mod sample;
 mod simulate;
 mod tournament;
 
 pub use analyze::{Analyze, AnalyzeReport};
 pub use long_run::LongRunReport;
 pub use play::{Play, PlaySetup, Replay};
+pub use sample::{
+    LongRunPlan, LongRunSampling, MAX_TURNS_PER_GAME, MIN_GAMES, SampleLongRun, WARMUP, split,
+};
 pub use simulate::{SeatLine, Simulate, SimulateReport};
 pub use tournament::{Count, TournamentReport, TournamentVerb};
 
@@ -220,6 +225,29 @@ pub trait Extension<G: Recordable>: Sync {
         let _ = (game, parameters, report);
     }
 
+    /// More options of `analyze` (noline's `--max-nodes`), or other
+    /// names, help and defaults of the generic ones (with
+    /// [`clap::Command::mut_arg`]), for the game's own solver of
+    /// [`analyze_solve`](Self::analyze_solve). The default adds none.
+    fn analyze_arguments(&self, command: clap::Command) -> clap::Command {
+        command
+    }
+
+    /// The game's own exact solver, in place of the generic solve where
+    /// it has one for what `matches` ask (noline's proof search of
+    /// perfect play, where the generic solve would build every state of
+    /// the game): `Some` report answers the analysis, `None`, the
+    /// default, leaves it to the generic solve with the named agents.
+    fn analyze_solve(
+        &self,
+        game: &G,
+        parameters: &G::Parameters,
+        matches: &clap::ArgMatches,
+    ) -> Option<Result<Box<dyn crate::Report>, Error>> {
+        let _ = (game, parameters, matches);
+        None
+    }
+
     /// Refuses a tournament of `games` per pairing before it plays, with
     /// a message saying why (Seega's, seed 004's, refuses an odd number,
     /// so that each agent places first equally often). The default
@@ -284,6 +312,16 @@ pub trait Extension<G: Recordable>: Sync {
     fn play_greeting(&self, game: &G, names: &[String]) -> String {
         let _ = (game, names);
         String::new()
+    }
+
+    /// What to say first, in place of the generic opening line
+    /// (`SPEC: O is you, X is type1. Seed N plays this game again; ...`):
+    /// `seed` is the game's seed, `picked` whether `play` picked it
+    /// (`--seed 0`). The default, `None`, keeps the generic line; noline
+    /// says only the seed it picked, as it always has.
+    fn play_opening(&self, game: &G, names: &[String], seed: u64, picked: bool) -> Option<String> {
+        let _ = (game, names, seed, picked);
+        None
     }
 
     /// What to say after the game, after its result and record (Seega:
@@ -614,6 +652,10 @@ pub fn parameter_lines(fields: &[params::Param]) -> Vec<String> {
 ///   [`Recordable::Parameters`]);
 /// - `report: EXTENSION`, a value of a type implementing [`Extension`]:
 ///   the game's own keys, columns and sections in the generic reports;
+/// - `sampler: SAMPLING`, for a game that never ends, a value of a type
+///   implementing [`LongRunSampling`]: registers `simulate` as the
+///   long run sampled ([`SampleLongRun`]; leave `simulate` out of
+///   `verbs`);
 /// - `optimal: "..."`, which registers the agent `optimal`;
 /// - `plugins: fn() -> Result<Vec<PluginInfo>, CoreError>`, plugins of
 ///   its own besides its agents (boards, rule sets; a strategy listed
@@ -663,6 +705,7 @@ macro_rules! register_game {
         verbs: [$($verb:ident),* $(,)?]
         $(, parameters: $params:ty)?
         $(, report: $report:expr)?
+        $(, sampler: $sampler:expr)?
         $(, optimal: $optimal:expr)?
         $(, plugins: $plugins:expr)?
         $(, extra: [$($extra:expr),* $(,)?])?
@@ -684,6 +727,7 @@ macro_rules! register_game {
             static __TABULA_EXTENSION: &(dyn $crate::verbs::Extension<$game>) = &$crate::__first!($($report)?, $crate::verbs::NoExtension);
             static __TABULA_COMMANDS: &[&dyn $crate::Command] = &[
                 $($crate::__verb!($verb, $game, __TABULA_DEFAULTS, __tabula_exact_hooks, __TABULA_EXTENSION),)*
+                $(&$crate::verbs::SampleLongRun::<$game, _>::new(__TABULA_DEFAULTS, __TABULA_EXTENSION, &$sampler),)?
                 $($($extra,)*)?
             ];
             fn __tabula_plugins() -> ::core::result::Result<::std::vec::Vec<$crate::PluginInfo>, $crate::CoreError> {

@@ -185,17 +185,23 @@ where
         o.record.prepare()?;
         let seed = crate::play::seed_or_fresh(o.seed);
         let (mut out, mut input) = super::keep::Keep::new(&mut *io.out, &mut *io.input);
-        writeln!(
-            out,
-            "{}: {}. Seed {seed} plays this game again; type help for the moves.",
-            params::spec(G::NAME, &p),
-            names
-                .iter()
-                .enumerate()
-                .map(|(s, n)| format!("{} is {n}", game.seat_name(s)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )?;
+        match self
+            .extension
+            .play_opening(&game, &names, seed, o.seed == 0)
+        {
+            Some(opening) => write!(out, "{opening}")?,
+            None => writeln!(
+                out,
+                "{}: {}. Seed {seed} plays this game again; type help for the moves.",
+                params::spec(G::NAME, &p),
+                names
+                    .iter()
+                    .enumerate()
+                    .map(|(s, n)| format!("{} is {n}", game.seat_name(s)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )?,
+        }
         write!(out, "{}", self.extension.play_greeting(&game, &names))?;
         let played = crate::play::play_keeping_record(
             &game,
