@@ -27,7 +27,7 @@
 //! ```
 
 use tabula_core::{BoardGame, Chance, GameResult, Status};
-use tabula_exact::{Dense, DenseOptimal, ExactError, Limits, WinZeroSum};
+use tabula_exact::{Dense, DenseOptimal, ExactError, Limits, Successors, WinZeroSum};
 
 use crate::bearoff::{BearOff, Home};
 use crate::board::{Position, Turn, legal_turns};
@@ -37,6 +37,62 @@ use crate::game::{Roll, rolls};
 #[derive(Clone, Debug)]
 pub struct Race {
     side: BearOff,
+    /// Where each position's turns lead, per roll; `None`: the solver
+    /// generates the turns.
+    table: Option<Table>,
+}
+
+/// For each position (by index) and roll (in [`rolls`] order), the
+/// positions its turns reach, by index, lowest first:
+/// `reach[ends[k]..ends[k + 1]]` for `k = 21 × position + roll`.
+#[derive(Clone, Debug)]
+struct Table {
+    ends: Vec<u32>,
+    reach: Vec<u32>,
+    probabilities: Vec<f64>,
+}
+
+impl Table {
+    /// Every turn of every roll from every position, generated once.
+    fn new(side: &BearOff) -> Table {
+        let probabilities: Vec<f64> = rolls().map(|(_, p)| p).collect();
+        let mut ends = vec![0];
+        let mut reach = Vec::new();
+        let mut turns = Vec::new();
+        let mut found = Vec::new();
+        for home in side.positions() {
+            for (Roll(a, b), _) in rolls() {
+                turns.clear();
+                found.clear();
+                if home.count() > 0 {
+                    legal_turns(&home.position(), 0, [a.max(b), a.min(b)], &mut turns);
+                }
+                for t in &turns {
+                    let mut p = home.position();
+                    p.play(0, t);
+                    // A bear-off turn stays home, with no more checkers.
+                    if let Some(i) = Home::of(&p, 0).and_then(|h| side.position_index(&h)) {
+                        found.push(i as u32);
+                    }
+                }
+                found.sort_unstable();
+                found.dedup();
+                reach.extend_from_slice(&found);
+                ends.push(reach.len() as u32);
+            }
+        }
+        Table {
+            ends,
+            reach,
+            probabilities,
+        }
+    }
+
+    /// The positions reached from position `from` with roll `roll`.
+    fn reach(&self, from: usize, roll: usize) -> &[u32] {
+        let k = from * self.probabilities.len() + roll;
+        &self.reach[self.ends[k] as usize..self.ends[k + 1] as usize]
+    }
 }
 
 /// A race state: each seat's checkers, the seat to move, the dice to
@@ -60,10 +116,23 @@ impl RaceState {
 }
 
 impl Race {
-    /// The race of up to `checkers` checkers a side (at most 15).
+    /// The race of up to `checkers` checkers a side (at most 15), with
+    /// a table of where every position's turns lead for each roll, so
+    /// that the solver looks successors up
+    /// ([`Dense::successors`]) instead of generating turns.
     pub fn new(checkers: u8) -> Race {
+        let side = BearOff::new(checkers);
+        let table = Some(Table::new(&side));
+        Race { side, table }
+    }
+
+    /// The same race without the table: the solver generates every
+    /// state's turns through [`BoardGame::legal_moves`] (about a hundred
+    /// times slower); the same values, for checking the table.
+    pub fn generating(checkers: u8) -> Race {
         Race {
             side: BearOff::new(checkers),
+            table: None,
         }
     }
 
@@ -164,6 +233,43 @@ impl Dense for Race {
         Some((a * self.positions() + b) * 2 + usize::from(s.seat))
     }
 
+    /// From the table, if there is one: for each roll, the mover's best
+    /// of the positions its turns reach (an empty one wins at once).
+    fn successors(&self, index: usize, _: &RaceState, out: &mut Successors<RaceState>) -> bool {
+        let Some(table) = &self.table else {
+            return false;
+        };
+        let n = self.positions();
+        let (pair, seat) = (index / 2, index % 2);
+        let (a, b) = (pair / n, pair % n);
+        let mine = if seat == 0 { a } else { b };
+        // Position 0 is the empty one: a finished race is left to the
+        // solver.
+        if a == 0 || b == 0 || a >= n {
+            return false;
+        }
+        for (roll, &p) in table.probabilities.iter().enumerate() {
+            out.outcome(p, Some(seat));
+            for &t in table.reach(mine, roll) {
+                let t = t as usize;
+                if t == 0 {
+                    let mut over = RaceState {
+                        homes: [self.side.positions()[a], self.side.positions()[b]],
+                        seat: 1 - seat as u8,
+                        dice: [0, 0],
+                    };
+                    over.homes[seat] = Home([0; 6]);
+                    out.to_finished(over);
+                } else if seat == 0 {
+                    out.to((t * n + b) * 2 + 1);
+                } else {
+                    out.to((a * n + t) * 2);
+                }
+            }
+        }
+        true
+    }
+
     fn states(&self) -> impl Iterator<Item = RaceState> + '_ {
         let all = self.side.positions();
         all.iter().flat_map(move |&a| {
@@ -193,6 +299,11 @@ impl RaceDb {
     /// Bytes the solve keeps.
     pub fn memory(&self) -> usize {
         self.optimal.memory()
+    }
+
+    /// The engine's solve: every state's value, by index.
+    pub fn optimal(&self) -> &DenseOptimal<Race> {
+        &self.optimal
     }
 
     /// The chance that the side to roll with `mine` wins the race against

@@ -145,6 +145,175 @@ pub trait Dense: BoardGame {
     /// States nobody can reach may be among them (a numbering by the
     /// state's fields is simplest); they are solved like the others.
     fn states(&self) -> impl Iterator<Item = Self::State> + '_;
+
+    /// Optional, for speed: writes what numbered state `index` (`state`)
+    /// leads to straight in numbered states' indices, and returns `true`;
+    /// the default returns `false`, and the solver generates the state's
+    /// chance outcomes and legal moves and applies them, as it does for
+    /// a state this returns `false` for.
+    ///
+    /// A game whose turns are costly to generate but whose numbered
+    /// states' successors it can look up (a table built once, per
+    /// position and roll) writes them here: the solver then never calls
+    /// [`legal_moves`](BoardGame::legal_moves) or
+    /// [`apply_move`](BoardGame::apply_move) for that state while it
+    /// reads the states in order. What to write is in [`Successors`]: it
+    /// must give the value the generated successors would (the solver
+    /// does not compare them; a test of the game should, by solving a
+    /// small instance with and without it). At a numbered *decision*
+    /// state, write one outcome of probability 1 chosen by its seat, with
+    /// one option per legal move in the order [`legal_moves`](BoardGame::legal_moves)
+    /// lists them: the best option is recorded as the best move.
+    fn successors(
+        &self,
+        index: usize,
+        state: &Self::State,
+        out: &mut Successors<Self::State>,
+    ) -> bool {
+        let _ = (index, state, out);
+        false
+    }
+}
+
+/// What a numbered state leads to, as [`Dense::successors`] writes it:
+/// its value is the sum over *outcomes* of their probability times the
+/// value of the outcome, which is that of its one option or the best of
+/// its options for the seat that chooses; an option's value is a sum of
+/// coefficients times numbered states' values (and finished states'
+/// values under the objective).
+///
+/// A state whose roll is followed by its seat's choice of turn (a dice
+/// race numbering its states before the roll) writes, for each roll,
+/// [`outcome`](Self::outcome) with the roll's probability and the seat,
+/// then one [`to`](Self::to) per position a turn can reach (the same
+/// position may be listed once: only the best counts). A state whose
+/// outcomes lead straight to numbered states writes
+/// `outcome(p, None)` and one `to` for each. An option that itself
+/// averages (a move into a throw) is [`option`](Self::option) followed
+/// by its [`term`](Self::term)s.
+///
+/// ```
+/// use tabula_exact::Successors;
+///
+/// let mut out = Successors::<()>::default();
+/// // Heads (one in two): seat 0 chooses between states 3 and 4.
+/// out.outcome(0.5, Some(0));
+/// out.to(3);
+/// out.to(4);
+/// // Tails: state 2, or a coin toss between states 0 and 1.
+/// out.outcome(0.5, Some(0));
+/// out.to(2);
+/// out.option();
+/// out.term(0.5, 0);
+/// out.term(0.5, 1);
+/// assert_eq!(out.outcomes(), 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Successors<S> {
+    /// Per outcome: probability, who chooses, one past its last option.
+    groups: Vec<(f64, Option<Seat>, u32)>,
+    /// Per option: one past its last term.
+    options: Vec<u32>,
+    /// (coefficient, numbered state), or [`FINISHED`] for the next of
+    /// `finished`.
+    terms: Vec<(f64, u32)>,
+    finished: Vec<S>,
+    /// Whether an option is open for terms.
+    open: bool,
+    /// What was written wrong, if anything.
+    error: Option<&'static str>,
+}
+
+/// The index a term of a finished state carries.
+const FINISHED: u32 = u32::MAX;
+
+impl<S> Default for Successors<S> {
+    fn default() -> Self {
+        Successors {
+            groups: Vec::new(),
+            options: Vec::new(),
+            terms: Vec::new(),
+            finished: Vec::new(),
+            open: false,
+            error: None,
+        }
+    }
+}
+
+impl<S> Successors<S> {
+    /// Begins an outcome of probability `probability`, whose options
+    /// follow: `chooser`'s best of them, or with `None` its only one.
+    pub fn outcome(&mut self, probability: f64, chooser: Option<Seat>) {
+        let end = self.options.len() as u32;
+        self.groups.push((probability, chooser, end));
+        self.open = false;
+    }
+
+    /// Begins an option of the current outcome, whose terms follow.
+    pub fn option(&mut self) {
+        match self.groups.last_mut() {
+            Some(g) => {
+                self.options.push(self.terms.len() as u32);
+                g.2 = self.options.len() as u32;
+                self.open = true;
+            }
+            None => self.error = Some("an option before any outcome"),
+        }
+    }
+
+    /// Adds `coefficient` times the value of numbered state `index` to
+    /// the current option.
+    pub fn term(&mut self, coefficient: f64, index: usize) {
+        match u32::try_from(index) {
+            Ok(i) if i != FINISHED => self.push_term(coefficient, i),
+            _ => self.error = Some("an index past u32"),
+        }
+    }
+
+    /// Adds `coefficient` times the value of `state`, a finished state,
+    /// to the current option.
+    pub fn finished(&mut self, coefficient: f64, state: S) {
+        self.finished.push(state);
+        self.push_term(coefficient, FINISHED);
+    }
+
+    /// An option that leads to numbered state `index`.
+    pub fn to(&mut self, index: usize) {
+        self.option();
+        self.term(1.0, index);
+    }
+
+    /// An option that ends the game in `state`.
+    pub fn to_finished(&mut self, state: S) {
+        self.option();
+        self.finished(1.0, state);
+    }
+
+    /// How many outcomes are written.
+    pub fn outcomes(&self) -> usize {
+        self.groups.len()
+    }
+
+    /// Forgets everything written.
+    pub fn clear(&mut self) {
+        self.groups.clear();
+        self.options.clear();
+        self.terms.clear();
+        self.finished.clear();
+        self.open = false;
+        self.error = None;
+    }
+
+    fn push_term(&mut self, coefficient: f64, index: u32) {
+        if !self.open {
+            self.error = Some("a term before any option of the current outcome");
+            return;
+        }
+        self.terms.push((coefficient, index));
+        if let Some(end) = self.options.last_mut() {
+            *end = self.terms.len() as u32;
+        }
+    }
 }
 
 /// Optimal play of a [`Dense`] game under an [`Objective`]: each numbered
@@ -272,6 +441,7 @@ where
             values: vec![0.0; n],
             best: Best::Narrow(vec![u8::MAX; n]),
             scratch: Vec::new(),
+            lean: Successors::default(),
             checking: true,
             tolerance: limits.tolerance,
             max_steps: limits.max_steps,
@@ -381,6 +551,8 @@ struct Sweep<'a, G: BoardGame, O> {
     best: Best,
     /// Outcome and move lists, one pair per depth of unnumbered states.
     scratch: Vec<Scratch<G>>,
+    /// What [`Dense::successors`] writes.
+    lean: Successors<G::State>,
     /// Whether sweeps on the fly check chance outcomes (the first does).
     checking: bool,
     tolerance: f64,
@@ -429,6 +601,9 @@ struct Block<S> {
     moves: Vec<(f64, u32)>,
     /// (coefficient, index of a numbered state).
     terms: Vec<(f64, u32)>,
+    /// Per outcome of a state written by [`Dense::successors`]: its
+    /// probability, how its moves are chosen, one past its last move.
+    groups: Vec<(f64, Pick, u32)>,
     /// States whose value is not affine in numbered states' (a decision
     /// among the unnumbered states they lead to): evaluated on the fly.
     dynamic: Vec<S>,
@@ -445,6 +620,7 @@ impl<S> Default for Block<S> {
             move_ends: Vec::new(),
             moves: Vec::new(),
             terms: Vec::new(),
+            groups: Vec::new(),
             dynamic: Vec::new(),
         }
     }
@@ -461,6 +637,7 @@ impl<S> Block<S> {
         self.move_ends.clear();
         self.moves.clear();
         self.terms.clear();
+        self.groups.clear();
         self.dynamic.clear();
     }
 
@@ -488,6 +665,20 @@ enum Kind {
     Decide(bool),
     /// Worked out on the fly: the state is `dynamic[_]`.
     Dynamic(usize),
+    /// The sum over outcomes `groups[first..end]` of their probability
+    /// times their moves' best; a decision state (`true`) has one.
+    Groups(u32, u32, bool),
+}
+
+/// How an outcome's moves give its value.
+#[derive(Clone, Copy)]
+enum Pick {
+    /// Its one move's.
+    Only,
+    /// The largest.
+    Max,
+    /// The smallest.
+    Min,
 }
 
 impl<G, O> Sweep<'_, G, O>
@@ -544,29 +735,18 @@ where
         let game = self.game;
         let (moves_before, terms_before) = (block.moves.len(), block.terms.len());
         let mut dynamic = false;
-        let mut kind = match game.status(state) {
-            Status::Over(result) => {
-                let v = self.objective.terminal(game, state, result);
-                block.moves.push((v, terms_before as u32));
-                Kind::Fixed
-            }
-            Status::Chance => {
-                let c = self.affine_expand(state, 1.0, 0, &mut block.terms, &mut dynamic)?;
-                block.moves.push((c, block.terms.len() as u32));
-                Kind::Fixed
-            }
-            Status::Decision(seat) => {
-                let mut moves = std::mem::take(&mut self.scratch(0).moves);
-                crate::graph::legal_moves(game, state, seat, &mut moves)?;
-                for m in moves.drain(..) {
-                    let mut next = state.clone();
-                    game.apply_move(&mut next, m, &mut |_| {});
-                    let c = self.affine(&next, 1.0, 0, &mut block.terms, &mut dynamic)?;
-                    block.moves.push((c, block.terms.len() as u32));
-                }
-                self.scratch[0].moves = moves;
-                Kind::Decide(self.objective.maximises(seat))
-            }
+        let mut lean = std::mem::take(&mut self.lean);
+        lean.clear();
+        let written = game.successors(i, state, &mut lean);
+        let pushed = if written {
+            Some(self.push_lean(block, state, &lean))
+        } else {
+            None
+        };
+        self.lean = lean;
+        let mut kind = match pushed {
+            Some(kind) => kind?,
+            None => self.push_generated(block, state, &mut dynamic)?,
         };
         for &(_, t) in &block.terms[terms_before..] {
             if t as usize >= i {
@@ -586,6 +766,129 @@ where
         block.kinds.push(kind);
         block.move_ends.push(block.moves.len() as u32);
         Ok(())
+    }
+
+    /// Adds the moves of `state` as [`Dense::successors`] wrote them
+    /// (`lean`), checked, to `block`.
+    fn push_lean(
+        &self,
+        block: &mut Block<G::State>,
+        state: &G::State,
+        lean: &Successors<G::State>,
+    ) -> Result<Kind, ExactError> {
+        let game = self.game;
+        let wrong = |what: String| ExactError::DenseIndex {
+            state: format!("{state:?}"),
+            what: format!("its successors as written: {what}"),
+        };
+        if let Some(what) = lean.error {
+            return Err(wrong(what.to_string()));
+        }
+        let total: f64 = lean.groups.iter().map(|g| g.0).sum();
+        if lean.groups.is_empty()
+            || (total - 1.0).abs() > 1e-9
+            || lean.groups.iter().any(|g| g.0.is_nan() || g.0 < 0.0)
+        {
+            return Err(ExactError::Probabilities {
+                state: format!("{state:?}"),
+                total,
+            });
+        }
+        let decision = match game.status(state) {
+            Status::Over(_) => return Err(wrong("a finished state leads nowhere".into())),
+            Status::Chance => false,
+            Status::Decision(seat) => {
+                if lean.groups.len() != 1 || lean.groups[0].1 != Some(seat) {
+                    return Err(wrong(format!(
+                        "a decision state writes one outcome, chosen by its seat ({seat})"
+                    )));
+                }
+                true
+            }
+        };
+        let first = block.groups.len() as u32;
+        let (mut option, mut finished) = (0, 0);
+        for &(probability, chooser, end) in &lean.groups {
+            let end = end as usize;
+            if end == option {
+                return Err(ExactError::NoMoves {
+                    seat: chooser.unwrap_or(0),
+                    state: format!("{state:?}"),
+                });
+            }
+            let pick = match chooser {
+                None if end - option != 1 => {
+                    return Err(wrong("an outcome nobody chooses in has one option".into()));
+                }
+                None => Pick::Only,
+                Some(seat) if self.objective.maximises(seat) => Pick::Max,
+                Some(_) => Pick::Min,
+            };
+            for o in option..end {
+                let from = if o == 0 {
+                    0
+                } else {
+                    lean.options[o - 1] as usize
+                };
+                let mut constant = 0.0;
+                for &(coefficient, t) in &lean.terms[from..lean.options[o] as usize] {
+                    if t == FINISHED {
+                        let over = &lean.finished[finished];
+                        finished += 1;
+                        let Status::Over(result) = game.status(over) else {
+                            return Err(wrong(format!("{over:?} is written as finished")));
+                        };
+                        constant += coefficient * self.objective.terminal(game, over, result);
+                    } else if (t as usize) < self.values.len() {
+                        block.terms.push((coefficient, t));
+                    } else {
+                        return Err(self.out_of_range(state, t as usize));
+                    }
+                }
+                block.moves.push((constant, block.terms.len() as u32));
+            }
+            block
+                .groups
+                .push((probability, pick, block.moves.len() as u32));
+            option = end;
+        }
+        Ok(Kind::Groups(first, block.groups.len() as u32, decision))
+    }
+
+    /// Adds the moves of `state`, generated, to `block`; sets `dynamic`
+    /// if its value is not affine in numbered states'.
+    fn push_generated(
+        &mut self,
+        block: &mut Block<G::State>,
+        state: &G::State,
+        dynamic: &mut bool,
+    ) -> Result<Kind, ExactError> {
+        let game = self.game;
+        let terms_before = block.terms.len();
+        Ok(match game.status(state) {
+            Status::Over(result) => {
+                let v = self.objective.terminal(game, state, result);
+                block.moves.push((v, terms_before as u32));
+                Kind::Fixed
+            }
+            Status::Chance => {
+                let c = self.affine_expand(state, 1.0, 0, &mut block.terms, dynamic)?;
+                block.moves.push((c, block.terms.len() as u32));
+                Kind::Fixed
+            }
+            Status::Decision(seat) => {
+                let mut moves = std::mem::take(&mut self.scratch(0).moves);
+                crate::graph::legal_moves(game, state, seat, &mut moves)?;
+                for m in moves.drain(..) {
+                    let mut next = state.clone();
+                    game.apply_move(&mut next, m, &mut |_| {});
+                    let c = self.affine(&next, 1.0, 0, &mut block.terms, dynamic)?;
+                    block.moves.push((c, block.terms.len() as u32));
+                }
+                self.scratch[0].moves = moves;
+                Kind::Decide(self.objective.maximises(seat))
+            }
+        })
     }
 
     /// `mult` times the value of `state`, as an affine function of
@@ -733,6 +1036,14 @@ where
                         self.best.set(start + k, best);
                     }
                 }
+                Kind::Groups(g, _, true) => {
+                    values.clear();
+                    values.extend((first..end).map(|m| block.move_value(&self.values, m)));
+                    let max = matches!(block.groups[g as usize].1, Pick::Max);
+                    let best = self.pick_best(max, &values);
+                    self.best.set(start + k, best);
+                }
+                Kind::Groups(_, _, false) => {}
             }
             first = end;
         }
@@ -755,6 +1066,25 @@ where
                     .map(|m| block.move_value(&self.values, m))
                     .fold(f64::INFINITY, f64::min),
                 Kind::Dynamic(d) => self.expand(&block.dynamic[d], 0)?,
+                Kind::Groups(g, end, _) => {
+                    let mut m = first;
+                    let mut v = 0.0;
+                    for &(probability, pick, end) in &block.groups[g as usize..end as usize] {
+                        let end = end as usize;
+                        let best = match pick {
+                            Pick::Only => block.move_value(&self.values, m),
+                            Pick::Max => (m..end)
+                                .map(|m| block.move_value(&self.values, m))
+                                .fold(f64::NEG_INFINITY, f64::max),
+                            Pick::Min => (m..end)
+                                .map(|m| block.move_value(&self.values, m))
+                                .fold(f64::INFINITY, f64::min),
+                        };
+                        v += probability * best;
+                        m = end;
+                    }
+                    v
+                }
             };
             let old = &mut self.values[start + k];
             residual = residual.max((v - *old).abs());
