@@ -222,15 +222,19 @@ impl Dense for Race {
         2 * self.positions() * self.positions()
     }
 
-    /// Pairs row by row, fewest pips first in each side: a turn lowers
-    /// one side's index, so every successor comes earlier.
+    /// By seat 0's position (fewest pips first), then the seat to roll,
+    /// then seat 1's position: `(2a + seat) n + b`. A turn of seat 0
+    /// lowers `a`, one of seat 1 lowers `b` (after seat 0's states of
+    /// the same `a`), so every successor comes earlier; and the states
+    /// seat 0's turns lead to, `(2a' + 1) n + b`, are read in runs as `b`
+    /// goes up.
     fn index(&self, s: &RaceState) -> Option<usize> {
-        if s.dice[0] != 0 {
+        if s.dice[0] != 0 || s.seat > 1 {
             return None;
         }
         let a = self.side.position_index(&s.homes[0])?;
         let b = self.side.position_index(&s.homes[1])?;
-        Some((a * self.positions() + b) * 2 + usize::from(s.seat))
+        Some((2 * a + usize::from(s.seat)) * self.positions() + b)
     }
 
     /// From the table, if there is one: for each roll, the mover's best
@@ -240,8 +244,8 @@ impl Dense for Race {
             return false;
         };
         let n = self.positions();
-        let (pair, seat) = (index / 2, index % 2);
-        let (a, b) = (pair / n, pair % n);
+        let (row, b) = (index / n, index % n);
+        let (a, seat) = (row / 2, row % 2);
         let mine = if seat == 0 { a } else { b };
         // Position 0 is the empty one: a finished race is left to the
         // solver.
@@ -261,9 +265,9 @@ impl Dense for Race {
                     over.homes[seat] = Home([0; 6]);
                     out.to_finished(over);
                 } else if seat == 0 {
-                    out.to((t * n + b) * 2 + 1);
+                    out.to((2 * t + 1) * n + b);
                 } else {
-                    out.to((a * n + t) * 2);
+                    out.to(2 * a * n + t);
                 }
             }
         }
@@ -273,8 +277,8 @@ impl Dense for Race {
     fn states(&self) -> impl Iterator<Item = RaceState> + '_ {
         let all = self.side.positions();
         all.iter().flat_map(move |&a| {
-            all.iter().flat_map(move |&b| {
-                (0..2).map(move |seat| RaceState {
+            (0..2).flat_map(move |seat| {
+                all.iter().map(move |&b| RaceState {
                     homes: [a, b],
                     seat,
                     dice: [0, 0],

@@ -178,19 +178,21 @@ pub trait Dense: BoardGame {
 /// What a numbered state leads to, as [`Dense::successors`] writes it:
 /// its value is the sum over *outcomes* of their probability times the
 /// value of the outcome, which is that of its one option or the best of
-/// its options for the seat that chooses; an option's value is a sum of
-/// coefficients times numbered states' values (and finished states'
-/// values under the objective).
+/// its options for the seat that chooses; an option's value is a
+/// numbered state's ([`to`](Self::to)), a finished state's under the
+/// objective ([`to_finished`](Self::to_finished)), or a sum of
+/// coefficients times such values ([`option`](Self::option) and its
+/// [`term`](Self::term)s).
 ///
 /// A state whose roll is followed by its seat's choice of turn (a dice
 /// race numbering its states before the roll) writes, for each roll,
 /// [`outcome`](Self::outcome) with the roll's probability and the seat,
-/// then one [`to`](Self::to) per position a turn can reach (the same
-/// position may be listed once: only the best counts). A state whose
-/// outcomes lead straight to numbered states writes
-/// `outcome(p, None)` and one `to` for each. An option that itself
-/// averages (a move into a throw) is [`option`](Self::option) followed
-/// by its [`term`](Self::term)s.
+/// then one [`to`](Self::to) per position a turn can reach (a position
+/// may be listed once: only the best counts). A state whose outcomes
+/// lead straight to numbered states writes `outcome(p, None)` and one
+/// `to` for each. `to` is the lean case (one index stored); an option
+/// that itself averages (a move into a throw) is `option` followed by
+/// its terms.
 ///
 /// ```
 /// use tabula_exact::Successors;
@@ -206,23 +208,29 @@ pub trait Dense: BoardGame {
 /// out.option();
 /// out.term(0.5, 0);
 /// out.term(0.5, 1);
-/// assert_eq!(out.outcomes(), 2);
+/// assert_eq!((out.outcomes(), out.options()), (2, 4));
 /// ```
 #[derive(Clone, Debug)]
 pub struct Successors<S> {
-    /// Per outcome: probability, who chooses, one past its last option.
+    /// Per outcome: probability, who chooses, its first option.
     groups: Vec<(f64, Option<Seat>, u32)>,
-    /// Per option: one past its last term.
+    /// Per option: a numbered state's index, or [`GENERAL`] plus the
+    /// number of a general option.
     options: Vec<u32>,
+    /// Per general option: one past its last term.
+    general: Vec<u32>,
     /// (coefficient, numbered state), or [`FINISHED`] for the next of
     /// `finished`.
     terms: Vec<(f64, u32)>,
     finished: Vec<S>,
-    /// Whether an option is open for terms.
+    /// Whether a general option is open for terms.
     open: bool,
     /// What was written wrong, if anything.
     error: Option<&'static str>,
 }
+
+/// The bit of an option that makes it a general one.
+const GENERAL: u32 = 1 << 31;
 
 /// The index a term of a finished state carries.
 const FINISHED: u32 = u32::MAX;
@@ -232,6 +240,7 @@ impl<S> Default for Successors<S> {
         Successors {
             groups: Vec::new(),
             options: Vec::new(),
+            general: Vec::new(),
             terms: Vec::new(),
             finished: Vec::new(),
             open: false,
@@ -244,25 +253,52 @@ impl<S> Successors<S> {
     /// Begins an outcome of probability `probability`, whose options
     /// follow: `chooser`'s best of them, or with `None` its only one.
     pub fn outcome(&mut self, probability: f64, chooser: Option<Seat>) {
-        let end = self.options.len() as u32;
-        self.groups.push((probability, chooser, end));
+        self.groups
+            .push((probability, chooser, self.options.len() as u32));
         self.open = false;
     }
 
-    /// Begins an option of the current outcome, whose terms follow.
-    pub fn option(&mut self) {
-        match self.groups.last_mut() {
-            Some(g) => {
-                self.options.push(self.terms.len() as u32);
-                g.2 = self.options.len() as u32;
-                self.open = true;
-            }
-            None => self.error = Some("an option before any outcome"),
+    /// An option of the current outcome that leads to numbered state
+    /// `index`.
+    #[inline]
+    pub fn to(&mut self, index: usize) {
+        if index < GENERAL as usize && !self.groups.is_empty() {
+            self.options.push(index as u32);
+            self.open = false;
+        } else {
+            self.to_general(index);
         }
     }
 
+    /// [`to`](Self::to) as a general option (an index past 2³¹), or
+    /// the error of an option before any outcome.
+    #[cold]
+    #[inline(never)]
+    fn to_general(&mut self, index: usize) {
+        self.option();
+        self.term(1.0, index);
+    }
+
+    /// An option of the current outcome that ends the game in `state`.
+    pub fn to_finished(&mut self, state: S) {
+        self.option();
+        self.finished(1.0, state);
+    }
+
+    /// Begins an option of the current outcome whose value is the sum
+    /// of the terms that follow.
+    pub fn option(&mut self) {
+        if self.groups.is_empty() {
+            self.error = Some("an option before any outcome");
+            return;
+        }
+        self.options.push(GENERAL | self.general.len() as u32);
+        self.general.push(self.terms.len() as u32);
+        self.open = true;
+    }
+
     /// Adds `coefficient` times the value of numbered state `index` to
-    /// the current option.
+    /// the current option (begun by [`option`](Self::option)).
     pub fn term(&mut self, coefficient: f64, index: usize) {
         match u32::try_from(index) {
             Ok(i) if i != FINISHED => self.push_term(coefficient, i),
@@ -271,22 +307,12 @@ impl<S> Successors<S> {
     }
 
     /// Adds `coefficient` times the value of `state`, a finished state,
-    /// to the current option.
+    /// to the current option (begun by [`option`](Self::option)).
     pub fn finished(&mut self, coefficient: f64, state: S) {
-        self.finished.push(state);
+        if self.open {
+            self.finished.push(state);
+        }
         self.push_term(coefficient, FINISHED);
-    }
-
-    /// An option that leads to numbered state `index`.
-    pub fn to(&mut self, index: usize) {
-        self.option();
-        self.term(1.0, index);
-    }
-
-    /// An option that ends the game in `state`.
-    pub fn to_finished(&mut self, state: S) {
-        self.option();
-        self.finished(1.0, state);
     }
 
     /// How many outcomes are written.
@@ -294,10 +320,16 @@ impl<S> Successors<S> {
         self.groups.len()
     }
 
+    /// How many options are written, over every outcome.
+    pub fn options(&self) -> usize {
+        self.options.len()
+    }
+
     /// Forgets everything written.
     pub fn clear(&mut self) {
         self.groups.clear();
         self.options.clear();
+        self.general.clear();
         self.terms.clear();
         self.finished.clear();
         self.open = false;
@@ -306,13 +338,33 @@ impl<S> Successors<S> {
 
     fn push_term(&mut self, coefficient: f64, index: u32) {
         if !self.open {
-            self.error = Some("a term before any option of the current outcome");
+            self.error = Some("a term outside an option begun by `option`");
             return;
         }
         self.terms.push((coefficient, index));
-        if let Some(end) = self.options.last_mut() {
+        if let Some(end) = self.general.last_mut() {
             *end = self.terms.len() as u32;
         }
+    }
+
+    /// The options of outcome `g`.
+    fn group(&self, g: usize) -> &[u32] {
+        let from = self.groups[g].2 as usize;
+        let to = self
+            .groups
+            .get(g + 1)
+            .map_or(self.options.len(), |next| next.2 as usize);
+        &self.options[from..to]
+    }
+
+    /// The terms of general option `k`.
+    fn general_terms(&self, k: usize) -> &[(f64, u32)] {
+        let from = if k == 0 {
+            0
+        } else {
+            self.general[k - 1] as usize
+        };
+        &self.terms[from..self.general[k] as usize]
     }
 }
 
@@ -442,6 +494,8 @@ where
             best: Best::Narrow(vec![u8::MAX; n]),
             scratch: Vec::new(),
             lean: Successors::default(),
+            constants: Vec::new(),
+            move_values: Vec::new(),
             checking: true,
             tolerance: limits.tolerance,
             max_steps: limits.max_steps,
@@ -461,9 +515,11 @@ where
                 states: n,
             })?;
             sweep.check_listed(i, &state)?;
-            sweep.push(&mut block, i, &state)?;
+            let solved = sweep.push(&mut block, i, &state)?;
             listed = i + 1;
-            if block.reach <= listed {
+            if solved {
+                block.clear(listed);
+            } else if block.reach <= listed {
                 sweep.settle(&mut block, &mut clock)?;
                 block.clear(listed);
             } else if block.terms.len() > cap {
@@ -553,6 +609,9 @@ struct Sweep<'a, G: BoardGame, O> {
     scratch: Vec<Scratch<G>>,
     /// What [`Dense::successors`] writes.
     lean: Successors<G::State>,
+    /// Scratch: the values of its general options, and of its options.
+    constants: Vec<f64>,
+    move_values: Vec<f64>,
     /// Whether sweeps on the fly check chance outcomes (the first does).
     checking: bool,
     tolerance: f64,
@@ -725,13 +784,15 @@ where
         }
     }
 
-    /// Adds numbered state `i`, `state`, and its transitions to `block`.
+    /// Adds numbered state `i`, `state`, and its transitions to `block`;
+    /// returns `true` if it solved it at once instead (the block empty,
+    /// and [`Dense::successors`] leading only to earlier states).
     fn push(
         &mut self,
         block: &mut Block<G::State>,
         i: usize,
         state: &G::State,
-    ) -> Result<(), ExactError> {
+    ) -> Result<bool, ExactError> {
         let game = self.game;
         let (moves_before, terms_before) = (block.moves.len(), block.terms.len());
         let mut dynamic = false;
@@ -739,13 +800,16 @@ where
         lean.clear();
         let written = game.successors(i, state, &mut lean);
         let pushed = if written {
-            Some(self.push_lean(block, state, &lean))
+            Some(self.lean(block, i, state, &lean))
         } else {
             None
         };
         self.lean = lean;
         let mut kind = match pushed {
-            Some(kind) => kind?,
+            Some(kind) => match kind? {
+                Some(kind) => kind,
+                None => return Ok(true),
+            },
             None => self.push_generated(block, state, &mut dynamic)?,
         };
         for &(_, t) in &block.terms[terms_before..] {
@@ -765,17 +829,17 @@ where
         }
         block.kinds.push(kind);
         block.move_ends.push(block.moves.len() as u32);
-        Ok(())
+        Ok(false)
     }
 
-    /// Adds the moves of `state` as [`Dense::successors`] wrote them
-    /// (`lean`), checked, to `block`.
-    fn push_lean(
+    /// Checks what [`Dense::successors`] wrote for `state` (`lean`):
+    /// returns whether `state` is a decision state, and one past the
+    /// highest numbered state it leads to.
+    fn check_lean(
         &self,
-        block: &mut Block<G::State>,
         state: &G::State,
         lean: &Successors<G::State>,
-    ) -> Result<Kind, ExactError> {
+    ) -> Result<(bool, usize), ExactError> {
         let game = self.game;
         let wrong = |what: String| ExactError::DenseIndex {
             state: format!("{state:?}"),
@@ -806,53 +870,164 @@ where
                 true
             }
         };
-        let first = block.groups.len() as u32;
-        let (mut option, mut finished) = (0, 0);
-        for &(probability, chooser, end) in &lean.groups {
-            let end = end as usize;
-            if end == option {
+        for (g, &(_, chooser, _)) in lean.groups.iter().enumerate() {
+            let count = lean.group(g).len();
+            if count == 0 {
                 return Err(ExactError::NoMoves {
                     seat: chooser.unwrap_or(0),
                     state: format!("{state:?}"),
                 });
             }
-            let pick = match chooser {
-                None if end - option != 1 => {
-                    return Err(wrong("an outcome nobody chooses in has one option".into()));
+            if chooser.is_none() && count != 1 {
+                return Err(wrong("an outcome nobody chooses in has one option".into()));
+            }
+        }
+        // One past the highest index (general options' bit set and
+        // finished states' all ones are left out).
+        let plain = lean
+            .options
+            .iter()
+            .map(|&o| if o & GENERAL == 0 { o + 1 } else { 0 });
+        let terms = lean
+            .terms
+            .iter()
+            .map(|&(_, t)| if t == FINISHED { 0 } else { t + 1 });
+        let reach = plain.chain(terms).max().unwrap_or(0) as usize;
+        if reach > self.values.len() {
+            return Err(self.out_of_range(state, reach - 1));
+        }
+        for over in &lean.finished {
+            if !matches!(game.status(over), Status::Over(_)) {
+                return Err(wrong(format!("{over:?} is written as finished")));
+            }
+        }
+        Ok((decision, reach))
+    }
+
+    /// The constant part of each general option of `lean` (its finished
+    /// states' values under the objective), into `out`.
+    fn constants(&self, lean: &Successors<G::State>, out: &mut Vec<f64>) {
+        out.clear();
+        let mut finished = lean.finished.iter();
+        for k in 0..lean.general.len() {
+            let mut constant = 0.0;
+            for &(coefficient, t) in lean.general_terms(k) {
+                if t == FINISHED
+                    && let Some(over) = finished.next()
+                    && let Status::Over(result) = self.game.status(over)
+                {
+                    constant += coefficient * self.objective.terminal(self.game, over, result);
                 }
+            }
+            out.push(constant);
+        }
+    }
+
+    /// Adds the moves of `state` as [`Dense::successors`] wrote them
+    /// (`lean`, checked) to `block`.
+    fn push_lean(
+        &mut self,
+        block: &mut Block<G::State>,
+        lean: &Successors<G::State>,
+        decision: bool,
+    ) -> Kind {
+        let mut constants = std::mem::take(&mut self.constants);
+        self.constants(lean, &mut constants);
+        let first = block.groups.len() as u32;
+        for (g, &(probability, chooser, _)) in lean.groups.iter().enumerate() {
+            for &o in lean.group(g) {
+                if o & GENERAL == 0 {
+                    block.terms.push((1.0, o));
+                    block.moves.push((0.0, block.terms.len() as u32));
+                } else {
+                    let k = (o & !GENERAL) as usize;
+                    let terms = lean.general_terms(k).iter().filter(|t| t.1 != FINISHED);
+                    block.terms.extend(terms);
+                    block.moves.push((constants[k], block.terms.len() as u32));
+                }
+            }
+            let pick = match chooser {
                 None => Pick::Only,
                 Some(seat) if self.objective.maximises(seat) => Pick::Max,
                 Some(_) => Pick::Min,
             };
-            for o in option..end {
-                let from = if o == 0 {
-                    0
-                } else {
-                    lean.options[o - 1] as usize
-                };
-                let mut constant = 0.0;
-                for &(coefficient, t) in &lean.terms[from..lean.options[o] as usize] {
-                    if t == FINISHED {
-                        let over = &lean.finished[finished];
-                        finished += 1;
-                        let Status::Over(result) = game.status(over) else {
-                            return Err(wrong(format!("{over:?} is written as finished")));
-                        };
-                        constant += coefficient * self.objective.terminal(game, over, result);
-                    } else if (t as usize) < self.values.len() {
-                        block.terms.push((coefficient, t));
-                    } else {
-                        return Err(self.out_of_range(state, t as usize));
-                    }
-                }
-                block.moves.push((constant, block.terms.len() as u32));
-            }
             block
                 .groups
                 .push((probability, pick, block.moves.len() as u32));
-            option = end;
         }
-        Ok(Kind::Groups(first, block.groups.len() as u32, decision))
+        self.constants = constants;
+        Kind::Groups(first, block.groups.len() as u32, decision)
+    }
+
+    /// The value of a state as [`Dense::successors`] wrote it (`lean`,
+    /// checked) from final values, and its best move if it is a
+    /// decision state.
+    fn solve_lean(&mut self, lean: &Successors<G::State>, decision: bool) -> (f64, Option<usize>) {
+        let mut general = std::mem::take(&mut self.constants);
+        self.constants(lean, &mut general);
+        let values = &self.values;
+        for (k, constant) in general.iter_mut().enumerate() {
+            let terms = lean.general_terms(k).iter().filter(|t| t.1 != FINISHED);
+            *constant = terms.fold(*constant, |v, &(p, t)| v + p * values[t as usize]);
+        }
+        let value = |o: u32| {
+            if o & GENERAL == 0 {
+                values[o as usize]
+            } else {
+                general[(o & !GENERAL) as usize]
+            }
+        };
+        let mut v = 0.0;
+        let mut best = None;
+        for (g, &(probability, chooser, _)) in lean.groups.iter().enumerate() {
+            let options = lean.group(g);
+            let max = chooser.is_none_or(|seat| self.objective.maximises(seat));
+            let top = if max {
+                options
+                    .iter()
+                    .map(|&o| value(o))
+                    .fold(f64::NEG_INFINITY, f64::max)
+            } else {
+                options
+                    .iter()
+                    .map(|&o| value(o))
+                    .fold(f64::INFINITY, f64::min)
+            };
+            if decision {
+                let mut moves = std::mem::take(&mut self.move_values);
+                moves.clear();
+                moves.extend(options.iter().map(|&o| value(o)));
+                best = Some(self.pick_best(max, &moves));
+                self.move_values = moves;
+            }
+            v += probability * top;
+        }
+        self.constants = general;
+        (v, best)
+    }
+
+    /// Numbered state `i` (`state`) as [`Dense::successors`] wrote it
+    /// (`lean`): solved at once (`None`) if the block is empty and it
+    /// leads only to earlier states, whose values are final; else added
+    /// to `block`.
+    fn lean(
+        &mut self,
+        block: &mut Block<G::State>,
+        i: usize,
+        state: &G::State,
+        lean: &Successors<G::State>,
+    ) -> Result<Option<Kind>, ExactError> {
+        let (decision, reach) = self.check_lean(state, lean)?;
+        if block.kinds.is_empty() && reach <= i {
+            let (v, best) = self.solve_lean(lean, decision);
+            self.values[i] = v;
+            if let Some(best) = best {
+                self.best.set(i, best);
+            }
+            self.iterations = self.iterations.max(1);
+            return Ok(None);
+        }
+        Ok(Some(self.push_lean(block, lean, decision)))
     }
 
     /// Adds the moves of `state`, generated, to `block`; sets `dynamic`
