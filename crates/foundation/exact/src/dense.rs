@@ -1410,3 +1410,232 @@ where
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::WinZeroSum;
+    use tabula_core::{BoardGame, Chance, GameResult, Status};
+
+    /// The module docs' coin race (throw: heads scores, tails passes;
+    /// or pass), its decision states numbered, with or without
+    /// [`Dense::successors`] (`lean`), which writes throws as general
+    /// options (a coin toss, the game sometimes won) and passes as plain
+    /// ones; the states form cycles.
+    struct Coin {
+        target: u8,
+        lean: bool,
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct S {
+        scores: [u8; 2],
+        seat: usize,
+        throwing: bool,
+    }
+
+    impl BoardGame for Coin {
+        type State = S;
+        type Move = bool;
+        type Outcome = bool;
+        type Event = ();
+        fn seats(&self) -> usize {
+            2
+        }
+        fn initial_state(&self) -> S {
+            S {
+                scores: [0, 0],
+                seat: 0,
+                throwing: false,
+            }
+        }
+        fn status(&self, s: &S) -> Status {
+            match s.scores.iter().position(|&x| x >= self.target) {
+                Some(w) => Status::Over(GameResult::Win(w)),
+                None if s.throwing => Status::Chance,
+                None => Status::Decision(s.seat),
+            }
+        }
+        fn chance_outcomes(&self, _: &S, out: &mut Vec<Chance<bool>>) {
+            out.extend([true, false].map(|h| Chance {
+                outcome: h,
+                probability: 0.5,
+            }));
+        }
+        fn apply_chance<E: FnMut(())>(&self, s: &mut S, heads: bool, _: &mut E) {
+            s.throwing = false;
+            if heads {
+                s.scores[s.seat] += 1
+            } else {
+                s.seat = 1 - s.seat
+            }
+        }
+        fn legal_moves(&self, _: &S, out: &mut Vec<bool>) {
+            out.extend([true, false])
+        }
+        fn apply_move<E: FnMut(())>(&self, s: &mut S, throw: bool, _: &mut E) {
+            if throw {
+                s.throwing = true
+            } else {
+                s.seat = 1 - s.seat
+            }
+        }
+    }
+
+    impl Dense for Coin {
+        fn state_count(&self) -> usize {
+            2 * usize::from(self.target).pow(2)
+        }
+        fn index(&self, s: &S) -> Option<usize> {
+            let t = usize::from(self.target);
+            let late = (t - 1 - usize::from(s.scores[0])) * t + (t - 1 - usize::from(s.scores[1]));
+            (!s.throwing).then_some(2 * late + s.seat)
+        }
+        fn states(&self) -> impl Iterator<Item = S> + '_ {
+            let t = self.target;
+            (0..t).rev().flat_map(move |a| {
+                (0..t).rev().flat_map(move |b| {
+                    (0..2).map(move |seat| S {
+                        scores: [a, b],
+                        seat,
+                        throwing: false,
+                    })
+                })
+            })
+        }
+        fn successors(&self, _: usize, s: &S, out: &mut Successors<S>) -> bool {
+            if !self.lean {
+                return false;
+            }
+            let Status::Decision(seat) = self.status(s) else {
+                return false;
+            };
+            let mut heads = *s;
+            heads.scores[seat] += 1;
+            let tails = S {
+                seat: 1 - seat,
+                ..*s
+            };
+            out.outcome(1.0, Some(seat));
+            // Throw: a coin toss.
+            out.option();
+            match self.index(&heads) {
+                Some(i) if heads.scores[seat] < self.target => out.term(0.5, i),
+                _ => out.finished(0.5, heads),
+            }
+            out.term(0.5, self.index(&tails).unwrap_or(usize::MAX));
+            // Pass.
+            out.to(self.index(&tails).unwrap_or(usize::MAX));
+            true
+        }
+    }
+
+    #[test]
+    fn written_successors_give_the_generated_values_and_moves() {
+        for target in 1..=6 {
+            let limits = Limits::default();
+            let slow = DenseOptimal::solve(
+                &Coin {
+                    target,
+                    lean: false,
+                },
+                &WinZeroSum,
+                &limits,
+            )
+            .expect("solves");
+            let game = Coin { target, lean: true };
+            let fast = DenseOptimal::solve(&game, &WinZeroSum, &limits).expect("solves");
+            assert_eq!(slow.values().len(), fast.values().len());
+            for (i, (a, b)) in slow.values().iter().zip(fast.values()).enumerate() {
+                assert!(
+                    (a - b).abs() < 1e-12,
+                    "target {target}, state {i}: {a} vs {b}"
+                );
+            }
+            for s in game.states() {
+                assert_eq!(
+                    slow.best_move(&game, &s),
+                    fast.best_move(&game, &s),
+                    "{s:?}"
+                );
+            }
+            assert!((slow.value - fast.value).abs() < 1e-12);
+        }
+    }
+
+    /// A game that writes its successors wrong, in a given way.
+    struct Wrong(u8);
+
+    impl BoardGame for Wrong {
+        type State = u8;
+        type Move = u8;
+        type Outcome = u8;
+        type Event = ();
+        fn seats(&self) -> usize {
+            1
+        }
+        fn initial_state(&self) -> u8 {
+            1
+        }
+        fn status(&self, s: &u8) -> Status {
+            match s {
+                0 => Status::Over(GameResult::Win(0)),
+                _ => Status::Chance,
+            }
+        }
+        fn chance_outcomes(&self, _: &u8, out: &mut Vec<Chance<u8>>) {
+            out.push(Chance {
+                outcome: 0,
+                probability: 1.0,
+            });
+        }
+        fn apply_chance<E: FnMut(())>(&self, s: &mut u8, o: u8, _: &mut E) {
+            *s = o;
+        }
+        fn apply_move<E: FnMut(())>(&self, _: &mut u8, _: u8, _: &mut E) {}
+    }
+
+    impl Dense for Wrong {
+        fn state_count(&self) -> usize {
+            2
+        }
+        fn index(&self, s: &u8) -> Option<usize> {
+            Some(usize::from(*s))
+        }
+        fn states(&self) -> impl Iterator<Item = u8> + '_ {
+            0..2
+        }
+        fn successors(&self, i: usize, _: &u8, out: &mut Successors<u8>) -> bool {
+            if i == 0 {
+                return false;
+            }
+            match self.0 {
+                0 => out.outcome(0.5, None),
+                1 => out.outcome(1.0, Some(0)),
+                2 => out.term(1.0, 0),
+                3 => out.outcome(1.0, None),
+                _ => out.outcome(1.0, None),
+            }
+            match self.0 {
+                0 | 2 => out.to_finished(0),
+                1 => {}
+                3 => {
+                    out.to(0);
+                    out.to(0);
+                }
+                _ => out.to(7),
+            }
+            true
+        }
+    }
+
+    #[test]
+    fn wrongly_written_successors_are_refused() {
+        let solve = |w| DenseOptimal::solve(&Wrong(w), &WinZeroSum, &Limits::default());
+        assert!(matches!(solve(0), Err(ExactError::Probabilities { .. })));
+        assert!(matches!(solve(1), Err(ExactError::NoMoves { .. })));
+        assert!(matches!(solve(2), Err(ExactError::DenseIndex { .. })));
+        assert!(matches!(solve(3), Err(ExactError::DenseIndex { .. })));
+        assert!(matches!(solve(4), Err(ExactError::DenseIndex { .. })));
+    }
+}
