@@ -5,6 +5,23 @@
 //! wins, and the best turn, for every pair of positions of up to
 //! `checkers` checkers each.
 //!
+//! Time: the solver never generates a turn. [`Race::new`] builds a
+//! table once, with the move generator, of the positions each position's
+//! turns reach with each roll (12,376 positions × 21 rolls for 11
+//! checkers, 6.3 positions a roll on average, a quarter of a second), and
+//! the race writes each state's successors from it
+//! ([`Dense::successors`]): for each roll, the mover's best of the states
+//! those positions lead to. Every turn lowers the mover's pip count and
+//! the numbering puts every successor first, so the solver settles each
+//! state in one pass over its successors' values. Eleven checkers a side
+//! (306 million states) took 198 s of CPU (0.65 µs a state; 7 min 12 s
+//! on the project's two cores while other builds ran) and 2.58 GiB peak
+//! resident memory; six (1.7 million states) 0.85 s, where generating
+//! every state's turns took 73 s. [`Race::generating`] is the race
+//! without the table, for checking it: the same values to the bit.
+//! Measured with
+//! `cargo run --release -p tabula-backgammon --example race_solve -- 11`.
+//!
 //! Memory: [`DenseOptimal`] keeps a value (8 bytes) and a best move (1
 //! byte) per numbered state, and the race numbers every pair of positions
 //! with either side to roll: 18 n² bytes for n positions a side. In 4 GiB
@@ -263,7 +280,7 @@ impl Dense for Race {
                         dice: [0, 0],
                     };
                     over.homes[seat] = Home([0; 6]);
-                    out.to_finished(over);
+                    out.end_in(over);
                 } else if seat == 0 {
                     out.to((2 * t + 1) * n + b);
                 } else {

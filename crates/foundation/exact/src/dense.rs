@@ -44,6 +44,22 @@
 //! residual bounds the last sweep's change, and ties between moves go to
 //! the first listed, as in [`Optimal`](crate::Optimal) (see its docs).
 //!
+//! **Successors written by the game.** Generating a state's moves can
+//! cost far more than the arithmetic on its successors' values (a dice
+//! game's whole turns, regenerated for every state and roll). A game
+//! that can say where a numbered state leads, in numbered states'
+//! indices, implements [`Dense::successors`]: for each chance outcome,
+//! its probability, who chooses, and the options ([`Successors`]). The
+//! solver then reads those instead of calling
+//! [`legal_moves`](BoardGame::legal_moves) and
+//! [`apply_move`](BoardGame::apply_move), and a state that leads only to
+//! states already solved (every state, in a game without cycles numbered
+//! late states first) is solved on the spot, with no block: one pass of a
+//! few loads per option. The values are the same as generated (a game's
+//! test should check that on a small instance; the solver checks the
+//! probabilities, the indices' range and that a state written as
+//! finished is).
+//!
 //! **Sharing.** A [`DenseOptimal`] is a handle: cloning it shares the
 //! solved values, so one solve serves every agent, worker and seating
 //! that plays the game with the same parameters. Under [`WinZeroSum`](crate::WinZeroSum)
@@ -180,7 +196,7 @@ pub trait Dense: BoardGame {
 /// value of the outcome, which is that of its one option or the best of
 /// its options for the seat that chooses; an option's value is a
 /// numbered state's ([`to`](Self::to)), a finished state's under the
-/// objective ([`to_finished`](Self::to_finished)), or a sum of
+/// objective ([`end_in`](Self::end_in)), or a sum of
 /// coefficients times such values ([`option`](Self::option) and its
 /// [`term`](Self::term)s).
 ///
@@ -266,7 +282,7 @@ impl<S> Successors<S> {
             self.options.push(index as u32);
             self.open = false;
         } else {
-            self.to_general(index);
+            self.general_option(index);
         }
     }
 
@@ -274,13 +290,13 @@ impl<S> Successors<S> {
     /// the error of an option before any outcome.
     #[cold]
     #[inline(never)]
-    fn to_general(&mut self, index: usize) {
+    fn general_option(&mut self, index: usize) {
         self.option();
         self.term(1.0, index);
     }
 
     /// An option of the current outcome that ends the game in `state`.
-    pub fn to_finished(&mut self, state: S) {
+    pub fn end_in(&mut self, state: S) {
         self.option();
         self.finished(1.0, state);
     }
@@ -1617,7 +1633,7 @@ mod tests {
                 _ => out.outcome(1.0, None),
             }
             match self.0 {
-                0 | 2 => out.to_finished(0),
+                0 | 2 => out.end_in(0),
                 1 => {}
                 3 => {
                     out.to(0);
