@@ -12,8 +12,8 @@ use crate::notation::format_turn;
 use crate::race::Race;
 
 /// The most checkers a side the `--against` race is solved for here:
-/// eleven a side is 306 million states, 2.6 GiB of values and moves, the
-/// most that fits in 4 GiB (twelve would take 5.8 GiB); see the race's
+/// eleven a side is 306 million states, 2.3 GiB of values, the most that
+/// fits in 4 GiB (twelve would take 5.1 GiB); see the race's
 /// [module docs](crate::race) for the time.
 pub const RACE_CHECKERS: u8 = 11;
 
@@ -33,7 +33,7 @@ pub struct BearOffArgs {
     /// turn with --roll, from the two-sided database of as many checkers
     /// a side as the side with more has (up to 11; solved for each
     /// command: 6 a side takes about a second, 11 about 200 s of CPU
-    /// and 2.6 GiB of memory).
+    /// and 2.3 GiB of memory).
     #[arg(long, value_name = "N1,...,N6")]
     pub against: Option<String>,
 }

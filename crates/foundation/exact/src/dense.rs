@@ -6,7 +6,8 @@
 //! graph of a game of a few million states takes hundreds of megabytes.
 //! A game that can number its states `0..count` ([`Dense`]) is solved by
 //! [`DenseOptimal::solve`] instead, which keeps one `f64` per numbered
-//! state and one byte for its best move, and the transitions of a few
+//! state and one byte for its best move (none if no numbered state is a
+//! decision: a game that numbers its rolls), and the transitions of a few
 //! states at a time: it generates each state's successors (chance
 //! outcomes and legal moves, applied) as it reaches it.
 //!
@@ -408,6 +409,9 @@ struct Solved {
 /// Each numbered state's best move, by its index in the legal moves;
 /// the largest value of the type where nobody decides.
 enum Best {
+    /// No numbered state is a decision (yet), of this many: no memory
+    /// taken (a game that numbers only its rolls).
+    None(usize),
     /// Every best move's index is below 255.
     Narrow(Vec<u8>),
     Wide(Vec<u32>),
@@ -416,12 +420,16 @@ enum Best {
 impl Best {
     fn get(&self, i: usize) -> Option<usize> {
         match self {
+            Best::None(_) => None,
             Best::Narrow(b) => b.get(i).filter(|&&m| m != u8::MAX).map(|&m| usize::from(m)),
             Best::Wide(b) => b.get(i).filter(|&&m| m != u32::MAX).map(|&m| m as usize),
         }
     }
 
     fn set(&mut self, i: usize, m: usize) {
+        if let Best::None(n) = *self {
+            *self = Best::Narrow(vec![u8::MAX; n]);
+        }
         if let Best::Narrow(b) = self
             && m >= usize::from(u8::MAX)
         {
@@ -432,6 +440,7 @@ impl Best {
             *self = Best::Wide(wide);
         }
         match self {
+            Best::None(_) => {}
             Best::Narrow(b) => b[i] = m as u8,
             Best::Wide(b) => b[i] = u32::try_from(m).unwrap_or(u32::MAX - 1),
         }
@@ -439,6 +448,7 @@ impl Best {
 
     fn bytes(&self) -> usize {
         match self {
+            Best::None(_) => 0,
             Best::Narrow(b) => b.len(),
             Best::Wide(b) => 4 * b.len(),
         }
@@ -507,7 +517,7 @@ where
             game,
             objective,
             values: vec![0.0; n],
-            best: Best::Narrow(vec![u8::MAX; n]),
+            best: Best::None(n),
             scratch: Vec::new(),
             lean: Successors::default(),
             constants: Vec::new(),
