@@ -45,7 +45,8 @@
 //! ```
 
 use tabula_core::{BoardGame, Chance, GameResult, Status};
-use tabula_exact::{Dense, DenseOptimal, ExactError, Limits, Successors, WinZeroSum};
+use tabula_exact::dense::Successors;
+use tabula_exact::{Dense, DenseOptimal, ExactError, Limits, WinZeroSum};
 
 use crate::bearoff::{BearOff, Home};
 use crate::board::{Position, Turn, legal_turns};

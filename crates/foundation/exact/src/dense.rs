@@ -212,7 +212,7 @@ pub trait Dense: BoardGame {
 /// its terms.
 ///
 /// ```
-/// use tabula_exact::Successors;
+/// use tabula_exact::dense::Successors;
 ///
 /// let mut out = Successors::<()>::default();
 /// // Heads (one in two): seat 0 chooses between states 3 and 4.

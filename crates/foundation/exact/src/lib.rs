@@ -109,7 +109,7 @@ mod walk;
 
 pub use budget::{Progress, Stage};
 pub use chain::{Chain, End, Limits, Step, Transition};
-pub use dense::{Dense, DenseOptimal, Successors};
+pub use dense::{Dense, DenseOptimal};
 pub use fewest::Fewest;
 pub use once::SolveOnce;
 pub use optimal::{Objective, Optimal, Reach, Score, Terminal, WinZeroSum};
