@@ -9,7 +9,8 @@
 //!
 //! `--generating` solves with the solver generating every state's turns
 //! (no table); `--compare` solves both ways and prints the largest
-//! difference between their values.
+//! difference between their values; `--threads N` solves from the table
+//! on N threads (default 1; 0: every core).
 
 use std::time::Instant;
 
@@ -21,10 +22,18 @@ use tabula_exact::{DenseOptimal, Limits, WinZeroSum};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut checkers = 6u8;
     let (mut generating, mut compare) = (false, false);
-    for arg in std::env::args().skip(1) {
+    let mut threads = 1;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
         match arg.as_str() {
             "--generating" => generating = true,
             "--compare" => compare = true,
+            "--threads" => {
+                let n = args.next().unwrap_or_default();
+                threads = n
+                    .parse()
+                    .map_err(|_| format!("--threads {n:?}: a number"))?;
+            }
             n => {
                 checkers = n
                     .parse()
@@ -45,7 +54,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         report("generating", positions, start, slow.memory());
         if compare {
             let start = Instant::now();
-            let db = Race::new(checkers).solve()?;
+            let db = Race::new(checkers).solve_threads(threads)?;
             report("table", positions, start, db.memory());
             let worst = slow
                 .values()
@@ -61,7 +70,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let race = Race::new(checkers);
         println!("table built in {:.2} s", start.elapsed().as_secs_f64());
         let positions = race.positions();
-        let db = race.solve()?;
+        let db = race.solve_threads(threads)?;
         report("table", positions, start, db.memory());
         sample(&db);
     }

@@ -217,7 +217,8 @@ fn the_race_database_matches_a_brute_force_and_the_gnubg_manual() {
 /// The race solved from the table of where each position's turns lead
 /// (the engine's `Dense::successors`) against the same race with every
 /// state's turns generated (the engine's general path): the same value
-/// in every state, and the brute force's for three checkers a side.
+/// in every state (also on two threads), and the brute force's for
+/// three checkers a side.
 #[test]
 fn the_race_table_gives_the_generated_values() {
     use tabula_backgammon::race::Race;
@@ -232,6 +233,9 @@ fn the_race_table_gives_the_generated_values() {
         .map(|(x, y)| (x - y).abs())
         .fold(0.0, f64::max);
     assert!(worst < 1e-12, "{worst}");
+    // On two threads: the same values to the bit.
+    let parallel = Race::new(4).solve_threads(2).expect("solves");
+    assert_eq!(parallel.optimal().values(), a);
     let mut memo = HashMap::new();
     let all = homes(3);
     for x in all.iter().filter(|h| h.count() > 0) {

@@ -506,6 +506,89 @@ where
         objective: &impl Objective<G>,
         limits: &Limits,
     ) -> Result<DenseOptimal<G>, ExactError> {
+        Self::solve_in(game, objective, limits, |_, _, _, _, _| {})
+    }
+
+    /// [`solve`](Self::solve) on `threads` threads (the machine's cores
+    /// for 0): states whose successors the game writes
+    /// ([`Dense::successors`]) and which lead only to states already
+    /// solved are solved in batches of [`BATCH`](Self::BATCH) consecutive
+    /// states split between the threads; the rest as by `solve`. The
+    /// same values to the bit as `solve` (each state's value is worked
+    /// out by the same arithmetic from the same final values).
+    pub fn solve_parallel<O>(
+        game: &G,
+        objective: &O,
+        limits: &Limits,
+        threads: usize,
+    ) -> Result<DenseOptimal<G>, ExactError>
+    where
+        G: Sync,
+        G::State: Send + Sync,
+        O: Objective<G> + Sync,
+    {
+        let threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            t => t,
+        };
+        if threads == 1 {
+            return Self::solve(game, objective, limits);
+        }
+        Self::solve_in(
+            game,
+            objective,
+            limits,
+            |values, ready, first, states, out| {
+                let part = states.len().div_ceil(threads).max(1);
+                let mut parts: Vec<Vec<Ahead>> = Vec::new();
+                std::thread::scope(|scope| {
+                    let workers: Vec<_> = states
+                        .chunks(part)
+                        .enumerate()
+                        .skip(1)
+                        .map(|(k, chunk)| {
+                            scope.spawn(move || {
+                                written_values(
+                                    game,
+                                    objective,
+                                    values,
+                                    ready,
+                                    first + k * part,
+                                    chunk,
+                                )
+                            })
+                        })
+                        .collect();
+                    let own = &states[..part.min(states.len())];
+                    parts.push(written_values(game, objective, values, ready, first, own));
+                    for w in workers {
+                        // A worker that panicked leaves its states to the
+                        // sequential pass, which meets the same panic.
+                        parts.push(w.join().unwrap_or_default());
+                    }
+                });
+                for p in parts {
+                    out.extend(p);
+                }
+            },
+        )
+    }
+
+    /// How many consecutive states [`solve_parallel`](Self::solve_parallel)
+    /// hands out at a time.
+    pub const BATCH: usize = 4096;
+
+    /// The solve, with `batch` working out in advance what it can of each
+    /// batch of states: given the values, the index below which they are
+    /// final, the batch's first index and its states, it pushes for each
+    /// state its value and best move, or `None` (or nothing at all) for
+    /// the states it leaves to the sequential pass.
+    fn solve_in<O: Objective<G>>(
+        game: &G,
+        objective: &O,
+        limits: &Limits,
+        mut batch: impl FnMut(&[f64], usize, usize, &[G::State], &mut Vec<Ahead>),
+    ) -> Result<DenseOptimal<G>, ExactError> {
         let n = game.state_count();
         if n > limits.max_states || u32::try_from(n).is_err() {
             return Err(ExactError::TooLarge {
@@ -535,24 +618,55 @@ where
         let mut block = Block::default();
         let mut listed = 0;
         let mut overflow = None;
-        for (i, state) in game.states().enumerate() {
-            clock.tick(|| Stage::Blocks {
-                solved: block.start,
-                states: n,
-            })?;
-            sweep.check_listed(i, &state)?;
-            let solved = sweep.push(&mut block, i, &state)?;
-            listed = i + 1;
-            if solved {
-                block.clear(listed);
-            } else if block.reach <= listed {
-                sweep.settle(&mut block, &mut clock)?;
-                block.clear(listed);
-            } else if block.terms.len() > cap {
-                overflow = Some(block.start);
+        let mut states = game.states().enumerate();
+        let mut batched = Vec::with_capacity(Self::BATCH);
+        let mut ahead = Vec::with_capacity(Self::BATCH);
+        'batches: loop {
+            batched.clear();
+            let first = listed;
+            for (i, state) in states.by_ref().take(Self::BATCH) {
+                clock.tick(|| Stage::Blocks {
+                    solved: block.start,
+                    states: n,
+                })?;
+                sweep.check_listed(i, &state)?;
+                batched.push(state);
+            }
+            if batched.is_empty() {
                 break;
             }
+            ahead.clear();
+            if block.kinds.is_empty() {
+                batch(&sweep.values, block.start, first, &batched, &mut ahead);
+            }
+            for (k, state) in batched.iter().enumerate() {
+                let i = first + k;
+                if block.kinds.is_empty()
+                    && let Some(&Some((v, best))) = ahead.get(k)
+                {
+                    sweep.values[i] = v;
+                    if let Some(best) = best {
+                        sweep.best.set(i, best);
+                    }
+                    sweep.iterations = sweep.iterations.max(1);
+                    listed = i + 1;
+                    block.clear(listed);
+                    continue;
+                }
+                let solved = sweep.push(&mut block, i, state)?;
+                listed = i + 1;
+                if solved {
+                    block.clear(listed);
+                } else if block.reach <= listed {
+                    sweep.settle(&mut block, &mut clock)?;
+                    block.clear(listed);
+                } else if block.terms.len() > cap {
+                    overflow = Some(block.start);
+                    break 'batches;
+                }
+            }
         }
+        drop(batched);
         if let Some(from) = overflow {
             drop(block);
             listed = sweep.sweep_from(from, &mut clock)?;
@@ -866,87 +980,28 @@ where
         state: &G::State,
         lean: &Successors<G::State>,
     ) -> Result<(bool, usize), ExactError> {
-        let game = self.game;
-        let wrong = |what: String| ExactError::DenseIndex {
-            state: format!("{state:?}"),
-            what: format!("its successors as written: {what}"),
-        };
-        if let Some(what) = lean.error {
-            return Err(wrong(what.to_string()));
-        }
-        let total: f64 = lean.groups.iter().map(|g| g.0).sum();
-        if lean.groups.is_empty()
-            || (total - 1.0).abs() > 1e-9
-            || lean.groups.iter().any(|g| g.0.is_nan() || g.0 < 0.0)
-        {
-            return Err(ExactError::Probabilities {
-                state: format!("{state:?}"),
-                total,
-            });
-        }
-        let decision = match game.status(state) {
-            Status::Over(_) => return Err(wrong("a finished state leads nowhere".into())),
-            Status::Chance => false,
-            Status::Decision(seat) => {
-                if lean.groups.len() != 1 || lean.groups[0].1 != Some(seat) {
-                    return Err(wrong(format!(
-                        "a decision state writes one outcome, chosen by its seat ({seat})"
-                    )));
-                }
-                true
-            }
-        };
-        for (g, &(_, chooser, _)) in lean.groups.iter().enumerate() {
-            let count = lean.group(g).len();
-            if count == 0 {
-                return Err(ExactError::NoMoves {
-                    seat: chooser.unwrap_or(0),
-                    state: format!("{state:?}"),
-                });
-            }
-            if chooser.is_none() && count != 1 {
-                return Err(wrong("an outcome nobody chooses in has one option".into()));
-            }
-        }
-        // One past the highest index (general options' bit set and
-        // finished states' all ones are left out).
-        let plain = lean
-            .options
-            .iter()
-            .map(|&o| if o & GENERAL == 0 { o + 1 } else { 0 });
-        let terms = lean
-            .terms
-            .iter()
-            .map(|&(_, t)| if t == FINISHED { 0 } else { t + 1 });
-        let reach = plain.chain(terms).max().unwrap_or(0) as usize;
-        if reach > self.values.len() {
-            return Err(self.out_of_range(state, reach - 1));
-        }
-        for over in &lean.finished {
-            if !matches!(game.status(over), Status::Over(_)) {
-                return Err(wrong(format!("{over:?} is written as finished")));
-            }
-        }
-        Ok((decision, reach))
+        check_written(self.game, self.values.len(), state, lean)
     }
 
-    /// The constant part of each general option of `lean` (its finished
-    /// states' values under the objective), into `out`.
+    /// The constant part of each general option of `lean`, into `out`.
     fn constants(&self, lean: &Successors<G::State>, out: &mut Vec<f64>) {
-        out.clear();
-        let mut finished = lean.finished.iter();
-        for k in 0..lean.general.len() {
-            let mut constant = 0.0;
-            for &(coefficient, t) in lean.general_terms(k) {
-                if t == FINISHED
-                    && let Some(over) = finished.next()
-                    && let Status::Over(result) = self.game.status(over)
-                {
-                    constant += coefficient * self.objective.terminal(self.game, over, result);
-                }
-            }
-            out.push(constant);
-        }
+        constants(self.game, self.objective, lean, out);
+    }
+
+    /// The value of a state as [`Dense::successors`] wrote it (`lean`,
+    /// checked) from final values, and its best move if it is a
+    /// decision state.
+    fn solve_lean(&mut self, lean: &Successors<G::State>, decision: bool) -> (f64, Option<usize>) {
+        let (game, objective) = (self.game, self.objective);
+        written_value(
+            game,
+            objective,
+            &self.values,
+            lean,
+            decision,
+            &mut self.constants,
+            &mut self.move_values,
+        )
     }
 
     /// Adds the moves of `state` as [`Dense::successors`] wrote them
@@ -983,53 +1038,6 @@ where
         }
         self.constants = constants;
         Kind::Groups(first, block.groups.len() as u32, decision)
-    }
-
-    /// The value of a state as [`Dense::successors`] wrote it (`lean`,
-    /// checked) from final values, and its best move if it is a
-    /// decision state.
-    fn solve_lean(&mut self, lean: &Successors<G::State>, decision: bool) -> (f64, Option<usize>) {
-        let mut general = std::mem::take(&mut self.constants);
-        self.constants(lean, &mut general);
-        let values = &self.values;
-        for (k, constant) in general.iter_mut().enumerate() {
-            let terms = lean.general_terms(k).iter().filter(|t| t.1 != FINISHED);
-            *constant = terms.fold(*constant, |v, &(p, t)| v + p * values[t as usize]);
-        }
-        let value = |o: u32| {
-            if o & GENERAL == 0 {
-                values[o as usize]
-            } else {
-                general[(o & !GENERAL) as usize]
-            }
-        };
-        let mut v = 0.0;
-        let mut best = None;
-        for (g, &(probability, chooser, _)) in lean.groups.iter().enumerate() {
-            let options = lean.group(g);
-            let max = chooser.is_none_or(|seat| self.objective.maximises(seat));
-            let top = if max {
-                options
-                    .iter()
-                    .map(|&o| value(o))
-                    .fold(f64::NEG_INFINITY, f64::max)
-            } else {
-                options
-                    .iter()
-                    .map(|&o| value(o))
-                    .fold(f64::INFINITY, f64::min)
-            };
-            if decision {
-                let mut moves = std::mem::take(&mut self.move_values);
-                moves.clear();
-                moves.extend(options.iter().map(|&o| value(o)));
-                best = Some(self.pick_best(max, &moves));
-                self.move_values = moves;
-            }
-            v += probability * top;
-        }
-        self.constants = general;
-        (v, best)
     }
 
     /// Numbered state `i` (`state`) as [`Dense::successors`] wrote it
@@ -1297,16 +1305,7 @@ where
 
     /// The first of `values` within the tie tolerance of the best.
     fn pick_best(&self, max: bool, values: &[f64]) -> usize {
-        let top = if max {
-            values.iter().copied().fold(f64::NEG_INFINITY, f64::max)
-        } else {
-            values.iter().copied().fold(f64::INFINITY, f64::min)
-        };
-        let tolerance = self.objective.tie_tolerance(top);
-        values
-            .iter()
-            .position(|&v| (v - top).abs() <= tolerance)
-            .unwrap_or(0)
+        pick_best(self.objective, max, values)
     }
 
     /// Solves the states from index `from` on (those before are solved)
@@ -1435,6 +1434,219 @@ where
             self.pick_best(self.objective.maximises(seat), &values),
         ))
     }
+}
+
+/// A state's value and best move worked out ahead of the sequential
+/// pass, or `None` for a state left to it.
+type Ahead = Option<(f64, Option<usize>)>;
+
+/// Checks what [`Dense::successors`] wrote for `state` (`lean`) in a game
+/// of `n` numbered states: returns whether `state` is a decision state,
+/// and one past the highest numbered state it leads to.
+fn check_written<G: Dense>(
+    game: &G,
+    n: usize,
+    state: &G::State,
+    lean: &Successors<G::State>,
+) -> Result<(bool, usize), ExactError>
+where
+    G::State: Debug,
+{
+    let wrong = |what: String| ExactError::DenseIndex {
+        state: format!("{state:?}"),
+        what: format!("its successors as written: {what}"),
+    };
+    if let Some(what) = lean.error {
+        return Err(wrong(what.to_string()));
+    }
+    let total: f64 = lean.groups.iter().map(|g| g.0).sum();
+    if lean.groups.is_empty()
+        || (total - 1.0).abs() > 1e-9
+        || lean.groups.iter().any(|g| g.0.is_nan() || g.0 < 0.0)
+    {
+        return Err(ExactError::Probabilities {
+            state: format!("{state:?}"),
+            total,
+        });
+    }
+    let decision = match game.status(state) {
+        Status::Over(_) => return Err(wrong("a finished state leads nowhere".into())),
+        Status::Chance => false,
+        Status::Decision(seat) => {
+            if lean.groups.len() != 1 || lean.groups[0].1 != Some(seat) {
+                return Err(wrong(format!(
+                    "a decision state writes one outcome, chosen by its seat ({seat})"
+                )));
+            }
+            true
+        }
+    };
+    for (g, &(_, chooser, _)) in lean.groups.iter().enumerate() {
+        let count = lean.group(g).len();
+        if count == 0 {
+            return Err(ExactError::NoMoves {
+                seat: chooser.unwrap_or(0),
+                state: format!("{state:?}"),
+            });
+        }
+        if chooser.is_none() && count != 1 {
+            return Err(wrong("an outcome nobody chooses in has one option".into()));
+        }
+    }
+    // One past the highest index (general options' bit set and finished
+    // states' all ones are left out).
+    let plain = lean
+        .options
+        .iter()
+        .map(|&o| if o & GENERAL == 0 { o + 1 } else { 0 });
+    let terms = lean
+        .terms
+        .iter()
+        .map(|&(_, t)| if t == FINISHED { 0 } else { t + 1 });
+    let reach = plain.chain(terms).max().unwrap_or(0) as usize;
+    if reach > n {
+        return Err(ExactError::DenseIndex {
+            state: format!("{state:?}"),
+            what: format!("index {} is out of range (0..{n})", reach - 1),
+        });
+    }
+    for over in &lean.finished {
+        if !matches!(game.status(over), Status::Over(_)) {
+            return Err(wrong(format!("{over:?} is written as finished")));
+        }
+    }
+    Ok((decision, reach))
+}
+
+/// The constant part of each general option of `lean` (its finished
+/// states' values under the objective), into `out`.
+fn constants<G: Dense, O: Objective<G>>(
+    game: &G,
+    objective: &O,
+    lean: &Successors<G::State>,
+    out: &mut Vec<f64>,
+) {
+    out.clear();
+    let mut finished = lean.finished.iter();
+    for k in 0..lean.general.len() {
+        let mut constant = 0.0;
+        for &(coefficient, t) in lean.general_terms(k) {
+            if t == FINISHED
+                && let Some(over) = finished.next()
+                && let Status::Over(result) = game.status(over)
+            {
+                constant += coefficient * objective.terminal(game, over, result);
+            }
+        }
+        out.push(constant);
+    }
+}
+
+/// The first of `values` within the objective's tie tolerance of the
+/// best.
+fn pick_best<G: BoardGame, O: Objective<G>>(objective: &O, max: bool, values: &[f64]) -> usize {
+    let top = if max {
+        values.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+    } else {
+        values.iter().copied().fold(f64::INFINITY, f64::min)
+    };
+    let tolerance = objective.tie_tolerance(top);
+    values
+        .iter()
+        .position(|&v| (v - top).abs() <= tolerance)
+        .unwrap_or(0)
+}
+
+/// The value of a state as [`Dense::successors`] wrote it (`lean`,
+/// checked) from final `values`, and its best move if it is a decision
+/// state; `general` and `moves` are scratch.
+fn written_value<G: Dense, O: Objective<G>>(
+    game: &G,
+    objective: &O,
+    values: &[f64],
+    lean: &Successors<G::State>,
+    decision: bool,
+    general: &mut Vec<f64>,
+    moves: &mut Vec<f64>,
+) -> (f64, Option<usize>) {
+    constants(game, objective, lean, general);
+    for (k, constant) in general.iter_mut().enumerate() {
+        let terms = lean.general_terms(k).iter().filter(|t| t.1 != FINISHED);
+        *constant = terms.fold(*constant, |v, &(p, t)| v + p * values[t as usize]);
+    }
+    let general = &*general;
+    let value = |o: u32| {
+        if o & GENERAL == 0 {
+            values[o as usize]
+        } else {
+            general[(o & !GENERAL) as usize]
+        }
+    };
+    let mut v = 0.0;
+    let mut best = None;
+    for (g, &(probability, chooser, _)) in lean.groups.iter().enumerate() {
+        let options = lean.group(g);
+        let max = chooser.is_none_or(|seat| objective.maximises(seat));
+        let top = if max {
+            options
+                .iter()
+                .map(|&o| value(o))
+                .fold(f64::NEG_INFINITY, f64::max)
+        } else {
+            options
+                .iter()
+                .map(|&o| value(o))
+                .fold(f64::INFINITY, f64::min)
+        };
+        if decision {
+            moves.clear();
+            moves.extend(options.iter().map(|&o| value(o)));
+            best = Some(pick_best(objective, max, moves));
+        }
+        v += probability * top;
+    }
+    (v, best)
+}
+
+/// For [`DenseOptimal::solve_parallel`]: the value and best move of each
+/// of `states` (numbered from `first`) that the game writes the
+/// successors of, leading only to states below `ready` (whose `values`
+/// are final); `None` for the others.
+fn written_values<G: Dense, O: Objective<G>>(
+    game: &G,
+    objective: &O,
+    values: &[f64],
+    ready: usize,
+    first: usize,
+    states: &[G::State],
+) -> Vec<Ahead>
+where
+    G::State: Debug,
+{
+    let mut lean = Successors::default();
+    let (mut general, mut moves) = (Vec::new(), Vec::new());
+    let mut out = Vec::with_capacity(states.len());
+    for (k, state) in states.iter().enumerate() {
+        lean.clear();
+        let mut solved = None;
+        if game.successors(first + k, state, &mut lean)
+            && let Ok((decision, reach)) = check_written(game, values.len(), state, &lean)
+            && reach <= ready
+        {
+            let v = written_value(
+                game,
+                objective,
+                values,
+                &lean,
+                decision,
+                &mut general,
+                &mut moves,
+            );
+            solved = Some(v);
+        }
+        out.push(solved);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -1663,5 +1875,109 @@ mod tests {
         assert!(matches!(solve(2), Err(ExactError::DenseIndex { .. })));
         assert!(matches!(solve(3), Err(ExactError::DenseIndex { .. })));
         assert!(matches!(solve(4), Err(ExactError::DenseIndex { .. })));
+    }
+
+    /// A countdown: each turn rolls a die and takes it once or twice off
+    /// `left`; who reaches 0 wins. Its rolls are numbered, late states
+    /// first, with no cycle; with `lean` it writes its successors.
+    struct Down {
+        from: u32,
+        lean: bool,
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct D {
+        left: u32,
+        seat: usize,
+        die: u32,
+    }
+
+    impl BoardGame for Down {
+        type State = D;
+        type Move = u32;
+        type Outcome = u32;
+        type Event = ();
+        fn seats(&self) -> usize {
+            2
+        }
+        fn initial_state(&self) -> D {
+            D {
+                left: self.from,
+                seat: 0,
+                die: 0,
+            }
+        }
+        fn status(&self, s: &D) -> Status {
+            match (s.left, s.die) {
+                (0, _) => Status::Over(GameResult::Win(1 - s.seat)),
+                (_, 0) => Status::Chance,
+                _ => Status::Decision(s.seat),
+            }
+        }
+        fn chance_outcomes(&self, _: &D, out: &mut Vec<Chance<u32>>) {
+            out.extend((1..=6).map(|d| Chance {
+                outcome: d,
+                probability: 1.0 / 6.0,
+            }));
+        }
+        fn apply_chance<E: FnMut(())>(&self, s: &mut D, d: u32, _: &mut E) {
+            s.die = d;
+        }
+        fn legal_moves(&self, _: &D, out: &mut Vec<u32>) {
+            out.extend([1, 2]);
+        }
+        fn apply_move<E: FnMut(())>(&self, s: &mut D, times: u32, _: &mut E) {
+            s.left = s.left.saturating_sub(times * s.die);
+            s.seat = 1 - s.seat;
+            s.die = 0;
+        }
+    }
+
+    impl Dense for Down {
+        fn state_count(&self) -> usize {
+            2 * (self.from as usize + 1)
+        }
+        fn index(&self, s: &D) -> Option<usize> {
+            (s.die == 0).then_some(2 * s.left as usize + s.seat)
+        }
+        fn states(&self) -> impl Iterator<Item = D> + '_ {
+            (0..=self.from).flat_map(|left| (0..2).map(move |seat| D { left, seat, die: 0 }))
+        }
+        fn successors(&self, _: usize, s: &D, out: &mut Successors<D>) -> bool {
+            if !self.lean || s.left == 0 {
+                return false;
+            }
+            for d in 1..=6 {
+                out.outcome(1.0 / 6.0, Some(s.seat));
+                for times in [1, 2] {
+                    let mut next = *s;
+                    next.die = d;
+                    self.apply_move(&mut next, times, &mut |_| {});
+                    match self.index(&next) {
+                        Some(i) if next.left > 0 => out.to(i),
+                        _ => out.end_in(next),
+                    }
+                }
+            }
+            true
+        }
+    }
+
+    #[test]
+    fn the_parallel_solve_gives_the_same_values_to_the_bit() {
+        let limits = Limits::default();
+        let from = 3 * DenseOptimal::<Down>::BATCH as u32 + 17;
+        let generated = Down { from, lean: false };
+        let slow = DenseOptimal::solve(&generated, &WinZeroSum, &limits).expect("solves");
+        let game = Down { from, lean: true };
+        let fast = DenseOptimal::solve(&game, &WinZeroSum, &limits).expect("solves");
+        for threads in [2, 3] {
+            let parallel =
+                DenseOptimal::solve_parallel(&game, &WinZeroSum, &limits, threads).expect("solves");
+            assert_eq!(slow.values(), parallel.values());
+            assert_eq!(slow.values(), fast.values());
+            assert_eq!(slow.value.to_bits(), parallel.value.to_bits());
+        }
+        assert!(slow.value > 0.4 && slow.value < 0.6, "{}", slow.value);
     }
 }
