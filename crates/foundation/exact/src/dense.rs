@@ -61,6 +61,12 @@
 //! probabilities, the indices' range and that a state written as
 //! finished is).
 //!
+//! **Threads.** [`DenseOptimal::solve_parallel`] hands out runs of
+//! consecutive states to several threads: each works out the states whose
+//! successors the game writes and which lead only to states solved before
+//! the run; the rest of the run is solved in order as by
+//! [`solve`](DenseOptimal::solve). The values are the same to the bit.
+//!
 //! **Sharing.** A [`DenseOptimal`] is a handle: cloning it shares the
 //! solved values, so one solve serves every agent, worker and seating
 //! that plays the game with the same parameters. Under [`WinZeroSum`](crate::WinZeroSum)
@@ -506,7 +512,7 @@ where
         objective: &impl Objective<G>,
         limits: &Limits,
     ) -> Result<DenseOptimal<G>, ExactError> {
-        Self::solve_in(game, objective, limits, |_, _, _, _, _| {})
+        Self::solve_in(game, objective, limits, 1, |_, _, _, _, _| {})
     }
 
     /// [`solve`](Self::solve) on `threads` threads (the machine's cores
@@ -515,7 +521,10 @@ where
     /// solved are solved in batches of [`BATCH`](Self::BATCH) consecutive
     /// states split between the threads; the rest as by `solve`. The
     /// same values to the bit as `solve` (each state's value is worked
-    /// out by the same arithmetic from the same final values).
+    /// out by the same arithmetic from the same final values). The same
+    /// errors as `solve`, but where a game's numbering has several faults
+    /// the one reported may be another (a run's states are listed, and
+    /// checked, before they are solved).
     pub fn solve_parallel<O>(
         game: &G,
         objective: &O,
@@ -538,6 +547,7 @@ where
             game,
             objective,
             limits,
+            Self::BATCH,
             |values, ready, first, states, out| {
                 let part = states.len().div_ceil(threads).max(1);
                 let mut parts: Vec<Vec<Ahead>> = Vec::new();
@@ -578,8 +588,9 @@ where
     /// hands out at a time.
     pub const BATCH: usize = 4096;
 
-    /// The solve, with `batch` working out in advance what it can of each
-    /// batch of states: given the values, the index below which they are
+    /// The solve, the states read `size` at a time, with `batch` working
+    /// out in advance what it can of each run: given the values, the
+    /// index below which they are
     /// final, the batch's first index and its states, it pushes for each
     /// state its value and best move, or `None` (or nothing at all) for
     /// the states it leaves to the sequential pass.
@@ -587,6 +598,7 @@ where
         game: &G,
         objective: &O,
         limits: &Limits,
+        size: usize,
         mut batch: impl FnMut(&[f64], usize, usize, &[G::State], &mut Vec<Ahead>),
     ) -> Result<DenseOptimal<G>, ExactError> {
         let n = game.state_count();
@@ -619,12 +631,12 @@ where
         let mut listed = 0;
         let mut overflow = None;
         let mut states = game.states().enumerate();
-        let mut batched = Vec::with_capacity(Self::BATCH);
-        let mut ahead = Vec::with_capacity(Self::BATCH);
+        let mut batched = Vec::with_capacity(size);
+        let mut ahead = Vec::with_capacity(size);
         'batches: loop {
             batched.clear();
             let first = listed;
-            for (i, state) in states.by_ref().take(Self::BATCH) {
+            for (i, state) in states.by_ref().take(size) {
                 clock.tick(|| Stage::Blocks {
                     solved: block.start,
                     states: n,
