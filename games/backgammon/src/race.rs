@@ -14,8 +14,8 @@
 //! those positions lead to. Every turn lowers the mover's pip count and
 //! the numbering puts every successor first, so the solver settles each
 //! state in one pass over its successors' values. Eleven checkers a side
-//! (306 million states) took 198 s of CPU (0.65 µs a state; 7 min 12 s
-//! on the project's two cores while other builds ran) and 2.58 GiB peak
+//! (306 million states) took 204 s of CPU (0.67 µs a state; 9 min 36 s
+//! on the project's two cores while other builds ran) and 2.29 GiB peak
 //! resident memory; six (1.7 million states) 0.85 s, where generating
 //! every state's turns took 30.8 s. [`Race::generating`] is the race
 //! without the table, for checking it: the same values to the bit.
