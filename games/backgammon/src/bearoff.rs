@@ -22,6 +22,7 @@
 //! ```
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use tabula_core::{BoardGame, Chance, GameResult, Status};
 use tabula_exact::{Dense, ExactError, Fewest};
@@ -80,12 +81,34 @@ impl Home {
     }
 }
 
+/// Hashes a position's key by one multiplication, its high half folded
+/// into the low (the index is asked for at every state a solver reads).
+#[derive(Clone, Copy, Debug, Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u32(u32::from(b) ^ (self.0 as u32).rotate_left(8));
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        let x = u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = x ^ (x >> 32);
+    }
+}
+
 /// The bear-off of up to `checkers` checkers: a one-seat game whose
 /// state is the home board and the dice.
 #[derive(Clone, Debug)]
 pub struct BearOff {
     positions: Vec<Home>,
-    index: HashMap<u32, u32>,
+    index: HashMap<u32, u32, BuildHasherDefault<KeyHasher>>,
 }
 
 /// A bear-off state: the checkers, and the dice to play (`[0, 0]` to

@@ -11,9 +11,11 @@ use crate::bearoff::{BearOff, Home};
 use crate::notation::format_turn;
 use crate::race::Race;
 
-/// The most checkers a side the `--against` race is solved for here: six
-/// a side is 1.7 million states, about a minute.
-pub const RACE_CHECKERS: u8 = 6;
+/// The most checkers a side the `--against` race is solved for here:
+/// eleven a side is 306 million states, 2.3 GiB of values, the most that
+/// fits in 4 GiB (twelve would take 5.1 GiB); see the race's
+/// [module docs](crate::race) for the time.
+pub const RACE_CHECKERS: u8 = 11;
 
 /// The options of `tabula bearoff backgammon`.
 #[derive(Clone, Debug, clap::Args)]
@@ -27,8 +29,11 @@ pub struct BearOffArgs {
     #[arg(long, value_name = "A-B")]
     pub roll: Option<String>,
     /// Race against these checkers (the other side's points 1 to 6): the
-    /// chance that the side to roll, with --position, wins, from the
-    /// two-sided database (up to 6 checkers a side).
+    /// chance that the side to roll, with --position, wins, and its best
+    /// turn with --roll, from the two-sided database of as many checkers
+    /// a side as the side with more has (up to 11; solved for each
+    /// command: 6 a side takes about a second, 11 about 200 s of CPU
+    /// and 2.3 GiB of memory).
     #[arg(long, value_name = "N1,...,N6")]
     pub against: Option<String>,
 }
