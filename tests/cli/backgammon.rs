@@ -167,7 +167,7 @@ fn bearoff_answers_the_gnubg_manuals_race_and_refuses_bad_positions() {
         (vec!["--position", "1,2"], "six counts"),
         (vec!["--position", "9,9,0,0,0,0"], "1 to 15 checkers"),
         (vec!["--roll", "7-1"], "write a roll as 6-1"),
-        (vec!["--against", "3,3,1,0,0,0"], "up to 6 checkers"),
+        (vec!["--against", "3,3,1,0,0,0"], "up to 11 checkers"),
     ] {
         let mut args = vec!["bearoff", "backgammon"];
         args.extend(bad);
