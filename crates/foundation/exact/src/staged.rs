@@ -907,7 +907,13 @@ where
             && t.seats
                 .iter()
                 .all(|&seat| plays.get(seat).and_then(Play::policy).is_none())
-            && let Some(dist) = push_best(t, best, &mut scratch.reach, &mut scratch.probs)
+            && let Some(dist) = push_best(
+                t,
+                best,
+                &mut scratch.reach,
+                &mut scratch.probs,
+                &mut scratch.pending,
+            )
         {
             return Ok(Arc::new(dist));
         }
