@@ -118,7 +118,9 @@ pub use exits::{ExitsEach, stage_exits, stage_exits_each};
 #[cfg(test)]
 mod tests;
 
-use sweep::{Sweep, SweepParams, push_best, push_forward, push_swept, sweep_pairs, sweep_template};
+use sweep::{
+    Pool, Sweep, SweepParams, push_best, push_forward, push_swept, sweep_pairs, sweep_template,
+};
 use template::{Kind, Template, explore};
 
 /// How a game divides into stages: see the [module docs](self) for the
@@ -443,6 +445,7 @@ where
         let mut memo: HashMap<(u32, Vec<u64>), Solved> = HashMap::default();
         let mut local: HashMap<u32, Arc<Vec<f64>>> = HashMap::default();
         let mut scratch = Sweep::default();
+        let pool = Pool::default();
         let mut solved = 0;
         // A level costs far more than a step of the discovery: look at the
         // clock every time.
@@ -515,20 +518,23 @@ where
                 })?;
                 let part: Vec<Solved> = chunk
                     .par_iter()
-                    .map_init(Sweep::default, |scratch, &id| {
-                        let id = id as usize;
-                        let t = &this.templates[this.entries[id].template as usize];
-                        if let Some(single) = this.single_maximiser(id) {
-                            let (v, d) = this.solve_single(game, id, single, scratch)?;
-                            Ok((Some(d), v))
-                        } else if t.optimises || t.cyclic {
-                            Ok((None, this.sweep(game, id, scratch, false)?.0))
-                        } else {
-                            let d = this.stage_dist(game, id, &this.plays, None, scratch)?;
-                            let v = dot(&d, this.exits_of(id), this.k);
-                            Ok((Some(d), v))
-                        }
-                    })
+                    .map_init(
+                        || pool.take(),
+                        |scratch, &id| {
+                            let id = id as usize;
+                            let t = &this.templates[this.entries[id].template as usize];
+                            if let Some(single) = this.single_maximiser(id) {
+                                let (v, d) = this.solve_single(game, id, single, scratch)?;
+                                Ok((Some(d), v))
+                            } else if t.optimises || t.cyclic {
+                                Ok((None, this.sweep(game, id, scratch, false)?.0))
+                            } else {
+                                let d = this.stage_dist(game, id, &this.plays, None, scratch)?;
+                                let v = dot(&d, this.exits_of(id), this.k);
+                                Ok((Some(d), v))
+                            }
+                        },
+                    )
                     .collect::<Result<_, ExactError>>()?;
                 found.extend(part);
             }

@@ -2,6 +2,9 @@
 //! values, and the probability of reaching each node forward from the
 //! start.
 
+use std::ops::{Deref, DerefMut};
+use std::sync::Mutex;
+
 use tabula_core::Seat;
 
 use super::template::{Compact, FOLDED, Kind, Step, Template};
@@ -16,6 +19,9 @@ pub(super) struct Sweep<M> {
     pub(super) moves: Vec<M>,
     /// The nodes a forward pass has reached and not yet taken, as bits.
     pub(super) pending: Vec<u64>,
+    /// Per folded decision: what reaches it, and the slot its move leads
+    /// to ([`push_pairs`]).
+    pub(super) chosen: Vec<(f64, u32)>,
 }
 
 impl<M> Default for Sweep<M> {
@@ -27,6 +33,56 @@ impl<M> Default for Sweep<M> {
             moves_buf: Vec::new(),
             moves: Vec::new(),
             pending: Vec::new(),
+            chosen: Vec::new(),
+        }
+    }
+}
+
+/// Scratch handed from one parallel job to the next: a job's
+/// [`Sweep`] goes back here when it ends, so its buffers (as large as
+/// the largest stage) are not allocated again for every job.
+pub(super) struct Pool<M>(Mutex<Vec<Sweep<M>>>);
+
+impl<M> Default for Pool<M> {
+    fn default() -> Self {
+        Pool(Mutex::new(Vec::new()))
+    }
+}
+
+impl<M> Pool<M> {
+    /// A scratch from the pool (a new one if it is empty).
+    pub(super) fn take(&self) -> Pooled<'_, M> {
+        let sweep = self.0.lock().ok().and_then(|mut p| p.pop());
+        Pooled {
+            sweep: sweep.unwrap_or_default(),
+            pool: self,
+        }
+    }
+}
+
+/// A [`Sweep`] taken from a [`Pool`], given back when dropped.
+pub(super) struct Pooled<'a, M> {
+    sweep: Sweep<M>,
+    pool: &'a Pool<M>,
+}
+
+impl<M> Deref for Pooled<'_, M> {
+    type Target = Sweep<M>;
+    fn deref(&self) -> &Sweep<M> {
+        &self.sweep
+    }
+}
+
+impl<M> DerefMut for Pooled<'_, M> {
+    fn deref_mut(&mut self) -> &mut Sweep<M> {
+        &mut self.sweep
+    }
+}
+
+impl<M> Drop for Pooled<'_, M> {
+    fn drop(&mut self) {
+        if let Ok(mut pool) = self.pool.0.lock() {
+            pool.push(std::mem::take(&mut self.sweep));
         }
     }
 }
@@ -540,6 +596,11 @@ pub(super) fn push_swept<L, M>(
     scratch: &mut Sweep<M>,
 ) -> Option<Vec<f64>> {
     let c = t.compact.as_ref()?;
+    if let Some((pairs, _)) = &c.pairs {
+        let mut dist = vec![0.0; t.exits.len()];
+        push_pairs(c, pairs, params.tie, scratch, &mut dist);
+        return Some(dist);
+    }
     let values = &scratch.values;
     let tie = params.tie;
     let spread = |_: u32, _: u32, r: f64, moves: &[u32], front: &mut Front<'_>| {
@@ -572,6 +633,92 @@ pub(super) fn push_swept<L, M>(
     )
     .ok()?;
     Some(dist)
+}
+
+/// [`push_compact`] for [`push_swept`] over a compact form with pairs:
+/// a chance point reached chooses at once, from the values swept, the
+/// slot each of its folded decisions' moves leads to, and notes it
+/// beside what reaches the decision; the decision adds it there when
+/// its turn comes in node order (so every sum is taken in the same
+/// order as [`push_compact`]'s).
+fn push_pairs<M>(
+    c: &Compact,
+    pairs: &[[u32; 2]],
+    tie: f64,
+    scratch: &mut Sweep<M>,
+    dist: &mut [f64],
+) {
+    let values = &scratch.values;
+    scratch.reach.resize(c.nodes.len(), 0.0);
+    let folded = &mut scratch.chosen;
+    folded.resize(c.folded.len(), (0.0, 0));
+    let pending = &mut scratch.pending;
+    pending.clear();
+    pending.resize(c.events.len().div_ceil(64), 0);
+    let mut front = Front {
+        reach: &mut scratch.reach,
+        pending,
+        nodes: &c.nodes,
+    };
+    front.add(0, 1.0);
+    let mut word = 0;
+    while word < front.pending.len() {
+        let bits = front.pending[word];
+        if bits == 0 {
+            word += 1;
+            continue;
+        }
+        let bit = bits.trailing_zeros() as usize;
+        front.pending[word] &= !(1 << bit);
+        let event = c.events[word * 64 + bit];
+        if event & FOLDED != 0 {
+            let (x, m) = folded[(event & !FOLDED) as usize];
+            if x != 0.0 {
+                front.add(m, x);
+            }
+            continue;
+        }
+        let s = event as usize;
+        let r = front.reach[s];
+        if r == 0.0 {
+            continue;
+        }
+        let (from, to) = (c.offsets[s] as usize, c.offsets[s + 1] as usize);
+        match c.kinds[s] {
+            Kind::Exit(x) => {
+                if let Some(d) = dist.get_mut(x as usize) {
+                    *d += r;
+                }
+            }
+            Kind::Chance => {
+                let at = c.probs_at[s] as usize;
+                let probs = &c.probs[at..at + to - from];
+                for ((&to, &[a, b]), &p) in c.refs[from..to].iter().zip(&pairs[from..to]).zip(probs)
+                {
+                    if to & FOLDED == 0 {
+                        front.add(to, r * p);
+                    } else {
+                        // Its only way in; the move as `pick_max`.
+                        let (va, vb) = (values[a as usize], values[b as usize]);
+                        let top = f64::NEG_INFINITY.max(va).max(vb);
+                        let floor = top - tie * top.abs().max(1.0);
+                        #[allow(clippy::neg_cmp_op_on_partial_ord)]
+                        let second = !(va >= floor) & (vb >= floor);
+                        let i = (to & !FOLDED) as usize;
+                        folded[i] = (r * p, if second { b } else { a });
+                        let node = c.folded[i].node as usize;
+                        front.pending[node / 64] |= 1 << (node % 64);
+                    }
+                }
+            }
+            Kind::Decision(_) => {
+                let refs = &c.refs[from..to];
+                if let Some(&m) = refs.get(pick_max(refs, values, 1, 0, tie)) {
+                    front.add(m, r);
+                }
+            }
+        }
+    }
 }
 
 /// The index of the first of `moves` (slots) whose value's component
