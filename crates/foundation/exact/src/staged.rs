@@ -275,6 +275,11 @@ pub struct Staged<'p, G: BoardGame, S: Stages<G>> {
     values: Vec<f64>,
     /// Entries by height: a start's exits lead to lower levels only.
     levels: Vec<Vec<u32>>,
+    /// Every entry's `next`, one after the other in the order of
+    /// `levels` (a pass over a level reads them in memory order), and
+    /// where each entry's are.
+    next_flat: Vec<(u32, u32)>,
+    next_at: Vec<(u32, u32)>,
     /// Most sweeps any stage took.
     iterations: u32,
     residual: f64,
@@ -367,6 +372,8 @@ where
             exit_values: Vec::new(),
             values: Vec::new(),
             levels: Vec::new(),
+            next_flat: Vec::new(),
+            next_at: Vec::new(),
             iterations: 0,
             residual: 0.0,
             picks: Mutex::new(HashMap::default()),
@@ -583,8 +590,21 @@ where
             }
             solved += level.len();
         }
+        self.next_at = vec![(0, 0); self.entries.len()];
+        for &id in levels.iter().flatten() {
+            let from = self.next_flat.len() as u32;
+            let next = std::mem::take(&mut self.entries[id as usize].next);
+            self.next_flat.extend_from_slice(&next);
+            self.next_at[id as usize] = (from, self.next_flat.len() as u32);
+        }
         self.levels = levels;
         Ok(())
+    }
+
+    /// Entry `id`'s exits that begin stages, (exit, entry), once solved.
+    fn next_of(&self, id: usize) -> &[(u32, u32)] {
+        let (from, to) = self.next_at.get(id).copied().unwrap_or((0, 0));
+        &self.next_flat[from as usize..to as usize]
     }
 
     /// Entry `id`'s exit values, `components` per exit.

@@ -89,7 +89,7 @@ where
                         // `dot` over the exits, those that begin a stage
                         // at its value here (`next` is in exit order).
                         let exits = self.exits_of(id);
-                        let mut next = self.entries[id].next.iter().peekable();
+                        let mut next = self.next_of(id).iter().peekable();
                         for (x, &p) in dist.iter().enumerate() {
                             let from = match next.next_if(|&&(e, _)| e as usize == x) {
                                 Some(&(_, n)) => &lower[n as usize * k..n as usize * k + k],
