@@ -165,6 +165,57 @@ pub(super) fn sweep_pairs<L, M>(
     pairs_sweep::<false, false, L, M>(t, exits, params, scratch, best)
 }
 
+/// A block of chance points being swept ([`Step::Block`]).
+struct Block<'a> {
+    pairs: &'a [[u32; 2]],
+    nodes: &'a [u32],
+    probs: &'a [f64],
+    len: usize,
+    tie: f64,
+}
+
+impl Block<'_> {
+    /// The values of the block's slots `j..j + W`: each the sum of its
+    /// edges' probabilities times the value of the move chosen there,
+    /// edge after edge from zero (with `PICKS`, noting each folded
+    /// decision's pick in `best`; with `EXACT`, exact ties between
+    /// finite values).
+    #[inline(always)]
+    fn sums<const W: usize, const PICKS: bool, const EXACT: bool>(
+        &self,
+        values: &[f64],
+        j: usize,
+        best: &mut [u32],
+        sink: usize,
+    ) -> [f64; W] {
+        let mut acc = [0.0; W];
+        for (e, &p) in self.probs.iter().enumerate() {
+            let from = e * self.len + j;
+            let pairs = &self.pairs[from..from + W];
+            for (w, (a, &[x, y])) in acc.iter_mut().zip(pairs).enumerate() {
+                let (va, vb) = (values[x as usize], values[y as usize]);
+                let second = if EXACT {
+                    va < vb
+                } else {
+                    let top = f64::NEG_INFINITY.max(va).max(vb);
+                    let floor = top - self.tie * top.abs().max(1.0);
+                    // As `position`: the first move at or above the
+                    // floor (a NaN is not), else the first.
+                    #[allow(clippy::neg_cmp_op_on_partial_ord)]
+                    let second = !(va >= floor) & (vb >= floor);
+                    second
+                };
+                if PICKS {
+                    let node = self.nodes[from + w];
+                    best[(node as usize).min(sink)] = u32::from(second);
+                }
+                *a += p * if second { vb } else { va };
+            }
+        }
+        acc
+    }
+}
+
 /// Whether every slot's value a sweep left is finite.
 fn finite<L, M>(t: &Template<L>, scratch: &Sweep<M>) -> bool {
     let n = t.compact.as_ref().map_or(0, |c| c.nodes.len());
@@ -201,7 +252,6 @@ fn pairs_sweep<const PICKS: bool, const EXACT: bool, L, M>(
     let sink = best.len();
     best.push(0);
     let tie = params.tie;
-    let acc = &mut scratch.reach;
     for &step in &levels.steps {
         match step {
             Step::Block {
@@ -211,36 +261,29 @@ fn pairs_sweep<const PICKS: bool, const EXACT: bool, L, M>(
                 probs_at,
                 at,
             } => {
-                let (len, at, probs_at) = (len as usize, at as usize, probs_at as usize);
-                acc.clear();
-                acc.resize(len, 0.0);
-                for e in 0..degree as usize {
-                    let p = c.probs[probs_at + e];
-                    let from = at + e * len;
-                    let pairs = &levels.pairs[from..from + len];
-                    for (j, (a, &[x, y])) in acc.iter_mut().zip(pairs).enumerate() {
-                        let (va, vb) = (values[x as usize], values[y as usize]);
-                        let second = if EXACT {
-                            va < vb
-                        } else {
-                            let top = f64::NEG_INFINITY.max(va).max(vb);
-                            let floor = top - tie * top.abs().max(1.0);
-                            // As `position`: the first move at or above
-                            // the floor (a NaN is not), else the first.
-                            #[allow(clippy::neg_cmp_op_on_partial_ord)]
-                            let second = !(va >= floor) & (vb >= floor);
-                            second
-                        };
-                        if PICKS {
-                            let node = levels.nodes[from + j];
-                            best[(node as usize).min(sink)] = u32::from(second);
-                        }
-                        *a += p * if second { vb } else { va };
-                    }
-                }
+                let (len, at) = (len as usize, at as usize);
+                let block = Block {
+                    pairs: &levels.pairs[at..at + degree as usize * len],
+                    nodes: &levels.nodes[at..at + degree as usize * len],
+                    probs: &c.probs[probs_at as usize..probs_at as usize + degree as usize],
+                    len,
+                    tie,
+                };
                 let slots = &levels.slots[slots as usize..slots as usize + len];
-                for (&s, &a) in slots.iter().zip(acc.iter()) {
-                    values[s as usize] = a;
+                // Eight slots at a time, their sums in registers (a slot
+                // of the block reads none of the block's).
+                let mut j = 0;
+                while j + 8 <= len {
+                    let sums = block.sums::<8, PICKS, EXACT>(values, j, best, sink);
+                    for (&s, x) in slots[j..j + 8].iter().zip(sums) {
+                        values[s as usize] = x;
+                    }
+                    j += 8;
+                }
+                while j < len {
+                    let [x] = block.sums::<1, PICKS, EXACT>(values, j, best, sink);
+                    values[slots[j] as usize] = x;
+                    j += 1;
                 }
             }
             Step::Decision(s) => {
