@@ -385,19 +385,19 @@ impl Levels {
         let mut blocks: HashMap<(u32, u32, u32), usize> = HashMap::default();
         let mut members: Vec<((u32, u32, u32), Vec<u32>)> = Vec::new();
         let mut decisions: Vec<(u32, u32)> = Vec::new();
-        for s in 0..n {
-            match c.kinds[s] {
+        for (s, (&kind, &h)) in c.kinds.iter().zip(&height).enumerate() {
+            match kind {
                 Kind::Exit(_) => {}
                 Kind::Chance => {
                     let degree = c.offsets[s + 1] - c.offsets[s];
-                    let key = (height[s], degree, c.probs_at[s]);
+                    let key = (h, degree, c.probs_at[s]);
                     let b = *blocks.entry(key).or_insert_with(|| {
                         members.push((key, Vec::new()));
                         members.len() - 1
                     });
                     members[b].1.push(s as u32);
                 }
-                Kind::Decision(_) => decisions.push((height[s], s as u32)),
+                Kind::Decision(_) => decisions.push((h, s as u32)),
             }
         }
         let mut order: Vec<(u32, usize, bool)> = members
