@@ -42,7 +42,9 @@ fn chance_it(c: &mut Criterion) {
 /// optimal turn, win-optimal and its chances against every strategy), at
 /// the seed's 10 rounds, at 100, and with 3d6 at its most rounds (14).
 /// The book's Chance-it chapter compares them with the hand-written
-/// solver the game was first written with (0.05 s, 4.2 s and 4.5 s).
+/// solver the game was first written with (0.05 s, 4.2 s and 4.5 s on
+/// quiet cores); `benches/chance-it-vs-hand-written.sh` runs the two
+/// alternately, for a comparison on a busy machine.
 fn analysis(c: &mut Criterion) {
     let mut group = c.benchmark_group("chance_it_analysis");
     group.sample_size(10);

@@ -118,7 +118,9 @@ pub use exits::{ExitsEach, stage_exits, stage_exits_each};
 #[cfg(test)]
 mod tests;
 
-use sweep::{Sweep, SweepParams, push_best, push_forward, push_swept, sweep_pairs, sweep_template};
+use sweep::{
+    Pool, Sweep, SweepParams, push_best, push_forward, push_swept, sweep_pairs, sweep_template,
+};
 use template::{Kind, Template, explore};
 
 /// How a game divides into stages: see the [module docs](self) for the
@@ -273,6 +275,11 @@ pub struct Staged<'p, G: BoardGame, S: Stages<G>> {
     values: Vec<f64>,
     /// Entries by height: a start's exits lead to lower levels only.
     levels: Vec<Vec<u32>>,
+    /// Every entry's `next`, one after the other in the order of
+    /// `levels` (a pass over a level reads them in memory order), and
+    /// where each entry's are.
+    next_flat: Vec<(u32, u32)>,
+    next_at: Vec<(u32, u32)>,
     /// Most sweeps any stage took.
     iterations: u32,
     residual: f64,
@@ -365,6 +372,8 @@ where
             exit_values: Vec::new(),
             values: Vec::new(),
             levels: Vec::new(),
+            next_flat: Vec::new(),
+            next_at: Vec::new(),
             iterations: 0,
             residual: 0.0,
             picks: Mutex::new(HashMap::default()),
@@ -443,6 +452,7 @@ where
         let mut memo: HashMap<(u32, Vec<u64>), Solved> = HashMap::default();
         let mut local: HashMap<u32, Arc<Vec<f64>>> = HashMap::default();
         let mut scratch = Sweep::default();
+        let pool = Pool::default();
         let mut solved = 0;
         // A level costs far more than a step of the discovery: look at the
         // clock every time.
@@ -515,20 +525,23 @@ where
                 })?;
                 let part: Vec<Solved> = chunk
                     .par_iter()
-                    .map_init(Sweep::default, |scratch, &id| {
-                        let id = id as usize;
-                        let t = &this.templates[this.entries[id].template as usize];
-                        if let Some(single) = this.single_maximiser(id) {
-                            let (v, d) = this.solve_single(game, id, single, scratch)?;
-                            Ok((Some(d), v))
-                        } else if t.optimises || t.cyclic {
-                            Ok((None, this.sweep(game, id, scratch, false)?.0))
-                        } else {
-                            let d = this.stage_dist(game, id, &this.plays, None, scratch)?;
-                            let v = dot(&d, this.exits_of(id), this.k);
-                            Ok((Some(d), v))
-                        }
-                    })
+                    .map_init(
+                        || pool.take(),
+                        |scratch, &id| {
+                            let id = id as usize;
+                            let t = &this.templates[this.entries[id].template as usize];
+                            if let Some(single) = this.single_maximiser(id) {
+                                let (v, d) = this.solve_single(game, id, single, scratch)?;
+                                Ok((Some(d), v))
+                            } else if t.optimises || t.cyclic {
+                                Ok((None, this.sweep(game, id, scratch, false)?.0))
+                            } else {
+                                let d = this.stage_dist(game, id, &this.plays, None, scratch)?;
+                                let v = dot(&d, this.exits_of(id), this.k);
+                                Ok((Some(d), v))
+                            }
+                        },
+                    )
                     .collect::<Result<_, ExactError>>()?;
                 found.extend(part);
             }
@@ -577,8 +590,21 @@ where
             }
             solved += level.len();
         }
+        self.next_at = vec![(0, 0); self.entries.len()];
+        for &id in levels.iter().flatten() {
+            let from = self.next_flat.len() as u32;
+            let next = std::mem::take(&mut self.entries[id as usize].next);
+            self.next_flat.extend_from_slice(&next);
+            self.next_at[id as usize] = (from, self.next_flat.len() as u32);
+        }
         self.levels = levels;
         Ok(())
+    }
+
+    /// Entry `id`'s exits that begin stages, (exit, entry), once solved.
+    fn next_of(&self, id: usize) -> &[(u32, u32)] {
+        let (from, to) = self.next_at.get(id).copied().unwrap_or((0, 0));
+        &self.next_flat[from as usize..to as usize]
     }
 
     /// Entry `id`'s exit values, `components` per exit.
@@ -907,7 +933,13 @@ where
             && t.seats
                 .iter()
                 .all(|&seat| plays.get(seat).and_then(Play::policy).is_none())
-            && let Some(dist) = push_best(t, best, &mut scratch.reach, &mut scratch.probs)
+            && let Some(dist) = push_best(
+                t,
+                best,
+                &mut scratch.reach,
+                &mut scratch.probs,
+                &mut scratch.pending,
+            )
         {
             return Ok(Arc::new(dist));
         }

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 use tabula_core::BoardGame;
 
-use super::sweep::Sweep;
+use super::sweep::{Pool, Sweep};
 use super::{Play, Staged, Stages, local_only, mismatch};
 use crate::ExactError;
 
@@ -47,6 +47,8 @@ where
         let k = self.k;
         let mut values = vec![f64::NAN; self.entries.len() * k];
         let mut scratch = Sweep::default();
+        let pool = Pool::default();
+        let mut out: Vec<f64> = Vec::new();
         let mut local: HashMap<u32, Arc<Vec<f64>>> = HashMap::default();
         for level in &self.levels {
             // Stages played by policies that look only within them: one
@@ -60,33 +62,52 @@ where
                 }
             }
             let lower = &values;
-            let found: Vec<Vec<f64>> = level
-                .par_iter()
-                .map_init(Sweep::default, |scratch, &id| {
-                    let id = id as usize;
-                    let dist = self.dist_against(game, id, plays, &local, scratch)?;
-                    // `dot` over the exits, those that begin a stage at
-                    // its value here (`next` is in exit order).
-                    let exits = self.exits_of(id);
-                    let mut next = self.entries[id].next.iter().peekable();
-                    let mut value = vec![0.0; k];
-                    for (x, &p) in dist.iter().enumerate() {
-                        let from = match next.next_if(|&&(e, _)| e as usize == x) {
-                            Some(&(_, n)) => &lower[n as usize * k..n as usize * k + k],
-                            None => &exits[x * k..x * k + k],
+            out.clear();
+            out.resize(level.len() * k, 0.0);
+            out.par_chunks_mut(k)
+                .zip(level.par_iter())
+                .map_init(
+                    || pool.take(),
+                    |scratch, (value, &id)| {
+                        let id = id as usize;
+                        // The kept distributions are read in place (many
+                        // starts share one: no count to touch).
+                        let owned;
+                        let dist: &[f64] = match self.plan(id, plays)? {
+                            Plan::AsSolved if self.entries[id].dist.is_some() => {
+                                self.entries[id].dist.as_deref().map_or(&[], |d| &d[..])
+                            }
+                            Plan::Local => local
+                                .get(&self.entries[id].template)
+                                .map(|d| &d[..])
+                                .ok_or_else(|| mismatch(&self.start_states[id]))?,
+                            _ => {
+                                owned = self.dist_against(game, id, plays, &local, scratch)?;
+                                &owned[..]
+                            }
                         };
-                        if p != 0.0 {
-                            for (v, e) in value.iter_mut().zip(from) {
-                                *v += p * e;
+                        // `dot` over the exits, those that begin a stage
+                        // at its value here (`next` is in exit order).
+                        let exits = self.exits_of(id);
+                        let mut next = self.next_of(id).iter().peekable();
+                        for (x, &p) in dist.iter().enumerate() {
+                            let from = match next.next_if(|&&(e, _)| e as usize == x) {
+                                Some(&(_, n)) => &lower[n as usize * k..n as usize * k + k],
+                                None => &exits[x * k..x * k + k],
+                            };
+                            if p != 0.0 {
+                                for (v, e) in value.iter_mut().zip(from) {
+                                    *v += p * e;
+                                }
                             }
                         }
-                    }
-                    Ok(value)
-                })
-                .collect::<Result<_, ExactError>>()?;
-            for (&id, v) in level.iter().zip(found) {
+                        Ok(())
+                    },
+                )
+                .collect::<Result<(), ExactError>>()?;
+            for (&id, v) in level.iter().zip(out.chunks(k)) {
                 let at = id as usize * k;
-                values[at..at + k].copy_from_slice(&v);
+                values[at..at + k].copy_from_slice(v);
             }
         }
         Ok(values[..k].to_vec())

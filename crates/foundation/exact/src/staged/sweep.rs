@@ -2,9 +2,12 @@
 //! values, and the probability of reaching each node forward from the
 //! start.
 
+use std::ops::{Deref, DerefMut};
+use std::sync::Mutex;
+
 use tabula_core::Seat;
 
-use super::template::{Compact, FOLDED, Kind, Template};
+use super::template::{Compact, FOLDED, Kind, Step, Template};
 use crate::ExactError;
 
 /// Scratch for one stage's sweep.
@@ -14,6 +17,11 @@ pub(super) struct Sweep<M> {
     pub(super) probs: Vec<f64>,
     pub(super) moves_buf: Vec<f64>,
     pub(super) moves: Vec<M>,
+    /// The nodes a forward pass has reached and not yet taken, as bits.
+    pub(super) pending: Vec<u64>,
+    /// Per folded decision: what reaches it, and the slot its move leads
+    /// to ([`push_pairs`]).
+    pub(super) chosen: Vec<(f64, u32)>,
 }
 
 impl<M> Default for Sweep<M> {
@@ -24,6 +32,57 @@ impl<M> Default for Sweep<M> {
             probs: Vec::new(),
             moves_buf: Vec::new(),
             moves: Vec::new(),
+            pending: Vec::new(),
+            chosen: Vec::new(),
+        }
+    }
+}
+
+/// Scratch handed from one parallel job to the next: a job's
+/// [`Sweep`] goes back here when it ends, so its buffers (as large as
+/// the largest stage) are not allocated again for every job.
+pub(super) struct Pool<M>(Mutex<Vec<Sweep<M>>>);
+
+impl<M> Default for Pool<M> {
+    fn default() -> Self {
+        Pool(Mutex::new(Vec::new()))
+    }
+}
+
+impl<M> Pool<M> {
+    /// A scratch from the pool (a new one if it is empty).
+    pub(super) fn take(&self) -> Pooled<'_, M> {
+        let sweep = self.0.lock().ok().and_then(|mut p| p.pop());
+        Pooled {
+            sweep: sweep.unwrap_or_default(),
+            pool: self,
+        }
+    }
+}
+
+/// A [`Sweep`] taken from a [`Pool`], given back when dropped.
+pub(super) struct Pooled<'a, M> {
+    sweep: Sweep<M>,
+    pool: &'a Pool<M>,
+}
+
+impl<M> Deref for Pooled<'_, M> {
+    type Target = Sweep<M>;
+    fn deref(&self) -> &Sweep<M> {
+        &self.sweep
+    }
+}
+
+impl<M> DerefMut for Pooled<'_, M> {
+    fn deref_mut(&mut self) -> &mut Sweep<M> {
+        &mut self.sweep
+    }
+}
+
+impl<M> Drop for Pooled<'_, M> {
+    fn drop(&mut self) {
+        if let Ok(mut pool) = self.pool.0.lock() {
+            pool.push(std::mem::take(&mut self.sweep));
         }
     }
 }
@@ -71,14 +130,104 @@ pub(super) fn sweep_pairs<L, M>(
     scratch: &mut Sweep<M>,
     best: Option<&mut Vec<u32>>,
 ) -> bool {
-    match best {
-        Some(best) => pairs_sweep::<true, L, M>(t, exits, params, scratch, best),
-        None => pairs_sweep::<false, L, M>(t, exits, params, scratch, &mut Vec::new()),
+    // With exact ties and every value finite, the pick between two
+    // moves is "the second if it is larger" and its value their maximum
+    // (the floor is the best value itself): fewer steps an edge. Exits
+    // that are not all finite, or a sum that overflows, take the general
+    // sweep instead (and so do its picks).
+    let exact = params.tie == 0.0 && exits.iter().all(|x| x.is_finite());
+    let mut none = Vec::new();
+    let best = match best {
+        Some(best) => {
+            if exact {
+                let at = best.len();
+                if pairs_sweep::<true, true, L, M>(t, exits, params, scratch, best) {
+                    if finite(t, scratch) {
+                        return true;
+                    }
+                } else {
+                    return false;
+                }
+                best.truncate(at.min(best.len()));
+            }
+            return pairs_sweep::<true, false, L, M>(t, exits, params, scratch, best);
+        }
+        None => &mut none,
+    };
+    if exact {
+        if !pairs_sweep::<false, true, L, M>(t, exits, params, scratch, best) {
+            return false;
+        }
+        if finite(t, scratch) {
+            return true;
+        }
+    }
+    pairs_sweep::<false, false, L, M>(t, exits, params, scratch, best)
+}
+
+/// A block of chance points being swept ([`Step::Block`]).
+struct Block<'a> {
+    pairs: &'a [[u32; 2]],
+    nodes: &'a [u32],
+    probs: &'a [f64],
+    len: usize,
+    tie: f64,
+}
+
+impl Block<'_> {
+    /// The values of the block's slots `j..j + W`: each the sum of its
+    /// edges' probabilities times the value of the move chosen there,
+    /// edge after edge from zero (with `PICKS`, noting each folded
+    /// decision's pick in `best`; with `EXACT`, exact ties between
+    /// finite values).
+    #[inline(always)]
+    fn sums<const W: usize, const PICKS: bool, const EXACT: bool>(
+        &self,
+        values: &[f64],
+        j: usize,
+        best: &mut [u32],
+        sink: usize,
+    ) -> [f64; W] {
+        let mut acc = [0.0; W];
+        for (e, &p) in self.probs.iter().enumerate() {
+            let from = e * self.len + j;
+            let pairs = &self.pairs[from..from + W];
+            for (w, (a, &[x, y])) in acc.iter_mut().zip(pairs).enumerate() {
+                let (va, vb) = (values[x as usize], values[y as usize]);
+                let second = if EXACT {
+                    va < vb
+                } else {
+                    let top = f64::NEG_INFINITY.max(va).max(vb);
+                    let floor = top - self.tie * top.abs().max(1.0);
+                    // As `position`: the first move at or above the
+                    // floor (a NaN is not), else the first.
+                    #[allow(clippy::neg_cmp_op_on_partial_ord)]
+                    let second = !(va >= floor) & (vb >= floor);
+                    second
+                };
+                if PICKS {
+                    let node = self.nodes[from + w];
+                    best[(node as usize).min(sink)] = u32::from(second);
+                }
+                *a += p * if second { vb } else { va };
+            }
+        }
+        acc
     }
 }
 
-/// [`sweep_pairs`], noting each decision's pick in `best` if `PICKS`.
-fn pairs_sweep<const PICKS: bool, L, M>(
+/// Whether every slot's value a sweep left is finite.
+fn finite<L, M>(t: &Template<L>, scratch: &Sweep<M>) -> bool {
+    let n = t.compact.as_ref().map_or(0, |c| c.nodes.len());
+    scratch.values[..n.min(scratch.values.len())]
+        .iter()
+        .all(|x| x.is_finite())
+}
+
+/// [`sweep_pairs`], noting each decision's pick in `best` if `PICKS`:
+/// a height at a time ([`Levels`](super::template::Levels)), the chance points of a block side
+/// by side.
+fn pairs_sweep<const PICKS: bool, const EXACT: bool, L, M>(
     t: &Template<L>,
     exits: &[f64],
     params: &SweepParams<'_>,
@@ -88,7 +237,7 @@ fn pairs_sweep<const PICKS: bool, L, M>(
     let Some(c) = &t.compact else {
         return false;
     };
-    let Some((pairs, nodes)) = &c.pairs else {
+    let Some(levels) = &c.levels else {
         return false;
     };
     let n = c.nodes.len();
@@ -103,32 +252,45 @@ fn pairs_sweep<const PICKS: bool, L, M>(
     let sink = best.len();
     best.push(0);
     let tie = params.tie;
-    for s in (0..n).rev() {
-        match c.kinds[s] {
-            Kind::Exit(_) => {}
-            Kind::Chance => {
-                let (from, to) = (c.offsets[s] as usize, c.offsets[s + 1] as usize);
-                let at = c.probs_at[s] as usize;
-                let probs = &c.probs[at..at + to - from];
-                let mut acc = 0.0;
-                for ((&[a, b], &node), &p) in
-                    pairs[from..to].iter().zip(&nodes[from..to]).zip(probs)
-                {
-                    let (va, vb) = (values[a as usize], values[b as usize]);
-                    let top = f64::NEG_INFINITY.max(va).max(vb);
-                    let floor = top - tie * top.abs().max(1.0);
-                    // As `position`: the first move at or above the floor
-                    // (a NaN is not), else the first.
-                    #[allow(clippy::neg_cmp_op_on_partial_ord)]
-                    let second = !(va >= floor) & (vb >= floor);
-                    if PICKS {
-                        best[(node as usize).min(sink)] = u32::from(second);
+    for &step in &levels.steps {
+        match step {
+            Step::Block {
+                slots,
+                len,
+                degree,
+                probs_at,
+                at,
+            } => {
+                let (len, at) = (len as usize, at as usize);
+                let block = Block {
+                    pairs: &levels.pairs[at..at + degree as usize * len],
+                    nodes: &levels.nodes[at..at + degree as usize * len],
+                    probs: &c.probs[probs_at as usize..probs_at as usize + degree as usize],
+                    len,
+                    tie,
+                };
+                let slots = &levels.slots[slots as usize..slots as usize + len];
+                // Eight slots at a time, their sums in registers (a slot
+                // of the block reads none of the block's).
+                let mut j = 0;
+                while j + 8 <= len {
+                    let sums = block.sums::<8, PICKS, EXACT>(values, j, best, sink);
+                    for (&s, x) in slots[j..j + 8].iter().zip(sums) {
+                        values[s as usize] = x;
                     }
-                    acc += p * if second { vb } else { va };
+                    j += 8;
                 }
-                values[s] = acc;
+                while j < len {
+                    let [x] = block.sums::<1, PICKS, EXACT>(values, j, best, sink);
+                    values[slots[j] as usize] = x;
+                    j += 1;
+                }
             }
-            Kind::Decision(seat) => {
+            Step::Decision(s) => {
+                let s = s as usize;
+                let Kind::Decision(seat) = c.kinds[s] else {
+                    continue;
+                };
                 let node = c.nodes[s] as usize;
                 let mut own = PICKS.then_some(&mut best[..]);
                 let pick = decision(
@@ -420,15 +582,15 @@ pub(super) fn push_forward<L>(
     let mut dist = vec![0.0; t.exits.len()];
     match &t.compact {
         Some(c) => {
-            let spread = |node: u32, seat: u32, r: f64, moves: &[u32], reach: &mut [f64]| {
+            let spread = |node: u32, seat: u32, r: f64, moves: &[u32], front: &mut Front<'_>| {
                 decide(node as usize, seat as usize, buf)?;
                 for (&m, &q) in moves.iter().zip(buf.iter()) {
-                    reach[m as usize] += r * q;
+                    front.add(m, r * q);
                 }
                 Ok(())
             };
-            push_compact(c, reach, &mut Vec::new(), spread)?;
-            return Ok(exit_reach(t, c, reach));
+            let mut pending = Vec::new();
+            push_compact(c, reach, &mut Vec::new(), &mut pending, &mut dist, spread)?;
         }
         None => {
             push_nodes(t, reach, buf, decide)?;
@@ -451,17 +613,19 @@ pub(super) fn push_best<L>(
     best: &[u32],
     reach: &mut Vec<f64>,
     folded: &mut Vec<f64>,
+    pending: &mut Vec<u64>,
 ) -> Option<Vec<f64>> {
     let c = t.compact.as_ref()?;
-    let spread = |node: u32, _: u32, r: f64, moves: &[u32], reach: &mut [f64]| {
+    let spread = |node: u32, _: u32, r: f64, moves: &[u32], front: &mut Front<'_>| {
         let pick = best.get(node as usize).map_or(0, |&b| b as usize);
         if let Some(&m) = moves.get(pick) {
-            reach[m as usize] += r;
+            front.add(m, r);
         }
         Ok(())
     };
-    push_compact(c, reach, folded, spread).ok()?;
-    Some(exit_reach(t, c, reach))
+    let mut dist = vec![0.0; t.exits.len()];
+    push_compact(c, reach, folded, pending, &mut dist, spread).ok()?;
+    Some(dist)
 }
 
 /// [`push_forward`] where one seat alone decides, maximising, and
@@ -475,16 +639,129 @@ pub(super) fn push_swept<L, M>(
     scratch: &mut Sweep<M>,
 ) -> Option<Vec<f64>> {
     let c = t.compact.as_ref()?;
+    if let Some((pairs, _)) = &c.pairs {
+        let mut dist = vec![0.0; t.exits.len()];
+        push_pairs(c, pairs, params.tie, scratch, &mut dist);
+        return Some(dist);
+    }
     let values = &scratch.values;
-    let spread = |_: u32, _: u32, r: f64, moves: &[u32], reach: &mut [f64]| {
-        let pick = pick_max(moves, values, 1, 0, params.tie);
-        if let Some(&m) = moves.get(pick) {
-            reach[m as usize] += r;
-        }
+    let tie = params.tie;
+    let spread = |_: u32, _: u32, r: f64, moves: &[u32], front: &mut Front<'_>| {
+        let m = match *moves {
+            // As `pick_max`, without its loops.
+            [a, b] => {
+                let (va, vb) = (values[a as usize], values[b as usize]);
+                let top = f64::NEG_INFINITY.max(va).max(vb);
+                let floor = top - tie * top.abs().max(1.0);
+                #[allow(clippy::neg_cmp_op_on_partial_ord)]
+                let second = !(va >= floor) & (vb >= floor);
+                if second { b } else { a }
+            }
+            _ => match moves.get(pick_max(moves, values, 1, 0, tie)) {
+                Some(&m) => m,
+                None => return Ok(()),
+            },
+        };
+        front.add(m, r);
         Ok(())
     };
-    push_compact(c, &mut scratch.reach, &mut scratch.probs, spread).ok()?;
-    Some(exit_reach(t, c, &scratch.reach))
+    let mut dist = vec![0.0; t.exits.len()];
+    push_compact(
+        c,
+        &mut scratch.reach,
+        &mut scratch.probs,
+        &mut scratch.pending,
+        &mut dist,
+        spread,
+    )
+    .ok()?;
+    Some(dist)
+}
+
+/// [`push_compact`] for [`push_swept`] over a compact form with pairs:
+/// a chance point reached chooses at once, from the values swept, the
+/// slot each of its folded decisions' moves leads to, and notes it
+/// beside what reaches the decision; the decision adds it there when
+/// its turn comes in node order (so every sum is taken in the same
+/// order as [`push_compact`]'s).
+fn push_pairs<M>(
+    c: &Compact,
+    pairs: &[[u32; 2]],
+    tie: f64,
+    scratch: &mut Sweep<M>,
+    dist: &mut [f64],
+) {
+    let values = &scratch.values;
+    scratch.reach.resize(c.nodes.len(), 0.0);
+    let folded = &mut scratch.chosen;
+    folded.resize(c.folded.len(), (0.0, 0));
+    let pending = &mut scratch.pending;
+    pending.clear();
+    pending.resize(c.events.len().div_ceil(64), 0);
+    let mut front = Front {
+        reach: &mut scratch.reach,
+        pending,
+        nodes: &c.nodes,
+    };
+    front.add(0, 1.0);
+    let mut word = 0;
+    while word < front.pending.len() {
+        let bits = front.pending[word];
+        if bits == 0 {
+            word += 1;
+            continue;
+        }
+        let bit = bits.trailing_zeros() as usize;
+        front.pending[word] &= !(1 << bit);
+        let event = c.events[word * 64 + bit];
+        if event & FOLDED != 0 {
+            let (x, m) = folded[(event & !FOLDED) as usize];
+            if x != 0.0 {
+                front.add(m, x);
+            }
+            continue;
+        }
+        let s = event as usize;
+        let r = front.reach[s];
+        if r == 0.0 {
+            continue;
+        }
+        let (from, to) = (c.offsets[s] as usize, c.offsets[s + 1] as usize);
+        match c.kinds[s] {
+            Kind::Exit(x) => {
+                if let Some(d) = dist.get_mut(x as usize) {
+                    *d += r;
+                }
+            }
+            Kind::Chance => {
+                let at = c.probs_at[s] as usize;
+                let probs = &c.probs[at..at + to - from];
+                for ((&to, &[a, b]), &p) in c.refs[from..to].iter().zip(&pairs[from..to]).zip(probs)
+                {
+                    if to & FOLDED == 0 {
+                        front.add(to, r * p);
+                    } else {
+                        // Its only way in; the move as `pick_max`.
+                        let (va, vb) = (values[a as usize], values[b as usize]);
+                        let top = f64::NEG_INFINITY.max(va).max(vb);
+                        let floor = top - tie * top.abs().max(1.0);
+                        #[allow(clippy::neg_cmp_op_on_partial_ord)]
+                        let second = !(va >= floor) & (vb >= floor);
+                        let i = (to & !FOLDED) as usize;
+                        folded[i] = (r * p, if second { b } else { a });
+                        let node = c.folded[i].node as usize;
+                        front.pending[node / 64] |= 1 << (node % 64);
+                    }
+                }
+            }
+            Kind::Decision(_) => {
+                let refs = &c.refs[from..to];
+                if let Some(&m) = refs.get(pick_max(refs, values, 1, 0, tie)) {
+                    front.add(m, r);
+                }
+            }
+        }
+    }
 }
 
 /// The index of the first of `moves` (slots) whose value's component
@@ -502,65 +779,104 @@ fn pick_max(moves: &[u32], values: &[f64], k: usize, comp: usize, tie: f64) -> u
         .unwrap_or(0)
 }
 
-/// The probability of leaving by each exit, from `reach` per slot.
-fn exit_reach<L>(t: &Template<L>, c: &Compact, reach: &[f64]) -> Vec<f64> {
-    let mut dist = vec![0.0; t.exits.len()];
-    for (s, kind) in c.kinds.iter().enumerate() {
-        if let Kind::Exit(x) = kind {
-            dist[*x as usize] += reach[s];
+/// What a forward pass over a compact form has reached: the probability
+/// per slot, valid where the slot's node is pending (a slot is set to
+/// zero when first reached, so nothing is cleared between passes).
+pub(super) struct Front<'a> {
+    reach: &'a mut [f64],
+    pending: &'a mut [u64],
+    nodes: &'a [u32],
+}
+
+impl Front<'_> {
+    /// Adds `x` to what reaches `slot`.
+    #[inline(always)]
+    fn add(&mut self, slot: u32, x: f64) {
+        let s = slot as usize;
+        let node = self.nodes[s] as usize;
+        let (word, bit) = (node / 64, 1u64 << (node % 64));
+        if self.pending[word] & bit == 0 {
+            self.pending[word] |= bit;
+            self.reach[s] = 0.0;
         }
+        self.reach[s] += x;
     }
-    dist
 }
 
 /// [`push_forward`] over the compact form: `reach` per slot, and
-/// `folded` per folded decision; `spread(node, seat, r, moves, reach)`
+/// `folded` per folded decision; `spread(node, seat, r, moves, front)`
 /// shares the probability `r` of reaching a decision among the slots
-/// its moves lead to. Nodes are taken in node order, folded decisions
-/// among them, so each sum is taken in the order of the pass over the
-/// whole graph.
+/// its moves lead to ([`Front::add`]); what reaches each exit is added
+/// to `dist`. Only the nodes reached are taken, in node order (a bit
+/// set of those reached and not yet taken, as the hand-written solver
+/// had over its sets), folded decisions among them, so each sum is taken
+/// in the order of the pass over the whole graph: the same bits, without
+/// a look at the nodes play does not reach.
 fn push_compact(
     c: &Compact,
     reach: &mut Vec<f64>,
     folded: &mut Vec<f64>,
-    mut spread: impl FnMut(u32, u32, f64, &[u32], &mut [f64]) -> Result<(), ExactError>,
+    pending: &mut Vec<u64>,
+    dist: &mut [f64],
+    mut spread: impl FnMut(u32, u32, f64, &[u32], &mut Front<'_>) -> Result<(), ExactError>,
 ) -> Result<(), ExactError> {
-    reach.clear();
     reach.resize(c.nodes.len(), 0.0);
-    reach[0] = 1.0;
-    folded.clear();
     folded.resize(c.folded.len(), 0.0);
-    for &event in &c.events {
+    pending.clear();
+    pending.resize(c.events.len().div_ceil(64), 0);
+    let mut front = Front {
+        reach,
+        pending,
+        nodes: &c.nodes,
+    };
+    front.add(0, 1.0);
+    let mut word = 0;
+    while word < front.pending.len() {
+        let bits = front.pending[word];
+        if bits == 0 {
+            word += 1;
+            continue;
+        }
+        let bit = bits.trailing_zeros() as usize;
+        front.pending[word] &= !(1 << bit);
+        let event = c.events[word * 64 + bit];
         if event & FOLDED != 0 {
             let i = (event & !FOLDED) as usize;
             let x = folded[i];
             if x != 0.0 {
                 let f = c.folded[i];
                 let moves = &c.moves[f.from as usize..f.to as usize];
-                spread(f.node, f.seat, x, moves, reach)?;
+                spread(f.node, f.seat, x, moves, &mut front)?;
             }
             continue;
         }
         let s = event as usize;
-        let r = reach[s];
+        let r = front.reach[s];
         if r == 0.0 {
             continue;
         }
         let refs = c.refs(s);
         match c.kinds[s] {
-            Kind::Exit(_) => {}
+            Kind::Exit(x) => {
+                if let Some(d) = dist.get_mut(x as usize) {
+                    *d += r;
+                }
+            }
             Kind::Chance => {
                 let at = c.probs_at[s] as usize;
                 for (&to, &p) in refs.iter().zip(&c.probs[at..at + refs.len()]) {
                     if to & FOLDED == 0 {
-                        reach[to as usize] += r * p;
+                        front.add(to, r * p);
                     } else {
                         // Its only way in.
-                        folded[(to & !FOLDED) as usize] = r * p;
+                        let i = (to & !FOLDED) as usize;
+                        folded[i] = r * p;
+                        let node = c.folded[i].node as usize;
+                        front.pending[node / 64] |= 1 << (node % 64);
                     }
                 }
             }
-            Kind::Decision(seat) => spread(c.nodes[s], seat, r, refs, reach)?,
+            Kind::Decision(seat) => spread(c.nodes[s], seat, r, refs, &mut front)?,
         }
     }
     Ok(())

@@ -312,6 +312,137 @@ pub(super) struct Compact {
     /// edge to a slot), and the folded decision's node (`u32::MAX` for
     /// none). A sweep for one seat then chooses without a branch.
     pub(super) pairs: Option<(Vec<[u32; 2]>, Vec<u32>)>,
+    /// Where there are pairs: the order a sweep for one seat takes the
+    /// slots in, a height at a time ([`Levels`]).
+    pub(super) levels: Option<Levels>,
+}
+
+/// The slots of a compact form with [pairs](Compact::pairs) by height
+/// (an exit's is 0, another slot's one more than its highest
+/// successor's), for a sweep: slots of one height do not depend on each
+/// other, so the chance points of one height with the same count of
+/// edges and the same probabilities are swept side by side, an edge of
+/// each at a time. Each slot's sum still adds its edges in their order
+/// from zero, so the values are the same to the bit; only the
+/// independent sums are interleaved (a sum per slot is a chain of
+/// dependent additions, many of them proceed at once).
+pub(super) struct Levels {
+    /// What to sweep, lowest height first.
+    pub(super) steps: Vec<Step>,
+    /// The blocks' pairs, each block's edge by edge: edge `e` of its
+    /// `j`th slot at `at + e · len + j`.
+    pub(super) pairs: Vec<[u32; 2]>,
+    /// The folded decision's node for each of `pairs` (`u32::MAX` for
+    /// none), for the picks.
+    pub(super) nodes: Vec<u32>,
+    /// The blocks' slots, each block's in slot order.
+    pub(super) slots: Vec<u32>,
+}
+
+/// One step of a sweep by [`Levels`].
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Step {
+    /// Chance points swept side by side: `len` slots from `slots` in
+    /// [`Levels::slots`], `degree` edges each with the probabilities at
+    /// `probs_at` in [`Compact::probs`], their pairs from `at`.
+    Block {
+        slots: u32,
+        len: u32,
+        degree: u32,
+        probs_at: u32,
+        at: u32,
+    },
+    /// A decision's slot, on its own.
+    Decision(u32),
+}
+
+impl Levels {
+    /// The levels of `c`, which has pairs.
+    fn of(c: &Compact, pairs: &[[u32; 2]], nodes: &[u32]) -> Levels {
+        let n = c.nodes.len();
+        let mut height = vec![0u32; n];
+        for s in (0..n).rev() {
+            let refs = c.offsets[s] as usize..c.offsets[s + 1] as usize;
+            height[s] = match c.kinds[s] {
+                Kind::Exit(_) => 0,
+                Kind::Chance => {
+                    1 + pairs[refs]
+                        .iter()
+                        .map(|&[a, b]| height[a as usize].max(height[b as usize]))
+                        .max()
+                        .unwrap_or(0)
+                }
+                Kind::Decision(_) => {
+                    1 + c.refs[refs]
+                        .iter()
+                        .map(|&r| height[(r & !FOLDED) as usize])
+                        .max()
+                        .unwrap_or(0)
+                }
+            };
+        }
+        // Blocks by (height, degree, probabilities), slots in slot order.
+        let mut blocks: HashMap<(u32, u32, u32), usize> = HashMap::default();
+        let mut members: Vec<((u32, u32, u32), Vec<u32>)> = Vec::new();
+        let mut decisions: Vec<(u32, u32)> = Vec::new();
+        for (s, (&kind, &h)) in c.kinds.iter().zip(&height).enumerate() {
+            match kind {
+                Kind::Exit(_) => {}
+                Kind::Chance => {
+                    let degree = c.offsets[s + 1] - c.offsets[s];
+                    let key = (h, degree, c.probs_at[s]);
+                    let b = *blocks.entry(key).or_insert_with(|| {
+                        members.push((key, Vec::new()));
+                        members.len() - 1
+                    });
+                    members[b].1.push(s as u32);
+                }
+                Kind::Decision(_) => decisions.push((h, s as u32)),
+            }
+        }
+        let mut order: Vec<(u32, usize, bool)> = members
+            .iter()
+            .enumerate()
+            .map(|(b, ((h, _, _), _))| (*h, b, true))
+            .chain(
+                decisions
+                    .iter()
+                    .enumerate()
+                    .map(|(d, &(h, _))| (h, d, false)),
+            )
+            .collect();
+        order.sort_unstable();
+        let mut levels = Levels {
+            steps: Vec::with_capacity(order.len()),
+            pairs: Vec::with_capacity(pairs.len()),
+            nodes: Vec::with_capacity(pairs.len()),
+            slots: Vec::new(),
+        };
+        for (_, i, block) in order {
+            if !block {
+                levels.steps.push(Step::Decision(decisions[i].1));
+                continue;
+            }
+            let ((_, degree, probs_at), slots) = &members[i];
+            let at = levels.pairs.len() as u32;
+            for e in 0..*degree as usize {
+                for &s in slots {
+                    let r = c.offsets[s as usize] as usize + e;
+                    levels.pairs.push(pairs[r]);
+                    levels.nodes.push(nodes[r]);
+                }
+            }
+            levels.steps.push(Step::Block {
+                slots: levels.slots.len() as u32,
+                len: slots.len() as u32,
+                degree: *degree,
+                probs_at: *probs_at,
+                at,
+            });
+            levels.slots.extend_from_slice(slots);
+        }
+        levels
+    }
 }
 
 /// A decision folded into the one chance edge that leads to it.
@@ -368,6 +499,7 @@ impl Compact {
             moves: Vec::new(),
             events: Vec::new(),
             pairs: None,
+            levels: None,
         };
         let mut folded_at = vec![NONE; n];
         let mut lists: HashMap<Vec<u64>, u32> = HashMap::default();
@@ -430,6 +562,10 @@ impl Compact {
                 })
                 .unzip()
         });
+        c.levels = c
+            .pairs
+            .as_ref()
+            .map(|(pairs, nodes)| Levels::of(&c, pairs, nodes));
         c.events = (0..n)
             .map(|node| match slot[node] {
                 NONE => FOLDED | folded_at[node],
