@@ -26,9 +26,9 @@ use std::net::{SocketAddr, TcpListener as StdListener};
 use std::sync::Arc;
 
 use axum::Router;
-use axum::body::Bytes;
+use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use clap::{ArgMatches, Args, FromArgMatches};
@@ -355,10 +355,28 @@ async fn game_page(Path((game, name)): Path<(String, String)>) -> Response {
 async fn page_api(
     State(shared): State<Arc<Shared>>,
     Path((game, name, action)): Path<(String, String, String)>,
-    body: Bytes,
+    headers: HeaderMap,
+    body: Body,
 ) -> Response {
     let Some(p) = page::find(&game, &name) else {
         return not_found().await;
+    };
+    let too_large = || {
+        text(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request body is over {MAX_BODY} bytes"),
+        )
+    };
+    // A body announced too large is refused before it is read.
+    let announced = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY as u64) {
+        return too_large();
+    }
+    let Ok(body) = axum::body::to_bytes(body, MAX_BODY).await else {
+        return too_large();
     };
     let Ok(body) = String::from_utf8(body.to_vec()) else {
         return text(
