@@ -22,12 +22,22 @@ fn api(action: &str, body: &str) -> Result<String, PageError> {
             Ok("{}".into())
         }
         "bad" => Err(PageError::BadRequest("a bad request".into())),
+        "count" => {
+            COUNTED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Ok("{}".into())
+        }
+        "counted" => Ok(COUNTED
+            .load(std::sync::atomic::Ordering::SeqCst)
+            .to_string()),
         "panic" => panic!("a page's bug"),
         _ => Err(PageError::UnknownAction),
     }
 }
 
 static COMMANDS: &[&dyn Command] = &[];
+
+/// Calls of the action `count` that ran.
+static COUNTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 tabula_app::inventory::submit! {
     GameEntry {
@@ -412,4 +422,25 @@ fn the_command_has_help_and_defaults_to_this_machine() {
         tabula_serve::escape("<a href='x'>&\""),
         "&lt;a href=&#39;x&#39;&gt;&amp;&quot;"
     );
+}
+
+#[test]
+fn a_queued_call_whose_client_left_is_never_run() {
+    // One worker, kept busy by a slow call.
+    let addr = start(1);
+    let busy =
+        std::thread::spawn(move || request(addr, "POST", "/game/flip/counter/api/slow", b""));
+    std::thread::sleep(Duration::from_millis(50));
+    // A call queued behind it, whose client leaves (a stale edit).
+    let mut gone = TcpStream::connect(addr).expect("connects");
+    gone.write_all(
+        b"POST /game/flip/counter/api/count HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n",
+    )
+    .expect("sends");
+    std::thread::sleep(Duration::from_millis(50));
+    drop(gone);
+    assert_eq!(busy.join().expect("the slow call").status, 200);
+    std::thread::sleep(Duration::from_millis(100));
+    let r = request(addr, "POST", "/game/flip/counter/api/counted", b"");
+    assert_eq!((r.status, r.text().as_str()), (200, "0"));
 }
