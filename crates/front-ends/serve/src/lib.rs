@@ -9,7 +9,7 @@
 //! It is built to be left running: it binds 127.0.0.1 unless told
 //! otherwise (and warns when told), refuses request bodies over
 //! [`MAX_BODY`] (413), runs the pages' work off the request threads with
-//! at most [`Options::workers`] calls at once and a short queue beyond
+//! at most `--workers` calls at once (one per core by default) and a short queue beyond
 //! them (503 with `Retry-After` when full), and a queued call whose client
 //! went away is dropped before it starts.
 //!
