@@ -11,7 +11,9 @@
 //! [`MAX_BODY`] (413), runs the pages' work off the request threads with
 //! at most `--workers` calls at once (one per core by default) and a short queue beyond
 //! them (503 with `Retry-After` when full), and a queued call whose client
-//! went away is dropped before it starts.
+//! went away is dropped before it starts. A connection that sends no
+//! request head within `--idle-seconds` is closed, and at most
+//! [`MAX_CONNECTIONS`] are open at once.
 //!
 //! ```no_run
 //! let server = tabula_serve::spawn(tabula_serve::Options::default())?;
@@ -42,6 +44,9 @@ pub const MAX_BODY: usize = 1 << 20;
 /// The address `tabula serve` binds without `--addr`.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:7878";
 
+/// The most connections served at once; more wait to be accepted.
+pub const MAX_CONNECTIONS: usize = 1024;
+
 /// How many seconds a client told 503 is asked to wait.
 pub const RETRY_AFTER_SECONDS: u32 = 1;
 
@@ -60,6 +65,10 @@ pub struct Options {
     /// The address and port to listen on (port 0: any free port).
     #[arg(long, default_value = DEFAULT_ADDR, value_name = "ADDR:PORT")]
     pub addr: SocketAddr,
+    /// Close a connection that has not sent a whole request head within
+    /// this many seconds (a client that connects and sends nothing).
+    #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub idle_seconds: u64,
     /// Pages' requests worked on at once (an exact solve each), off the
     /// request threads [default: one per core].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
@@ -70,6 +79,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             addr: DEFAULT_ADDR.parse().unwrap_or_else(|_| unreachable!()),
+            idle_seconds: 10,
             workers: None,
         }
     }
@@ -158,16 +168,40 @@ pub fn spawn(options: Options) -> Result<Server, tabula_app::Error> {
         tokio::net::TcpListener::from_std(listener)?
     };
     let app = router(workers);
+    let idle = std::time::Duration::from_secs(options.idle_seconds);
     let thread = std::thread::Builder::new()
         .name("tabula-serve".into())
-        .spawn(move || {
-            runtime.block_on(async move {
-                if let Err(e) = axum::serve(listener, app).await {
-                    let _ = writeln!(std::io::stderr(), "error: tabula serve stopped: {e}");
-                }
-            });
-        })?;
+        .spawn(move || runtime.block_on(accept(listener, app, idle)))?;
     Ok(Server { addr, thread })
+}
+
+/// Accepts connections, at most [`MAX_CONNECTIONS`] at once, each served
+/// on a task of its own: HTTP/1 with keep-alive, closed if its request
+/// head does not arrive within `idle`.
+async fn accept(listener: tokio::net::TcpListener, app: Router, idle: std::time::Duration) {
+    let open = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let Ok(permit) = open.clone().acquire_owned().await else {
+            return;
+        };
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // Out of file descriptors, say: wait a moment, go on.
+            Err(_) => {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let _open = permit;
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(idle)
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                .await;
+        });
+    }
 }
 
 /// What the handlers share: the bound on pages' work.

@@ -67,9 +67,14 @@ fn server() -> SocketAddr {
 }
 
 fn start(workers: u16) -> SocketAddr {
+    start_with(workers, 10)
+}
+
+fn start_with(workers: u16, idle_seconds: u64) -> SocketAddr {
     let server = tabula_serve::spawn(tabula_serve::Options {
         addr: "127.0.0.1:0".parse().expect("an address"),
         workers: Some(workers),
+        idle_seconds,
     })
     .expect("the server starts");
     let addr = server.addr();
@@ -443,4 +448,21 @@ fn a_queued_call_whose_client_left_is_never_run() {
     std::thread::sleep(Duration::from_millis(100));
     let r = request(addr, "POST", "/game/flip/counter/api/counted", b"");
     assert_eq!((r.status, r.text().as_str()), (200, "0"));
+}
+
+#[test]
+fn a_connection_that_never_sends_is_closed() {
+    let addr = start_with(1, 1);
+    let mut idle = TcpStream::connect(addr).expect("connects");
+    idle.set_read_timeout(Some(Duration::from_secs(20)))
+        .expect("a timeout");
+    let start = Instant::now();
+    // The server closes it: the read ends (no bytes, or a reset).
+    let n = idle.read(&mut [0; 64]).unwrap_or(0);
+    let waited = start.elapsed();
+    assert!(
+        waited >= Duration::from_millis(900) && waited < Duration::from_secs(10),
+        "closed after {waited:?} ({n} bytes)"
+    );
+    assert_eq!(get(addr, "/").status, 200);
 }
