@@ -66,9 +66,15 @@ pub use tabula_seega as seega;
 /// Snakes and Ladders (seeds 000 and 001).
 pub use tabula_snakes as snakes;
 
+/// The web front end, `tabula serve`.
+pub use tabula_serve as serve;
+
 /// The `tabula` command line with the process's arguments, over every
 /// game linked into the program: the seven above and any other game crate
-/// the program links.
+/// the program links, and `tabula serve`, the web front end.
 pub fn main() -> std::process::ExitCode {
-    tabula_cli::main()
+    tabula_cli::main_with(&[tabula_cli::Extra {
+        command: tabula_serve::command,
+        run: |matches, io| tabula_serve::run_matches(matches, io.out),
+    }])
 }

@@ -16,5 +16,6 @@ mod noline;
 mod pictures;
 mod robust;
 mod seega;
+mod serve;
 mod shards;
 mod wording;

@@ -33,7 +33,8 @@
 //! shows of the game: `report` and `setup` (the seed-000 simulation
 //! report), `params` (the parameters `tabula list` shows) and, with the
 //! feature `commands` (on by default), `pictures` and `commands`, the
-//! game's one registration with its commands. Without that feature the
+//! game's one registration with its commands, and `designer`, the board
+//! designer page it contributes to `tabula serve`. Without that feature the
 //! crate is the rules and the report alone: it compiles without clap,
 //! indicatif or plotters (`cargo build -p tabula-snakes
 //! --no-default-features`).
@@ -44,6 +45,8 @@ pub mod board;
 mod builtin;
 #[cfg(feature = "commands")]
 pub mod commands;
+#[cfg(feature = "commands")]
+pub mod designer;
 pub mod erased;
 mod error;
 pub mod game;

@@ -67,6 +67,7 @@ mod command;
 mod entry;
 pub mod exact;
 pub mod exit;
+pub mod page;
 pub mod play;
 pub mod progress;
 mod report;

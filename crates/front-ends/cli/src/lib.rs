@@ -112,6 +112,34 @@ pub const VERBS: [(&str, &str); 5] = [
     ("replay", "Replay a game record, checking every move"),
 ];
 
+/// A command a binary adds to the command line beside `list`, the games'
+/// verbs and `dice-test` (the web front end's `serve`): its clap command,
+/// and what runs it once parsed. The command line names none.
+#[derive(Clone, Copy, Debug)]
+pub struct Extra {
+    /// The command, named as it is typed (`serve`).
+    pub command: fn() -> clap::Command,
+    /// Runs it with its parsed arguments.
+    pub run: fn(&ArgMatches, &mut Io<'_>) -> Result<(), Error>,
+}
+
+/// [`command`] with `extras` added after the others.
+pub fn command_with(extras: &[Extra]) -> Result<clap::Command, Error> {
+    let mut root = command()?;
+    for e in extras {
+        let c = (e.command)();
+        if root.find_subcommand(c.get_name()).is_some() {
+            return Err(format!(
+                "two commands are named {:?}: a game's verb and a command of the program",
+                c.get_name()
+            )
+            .into());
+        }
+        root = root.subcommand(c);
+    }
+    Ok(root)
+}
+
 /// The whole command line, built from the linked games: `list`, each verb
 /// some game offers (with one subcommand per game that offers it) and
 /// `dice-test`.
@@ -242,7 +270,16 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let command = match command() {
+    main_from_with(args, &[])
+}
+
+/// [`main_from`] with commands of the program's own beside the games'.
+pub fn main_from_with<I, T>(args: I, extras: &[Extra]) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let command = match command_with(extras) {
         Ok(c) => c,
         Err(e) => return finish(Err(e)),
     };
@@ -251,7 +288,17 @@ where
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
             let mut out = std::io::stdout().lock();
-            finish(run_matches(&m, &mut Io::new(&mut out, &mut input)))
+            let mut io = Io::new(&mut out, &mut input);
+            let extra = m.subcommand().and_then(|(name, sub)| {
+                extras
+                    .iter()
+                    .find(|e| (e.command)().get_name() == name)
+                    .map(|e| (e, sub))
+            });
+            finish(match extra {
+                Some((e, sub)) => (e.run)(sub, &mut io),
+                None => run_matches(&m, &mut io),
+            })
         }
         Err(e) => exit_for_clap(e),
     }
@@ -261,6 +308,12 @@ where
 /// binary that ships tabula with the games it links.
 pub fn main() -> ExitCode {
     main_from(std::env::args_os())
+}
+
+/// [`main`] with commands of the program's own beside the games' (see
+/// [`Extra`]).
+pub fn main_with(extras: &[Extra]) -> ExitCode {
+    main_from_with(std::env::args_os(), extras)
 }
 
 /// One game's command as a program of its own: `program ARGS` means

@@ -1,0 +1,452 @@
+//! `tabula serve`: a local web front end over the games a binary links.
+//!
+//! It serves an index of the registered games (the registry `tabula list`
+//! reads) and the pages games contribute ([`tabula_app::page::GamePage`]),
+//! each answering its own requests; this crate names no game. Everything
+//! the browser gets (HTML, CSS, JavaScript) is compiled into the binary:
+//! there is no JavaScript build step and no file is read from disk.
+//!
+//! It is built to be left running: it binds 127.0.0.1 unless told
+//! otherwise (and warns when told), refuses request bodies over
+//! [`MAX_BODY`] (413), runs the pages' work off the request threads with
+//! at most `--workers` calls at once (one per core by default) and a short queue beyond
+//! them (503 with `Retry-After` when full), and a queued call whose client
+//! went away is dropped before it starts. A connection that sends no
+//! request head within `--idle-seconds` is closed, and at most
+//! [`MAX_CONNECTIONS`] are open at once.
+//!
+//! ```no_run
+//! let server = tabula_serve::spawn(tabula_serve::Options::default())?;
+//! println!("tabula serve: {}", server.url());
+//! server.join();
+//! # Ok::<_, tabula_app::Error>(())
+//! ```
+#![deny(missing_docs)]
+
+use std::io::Write;
+use std::net::{SocketAddr, TcpListener as StdListener};
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use clap::{ArgMatches, Args, FromArgMatches};
+use tabula_app::page::{self, GamePage, PageError};
+use tokio::sync::Semaphore;
+
+/// The largest request body accepted: 1 MiB. A larger one is answered
+/// 413 (Payload Too Large).
+pub const MAX_BODY: usize = 1 << 20;
+
+/// The address `tabula serve` binds without `--addr`.
+pub const DEFAULT_ADDR: &str = "127.0.0.1:7878";
+
+/// The most connections served at once; more wait to be accepted.
+pub const MAX_CONNECTIONS: usize = 1024;
+
+/// How many seconds a client told 503 is asked to wait.
+pub const RETRY_AFTER_SECONDS: u32 = 1;
+
+const STYLE: &str = include_str!("style.css");
+
+/// Options of `tabula serve`.
+#[derive(Clone, Debug, Args)]
+#[command(
+    after_help = "Prints its address (tabula serve: http://ADDR/) as the first line on stdout, then serves until stopped (Ctrl-C).\n\
+It binds 127.0.0.1 (this machine only) unless --addr says otherwise; any other address lets other machines use it, \
+and it warns on stderr.\n\
+Open the address in a browser: the index lists the games and the pages they contribute, such as a board designer.\n\
+Example: tabula serve --addr 127.0.0.1:0   (any free port)"
+)]
+pub struct Options {
+    /// The address and port to listen on (port 0: any free port).
+    #[arg(long, default_value = DEFAULT_ADDR, value_name = "ADDR:PORT")]
+    pub addr: SocketAddr,
+    /// Close a connection that has not sent a whole request head within
+    /// this many seconds (a client that connects and sends nothing).
+    #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub idle_seconds: u64,
+    /// Pages' requests worked on at once (an exact solve each), off the
+    /// request threads [default: one per core].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub workers: Option<u16>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            addr: DEFAULT_ADDR.parse().unwrap_or_else(|_| unreachable!()),
+            idle_seconds: 10,
+            workers: None,
+        }
+    }
+}
+
+impl Options {
+    fn workers(&self) -> usize {
+        match self.workers {
+            Some(w) => usize::from(w),
+            None => std::thread::available_parallelism().map_or(2, |n| n.get()),
+        }
+    }
+}
+
+/// `serve`'s clap command, for a command line to add beside its others.
+pub fn command() -> clap::Command {
+    Options::augment_args(clap::Command::new("serve"))
+        .about("Serve the games in a web browser, with the pages they contribute (a board designer): local only by default")
+}
+
+/// Runs `serve` with parsed arguments of [`command`]: prints the address
+/// on `out` (its first line), a warning on stderr for an address other
+/// machines can reach, then serves until the process is stopped.
+pub fn run_matches(matches: &ArgMatches, out: &mut dyn Write) -> Result<(), tabula_app::Error> {
+    let options = Options::from_arg_matches(matches)?;
+    let server = spawn(options)?;
+    writeln!(out, "tabula serve: {}", server.url())?;
+    out.flush()?;
+    if !server.addr().ip().is_loopback() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "warning: tabula serve is listening on {}, which other machines may reach: anyone who can reach it can use it (run solves on this machine). Use --addr 127.0.0.1:PORT to keep it to this machine.",
+            server.addr()
+        );
+    }
+    server.join();
+    Ok(())
+}
+
+/// A running server.
+#[derive(Debug)]
+pub struct Server {
+    addr: SocketAddr,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl Server {
+    /// The address it listens on (the actual port when asked for port 0).
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Its address as a URL, `http://ADDR/`.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Waits for it to stop (it stops only with the process, or if its
+    /// runtime fails).
+    pub fn join(self) {
+        let _ = self.thread.join();
+    }
+}
+
+/// Binds `options.addr` and serves on a thread of its own; returns once it
+/// is listening.
+pub fn spawn(options: Options) -> Result<Server, tabula_app::Error> {
+    let listener = StdListener::bind(options.addr).map_err(|e| {
+        format!(
+            "cannot listen on {}: {e} (another program may use that port: try --addr 127.0.0.1:0 for any free port)",
+            options.addr
+        )
+    })?;
+    listener.set_nonblocking(true)?;
+    let addr = listener.local_addr()?;
+    let workers = options.workers();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(workers.max(1))
+        .enable_io()
+        .enable_time()
+        .thread_name("tabula-serve")
+        .build()?;
+    let listener = {
+        let _guard = runtime.enter();
+        tokio::net::TcpListener::from_std(listener)?
+    };
+    let app = router(workers);
+    let idle = std::time::Duration::from_secs(options.idle_seconds);
+    let thread = std::thread::Builder::new()
+        .name("tabula-serve".into())
+        .spawn(move || runtime.block_on(accept(listener, app, idle)))?;
+    Ok(Server { addr, thread })
+}
+
+/// Accepts connections, at most [`MAX_CONNECTIONS`] at once, each served
+/// on a task of its own: HTTP/1 with keep-alive, closed if its request
+/// head does not arrive within `idle`.
+async fn accept(listener: tokio::net::TcpListener, app: Router, idle: std::time::Duration) {
+    let open = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let Ok(permit) = open.clone().acquire_owned().await else {
+            return;
+        };
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // Out of file descriptors, say: wait a moment, go on.
+            Err(_) => {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let _open = permit;
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(idle)
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                .await;
+        });
+    }
+}
+
+/// What the handlers share: the bound on pages' work.
+#[derive(Debug)]
+struct Shared {
+    /// Calls running.
+    running: Semaphore,
+    /// Calls running or waiting: past it, 503.
+    admitted: Semaphore,
+}
+
+/// The whole site.
+fn router(workers: usize) -> Router {
+    let shared = Arc::new(Shared {
+        running: Semaphore::new(workers),
+        admitted: Semaphore::new(workers * 4),
+    });
+    Router::new()
+        .route("/", get(index))
+        .route("/style.css", get(style))
+        .route("/api/games", get(games_json))
+        .route("/game/{game}/{page}", get(game_page))
+        .route(
+            "/game/{game}/{page}/api/{action}",
+            axum::routing::post(page_api),
+        )
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(shared)
+}
+
+/// Escapes text for HTML (element content and quoted attributes).
+pub fn escape(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => s.push_str("&amp;"),
+            '<' => s.push_str("&lt;"),
+            '>' => s.push_str("&gt;"),
+            '"' => s.push_str("&quot;"),
+            '\'' => s.push_str("&#39;"),
+            c => s.push(c),
+        }
+    }
+    s
+}
+
+/// The page's HTML with its headers: no caching, no sniffing, scripts
+/// and styles only from this server (and the page itself).
+fn html(status: StatusCode, body: String) -> Response {
+    let mut r = (status, body).into_response();
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; connect-src 'self'; frame-ancestors 'none'",
+        ),
+    );
+    common_headers(r)
+}
+
+fn common_headers(mut r: Response) -> Response {
+    let h = r.headers_mut();
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    r
+}
+
+fn json(status: StatusCode, body: String) -> Response {
+    let mut r = (status, body).into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    common_headers(r)
+}
+
+fn text(status: StatusCode, body: impl Into<String>) -> Response {
+    let mut r = (status, body.into()).into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    common_headers(r)
+}
+
+/// A whole HTML document around `main`.
+fn layout(title: &str, trail: &str, main: &str) -> String {
+    format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<title>{} — tabula</title><link rel=\"stylesheet\" href=\"/style.css\"></head>\n\
+<body><header><a href=\"/\">tabula</a>{trail}</header>\n<main>\n{main}\n</main></body></html>\n",
+        escape(title)
+    )
+}
+
+async fn index() -> Response {
+    let games = match tabula_app::games() {
+        Ok(g) => g,
+        Err(e) => return text(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    let pages = page::pages();
+    let mut main = String::from(
+        "<h1>tabula</h1>\n<p>The games this program links, what each can do \
+(<code>tabula VERB GAME</code> on the command line) and the pages they contribute.</p>\n<ul class=\"games\">\n",
+    );
+    for g in &games {
+        let verbs: Vec<String> = g
+            .commands
+            .iter()
+            .map(|c| format!("<code>{}</code>", escape(c.verb())))
+            .collect();
+        main.push_str(&format!(
+            "<li class=\"game\" data-game=\"{name}\"><strong>{name}</strong>: {summary}<br><span class=\"verbs\">commands: {verbs}</span>",
+            name = escape(g.name),
+            summary = escape(g.summary),
+            verbs = verbs.join(", "),
+        ));
+        let own: Vec<&&GamePage> = pages.iter().filter(|p| p.game == g.name).collect();
+        if !own.is_empty() {
+            main.push_str("<ul class=\"pages\">");
+            for p in own {
+                main.push_str(&format!(
+                    "<li><a href=\"/game/{game}/{page}\">{title}</a>: {summary}</li>",
+                    game = escape(p.game),
+                    page = escape(p.name),
+                    title = escape(p.title),
+                    summary = escape(p.summary),
+                ));
+            }
+            main.push_str("</ul>");
+        }
+        main.push_str("</li>\n");
+    }
+    main.push_str("</ul>\n");
+    html(StatusCode::OK, layout("tabula", "", &main))
+}
+
+async fn style() -> Response {
+    let mut r = (StatusCode::OK, STYLE).into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/css; charset=utf-8"),
+    );
+    common_headers(r)
+}
+
+/// The registry as JSON: each game's name, summary, commands and pages.
+async fn games_json() -> Response {
+    let games = match tabula_app::games() {
+        Ok(g) => g,
+        Err(e) => return text(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    let pages = page::pages();
+    let value = serde_json::json!({
+        "games": games.iter().map(|g| serde_json::json!({
+            "name": g.name,
+            "summary": g.summary,
+            "commands": g.commands.iter().map(|c| c.verb()).collect::<Vec<_>>(),
+            "pages": pages.iter().filter(|p| p.game == g.name).map(|p| serde_json::json!({
+                "name": p.name, "title": p.title, "summary": p.summary,
+                "path": format!("/game/{}/{}", p.game, p.name),
+            })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    });
+    json(StatusCode::OK, value.to_string())
+}
+
+async fn game_page(Path((game, name)): Path<(String, String)>) -> Response {
+    let Some(p) = page::find(&game, &name) else {
+        return not_found().await;
+    };
+    let trail = format!(" › {} › {}", escape(p.game), escape(p.title));
+    html(StatusCode::OK, layout(p.title, &trail, p.html))
+}
+
+async fn page_api(
+    State(shared): State<Arc<Shared>>,
+    Path((game, name, action)): Path<(String, String, String)>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let Some(p) = page::find(&game, &name) else {
+        return not_found().await;
+    };
+    let too_large = || {
+        text(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request body is over {MAX_BODY} bytes"),
+        )
+    };
+    // A body announced too large is refused before it is read.
+    let announced = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY as u64) {
+        return too_large();
+    }
+    let Ok(body) = axum::body::to_bytes(body, MAX_BODY).await else {
+        return too_large();
+    };
+    let Ok(body) = String::from_utf8(body.to_vec()) else {
+        return text(
+            StatusCode::BAD_REQUEST,
+            "the request body is not UTF-8 text",
+        );
+    };
+    // Admitted (running or waiting), or 503 at once.
+    let Ok(_admitted) = shared.admitted.try_acquire() else {
+        let mut r = text(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy: too many requests at once; try again shortly",
+        );
+        r.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS));
+        return r;
+    };
+    // Waiting here is dropped with the request if its client goes away.
+    let Ok(_running) = shared.running.acquire().await else {
+        return text(StatusCode::SERVICE_UNAVAILABLE, "shutting down");
+    };
+    let api = p.api;
+    // A panic in the page's work is caught here (as the task's error).
+    let answer = tokio::task::spawn_blocking(move || api(&action, &body)).await;
+    match answer {
+        Ok(Ok(body)) => json(StatusCode::OK, body),
+        Ok(Err(PageError::UnknownAction)) => text(StatusCode::NOT_FOUND, "no such action"),
+        Ok(Err(PageError::BadRequest(why))) => text(StatusCode::BAD_REQUEST, why),
+        Ok(Err(e)) => text(StatusCode::BAD_REQUEST, e.to_string()),
+        Err(_) => text(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the page's work failed (a bug: please report it)",
+        ),
+    }
+}
+
+async fn not_found() -> Response {
+    text(StatusCode::NOT_FOUND, "not found")
+}

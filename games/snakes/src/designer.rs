@@ -1,0 +1,201 @@
+//! The board designer: the page Snakes and Ladders contributes to
+//! `tabula serve` ([`tabula_app::page::GamePage`]). The page edits a
+//! board's RON text and its drawing; [`analyze_json`] answers each edit
+//! with the exact analysis `tabula analyze snakes --shortest` gives, the
+//! pictures it draws, and where each square is drawn (for clicks).
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tabula_app::page::{GamePage, PageError};
+use tabula_core::spec::{Source, SpecError};
+use tabula_exact::Limits;
+
+use crate::board::BUILT_IN;
+use crate::{AnalysisOptions, Board, Require, Setup};
+
+/// The page's HTML and script.
+pub const HTML: &str = include_str!("designer.html");
+
+/// The most players the page analyses at once (each seat's chance to win
+/// is given for 2 to this many).
+pub const MAX_PLAYERS: u8 = 4;
+
+/// What the page sends with each edit.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalyzeRequest {
+    /// The board's RON text.
+    board: String,
+    /// Players for the analysis (1 to [`MAX_PLAYERS`]).
+    #[serde(default = "one")]
+    players: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// The limits of one of the page's solves: small enough that any board
+/// answers within seconds.
+fn limits() -> Limits {
+    Limits {
+        max_states: 200_000,
+        max_transitions: 4_000_000,
+        max_routes: 200_000,
+        max_time: Some(std::time::Duration::from_secs(5)),
+        ..Limits::default()
+    }
+}
+
+/// Answers the page's requests: `boards` (the built-in boards' texts and
+/// the rule sets) and `analyze` (`{"board": RON, "players": N}`).
+pub fn api(action: &str, body: &str) -> Result<String, PageError> {
+    match action {
+        "boards" => Ok(boards_json().to_string()),
+        "analyze" => {
+            let request: AnalyzeRequest = serde_json::from_str(body).map_err(|e| {
+                PageError::BadRequest(format!(
+                    "the request is not {{\"board\": RON text, \"players\": N}}: {e}"
+                ))
+            })?;
+            Ok(analyze_json(&request.board, request.players).to_string())
+        }
+        _ => Err(PageError::UnknownAction),
+    }
+}
+
+/// The built-in boards (name and RON text) and the rule sets' names.
+pub fn boards_json() -> Value {
+    let rules: Vec<Value> = crate::rules::all()
+        .unwrap_or_default()
+        .iter()
+        .map(|r| json!({ "name": r.name, "summary": r.summary }))
+        .collect();
+    json!({
+        "boards": BUILT_IN.iter().map(|(name, text)| json!({ "name": name, "ron": text })).collect::<Vec<_>>(),
+        "rules": rules,
+        "max_players": MAX_PLAYERS,
+    })
+}
+
+/// A located error for the page: the message, and its line and column
+/// when it is in the text.
+fn error_json(message: String, location: Option<(usize, usize)>) -> Value {
+    json!({
+        "ok": false,
+        "error": {
+            "message": message,
+            "line": location.map(|l| l.0),
+            "column": location.map(|l| l.1),
+        }
+    })
+}
+
+fn spec_error(e: &SpecError) -> Value {
+    // The message without the source's name, which the page shows apart.
+    let location = e.location().map(|l| (l.line, l.column));
+    let message = match e {
+        SpecError::Parse { message, .. } | SpecError::Invalid { message, .. } => message.clone(),
+        e => e.to_string(),
+    };
+    error_json(message, location)
+}
+
+/// The analysis of the board `text` (RON) for `players` players, as the
+/// page shows it: `{"ok": true, "spec", "analysis", "wins", "pictures",
+/// "layout", "command"}`, or `{"ok": false, "error": {"message", "line",
+/// "column"}}` for a board that cannot be read or solved.
+///
+/// `analysis` is what `tabula analyze snakes BOARD --players N --shortest
+/// --format json` prints; `wins` gives each seat's chance to win for 2 to
+/// [`MAX_PLAYERS`] players.
+pub fn analyze_json(text: &str, players: u8) -> Value {
+    if !(1..=MAX_PLAYERS).contains(&players) {
+        return error_json(
+            format!("the page analyses 1 to {MAX_PLAYERS} players, not {players}"),
+            None,
+        );
+    }
+    let source = Source::embedded("board.ron", text);
+    let board = match Board::from_source(&source) {
+        Ok(b) => b,
+        Err(e) => return spec_error(&e),
+    };
+    let setup = match Setup::new(board, None, usize::from(players)) {
+        Ok(s) => s,
+        Err(e) => return error_json(e.to_string(), None),
+    };
+    let options = AnalysisOptions {
+        players,
+        limits: limits(),
+        shortest: Some(Require::None),
+    };
+    let analysis = match setup.analyze(&options) {
+        Ok(a) => a,
+        Err(e) => return error_json(e.to_string(), None),
+    };
+    let wins: Vec<Value> = (2..=MAX_PLAYERS)
+        .map(|n| {
+            let solved = if n == players {
+                Ok(analysis.seats.win_probability.clone())
+            } else {
+                Setup::new(setup.board.clone(), None, usize::from(n))
+                    .and_then(|s| {
+                        s.analyze(&AnalysisOptions {
+                            players: n,
+                            limits: limits(),
+                            shortest: None,
+                        })
+                    })
+                    .map(|a| a.seats.win_probability)
+            };
+            match solved {
+                Ok(w) => json!({ "players": n, "win_probability": w }),
+                Err(e) => json!({ "players": n, "error": e.to_string() }),
+            }
+        })
+        .collect();
+    let pictures = match crate::pictures::analysis_pictures(&analysis, &setup.board) {
+        Ok(p) => p
+            .into_iter()
+            .map(|p| (p.name, Value::String(p.svg)))
+            .collect::<serde_json::Map<_, _>>(),
+        Err(e) => return error_json(e.to_string(), None),
+    };
+    let layout = tabula_plot::board::Layout::new(setup.board.size(), setup.board.columns());
+    let (width, height) = layout.canvas();
+    let cells: Vec<Value> = (0..=setup.board.size())
+        .map(|s| {
+            if s == 0 {
+                Value::Null
+            } else {
+                let ((x0, y0), (x1, y1)) = layout.cell_rect(s);
+                json!([x0, y0, x1, y1])
+            }
+        })
+        .collect();
+    let mut command = String::from("tabula analyze snakes board.ron --shortest");
+    if players > 1 {
+        command.push_str(&format!(" --players {players}"));
+    }
+    json!({
+        "ok": true,
+        "spec": setup.board.spec(),
+        "analysis": analysis,
+        "wins": wins,
+        "pictures": pictures,
+        "layout": { "width": width, "height": height, "cells": cells },
+        "command": command,
+    })
+}
+
+tabula_app::inventory::submit! {
+    GamePage {
+        game: "snakes",
+        name: "designer",
+        title: "Board designer",
+        summary: "design a Snakes and Ladders board and watch its exact odds change as you edit",
+        html: HTML,
+        api,
+    }
+}

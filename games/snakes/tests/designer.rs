@@ -1,0 +1,105 @@
+//! The board designer's answers ([`tabula_snakes::designer`]): the same
+//! analysis as `tabula analyze snakes`, located errors, no panic on any
+//! text.
+
+use tabula_snakes::designer::{analyze_json, api, boards_json};
+use tabula_snakes::{AnalysisOptions, Board, Require, Setup};
+
+const CLASSIC: &str = include_str!("../boards/classic.ron");
+
+#[test]
+fn the_classic_board_gets_the_library_analysis() {
+    let r = analyze_json(CLASSIC, 2);
+    assert_eq!(r["ok"], true, "{r}");
+    let setup = Setup::new(Board::classic(), None, 2).expect("a setup");
+    let a = setup
+        .analyze(&AnalysisOptions {
+            shortest: Some(Require::None),
+            ..Default::default()
+        })
+        .expect("solved");
+    assert_eq!(r["analysis"]["throws"]["mean"], a.throws.mean);
+    assert_eq!(r["analysis"]["throws"]["median"], a.throws.median);
+    assert_eq!(r["analysis"]["throws"]["mode"], a.throws.mode);
+    let shortest = a.shortest.as_ref().expect("shortest games");
+    assert_eq!(r["analysis"]["shortest"]["throws"], shortest.throws);
+    assert_eq!(
+        r["analysis"]["squares"]["landings"]
+            .as_array()
+            .map(Vec::len),
+        Some(101)
+    );
+    for (i, n) in (2..=4).enumerate() {
+        assert_eq!(r["wins"][i]["players"], n);
+        let w = r["wins"][i]["win_probability"].as_array().expect("chances");
+        assert_eq!(w.len(), n);
+        let total: f64 = w.iter().filter_map(serde_json::Value::as_f64).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{total}");
+    }
+    assert_eq!(r["spec"]["size"], 100);
+    assert_eq!(r["layout"]["cells"].as_array().map(Vec::len), Some(101));
+    assert!(
+        r["pictures"]["board"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("<svg"))
+    );
+    assert_eq!(
+        r["command"],
+        "tabula analyze snakes board.ron --shortest --players 2"
+    );
+}
+
+#[test]
+fn errors_are_located_in_the_text() {
+    let r = analyze_json("Board(\n  name: \"x\",\n  size: ten,\n)", 1);
+    assert_eq!(r["ok"], false);
+    assert_eq!(
+        (r["error"]["line"].as_u64(), r["error"]["column"].as_u64()),
+        (Some(3), Some(9))
+    );
+    let r = analyze_json("Board(name: \"x\", size: 10, ladders: [(2, 12)])", 1);
+    assert_eq!(r["ok"], false);
+    assert_eq!(r["error"]["line"], 1);
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("ladder")),
+        "{r}"
+    );
+    let r = analyze_json(CLASSIC, 9);
+    assert_eq!(r["ok"], false);
+    assert!(r["error"]["line"].is_null());
+}
+
+#[test]
+fn any_text_gets_an_answer() {
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let alphabet = b"Board(name:\"size,12345)[]ladders chutes dice Dice(count faces rules\n\\";
+    for n in 0..300 {
+        let text: String = (0..n % 120)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                alphabet[(x % alphabet.len() as u64) as usize] as char
+            })
+            .collect();
+        let r = analyze_json(&text, 1);
+        assert!(r["ok"].is_boolean(), "{text:?}: {r}");
+    }
+}
+
+#[test]
+fn the_page_requests() {
+    let boards = boards_json();
+    assert_eq!(boards["boards"].as_array().map(Vec::len), Some(3));
+    assert!(api("boards", "").is_ok());
+    assert!(api("nothing", "").is_err());
+    assert!(api("analyze", "not json").is_err());
+    assert!(api("analyze", "{\"board\": 5}").is_err());
+    let body = serde_json::json!({ "board": CLASSIC, "players": 1 }).to_string();
+    let answer: serde_json::Value =
+        serde_json::from_str(&api("analyze", &body).expect("answered")).expect("JSON");
+    assert_eq!(answer["ok"], true);
+    assert!(tabula_snakes::designer::HTML.contains("\"designer/api/\""));
+}

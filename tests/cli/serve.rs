@@ -1,0 +1,550 @@
+//! `tabula serve` as a user runs it: the address on its first line, the
+//! index of the games `tabula list` lists, the Snakes board designer's
+//! analysis equal to `tabula analyze snakes`, a warning for an address
+//! other machines reach, and the designer in a real browser.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, ChildStderr, Command, Stdio};
+use std::time::Duration;
+
+use crate::common::{json, tabula};
+
+/// A running `tabula serve`, stopped when dropped.
+struct Served {
+    child: Child,
+    /// `http://ADDR/`.
+    url: String,
+    stderr: Option<ChildStderr>,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(addr: &str) -> Served {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["serve", "--addr", addr])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabula serve starts");
+    let mut line = String::new();
+    let stdout = child.stdout.take().expect("stdout");
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("a first line");
+    let url = line
+        .trim()
+        .strip_prefix("tabula serve: ")
+        .unwrap_or_else(|| panic!("the first line names the address: {line:?}"))
+        .to_string();
+    assert!(url.starts_with("http://") && url.ends_with('/'), "{url}");
+    let stderr = child.stderr.take();
+    Served { child, url, stderr }
+}
+
+/// One HTTP request over a plain socket: status and body.
+fn http(url: &str, method: &str, path: &str, body: &str) -> (u16, String) {
+    let addr = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .replace("0.0.0.0", "127.0.0.1");
+    let mut s = TcpStream::connect(&addr).expect("connects");
+    s.set_read_timeout(Some(Duration::from_secs(60)))
+        .expect("a timeout");
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("sends");
+    // The head, then as many bytes as it announces (a server may keep the
+    // connection open), or up to the close.
+    let mut head = Vec::new();
+    while !head.ends_with(b"\r\n\r\n") {
+        let mut b = [0];
+        if s.read(&mut b).expect("reads") == 0 {
+            break;
+        }
+        head.push(b[0]);
+    }
+    let head = String::from_utf8_lossy(&head).into_owned();
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let length = head.lines().find_map(|l| {
+        let (name, value) = l.split_once(':')?;
+        name.eq_ignore_ascii_case("content-length")
+            .then(|| value.trim().parse::<usize>().ok())
+            .flatten()
+    });
+    let mut body = Vec::new();
+    match length {
+        Some(n) => {
+            body.resize(n, 0);
+            s.read_exact(&mut body).expect("reads the body");
+        }
+        None => {
+            s.read_to_end(&mut body).expect("reads");
+        }
+    }
+    (status, String::from_utf8_lossy(&body).into_owned())
+}
+
+fn classic() -> String {
+    std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/snakes/boards/classic.ron"),
+    )
+    .expect("the classic board")
+}
+
+#[test]
+fn serve_lists_the_games_and_the_designer_solves_as_analyze_does() {
+    let served = serve("127.0.0.1:0");
+    assert!(
+        served.url.starts_with("http://127.0.0.1:"),
+        "{}",
+        served.url
+    );
+    let (status, index) = http(&served.url, "GET", "/", "");
+    assert_eq!(status, 200);
+    let listed = json(&tabula(&["list", "--format", "json"]));
+    for g in listed["games"].as_array().expect("games") {
+        let name = g["name"].as_str().expect("a name");
+        assert!(index.contains(&format!("data-game=\"{name}\"")), "{name}");
+    }
+    assert!(index.contains("href=\"/game/snakes/designer\""));
+    let (status, page) = http(&served.url, "GET", "/game/snakes/designer", "");
+    assert_eq!(status, 200);
+    assert!(page.contains("Board designer"));
+
+    let body = serde_json::json!({ "board": classic(), "players": 1 }).to_string();
+    let (status, answer) = http(
+        &served.url,
+        "POST",
+        "/game/snakes/designer/api/analyze",
+        &body,
+    );
+    assert_eq!(status, 200, "{answer}");
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    let cli = json(&tabula(&[
+        "analyze",
+        "snakes",
+        "--shortest",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(answer["analysis"]["throws"], cli["throws"]);
+    assert_eq!(answer["analysis"]["shortest"], cli["shortest"]);
+    assert_eq!(answer["analysis"]["squares"], cli["squares"]);
+
+    let (status, answer) = http(
+        &served.url,
+        "POST",
+        "/game/snakes/designer/api/analyze",
+        r#"{"board": "Board(name: \"x\", size: ten)"}"#,
+    );
+    assert_eq!(status, 200);
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    assert_eq!(answer["error"]["line"], 1);
+    assert_eq!(answer["error"]["column"], 24);
+}
+
+#[test]
+fn serve_warns_when_other_machines_may_reach_it() {
+    let mut served = serve("0.0.0.0:0");
+    let mut line = String::new();
+    BufReader::new(served.stderr.take().expect("stderr"))
+        .read_line(&mut line)
+        .expect("a warning");
+    assert!(line.starts_with("warning: "), "{line}");
+    let (status, _) = http(&served.url, "GET", "/", "");
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn serve_refuses_an_address_in_use() {
+    let served = serve("127.0.0.1:0");
+    let addr = served
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches('/');
+    let out = tabula(&["serve", "--addr", addr]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("cannot listen on"),
+        "{out:?}"
+    );
+}
+
+/// The designer's aim from an edit to the new shading on the classic
+/// board, in the browser: 100 ms (the server's part is a few ms; the
+/// tests print what they measured).
+const TARGET_MS: f64 = 100.0;
+
+/// What the browser tests assert: ten times the aim, since the test
+/// suite runs them beside a hundred other tests, on a shared machine,
+/// where one slow moment says nothing about the page.
+const LATENCY_BOUND_MS: f64 = 10.0 * TARGET_MS;
+
+/// The browser: `TABULA_CHROMIUM`, else `chromium` or `chromium-browser`
+/// on the path.
+fn chromium() -> Option<std::path::PathBuf> {
+    if let Some(p) = std::env::var_os("TABULA_CHROMIUM") {
+        return Some(p.into());
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|d| ["chromium", "chromium-browser"].map(|n| d.join(n)))
+        .find(|p| p.is_file())
+}
+
+#[test]
+fn the_designer_shows_the_exact_mean_in_headless_chromium() {
+    let Some(browser) = chromium() else {
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED the_designer_shows_the_exact_mean_in_headless_chromium: no chromium on PATH \
+             (install Debian's `chromium`, or set TABULA_CHROMIUM)"
+        );
+        return;
+    };
+    let served = serve("127.0.0.1:0");
+    let cli = json(&tabula(&["analyze", "snakes", "--format", "json"]));
+    let mean = format!("{:.4}", cli["throws"]["mean"].as_f64().expect("a mean"));
+    let page = format!("{}game/snakes/designer", served.url);
+    // The page measures edit to drawn picture itself; the best of three
+    // loads.
+    let mut latencies = Vec::new();
+    for _ in 0..3 {
+        let out = Command::new(&browser)
+            .args([
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--virtual-time-budget=20000",
+                "--dump-dom",
+                &page,
+            ])
+            .stdin(Stdio::null())
+            .output()
+            .expect("chromium runs");
+        assert!(
+            out.status.success(),
+            "chromium failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let dom = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            dom.contains(&format!("id=\"mean\">{mean}<")),
+            "the page shows the mean {mean}:\n{dom}"
+        );
+        let latency: f64 = dom
+            .split("data-latency=\"")
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("the page measured its latency:\n{dom}"));
+        latencies.push(latency);
+        if latency < TARGET_MS {
+            break;
+        }
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "designer latency, edit to drawn shading (ms): {latencies:?}"
+    );
+    assert!(
+        latencies.iter().any(|&l| l < LATENCY_BOUND_MS),
+        "edit to shading took {latencies:?} ms"
+    );
+}
+
+/// A page in headless Chromium, driven over the DevTools protocol (a
+/// WebSocket, spoken here over a plain socket).
+struct Browser {
+    child: Child,
+    socket: TcpStream,
+    next_id: u64,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Browser {
+    fn start(browser: &std::path::Path) -> Browser {
+        let mut child = Command::new(browser)
+            .args([
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--remote-debugging-port=0",
+                "--window-size=1400,1200",
+                "about:blank",
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("chromium starts");
+        let stderr = BufReader::new(child.stderr.take().expect("stderr"));
+        let mut port = None;
+        for line in stderr.lines() {
+            let line = line.expect("a line");
+            if let Some(rest) = line.split("ws://127.0.0.1:").nth(1) {
+                port = rest.split('/').next().map(str::to_string);
+                break;
+            }
+        }
+        let port = port.expect("chromium says where DevTools listens");
+        let (_, list) = http(
+            &format!("http://127.0.0.1:{port}/"),
+            "GET",
+            "/json/list",
+            "",
+        );
+        let list: serde_json::Value = serde_json::from_str(&list).expect("the targets");
+        let ws = list
+            .as_array()
+            .and_then(|l| l.iter().find(|t| t["type"] == "page"))
+            .and_then(|t| t["webSocketDebuggerUrl"].as_str())
+            .expect("a page")
+            .to_string();
+        let path = ws
+            .find("/devtools/")
+            .map(|i| ws[i..].to_string())
+            .unwrap_or_else(|| panic!("a path in {ws}"));
+        let mut socket = TcpStream::connect(format!("127.0.0.1:{port}")).expect("connects");
+        socket
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .expect("a timeout");
+        write!(
+            socket,
+            "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        .expect("asks to upgrade");
+        // The answer's head, byte by byte (nothing follows it unasked).
+        let mut head = Vec::new();
+        while !head.ends_with(b"\r\n\r\n") {
+            let mut b = [0];
+            socket.read_exact(&mut b).expect("the upgrade");
+            head.push(b[0]);
+        }
+        assert!(
+            head.starts_with(b"HTTP/1.1 101"),
+            "{}",
+            String::from_utf8_lossy(&head)
+        );
+        Browser {
+            child,
+            socket,
+            next_id: 0,
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        let data = text.as_bytes();
+        let mut frame = vec![0x81];
+        match data.len() {
+            n if n < 126 => frame.push(0x80 | n as u8),
+            n if n < 65536 => {
+                frame.push(0x80 | 126);
+                frame.extend_from_slice(&(n as u16).to_be_bytes());
+            }
+            n => {
+                frame.push(0x80 | 127);
+                frame.extend_from_slice(&(n as u64).to_be_bytes());
+            }
+        }
+        let mask = [0x5a, 0x17, 0xc3, 0x88];
+        frame.extend_from_slice(&mask);
+        frame.extend(data.iter().enumerate().map(|(i, b)| b ^ mask[i % 4]));
+        self.socket.write_all(&frame).expect("sends a frame");
+    }
+
+    fn receive(&mut self) -> serde_json::Value {
+        loop {
+            let mut h = [0; 2];
+            self.socket.read_exact(&mut h).expect("a frame");
+            let n = match h[1] & 0x7f {
+                126 => {
+                    let mut b = [0; 2];
+                    self.socket.read_exact(&mut b).expect("a length");
+                    u64::from(u16::from_be_bytes(b))
+                }
+                127 => {
+                    let mut b = [0; 8];
+                    self.socket.read_exact(&mut b).expect("a length");
+                    u64::from_be_bytes(b)
+                }
+                n => u64::from(n),
+            };
+            let mut data = vec![0; usize::try_from(n).expect("a size")];
+            self.socket.read_exact(&mut data).expect("a payload");
+            if h[0] & 0x0f == 1 {
+                return serde_json::from_slice(&data).expect("JSON");
+            }
+        }
+    }
+
+    fn call(&mut self, method: &str, params: serde_json::Value) -> serde_json::Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(&serde_json::json!({ "id": id, "method": method, "params": params }).to_string());
+        loop {
+            let m = self.receive();
+            if m["id"] == id {
+                return m;
+            }
+        }
+    }
+
+    fn eval(&mut self, expression: &str) -> serde_json::Value {
+        let r = self.call(
+            "Runtime.evaluate",
+            serde_json::json!({ "expression": expression, "returnByValue": true }),
+        );
+        r["result"]["result"]["value"].clone()
+    }
+
+    /// Waits until `expression` is true (at most 20 s).
+    fn wait_for(&mut self, expression: &str) {
+        let start = std::time::Instant::now();
+        while self.eval(expression) != serde_json::Value::Bool(true) {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "waited for {expression}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn mouse(&mut self, kind: &str, (x, y): (f64, f64)) {
+        self.call(
+            "Input.dispatchMouseEvent",
+            serde_json::json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 }),
+        );
+    }
+}
+
+#[test]
+fn the_designer_edits_by_clicks_and_drags_in_headless_chromium() {
+    let Some(browser) = chromium() else {
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED the_designer_edits_by_clicks_and_drags_in_headless_chromium: no chromium on PATH \
+             (install Debian's `chromium`, or set TABULA_CHROMIUM)"
+        );
+        return;
+    };
+    let served = serve("127.0.0.1:0");
+    let mut b = Browser::start(&browser);
+    b.call(
+        "Page.navigate",
+        serde_json::json!({ "url": format!("{}game/snakes/designer", served.url) }),
+    );
+    b.wait_for("document.body.dataset.latency !== undefined");
+    // Where a square is on the screen: the server's layout, scaled to the
+    // picture as drawn.
+    let body = serde_json::json!({ "board": classic() }).to_string();
+    let (_, answer) = http(
+        &served.url,
+        "POST",
+        "/game/snakes/designer/api/analyze",
+        &body,
+    );
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    let cells = answer["layout"]["cells"].clone();
+    let frame = b.eval(
+        "(() => { const i = document.getElementById('board'); const r = i.getBoundingClientRect(); \
+         return [r.left, r.top, r.width / i.naturalWidth]; })()",
+    );
+    let f = |i: usize| frame[i].as_f64().expect("a number");
+    let at = |square: usize| {
+        let c = |i: usize| cells[square][i].as_f64().expect("a cell");
+        (
+            f(0) + (c(0) + c(2)) / 2.0 * f(2),
+            f(1) + (c(1) + c(3)) / 2.0 * f(2),
+        )
+    };
+    let mut latencies = Vec::new();
+    let mut answered = Vec::new();
+    let mut latency = |b: &mut Browser| {
+        b.wait_for("document.body.dataset.latency !== undefined");
+        let l = b.eval(
+            "[Number(document.body.dataset.latency), Number(document.body.dataset.answered)]",
+        );
+        latencies.push(l[0].as_f64().expect("a latency"));
+        answered.push(l[1].as_f64().expect("a time"));
+    };
+    let text = "document.getElementById('ron').value";
+    let click = |b: &mut Browser, square: usize| {
+        b.mouse("mousePressed", at(square));
+        b.mouse("mouseReleased", at(square));
+    };
+    // Square 2, then 5: a ladder.
+    b.eval("delete document.body.dataset.latency");
+    click(&mut b, 2);
+    click(&mut b, 5);
+    b.wait_for(&format!("{text}.includes('(2, 5)')"));
+    latency(&mut b);
+    b.wait_for("document.getElementById('jumps').textContent.includes('ladder 2 → 5')");
+    // Drag the foot of the ladder 1 -> 38 to square 3.
+    b.eval("delete document.body.dataset.latency");
+    b.mouse("mousePressed", at(1));
+    b.mouse("mouseMoved", at(3));
+    b.mouse("mouseReleased", at(3));
+    b.wait_for(&format!(
+        "{text}.includes('(3, 38)') && !{text}.includes('(1, 38)')"
+    ));
+    latency(&mut b);
+    // The mean shown is the server's for the edited board.
+    let edited = b.eval(text);
+    let body = serde_json::json!({ "board": edited }).to_string();
+    let (_, answer) = http(
+        &served.url,
+        "POST",
+        "/game/snakes/designer/api/analyze",
+        &body,
+    );
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    let mean = format!(
+        "{:.4}",
+        answer["analysis"]["throws"]["mean"]
+            .as_f64()
+            .expect("a mean")
+    );
+    b.wait_for(&format!(
+        "document.getElementById('mean').textContent === '{mean}'"
+    ));
+    // A broken text: the located error beside it, the last analysis kept.
+    b.eval(
+        "(() => { const t = document.getElementById('ron'); t.value = 'Board(name: \"x\", size: ten)'; \
+         t.dispatchEvent(new Event('input')); })()",
+    );
+    b.wait_for("document.getElementById('error').textContent.startsWith('line 1, column 24: ')");
+    assert_eq!(
+        b.eval("document.getElementById('mean').textContent"),
+        mean.as_str()
+    );
+    let _ = writeln!(
+        std::io::stderr(),
+        "designer latency of edits, edit to drawn shading (ms): {latencies:?}; of which edit to answer: {answered:?}"
+    );
+    assert!(
+        latencies.iter().any(|&l| l < LATENCY_BOUND_MS),
+        "edit to shading took {latencies:?} ms"
+    );
+}
