@@ -4,10 +4,10 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-use common::temp_dir;
+use common::{chromium_or_skip, temp_dir};
 
 const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
 
@@ -362,29 +362,9 @@ fn help_names_the_flags() {
     }
 }
 
-/// The browser: `TABULA_CHROMIUM`, else `chromium` or `chromium-browser`
-/// on the path.
-fn chromium() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("TABULA_CHROMIUM") {
-        return Some(PathBuf::from(p));
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .flat_map(|d| ["chromium", "chromium-browser"].map(|n| d.join(n)))
-        .find(|p| p.is_file())
-}
-
 #[test]
 fn report_renders_in_headless_chromium() {
-    let Some(browser) = chromium() else {
-        // Straight to stderr, not `eprintln!`, which the test harness
-        // captures and hides when the test passes.
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED report_renders_in_headless_chromium: no chromium on PATH \
-             (install Debian's `chromium`, or set TABULA_CHROMIUM)"
-        );
+    let Some(browser) = chromium_or_skip("report_renders_in_headless_chromium") else {
         return;
     };
     let dir = temp_dir("plot-chromium");

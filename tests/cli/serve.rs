@@ -8,7 +8,7 @@ use std::net::TcpStream;
 use std::process::{Child, ChildStderr, Command, Stdio};
 use std::time::Duration;
 
-use crate::common::{json, tabula};
+use crate::common::{chromium_or_skip, json, tabula};
 
 /// A running `tabula serve`, stopped when dropped.
 struct Served {
@@ -194,26 +194,10 @@ const TARGET_MS: f64 = 100.0;
 /// where one slow moment says nothing about the page.
 const LATENCY_BOUND_MS: f64 = 10.0 * TARGET_MS;
 
-/// The browser: `TABULA_CHROMIUM`, else `chromium` or `chromium-browser`
-/// on the path.
-fn chromium() -> Option<std::path::PathBuf> {
-    if let Some(p) = std::env::var_os("TABULA_CHROMIUM") {
-        return Some(p.into());
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .flat_map(|d| ["chromium", "chromium-browser"].map(|n| d.join(n)))
-        .find(|p| p.is_file())
-}
-
 #[test]
 fn the_designer_shows_the_exact_mean_in_headless_chromium() {
-    let Some(browser) = chromium() else {
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED the_designer_shows_the_exact_mean_in_headless_chromium: no chromium on PATH \
-             (install Debian's `chromium`, or set TABULA_CHROMIUM)"
-        );
+    let Some(browser) = chromium_or_skip("the_designer_shows_the_exact_mean_in_headless_chromium")
+    else {
         return;
     };
     let served = serve("127.0.0.1:0");
@@ -441,12 +425,9 @@ impl Browser {
 
 #[test]
 fn the_designer_edits_by_clicks_and_drags_in_headless_chromium() {
-    let Some(browser) = chromium() else {
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED the_designer_edits_by_clicks_and_drags_in_headless_chromium: no chromium on PATH \
-             (install Debian's `chromium`, or set TABULA_CHROMIUM)"
-        );
+    let Some(browser) =
+        chromium_or_skip("the_designer_edits_by_clicks_and_drags_in_headless_chromium")
+    else {
         return;
     };
     let served = serve("127.0.0.1:0");

@@ -70,3 +70,25 @@ pub fn json(o: &Output) -> serde_json::Value {
     assert!(o.status.success(), "{}", stderr(o));
     serde_json::from_slice(&o.stdout).expect("one JSON object")
 }
+
+/// The browser for `test`: `TABULA_CHROMIUM`, else `chromium` or
+/// `chromium-browser` on the path. Without one, says that `test` is
+/// SKIPPED, straight to stderr (not `eprintln!`, which the test harness
+/// captures and hides when the test passes), and gives `None`.
+pub fn chromium_or_skip(test: &str) -> Option<PathBuf> {
+    let found = std::env::var_os("TABULA_CHROMIUM")
+        .map(PathBuf::from)
+        .or_else(|| {
+            let path = std::env::var_os("PATH")?;
+            std::env::split_paths(&path)
+                .flat_map(|d| ["chromium", "chromium-browser"].map(|n| d.join(n)))
+                .find(|p| p.is_file())
+        });
+    if found.is_none() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED {test}: no chromium on PATH (install Debian's `chromium`, or set TABULA_CHROMIUM)"
+        );
+    }
+    found
+}
