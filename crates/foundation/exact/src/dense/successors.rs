@@ -2,7 +2,7 @@
 
 use tabula_core::Seat;
 
-/// What a numbered state leads to, as [`Dense::successors`] writes it:
+/// What a numbered state leads to, as [`Dense::successors`](super::Dense::successors) writes it:
 /// its value is the sum over *outcomes* of their probability times the
 /// value of the outcome, which is that of its one option or the best of
 /// its options for the seat that chooses; an option's value is a
