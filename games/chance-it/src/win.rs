@@ -33,8 +33,8 @@ pub use crate::strategy::Outcome;
 
 /// The most rounds for which win-optimal is solved, with two six-sided
 /// dice. The `(turn, D)` pairs to solve grow with the square of the rounds
-/// (about 24 · rounds² for two dice): 100 rounds take about ten seconds
-/// on two cores, 1000 would take hours and gigabytes. The book's Chance-it
+/// (about 24 · rounds² for two dice): 100 rounds take about five to ten
+/// seconds on two cores, 1000 would take hours and gigabytes. The book's Chance-it
 /// chapter has measured times. Dice with more possible sums allow fewer rounds: see
 /// [`max_rounds`].
 pub const MAX_ROUNDS: u16 = 100;
