@@ -1,5 +1,7 @@
-//! Building the chain: every state reachable from the start through the
-//! game's listed chance outcomes.
+//! The chain: every state reachable from the start through the game's
+//! listed chance outcomes (and policies' moves), explored by the
+//! [state-graph builder](crate::explore), with each transition's step and
+//! marks.
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt::Debug;
@@ -8,7 +10,8 @@ use std::time::Duration;
 
 use tabula_core::{BoardGame, Chance, GameResult, Policy, Results, Seat, Status};
 
-use crate::budget::{Clock, Progress, Stage};
+use crate::budget::Progress;
+use crate::explore::Explorer;
 use crate::{ExactError, graph};
 
 /// How far an analysis may go before it gives up with a clear error
@@ -242,23 +245,13 @@ where
         limits: &Limits,
         mut mark: impl FnMut(&G::Event, &mut Vec<M>),
     ) -> Result<Self, ExactError> {
-        let mut chain: Chain<G, M> = Chain {
-            states: Vec::new(),
-            end_of: Vec::new(),
-            ends: Vec::new(),
-            offsets: vec![0],
-            transitions: Vec::new(),
-            moves: Vec::new(),
-            marks: Vec::new(),
-            mark_keys: Vec::new(),
-        };
-        let mut index: HashMap<G::State, u32> = HashMap::new();
+        let mut end_of: Vec<u32> = Vec::new();
+        let mut ends: Vec<End> = Vec::new();
+        let mut moves: Vec<(Seat, G::Move)> = Vec::new();
+        let mut marks: Vec<u32> = Vec::new();
+        let mut mark_keys: Vec<M> = Vec::new();
         let mut mark_index: HashMap<M, u32> = HashMap::new();
         let mut end_index: HashMap<EndKey, u32> = HashMap::new();
-        let start = game.initial_state();
-        index.insert(start.clone(), 0);
-        chain.states.push(start);
-        let mut queue = VecDeque::from([0u32]);
         let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
         let mut legal: Vec<G::Move> = Vec::new();
         let mut chances: Vec<f64> = Vec::new();
@@ -267,15 +260,8 @@ where
         // state explored, the marks in `pending`.
         let mut successors: Vec<Successor<G>> = Vec::new();
         let mut pending: Vec<M> = Vec::new();
-        let mut clock = Clock::start(limits, 256);
-        // States are explored in index order (BFS), so the transitions of
-        // state i are appended while it is the i-th to be explored.
-        while let Some(i) = queue.pop_front() {
-            clock.tick(|| Stage::Building {
-                states: chain.states.len(),
-                transitions: chain.transitions.len(),
-            })?;
-            let state = chain.states[i as usize].clone();
+        let names = ("states", "transitions");
+        let graph = Explorer::explore(game.initial_state(), limits, names, |graph, _, state| {
             successors.clear();
             pending.clear();
             match game.status(&state) {
@@ -291,13 +277,13 @@ where
                     let id = match end_index.get(&key) {
                         Some(&id) => id,
                         None => {
-                            let id = chain.ends.len() as u32;
+                            let id = ends.len() as u32;
                             end_index.insert(key, id);
-                            chain.ends.push(End { result, results });
+                            ends.push(End { result, results });
                             id
                         }
                     };
-                    chain.end_of.push(id);
+                    end_of.push(id);
                 }
                 Status::Decision(seat) => {
                     let Some(policies) = policies else {
@@ -313,7 +299,7 @@ where
                             state: format!("{state:?}"),
                         });
                     };
-                    chain.end_of.push(GOES_ON);
+                    end_of.push(GOES_ON);
                     graph::legal_moves(game, &state, seat, &mut legal)?;
                     graph::policy_probabilities(
                         game,
@@ -331,14 +317,14 @@ where
                         let mut next = state.clone();
                         found.clear();
                         game.apply_move(&mut next, mv.clone(), &mut |e| mark(&e, &mut found));
-                        let id = chain.moves.len() as u32;
-                        chain.moves.push((seat, mv));
+                        let id = moves.len() as u32;
+                        moves.push((seat, mv));
                         successors.push((Step::Move(id), p, next, found.len()));
                         pending.append(&mut found);
                     }
                 }
                 Status::Chance => {
-                    chain.end_of.push(GOES_ON);
+                    end_of.push(GOES_ON);
                     outcomes.clear();
                     game.chance_outcomes(&state, &mut outcomes);
                     graph::check_chances(&state, &outcomes)?;
@@ -358,46 +344,41 @@ where
             }
             let mut left = pending.drain(..);
             for (step, probability, next, count) in successors.drain(..) {
-                let target = match index.get(&next) {
-                    Some(&t) => t,
-                    None => {
-                        let t = chain.states.len();
-                        graph::room(t, limits.max_states, "states")?;
-                        index.insert(next.clone(), t as u32);
-                        chain.states.push(next);
-                        queue.push_back(t as u32);
-                        t as u32
+                graph.edge(next, |target| {
+                    let marks_start = marks.len() as u32;
+                    for m in left.by_ref().take(count) {
+                        let id = match mark_index.get(&m) {
+                            Some(&id) => id,
+                            None => {
+                                let id = mark_keys.len() as u32;
+                                mark_index.insert(m.clone(), id);
+                                mark_keys.push(m);
+                                id
+                            }
+                        };
+                        marks.push(id);
                     }
-                };
-                graph::room(
-                    chain.transitions.len(),
-                    limits.max_transitions,
-                    "transitions",
-                )?;
-                let marks_start = chain.marks.len() as u32;
-                for m in left.by_ref().take(count) {
-                    let id = match mark_index.get(&m) {
-                        Some(&id) => id,
-                        None => {
-                            let id = chain.mark_keys.len() as u32;
-                            mark_index.insert(m.clone(), id);
-                            chain.mark_keys.push(m);
-                            id
-                        }
-                    };
-                    chain.marks.push(id);
-                }
-                chain.transitions.push(Transition {
-                    step,
-                    probability,
-                    target,
-                    marks_start,
-                    marks_len: chain.marks.len() as u32 - marks_start,
-                });
+                    Transition {
+                        step,
+                        probability,
+                        target,
+                        marks_start,
+                        marks_len: marks.len() as u32 - marks_start,
+                    }
+                })?;
             }
-            chain.offsets.push(chain.transitions.len() as u32);
-        }
-        Ok(chain)
+            Ok(())
+        })?;
+        Ok(Chain {
+            states: graph.states,
+            end_of,
+            ends,
+            offsets: graph.offsets,
+            transitions: graph.edges,
+            moves,
+            marks,
+            mark_keys,
+        })
     }
 
     /// Fails if some reachable state cannot reach the end of the game:

@@ -1,10 +1,11 @@
-//! What every exact solver does to build its state graph, once: the
+//! The steps out of one state, as every exact solver takes them: the
 //! states one step from a state (each chance outcome, checked to be a
 //! distribution, or each legal move, of which there must be some), a
 //! policy's probabilities checked to be a distribution over the moves,
-//! and the limits on the graph's size. [`Chain`](crate::Chain),
-//! [`Optimal`](crate::Optimal), [`DenseOptimal`](crate::DenseOptimal) and
-//! [`Staged`](crate::Staged) explore with these.
+//! and the limits on a graph's size. The [state-graph
+//! builder](crate::explore) ([`Chain`](crate::Chain),
+//! [`Optimal`](crate::Optimal), [`Staged`](crate::Staged)) and
+//! [`DenseOptimal`](crate::DenseOptimal) step with these.
 
 use std::fmt::Debug;
 

@@ -57,6 +57,12 @@
 //! [`Chain::solve`] and [`Chain::race`] sum it up, and [`Chain::shortest`]
 //! searches the chain exhaustively for the shortest games.
 //!
+//! One state-graph builder (`explore.rs`) explores a game's states for
+//! every solver that needs them: [`Chain`], [`Optimal`] and each stage of
+//! a [`Staged`] solve (and so [`Chain::stationary`]) number the states it
+//! reaches breadth first, from the initial state as state 0, and it holds
+//! them to [`Limits`] and reports [`Stage::Building`] on the way.
+//!
 //! Decisions: [`Chain::build_with`] folds one [`Policy`](tabula_core::Policy)
 //! per seat into the chain (each move a transition with the policy's
 //! probability), so all of the above works for games with decisions and
@@ -96,6 +102,7 @@
 mod budget;
 mod chain;
 pub mod dense;
+mod explore;
 pub mod fewest;
 mod graph;
 mod once;

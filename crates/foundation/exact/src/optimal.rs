@@ -87,13 +87,13 @@
 
 use std::sync::Arc;
 
-use rustc_hash::FxHasher;
 use std::fmt::Debug;
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 
 use tabula_core::{BoardGame, Chance, Deterministic, GameResult, Results, Seat, Status};
 
 use crate::budget::{Clock, Stage};
+use crate::explore::{Explorer, StateIndex};
 use crate::{ExactError, Limits};
 
 /// What optimal play optimises: the value of each finished game, and
@@ -343,8 +343,8 @@ where
             iterations,
             residual,
             table: Arc::new(Table {
-                states: graph.states,
-                index: graph.index,
+                states: graph.graph.states,
+                index: graph.graph.index,
                 values,
                 best,
             }),
@@ -496,90 +496,12 @@ fn settle<S: Hash + Eq + Clone + Debug>(
     }
 }
 
-/// Where each state is in a list of states: open addressing over slots
-/// of 8 bytes (the state's hash's low half, its index plus one; 0 for an
-/// empty slot), at most half full. The states themselves are in the list
-/// only, not again as keys.
-struct StateIndex {
-    slots: Vec<u64>,
-    len: usize,
-}
-
-impl StateIndex {
-    fn new() -> StateIndex {
-        StateIndex {
-            slots: vec![0; 16],
-            len: 0,
-        }
-    }
-
-    fn hash<S: Hash>(state: &S) -> u64 {
-        let mut h = FxHasher::default();
-        state.hash(&mut h);
-        h.finish()
-    }
-
-    /// The first slot to probe for a hash (Fibonacci hashing: the high
-    /// bits of the product).
-    fn home(&self, hash: u64) -> usize {
-        let bits = self.slots.len().trailing_zeros();
-        (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
-    }
-
-    /// The index in `states` of `state`, if it is there.
-    fn find<S: Hash + Eq>(&self, states: &[S], state: &S) -> Option<u32> {
-        let hash = Self::hash(state);
-        let tag = hash & 0xFFFF_FFFF;
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(hash);
-        loop {
-            let slot = self.slots[i];
-            if slot == 0 {
-                return None;
-            }
-            if slot >> 32 == tag {
-                let at = (slot & 0xFFFF_FFFF) as u32 - 1;
-                if states[at as usize] == *state {
-                    return Some(at);
-                }
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// Records that `states[at]` (not yet recorded) is at `at`.
-    fn insert<S: Hash>(&mut self, states: &[S], at: u32) {
-        if 2 * (self.len + 1) > self.slots.len() {
-            let grown = vec![0; 2 * self.slots.len()];
-            let slots = std::mem::replace(&mut self.slots, grown);
-            for slot in slots.into_iter().filter(|&s| s != 0) {
-                let at = (slot & 0xFFFF_FFFF) as u32 - 1;
-                self.place(Self::hash(&states[at as usize]), at);
-            }
-        }
-        self.place(Self::hash(&states[at as usize]), at);
-        self.len += 1;
-    }
-
-    fn place(&mut self, hash: u64, at: u32) {
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(hash);
-        while self.slots[i] != 0 {
-            i = (i + 1) & mask;
-        }
-        self.slots[i] = ((hash & 0xFFFF_FFFF) << 32) | (u64::from(at) + 1);
-    }
-}
-
-/// The explored state graph, edges in compressed rows.
+/// The explored state graph: its states and edges (each edge's target)
+/// from the [builder](crate::explore), with what each state is and each
+/// edge's probability (1 for a move).
 struct Graph<S> {
-    states: Vec<S>,
-    index: StateIndex,
+    graph: Explorer<S, u32>,
     nodes: Vec<Node>,
-    offsets: Vec<u32>,
-    /// Each edge's target.
-    targets: Vec<u32>,
-    /// Each edge's probability: 1 for a move.
     probabilities: Vec<f64>,
 }
 
@@ -589,31 +511,15 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
         objective: &impl Objective<G>,
         limits: &Limits,
     ) -> Result<Graph<S>, ExactError> {
-        let mut graph = Graph {
-            states: vec![game.initial_state()],
-            index: StateIndex::new(),
-            nodes: Vec::new(),
-            offsets: vec![0],
-            targets: Vec::new(),
-            probabilities: Vec::new(),
-        };
-        graph.index.insert(&graph.states, 0);
+        let mut nodes = Vec::new();
+        let mut probabilities = Vec::new();
         let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
         let mut moves: Vec<G::Move> = Vec::new();
         let mut next_states: Vec<(f64, S)> = Vec::new();
-        let mut clock = Clock::start(limits, 256);
-        // States are explored in index order, so state i's edges are
-        // appended while it is the i-th explored.
-        let mut i = 0;
-        while i < graph.states.len() {
-            clock.tick(|| Stage::Building {
-                states: graph.states.len(),
-                transitions: graph.targets.len(),
-            })?;
-            let state = graph.states[i].clone();
-            next_states.clear();
+        let names = ("states", "transitions");
+        let graph = Explorer::explore(game.initial_state(), limits, names, |graph, _, state| {
             let status = game.status(&state);
-            graph.nodes.push(match status {
+            nodes.push(match status {
                 Status::Over(result) => Node::Over(objective.terminal(game, &state, result)),
                 Status::Chance => Node::Chance,
                 Status::Decision(seat) => Node::Decision(objective.maximises(seat)),
@@ -627,34 +533,27 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
                 &mut next_states,
             )?;
             for (p, next) in next_states.drain(..) {
-                let target = match graph.index.find(&graph.states, &next) {
-                    Some(t) => t,
-                    None => {
-                        let t = graph.states.len();
-                        crate::graph::room(t, limits.max_states, "states")?;
-                        graph.states.push(next);
-                        graph.index.insert(&graph.states, t as u32);
-                        t as u32
-                    }
-                };
-                crate::graph::room(graph.targets.len(), limits.max_transitions, "transitions")?;
-                graph.targets.push(target);
-                graph.probabilities.push(p);
+                graph.edge(next, |target| target)?;
+                probabilities.push(p);
             }
-            graph.offsets.push(graph.targets.len() as u32);
-            i += 1;
-        }
-        Ok(graph)
+            Ok(())
+        })?;
+        Ok(Graph {
+            graph,
+            nodes,
+            probabilities,
+        })
     }
 
     /// The states `s` leads to.
     fn targets(&self, s: usize) -> &[u32] {
-        &self.targets[self.offsets[s] as usize..self.offsets[s + 1] as usize]
+        self.graph.edges_of(s)
     }
 
     /// The probabilities of the edges from `s` (1 for a move).
     fn probabilities(&self, s: usize) -> &[f64] {
-        &self.probabilities[self.offsets[s] as usize..self.offsets[s + 1] as usize]
+        let offsets = &self.graph.offsets;
+        &self.probabilities[offsets[s] as usize..offsets[s + 1] as usize]
     }
 
     /// The strongly connected components of the graph (Tarjan's

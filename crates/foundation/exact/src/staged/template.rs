@@ -1,5 +1,6 @@
 //! A stage's template: the graph of one kind of stage, explored once
-//! from one of its starts, numbered in the order a sweep visits it.
+//! from one of its starts by the [state-graph builder](crate::explore),
+//! then numbered in the order a sweep visits it.
 
 use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Debug;
@@ -8,7 +9,7 @@ use std::hash::Hash;
 use tabula_core::{BoardGame, Chance, Seat, Status};
 
 use super::{Play, Stages};
-use crate::budget::{Clock, Stage};
+use crate::explore::Explorer;
 use crate::{ExactError, Limits, graph};
 
 /// What a node of a stage's template is.
@@ -66,14 +67,11 @@ where
     S: Stages<G>,
 {
     let mut exit_states = Vec::new();
-    let mut states = vec![start.clone()];
-    let mut index: HashMap<G::State, u32> = HashMap::default();
-    index.insert(start.clone(), 0);
     let mut t = Template {
         locals: Vec::new(),
         index: HashMap::default(),
         kinds: Vec::new(),
-        offsets: vec![0],
+        offsets: Vec::new(),
         edges: Vec::new(),
         exits: Vec::new(),
         order: Vec::new(),
@@ -85,16 +83,10 @@ where
     let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
     let mut moves: Vec<G::Move> = Vec::new();
     let mut next_states: Vec<(f64, G::State)> = Vec::new();
-    let mut clock = Clock::start(limits, 256);
     // Who reached each state first: (node, edge), for the exits.
     let mut first: Vec<(u32, u32)> = vec![(u32::MAX, 0)];
-    let mut i = 0;
-    while i < states.len() {
-        clock.tick(|| Stage::Building {
-            states: states.len(),
-            transitions: t.edges.len(),
-        })?;
-        let state = states[i].clone();
+    let names = ("states in a stage", "transitions in a stage");
+    let graph = Explorer::explore(start.clone(), limits, names, |graph, i, state| {
         let (own_start, local) = stages.split(game, &state);
         let status = game.status(&state);
         let exit = i > 0 && (matches!(status, Status::Over(_)) || own_start == state);
@@ -102,72 +94,59 @@ where
         if exit {
             t.kinds.push(Kind::Exit(t.exits.len() as u32));
             t.exits.push(first[i]);
-            exit_states.push(state.clone());
-        } else {
-            if t.index.insert(local, i as u32).is_some() {
-                return Err(ExactError::Stages {
-                    what: format!(
-                        "two states of one stage have the same local position (the second: {state:?})"
-                    ),
-                });
-            }
-            match status {
-                Status::Over(_) => t.kinds.push(Kind::Exit(t.exits.len() as u32)),
-                Status::Chance => t.kinds.push(Kind::Chance),
-                Status::Decision(seat) => {
-                    t.kinds.push(Kind::Decision(seat as u32));
-                    if !t.seats.contains(&seat) {
-                        t.seats.push(seat);
-                    }
-                    match plays.get(seat) {
-                        Some(Play::Maximise(_)) => t.optimises = true,
-                        Some(_) => {}
-                        None => {
-                            return Err(ExactError::NoPolicy {
-                                seat,
-                                policies: plays.len(),
-                                state: format!("{state:?}"),
-                            });
-                        }
+            exit_states.push(state);
+            return Ok(());
+        }
+        if t.index.insert(local, i as u32).is_some() {
+            return Err(ExactError::Stages {
+                what: format!(
+                    "two states of one stage have the same local position (the second: {state:?})"
+                ),
+            });
+        }
+        match status {
+            Status::Over(_) => t.kinds.push(Kind::Exit(t.exits.len() as u32)),
+            Status::Chance => t.kinds.push(Kind::Chance),
+            Status::Decision(seat) => {
+                t.kinds.push(Kind::Decision(seat as u32));
+                if !t.seats.contains(&seat) {
+                    t.seats.push(seat);
+                }
+                match plays.get(seat) {
+                    Some(Play::Maximise(_)) => t.optimises = true,
+                    Some(_) => {}
+                    None => {
+                        return Err(ExactError::NoPolicy {
+                            seat,
+                            policies: plays.len(),
+                            state: format!("{state:?}"),
+                        });
                     }
                 }
             }
-            graph::successors(
-                game,
-                &state,
-                status,
-                &mut outcomes,
-                &mut moves,
-                &mut next_states,
-            )?;
-            if i == 0 && matches!(status, Status::Over(_)) {
-                // A finished game begins no stage: its own exit.
-                t.exits.push((u32::MAX, 0));
-                exit_states.push(state.clone());
-            }
+        }
+        graph::successors(
+            game,
+            &state,
+            status,
+            &mut outcomes,
+            &mut moves,
+            &mut next_states,
+        )?;
+        if i == 0 && matches!(status, Status::Over(_)) {
+            // A finished game begins no stage: its own exit.
+            t.exits.push((u32::MAX, 0));
+            exit_states.push(state.clone());
         }
         for (k, (p, next)) in next_states.drain(..).enumerate() {
-            let target = match index.get(&next) {
-                Some(&target) => target,
-                None => {
-                    let target = states.len();
-                    graph::room(target, limits.max_states, "states in a stage")?;
-                    index.insert(next.clone(), target as u32);
-                    states.push(next);
-                    first.push((i as u32, k as u32));
-                    target as u32
-                }
-            };
-            graph::room(
-                t.edges.len(),
-                limits.max_transitions,
-                "transitions in a stage",
-            )?;
-            t.edges.push((p, target));
+            if graph.edge(next, |target| (p, target))? {
+                first.push((i as u32, k as u32));
+            }
         }
-        t.offsets.push(t.edges.len() as u32);
-        i += 1;
-    }
+        Ok(())
+    })?;
+    t.offsets = graph.offsets;
+    t.edges = graph.edges;
     let (order, cyclic) = post_order(&t);
     t.cyclic = cyclic;
     let mut t = renumbered(t, &order);
