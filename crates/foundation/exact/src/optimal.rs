@@ -90,98 +90,11 @@ use std::sync::Arc;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use tabula_core::{BoardGame, Chance, Deterministic, GameResult, Results, Seat, Status};
+use tabula_core::{BoardGame, Chance, Deterministic, Seat, Status};
 
 use crate::budget::{Clock, Stage};
 use crate::explore::{Explorer, StateIndex};
-use crate::{ExactError, Limits};
-
-/// What optimal play optimises: the value of each finished game, and
-/// which seats maximise it (the others minimise it).
-///
-/// Constructors for the usual cases: [`Score`] (one decision-maker's
-/// expected score), [`Reach`] (the probability of ending in a target),
-/// [`WinZeroSum`] (two seats, seat 0's probability of winning),
-/// [`Terminal`] (any value the game gives its finished states).
-pub trait Objective<G: BoardGame> {
-    /// The value of a finished game in `state`, which ended with `result`.
-    fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64;
-
-    /// Whether `seat` maximises the value (`true`, the default) or
-    /// minimises it.
-    fn maximises(&self, seat: Seat) -> bool {
-        let _ = seat;
-        true
-    }
-
-    /// How close to the best value a move must be to count as tied with
-    /// it (the first tied move in legal order is chosen). The default is
-    /// `1e-9 · max(1, |best|)`.
-    fn tie_tolerance(&self, best: f64) -> f64 {
-        1e-9 * best.abs().max(1.0)
-    }
-}
-
-/// Every decision maximises `seat`'s expected score
-/// ([`BoardGame::results`]): for a game with one decision-maker.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Score(pub Seat);
-
-impl<G: BoardGame> Objective<G> for Score {
-    fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64 {
-        game.results(state)
-            .unwrap_or_else(|| Results::of(result, game.seats()))
-            .score(self.0)
-    }
-}
-
-/// Every decision maximises the probability that the game ends in a
-/// state for which the function is true (terminal value 1, else 0).
-#[derive(Clone, Copy, Debug)]
-pub struct Reach<F>(pub F);
-
-impl<G: BoardGame, F: Fn(&G, &G::State) -> bool> Objective<G> for Reach<F> {
-    fn terminal(&self, game: &G, state: &G::State, _: GameResult) -> f64 {
-        f64::from(u8::from((self.0)(game, state)))
-    }
-}
-
-/// Two seats, zero-sum: seat 0 maximises its probability of winning,
-/// seat 1 minimises it. A game counts as won by seat 0 when seat 0 ranks
-/// first alone ([`BoardGame::results`]); a tie for first place is not a
-/// win (value 0), so seat 1 is content with a tie.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct WinZeroSum;
-
-impl<G: BoardGame> Objective<G> for WinZeroSum {
-    fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64 {
-        let won = match game.results(state) {
-            Some(results) => results.sole_winner() == Some(0),
-            // What `Results::of(result, seats)` says, without building it
-            // (a solver asks at every finished state it meets).
-            None => match result {
-                GameResult::Win(winner) => winner == 0,
-                GameResult::Draw => game.seats() == 1,
-            },
-        };
-        f64::from(u8::from(won))
-    }
-
-    fn maximises(&self, seat: Seat) -> bool {
-        seat == 0
-    }
-}
-
-/// Every decision maximises a value the function gives each finished
-/// state (a game's own terminal value).
-#[derive(Clone, Copy, Debug)]
-pub struct Terminal<F>(pub F);
-
-impl<G: BoardGame, F: Fn(&G, &G::State, GameResult) -> f64> Objective<G> for Terminal<F> {
-    fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64 {
-        (self.0)(game, state, result)
-    }
-}
+use crate::{ExactError, Limits, Objective};
 
 /// What a state of the graph is.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -20,7 +20,7 @@
 //!    the totals may matter).
 //!
 //! Each seat [`Play`]s by a fixed [`Policy`] or maximises one component of
-//! a vector of [`Payoffs`] (its own chance of winning, say), so the solve
+//! a vector [`Objective`] (its own chance of winning, say), so the solve
 //! covers fixed strategies folded in, one optimiser against chance, and
 //! two optimisers each playing for itself (a tie being a win for neither,
 //! the game is not zero-sum; each stage is solved by backward induction,
@@ -104,10 +104,10 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use tabula_core::{BoardGame, Chance, Deterministic, GameResult, Policy, Results, Seat, Status};
+use tabula_core::{BoardGame, Chance, Deterministic, Policy, Seat, Status};
 
 use crate::budget::{Clock, Stage};
-use crate::{ExactError, Limits};
+use crate::{ExactError, Limits, Objective};
 
 mod against;
 mod exits;
@@ -140,64 +140,11 @@ pub trait Stages<G: BoardGame>: Send + Sync {
     fn join(&self, game: &G, start: &G::State, local: &Self::Local) -> G::State;
 
     /// One representative of the stage starts that are worth the same
-    /// under this solve's payoffs and policies (by default each start is
+    /// under this solve's objective and policies (by default each start is
     /// its own). Decisions at any start are read at its representative.
     fn canonical(&self, game: &G, start: &G::State) -> G::State {
         let _ = game;
         start.clone()
-    }
-}
-
-/// The value of a finished game as a vector of numbers (components),
-/// which seats that [`Play::Maximise`] choose between.
-pub trait Payoffs<G: BoardGame> {
-    /// How many components the vector has.
-    fn components(&self, game: &G) -> usize;
-
-    /// Writes the value of the finished `state`, which ended with
-    /// `result`, into `out` (of [`components`](Self::components) length).
-    fn terminal(&self, game: &G, state: &G::State, result: GameResult, out: &mut [f64]);
-}
-
-/// One component per seat, the probability that the seat ranks first
-/// alone ([`BoardGame::results`]), and a last one, the probability that
-/// no seat does (a tie for first place).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct WinChances;
-
-impl<G: BoardGame> Payoffs<G> for WinChances {
-    fn components(&self, game: &G) -> usize {
-        game.seats() + 1
-    }
-
-    fn terminal(&self, game: &G, state: &G::State, result: GameResult, out: &mut [f64]) {
-        out.fill(0.0);
-        let results = game
-            .results(state)
-            .unwrap_or_else(|| Results::of(result, game.seats()));
-        let at = results.sole_winner().unwrap_or(game.seats());
-        if let Some(x) = out.get_mut(at) {
-            *x = 1.0;
-        }
-    }
-}
-
-/// One component per seat: its expected score ([`BoardGame::results`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Scores;
-
-impl<G: BoardGame> Payoffs<G> for Scores {
-    fn components(&self, game: &G) -> usize {
-        game.seats()
-    }
-
-    fn terminal(&self, game: &G, state: &G::State, result: GameResult, out: &mut [f64]) {
-        let results = game
-            .results(state)
-            .unwrap_or_else(|| Results::of(result, game.seats()));
-        for (seat, x) in out.iter_mut().enumerate() {
-            *x = results.score(seat);
-        }
     }
 }
 
@@ -315,7 +262,7 @@ where
     G::State: Hash + Eq + Clone + Debug + Sync,
     S: Stages<G>,
 {
-    /// Solves `game` stage by stage: the value vector ([`Payoffs`]) of
+    /// Solves `game` stage by stage: the value vector ([`Objective::terminal_vector`]) of
     /// every stage start reachable from the initial state, with each
     /// seat playing as `plays` says (one entry per seat).
     ///
@@ -332,11 +279,11 @@ where
     pub fn solve(
         game: &G,
         stages: S,
-        payoffs: &impl Payoffs<G>,
+        objective: &impl Objective<G>,
         plays: Vec<Play<'p, G>>,
         limits: &Limits,
     ) -> Result<Self, ExactError> {
-        Self::solve_with_tie(game, stages, payoffs, plays, 1e-9, limits)
+        Self::solve_with_tie(game, stages, objective, plays, 1e-9, limits)
     }
 
     /// As [`solve`](Self::solve), with moves counted as tied with the
@@ -345,7 +292,7 @@ where
     pub fn solve_with_tie(
         game: &G,
         stages: S,
-        payoffs: &impl Payoffs<G>,
+        objective: &impl Objective<G>,
         plays: Vec<Play<'p, G>>,
         tie: f64,
         limits: &Limits,
@@ -360,7 +307,7 @@ where
         let mut solved = Staged {
             stages,
             plays,
-            k: payoffs.components(game),
+            k: objective.components(game),
             tie,
             tolerance: limits.tolerance,
             max_steps: limits.max_steps,
@@ -380,14 +327,14 @@ where
             dists: Mutex::new(HashMap::default()),
         };
         let root = solved.stages.canonical(game, &root);
-        solved.run(game, payoffs, root, limits)?;
+        solved.run(game, objective, root, limits)?;
         Ok(solved)
     }
 
     fn run(
         &mut self,
         game: &G,
-        payoffs: &impl Payoffs<G>,
+        objective: &impl Objective<G>,
         root: G::State,
         limits: &Limits,
     ) -> Result<(), ExactError> {
@@ -409,7 +356,7 @@ where
             })?;
             let id = id as usize;
             if !self.entries[id].explored {
-                self.find_exits(game, payoffs, id, limits)?;
+                self.find_exits(game, objective, id, limits)?;
                 on_stack.resize(self.entries.len(), false);
                 height.resize(self.entries.len(), UNPLACED);
             }
@@ -662,11 +609,11 @@ where
 {
     /// Finds the exits of entry `id` from its start: each by one step
     /// from the state at its template node. Exits that finish the game
-    /// get their payoffs; the others become entries.
+    /// get their values; the others become entries.
     fn find_exits(
         &mut self,
         game: &G,
-        payoffs: &impl Payoffs<G>,
+        objective: &impl Objective<G>,
         id: usize,
         limits: &Limits,
     ) -> Result<(), ExactError> {
@@ -676,7 +623,7 @@ where
         let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
         let mut moves: Vec<G::Move> = Vec::new();
         let mut next = Vec::with_capacity(exits.len());
-        let mut payoff = vec![0.0; self.k];
+        let mut value = vec![0.0; self.k];
         for (x, &(node, edge)) in exits.iter().enumerate() {
             let exit = if node == u32::MAX {
                 start.clone()
@@ -711,8 +658,8 @@ where
             let at = self.entries[id].exits_at + x * self.k;
             match game.status(&exit) {
                 Status::Over(result) => {
-                    payoffs.terminal(game, &exit, result, &mut payoff);
-                    self.exit_values[at..at + self.k].copy_from_slice(&payoff);
+                    objective.terminal_vector(game, &exit, result, &mut value);
+                    self.exit_values[at..at + self.k].copy_from_slice(&value);
                 }
                 _ => {
                     let (own_start, _) = self.stages.split(game, &exit);

@@ -1,8 +1,9 @@
 //! The staged solver against the whole-graph solve, and its typed errors.
 
 use super::*;
-use crate::{Optimal, Score};
+use crate::{Optimal, Score, Scores};
 use tabula_core::{Deterministic, PolicyAgent};
+use tabula_core::{GameResult, Results};
 
 /// Turns of "roll a die up to `rolls` times, keep the last"; the
 /// score is the sum over `turns` turns (at most 40); `back` makes the
@@ -121,6 +122,18 @@ fn staged_equals_the_whole_graph() {
     )
     .expect("solves");
     assert!((staged.value()[0] - whole.value).abs() < 1e-12);
+    // The one objective type: the whole-graph solve's one-number
+    // objective is the staged solve's vector of one.
+    let scalar = Staged::solve(
+        &game,
+        ByTurn,
+        &Score(0),
+        vec![Play::Maximise(0)],
+        &Limits::default(),
+    )
+    .expect("solves");
+    assert_eq!(scalar.value().len(), 1);
+    assert!((scalar.value()[0] - whole.value).abs() < 1e-12);
     for i in 0..whole.len() {
         let s = whole.state(i);
         if matches!(game.status(s), Status::Decision(_)) {

@@ -1,0 +1,181 @@
+//! What an exact solve optimises: the value of each finished game, one
+//! number or a vector of them, and who maximises it. One trait,
+//! [`Objective`], serves every solver: [`Optimal`](crate::Optimal),
+//! [`DenseOptimal`](crate::DenseOptimal) and [`Staged`](crate::Staged).
+//!
+//! A solver that optimises one number ([`Optimal`](crate::Optimal),
+//! [`DenseOptimal`](crate::DenseOptimal)) takes the first component
+//! ([`Objective::terminal`]), maximised by the seats for which
+//! [`Objective::maximises`] is true and minimised by the others. A staged
+//! solve takes the whole vector ([`Objective::terminal_vector`], of
+//! [`Objective::components`] numbers), and each seat that
+//! [`Play::Maximise`](crate::Play::Maximise)s picks one component.
+//!
+//! The usual objectives: one number, [`Score`] (one decision-maker's
+//! expected score), [`Reach`] (the probability of ending in a target),
+//! [`WinZeroSum`] (two seats, seat 0's probability of winning),
+//! [`Terminal`] (any value the game gives its finished states); a vector,
+//! [`Scores`] (each seat's expected score) and [`WinChances`] (each
+//! seat's chance of winning outright, and of a tie).
+
+use tabula_core::{BoardGame, GameResult, Results, Seat};
+
+/// What optimal play optimises: the value of each finished game, as one
+/// number or as a vector of them (*components*), and which seats
+/// maximise the one number (the others minimise it). See the [module
+/// docs](self) for which solver reads what.
+pub trait Objective<G: BoardGame> {
+    /// How many components the value has: 1 (the default) for one
+    /// number.
+    fn components(&self, game: &G) -> usize {
+        let _ = game;
+        1
+    }
+
+    /// The value of a finished game in `state`, which ended with
+    /// `result`: the whole value of a one-number objective, the first
+    /// component of a vector.
+    fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64;
+
+    /// Writes every component of the value of the finished `state`, which
+    /// ended with `result`, into `out` (of
+    /// [`components`](Self::components) length). The default writes
+    /// [`terminal`](Self::terminal), for one component.
+    fn terminal_vector(&self, game: &G, state: &G::State, result: GameResult, out: &mut [f64]) {
+        if let Some(x) = out.first_mut() {
+            *x = self.terminal(game, state, result);
+        }
+    }
+
+    /// Whether `seat` maximises the value (`true`, the default) or
+    /// minimises it, where one number is optimised.
+    fn maximises(&self, seat: Seat) -> bool {
+        let _ = seat;
+        true
+    }
+
+    /// How close to the best value a move must be to count as tied with
+    /// it (the first tied move in legal order is chosen). The default is
+    /// `1e-9 · max(1, |best|)`.
+    fn tie_tolerance(&self, best: f64) -> f64 {
+        1e-9 * best.abs().max(1.0)
+    }
+}
+
+/// Every decision maximises `seat`'s expected score
+/// ([`BoardGame::results`]): for a game with one decision-maker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Score(pub Seat);
+
+impl<G: BoardGame> Objective<G> for Score {
+    fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64 {
+        game.results(state)
+            .unwrap_or_else(|| Results::of(result, game.seats()))
+            .score(self.0)
+    }
+}
+
+/// Every decision maximises the probability that the game ends in a
+/// state for which the function is true (terminal value 1, else 0).
+#[derive(Clone, Copy, Debug)]
+pub struct Reach<F>(pub F);
+
+impl<G: BoardGame, F: Fn(&G, &G::State) -> bool> Objective<G> for Reach<F> {
+    fn terminal(&self, game: &G, state: &G::State, _: GameResult) -> f64 {
+        f64::from(u8::from((self.0)(game, state)))
+    }
+}
+
+/// Two seats, zero-sum: seat 0 maximises its probability of winning,
+/// seat 1 minimises it. A game counts as won by seat 0 when seat 0 ranks
+/// first alone ([`BoardGame::results`]); a tie for first place is not a
+/// win (value 0), so seat 1 is content with a tie.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WinZeroSum;
+
+impl<G: BoardGame> Objective<G> for WinZeroSum {
+    fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64 {
+        let won = match game.results(state) {
+            Some(results) => results.sole_winner() == Some(0),
+            // What `Results::of(result, seats)` says, without building it
+            // (a solver asks at every finished state it meets).
+            None => match result {
+                GameResult::Win(winner) => winner == 0,
+                GameResult::Draw => game.seats() == 1,
+            },
+        };
+        f64::from(u8::from(won))
+    }
+
+    fn maximises(&self, seat: Seat) -> bool {
+        seat == 0
+    }
+}
+
+/// Every decision maximises a value the function gives each finished
+/// state (a game's own terminal value).
+#[derive(Clone, Copy, Debug)]
+pub struct Terminal<F>(pub F);
+
+impl<G: BoardGame, F: Fn(&G, &G::State, GameResult) -> f64> Objective<G> for Terminal<F> {
+    fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64 {
+        (self.0)(game, state, result)
+    }
+}
+
+/// A vector: one component per seat, the probability that the seat
+/// ranks first alone ([`BoardGame::results`]), and a last one, the
+/// probability that no seat does (a tie for first place). Its first
+/// component is seat 0's chance of winning outright.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WinChances;
+
+impl<G: BoardGame> Objective<G> for WinChances {
+    fn components(&self, game: &G) -> usize {
+        game.seats() + 1
+    }
+
+    fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64 {
+        let results = game
+            .results(state)
+            .unwrap_or_else(|| Results::of(result, game.seats()));
+        let at = results.sole_winner().unwrap_or(game.seats());
+        f64::from(u8::from(at == 0))
+    }
+
+    fn terminal_vector(&self, game: &G, state: &G::State, result: GameResult, out: &mut [f64]) {
+        out.fill(0.0);
+        let results = game
+            .results(state)
+            .unwrap_or_else(|| Results::of(result, game.seats()));
+        let at = results.sole_winner().unwrap_or(game.seats());
+        if let Some(x) = out.get_mut(at) {
+            *x = 1.0;
+        }
+    }
+}
+
+/// A vector: one component per seat, its expected score
+/// ([`BoardGame::results`]). Its first component is seat 0's, as
+/// [`Score(0)`](Score).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Scores;
+
+impl<G: BoardGame> Objective<G> for Scores {
+    fn components(&self, game: &G) -> usize {
+        game.seats()
+    }
+
+    fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64 {
+        Score(0).terminal(game, state, result)
+    }
+
+    fn terminal_vector(&self, game: &G, state: &G::State, result: GameResult, out: &mut [f64]) {
+        let results = game
+            .results(state)
+            .unwrap_or_else(|| Results::of(result, game.seats()));
+        for (seat, x) in out.iter_mut().enumerate() {
+            *x = results.score(seat);
+        }
+    }
+}
