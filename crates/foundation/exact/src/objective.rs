@@ -22,8 +22,19 @@ use tabula_core::{BoardGame, GameResult, Results, Seat};
 
 /// What optimal play optimises: the value of each finished game, as one
 /// number or as a vector of them (*components*), and which seats
-/// maximise the one number (the others minimise it). See the [module
-/// docs](self) for which solver reads what.
+/// maximise the one number (the others minimise it).
+///
+/// A solver that optimises one number ([`Optimal`](crate::Optimal),
+/// [`DenseOptimal`](crate::DenseOptimal)) takes the first component
+/// ([`terminal`](Self::terminal)), maximised by the seats for which
+/// [`maximises`](Self::maximises) is true and minimised by the others. A
+/// [`Staged`](crate::Staged) solve takes the whole vector
+/// ([`terminal_vector`](Self::terminal_vector)), and each seat that
+/// [`Play::Maximise`](crate::Play::Maximise)s picks one component.
+///
+/// The usual objectives: one number, [`Score`], [`Reach`],
+/// [`WinZeroSum`], [`Terminal`]; a vector, [`Scores`] and
+/// [`WinChances`].
 pub trait Objective<G: BoardGame> {
     /// How many components the value has: 1 (the default) for one
     /// number.
