@@ -324,15 +324,76 @@ where
     }
 }
 
+/// The secant method on the one state that every cycle of a set of
+/// states swept together passes through, if there is one (`feedback`
+/// holds it alone): a sweep's new value for it is then a function g of
+/// its old value x alone (monotone, and a contraction where the game
+/// ends), and the secant method on g(x) - x finds the fixed point in a
+/// few sweeps where plain sweeps take one per round of the cycle. Every
+/// sweep is still a plain Gauss–Seidel sweep, and only its residual ends
+/// the loop; between two, [`after`](Secant::after) moves that state's
+/// value to the secant's estimate. [`Optimal`] and
+/// [`DenseOptimal`](crate::DenseOptimal) settle their cycles with it.
+pub(crate) struct Secant {
+    /// The state, if there is one.
+    single: Option<usize>,
+    /// Whether the method is still used (it stops where it does not
+    /// converge fast).
+    on: bool,
+    /// The state's value before the sweep.
+    x: Option<f64>,
+    /// The last (x, g(x) - x).
+    last: Option<(f64, f64)>,
+}
+
+impl Secant {
+    /// The method for a set of states whose cycles lead back to
+    /// `feedback` (up to two states; it works with one).
+    pub(crate) fn new(feedback: &[u32]) -> Secant {
+        let single = match feedback {
+            [f] => Some(*f as usize),
+            _ => None,
+        };
+        Secant {
+            single,
+            on: single.is_some(),
+            x: None,
+            last: None,
+        }
+    }
+
+    /// Before a sweep: notes the state's value.
+    pub(crate) fn before(&mut self, values: &[f64]) {
+        self.x = self.single.map(|f| values[f]);
+    }
+
+    /// After a sweep that did not settle: moves the state's value to
+    /// where the secant through the last two sweeps says g(x) = x.
+    pub(crate) fn after(&mut self, values: &mut [f64]) {
+        if let (Some(f), Some(x), true) = (self.single, self.x, self.on) {
+            let h = values[f] - x;
+            if let Some((x0, h0)) = self.last {
+                if h.abs() > 0.5 * h0.abs() {
+                    // Not converging fast: plain sweeps from here.
+                    self.on = false;
+                } else {
+                    let slope = (h - h0) / (x - x0);
+                    let next = x - h / slope;
+                    if slope < 0.0 && next.is_finite() {
+                        values[f] = next;
+                    }
+                }
+            }
+            self.last = Some((x, h));
+        }
+    }
+}
+
 /// Sweeps the states of one strongly connected component, in order,
 /// until the largest change in a sweep is at most the tolerance (one
 /// sweep if no state leads back to itself or an earlier one in the
 /// order): the sweeps made and the last residual. With one state to lead
-/// back to, a sweep's new value for it is a function g of its old value
-/// x alone (monotone, and a contraction where the game ends), and the
-/// secant method on g(x) - x finds the fixed point in a few sweeps where
-/// plain sweeps take one per round of the cycle; every sweep is still a
-/// plain Gauss–Seidel sweep, and only its residual ends the loop.
+/// back to, the [`Secant`] method speeds it up.
 fn settle<S: Hash + Eq + Clone + Debug>(
     graph: &Graph<S>,
     component: &[u32],
@@ -342,12 +403,7 @@ fn settle<S: Hash + Eq + Clone + Debug>(
     limits: &Limits,
     clock: &mut Clock<'_>,
 ) -> Result<(u32, f64), ExactError> {
-    let single = match feedback {
-        [f] => Some(*f as usize),
-        _ => None,
-    };
-    let mut secant = single.is_some();
-    let mut last: Option<(f64, f64)> = None; // (x, g(x) - x)
+    let mut secant = Secant::new(feedback);
     let mut sweeps = 0;
     let mut residual = f64::INFINITY;
     loop {
@@ -358,7 +414,7 @@ fn settle<S: Hash + Eq + Clone + Debug>(
             });
         }
         sweeps += 1;
-        let x = single.map(|f| values[f]);
+        secant.before(values);
         residual = 0.0;
         for &s in component {
             let s = s as usize;
@@ -386,22 +442,7 @@ fn settle<S: Hash + Eq + Clone + Debug>(
         if !cyclic || residual <= limits.tolerance {
             return Ok((sweeps, residual));
         }
-        if let (Some(f), Some(x), true) = (single, x, secant) {
-            let h = values[f] - x;
-            if let Some((x0, h0)) = last {
-                if h.abs() > 0.5 * h0.abs() {
-                    // Not converging fast: plain sweeps from here.
-                    secant = false;
-                } else {
-                    let slope = (h - h0) / (x - x0);
-                    let next = x - h / slope;
-                    if slope < 0.0 && next.is_finite() {
-                        values[f] = next;
-                    }
-                }
-            }
-            last = Some((x, h));
-        }
+        secant.after(values);
         clock.tick(|| Stage::Settling {
             iteration: sweeps,
             residual,

@@ -2,6 +2,7 @@
 
 use super::successors::{FINISHED, GENERAL};
 use super::*;
+use crate::optimal::Secant;
 
 /// The state of a solve: the values so far, the best moves found and
 /// scratch lists.
@@ -445,18 +446,9 @@ where
         clock: &mut Clock<'_>,
     ) -> Result<(), ExactError> {
         let start = block.start;
-        // With one state to lead back to, a sweep's new value for it is
-        // a function g of its old value x alone (monotone, and a
-        // contraction where the game ends): the secant method on
-        // g(x) - x finds the fixed point in a few sweeps where plain
-        // sweeps take one per round of the cycle. Every sweep is still a
-        // plain one, and only a plain sweep's residual ends the loop.
-        let single = match block.feedback[..] {
-            [f] => Some(f as usize),
-            _ => None,
-        };
-        let mut secant = single.is_some();
-        let mut last: Option<(f64, f64)> = None; // (x, g(x) - x)
+        // With one state to lead back to, the secant method on its value
+        // settles the block in a few sweeps.
+        let mut secant = Secant::new(&block.feedback);
         let mut sweeps = 0;
         let mut residual = f64::INFINITY;
         loop {
@@ -467,27 +459,12 @@ where
                 });
             }
             sweeps += 1;
-            let x = single.map(|f| self.values[f]);
+            secant.before(&self.values);
             residual = self.sweep_block(block)?;
             if !block.cyclic || residual <= self.tolerance {
                 break;
             }
-            if let (Some(f), Some(x), true) = (single, x, secant) {
-                let h = self.values[f] - x;
-                if let Some((x0, h0)) = last {
-                    if h.abs() > 0.5 * h0.abs() {
-                        // Not converging fast: plain sweeps from here.
-                        secant = false;
-                    } else {
-                        let slope = (h - h0) / (x - x0);
-                        let next = x - h / slope;
-                        if slope < 0.0 && next.is_finite() {
-                            self.values[f] = next;
-                        }
-                    }
-                }
-                last = Some((x, h));
-            }
+            secant.after(&mut self.values);
             clock.tick(|| Stage::Blocks {
                 solved: start,
                 states: self.values.len(),

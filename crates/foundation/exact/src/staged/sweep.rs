@@ -649,14 +649,7 @@ pub(super) fn push_swept<L, M>(
     let spread = |_: u32, _: u32, r: f64, moves: &[u32], front: &mut Front<'_>| {
         let m = match *moves {
             // As `pick_max`, without its loops.
-            [a, b] => {
-                let (va, vb) = (values[a as usize], values[b as usize]);
-                let top = f64::NEG_INFINITY.max(va).max(vb);
-                let floor = top - tie * top.abs().max(1.0);
-                #[allow(clippy::neg_cmp_op_on_partial_ord)]
-                let second = !(va >= floor) & (vb >= floor);
-                if second { b } else { a }
-            }
+            [a, b] => pick_pair(values, a, b, tie),
             _ => match moves.get(pick_max(moves, values, 1, 0, tie)) {
                 Some(&m) => m,
                 None => return Ok(()),
@@ -692,28 +685,12 @@ fn push_pairs<M>(
     dist: &mut [f64],
 ) {
     let values = &scratch.values;
-    scratch.reach.resize(c.nodes.len(), 0.0);
     let folded = &mut scratch.chosen;
     folded.resize(c.folded.len(), (0.0, 0));
-    let pending = &mut scratch.pending;
-    pending.clear();
-    pending.resize(c.events.len().div_ceil(64), 0);
-    let mut front = Front {
-        reach: &mut scratch.reach,
-        pending,
-        nodes: &c.nodes,
-    };
-    front.add(0, 1.0);
+    let mut front = Front::start(c, &mut scratch.reach, &mut scratch.pending);
     let mut word = 0;
-    while word < front.pending.len() {
-        let bits = front.pending[word];
-        if bits == 0 {
-            word += 1;
-            continue;
-        }
-        let bit = bits.trailing_zeros() as usize;
-        front.pending[word] &= !(1 << bit);
-        let event = c.events[word * 64 + bit];
+    while let Some(node) = front.take(&mut word) {
+        let event = c.events[node];
         if event & FOLDED != 0 {
             let (x, m) = folded[(event & !FOLDED) as usize];
             if x != 0.0 {
@@ -741,16 +718,10 @@ fn push_pairs<M>(
                     if to & FOLDED == 0 {
                         front.add(to, r * p);
                     } else {
-                        // Its only way in; the move as `pick_max`.
-                        let (va, vb) = (values[a as usize], values[b as usize]);
-                        let top = f64::NEG_INFINITY.max(va).max(vb);
-                        let floor = top - tie * top.abs().max(1.0);
-                        #[allow(clippy::neg_cmp_op_on_partial_ord)]
-                        let second = !(va >= floor) & (vb >= floor);
+                        // Its only way in.
                         let i = (to & !FOLDED) as usize;
-                        folded[i] = (r * p, if second { b } else { a });
-                        let node = c.folded[i].node as usize;
-                        front.pending[node / 64] |= 1 << (node % 64);
+                        folded[i] = (r * p, pick_pair(values, a, b, tie));
+                        front.hold(c.folded[i].node as usize);
                     }
                 }
             }
@@ -762,6 +733,19 @@ fn push_pairs<M>(
             }
         }
     }
+}
+
+/// Of two slots `a` and `b`, the one [`pick_max`] picks by their
+/// values: `b` only if `a`'s value is not within the tie tolerance of
+/// the best and `b`'s is.
+#[inline(always)]
+fn pick_pair(values: &[f64], a: u32, b: u32, tie: f64) -> u32 {
+    let (va, vb) = (values[a as usize], values[b as usize]);
+    let top = f64::NEG_INFINITY.max(va).max(vb);
+    let floor = top - tie * top.abs().max(1.0);
+    #[allow(clippy::neg_cmp_op_on_partial_ord)]
+    let second = !(va >= floor) & (vb >= floor);
+    if second { b } else { a }
 }
 
 /// The index of the first of `moves` (slots) whose value's component
@@ -788,7 +772,47 @@ pub(super) struct Front<'a> {
     nodes: &'a [u32],
 }
 
-impl Front<'_> {
+impl<'a> Front<'a> {
+    /// A pass over `c` from its start, which is reached with
+    /// probability 1: `reach` per slot and `pending` the bit set, both
+    /// scratch.
+    fn start(c: &'a Compact, reach: &'a mut Vec<f64>, pending: &'a mut Vec<u64>) -> Front<'a> {
+        reach.resize(c.nodes.len(), 0.0);
+        pending.clear();
+        pending.resize(c.events.len().div_ceil(64), 0);
+        let mut front = Front {
+            reach,
+            pending,
+            nodes: &c.nodes,
+        };
+        front.add(0, 1.0);
+        front
+    }
+
+    /// The next node reached and not yet taken, in node order (from the
+    /// word `word` of the bit set on, which it moves on), taken off the
+    /// set: edges lead to later nodes, so none is reached behind it.
+    #[inline(always)]
+    fn take(&mut self, word: &mut usize) -> Option<usize> {
+        while let Some(&bits) = self.pending.get(*word) {
+            if bits == 0 {
+                *word += 1;
+                continue;
+            }
+            let bit = bits.trailing_zeros() as usize;
+            self.pending[*word] &= !(1 << bit);
+            return Some(*word * 64 + bit);
+        }
+        None
+    }
+
+    /// Marks `node` (a folded decision, whose reach is kept elsewhere)
+    /// as reached.
+    #[inline(always)]
+    fn hold(&mut self, node: usize) {
+        self.pending[node / 64] |= 1 << (node % 64);
+    }
+
     /// Adds `x` to what reaches `slot`.
     #[inline(always)]
     fn add(&mut self, slot: u32, x: f64) {
@@ -820,26 +844,11 @@ fn push_compact(
     dist: &mut [f64],
     mut spread: impl FnMut(u32, u32, f64, &[u32], &mut Front<'_>) -> Result<(), ExactError>,
 ) -> Result<(), ExactError> {
-    reach.resize(c.nodes.len(), 0.0);
     folded.resize(c.folded.len(), 0.0);
-    pending.clear();
-    pending.resize(c.events.len().div_ceil(64), 0);
-    let mut front = Front {
-        reach,
-        pending,
-        nodes: &c.nodes,
-    };
-    front.add(0, 1.0);
+    let mut front = Front::start(c, reach, pending);
     let mut word = 0;
-    while word < front.pending.len() {
-        let bits = front.pending[word];
-        if bits == 0 {
-            word += 1;
-            continue;
-        }
-        let bit = bits.trailing_zeros() as usize;
-        front.pending[word] &= !(1 << bit);
-        let event = c.events[word * 64 + bit];
+    while let Some(node) = front.take(&mut word) {
+        let event = c.events[node];
         if event & FOLDED != 0 {
             let i = (event & !FOLDED) as usize;
             let x = folded[i];
@@ -871,8 +880,7 @@ fn push_compact(
                         // Its only way in.
                         let i = (to & !FOLDED) as usize;
                         folded[i] = r * p;
-                        let node = c.folded[i].node as usize;
-                        front.pending[node / 64] |= 1 << (node % 64);
+                        front.hold(c.folded[i].node as usize);
                     }
                 }
             }
