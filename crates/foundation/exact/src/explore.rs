@@ -190,3 +190,60 @@ impl StateIndex {
         self.slots[i] = ((hash & 0xFFFF_FFFF) << 32) | (u64::from(at) + 1);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The graph of `x → 2x, 2x + 1` below `n`, explored from 1.
+    fn doubling(n: u32, limits: &Limits) -> Result<Explorer<u32, u32>, ExactError> {
+        Explorer::explore(1u32, limits, ("states", "transitions"), |ex, i, x| {
+            assert_eq!(ex.states[i], x);
+            for next in [2 * x, 2 * x + 1, x] {
+                if next < n {
+                    ex.edge(next, |t| t)?;
+                }
+            }
+            Ok(())
+        })
+    }
+
+    #[test]
+    fn numbers_breadth_first_and_keeps_each_states_edges() {
+        let ex = doubling(8, &Limits::default()).expect("small");
+        // Breadth first from 1: 1, then 2 and 3, then 4 to 7.
+        assert_eq!(ex.states, (1..8).collect::<Vec<u32>>());
+        assert_eq!(ex.edges_of(0), &[1, 2, 0]);
+        assert_eq!(ex.edges_of(2), &[5, 6, 2]);
+        assert_eq!(ex.edges_of(6), &[6]);
+        assert_eq!(ex.offsets.len(), 8);
+        for (i, x) in ex.states.iter().enumerate() {
+            assert_eq!(ex.index.find(&ex.states, x), Some(i as u32));
+        }
+        assert_eq!(ex.index.find(&ex.states, &9), None);
+    }
+
+    #[test]
+    fn refuses_a_graph_past_its_limits() {
+        let limits = Limits {
+            max_states: 5,
+            ..Limits::default()
+        };
+        let err = doubling(1000, &limits).err();
+        let states = ExactError::TooLarge {
+            what: "states",
+            limit: 5,
+        };
+        assert_eq!(err, Some(states));
+        let limits = Limits {
+            max_transitions: 10,
+            ..Limits::default()
+        };
+        let err = doubling(1000, &limits).err();
+        let transitions = ExactError::TooLarge {
+            what: "transitions",
+            limit: 10,
+        };
+        assert_eq!(err, Some(transitions));
+    }
+}
