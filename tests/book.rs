@@ -7,7 +7,10 @@
 //! string starts with `sh`, `shell`, `bash` or `console`, and runs every
 //! command in it as a real process, checking its exit status (the
 //! commands that run a tutorial crate's program are run by
-//! `the_tutorial_crates_shell_commands_run`, one of the slow tests below):
+//! `the_tutorial_crates_shell_commands_run`, one of the slow tests below).
+//! It is one of the slow tests itself, `#[ignore]`d in the README's test
+//! command and run by `.ci/run` (hundreds of processes: about a minute on
+//! two cores, a third of the suite's time after a fresh clone):
 //!
 //! - One command per line; a line ending in `\` goes on on the next line.
 //! - Blank lines and lines starting with `#` are skipped, and ` # ...` at
@@ -571,6 +574,7 @@ fn in_tutorials(path: &Path) -> bool {
 }
 
 #[test]
+#[ignore = "slow: runs every shell command of the README and the book (a minute); .ci/run runs it"]
 fn every_shell_command_in_the_readme_and_the_book_runs() {
     // All but the tutorial crates' programs: those are in
     // `the_tutorial_crates_shell_commands_run`.
@@ -1091,6 +1095,7 @@ fn the_cautious_figures_in_write_an_agent_are_what_its_command_gives() {
 /// noline.md's 5 x 5 figures are what the solver gives (positions and
 /// table are deterministic; the time is not, and is not checked).
 #[test]
+#[ignore = "slow: solves noline's 5 x 5 (seconds to tens of seconds); .ci/run runs it"]
 fn the_noline_5x5_figures_are_what_the_solver_gives() {
     let out = Command::new(binaries().join(format!("tabula{}", std::env::consts::EXE_SUFFIX)))
         .args(["analyze", "noline", "--dim", "5", "--format", "json"])

@@ -604,6 +604,7 @@ fn analyze_with_random_agents_matches_a_plain_recursion() {
 /// playing a lost game, every move a full proof, which is what `analyze
 /// noline --dim 5` times.
 #[test]
+#[ignore = "slow: a proof per move on 5 x 5 (seconds to tens of seconds); .ci/run runs it"]
 fn perfect_wins_every_game_as_x_on_5x5() {
     let game = Noline::new(5);
     for (index, opponent) in ["type2", "random"].into_iter().enumerate() {
