@@ -108,9 +108,10 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
 #[cfg(feature = "commands")]
 tabula_app::register_game! {
     game: recorded::Recorded,
-    summary: "Snakes (Chutes) and Ladders on any RON board (seeds 000 and 001)",
-    verbs: [replay],
-    parameters: params::SetupParameters,
+    summary: commands::SUMMARY,
+    games: 1_000_000,
+    verbs: [simulate, replay],
+    report: commands::SnakesExtension,
     plugins: plugins,
-    extra: [&commands::SIMULATE, &commands::ANALYZE],
+    extra: [&commands::ANALYZE],
 }

@@ -23,9 +23,11 @@ use tabula_play::record::{End, Record, RecordOf, Recordable, Step};
 use tabula_play::terminal::Notation;
 use tabula_sim::SimError;
 
-use crate::board::{Board, BoardSpec};
+use crate::board::Board;
 use crate::erased::AnyState;
+use crate::error::SnakesError;
 use crate::game::{Event, MAX_SEATS};
+use crate::params::BoardParam;
 use crate::registry::{self, RuleSet};
 use crate::trace::Trace;
 
@@ -33,13 +35,16 @@ use crate::trace::Trace;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum NoMove {}
 
-/// What a record keeps to rebuild the game: the whole board (so a record
-/// stands alone), the rule set's name and the players.
+/// What fixes a game: the board, the rule set's name and the players.
+/// Options and spec strings name the board (a built-in board or a file)
+/// and may leave the rules empty for the board's own; a record keeps the
+/// whole board and the rule set's name, so that it stands alone.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Parameters {
-    /// The board, as a board file writes it.
-    pub board: BoardSpec,
-    /// The rule set's registered name.
+    /// The board: its name or file, or the whole board.
+    pub board: BoardParam,
+    /// The rule set's registered name; empty for the board's own.
     pub rules: String,
     /// Players taking turns.
     pub players: u8,
@@ -184,15 +189,22 @@ impl Recordable for Recorded {
 
     fn parameters(&self) -> Parameters {
         Parameters {
-            board: self.board.spec(),
+            board: BoardParam::Spec(self.board.spec()),
             rules: self.rules.name.to_string(),
             players: self.players,
         }
     }
 
     fn from_parameters(p: &Parameters) -> Result<Recorded, tabula_play::record::ParametersError> {
+        let spec = match &p.board {
+            BoardParam::Spec(spec) => spec,
+            BoardParam::Named(name) => {
+                let board = crate::load::load_board(name)?;
+                return Ok(named(board, &p.rules, p.players).map_err(|e| e.to_string())?);
+            }
+        };
         let source = Source::embedded("<the record's board>", "");
-        let board = Board::from_spec(p.board.clone(), &source).map_err(|e| e.to_string())?;
+        let board = Board::from_spec(spec.clone(), &source).map_err(|e| e.to_string())?;
         let rules = registry::find(&p.rules).map_err(|e| e.to_string())?;
         if rules.name != board.rules_name() {
             rules
@@ -207,6 +219,32 @@ impl Recordable for Recorded {
         }
         Ok(Recorded::new(board, rules, p.players))
     }
+}
+
+/// The game on a board named on the command line: under the rule set
+/// named, or the board's own for an empty name, checked as
+/// [`Setup::new`](crate::Setup::new) checks it.
+fn named(board: Board, rules: &str, players: u8) -> Result<Recorded, SnakesError> {
+    if !(1..=MAX_SEATS).contains(&usize::from(players)) {
+        return Err(SnakesError::Players(usize::from(players)));
+    }
+    let rules = registry::find(if rules.is_empty() {
+        board.rules_name()
+    } else {
+        rules
+    })?;
+    // The board was checked under its own rule set when it was loaded.
+    if rules.name != board.rules_name() {
+        rules
+            .rules
+            .check_playable(&board)
+            .map_err(|why| SnakesError::Unplayable {
+                board: board.source().to_string(),
+                rules: rules.name,
+                message: why.to_string(),
+            })?;
+    }
+    Ok(Recorded::new(board, rules, players))
 }
 
 /// Snakes has no moves to type; a chance outcome is the throw, and the
