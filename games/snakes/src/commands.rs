@@ -14,22 +14,22 @@ use clap::{Args, FromArgMatches as _};
 use tabula_app::play::RecordArgs;
 use tabula_app::progress::{RunProgress, SolveProgress, seconds_budget};
 use tabula_app::shard::ShardArg;
-use tabula_app::verbs::{Analyze, Defaults, Extension};
+use tabula_app::verbs::{Analyze, Defaults, Extension, Simulate};
 use tabula_app::{Error, Io};
 use tabula_exact::Limits;
 use tabula_sim::Simulation;
 
-use crate::params::{BoardParam, SetupParameters};
+use crate::params::SetupParameters;
 use crate::recorded::Recorded;
 use crate::{Analysis, AnalysisOptions, Board, Report, ReportOptions, Require, Setup, Trace};
 
 /// The seed used when none is given: every run is reproducible.
 pub const DEFAULT_SEED: u64 = tabula_app::DEFAULT_SEED;
 
-/// What the registration says of Snakes: no agents (chance decides), a
+/// What `simulate` says of Snakes: no agents (chance decides), a
 /// million games a simulation.
-pub const DEFAULTS: Defaults = Defaults {
-    summary: SUMMARY,
+pub const SIMULATE_DEFAULTS: Defaults = Defaults {
+    summary: "Snakes (Chutes) and Ladders: the seed-000 report for a board",
     agents: "",
     games: 1_000_000,
     tournament_games: 1_000,
@@ -38,9 +38,20 @@ pub const DEFAULTS: Defaults = Defaults {
 /// Snakes' line in the list of games.
 pub const SUMMARY: &str = "Snakes (Chutes) and Ladders on any RON board (seeds 000 and 001)";
 
+/// `tabula simulate snakes`: the generic verb, its run Snakes' own (the
+/// seed-000 report).
+pub static SIMULATE: Simulate<Recorded> =
+    Simulate::new(SIMULATE_DEFAULTS, || None, &SnakesExtension);
+
 /// `tabula analyze snakes`: the generic verb, answered by Snakes' own
 /// solve (seed 001's exact answers).
-pub static ANALYZE: Analyze<Recorded> = Analyze::solved_by_game(DEFAULTS, &SnakesExtension);
+pub static ANALYZE: Analyze<Recorded> = Analyze::solved_by_game(
+    Defaults {
+        summary: "Snakes (Chutes) and Ladders: exact answers for a board and rule set (seed 001)",
+        ..SIMULATE_DEFAULTS
+    },
+    &SnakesExtension,
+);
 
 /// What Snakes adds to the generic `simulate` and `analyze`: its options,
 /// its run and its solve.
@@ -155,6 +166,12 @@ impl Extension<Recorded> for SnakesExtension {
             .unwrap_or_default()
     }
 
+    fn build(&self, parameters: &SetupParameters) -> Option<Result<Recorded, Error>> {
+        use tabula_play::record::Recordable as _;
+        // A board's messages name its file, line and column first.
+        Some(Recorded::from_parameters(parameters).map_err(|e| e.message.into()))
+    }
+
     fn analyze_pictures(&self) -> bool {
         true
     }
@@ -194,7 +211,7 @@ impl Extension<Recorded> for SnakesExtension {
             // --max-throws is Snakes' name of the generic cap.
             .mut_arg("max_steps", |a| a.hide(true).conflicts_with("max_throws"))
             .mut_arg("max_states", |a| {
-                a.default_value(crate::REPORT_MAX_STATES.to_string()).help(
+                a.default_value(crate::REPORT_MAX_STATES.to_string()).value_name("N").help(
                     "The most chain states the exact solve behind the report's exact values may build; past it the report gives sampled values only and says why",
                 )
             })
@@ -218,16 +235,6 @@ pub fn load_board(arg: Option<&str>) -> Result<Board, Error> {
     match arg {
         None => Ok(Board::classic()),
         Some(arg) => Ok(crate::load::load_board(arg)?),
-    }
-}
-
-/// The parameters that name a board, a rule set (`None` for the board's
-/// own) and the players, as the command line gives them.
-pub fn parameters(board: &str, rules: Option<&str>, players: u8) -> SetupParameters {
-    SetupParameters {
-        board: BoardParam::Named(board.to_string()),
-        rules: rules.unwrap_or_default().to_string(),
-        players,
     }
 }
 

@@ -131,7 +131,7 @@ impl<G: Rules> Command for Analyze<G> {
         matches: &clap::ArgMatches,
         _: &mut Io<'_>,
     ) -> Result<Option<Box<dyn Report>>, Error> {
-        let (game, p) = game_given::<G>(matches, self.extension.given_parameters(matches))?;
+        let (game, p) = game_extended::<G>(matches, self.extension)?;
         if let (Some(marks), Some(long_run)) = (self.extension.long_run_marks(), self.long_run) {
             let report = long_run(&game, &p, marks, matches, self.extension)?;
             return Ok(Some(Box::new(report)));

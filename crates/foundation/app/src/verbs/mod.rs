@@ -399,6 +399,16 @@ pub trait Extension<G: Recordable>: Sync {
         Vec::new()
     }
 
+    /// The game its parameters make, in place of
+    /// [`Recordable::from_parameters`] with the game's name before its
+    /// message, for a game whose messages say their own place (Snakes'
+    /// board file's `FILE:LINE:COLUMN: ...`). The default, `None`, leaves
+    /// it to `from_parameters`.
+    fn build(&self, parameters: &G::Parameters) -> Option<Result<G, Error>> {
+        let _ = parameters;
+        None
+    }
+
     /// Whether the report of
     /// [`analyze_solve`](Self::analyze_solve) draws pictures: `analyze`
     /// then takes `--plot` and `--report`. The default, `false`: only a
@@ -554,17 +564,22 @@ pub(crate) fn parameters_given<P: Parameters>(
 /// The game the matches name: its parameters, checked, and the game
 /// built from them.
 pub(crate) fn game<G: Rules>(matches: &clap::ArgMatches) -> Result<(G, G::Parameters), Error> {
-    game_given(matches, Vec::new())
+    let p: G::Parameters = parameters_given(matches, Vec::new())?;
+    let game = G::from_parameters(&p).map_err(|e| format!("{}: {e}", G::NAME))?;
+    Ok((game, p))
 }
 
-/// [`game`], with parameters `given` otherwise than as their options
-/// ([`Extension::given_parameters`]).
-pub(crate) fn game_given<G: Rules>(
+/// [`game`], as `extension` reads and builds it
+/// ([`Extension::given_parameters`], [`Extension::build`]).
+pub(crate) fn game_extended<G: Rules>(
     matches: &clap::ArgMatches,
-    given: Vec<(String, String)>,
+    extension: &dyn Extension<G>,
 ) -> Result<(G, G::Parameters), Error> {
-    let p: G::Parameters = parameters_given(matches, given)?;
-    let game = G::from_parameters(&p).map_err(|e| format!("{}: {e}", G::NAME))?;
+    let p: G::Parameters = parameters_given(matches, extension.given_parameters(matches))?;
+    let game = match extension.build(&p) {
+        Some(built) => built?,
+        None => G::from_parameters(&p).map_err(|e| format!("{}: {e}", G::NAME))?,
+    };
     Ok((game, p))
 }
 

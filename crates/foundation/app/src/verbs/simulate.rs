@@ -160,7 +160,7 @@ impl<G: Rules> Command for Simulate<G> {
         io: &mut Io<'_>,
     ) -> Result<Option<Box<dyn Report>>, Error> {
         use clap::FromArgMatches as _;
-        let (game, p) = game_given::<G>(matches, self.extension.given_parameters(matches))?;
+        let (game, p) = game_extended::<G>(matches, self.extension)?;
         if let Some(own) = self.extension.simulate_run(&game, &p, matches, io) {
             return own.map(Some);
         }
