@@ -87,7 +87,7 @@ pub struct BoardArg {
 /// command line reads it (exit status 2, as before the verbs were
 /// generic), and the board as a positional argument.
 fn setup_arguments(command: clap::Command) -> clap::Command {
-    let command = BoardArg::augment_args(command)
+    BoardArg::augment_args(command)
         .mut_arg("board", |a| {
             a.value_name("FILE")
                 .help("The board: a RON file or a built-in board name")
@@ -100,8 +100,7 @@ fn setup_arguments(command: clap::Command) -> clap::Command {
         .mut_arg("players", |a| {
             a.value_parser(clap::value_parser!(u8).range(1..=8).map(|n| n.to_string()))
                 .help("Players taking single throws in turn; the first to finish wins")
-        });
-    command
+        })
 }
 
 /// Options of `tabula simulate snakes` beside the generic ones.

@@ -16,18 +16,18 @@
 
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
+use serde::de::{self, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 use tabula_core::spec::Source;
 use tabula_core::{BoardGame, Chance, GameResult, Seat, Status};
 use tabula_play::record::{End, Record, RecordOf, Recordable, Step};
 use tabula_play::terminal::Notation;
 use tabula_sim::SimError;
 
-use crate::board::Board;
+use crate::board::{Board, BoardSpec};
 use crate::erased::AnyState;
 use crate::error::SnakesError;
 use crate::game::{Event, MAX_SEATS};
-use crate::params::BoardParam;
 use crate::registry::{self, RuleSet};
 use crate::trace::Trace;
 
@@ -48,6 +48,44 @@ pub struct Parameters {
     pub rules: String,
     /// Players taking turns.
     pub players: u8,
+}
+
+/// The board a game is played on: as typed (a built-in board's name or a
+/// RON board file), or the whole board, as a record keeps it so that it
+/// stands alone. Either is written as it is (a string, or the board's
+/// fields).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum BoardParam {
+    /// A built-in board's name or a board file's path.
+    Named(String),
+    /// The whole board, as a board file writes it.
+    Spec(BoardSpec),
+}
+
+impl<'de> Deserialize<'de> for BoardParam {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<BoardParam, D::Error> {
+        struct Either;
+
+        impl<'de> Visitor<'de> for Either {
+            type Value = BoardParam;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a board's name or file, or a board")
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<BoardParam, E> {
+                Ok(BoardParam::Named(v.to_string()))
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<BoardParam, A::Error> {
+                BoardSpec::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(BoardParam::Spec)
+            }
+        }
+
+        d.deserialize_any(Either)
+    }
 }
 
 /// Snakes and Ladders on an owned board under a rule set chosen by name:
