@@ -238,7 +238,9 @@ impl Recordable for Recorded {
             BoardParam::Spec(spec) => spec,
             BoardParam::Named(name) => {
                 let board = crate::load::load_board(name)?;
-                return Ok(named(board, &p.rules, p.players).map_err(|e| e.to_string())?);
+                let (board, rules, players) =
+                    checked(board, &p.rules, usize::from(p.players)).map_err(|e| e.to_string())?;
+                return Ok(Recorded::new(board, rules, players));
             }
         };
         let source = Source::embedded("<the record's board>", "");
@@ -259,13 +261,22 @@ impl Recordable for Recorded {
     }
 }
 
-/// The game on a board named on the command line: under the rule set
-/// named, or the board's own for an empty name, checked as
-/// [`Setup::new`](crate::Setup::new) checks it.
-fn named(board: Board, rules: &str, players: u8) -> Result<Recorded, SnakesError> {
-    if !(1..=MAX_SEATS).contains(&usize::from(players)) {
-        return Err(SnakesError::Players(usize::from(players)));
-    }
+/// A board, the rule set named (the board's own for an empty name) and
+/// the players, checked: the players from 1 to [`MAX_SEATS`], the rule
+/// set registered, and every game on the board able to finish under it.
+/// What [`Setup::new`](crate::Setup::new) and a game named on the
+/// command line check.
+pub(crate) fn checked(
+    board: Board,
+    rules: &str,
+    players: usize,
+) -> Result<(Board, &'static RuleSet, u8), SnakesError> {
+    let Some(players) = u8::try_from(players)
+        .ok()
+        .filter(|&p| (1..=MAX_SEATS).contains(&usize::from(p)))
+    else {
+        return Err(SnakesError::Players(players));
+    };
     let rules = registry::find(if rules.is_empty() {
         board.rules_name()
     } else {
@@ -282,7 +293,7 @@ fn named(board: Board, rules: &str, players: u8) -> Result<Recorded, SnakesError
                 message: why.to_string(),
             })?;
     }
-    Ok(Recorded::new(board, rules, players))
+    Ok((board, rules, players))
 }
 
 /// Snakes has no moves to type; a chance outcome is the throw, and the
