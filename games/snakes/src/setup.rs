@@ -68,8 +68,8 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// Chooses the rule set by name (or the board's default with `None`)
-    /// and checks that every game can finish under it.
+    /// Chooses the rule set by name (or the board's default with `None`
+    /// or an empty name) and checks that every game can finish under it.
     pub fn new(board: Board, rules: Option<&str>, players: usize) -> Result<Setup, SnakesError> {
         let (board, rules, players) = checked(board, rules.unwrap_or_default(), players)?;
         Ok(Setup {
