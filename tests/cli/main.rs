@@ -18,4 +18,5 @@ mod robust;
 mod seega;
 mod serve;
 mod shards;
+mod snakes;
 mod wording;

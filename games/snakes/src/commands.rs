@@ -1,68 +1,112 @@
-//! Snakes and Ladders' commands: `tabula simulate snakes` (the seed-000
-//! report), `tabula analyze snakes` (seed 001's exact answers) and
-//! `tabula replay snakes` (a record, throw by throw: the generic verb),
-//! registered in the crate's root.
+//! What Snakes and Ladders adds to the generic `simulate` and `analyze`
+//! (its [`Extension`], [`SnakesExtension`], registered in the crate's
+//! root): `tabula simulate snakes` is the generic verb with the game's own
+//! run, the seed-000 report through the harness's bulk path, and its
+//! options (the board as a positional argument, `--max-throws`,
+//! `--trace`, `--game`, `--record`, `--dice-rolls`, `--exact-seconds`);
+//! `tabula analyze snakes` is the generic verb with the game's own solve,
+//! seed 001's exact answers from its Markov chain (`--shortest`,
+//! `--require`, `--max-seconds`). `tabula replay snakes` is the generic
+//! verb as it is.
 
-use std::path::PathBuf;
-
-use clap::Args;
+use clap::builder::TypedValueParser as _;
+use clap::{Args, FromArgMatches as _};
 use tabula_app::play::RecordArgs;
 use tabula_app::progress::{RunProgress, SolveProgress, seconds_budget};
 use tabula_app::shard::ShardArg;
-use tabula_app::{Error, Io, Typed};
+use tabula_app::verbs::{Analyze, Defaults, Extension, Simulate};
+use tabula_app::{Error, Io};
 use tabula_exact::Limits;
 use tabula_sim::Simulation;
 
-use crate::board::BUILT_IN;
+use crate::params::SetupParameters;
 use crate::recorded::Recorded;
 use crate::{Analysis, AnalysisOptions, Board, Report, ReportOptions, Require, Setup, Trace};
 
 /// The seed used when none is given: every run is reproducible.
 pub const DEFAULT_SEED: u64 = tabula_app::DEFAULT_SEED;
 
-/// `tabula simulate snakes`: the seed-000 report.
-pub static SIMULATE: Typed<SnakesArgs> = Typed::report(
-    "simulate",
-    "Snakes (Chutes) and Ladders: the seed-000 report for a board",
-    simulate,
-)
-.with_pictures();
+/// What `simulate` says of Snakes: no agents (chance decides), a
+/// million games a simulation.
+pub const SIMULATE_DEFAULTS: Defaults = Defaults {
+    summary: "Snakes (Chutes) and Ladders: the seed-000 report for a board",
+    agents: "",
+    games: 1_000_000,
+    tournament_games: 1_000,
+};
 
-/// `tabula analyze snakes`: seed 001's exact answers.
-pub static ANALYZE: Typed<AnalyzeArgs> = Typed::report(
-    "analyze",
-    "Snakes (Chutes) and Ladders: exact answers for a board and rule set (seed 001)",
-    analyze,
-)
-.with_pictures();
+/// Snakes' line in the list of games.
+pub const SUMMARY: &str = "Snakes (Chutes) and Ladders on any RON board (seeds 000 and 001)";
 
-/// Options of a Snakes and Ladders simulation.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "BOARD is a RON board file, or the name of a built-in board: classic (the default), teaching, two-dice.\n\
+/// `tabula simulate snakes`: the generic verb, its run Snakes' own (the
+/// seed-000 report).
+pub static SIMULATE: Simulate<Recorded> =
+    Simulate::new(SIMULATE_DEFAULTS, || None, &SnakesExtension);
+
+/// `tabula analyze snakes`: the generic verb, answered by Snakes' own
+/// solve (seed 001's exact answers).
+pub static ANALYZE: Analyze<Recorded> = Analyze::solved_by_game(
+    Defaults {
+        summary: "Snakes (Chutes) and Ladders: exact answers for a board and rule set (seed 001)",
+        ..SIMULATE_DEFAULTS
+    },
+    &SnakesExtension,
+);
+
+/// What Snakes adds to the generic `simulate` and `analyze`: its options,
+/// its run and its solve.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SnakesExtension;
+
+/// More of `tabula simulate snakes --help`.
+const SIMULATE_HELP: &str = "BOARD is a RON board file, or the name of a built-in board: classic (the default), teaching, two-dice.\n\
 --trace prints game --game of the run throw by throw, a view of its record; --record DIR writes that record \
 (replay it with tabula replay snakes FILE).\n\
 --shard K/N plays part K of N of the run (the same games as the whole run plays there); tabula merge combines \
 the parts' JSON outputs into the whole run's report.\n\
-Example: tabula simulate snakes --rules exact --games 100000 --seed 7",
-    group = clap::ArgGroup::new("view").args(["trace", "record"]).multiple(true),
-    mut_arg("record", |a| a.help(
-        "Write the record of game --game (its throws; tabula replay snakes FILE checks it) into this directory, created if missing"
-    ))
-)]
-pub struct SnakesArgs {
-    /// The board, rule set and players.
-    #[command(flatten)]
-    pub setup: SetupArgs,
-    /// Games to simulate (seed 000 asks for at least 10,000).
-    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: u64,
-    /// Seed that fixes the whole run.
-    #[arg(long, default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
-    /// Worker threads [default: one per core]; the numbers do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
+Example: tabula simulate snakes --rules exact --games 100000 --seed 7";
+
+/// More of `tabula analyze snakes --help`.
+const ANALYZE_HELP: &str = "Solves the game exactly as a Markov chain built from the board and rule set (no sampling): \
+the distribution of the number of throws, expected landings per square, each seat's chance of winning, \
+expected forfeited throws, and with --shortest the shortest games by exhaustive search.\n\
+BOARD is a RON board file, or the name of a built-in board: classic (the default), teaching, two-dice.\n\
+Examples:\n  tabula analyze snakes --rules exact\n  tabula analyze snakes --rules exact --shortest --require chute\n  tabula analyze snakes --players 2 --format json";
+
+/// The board as the first positional argument, beside `--board`.
+#[derive(Debug, Args)]
+#[group(skip)]
+pub struct BoardArg {
+    /// The board: a RON file or a built-in board name (same as --board).
+    #[arg(value_name = "BOARD", conflicts_with = "board")]
+    pub board_file: Option<String>,
+}
+
+/// The generic game parameters as Snakes' commands have always shown
+/// them: `--board FILE`, `--rules NAME`, `--players` checked as the
+/// command line reads it (exit status 2, as before the verbs were
+/// generic), and the board as a positional argument.
+fn setup_arguments(command: clap::Command) -> clap::Command {
+    BoardArg::augment_args(command)
+        .mut_arg("board", |a| {
+            a.value_name("FILE")
+                .help("The board: a RON file or a built-in board name")
+        })
+        .mut_arg("rules", |a| {
+            a.value_name("NAME")
+                .help("Rule set by name (see `tabula list`) [default: the board's]")
+                .hide_default_value(true)
+        })
+        .mut_arg("players", |a| {
+            a.value_parser(clap::value_parser!(u8).range(1..=8).map(|n| n.to_string()))
+                .help("Players taking single throws in turn; the first to finish wins")
+        })
+}
+
+/// Options of `tabula simulate snakes` beside the generic ones.
+#[derive(Debug, Args)]
+#[group(skip)]
+pub struct SimulateOptions {
     /// Cap on throws per game; capped games are counted and reported.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_throws: u32,
@@ -80,74 +124,117 @@ pub struct SnakesArgs {
     #[arg(long, default_value_t = 1_000_000)]
     pub dice_rolls: u64,
     /// Time budget, in seconds for each phase, of the exact solve behind the
-    /// report's exact values; past it (or past 200,000 states) the report
+    /// report's exact values; past it (or past --max-states states) the report
     /// gives sampled values only and says why. 0: no time limit.
     #[arg(long, default_value_t = 10, value_name = "SECONDS")]
     pub exact_seconds: u64,
-    /// Play only part K of N of the run (K from 1), for another machine
-    /// to play the rest; `tabula merge` combines the parts' JSON outputs.
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<ShardArg>,
 }
 
-/// The board, rule set and players: what `simulate` and `analyze` share.
+/// Options of `tabula analyze snakes` beside the generic ones.
 #[derive(Debug, Args)]
-pub struct SetupArgs {
-    /// The board: a RON file or a built-in board name (same as --board).
-    #[arg(value_name = "BOARD", conflicts_with = "board")]
-    pub board_file: Option<String>,
-    /// The board: a RON file or a built-in board name [default: classic].
-    #[arg(long, value_name = "FILE")]
-    pub board: Option<String>,
-    /// Rule set by name (see `tabula list`) [default: the board's].
-    #[arg(long, value_name = "NAME")]
-    pub rules: Option<String>,
-    /// Players taking single throws in turn; the first to finish wins.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
-    pub players: u8,
+#[group(skip)]
+pub struct AnalyzeOptions {
+    /// Also find the shortest games by exhaustive search, grouped by the set of ladders and chutes used.
+    #[arg(long)]
+    pub shortest: bool,
+    /// Which shortest games count: any (none), those down at least one chute, or up at least one ladder.
+    #[arg(long, value_enum, default_value_t = RequireArg::None, requires = "shortest")]
+    pub require: RequireArg,
+    /// Give up with an error after this many seconds in any phase of the
+    /// solve (building the chain, walking it, searching shortest games).
+    /// Long solves show their progress on stderr. 0: no time limit.
+    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+    pub max_seconds: u64,
 }
 
-impl SetupArgs {
-    /// Loads the board and checks the rule set and players.
-    pub fn setup(&self) -> Result<Setup, Error> {
-        let board = load_board(self.board_file.as_deref().or(self.board.as_deref()))?;
-        Ok(Setup::new(
-            board,
-            self.rules.as_deref(),
-            usize::from(self.players),
-        )?)
+/// The setup a game of the generic verbs is: its board, rules and
+/// players.
+fn setup_of(game: &Recorded) -> Setup {
+    Setup {
+        board: game.board().clone(),
+        rules: game.rules(),
+        players: game.players(),
+    }
+}
+
+impl Extension<Recorded> for SnakesExtension {
+    fn given_parameters(&self, matches: &clap::ArgMatches) -> Vec<(String, String)> {
+        matches
+            .get_one::<String>("board_file")
+            .map(|b| vec![("board".to_string(), b.clone())])
+            .unwrap_or_default()
+    }
+
+    fn build(&self, parameters: &SetupParameters) -> Option<Result<Recorded, Error>> {
+        use tabula_play::record::Recordable as _;
+        // A board's messages name its file, line and column first.
+        Some(Recorded::from_parameters(parameters).map_err(|e| e.message.into()))
+    }
+
+    fn analyze_pictures(&self) -> bool {
+        true
+    }
+
+    fn analyze_arguments(&self, command: clap::Command) -> clap::Command {
+        AnalyzeOptions::augment_args(setup_arguments(command))
+            .mut_arg("max_states", |a| {
+                a.default_value("2000000")
+                    .value_parser(clap::value_parser!(u64).range(1..=100_000_000))
+                    .help("Give up with an error past this many chain states")
+            })
+            .after_help(ANALYZE_HELP)
+    }
+
+    fn analyze_solve(
+        &self,
+        game: &Recorded,
+        _: &SetupParameters,
+        matches: &clap::ArgMatches,
+    ) -> Option<Result<Box<dyn tabula_app::Report>, Error>> {
+        Some(analyze(game, matches))
+    }
+
+    fn simulate_arguments(&self, command: clap::Command) -> clap::Command {
+        SimulateOptions::augment_args(setup_arguments(command))
+            .group(
+                clap::ArgGroup::new("view")
+                    .args(["trace", "record"])
+                    .multiple(true),
+            )
+            .mut_arg("record", |a| a.help(
+                "Write the record of game --game (its throws; tabula replay snakes FILE checks it) into this directory, created if missing"
+            ))
+            .mut_arg("games", |a| {
+                a.help("Games to simulate (seed 000 asks for at least 10,000)")
+            })
+            // --max-throws is Snakes' name of the generic cap.
+            .mut_arg("max_steps", |a| a.hide(true).conflicts_with("max_throws"))
+            .mut_arg("max_states", |a| {
+                a.default_value(crate::REPORT_MAX_STATES.to_string()).value_name("N").help(
+                    "The most chain states the exact solve behind the report's exact values may build; past it the report gives sampled values only and says why",
+                )
+            })
+            .after_help(SIMULATE_HELP)
+    }
+
+    fn simulate_run(
+        &self,
+        game: &Recorded,
+        _: &SetupParameters,
+        matches: &clap::ArgMatches,
+        io: &mut Io<'_>,
+    ) -> Option<Result<Box<dyn tabula_app::Report>, Error>> {
+        Some(simulate(game, matches, io))
     }
 }
 
 /// Loads the board an argument names: an existing file, else a built-in
 /// board of that name.
 pub fn load_board(arg: Option<&str>) -> Result<Board, Error> {
-    let Some(arg) = arg else {
-        return Ok(Board::classic());
-    };
-    // `exists` is false for a path the system cannot follow (a symlink
-    // loop, a directory without permission): say what it said.
-    match std::fs::metadata(arg) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            if let Some(board) = Board::built_in(arg) {
-                return Ok(board?);
-            }
-            let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
-            return Err(format!(
-                "{arg}: no such board file, and no built-in board of that name (built in: {})",
-                names.join(", ")
-            )
-            .into());
-        }
-        Err(e) => {
-            if let Some(board) = Board::built_in(arg) {
-                return Ok(board?);
-            }
-            return Err(format!("{arg}: cannot read the board file: {e}").into());
-        }
-        Ok(_) => {}
+    match arg {
+        None => Ok(Board::classic()),
+        Some(arg) => Ok(crate::load::load_board(arg)?),
     }
-    Ok(Board::load(PathBuf::from(arg))?)
 }
 
 /// What `tabula simulate snakes` reports: the seed-000 report, and the
@@ -194,96 +281,6 @@ impl tabula_app::Report for Simulated {
     }
 }
 
-/// Runs a simulation.
-pub fn simulate(args: SnakesArgs, io: &mut Io<'_>) -> Result<Box<dyn tabula_app::Report>, Error> {
-    let view = args.trace || args.record.record.is_some();
-    if view && args.game >= args.games {
-        return Err(format!(
-            "--game {}: the run has {} game{}, numbered 0 to {}; --trace and --record take only one of them",
-            args.game,
-            args.games,
-            if args.games == 1 { "" } else { "s" },
-            args.games - 1
-        )
-        .into());
-    }
-    let setup = args.setup.setup()?;
-    let mut sim = Simulation::new(args.games)
-        .seed(args.seed)
-        .max_steps(args.max_throws);
-    if let Some(t) = args.threads {
-        sim = sim.threads(usize::from(t));
-    }
-    // The traced game is recorded; the trace is a view of its record.
-    let trace = if view {
-        args.record.prepare()?;
-        let (record, trace) = setup.record(args.seed, args.game, args.max_throws)?;
-        let stem = format!("snakes-{}-{}", args.seed, args.game);
-        if let Some(path) = args.record.write::<Recorded>(&record, &stem)? {
-            tabula_app::exit::note(&format!("Record written to {}.", path.display()));
-        }
-        args.trace.then_some(trace)
-    } else {
-        None
-    };
-    let solving = SolveProgress::new("exact values");
-    let limits = Limits {
-        max_time: seconds_budget(args.exact_seconds),
-        progress: Some(solving.sink()),
-        ..crate::report_limits()
-    };
-    // A part plays its games; `tabula merge` merges the parts' instead.
-    let run = tabula_app::shard::simulation::<Recorded, _>(
-        &mut io.shard,
-        sim.clone(),
-        args.shard,
-        |sim| {
-            let progress =
-                RunProgress::new("simulation", tabula_app::shard::part_games(sim), "games");
-            Ok(setup.run(sim, &|done| progress.tick(done))?)
-        },
-    )?;
-    let options = ReportOptions {
-        dice_rolls: args.dice_rolls,
-    };
-    let report = setup.report(&run, &sim, &options, &limits)?;
-    drop(solving);
-    Ok(Box::new(Simulated {
-        report,
-        trace,
-        setup,
-    }))
-}
-
-/// Options of `tabula analyze snakes`.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "Solves the game exactly as a Markov chain built from the board and rule set (no sampling): \
-the distribution of the number of throws, expected landings per square, each seat's chance of winning, \
-expected forfeited throws, and with --shortest the shortest games by exhaustive search.\n\
-BOARD is a RON board file, or the name of a built-in board: classic (the default), teaching, two-dice.\n\
-Examples:\n  tabula analyze snakes --rules exact\n  tabula analyze snakes --rules exact --shortest --require chute\n  tabula analyze snakes --players 2 --format json"
-)]
-pub struct AnalyzeArgs {
-    /// The board, rule set and players.
-    #[command(flatten)]
-    pub setup: SetupArgs,
-    /// Also find the shortest games by exhaustive search, grouped by the set of ladders and chutes used.
-    #[arg(long)]
-    pub shortest: bool,
-    /// Which shortest games count: any (none), those down at least one chute, or up at least one ladder.
-    #[arg(long, value_enum, default_value_t = RequireArg::None, requires = "shortest")]
-    pub require: RequireArg,
-    /// Give up with an error past this many chain states.
-    #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-    pub max_states: u64,
-    /// Give up with an error after this many seconds in any phase of the
-    /// solve (building the chain, walking it, searching shortest games).
-    /// Long solves show their progress on stderr. 0: no time limit.
-    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
-    pub max_seconds: u64,
-}
-
 /// `--require`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum RequireArg {
@@ -321,18 +318,98 @@ impl tabula_app::Report for Analyzed {
     }
 }
 
-/// Solves a board exactly.
-pub fn analyze(args: AnalyzeArgs, _: &mut Io<'_>) -> Result<Box<dyn tabula_app::Report>, Error> {
-    let setup = args.setup.setup()?;
+/// Runs a simulation: the seed-000 report of `game`.
+fn simulate(
+    game: &Recorded,
+    matches: &clap::ArgMatches,
+    io: &mut Io<'_>,
+) -> Result<Box<dyn tabula_app::Report>, Error> {
+    let args = SimulateOptions::from_arg_matches(matches)?;
+    let games = matches.get_one::<u64>("games").copied().unwrap_or(1);
+    let seed = matches
+        .get_one::<u64>("seed")
+        .copied()
+        .unwrap_or(DEFAULT_SEED);
+    let threads = matches.get_one::<u16>("threads").copied();
+    let shard = matches.get_one::<ShardArg>("shard").copied();
+    let max_states = matches.get_one::<u64>("max_states").copied().unwrap_or(0);
+    let max_throws = match matches.value_source("max_steps") {
+        Some(clap::parser::ValueSource::CommandLine) => {
+            matches.get_one::<u32>("max_steps").copied().unwrap_or(1)
+        }
+        _ => args.max_throws,
+    };
+    let view = args.trace || args.record.record.is_some();
+    if view && args.game >= games {
+        return Err(format!(
+            "--game {}: the run has {} game{}, numbered 0 to {}; --trace and --record take only one of them",
+            args.game,
+            games,
+            if games == 1 { "" } else { "s" },
+            games - 1
+        )
+        .into());
+    }
+    let setup = setup_of(game);
+    let mut sim = Simulation::new(games).seed(seed).max_steps(max_throws);
+    if let Some(t) = threads {
+        sim = sim.threads(usize::from(t));
+    }
+    // The traced game is recorded; the trace is a view of its record.
+    let trace = if view {
+        args.record.prepare()?;
+        let (record, trace) = setup.record(seed, args.game, max_throws)?;
+        let stem = format!("snakes-{}-{}", seed, args.game);
+        if let Some(path) = args.record.write::<Recorded>(&record, &stem)? {
+            tabula_app::exit::note(&format!("Record written to {}.", path.display()));
+        }
+        args.trace.then_some(trace)
+    } else {
+        None
+    };
+    let solving = SolveProgress::new("exact values");
+    let limits = Limits {
+        max_states: usize::try_from(max_states).unwrap_or(usize::MAX),
+        max_time: seconds_budget(args.exact_seconds),
+        progress: Some(solving.sink()),
+        ..crate::report_limits()
+    };
+    // A part plays its games; `tabula merge` merges the parts' instead.
+    let run =
+        tabula_app::shard::simulation::<Recorded, _>(&mut io.shard, sim.clone(), shard, |sim| {
+            let progress =
+                RunProgress::new("simulation", tabula_app::shard::part_games(sim), "games");
+            Ok(setup.run(sim, &|done| progress.tick(done))?)
+        })?;
+    let options = ReportOptions {
+        dice_rolls: args.dice_rolls,
+    };
+    let report = setup.report(&run, &sim, &options, &limits)?;
+    drop(solving);
+    Ok(Box::new(Simulated {
+        report,
+        trace,
+        setup,
+    }))
+}
+
+/// Solves `game` exactly: seed 001's answers.
+fn analyze(
+    game: &Recorded,
+    matches: &clap::ArgMatches,
+) -> Result<Box<dyn tabula_app::Report>, Error> {
+    let args = AnalyzeOptions::from_arg_matches(matches)?;
+    let max_states = matches.get_one::<u64>("max_states").copied().unwrap_or(1);
+    let setup = setup_of(game);
     let solving = SolveProgress::new("exact analysis");
     let limits = Limits {
-        max_states: usize::try_from(args.max_states).unwrap_or(usize::MAX),
+        max_states: usize::try_from(max_states).unwrap_or(usize::MAX),
         max_time: seconds_budget(args.max_seconds),
         progress: Some(solving.sink()),
         ..Limits::default()
     };
     let options = AnalysisOptions {
-        players: args.setup.players,
+        players: setup.players,
         limits,
         shortest: args.shortest.then_some(match args.require {
             RequireArg::None => Require::None,

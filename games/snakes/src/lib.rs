@@ -28,12 +28,14 @@
 //! the game's chain), `popularity`, `trace`, `analysis`, `erased`
 //! ([`ErasedRules`]), `registry` ([`RuleSet`]), `builtin` (the built-in
 //! rule sets), `load` (the board loaders, which check the default rule
-//! set), `recorded` (records of games, [`recorded::Recorded`]); `rules`
-//! gathers the rule-set items under one public path. Then what tabula
-//! shows of the game: `report` and `setup` (the seed-000 simulation
-//! report), `params` (the parameters `tabula list` shows) and, with the
-//! feature `commands` (on by default), `pictures` and `commands`, the
-//! game's one registration with its commands, and `designer`, the board
+//! set), `recorded` (records of games, [`recorded::Recorded`], the game
+//! the generic verbs run); `rules` gathers the rule-set items under one
+//! public path. Then what tabula shows of the game: `report` and `setup`
+//! (the seed-000 simulation report), `params` (the parameters: options,
+//! spec strings, records, `tabula list`) and, with the feature `commands`
+//! (on by default), `pictures` and `commands`, what Snakes adds to the
+//! generic `simulate` and `analyze` (its options, run and solve) for the
+//! game's one registration, and `designer`, the board
 //! designer page it contributes to `tabula serve`. Without that feature the
 //! crate is the rules and the report alone: it compiles without clap,
 //! indicatif or plotters (`cargo build -p tabula-snakes
@@ -108,9 +110,9 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
 #[cfg(feature = "commands")]
 tabula_app::register_game! {
     game: recorded::Recorded,
-    summary: "Snakes (Chutes) and Ladders on any RON board (seeds 000 and 001)",
+    summary: commands::SUMMARY,
     verbs: [replay],
-    parameters: params::SetupParameters,
     plugins: plugins,
+    // The generic `simulate` and `analyze` with Snakes' extension.
     extra: [&commands::SIMULATE, &commands::ANALYZE],
 }

@@ -63,3 +63,27 @@ impl Board {
         registry::find(self.rules_name())
     }
 }
+
+/// Loads the board an argument names: an existing file, else a built-in
+/// board of that name; the message says which it looked for.
+pub(crate) fn load_board(arg: &str) -> Result<Board, String> {
+    // `exists` is false for a path the system cannot follow (a symlink
+    // loop, a directory without permission): say what it said.
+    match std::fs::metadata(arg) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if let Some(board) = Board::built_in(arg) {
+                return board.map_err(|e| e.to_string());
+            }
+            let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
+            Err(format!(
+                "{arg}: no such board file, and no built-in board of that name (built in: {})",
+                names.join(", ")
+            ))
+        }
+        Err(e) => match Board::built_in(arg) {
+            Some(board) => board.map_err(|e| e.to_string()),
+            None => Err(format!("{arg}: cannot read the board file: {e}")),
+        },
+        Ok(_) => Board::load(arg).map_err(|e| e.to_string()),
+    }
+}

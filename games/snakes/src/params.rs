@@ -1,19 +1,10 @@
-//! Snakes' parameters as data: what `tabula list` shows and a spec
-//! string (`snakes(board=teaching, players=2)`) gives its commands.
+//! Snakes' parameters as data: what `tabula list` shows, what its
+//! commands take as options (`--board`, `--rules`, `--players`) and a
+//! spec string gives them (`snakes(board=teaching, players=2)`), and what
+//! a record keeps: [`SetupParameters`], the game's
+//! [`Recordable::Parameters`](tabula_play::record::Recordable::Parameters).
 
-/// Snakes' parameters as `tabula list` shows them and spec strings give
-/// them (`snakes(board=teaching, players=2)`): the options `--board`,
-/// `--rules` and `--players` of its commands.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SetupParameters {
-    /// A built-in board's name or a RON board file.
-    pub board: String,
-    /// A rule set's name; empty for the board's own.
-    pub rules: String,
-    /// Players taking single throws in turn.
-    pub players: u8,
-}
+pub use crate::recorded::{BoardParam, Parameters as SetupParameters};
 
 impl tabula_core::params::Parameters for SetupParameters {
     const FIELDS: &'static [tabula_core::params::Param] = &[

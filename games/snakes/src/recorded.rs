@@ -16,7 +16,8 @@
 
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
+use serde::de::{self, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 use tabula_core::spec::Source;
 use tabula_core::{BoardGame, Chance, GameResult, Seat, Status};
 use tabula_play::record::{End, Record, RecordOf, Recordable, Step};
@@ -25,6 +26,7 @@ use tabula_sim::SimError;
 
 use crate::board::{Board, BoardSpec};
 use crate::erased::AnyState;
+use crate::error::SnakesError;
 use crate::game::{Event, MAX_SEATS};
 use crate::registry::{self, RuleSet};
 use crate::trace::Trace;
@@ -33,16 +35,57 @@ use crate::trace::Trace;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum NoMove {}
 
-/// What a record keeps to rebuild the game: the whole board (so a record
-/// stands alone), the rule set's name and the players.
+/// What fixes a game: the board, the rule set's name and the players.
+/// Options and spec strings name the board (a built-in board or a file)
+/// and may leave the rules empty for the board's own; a record keeps the
+/// whole board and the rule set's name, so that it stands alone.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Parameters {
-    /// The board, as a board file writes it.
-    pub board: BoardSpec,
-    /// The rule set's registered name.
+    /// The board: its name or file, or the whole board.
+    pub board: BoardParam,
+    /// The rule set's registered name; empty for the board's own.
     pub rules: String,
     /// Players taking turns.
     pub players: u8,
+}
+
+/// The board a game is played on: as typed (a built-in board's name or a
+/// RON board file), or the whole board, as a record keeps it so that it
+/// stands alone. Either is written as it is (a string, or the board's
+/// fields).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum BoardParam {
+    /// A built-in board's name or a board file's path.
+    Named(String),
+    /// The whole board, as a board file writes it.
+    Spec(BoardSpec),
+}
+
+impl<'de> Deserialize<'de> for BoardParam {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<BoardParam, D::Error> {
+        struct Either;
+
+        impl<'de> Visitor<'de> for Either {
+            type Value = BoardParam;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a board's name or file, or a board")
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<BoardParam, E> {
+                Ok(BoardParam::Named(v.to_string()))
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<BoardParam, A::Error> {
+                BoardSpec::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(BoardParam::Spec)
+            }
+        }
+
+        d.deserialize_any(Either)
+    }
 }
 
 /// Snakes and Ladders on an owned board under a rule set chosen by name:
@@ -184,15 +227,24 @@ impl Recordable for Recorded {
 
     fn parameters(&self) -> Parameters {
         Parameters {
-            board: self.board.spec(),
+            board: BoardParam::Spec(self.board.spec()),
             rules: self.rules.name.to_string(),
             players: self.players,
         }
     }
 
     fn from_parameters(p: &Parameters) -> Result<Recorded, tabula_play::record::ParametersError> {
+        let spec = match &p.board {
+            BoardParam::Spec(spec) => spec,
+            BoardParam::Named(name) => {
+                let board = crate::load::load_board(name)?;
+                let (board, rules, players) =
+                    checked(board, &p.rules, usize::from(p.players)).map_err(|e| e.to_string())?;
+                return Ok(Recorded::new(board, rules, players));
+            }
+        };
         let source = Source::embedded("<the record's board>", "");
-        let board = Board::from_spec(p.board.clone(), &source).map_err(|e| e.to_string())?;
+        let board = Board::from_spec(spec.clone(), &source).map_err(|e| e.to_string())?;
         let rules = registry::find(&p.rules).map_err(|e| e.to_string())?;
         if rules.name != board.rules_name() {
             rules
@@ -207,6 +259,41 @@ impl Recordable for Recorded {
         }
         Ok(Recorded::new(board, rules, p.players))
     }
+}
+
+/// A board, the rule set named (the board's own for an empty name) and
+/// the players, checked: the players from 1 to [`MAX_SEATS`], the rule
+/// set registered, and every game on the board able to finish under it.
+/// What [`Setup::new`](crate::Setup::new) and a game named on the
+/// command line check.
+pub(crate) fn checked(
+    board: Board,
+    rules: &str,
+    players: usize,
+) -> Result<(Board, &'static RuleSet, u8), SnakesError> {
+    let Some(players) = u8::try_from(players)
+        .ok()
+        .filter(|&p| (1..=MAX_SEATS).contains(&usize::from(p)))
+    else {
+        return Err(SnakesError::Players(players));
+    };
+    let rules = registry::find(if rules.is_empty() {
+        board.rules_name()
+    } else {
+        rules
+    })?;
+    // The board was checked under its own rule set when it was loaded.
+    if rules.name != board.rules_name() {
+        rules
+            .rules
+            .check_playable(&board)
+            .map_err(|why| SnakesError::Unplayable {
+                board: board.source().to_string(),
+                rules: rules.name,
+                message: why.to_string(),
+            })?;
+    }
+    Ok((board, rules, players))
 }
 
 /// Snakes has no moves to type; a chance outcome is the throw, and the

@@ -8,9 +8,8 @@ use crate::erased::ReportCollectors;
 use crate::analysis::{Analysis, AnalysisOptions};
 use crate::board::Board;
 use crate::error::SnakesError;
-use crate::game::MAX_SEATS;
-use crate::recorded::{Recorded, SnakesRecord};
-use crate::registry::{self, RuleSet};
+use crate::recorded::{Recorded, SnakesRecord, checked};
+use crate::registry::RuleSet;
 use crate::report::{self, Report, ReportOptions};
 use crate::trace::Trace;
 
@@ -69,31 +68,14 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// Chooses the rule set by name (or the board's default with `None`)
-    /// and checks that every game can finish under it.
+    /// Chooses the rule set by name (or the board's default with `None`
+    /// or an empty name) and checks that every game can finish under it.
     pub fn new(board: Board, rules: Option<&str>, players: usize) -> Result<Setup, SnakesError> {
-        if !(1..=MAX_SEATS).contains(&players) {
-            return Err(SnakesError::Players(players));
-        }
-        let rules = match rules {
-            Some(name) => registry::find(name)?,
-            None => registry::find(board.rules_name())?,
-        };
-        // The board was checked under its own rule set when it was loaded.
-        if rules.name != board.rules_name() {
-            rules
-                .rules
-                .check_playable(&board)
-                .map_err(|why| SnakesError::Unplayable {
-                    board: board.source().to_string(),
-                    rules: rules.name,
-                    message: why.to_string(),
-                })?;
-        }
+        let (board, rules, players) = checked(board, rules.unwrap_or_default(), players)?;
         Ok(Setup {
             board,
             rules,
-            players: players as u8,
+            players,
         })
     }
 

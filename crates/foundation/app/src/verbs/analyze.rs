@@ -3,21 +3,66 @@
 use super::*;
 use crate::{Command, Io, Kind, Report};
 
-/// `tabula analyze GAME`, for a game whose state is hashable.
-pub struct Analyze<G: 'static> {
+/// `tabula analyze GAME`, for a game whose state is hashable, or whose
+/// [`Extension::analyze_solve`] answers every analysis.
+pub struct Analyze<G: Recordable + 'static> {
     defaults: Defaults,
+    exact: fn() -> Option<ExactHooks<G>>,
+    long_run: Option<LongRunFn<G>>,
     extension: &'static dyn Extension<G>,
 }
 
-impl<G> Analyze<G> {
+/// The long-run solve of a game whose state is hashable.
+type LongRunFn<G> = fn(
+    &G,
+    &<G as Recordable>::Parameters,
+    fn(&<G as tabula_core::BoardGame>::Event, &mut Vec<u64>),
+    &clap::ArgMatches,
+    &dyn Extension<G>,
+) -> Result<LongRunReport, Error>;
+
+impl<G: Rules> Analyze<G>
+where
+    G::State: Hash + Eq + std::fmt::Debug,
+{
     /// The verb with these defaults; `extension` adds the game's own
     /// keys and text ([`NoExtension`] for none).
     pub const fn new(defaults: Defaults, extension: &'static dyn Extension<G>) -> Self {
         Analyze {
             defaults,
+            exact: hashed::<G>,
+            long_run: Some(super::long_run::run::<G>),
             extension,
         }
     }
+}
+
+impl<G: Recordable> Analyze<G> {
+    /// The verb for a game whose own solver
+    /// ([`Extension::analyze_solve`]) answers every analysis, its state
+    /// not hashable (Snakes, whose rule set is chosen at run time): the
+    /// generic options, parsing, formats and pictures, the game's
+    /// solve. Where the game's solver leaves an analysis to the generic
+    /// solve, the verb says it cannot solve it.
+    pub const fn solved_by_game(defaults: Defaults, extension: &'static dyn Extension<G>) -> Self {
+        Analyze {
+            defaults,
+            exact: || None,
+            long_run: None,
+            extension,
+        }
+    }
+}
+
+/// The generic solve of a game whose state is hashable.
+fn hashed<G: Rules>() -> Option<ExactHooks<G>>
+where
+    G::State: Hash + Eq + std::fmt::Debug,
+{
+    Some(ExactHooks {
+        analyze: |game, name, args| crate::exact::analyze_agents(game, name, args),
+        chances: crate::exact::chances::<G>,
+    })
 }
 
 /// What `analyze` reports for any game: in JSON, the game's
@@ -33,10 +78,7 @@ pub struct AnalyzeReport {
     pub extra: Extra,
 }
 
-impl<G: Rules> Command for Analyze<G>
-where
-    G::State: Hash + Eq + std::fmt::Debug,
-{
+impl<G: Rules> Command for Analyze<G> {
     fn verb(&self) -> &'static str {
         "analyze"
     }
@@ -48,7 +90,9 @@ where
     fn kind(&self) -> Kind {
         // A game that never ends draws its long run.
         let long_run = self.extension.long_run_marks().is_some();
-        Kind::Report { pictures: long_run }
+        Kind::Report {
+            pictures: long_run || self.extension.analyze_pictures(),
+        }
     }
 
     fn arguments(&self, command: clap::Command) -> clap::Command {
@@ -87,9 +131,9 @@ where
         matches: &clap::ArgMatches,
         _: &mut Io<'_>,
     ) -> Result<Option<Box<dyn Report>>, Error> {
-        let (game, p) = game::<G>(matches)?;
-        if let Some(marks) = self.extension.long_run_marks() {
-            let report = super::long_run::run(&game, &p, marks, matches, self.extension)?;
+        let (game, p) = game_extended::<G>(matches, self.extension)?;
+        if let (Some(marks), Some(long_run)) = (self.extension.long_run_marks(), self.long_run) {
+            let report = long_run(&game, &p, marks, matches, self.extension)?;
             return Ok(Some(Box::new(report)));
         }
         if let Some(own) = self.extension.analyze_solve(&game, &p, matches) {
@@ -100,7 +144,14 @@ where
             max_states: matches.get_one::<u64>("max_states").copied().unwrap_or(1),
         };
         let variant = Variant::of::<G>(&p)?;
-        let solution = crate::exact::analyze_agents(&game, &variant.spec, &args)?;
+        let Some(hooks) = (self.exact)() else {
+            return Err(format!(
+                "{}: the game's state is not hashable, so it is not solved with agents",
+                variant.spec
+            )
+            .into());
+        };
+        let solution = (hooks.analyze)(&game, &variant.spec, &args)?;
         let mut report = AnalyzeReport {
             variant,
             solution,

@@ -386,6 +386,63 @@ pub trait Extension<G: Recordable>: Sync {
         let _ = (game, parameters, agents);
         None
     }
+
+    /// The game's parameters the command line gives other than as their
+    /// options, as typed, (name, value) pairs: Snakes' board as a
+    /// positional argument (`tabula analyze snakes teaching`), from an
+    /// argument the game adds in
+    /// [`simulate_arguments`](Self::simulate_arguments) or
+    /// [`analyze_arguments`](Self::analyze_arguments). They count as
+    /// typed options do (over a `--params` file). The default gives none.
+    fn given_parameters(&self, matches: &clap::ArgMatches) -> Vec<(String, String)> {
+        let _ = matches;
+        Vec::new()
+    }
+
+    /// The game its parameters make, in place of
+    /// [`Recordable::from_parameters`] with the game's name before its
+    /// message, for a game whose messages say their own place (Snakes'
+    /// board file's `FILE:LINE:COLUMN: ...`). The default, `None`, leaves
+    /// it to `from_parameters`.
+    fn build(&self, parameters: &G::Parameters) -> Option<Result<G, Error>> {
+        let _ = parameters;
+        None
+    }
+
+    /// Whether the report of
+    /// [`analyze_solve`](Self::analyze_solve) draws pictures: `analyze`
+    /// then takes `--plot` and `--report`. The default, `false`: only a
+    /// game's long run draws them.
+    fn analyze_pictures(&self) -> bool {
+        false
+    }
+
+    /// More options of `simulate`, or other names, help and defaults of
+    /// the generic ones (with [`clap::Command::mut_arg`]), for the game's
+    /// own run of [`simulate_run`](Self::simulate_run). The default adds
+    /// none.
+    fn simulate_arguments(&self, command: clap::Command) -> clap::Command {
+        command
+    }
+
+    /// The game's own run and report, in place of the generic sampling
+    /// (Snakes' seed-000 report, through the harness's bulk path for a
+    /// game of chance alone): `Some` report answers the simulation,
+    /// `None`, the default, leaves it to the generic run. It reads the
+    /// generic options (`games`, `seed`, `threads`, `max_steps`,
+    /// `max_states`, `shard`) from `matches`, and plays through
+    /// [`shard::simulation`](crate::shard::simulation) so that `--shard`
+    /// and `tabula merge` work as for every game.
+    fn simulate_run(
+        &self,
+        game: &G,
+        parameters: &G::Parameters,
+        matches: &clap::ArgMatches,
+        io: &mut crate::Io<'_>,
+    ) -> Option<Result<Box<dyn crate::Report>, Error>> {
+        let _ = (game, parameters, matches, io);
+        None
+    }
 }
 
 /// The extension of a game that adds nothing.
@@ -482,14 +539,18 @@ pub(crate) fn with_parameters<P: Parameters>(mut command: clap::Command) -> clap
     )
 }
 
-/// The parameters the matches give, checked.
-pub(crate) fn parameters<P: Parameters>(matches: &clap::ArgMatches) -> Result<P, Error> {
-    let mut given = Vec::new();
+/// The parameters the matches give, with `given` (typed otherwise than
+/// as their options: [`Extension::given_parameters`]) over them, checked.
+pub(crate) fn parameters_given<P: Parameters>(
+    matches: &clap::ArgMatches,
+    mut given: Vec<(String, String)>,
+) -> Result<P, Error> {
     let file = matches.get_one::<String>("params");
     for p in P::FIELDS {
         let typed = matches.value_source(p.name) == Some(ValueSource::CommandLine);
         if let Some(v) = matches.get_one::<String>(p.name)
             && (file.is_none() || typed)
+            && !given.iter().any(|(name, _)| name == p.name)
         {
             given.push((p.name.to_string(), v.clone()));
         }
@@ -503,8 +564,22 @@ pub(crate) fn parameters<P: Parameters>(matches: &clap::ArgMatches) -> Result<P,
 /// The game the matches name: its parameters, checked, and the game
 /// built from them.
 pub(crate) fn game<G: Rules>(matches: &clap::ArgMatches) -> Result<(G, G::Parameters), Error> {
-    let p: G::Parameters = parameters(matches)?;
+    let p: G::Parameters = parameters_given(matches, Vec::new())?;
     let game = G::from_parameters(&p).map_err(|e| format!("{}: {e}", G::NAME))?;
+    Ok((game, p))
+}
+
+/// [`game`], as `extension` reads and builds it
+/// ([`Extension::given_parameters`], [`Extension::build`]).
+pub(crate) fn game_extended<G: Rules>(
+    matches: &clap::ArgMatches,
+    extension: &dyn Extension<G>,
+) -> Result<(G, G::Parameters), Error> {
+    let p: G::Parameters = parameters_given(matches, extension.given_parameters(matches))?;
+    let game = match extension.build(&p) {
+        Some(built) => built?,
+        None => G::from_parameters(&p).map_err(|e| format!("{}: {e}", G::NAME))?,
+    };
     Ok((game, p))
 }
 

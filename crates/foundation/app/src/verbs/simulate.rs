@@ -151,7 +151,7 @@ impl<G: Rules> Command for Simulate<G> {
                 "The agents, one per seat in seat order, comma-separated (see `tabula list`)",
             ));
         }
-        command
+        self.extension.simulate_arguments(command)
     }
 
     fn run(
@@ -160,7 +160,10 @@ impl<G: Rules> Command for Simulate<G> {
         io: &mut Io<'_>,
     ) -> Result<Option<Box<dyn Report>>, Error> {
         use clap::FromArgMatches as _;
-        let (game, p) = game::<G>(matches)?;
+        let (game, p) = game_extended::<G>(matches, self.extension)?;
+        if let Some(own) = self.extension.simulate_run(&game, &p, matches, io) {
+            return own.map(Some);
+        }
         let o = SimulateOptions::from_arg_matches(matches)?;
         let names = agent_names(matches);
         if self.defaults.has_agents() {
