@@ -1,7 +1,9 @@
-//! Chance-it's own commands: `tabula play chance-it`, `tabula tournament
-//! chance-it` and `tabula analyze chance-it`, beside the generic `replay`
-//! it registers in the crate's root, and the `chance-it` program (seed
-//! 003's), which is `play`.
+//! Chance-it's own commands, `tabula play chance-it` and `tabula
+//! tournament chance-it`, beside the generic verbs it registers in the
+//! crate's root, and the `chance-it` program (seed 003's), which is
+//! `play`; and what it adds to the generic `analyze` (through its
+//! [`Exact`](crate::extension::Exact) extension): its own report unless
+//! `--agents` names strategies.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -30,14 +32,6 @@ pub static TOURNAMENT: Typed<TournamentArgs> = Typed::report(
     run_tournament,
 )
 .with_pictures();
-
-/// `tabula analyze chance-it`: turn values, the optimal policy,
-/// win-optimal's chances.
-pub static ANALYZE: Typed<AnalyzeArgs> = Typed::report(
-    "analyze",
-    "Chance-it: exact turn values of each strategy, the optimal policy, win-optimal's chances",
-    analyze,
-);
 
 /// The game's parameters, from a file and flags.
 #[derive(Debug, Args, Clone)]
@@ -206,36 +200,58 @@ impl Report for tournament::Tournament {
     }
 }
 
-/// Options of `tabula analyze chance-it`.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "Exact answers, by dynamic programming: each built-in strategy's expected turn score and chance of scoring 0, \
+/// More of `tabula analyze chance-it --help`.
+const ANALYZE_HELP: &str = "Without --agents: exact answers, by dynamic programming: each built-in strategy's expected turn score and chance of scoring 0, \
 the optimal policy as a table, and the win-optimal strategy's chances against each other strategy.\n\
 Solving whole games takes time growing with the square of the rounds, so --rounds is at most 100 here \
 (about 10 s at 100 rounds and 0.15 s at 10 with 2d6, measured on two busy cores); dice with more possible sums allow \
-fewer rounds for the same work (14 with 3d6). A long solve shows its progress on stderr."
-)]
-pub struct AnalyzeArgs {
-    /// The game's parameters.
-    #[command(flatten)]
-    pub game: GameArgs,
-    /// With --agents: the whole game solved with these strategies in the
-    /// seats, folded in as policies by the framework's solver.
-    #[command(flatten)]
-    pub policies: tabula_app::exact::PolicyArgs,
+fewer rounds for the same work (14 with 3d6). A long solve shows its progress on stderr.";
+
+/// `--params` under its old name too, `--config`, as Chance-it's
+/// commands took it before they were the generic verbs.
+pub(crate) fn config_alias(command: clap::Command) -> clap::Command {
+    command.mut_arg("params", |a| a.visible_alias("config"))
 }
 
-/// Solves the game exactly.
-fn analyze(args: AnalyzeArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
-    let config = args.game.config()?;
-    if !args.policies.agents.is_empty() {
-        let game = ChanceIt::new(config);
-        return Ok(Box::new(tabula_app::exact::analyze_agents(
-            &game,
-            "chance-it",
-            &args.policies,
-        )?));
+/// The generic help, then Chance-it's.
+pub(crate) fn more_help(command: clap::Command, more: &str) -> clap::Command {
+    let generic = command
+        .get_after_help()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    command.after_help(format!("{generic}\n{more}"))
+}
+
+/// Chance-it's options of `tabula analyze chance-it`: `--config` beside
+/// `--params`, and `--agents` without a default (Chance-it's own report
+/// unless named).
+pub fn analyze_arguments(command: clap::Command) -> clap::Command {
+    let command = config_alias(command).mut_arg("agents", |a| {
+        a.default_value(None::<&'static str>)
+            .value_name("A,B")
+            .help("Solve the whole game exactly with these strategies in the seats, one per seat, folded in as policies by the framework's solver (see `tabula list`) [default: Chance-it's own report: turn values, the optimal policy, win-optimal's chances]")
+    });
+    more_help(command, ANALYZE_HELP)
+}
+
+/// Chance-it's own report ([`Analysis`]) unless `--agents` names
+/// strategies (the generic solve's).
+pub fn analyze_solve(
+    config: &Config,
+    matches: &clap::ArgMatches,
+) -> Option<Result<Box<dyn Report>, Error>> {
+    if matches
+        .get_many::<String>("agents")
+        .is_some_and(|mut a| a.next().is_some())
+    {
+        return None;
     }
+    Some(analyze(config))
+}
+
+/// Solves the game exactly: turn values, the optimal policy, win-optimal's
+/// chances.
+fn analyze(config: &Config) -> Result<Box<dyn Report>, Error> {
     let most = win::max_rounds(config.dice());
     if config.rounds() > most {
         return Err(format!(
@@ -248,7 +264,7 @@ The turn analysis does not depend on the rounds: try --rounds {}",
         .into());
     }
     let _solving = show_solve_progress();
-    Ok(Box::new(Analysis::of(&config)?))
+    Ok(Box::new(Analysis::of(config)?))
 }
 
 impl Report for Analysis {

@@ -13,6 +13,23 @@ use crate::{ChanceIt, Config, win};
 pub struct Exact;
 
 impl tabula_app::verbs::Extension<ChanceIt> for Exact {
+    /// `--config` beside `--params`, `--agents` without a default, and
+    /// the help of Chance-it's own report.
+    fn analyze_arguments(&self, command: clap::Command) -> clap::Command {
+        crate::commands::analyze_arguments(command)
+    }
+
+    /// Chance-it's own report ([`Analysis`](crate::analysis::Analysis))
+    /// unless `--agents` names strategies.
+    fn analyze_solve(
+        &self,
+        _: &ChanceIt,
+        config: &Config,
+        matches: &clap::ArgMatches,
+    ) -> Option<Result<Box<dyn tabula_app::Report>, Error>> {
+        crate::commands::analyze_solve(config, matches)
+    }
+
     /// Two strategies that decide on the score difference at most are
     /// solved exactly by backward induction over rounds and score
     /// differences ([`win::try_exact_outcome`]): each seat's chance of

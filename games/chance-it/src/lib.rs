@@ -65,8 +65,8 @@ tabula_app::register_game! {
     game: ChanceIt,
     summary: "Chance-it, the dice game of seed 003: roll, then stop or chance it",
     agents: "until-ten,tapering",
-    verbs: [simulate, replay],
+    verbs: [simulate, replay, analyze],
     report: extension::Exact,
     plugins: plugins,
-    extra: [&commands::PLAY, &commands::TOURNAMENT, &commands::ANALYZE],
+    extra: [&commands::PLAY, &commands::TOURNAMENT],
 }
