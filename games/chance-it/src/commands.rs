@@ -1,9 +1,10 @@
-//! Chance-it's own commands, `tabula play chance-it` and `tabula
-//! tournament chance-it`, beside the generic verbs it registers in the
-//! crate's root, and the `chance-it` program (seed 003's), which is
-//! `play`; and what it adds to the generic `analyze` (through its
-//! [`Exact`](crate::extension::Exact) extension): its own report unless
-//! `--agents` names strategies.
+//! Chance-it's own command, `tabula play chance-it`, beside the generic
+//! verbs it registers in the crate's root, and the `chance-it` program
+//! (seed 003's), which is `play`; and what it adds to the generic
+//! `analyze` and `tournament` (through its
+//! [`Exact`](crate::extension::Exact) extension): its own report of
+//! `analyze` unless `--agents` names strategies, `--config` beside
+//! `--params`.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -16,7 +17,7 @@ use tabula_play::record::Record;
 
 use crate::analysis::Analysis;
 use crate::play::{PlayOptions, play};
-use crate::{ChanceIt, Config, tournament, win};
+use crate::{ChanceIt, Config, win};
 
 /// `tabula play chance-it`, the seed's program.
 pub static PLAY: Typed<PlayArgs> = Typed::interactive(
@@ -24,14 +25,6 @@ pub static PLAY: Typed<PlayArgs> = Typed::interactive(
     "Chance-it (seed 003): you against the computer's strategy",
     play_terminal,
 );
-
-/// `tabula tournament chance-it`, with exact chances beside.
-pub static TOURNAMENT: Typed<TournamentArgs> = Typed::report(
-    "tournament",
-    "Chance-it: every pair of strategies, seats alternated",
-    run_tournament,
-)
-.with_pictures();
 
 /// The game's parameters, from a file and flags.
 #[derive(Debug, Args, Clone)]
@@ -152,52 +145,6 @@ pub fn play_with(
         }
     }
     Ok(())
-}
-
-/// Options of `tabula tournament chance-it`.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "Every pair of strategies plays --games games, each taking the first seat in half of them.\n\
-Strategies: see `tabula list`; threshold-N takes a number (threshold-20).\n\
-Exact winning chances (from backward induction over rounds and score differences) are shown beside the sampled ones.\n\
-Example: tabula tournament chance-it --agents until-ten,tapering,optimal,win-optimal --games 100000 --seed 1"
-)]
-pub struct TournamentArgs {
-    /// The game's parameters.
-    #[command(flatten)]
-    pub game: GameArgs,
-    /// Strategies (see `tabula list`; threshold-N takes a number), games
-    /// per pair, seed, threads, and the options every tournament has
-    /// (scoring, time limit, step cap, records).
-    #[command(flatten)]
-    pub tournament: tabula_app::play::TournamentArgs<10_000>,
-}
-
-/// Runs a tournament.
-pub fn run_tournament(args: TournamentArgs, io: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
-    let config = args.game.config()?;
-    let _solving = show_solve_progress();
-    let t = &args.tournament;
-    let report = tournament::play(&mut io.shard, &config, &t.agents, t.engine(), &t.options)?;
-    Ok(Box::new(report))
-}
-
-impl Report for tournament::Tournament {
-    fn title(&self) -> String {
-        "Chance-it tournament".into()
-    }
-
-    fn text(&self) -> String {
-        self.to_text()
-    }
-
-    fn json(&self) -> Result<String, Error> {
-        tabula_app::pretty(self)
-    }
-
-    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
-        crate::pictures::tournament_pictures(self)
-    }
 }
 
 /// More of `tabula analyze chance-it --help`.
