@@ -158,8 +158,9 @@ fn bad_flags_exit_non_zero_with_a_message() {
         &["tournament", "chance-it", "--agents", "optimal,nope"],
         "",
     );
+    // The generic tournament names agents (every strategy is one).
     assert_eq!(code, Some(1));
-    assert!(err.contains("unknown strategy \"nope\""), "{err}");
+    assert!(err.contains("unknown agent \"nope\""), "{err}");
     // Bytes that are not UTF-8 at a prompt are a wrong answer, not an error.
     let o = common::run_with_stdin(
         CHANCE_IT,

@@ -5,7 +5,7 @@
 
 use tabula_app::Error;
 use tabula_app::play::TournamentOptions;
-use tabula_app::verbs::{Tally, TournamentReport};
+use tabula_app::verbs::{Tally, TallyRule, TournamentReport};
 use tabula_play::tournament::Chances;
 
 use crate::strategy::{self, Depends};
@@ -172,13 +172,32 @@ impl tabula_app::verbs::Extension<ChanceIt> for Exact {
         }
     }
 
-    /// Each turn's score, by seat.
-    #[allow(clippy::type_complexity)]
-    fn tournament_tally(&self) -> Option<(&'static str, fn(&Event) -> Option<(usize, usize)>)> {
-        Some(("turn scores", |event| match *event {
-            Event::Scored { seat, score, .. } => Some((usize::from(seat), usize::from(score))),
-            _ => None,
-        }))
+    /// Each turn's score, by seat; every seat takes a turn each round, so
+    /// the seats' turns differ by at most one a game (a game ended by a
+    /// forfeit).
+    fn tournament_tally(&self) -> Option<TallyRule<Event>> {
+        Some(TallyRule {
+            name: "turn counts",
+            of: |event| match *event {
+                Event::Scored { seat, score, .. } => Some((usize::from(seat), usize::from(score))),
+                _ => None,
+            },
+            check: |tally, games| {
+                let turns: Vec<u128> = tally
+                    .by_seat
+                    .iter()
+                    .map(|c| c.iter().map(|&n| u128::from(n)).sum())
+                    .collect();
+                let least = turns.iter().copied().min().unwrap_or(0);
+                let most = turns.iter().copied().max().unwrap_or(0);
+                if most - least > u128::from(games) {
+                    return Err(format!(
+                        "the seats took {turns:?} turns in {games} games, more apart than one a game"
+                    ));
+                }
+                Ok(())
+            },
+        })
     }
 
     /// Each strategy's turn scores over all its games, sampled and exact:

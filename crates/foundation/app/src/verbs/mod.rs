@@ -68,7 +68,7 @@ pub use sample::{
     LongRunPlan, LongRunSampling, MAX_TURNS_PER_GAME, MIN_GAMES, SampleLongRun, WARMUP, split,
 };
 pub use simulate::{SeatLine, Simulate, SimulateReport};
-pub use tournament::{Count, Tally, TournamentReport, TournamentVerb};
+pub use tournament::{Count, Tally, TallyRule, TournamentReport, TournamentVerb};
 
 /// A game the generic verbs run: its rules ([`BoardGame`](tabula_core::BoardGame)), its name and
 /// its parameters ([`Recordable`], with [`Parameters`] that describe
@@ -413,15 +413,13 @@ pub trait Extension<G: Recordable>: Sync {
         self.exact_chances(game, parameters, &agents)
     }
 
-    /// What to tally of each tournament game's events, seat by seat: its
-    /// name (in messages about a shard's part file whose tally does not
-    /// add up) and, for an event, the seat it is about and its value
-    /// (Chance-it tallies each turn's score). The tournament then keeps a
-    /// [`Tally`] per seating of each pairing, in a shard's part file too,
-    /// and hands them to [`tournament_tallied`](Self::tournament_tallied).
-    /// The default, `None`, tallies nothing.
-    #[allow(clippy::type_complexity)]
-    fn tournament_tally(&self) -> Option<(&'static str, fn(&G::Event) -> Option<(usize, usize)>)> {
+    /// What to tally of each tournament game's events, seat by seat
+    /// ([`TallyRule`]; Chance-it tallies each turn's score). The
+    /// tournament then keeps a [`Tally`] per seating of each pairing, in
+    /// a shard's part file too, and hands them to
+    /// [`tournament_tallied`](Self::tournament_tallied). The default,
+    /// `None`, tallies nothing.
+    fn tournament_tally(&self) -> Option<TallyRule<G::Event>> {
         None
     }
 

@@ -360,19 +360,38 @@ pub struct Tally {
     pub games: u64,
 }
 
+/// What a game tallies of a tournament's events
+/// ([`Extension::tournament_tally`]).
+#[derive(Debug)]
+pub struct TallyRule<E> {
+    /// What it tallies, named in messages about a shard's part file whose
+    /// tally does not add up.
+    pub name: &'static str,
+    /// The seat an event is about and its value, for an event tallied.
+    pub of: fn(&E) -> Option<(usize, usize)>,
+    /// Why a seating's tally of `games` games cannot be right (a shard's
+    /// part file edited), or `Ok`: Chance-it's seats take a turn each a
+    /// round, so their turns differ by at most one a game.
+    pub check: fn(&Tally, u64) -> Result<(), String>,
+}
+
+impl<E> Clone for TallyRule<E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<E> Copy for TallyRule<E> {}
+
 impl Tally {
-    fn of<G: tabula_core::BoardGame>(
-        id: &GameId,
-        (tallies, of): (&'static str, fn(&G::Event) -> Option<(usize, usize)>),
-    ) -> Tallying<G> {
+    fn of<G: tabula_core::BoardGame>(id: &GameId, rule: TallyRule<G::Event>) -> Tallying<G> {
         Tallying {
-            tallies: tallies.to_string(),
             tally: Tally {
                 seating: id.seating.clone(),
                 by_seat: vec![Vec::new(); id.seating.len()],
                 games: 0,
             },
-            of: Some(of),
+            rule: Some(rule),
         }
     }
 
@@ -389,32 +408,29 @@ impl Tally {
     }
 }
 
-/// The collector of a [`Tally`]: what it tallies (named in messages) and
-/// the game's tallying function beside it (not kept in a shard's part
-/// file).
+/// The collector of a [`Tally`], with the game's [`TallyRule`] beside it
+/// (not kept in a shard's part file).
 #[derive(Serialize, serde::Deserialize)]
 #[serde(bound = "")]
 struct Tallying<G: tabula_core::BoardGame> {
-    tallies: String,
     #[serde(flatten)]
     tally: Tally,
     #[serde(skip)]
-    of: Option<fn(&G::Event) -> Option<(usize, usize)>>,
+    rule: Option<TallyRule<G::Event>>,
 }
 
 impl<G: tabula_core::BoardGame> Clone for Tallying<G> {
     fn clone(&self) -> Self {
         Tallying {
-            tallies: self.tallies.clone(),
             tally: self.tally.clone(),
-            of: self.of,
+            rule: self.rule,
         }
     }
 }
 
 impl<G: tabula_core::BoardGame> tabula_sim::Collector<G> for Tallying<G> {
     fn event(&mut self, event: &G::Event) {
-        if let Some((seat, value)) = self.of.and_then(|of| of(event)) {
+        if let Some((seat, value)) = self.rule.and_then(|r| (r.of)(event)) {
             self.tally.add(seat, value, 1);
         }
     }
@@ -436,12 +452,16 @@ impl<G: tabula_core::BoardGame> tabula_sim::Collector<G> for Tallying<G> {
     }
 
     fn check_count(&self, games: u64) -> Result<(), String> {
+        let name = self.rule.map_or("tally", |r| r.name);
         if self.tally.games != games {
             return Err(format!(
-                "{}: `games` is {}, but the seating played {games} games",
-                self.tallies, self.tally.games
+                "{name}: `games` is {}, but the seating played {games} games",
+                self.tally.games
             ));
         }
-        Ok(())
+        match self.rule {
+            Some(rule) => (rule.check)(&self.tally, games).map_err(|why| format!("{name}: {why}")),
+            None => Ok(()),
+        }
     }
 }
