@@ -369,10 +369,11 @@ pub struct TallyRule<E> {
     pub name: &'static str,
     /// The seat an event is about and its value, for an event tallied.
     pub of: fn(&E) -> Option<(usize, usize)>,
-    /// Why a seating's tally of `games` games cannot be right (a shard's
-    /// part file edited), or `Ok`: Chance-it's seats take a turn each a
-    /// round, so their turns differ by at most one a game.
-    pub check: fn(&Tally, u64) -> Result<(), String>,
+    /// The most the seats' numbers of events tallied may differ by, per
+    /// game, checked in a shard's part file (Chance-it's seats take a
+    /// turn each a round, so their turns differ by at most one a game, in
+    /// a game ended by a forfeit); `None` checks nothing.
+    pub spread: Option<u64>,
 }
 
 impl<E> Clone for TallyRule<E> {
@@ -386,12 +387,14 @@ impl<E> Copy for TallyRule<E> {}
 impl Tally {
     fn of<G: tabula_core::BoardGame>(id: &GameId, rule: TallyRule<G::Event>) -> Tallying<G> {
         Tallying {
+            tallies: rule.name.to_string(),
+            spread: rule.spread,
             tally: Tally {
                 seating: id.seating.clone(),
                 by_seat: vec![Vec::new(); id.seating.len()],
                 games: 0,
             },
-            rule: Some(rule),
+            of: Some(rule.of),
         }
     }
 
@@ -408,29 +411,34 @@ impl Tally {
     }
 }
 
-/// The collector of a [`Tally`], with the game's [`TallyRule`] beside it
-/// (not kept in a shard's part file).
+/// The collector of a [`Tally`]: what it tallies (named in messages) and
+/// the spread it allows, kept in a shard's part file to check it, and the
+/// game's tallying function beside them (not kept).
 #[derive(Serialize, serde::Deserialize)]
 #[serde(bound = "")]
 struct Tallying<G: tabula_core::BoardGame> {
+    tallies: String,
+    spread: Option<u64>,
     #[serde(flatten)]
     tally: Tally,
     #[serde(skip)]
-    rule: Option<TallyRule<G::Event>>,
+    of: Option<fn(&G::Event) -> Option<(usize, usize)>>,
 }
 
 impl<G: tabula_core::BoardGame> Clone for Tallying<G> {
     fn clone(&self) -> Self {
         Tallying {
+            tallies: self.tallies.clone(),
+            spread: self.spread,
             tally: self.tally.clone(),
-            rule: self.rule,
+            of: self.of,
         }
     }
 }
 
 impl<G: tabula_core::BoardGame> tabula_sim::Collector<G> for Tallying<G> {
     fn event(&mut self, event: &G::Event) {
-        if let Some((seat, value)) = self.rule.and_then(|r| (r.of)(event)) {
+        if let Some((seat, value)) = self.of.and_then(|of| of(event)) {
             self.tally.add(seat, value, 1);
         }
     }
@@ -452,16 +460,28 @@ impl<G: tabula_core::BoardGame> tabula_sim::Collector<G> for Tallying<G> {
     }
 
     fn check_count(&self, games: u64) -> Result<(), String> {
-        let name = self.rule.map_or("tally", |r| r.name);
+        let name = &self.tallies;
         if self.tally.games != games {
             return Err(format!(
                 "{name}: `games` is {}, but the seating played {games} games",
                 self.tally.games
             ));
         }
-        match self.rule {
-            Some(rule) => (rule.check)(&self.tally, games).map_err(|why| format!("{name}: {why}")),
-            None => Ok(()),
+        if let Some(spread) = self.spread {
+            let events: Vec<u128> = self
+                .tally
+                .by_seat
+                .iter()
+                .map(|c| c.iter().map(|&n| u128::from(n)).sum())
+                .collect();
+            let least = events.iter().copied().min().unwrap_or(0);
+            let most = events.iter().copied().max().unwrap_or(0);
+            if most - least > u128::from(spread) * u128::from(games) {
+                return Err(format!(
+                    "{name}: the seats have {events:?} in {games} games, more apart than {spread} a game"
+                ));
+            }
         }
+        Ok(())
     }
 }
