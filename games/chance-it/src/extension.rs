@@ -104,7 +104,7 @@ impl tabula_app::verbs::Extension<ChanceIt> for Exact {
         options.exact = true;
     }
 
-    /// Two strategies' chances from [`exact_chances`](Self::exact_chances)
+    /// Two strategies' chances from [`exact_chances`](tabula_app::verbs::Extension::exact_chances)
     /// (without the expected totals, which the standings do not show);
     /// none for more players.
     fn tournament_exact(

@@ -399,8 +399,8 @@ pub trait Extension<G: Recordable>: Sync {
     /// the tournament uses them when it puts exact chances beside the
     /// sampled ones (`--exact`, or [`TournamentOptions::exact`] set by
     /// [`tournament_options`](Self::tournament_options)). The default is
-    /// [`exact_chances`](Self::exact_chances)'; `None` leaves them to the
-    /// generic solver, `Some(Err(why))` says why there are none.
+    /// what [`exact_chances`](Self::exact_chances) gives; `None` leaves
+    /// them to the generic solver, `Some(Err(why))` says why there are none.
     ///
     /// [`TournamentOptions::exact`]: crate::play::TournamentOptions::exact
     fn tournament_exact(

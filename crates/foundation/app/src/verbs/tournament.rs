@@ -422,8 +422,11 @@ struct Tallying<G: tabula_core::BoardGame> {
     #[serde(flatten)]
     tally: Tally,
     #[serde(skip)]
-    of: Option<fn(&G::Event) -> Option<(usize, usize)>>,
+    of: Option<TallyOf<G::Event>>,
 }
+
+/// The seat an event is about and its value, for an event tallied.
+type TallyOf<E> = fn(&E) -> Option<(usize, usize)>;
 
 impl<G: tabula_core::BoardGame> Clone for Tallying<G> {
     fn clone(&self) -> Self {
