@@ -2,7 +2,11 @@
 //! framework's engine ([`tabula_play::tournament`], run by
 //! [`TournamentOptions::run`]), seats alternated, with this game's exact
 //! winning chances beside the sampled ones and each strategy's turn scores
-//! counted by a collector of its own.
+//! counted by a collector of its own. [`run`] is the library's
+//! tournament; `tabula tournament chance-it` is the framework's generic
+//! one, to which [`Exact`](crate::extension::Exact) adds this module's
+//! pair keys ([`PairResult`]), turn scores ([`StrategyTurns`],
+//! [`turn_scores_text`]) and pictures.
 //!
 //! Game `k` of a pair seats the pair in order `k mod 2` and plays the dice
 //! of deal `k / 2`, which are the same in every pair and do not depend on
@@ -217,9 +221,13 @@ pub struct StrategyTurns {
 
 /// Runs a tournament: every pair of `names` plays `games` games, `a` in
 /// the first seat in the even-numbered games and `b` in the others (see
-/// the module docs). With more players, every group of that many
-/// strategies plays in every seating, reported in
-/// [`Tournament::pairings`] (and [`Tournament::pairs`] stays empty).
+/// the module docs), with exact chances from [`win::exact_outcome`].
+/// With more players, every group of that many strategies plays in every
+/// seating, reported in [`Tournament::pairings`] (and
+/// [`Tournament::pairs`] stays empty). The library's tournament; `tabula
+/// tournament chance-it` is the framework's generic one, to which
+/// [`Exact`](crate::extension::Exact) adds the same keys, turn scores
+/// and pictures.
 pub fn run(
     config: &Config,
     names: &[String],
@@ -229,26 +237,7 @@ pub fn run(
 ) -> Result<Tournament, tabula_app::Error> {
     let engine = Engine::new(games).seed(seed).threads(threads);
     let mut shard = tabula_app::shard::ShardContext::default();
-    play(
-        &mut shard,
-        config,
-        names,
-        engine,
-        &TournamentOptions::default(),
-    )
-}
-
-/// Runs a tournament on a configured engine (games, seed, threads) with
-/// the options every tournament has (scoring, step cap, time limit,
-/// records), exact chances from [`win::exact_outcome`]; `shard` is the
-/// command's [`Io::shard`](tabula_app::Io::shard).
-pub fn play(
-    shard: &mut tabula_app::shard::ShardContext,
-    config: &Config,
-    names: &[String],
-    engine: Engine,
-    options: &TournamentOptions,
-) -> Result<Tournament, tabula_app::Error> {
+    let options = TournamentOptions::default();
     let mut built = HashMap::new();
     for n in names {
         built.insert(n.as_str(), strategy::build(n, config)?);
@@ -284,7 +273,7 @@ pub fn play(
         .collect();
     let game = ChanceIt::new(*config);
     let (standings, counts) = options.run(
-        shard,
+        &mut shard,
         &game,
         &entrants,
         engine,
