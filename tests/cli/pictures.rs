@@ -153,9 +153,10 @@ fn tournaments_plot() {
         "--plot",
         ci.to_str().unwrap_or_default(),
     ]);
-    let texts = check_svgs(&ci, &["pairs.svg", "turn-scores.svg"]);
+    // The generic tournament's standings, then Chance-it's own pictures.
+    let texts = check_svgs(&ci, &["pairs.svg", "results.svg", "turn-scores.svg"]);
     assert!(texts[0].iter().any(|t| t == "tapering vs until-ten"));
-    assert!(texts[1].iter().any(|t| t.starts_with("win-optimal: ")));
+    assert!(texts[2].iter().any(|t| t.starts_with("win-optimal: ")));
     let nl = dir.join("noline");
     ok(&[
         "tournament",

@@ -1,7 +1,10 @@
-//! Chance-it's own commands: `tabula play chance-it`, `tabula tournament
-//! chance-it` and `tabula analyze chance-it`, beside the generic `replay`
-//! it registers in the crate's root, and the `chance-it` program (seed
-//! 003's), which is `play`.
+//! Chance-it's own command, `tabula play chance-it`, beside the generic
+//! verbs it registers in the crate's root, and the `chance-it` program
+//! (seed 003's), which is `play`; and what it adds to the generic
+//! `analyze` and `tournament` (through its
+//! [`Exact`](crate::extension::Exact) extension): its own report of
+//! `analyze` unless `--agents` names strategies, `--config` beside
+//! `--params`.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -14,29 +17,13 @@ use tabula_play::record::Record;
 
 use crate::analysis::Analysis;
 use crate::play::{PlayOptions, play};
-use crate::{ChanceIt, Config, tournament, win};
+use crate::{ChanceIt, Config, win};
 
 /// `tabula play chance-it`, the seed's program.
 pub static PLAY: Typed<PlayArgs> = Typed::interactive(
     "play",
     "Chance-it (seed 003): you against the computer's strategy",
     play_terminal,
-);
-
-/// `tabula tournament chance-it`, with exact chances beside.
-pub static TOURNAMENT: Typed<TournamentArgs> = Typed::report(
-    "tournament",
-    "Chance-it: every pair of strategies, seats alternated",
-    run_tournament,
-)
-.with_pictures();
-
-/// `tabula analyze chance-it`: turn values, the optimal policy,
-/// win-optimal's chances.
-pub static ANALYZE: Typed<AnalyzeArgs> = Typed::report(
-    "analyze",
-    "Chance-it: exact turn values of each strategy, the optimal policy, win-optimal's chances",
-    analyze,
 );
 
 /// The game's parameters, from a file and flags.
@@ -160,82 +147,58 @@ pub fn play_with(
     Ok(())
 }
 
-/// Options of `tabula tournament chance-it`.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "Every pair of strategies plays --games games, each taking the first seat in half of them.\n\
-Strategies: see `tabula list`; threshold-N takes a number (threshold-20).\n\
-Exact winning chances (from backward induction over rounds and score differences) are shown beside the sampled ones.\n\
-Example: tabula tournament chance-it --agents until-ten,tapering,optimal,win-optimal --games 100000 --seed 1"
-)]
-pub struct TournamentArgs {
-    /// The game's parameters.
-    #[command(flatten)]
-    pub game: GameArgs,
-    /// Strategies (see `tabula list`; threshold-N takes a number), games
-    /// per pair, seed, threads, and the options every tournament has
-    /// (scoring, time limit, step cap, records).
-    #[command(flatten)]
-    pub tournament: tabula_app::play::TournamentArgs<10_000>,
-}
-
-/// Runs a tournament.
-pub fn run_tournament(args: TournamentArgs, io: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
-    let config = args.game.config()?;
-    let _solving = show_solve_progress();
-    let t = &args.tournament;
-    let report = tournament::play(&mut io.shard, &config, &t.agents, t.engine(), &t.options)?;
-    Ok(Box::new(report))
-}
-
-impl Report for tournament::Tournament {
-    fn title(&self) -> String {
-        "Chance-it tournament".into()
-    }
-
-    fn text(&self) -> String {
-        self.to_text()
-    }
-
-    fn json(&self) -> Result<String, Error> {
-        tabula_app::pretty(self)
-    }
-
-    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
-        crate::pictures::tournament_pictures(self)
-    }
-}
-
-/// Options of `tabula analyze chance-it`.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "Exact answers, by dynamic programming: each built-in strategy's expected turn score and chance of scoring 0, \
+/// More of `tabula analyze chance-it --help`.
+const ANALYZE_HELP: &str = "Without --agents: exact answers, by dynamic programming: each built-in strategy's expected turn score and chance of scoring 0, \
 the optimal policy as a table, and the win-optimal strategy's chances against each other strategy.\n\
 Solving whole games takes time growing with the square of the rounds, so --rounds is at most 100 here \
 (about 10 s at 100 rounds and 0.15 s at 10 with 2d6, measured on two busy cores); dice with more possible sums allow \
-fewer rounds for the same work (14 with 3d6). A long solve shows its progress on stderr."
-)]
-pub struct AnalyzeArgs {
-    /// The game's parameters.
-    #[command(flatten)]
-    pub game: GameArgs,
-    /// With --agents: the whole game solved with these strategies in the
-    /// seats, folded in as policies by the framework's solver.
-    #[command(flatten)]
-    pub policies: tabula_app::exact::PolicyArgs,
+fewer rounds for the same work (14 with 3d6). A long solve shows its progress on stderr.";
+
+/// `--params` under its old name too, `--config`, as Chance-it's
+/// commands took it before they were the generic verbs.
+pub(crate) fn config_alias(command: clap::Command) -> clap::Command {
+    command.mut_arg("params", |a| a.visible_alias("config"))
 }
 
-/// Solves the game exactly.
-fn analyze(args: AnalyzeArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
-    let config = args.game.config()?;
-    if !args.policies.agents.is_empty() {
-        let game = ChanceIt::new(config);
-        return Ok(Box::new(tabula_app::exact::analyze_agents(
-            &game,
-            "chance-it",
-            &args.policies,
-        )?));
+/// The generic help, then Chance-it's.
+pub(crate) fn more_help(command: clap::Command, more: &str) -> clap::Command {
+    let generic = command
+        .get_after_help()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    command.after_help(format!("{generic}\n{more}"))
+}
+
+/// Chance-it's options of `tabula analyze chance-it`: `--config` beside
+/// `--params`, and `--agents` without a default (Chance-it's own report
+/// unless named).
+pub fn analyze_arguments(command: clap::Command) -> clap::Command {
+    let command = config_alias(command).mut_arg("agents", |a| {
+        a.default_value(None::<&'static str>)
+            .value_name("A,B")
+            .help("Solve the whole game exactly with these strategies in the seats, one per seat, folded in as policies by the framework's solver (see `tabula list`) [default: Chance-it's own report: turn values, the optimal policy, win-optimal's chances]")
+    });
+    more_help(command, ANALYZE_HELP)
+}
+
+/// Chance-it's own report ([`Analysis`]) unless `--agents` names
+/// strategies (the generic solve's).
+pub fn analyze_solve(
+    config: &Config,
+    matches: &clap::ArgMatches,
+) -> Option<Result<Box<dyn Report>, Error>> {
+    if matches
+        .get_many::<String>("agents")
+        .is_some_and(|mut a| a.next().is_some())
+    {
+        return None;
     }
+    Some(analyze(config))
+}
+
+/// Solves the game exactly: turn values, the optimal policy, win-optimal's
+/// chances.
+fn analyze(config: &Config) -> Result<Box<dyn Report>, Error> {
     let most = win::max_rounds(config.dice());
     if config.rounds() > most {
         return Err(format!(
@@ -248,7 +211,7 @@ The turn analysis does not depend on the rounds: try --rounds {}",
         .into());
     }
     let _solving = show_solve_progress();
-    Ok(Box::new(Analysis::of(&config)?))
+    Ok(Box::new(Analysis::of(config)?))
 }
 
 impl Report for Analysis {

@@ -1,11 +1,22 @@
 //! What Chance-it adds to the framework's generic verbs: the exact
-//! chances of whole games, from its staged solver, beside a simulation.
+//! chances of whole games, from its staged solver, beside a simulation
+//! and a tournament; its own report of `analyze` (without `--agents`);
+//! and a tournament's keys, turn scores and pictures.
 
 use tabula_app::Error;
+use tabula_app::play::TournamentOptions;
+use tabula_app::verbs::{Tally, TallyRule, TournamentReport};
 use tabula_play::tournament::Chances;
 
 use crate::strategy::{self, Depends};
-use crate::{ChanceIt, Config, win};
+use crate::tournament::{PairResult, add_count, strategy_turns, turn_scores_text};
+use crate::{ChanceIt, Config, Event, win};
+
+/// More of `tabula tournament chance-it --help`.
+const TOURNAMENT_HELP: &str = "Every pair of strategies plays --games games, each taking the first seat in half of them.\n\
+Strategies: see `tabula list`; threshold-N takes a number (threshold-20).\n\
+Exact winning chances (from backward induction over rounds and score differences) are shown beside the sampled ones, with or without --exact.\n\
+Example: tabula tournament chance-it --agents until-ten,tapering,optimal,win-optimal --games 100000 --seed 1";
 
 /// Chance-it's [`Extension`](tabula_app::verbs::Extension) of the
 /// generic verbs.
@@ -13,6 +24,23 @@ use crate::{ChanceIt, Config, win};
 pub struct Exact;
 
 impl tabula_app::verbs::Extension<ChanceIt> for Exact {
+    /// `--config` beside `--params`, `--agents` without a default, and
+    /// the help of Chance-it's own report.
+    fn analyze_arguments(&self, command: clap::Command) -> clap::Command {
+        crate::commands::analyze_arguments(command)
+    }
+
+    /// Chance-it's own report ([`Analysis`](crate::analysis::Analysis))
+    /// unless `--agents` names strategies.
+    fn analyze_solve(
+        &self,
+        _: &ChanceIt,
+        config: &Config,
+        matches: &clap::ArgMatches,
+    ) -> Option<Result<Box<dyn tabula_app::Report>, Error>> {
+        crate::commands::analyze_solve(config, matches)
+    }
+
     /// Two strategies that decide on the score difference at most are
     /// solved exactly by backward induction over rounds and score
     /// differences ([`win::try_exact_outcome`]): each seat's chance of
@@ -59,5 +87,149 @@ impl tabula_app::verbs::Extension<ChanceIt> for Exact {
                 score: total(&*second),
             },
         ]))
+    }
+
+    /// `--config` beside `--params`.
+    fn tournament_arguments(&self, command: clap::Command) -> clap::Command {
+        crate::commands::config_alias(command)
+    }
+
+    fn tournament_help(&self) -> &'static str {
+        TOURNAMENT_HELP
+    }
+
+    /// Exact chances beside the sampled ones always, as Chance-it's
+    /// tournament has always shown them.
+    fn tournament_options(&self, _: &ChanceIt, options: &mut TournamentOptions) {
+        options.exact = true;
+    }
+
+    /// Two strategies' chances from [`exact_chances`](tabula_app::verbs::Extension::exact_chances)
+    /// (without the expected totals, which the standings do not show);
+    /// none for more players.
+    fn tournament_exact(
+        &self,
+        game: &ChanceIt,
+        config: &Config,
+        agents: &[&str],
+    ) -> Option<Result<Vec<Chances>, Error>> {
+        if agents.len() != 2 {
+            return Some(Err("exact chances are solved for two players".into()));
+        }
+        let agents: Vec<String> = agents.iter().map(ToString::to_string).collect();
+        let chances = self.exact_chances(game, config, &agents)?;
+        Some(chances.map(|c| {
+            c.into_iter()
+                .map(|c| Chances { score: None, ..c })
+                .collect()
+        }))
+    }
+
+    /// The keys of Chance-it's tournament before it was the generic one:
+    /// `rounds`, `dice`, `threads`, `pairings`, `forfeits`, and in each
+    /// pair `ties`, the totals and `tie_probability_exact`.
+    fn tournament(&self, _: &ChanceIt, config: &Config, report: &mut TournamentReport) {
+        let keys = &mut report.extra.keys;
+        keys.insert("rounds".into(), config.rounds().into());
+        let dice = [config.dice().count(), config.dice().faces()];
+        keys.insert("dice".into(), serde_json::json!(dice));
+        keys.insert("threads".into(), report.standings.threads.into());
+        for (key, value) in [
+            ("pairings", serde_json::to_value(&report.standings.pairings)),
+            ("forfeits", serde_json::to_value(&report.standings.faults)),
+        ] {
+            if let Ok(v) = value {
+                keys.insert(key.into(), v);
+            }
+        }
+        report.extra.pair_keys = report
+            .pairs
+            .iter()
+            .map(|pair| {
+                let generic = serde_json::to_value(pair).unwrap_or_default();
+                let own = serde_json::to_value(PairResult::from(pair.clone()));
+                match own {
+                    Ok(serde_json::Value::Object(own)) => own
+                        .into_iter()
+                        .filter(|(k, _)| generic.get(k).is_none())
+                        .collect(),
+                    _ => serde_json::Map::new(),
+                }
+            })
+            .collect();
+        if let Ok(Some(p)) = crate::pictures::pairs_picture(
+            &report
+                .pairs
+                .iter()
+                .cloned()
+                .map(PairResult::from)
+                .collect::<Vec<_>>(),
+            report.games,
+            config.rounds(),
+            dice,
+        ) {
+            report.extra.pictures.push(p);
+        }
+    }
+
+    /// Each turn's score, by seat; every seat takes a turn each round, so
+    /// the seats' turns differ by at most one a game (a game ended by a
+    /// forfeit).
+    fn tournament_tally(&self) -> Option<TallyRule<Event>> {
+        Some(TallyRule {
+            name: "turn counts",
+            of: |event| match *event {
+                Event::Scored { seat, score, .. } => Some((usize::from(seat), usize::from(score))),
+                _ => None,
+            },
+            spread: Some(1),
+        })
+    }
+
+    /// Each strategy's turn scores over all its games, sampled and exact:
+    /// the key `strategies`, a section of text and the picture
+    /// `turn-scores`.
+    fn tournament_tallied(
+        &self,
+        _: &ChanceIt,
+        config: &Config,
+        tallies: &[Vec<Tally>],
+        report: &mut TournamentReport,
+    ) {
+        let n = report.standings.entrants.len();
+        let mut names = vec![String::new(); n];
+        let mut turn_scores = vec![Vec::new(); n];
+        for (pairing, seatings) in report.standings.pairings.iter().zip(tallies) {
+            for t in seatings {
+                // A pairing's entrants are in the order named.
+                let mut members = t.seating.clone();
+                members.sort_unstable();
+                for (&i, e) in members.iter().zip(&pairing.entrants) {
+                    if let Some(name) = names.get_mut(i) {
+                        name.clone_from(&e.name);
+                    }
+                }
+                for (seat, counts) in t.by_seat.iter().enumerate() {
+                    if let Some(scores) = t.seating.get(seat).and_then(|&e| turn_scores.get_mut(e))
+                    {
+                        for (score, &k) in counts.iter().enumerate() {
+                            add_count(scores, score, k);
+                        }
+                    }
+                }
+            }
+        }
+        let built: Vec<_> = names
+            .iter()
+            .map(|n| strategy::build(n, config).ok())
+            .collect();
+        let strategies = strategy_turns(config, &names, &built, turn_scores);
+        if let Ok(v) = serde_json::to_value(&strategies) {
+            report.extra.keys.insert("strategies".into(), v);
+        }
+        report.extra.sections.push(turn_scores_text(&strategies));
+        if let Ok(p) = crate::pictures::turn_scores_picture(&strategies) {
+            report.extra.pictures.push(p);
+        }
     }
 }

@@ -65,8 +65,9 @@ tabula_app::register_game! {
     game: ChanceIt,
     summary: "Chance-it, the dice game of seed 003: roll, then stop or chance it",
     agents: "until-ten,tapering",
-    verbs: [simulate, replay],
+    tournament_games: 10_000,
+    verbs: [simulate, replay, analyze, tournament],
     report: extension::Exact,
     plugins: plugins,
-    extra: [&commands::PLAY, &commands::TOURNAMENT, &commands::ANALYZE],
+    extra: [&commands::PLAY],
 }

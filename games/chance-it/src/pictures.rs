@@ -1,7 +1,7 @@
 //! Chance-it tournaments: each pair's outcomes, and each strategy's turn
 //! scores.
 
-use crate::tournament::Tournament;
+use crate::tournament::{PairResult, StrategyTurns, Tournament};
 
 use tabula_core::text::group;
 use tabula_plot::chart::{Distribution, Mark, Outcome, outcomes, panels};
@@ -14,8 +14,21 @@ use tabula_plot::{Picture, PlotError};
 /// turn alone).
 pub fn tournament_pictures(t: &Tournament) -> Result<Vec<Picture>, PlotError> {
     let mut pictures = Vec::new();
-    let rows: Vec<Outcome> = t
-        .pairs
+    pictures.extend(pairs_picture(&t.pairs, t.games, t.rounds, t.dice)?);
+    pictures.push(turn_scores_picture(&t.strategies)?);
+    Ok(pictures)
+}
+
+/// `pairs`: each pair's games split into wins, ties and losses, with the
+/// exact chance where it is known; none without pairs (games of more
+/// than two players).
+pub fn pairs_picture(
+    pairs: &[PairResult],
+    games: u64,
+    rounds: u16,
+    dice: [u8; 2],
+) -> Result<Option<Picture>, PlotError> {
+    let rows: Vec<Outcome> = pairs
         .iter()
         .map(|p| {
             let games = p.games.max(1) as f64;
@@ -29,21 +42,27 @@ pub fn tournament_pictures(t: &Tournament) -> Result<Vec<Picture>, PlotError> {
             }
         })
         .collect();
-    if !rows.is_empty() {
-        pictures.push(outcomes(
-            "pairs",
-            &format!(
-                "Chance-it: each pair's {} games, seats alternated ({} rounds, {}d{})",
-                group(t.games),
-                t.rounds,
-                t.dice[0],
-                t.dice[1]
-            ),
-            &rows,
-        )?);
+    if rows.is_empty() {
+        return Ok(None);
     }
-    let dists: Vec<Distribution> = t
-        .strategies
+    Ok(Some(outcomes(
+        "pairs",
+        &format!(
+            "Chance-it: each pair's {} games, seats alternated ({} rounds, {}d{})",
+            group(games),
+            rounds,
+            dice[0],
+            dice[1]
+        ),
+        &rows,
+    )?))
+}
+
+/// `turn-scores`: each strategy's sampled turn scores over all its games,
+/// with the exact distribution for a strategy that decides on the turn
+/// alone.
+pub fn turn_scores_picture(strategies: &[StrategyTurns]) -> Result<Picture, PlotError> {
+    let dists: Vec<Distribution> = strategies
         .iter()
         .map(|s| Distribution {
             title: format!("{}: {} turns", s.name, group(s.turns)),
@@ -63,12 +82,10 @@ pub fn tournament_pictures(t: &Tournament) -> Result<Vec<Picture>, PlotError> {
             show_share: 1.0,
         })
         .collect();
-    let turns = panels(
+    panels(
         "turn-scores",
         "Chance-it: turn scores of each strategy over all its games",
         &dists,
         900,
-    )?;
-    pictures.push(turns);
-    Ok(pictures)
+    )
 }

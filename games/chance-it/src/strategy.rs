@@ -247,15 +247,16 @@ macro_rules! register_strategy {
                 name: $name,
                 parameter: $parameter,
                 summary: $summary,
-                build: &$crate::strategy::StrategyBuilder($build),
+                build: &$crate::strategy::StrategyBuilder($name, $build),
             }
         }
     };
 }
 
 /// Builds a registered strategy as an agent of [`ChanceIt`] (the agent
-/// registry's side of [`register_strategy!`](crate::register_strategy)).
-pub struct StrategyBuilder(pub BuildStrategy);
+/// registry's side of [`register_strategy!`](crate::register_strategy)):
+/// the strategy's name and how it is built.
+pub struct StrategyBuilder(pub &'static str, pub BuildStrategy);
 
 impl tabula_play::agents::Builder for StrategyBuilder {
     fn game(&self) -> std::any::TypeId {
@@ -274,7 +275,7 @@ impl tabula_play::agents::Builder for StrategyBuilder {
         let game = game
             .downcast_ref::<ChanceIt>()
             .ok_or("a Chance-it strategy was asked to play another game")?;
-        let strategy = (self.0)(game.config(), parameter)?;
+        let strategy = shared(self.0, parameter, game.config(), self.1)?;
         let agent: Box<dyn Agent<ChanceIt>> = Box::new(StrategyAgent::new(strategy));
         Ok(Box::new(agent))
     }
@@ -312,7 +313,7 @@ pub fn build(name: &str, config: &Config) -> Result<Arc<dyn Strategy>, ChanceItE
     let entries = all()?;
     for e in &entries {
         if e.parameter.is_none() && e.name == name {
-            return (e.build)(config, None);
+            return shared(e.name, None, config, e.build);
         }
     }
     for e in &entries {
@@ -321,13 +322,50 @@ pub fn build(name: &str, config: &Config) -> Result<Arc<dyn Strategy>, ChanceItE
                 .strip_prefix(e.name)
                 .and_then(|rest| rest.strip_prefix('-'))
         {
-            return (e.build)(config, Some(arg));
+            return shared(e.name, Some(arg), config, e.build);
         }
     }
     Err(ChanceItError::UnknownStrategy {
         name: name.to_string(),
         known: entries.iter().map(|e| e.display_name()).collect(),
     })
+}
+
+/// The most strategies [`shared`] keeps.
+const SHARED: usize = 16;
+
+/// The strategy `name` (with `parameter`, for a family) for `config`,
+/// built once and shared: a strategy is immutable (its random choices
+/// draw from the caller's stream), and building one may solve the whole
+/// game (win-optimal), so every agent, tournament seating and exact solve
+/// that names it uses the same one. The last [`SHARED`] are kept.
+fn shared(
+    name: &'static str,
+    parameter: Option<&str>,
+    config: &Config,
+    build: BuildStrategy,
+) -> Result<Arc<dyn Strategy>, ChanceItError> {
+    type Key = (&'static str, Option<String>, Config);
+    static BUILT: std::sync::Mutex<Vec<(Key, Arc<dyn Strategy>)>> =
+        std::sync::Mutex::new(Vec::new());
+    let key: Key = (name, parameter.map(str::to_string), *config);
+    if let Ok(built) = BUILT.lock()
+        && let Some((_, s)) = built.iter().find(|(k, _)| *k == key)
+    {
+        return Ok(s.clone());
+    }
+    // Built outside the lock: a solve takes time, and another thread may
+    // build another strategy meanwhile (or the same one, kept once).
+    let s = build(config, parameter)?;
+    if let Ok(mut built) = BUILT.lock()
+        && !built.iter().any(|(k, _)| *k == key)
+    {
+        if built.len() >= SHARED {
+            built.remove(0);
+        }
+        built.push((key, s.clone()));
+    }
+    Ok(s)
 }
 
 /// A strategy playing a seat: the [`Agent`] the harness and the referee

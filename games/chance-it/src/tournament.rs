@@ -2,7 +2,11 @@
 //! framework's engine ([`tabula_play::tournament`], run by
 //! [`TournamentOptions::run`]), seats alternated, with this game's exact
 //! winning chances beside the sampled ones and each strategy's turn scores
-//! counted by a collector of its own.
+//! counted by a collector of its own. [`run`] is the library's
+//! tournament; `tabula tournament chance-it` is the framework's generic
+//! one, to which [`Exact`](crate::extension::Exact) adds this module's
+//! pair keys ([`PairResult`]), turn scores ([`StrategyTurns`],
+//! [`turn_scores_text`]) and pictures.
 //!
 //! Game `k` of a pair seats the pair in order `k mod 2` and plays the dice
 //! of deal `k / 2`, which are the same in every pair and do not depend on
@@ -91,7 +95,7 @@ impl Collector<ChanceIt> for TurnCounts {
 }
 
 /// Adds `n` to `counts[index]`, growing `counts` as needed.
-fn add_count(counts: &mut Vec<u64>, index: usize, n: u64) {
+pub(crate) fn add_count(counts: &mut Vec<u64>, index: usize, n: u64) {
     if counts.len() <= index {
         counts.resize(index + 1, 0);
     }
@@ -217,9 +221,13 @@ pub struct StrategyTurns {
 
 /// Runs a tournament: every pair of `names` plays `games` games, `a` in
 /// the first seat in the even-numbered games and `b` in the others (see
-/// the module docs). With more players, every group of that many
-/// strategies plays in every seating, reported in
-/// [`Tournament::pairings`] (and [`Tournament::pairs`] stays empty).
+/// the module docs), with exact chances from [`win::exact_outcome`].
+/// With more players, every group of that many strategies plays in every
+/// seating, reported in [`Tournament::pairings`] (and
+/// [`Tournament::pairs`] stays empty). The library's tournament; `tabula
+/// tournament chance-it` is the framework's generic one, to which
+/// [`Exact`](crate::extension::Exact) adds the same keys, turn scores
+/// and pictures.
 pub fn run(
     config: &Config,
     names: &[String],
@@ -229,26 +237,7 @@ pub fn run(
 ) -> Result<Tournament, tabula_app::Error> {
     let engine = Engine::new(games).seed(seed).threads(threads);
     let mut shard = tabula_app::shard::ShardContext::default();
-    play(
-        &mut shard,
-        config,
-        names,
-        engine,
-        &TournamentOptions::default(),
-    )
-}
-
-/// Runs a tournament on a configured engine (games, seed, threads) with
-/// the options every tournament has (scoring, step cap, time limit,
-/// records), exact chances from [`win::exact_outcome`]; `shard` is the
-/// command's [`Io::shard`](tabula_app::Io::shard).
-pub fn play(
-    shard: &mut tabula_app::shard::ShardContext,
-    config: &Config,
-    names: &[String],
-    engine: Engine,
-    options: &TournamentOptions,
-) -> Result<Tournament, tabula_app::Error> {
+    let options = TournamentOptions::default();
     let mut built = HashMap::new();
     for n in names {
         built.insert(n.as_str(), strategy::build(n, config)?);
@@ -284,7 +273,7 @@ pub fn play(
         .collect();
     let game = ChanceIt::new(*config);
     let (standings, counts) = options.run(
-        shard,
+        &mut shard,
         &game,
         &entrants,
         engine,
@@ -302,7 +291,10 @@ pub fn play(
             }
         }
     }
-    let strategies: Vec<_> = names.iter().map(|n| built[n.as_str()].clone()).collect();
+    let strategies: Vec<_> = names
+        .iter()
+        .map(|n| Some(built[n.as_str()].clone()))
+        .collect();
     Ok(Tournament {
         game: "chance-it",
         games: standings.games_per_pairing,
@@ -324,10 +316,10 @@ pub fn play(
 
 /// Each strategy's turn scores, with the exact distribution where the
 /// strategy decides on the turn alone.
-fn strategy_turns(
+pub(crate) fn strategy_turns(
     config: &Config,
     names: &[String],
-    built: &[Arc<dyn Strategy>],
+    built: &[Option<Arc<dyn Strategy>>],
     turn_scores: Vec<Vec<u64>>,
 ) -> Vec<StrategyTurns> {
     names
@@ -346,9 +338,12 @@ fn strategy_turns(
                     total as f64 / turns as f64
                 },
                 turn_scores: counts,
-                turn_score_exact: (s.depends() == Depends::Turn)
-                    .then(|| crate::stages::turn_distribution(config, &**s, 0, 0, &[0, 0]).ok())
-                    .flatten(),
+                turn_score_exact: s
+                    .as_ref()
+                    .filter(|s| s.depends() == Depends::Turn)
+                    .and_then(|s| {
+                        crate::stages::turn_distribution(config, &**s, 0, 0, &[0, 0]).ok()
+                    }),
             }
         })
         .collect()
@@ -365,34 +360,43 @@ impl Tournament {
             self.rounds, self.dice[0], self.dice[1],
         );
         s.push_str(&tabula_app::play::standings_text(&self.standings));
-        let _ = writeln!(s, "\nTurn scores over all games");
-        // Two header lines: what each pair of columns measures, then
-        // which of the pair is sampled and which exact.
-        let _ = writeln!(
-            s,
-            "  {:<16} {:>10} {:>17} {:>17}",
-            "", "", "mean turn score", "share scoring 0"
-        );
-        let _ = writeln!(
-            s,
-            "  {:<16} {:>10} {:>8} {:>8} {:>8} {:>8}",
-            "strategy", "turns", "sampled", "exact", "sampled", "exact"
-        );
-        for t in &self.strategies {
-            let zero = t.turn_scores.first().copied().unwrap_or(0) as f64 / t.turns.max(1) as f64;
-            let (exact_mean, exact_zero) = match &t.turn_score_exact {
-                Some(d) => {
-                    let (m, z) = crate::turn::summarize(d);
-                    (format!("{m:.3}"), format!("{z:.4}"))
-                }
-                None => ("-".into(), "-".into()),
-            };
-            let _ = writeln!(
-                s,
-                "  {:<16} {:>10} {:>8.3} {exact_mean:>8} {zero:>8.4} {exact_zero:>8}",
-                t.name, t.turns, t.mean_turn_score
-            );
-        }
+        s.push('\n');
+        s.push_str(&turn_scores_text(&self.strategies));
         s
     }
+}
+
+/// Each strategy's turn scores as text: its turns, its mean turn score
+/// and its share of turns scoring 0, each sampled and exact.
+pub fn turn_scores_text(strategies: &[StrategyTurns]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "Turn scores over all games");
+    // Two header lines: what each pair of columns measures, then
+    // which of the pair is sampled and which exact.
+    let _ = writeln!(
+        s,
+        "  {:<16} {:>10} {:>17} {:>17}",
+        "", "", "mean turn score", "share scoring 0"
+    );
+    let _ = writeln!(
+        s,
+        "  {:<16} {:>10} {:>8} {:>8} {:>8} {:>8}",
+        "strategy", "turns", "sampled", "exact", "sampled", "exact"
+    );
+    for t in strategies {
+        let zero = t.turn_scores.first().copied().unwrap_or(0) as f64 / t.turns.max(1) as f64;
+        let (exact_mean, exact_zero) = match &t.turn_score_exact {
+            Some(d) => {
+                let (m, z) = crate::turn::summarize(d);
+                (format!("{m:.3}"), format!("{z:.4}"))
+            }
+            None => ("-".into(), "-".into()),
+        };
+        let _ = writeln!(
+            s,
+            "  {:<16} {:>10} {:>8.3} {exact_mean:>8} {zero:>8.4} {exact_zero:>8}",
+            t.name, t.turns, t.mean_turn_score
+        );
+    }
+    s
 }

@@ -68,7 +68,7 @@ pub use sample::{
     LongRunPlan, LongRunSampling, MAX_TURNS_PER_GAME, MIN_GAMES, SampleLongRun, WARMUP, split,
 };
 pub use simulate::{SeatLine, Simulate, SimulateReport};
-pub use tournament::{Count, TournamentReport, TournamentVerb};
+pub use tournament::{Count, Tally, TallyRule, TournamentReport, TournamentVerb};
 
 /// A game the generic verbs run: its rules ([`BoardGame`](tabula_core::BoardGame)), its name and
 /// its parameters ([`Recordable`], with [`Parameters`] that describe
@@ -442,6 +442,57 @@ pub trait Extension<G: Recordable>: Sync {
     ) -> Option<Result<Box<dyn crate::Report>, Error>> {
         let _ = (game, parameters, matches, io);
         None
+    }
+
+    /// More options of `tournament`, or other names, help and defaults
+    /// of the generic ones (with [`clap::Command::mut_arg`]): Chance-it's
+    /// `--config` beside `--params`. The default adds none.
+    fn tournament_arguments(&self, command: clap::Command) -> clap::Command {
+        command
+    }
+
+    /// Each seat's exact chances in a tournament's seating, `agents` in
+    /// the seats, from the game's own solver where it has one for them;
+    /// the tournament uses them when it puts exact chances beside the
+    /// sampled ones (`--exact`, or [`TournamentOptions::exact`] set by
+    /// [`tournament_options`](Self::tournament_options)). The default is
+    /// what [`exact_chances`](Self::exact_chances) gives; `None` leaves
+    /// them to the generic solver, `Some(Err(why))` says why there are none.
+    ///
+    /// [`TournamentOptions::exact`]: crate::play::TournamentOptions::exact
+    fn tournament_exact(
+        &self,
+        game: &G,
+        parameters: &G::Parameters,
+        agents: &[&str],
+    ) -> Option<Result<Vec<Chances>, Error>> {
+        let agents: Vec<String> = agents.iter().map(ToString::to_string).collect();
+        self.exact_chances(game, parameters, &agents)
+    }
+
+    /// What to tally of each tournament game's events, seat by seat
+    /// ([`TallyRule`]; Chance-it tallies each turn's score). The
+    /// tournament then keeps a [`Tally`] per seating of each pairing, in
+    /// a shard's part file too, and hands them to
+    /// [`tournament_tallied`](Self::tournament_tallied). The default,
+    /// `None`, tallies nothing.
+    fn tournament_tally(&self) -> Option<TallyRule<G::Event>> {
+        None
+    }
+
+    /// Adds to a tournament's report what the tallies of
+    /// [`tournament_tally`](Self::tournament_tally) say:
+    /// `tallies[pairing][seating]`, pairings in the order of the
+    /// standings'. Called after [`tournament`](Self::tournament), only
+    /// when the game tallies. The default adds nothing.
+    fn tournament_tallied(
+        &self,
+        game: &G,
+        parameters: &G::Parameters,
+        tallies: &[Vec<Tally>],
+        report: &mut TournamentReport,
+    ) {
+        let _ = (game, parameters, tallies, report);
     }
 }
 

@@ -61,7 +61,7 @@ impl<G: Rules> Command for TournamentVerb<G> {
     }
 
     fn arguments(&self, command: clap::Command) -> clap::Command {
-        <TournamentArgs as clap::Args>::augment_args(with_parameters::<G::Parameters>(command))
+        let command = <TournamentArgs as clap::Args>::augment_args(with_parameters::<G::Parameters>(command))
             .after_help({
                 let generic = "Pits the agents against each other: every pairing plays many games, seats shared evenly, with the framework's standings.";
                 match self.extension.tournament_help() {
@@ -71,7 +71,8 @@ impl<G: Rules> Command for TournamentVerb<G> {
             })
             .mut_arg("games", |a| {
                 a.default_value(self.defaults.tournament_games.to_string())
-            })
+            });
+        self.extension.tournament_arguments(command)
     }
 
     fn run(
@@ -88,6 +89,9 @@ impl<G: Rules> Command for TournamentVerb<G> {
         let max_states = usize::try_from(t.options.max_states).unwrap_or(usize::MAX);
         let hooks = (self.exact)();
         let solve = |names: &[&str]| -> Result<Vec<Chances>, String> {
+            if let Some(own) = self.extension.tournament_exact(&game, &p, names) {
+                return own.map_err(|e| e.to_string());
+            }
             match &hooks {
                 Some(h) => (h.chances)(&game, names, max_states).map_err(|e| e.to_string()),
                 None => Err("the game's state is not hashable, so it is not solved".into()),
@@ -95,30 +99,39 @@ impl<G: Rules> Command for TournamentVerb<G> {
         };
         let exact =
             (t.options.exact && hooks.is_some()).then_some(&solve as crate::play::ExactSolver<'_>);
-        let (standings, counts) = match self.extension.tournament_count() {
-            None => {
-                let (standings, _) = t.options.run_with_solver(
-                    &mut io.shard,
-                    &game,
-                    &entrants,
-                    t.engine(),
-                    ScoringArg::Points,
-                    &|_: &GameId| (),
-                    exact,
-                )?;
-                (standings, None)
+        let run = Run {
+            t: &t,
+            game: &game,
+            entrants: &entrants,
+            exact,
+        };
+        let (standings, counts, tallies) = match (
+            self.extension.tournament_count(),
+            self.extension.tournament_tally(),
+        ) {
+            (None, None) => (run.play(io, &|_: &GameId| ())?.0, None, None),
+            (Some(count), None) => {
+                let (standings, counts) = run.play(io, &|_: &GameId| Count::of::<G>(count))?;
+                (standings, Some(counts), None)
             }
-            Some(count) => {
-                let (standings, counts) = t.options.run_with_solver(
-                    &mut io.shard,
-                    &game,
-                    &entrants,
-                    t.engine(),
-                    ScoringArg::Points,
-                    &|_: &GameId| Count::of::<G>(count),
-                    exact,
-                )?;
-                (standings, Some(counts))
+            (None, Some(tally)) => {
+                let (standings, tallies) =
+                    run.play(io, &|id: &GameId| Tally::of::<G>(id, tally))?;
+                (standings, None, Some(tallies))
+            }
+            (Some(count), Some(tally)) => {
+                let (standings, both) = run.play(io, &|id: &GameId| {
+                    (Count::of::<G>(count), Tally::of::<G>(id, tally))
+                })?;
+                #[allow(clippy::type_complexity)]
+                let (counts, tallies): (
+                    Vec<Vec<Counting<G>>>,
+                    Vec<Vec<Tallying<G>>>,
+                ) = both
+                    .into_iter()
+                    .map(|pairing| pairing.into_iter().unzip())
+                    .unzip();
+                (standings, Some(counts), Some(tallies))
             }
         };
         let mut report = TournamentReport {
@@ -138,7 +151,47 @@ impl<G: Rules> Command for TournamentVerb<G> {
             self.extension
                 .tournament_counted(&game, &p, &counts, &mut report);
         }
+        if let Some(tallies) = tallies {
+            let tallies: Vec<Vec<Tally>> = tallies
+                .into_iter()
+                .map(|t| t.into_iter().map(|t| t.tally).collect())
+                .collect();
+            self.extension
+                .tournament_tallied(&game, &p, &tallies, &mut report);
+        }
         Ok(Some(Box::new(report)))
+    }
+}
+
+/// What one run of a tournament needs, whatever it collects.
+struct Run<'a, G: Rules> {
+    t: &'a TournamentArgs<100>,
+    game: &'a G,
+    entrants: &'a [tabula_play::tournament::Entrant<G>],
+    exact: Option<crate::play::ExactSolver<'a>>,
+}
+
+impl<G: Rules> Run<'_, G> {
+    /// Plays the tournament, collecting what `collector` makes for each
+    /// seating.
+    #[allow(clippy::type_complexity)]
+    fn play<C>(
+        &self,
+        io: &mut Io<'_>,
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+    ) -> Result<(Standings, Vec<Vec<C>>), Error>
+    where
+        C: tabula_sim::Collector<G> + Send + Clone + Serialize + serde::de::DeserializeOwned,
+    {
+        self.t.options.run_with_solver(
+            &mut io.shard,
+            self.game,
+            self.entrants,
+            self.t.engine(),
+            ScoringArg::Points,
+            collector,
+            self.exact,
+        )
     }
 }
 
@@ -290,6 +343,147 @@ impl<G: tabula_core::BoardGame> tabula_sim::Collector<G> for Counting<G> {
                 "{}: `games` is {}, but the seating played {games} games",
                 self.counts, self.count.games
             ));
+        }
+        Ok(())
+    }
+}
+
+/// What a game's [`Extension::tournament_tally`] tallied in the games of
+/// one seating of a pairing: each seat's events by value.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Tally {
+    /// The entrant (its index among those named) in each seat.
+    pub seating: Vec<usize>,
+    /// `by_seat[seat][value]`: the events of `seat` with that value.
+    pub by_seat: Vec<Vec<u64>>,
+    /// Games seen.
+    pub games: u64,
+}
+
+/// What a game tallies of a tournament's events
+/// ([`Extension::tournament_tally`]).
+#[derive(Debug)]
+pub struct TallyRule<E> {
+    /// What it tallies, named in messages about a shard's part file whose
+    /// tally does not add up.
+    pub name: &'static str,
+    /// The seat an event is about and its value, for an event tallied.
+    pub of: fn(&E) -> Option<(usize, usize)>,
+    /// The most the seats' numbers of events tallied may differ by, per
+    /// game, checked in a shard's part file (Chance-it's seats take a
+    /// turn each a round, so their turns differ by at most one a game, in
+    /// a game ended by a forfeit); `None` checks nothing.
+    pub spread: Option<u64>,
+}
+
+impl<E> Clone for TallyRule<E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<E> Copy for TallyRule<E> {}
+
+impl Tally {
+    fn of<G: tabula_core::BoardGame>(id: &GameId, rule: TallyRule<G::Event>) -> Tallying<G> {
+        Tallying {
+            tallies: rule.name.to_string(),
+            spread: rule.spread,
+            tally: Tally {
+                seating: id.seating.clone(),
+                by_seat: vec![Vec::new(); id.seating.len()],
+                games: 0,
+            },
+            of: Some(rule.of),
+        }
+    }
+
+    /// Adds `n` events of `value` to `seat`'s.
+    fn add(&mut self, seat: usize, value: usize, n: u64) {
+        if self.by_seat.len() <= seat {
+            self.by_seat.resize(seat + 1, Vec::new());
+        }
+        let values = &mut self.by_seat[seat];
+        if values.len() <= value {
+            values.resize(value + 1, 0);
+        }
+        values[value] += n;
+    }
+}
+
+/// The collector of a [`Tally`]: what it tallies (named in messages) and
+/// the spread it allows, kept in a shard's part file to check it, and the
+/// game's tallying function beside them (not kept).
+#[derive(Serialize, serde::Deserialize)]
+#[serde(bound = "")]
+struct Tallying<G: tabula_core::BoardGame> {
+    tallies: String,
+    spread: Option<u64>,
+    #[serde(flatten)]
+    tally: Tally,
+    #[serde(skip)]
+    of: Option<TallyOf<G::Event>>,
+}
+
+/// The seat an event is about and its value, for an event tallied.
+type TallyOf<E> = fn(&E) -> Option<(usize, usize)>;
+
+impl<G: tabula_core::BoardGame> Clone for Tallying<G> {
+    fn clone(&self) -> Self {
+        Tallying {
+            tallies: self.tallies.clone(),
+            spread: self.spread,
+            tally: self.tally.clone(),
+            of: self.of,
+        }
+    }
+}
+
+impl<G: tabula_core::BoardGame> tabula_sim::Collector<G> for Tallying<G> {
+    fn event(&mut self, event: &G::Event) {
+        if let Some((seat, value)) = self.of.and_then(|of| of(event)) {
+            self.tally.add(seat, value, 1);
+        }
+    }
+
+    fn end_game(&mut self, _: &tabula_sim::Playout, _: &G::State) {
+        self.tally.games += 1;
+    }
+
+    fn merge(&mut self, other: Self) {
+        if self.tally.seating.is_empty() {
+            self.tally.seating = other.tally.seating;
+        }
+        for (seat, values) in other.tally.by_seat.iter().enumerate() {
+            for (value, &n) in values.iter().enumerate() {
+                self.tally.add(seat, value, n);
+            }
+        }
+        self.tally.games += other.tally.games;
+    }
+
+    fn check_count(&self, games: u64) -> Result<(), String> {
+        let name = &self.tallies;
+        if self.tally.games != games {
+            return Err(format!(
+                "{name}: `games` is {}, but the seating played {games} games",
+                self.tally.games
+            ));
+        }
+        if let Some(spread) = self.spread {
+            let events: Vec<u128> = self
+                .tally
+                .by_seat
+                .iter()
+                .map(|c| c.iter().map(|&n| u128::from(n)).sum())
+                .collect();
+            let least = events.iter().copied().min().unwrap_or(0);
+            let most = events.iter().copied().max().unwrap_or(0);
+            if most - least > u128::from(spread) * u128::from(games) {
+                return Err(format!(
+                    "{name}: the seats have {events:?} in {games} games, more apart than {spread} a game"
+                ));
+            }
         }
         Ok(())
     }
