@@ -37,6 +37,8 @@ use clap::{ArgMatches, Args, FromArgMatches};
 use tabula_app::page::{self, GamePage, PageError};
 use tokio::sync::Semaphore;
 
+mod forms;
+
 /// The largest request body accepted: 1 MiB. A larger one is answered
 /// 413 (Payload Too Large).
 pub const MAX_BODY: usize = 1 << 20;
@@ -228,6 +230,8 @@ fn router(workers: usize) -> Router {
             "/game/{game}/{page}/api/{action}",
             axum::routing::post(page_api),
         )
+        .route("/run/{verb}/{game}", get(form_page))
+        .route("/api/run/{verb}/{game}", axum::routing::post(form_run))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared)
@@ -322,8 +326,27 @@ async fn index() -> Response {
             .iter()
             .map(|c| format!("<code>{}</code>", escape(c.verb())))
             .collect();
+        let forms: Vec<String> = forms::listed(g)
+            .iter()
+            .map(|(verb, about)| {
+                format!(
+                    "<a class=\"form\" href=\"/run/{verb}/{game}\" title=\"{about}\">{verb}</a>",
+                    verb = escape(verb),
+                    game = escape(g.name),
+                    about = escape(about),
+                )
+            })
+            .collect();
+        let forms = if forms.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "<br><span class=\"verbs\">run in the browser: {}</span>",
+                forms.join(", ")
+            )
+        };
         main.push_str(&format!(
-            "<li class=\"game\" data-game=\"{name}\"><strong>{name}</strong>: {summary}<br><span class=\"verbs\">commands: {verbs}</span>",
+            "<li class=\"game\" data-game=\"{name}\"><strong>{name}</strong>: {summary}<br><span class=\"verbs\">commands: {verbs}</span>{forms}",
             name = escape(g.name),
             summary = escape(g.summary),
             verbs = verbs.join(", "),
@@ -369,6 +392,9 @@ async fn games_json() -> Response {
             "name": g.name,
             "summary": g.summary,
             "commands": g.commands.iter().map(|c| c.verb()).collect::<Vec<_>>(),
+            "forms": forms::listed(g).iter().map(|(verb, _)| serde_json::json!({
+                "verb": verb, "path": format!("/run/{verb}/{}", g.name),
+            })).collect::<Vec<_>>(),
             "pages": pages.iter().filter(|p| p.game == g.name).map(|p| serde_json::json!({
                 "name": p.name, "title": p.title, "summary": p.summary,
                 "path": format!("/game/{}/{}", p.game, p.name),
@@ -395,30 +421,58 @@ async fn page_api(
     let Some(p) = page::find(&game, &name) else {
         return not_found().await;
     };
+    let body = match read_body(&headers, body).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let api = p.api;
+    let answer = match off_thread(&shared, move || api(&action, &body)).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    match answer {
+        Ok(body) => json(StatusCode::OK, body),
+        Err(PageError::UnknownAction) => text(StatusCode::NOT_FOUND, "no such action"),
+        Err(PageError::BadRequest(why)) => text(StatusCode::BAD_REQUEST, why),
+        Err(e) => text(StatusCode::BAD_REQUEST, e.to_string()),
+    }
+}
+
+/// A request's body as UTF-8 text, at most [`MAX_BODY`] bytes (a body
+/// announced larger is refused before it is read), or the answer that
+/// refuses it.
+async fn read_body(headers: &HeaderMap, body: Body) -> Result<String, Response> {
     let too_large = || {
         text(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!("the request body is over {MAX_BODY} bytes"),
         )
     };
-    // A body announced too large is refused before it is read.
     let announced = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
     if announced.is_some_and(|n| n > MAX_BODY as u64) {
-        return too_large();
+        return Err(too_large());
     }
     let Ok(body) = axum::body::to_bytes(body, MAX_BODY).await else {
-        return too_large();
+        return Err(too_large());
     };
-    let Ok(body) = String::from_utf8(body.to_vec()) else {
-        return text(
+    String::from_utf8(body.to_vec()).map_err(|_| {
+        text(
             StatusCode::BAD_REQUEST,
             "the request body is not UTF-8 text",
-        );
-    };
-    // Admitted (running or waiting), or 503 at once.
+        )
+    })
+}
+
+/// Runs `work` off the request threads within the bounds: admitted
+/// (running or waiting) or 503 at once; waiting is dropped with the
+/// request if its client goes away; a panic is caught (500).
+async fn off_thread<T: Send + 'static>(
+    shared: &Shared,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Response> {
     let Ok(_admitted) = shared.admitted.try_acquire() else {
         let mut r = text(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -426,23 +480,69 @@ async fn page_api(
         );
         r.headers_mut()
             .insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS));
-        return r;
+        return Err(r);
     };
-    // Waiting here is dropped with the request if its client goes away.
     let Ok(_running) = shared.running.acquire().await else {
-        return text(StatusCode::SERVICE_UNAVAILABLE, "shutting down");
+        return Err(text(StatusCode::SERVICE_UNAVAILABLE, "shutting down"));
     };
-    let api = p.api;
-    // A panic in the page's work is caught here (as the task's error).
-    let answer = tokio::task::spawn_blocking(move || api(&action, &body)).await;
-    match answer {
-        Ok(Ok(body)) => json(StatusCode::OK, body),
-        Ok(Err(PageError::UnknownAction)) => text(StatusCode::NOT_FOUND, "no such action"),
-        Ok(Err(PageError::BadRequest(why))) => text(StatusCode::BAD_REQUEST, why),
-        Ok(Err(e)) => text(StatusCode::BAD_REQUEST, e.to_string()),
-        Err(_) => text(
+    tokio::task::spawn_blocking(work).await.map_err(|_| {
+        text(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "the page's work failed (a bug: please report it)",
+            "the work failed (a bug: please report it)",
+        )
+    })
+}
+
+/// The form of `tabula VERB GAME`, built from its arguments.
+async fn form_page(Path((verb, game)): Path<(String, String)>) -> Response {
+    match forms::form_html(&verb, &game) {
+        Ok(main) => {
+            let title = format!("{verb} {game}");
+            let trail = format!(" › {} › {}", escape(&game), escape(&verb));
+            html(StatusCode::OK, layout(&title, &trail, &main))
+        }
+        Err(e) => refusal(e),
+    }
+}
+
+/// Runs `tabula VERB GAME` with a form's values (a JSON object of its
+/// fields): the report as text, JSON and pictures, as JSON.
+async fn form_run(
+    State(shared): State<Arc<Shared>>,
+    Path((verb, game)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let body = match read_body(&headers, body).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    match off_thread(&shared, move || forms::run(&verb, &game, &body)).await {
+        Ok(Ok(o)) => {
+            let value = serde_json::json!({
+                "command": o.command,
+                "text": o.text,
+                "json": o.json,
+                "pictures": o.pictures.iter().map(|(name, title, svg)| serde_json::json!({
+                    "name": name, "title": title, "svg": svg,
+                })).collect::<Vec<_>>(),
+            });
+            json(StatusCode::OK, value.to_string())
+        }
+        Ok(Err(e)) => refusal(e),
+        Err(r) => r,
+    }
+}
+
+/// A refused form or run: 404, 400, or 422 with the command line and
+/// the terminal's message as JSON.
+fn refusal(e: forms::Refusal) -> Response {
+    match e {
+        forms::Refusal::NotFound(why) => text(StatusCode::NOT_FOUND, why),
+        forms::Refusal::BadRequest(why) => text(StatusCode::BAD_REQUEST, why),
+        forms::Refusal::Failed { command, error } => json(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            serde_json::json!({ "command": command, "error": error }).to_string(),
         ),
     }
 }
