@@ -425,6 +425,19 @@ async fn page_api(
         Ok(b) => b,
         Err(r) => return r,
     };
+    // A newer request of a client makes its older work stale now, even
+    // while it waits for a worker.
+    let client = headers
+        .get("tabula-client")
+        .and_then(|v| v.to_str().ok())
+        .filter(|c| c.len() <= 100);
+    let seq = headers
+        .get("tabula-seq")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if let (Some(client), Some(seq)) = (client, seq) {
+        page::CLIENTS.begin(client, seq);
+    }
     let api = p.api;
     let answer = match off_thread(&shared, move || api(&action, &body)).await {
         Ok(a) => a,

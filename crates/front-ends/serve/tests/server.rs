@@ -30,6 +30,16 @@ fn api(action: &str, body: &str) -> Result<String, PageError> {
             .load(std::sync::atomic::Ordering::SeqCst)
             .to_string()),
         "panic" => panic!("a page's bug"),
+        // Waits, then says whether a newer request of its client came.
+        "stale" => {
+            let seq: u64 = body
+                .trim()
+                .parse()
+                .map_err(|_| PageError::BadRequest("a number".into()))?;
+            let ticket = tabula_app::page::CLIENTS.begin("stale-client", seq);
+            std::thread::sleep(Duration::from_millis(400));
+            Ok(serde_json::json!({ "stale": ticket.is_stale() }).to_string())
+        }
         _ => Err(PageError::UnknownAction),
     }
 }
@@ -732,4 +742,26 @@ fn a_refused_form_says_why_and_never_panics() {
         404
     );
     assert_eq!(get(server(), "/").status, 200);
+}
+
+#[test]
+fn a_newer_request_of_a_client_makes_its_running_work_stale_on_arrival() {
+    let addr = server();
+    let with = move |seq: u64, action: &str| {
+        let body = seq.to_string();
+        let req = format!(
+            "POST /game/flip/counter/api/{action} HTTP/1.1\r\nHost: x\r\nTabula-Client: stale-client\r\n\
+             Tabula-Seq: {seq}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        raw(addr, req.as_bytes())
+    };
+    let older = std::thread::spawn(move || with(1, "stale"));
+    std::thread::sleep(Duration::from_millis(100));
+    // The newer request (to any action) is recorded as it arrives.
+    assert_eq!(with(2, "echo").status, 200);
+    let r = older.join().expect("an answer");
+    assert_eq!(r.text(), r#"{"stale":true}"#);
+    // Alone, a request is not stale.
+    assert_eq!(with(3, "stale").text(), r#"{"stale":false}"#);
 }
