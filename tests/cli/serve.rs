@@ -8,7 +8,7 @@ use std::net::TcpStream;
 use std::process::{Child, ChildStderr, Command, Stdio};
 use std::time::Duration;
 
-use crate::common::{chromium_or_skip, json, tabula};
+use crate::common::{chromium_or_skip, json, stderr, stdout, tabula};
 
 /// A running `tabula serve`, stopped when dropped.
 struct Served {
@@ -526,6 +526,307 @@ fn the_designer_edits_by_clicks_and_drags_in_headless_chromium() {
     );
     assert!(
         latencies.iter().any(|&l| l < LATENCY_BOUND_MS),
+        "edit to shading took {latencies:?} ms"
+    );
+}
+
+#[test]
+fn serve_runs_a_command_through_its_form_as_the_command_line_does() {
+    let served = serve("127.0.0.1:0");
+    let (status, index) = http(&served.url, "GET", "/", "");
+    assert_eq!(status, 200);
+    assert!(index.contains("href=\"/run/analyze/snakes\""), "{index}");
+    // The form is the command's own arguments, with their help and
+    // defaults.
+    let (status, form) = http(&served.url, "GET", "/run/analyze/snakes", "");
+    assert_eq!(status, 200);
+    for part in [
+        "<code>--players</code>",
+        "<code>--max-states</code>",
+        "name=\"max_states\" value=\"2000000\"",
+        "<option value=\"chute\">chute: At least one chute</option>",
+        "name=\"shortest\"",
+    ] {
+        assert!(form.contains(part), "{part} not in the form");
+    }
+    let body = serde_json::json!({
+        "board": "teaching", "rules": "bounce", "players": "2", "shortest": "true",
+    })
+    .to_string();
+    let (status, answer) = http(&served.url, "POST", "/api/run/analyze/snakes", &body);
+    assert_eq!(status, 200, "{answer}");
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    let args = [
+        "analyze",
+        "snakes",
+        "--board=teaching",
+        "--rules=bounce",
+        "--players=2",
+        "--shortest",
+    ];
+    assert_eq!(answer["command"], format!("tabula {}", args.join(" ")));
+    assert_eq!(answer["text"], stdout(&tabula(&args)));
+    let mut with_json = args.to_vec();
+    with_json.extend(["--format", "json"]);
+    assert_eq!(
+        format!("{}\n", answer["json"].as_str().expect("JSON text")),
+        stdout(&tabula(&with_json))
+    );
+    // The pictures are those --plot draws.
+    let dir = crate::common::temp_dir("serve-form-plot");
+    let mut with_plot = args.to_vec();
+    let plot = format!("--plot={}", dir.display());
+    with_plot.push(&plot);
+    assert!(tabula(&with_plot).status.success());
+    for p in answer["pictures"].as_array().expect("pictures") {
+        let name = p["name"].as_str().expect("a name");
+        let drawn = std::fs::read_to_string(dir.join(format!("{name}.svg"))).expect("drawn too");
+        assert_eq!(p["svg"], drawn.as_str(), "{name}");
+    }
+    assert!(!answer["pictures"].as_array().expect("pictures").is_empty());
+    // The command line's refusals, as the terminal words them.
+    let (status, answer) = http(
+        &served.url,
+        "POST",
+        "/api/run/analyze/snakes",
+        r#"{"players": "9"}"#,
+    );
+    assert_eq!(status, 422);
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    let cli = tabula(&["analyze", "snakes", "--players=9"]);
+    assert_eq!(cli.status.code(), Some(2));
+    assert!(
+        stderr(&cli).starts_with(
+            answer["error"]
+                .as_str()
+                .expect("an error")
+                .lines()
+                .next()
+                .expect("a line")
+        ),
+        "{answer} vs {}",
+        stderr(&cli)
+    );
+    // The server reads no file it is not sent.
+    let ron = format!(
+        "{}/games/snakes/boards/classic.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let body = serde_json::json!({ "board": ron }).to_string();
+    let (status, answer) = http(&served.url, "POST", "/api/run/analyze/snakes", &body);
+    assert_eq!(status, 400, "{answer}");
+    // Interactive commands have no form.
+    assert_eq!(http(&served.url, "GET", "/run/play/chance-it", "").0, 404);
+}
+
+/// The report a form shows once its run is done: `[text, pictures drawn]`.
+fn run_form(b: &mut Browser) -> serde_json::Value {
+    b.eval("document.getElementById('run').click()");
+    b.wait_for("document.getElementById('run-form').dataset.state === 'done'");
+    b.wait_for(
+        "[...document.querySelectorAll('#pictures img')].every((i) => i.complete && i.naturalWidth > 0)",
+    );
+    b.eval(
+        "[document.getElementById('text').textContent, document.getElementById('error').textContent, \
+         document.querySelectorAll('#pictures img').length]",
+    )
+}
+
+#[test]
+fn a_second_games_command_runs_through_its_form_in_headless_chromium() {
+    let Some(browser) =
+        chromium_or_skip("a_second_games_command_runs_through_its_form_in_headless_chromium")
+    else {
+        return;
+    };
+    let served = serve("127.0.0.1:0");
+    let mut b = Browser::start(&browser);
+    // From the index, the link to Chance-it's simulate form.
+    b.call(
+        "Page.navigate",
+        serde_json::json!({ "url": served.url.clone() }),
+    );
+    b.wait_for("document.querySelector('a[href=\"/run/simulate/chance-it\"]') !== null");
+    b.eval("document.querySelector('a[href=\"/run/simulate/chance-it\"]').click()");
+    b.wait_for("document.getElementById('run-form') !== null");
+    b.eval(
+        "(() => { const f = document.getElementById('f-games'); f.value = '500'; \
+         document.getElementById('f-seed').value = '7'; })()",
+    );
+    let shown = run_form(&mut b);
+    let cli = tabula(&["simulate", "chance-it", "--games", "500", "--seed", "7"]);
+    assert!(cli.status.success(), "{}", stderr(&cli));
+    assert_eq!(shown[1], "", "no error");
+    assert_eq!(shown[0], stdout(&cli).as_str());
+    assert!(shown[2].as_u64().expect("a count") > 0, "pictures drawn");
+    assert_eq!(
+        b.eval("document.getElementById('command').textContent"),
+        "tabula simulate chance-it --seed=7 --games=500"
+    );
+    // A value the command refuses: the terminal's message on the page.
+    b.eval("document.getElementById('f-games').value = 'many'");
+    let shown = run_form(&mut b);
+    assert!(
+        shown[1]
+            .as_str()
+            .expect("an error")
+            .contains("invalid value 'many'"),
+        "{shown}"
+    );
+}
+
+/// The designer's numbers after the players and rule set controls
+/// change, the RON it downloads, and the time from an edit to the new
+/// shading over 50 edits.
+#[test]
+fn the_designers_controls_and_download_follow_the_command_line_in_headless_chromium() {
+    let Some(browser) = chromium_or_skip(
+        "the_designers_controls_and_download_follow_the_command_line_in_headless_chromium",
+    ) else {
+        return;
+    };
+    let served = serve("127.0.0.1:0");
+    let mut b = Browser::start(&browser);
+    let downloads = crate::common::temp_dir("serve-download");
+    b.call(
+        "Page.setDownloadBehavior",
+        serde_json::json!({ "behavior": "allow", "downloadPath": downloads.display().to_string() }),
+    );
+    b.call(
+        "Page.navigate",
+        serde_json::json!({ "url": format!("{}game/snakes/designer", served.url) }),
+    );
+    b.wait_for("document.body.dataset.latency !== undefined");
+    // Rule set `exact`, two players: the numbers `tabula analyze snakes`
+    // gives for them.
+    b.eval("delete document.body.dataset.latency");
+    b.eval(
+        "(() => { const r = document.getElementById('rules'); r.value = 'exact'; \
+         r.dispatchEvent(new Event('change')); })()",
+    );
+    b.wait_for("document.body.dataset.latency !== undefined");
+    b.eval("delete document.body.dataset.latency");
+    b.eval(
+        "(() => { const p = document.getElementById('players'); p.value = '2'; \
+         p.dispatchEvent(new Event('change')); })()",
+    );
+    b.wait_for("document.body.dataset.latency !== undefined");
+    let cli = json(&tabula(&[
+        "analyze",
+        "snakes",
+        "classic",
+        "--rules",
+        "exact",
+        "--players",
+        "2",
+        "--format",
+        "json",
+    ]));
+    let mean = format!("{:.4}", cli["throws"]["mean"].as_f64().expect("a mean"));
+    let forfeits = format!(
+        "{:.4}",
+        cli["forfeited_throws_mean"].as_f64().expect("forfeits")
+    );
+    assert_eq!(
+        b.eval("document.getElementById('mean').textContent"),
+        mean.as_str()
+    );
+    assert_eq!(
+        b.eval("document.getElementById('forfeits').textContent"),
+        forfeits.as_str()
+    );
+    let command = b.eval("document.getElementById('command').textContent");
+    assert_eq!(
+        command,
+        "tabula analyze snakes board.ron --shortest --players 2"
+    );
+    // Download RON: the file is the text, and the command shown gives the
+    // page's numbers for it.
+    b.eval("document.getElementById('download').click()");
+    let file = downloads.join("board.ron");
+    let start = std::time::Instant::now();
+    while !file.is_file() {
+        assert!(start.elapsed() < Duration::from_secs(20), "no download");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let saved = std::fs::read_to_string(&file).expect("the download");
+    assert_eq!(
+        b.eval("document.getElementById('ron').value"),
+        saved.as_str()
+    );
+    assert!(saved.contains("rules: \"exact\""), "{saved}");
+    let path = file.display().to_string();
+    let from_file = json(&tabula(&[
+        "analyze",
+        "snakes",
+        &path,
+        "--shortest",
+        "--players",
+        "2",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(from_file["throws"], cli["throws"]);
+    // 50 edits, each a click on two squares (a ladder 2 -> 5, then
+    // removed): the time from each to its shading drawn.
+    let frame = b.eval(
+        "(() => { const i = document.getElementById('board'); const r = i.getBoundingClientRect(); \
+         return [r.left, r.top, r.width / i.naturalWidth]; })()",
+    );
+    let body = serde_json::json!({ "board": classic() }).to_string();
+    let (_, answer) = http(
+        &served.url,
+        "POST",
+        "/game/snakes/designer/api/analyze",
+        &body,
+    );
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    let cells = answer["layout"]["cells"].clone();
+    let f = |i: usize| frame[i].as_f64().expect("a number");
+    let at = |square: usize| {
+        let c = |i: usize| cells[square][i].as_f64().expect("a cell");
+        (
+            f(0) + (c(0) + c(2)) / 2.0 * f(2),
+            f(1) + (c(1) + c(3)) / 2.0 * f(2),
+        )
+    };
+    let mut latencies = Vec::new();
+    let mut answered = Vec::new();
+    for i in 0..50 {
+        b.eval("delete document.body.dataset.latency");
+        let second = if i % 2 == 0 { 5 } else { 2 };
+        for square in [2, second] {
+            b.mouse("mousePressed", at(square));
+            b.mouse("mouseReleased", at(square));
+        }
+        let has = if i % 2 == 0 { "" } else { "!" };
+        b.wait_for(&format!(
+            "{has}document.getElementById('ron').value.includes('(2, 5)') && document.body.dataset.latency !== undefined"
+        ));
+        let l = b.eval(
+            "[Number(document.body.dataset.latency), Number(document.body.dataset.answered)]",
+        );
+        latencies.push(l[0].as_f64().expect("a latency"));
+        answered.push(l[1].as_f64().expect("a time"));
+    }
+    let median = |v: &[f64]| {
+        let mut v = v.to_vec();
+        v.sort_by(f64::total_cmp);
+        (v[v.len() / 2 - 1] + v[v.len() / 2]) / 2.0
+    };
+    let worst = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+    let _ = writeln!(
+        std::io::stderr(),
+        "designer, 50 edits on the classic board: edit to drawn shading median {:.1} ms, worst {:.1} ms; \
+         edit to answer median {:.1} ms, worst {:.1} ms (aim: {TARGET_MS} ms)",
+        median(&latencies),
+        worst(&latencies),
+        median(&answered),
+        worst(&answered),
+    );
+    assert!(
+        median(&latencies) < LATENCY_BOUND_MS,
         "edit to shading took {latencies:?} ms"
     );
 }
