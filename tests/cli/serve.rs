@@ -648,7 +648,8 @@ fn a_second_games_command_runs_through_its_form_in_headless_chromium() {
     );
     b.wait_for("document.querySelector('a[href=\"/run/simulate/chance-it\"]') !== null");
     b.eval("document.querySelector('a[href=\"/run/simulate/chance-it\"]').click()");
-    b.wait_for("document.getElementById('run-form') !== null");
+    // Its script has run (a click before would submit the plain form).
+    b.wait_for("document.getElementById('run-form')?.dataset.state === 'ready'");
     b.eval(
         "(() => { const f = document.getElementById('f-games'); f.value = '500'; \
          document.getElementById('f-seed').value = '7'; })()",
@@ -829,4 +830,79 @@ fn the_designers_controls_and_download_follow_the_command_line_in_headless_chrom
         median(&latencies) < LATENCY_BOUND_MS,
         "edit to shading took {latencies:?} ms"
     );
+}
+
+/// The book's preprocessor with `book` on stdin and `env` set (`PATH`
+/// replaced): its exit status, the book back and its stderr.
+fn preprocess(book: &serde_json::Value, env: &[(&str, &str)]) -> (bool, serde_json::Value, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_mdbook-tabula"));
+    command
+        .env_remove("TABULA_CHROMIUM")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let mut child = command.spawn().expect("the preprocessor starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(book.to_string().as_bytes())
+        .expect("the book");
+    let out = child.wait_with_output().expect("it runs");
+    let back = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+    (out.status.success(), back, stderr(&out))
+}
+
+#[test]
+fn the_book_preprocessor_takes_screenshots_of_served_pages_or_says_it_cannot() {
+    let chapter = |content: &str| {
+        serde_json::json!([
+            { "root": std::env::temp_dir(), "renderer": "html" },
+            { "items": [{ "Chapter": { "name": "S", "sub_items": [], "content": content } }] }
+        ])
+    };
+    let book = chapter("a\n<!-- screenshot: /run/analyze/snakes?players=2#run 800x600 -->\nb\n");
+    let content = |back: &serde_json::Value| {
+        back["items"][0]["Chapter"]["content"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    // No browser: a note where the picture would be, and a warning.
+    let (ok, back, err) = preprocess(&book, &[("PATH", "")]);
+    assert!(ok, "{err}");
+    let text = content(&back);
+    assert!(
+        text.starts_with("a\n<p class=\"tabula-screenshot-missing\"><strong>No screenshot here:"),
+        "{text}"
+    );
+    assert!(!text.contains("<img"), "{text}");
+    assert!(err.contains("warning: no chromium"), "{err}");
+    // A malformed line fails the build, naming the chapter.
+    let (ok, _, err) = preprocess(&chapter("<!-- screenshot: designer 10x10 -->\n"), &[]);
+    assert!(!ok);
+    assert!(
+        err.contains("chapter \"S\"") && err.contains("PATH starting with /"),
+        "{err}"
+    );
+    // With a browser: the page as it looks, inline.
+    let Some(browser) = chromium_or_skip(
+        "the_book_preprocessor_takes_screenshots_of_served_pages_or_says_it_cannot (with a browser)",
+    ) else {
+        return;
+    };
+    let browser = browser.display().to_string();
+    let (ok, back, err) = preprocess(&book, &[("TABULA_CHROMIUM", &browser)]);
+    assert!(ok, "{err}");
+    let text = content(&back);
+    // A PNG's signature and header, 800 x 600, in base64.
+    assert!(
+        text.starts_with("a\n<div class=\"tabula-screenshot\"><img src=\"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAyAAAAJY"),
+        "{}",
+        &text[..text.len().min(200)]
+    );
+    assert!(text.len() > 10_000 && text.ends_with("</div>\nb\n"));
 }

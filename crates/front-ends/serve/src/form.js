@@ -105,7 +105,17 @@
     }
   }
 
+  // A link may fill the form (`?games=500&shortest=true`) and run it
+  // (`#run`).
+  for (const [name, value] of new URLSearchParams(location.search)) {
+    const el = form.elements.namedItem(name);
+    if (!el || !el.name) continue;
+    if (el.type === "checkbox") el.checked = value === "true";
+    else el.value = value;
+  }
   form.addEventListener("submit", run);
+  form.dataset.state = "ready";
+  if (location.hash === "#run") form.requestSubmit();
   $("stop").addEventListener("click", () => {
     if (running) running.controller.abort();
   });
