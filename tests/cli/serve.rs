@@ -906,3 +906,38 @@ fn the_book_preprocessor_takes_screenshots_of_served_pages_or_says_it_cannot() {
     );
     assert!(text.len() > 10_000 && text.ends_with("</div>\nb\n"));
 }
+
+#[test]
+fn a_hundred_form_runs_at_once_are_answered_or_told_to_retry() {
+    let served = serve("127.0.0.1:0");
+    let started = std::time::Instant::now();
+    let runs: Vec<_> = (0..100)
+        .map(|i| {
+            let url = served.url.clone();
+            std::thread::spawn(move || {
+                let t = std::time::Instant::now();
+                let body = format!(r#"{{"players": "{}"}}"#, 1 + i % 4);
+                let (status, answer) = http(&url, "POST", "/api/run/analyze/snakes", &body);
+                (status, answer, t.elapsed())
+            })
+        })
+        .collect();
+    let (mut answered, mut refused, mut slowest) = (0, 0, Duration::ZERO);
+    for r in runs {
+        let (status, answer, took) = r.join().expect("a client");
+        match status {
+            200 => answered += 1,
+            503 => refused += 1,
+            s => panic!("status {s}: {answer}"),
+        }
+        slowest = slowest.max(took);
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "100 runs of `analyze snakes` through its form at once: {answered} answered, {refused} told 503, \
+         all in {:?} (the slowest answer {slowest:?})",
+        started.elapsed()
+    );
+    assert!(answered > 0);
+    assert_eq!(http(&served.url, "GET", "/", "").0, 200);
+}
