@@ -830,6 +830,38 @@ fn the_designers_controls_and_download_follow_the_command_line_in_headless_chrom
         median(&latencies) < LATENCY_BOUND_MS,
         "edit to shading took {latencies:?} ms"
     );
+    // Upload a board file: its text in the editor, its numbers shown.
+    let teaching = format!(
+        "{}/games/snakes/boards/teaching.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let document = b.call("DOM.getDocument", serde_json::json!({}));
+    let input = b.call(
+        "DOM.querySelector",
+        serde_json::json!({ "nodeId": document["result"]["root"]["nodeId"], "selector": "#upload" }),
+    );
+    b.call(
+        "DOM.setFileInputFiles",
+        serde_json::json!({ "files": [teaching], "nodeId": input["result"]["nodeId"] }),
+    );
+    let cli = json(&tabula(&[
+        "analyze",
+        "snakes",
+        &teaching,
+        "--players",
+        "2",
+        "--format",
+        "json",
+    ]));
+    let mean = format!("{:.4}", cli["throws"]["mean"].as_f64().expect("a mean"));
+    b.wait_for(&format!(
+        "document.getElementById('mean').textContent === '{mean}'"
+    ));
+    let uploaded = std::fs::read_to_string(&teaching).expect("the teaching board");
+    assert_eq!(
+        b.eval("document.getElementById('ron').value"),
+        uploaded.as_str()
+    );
 }
 
 /// The book's preprocessor with `book` on stdin and `env` set (`PATH`
