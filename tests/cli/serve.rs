@@ -1,7 +1,9 @@
 //! `tabula serve` as a user runs it: the address on its first line, the
 //! index of the games `tabula list` lists, the Snakes board designer's
 //! analysis equal to `tabula analyze snakes`, a warning for an address
-//! other machines reach, and the designer in a real browser.
+//! other machines reach, the commands' forms giving what the command line
+//! prints, the designer and a form in a real browser, and the book's
+//! screenshots of them.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

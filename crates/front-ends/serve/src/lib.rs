@@ -1,8 +1,10 @@
 //! `tabula serve`: a local web front end over the games a binary links.
 //!
 //! It serves an index of the registered games (the registry `tabula list`
-//! reads) and the pages games contribute ([`tabula_app::page::GamePage`]),
-//! each answering its own requests; this crate names no game. Everything
+//! reads), the pages games contribute ([`tabula_app::page::GamePage`]),
+//! each answering its own requests, and a form for each game's commands
+//! that print a report, built from the command's own clap arguments and
+//! run in this process (`/run/VERB/GAME`); this crate names no game. Everything
 //! the browser gets (HTML, CSS, JavaScript) is compiled into the binary:
 //! there is no JavaScript build step and no file is read from disk.
 //!
@@ -60,7 +62,8 @@ const STYLE: &str = include_str!("style.css");
     after_help = "Prints its address (tabula serve: http://ADDR/) as the first line on stdout, then serves until stopped (Ctrl-C).\n\
 It binds 127.0.0.1 (this machine only) unless --addr says otherwise; any other address lets other machines use it, \
 and it warns on stderr.\n\
-Open the address in a browser: the index lists the games and the pages they contribute, such as a board designer.\n\
+Open the address in a browser: the index lists the games, the pages they contribute (such as a board designer) \
+and a form for each of their commands that print a report (/run/VERB/GAME), which runs it and shows its report and pictures.\n\
 Example: tabula serve --addr 127.0.0.1:0   (any free port)"
 )]
 pub struct Options {
@@ -99,7 +102,7 @@ impl Options {
 /// `serve`'s clap command, for a command line to add beside its others.
 pub fn command() -> clap::Command {
     Options::augment_args(clap::Command::new("serve"))
-        .about("Serve the games in a web browser, with the pages they contribute (a board designer): local only by default")
+        .about("Serve the games in a web browser: the pages they contribute (a board designer) and a form for each command; local only by default")
 }
 
 /// Runs `serve` with parsed arguments of [`command`]: prints the address
