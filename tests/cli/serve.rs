@@ -28,8 +28,14 @@ impl Drop for Served {
 }
 
 fn serve(addr: &str) -> Served {
+    serve_with(&["--addr", addr])
+}
+
+/// `tabula serve ARGS`.
+fn serve_with(args: &[&str]) -> Served {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["serve", "--addr", addr])
+        .arg("serve")
+        .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -233,7 +239,7 @@ fn the_designer_shows_the_exact_mean_in_headless_chromium() {
             "the page shows the mean {mean}:\n{dom}"
         );
         let latency: f64 = dom
-            .split("data-latency=\"")
+            .split("data-drawn=\"")
             .nth(1)
             .and_then(|s| s.split('"').next())
             .and_then(|s| s.parse().ok())
@@ -245,7 +251,7 @@ fn the_designer_shows_the_exact_mean_in_headless_chromium() {
     }
     let _ = writeln!(
         std::io::stderr(),
-        "designer latency, edit to drawn shading (ms): {latencies:?}"
+        "designer latency, edit to the new board loaded (a page dump draws no frames) (ms): {latencies:?}"
     );
     assert!(
         latencies.iter().any(|&l| l < LATENCY_BOUND_MS),
@@ -974,4 +980,36 @@ fn a_hundred_form_runs_at_once_are_answered_or_told_to_retry() {
     );
     assert!(answered > 0);
     assert_eq!(http(&served.url, "GET", "/", "").0, 200);
+}
+
+#[test]
+fn a_form_run_whose_client_leaves_is_stopped_and_frees_its_worker() {
+    // One worker: a run waits for the one before it.
+    let served = serve_with(&["--addr", "127.0.0.1:0", "--workers", "1"]);
+    let addr = served
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    // A run of a billion games (hours), whose client goes away.
+    let body = r#"{"games": "1000000000"}"#;
+    let mut s = TcpStream::connect(&addr).expect("connects");
+    write!(
+        s,
+        "POST /api/run/simulate/snakes HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("sends");
+    std::thread::sleep(Duration::from_millis(500));
+    drop(s);
+    // The next run gets the worker at once: the long one was stopped.
+    let started = std::time::Instant::now();
+    let (status, answer) = http(&served.url, "POST", "/api/run/analyze/snakes", "{}");
+    assert_eq!(status, 200, "{answer}");
+    let _ = writeln!(
+        std::io::stderr(),
+        "a form run after a stopped one (one worker): answered in {:?}",
+        started.elapsed()
+    );
+    assert!(started.elapsed() < Duration::from_secs(30));
 }

@@ -3,7 +3,11 @@
 //! command line builds: names, help, defaults, allowed values), and the
 //! run behind it: the same arguments parsed by the same parser, the
 //! command run in this process, its report rendered as the terminal
-//! renders it (text, and JSON) with its pictures (SVG).
+//! renders it (text, and JSON) with its pictures (SVG). Under the
+//! `tabula` command each run is a process of its own (the program run
+//! again as `tabula serve --run-form VERB GAME`), killed when its client
+//! goes away; a server started otherwise ([`crate::spawn`]) runs them in
+//! its own process.
 //!
 //! Interactive commands (`play`, `replay`) talk to a terminal: they get
 //! no form. Arguments that write files (a `DIR`) are left out, and a
@@ -160,7 +164,7 @@ pub(crate) fn form_html(verb: &str, game: &str) -> Result<String, Refusal> {
 <p class=\"muted\">The command's own options, with their help and defaults. Run it: the report below is the one \
 <code>tabula</code> prints (text and <code>--format json</code>), with the pictures <code>--plot</code> draws. \
 It runs on this server, within the same budgets as on the command line (the options below that say so), \
-one run per worker at a time.</p>\n\
+one run per worker at a time; Stop ends it.</p>\n\
 <form id=\"run-form\" data-verb=\"{verb}\" data-game=\"{game}\">\n",
         verb = escape(verb),
         game = escape(game),
@@ -419,4 +423,140 @@ pub(crate) fn listed(game: &tabula_app::GameEntry) -> Vec<(&'static str, &'stati
         .filter(|c| c.kind() != Kind::Interactive)
         .map(|c| (c.verb(), c.about()))
         .collect()
+}
+
+/// A form's answer as the server sends it: its status and body (JSON,
+/// or text for a 404 or a 400).
+#[derive(Debug)]
+pub(crate) struct Answer {
+    /// The HTTP status.
+    pub status: u16,
+    /// Whether the body is JSON (else plain text).
+    pub json: bool,
+    /// The body.
+    pub body: String,
+}
+
+/// Runs a form in this process and answers as the server does.
+pub(crate) fn answer(verb: &str, game: &str, body: &str) -> Answer {
+    match run(verb, game, body) {
+        Ok(o) => Answer {
+            status: 200,
+            json: true,
+            body: serde_json::json!({
+                "command": o.command,
+                "text": o.text,
+                "json": o.json,
+                "pictures": o.pictures.iter().map(|(name, title, svg)| serde_json::json!({
+                    "name": name, "title": title, "svg": svg,
+                })).collect::<Vec<_>>(),
+            })
+            .to_string(),
+        },
+        Err(Refusal::NotFound(why)) => Answer {
+            status: 404,
+            json: false,
+            body: why,
+        },
+        Err(Refusal::BadRequest(why)) => Answer {
+            status: 400,
+            json: false,
+            body: why,
+        },
+        Err(Refusal::Failed { command, error }) => Answer {
+            status: 422,
+            json: true,
+            body: serde_json::json!({ "command": command, "error": error }).to_string(),
+        },
+    }
+}
+
+/// The program forms run in, one process per run, when the server is
+/// the `tabula` command's (`tabula serve --run-form VERB GAME` with the
+/// form's body on stdin): then a run that is stopped is killed. Unset,
+/// runs are made in the server's process.
+static CHILD: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+
+/// Runs forms in `program` (this program) from now on.
+pub(crate) fn run_in_child(program: std::path::PathBuf) {
+    let _ = CHILD.set(program);
+}
+
+/// The program forms run in, if any.
+pub(crate) fn child() -> Option<&'static std::path::Path> {
+    CHILD.get().map(|p| p.as_path())
+}
+
+/// The first line a child writes: the status and the body's kind.
+pub(crate) fn head(a: &Answer) -> String {
+    format!("{} {}", a.status, if a.json { "json" } else { "text" })
+}
+
+/// Runs a form in a child process of `program` (`serve --run-form VERB
+/// GAME`, the body on its stdin); kills it once `stop` is set (the
+/// client has gone: Stop, or a closed page).
+pub(crate) fn answer_in_child(
+    program: &std::path::Path,
+    verb: &str,
+    game: &str,
+    body: &str,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Answer {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let failed = |why: String| Answer {
+        status: 500,
+        json: false,
+        body: why,
+    };
+    let mut child = match Command::new(program)
+        .args(["serve", "--run-form", verb, game])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => return failed(format!("cannot start a run: {e}")),
+    };
+    if let Some(mut input) = child.stdin.take() {
+        let _ = input.write_all(body.as_bytes());
+    }
+    // Read its answer as it comes, so a large one never fills the pipe.
+    let reader = child.stdout.take().map(|mut out| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = out.read_to_string(&mut text);
+            text
+        })
+    });
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if stop.load(std::sync::atomic::Ordering::Relaxed) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Answer {
+                    status: 499,
+                    json: false,
+                    body: "stopped".into(),
+                };
+            }
+            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(20)),
+            Err(e) => return failed(format!("a run failed: {e}")),
+        }
+    }
+    let text = reader.and_then(|r| r.join().ok()).unwrap_or_default();
+    let Some((head, body)) = text.split_once('\n') else {
+        return failed("a run ended without an answer (a bug: please report it)".into());
+    };
+    let mut words = head.split_whitespace();
+    match (words.next().and_then(|s| s.parse().ok()), words.next()) {
+        (Some(status), Some(kind)) => Answer {
+            status,
+            json: kind == "json",
+            body: body.to_string(),
+        },
+        _ => failed("a run's answer is malformed (a bug: please report it)".into()),
+    }
 }

@@ -3,8 +3,9 @@
 //! It serves an index of the registered games (the registry `tabula list`
 //! reads), the pages games contribute ([`tabula_app::page::GamePage`]),
 //! each answering its own requests, and a form for each game's commands
-//! that print a report, built from the command's own clap arguments and
-//! run in this process (`/run/VERB/GAME`); this crate names no game. Everything
+//! that print a report, built from the command's own clap arguments
+//! (`/run/VERB/GAME`; see [`run_matches_io`] for where runs are made);
+//! this crate names no game. Everything
 //! the browser gets (HTML, CSS, JavaScript) is compiled into the binary:
 //! there is no JavaScript build step and no file is read from disk.
 //!
@@ -28,6 +29,7 @@
 use std::io::Write;
 use std::net::{SocketAddr, TcpListener as StdListener};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use axum::Router;
 use axum::body::Body;
@@ -55,6 +57,9 @@ pub const MAX_CONNECTIONS: usize = 1024;
 pub const RETRY_AFTER_SECONDS: u32 = 1;
 
 const STYLE: &str = include_str!("style.css");
+
+/// The hidden option a form's run is made with, in a process of its own.
+const RUN_FORM: &str = "run-form";
 
 /// Options of `tabula serve`.
 #[derive(Clone, Debug, Args)]
@@ -102,6 +107,14 @@ impl Options {
 /// `serve`'s clap command, for a command line to add beside its others.
 pub fn command() -> clap::Command {
     Options::augment_args(clap::Command::new("serve"))
+        .arg(
+            clap::Arg::new(RUN_FORM)
+                .long(RUN_FORM)
+                .num_args(2)
+                .value_names(["VERB", "GAME"])
+                .hide(true)
+                .help("Run one form (its JSON body on stdin) and print its answer: how the server runs forms"),
+        )
         .about("Serve the games in a web browser: the pages they contribute (a board designer) and a form for each command; local only by default")
 }
 
@@ -122,6 +135,36 @@ pub fn run_matches(matches: &ArgMatches, out: &mut dyn Write) -> Result<(), tabu
     }
     server.join();
     Ok(())
+}
+
+/// [`run_matches`] for the `tabula` command, with its input: the
+/// server's forms then run in processes of this program (`tabula serve
+/// --run-form VERB GAME`, the form's body on stdin, which this answers),
+/// so that a run whose client goes away (Stop) is killed.
+pub fn run_matches_io(
+    matches: &ArgMatches,
+    io: &mut tabula_app::Io<'_>,
+) -> Result<(), tabula_app::Error> {
+    if let Some(names) = matches.get_many::<String>(RUN_FORM) {
+        let names: Vec<&String> = names.collect();
+        let (Some(verb), Some(game)) = (names.first(), names.get(1)) else {
+            return Err("--run-form VERB GAME".into());
+        };
+        let mut body = String::new();
+        std::io::Read::read_to_string(
+            &mut std::io::Read::take(&mut io.input, MAX_BODY as u64 + 1),
+            &mut body,
+        )?;
+        let answer = forms::answer(verb, game, &body);
+        writeln!(io.out, "{}", forms::head(&answer))?;
+        write!(io.out, "{}", answer.body)?;
+        io.out.flush()?;
+        return Ok(());
+    }
+    if let Ok(program) = std::env::current_exe() {
+        forms::run_in_child(program);
+    }
+    run_matches(matches, io.out)
 }
 
 /// A running server.
@@ -533,19 +576,30 @@ async fn form_run(
         Ok(b) => b,
         Err(r) => return r,
     };
-    match off_thread(&shared, move || forms::run(&verb, &game, &body)).await {
-        Ok(Ok(o)) => {
-            let value = serde_json::json!({
-                "command": o.command,
-                "text": o.text,
-                "json": o.json,
-                "pictures": o.pictures.iter().map(|(name, title, svg)| serde_json::json!({
-                    "name": name, "title": title, "svg": svg,
-                })).collect::<Vec<_>>(),
-            });
-            json(StatusCode::OK, value.to_string())
+    // Set when this request is dropped (its client went away): a run in
+    // a process of its own is then killed.
+    struct StopOnDrop(Arc<AtomicBool>);
+    impl Drop for StopOnDrop {
+        fn drop(&mut self) {
+            self.0.store(true, Ordering::Relaxed);
         }
-        Ok(Err(e)) => refusal(e),
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let _stop = StopOnDrop(stop.clone());
+    let work = move || match forms::child() {
+        Some(program) => forms::answer_in_child(program, &verb, &game, &body, &stop),
+        None => forms::answer(&verb, &game, &body),
+    };
+    match off_thread(&shared, work).await {
+        Ok(a) => {
+            let status =
+                StatusCode::from_u16(a.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            if a.json {
+                json(status, a.body)
+            } else {
+                text(status, a.body)
+            }
+        }
         Err(r) => r,
     }
 }
