@@ -996,11 +996,30 @@ fn a_form_run_whose_client_leaves_is_stopped_and_frees_its_worker() {
     let mut s = TcpStream::connect(&addr).expect("connects");
     write!(
         s,
-        "POST /api/run/simulate/snakes HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{body}",
+        "POST /api/run/simulate/snakes HTTP/1.1\r\nHost: x\r\nTabula-Run: long-run\r\n\
+         Content-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .expect("sends");
-    std::thread::sleep(Duration::from_millis(500));
+    // Its progress: the line the command writes on stderr now and then.
+    let started = std::time::Instant::now();
+    let line = loop {
+        let (status, p) = http(&served.url, "GET", "/api/progress/long-run", "");
+        assert_eq!(status, 200);
+        let p: serde_json::Value = serde_json::from_str(&p).expect("JSON");
+        if let Some(line) = p["line"].as_str() {
+            break line.to_string();
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no progress line"
+        );
+        std::thread::sleep(Duration::from_millis(250));
+    };
+    assert!(
+        line.starts_with("simulation: ") && line.contains("/1000000000 games"),
+        "{line}"
+    );
     drop(s);
     // The next run gets the worker at once: the long one was stopped.
     let started = std::time::Instant::now();
@@ -1012,4 +1031,7 @@ fn a_form_run_whose_client_leaves_is_stopped_and_frees_its_worker() {
         started.elapsed()
     );
     assert!(started.elapsed() < Duration::from_secs(30));
+    // A run that has ended has no progress.
+    let (_, p) = http(&served.url, "GET", "/api/progress/long-run", "");
+    assert_eq!(p, r#"{"line":null}"#);
 }

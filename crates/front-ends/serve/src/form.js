@@ -70,9 +70,18 @@
     clear();
     const controller = new AbortController();
     const start = performance.now();
-    const timer = setInterval(() => {
+    // This run's id, to ask the server for its progress.
+    const id = String(Math.random()).slice(2) + String(Date.now());
+    let line = "";
+    let ticks = 0;
+    const timer = setInterval(async () => {
       $("status").textContent = "running, " +
-        Math.round((performance.now() - start) / 1000) + " s";
+        Math.round((performance.now() - start) / 1000) + " s" + (line ? ": " + line : "");
+      if (++ticks % 2) return;
+      try {
+        const p = await (await fetch("/api/progress/" + id)).json();
+        if (p.line) line = p.line;
+      } catch (e) { /* the answer will say */ }
     }, 500);
     running = { controller, timer };
     form.dataset.state = "running";
@@ -83,7 +92,7 @@
       for (;;) {
         const r = await fetch(url, {
           method: "POST",
-          headers: { "Content-Type": "application/json" },
+          headers: { "Content-Type": "application/json", "Tabula-Run": id },
           body: JSON.stringify(values()),
           signal: controller.signal,
         });

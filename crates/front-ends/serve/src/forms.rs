@@ -492,15 +492,46 @@ pub(crate) fn head(a: &Answer) -> String {
     format!("{} {}", a.status, if a.json { "json" } else { "text" })
 }
 
+/// The latest progress line of each run in a process of its own that
+/// was given an id (`Tabula-Run`), while it runs.
+static PROGRESS: std::sync::Mutex<std::collections::BTreeMap<String, String>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
+
+/// Runs followed at most at once.
+const MAX_FOLLOWED: usize = 1024;
+
+/// The latest line the run `id` wrote on stderr (its progress: a line
+/// every few seconds), if it is running and has written one.
+pub(crate) fn progress(id: &str) -> Option<String> {
+    PROGRESS.lock().ok()?.get(id).cloned()
+}
+
 /// Runs a form in a child process of `program` (`serve --run-form VERB
 /// GAME`, the body on its stdin); kills it once `stop` is set (the
-/// client has gone: Stop, or a closed page).
+/// client has gone: Stop, or a closed page). Its progress lines are kept
+/// under `run` while it runs.
 pub(crate) fn answer_in_child(
     program: &std::path::Path,
     verb: &str,
     game: &str,
     body: &str,
     stop: &std::sync::atomic::AtomicBool,
+    run: Option<&str>,
+) -> Answer {
+    let answer = answer_in_child_followed(program, verb, game, body, stop, run);
+    if let (Some(id), Ok(mut p)) = (run, PROGRESS.lock()) {
+        p.remove(id);
+    }
+    answer
+}
+
+fn answer_in_child_followed(
+    program: &std::path::Path,
+    verb: &str,
+    game: &str,
+    body: &str,
+    stop: &std::sync::atomic::AtomicBool,
+    run: Option<&str>,
 ) -> Answer {
     use std::io::{Read, Write};
     use std::process::{Command, Stdio};
@@ -513,7 +544,11 @@ pub(crate) fn answer_in_child(
         .args(["serve", "--run-form", verb, game])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(if run.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .spawn()
     {
         Ok(c) => c,
@@ -530,6 +565,20 @@ pub(crate) fn answer_in_child(
             text
         })
     });
+    if let (Some(id), Some(err)) = (run, child.stderr.take()) {
+        let id = id.to_string();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(err).lines() {
+                let Ok(line) = line else { break };
+                if let Ok(mut p) = PROGRESS.lock()
+                    && (p.len() < MAX_FOLLOWED || p.contains_key(&id))
+                {
+                    p.insert(id.clone(), line);
+                }
+            }
+        });
+    }
     loop {
         match child.try_wait() {
             Ok(Some(_)) => break,

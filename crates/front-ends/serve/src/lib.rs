@@ -278,6 +278,7 @@ fn router(workers: usize) -> Router {
         )
         .route("/run/{verb}/{game}", get(form_page))
         .route("/api/run/{verb}/{game}", axum::routing::post(form_run))
+        .route("/api/progress/{run}", get(form_progress))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared)
@@ -586,8 +587,16 @@ async fn form_run(
     }
     let stop = Arc::new(AtomicBool::new(false));
     let _stop = StopOnDrop(stop.clone());
+    // The page's id for this run, to ask for its progress.
+    let run = headers
+        .get("tabula-run")
+        .and_then(|v| v.to_str().ok())
+        .filter(|r| !r.is_empty() && r.len() <= 100)
+        .map(str::to_string);
     let work = move || match forms::child() {
-        Some(program) => forms::answer_in_child(program, &verb, &game, &body, &stop),
+        Some(program) => {
+            forms::answer_in_child(program, &verb, &game, &body, &stop, run.as_deref())
+        }
         None => forms::answer(&verb, &game, &body),
     };
     match off_thread(&shared, work).await {
@@ -602,6 +611,15 @@ async fn form_run(
         }
         Err(r) => r,
     }
+}
+
+/// The latest progress line of a form's run (`Tabula-Run: ID`), as
+/// `{"line": TEXT}` (`null` before the run writes one, or once it ends).
+async fn form_progress(Path(run): Path<String>) -> Response {
+    json(
+        StatusCode::OK,
+        serde_json::json!({ "line": forms::progress(&run) }).to_string(),
+    )
 }
 
 /// A refused form or run: 404, 400, or 422 with the command line and

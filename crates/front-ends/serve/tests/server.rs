@@ -327,6 +327,7 @@ fn random_and_malformed_requests_never_stop_the_server() {
         "/run/count/tally",
         "/api/run/count/tally",
         "/api/run/chat/tally",
+        "/api/progress/nothing",
     ];
     for (i, path) in paths.iter().cycle().take(90).enumerate() {
         let n = (noise.next() % 5000) as usize;
