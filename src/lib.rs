@@ -75,6 +75,6 @@ pub use tabula_serve as serve;
 pub fn main() -> std::process::ExitCode {
     tabula_cli::main_with(&[tabula_cli::Extra {
         command: tabula_serve::command,
-        run: |matches, io| tabula_serve::run_matches(matches, io.out),
+        run: tabula_serve::run_matches_io,
     }])
 }

@@ -1,14 +1,16 @@
 //! `tabula serve` as a user runs it: the address on its first line, the
 //! index of the games `tabula list` lists, the Snakes board designer's
 //! analysis equal to `tabula analyze snakes`, a warning for an address
-//! other machines reach, and the designer in a real browser.
+//! other machines reach, the commands' forms giving what the command line
+//! prints, the designer and a form in a real browser, and the book's
+//! screenshots of them.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, ChildStderr, Command, Stdio};
 use std::time::Duration;
 
-use crate::common::{chromium_or_skip, json, tabula};
+use crate::common::{chromium_or_skip, json, stderr, stdout, tabula};
 
 /// A running `tabula serve`, stopped when dropped.
 struct Served {
@@ -26,8 +28,14 @@ impl Drop for Served {
 }
 
 fn serve(addr: &str) -> Served {
+    serve_with(&["--addr", addr])
+}
+
+/// `tabula serve ARGS`.
+fn serve_with(args: &[&str]) -> Served {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["serve", "--addr", addr])
+        .arg("serve")
+        .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -231,7 +239,7 @@ fn the_designer_shows_the_exact_mean_in_headless_chromium() {
             "the page shows the mean {mean}:\n{dom}"
         );
         let latency: f64 = dom
-            .split("data-latency=\"")
+            .split("data-drawn=\"")
             .nth(1)
             .and_then(|s| s.split('"').next())
             .and_then(|s| s.parse().ok())
@@ -243,7 +251,7 @@ fn the_designer_shows_the_exact_mean_in_headless_chromium() {
     }
     let _ = writeln!(
         std::io::stderr(),
-        "designer latency, edit to drawn shading (ms): {latencies:?}"
+        "designer latency, edit to the new board loaded (a page dump draws no frames) (ms): {latencies:?}"
     );
     assert!(
         latencies.iter().any(|&l| l < LATENCY_BOUND_MS),
@@ -528,4 +536,502 @@ fn the_designer_edits_by_clicks_and_drags_in_headless_chromium() {
         latencies.iter().any(|&l| l < LATENCY_BOUND_MS),
         "edit to shading took {latencies:?} ms"
     );
+}
+
+#[test]
+fn serve_runs_a_command_through_its_form_as_the_command_line_does() {
+    let served = serve("127.0.0.1:0");
+    let (status, index) = http(&served.url, "GET", "/", "");
+    assert_eq!(status, 200);
+    assert!(index.contains("href=\"/run/analyze/snakes\""), "{index}");
+    // The form is the command's own arguments, with their help and
+    // defaults.
+    let (status, form) = http(&served.url, "GET", "/run/analyze/snakes", "");
+    assert_eq!(status, 200);
+    for part in [
+        "<code>--players</code>",
+        "<code>--max-states</code>",
+        "name=\"max_states\" value=\"2000000\"",
+        "<option value=\"chute\">chute: At least one chute</option>",
+        "name=\"shortest\"",
+    ] {
+        assert!(form.contains(part), "{part} not in the form");
+    }
+    let body = serde_json::json!({
+        "board": "teaching", "rules": "bounce", "players": "2", "shortest": "true",
+    })
+    .to_string();
+    let (status, answer) = http(&served.url, "POST", "/api/run/analyze/snakes", &body);
+    assert_eq!(status, 200, "{answer}");
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    let args = [
+        "analyze",
+        "snakes",
+        "--board=teaching",
+        "--rules=bounce",
+        "--players=2",
+        "--shortest",
+    ];
+    assert_eq!(answer["command"], format!("tabula {}", args.join(" ")));
+    assert_eq!(answer["text"], stdout(&tabula(&args)));
+    let mut with_json = args.to_vec();
+    with_json.extend(["--format", "json"]);
+    assert_eq!(
+        format!("{}\n", answer["json"].as_str().expect("JSON text")),
+        stdout(&tabula(&with_json))
+    );
+    // The pictures are those --plot draws.
+    let dir = crate::common::temp_dir("serve-form-plot");
+    let mut with_plot = args.to_vec();
+    let plot = format!("--plot={}", dir.display());
+    with_plot.push(&plot);
+    assert!(tabula(&with_plot).status.success());
+    for p in answer["pictures"].as_array().expect("pictures") {
+        let name = p["name"].as_str().expect("a name");
+        let drawn = std::fs::read_to_string(dir.join(format!("{name}.svg"))).expect("drawn too");
+        assert_eq!(p["svg"], drawn.as_str(), "{name}");
+    }
+    assert!(!answer["pictures"].as_array().expect("pictures").is_empty());
+    // The command line's refusals, as the terminal words them.
+    let (status, answer) = http(
+        &served.url,
+        "POST",
+        "/api/run/analyze/snakes",
+        r#"{"players": "9"}"#,
+    );
+    assert_eq!(status, 422);
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    let cli = tabula(&["analyze", "snakes", "--players=9"]);
+    assert_eq!(cli.status.code(), Some(2));
+    assert!(
+        stderr(&cli).starts_with(
+            answer["error"]
+                .as_str()
+                .expect("an error")
+                .lines()
+                .next()
+                .expect("a line")
+        ),
+        "{answer} vs {}",
+        stderr(&cli)
+    );
+    // The server reads no file it is not sent.
+    let ron = format!(
+        "{}/games/snakes/boards/classic.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let body = serde_json::json!({ "board": ron }).to_string();
+    let (status, answer) = http(&served.url, "POST", "/api/run/analyze/snakes", &body);
+    assert_eq!(status, 400, "{answer}");
+    // Interactive commands have no form.
+    assert_eq!(http(&served.url, "GET", "/run/play/chance-it", "").0, 404);
+}
+
+/// The report a form shows once its run is done: `[text, pictures drawn]`.
+fn run_form(b: &mut Browser) -> serde_json::Value {
+    b.eval("document.getElementById('run').click()");
+    b.wait_for("document.getElementById('run-form').dataset.state === 'done'");
+    b.wait_for(
+        "[...document.querySelectorAll('#pictures img')].every((i) => i.complete && i.naturalWidth > 0)",
+    );
+    b.eval(
+        "[document.getElementById('text').textContent, document.getElementById('error').textContent, \
+         document.querySelectorAll('#pictures img').length]",
+    )
+}
+
+#[test]
+fn a_second_games_command_runs_through_its_form_in_headless_chromium() {
+    let Some(browser) =
+        chromium_or_skip("a_second_games_command_runs_through_its_form_in_headless_chromium")
+    else {
+        return;
+    };
+    let served = serve("127.0.0.1:0");
+    let mut b = Browser::start(&browser);
+    // From the index, the link to Chance-it's simulate form.
+    b.call(
+        "Page.navigate",
+        serde_json::json!({ "url": served.url.clone() }),
+    );
+    b.wait_for("document.querySelector('a[href=\"/run/simulate/chance-it\"]') !== null");
+    b.eval("document.querySelector('a[href=\"/run/simulate/chance-it\"]').click()");
+    // Its script has run (a click before would submit the plain form).
+    b.wait_for("document.getElementById('run-form')?.dataset.state === 'ready'");
+    b.eval(
+        "(() => { const f = document.getElementById('f-games'); f.value = '500'; \
+         document.getElementById('f-seed').value = '7'; })()",
+    );
+    let shown = run_form(&mut b);
+    let cli = tabula(&["simulate", "chance-it", "--games", "500", "--seed", "7"]);
+    assert!(cli.status.success(), "{}", stderr(&cli));
+    assert_eq!(shown[1], "", "no error");
+    assert_eq!(shown[0], stdout(&cli).as_str());
+    assert!(shown[2].as_u64().expect("a count") > 0, "pictures drawn");
+    assert_eq!(
+        b.eval("document.getElementById('command').textContent"),
+        "tabula simulate chance-it --seed=7 --games=500"
+    );
+    // A value the command refuses: the terminal's message on the page.
+    b.eval("document.getElementById('f-games').value = 'many'");
+    let shown = run_form(&mut b);
+    assert!(
+        shown[1]
+            .as_str()
+            .expect("an error")
+            .contains("invalid value 'many'"),
+        "{shown}"
+    );
+}
+
+/// The designer's numbers after the players and rule set controls
+/// change, the RON it downloads, and the time from an edit to the new
+/// shading over 50 edits.
+#[test]
+fn the_designers_controls_and_download_follow_the_command_line_in_headless_chromium() {
+    let Some(browser) = chromium_or_skip(
+        "the_designers_controls_and_download_follow_the_command_line_in_headless_chromium",
+    ) else {
+        return;
+    };
+    let served = serve("127.0.0.1:0");
+    let mut b = Browser::start(&browser);
+    let downloads = crate::common::temp_dir("serve-download");
+    b.call(
+        "Page.setDownloadBehavior",
+        serde_json::json!({ "behavior": "allow", "downloadPath": downloads.display().to_string() }),
+    );
+    b.call(
+        "Page.navigate",
+        serde_json::json!({ "url": format!("{}game/snakes/designer", served.url) }),
+    );
+    b.wait_for("document.body.dataset.latency !== undefined");
+    // Rule set `exact`, two players: the numbers `tabula analyze snakes`
+    // gives for them.
+    b.eval("delete document.body.dataset.latency");
+    b.eval(
+        "(() => { const r = document.getElementById('rules'); r.value = 'exact'; \
+         r.dispatchEvent(new Event('change')); })()",
+    );
+    b.wait_for("document.body.dataset.latency !== undefined");
+    b.eval("delete document.body.dataset.latency");
+    b.eval(
+        "(() => { const p = document.getElementById('players'); p.value = '2'; \
+         p.dispatchEvent(new Event('change')); })()",
+    );
+    b.wait_for("document.body.dataset.latency !== undefined");
+    let cli = json(&tabula(&[
+        "analyze",
+        "snakes",
+        "classic",
+        "--rules",
+        "exact",
+        "--players",
+        "2",
+        "--format",
+        "json",
+    ]));
+    let mean = format!("{:.4}", cli["throws"]["mean"].as_f64().expect("a mean"));
+    let forfeits = format!(
+        "{:.4}",
+        cli["forfeited_throws_mean"].as_f64().expect("forfeits")
+    );
+    assert_eq!(
+        b.eval("document.getElementById('mean').textContent"),
+        mean.as_str()
+    );
+    assert_eq!(
+        b.eval("document.getElementById('forfeits').textContent"),
+        forfeits.as_str()
+    );
+    let command = b.eval("document.getElementById('command').textContent");
+    assert_eq!(
+        command,
+        "tabula analyze snakes board.ron --shortest --players 2"
+    );
+    // Download RON: the file is the text, and the command shown gives the
+    // page's numbers for it.
+    b.eval("document.getElementById('download').click()");
+    let file = downloads.join("board.ron");
+    let start = std::time::Instant::now();
+    while !file.is_file() {
+        assert!(start.elapsed() < Duration::from_secs(20), "no download");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let saved = std::fs::read_to_string(&file).expect("the download");
+    assert_eq!(
+        b.eval("document.getElementById('ron').value"),
+        saved.as_str()
+    );
+    assert!(saved.contains("rules: \"exact\""), "{saved}");
+    let path = file.display().to_string();
+    let from_file = json(&tabula(&[
+        "analyze",
+        "snakes",
+        &path,
+        "--shortest",
+        "--players",
+        "2",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(from_file["throws"], cli["throws"]);
+    // 50 edits, each a click on two squares (a ladder 2 -> 5, then
+    // removed): the time from each to its shading drawn.
+    let frame = b.eval(
+        "(() => { const i = document.getElementById('board'); const r = i.getBoundingClientRect(); \
+         return [r.left, r.top, r.width / i.naturalWidth]; })()",
+    );
+    let body = serde_json::json!({ "board": classic() }).to_string();
+    let (_, answer) = http(
+        &served.url,
+        "POST",
+        "/game/snakes/designer/api/analyze",
+        &body,
+    );
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    let cells = answer["layout"]["cells"].clone();
+    let f = |i: usize| frame[i].as_f64().expect("a number");
+    let at = |square: usize| {
+        let c = |i: usize| cells[square][i].as_f64().expect("a cell");
+        (
+            f(0) + (c(0) + c(2)) / 2.0 * f(2),
+            f(1) + (c(1) + c(3)) / 2.0 * f(2),
+        )
+    };
+    let mut latencies = Vec::new();
+    let mut answered = Vec::new();
+    for i in 0..50 {
+        b.eval("delete document.body.dataset.latency");
+        let second = if i % 2 == 0 { 5 } else { 2 };
+        for square in [2, second] {
+            b.mouse("mousePressed", at(square));
+            b.mouse("mouseReleased", at(square));
+        }
+        let has = if i % 2 == 0 { "" } else { "!" };
+        b.wait_for(&format!(
+            "{has}document.getElementById('ron').value.includes('(2, 5)') && document.body.dataset.latency !== undefined"
+        ));
+        let l = b.eval(
+            "[Number(document.body.dataset.latency), Number(document.body.dataset.answered)]",
+        );
+        latencies.push(l[0].as_f64().expect("a latency"));
+        answered.push(l[1].as_f64().expect("a time"));
+    }
+    let median = |v: &[f64]| {
+        let mut v = v.to_vec();
+        v.sort_by(f64::total_cmp);
+        (v[v.len() / 2 - 1] + v[v.len() / 2]) / 2.0
+    };
+    let worst = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+    let _ = writeln!(
+        std::io::stderr(),
+        "designer, 50 edits on the classic board: edit to drawn shading median {:.1} ms, worst {:.1} ms; \
+         edit to answer median {:.1} ms, worst {:.1} ms (aim: {TARGET_MS} ms)",
+        median(&latencies),
+        worst(&latencies),
+        median(&answered),
+        worst(&answered),
+    );
+    assert!(
+        median(&latencies) < LATENCY_BOUND_MS,
+        "edit to shading took {latencies:?} ms"
+    );
+    // Upload a board file: its text in the editor, its numbers shown.
+    let teaching = format!(
+        "{}/games/snakes/boards/teaching.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let document = b.call("DOM.getDocument", serde_json::json!({}));
+    let input = b.call(
+        "DOM.querySelector",
+        serde_json::json!({ "nodeId": document["result"]["root"]["nodeId"], "selector": "#upload" }),
+    );
+    b.call(
+        "DOM.setFileInputFiles",
+        serde_json::json!({ "files": [teaching], "nodeId": input["result"]["nodeId"] }),
+    );
+    let cli = json(&tabula(&[
+        "analyze",
+        "snakes",
+        &teaching,
+        "--players",
+        "2",
+        "--format",
+        "json",
+    ]));
+    let mean = format!("{:.4}", cli["throws"]["mean"].as_f64().expect("a mean"));
+    b.wait_for(&format!(
+        "document.getElementById('mean').textContent === '{mean}'"
+    ));
+    let uploaded = std::fs::read_to_string(&teaching).expect("the teaching board");
+    assert_eq!(
+        b.eval("document.getElementById('ron').value"),
+        uploaded.as_str()
+    );
+}
+
+/// The book's preprocessor with `book` on stdin and `env` set (`PATH`
+/// replaced): its exit status, the book back and its stderr.
+fn preprocess(book: &serde_json::Value, env: &[(&str, &str)]) -> (bool, serde_json::Value, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_mdbook-tabula"));
+    command
+        .env_remove("TABULA_CHROMIUM")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let mut child = command.spawn().expect("the preprocessor starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(book.to_string().as_bytes())
+        .expect("the book");
+    let out = child.wait_with_output().expect("it runs");
+    let back = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+    (out.status.success(), back, stderr(&out))
+}
+
+#[test]
+fn the_book_preprocessor_takes_screenshots_of_served_pages_or_says_it_cannot() {
+    let chapter = |content: &str| {
+        serde_json::json!([
+            { "root": std::env::temp_dir(), "renderer": "html" },
+            { "items": [{ "Chapter": { "name": "S", "sub_items": [], "content": content } }] }
+        ])
+    };
+    let book = chapter("a\n<!-- screenshot: /run/analyze/snakes?players=2#run 800x600 -->\nb\n");
+    let content = |back: &serde_json::Value| {
+        back["items"][0]["Chapter"]["content"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    // No browser: a note where the picture would be, and a warning.
+    let (ok, back, err) = preprocess(&book, &[("PATH", "")]);
+    assert!(ok, "{err}");
+    let text = content(&back);
+    assert!(
+        text.starts_with("a\n<p class=\"tabula-screenshot-missing\"><strong>No screenshot here:"),
+        "{text}"
+    );
+    assert!(!text.contains("<img"), "{text}");
+    assert!(err.contains("warning: no chromium"), "{err}");
+    // A malformed line fails the build, naming the chapter.
+    let (ok, _, err) = preprocess(&chapter("<!-- screenshot: designer 10x10 -->\n"), &[]);
+    assert!(!ok);
+    assert!(
+        err.contains("chapter \"S\"") && err.contains("PATH starting with /"),
+        "{err}"
+    );
+    // With a browser: the page as it looks, inline.
+    let Some(browser) = chromium_or_skip(
+        "the_book_preprocessor_takes_screenshots_of_served_pages_or_says_it_cannot (with a browser)",
+    ) else {
+        return;
+    };
+    let browser = browser.display().to_string();
+    let (ok, back, err) = preprocess(&book, &[("TABULA_CHROMIUM", &browser)]);
+    assert!(ok, "{err}");
+    let text = content(&back);
+    // A PNG's signature and header, 800 x 600, in base64.
+    assert!(
+        text.starts_with("a\n<div class=\"tabula-screenshot\"><img src=\"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAyAAAAJY"),
+        "{}",
+        &text[..text.len().min(200)]
+    );
+    assert!(text.len() > 10_000 && text.ends_with("</div>\nb\n"));
+}
+
+#[test]
+fn a_hundred_form_runs_at_once_are_answered_or_told_to_retry() {
+    let served = serve("127.0.0.1:0");
+    let started = std::time::Instant::now();
+    let runs: Vec<_> = (0..100)
+        .map(|i| {
+            let url = served.url.clone();
+            std::thread::spawn(move || {
+                let t = std::time::Instant::now();
+                let body = format!(r#"{{"players": "{}"}}"#, 1 + i % 4);
+                let (status, answer) = http(&url, "POST", "/api/run/analyze/snakes", &body);
+                (status, answer, t.elapsed())
+            })
+        })
+        .collect();
+    let (mut answered, mut refused, mut slowest) = (0, 0, Duration::ZERO);
+    for r in runs {
+        let (status, answer, took) = r.join().expect("a client");
+        match status {
+            200 => answered += 1,
+            503 => refused += 1,
+            s => panic!("status {s}: {answer}"),
+        }
+        slowest = slowest.max(took);
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "100 runs of `analyze snakes` through its form at once: {answered} answered, {refused} told 503, \
+         all in {:?} (the slowest answer {slowest:?})",
+        started.elapsed()
+    );
+    assert!(answered > 0);
+    assert_eq!(http(&served.url, "GET", "/", "").0, 200);
+}
+
+#[test]
+fn a_form_run_whose_client_leaves_is_stopped_and_frees_its_worker() {
+    // One worker: a run waits for the one before it.
+    let served = serve_with(&["--addr", "127.0.0.1:0", "--workers", "1"]);
+    let addr = served
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    // A run of a billion games (hours), whose client goes away.
+    let body = r#"{"games": "1000000000"}"#;
+    let mut s = TcpStream::connect(&addr).expect("connects");
+    write!(
+        s,
+        "POST /api/run/simulate/snakes HTTP/1.1\r\nHost: x\r\nTabula-Run: long-run\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("sends");
+    // Its progress: the line the command writes on stderr now and then.
+    let started = std::time::Instant::now();
+    let line = loop {
+        let (status, p) = http(&served.url, "GET", "/api/progress/long-run", "");
+        assert_eq!(status, 200);
+        let p: serde_json::Value = serde_json::from_str(&p).expect("JSON");
+        if let Some(line) = p["line"].as_str() {
+            break line.to_string();
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no progress line"
+        );
+        std::thread::sleep(Duration::from_millis(250));
+    };
+    assert!(
+        line.starts_with("simulation: ") && line.contains("/1000000000 games"),
+        "{line}"
+    );
+    drop(s);
+    // The next run gets the worker at once: the long one was stopped.
+    let started = std::time::Instant::now();
+    let (status, answer) = http(&served.url, "POST", "/api/run/analyze/snakes", "{}");
+    assert_eq!(status, 200, "{answer}");
+    let _ = writeln!(
+        std::io::stderr(),
+        "a form run after a stopped one (one worker): answered in {:?}",
+        started.elapsed()
+    );
+    assert!(started.elapsed() < Duration::from_secs(30));
+    // A run that has ended has no progress.
+    let (_, p) = http(&served.url, "GET", "/api/progress/long-run", "");
+    assert_eq!(p, r#"{"line":null}"#);
 }

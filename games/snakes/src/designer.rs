@@ -6,7 +6,7 @@
 
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tabula_app::page::{GamePage, PageError};
+use tabula_app::page::{CLIENTS, GamePage, PageError};
 use tabula_core::spec::{Source, SpecError};
 use tabula_exact::Limits;
 
@@ -29,7 +29,17 @@ struct AnalyzeRequest {
     /// Players for the analysis (1 to [`MAX_PLAYERS`]).
     #[serde(default = "one")]
     players: u8,
+    /// Which open page sent it (a random id the page makes), so that a
+    /// newer edit of the same page stops this one's solve.
+    #[serde(default)]
+    client: Option<String>,
+    /// The edit's number on that page: a later one supersedes it.
+    #[serde(default)]
+    seq: u64,
 }
+
+/// The longest client id accepted.
+const MAX_CLIENT: usize = 100;
 
 fn one() -> u8 {
     1
@@ -58,7 +68,19 @@ pub fn api(action: &str, body: &str) -> Result<String, PageError> {
                     "the request is not {{\"board\": RON text, \"players\": N}}: {e}"
                 ))
             })?;
-            Ok(analyze_json(&request.board, request.players).to_string())
+            let Some(client) = request.client else {
+                return Ok(analyze_json(&request.board, request.players).to_string());
+            };
+            if client.len() > MAX_CLIENT {
+                return Err(PageError::BadRequest(format!(
+                    "the client id is over {MAX_CLIENT} bytes"
+                )));
+            }
+            let ticket = CLIENTS.begin(&client, request.seq);
+            Ok(
+                analyze_json_unless(&request.board, request.players, &|| ticket.is_stale())
+                    .to_string(),
+            )
         }
         _ => Err(PageError::UnknownAction),
     }
@@ -110,6 +132,18 @@ fn spec_error(e: &SpecError) -> Value {
 /// --format json` prints; `wins` gives each seat's chance to win for 2 to
 /// [`MAX_PLAYERS`] players.
 pub fn analyze_json(text: &str, players: u8) -> Value {
+    analyze_json_unless(text, players, &|| false)
+}
+
+/// [`analyze_json`], given up between its solves once `stale` says a
+/// newer edit has arrived: then `{"ok": false, "stale": true, "phase"}`,
+/// naming the phase it stopped before. (A solve already running finishes
+/// its phase, within the page's limits: 5 seconds at most.)
+pub fn analyze_json_unless(text: &str, players: u8, stale: &dyn Fn() -> bool) -> Value {
+    let stopped = |phase: &str| json!({ "ok": false, "stale": true, "phase": phase });
+    if stale() {
+        return stopped("reading the board");
+    }
     if !(1..=MAX_PLAYERS).contains(&players) {
         return error_json(
             format!("the page analyses 1 to {MAX_PLAYERS} players, not {players}"),
@@ -130,12 +164,19 @@ pub fn analyze_json(text: &str, players: u8) -> Value {
         limits: limits(),
         shortest: Some(Require::None),
     };
+    if stale() {
+        return stopped("solving");
+    }
     let analysis = match setup.analyze(&options) {
         Ok(a) => a,
         Err(e) => return error_json(e.to_string(), None),
     };
-    let wins: Vec<Value> = (2..=MAX_PLAYERS)
-        .map(|n| {
+    let mut wins: Vec<Value> = Vec::new();
+    for n in 2..=MAX_PLAYERS {
+        if stale() {
+            return stopped(&format!("solving for {n} players"));
+        }
+        wins.push({
             let solved = if n == players {
                 Ok(analysis.seats.win_probability.clone())
             } else {
@@ -153,8 +194,11 @@ pub fn analyze_json(text: &str, players: u8) -> Value {
                 Ok(w) => json!({ "players": n, "win_probability": w }),
                 Err(e) => json!({ "players": n, "error": e.to_string() }),
             }
-        })
-        .collect();
+        });
+    }
+    if stale() {
+        return stopped("drawing");
+    }
     let pictures = match crate::pictures::analysis_pictures(&analysis, &setup.board) {
         Ok(p) => p
             .into_iter()

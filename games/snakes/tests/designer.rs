@@ -2,7 +2,7 @@
 //! analysis as `tabula analyze snakes`, located errors, no panic on any
 //! text.
 
-use tabula_snakes::designer::{analyze_json, api, boards_json};
+use tabula_snakes::designer::{analyze_json, analyze_json_unless, api, boards_json};
 use tabula_snakes::{AnalysisOptions, Board, Require, Setup};
 
 const CLASSIC: &str = include_str!("../boards/classic.ron");
@@ -102,4 +102,62 @@ fn the_page_requests() {
         serde_json::from_str(&api("analyze", &body).expect("answered")).expect("JSON");
     assert_eq!(answer["ok"], true);
     assert!(tabula_snakes::designer::HTML.contains("\"designer/api/\""));
+}
+
+#[test]
+fn a_stale_edit_stops_between_its_solves() {
+    // Never stale: the whole answer, as analyze_json gives it.
+    assert_eq!(
+        analyze_json_unless(CLASSIC, 2, &|| false),
+        analyze_json(CLASSIC, 2)
+    );
+    // Stale after k checks: it stops before the next phase, and names it.
+    let phases: Vec<String> = (0..7)
+        .map(|k| {
+            let checks = std::cell::Cell::new(0);
+            let r = analyze_json_unless(CLASSIC, 2, &|| {
+                checks.set(checks.get() + 1);
+                checks.get() > k
+            });
+            if r["ok"] == true {
+                return "done".to_string();
+            }
+            assert_eq!(r["stale"], true, "{r}");
+            r["phase"].as_str().expect("a phase").to_string()
+        })
+        .collect();
+    assert_eq!(
+        phases,
+        [
+            "reading the board",
+            "solving",
+            "solving for 2 players",
+            "solving for 3 players",
+            "solving for 4 players",
+            "drawing",
+            "done"
+        ]
+    );
+}
+
+#[test]
+fn a_newer_edit_of_the_same_page_makes_the_older_one_stale() {
+    let request = |client: &str, seq: u64| {
+        let body = serde_json::json!({ "board": CLASSIC, "client": client, "seq": seq });
+        let r: serde_json::Value =
+            serde_json::from_str(&api("analyze", &body.to_string()).expect("an answer"))
+                .expect("JSON");
+        r
+    };
+    assert_eq!(request("stale-test", 2)["ok"], true);
+    // An older edit arriving late is not solved.
+    let r = request("stale-test", 1);
+    assert_eq!(
+        (&r["stale"], &r["phase"]),
+        (&true.into(), &"reading the board".into())
+    );
+    // Another page's edits are its own.
+    assert_eq!(request("stale-test-2", 1)["ok"], true);
+    let bad = serde_json::json!({ "board": CLASSIC, "client": "x".repeat(101), "seq": 1 });
+    assert!(api("analyze", &bad.to_string()).is_err());
 }

@@ -94,3 +94,93 @@ pub fn find(game: &str, name: &str) -> Option<&'static GamePage> {
         .into_iter()
         .find(|p| p.game == game && p.name == name)
 }
+
+/// The newest request of each of a page's clients, so that work made
+/// stale by a newer request (an edit that supersedes the last) stops
+/// early: a page's request names its client (a random id the page makes
+/// when it loads) and numbers itself; its work checks
+/// [`Ticket::is_stale`] between its phases and gives up once a newer
+/// request of the same client has arrived.
+///
+/// ```
+/// use tabula_app::page::Latest;
+///
+/// static LATEST: Latest = Latest::new();
+/// let first = LATEST.begin("tab-1", 1);
+/// assert!(!first.is_stale());
+/// let second = LATEST.begin("tab-1", 2);
+/// assert!(first.is_stale() && !second.is_stale());
+/// // Another client's requests are its own.
+/// assert!(!LATEST.begin("tab-2", 1).is_stale());
+/// // A request older than one already seen is stale from the start.
+/// assert!(LATEST.begin("tab-1", 1).is_stale());
+/// ```
+#[derive(Debug)]
+pub struct Latest {
+    newest: std::sync::Mutex<std::collections::BTreeMap<String, u64>>,
+}
+
+impl Latest {
+    /// Clients remembered at most: past it, the record starts afresh (a
+    /// client forgotten is only not cancelled until its next request).
+    pub const MAX_CLIENTS: usize = 4096;
+
+    /// No client seen yet.
+    pub const fn new() -> Latest {
+        Latest {
+            newest: std::sync::Mutex::new(std::collections::BTreeMap::new()),
+        }
+    }
+
+    /// Request `seq` of `client` arrives: it becomes the client's newest,
+    /// unless a later one has been seen.
+    pub fn begin<'a>(&'a self, client: &str, seq: u64) -> Ticket<'a> {
+        if let Ok(mut newest) = self.newest.lock() {
+            if newest.len() >= Latest::MAX_CLIENTS && !newest.contains_key(client) {
+                newest.clear();
+            }
+            let n = newest.entry(client.to_string()).or_insert(seq);
+            *n = (*n).max(seq);
+        }
+        Ticket {
+            latest: self,
+            client: client.to_string(),
+            seq,
+        }
+    }
+
+    fn newest(&self, client: &str) -> Option<u64> {
+        self.newest.lock().ok()?.get(client).copied()
+    }
+}
+
+impl Default for Latest {
+    fn default() -> Self {
+        Latest::new()
+    }
+}
+
+/// One request of a client, from [`Latest::begin`].
+#[derive(Debug)]
+pub struct Ticket<'a> {
+    latest: &'a Latest,
+    client: String,
+    seq: u64,
+}
+
+impl Ticket<'_> {
+    /// Whether a newer request of the same client has arrived.
+    pub fn is_stale(&self) -> bool {
+        self.latest
+            .newest(&self.client)
+            .is_some_and(|n| n > self.seq)
+    }
+}
+
+/// The newest request of every page's clients, shared by the pages and
+/// the front end: the front end records a request on its arrival when it
+/// carries the headers `Tabula-Client` (the id) and `Tabula-Seq` (its
+/// number), so that even a request still waiting for a worker already
+/// makes its client's older work stale; the page records it again (from
+/// its body) when it runs, and checks its [`Ticket`].
+pub static CLIENTS: Latest = Latest::new();

@@ -34,7 +34,16 @@
 //! build, naming the chapter and the command. Unprocessed (as by `mdbook
 //! test`), the line is an HTML comment and shows nothing. The
 //! `pictures: ...` lines that `--plot` writes on stderr are not printed:
-//! the scratch folder is removed at the end. mdBook's protocol:
+//! the scratch folder is removed at the end. A line
+//!
+//! ```text
+//! <!-- screenshot: /game/GAME/PAGE 1280x900 -->
+//! ```
+//!
+//! is replaced by a screenshot of that page of `tabula serve` (which the
+//! preprocessor starts on a free port of 127.0.0.1), taken by headless
+//! Chromium at that window size, inline; where there is no Chromium, by a
+//! note saying so where the picture would be (and a warning on stderr). mdBook's protocol:
 //! `mdbook-tabula supports RENDERER` answers through the exit status (html
 //! only); otherwise `[context, book]` JSON comes on stdin and the book
 //! goes back on stdout.
@@ -48,8 +57,11 @@ use std::process::ExitCode;
 use serde_json::Value;
 use tabula_cli::Error;
 
+mod screenshot;
+
 const OPEN: &str = "<!-- picture:";
 const OUTPUT: &str = "<!-- output:";
+const SCREENSHOT: &str = "<!-- screenshot:";
 const CLOSE: &str = "-->";
 
 /// Runs the preprocessor with the process's arguments and standard
@@ -96,6 +108,7 @@ fn run() -> Result<(), Error> {
         scratch: scratch.clone(),
         runs: HashMap::new(),
         outputs: HashMap::new(),
+        screenshots: screenshot::Screenshots::default(),
     };
     let result = visit(&mut book, &mut pictures);
     let _ = std::fs::remove_dir_all(&scratch);
@@ -202,7 +215,16 @@ fn expand(content: &str, pictures: &mut Pictures) -> Result<String, Error> {
                     }
                     out.push_str("```\n");
                 }
-                None => out.push_str(line),
+                None => match trimmed
+                    .strip_prefix(SCREENSHOT)
+                    .and_then(|rest| rest.strip_suffix(CLOSE))
+                {
+                    Some(spec) => {
+                        let scratch = pictures.scratch.join("screenshots");
+                        out.push_str(&pictures.screenshots.take(spec.trim(), &scratch)?);
+                    }
+                    None => out.push_str(line),
+                },
             },
         }
     }
@@ -215,6 +237,8 @@ struct Pictures {
     runs: HashMap<String, PathBuf>,
     /// What each `output:` command printed.
     outputs: HashMap<String, String>,
+    /// `tabula serve` and the browser, for `screenshot:` lines.
+    screenshots: screenshot::Screenshots,
 }
 
 impl Pictures {

@@ -1,8 +1,11 @@
 //! `tabula serve`: a local web front end over the games a binary links.
 //!
 //! It serves an index of the registered games (the registry `tabula list`
-//! reads) and the pages games contribute ([`tabula_app::page::GamePage`]),
-//! each answering its own requests; this crate names no game. Everything
+//! reads), the pages games contribute ([`tabula_app::page::GamePage`]),
+//! each answering its own requests, and a form for each game's commands
+//! that print a report, built from the command's own clap arguments
+//! (`/run/VERB/GAME`; see [`run_matches_io`] for where runs are made);
+//! this crate names no game. Everything
 //! the browser gets (HTML, CSS, JavaScript) is compiled into the binary:
 //! there is no JavaScript build step and no file is read from disk.
 //!
@@ -26,6 +29,7 @@
 use std::io::Write;
 use std::net::{SocketAddr, TcpListener as StdListener};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use axum::Router;
 use axum::body::Body;
@@ -36,6 +40,8 @@ use axum::routing::get;
 use clap::{ArgMatches, Args, FromArgMatches};
 use tabula_app::page::{self, GamePage, PageError};
 use tokio::sync::Semaphore;
+
+mod forms;
 
 /// The largest request body accepted: 1 MiB. A larger one is answered
 /// 413 (Payload Too Large).
@@ -52,13 +58,17 @@ pub const RETRY_AFTER_SECONDS: u32 = 1;
 
 const STYLE: &str = include_str!("style.css");
 
+/// The hidden option a form's run is made with, in a process of its own.
+const RUN_FORM: &str = "run-form";
+
 /// Options of `tabula serve`.
 #[derive(Clone, Debug, Args)]
 #[command(
     after_help = "Prints its address (tabula serve: http://ADDR/) as the first line on stdout, then serves until stopped (Ctrl-C).\n\
 It binds 127.0.0.1 (this machine only) unless --addr says otherwise; any other address lets other machines use it, \
 and it warns on stderr.\n\
-Open the address in a browser: the index lists the games and the pages they contribute, such as a board designer.\n\
+Open the address in a browser: the index lists the games, the pages they contribute (such as a board designer) \
+and a form for each of their commands that print a report (/run/VERB/GAME), which runs it and shows its report and pictures.\n\
 Example: tabula serve --addr 127.0.0.1:0   (any free port)"
 )]
 pub struct Options {
@@ -97,7 +107,15 @@ impl Options {
 /// `serve`'s clap command, for a command line to add beside its others.
 pub fn command() -> clap::Command {
     Options::augment_args(clap::Command::new("serve"))
-        .about("Serve the games in a web browser, with the pages they contribute (a board designer): local only by default")
+        .arg(
+            clap::Arg::new(RUN_FORM)
+                .long(RUN_FORM)
+                .num_args(2)
+                .value_names(["VERB", "GAME"])
+                .hide(true)
+                .help("Run one form (its JSON body on stdin) and print its answer: how the server runs forms"),
+        )
+        .about("Serve the games in a web browser: the pages they contribute (a board designer) and a form for each command; local only by default")
 }
 
 /// Runs `serve` with parsed arguments of [`command`]: prints the address
@@ -117,6 +135,36 @@ pub fn run_matches(matches: &ArgMatches, out: &mut dyn Write) -> Result<(), tabu
     }
     server.join();
     Ok(())
+}
+
+/// [`run_matches`] for the `tabula` command, with its input: the
+/// server's forms then run in processes of this program (`tabula serve
+/// --run-form VERB GAME`, the form's body on stdin, which this answers),
+/// so that a run whose client goes away (Stop) is killed.
+pub fn run_matches_io(
+    matches: &ArgMatches,
+    io: &mut tabula_app::Io<'_>,
+) -> Result<(), tabula_app::Error> {
+    if let Some(names) = matches.get_many::<String>(RUN_FORM) {
+        let names: Vec<&String> = names.collect();
+        let (Some(verb), Some(game)) = (names.first(), names.get(1)) else {
+            return Err("--run-form VERB GAME".into());
+        };
+        let mut body = String::new();
+        std::io::Read::read_to_string(
+            &mut std::io::Read::take(&mut io.input, MAX_BODY as u64 + 1),
+            &mut body,
+        )?;
+        let answer = forms::answer(verb, game, &body);
+        writeln!(io.out, "{}", forms::head(&answer))?;
+        write!(io.out, "{}", answer.body)?;
+        io.out.flush()?;
+        return Ok(());
+    }
+    if let Ok(program) = std::env::current_exe() {
+        forms::run_in_child(program);
+    }
+    run_matches(matches, io.out)
 }
 
 /// A running server.
@@ -228,6 +276,9 @@ fn router(workers: usize) -> Router {
             "/game/{game}/{page}/api/{action}",
             axum::routing::post(page_api),
         )
+        .route("/run/{verb}/{game}", get(form_page))
+        .route("/api/run/{verb}/{game}", axum::routing::post(form_run))
+        .route("/api/progress/{run}", get(form_progress))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared)
@@ -322,8 +373,27 @@ async fn index() -> Response {
             .iter()
             .map(|c| format!("<code>{}</code>", escape(c.verb())))
             .collect();
+        let forms: Vec<String> = forms::listed(g)
+            .iter()
+            .map(|(verb, about)| {
+                format!(
+                    "<a class=\"form\" href=\"/run/{verb}/{game}\" title=\"{about}\">{verb}</a>",
+                    verb = escape(verb),
+                    game = escape(g.name),
+                    about = escape(about),
+                )
+            })
+            .collect();
+        let forms = if forms.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "<br><span class=\"verbs\">run in the browser: {}</span>",
+                forms.join(", ")
+            )
+        };
         main.push_str(&format!(
-            "<li class=\"game\" data-game=\"{name}\"><strong>{name}</strong>: {summary}<br><span class=\"verbs\">commands: {verbs}</span>",
+            "<li class=\"game\" data-game=\"{name}\"><strong>{name}</strong>: {summary}<br><span class=\"verbs\">commands: {verbs}</span>{forms}",
             name = escape(g.name),
             summary = escape(g.summary),
             verbs = verbs.join(", "),
@@ -369,6 +439,9 @@ async fn games_json() -> Response {
             "name": g.name,
             "summary": g.summary,
             "commands": g.commands.iter().map(|c| c.verb()).collect::<Vec<_>>(),
+            "forms": forms::listed(g).iter().map(|(verb, _)| serde_json::json!({
+                "verb": verb, "path": format!("/run/{verb}/{}", g.name),
+            })).collect::<Vec<_>>(),
             "pages": pages.iter().filter(|p| p.game == g.name).map(|p| serde_json::json!({
                 "name": p.name, "title": p.title, "summary": p.summary,
                 "path": format!("/game/{}/{}", p.game, p.name),
@@ -395,30 +468,71 @@ async fn page_api(
     let Some(p) = page::find(&game, &name) else {
         return not_found().await;
     };
+    let body = match read_body(&headers, body).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    // A newer request of a client makes its older work stale now, even
+    // while it waits for a worker.
+    let client = headers
+        .get("tabula-client")
+        .and_then(|v| v.to_str().ok())
+        .filter(|c| c.len() <= 100);
+    let seq = headers
+        .get("tabula-seq")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if let (Some(client), Some(seq)) = (client, seq) {
+        page::CLIENTS.begin(client, seq);
+    }
+    let api = p.api;
+    let answer = match off_thread(&shared, move || api(&action, &body)).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    match answer {
+        Ok(body) => json(StatusCode::OK, body),
+        Err(PageError::UnknownAction) => text(StatusCode::NOT_FOUND, "no such action"),
+        Err(PageError::BadRequest(why)) => text(StatusCode::BAD_REQUEST, why),
+        Err(e) => text(StatusCode::BAD_REQUEST, e.to_string()),
+    }
+}
+
+/// A request's body as UTF-8 text, at most [`MAX_BODY`] bytes (a body
+/// announced larger is refused before it is read), or the answer that
+/// refuses it.
+async fn read_body(headers: &HeaderMap, body: Body) -> Result<String, Response> {
     let too_large = || {
         text(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!("the request body is over {MAX_BODY} bytes"),
         )
     };
-    // A body announced too large is refused before it is read.
     let announced = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
     if announced.is_some_and(|n| n > MAX_BODY as u64) {
-        return too_large();
+        return Err(too_large());
     }
     let Ok(body) = axum::body::to_bytes(body, MAX_BODY).await else {
-        return too_large();
+        return Err(too_large());
     };
-    let Ok(body) = String::from_utf8(body.to_vec()) else {
-        return text(
+    String::from_utf8(body.to_vec()).map_err(|_| {
+        text(
             StatusCode::BAD_REQUEST,
             "the request body is not UTF-8 text",
-        );
-    };
-    // Admitted (running or waiting), or 503 at once.
+        )
+    })
+}
+
+/// Runs `work` off the request threads within the bounds: admitted
+/// (running or waiting) or 503 at once; waiting is dropped with the
+/// request if its client goes away; a panic is caught (500).
+async fn off_thread<T: Send + 'static>(
+    shared: &Shared,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Response> {
     let Ok(_admitted) = shared.admitted.try_acquire() else {
         let mut r = text(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -426,23 +540,97 @@ async fn page_api(
         );
         r.headers_mut()
             .insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS));
-        return r;
+        return Err(r);
     };
-    // Waiting here is dropped with the request if its client goes away.
     let Ok(_running) = shared.running.acquire().await else {
-        return text(StatusCode::SERVICE_UNAVAILABLE, "shutting down");
+        return Err(text(StatusCode::SERVICE_UNAVAILABLE, "shutting down"));
     };
-    let api = p.api;
-    // A panic in the page's work is caught here (as the task's error).
-    let answer = tokio::task::spawn_blocking(move || api(&action, &body)).await;
-    match answer {
-        Ok(Ok(body)) => json(StatusCode::OK, body),
-        Ok(Err(PageError::UnknownAction)) => text(StatusCode::NOT_FOUND, "no such action"),
-        Ok(Err(PageError::BadRequest(why))) => text(StatusCode::BAD_REQUEST, why),
-        Ok(Err(e)) => text(StatusCode::BAD_REQUEST, e.to_string()),
-        Err(_) => text(
+    tokio::task::spawn_blocking(work).await.map_err(|_| {
+        text(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "the page's work failed (a bug: please report it)",
+            "the work failed (a bug: please report it)",
+        )
+    })
+}
+
+/// The form of `tabula VERB GAME`, built from its arguments.
+async fn form_page(Path((verb, game)): Path<(String, String)>) -> Response {
+    match forms::form_html(&verb, &game) {
+        Ok(main) => {
+            let title = format!("{verb} {game}");
+            let trail = format!(" › {} › {}", escape(&game), escape(&verb));
+            html(StatusCode::OK, layout(&title, &trail, &main))
+        }
+        Err(e) => refusal(e),
+    }
+}
+
+/// Runs `tabula VERB GAME` with a form's values (a JSON object of its
+/// fields): the report as text, JSON and pictures, as JSON.
+async fn form_run(
+    State(shared): State<Arc<Shared>>,
+    Path((verb, game)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let body = match read_body(&headers, body).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    // Set when this request is dropped (its client went away): a run in
+    // a process of its own is then killed.
+    struct StopOnDrop(Arc<AtomicBool>);
+    impl Drop for StopOnDrop {
+        fn drop(&mut self) {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let _stop = StopOnDrop(stop.clone());
+    // The page's id for this run, to ask for its progress.
+    let run = headers
+        .get("tabula-run")
+        .and_then(|v| v.to_str().ok())
+        .filter(|r| !r.is_empty() && r.len() <= 100)
+        .map(str::to_string);
+    let work = move || match forms::child() {
+        Some(program) => {
+            forms::answer_in_child(program, &verb, &game, &body, &stop, run.as_deref())
+        }
+        None => forms::answer(&verb, &game, &body),
+    };
+    match off_thread(&shared, work).await {
+        Ok(a) => {
+            let status =
+                StatusCode::from_u16(a.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            if a.json {
+                json(status, a.body)
+            } else {
+                text(status, a.body)
+            }
+        }
+        Err(r) => r,
+    }
+}
+
+/// The latest progress line of a form's run (`Tabula-Run: ID`), as
+/// `{"line": TEXT}` (`null` before the run writes one, or once it ends).
+async fn form_progress(Path(run): Path<String>) -> Response {
+    json(
+        StatusCode::OK,
+        serde_json::json!({ "line": forms::progress(&run) }).to_string(),
+    )
+}
+
+/// A refused form or run: 404, 400, or 422 with the command line and
+/// the terminal's message as JSON.
+fn refusal(e: forms::Refusal) -> Response {
+    match e {
+        forms::Refusal::NotFound(why) => text(StatusCode::NOT_FOUND, why),
+        forms::Refusal::BadRequest(why) => text(StatusCode::BAD_REQUEST, why),
+        forms::Refusal::Failed { command, error } => json(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            serde_json::json!({ "command": command, "error": error }).to_string(),
         ),
     }
 }

@@ -30,6 +30,16 @@ fn api(action: &str, body: &str) -> Result<String, PageError> {
             .load(std::sync::atomic::Ordering::SeqCst)
             .to_string()),
         "panic" => panic!("a page's bug"),
+        // Waits, then says whether a newer request of its client came.
+        "stale" => {
+            let seq: u64 = body
+                .trim()
+                .parse()
+                .map_err(|_| PageError::BadRequest("a number".into()))?;
+            let ticket = tabula_app::page::CLIENTS.begin("stale-client", seq);
+            std::thread::sleep(Duration::from_millis(400));
+            Ok(serde_json::json!({ "stale": ticket.is_stale() }).to_string())
+        }
         _ => Err(PageError::UnknownAction),
     }
 }
@@ -314,6 +324,10 @@ fn random_and_malformed_requests_never_stop_the_server() {
         "/game/%00/%ff",
         "/game/flip/counter/api/echo?x=%zz",
         "/../../etc/passwd",
+        "/run/count/tally",
+        "/api/run/count/tally",
+        "/api/run/chat/tally",
+        "/api/progress/nothing",
     ];
     for (i, path) in paths.iter().cycle().take(90).enumerate() {
         let n = (noise.next() % 5000) as usize;
@@ -349,21 +363,28 @@ fn random_and_malformed_requests_never_stop_the_server() {
 fn a_hundred_clients_at_once_are_answered_or_told_to_retry() {
     // Two workers, so a queue of eight: most slow calls are refused.
     let addr = start(2);
+    let started = Instant::now();
     let clients: Vec<_> = (0..100)
         .map(|i| {
             std::thread::spawn(move || {
-                if i % 2 == 0 {
+                let t = Instant::now();
+                let r = if i % 2 == 0 {
                     request(addr, "POST", "/game/flip/counter/api/slow", b"")
                 } else {
                     get(addr, "/")
-                }
+                };
+                (r, t.elapsed())
             })
         })
         .collect();
     let mut answered = 0;
     let mut refused = 0;
+    let mut index_worst = Duration::ZERO;
     for (i, c) in clients.into_iter().enumerate() {
-        let r = c.join().expect("a client");
+        let (r, took) = c.join().expect("a client");
+        if i % 2 == 1 {
+            index_worst = index_worst.max(took);
+        }
         match r.status {
             200 => answered += 1,
             503 => {
@@ -375,6 +396,12 @@ fn a_hundred_clients_at_once_are_answered_or_told_to_retry() {
         }
     }
     assert_eq!(answered + refused, 100);
+    let _ = writeln!(
+        std::io::stderr(),
+        "100 clients at once (50 index pages, 50 calls of 200 ms, 2 workers): {answered} answered, \
+         {refused} told 503, all in {:?}; the slowest index page took {index_worst:?}",
+        started.elapsed()
+    );
     assert!(answered >= 50 + 2, "{answered} answered");
     assert!(refused > 0, "no call was refused with 2 workers");
     assert_eq!(get(addr, "/").status, 200);
@@ -465,4 +492,290 @@ fn a_connection_that_never_sends_is_closed() {
         "closed after {waited:?} ({n} bytes)"
     );
     assert_eq!(get(addr, "/").status, 200);
+}
+
+// A second test game, `tally`, whose `count` command returns a report
+// with a picture: its form is built from its arguments, and a run through
+// the form gives what the command line prints for the same arguments.
+
+/// Options of `tabula count tally`.
+#[derive(Debug, clap::Args)]
+struct CountArgs {
+    /// How many to count.
+    #[arg(long, default_value_t = 3)]
+    n: u32,
+    /// How to count.
+    #[arg(long, value_enum, default_value_t = Mode::Up)]
+    mode: Mode,
+    /// Shout it.
+    #[arg(long)]
+    loud: bool,
+    /// The words to count with.
+    #[arg(long, value_name = "WORD")]
+    with: Vec<String>,
+    /// What is counted.
+    #[arg(default_value = "sheep")]
+    what: String,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Mode {
+    /// One, two, three.
+    Up,
+    /// Three, two, one.
+    Down,
+}
+
+#[derive(serde::Serialize)]
+struct Counted {
+    what: String,
+    counts: Vec<u32>,
+    words: Vec<String>,
+}
+
+impl tabula_app::Report for Counted {
+    fn title(&self) -> String {
+        format!("counting {}", self.what)
+    }
+    fn text(&self) -> String {
+        let counts: Vec<String> = self.counts.iter().map(|c| c.to_string()).collect();
+        format!(
+            "{}: {} <{}>\n",
+            self.what,
+            counts.join(" "),
+            self.words.join(",")
+        )
+    }
+    fn json(&self) -> Result<String, tabula_app::Error> {
+        tabula_app::pretty(self)
+    }
+    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+        Ok(vec![tabula_plot::Picture {
+            name: "count".into(),
+            title: format!("{} counted", self.what),
+            svg: format!(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><title>{}</title></svg>",
+                self.counts.len()
+            ),
+        }])
+    }
+}
+
+fn count(
+    args: CountArgs,
+    _: &mut tabula_app::Io<'_>,
+) -> Result<Box<dyn tabula_app::Report>, tabula_app::Error> {
+    if args.what == "wolves" {
+        return Err("no wolves, please".into());
+    }
+    let mut counts: Vec<u32> = (1..=args.n).collect();
+    if matches!(args.mode, Mode::Down) {
+        counts.reverse();
+    }
+    let what = if args.loud {
+        args.what.to_uppercase()
+    } else {
+        args.what
+    };
+    Ok(Box::new(Counted {
+        what,
+        counts,
+        words: args.with,
+    }))
+}
+
+static TALLY_COMMANDS: &[&dyn Command] = &[
+    &tabula_app::Typed::report("count", "Count things", count).with_pictures(),
+    &tabula_app::Typed::interactive("chat", "Talk", |_: CountArgs, _| Ok(())),
+];
+
+tabula_app::inventory::submit! {
+    GameEntry {
+        name: "tally",
+        summary: "counting",
+        plugins: || Ok(Vec::new()),
+        commands: TALLY_COMMANDS,
+        parameters: &[],
+    }
+}
+
+/// What `tabula count tally ARGS` prints, run in this process by the
+/// command line's own code.
+fn cli(args: &[&str]) -> String {
+    let mut out = Vec::new();
+    let mut all = vec!["tabula", "count", "tally"];
+    all.extend_from_slice(args);
+    tabula_cli::run_args(all, &mut out).expect("the command runs");
+    String::from_utf8(out).expect("UTF-8")
+}
+
+#[test]
+fn a_form_is_built_from_the_commands_arguments_and_linked_from_the_index() {
+    let index = get(server(), "/").text();
+    assert!(index.contains("href=\"/run/count/tally\""), "{index}");
+    // An interactive command has no form.
+    assert!(!index.contains("/run/chat/tally"), "{index}");
+    assert_eq!(get(server(), "/run/chat/tally").status, 404);
+    assert_eq!(get(server(), "/run/count/nobody").status, 404);
+    let r = get(server(), "/run/count/tally");
+    assert_eq!(r.status, 200);
+    let form = r.text();
+    for part in [
+        "<code>--n</code>",
+        "How many to count",
+        "name=\"n\" value=\"3\"",
+        "<option value=\"up\" selected>up: One, two, three</option>",
+        "<option value=\"down\">down: Three, two, one</option>",
+        "type=\"checkbox\" id=\"f-loud\" name=\"loud\"",
+        "several values",
+        "<code>WHAT</code>",
+        "What is counted",
+    ] {
+        assert!(form.contains(part), "{part} not in {form}");
+    }
+    // The options every report has are the page's: not fields.
+    for gone in [
+        "name=\"format\"",
+        "name=\"plot\"",
+        "name=\"report\"",
+        "name=\"help\"",
+    ] {
+        assert!(!form.contains(gone), "{gone} in {form}");
+    }
+    let games: serde_json::Value =
+        serde_json::from_slice(&get(server(), "/api/games").body).expect("JSON");
+    let tally = games["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .find(|g| g["name"] == "tally")
+        .expect("tally");
+    assert_eq!(tally["forms"][0]["path"], "/run/count/tally");
+}
+
+#[test]
+fn a_run_through_the_form_gives_what_the_command_line_prints() {
+    let body = serde_json::json!({
+        "n": "4", "mode": "down", "loud": "true", "with": "a b", "what": "goats",
+    });
+    let r = request(
+        server(),
+        "POST",
+        "/api/run/count/tally",
+        body.to_string().as_bytes(),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let v: serde_json::Value = serde_json::from_slice(&r.body).expect("JSON");
+    let args = [
+        "--n=4",
+        "--mode=down",
+        "--loud",
+        "--with=a",
+        "--with=b",
+        "goats",
+    ];
+    assert_eq!(
+        v["command"],
+        "tabula count tally --n=4 --mode=down --loud --with=a --with=b goats"
+    );
+    assert_eq!(v["text"], cli(&args));
+    let mut json_args = args.to_vec();
+    json_args.push("--format=json");
+    assert_eq!(
+        format!("{}\n", v["json"].as_str().expect("a string")),
+        cli(&json_args)
+    );
+    assert_eq!(v["pictures"][0]["name"], "count");
+    assert_eq!(v["pictures"][0]["title"], "GOATS counted");
+    assert!(
+        v["pictures"][0]["svg"]
+            .as_str()
+            .expect("SVG")
+            .contains("<title>4</title>")
+    );
+    // Defaults left as they are are not written out.
+    let r = request(
+        server(),
+        "POST",
+        "/api/run/count/tally",
+        br#"{"n": 3, "mode": "up", "what": "sheep"}"#,
+    );
+    let v: serde_json::Value = serde_json::from_slice(&r.body).expect("JSON");
+    assert_eq!(v["command"], "tabula count tally");
+    assert_eq!(v["text"], cli(&[]));
+}
+
+#[test]
+fn a_refused_form_says_why_and_never_panics() {
+    let post = |body: &[u8]| request(server(), "POST", "/api/run/count/tally", body);
+    // Malformed bodies: 400.
+    for body in [
+        &b""[..],
+        b"n=4&mode=down",
+        b"[1, 2]",
+        b"{\"n\": [1]}",
+        b"{\"nope\": \"1\"}",
+        b"{\"loud\": \"maybe\"}",
+        b"\xff\xfe",
+        b"{\"what\": \"/etc/passwd\"}",
+        b"{\"what\": \"../secret\"}",
+    ] {
+        let r = post(body);
+        assert_eq!(
+            r.status,
+            400,
+            "{:?}: {}",
+            String::from_utf8_lossy(body),
+            r.text()
+        );
+    }
+    // A value the command refuses, or a run that fails: 422, with the
+    // terminal's message and the command line.
+    let r = post(br#"{"n": "many"}"#);
+    assert_eq!(r.status, 422, "{}", r.text());
+    let v: serde_json::Value = serde_json::from_slice(&r.body).expect("JSON");
+    assert_eq!(v["command"], "tabula count tally --n=many");
+    assert!(
+        v["error"]
+            .as_str()
+            .expect("a message")
+            .contains("invalid value 'many'"),
+        "{v}"
+    );
+    let r = post(br#"{"what": "wolves"}"#);
+    assert_eq!(r.status, 422);
+    let v: serde_json::Value = serde_json::from_slice(&r.body).expect("JSON");
+    assert_eq!(v["error"], "error: no wolves, please");
+    // A value that starts like an option stays a value.
+    let r = post(br#"{"what": "--help"}"#);
+    assert_eq!(r.status, 200, "{}", r.text());
+    let v: serde_json::Value = serde_json::from_slice(&r.body).expect("JSON");
+    assert_eq!(v["text"], "--help: 1 2 3 <>\n");
+    assert_eq!(
+        request(server(), "POST", "/api/run/chat/tally", b"{}").status,
+        404
+    );
+    assert_eq!(get(server(), "/").status, 200);
+}
+
+#[test]
+fn a_newer_request_of_a_client_makes_its_running_work_stale_on_arrival() {
+    let addr = server();
+    let with = move |seq: u64, action: &str| {
+        let body = seq.to_string();
+        let req = format!(
+            "POST /game/flip/counter/api/{action} HTTP/1.1\r\nHost: x\r\nTabula-Client: stale-client\r\n\
+             Tabula-Seq: {seq}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        raw(addr, req.as_bytes())
+    };
+    let older = std::thread::spawn(move || with(1, "stale"));
+    std::thread::sleep(Duration::from_millis(100));
+    // The newer request (to any action) is recorded as it arrives.
+    assert_eq!(with(2, "echo").status, 200);
+    let r = older.join().expect("an answer");
+    assert_eq!(r.text(), r#"{"stale":true}"#);
+    // Alone, a request is not stale.
+    assert_eq!(with(3, "stale").text(), r#"{"stale":false}"#);
 }

@@ -1,0 +1,131 @@
+// A command's form: sends its fields as JSON to /api/run/VERB/GAME and
+// shows the report. Text is set as text, pictures are shown as images.
+(function () {
+  "use strict";
+  const form = document.getElementById("run-form");
+  const $ = (id) => document.getElementById(id);
+  const url = "/api/run/" + encodeURIComponent(form.dataset.verb) + "/" +
+    encodeURIComponent(form.dataset.game);
+  let running = null;
+  let urls = [];
+
+  function clear() {
+    for (const u of urls) URL.revokeObjectURL(u);
+    urls = [];
+    $("error").textContent = "";
+    $("text").textContent = "";
+    $("json").textContent = "";
+    $("pictures").replaceChildren();
+  }
+
+  function values() {
+    const sent = {};
+    for (const el of form.elements) {
+      if (!el.name) continue;
+      if (el.type === "checkbox") {
+        if (el.checked) sent[el.name] = "true";
+      } else if (el.value !== "") {
+        sent[el.name] = el.value;
+      }
+    }
+    return sent;
+  }
+
+  function show(answer) {
+    $("command").textContent = answer.command || "";
+    if (answer.error) {
+      $("error").textContent = answer.error;
+      return;
+    }
+    $("text").textContent = answer.text;
+    $("json").textContent = answer.json;
+    for (const p of answer.pictures || []) {
+      const figure = document.createElement("figure");
+      const img = document.createElement("img");
+      const u = URL.createObjectURL(new Blob([p.svg], { type: "image/svg+xml" }));
+      urls.push(u);
+      img.src = u;
+      img.alt = p.title;
+      img.className = "picture";
+      img.dataset.name = p.name;
+      const caption = document.createElement("figcaption");
+      caption.textContent = p.title;
+      figure.append(img, caption);
+      $("pictures").append(figure);
+    }
+  }
+
+  function finish(status) {
+    if (running) clearInterval(running.timer);
+    running = null;
+    $("run").disabled = false;
+    $("stop").disabled = true;
+    $("status").textContent = status;
+    form.dataset.state = "done";
+  }
+
+  async function run(event) {
+    event.preventDefault();
+    if (running) return;
+    clear();
+    const controller = new AbortController();
+    const start = performance.now();
+    // This run's id, to ask the server for its progress.
+    const id = String(Math.random()).slice(2) + String(Date.now());
+    let line = "";
+    let ticks = 0;
+    const timer = setInterval(async () => {
+      $("status").textContent = "running, " +
+        Math.round((performance.now() - start) / 1000) + " s" + (line ? ": " + line : "");
+      if (++ticks % 2) return;
+      try {
+        const p = await (await fetch("/api/progress/" + id)).json();
+        if (p.line) line = p.line;
+      } catch (e) { /* the answer will say */ }
+    }, 500);
+    running = { controller, timer };
+    form.dataset.state = "running";
+    $("run").disabled = true;
+    $("stop").disabled = false;
+    $("status").textContent = "running";
+    try {
+      for (;;) {
+        const r = await fetch(url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "Tabula-Run": id },
+          body: JSON.stringify(values()),
+          signal: controller.signal,
+        });
+        if (r.status === 503) {
+          await new Promise((ok) => setTimeout(ok, 1000));
+          continue;
+        }
+        const type = r.headers.get("Content-Type") || "";
+        const answer = type.startsWith("application/json")
+          ? await r.json()
+          : { error: await r.text() };
+        show(answer);
+        const seconds = ((performance.now() - start) / 1000).toFixed(2);
+        finish((answer.error ? "failed" : "done") + " in " + seconds + " s");
+        return;
+      }
+    } catch (e) {
+      finish(e.name === "AbortError" ? "stopped" : "failed: " + e);
+    }
+  }
+
+  // A link may fill the form (`?games=500&shortest=true`) and run it
+  // (`#run`).
+  for (const [name, value] of new URLSearchParams(location.search)) {
+    const el = form.elements.namedItem(name);
+    if (!el || !el.name) continue;
+    if (el.type === "checkbox") el.checked = value === "true";
+    else el.value = value;
+  }
+  form.addEventListener("submit", run);
+  form.dataset.state = "ready";
+  if (location.hash === "#run") form.requestSubmit();
+  $("stop").addEventListener("click", () => {
+    if (running) running.controller.abort();
+  });
+})();

@@ -1,0 +1,611 @@
+//! A form for every game's every command that returns a report, built
+//! from the command's own clap arguments (the command the `tabula`
+//! command line builds: names, help, defaults, allowed values), and the
+//! run behind it: the same arguments parsed by the same parser, the
+//! command run in this process, its report rendered as the terminal
+//! renders it (text, and JSON) with its pictures (SVG). Under the
+//! `tabula` command each run is a process of its own (the program run
+//! again as `tabula serve --run-form VERB GAME`), killed when its client
+//! goes away; a server started otherwise ([`crate::spawn`]) runs them in
+//! its own process.
+//!
+//! Interactive commands (`play`, `replay`) talk to a terminal: they get
+//! no form. Arguments that write files (a `DIR`) are left out, and a
+//! value that names a file or folder on the server is refused: the
+//! server reads no file a user did not send.
+
+use clap::{Arg, ArgAction};
+use tabula_app::{Command, Io, Kind};
+
+use crate::escape;
+
+/// The options every report command has, which a form replaces: the
+/// page shows the text and the JSON and draws the pictures.
+const LEFT_OUT: [&str; 5] = ["help", "version", "format", "plot", "report"];
+
+/// One field of a form: one argument of the command.
+#[derive(Debug)]
+pub(crate) struct Field {
+    /// clap's id: the name a form sends its value under.
+    pub id: String,
+    /// `--long`, or none for a positional argument.
+    pub long: Option<String>,
+    /// Its help (the long help where there is one).
+    pub help: String,
+    /// Its default value, if any.
+    pub default: Option<String>,
+    /// The values it allows, with their help, if it lists them.
+    pub choices: Vec<(String, String)>,
+    /// A switch: on or off, no value.
+    pub flag: bool,
+    /// It takes several values (space-separated in the form).
+    pub multiple: bool,
+    /// What its value is called (`N`, `FILE`).
+    pub value_name: String,
+    /// It must be given.
+    pub required: bool,
+}
+
+/// Why a form or a run cannot be had.
+#[derive(Debug)]
+pub(crate) enum Refusal {
+    /// No such game, or it has no such command (404).
+    NotFound(String),
+    /// The request is malformed (400).
+    BadRequest(String),
+    /// The arguments are refused or the run failed, with the terminal's
+    /// message (422): the command line the form stands for, and why.
+    Failed { command: String, error: String },
+}
+
+/// What a form's run gives: the report as the terminal shows it.
+#[derive(Debug)]
+pub(crate) struct Outcome {
+    /// The command line that gives the same report.
+    pub command: String,
+    /// `--format text`'s output.
+    pub text: String,
+    /// `--format json`'s output (without the last newline).
+    pub json: String,
+    /// The pictures `--plot` draws: name, title and SVG.
+    pub pictures: Vec<(String, String, String)>,
+}
+
+/// The game's command of `verb` and its clap command as `tabula VERB
+/// GAME` has it; a command that talks to a terminal is not found.
+fn lookup(verb: &str, game: &str) -> Result<(&'static dyn Command, clap::Command), Refusal> {
+    let not_found = || Refusal::NotFound(format!("no command `tabula {verb} {game}` here"));
+    let entry = tabula_app::find_game(game).map_err(|_| not_found())?;
+    let c = entry.command(verb).ok_or_else(not_found)?;
+    if c.kind() == Kind::Interactive {
+        return Err(Refusal::NotFound(format!(
+            "`tabula {verb} {game}` talks to a terminal: run it there"
+        )));
+    }
+    let root = tabula_cli::command().map_err(|e| Refusal::NotFound(e.to_string()))?;
+    let command = root
+        .find_subcommand(verb)
+        .and_then(|v| v.find_subcommand(game))
+        .cloned()
+        .ok_or_else(not_found)?;
+    Ok((c, command))
+}
+
+/// The fields of a command's form, in clap's order (positionals first).
+fn fields(command: &clap::Command) -> Vec<Field> {
+    let mut positional: Vec<&Arg> = command.get_positionals().collect();
+    positional.sort_by_key(|a| a.get_index());
+    positional
+        .into_iter()
+        .chain(command.get_arguments().filter(|a| !a.is_positional()))
+        .filter(|a| !a.is_hide_set() && !LEFT_OUT.contains(&a.get_id().as_str()))
+        .filter(|a| !writes_files(a))
+        .map(field)
+        .collect()
+}
+
+/// An argument naming a folder to write into (`--record DIR`).
+fn writes_files(a: &Arg) -> bool {
+    a.get_value_names()
+        .is_some_and(|names| names.iter().any(|n| n.as_str() == "DIR"))
+}
+
+fn field(a: &Arg) -> Field {
+    let flag = !a.get_action().takes_values();
+    let help = a
+        .get_long_help()
+        .or_else(|| a.get_help())
+        .map(|h| h.to_string())
+        .unwrap_or_default();
+    let default = a
+        .get_default_values()
+        .iter()
+        .map(|v| v.to_string_lossy().into_owned())
+        .collect::<Vec<_>>();
+    let choices = if flag {
+        Vec::new()
+    } else {
+        a.get_possible_values()
+            .iter()
+            .filter(|p| !p.is_hide_set())
+            .map(|p| {
+                (
+                    p.get_name().to_string(),
+                    p.get_help().map(|h| h.to_string()).unwrap_or_default(),
+                )
+            })
+            .collect()
+    };
+    let multiple = matches!(a.get_action(), ArgAction::Append)
+        || a.get_num_args().is_some_and(|n| n.max_values() > 1);
+    Field {
+        id: a.get_id().to_string(),
+        long: a.get_long().map(str::to_string),
+        help,
+        default: (!flag && !default.is_empty()).then(|| default.join(" ")),
+        choices,
+        flag,
+        multiple,
+        value_name: a
+            .get_value_names()
+            .and_then(|n| n.first())
+            .map_or_else(|| a.get_id().to_string().to_uppercase(), |n| n.to_string()),
+        required: a.is_required_set(),
+    }
+}
+
+/// The form of `tabula VERB GAME`: its heading, then one field per
+/// argument, the buttons and where the report goes. The script is the
+/// page's own ([`SCRIPT`]).
+pub(crate) fn form_html(verb: &str, game: &str) -> Result<String, Refusal> {
+    let (c, command) = lookup(verb, game)?;
+    let mut html = format!(
+        "<h1><code>tabula {verb} {game}</code></h1>\n<p>{about}</p>\n\
+<p class=\"muted\">The command's own options, with their help and defaults. Run it: the report below is the one \
+<code>tabula</code> prints (text and <code>--format json</code>), with the pictures <code>--plot</code> draws. \
+It runs on this server, within the same budgets as on the command line (the options below that say so), \
+one run per worker at a time; Stop ends it.</p>\n\
+<form id=\"run-form\" data-verb=\"{verb}\" data-game=\"{game}\">\n",
+        verb = escape(verb),
+        game = escape(game),
+        about = escape(c.about()),
+    );
+    for f in fields(&command) {
+        let name = match &f.long {
+            Some(long) => format!("--{long}"),
+            None => f.value_name.clone(),
+        };
+        let id = escape(&f.id);
+        html.push_str(&format!(
+            "<div class=\"field\"><label for=\"f-{id}\"><code>{}</code></label> ",
+            escape(&name)
+        ));
+        let default = f.default.clone().unwrap_or_default();
+        if f.flag {
+            html.push_str(&format!(
+                "<input type=\"checkbox\" id=\"f-{id}\" name=\"{id}\" value=\"true\">"
+            ));
+        } else if !f.choices.is_empty() && !f.multiple {
+            html.push_str(&format!("<select id=\"f-{id}\" name=\"{id}\">"));
+            if f.default.is_none() {
+                html.push_str("<option value=\"\" selected>(not given)</option>");
+            }
+            for (value, help) in &f.choices {
+                let selected = if *value == default { " selected" } else { "" };
+                let label = if help.is_empty() {
+                    escape(value)
+                } else {
+                    format!("{}: {}", escape(value), escape(help))
+                };
+                html.push_str(&format!(
+                    "<option value=\"{}\"{selected}>{label}</option>",
+                    escape(value)
+                ));
+            }
+            html.push_str("</select>");
+        } else {
+            html.push_str(&format!(
+                "<input type=\"text\" id=\"f-{id}\" name=\"{id}\" value=\"{}\" placeholder=\"{}\"{}>",
+                escape(&default),
+                escape(&f.value_name),
+                if f.required { " required" } else { "" }
+            ));
+        }
+        let mut notes = Vec::new();
+        if let Some(d) = &f.default {
+            notes.push(format!("default: {}", escape(d)));
+        }
+        if f.multiple {
+            notes.push("several values: separate them with spaces".to_string());
+        }
+        if f.required {
+            notes.push("required".to_string());
+        }
+        let notes = if notes.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", notes.join("; "))
+        };
+        html.push_str(&format!(
+            " <span class=\"help\">{}{notes}</span></div>\n",
+            escape(&f.help)
+        ));
+    }
+    html.push_str(
+        "<p><button type=\"submit\" id=\"run\">Run</button> \
+<button type=\"button\" id=\"stop\" disabled>Stop</button> <span id=\"status\" class=\"muted\"></span></p>\n</form>\n\
+<p>Command line: <code id=\"command\"></code></p>\n<pre id=\"error\" class=\"error\"></pre>\n\
+<pre id=\"text\"></pre>\n<details id=\"json-box\"><summary>JSON (<code>--format json</code>)</summary><pre id=\"json\"></pre></details>\n\
+<div id=\"pictures\"></div>\n<script>\n",
+    );
+    html.push_str(SCRIPT);
+    html.push_str("</script>\n");
+    Ok(html)
+}
+
+/// The forms' script: sends the form as JSON, shows the report (text as
+/// text, pictures as images, never as part of the page), the time taken
+/// while it runs, and Stop abandons the run (a run still queued is then
+/// never started).
+const SCRIPT: &str = include_str!("form.js");
+
+/// The values a form sends: its JSON body, an object of field ids to
+/// strings (a switch: `"true"` when on).
+fn values(body: &str) -> Result<Vec<(String, String)>, Refusal> {
+    let value: serde_json::Value = serde_json::from_str(body)
+        .map_err(|e| Refusal::BadRequest(format!("the body is not JSON: {e}")))?;
+    let serde_json::Value::Object(map) = value else {
+        return Err(Refusal::BadRequest(
+            "the body must be a JSON object of the form's fields".into(),
+        ));
+    };
+    map.into_iter()
+        .map(|(k, v)| match v {
+            serde_json::Value::String(s) => Ok((k, s)),
+            serde_json::Value::Bool(b) => Ok((k, b.to_string())),
+            serde_json::Value::Number(n) => Ok((k, n.to_string())),
+            _ => Err(Refusal::BadRequest(format!(
+                "field {k:?}: a string, a number or true/false is expected"
+            ))),
+        })
+        .collect()
+}
+
+/// Whether a value names a file or folder on the server (an absolute
+/// path, a path going up, or an entry that exists where it runs).
+fn names_a_file(value: &str) -> bool {
+    let path = std::path::Path::new(value);
+    path.is_absolute()
+        || path
+            .components()
+            .any(|c| matches!(c, std::path::Component::ParentDir))
+        || path.exists()
+}
+
+/// The command line of a form's values: `tabula VERB GAME` and the
+/// options given (a value equal to the default is left out), then the
+/// positional values.
+fn arguments(
+    verb: &str,
+    game: &str,
+    command: &clap::Command,
+    sent: Vec<(String, String)>,
+) -> Result<Vec<String>, Refusal> {
+    let fields = fields(command);
+    let mut options: Vec<(usize, Vec<String>)> = Vec::new();
+    let mut positional: Vec<(usize, Vec<String>)> = Vec::new();
+    for (id, value) in sent {
+        let Some((index, f)) = fields.iter().enumerate().find(|(_, f)| f.id == id) else {
+            return Err(Refusal::BadRequest(format!(
+                "the form of `tabula {verb} {game}` has no field {id:?}"
+            )));
+        };
+        let value = value.trim();
+        if value.is_empty() || f.default.as_deref() == Some(value) {
+            continue;
+        }
+        if f.flag {
+            match value {
+                "true" | "on" => {
+                    options.push((
+                        index,
+                        vec![format!("--{}", f.long.as_deref().unwrap_or(&id))],
+                    ));
+                }
+                "false" | "off" => {}
+                _ => {
+                    return Err(Refusal::BadRequest(format!(
+                        "field {id:?} is a switch: true or false"
+                    )));
+                }
+            }
+            continue;
+        }
+        let parts: Vec<String> = if f.multiple {
+            value.split_whitespace().map(str::to_string).collect()
+        } else {
+            vec![value.to_string()]
+        };
+        if let Some(p) = parts.iter().find(|p| names_a_file(p)) {
+            return Err(Refusal::BadRequest(format!(
+                "{p:?} names a file or folder on the server, and the server reads no file: \
+give a built-in name, or run `tabula` on the command line"
+            )));
+        }
+        match &f.long {
+            Some(long) => options.push((
+                index,
+                parts.iter().map(|p| format!("--{long}={p}")).collect(),
+            )),
+            None => positional.push((index, parts)),
+        }
+    }
+    // In the form's order, whatever the body's.
+    options.sort_by_key(|(i, _)| *i);
+    positional.sort_by_key(|(i, _)| *i);
+    let mut args = vec!["tabula".to_string(), verb.to_string(), game.to_string()];
+    args.extend(options.into_iter().flat_map(|(_, o)| o));
+    let positional: Vec<String> = positional.into_iter().flat_map(|(_, p)| p).collect();
+    if positional.iter().any(|p| p.starts_with('-')) {
+        args.push("--".into());
+    }
+    args.extend(positional);
+    Ok(args)
+}
+
+/// A command line as it would be typed (values with spaces or quotes
+/// quoted).
+fn shown(args: &[String]) -> String {
+    args.iter()
+        .map(|a| {
+            if a.is_empty()
+                || a.contains(|c: char| c.is_whitespace() || "'\"\\$`;&|<>()*?!#~".contains(c))
+            {
+                format!("'{}'", a.replace('\'', r"'\''"))
+            } else {
+                a.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Runs a form: the body's values as `tabula VERB GAME` arguments,
+/// parsed by the command line's parser, the command run in this
+/// process, its report rendered as text, JSON and pictures.
+pub(crate) fn run(verb: &str, game: &str, body: &str) -> Result<Outcome, Refusal> {
+    let (c, command) = lookup(verb, game)?;
+    let sent = values(body)?;
+    let args = arguments(verb, game, &command, sent)?;
+    let line = shown(&args);
+    let failed = |error: String| Refusal::Failed {
+        command: line.clone(),
+        error,
+    };
+    let root = tabula_cli::command().map_err(|e| failed(e.to_string()))?;
+    let matches = tabula_cli::parse(root, &args).map_err(|e| failed(e.render().to_string()))?;
+    let Some(sub) = matches
+        .subcommand_matches(verb)
+        .and_then(|m| m.subcommand_matches(game))
+    else {
+        return Err(failed("the arguments name another command".into()));
+    };
+    let mut out = Vec::new();
+    let mut input = std::io::empty();
+    let mut io = Io::new(&mut out, &mut input);
+    let arguments = c.arguments(clap::Command::new(game.to_string()));
+    let report = tabula_app::shard::run(game, c, &arguments, sub, &mut io)
+        .map_err(|e| failed(format!("error: {e}")))?
+        .ok_or_else(|| failed("the command gave no report".into()))?;
+    let written = String::from_utf8_lossy(&out).into_owned();
+    let json = report.json().map_err(|e| failed(format!("error: {e}")))?;
+    let pictures = match c.kind() {
+        Kind::Report { pictures: true } => report
+            .pictures()
+            .map_err(|e| failed(format!("error: {e}")))?
+            .into_iter()
+            .map(|p| (p.name, p.title, p.svg))
+            .collect(),
+        _ => Vec::new(),
+    };
+    Ok(Outcome {
+        command: line,
+        text: format!("{written}{}", report.text()),
+        json,
+        pictures,
+    })
+}
+
+/// The commands that have forms, per game: `(game, [(verb, about)])`.
+pub(crate) fn listed(game: &tabula_app::GameEntry) -> Vec<(&'static str, &'static str)> {
+    game.commands
+        .iter()
+        .filter(|c| c.kind() != Kind::Interactive)
+        .map(|c| (c.verb(), c.about()))
+        .collect()
+}
+
+/// A form's answer as the server sends it: its status and body (JSON,
+/// or text for a 404 or a 400).
+#[derive(Debug)]
+pub(crate) struct Answer {
+    /// The HTTP status.
+    pub status: u16,
+    /// Whether the body is JSON (else plain text).
+    pub json: bool,
+    /// The body.
+    pub body: String,
+}
+
+/// Runs a form in this process and answers as the server does.
+pub(crate) fn answer(verb: &str, game: &str, body: &str) -> Answer {
+    match run(verb, game, body) {
+        Ok(o) => Answer {
+            status: 200,
+            json: true,
+            body: serde_json::json!({
+                "command": o.command,
+                "text": o.text,
+                "json": o.json,
+                "pictures": o.pictures.iter().map(|(name, title, svg)| serde_json::json!({
+                    "name": name, "title": title, "svg": svg,
+                })).collect::<Vec<_>>(),
+            })
+            .to_string(),
+        },
+        Err(Refusal::NotFound(why)) => Answer {
+            status: 404,
+            json: false,
+            body: why,
+        },
+        Err(Refusal::BadRequest(why)) => Answer {
+            status: 400,
+            json: false,
+            body: why,
+        },
+        Err(Refusal::Failed { command, error }) => Answer {
+            status: 422,
+            json: true,
+            body: serde_json::json!({ "command": command, "error": error }).to_string(),
+        },
+    }
+}
+
+/// The program forms run in, one process per run, when the server is
+/// the `tabula` command's (`tabula serve --run-form VERB GAME` with the
+/// form's body on stdin): then a run that is stopped is killed. Unset,
+/// runs are made in the server's process.
+static CHILD: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+
+/// Runs forms in `program` (this program) from now on.
+pub(crate) fn run_in_child(program: std::path::PathBuf) {
+    let _ = CHILD.set(program);
+}
+
+/// The program forms run in, if any.
+pub(crate) fn child() -> Option<&'static std::path::Path> {
+    CHILD.get().map(|p| p.as_path())
+}
+
+/// The first line a child writes: the status and the body's kind.
+pub(crate) fn head(a: &Answer) -> String {
+    format!("{} {}", a.status, if a.json { "json" } else { "text" })
+}
+
+/// The latest progress line of each run in a process of its own that
+/// was given an id (`Tabula-Run`), while it runs.
+static PROGRESS: std::sync::Mutex<std::collections::BTreeMap<String, String>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
+
+/// Runs followed at most at once.
+const MAX_FOLLOWED: usize = 1024;
+
+/// The latest line the run `id` wrote on stderr (its progress: a line
+/// every few seconds), if it is running and has written one.
+pub(crate) fn progress(id: &str) -> Option<String> {
+    PROGRESS.lock().ok()?.get(id).cloned()
+}
+
+/// Runs a form in a child process of `program` (`serve --run-form VERB
+/// GAME`, the body on its stdin); kills it once `stop` is set (the
+/// client has gone: Stop, or a closed page). Its progress lines are kept
+/// under `run` while it runs.
+pub(crate) fn answer_in_child(
+    program: &std::path::Path,
+    verb: &str,
+    game: &str,
+    body: &str,
+    stop: &std::sync::atomic::AtomicBool,
+    run: Option<&str>,
+) -> Answer {
+    let answer = answer_in_child_followed(program, verb, game, body, stop, run);
+    if let (Some(id), Ok(mut p)) = (run, PROGRESS.lock()) {
+        p.remove(id);
+    }
+    answer
+}
+
+fn answer_in_child_followed(
+    program: &std::path::Path,
+    verb: &str,
+    game: &str,
+    body: &str,
+    stop: &std::sync::atomic::AtomicBool,
+    run: Option<&str>,
+) -> Answer {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let failed = |why: String| Answer {
+        status: 500,
+        json: false,
+        body: why,
+    };
+    let mut child = match Command::new(program)
+        .args(["serve", "--run-form", verb, game])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(if run.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => return failed(format!("cannot start a run: {e}")),
+    };
+    if let Some(mut input) = child.stdin.take() {
+        let _ = input.write_all(body.as_bytes());
+    }
+    // Read its answer as it comes, so a large one never fills the pipe.
+    let reader = child.stdout.take().map(|mut out| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = out.read_to_string(&mut text);
+            text
+        })
+    });
+    if let (Some(id), Some(err)) = (run, child.stderr.take()) {
+        let id = id.to_string();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(err).lines() {
+                let Ok(line) = line else { break };
+                if let Ok(mut p) = PROGRESS.lock()
+                    && (p.len() < MAX_FOLLOWED || p.contains_key(&id))
+                {
+                    p.insert(id.clone(), line);
+                }
+            }
+        });
+    }
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if stop.load(std::sync::atomic::Ordering::Relaxed) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Answer {
+                    status: 499,
+                    json: false,
+                    body: "stopped".into(),
+                };
+            }
+            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(20)),
+            Err(e) => return failed(format!("a run failed: {e}")),
+        }
+    }
+    let text = reader.and_then(|r| r.join().ok()).unwrap_or_default();
+    let Some((head, body)) = text.split_once('\n') else {
+        return failed("a run ended without an answer (a bug: please report it)".into());
+    };
+    let mut words = head.split_whitespace();
+    match (words.next().and_then(|s| s.parse().ok()), words.next()) {
+        (Some(status), Some(kind)) => Answer {
+            status,
+            json: kind == "json",
+            body: body.to_string(),
+        },
+        _ => failed("a run's answer is malformed (a bug: please report it)".into()),
+    }
+}
