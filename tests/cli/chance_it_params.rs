@@ -27,20 +27,20 @@ fn simulated(args: &[&str]) -> serde_json::Value {
 
 #[test]
 fn options_a_params_file_and_a_spec_string_name_the_same_game() {
-    let by_options = simulated(&["chance-it", "--rounds", "20", "--dice", "3d6"]);
+    let by_options = simulated(&["chance-it", "--rounds", "6", "--dice", "3d4"]);
     assert_eq!(
         by_options["spec"],
-        "chance-it(dice=3d6, rounds=20, players=2)"
+        "chance-it(dice=3d4, rounds=6, players=2)"
     );
     assert_eq!(
         by_options["parameters"],
-        serde_json::json!({"dice": "3d6", "rounds": 20, "players": 2})
+        serde_json::json!({"dice": "3d4", "rounds": 6, "players": 2})
     );
-    let by_spec = simulated(&["chance-it(rounds=20,dice=3d6)"]);
+    let by_spec = simulated(&["chance-it(rounds=6,dice=3d4)"]);
     assert_eq!(by_spec, by_options);
     let dir = common::temp_dir("chance-it-params");
     let file = dir.join("game.ron");
-    std::fs::write(&file, "(dice: \"3d6\", rounds: 20)\n").unwrap();
+    std::fs::write(&file, "(dice: \"3d4\", rounds: 6)\n").unwrap();
     let by_file = simulated(&["chance-it", "--params", file.to_str().unwrap()]);
     assert_eq!(by_file, by_options);
     // Options given beside the file win.
@@ -52,7 +52,7 @@ fn options_a_params_file_and_a_spec_string_name_the_same_game() {
         "5",
     ]);
     assert_eq!(over["parameters"]["rounds"], 5);
-    assert_eq!(over["parameters"]["dice"], "3d6");
+    assert_eq!(over["parameters"]["dice"], "3d4");
     // The game's own commands take the same file, under either name.
     for flag in ["--params", "--config"] {
         let v = json(&tabula(&[
@@ -69,8 +69,38 @@ fn options_a_params_file_and_a_spec_string_name_the_same_game() {
         ]));
         assert_eq!(
             (v["rounds"].as_u64(), &v["dice"]),
-            (Some(20), &serde_json::json!([3, 6]))
+            (Some(6), &serde_json::json!([3, 4]))
         );
+    }
+    // A file written before the dice were text, as `Dice(count, faces)`,
+    // is read by every verb as it always was.
+    let old = dir.join("old.ron");
+    std::fs::write(
+        &old,
+        "ChanceIt(dice: Dice(count: 3, faces: 4), rounds: 6, players: 2)\n",
+    )
+    .unwrap();
+    assert_eq!(
+        simulated(&["chance-it", "--params", old.to_str().unwrap()]),
+        by_options
+    );
+    for verb in [
+        &["analyze", "chance-it", "--config"][..],
+        &[
+            "tournament",
+            "chance-it",
+            "--agents",
+            "until-ten,tapering",
+            "--games",
+            "10",
+            "--config",
+        ],
+    ] {
+        let mut args = verb.to_vec();
+        args.extend_from_slice(&[old.to_str().unwrap(), "--format", "json"]);
+        let v = json(&tabula(&args));
+        assert_eq!(v["rounds"].as_u64(), Some(6), "{verb:?}");
+        assert_eq!(v["dice"], serde_json::json!([3, 4]), "{verb:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -54,7 +54,8 @@ pub enum Kind {
     Text,
     /// Text in a form the game reads and checks itself, said in words
     /// (`COUNTdFACES`, "a file's path"): what `tabula list` and an error
-    /// show as the allowed values.
+    /// show as the allowed values. A file may also give it written out
+    /// (a structure or a list), which the game's own reading checks.
     Form(&'static str),
 }
 
@@ -220,6 +221,10 @@ impl Param {
             }
             (Kind::Choice(choices), Value::String(s)) => choices.contains(&s.as_str()),
             (Kind::Bool, Value::Bool(_)) | (Kind::Text | Kind::Form(_), Value::String(_)) => true,
+            // A form the game reads itself may also be written out in a
+            // file (Chance-it's `Dice(count: 2, faces: 6)`): the game's
+            // own reading checks it.
+            (Kind::Form(_), Value::Object(_) | Value::Array(_)) => true,
             _ => false,
         };
         if ok {
