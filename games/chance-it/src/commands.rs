@@ -187,10 +187,7 @@ pub fn analyze_solve(
     config: &Config,
     matches: &clap::ArgMatches,
 ) -> Option<Result<Box<dyn Report>, Error>> {
-    if matches
-        .get_many::<String>("agents")
-        .is_some_and(|mut a| a.next().is_some())
-    {
+    if !tabula_app::verbs::agent_names(matches).is_empty() {
         return None;
     }
     Some(analyze(config))

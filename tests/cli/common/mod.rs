@@ -76,14 +76,7 @@ pub fn json(o: &Output) -> serde_json::Value {
 /// SKIPPED, straight to stderr (not `eprintln!`, which the test harness
 /// captures and hides when the test passes), and gives `None`.
 pub fn chromium_or_skip(test: &str) -> Option<PathBuf> {
-    let found = std::env::var_os("TABULA_CHROMIUM")
-        .map(PathBuf::from)
-        .or_else(|| {
-            let path = std::env::var_os("PATH")?;
-            std::env::split_paths(&path)
-                .flat_map(|d| ["chromium", "chromium-browser"].map(|n| d.join(n)))
-                .find(|p| p.is_file())
-        });
+    let found = tabula_mdbook::chromium();
     if found.is_none() {
         let _ = writeln!(
             std::io::stderr(),

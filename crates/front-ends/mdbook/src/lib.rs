@@ -59,6 +59,8 @@ use tabula_cli::Error;
 
 mod screenshot;
 
+pub use screenshot::chromium;
+
 const OPEN: &str = "<!-- picture:";
 const OUTPUT: &str = "<!-- output:";
 const SCREENSHOT: &str = "<!-- screenshot:";

@@ -24,9 +24,10 @@ pub(crate) struct Screenshots {
     taken: usize,
 }
 
-/// The browser: `TABULA_CHROMIUM`, else `chromium` or `chromium-browser`
-/// on the path.
-fn chromium() -> Option<PathBuf> {
+/// The headless browser the screenshots (and tabula's browser tests)
+/// use: `TABULA_CHROMIUM`, else `chromium` or `chromium-browser` on the
+/// path; `None` without one.
+pub fn chromium() -> Option<PathBuf> {
     std::env::var_os("TABULA_CHROMIUM")
         .map(PathBuf::from)
         .or_else(|| {

@@ -645,7 +645,10 @@ pub(crate) fn agents_arg(default: &'static str, help: &'static str) -> clap::Arg
         .help(help)
 }
 
-pub(crate) fn agent_names(matches: &clap::ArgMatches) -> Vec<String> {
+/// The agents `--agents` names, trimmed, in seat order; none where the
+/// option is absent or has no default (a game's own solver of
+/// [`Extension::analyze_solve`] answers when no agents are named).
+pub fn agent_names(matches: &clap::ArgMatches) -> Vec<String> {
     matches
         .get_many::<String>("agents")
         .map(|v| v.map(|s| s.trim().to_string()).collect())
