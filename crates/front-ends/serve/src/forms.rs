@@ -138,11 +138,15 @@ fn field(a: &Arg) -> Field {
     };
     let multiple = matches!(a.get_action(), ArgAction::Append)
         || a.get_num_args().is_some_and(|n| n.max_values() > 1);
+    // An empty default says nothing, and help that states its own
+    // default ("[default: the board's]") is not told it twice.
+    let shown_default =
+        !flag && default.iter().any(|d| !d.is_empty()) && !help.contains("[default:");
     Field {
         id: a.get_id().to_string(),
         long: a.get_long().map(str::to_string),
         help,
-        default: (!flag && !default.is_empty()).then(|| default.join(" ")),
+        default: shown_default.then(|| default.join(" ")),
         choices,
         flag,
         multiple,
