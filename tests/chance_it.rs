@@ -454,7 +454,7 @@ fn games_of_up_to_six_players_run_in_the_harness() {
 use tabula::core::{Agent, GameRng, Results, Seat, Streams};
 use tabula::play::record::{self, Format, RecordError, Step};
 use tabula::play::referee::{Fault, Referee};
-use tabula::play::tournament::{Entrant, Tournament as Engine};
+use tabula::play::tournament::{Entrant, RunOptions, Tournament as Engine};
 
 fn strategies(names: &[&str]) -> Vec<String> {
     names.iter().map(|s| s.to_string()).collect()
@@ -604,7 +604,10 @@ fn a_panicking_or_too_slow_strategy_forfeits_only_its_own_games() {
         .seed(3)
         .threads(Some(2))
         .move_time_limit(Some(std::time::Duration::from_millis(200)));
-    let s = engine.run(&game, &entrants, &|_| {}).unwrap();
+    let s = engine
+        .run(&game, &entrants, RunOptions::new())
+        .unwrap()
+        .standings;
     let get = |name: &str| s.entrants.iter().find(|e| e.name == name).unwrap();
     // Panicky panics on its fourth turn of every game, except against
     // slow, which forfeits at its first decision.
@@ -625,9 +628,10 @@ fn a_panicking_or_too_slow_strategy_forfeits_only_its_own_games() {
         .run(
             &game,
             &[registered("tapering"), registered("optimal")],
-            &|_| {},
+            RunOptions::new(),
         )
-        .unwrap();
+        .unwrap()
+        .standings;
     let find = |s: &tabula::play::tournament::Standings| {
         let p = s
             .pairings
