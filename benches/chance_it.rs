@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::chance_it::analysis::Analysis;
-use tabula::chance_it::{Config, Optimal, WinOptimal, strategy, tournament, win};
+use tabula::chance_it::{Config, Optimal, WinOptimal, strategy, win};
 
 fn chance_it(c: &mut Criterion) {
     let config = Config::seed();
@@ -31,9 +31,25 @@ fn chance_it(c: &mut Criterion) {
     group.bench_function("exact_outcome_tapering_vs_win_optimal", |b| {
         b.iter(|| win::exact_outcome(black_box(&config), &*tapering, &w))
     });
-    let names = vec!["tapering".to_string(), "optimal".to_string()];
+    // `tabula tournament chance-it`, run in this process, its report
+    // thrown away.
+    let args = [
+        "tabula",
+        "tournament",
+        "chance-it",
+        "--agents",
+        "tapering,optimal",
+        "--games",
+        "10000",
+        "--seed",
+        "1",
+        "--threads",
+        "2",
+        "--format",
+        "json",
+    ];
     group.bench_function("tournament_10000_games_2_threads", |b| {
-        b.iter(|| tournament::run(black_box(&config), &names, 10_000, 1, Some(2)))
+        b.iter(|| tabula::cli::run_args(black_box(args), &mut std::io::sink()))
     });
     group.finish();
 }

@@ -9,8 +9,7 @@ use tabula::chance_it::stages;
 use tabula::chance_it::strategy::{self, Tapering, Threshold, UntilTen};
 use tabula::chance_it::turn::summarize;
 use tabula::chance_it::{
-    ChanceIt, ChanceItError, Config, Move, Optimal, State, Strategy, TurnView, WinOptimal,
-    tournament, win,
+    ChanceIt, ChanceItError, Config, Move, Optimal, State, Strategy, TurnView, WinOptimal, win,
 };
 use tabula::core::{BoardGame, Dice, GameResult, Status};
 
@@ -18,6 +17,99 @@ fn config(count: u8, faces: u8, rounds: u32) -> Config {
     Config::seed()
         .with(Some(Dice::new(count, faces).unwrap()), Some(rounds), None)
         .unwrap()
+}
+
+/// `tabula tournament chance-it` of `agents`, `games` games per pairing
+/// with `seed`, on `threads` threads, with `more` arguments (the game's
+/// parameters, `--format json`), run in this process: what it prints.
+fn tournament_text(
+    agents: &[&str],
+    games: u64,
+    seed: u64,
+    threads: Option<u16>,
+    more: &[&str],
+) -> String {
+    let mut args: Vec<String> = ["tabula", "tournament", "chance-it", "--agents"]
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+    args.push(agents.join(","));
+    args.extend([
+        "--games".into(),
+        games.to_string(),
+        "--seed".into(),
+        seed.to_string(),
+    ]);
+    if let Some(t) = threads {
+        args.extend(["--threads".into(), t.to_string()]);
+    }
+    args.extend(more.iter().map(|a| a.to_string()));
+    let mut out = Vec::new();
+    tabula::cli::run_args(&args, &mut out).expect("the tournament runs");
+    String::from_utf8(out).expect("UTF-8")
+}
+
+/// [`tournament_text`]'s JSON report.
+fn tournament(
+    agents: &[&str],
+    games: u64,
+    seed: u64,
+    threads: Option<u16>,
+    more: &[&str],
+) -> serde_json::Value {
+    let mut more = more.to_vec();
+    more.extend(["--format", "json"]);
+    serde_json::from_str(&tournament_text(agents, games, seed, threads, &more)).expect("JSON")
+}
+
+/// A count of a tournament's JSON report.
+fn count(v: &serde_json::Value, key: &str) -> u64 {
+    v[key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{key} is a count: {v}"))
+}
+
+/// A number of a tournament's JSON report.
+fn number(v: &serde_json::Value, key: &str) -> f64 {
+    v[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} is a number: {v}"))
+}
+
+/// A list of a tournament's JSON report.
+fn list<'a>(v: &'a serde_json::Value, key: &str) -> &'a Vec<serde_json::Value> {
+    v[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("{key} is a list: {v}"))
+}
+
+/// One strategy's turn scores in a tournament's JSON report.
+struct Turns {
+    name: String,
+    turns: u64,
+    turn_scores: Vec<u64>,
+    mean_turn_score: f64,
+    turn_score_exact: Option<Vec<f64>>,
+}
+
+/// Each strategy's turn scores in a tournament's JSON report
+/// (`strategies`).
+fn turns(t: &serde_json::Value) -> Vec<Turns> {
+    list(t, "strategies")
+        .iter()
+        .map(|s| Turns {
+            name: s["name"].as_str().expect("a name").to_string(),
+            turns: count(s, "turns"),
+            turn_scores: list(s, "turn_scores")
+                .iter()
+                .map(|n| n.as_u64().expect("a count"))
+                .collect(),
+            mean_turn_score: number(s, "mean_turn_score"),
+            turn_score_exact: s["turn_score_exact"]
+                .as_array()
+                .map(|e| e.iter().map(|p| p.as_f64().expect("a chance")).collect()),
+        })
+        .collect()
 }
 
 /// Expected score of the best play of a turn, by plain recursion over
@@ -245,28 +337,32 @@ fn win_optimal_is_a_best_response_to_itself() {
 
 #[test]
 fn tournaments_agree_with_the_exact_chances_and_ignore_thread_count() {
-    let config = Config::seed();
-    let names: Vec<String> = ["until-ten", "tapering", "win-optimal"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    let one = tournament::run(&config, &names, 6_000, 9, Some(1)).unwrap();
-    let two = tournament::run(&config, &names, 6_000, 9, Some(2)).unwrap();
-    assert_eq!(one.pairs.len(), 3);
-    for (p, q) in one.pairs.iter().zip(&two.pairs) {
+    let names = ["until-ten", "tapering", "win-optimal"];
+    let one = tournament(&names, 6_000, 9, Some(1), &[]);
+    let two = tournament(&names, 6_000, 9, Some(2), &[]);
+    assert_eq!(list(&one, "pairs").len(), 3);
+    for (p, q) in list(&one, "pairs").iter().zip(list(&two, "pairs")) {
+        let results = |p| {
+            (
+                count(p, "a_wins"),
+                count(p, "b_wins"),
+                count(p, "ties"),
+                number(p, "a_mean_total"),
+            )
+        };
+        assert_eq!(results(p), results(q));
         assert_eq!(
-            (p.a_wins, p.b_wins, p.ties, p.a_mean_total),
-            (q.a_wins, q.b_wins, q.ties, q.a_mean_total)
+            count(p, "a_wins") + count(p, "b_wins") + count(p, "ties"),
+            6_000
         );
-        assert_eq!(p.a_wins + p.b_wins + p.ties, 6_000);
-        let exact = p.a_win_probability_exact.expect("exact for these");
+        let exact = number(p, "a_win_probability_exact");
         let se = (exact * (1.0 - exact) / 6_000.0).sqrt();
+        let rate = number(p, "a_win_rate");
         assert!(
-            (p.a_win_rate - exact).abs() < 4.5 * se,
-            "{} vs {}: {} vs {exact}",
-            p.a,
-            p.b,
-            p.a_win_rate
+            (rate - exact).abs() < 4.5 * se,
+            "{} vs {}: {rate} vs {exact}",
+            p["a"],
+            p["b"]
         );
     }
 }
@@ -276,12 +372,19 @@ fn sampled_turns_agree_with_the_exact_turn_values() {
     // Total over a game = rounds x expected turn score, for turn-only
     // strategies; the tournament's mean totals check it.
     let config = Config::seed();
-    let names = vec!["until-ten".to_string(), "optimal".to_string()];
-    let t = tournament::run(&config, &names, 10_000, 4, None).unwrap();
-    let p = &t.pairs[0];
+    let t = tournament(&["until-ten", "optimal"], 10_000, 4, None, &[]);
+    let p = &list(&t, "pairs")[0];
     for (name, mean, se) in [
-        ("until-ten", p.a_mean_total, p.a_total_std_error),
-        ("optimal", p.b_mean_total, p.b_total_std_error),
+        (
+            "until-ten",
+            number(p, "a_mean_total"),
+            number(p, "a_total_std_error"),
+        ),
+        (
+            "optimal",
+            number(p, "b_mean_total"),
+            number(p, "b_total_std_error"),
+        ),
     ] {
         let s = strategy::build(name, &config).unwrap();
         let (turn, _) = summarize(&turn(&config, &*s));
@@ -298,15 +401,11 @@ fn tournaments_count_every_turn_score_against_the_exact_distribution() {
     // Each strategy plays 2 pairs x 4,000 games x 10 rounds = 80,000
     // turns; for a turn-only strategy every score's share must sit within
     // 4.5 standard errors of its exact probability.
-    let config = Config::seed();
-    let names: Vec<String> = ["tapering", "threshold-7", "win-optimal"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    let t = tournament::run(&config, &names, 4_000, 11, Some(2)).unwrap();
-    let one = tournament::run(&config, &names, 4_000, 11, Some(1)).unwrap();
-    assert_eq!(t.strategies.len(), 3);
-    for (s, o) in t.strategies.iter().zip(&one.strategies) {
+    let names = ["tapering", "threshold-7", "win-optimal"];
+    let t = turns(&tournament(&names, 4_000, 11, Some(2), &[]));
+    let one = turns(&tournament(&names, 4_000, 11, Some(1), &[]));
+    assert_eq!(t.len(), 3);
+    for (s, o) in t.iter().zip(&one) {
         assert_eq!(
             s.turn_scores, o.turn_scores,
             "{}: threads change nothing",
@@ -454,11 +553,7 @@ fn games_of_up_to_six_players_run_in_the_harness() {
 use tabula::core::{Agent, GameRng, Results, Seat, Streams};
 use tabula::play::record::{self, Format, RecordError, Step};
 use tabula::play::referee::{Fault, Referee};
-use tabula::play::tournament::{Entrant, Tournament as Engine};
-
-fn strategies(names: &[&str]) -> Vec<String> {
-    names.iter().map(|s| s.to_string()).collect()
-}
+use tabula::play::tournament::{Entrant, RunOptions, Tournament as Engine};
 
 #[test]
 fn every_strategy_is_an_agent_of_the_framework_registry() {
@@ -516,42 +611,42 @@ fn results_rank_by_totals_and_two_of_three_can_tie_for_first() {
     );
 }
 
-/// The pair `a`, `b` of a tournament of `names`.
-fn pair<'a>(t: &'a tournament::Tournament, a: &str, b: &str) -> &'a tournament::PairResult {
-    t.pairs
+/// The pair `a`, `b` of a tournament's JSON report.
+fn pair<'a>(t: &'a serde_json::Value, a: &str, b: &str) -> &'a serde_json::Value {
+    list(t, "pairs")
         .iter()
-        .find(|p| p.a == a && p.b == b)
+        .find(|p| p["a"] == a && p["b"] == b)
         .expect("the pair played")
 }
 
 #[test]
 fn a_pair_plays_the_same_games_whoever_else_is_in_the_tournament() {
-    let config = Config::seed();
-    let two = tournament::run(
-        &config,
-        &strategies(&["tapering", "optimal"]),
-        3_001,
-        7,
-        Some(2),
-    )
-    .unwrap();
-    let three = tournament::run(
-        &config,
-        &strategies(&["until-ten", "tapering", "optimal"]),
+    let two = tournament(&["tapering", "optimal"], 3_001, 7, Some(2), &[]);
+    let three = tournament(
+        &["until-ten", "tapering", "optimal"],
         3_001,
         7,
         Some(1),
-    )
-    .unwrap();
+        &[],
+    );
     let (p, q) = (
         pair(&two, "tapering", "optimal"),
         pair(&three, "tapering", "optimal"),
     );
+    let results = |p| {
+        (
+            count(p, "a_wins"),
+            count(p, "b_wins"),
+            count(p, "ties"),
+            number(p, "a_mean_total"),
+            number(p, "b_mean_total"),
+        )
+    };
+    assert_eq!(results(p), results(q));
     assert_eq!(
-        (p.a_wins, p.b_wins, p.ties, p.a_mean_total, p.b_mean_total),
-        (q.a_wins, q.b_wins, q.ties, q.a_mean_total, q.b_mean_total)
+        count(p, "a_wins") + count(p, "b_wins") + count(p, "ties"),
+        3_001
     );
-    assert_eq!(p.a_wins + p.b_wins + p.ties, 3_001);
 }
 
 /// Stops three times in a game, then panics.
@@ -604,7 +699,10 @@ fn a_panicking_or_too_slow_strategy_forfeits_only_its_own_games() {
         .seed(3)
         .threads(Some(2))
         .move_time_limit(Some(std::time::Duration::from_millis(200)));
-    let s = engine.run(&game, &entrants, &|_| {}).unwrap();
+    let s = engine
+        .run(&game, &entrants, RunOptions::new())
+        .unwrap()
+        .standings;
     let get = |name: &str| s.entrants.iter().find(|e| e.name == name).unwrap();
     // Panicky panics on its fourth turn of every game, except against
     // slow, which forfeits at its first decision.
@@ -625,9 +723,10 @@ fn a_panicking_or_too_slow_strategy_forfeits_only_its_own_games() {
         .run(
             &game,
             &[registered("tapering"), registered("optimal")],
-            &|_| {},
+            RunOptions::new(),
         )
-        .unwrap();
+        .unwrap()
+        .standings;
     let find = |s: &tabula::play::tournament::Standings| {
         let p = s
             .pairings
@@ -739,39 +838,41 @@ fn strategies_draw_from_their_own_stream_not_the_dice() {
 
 #[test]
 fn tournaments_of_three_players_seat_every_group_in_every_order() {
-    let config = Config::seed().with(None, Some(5), Some(3)).unwrap();
-    let names = strategies(&["until-ten", "tapering", "optimal", "threshold-8"]);
-    let t = tournament::run(&config, &names, 60, 2, Some(2)).unwrap();
-    let one = tournament::run(&config, &names, 60, 2, Some(1)).unwrap();
-    assert!(t.pairs.is_empty());
-    assert_eq!(t.pairings.len(), 4, "every group of three");
-    for (p, q) in t.pairings.iter().zip(&one.pairings) {
-        assert_eq!(p.games, 60);
-        assert_eq!(p.entrants.len(), 3);
+    let names = ["until-ten", "tapering", "optimal", "threshold-8"];
+    let game = ["--rounds", "5", "--players", "3"];
+    let t = tournament(&names, 60, 2, Some(2), &game);
+    let one = tournament(&names, 60, 2, Some(1), &game);
+    assert!(list(&t, "pairs").is_empty());
+    assert_eq!(list(&t, "pairings").len(), 4, "every group of three");
+    for (p, q) in list(&t, "pairings").iter().zip(list(&one, "pairings")) {
+        assert_eq!(count(p, "games"), 60);
+        assert_eq!(list(p, "entrants").len(), 3);
         // Six orders of seats, ten games in each: every entrant sits in
         // every seat twenty times.
-        for e in &p.entrants {
-            assert_eq!(e.games_by_seat, vec![20, 20, 20], "{}", e.name);
+        for e in list(p, "entrants") {
+            assert_eq!(e["games_by_seat"], serde_json::json!([20, 20, 20]), "{e}");
         }
-        let firsts: u64 = p.entrants.iter().map(|e| e.wins).sum();
-        assert!(firsts + p.draws <= 60);
-        let (a, b): (Vec<_>, Vec<_>) = (
-            p.entrants
+        let firsts: u64 = list(p, "entrants").iter().map(|e| count(e, "wins")).sum();
+        assert!(firsts + count(p, "draws") <= 60);
+        let results = |p| {
+            list(p, "entrants")
                 .iter()
-                .map(|e| (e.wins, e.shared_firsts, e.mean_score))
-                .collect(),
-            q.entrants
-                .iter()
-                .map(|e| (e.wins, e.shared_firsts, e.mean_score))
-                .collect(),
-        );
-        assert_eq!(a, b, "threads change nothing");
+                .map(|e| {
+                    (
+                        count(e, "wins"),
+                        count(e, "shared_firsts"),
+                        number(e, "mean_score"),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(results(p), results(q), "threads change nothing");
     }
     // Turns: each strategy plays 3 groups x 60 games x 5 rounds.
-    for s in &t.strategies {
+    for s in turns(&t) {
         assert_eq!(s.turns, 900, "{}", s.name);
     }
-    let text = t.to_text();
+    let text = tournament_text(&names, 60, 2, Some(2), &game);
     assert!(
         text.contains("pairing(s) of 60 games (6 seatings)"),
         "{text}"

@@ -594,15 +594,38 @@ fn titles_name_the_rule_set_and_group_thousands() {
         pictures[0].title,
         "Classic Chutes and Ladders: where tokens land (rule set overshoot, exact analysis)"
     );
-    // Tournaments too.
-    let config = tabula_chance_it::Config::seed();
-    let names = vec!["tapering".to_string(), "optimal".to_string()];
-    let t = tabula_chance_it::tournament::run(&config, &names, 1_000, 1, Some(1)).expect("run");
-    let pictures = tabula_chance_it::pictures::tournament_pictures(&t).expect("pictures");
-    let all: Vec<String> = pictures
-        .iter()
-        .flat_map(|p| texts(&parse(&p.svg)))
+    // Tournaments too: `tabula tournament chance-it --plot DIR`, run in
+    // this process.
+    let dir = std::env::temp_dir().join(format!("tabula-pictures-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let args = [
+        "tabula",
+        "tournament",
+        "chance-it",
+        "--agents",
+        "tapering,optimal",
+        "--games",
+        "1000",
+        "--seed",
+        "1",
+        "--threads",
+        "1",
+        "--plot",
+        dir.to_str().expect("a UTF-8 path"),
+    ];
+    tabula::cli::run_args(args, &mut Vec::new()).expect("the tournament runs");
+    let mut svgs: Vec<_> = std::fs::read_dir(&dir)
+        .expect("pictures written")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "svg"))
         .collect();
+    svgs.sort();
+    let all: Vec<String> = svgs
+        .iter()
+        .map(|p| std::fs::read_to_string(p).expect("reads"))
+        .flat_map(|svg| texts(&parse(&svg)))
+        .collect();
+    let _ = std::fs::remove_dir_all(&dir);
     assert!(
         all.iter().any(|x| x.contains("each pair's 1,000 games")),
         "{all:?}"

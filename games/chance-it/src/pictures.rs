@@ -1,23 +1,11 @@
 //! Chance-it tournaments: each pair's outcomes, and each strategy's turn
 //! scores.
 
-use crate::tournament::{PairResult, StrategyTurns, Tournament};
+use crate::tournament::{PairResult, StrategyTurns};
 
 use tabula_core::text::group;
 use tabula_plot::chart::{Distribution, Mark, Outcome, outcomes, panels};
 use tabula_plot::{Picture, PlotError};
-
-/// The pictures of a tournament: `pairs` (each pair's games split into
-/// wins, ties and losses, with the exact chance where it is known) and
-/// `turn-scores` (each strategy's sampled turn scores over all its
-/// games, with the exact distribution for a strategy that decides on the
-/// turn alone).
-pub fn tournament_pictures(t: &Tournament) -> Result<Vec<Picture>, PlotError> {
-    let mut pictures = Vec::new();
-    pictures.extend(pairs_picture(&t.pairs, t.games, t.rounds, t.dice)?);
-    pictures.push(turn_scores_picture(&t.strategies)?);
-    Ok(pictures)
-}
 
 /// `pairs`: each pair's games split into wins, ties and losses, with the
 /// exact chance where it is known; none without pairs (games of more

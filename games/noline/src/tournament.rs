@@ -51,14 +51,18 @@ pub fn run(
     let none = |_: &GameId| ();
     // Not part of a split run: nothing to merge, nothing to publish.
     let mut shard = tabula_app::shard::ShardContext::default();
+    let game = Noline::new(dim);
+    let chain = options.chain_solver(&game);
     let (standings, _) = options.run(
         &mut shard,
-        &Noline::new(dim),
+        &game,
         entrants,
         engine,
         ScoringArg::Points,
         &none,
-        None,
+        options
+            .exact
+            .then_some(&chain as tabula_app::play::ExactSolver<'_>),
     )?;
     Ok(
         SeatedReport::new("noline", Board { dim }, standings, &["o", "x"])

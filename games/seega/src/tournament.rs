@@ -20,7 +20,9 @@ use std::fmt::Write;
 use serde::Serialize;
 use tabula_app::play::{ScoringArg, TournamentOptions};
 use tabula_app::verbs::Count;
-use tabula_play::tournament::{Entrant, Scoring, Standings, Tournament, TournamentError};
+use tabula_play::tournament::{
+    Entrant, RunOptions, Scoring, Standings, Tournament, TournamentError,
+};
 use tabula_sim::{Collector, Playout};
 
 use crate::board::Side;
@@ -152,9 +154,12 @@ pub fn run(
         .iter()
         .map(|n| Entrant::registered(game, n))
         .collect::<Result<Vec<_>, _>>()?;
-    let (standings, moves) =
-        tournament.run_recorded(game, &entrants, &|_| Moves::default(), progress)?;
-    Ok(report(game, standings, &moves))
+    let options = RunOptions::new()
+        .collect(&|_| Moves::default())
+        .progress(progress)
+        .recorded();
+    let out = tournament.run(game, &entrants, options)?;
+    Ok(report(game, out.standings, &out.collectors))
 }
 
 /// The seed's report of the engine's standings; `moves[pairing][seating]`

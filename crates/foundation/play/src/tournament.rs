@@ -28,9 +28,9 @@
 //!
 //! **Parts.** [`Tournament::shard`] plays one part of the tournament:
 //! the jobs whose first game falls in that share of the games numbered
-//! over every pairing. [`Tournament::run_part`] returns each job's counts
-//! unsummed ([`PartResults`], serializable), and
-//! [`Tournament::merge_parts`] adds every part's jobs up in the whole
+//! over every pairing. Its [`RunResults::part`] holds each job's counts
+//! unsummed ([`PartResults`], serializable), and a run that
+//! [merges](RunOptions::merge) the parts adds every part's jobs up in the whole
 //! tournament's order: the same standings and collectors as the unsplit
 //! tournament, to the last bit (timings aside).
 //!
@@ -49,7 +49,7 @@
 //!
 //! ```
 //! use tabula_core::{Agent, BoardGame, GameRng, Seat};
-//! use tabula_play::tournament::{Entrant, Tournament};
+//! use tabula_play::tournament::{Entrant, RunOptions, Tournament};
 //! # use tabula_core::{GameResult, Status};
 //! # /// Take one or two from a pile of ten; whoever takes the last wins.
 //! # struct Nim;
@@ -82,7 +82,7 @@
 //!     Entrant { name: "perfect".into(), make: Box::new(|_: &Nim| Ok(Box::new(Perfect) as Box<dyn Agent<Nim>>)) },
 //!     Entrant { name: "one".into(), make: Box::new(|_: &Nim| Ok(Box::new(One) as Box<dyn Agent<Nim>>)) },
 //! ];
-//! let standings = Tournament::new(10).seed(1).run(&Nim, &entrants, &|_| {})?;
+//! let standings = Tournament::new(10).seed(1).run(&Nim, &entrants, RunOptions::new())?.standings;
 //! // Perfect play wins from ten stones, and from nine against one-at-a-time.
 //! assert_eq!(standings.entrants[0].name, "perfect");
 //! assert_eq!(standings.entrants[0].wins, 10);
@@ -100,10 +100,14 @@ use tabula_core::{Agent, BoardGame, Streams};
 use tabula_sim::{Collector, Shard};
 
 use crate::agents::AgentError;
-use crate::record::{Format, Recordable};
+use crate::record::Format;
 use crate::referee::{Fault, Played, Referee};
 
+mod options;
 mod run;
+
+use options::WriteRecord;
+pub use options::{RunOptions, RunResults};
 
 /// Makes a fresh agent for an entrant (once per worker, and again after a
 /// panic).
@@ -174,7 +178,7 @@ pub enum TournamentError {
         /// Why not.
         message: String,
     },
-    /// The parts given to [`Tournament::merge_parts`] are not every part
+    /// The parts given to [`RunOptions::merge`] are not every part
     /// of this tournament, once.
     #[error("{0}")]
     Parts(String),
@@ -515,7 +519,8 @@ pub struct Tournament {
     move_time_limit: Option<Duration>,
     scoring: Scoring,
     record: Option<(PathBuf, Format)>,
-    shard: Shard,
+    /// The part to play, if the tournament is split (into one part or more).
+    shard: Option<Shard>,
 }
 
 /// Writes one game's record: its id, its pairing's entrants, the game.
@@ -742,7 +747,7 @@ struct Job<C> {
 }
 
 /// The results of one part of a tournament split with
-/// [`Tournament::shard`], whole, for [`Tournament::merge_parts`]: every
+/// [`Tournament::shard`], whole, for [`RunOptions::merge`]: every
 /// job it played, counted but not yet summed (so the merge adds them up
 /// in the same order as the unsplit tournament, to the last bit).
 #[derive(Clone, Debug, Serialize, Deserialize)]

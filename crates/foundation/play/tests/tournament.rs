@@ -15,11 +15,9 @@ use tabula_core::BoardGame;
 use tabula_play::record::{self, Format, RecordError};
 use tabula_play::referee::Fault;
 use tabula_play::tournament::{
-    Entrant, GameId, PairingResult, Scoring, Standings, Tournament, TournamentError,
+    Entrant, GameId, PairingResult, RunOptions, Scoring, Standings, Tournament, TournamentError,
 };
 use tabula_sim::{Collector, Playout};
-
-fn no_progress(_: u64) {}
 
 /// The standings as JSON without what depends on timing or threads.
 fn timeless(s: &Standings) -> serde_json::Value {
@@ -74,12 +72,24 @@ fn results_do_not_depend_on_the_thread_count() {
     for games in [1, 37, 300] {
         let one = Tournament::new(games).seed(11).threads(Some(1));
         let two = Tournament::new(games).seed(11).threads(Some(2));
-        let a = one.run(&NIM, &nim_field(), &no_progress).expect("runs");
-        let b = two.run(&NIM, &nim_field(), &no_progress).expect("runs");
+        let a = one
+            .run(&NIM, &nim_field(), RunOptions::new())
+            .map(|r| r.standings)
+            .expect("runs");
+        let b = two
+            .run(&NIM, &nim_field(), RunOptions::new())
+            .map(|r| r.standings)
+            .expect("runs");
         assert_eq!(timeless(&a), timeless(&b), "nim, {games} games");
         assert_eq!((a.threads, b.threads), (1, 2));
-        let a = one.run(&DICE3, &dice_field(), &no_progress).expect("runs");
-        let b = two.run(&DICE3, &dice_field(), &no_progress).expect("runs");
+        let a = one
+            .run(&DICE3, &dice_field(), RunOptions::new())
+            .map(|r| r.standings)
+            .expect("runs");
+        let b = two
+            .run(&DICE3, &dice_field(), RunOptions::new())
+            .map(|r| r.standings)
+            .expect("runs");
         assert_eq!(timeless(&a), timeless(&b), "dice, {games} games");
     }
 }
@@ -89,8 +99,14 @@ fn a_pairing_does_not_depend_on_the_other_entrants() {
     let t = Tournament::new(200).seed(5).threads(Some(2));
     let field = nim_field();
     let pair: Vec<Entrant<Nim>> = field.into_iter().skip(1).collect();
-    let alone = t.run(&NIM, &pair, &no_progress).expect("runs");
-    let crowd = t.run(&NIM, &nim_field(), &no_progress).expect("runs");
+    let alone = t
+        .run(&NIM, &pair, RunOptions::new())
+        .map(|r| r.standings)
+        .expect("runs");
+    let crowd = t
+        .run(&NIM, &nim_field(), RunOptions::new())
+        .map(|r| r.standings)
+        .expect("runs");
     let json = |p: &PairingResult| serde_json::to_value(p).expect("serializes");
     assert_eq!(
         json(pairing(&alone, &["random", "random2"])),
@@ -104,15 +120,21 @@ fn a_pairing_does_not_depend_on_the_other_entrants() {
     // without the gambler.
     let t = Tournament::new(60).seed(5);
     let three: Vec<Entrant<Dice3>> = dice_field().into_iter().take(3).collect();
-    let alone = t.run(&DICE3, &three, &no_progress).expect("runs");
-    let crowd = t.run(&DICE3, &dice_field(), &no_progress).expect("runs");
+    let alone = t
+        .run(&DICE3, &three, RunOptions::new())
+        .map(|r| r.standings)
+        .expect("runs");
+    let crowd = t
+        .run(&DICE3, &dice_field(), RunOptions::new())
+        .map(|r| r.standings)
+        .expect("runs");
     let names = ["keeper", "smart", "coin"];
     assert_eq!(alone.pairings.len(), 1);
     assert_eq!(crowd.pairings.len(), 4);
     assert_eq!(json(pairing(&alone, &names)), json(pairing(&crowd, &names)));
 }
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Count {
     games: u64,
     rolls: u64,
@@ -135,7 +157,8 @@ impl<G: BoardGame> Collector<G> for Count {
 fn every_seating_is_played_in_turn() {
     // Two seats: 10 games, each entrant 5 in each seat.
     let s = Tournament::new(10)
-        .run(&NIM, &nim_field(), &no_progress)
+        .run(&NIM, &nim_field(), RunOptions::new())
+        .map(|r| r.standings)
         .expect("runs");
     assert_eq!((s.seats, s.seatings, s.pairings.len()), (2, 2, 3));
     for p in &s.pairings {
@@ -155,10 +178,11 @@ fn every_seating_is_played_in_turn() {
         Count::default()
     };
     let three: Vec<Entrant<Dice3>> = dice_field().into_iter().take(3).collect();
-    let (s, collectors) = Tournament::new(13)
+    let out = Tournament::new(13)
         .threads(Some(2))
-        .run_with(&DICE3, &three, &collect, &no_progress)
+        .run(&DICE3, &three, RunOptions::new().collect(&collect))
         .expect("runs");
+    let (s, collectors) = (out.standings, out.collectors);
     assert_eq!((s.seats, s.seatings), (3, 6));
     let mut ids = ids.into_inner().expect("not poisoned");
     ids.sort_by_key(|id| id.game);
@@ -196,7 +220,8 @@ fn every_seating_is_played_in_turn() {
 fn the_smart_dice_player_wins_the_most() {
     let s = Tournament::new(600)
         .seed(3)
-        .run(&DICE3, &dice_field(), &no_progress)
+        .run(&DICE3, &dice_field(), RunOptions::new())
+        .map(|r| r.standings)
         .expect("runs");
     assert_eq!(s.entrants[0].name, "smart");
     assert_eq!(s.entrants[0].rank, 1);
@@ -230,7 +255,8 @@ fn forfeits_stay_in_their_own_games() {
     ];
     let s = Tournament::new(40)
         .threads(Some(2))
-        .run(&NIM, &field, &no_progress)
+        .run(&NIM, &field, RunOptions::new())
+        .map(|r| r.standings)
         .expect("the tournament finishes");
     let get = |name: &str| s.entrants.iter().find(|e| e.name == name).expect("listed");
     // Each forfeits every game it gets to move in: all but the 20 games
@@ -264,7 +290,8 @@ fn agents_are_made_once_per_job_and_again_after_a_panic() {
     let (perfect, perfect_made) = counted("perfect", || Perfect);
     let (panicker, panicker_made) = counted("panicker", || Panicker);
     let s = Tournament::new(40)
-        .run(&NIM, &[perfect, panicker], &no_progress)
+        .run(&NIM, &[perfect, panicker], RunOptions::new())
+        .map(|r| r.standings)
         .expect("the tournament finishes");
     assert_eq!(s.entrants[1].panics, 40);
     // A fresh panicker for every game, as each one panics; the perfect
@@ -282,7 +309,8 @@ fn capped_games_are_counted_as_capped() {
     let field = vec![entrant("passer", || Passer), entrant("passer2", || Passer)];
     let s = Tournament::new(6)
         .max_steps(50)
-        .run(&game, &field, &no_progress)
+        .run(&game, &field, RunOptions::new())
+        .map(|r| r.standings)
         .expect("runs");
     let p = &s.pairings[0];
     assert_eq!((p.games, p.capped, p.draws), (6, 6, 0));
@@ -304,7 +332,8 @@ fn a_slow_agent_forfeits_by_the_move_time_limit() {
     ];
     let s = Tournament::new(4)
         .move_time_limit(Some(Duration::from_millis(5)))
-        .run(&NIM, &field, &no_progress)
+        .run(&NIM, &field, RunOptions::new())
+        .map(|r| r.standings)
         .expect("runs");
     let slow = s
         .entrants
@@ -320,7 +349,8 @@ fn a_slow_agent_forfeits_by_the_move_time_limit() {
     // Scoring by time: the slow player also loses its seconds.
     let s = Tournament::new(2)
         .scoring(Scoring::TimePenalty { per_second: 10.0 })
-        .run(&NIM, &field, &no_progress)
+        .run(&NIM, &field, RunOptions::new())
+        .map(|r| r.standings)
         .expect("runs");
     let slow = s
         .entrants
@@ -335,7 +365,10 @@ fn bad_settings_are_errors() {
     let err = |r: Result<Standings, TournamentError>| r.err().map(|e| e.to_string());
     let one = vec![entrant("perfect", || Perfect)];
     assert_eq!(
-        err(Tournament::new(2).run(&NIM, &one, &no_progress)).as_deref(),
+        err(Tournament::new(2)
+            .run(&NIM, &one, RunOptions::new())
+            .map(|r| r.standings))
+        .as_deref(),
         Some("a tournament of a 2-seat game needs at least 2 entrants, got 1")
     );
     let twice = vec![
@@ -343,11 +376,13 @@ fn bad_settings_are_errors() {
         entrant("perfect", || Perfect),
     ];
     assert!(matches!(
-        Tournament::new(2).run(&NIM, &twice, &no_progress),
+        Tournament::new(2).run(&NIM, &twice, RunOptions::new()).map(|r| r.standings),
         Err(TournamentError::Duplicate(n)) if n == "perfect"
     ));
     assert!(matches!(
-        Tournament::new(0).run(&NIM, &nim_field(), &no_progress),
+        Tournament::new(0)
+            .run(&NIM, &nim_field(), RunOptions::new())
+            .map(|r| r.standings),
         Err(TournamentError::NoGames)
     ));
     let unbuildable = vec![
@@ -363,7 +398,9 @@ fn bad_settings_are_errors() {
         },
     ];
     assert!(matches!(
-        Tournament::new(2).run(&NIM, &unbuildable, &no_progress),
+        Tournament::new(2)
+            .run(&NIM, &unbuildable, RunOptions::new())
+            .map(|r| r.standings),
         Err(TournamentError::Agent(_))
     ));
 }
@@ -373,9 +410,11 @@ fn progress_reaches_every_game() {
     let seen = Mutex::new(Vec::new());
     Tournament::new(100)
         .threads(Some(2))
-        .run(&NIM, &nim_field(), &|d| {
-            seen.lock().expect("not poisoned").push(d)
-        })
+        .run(
+            &NIM,
+            &nim_field(),
+            RunOptions::new().progress(&|d| seen.lock().expect("not poisoned").push(d)),
+        )
         .expect("runs");
     let seen = seen.into_inner().expect("not poisoned");
     assert_eq!(seen.iter().max(), Some(&300));
@@ -404,11 +443,12 @@ fn records_are_written_and_replay() {
         entrant("random nim", || RandomNim),
         entrant("cheat", || Cheat),
     ];
-    let (s, _) = Tournament::new(3)
+    let s = Tournament::new(3)
         .seed(9)
         .record(Some(dir.join("nim")), Format::Ron)
-        .run_recorded(&NIM, &field, &|_: &GameId| (), &no_progress)
-        .expect("runs");
+        .run(&NIM, &field, RunOptions::new().recorded())
+        .expect("runs")
+        .standings;
     let written = files(&dir.join("nim"));
     let names: Vec<String> = written
         .iter()
@@ -431,11 +471,12 @@ fn records_are_written_and_replay() {
     assert_eq!(s.faults.len(), 6);
 
     // Dice, in JSON: chance outcomes are recorded too.
-    let (s, _) = Tournament::new(7)
+    let s = Tournament::new(7)
         .seed(2)
         .record(Some(dir.join("dice")), Format::Json)
-        .run_recorded(&DICE3, &dice_field()[..3], &|_: &GameId| (), &no_progress)
-        .expect("runs");
+        .run(&DICE3, &dice_field()[..3], RunOptions::new().recorded())
+        .expect("runs")
+        .standings;
     let written = files(&dir.join("dice"));
     assert_eq!(written.len(), 7);
     let mut wins = vec![0u64; 3];
@@ -468,7 +509,7 @@ fn a_tampered_record_fails_at_its_step() {
     ];
     Tournament::new(1)
         .record(Some(dir.clone()), Format::Ron)
-        .run_recorded(&NIM, &field, &|_: &GameId| (), &no_progress)
+        .run(&NIM, &field, RunOptions::new().recorded())
         .expect("runs");
     let path = dir.join("nim-perfect-vs-random-seed0-0000.ron");
     let text = std::fs::read_to_string(&path).expect("written");
@@ -506,9 +547,23 @@ fn an_unwritable_record_directory_is_an_error() {
     ];
     let r = Tournament::new(1)
         .record(Some(dir.join("sub")), Format::Ron)
-        .run_recorded(&NIM, &field, &|_: &GameId| (), &no_progress);
+        .run(&NIM, &field, RunOptions::new().recorded());
     assert!(matches!(r, Err(TournamentError::Record { .. })));
     let _ = std::fs::remove_file(&dir);
+}
+
+#[test]
+fn records_asked_for_but_not_written_are_an_error() {
+    let dir = temp_dir("unrecorded");
+    let field = vec![
+        entrant("perfect", || Perfect),
+        entrant("random", || RandomNim),
+    ];
+    let r = Tournament::new(1)
+        .record(Some(dir.clone()), Format::Ron)
+        .run(&NIM, &field, RunOptions::new());
+    assert!(matches!(r, Err(TournamentError::Record { .. })));
+    assert!(!dir.exists(), "nothing is written");
 }
 
 #[test]
@@ -518,7 +573,8 @@ fn parts_merge_into_exactly_the_whole_tournament() {
     for games in [1, 37, 300] {
         let engine = Tournament::new(games).seed(5).threads(Some(2));
         let whole = engine
-            .run(&DICE3, &dice_field(), &no_progress)
+            .run(&DICE3, &dice_field(), RunOptions::new())
+            .map(|r| r.standings)
             .expect("runs");
         for of in [1, 2, 3, 7] {
             let mut parts: Vec<PartResults<()>> = Vec::new();
@@ -530,17 +586,24 @@ fn parts_merge_into_exactly_the_whole_tournament() {
                     continue;
                 }
                 covered += range.end - range.start;
-                let (_, _, results) = part
-                    .run_part(&DICE3, &dice_field(), &|_: &GameId| (), &no_progress)
-                    .expect("a part runs");
+                let results = part
+                    .run(&DICE3, &dice_field(), RunOptions::new())
+                    .expect("a part runs")
+                    .part
+                    .expect("a part");
                 // As a batch scheduler would carry it: through JSON.
                 let text = serde_json::to_string(&results).expect("serializes");
                 parts.push(serde_json::from_str(&text).expect("reads back"));
             }
             assert_eq!(covered, engine.total_games(4, DICE3.seats()));
-            let (merged, _) = engine
-                .merge_parts(&DICE3, &dice_field(), &|_: &GameId| (), parts.clone())
-                .expect("merges");
+            let merged = engine
+                .run(
+                    &DICE3,
+                    &dice_field(),
+                    RunOptions::new().merge(parts.clone()),
+                )
+                .expect("merges")
+                .standings;
             assert_eq!(
                 timeless(&merged),
                 timeless(&whole),
@@ -549,7 +612,7 @@ fn parts_merge_into_exactly_the_whole_tournament() {
             if parts.len() > 1 {
                 parts.remove(1);
                 let err = engine
-                    .merge_parts(&DICE3, &dice_field(), &|_: &GameId| (), parts)
+                    .run(&DICE3, &dice_field(), RunOptions::new().merge(parts))
                     .expect_err("a part is missing");
                 assert!(matches!(err, TournamentError::Parts(_)), "{err}");
             }

@@ -7,7 +7,7 @@ use tabula_core::BoardGame;
 use tabula_core::text::group;
 use tabula_play::record::Recordable;
 use tabula_play::tournament::{
-    Chances, Entrant, GameId, Pair, PartResults, Scoring, Standings, Tournament,
+    Chances, Entrant, GameId, Pair, PartResults, RunOptions, Scoring, Standings, Tournament,
 };
 
 use super::RecordArgs;
@@ -95,57 +95,25 @@ impl TournamentOptions {
     /// Plays a tournament of `entrants` (see [`entrants`] for registered
     /// agents by name) on `game` with
     /// `engine` (games, seed, threads) and these options, `scoring` unless
-    /// `--scoring` says otherwise: progress on stderr for long runs,
-    /// records if `--record` asks, each game's events to a collector of
-    /// `collector`'s (see [`Tournament::run_with`]). Exact chances go
-    /// beside the results from `exact`, a game's own solver, if given;
-    /// otherwise, with `--exact`, from the chain of the agents' policies
-    /// ([`crate::exact::chances`]).
+    /// `--scoring` says otherwise, through [`Tournament::run`]: progress
+    /// on stderr for long runs, records if `--record` asks, each game's
+    /// events to a collector of `collector`'s
+    /// ([`RunOptions::collect`]). Exact chances go beside the results
+    /// from `exact`, whenever it is given: the game's own solver, or the
+    /// chain of the agents' policies ([`chain_solver`](Self::chain_solver))
+    /// for a game whose state is hashable. `--exact` without one is an
+    /// error, not a run without exact chances.
     ///
-    /// With `--shard K/N` it plays only that part
-    /// ([`Tournament::run_part`]) and [publishes](crate::shard::ShardContext::publish)
-    /// its results, with no exact chances (the merge adds them); run
-    /// again by `tabula merge`, it plays nothing and merges the parts'
-    /// results ([`Tournament::merge_parts`]) into exactly the whole
-    /// tournament's. So every game's tournament splits, with no code of
-    /// its own, as long as its collectors serialize.
-    ///
-    /// A game whose state cannot be hashed (so the framework cannot build
-    /// its chain) uses [`run_with_solver`](Self::run_with_solver).
+    /// With `--shard K/N` it plays only that part and
+    /// [publishes](crate::shard::ShardContext::publish) its
+    /// [`RunResults::part`](tabula_play::tournament::RunResults::part),
+    /// with no exact chances (the merge adds them); run again by `tabula
+    /// merge`, it plays nothing and merges the parts' results
+    /// ([`RunOptions::merge`]) into exactly the whole tournament's. So
+    /// every game's tournament splits, with no code of its own, as long
+    /// as its collectors serialize.
     #[allow(clippy::type_complexity, clippy::too_many_arguments)]
     pub fn run<G, C>(
-        &self,
-        shard: &mut crate::shard::ShardContext,
-        game: &G,
-        entrants: &[Entrant<G>],
-        engine: Tournament,
-        scoring: ScoringArg,
-        collector: &(dyn Fn(&GameId) -> C + Sync),
-        exact: Option<ExactSolver<'_>>,
-    ) -> Result<(Standings, Vec<Vec<C>>), Error>
-    where
-        G: Recordable + 'static,
-        G::State: std::hash::Hash + Eq + std::fmt::Debug,
-        C: tabula_sim::Collector<G> + Send + Clone + serde::Serialize + serde::de::DeserializeOwned,
-    {
-        let max_states = usize::try_from(self.max_states).unwrap_or(usize::MAX);
-        let chain = |names: &[&str]| {
-            crate::exact::chances(game, names, max_states).map_err(|e| e.to_string())
-        };
-        let exact = match exact {
-            Some(solve) => Some(solve),
-            None if self.exact => Some(&chain as ExactSolver<'_>),
-            None => None,
-        };
-        self.run_with_solver(shard, game, entrants, engine, scoring, collector, exact)
-    }
-
-    /// [`run`](Self::run) for any game, its state hashable or not: exact
-    /// chances come only from `exact`, the game's own solver, which is
-    /// used whenever it is given. `--exact` without one is an error, not
-    /// a run without exact chances.
-    #[allow(clippy::type_complexity, clippy::too_many_arguments)]
-    pub fn run_with_solver<G, C>(
         &self,
         shard: &mut crate::shard::ShardContext,
         game: &G,
@@ -167,7 +135,8 @@ impl TournamentOptions {
             .into());
         }
         let engine = self.apply(engine, scoring)?;
-        let (mut standings, collected) = if let Some(parts) = shard.parts_to_merge() {
+        let options = RunOptions::new().collect(collector).recorded();
+        let out = if let Some(parts) = shard.parts_to_merge() {
             let mut results = Vec::with_capacity(parts.len());
             for part in &parts {
                 let state = part.header()?.state;
@@ -184,7 +153,7 @@ impl TournamentOptions {
                     })?;
                 results.push(read);
             }
-            engine.merge_parts(game, entrants, collector, results)?
+            engine.run(game, entrants, options.merge(results))?
         } else if let Some(part) = self.shard {
             let games = engine.part_games(entrants.len(), game.seats());
             if games.is_empty() {
@@ -198,9 +167,11 @@ impl TournamentOptions {
             }
             let progress = RunProgress::new("tournament part", games.end - games.start, "games")
                 .without_estimate();
-            let (standings, collected, results) =
-                engine.run_part(game, entrants, collector, &|d| progress.tick(d))?;
+            let out = engine.run(game, entrants, options.progress(&|d| progress.tick(d)))?;
             drop(progress);
+            let results = out
+                .part
+                .ok_or("--shard: the tournament's part was not kept")?;
             shard.publish(
                 part.0,
                 engine.get_seed(),
@@ -208,18 +179,37 @@ impl TournamentOptions {
                 games,
                 serde_json::to_value(&results)?,
             );
-            return Ok((standings, collected));
+            return Ok((out.standings, out.collectors));
         } else {
             let total = engine.total_games(entrants.len(), game.seats());
             let progress = RunProgress::new("tournament", total, "games").without_estimate();
-            let out = engine.run_recorded(game, entrants, collector, &|d| progress.tick(d))?;
+            let out = engine.run(game, entrants, options.progress(&|d| progress.tick(d)))?;
             drop(progress);
             out
         };
+        let mut standings = out.standings;
         if let Some(solve) = exact {
             standings.set_exact(solve);
         }
-        Ok((standings, collected))
+        Ok((standings, out.collectors))
+    }
+
+    /// The exact chances of the chain of the agents' policies
+    /// ([`crate::exact::chances`], at most `--max-states` states a
+    /// seating), as [`run`](Self::run)'s `exact` for a game whose state is
+    /// hashable.
+    pub fn chain_solver<'a, G>(
+        &self,
+        game: &'a G,
+    ) -> impl Fn(&[&str]) -> Result<Vec<Chances>, String> + Sync + 'a
+    where
+        G: BoardGame + Sync + 'static,
+        G::State: std::hash::Hash + Eq + std::fmt::Debug,
+    {
+        let max_states = usize::try_from(self.max_states).unwrap_or(usize::MAX);
+        move |names: &[&str]| {
+            crate::exact::chances(game, names, max_states).map_err(|e| e.to_string())
+        }
     }
 
     /// Applies these options to a tournament; `default` is the game's
@@ -243,8 +233,11 @@ impl TournamentOptions {
                 per_second: self.penalty_per_second,
             },
         };
+        let t = match self.shard {
+            Some(part) => t.shard(part.0),
+            None => t,
+        };
         Ok(t.scoring(scoring)
-            .shard(self.shard.map_or(tabula_sim::Shard::WHOLE, |s| s.0))
             .max_steps(self.max_steps)
             .move_time_limit(self.move_time_limit.map(std::time::Duration::from_millis))
             .record(self.record.record.clone(), self.record.format()))
@@ -319,6 +312,7 @@ where
     G::State: std::hash::Hash + Eq + std::fmt::Debug,
 {
     let entrants = args.entrants(game)?;
+    let chain = args.options.chain_solver(game);
     let (standings, _) = args.options.run(
         shard,
         game,
@@ -326,7 +320,7 @@ where
         args.engine(),
         scoring,
         &|_: &GameId| (),
-        None,
+        args.options.exact.then_some(&chain as ExactSolver<'_>),
     )?;
     Ok(standings)
 }
@@ -375,7 +369,7 @@ impl Report for Standings {
 /// ```
 /// use tabula_app::play::SeatedReport;
 /// use tabula_core::{Agent, BoardGame, GameRng, Seat};
-/// use tabula_play::tournament::{Entrant, Tournament};
+/// use tabula_play::tournament::{Entrant, RunOptions, Tournament};
 /// # use tabula_core::{GameResult, Status};
 /// # /// Take one or two from a pile; whoever takes the last wins.
 /// # struct Nim;
@@ -399,7 +393,10 @@ impl Report for Standings {
 ///     name: name.into(),
 ///     make: Box::new(|_: &Nim| Ok(Box::new(One) as Box<dyn Agent<Nim>>)),
 /// };
-/// let standings = Tournament::new(10).seed(1).run(&Nim, &[one("a"), one("b")], &|_| {})?;
+/// let standings = Tournament::new(10)
+///     .seed(1)
+///     .run(&Nim, &[one("a"), one("b")], RunOptions::new())?
+///     .standings;
 ///
 /// #[derive(serde::Serialize)]
 /// struct Pile {
@@ -839,7 +836,7 @@ mod tests {
 
     #[test]
     fn a_three_seat_tournament_draws_each_entrants_wins() {
-        use tabula_play::tournament::{Entrant, Tournament};
+        use tabula_play::tournament::{Entrant, RunOptions, Tournament};
         let entrants: Vec<Entrant<ThreeDice>> = ["a", "b", "c", "d"]
             .into_iter()
             .map(|name| Entrant {
@@ -849,8 +846,9 @@ mod tests {
             .collect();
         let standings = Tournament::new(60)
             .seed(3)
-            .run(&ThreeDice, &entrants, &|_| {})
-            .expect("plays");
+            .run(&ThreeDice, &entrants, RunOptions::new())
+            .expect("plays")
+            .standings;
         let pictures = super::results_matrix(&standings, "three seats").expect("draws");
         assert_eq!(pictures.len(), 1);
         assert_eq!(pictures[0].name, "results");
@@ -868,8 +866,9 @@ mod tests {
         assert!(!text.contains("666666"), "{text}");
         let few = Tournament::new(6)
             .seed(3)
-            .run(&ThreeDice, &entrants, &|_| {})
-            .expect("plays");
+            .run(&ThreeDice, &entrants, RunOptions::new())
+            .expect("plays")
+            .standings;
         assert!(
             super::standings_text(&few).contains("± n/a (under two deals)"),
             "{}",

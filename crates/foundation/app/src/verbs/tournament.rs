@@ -183,7 +183,7 @@ impl<G: Rules> Run<'_, G> {
     where
         C: tabula_sim::Collector<G> + Send + Clone + Serialize + serde::de::DeserializeOwned,
     {
-        self.t.options.run_with_solver(
+        self.t.options.run(
             &mut io.shard,
             self.game,
             self.entrants,

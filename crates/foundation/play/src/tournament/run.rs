@@ -15,7 +15,7 @@ impl Tournament {
             move_time_limit: None,
             scoring: Scoring::Points,
             record: None,
-            shard: Shard::WHOLE,
+            shard: None,
         }
     }
 
@@ -73,7 +73,7 @@ impl Tournament {
     }
 
     /// Writes every game's record into `dir` (created if missing) in
-    /// `format`; only [`run_recorded`](Self::run_recorded) writes them.
+    /// `format`, when run [`recorded`](RunOptions::recorded).
     pub fn record(mut self, dir: Option<PathBuf>, format: Format) -> Tournament {
         self.record = dir.map(|d| (d, format));
         self
@@ -83,75 +83,79 @@ impl Tournament {
     /// deals, in pairing order) whose first game falls in that part of
     /// the games numbered over the whole tournament (see
     /// [`part_games`](Self::part_games)). Each game keeps its random
-    /// streams, so [`merge_parts`](Self::merge_parts) of every part's
-    /// [`run_part`](Self::run_part) gives the whole tournament's results.
+    /// streams, so [merging](RunOptions::merge) every part's
+    /// [`RunResults::part`] gives the whole tournament's results.
     pub fn shard(mut self, shard: Shard) -> Tournament {
-        self.shard = shard;
+        self.shard = Some(shard);
         self
     }
 
-    /// Plays the tournament. `progress` is called with the number of games
-    /// finished so far, now and then.
-    pub fn run<G>(
+    /// Runs the tournament as `options` say ([`RunOptions::new`] for
+    /// the standings alone): plays every pairing's games, or the part set
+    /// by [`shard`](Self::shard), feeding each game's events to the
+    /// options' collectors and writing records if they are
+    /// [`recorded`](RunOptions::recorded); or, with parts to
+    /// [`merge`](RunOptions::merge), plays nothing and merges them.
+    /// A tournament that asks for records ([`record`](Self::record)) run
+    /// without [`recorded`](RunOptions::recorded) is an error, not a run
+    /// without its records.
+    pub fn run<G, C>(
         &self,
         game: &G,
         entrants: &[Entrant<G>],
-        progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<Standings, TournamentError>
+        options: RunOptions<'_, G, C>,
+    ) -> Result<RunResults<C>, TournamentError>
     where
         G: BoardGame + 'static,
         G::Move: PartialEq,
+        C: Collector<G> + Send + Clone,
     {
-        self.run_with(game, entrants, &|_: &GameId| (), progress)
-            .map(|(s, _)| s)
+        let RunOptions {
+            collector,
+            progress,
+            records,
+            merge,
+        } = options;
+        if let Some(parts) = merge {
+            let (standings, collectors) = self.merge(game, entrants, collector, parts)?;
+            return Ok(RunResults {
+                standings,
+                collectors,
+                part: None,
+            });
+        }
+        if self.shard.is_none() {
+            let (standings, collectors) =
+                self.record_and_play(game, entrants, collector, progress, records, &mut |_, _| {})?;
+            return Ok(RunResults {
+                standings,
+                collectors,
+                part: None,
+            });
+        }
+        let mut jobs = Vec::new();
+        let mut first = None;
+        let mut keep = |index: usize, job: &Job<C>| {
+            first.get_or_insert(index);
+            jobs.push(job.clone());
+        };
+        let (standings, collectors) =
+            self.record_and_play(game, entrants, collector, progress, records, &mut keep)?;
+        let part = PartResults {
+            first_job: first.unwrap_or(0),
+            jobs,
+            threads: standings.threads,
+            wall_time_s: standings.wall_time_s,
+        };
+        Ok(RunResults {
+            standings,
+            collectors,
+            part: Some(part),
+        })
     }
 
-    /// Plays the tournament, also feeding each game's events to a
-    /// collector made by `collector` for its [`GameId`]; returns the
-    /// standings and every pairing's collectors merged per seating
-    /// (`[pairing][seating]`, merged in game order), so a game can add
-    /// statistics of its own. A seating that played no game (fewer games
-    /// than seatings) gets a fresh collector, made for the game that
-    /// would have used it.
-    #[allow(clippy::type_complexity)]
-    pub fn run_with<G, C>(
-        &self,
-        game: &G,
-        entrants: &[Entrant<G>],
-        collector: &(dyn Fn(&GameId) -> C + Sync),
-        progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<(Standings, Vec<Vec<C>>), TournamentError>
-    where
-        G: BoardGame + 'static,
-        G::Move: PartialEq,
-        C: Collector<G> + Send,
-    {
-        self.play(game, entrants, collector, progress, None, &mut |_, _| {})
-    }
-
-    /// Like [`run_with`](Self::run_with), and writes every game's record
-    /// into the directory set by [`record`](Self::record) (nothing more
-    /// if none is set), named after the game, its pairing, the seed and
-    /// the game's number: `seega-greedy-vs-random-seed1-0007.ron` (names
-    /// reduced to letters, digits, `_` and `-`), so runs of other games
-    /// or with other seeds into the same directory keep theirs. The record's `index` is the game's
-    /// deal, which with the seed fixes its random streams.
-    #[allow(clippy::type_complexity)]
-    pub fn run_recorded<G, C>(
-        &self,
-        game: &G,
-        entrants: &[Entrant<G>],
-        collector: &(dyn Fn(&GameId) -> C + Sync),
-        progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<(Standings, Vec<Vec<C>>), TournamentError>
-    where
-        G: Recordable + 'static,
-        C: Collector<G> + Send,
-    {
-        self.record_and_play(game, entrants, collector, progress, &mut |_, _| {})
-    }
-
-    /// [`play`](Self::play), writing records if asked.
+    /// [`play`](Self::play), writing records with `records` if the
+    /// tournament asks for them.
     #[allow(clippy::type_complexity)]
     fn record_and_play<G, C>(
         &self,
@@ -159,14 +163,22 @@ impl Tournament {
         entrants: &[Entrant<G>],
         collector: &(dyn Fn(&GameId) -> C + Sync),
         progress: &(dyn Fn(u64) + Sync),
+        records: Option<(&'static str, WriteRecord<G>)>,
         keep: &mut dyn FnMut(usize, &Job<C>),
     ) -> Result<(Standings, Vec<Vec<C>>), TournamentError>
     where
-        G: Recordable + 'static,
+        G: BoardGame + 'static,
+        G::Move: PartialEq,
         C: Collector<G> + Send,
     {
         let Some((dir, format)) = &self.record else {
             return self.play(game, entrants, collector, progress, None, keep);
+        };
+        let Some((name, write_record)) = records else {
+            return Err(record_error(
+                dir,
+                "this run writes no records (run it with `RunOptions::recorded`)".into(),
+            ));
         };
         let stems: Vec<String> = entrants.iter().map(|e| file_stem(&e.name)).collect();
         for (i, a) in stems.iter().enumerate() {
@@ -185,7 +197,7 @@ impl Tournament {
             let stem: Vec<&str> = members.iter().map(|&e| stems[e].as_str()).collect();
             let path = dir.join(format!(
                 "{}-{}-seed{}-{:04}.{}",
-                G::NAME,
+                name,
                 stem.join("-vs-"),
                 self.seed,
                 id.game,
@@ -196,22 +208,7 @@ impl Tournament {
                 .iter()
                 .map(|&e| entrants[e].name.clone())
                 .collect();
-            let record = crate::referee::of_played(game, self.seed, id.deal, players, played);
-            // A file of that name that this game's record would change
-            // (another game's, another run's) is not overwritten.
-            if let Ok(old) = std::fs::read(&path) {
-                let new = record
-                    .to_text(crate::record::Format::of_path(&path))
-                    .map_err(|e| e.to_string())?;
-                if old != new.as_bytes() {
-                    return Err(format!(
-                        "{} already holds another record (of another game or run), which this run would overwrite; \
-                         write this run's records into another directory, or remove that file",
-                        path.display()
-                    ));
-                }
-            }
-            record.write(&path).map_err(|e| e.to_string())
+            write_record(game, self.seed, id.deal, players, played, &path)
         };
         self.play(game, entrants, collector, progress, Some(&write), keep)
     }
@@ -238,7 +235,7 @@ impl Tournament {
     /// part has no games (more parts than jobs).
     pub fn part_games(&self, entrants: usize, seats: usize) -> std::ops::Range<u64> {
         let plan = self.plan(entrants, seats);
-        let jobs = plan.part(self.shard);
+        let jobs = plan.part(self.shard.unwrap_or(Shard::WHOLE));
         match jobs.end.checked_sub(1) {
             Some(last) if jobs.start < jobs.end => {
                 plan.global_start(jobs.start)..plan.global_end(last)
@@ -281,8 +278,7 @@ impl Tournament {
         Ok((plan, threads))
     }
 
-    /// The engine behind [`run_with`](Self::run_with) and
-    /// [`run_recorded`](Self::run_recorded): plays the jobs of the part
+    /// The engine behind [`run`](Self::run): plays the jobs of the part
     /// set by [`shard`](Self::shard) (every job without one), handing
     /// each job's results to `keep` before they are counted.
     #[allow(clippy::type_complexity)]
@@ -302,7 +298,7 @@ impl Tournament {
     {
         let start = Instant::now();
         let (plan, threads) = self.prepare(game, entrants)?;
-        let part = plan.part(self.shard);
+        let part = plan.part(self.shard.unwrap_or(Shard::WHOLE));
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -359,44 +355,10 @@ impl Tournament {
         Ok(self.finish(&names, &plan, fold, collector, threads, start.elapsed()))
     }
 
-    /// Plays the part of the tournament set by [`shard`](Self::shard),
-    /// like [`run_recorded`](Self::run_recorded): the part's own standings
-    /// and collectors, and its [`PartResults`] for
-    /// [`merge_parts`](Self::merge_parts) to combine with the other parts'
-    /// into exactly the whole tournament's results.
-    #[allow(clippy::type_complexity)]
-    pub fn run_part<G, C>(
-        &self,
-        game: &G,
-        entrants: &[Entrant<G>],
-        collector: &(dyn Fn(&GameId) -> C + Sync),
-        progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<(Standings, Vec<Vec<C>>, PartResults<C>), TournamentError>
-    where
-        G: Recordable + 'static,
-        C: Collector<G> + Send + Clone,
-    {
-        let mut jobs = Vec::new();
-        let mut first = None;
-        let mut keep = |index: usize, job: &Job<C>| {
-            first.get_or_insert(index);
-            jobs.push(job.clone());
-        };
-        let (standings, collected) =
-            self.record_and_play(game, entrants, collector, progress, &mut keep)?;
-        let part = PartResults {
-            first_job: first.unwrap_or(0),
-            jobs,
-            threads: standings.threads,
-            wall_time_s: standings.wall_time_s,
-        };
-        Ok((standings, collected, part))
-    }
-
     /// Checks a part read back from a file ([`PartResults`] of
-    /// [`run_part`](Self::run_part)) against this tournament of
+    /// [`RunResults::part`]) against this tournament of
     /// `entrants` entrants of a game of `seats` seats, before
-    /// [`merge_parts`](Self::merge_parts): its jobs are this
+    /// [merging](RunOptions::merge) it: its jobs are this
     /// tournament's, and every count agrees with the games its job
     /// played. `Err` names the job, the entrant and the field (a file
     /// edited by hand, or of another tournament).
@@ -596,14 +558,9 @@ impl Tournament {
     }
 
     /// The whole tournament's standings and collectors from the
-    /// [`PartResults`] of every part ([`run_part`](Self::run_part) with
-    /// each [`shard`](Self::shard) of one split), in any order: exactly
-    /// those of the unsplit tournament, timings aside (the parts' times
-    /// add up; threads are the most any part used). This tournament must
-    /// have the parts' settings (games, seed, ...); `entrants` and the
-    /// game are only named and counted, not played.
+    /// [`PartResults`] of every part ([`RunOptions::merge`]).
     #[allow(clippy::type_complexity)]
-    pub fn merge_parts<G, C>(
+    fn merge<G, C>(
         &self,
         game: &G,
         entrants: &[Entrant<G>],
