@@ -375,12 +375,17 @@ fn simulate(
         ..crate::report_limits()
     };
     // A part plays its games; `tabula merge` merges the parts' instead.
-    let run =
-        tabula_app::shard::simulation::<Recorded, _>(&mut io.shard, sim.clone(), shard, |sim| {
+    let run = tabula_app::shard::simulation::<Recorded, _>(
+        &mut io.shard,
+        sim.clone(),
+        shard,
+        setup.collectors(),
+        |sim| {
             let progress =
                 RunProgress::new("simulation", tabula_app::shard::part_games(sim), "games");
             Ok(setup.run(sim, &|done| progress.tick(done))?)
-        })?;
+        },
+    )?;
     let options = ReportOptions {
         dice_rolls: args.dice_rolls,
     };

@@ -252,7 +252,8 @@ where
         let playing = self.sampling.with_turns(&sampled, plan.budget());
         let tally = self.sampling.tally(&playing, plan.warmup);
         // A part plays its games; `tabula merge` merges the parts' instead.
-        let run = crate::shard::simulation::<G, _>(&mut io.shard, sim, o.shard, |sim| {
+        let empty = tally.clone();
+        let run = crate::shard::simulation::<G, _>(&mut io.shard, sim, o.shard, empty, |sim| {
             let progress = RunProgress::new("simulation", crate::shard::part_games(sim), "games");
             let tick = |done| progress.tick(done);
             Ok(sim.run_with(&playing, || tabula_core::NoAgents, tally, &tick)?)

@@ -189,7 +189,8 @@ impl<G: Rules> Command for Simulate<G> {
                 .filter_map(|n| tabula_play::agents::build(&*game, n).ok())
                 .collect()
         };
-        let run = crate::shard::simulation::<G, _>(&mut io.shard, sim, o.shard, |sim| {
+        let empty = collectors.clone();
+        let run = crate::shard::simulation::<G, _>(&mut io.shard, sim, o.shard, empty, |sim| {
             let progress = RunProgress::new("simulation", crate::shard::part_games(sim), "games");
             let run = sim.run_with(&*game, make, collectors, &|d| progress.tick(d))?;
             drop(progress);
