@@ -351,9 +351,11 @@ fn simulate(
         .into());
     }
     let setup = setup_of(game);
-    let mut sim = Simulation::new(games).seed(seed).max_steps(max_throws);
+    let mut sim = Simulation::new(games)
+        .with_seed(seed)
+        .with_max_steps(max_throws);
     if let Some(t) = threads {
-        sim = sim.threads(usize::from(t));
+        sim = sim.with_threads(usize::from(t));
     }
     // The traced game is recorded; the trace is a view of its record.
     let trace = if view {

@@ -732,7 +732,7 @@ struct SimulationPart<C> {
 /// #     fn apply_chance<E: FnMut(())>(&self, s: &mut u8, heads: bool, _: &mut E) { if heads { *s = 1 } }
 /// #     fn apply_move<E: FnMut(())>(&self, _: &mut u8, _: (), _: &mut E) {}
 /// # }
-/// let sim = Simulation::new(1_000).seed(7);
+/// let sim = Simulation::new(1_000).with_seed(7);
 /// let mut context = ShardContext::default(); // a command's `io.shard`
 /// let empty = Lengths::new(LengthOf::ChanceSteps);
 /// let part = simulation::<Coin, _>(&mut context, sim.clone(), Some("2/4".parse()?), empty.clone(), |sim| {
@@ -753,7 +753,7 @@ where
     G: BoardGame,
     C: Collector<G> + Serialize + DeserializeOwned,
 {
-    let (games, seed) = (sim.games(), sim.get_seed());
+    let (games, seed) = (sim.games(), sim.seed());
     if let Some(parts) = context.parts_to_merge() {
         let headers = check_files(&parts)?;
         // The parts merge into `empty`: the run's collectors as this
@@ -825,7 +825,7 @@ where
         )
         .into());
     }
-    let run = play(&sim.shard(shard))?;
+    let run = play(&sim.with_shard(shard))?;
     let part = SimulationPart {
         collector: &run.collector,
         threads: run.threads,
@@ -837,7 +837,7 @@ where
 
 /// The games `sim` plays: its shard's, or the whole run's.
 pub fn part_games(sim: &Simulation) -> u64 {
-    let range = sim.get_shard().range(sim.games());
+    let range = sim.shard().range(sim.games());
     range.end - range.start
 }
 

@@ -336,7 +336,7 @@ impl Lengths {
     /// #     fn apply_chance<E: FnMut(())>(&self, s: &mut bool, heads: bool, _: &mut E) { *s = heads }
     /// #     fn apply_move<E: FnMut(())>(&self, _: &mut bool, m: Self::Move, _: &mut E) { match m {} }
     /// # }
-    /// let run = Simulation::new(10_000).seed(1).run(&Heads, Lengths::new(LengthOf::ChanceSteps))?;
+    /// let run = Simulation::new(10_000).with_seed(1).run(&Heads, Lengths::new(LengthOf::ChanceSteps))?;
     /// let throws = run.collector.summary().ok_or("no games")?;
     /// // Heads at once in half the games: the median sits on 1 or 2.
     /// assert_eq!((throws.min, throws.mode), (1, 1));
@@ -781,7 +781,7 @@ mod tests {
         // Wanting landings only, the harness asks the game for its bulk
         // loop, gets none, and counts the events: the same counts as when
         // another collector wants every event.
-        let sim = crate::Simulation::new(5_000).seed(3).threads(2);
+        let sim = crate::Simulation::new(5_000).with_seed(3).with_threads(2);
         let bulk = sim.run(&Walk, Occupancy::new(9)).unwrap().collector;
         let (each, count) = sim
             .run(&Walk, (Occupancy::new(9), Count(0)))

@@ -45,7 +45,7 @@ pub struct SeatSums {
 /// #     fn apply_chance<E: FnMut(())>(&self, s: &mut Option<usize>, w: usize, _: &mut E) { *s = Some(w) }
 /// #     fn apply_move<E: FnMut(())>(&self, _: &mut Option<usize>, _: (), _: &mut E) {}
 /// # }
-/// let run = Simulation::new(10_000).seed(1).run(&Coin, Standing::new(Arc::new(Coin)))?;
+/// let run = Simulation::new(10_000).with_seed(1).run(&Coin, Standing::new(Arc::new(Coin)))?;
 /// let first = &run.collector.seat(0);
 /// assert_eq!(first.wins + run.collector.seat(1).wins, 10_000);
 /// let (mean, se) = run.collector.mean_score(0);

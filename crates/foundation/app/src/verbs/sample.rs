@@ -132,10 +132,10 @@ impl LongRunPlan {
     /// one per core; the figures do not depend on it).
     pub fn simulation(&self, threads: Option<usize>) -> Simulation {
         let sim = Simulation::new(self.games)
-            .seed(self.seed)
-            .max_steps(self.max_steps);
+            .with_seed(self.seed)
+            .with_max_steps(self.max_steps);
         match threads {
-            Some(t) => sim.threads(t),
+            Some(t) => sim.with_threads(t),
             None => sim,
         }
     }

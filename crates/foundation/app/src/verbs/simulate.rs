@@ -170,9 +170,11 @@ impl<G: Rules> Command for Simulate<G> {
             seated(&game, &p, &names, agents_defaulted(matches))?;
         }
         let game = Arc::new(game);
-        let mut sim = Simulation::new(o.games).seed(o.seed).max_steps(o.max_steps);
+        let mut sim = Simulation::new(o.games)
+            .with_seed(o.seed)
+            .with_max_steps(o.max_steps);
         if let Some(t) = o.threads {
-            sim = sim.threads(usize::from(t));
+            sim = sim.with_threads(usize::from(t));
         }
         let collectors: SimCollectors<G> = (
             Standing::new(game.clone()),
