@@ -2,7 +2,7 @@
 //! checking every move, timing every agent call, and writing the record.
 //!
 //! Every agent call is timed, for its seat (see
-//! [`Referee::exact_call_times`] for what a call's time holds). An agent
+//! [`Referee::with_exact_call_times`] for what a call's time holds). An agent
 //! that returns an illegal move, panics, or (with a per-move time
 //! limit) thinks too long forfeits the game: it ranks last, the others
 //! share first place, and [`Played::forfeit`] says why. The panic is
@@ -242,7 +242,7 @@ impl Referee {
         let mut legal = Vec::new();
         let mut taken = 0u32;
         // The end of the last clock reading: the start of the next call's
-        // time unless calls are timed exactly (see `exact_call_times`).
+        // time unless calls are timed exactly (see `with_exact_call_times`).
         let mut mark = Instant::now();
         // The chance outcomes' list, kept from throw to throw, and the
         // list an agent lists the legal moves into, kept from call to call.

@@ -130,7 +130,7 @@ fn the_referee_isolates_faults() {
         Box::new(Perfect),
     ]);
     let played = referee
-        .move_time_limit(Some(Duration::from_millis(2)))
+        .with_move_time_limit(Some(Duration::from_millis(2)))
         .play(&NIM, &mut a, &mut Streams::new(1, 0), &mut ());
     let f = played.forfeit.expect("a forfeit");
     assert!(matches!(f.fault, Fault::TooSlow { took_ms, limit_ms: 2 } if took_ms >= 20));
