@@ -169,7 +169,7 @@ fn same_games(board: &Board, game: &Snakes<'_, Overshoot>) {
     let games = 100_000;
     let hand = hand_written(board, 7, games);
     let run = Simulation::new(games)
-        .seed(7)
+        .with_seed(7)
         .run_tallied(
             game,
             (
@@ -218,7 +218,7 @@ fn bench(c: &mut Criterion) {
         })
     });
     for threads in [1, 2] {
-        let sim = Simulation::new(GAMES).seed(7).threads(threads);
+        let sim = Simulation::new(GAMES).with_seed(7).with_threads(threads);
         group.bench_function(format!("harness_all_collectors_{threads}_threads"), |b| {
             b.iter(|| black_box(sim.run_tallied(&game, collectors())))
         });
@@ -235,7 +235,7 @@ fn bench_parts(c: &mut Criterion) {
     let mut group = c.benchmark_group("parts");
     group.throughput(Throughput::Elements(GAMES));
     group.sample_size(10);
-    let sim = Simulation::new(GAMES).seed(7).threads(1);
+    let sim = Simulation::new(GAMES).with_seed(7).with_threads(1);
     group.bench_function("lengths_only", |b| {
         b.iter(|| black_box(sim.run_tallied(&game, Lengths::new(LengthOf::ChanceSteps))))
     });

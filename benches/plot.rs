@@ -16,7 +16,7 @@ use tabula::snakes::{AnalysisOptions, Board, ReportOptions, Setup};
 fn pictures(c: &mut Criterion) {
     let setup = Setup::new(Board::classic(), None, 2).expect("classic");
     let analysis = setup.analyze(&AnalysisOptions::default()).expect("solves");
-    let sim = Simulation::new(100_000).seed(1);
+    let sim = Simulation::new(100_000).with_seed(1);
     let report = setup
         .simulate(&sim, &ReportOptions { dice_rolls: 0 }, &|_| {})
         .expect("runs");

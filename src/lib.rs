@@ -11,7 +11,7 @@
 //! use tabula::snakes::{Board, ReportOptions, Setup};
 //!
 //! let setup = Setup::new(Board::classic(), None, 1)?;
-//! let report = setup.simulate(&Simulation::new(10_000).seed(42), &ReportOptions::default(), &|_| {})?;
+//! let report = setup.simulate(&Simulation::new(10_000).with_seed(42), &ReportOptions::default(), &|_| {})?;
 //! assert_eq!(report.throws.min, 7);
 //! assert_eq!(report.squares.most_popular, 44);
 //! # Ok::<_, tabula::snakes::SnakesError>(())

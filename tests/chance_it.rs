@@ -525,7 +525,7 @@ fn games_of_up_to_six_players_run_in_the_harness() {
         let game = ChanceIt::new(config);
         let strategy = strategy::build("optimal", &config).unwrap();
         let run = Simulation::new(2_000)
-            .seed(3)
+            .with_seed(3)
             .run_with(
                 &game,
                 || -> Vec<Box<dyn Agent<ChanceIt>>> {

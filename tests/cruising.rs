@@ -174,7 +174,7 @@ fn cooper_sails_every_scenario_within_its_time_limit() {
     for n in 1..=12 {
         let game = Cruising::scenario(n).unwrap();
         let mut agents: Vec<Box<dyn Agent<Cruising>>> = vec![Box::new(Skipper(Cooper::default()))];
-        let played = Referee::new().max_steps(20_000).play(
+        let played = Referee::new().with_max_steps(20_000).play(
             &game,
             &mut agents,
             &mut Streams::new(2002, u64::from(n) - 1),

@@ -248,7 +248,7 @@ fn house_rules_sampled_agree_with_exact() {
             seed += 1;
             let setup = Setup::new(Board::classic(), Some(rules), players).unwrap();
             let exact = setup.analyze(&AnalysisOptions::default()).unwrap();
-            let sim = Simulation::new(100_000).seed(seed);
+            let sim = Simulation::new(100_000).with_seed(seed);
             let report = setup
                 .simulate(&sim, &ReportOptions { dice_rolls: 0 }, &|_| {})
                 .unwrap();
@@ -636,7 +636,7 @@ fn the_report_shows_exact_values_that_the_sampler_agrees_with() {
     ] {
         let board = Board::built_in(name).unwrap().unwrap();
         let setup = Setup::new(board, Some(rules), usize::from(players)).unwrap();
-        let sim = Simulation::new(100_000).seed(seed);
+        let sim = Simulation::new(100_000).with_seed(seed);
         let report = setup
             .simulate(&sim, &ReportOptions { dice_rolls: 0 }, &|_| {})
             .unwrap();

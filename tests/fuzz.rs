@@ -79,7 +79,7 @@ fn every_accepted_board_plays() {
                 let mean = exact.map(|a| a.throws.mean).unwrap_or(f64::INFINITY);
                 // And in play: games end, well within the cap when the
                 // expected length is moderate.
-                let sim = Simulation::new(300).seed(1).max_steps(100_000);
+                let sim = Simulation::new(300).with_seed(1).with_max_steps(100_000);
                 let report = setup
                     .simulate(&sim, &ReportOptions { dice_rolls: 0 }, &|_| {})
                     .unwrap();

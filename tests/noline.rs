@@ -651,7 +651,7 @@ mod search {
     /// Plays `games` refereed games of `a` (seat 0, O) against `b`, after
     /// checking that none was forfeited: each seat's points and losses.
     fn play(game: &Noline, a: &str, b: &str, games: u64, seed: u64) -> ([f64; 2], [u64; 2]) {
-        let referee = Referee::new().keep_steps(false);
+        let referee = Referee::new().with_keep_steps(false);
         let mut agents = vec![agent(game, a), agent(game, b)];
         let (mut points, mut losses) = ([0.0; 2], [0; 2]);
         for index in 0..games {

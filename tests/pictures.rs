@@ -167,7 +167,9 @@ fn classic_board_exact() {
 #[test]
 fn simulation_overlays_exact_and_draws_seats() {
     let setup = Setup::new(Board::classic(), None, 2).expect("setup");
-    let sim = tabula_sim::Simulation::new(5_000).seed(9).threads(1);
+    let sim = tabula_sim::Simulation::new(5_000)
+        .with_seed(9)
+        .with_threads(1);
     let report = setup
         .simulate(&sim, &ReportOptions { dice_rolls: 0 }, &|_| {})
         .expect("report");
@@ -562,7 +564,9 @@ fn arrows_never_cover_a_squares_number_or_value() {
 #[test]
 fn titles_name_the_rule_set_and_group_thousands() {
     let setup = Setup::new(Board::classic(), None, 2).expect("setup");
-    let sim = tabula_sim::Simulation::new(12_345).seed(3).threads(1);
+    let sim = tabula_sim::Simulation::new(12_345)
+        .with_seed(3)
+        .with_threads(1);
     let report = setup
         .simulate(&sim, &ReportOptions { dice_rolls: 0 }, &|_| {})
         .expect("report");

@@ -50,7 +50,7 @@ fn the_plugin_is_used_by_name_and_its_throws_are_traced() {
     // And the whole report runs under it.
     let report = setup
         .simulate(
-            &Simulation::new(2_000).seed(1),
+            &Simulation::new(2_000).with_seed(1),
             &ReportOptions { dice_rolls: 0 },
             &|_| {},
         )

@@ -8,7 +8,9 @@ use tabula::snakes::{Board, Report, ReportOptions, Setup};
 
 fn report(rules: &str, threads: usize) -> Report {
     let setup = Setup::new(Board::classic(), Some(rules), 1).unwrap();
-    let sim = Simulation::new(20_000).seed(12_345).threads(threads);
+    let sim = Simulation::new(20_000)
+        .with_seed(12_345)
+        .with_threads(threads);
     setup
         .simulate(&sim, &ReportOptions { dice_rolls: 60_000 }, &|_| {})
         .unwrap()
@@ -110,9 +112,9 @@ fn counting_landings_in_bulk_changes_no_count() {
         for max_steps in [25, 10_000] {
             for threads in [1, 3] {
                 let sim = Simulation::new(9_000)
-                    .seed(5)
-                    .threads(threads)
-                    .max_steps(max_steps);
+                    .with_seed(5)
+                    .with_threads(threads)
+                    .with_max_steps(max_steps);
                 let bulk = sim.run_tallied(&game, counts()).unwrap().collector;
                 let (lengths, occupancy, wins) = counts();
                 let (l, o, w, events) = sim

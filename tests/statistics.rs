@@ -16,7 +16,7 @@ const Z: f64 = 4.0;
 fn sampled_mean<R: Rules>(board: &Board, rules: &R, games: u64, seed: u64) -> (f64, f64) {
     let game = Snakes::new(board, rules, 1);
     let run = Simulation::new(games)
-        .seed(seed)
+        .with_seed(seed)
         .run(&game, Lengths::new(LengthOf::ChanceSteps))
         .unwrap();
     (run.collector.mean(), run.collector.std_error())
@@ -145,7 +145,7 @@ fn landings_per_game_match_the_exact_solver() {
     // 1: a ladder foot reachable only by the first throw.
     let watched = [44, 99, 1, 26];
     let run = Simulation::new(300_000)
-        .seed(21)
+        .with_seed(21)
         .run(&game, SquareWatch::new(&watched))
         .unwrap();
     for (i, &sq) in watched.iter().enumerate() {
@@ -177,7 +177,7 @@ fn report_finds_seed_000s_squares_and_minimum_on_the_classic_board() {
     let setup = Setup::new(Board::classic(), None, 1).unwrap();
     let report = setup
         .simulate(
-            &Simulation::new(300_000).seed(5),
+            &Simulation::new(300_000).with_seed(5),
             &ReportOptions { dice_rolls: 0 },
             &|_| {},
         )

@@ -316,7 +316,7 @@ fn simulate_exact_block_uses_the_same_ties() {
     let setup = Setup::new(b, Some("overshoot"), 1).unwrap_or_else(|e| panic!("{e}"));
     let report = setup
         .simulate(
-            &Simulation::new(1000).seed(1),
+            &Simulation::new(1000).with_seed(1),
             &ReportOptions::default(),
             &|_| {},
         )
@@ -330,7 +330,7 @@ fn simulate_exact_block_uses_the_same_ties() {
     let setup = Setup::new(b, Some("overshoot"), 1).unwrap_or_else(|e| panic!("{e}"));
     let report = setup
         .simulate(
-            &Simulation::new(1000).seed(1),
+            &Simulation::new(1000).with_seed(1),
             &ReportOptions::default(),
             &|_| {},
         )

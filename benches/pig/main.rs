@@ -38,7 +38,7 @@ use rules::{HoldAt, HoldAtN, Player, SpielPig, TARGET, TutorialPig, hand_written
 const GAMES: u64 = 100_000;
 
 fn simulation() -> Simulation {
-    Simulation::new(GAMES).seed(1).threads(1)
+    Simulation::new(GAMES).with_seed(1).with_threads(1)
 }
 
 fn collectors() -> (Wins, Lengths) {
@@ -100,7 +100,7 @@ fn bench(c: &mut Criterion) {
                     Box::new(Player(strategy)),
                 ]
             };
-            let sim = Simulation::new(GAMES / 10).seed(1).threads(1);
+            let sim = Simulation::new(GAMES / 10).with_seed(1).with_threads(1);
             b.iter(|| {
                 sim.run_with(&tutorial, agents, collectors(), &|_| {})
                     .map(|run| run.collector)

@@ -98,11 +98,13 @@ where
     F: Fn() -> A + Sync,
     (Wins, Lengths): Collector<G>,
 {
-    let sim = Simulation::new(args.games).seed(args.seed).threads(1);
+    let sim = Simulation::new(args.games)
+        .with_seed(args.seed)
+        .with_threads(1);
     let collectors = (Wins::new(2), Lengths::new(LengthOf::Steps));
     // The thread pool is started before the clock.
     let _ = Simulation::new(1)
-        .threads(1)
+        .with_threads(1)
         .run_with(game, &agents, collectors.clone(), &|_| {});
     let cpu = cpu_ns();
     let start = Instant::now();

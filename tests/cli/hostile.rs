@@ -821,3 +821,56 @@ fn chance_it_keeps_an_answer_typed_at_the_pause_for_the_next_question() {
         "the answers drifted:\n{text}"
     );
 }
+
+#[test]
+fn merge_refuses_parts_shaped_unlike_the_run() {
+    // A part whose collectors add up on their own but have another shape
+    // (seats, squares, what is measured) than the run being merged: each
+    // is an error naming the file and the field, where merging it once
+    // failed inside the command.
+    let dir = common::temp_dir("hostile-merge-shape");
+    let snakes: &[&str] = &["simulate", "snakes", "--games", "200", "--players", "2"];
+    let noline: &[&str] = &["simulate", "noline", "--games", "40", "--seed", "3"];
+    type Edit = fn(&mut serde_json::Value);
+    let cases: [(&[&str], Edit, &str); 4] = [
+        (
+            noline,
+            |v| {
+                let seats = &mut v["shard"]["state"]["collector"][0]["seats"];
+                let one = seats[0].clone();
+                *seats = serde_json::json!([one]);
+            },
+            "standing: `seats` lists 1, but this run has 2 seats",
+        ),
+        (
+            noline,
+            |v| v["shard"]["state"]["collector"][0]["seats"][1]["rank"] = serde_json::json!(5),
+            "standing: seat 1's sums",
+        ),
+        (
+            noline,
+            |v| v["shard"]["state"]["collector"][1]["of"] = serde_json::json!("Decisions"),
+            "lengths: `of` is Decisions",
+        ),
+        (
+            snakes,
+            |v| {
+                let counts = &mut v["shard"]["state"]["collector"][1]["counts"];
+                let mut longer = counts.as_array().expect("counts").clone();
+                longer.push(serde_json::json!(7));
+                *counts = serde_json::Value::Array(longer);
+            },
+            "occupancy: `counts` lists 102, but this run counts 101 squares",
+        ),
+    ];
+    for (i, (run, edit, says)) in cases.into_iter().enumerate() {
+        let name = format!("s{i}");
+        let one = part_file(&dir, &name, run, 1);
+        let two = part_file(&dir, &name, run, 2);
+        edit_json(&one, edit);
+        let out = tabula(&["merge", &one, &two]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{run:?}: {err}");
+        assert!(err.contains(&one) && err.contains(says), "{run:?}: {err}");
+    }
+}

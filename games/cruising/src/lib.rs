@@ -13,7 +13,7 @@
 //! // Scenario 5: the four marks in 16 knots from the top of the page.
 //! let game = Cruising::scenario(5)?;
 //! let mut agents: Vec<Box<dyn Agent<Cruising>>> = vec![Box::new(Skipper(Cooper::default()))];
-//! let referee = Referee::new().max_steps(20_000);
+//! let referee = Referee::new().with_max_steps(20_000);
 //! let played = referee.play(&game, &mut agents, &mut Streams::new(2002, 4), &mut ());
 //! assert_eq!(played.state.marks, 4);
 //! assert!(game.race_time(&played.state) < 3000.0);

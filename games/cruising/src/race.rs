@@ -199,9 +199,9 @@ fn sail(
     let mut agents = vec![tabula_play::agents::build(game, agent)?];
     let intervals = (game.course().time_limit / game.course().interval).ceil() as u32;
     let referee = Referee::new()
-        .exact_call_times(true)
-        .keep_steps(keep)
-        .max_steps(intervals.saturating_mul(2).saturating_add(4));
+        .with_exact_call_times(true)
+        .with_keep_steps(keep)
+        .with_max_steps(intervals.saturating_mul(2).saturating_add(4));
     let played = referee.play(game, &mut agents, &mut Streams::new(seed, index), &mut ());
     let s = &played.state;
     let forfeit = played.forfeit.as_ref().map(|f| {

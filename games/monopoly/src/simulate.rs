@@ -204,6 +204,28 @@ impl Collector<Monopoly> for Tally {
         }
         Ok(())
     }
+
+    fn check_shape(&self, empty: &Self) -> Result<(), String> {
+        let (squares, board) = (self.ends_sum.len(), empty.ends_sum.len());
+        if squares != board {
+            return Err(format!(
+                "`ends_sum` has {squares} squares, but this board has {board}"
+            ));
+        }
+        if self.jail_square != empty.jail_square {
+            return Err(format!(
+                "`jail_square` is {}, but this board's jail is square {}",
+                self.jail_square, empty.jail_square
+            ));
+        }
+        if self.warmup != empty.warmup {
+            return Err(format!(
+                "`warmup` is {}, but this run skips {} turns",
+                self.warmup, empty.warmup
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// A simulated share and its standard error.

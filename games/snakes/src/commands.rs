@@ -351,9 +351,11 @@ fn simulate(
         .into());
     }
     let setup = setup_of(game);
-    let mut sim = Simulation::new(games).seed(seed).max_steps(max_throws);
+    let mut sim = Simulation::new(games)
+        .with_seed(seed)
+        .with_max_steps(max_throws);
     if let Some(t) = threads {
-        sim = sim.threads(usize::from(t));
+        sim = sim.with_threads(usize::from(t));
     }
     // The traced game is recorded; the trace is a view of its record.
     let trace = if view {
@@ -375,12 +377,17 @@ fn simulate(
         ..crate::report_limits()
     };
     // A part plays its games; `tabula merge` merges the parts' instead.
-    let run =
-        tabula_app::shard::simulation::<Recorded, _>(&mut io.shard, sim.clone(), shard, |sim| {
+    let run = tabula_app::shard::simulation::<Recorded, _>(
+        &mut io.shard,
+        sim.clone(),
+        shard,
+        setup.collectors(),
+        |sim| {
             let progress =
                 RunProgress::new("simulation", tabula_app::shard::part_games(sim), "games");
             Ok(setup.run(sim, &|done| progress.tick(done))?)
-        })?;
+        },
+    )?;
     let options = ReportOptions {
         dice_rolls: args.dice_rolls,
     };

@@ -17,6 +17,15 @@ pub use crate::trace::{Throw, Trace};
 /// The collectors of the seed-000 report.
 pub type ReportCollectors = (Lengths, Occupancy, Wins);
 
+/// The report's collectors for `players` on `board`, before any game.
+pub fn report_collectors(board: &Board, players: u8) -> ReportCollectors {
+    (
+        Lengths::new(LengthOf::ChanceSteps),
+        Occupancy::new(usize::from(board.size()) + 1),
+        Wins::new(usize::from(players)),
+    )
+}
+
 /// A rule set behind a `&dyn`: what the framework can do with any rules.
 pub trait ErasedRules: Send + Sync {
     /// Whether the rules may give the same seat another throw
@@ -103,11 +112,7 @@ impl<R: Rules> ErasedRules for R {
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<Run<ReportCollectors>, SimError> {
         let game = Snakes::new(board, self, players);
-        let collectors = (
-            Lengths::new(LengthOf::ChanceSteps),
-            Occupancy::new(usize::from(board.size()) + 1),
-            Wins::new(usize::from(players)),
-        );
+        let collectors = report_collectors(board, players);
         sim.run_tallied_with(&game, || tabula_core::NoAgents, collectors, progress)
     }
 

@@ -8,7 +8,7 @@
 //! use tabula_sim::Simulation;
 //!
 //! let setup = Setup::new(Board::classic(), Some("exact"), 1)?;
-//! let sim = Simulation::new(20_000).seed(1);
+//! let sim = Simulation::new(20_000).with_seed(1);
 //! let report = setup.simulate(&sim, &ReportOptions { dice_rolls: 0 }, &|_| {})?;
 //! // The exact expected number of throws under exact finish is 39.2251
 //! // (Althoen, King and Schilling 1993).

@@ -220,7 +220,7 @@ impl Report {
         let notable = |len: u32| -> Result<NotableGame, SnakesError> {
             let index = lengths.first_game_with(len).unwrap_or(0);
             let game = Recorded::new(board.clone(), rules, players);
-            let record = game.record(run.seed, index, sim.get_max_steps())?;
+            let record = game.record(run.seed, index, sim.max_steps())?;
             Ok(NotableGame::from_trace(&game.trace(&record)))
         };
         let size = usize::from(board.size());
@@ -241,7 +241,7 @@ impl Report {
             games: run.games,
             seed: run.seed,
             threads: run.threads,
-            max_throws: sim.get_max_steps(),
+            max_throws: sim.max_steps(),
             capped_games: lengths.capped(),
             shortest_game: notable(throws.min)?,
             modal_game: notable(throws.mode)?,

@@ -106,6 +106,12 @@ impl Setup {
         self.report(&run, sim, options, limits)
     }
 
+    /// The report's collectors before any game (what [`run`](Self::run)
+    /// starts from).
+    pub fn collectors(&self) -> ReportCollectors {
+        crate::erased::report_collectors(&self.board, self.players)
+    }
+
     /// Plays the games of `sim` (its shard only, if it has one) with every
     /// report collector on.
     pub fn run(

@@ -159,7 +159,7 @@ fn bump_with_one_player_does_nothing() {
     let run = |players| {
         let bump = Snakes::new(&board, &Bump, players);
         let over = Snakes::new(&board, &Overshoot, players);
-        let sim = Simulation::new(2_000).seed(5);
+        let sim = Simulation::new(2_000).with_seed(5);
         let a = sim.run(&bump, Lengths::new(LengthOf::ChanceSteps)).unwrap();
         let b = sim.run(&over, Lengths::new(LengthOf::ChanceSteps)).unwrap();
         (a.collector.mean(), b.collector.mean())
@@ -194,7 +194,7 @@ fn house_rules_are_registered_and_playable() {
 #[test]
 fn a_report_too_large_to_solve_says_why() {
     let setup = Setup::new(Board::classic(), Some("bump"), 3).unwrap();
-    let sim = Simulation::new(200).seed(3);
+    let sim = Simulation::new(200).with_seed(3);
     let report = setup
         .simulate(
             &sim,

@@ -12,7 +12,7 @@
 //!
 //! let game = Cruising::scenario(9)?;
 //! let mut sailors = vec![agents::build(&game, "layline")?];
-//! let played = Referee::new().max_steps(20_000).play(&game, &mut sailors, &mut Streams::new(7, 0), &mut ());
+//! let played = Referee::new().with_max_steps(20_000).play(&game, &mut sailors, &mut Streams::new(7, 0), &mut ());
 //! assert!(played.forfeit.is_none(), "it never answers a bad helm");
 //! assert_eq!(played.state.marks, 4, "it sails the whole course");
 //! # Ok::<_, Box<dyn std::error::Error>>(())

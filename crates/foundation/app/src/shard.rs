@@ -486,25 +486,13 @@ pub fn merge(
         merging: Some(parts),
         ..ShardContext::default()
     };
-    // A part's state is read by the command as its own: one edited by
-    // hand could break it. Whatever happens is an error, not a crash.
+    // A part's state is read by the command as its own: the code that
+    // merges it checks it first ([`simulation`], the tournaments), so a
+    // file edited by hand is refused with an error, not merged.
     let before = std::mem::replace(&mut io.shard, context);
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| c.run(&matches, io)));
-    std::panic::set_hook(hook);
+    let result = c.run(&matches, io);
     let context = std::mem::replace(&mut io.shard, before);
-    let report = result.map_err(|panic| {
-        let why = panic
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| panic.downcast_ref::<&str>().copied())
-            .unwrap_or("no reason given");
-        format!(
-            "the parts' results do not fit this run (were the files edited?): `{}` failed on them: {why}",
-            c.verb()
-        )
-    })??;
+    let report = result?;
     if context.merging.is_some() {
         return Err(format!(
             "`{}` runs cannot be split into shards, so there is nothing to merge",
@@ -722,10 +710,13 @@ struct SimulationPart<C> {
 /// Plays the simulation `sim` of a command that `--shard` may split (its
 /// `shard` if given; `context` is the command's [`Io::shard`]), with `play`, which gets `sim` as it should play it
 /// (see [`part_games`] for its progress). When `tabula merge` runs the
-/// command again instead ([`merge`]), this does not play: it merges the
-/// parts' collectors into the whole run, which is then the same as `play`
-/// would have given for the whole run, numbers for numbers (threads: the
-/// most any part used; time: the parts' together).
+/// command again instead ([`merge`]), this does not play: it checks each
+/// part's collectors ([`Collector::check`], and
+/// [`Collector::check_shape`] against `empty`, the collectors `play`
+/// starts from) and merges them into `empty`, which is then the same as
+/// `play` would have given for the whole run, numbers for numbers
+/// (threads: the most any part used; time: the parts' together). A part
+/// that does not fit is an error naming its file and field.
 ///
 /// ```
 /// use tabula_app::shard::{ShardArg, ShardContext, simulation};
@@ -741,11 +732,12 @@ struct SimulationPart<C> {
 /// #     fn apply_chance<E: FnMut(())>(&self, s: &mut u8, heads: bool, _: &mut E) { if heads { *s = 1 } }
 /// #     fn apply_move<E: FnMut(())>(&self, _: &mut u8, _: (), _: &mut E) {}
 /// # }
-/// let sim = Simulation::new(1_000).seed(7);
+/// let sim = Simulation::new(1_000).with_seed(7);
 /// let mut context = ShardContext::default(); // a command's `io.shard`
-/// let part = simulation::<Coin, _>(&mut context, sim.clone(), Some("2/4".parse()?), |sim| {
+/// let empty = Lengths::new(LengthOf::ChanceSteps);
+/// let part = simulation::<Coin, _>(&mut context, sim.clone(), Some("2/4".parse()?), empty.clone(), |sim| {
 ///     assert_eq!(tabula_app::shard::part_games(sim), 250); // games 250 to 499
-///     Ok(sim.run(&Coin, Lengths::new(LengthOf::ChanceSteps))?)
+///     Ok(sim.run(&Coin, empty.clone())?)
 /// })?;
 /// assert_eq!(part.collector.games(), 250);
 /// # Ok::<_, tabula_app::Error>(())
@@ -754,16 +746,25 @@ pub fn simulation<G, C>(
     context: &mut ShardContext,
     sim: Simulation,
     shard: Option<ShardArg>,
+    empty: C,
     play: impl FnOnce(&Simulation) -> Result<Run<C>, Error>,
 ) -> Result<Run<C>, Error>
 where
     G: BoardGame,
     C: Collector<G> + Serialize + DeserializeOwned,
 {
-    let (games, seed) = (sim.games(), sim.get_seed());
+    let (games, seed) = (sim.games(), sim.seed());
     if let Some(parts) = context.parts_to_merge() {
         let headers = check_files(&parts)?;
-        let mut merged: Option<Run<C>> = None;
+        // The parts merge into `empty`: the run's collectors as this
+        // command makes them, so the merged ones have its shape.
+        let mut merged = Run {
+            collector: empty,
+            games,
+            seed,
+            threads: 1,
+            wall_time: std::time::Duration::ZERO,
+        };
         for (h, file) in headers {
             if (h.games, h.seed) != (games, seed) {
                 return Err(format!(
@@ -778,10 +779,12 @@ where
                     h.part, h.of
                 )
             })?;
-            // A part's counts must agree with each other and with the
-            // games it played: an edited file is refused, not merged.
+            // A part's counts must agree with each other, with the games
+            // it played and with this run's collectors: an edited file is
+            // refused, not merged.
             part.collector
                 .check(h.first_game..h.end_game)
+                .and_then(|()| part.collector.check_shape(&merged.collector))
                 .map_err(|why| {
                     format!(
                         "{file}: part {}/{}: \"shard\".\"state\".\"collector\" does not add up: {why}; was the file edited?",
@@ -804,24 +807,11 @@ where
             }
             let wall_time = std::time::Duration::try_from_secs_f64(part.wall_time_s.max(0.0))
                 .unwrap_or_default();
-            match &mut merged {
-                Some(run) => {
-                    run.collector.merge(part.collector);
-                    run.threads = run.threads.max(part.threads);
-                    run.wall_time = run.wall_time.saturating_add(wall_time);
-                }
-                None => {
-                    merged = Some(Run {
-                        collector: part.collector,
-                        games,
-                        seed,
-                        threads: part.threads,
-                        wall_time,
-                    })
-                }
-            }
+            merged.collector.merge(part.collector);
+            merged.threads = merged.threads.max(part.threads);
+            merged.wall_time = merged.wall_time.saturating_add(wall_time);
         }
-        return merged.ok_or_else(|| "no files to merge".into());
+        return Ok(merged);
     }
     let Some(ShardArg(shard)) = shard else {
         return play(&sim);
@@ -835,7 +825,7 @@ where
         )
         .into());
     }
-    let run = play(&sim.shard(shard))?;
+    let run = play(&sim.with_shard(shard))?;
     let part = SimulationPart {
         collector: &run.collector,
         threads: run.threads,
@@ -847,7 +837,7 @@ where
 
 /// The games `sim` plays: its shard's, or the whole run's.
 pub fn part_games(sim: &Simulation) -> u64 {
-    let range = sim.get_shard().range(sim.games());
+    let range = sim.shard().range(sim.games());
     range.end - range.start
 }
 

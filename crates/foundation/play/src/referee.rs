@@ -2,7 +2,7 @@
 //! checking every move, timing every agent call, and writing the record.
 //!
 //! Every agent call is timed, for its seat (see
-//! [`Referee::exact_call_times`] for what a call's time holds). An agent
+//! [`Referee::with_exact_call_times`] for what a call's time holds). An agent
 //! that returns an illegal move, panics, or (with a per-move time
 //! limit) thinks too long forfeits the game: it ranks last, the others
 //! share first place, and [`Played::forfeit`] says why. The panic is
@@ -64,7 +64,8 @@ impl<G: BoardGame> Played<G> {
     }
 }
 
-/// The settings of a referee.
+/// The settings of a referee, set as every builder of the framework's
+/// are: `with_` and the setting (`with_max_steps(500)`).
 #[derive(Clone, Copy, Debug)]
 pub struct Referee {
     max_steps: u32,
@@ -140,20 +141,20 @@ impl Referee {
 
     /// Caps the steps (chance outcomes plus moves) of a game; a game that
     /// reaches the cap is reported as capped.
-    pub fn max_steps(mut self, max_steps: u32) -> Referee {
+    pub fn with_max_steps(mut self, max_steps: u32) -> Referee {
         self.max_steps = max_steps.max(1);
         self
     }
 
     /// Makes a seat forfeit when one call takes longer than `limit`. The
     /// call is not interrupted: the agent answers, then loses.
-    pub fn move_time_limit(mut self, limit: Option<Duration>) -> Referee {
+    pub fn with_move_time_limit(mut self, limit: Option<Duration>) -> Referee {
         self.move_time_limit = limit;
         self
     }
 
     /// Whether to keep every step in [`Played::steps`] (default yes).
-    pub fn keep_steps(mut self, keep: bool) -> Referee {
+    pub fn with_keep_steps(mut self, keep: bool) -> Referee {
         self.keep_steps = keep;
         self
     }
@@ -171,19 +172,32 @@ impl Referee {
     /// halves the clock's share of a tournament of fast agents. With
     /// `exact` the referee reads the clock on both sides of each call,
     /// and a call's time is the agent's alone.
-    pub fn exact_call_times(mut self, exact: bool) -> Referee {
+    pub fn with_exact_call_times(mut self, exact: bool) -> Referee {
         self.exact_call_times = exact;
         self
     }
 
-    /// The step cap.
-    pub fn get_max_steps(&self) -> u32 {
-        self.max_steps
+    /// [`with_max_steps`](Self::with_max_steps) under its old name, for
+    /// the tournament's code until it moves to the `with_` names; then
+    /// these three go, and a setting read back takes its plain name
+    /// (`max_steps()`), as [`Simulation`](tabula_sim::Simulation)'s do.
+    #[doc(hidden)]
+    pub fn max_steps(self, max_steps: u32) -> Referee {
+        self.with_max_steps(max_steps)
     }
 
-    /// The per-move time limit.
-    pub fn get_move_time_limit(&self) -> Option<Duration> {
-        self.move_time_limit
+    /// [`with_move_time_limit`](Self::with_move_time_limit) under its old
+    /// name (see [`max_steps`](Self::max_steps)).
+    #[doc(hidden)]
+    pub fn move_time_limit(self, limit: Option<Duration>) -> Referee {
+        self.with_move_time_limit(limit)
+    }
+
+    /// [`with_keep_steps`](Self::with_keep_steps) under its old name (see
+    /// [`max_steps`](Self::max_steps)).
+    #[doc(hidden)]
+    pub fn keep_steps(self, keep: bool) -> Referee {
+        self.with_keep_steps(keep)
     }
 
     /// Plays one game: `agents[seat]` decides for each seat, chance draws
@@ -228,7 +242,7 @@ impl Referee {
         let mut legal = Vec::new();
         let mut taken = 0u32;
         // The end of the last clock reading: the start of the next call's
-        // time unless calls are timed exactly (see `exact_call_times`).
+        // time unless calls are timed exactly (see `with_exact_call_times`).
         let mut mark = Instant::now();
         // The chance outcomes' list, kept from throw to throw, and the
         // list an agent lists the legal moves into, kept from call to call.

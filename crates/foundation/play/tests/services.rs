@@ -63,7 +63,7 @@ fn the_referee_plays_times_and_keeps_steps() {
     assert!(matches!(played.end(), End::Finished(_)));
     let lean =
         Referee::new()
-            .keep_steps(false)
+            .with_keep_steps(false)
             .play(&NIM, &mut a, &mut Streams::new(4, 0), &mut ());
     assert!(lean.steps.is_empty());
     assert_eq!(lean.results, played.results);
@@ -89,7 +89,7 @@ fn the_referee_times_every_call_either_way() {
             Box::new(Slow(Duration::from_millis(3))),
             Box::new(Perfect),
         ]);
-        let referee = Referee::new().exact_call_times(exact);
+        let referee = Referee::new().with_exact_call_times(exact);
         let wall = std::time::Instant::now();
         let played = referee.play(&NIM, &mut a, &mut Streams::new(2, 0), &mut ());
         let wall = wall.elapsed();
@@ -130,7 +130,7 @@ fn the_referee_isolates_faults() {
         Box::new(Perfect),
     ]);
     let played = referee
-        .move_time_limit(Some(Duration::from_millis(2)))
+        .with_move_time_limit(Some(Duration::from_millis(2)))
         .play(&NIM, &mut a, &mut Streams::new(1, 0), &mut ());
     let f = played.forfeit.expect("a forfeit");
     assert!(matches!(f.fault, Fault::TooSlow { took_ms, limit_ms: 2 } if took_ms >= 20));
@@ -174,7 +174,7 @@ fn the_referee_caps_endless_games() {
     let mut events = Events::default();
     let played =
         Referee::new()
-            .max_steps(30)
+            .with_max_steps(30)
             .play(&game, &mut a, &mut Streams::new(1, 0), &mut events);
     assert!(played.capped());
     assert_eq!(played.decisions, 30);

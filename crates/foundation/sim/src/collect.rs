@@ -67,6 +67,21 @@ pub trait Collector<G: BoardGame> {
         let _ = games;
         Ok(())
     }
+
+    /// Checks a collector read back from a file (a part of a split run)
+    /// against `empty`, a collector of the run being merged as the
+    /// command makes it before any game: the same shape (seats, squares,
+    /// what it measures), so that merging the part and reading the
+    /// merged collector cannot fail. `Err` names the field that differs.
+    /// The default accepts anything: a collector whose shape is fixed
+    /// when it is made says so.
+    fn check_shape(&self, empty: &Self) -> Result<(), String>
+    where
+        Self: Sized,
+    {
+        let _ = empty;
+        Ok(())
+    }
 }
 
 /// What a collector needs of the games' events, from least to most
@@ -122,6 +137,10 @@ macro_rules! tuple_collector {
             }
             fn check_count(&self, games: u64) -> Result<(), String> {
                 $(self.$idx.check_count(games)?;)+
+                Ok(())
+            }
+            fn check_shape(&self, empty: &Self) -> Result<(), String> {
+                $(self.$idx.check_shape(&empty.$idx)?;)+
                 Ok(())
             }
         }
@@ -317,7 +336,7 @@ impl Lengths {
     /// #     fn apply_chance<E: FnMut(())>(&self, s: &mut bool, heads: bool, _: &mut E) { *s = heads }
     /// #     fn apply_move<E: FnMut(())>(&self, _: &mut bool, m: Self::Move, _: &mut E) { match m {} }
     /// # }
-    /// let run = Simulation::new(10_000).seed(1).run(&Heads, Lengths::new(LengthOf::ChanceSteps))?;
+    /// let run = Simulation::new(10_000).with_seed(1).run(&Heads, Lengths::new(LengthOf::ChanceSteps))?;
     /// let throws = run.collector.summary().ok_or("no games")?;
     /// // Heads at once in half the games: the median sits on 1 or 2.
     /// assert_eq!((throws.min, throws.mode), (1, 1));
@@ -451,6 +470,15 @@ impl<G: BoardGame> Collector<G> for Lengths {
     fn check_count(&self, games: u64) -> Result<(), String> {
         self.check_counts(games)
     }
+    fn check_shape(&self, empty: &Self) -> Result<(), String> {
+        if self.of != empty.of {
+            return Err(format!(
+                "lengths: `of` is {:?}, but this run measures {:?}",
+                self.of, empty.of
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// Events that put tokens on numbered squares, for [`Occupancy`].
@@ -526,10 +554,21 @@ where
         if other.counts.len() > self.counts.len() {
             self.counts.resize(other.counts.len(), 0);
         }
+        // Saturating: a part read back from a file may hold any counts.
         for (a, b) in self.counts.iter_mut().zip(other.counts) {
-            *a += b;
+            *a = a.saturating_add(b);
         }
-        self.beyond += other.beyond;
+        self.beyond = self.beyond.saturating_add(other.beyond);
+    }
+    fn check_shape(&self, empty: &Self) -> Result<(), String> {
+        if self.counts.len() != empty.counts.len() {
+            return Err(format!(
+                "occupancy: `counts` lists {}, but this run counts {} squares",
+                self.counts.len(),
+                empty.counts.len()
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -603,6 +642,16 @@ impl<G: BoardGame> Collector<G> for Wins {
             return Err(format!(
                 "wins: `wins` {:?}, `draws` {} and `capped` {} add up to {counted} games, but the part played {played}",
                 self.wins, self.draws, self.capped
+            ));
+        }
+        Ok(())
+    }
+    fn check_shape(&self, empty: &Self) -> Result<(), String> {
+        if self.wins.len() != empty.wins.len() {
+            return Err(format!(
+                "wins: `wins` lists {}, but this run has {} seats",
+                self.wins.len(),
+                empty.wins.len()
             ));
         }
         Ok(())
@@ -732,7 +781,7 @@ mod tests {
         // Wanting landings only, the harness asks the game for its bulk
         // loop, gets none, and counts the events: the same counts as when
         // another collector wants every event.
-        let sim = crate::Simulation::new(5_000).seed(3).threads(2);
+        let sim = crate::Simulation::new(5_000).with_seed(3).with_threads(2);
         let bulk = sim.run(&Walk, Occupancy::new(9)).unwrap().collector;
         let (each, count) = sim
             .run(&Walk, (Occupancy::new(9), Count(0)))

@@ -89,6 +89,10 @@ impl<C> Run<C> {
 
 /// Settings of a simulation run: how many games, which seed, how many
 /// threads, and the cap on steps per game.
+///
+/// Named as every builder of the framework: a setter that returns the
+/// changed builder is `with_` and the setting (`with_seed(7)`), and the
+/// setting read back is its plain name (`seed()`).
 #[derive(Clone, Debug)]
 pub struct Simulation {
     games: u64,
@@ -140,7 +144,7 @@ impl Simulation {
     }
 
     /// Sets the seed that fixes the whole run.
-    pub fn seed(mut self, seed: u64) -> Simulation {
+    pub fn with_seed(mut self, seed: u64) -> Simulation {
         self.seed = seed;
         self
     }
@@ -148,27 +152,27 @@ impl Simulation {
     /// Sets the number of threads (default: one per core). The results do
     /// not depend on it. The threads are started by the first run that
     /// asks for that many and kept for the process's later runs.
-    pub fn threads(mut self, threads: usize) -> Simulation {
+    pub fn with_threads(mut self, threads: usize) -> Simulation {
         self.threads = Some(threads.max(1));
         self
     }
 
     /// Sets the cap on steps per game; a game that reaches it is stopped and
     /// counted as capped.
-    pub fn max_steps(mut self, max_steps: u32) -> Simulation {
+    pub fn with_max_steps(mut self, max_steps: u32) -> Simulation {
         self.max_steps = max_steps.max(1);
         self
     }
 
     /// Plays only `shard` of the run (see [`Shard`]); the games keep
     /// their indices, and so their random streams.
-    pub fn shard(mut self, shard: Shard) -> Simulation {
+    pub fn with_shard(mut self, shard: Shard) -> Simulation {
         self.shard = shard;
         self
     }
 
     /// The part of the run this plays.
-    pub fn get_shard(&self) -> Shard {
+    pub fn shard(&self) -> Shard {
         self.shard
     }
 
@@ -178,12 +182,12 @@ impl Simulation {
     }
 
     /// The run's seed.
-    pub fn get_seed(&self) -> u64 {
+    pub fn seed(&self) -> u64 {
         self.seed
     }
 
     /// The step cap.
-    pub fn get_max_steps(&self) -> u32 {
+    pub fn max_steps(&self) -> u32 {
         self.max_steps
     }
 
@@ -825,8 +829,8 @@ mod tests {
         // not depend on the thread count.
         let wins = |threads| {
             Simulation::new(3_000_000)
-                .seed(1)
-                .threads(threads)
+                .with_seed(1)
+                .with_threads(threads)
                 .run_with(&Pick, || Learner(0), Wins::new(2), &|_| {})
                 .map(|run| run.collector.wins().to_vec())
         };

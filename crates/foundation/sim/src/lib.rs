@@ -32,7 +32,7 @@
 //!     fn apply_move<E: FnMut(())>(&self, _: &mut bool, m: Infallible, _: &mut E) { match m {} }
 //! }
 //!
-//! let run = Simulation::new(100_000).seed(7).threads(2)
+//! let run = Simulation::new(100_000).with_seed(7).with_threads(2)
 //!     .run(&UntilSix, Lengths::new(LengthOf::ChanceSteps))?;
 //! let lengths = &run.collector;
 //! // The exact mean is 6; allow five standard errors.

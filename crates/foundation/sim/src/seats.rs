@@ -45,7 +45,7 @@ pub struct SeatSums {
 /// #     fn apply_chance<E: FnMut(())>(&self, s: &mut Option<usize>, w: usize, _: &mut E) { *s = Some(w) }
 /// #     fn apply_move<E: FnMut(())>(&self, _: &mut Option<usize>, _: (), _: &mut E) {}
 /// # }
-/// let run = Simulation::new(10_000).seed(1).run(&Coin, Standing::new(Arc::new(Coin)))?;
+/// let run = Simulation::new(10_000).with_seed(1).run(&Coin, Standing::new(Arc::new(Coin)))?;
 /// let first = &run.collector.seat(0);
 /// assert_eq!(first.wins + run.collector.seat(1).wins, 10_000);
 /// let (mean, se) = run.collector.mean_score(0);
@@ -206,5 +206,46 @@ impl<G: BoardGame> Collector<G> for Standing<G> {
 
     fn wants(&self) -> Wants {
         Wants::Nothing
+    }
+
+    fn check_count(&self, games: u64) -> Result<(), String> {
+        let counted = u128::from(self.finished) + u128::from(self.capped);
+        if counted != u128::from(games) {
+            return Err(format!(
+                "standing: `finished` {} and `capped` {} add up to {counted} games, but the part played {games}",
+                self.finished, self.capped
+            ));
+        }
+        let n = u128::from(self.finished);
+        let seats = self.seats.len() as u128;
+        for (seat, s) in self.seats.iter().enumerate() {
+            let firsts = u128::from(s.wins) + u128::from(s.ties);
+            // Ranks run from 1 to the number of seats in every game.
+            let (rank, rank_sq) = (u128::from(s.rank), u128::from(s.rank_sq));
+            let fits = firsts <= n
+                && (n..=n * seats).contains(&rank)
+                && (rank..=n * seats * seats).contains(&rank_sq)
+                && s.score.is_finite()
+                && s.score_sq.is_finite()
+                && s.score_sq >= 0.0;
+            if !fits {
+                return Err(format!(
+                    "standing: seat {seat}'s sums (wins {}, ties {}, rank {}, rank_sq {}, score {}, score_sq {}) do not fit {} finished games of {} seats",
+                    s.wins, s.ties, s.rank, s.rank_sq, s.score, s.score_sq, self.finished, seats
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_shape(&self, empty: &Self) -> Result<(), String> {
+        if self.seats.len() != empty.seats.len() {
+            return Err(format!(
+                "standing: `seats` lists {}, but this run has {} seats",
+                self.seats.len(),
+                empty.seats.len()
+            ));
+        }
+        Ok(())
     }
 }

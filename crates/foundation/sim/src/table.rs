@@ -928,9 +928,9 @@ mod harness_tests {
             for games in [1, 5, 20_000] {
                 let sim = |threads| {
                     Simulation::new(games)
-                        .seed(11)
-                        .max_steps(max_steps)
-                        .threads(threads)
+                        .with_seed(11)
+                        .with_max_steps(max_steps)
+                        .with_threads(threads)
                 };
                 let bulk = sim(1).run_tallied(&race, counts()).unwrap().collector;
                 let (l, o, w) = counts();

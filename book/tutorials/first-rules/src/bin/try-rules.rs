@@ -7,7 +7,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let board = Board::classic();
     let game = Snakes::new(&board, &NoOnes, 1);
     let run = Simulation::new(20_000)
-        .seed(1)
+        .with_seed(1)
         .run(&game, Lengths::new(LengthOf::ChanceSteps))?;
     let lengths = &run.collector;
     // Losing a sixth of the throws makes games longer than the 35.83 of overshoot.

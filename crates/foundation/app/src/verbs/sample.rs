@@ -132,10 +132,10 @@ impl LongRunPlan {
     /// one per core; the figures do not depend on it).
     pub fn simulation(&self, threads: Option<usize>) -> Simulation {
         let sim = Simulation::new(self.games)
-            .seed(self.seed)
-            .max_steps(self.max_steps);
+            .with_seed(self.seed)
+            .with_max_steps(self.max_steps);
         match threads {
-            Some(t) => sim.threads(t),
+            Some(t) => sim.with_threads(t),
             None => sim,
         }
     }
@@ -252,7 +252,8 @@ where
         let playing = self.sampling.with_turns(&sampled, plan.budget());
         let tally = self.sampling.tally(&playing, plan.warmup);
         // A part plays its games; `tabula merge` merges the parts' instead.
-        let run = crate::shard::simulation::<G, _>(&mut io.shard, sim, o.shard, |sim| {
+        let empty = tally.clone();
+        let run = crate::shard::simulation::<G, _>(&mut io.shard, sim, o.shard, empty, |sim| {
             let progress = RunProgress::new("simulation", crate::shard::part_games(sim), "games");
             let tick = |done| progress.tick(done);
             Ok(sim.run_with(&playing, || tabula_core::NoAgents, tally, &tick)?)

@@ -170,9 +170,11 @@ impl<G: Rules> Command for Simulate<G> {
             seated(&game, &p, &names, agents_defaulted(matches))?;
         }
         let game = Arc::new(game);
-        let mut sim = Simulation::new(o.games).seed(o.seed).max_steps(o.max_steps);
+        let mut sim = Simulation::new(o.games)
+            .with_seed(o.seed)
+            .with_max_steps(o.max_steps);
         if let Some(t) = o.threads {
-            sim = sim.threads(usize::from(t));
+            sim = sim.with_threads(usize::from(t));
         }
         let collectors: SimCollectors<G> = (
             Standing::new(game.clone()),
@@ -189,7 +191,8 @@ impl<G: Rules> Command for Simulate<G> {
                 .filter_map(|n| tabula_play::agents::build(&*game, n).ok())
                 .collect()
         };
-        let run = crate::shard::simulation::<G, _>(&mut io.shard, sim, o.shard, |sim| {
+        let empty = collectors.clone();
+        let run = crate::shard::simulation::<G, _>(&mut io.shard, sim, o.shard, empty, |sim| {
             let progress = RunProgress::new("simulation", crate::shard::part_games(sim), "games");
             let run = sim.run_with(&*game, make, collectors, &|d| progress.tick(d))?;
             drop(progress);
