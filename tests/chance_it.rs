@@ -696,9 +696,9 @@ fn a_panicking_or_too_slow_strategy_forfeits_only_its_own_games() {
         registered("optimal"),
     ];
     let engine = Engine::new(6)
-        .seed(3)
-        .threads(Some(2))
-        .move_time_limit(Some(std::time::Duration::from_millis(200)));
+        .with_seed(3)
+        .with_threads(Some(2))
+        .with_move_time_limit(Some(std::time::Duration::from_millis(200)));
     let s = engine
         .run(&game, &entrants, RunOptions::new())
         .unwrap()
@@ -718,8 +718,8 @@ fn a_panicking_or_too_slow_strategy_forfeits_only_its_own_games() {
     // The pair of well-behaved strategies plays as in a tournament of its
     // own.
     let alone = Engine::new(6)
-        .seed(3)
-        .threads(Some(1))
+        .with_seed(3)
+        .with_threads(Some(1))
         .run(
             &game,
             &[registered("tapering"), registered("optimal")],

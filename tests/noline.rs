@@ -359,7 +359,9 @@ fn entrants(names: &[&str]) -> Vec<Entrant<Noline>> {
 }
 
 fn tournament(entrants: &[Entrant<Noline>], games: u64, threads: usize) -> tournament::Tournament {
-    let engine = Tournament::new(games).seed(7).threads(Some(threads));
+    let engine = Tournament::new(games)
+        .with_seed(7)
+        .with_threads(Some(threads));
     tournament::run(3, entrants, engine, &Default::default()).unwrap()
 }
 
@@ -469,7 +471,7 @@ fn a_panicking_or_illegal_agent_forfeits_only_its_own_games() {
 #[test]
 fn a_tampered_record_fails_at_the_tampered_step() {
     let dir = std::env::temp_dir().join(format!("tabula-noline-records-{}", std::process::id()));
-    let engine = Tournament::new(2).seed(3).threads(Some(1));
+    let engine = Tournament::new(2).with_seed(3).with_threads(Some(1));
     let mut options = tabula::app::play::TournamentOptions::default();
     options.record.record = Some(dir.clone());
     tournament::run(3, &entrants(&["type1", "random"]), engine, &options).unwrap();

@@ -295,7 +295,7 @@ fn names(names: &[&str]) -> Vec<String> {
 #[test]
 fn panicking_and_illegal_agents_forfeit_only_their_games() {
     let g = game();
-    let engine = Tournament::new(4).seed(9).threads(Some(2));
+    let engine = Tournament::new(4).with_seed(9).with_threads(Some(2));
     let t = tournament::run(
         &g,
         &names(&["test-panics", "test-illegal", "random", "greedy"]),
@@ -466,9 +466,9 @@ fn tournaments_do_not_depend_on_threads_and_keep_the_seeds_score() {
             &game(),
             &names(&["random", "greedy", "alphabeta-1000"]),
             &Tournament::new(4)
-                .seed(3)
-                .threads(Some(threads))
-                .scoring(Scoring::TimePenalty { per_second: 1.0 }),
+                .with_seed(3)
+                .with_threads(Some(threads))
+                .with_scoring(Scoring::TimePenalty { per_second: 1.0 }),
             &|_| {},
         )
         .unwrap()

@@ -177,29 +177,6 @@ impl Referee {
         self
     }
 
-    /// [`with_max_steps`](Self::with_max_steps) under its old name, for
-    /// the tournament's code until it moves to the `with_` names; then
-    /// these three go, and a setting read back takes its plain name
-    /// (`max_steps()`), as [`Simulation`](tabula_sim::Simulation)'s do.
-    #[doc(hidden)]
-    pub fn max_steps(self, max_steps: u32) -> Referee {
-        self.with_max_steps(max_steps)
-    }
-
-    /// [`with_move_time_limit`](Self::with_move_time_limit) under its old
-    /// name (see [`max_steps`](Self::max_steps)).
-    #[doc(hidden)]
-    pub fn move_time_limit(self, limit: Option<Duration>) -> Referee {
-        self.with_move_time_limit(limit)
-    }
-
-    /// [`with_keep_steps`](Self::with_keep_steps) under its old name (see
-    /// [`max_steps`](Self::max_steps)).
-    #[doc(hidden)]
-    pub fn keep_steps(self, keep: bool) -> Referee {
-        self.with_keep_steps(keep)
-    }
-
     /// Plays one game: `agents[seat]` decides for each seat, chance draws
     /// from `streams`' dice and each agent from its own stream. Events and
     /// the end go to `collector`.

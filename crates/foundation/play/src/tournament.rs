@@ -82,7 +82,7 @@
 //!     Entrant { name: "perfect".into(), make: Box::new(|_: &Nim| Ok(Box::new(Perfect) as Box<dyn Agent<Nim>>)) },
 //!     Entrant { name: "one".into(), make: Box::new(|_: &Nim| Ok(Box::new(One) as Box<dyn Agent<Nim>>)) },
 //! ];
-//! let standings = Tournament::new(10).seed(1).run(&Nim, &entrants, RunOptions::new())?.standings;
+//! let standings = Tournament::new(10).with_seed(1).run(&Nim, &entrants, RunOptions::new())?.standings;
 //! // Perfect play wins from ten stones, and from nine against one-at-a-time.
 //! assert_eq!(standings.entrants[0].name, "perfect");
 //! assert_eq!(standings.entrants[0].wins, 10);

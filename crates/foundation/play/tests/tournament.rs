@@ -70,8 +70,8 @@ fn pairing<'a>(s: &'a Standings, names: &[&str]) -> &'a PairingResult {
 #[test]
 fn results_do_not_depend_on_the_thread_count() {
     for games in [1, 37, 300] {
-        let one = Tournament::new(games).seed(11).threads(Some(1));
-        let two = Tournament::new(games).seed(11).threads(Some(2));
+        let one = Tournament::new(games).with_seed(11).with_threads(Some(1));
+        let two = Tournament::new(games).with_seed(11).with_threads(Some(2));
         let a = one
             .run(&NIM, &nim_field(), RunOptions::new())
             .map(|r| r.standings)
@@ -96,7 +96,7 @@ fn results_do_not_depend_on_the_thread_count() {
 
 #[test]
 fn a_pairing_does_not_depend_on_the_other_entrants() {
-    let t = Tournament::new(200).seed(5).threads(Some(2));
+    let t = Tournament::new(200).with_seed(5).with_threads(Some(2));
     let field = nim_field();
     let pair: Vec<Entrant<Nim>> = field.into_iter().skip(1).collect();
     let alone = t
@@ -118,7 +118,7 @@ fn a_pairing_does_not_depend_on_the_other_entrants() {
 
     // Three seats: keeper, smart and coin play the same games with or
     // without the gambler.
-    let t = Tournament::new(60).seed(5);
+    let t = Tournament::new(60).with_seed(5);
     let three: Vec<Entrant<Dice3>> = dice_field().into_iter().take(3).collect();
     let alone = t
         .run(&DICE3, &three, RunOptions::new())
@@ -179,7 +179,7 @@ fn every_seating_is_played_in_turn() {
     };
     let three: Vec<Entrant<Dice3>> = dice_field().into_iter().take(3).collect();
     let out = Tournament::new(13)
-        .threads(Some(2))
+        .with_threads(Some(2))
         .run(&DICE3, &three, RunOptions::new().collect(&collect))
         .expect("runs");
     let (s, collectors) = (out.standings, out.collectors);
@@ -219,7 +219,7 @@ fn every_seating_is_played_in_turn() {
 #[test]
 fn the_smart_dice_player_wins_the_most() {
     let s = Tournament::new(600)
-        .seed(3)
+        .with_seed(3)
         .run(&DICE3, &dice_field(), RunOptions::new())
         .map(|r| r.standings)
         .expect("runs");
@@ -254,7 +254,7 @@ fn forfeits_stay_in_their_own_games() {
         entrant("cheat", || Cheat),
     ];
     let s = Tournament::new(40)
-        .threads(Some(2))
+        .with_threads(Some(2))
         .run(&NIM, &field, RunOptions::new())
         .map(|r| r.standings)
         .expect("the tournament finishes");
@@ -308,7 +308,7 @@ fn capped_games_are_counted_as_capped() {
     };
     let field = vec![entrant("passer", || Passer), entrant("passer2", || Passer)];
     let s = Tournament::new(6)
-        .max_steps(50)
+        .with_max_steps(50)
         .run(&game, &field, RunOptions::new())
         .map(|r| r.standings)
         .expect("runs");
@@ -331,7 +331,7 @@ fn a_slow_agent_forfeits_by_the_move_time_limit() {
         entrant("slow", || Slow(Duration::from_millis(30))),
     ];
     let s = Tournament::new(4)
-        .move_time_limit(Some(Duration::from_millis(5)))
+        .with_move_time_limit(Some(Duration::from_millis(5)))
         .run(&NIM, &field, RunOptions::new())
         .map(|r| r.standings)
         .expect("runs");
@@ -348,7 +348,7 @@ fn a_slow_agent_forfeits_by_the_move_time_limit() {
     ));
     // Scoring by time: the slow player also loses its seconds.
     let s = Tournament::new(2)
-        .scoring(Scoring::TimePenalty { per_second: 10.0 })
+        .with_scoring(Scoring::TimePenalty { per_second: 10.0 })
         .run(&NIM, &field, RunOptions::new())
         .map(|r| r.standings)
         .expect("runs");
@@ -409,7 +409,7 @@ fn bad_settings_are_errors() {
 fn progress_reaches_every_game() {
     let seen = Mutex::new(Vec::new());
     Tournament::new(100)
-        .threads(Some(2))
+        .with_threads(Some(2))
         .run(
             &NIM,
             &nim_field(),
@@ -444,8 +444,8 @@ fn records_are_written_and_replay() {
         entrant("cheat", || Cheat),
     ];
     let s = Tournament::new(3)
-        .seed(9)
-        .record(Some(dir.join("nim")), Format::Ron)
+        .with_seed(9)
+        .with_record(Some(dir.join("nim")), Format::Ron)
         .run(&NIM, &field, RunOptions::new().recorded())
         .expect("runs")
         .standings;
@@ -472,8 +472,8 @@ fn records_are_written_and_replay() {
 
     // Dice, in JSON: chance outcomes are recorded too.
     let s = Tournament::new(7)
-        .seed(2)
-        .record(Some(dir.join("dice")), Format::Json)
+        .with_seed(2)
+        .with_record(Some(dir.join("dice")), Format::Json)
         .run(&DICE3, &dice_field()[..3], RunOptions::new().recorded())
         .expect("runs")
         .standings;
@@ -508,7 +508,7 @@ fn a_tampered_record_fails_at_its_step() {
         entrant("random", || RandomNim),
     ];
     Tournament::new(1)
-        .record(Some(dir.clone()), Format::Ron)
+        .with_record(Some(dir.clone()), Format::Ron)
         .run(&NIM, &field, RunOptions::new().recorded())
         .expect("runs");
     let path = dir.join("nim-perfect-vs-random-seed0-0000.ron");
@@ -546,7 +546,7 @@ fn an_unwritable_record_directory_is_an_error() {
         entrant("random", || RandomNim),
     ];
     let r = Tournament::new(1)
-        .record(Some(dir.join("sub")), Format::Ron)
+        .with_record(Some(dir.join("sub")), Format::Ron)
         .run(&NIM, &field, RunOptions::new().recorded());
     assert!(matches!(r, Err(TournamentError::Record { .. })));
     let _ = std::fs::remove_file(&dir);
@@ -560,7 +560,7 @@ fn records_asked_for_but_not_written_are_an_error() {
         entrant("random", || RandomNim),
     ];
     let r = Tournament::new(1)
-        .record(Some(dir.clone()), Format::Ron)
+        .with_record(Some(dir.clone()), Format::Ron)
         .run(&NIM, &field, RunOptions::new());
     assert!(matches!(r, Err(TournamentError::Record { .. })));
     assert!(!dir.exists(), "nothing is written");
@@ -571,7 +571,7 @@ fn parts_merge_into_exactly_the_whole_tournament() {
     use tabula_play::tournament::PartResults;
     use tabula_sim::Shard;
     for games in [1, 37, 300] {
-        let engine = Tournament::new(games).seed(5).threads(Some(2));
+        let engine = Tournament::new(games).with_seed(5).with_threads(Some(2));
         let whole = engine
             .run(&DICE3, &dice_field(), RunOptions::new())
             .map(|r| r.standings)
@@ -580,7 +580,10 @@ fn parts_merge_into_exactly_the_whole_tournament() {
             let mut parts: Vec<PartResults<()>> = Vec::new();
             let mut covered = 0;
             for index in (0..of).rev() {
-                let part = engine.clone().shard(Shard { index, of }).threads(Some(1));
+                let part = engine
+                    .clone()
+                    .with_shard(Shard { index, of })
+                    .with_threads(Some(1));
                 let range = part.part_games(4, DICE3.seats());
                 if range.is_empty() {
                     continue;

@@ -174,7 +174,7 @@ impl TournamentOptions {
                 .ok_or("--shard: the tournament's part was not kept")?;
             shard.publish(
                 part.0,
-                engine.get_seed(),
+                engine.seed(),
                 engine.total_games(entrants.len(), game.seats()),
                 games,
                 serde_json::to_value(&results)?,
@@ -234,13 +234,13 @@ impl TournamentOptions {
             },
         };
         let t = match self.shard {
-            Some(part) => t.shard(part.0),
+            Some(part) => t.with_shard(part.0),
             None => t,
         };
-        Ok(t.scoring(scoring)
-            .max_steps(self.max_steps)
-            .move_time_limit(self.move_time_limit.map(std::time::Duration::from_millis))
-            .record(self.record.record.clone(), self.record.format()))
+        Ok(t.with_scoring(scoring)
+            .with_max_steps(self.max_steps)
+            .with_move_time_limit(self.move_time_limit.map(std::time::Duration::from_millis))
+            .with_record(self.record.record.clone(), self.record.format()))
     }
 }
 
@@ -283,8 +283,8 @@ impl<const GAMES: u64> TournamentArgs<GAMES> {
     /// The engine: `--games` per pairing, `--seed`, `--threads`.
     pub fn engine(&self) -> Tournament {
         Tournament::new(self.games)
-            .seed(self.seed)
-            .threads(self.threads.map(usize::from))
+            .with_seed(self.seed)
+            .with_threads(self.threads.map(usize::from))
     }
 }
 
@@ -394,7 +394,7 @@ impl Report for Standings {
 ///     make: Box::new(|_: &Nim| Ok(Box::new(One) as Box<dyn Agent<Nim>>)),
 /// };
 /// let standings = Tournament::new(10)
-///     .seed(1)
+///     .with_seed(1)
 ///     .run(&Nim, &[one("a"), one("b")], RunOptions::new())?
 ///     .standings;
 ///
@@ -845,7 +845,7 @@ mod tests {
             })
             .collect();
         let standings = Tournament::new(60)
-            .seed(3)
+            .with_seed(3)
             .run(&ThreeDice, &entrants, RunOptions::new())
             .expect("plays")
             .standings;
@@ -865,7 +865,7 @@ mod tests {
         assert!(!text.contains("n/a"), "{text}");
         assert!(!text.contains("666666"), "{text}");
         let few = Tournament::new(6)
-            .seed(3)
+            .with_seed(3)
             .run(&ThreeDice, &entrants, RunOptions::new())
             .expect("plays")
             .standings;

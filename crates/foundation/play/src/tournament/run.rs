@@ -32,8 +32,10 @@ impl Tournament {
         u64::try_from(pairings.saturating_mul(u128::from(self.games))).unwrap_or(u64::MAX)
     }
 
-    /// The seed.
-    pub fn get_seed(&self) -> u64 {
+    /// The seed (setters are `with_*`, a setting read back is its plain
+    /// name, as for [`Simulation`](tabula_sim::Simulation) and
+    /// [`Referee`](crate::referee::Referee)).
+    pub fn seed(&self) -> u64 {
         self.seed
     }
 
@@ -43,38 +45,38 @@ impl Tournament {
     }
 
     /// Sets the seed.
-    pub fn seed(mut self, seed: u64) -> Tournament {
+    pub fn with_seed(mut self, seed: u64) -> Tournament {
         self.seed = seed;
         self
     }
 
     /// Sets the number of worker threads (default: one per core).
-    pub fn threads(mut self, threads: Option<usize>) -> Tournament {
+    pub fn with_threads(mut self, threads: Option<usize>) -> Tournament {
         self.threads = threads.map(|t| t.max(1));
         self
     }
 
     /// Sets the step cap per game.
-    pub fn max_steps(mut self, max_steps: u32) -> Tournament {
+    pub fn with_max_steps(mut self, max_steps: u32) -> Tournament {
         self.max_steps = max_steps.max(1);
         self
     }
 
     /// Sets a per-move time limit: a slower call forfeits the game.
-    pub fn move_time_limit(mut self, limit: Option<Duration>) -> Tournament {
+    pub fn with_move_time_limit(mut self, limit: Option<Duration>) -> Tournament {
         self.move_time_limit = limit;
         self
     }
 
     /// Sets how entrants are ranked.
-    pub fn scoring(mut self, scoring: Scoring) -> Tournament {
+    pub fn with_scoring(mut self, scoring: Scoring) -> Tournament {
         self.scoring = scoring;
         self
     }
 
     /// Writes every game's record into `dir` (created if missing) in
     /// `format`, when run [`recorded`](RunOptions::recorded).
-    pub fn record(mut self, dir: Option<PathBuf>, format: Format) -> Tournament {
+    pub fn with_record(mut self, dir: Option<PathBuf>, format: Format) -> Tournament {
         self.record = dir.map(|d| (d, format));
         self
     }
@@ -85,14 +87,14 @@ impl Tournament {
     /// [`part_games`](Self::part_games)). Each game keeps its random
     /// streams, so [merging](RunOptions::merge) every part's
     /// [`RunResults::part`] gives the whole tournament's results.
-    pub fn shard(mut self, shard: Shard) -> Tournament {
+    pub fn with_shard(mut self, shard: Shard) -> Tournament {
         self.shard = Some(shard);
         self
     }
 
     /// Runs the tournament as `options` say ([`RunOptions::new`] for
     /// the standings alone): plays every pairing's games, or the part set
-    /// by [`shard`](Self::shard), feeding each game's events to the
+    /// by [`with_shard`](Self::with_shard), feeding each game's events to the
     /// options' collectors and writing records if they are
     /// [`recorded`](RunOptions::recorded); or, with parts to
     /// [`merge`](RunOptions::merge), plays nothing and merges them.
@@ -228,7 +230,7 @@ impl Tournament {
         }
     }
 
-    /// The games the part set by [`shard`](Self::shard) plays, numbered
+    /// The games the part set by [`with_shard`](Self::with_shard) plays, numbered
     /// over the whole tournament (game `k` of pairing `p` is `p × games +
     /// k`), for a tournament of `entrants` entrants of a game of `seats`
     /// seats. The whole tournament's games without a shard; empty if the
@@ -279,7 +281,7 @@ impl Tournament {
     }
 
     /// The engine behind [`run`](Self::run): plays the jobs of the part
-    /// set by [`shard`](Self::shard) (every job without one), handing
+    /// set by [`with_shard`](Self::with_shard) (every job without one), handing
     /// each job's results to `keep` before they are counted.
     #[allow(clippy::type_complexity)]
     fn play<G, C>(
@@ -307,9 +309,9 @@ impl Tournament {
                 message: e.to_string(),
             })?;
         let referee = Referee::new()
-            .max_steps(self.max_steps)
-            .move_time_limit(self.move_time_limit)
-            .keep_steps(write.is_some());
+            .with_max_steps(self.max_steps)
+            .with_move_time_limit(self.move_time_limit)
+            .with_keep_steps(write.is_some());
         let ctx = Context {
             game,
             entrants,
