@@ -26,7 +26,7 @@
 //! made for the next game. `progress` hears the number of games finished
 //! at least once a chunk (and every tenth of a second within one).
 //!
-//! **Parts.** [`Tournament::shard`] plays one part of the tournament:
+//! **Parts.** [`Tournament::with_shard`] plays one part of the tournament:
 //! the jobs whose first game falls in that share of the games numbered
 //! over every pairing. Its [`RunResults::part`] holds each job's counts
 //! unsummed ([`PartResults`], serializable), and a run that
@@ -747,7 +747,7 @@ struct Job<C> {
 }
 
 /// The results of one part of a tournament split with
-/// [`Tournament::shard`], whole, for [`RunOptions::merge`]: every
+/// [`Tournament::with_shard`], whole, for [`RunOptions::merge`]: every
 /// job it played, counted but not yet summed (so the merge adds them up
 /// in the same order as the unsplit tournament, to the last bit).
 #[derive(Clone, Debug, Serialize, Deserialize)]

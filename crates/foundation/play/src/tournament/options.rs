@@ -18,11 +18,11 @@ pub(super) type WriteRecord<G> =
 
 /// How [`Tournament::run`](super::Tournament::run) runs: what collects
 /// each game's events, who hears of progress, whether the records the
-/// tournament asks for ([`Tournament::record`](super::Tournament::record))
+/// tournament asks for ([`Tournament::with_record`](super::Tournament::with_record))
 /// are written, and whether it plays at all or merges the parts other
 /// runs played. [`RunOptions::new`] collects nothing, reports nothing,
 /// writes no records and plays the whole tournament, or the part set by
-/// [`Tournament::shard`](super::Tournament::shard).
+/// [`Tournament::with_shard`](super::Tournament::with_shard).
 pub struct RunOptions<'a, G: BoardGame, C = ()> {
     pub(super) collector: &'a (dyn Fn(&GameId) -> C + Sync),
     pub(super) progress: &'a (dyn Fn(u64) + Sync),
@@ -89,7 +89,7 @@ impl<'a, G: BoardGame, C> RunOptions<'a, G, C> {
     }
 
     /// Plays nothing: merges `parts`, the [`RunResults::part`] of every
-    /// part of one split ([`Tournament::shard`](super::Tournament::shard)),
+    /// part of one split ([`Tournament::with_shard`](super::Tournament::with_shard)),
     /// in any order, into exactly the whole tournament's standings and
     /// collectors, timings aside (the parts' times add up; threads are
     /// the most any part used). The tournament must have the parts'
@@ -104,7 +104,7 @@ impl<'a, G: BoardGame, C> RunOptions<'a, G, C> {
 
 impl<G: Recordable, C> RunOptions<'_, G, C> {
     /// Writes every game's record into the directory set by
-    /// [`Tournament::record`](super::Tournament::record) (nothing if none
+    /// [`Tournament::with_record`](super::Tournament::with_record) (nothing if none
     /// is set), named after the game, its pairing, the seed and the
     /// game's number: `seega-greedy-vs-random-seed1-0007.ron` (names
     /// reduced to letters, digits, `_` and `-`), so runs of other games or
@@ -149,14 +149,14 @@ fn write_record<G: Recordable>(
 #[derive(Debug)]
 pub struct RunResults<C> {
     /// The standings: of the whole tournament, or of the part played
-    /// when the tournament is split ([`Tournament::shard`](super::Tournament::shard)).
+    /// when the tournament is split ([`Tournament::with_shard`](super::Tournament::with_shard)).
     pub standings: Standings,
     /// Every pairing's collectors merged per seating
     /// (`[pairing][seating]`, merged in game order). A seating that
     /// played no game (fewer games than seatings) gets a fresh
     /// collector, made for the game that would have used it.
     pub collectors: Vec<Vec<C>>,
-    /// When the tournament is split ([`Tournament::shard`](super::Tournament::shard),
+    /// When the tournament is split ([`Tournament::with_shard`](super::Tournament::with_shard),
     /// even into one part), the part's results for
     /// [`RunOptions::merge`] to combine with the other parts' into
     /// exactly the whole tournament's; `None` for a whole tournament or

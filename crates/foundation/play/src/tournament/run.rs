@@ -34,7 +34,7 @@ impl Tournament {
 
     /// The seed (setters are `with_*`, a setting read back is its plain
     /// name, as for [`Simulation`](tabula_sim::Simulation) and
-    /// [`Referee`](crate::referee::Referee)).
+    /// [`Referee`]).
     pub fn seed(&self) -> u64 {
         self.seed
     }
@@ -98,7 +98,7 @@ impl Tournament {
     /// options' collectors and writing records if they are
     /// [`recorded`](RunOptions::recorded); or, with parts to
     /// [`merge`](RunOptions::merge), plays nothing and merges them.
-    /// A tournament that asks for records ([`record`](Self::record)) run
+    /// A tournament that asks for records ([`with_record`](Self::with_record)) run
     /// without [`recorded`](RunOptions::recorded) is an error, not a run
     /// without its records.
     pub fn run<G, C>(
