@@ -141,6 +141,7 @@ fn help_names_the_budgets() {
 }
 
 #[test]
+#[ignore = "slow: waits for the progress line a solve prints after ten seconds; .ci/run runs it"]
 fn a_long_solve_reports_its_progress_on_stderr() {
     // Not a terminal: one line every ten seconds, on stderr only.
     let board = slow_board("progress");

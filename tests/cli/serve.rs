@@ -688,6 +688,7 @@ fn a_second_games_command_runs_through_its_form_in_headless_chromium() {
 /// change, the RON it downloads, and the time from an edit to the new
 /// shading over 50 edits.
 #[test]
+#[ignore = "slow: 50 timed edits in headless Chromium; .ci/run runs it"]
 fn the_designers_controls_and_download_follow_the_command_line_in_headless_chromium() {
     let Some(browser) = chromium_or_skip(
         "the_designers_controls_and_download_follow_the_command_line_in_headless_chromium",
@@ -983,6 +984,7 @@ fn a_hundred_form_runs_at_once_are_answered_or_told_to_retry() {
 }
 
 #[test]
+#[ignore = "slow: waits for the progress line a run prints after ten seconds; .ci/run runs it"]
 fn a_form_run_whose_client_leaves_is_stopped_and_frees_its_worker() {
     // One worker: a run waits for the one before it.
     let served = serve_with(&["--addr", "127.0.0.1:0", "--workers", "1"]);
