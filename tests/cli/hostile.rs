@@ -874,3 +874,81 @@ fn merge_refuses_parts_shaped_unlike_the_run() {
         assert!(err.contains(&one) && err.contains(says), "{run:?}: {err}");
     }
 }
+
+#[test]
+fn merge_refuses_tournament_parts_seated_unlike_the_run() {
+    // A tournament part whose counts add up but whose seatings are not
+    // the run's: a tally's seating naming an entrant out of range, a
+    // forfeit in a seat the game lacks, by an entrant who did not sit
+    // there, in another pairing or outside the job's games. Each is an
+    // error naming the file and the field, not a merged report.
+    let dir = common::temp_dir("hostile-merge-seatings");
+    let chance_it: &[&str] = &[
+        "tournament",
+        "chance-it",
+        "--agents",
+        "until-ten,tapering",
+        "--games",
+        "20",
+    ];
+    // Every answer is slower than 0 ms: every game is forfeited.
+    let noline: &[&str] = &[
+        "tournament",
+        "noline",
+        "--agents",
+        "type1,random",
+        "--games",
+        "8",
+        "--move-time-limit",
+        "0",
+    ];
+    type Edit = fn(&mut serde_json::Value);
+    let cases: [(&[&str], Edit, &str); 5] = [
+        (
+            chance_it,
+            |v| {
+                v["shard"]["state"]["jobs"][0]["collectors"][0]["seating"] =
+                    serde_json::json!([99, 0])
+            },
+            "`seating` is [99, 0], but this seating of the tournament is [0, 1]",
+        ),
+        (
+            noline,
+            |v| v["shard"]["state"]["jobs"][0]["faults"][0]["seat"] = serde_json::json!(99),
+            "`faults[0].seat` is 99, but the game has 2 seats",
+        ),
+        (
+            noline,
+            |v| {
+                v["shard"]["state"]["jobs"][0]["faults"][0]["entrant"] = serde_json::json!("random")
+            },
+            "`faults[0].entrant` is random, but type1 sat in seat 0 of game 0",
+        ),
+        (
+            noline,
+            |v| {
+                v["shard"]["state"]["jobs"][0]["faults"][0]["pairing"] =
+                    serde_json::json!(["random", "type1"])
+            },
+            "`faults[0].pairing` is [\"random\", \"type1\"]",
+        ),
+        (
+            noline,
+            |v| v["shard"]["state"]["jobs"][0]["faults"][0]["game"] = serde_json::json!(7),
+            "`faults[0].game` is 7, not a game of the job",
+        ),
+    ];
+    for (i, (run, edit, says)) in cases.into_iter().enumerate() {
+        let name = format!("t{i}");
+        let one = part_file(&dir, &name, run, 1);
+        let two = part_file(&dir, &name, run, 2);
+        // Untouched, the parts merge.
+        let out = tabula(&["merge", &one, &two]);
+        assert!(out.status.success(), "{run:?}: {}", stderr(&out));
+        edit_json(&one, edit);
+        let out = tabula(&["merge", &one, &two]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{run:?}: {err}");
+        assert!(err.contains(&one) && err.contains(says), "{run:?}: {err}");
+    }
+}

@@ -104,6 +104,7 @@ use crate::record::Format;
 use crate::referee::{Fault, Played, Referee};
 
 mod options;
+mod parts;
 mod run;
 
 use options::WriteRecord;

@@ -137,6 +137,7 @@ impl TournamentOptions {
         let engine = self.apply(engine, scoring)?;
         let options = RunOptions::new().collect(collector).recorded();
         let out = if let Some(parts) = shard.parts_to_merge() {
+            let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
             let mut results = Vec::with_capacity(parts.len());
             for part in &parts {
                 let state = part.header()?.state;
@@ -145,6 +146,7 @@ impl TournamentOptions {
                 })?;
                 engine
                     .check_part::<G, C>(entrants.len(), game.seats(), &read)
+                    .and_then(|()| engine.check_part_shape(&names, game.seats(), &read, collector))
                     .map_err(|why| {
                         format!(
                             "{}: \"shard\".\"state\" does not add up: {why}; was the file edited?",

@@ -346,6 +346,16 @@ impl<G: tabula_core::BoardGame> tabula_sim::Collector<G> for Counting<G> {
         }
         Ok(())
     }
+
+    fn check_shape(&self, empty: &Self) -> Result<(), String> {
+        if self.counts != empty.counts {
+            return Err(format!(
+                "`counts` is {:?}, but this tournament counts {:?}",
+                self.counts, empty.counts
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// What a game's [`Extension::tournament_tally`] tallied in the games of
@@ -484,6 +494,36 @@ impl<G: tabula_core::BoardGame> tabula_sim::Collector<G> for Tallying<G> {
                     "{name}: the seats have {events:?} in {games} games, more apart than {spread} a game"
                 ));
             }
+        }
+        Ok(())
+    }
+
+    fn check_shape(&self, empty: &Self) -> Result<(), String> {
+        let name = &empty.tallies;
+        if self.tallies != empty.tallies {
+            return Err(format!(
+                "`tallies` is {:?}, but this tournament tallies {name:?}",
+                self.tallies
+            ));
+        }
+        if self.spread != empty.spread {
+            return Err(format!(
+                "{name}: `spread` is {:?}, not {:?}",
+                self.spread, empty.spread
+            ));
+        }
+        if self.tally.seating != empty.tally.seating {
+            return Err(format!(
+                "{name}: `seating` is {:?}, but this seating of the tournament is {:?}",
+                self.tally.seating, empty.tally.seating
+            ));
+        }
+        if self.tally.by_seat.len() > empty.tally.seating.len() {
+            return Err(format!(
+                "{name}: `by_seat` lists {} seats, but the game has {}",
+                self.tally.by_seat.len(),
+                empty.tally.seating.len()
+            ));
         }
         Ok(())
     }

@@ -95,7 +95,8 @@ impl<'a, G: BoardGame, C> RunOptions<'a, G, C> {
     /// the most any part used). The tournament must have the parts'
     /// settings (games, seed, ...; its shard is not looked at); the
     /// entrants and the game are only named and counted. Check parts read from files
-    /// first with [`Tournament::check_part`](super::Tournament::check_part).
+    /// first with [`Tournament::check_part`](super::Tournament::check_part) and
+    /// [`Tournament::check_part_shape`](super::Tournament::check_part_shape).
     pub fn merge(mut self, parts: Vec<PartResults<C>>) -> Self {
         self.merge = Some(parts);
         self
