@@ -181,8 +181,6 @@ impl Report for AnalyzeReport {
             variant: &'a Variant,
             #[serde(flatten)]
             solution: &'a PolicyReport,
-            #[serde(flatten)]
-            extra: &'a serde_json::Map<String, serde_json::Value>,
         }
         // The variant names the game; the solution's `game` (the spec,
         // for the text) is left out.
@@ -190,10 +188,9 @@ impl Report for AnalyzeReport {
             game: String::new(),
             ..self.solution.clone()
         };
-        crate::pretty(&Keys {
+        self.extra.json(&Keys {
             variant: &self.variant,
             solution: &solution,
-            extra: &self.extra.keys,
         })
     }
 }

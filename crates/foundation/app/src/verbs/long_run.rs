@@ -103,7 +103,7 @@ impl crate::Report for LongRunReport {
     }
 
     fn json(&self) -> Result<String, Error> {
-        /// The report's keys with the game's after them.
+        /// The report's own keys.
         #[derive(Serialize)]
         struct Keys<'a> {
             #[serde(flatten)]
@@ -111,15 +111,12 @@ impl crate::Report for LongRunReport {
             states: usize,
             iterations: u32,
             residual: f64,
-            #[serde(flatten)]
-            extra: &'a serde_json::Map<String, serde_json::Value>,
         }
-        crate::pretty(&Keys {
+        self.extra.json(&Keys {
             variant: &self.variant,
             states: self.states,
             iterations: self.iterations,
             residual: self.residual,
-            extra: &self.extra.keys,
         })
     }
 

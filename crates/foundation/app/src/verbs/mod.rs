@@ -537,6 +537,24 @@ impl Extra {
             .collect()
     }
 
+    /// A generic report's JSON: `report`'s own keys, then the game's
+    /// [`keys`](Self::keys) after them. Every generic verb's report is
+    /// written through this one envelope.
+    pub(crate) fn json<R: Serialize>(&self, report: &R) -> Result<String, Error> {
+        /// The report's keys with the game's after them.
+        #[derive(Serialize)]
+        struct Keys<'a, R> {
+            #[serde(flatten)]
+            report: &'a R,
+            #[serde(flatten)]
+            extra: &'a serde_json::Map<String, serde_json::Value>,
+        }
+        crate::pretty(&Keys {
+            report,
+            extra: &self.keys,
+        })
+    }
+
     /// `out` (a report's text) with the sections after it.
     pub(crate) fn append_text(&self, out: &mut String) {
         for s in &self.sections {

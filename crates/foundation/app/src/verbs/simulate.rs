@@ -364,18 +364,7 @@ impl Report for SimulateReport {
     }
 
     fn json(&self) -> Result<String, Error> {
-        /// The report's keys with the game's after them.
-        #[derive(Serialize)]
-        struct Keys<'a> {
-            #[serde(flatten)]
-            report: &'a SimulateReport,
-            #[serde(flatten)]
-            extra: &'a serde_json::Map<String, serde_json::Value>,
-        }
-        crate::pretty(&Keys {
-            report: self,
-            extra: &self.extra.keys,
-        })
+        self.extra.json(self)
     }
 
     fn pictures(&self) -> Result<Vec<Picture>, PlotError> {

@@ -232,7 +232,7 @@ impl Report for TournamentReport {
     }
 
     fn json(&self) -> Result<String, Error> {
-        /// The report's keys with the game's after them.
+        /// The report's own keys, each pair's with the game's after them.
         #[derive(Serialize)]
         struct Keys<'a> {
             #[serde(flatten)]
@@ -241,8 +241,6 @@ impl Report for TournamentReport {
             seed: u64,
             pairs: Vec<PairKeys<'a>>,
             standings: &'a Standings,
-            #[serde(flatten)]
-            extra: &'a serde_json::Map<String, serde_json::Value>,
         }
         #[derive(Serialize)]
         struct PairKeys<'a> {
@@ -251,7 +249,7 @@ impl Report for TournamentReport {
             #[serde(flatten)]
             extra: Option<&'a serde_json::Map<String, serde_json::Value>>,
         }
-        crate::pretty(&Keys {
+        self.extra.json(&Keys {
             variant: &self.variant,
             games: self.games,
             seed: self.seed,
@@ -265,7 +263,6 @@ impl Report for TournamentReport {
                 })
                 .collect(),
             standings: &self.standings,
-            extra: &self.extra.keys,
         })
     }
 
