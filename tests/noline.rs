@@ -6,10 +6,10 @@ use proptest::prelude::*;
 use tabula::core::{Agent, BoardGame, GameResult, GameRng, Seat, Status, Streams};
 use tabula::noline::agents::Sequence;
 use tabula::noline::solve::{Value, solve};
-use tabula::noline::{Cell, Grid, Noline, Place, State, tournament};
+use tabula::noline::{Cell, Grid, Noline, Place, State};
 use tabula::play::record::{self, End, RecordError, Step};
 use tabula::play::referee::Referee;
-use tabula::play::tournament::{Entrant, Tournament};
+use tabula::play::tournament::{Entrant, Pair, RunOptions, Standings, Tournament};
 
 /// Whether `tile` has three in a row anywhere, by scanning every cell.
 fn has_line(grid: &Grid, tile: Cell) -> bool {
@@ -358,23 +358,30 @@ fn entrants(names: &[&str]) -> Vec<Entrant<Noline>> {
         .collect()
 }
 
-fn tournament(entrants: &[Entrant<Noline>], games: u64, threads: usize) -> tournament::Tournament {
-    let engine = Tournament::new(games)
+/// A tournament on the 3 x 3 board through the framework's one entry
+/// point, and its pairs.
+fn tournament(entrants: &[Entrant<Noline>], games: u64, threads: usize) -> (Standings, Vec<Pair>) {
+    let standings = Tournament::new(games)
         .with_seed(7)
-        .with_threads(Some(threads));
-    tournament::run(3, entrants, engine, &Default::default()).unwrap()
+        .with_threads(Some(threads))
+        .run(&Noline::new(3), entrants, RunOptions::new())
+        .unwrap()
+        .standings;
+    let pairs = standings.pairs();
+    (standings, pairs)
 }
 
 #[test]
 fn perfect_never_loses_on_3x3_and_tournaments_ignore_thread_count() {
     let all = entrants(&["type1", "type2", "random", "perfect"]);
-    let one = tournament(&all, 200, 1);
-    let two = tournament(&all, 200, 2);
-    assert_eq!(one.pairs.len(), 6);
-    for (p, q) in one.pairs.iter().zip(&two.pairs) {
+    let (_, one) = tournament(&all, 200, 1);
+    let (_, two) = tournament(&all, 200, 2);
+    assert_eq!(one.len(), 6);
+    for (p, q) in one.iter().zip(&two) {
+        // Seat 1 is O.
         assert_eq!(
-            (p.a_wins, p.b_wins, p.draws, p.a_wins_as("o")),
-            (q.a_wins, q.b_wins, q.draws, q.a_wins_as("o"))
+            (p.a_wins, p.b_wins, p.draws, p.a_wins_by_seat[0]),
+            (q.a_wins, q.b_wins, q.draws, q.a_wins_by_seat[0])
         );
         assert_eq!(p.a_wins + p.b_wins + p.draws, 200);
         // 3 x 3 is a draw with best play: perfect never loses.
@@ -386,16 +393,12 @@ fn perfect_never_loses_on_3x3_and_tournaments_ignore_thread_count() {
         }
     }
     // A pair's results do not depend on who else plays.
-    let pair = tournament(&entrants(&["random", "perfect"]), 200, 1);
+    let (_, pair) = tournament(&entrants(&["random", "perfect"]), 200, 1);
     let same = one
-        .pairs
         .iter()
         .find(|p| p.a == "random" && p.b == "perfect")
         .unwrap();
-    assert_eq!(
-        (pair.pairs[0].b_wins, pair.pairs[0].draws),
-        (same.b_wins, same.draws)
-    );
+    assert_eq!((pair[0].b_wins, pair[0].draws), (same.b_wins, same.draws));
 }
 
 /// Panics when asked for a move.
@@ -425,18 +428,14 @@ fn a_panicking_or_illegal_agent_forfeits_only_its_own_games() {
         name: "corner".into(),
         make: Box::new(|_| Ok(Box::new(Corner))),
     });
-    let t = tournament(&all, 20, 2);
-    let pair = |a: &str, b: &str| t.pairs.iter().find(|p| p.a == a && p.b == b).unwrap();
+    let (t, pairs) = tournament(&all, 20, 2);
+    let pair = |a: &str, b: &str| pairs.iter().find(|p| p.a == a && p.b == b).unwrap();
     // type1 and type2 play their games as if the others were not there.
-    let alone = tournament(&entrants(&["type1", "type2"]), 20, 1);
+    let (_, alone) = tournament(&entrants(&["type1", "type2"]), 20, 1);
     let p = pair("type1", "type2");
     assert_eq!(
         (p.a_wins, p.b_wins, p.draws),
-        (
-            alone.pairs[0].a_wins,
-            alone.pairs[0].b_wins,
-            alone.pairs[0].draws
-        )
+        (alone[0].a_wins, alone[0].b_wins, alone[0].draws)
     );
     // Panicky forfeits every game at its first move; corner at its
     // second at the latest (no line is made before), except against
@@ -450,19 +449,12 @@ fn a_panicking_or_illegal_agent_forfeits_only_its_own_games() {
         assert_eq!((p.a_wins, p.b_wins, p.draws), (20, 0, 0), "{p:?}");
     }
     assert_eq!(pair("panicky", "corner").b_wins, 20);
-    let e = |name: &str| {
-        t.standings
-            .entrants
-            .iter()
-            .find(|e| e.name == name)
-            .unwrap()
-    };
+    let e = |name: &str| t.entrants.iter().find(|e| e.name == name).unwrap();
     assert_eq!((e("panicky").panics, e("panicky").illegal), (60, 0));
     assert_eq!((e("corner").panics, e("corner").illegal), (0, 40));
     assert_eq!((e("type1").panics, e("type1").illegal), (0, 0));
     assert!(
-        t.standings
-            .faults
+        t.faults
             .iter()
             .all(|f| f.entrant == "panicky" || f.entrant == "corner")
     );
@@ -471,10 +463,16 @@ fn a_panicking_or_illegal_agent_forfeits_only_its_own_games() {
 #[test]
 fn a_tampered_record_fails_at_the_tampered_step() {
     let dir = std::env::temp_dir().join(format!("tabula-noline-records-{}", std::process::id()));
-    let engine = Tournament::new(2).with_seed(3).with_threads(Some(1));
-    let mut options = tabula::app::play::TournamentOptions::default();
-    options.record.record = Some(dir.clone());
-    tournament::run(3, &entrants(&["type1", "random"]), engine, &options).unwrap();
+    Tournament::new(2)
+        .with_seed(3)
+        .with_threads(Some(1))
+        .with_record(Some(dir.clone()), record::Format::Ron)
+        .run(
+            &Noline::new(3),
+            &entrants(&["type1", "random"]),
+            RunOptions::new().recorded(),
+        )
+        .unwrap();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -97,10 +97,6 @@ pub enum ChanceItError {
     /// The framework's exact solver failed (a limit reached).
     #[error(transparent)]
     Exact(#[from] tabula_exact::ExactError),
-    /// The tournament engine failed (an entrant named twice, the thread
-    /// pool, the record directory).
-    #[error(transparent)]
-    Tournament(#[from] tabula_play::tournament::TournamentError),
     /// Reading or writing the terminal failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),

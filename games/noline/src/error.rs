@@ -5,7 +5,7 @@ use crate::agents::PERFECT_MAX_DIM;
 use crate::search::SEARCH_MAX_DIM;
 
 /// Errors of the noline game: positions the solver could not settle,
-/// agents that cannot be built, tournaments that cannot run.
+/// and agents that cannot be built.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum NolineError {
@@ -22,8 +22,4 @@ pub enum NolineError {
         "greedy, alphabeta and mcts play on boards up to {SEARCH_MAX_DIM}x{SEARCH_MAX_DIM}; {0}x{0} would make every move take minutes"
     )]
     SearchTooLarge(usize),
-    /// A tournament could not run (an unknown agent, a bad record
-    /// directory, ...).
-    #[error(transparent)]
-    Tournament(#[from] tabula_play::tournament::TournamentError),
 }

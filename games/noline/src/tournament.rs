@@ -1,19 +1,22 @@
 //! Tournaments: `tabula tournament noline` is the generic verb with
 //! noline's [`Extension`] (which also gives the generic `analyze` and
-//! `play` what [`commands`](crate::commands) adds); [`run`] plays one
-//! from code.
+//! `play` what [`commands`](crate::commands) adds). From code, a
+//! tournament is the framework's one entry point,
+//! [`Tournament::run`](tabula_play::tournament::Tournament::run) with
+//! [`RunOptions`](tabula_play::tournament::RunOptions), its
+//! [`Standings`](tabula_play::tournament::Standings) the results.
 //!
 //! Every pair of agents on one board size, played by the
 //! framework's engine ([`tabula_play::tournament`]: both seatings of every
-//! deal, refereed, seeded the same for any thread count) and reported as
-//! the framework reports a two-seat game ([`SeatedReport`]: each pair's
-//! wins as O and as X, the standings).
-
-use tabula_app::play::{ScoringArg, SeatedReport, TournamentOptions};
-use tabula_play::tournament::{Entrant, GameId, Tournament as Engine};
+//! deal, refereed, seeded the same for any thread count) and reported by
+//! the framework's one tournament report
+//! ([`TournamentReport`](tabula_app::verbs::TournamentReport)), which
+//! this extension gives the board side, each pair's wins as O and as X,
+//! and a section of text with them.
 
 use std::fmt::Write as _;
 
+use tabula_app::play::TournamentOptions;
 use tabula_app::verbs::{Extra, TournamentReport};
 
 use crate::game::{Dim, Noline};
@@ -22,52 +25,6 @@ use crate::game::{Dim, Noline};
 /// game ends within `dim * dim` moves and is always played to its end.
 pub fn max_steps(dim: usize) -> u32 {
     u32::try_from(dim.saturating_mul(dim)).unwrap_or(u32::MAX)
-}
-
-/// A tournament's results: `{"game": "noline", "dim", "games", "seed",
-/// "pairs", "standings"}`, each pair with `a_wins_as_o` and `a_wins_as_x`.
-pub type Tournament = SeatedReport<Board>;
-
-/// The board a tournament was played on.
-#[derive(Clone, Copy, Debug, serde::Serialize)]
-pub struct Board {
-    /// Board side.
-    pub dim: usize,
-}
-
-/// Plays every pair of `entrants` on a `dim` board with `engine` (games
-/// per pair, seed, threads) and the `options` every tournament has. Unless
-/// the options lower the step cap, every game is played to its end.
-pub fn run(
-    dim: usize,
-    entrants: &[Entrant<Noline>],
-    engine: Engine,
-    options: &TournamentOptions,
-) -> Result<Tournament, tabula_app::Error> {
-    let mut options = options.clone();
-    if options.max_steps == tabula_sim::DEFAULT_MAX_STEPS {
-        options.max_steps = options.max_steps.max(max_steps(dim));
-    }
-    let none = |_: &GameId| ();
-    // Not part of a split run: nothing to merge, nothing to publish.
-    let mut shard = tabula_app::shard::ShardContext::default();
-    let game = Noline::new(dim);
-    let chain = options.chain_solver(&game);
-    let (standings, _) = options.run(
-        &mut shard,
-        &game,
-        entrants,
-        engine,
-        ScoringArg::Points,
-        &none,
-        options
-            .exact
-            .then_some(&chain as tabula_app::play::ExactSolver<'_>),
-    )?;
-    Ok(
-        SeatedReport::new("noline", Board { dim }, standings, &["o", "x"])
-            .named(format!("noline {dim}x{dim}"), "seat 1 is O (moves first)"),
-    )
 }
 
 /// What noline adds to the generic verbs. To `tournament`: games played

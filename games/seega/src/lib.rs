@@ -26,8 +26,8 @@
 //! [`game`] (Seega as a `BoardGame`, its records and move notation),
 //! [`agent`] (the API), [`search`] (the heuristic), [`agents`] (the
 //! registered players), [`params`] (the rules as the one parameter
-//! type), [`tournament`] (the seed's report of the framework's
-//! tournament), [`verbs`] (what Seega adds to the generic verbs: the
+//! type), [`tournament`] (the seed's columns of the framework's one
+//! tournament report), [`verbs`] (what Seega adds to the generic verbs: the
 //! seed's tournament and options of `play`); every error is a
 //! [`SeegaError`]. Seega has no command of its own: `simulate`,
 //! `tournament`, `play` and `replay` are the framework's.

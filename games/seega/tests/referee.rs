@@ -7,12 +7,11 @@ use tabula_core::{Agent, GameRng, Streams, game_rng};
 use tabula_play::agents::{AgentEntry, BuildFn};
 use tabula_play::record::{self, End, Format, RecordError, RecordOf, Step as RecordStep};
 use tabula_play::referee::{Fault, Played, Referee};
-use tabula_play::tournament::{Scoring, Tournament};
+use tabula_play::tournament::{Entrant, RunOptions, Scoring, Standings, Tournament};
 use tabula_search::{AlphaBeta, Budget, Greedy, Random};
 use tabula_seega::agent::{self, boxed};
 use tabula_seega::agents::pick;
 use tabula_seega::rules::Illegal;
-use tabula_seega::tournament;
 use tabula_seega::{Action, Position, Reply, Rules, Seega, SeegaAgent, Side, Square, Step};
 
 fn rules() -> Rules {
@@ -288,22 +287,28 @@ tabula_play::inventory::submit! {
     }
 }
 
-fn names(names: &[&str]) -> Vec<String> {
-    names.iter().map(|n| n.to_string()).collect()
+/// Plays a tournament of the registered agents `names` through the
+/// framework's one entry point.
+fn tournament(names: &[&str], engine: &Tournament) -> Standings {
+    let g = game();
+    let entrants: Vec<Entrant<Seega>> = names
+        .iter()
+        .map(|n| Entrant::registered(&g, n).unwrap())
+        .collect();
+    engine
+        .run(&g, &entrants, RunOptions::new())
+        .unwrap()
+        .standings
 }
 
 #[test]
 fn panicking_and_illegal_agents_forfeit_only_their_games() {
-    let g = game();
     let engine = Tournament::new(4).with_seed(9).with_threads(Some(2));
-    let t = tournament::run(
-        &g,
-        &names(&["test-panics", "test-illegal", "random", "greedy"]),
+    let t = tournament(
+        &["test-panics", "test-illegal", "random", "greedy"],
         &engine,
-        &|_| {},
-    )
-    .unwrap();
-    let agent = |name: &str| t.agents.iter().find(|a| a.name == name).unwrap();
+    );
+    let agent = |name: &str| t.entrants.iter().find(|a| a.name == name).unwrap();
     // test-illegal's first answer comes before test-panics' third.
     let panics = agent("test-panics");
     assert_eq!((panics.wins, panics.losses, panics.panics), (4, 8, 8));
@@ -311,23 +316,14 @@ fn panicking_and_illegal_agents_forfeit_only_their_games() {
     assert_eq!((illegal.wins, illegal.losses, illegal.illegal), (0, 12, 12));
     assert_eq!(t.faults.len(), 20);
     // The others' own pair is played as if they were alone.
-    let alone = tournament::run(&g, &names(&["random", "greedy"]), &engine, &|_| {}).unwrap();
-    let pair = t.pairs.last().unwrap();
+    let alone = tournament(&["random", "greedy"], &engine).pairs();
+    let pairs = t.pairs();
+    let pair = pairs.last().unwrap();
     assert_eq!((pair.a.as_str(), pair.b.as_str()), ("random", "greedy"));
-    let same = &alone.pairs[0];
+    let same = &alone[0];
     assert_eq!(
-        (
-            pair.a_wins,
-            pair.b_wins,
-            pair.draws,
-            pair.a_wins_placing_first
-        ),
-        (
-            same.a_wins,
-            same.b_wins,
-            same.draws,
-            same.a_wins_placing_first
-        )
+        (pair.a_wins, pair.b_wins, pair.draws, &pair.a_wins_by_seat),
+        (same.a_wins, same.b_wins, same.draws, &same.a_wins_by_seat)
     );
     assert_eq!(pair.mean_moves, same.mean_moves);
 }
@@ -462,45 +458,30 @@ fn alphabeta_finds_a_capture_and_avoids_losing_a_piece() {
 #[test]
 fn tournaments_do_not_depend_on_threads_and_keep_the_seeds_score() {
     let run = |threads| {
-        tournament::run(
-            &game(),
-            &names(&["random", "greedy", "alphabeta-1000"]),
+        tournament(
+            &["random", "greedy", "alphabeta-1000"],
             &Tournament::new(4)
                 .with_seed(3)
                 .with_threads(Some(threads))
                 .with_scoring(Scoring::TimePenalty { per_second: 1.0 }),
-            &|_| {},
         )
-        .unwrap()
     };
     let (a, b) = (run(1), run(2));
-    for (x, y) in a.pairs.iter().zip(&b.pairs) {
+    for (x, y) in a.pairs().iter().zip(&b.pairs()) {
         assert_eq!(
-            (
-                x.a_wins,
-                x.b_wins,
-                x.draws,
-                x.a_wins_placing_first,
-                x.b_wins_placing_first
-            ),
-            (
-                y.a_wins,
-                y.b_wins,
-                y.draws,
-                y.a_wins_placing_first,
-                y.b_wins_placing_first
-            )
+            (x.a_wins, x.b_wins, x.draws, &x.a_wins_by_seat),
+            (y.a_wins, y.b_wins, y.draws, &y.a_wins_by_seat)
         );
         assert_eq!(x.mean_moves, y.mean_moves);
         assert_eq!(x.games, 4);
     }
-    for ag in &a.agents {
-        assert_eq!(ag.wins + ag.losses + ag.draws, 8);
-        let points = ag.wins as f64 + ag.draws as f64 / 2.0;
+    for ag in &a.entrants {
+        assert_eq!(ag.wins + ag.losses + ag.shared_firsts, 8);
+        let points = ag.wins as f64 + ag.shared_firsts as f64 / 2.0;
         assert!((ag.points - points).abs() < 1e-12);
         assert!((ag.score - (points - ag.time_s)).abs() < 1e-9);
     }
-    assert!(a.agents.windows(2).all(|w| w[0].score >= w[1].score));
+    assert!(a.entrants.windows(2).all(|w| w[0].score >= w[1].score));
 }
 
 /// Positions reached by random play, on boards 5 and 7.

@@ -2,10 +2,11 @@
 //! the record options (`--record DIR`, `--record-format`), the tournament
 //! options ([`TournamentOptions`], and [`TournamentArgs`] with the agents,
 //! games, seed and threads, flattened beside a game's own parameters),
-//! running a tournament with progress and records ([`run_tournament`]),
-//! the standings as a [`Report`](crate::Report), a two-seat game's report
-//! ([`SeatedReport`]), `replay` for any recordable game, and terminal play
-//! that keeps its record.
+//! running a tournament with progress, records and shards
+//! ([`TournamentOptions::run`]), the standings as text and a picture
+//! ([`standings_text`], [`results_matrix`], for the one tournament report,
+//! [`TournamentReport`](crate::verbs::TournamentReport)), `replay` for any
+//! recordable game, and terminal play that keeps its record.
 
 use std::path::{Path, PathBuf};
 

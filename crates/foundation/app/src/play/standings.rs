@@ -1,5 +1,7 @@
 //! Tournaments from the command line: the options every game shares,
-//! running one with progress and records, and the standings as a report.
+//! running one with progress, records and shards, and the standings as
+//! text and a picture for the one tournament report
+//! ([`TournamentReport`](crate::verbs::TournamentReport)).
 
 use std::fmt::Write as _;
 
@@ -7,12 +9,12 @@ use tabula_core::BoardGame;
 use tabula_core::text::group;
 use tabula_play::record::Recordable;
 use tabula_play::tournament::{
-    Chances, Entrant, GameId, Pair, PartResults, RunOptions, Scoring, Standings, Tournament,
+    Chances, Entrant, GameId, PartResults, RunOptions, Scoring, Standings, Tournament,
 };
 
 use super::RecordArgs;
+use crate::Error;
 use crate::progress::RunProgress;
-use crate::{Error, Report};
 
 /// How a tournament ranks its entrants, as a command-line value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -299,242 +301,6 @@ pub fn entrants<G: BoardGame + 'static>(
         .iter()
         .map(|name| Entrant::registered(game, name.trim()).map_err(Error::from))
         .collect()
-}
-
-/// Runs the tournament `args` describe on `game`, scored by `scoring`
-/// unless `--scoring` says otherwise (see [`TournamentOptions::run`]).
-pub fn run_tournament<G, const GAMES: u64>(
-    shard: &mut crate::shard::ShardContext,
-    game: &G,
-    args: &TournamentArgs<GAMES>,
-    scoring: ScoringArg,
-) -> Result<Standings, Error>
-where
-    G: Recordable + 'static,
-    G::State: std::hash::Hash + Eq + std::fmt::Debug,
-{
-    let entrants = args.entrants(game)?;
-    let chain = args.options.chain_solver(game);
-    let (standings, _) = args.options.run(
-        shard,
-        game,
-        &entrants,
-        args.engine(),
-        scoring,
-        &|_: &GameId| (),
-        args.options.exact.then_some(&chain as ExactSolver<'_>),
-    )?;
-    Ok(standings)
-}
-
-impl Report for Standings {
-    fn title(&self) -> String {
-        format!(
-            "tournament: {} entrants, {} games per pairing",
-            self.entrants.len(),
-            group(self.games_per_pairing)
-        )
-    }
-
-    fn text(&self) -> String {
-        standings_text(self)
-    }
-
-    fn json(&self) -> Result<String, Error> {
-        crate::pretty(self)
-    }
-
-    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
-        let title = if self.seats == 2 {
-            format!(
-                "{} games per pair, seats alternated",
-                group(self.games_per_pairing)
-            )
-        } else {
-            format!(
-                "{} games per group of {}, seats shared evenly",
-                group(self.games_per_pairing),
-                self.seats
-            )
-        };
-        results_matrix(self, &title)
-    }
-}
-
-/// A two-seat game's tournament report: `{"game", the game's
-/// parameters, "games", "seed", "pairs", "standings"}`, each pair the
-/// framework's [`Pair`] with `a`'s wins in each seat under the game's
-/// own names for its seats (`a_wins_as_o`, `a_wins_as_x` for noline's
-/// O and X). Its text is the standings under a heading of the game's;
-/// its picture the results matrix.
-///
-/// ```
-/// use tabula_app::play::SeatedReport;
-/// use tabula_core::{Agent, BoardGame, GameRng, Seat};
-/// use tabula_play::tournament::{Entrant, RunOptions, Tournament};
-/// # use tabula_core::{GameResult, Status};
-/// # /// Take one or two from a pile; whoever takes the last wins.
-/// # struct Nim;
-/// # impl BoardGame for Nim {
-/// #     type State = (u8, Seat); type Move = u8; type Outcome = (); type Event = ();
-/// #     fn seats(&self) -> usize { 2 }
-/// #     fn initial_state(&self) -> (u8, Seat) { (10, 0) }
-/// #     fn status(&self, &(pile, to_move): &(u8, Seat)) -> Status {
-/// #         if pile == 0 { Status::Over(GameResult::Win(1 - to_move)) } else { Status::Decision(to_move) }
-/// #     }
-/// #     fn apply_chance<E: FnMut(())>(&self, _: &mut (u8, Seat), _: (), _: &mut E) {}
-/// #     fn apply_move<E: FnMut(())>(&self, s: &mut (u8, Seat), take: u8, _: &mut E) { s.0 -= take; s.1 = 1 - s.1; }
-/// #     fn legal_moves(&self, s: &(u8, Seat), out: &mut Vec<u8>) { out.extend(1..=s.0.min(2)) }
-/// # }
-/// /// Always takes one.
-/// struct One;
-/// impl Agent<Nim> for One {
-///     fn choose(&mut self, _: &Nim, _: &(u8, Seat), _: Seat, _: &mut GameRng) -> u8 { 1 }
-/// }
-/// let one = |name: &str| Entrant {
-///     name: name.into(),
-///     make: Box::new(|_: &Nim| Ok(Box::new(One) as Box<dyn Agent<Nim>>)),
-/// };
-/// let standings = Tournament::new(10)
-///     .with_seed(1)
-///     .run(&Nim, &[one("a"), one("b")], RunOptions::new())?
-///     .standings;
-///
-/// #[derive(serde::Serialize)]
-/// struct Pile {
-///     stones: u8,
-/// }
-/// let report = SeatedReport::new("nim", Pile { stones: 10 }, standings, &["first", "second"]);
-/// // Ten stones taken one at a time: the second seat takes the last.
-/// assert_eq!(report.pairs[0].a_wins_as("second"), 5);
-/// let json = serde_json::to_value(&report).expect("serializable");
-/// assert_eq!(json["stones"], 10);
-/// assert_eq!(json["pairs"][0]["a_wins_as_first"], 0);
-/// assert_eq!(json["pairs"][0]["b_wins"], 5);
-/// # Ok::<_, tabula_play::tournament::TournamentError>(())
-/// ```
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct SeatedReport<P> {
-    /// The game's registered name.
-    pub game: &'static str,
-    /// The game's parameters (a board size), their keys at the top level.
-    #[serde(flatten)]
-    pub parameters: P,
-    /// Games per pair.
-    pub games: u64,
-    /// The seed.
-    pub seed: u64,
-    /// Every pair, with `a`'s wins by seat.
-    pub pairs: Vec<SeatedPair>,
-    /// The engine's standings: ranks, points, forfeits, thinking time.
-    pub standings: Standings,
-    /// The text's first line and the picture's title start with this
-    /// ("noline 3x3"); the game's name unless set.
-    #[serde(skip)]
-    pub name: String,
-    /// A note on the seats for the text's first line ("seat 1 is O,
-    /// moving first").
-    #[serde(skip)]
-    pub seats_note: String,
-}
-
-/// One pair of a [`SeatedReport`]: the framework's view of it, and `a`'s
-/// wins in each seat under the keys `a_wins_as_NAME`.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct SeatedPair {
-    /// The pair.
-    #[serde(flatten)]
-    pub pair: Pair,
-    #[serde(flatten)]
-    a_wins_as: std::collections::BTreeMap<String, u64>,
-}
-
-impl SeatedPair {
-    /// `a`'s wins in the seat the game calls `seat` (0 for a name it
-    /// does not have).
-    pub fn a_wins_as(&self, seat: &str) -> u64 {
-        self.a_wins_as
-            .get(&format!("a_wins_as_{seat}"))
-            .copied()
-            .unwrap_or(0)
-    }
-}
-
-impl std::ops::Deref for SeatedPair {
-    type Target = Pair;
-
-    fn deref(&self) -> &Pair {
-        &self.pair
-    }
-}
-
-impl<P> SeatedReport<P> {
-    /// The report of `standings` for `game` with `parameters`, the seats
-    /// named `seats` in order (as JSON keys: lower case, no spaces).
-    pub fn new(game: &'static str, parameters: P, standings: Standings, seats: &[&str]) -> Self {
-        let pairs = standings
-            .pairs()
-            .into_iter()
-            .map(|pair| SeatedPair {
-                a_wins_as: seats
-                    .iter()
-                    .zip(&pair.a_wins_by_seat)
-                    .map(|(seat, &wins)| (format!("a_wins_as_{seat}"), wins))
-                    .collect(),
-                pair,
-            })
-            .collect();
-        SeatedReport {
-            game,
-            parameters,
-            games: standings.games_per_pairing,
-            seed: standings.seed,
-            pairs,
-            standings,
-            name: game.to_string(),
-            seats_note: String::new(),
-        }
-    }
-
-    /// Names the tournament in the text and picture ("noline 3x3"), with a
-    /// note on the seats.
-    pub fn named(mut self, name: impl Into<String>, seats_note: impl Into<String>) -> Self {
-        self.name = name.into();
-        self.seats_note = seats_note.into();
-        self
-    }
-}
-
-impl<P: serde::Serialize> Report for SeatedReport<P> {
-    fn title(&self) -> String {
-        format!("{} tournament", self.name)
-    }
-
-    fn text(&self) -> String {
-        let note = if self.seats_note.is_empty() {
-            String::new()
-        } else {
-            format!(", {}", self.seats_note)
-        };
-        format!(
-            "{} tournament{note}\n{}",
-            self.name,
-            standings_text(&self.standings)
-        )
-    }
-
-    fn json(&self) -> Result<String, Error> {
-        crate::pretty(self)
-    }
-
-    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
-        let title = format!(
-            "{}: {} games per pair, seats alternated",
-            self.name,
-            group(self.games)
-        );
-        results_matrix(&self.standings, &title)
-    }
 }
 
 /// The `results` picture of a tournament: for a two-seat game the matrix

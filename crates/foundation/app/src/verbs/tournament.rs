@@ -267,7 +267,20 @@ impl Report for TournamentReport {
     }
 
     fn pictures(&self) -> Result<Vec<Picture>, PlotError> {
-        let mut pictures = self.standings.pictures()?;
+        let s = &self.standings;
+        let title = if s.seats == 2 {
+            format!(
+                "{} games per pair, seats alternated",
+                group(s.games_per_pairing)
+            )
+        } else {
+            format!(
+                "{} games per group of {}, seats shared evenly",
+                group(s.games_per_pairing),
+                s.seats
+            )
+        };
+        let mut pictures = crate::play::results_matrix(s, &title)?;
         pictures.extend(self.extra.pictures.iter().cloned());
         Ok(pictures)
     }
