@@ -27,15 +27,7 @@ impl Tournament {
         if !(part.wall_time_s.is_finite() && part.wall_time_s >= 0.0) {
             return Err(format!("`wall_time_s` is {}, not a time", part.wall_time_s));
         }
-        for (i, job) in part.jobs.iter().enumerate() {
-            let j = part.first_job.saturating_add(i);
-            if j >= plan.job_count() {
-                return Err(format!(
-                    "job {j}: the tournament has only {} jobs",
-                    plan.job_count()
-                ));
-            }
-            let (p, range) = plan.job(j);
+        for (j, p, range, job) in jobs(&plan, part)? {
             let n = range.end - range.start;
             let at = |field: &str| format!("job {j} (pairing {}), `{field}`", p + 1);
             if job.pairing != p {
@@ -229,15 +221,7 @@ impl Tournament {
     ) -> Result<(), String> {
         let plan = self.plan(names.len(), seats);
         let count = plan.seatings.len().max(1) as u64;
-        for (i, job) in part.jobs.iter().enumerate() {
-            let j = part.first_job.saturating_add(i);
-            if j >= plan.job_count() {
-                return Err(format!(
-                    "job {j}: the tournament has only {} jobs",
-                    plan.job_count()
-                ));
-            }
-            let (p, range) = plan.job(j);
+        for (j, p, range, job) in jobs(&plan, part)? {
             let at = |field: &str| format!("job {j} (pairing {}), `{field}`", p + 1);
             let members = &plan.pairings[p];
             let pairing: Vec<&str> = members.iter().map(|&e| names[e].as_str()).collect();
@@ -296,4 +280,28 @@ impl Tournament {
         }
         Ok(())
     }
+}
+
+/// Each job of `part`: its number, its pairing and its games in `plan`,
+/// and what the part says of it; `Err` for a job the tournament lacks.
+#[allow(clippy::type_complexity)]
+fn jobs<'p, C>(
+    plan: &Plan,
+    part: &'p PartResults<C>,
+) -> Result<Vec<(usize, usize, std::ops::Range<u64>, &'p Job<C>)>, String> {
+    part.jobs
+        .iter()
+        .enumerate()
+        .map(|(i, job)| {
+            let j = part.first_job.saturating_add(i);
+            if j >= plan.job_count() {
+                return Err(format!(
+                    "job {j}: the tournament has only {} jobs",
+                    plan.job_count()
+                ));
+            }
+            let (p, range) = plan.job(j);
+            Ok((j, p, range, job))
+        })
+        .collect()
 }
