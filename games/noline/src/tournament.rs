@@ -10,7 +10,7 @@
 //! framework's engine ([`tabula_play::tournament`]: both seatings of every
 //! deal, refereed, seeded the same for any thread count) and reported by
 //! the framework's one tournament report
-//! ([`TournamentReport`](tabula_app::verbs::TournamentReport)), which
+//! ([`TournamentReport`]), which
 //! this extension gives the board side, each pair's wins as O and as X,
 //! and a section of text with them.
 
