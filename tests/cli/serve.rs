@@ -458,7 +458,7 @@ fn the_designer_edits_by_clicks_and_drags_in_headless_chromium() {
     let cells = answer["layout"]["cells"].clone();
     let frame = b.eval(
         "(() => { const i = document.getElementById('board'); const r = i.getBoundingClientRect(); \
-         return [r.left, r.top, r.width / i.naturalWidth]; })()",
+         return [r.left, r.top, r.width / i.viewBox.baseVal.width]; })()",
     );
     let f = |i: usize| frame[i].as_f64().expect("a number");
     let at = |square: usize| {
@@ -490,6 +490,18 @@ fn the_designer_edits_by_clicks_and_drags_in_headless_chromium() {
     b.wait_for(&format!("{text}.includes('(2, 5)')"));
     latency(&mut b);
     b.wait_for("document.getElementById('jumps').textContent.includes('ladder 2 → 5')");
+    // The new ladder is shaded into the drawn board, not drawn afresh; the
+    // drawn board is shapes only.
+    assert_eq!(
+        b.eval("document.getElementById('board').dataset.drawn"),
+        "in place"
+    );
+    assert_eq!(
+        b.eval(
+            "document.getElementById('board').querySelectorAll('script, a, foreignObject').length"
+        ),
+        0
+    );
     // Drag the foot of the ladder 1 -> 38 to square 3.
     b.eval("delete document.body.dataset.latency");
     b.mouse("mousePressed", at(1));
@@ -782,7 +794,7 @@ fn the_designers_controls_and_download_follow_the_command_line_in_headless_chrom
     // removed): the time from each to its shading drawn.
     let frame = b.eval(
         "(() => { const i = document.getElementById('board'); const r = i.getBoundingClientRect(); \
-         return [r.left, r.top, r.width / i.naturalWidth]; })()",
+         return [r.left, r.top, r.width / i.viewBox.baseVal.width]; })()",
     );
     let body = serde_json::json!({ "board": classic() }).to_string();
     let (_, answer) = http(
