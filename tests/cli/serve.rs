@@ -530,6 +530,42 @@ fn the_designer_edits_by_clicks_and_drags_in_headless_chromium() {
     b.wait_for(&format!(
         "document.getElementById('mean').textContent === '{mean}'"
     ));
+    // Copy command: what it puts on the clipboard, run on the page's text
+    // saved as the file it names, gives the mean the page shows.
+    // Headless Chromium grants a page no clipboard to read back, so the
+    // test stands in for the clipboard's writeText and keeps what the
+    // button writes.
+    b.eval(
+        "navigator.clipboard.writeText = (t) => { window.copied = t; return Promise.resolve(); }",
+    );
+    b.eval("document.getElementById('copy').click()");
+    b.wait_for("document.getElementById('status').textContent.startsWith('Copied: ')");
+    let copied = b.eval("window.copied");
+    let copied = copied.as_str().expect("a text").to_string();
+    assert_eq!(
+        copied,
+        b.eval("document.getElementById('command').textContent"),
+        "the command copied is the one shown"
+    );
+    let words: Vec<&str> = copied.split_whitespace().collect();
+    assert_eq!(words.first(), Some(&"tabula"), "{copied}");
+    assert!(words.contains(&"board.ron"), "{copied}");
+    let dir = crate::common::temp_dir("serve-copy");
+    std::fs::write(dir.join("board.ron"), edited.as_str().expect("a text")).expect("saves");
+    let run = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(&words[1..])
+        .args(["--format", "json"])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("tabula runs");
+    let run = json(&run);
+    assert_eq!(
+        format!("{:.4}", run["throws"]["mean"].as_f64().expect("a mean")),
+        mean,
+        "the copied command gives the page's mean"
+    );
+    assert_eq!(run["shortest"], answer["analysis"]["shortest"]);
     // A broken text: the located error beside it, the last analysis kept.
     b.eval(
         "(() => { const t = document.getElementById('ron'); t.value = 'Board(name: \"x\", size: ten)'; \
