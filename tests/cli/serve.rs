@@ -675,6 +675,134 @@ fn serve_runs_a_command_through_its_form_as_the_command_line_does() {
     assert_eq!(http(&served.url, "GET", "/run/play/chance-it", "").0, 404);
 }
 
+/// The run directories (`tabula-serve-run-PID-*`) the server `pid` has
+/// left in the temporary directory.
+fn run_dirs_left(pid: u32) -> Vec<String> {
+    let prefix = format!("tabula-serve-run-{pid}-");
+    std::fs::read_dir(std::env::temp_dir())
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.starts_with(&prefix))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_form_takes_an_uploaded_board_and_an_uploaded_record() {
+    let served = serve("127.0.0.1:0");
+    let pid = served.child.id();
+    // The form offers an upload for the board and for --params-like files.
+    let (status, form) = http(&served.url, "GET", "/run/analyze/snakes", "");
+    assert_eq!(status, 200);
+    assert!(
+        form.contains("type=\"file\" id=\"f-board_file-file\" data-for=\"board_file\""),
+        "{form}"
+    );
+    // A board uploaded: the report the command line gives on that file.
+    let teaching = format!(
+        "{}/games/snakes/boards/teaching.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&teaching).expect("the teaching board");
+    let edited = text.replacen("ladders: [", "ladders: [(2, 9), ", 1);
+    assert_ne!(edited, text, "the board has ladders to add to");
+    let dir = crate::common::temp_dir("serve-upload");
+    let board = dir.join("mine.ron");
+    std::fs::write(&board, &edited).expect("writes");
+    let body = serde_json::json!({
+        "board_file": { "name": "mine.ron", "text": edited },
+        "players": "2",
+        "shortest": "true",
+    })
+    .to_string();
+    let (status, answer) = http(&served.url, "POST", "/api/run/analyze/snakes", &body);
+    assert_eq!(status, 200, "{answer}");
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    assert_eq!(
+        answer["command"],
+        "tabula analyze snakes --players=2 --shortest mine.ron"
+    );
+    let cli = tabula(&[
+        "analyze",
+        "snakes",
+        "--players=2",
+        "--shortest",
+        &board.display().to_string(),
+    ]);
+    assert!(cli.status.success(), "{}", stderr(&cli));
+    assert_eq!(answer["text"], stdout(&cli));
+    // The same file under --board, with a name that tries to climb out.
+    let body = serde_json::json!({
+        "board": { "name": "../../etc/passwd", "text": edited },
+    })
+    .to_string();
+    let (status, answer) = http(&served.url, "POST", "/api/run/analyze/snakes", &body);
+    assert_eq!(status, 200, "{answer}");
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    assert_eq!(answer["command"], "tabula analyze snakes --board=passwd");
+    let shown: serde_json::Value =
+        serde_json::from_str(answer["json"].as_str().expect("JSON text")).expect("JSON");
+    let cli = json(&tabula(&[
+        "analyze",
+        "snakes",
+        "--format=json",
+        &board.display().to_string(),
+    ]));
+    assert_eq!(shown["throws"], cli["throws"]);
+    // A file for a field that takes none, and a malformed file: 400.
+    for body in [
+        r#"{"players": {"name": "a", "text": "2"}}"#,
+        r#"{"board": {"name": "a"}}"#,
+        r#"{"board": {"name": "a", "text": "x", "more": 1}}"#,
+    ] {
+        let (status, answer) = http(&served.url, "POST", "/api/run/analyze/snakes", body);
+        assert_eq!(status, 400, "{body}: {answer}");
+    }
+    // A file past the limit is refused.
+    let big = serde_json::json!({
+        "board": { "name": "big.ron", "text": "x".repeat(600 * 1024) },
+    })
+    .to_string();
+    let (status, _) = http(&served.url, "POST", "/api/run/analyze/snakes", &big);
+    assert_eq!(status, 400);
+    // A record uploaded to replay: it replays as on the command line.
+    let records = crate::common::temp_dir("serve-upload-record");
+    let made = tabula(&[
+        "simulate",
+        "snakes",
+        "--games=1",
+        "--seed=3",
+        &format!("--record={}", records.display()),
+    ]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let record = records.join("snakes-3-0.ron");
+    let text = std::fs::read_to_string(&record).expect("the record");
+    let (status, _) = http(&served.url, "GET", "/run/replay/snakes", "");
+    assert_eq!(status, 200, "replay has a form");
+    let body =
+        serde_json::json!({ "file": { "name": "snakes-3-0.ron", "text": text } }).to_string();
+    let (status, answer) = http(&served.url, "POST", "/api/run/replay/snakes", &body);
+    assert_eq!(status, 200, "{answer}");
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    let cli = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["replay", "snakes", "snakes-3-0.ron"])
+        .current_dir(&records)
+        .stdin(Stdio::null())
+        .output()
+        .expect("tabula runs");
+    assert!(cli.status.success(), "{}", stderr(&cli));
+    assert_eq!(answer["text"], stdout(&cli));
+    assert_eq!(answer["command"], "tabula replay snakes snakes-3-0.ron");
+    // A broken record: replay's own error.
+    let body = serde_json::json!({ "file": { "name": "r.ron", "text": "Record(" } }).to_string();
+    let (status, answer) = http(&served.url, "POST", "/api/run/replay/snakes", &body);
+    assert_eq!(status, 422, "{answer}");
+    // Each run's directory is gone once it has answered.
+    assert_eq!(run_dirs_left(pid), Vec::<String>::new());
+}
+
 /// The report a form shows once its run is done: `[text, pictures drawn]`.
 fn run_form(b: &mut Browser) -> serde_json::Value {
     b.eval("document.getElementById('run').click()");
@@ -729,6 +857,37 @@ fn a_second_games_command_runs_through_its_form_in_headless_chromium() {
             .expect("an error")
             .contains("invalid value 'many'"),
         "{shown}"
+    );
+    // A board file chosen in Snakes' analyze form: the report the
+    // command line gives on that file.
+    b.call(
+        "Page.navigate",
+        serde_json::json!({ "url": format!("{}run/analyze/snakes", served.url) }),
+    );
+    b.wait_for("document.getElementById('run-form')?.dataset.state === 'ready'");
+    let teaching = format!(
+        "{}/games/snakes/boards/teaching.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let document = b.call("DOM.getDocument", serde_json::json!({}));
+    let input = b.call(
+        "DOM.querySelector",
+        serde_json::json!({
+            "nodeId": document["result"]["root"]["nodeId"], "selector": "#f-board_file-file",
+        }),
+    );
+    b.call(
+        "DOM.setFileInputFiles",
+        serde_json::json!({ "files": [teaching], "nodeId": input["result"]["nodeId"] }),
+    );
+    let shown = run_form(&mut b);
+    assert_eq!(shown[1], "", "no error");
+    let cli = tabula(&["analyze", "snakes", &teaching]);
+    assert!(cli.status.success(), "{}", stderr(&cli));
+    assert_eq!(shown[0], stdout(&cli).as_str());
+    assert_eq!(
+        b.eval("document.getElementById('command').textContent"),
+        "tabula analyze snakes teaching.ron"
     );
 }
 

@@ -18,13 +18,25 @@
     $("pictures").replaceChildren();
   }
 
-  function values() {
+  // The most a file may hold (the server's limit too).
+  const MAX_UPLOAD = 512 * 1024;
+
+  // The form's values; a file chosen for a field is sent in its place,
+  // as {name, text}.
+  async function values() {
     const sent = {};
+    for (const el of form.elements) {
+      if (el.type === "file" && el.dataset.for && el.files.length) {
+        const f = el.files[0];
+        if (f.size > MAX_UPLOAD) throw new Error("the file " + f.name + " is over " + MAX_UPLOAD / 1024 + " KiB");
+        sent[el.dataset.for] = { name: f.name, text: await f.text() };
+      }
+    }
     for (const el of form.elements) {
       if (!el.name) continue;
       if (el.type === "checkbox") {
         if (el.checked) sent[el.name] = "true";
-      } else if (el.value !== "") {
+      } else if (el.value !== "" && !(el.name in sent)) {
         sent[el.name] = el.value;
       }
     }
@@ -89,11 +101,12 @@
     $("stop").disabled = false;
     $("status").textContent = "running";
     try {
+      const body = JSON.stringify(await values());
       for (;;) {
         const r = await fetch(url, {
           method: "POST",
           headers: { "Content-Type": "application/json", "Tabula-Run": id },
-          body: JSON.stringify(values()),
+          body,
           signal: controller.signal,
         });
         if (r.status === 503) {
@@ -110,6 +123,7 @@
         return;
       }
     } catch (e) {
+      if (e.name !== "AbortError") $("error").textContent = String(e.message || e);
       finish(e.name === "AbortError" ? "stopped" : "failed: " + e);
     }
   }
