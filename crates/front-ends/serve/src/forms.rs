@@ -452,13 +452,18 @@ fn write_upload(
     Ok(path)
 }
 
+/// A form's command lines: as run, as shown, and each file sent (its
+/// path and its name).
+type Lines = (Vec<String>, Vec<String>, Vec<(String, String)>);
+
+/// One field's arguments: its place in the form, as run and as shown.
+type Given = (usize, Vec<String>, Vec<String>);
+
 /// The command line of a form's values: `tabula VERB GAME` and the
 /// options given (a value equal to the default is left out), then the
 /// positional values. A file sent is written into `dir` and its path
 /// given; the second line is the command as shown, with the file's own
 /// name; the third, each file's path and that name.
-type Lines = (Vec<String>, Vec<String>, Vec<(String, String)>);
-
 fn arguments(
     verb: &str,
     game: &str,
@@ -467,8 +472,8 @@ fn arguments(
     dir: &RunDir,
 ) -> Result<Lines, Refusal> {
     let fields = fields(command);
-    let mut options: Vec<(usize, Vec<String>, Vec<String>)> = Vec::new();
-    let mut positional: Vec<(usize, Vec<String>, Vec<String>)> = Vec::new();
+    let mut options: Vec<Given> = Vec::new();
+    let mut positional: Vec<Given> = Vec::new();
     let mut uploads = Vec::new();
     for (id, value) in sent {
         let Some((index, f)) = fields.iter().enumerate().find(|(_, f)| f.id == id) else {
@@ -538,7 +543,7 @@ give a built-in name, or run `tabula` on the command line"
     // In the form's order, whatever the body's.
     options.sort_by_key(|(i, _, _)| *i);
     positional.sort_by_key(|(i, _, _)| *i);
-    let line = |pick: fn(&(usize, Vec<String>, Vec<String>)) -> &Vec<String>| {
+    let line = |pick: fn(&Given) -> &Vec<String>| {
         let mut args = vec!["tabula".to_string(), verb.to_string(), game.to_string()];
         args.extend(options.iter().flat_map(|o| pick(o).iter().cloned()));
         let positional: Vec<String> = positional
