@@ -891,6 +891,81 @@ fn a_second_games_command_runs_through_its_form_in_headless_chromium() {
     );
 }
 
+/// A long form run in the browser: its progress bar shows at once (no
+/// value yet), takes the count of the run's progress lines and advances
+/// with them, and Stop still ends the run and hides the bar.
+#[test]
+#[ignore = "slow: waits for two progress lines, ten seconds apart; .ci/run runs it"]
+fn a_long_form_runs_progress_bar_advances_and_stop_ends_it_in_headless_chromium() {
+    let Some(browser) = chromium_or_skip(
+        "a_long_form_runs_progress_bar_advances_and_stop_ends_it_in_headless_chromium",
+    ) else {
+        return;
+    };
+    let served = serve_with(&["--addr", "127.0.0.1:0", "--workers", "1"]);
+    let mut b = Browser::start(&browser);
+    b.call(
+        "Page.navigate",
+        serde_json::json!({ "url": format!("{}run/simulate/snakes", served.url) }),
+    );
+    b.wait_for("document.getElementById('run-form')?.dataset.state === 'ready'");
+    assert_eq!(b.eval("document.getElementById('progress').hidden"), true);
+    b.eval("document.getElementById('f-games').value = '1000000000'");
+    b.eval("document.getElementById('run').click()");
+    b.wait_for("document.getElementById('run-form').dataset.state === 'running'");
+    assert_eq!(
+        b.eval(
+            "(() => { const p = document.getElementById('progress'); \
+             return !p.hidden && !p.hasAttribute('value'); })()"
+        ),
+        true,
+        "the bar shows, without a value, while no progress line has come"
+    );
+    let value = |b: &mut Browser| {
+        let start = std::time::Instant::now();
+        loop {
+            let v = b.eval(
+                "(() => { const p = document.getElementById('progress'); \
+                 return p.hasAttribute('value') ? [p.value, p.max] : null; })()",
+            );
+            if let Some(v) = v.as_array() {
+                return (
+                    v[0].as_f64().expect("a value"),
+                    v[1].as_f64().expect("a max"),
+                );
+            }
+            assert!(start.elapsed() < Duration::from_secs(40), "no progress");
+            std::thread::sleep(Duration::from_millis(250));
+        }
+    };
+    let (first, max) = value(&mut b);
+    assert_eq!(max, 1e9);
+    assert!(first > 0.0, "{first}");
+    let start = std::time::Instant::now();
+    loop {
+        let (now, _) = value(&mut b);
+        if now > first {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(40),
+            "the bar stayed at {first}"
+        );
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    b.eval("document.getElementById('stop').click()");
+    b.wait_for("document.getElementById('run-form').dataset.state === 'done'");
+    assert_eq!(
+        b.eval("document.getElementById('status').textContent"),
+        "stopped"
+    );
+    assert_eq!(b.eval("document.getElementById('progress').hidden"), true);
+    // The one worker is free again: a short run answers.
+    b.eval("document.getElementById('f-games').value = '100'");
+    let shown = run_form(&mut b);
+    assert_eq!(shown[1], "", "no error: {shown}");
+}
+
 /// The designer's numbers after the players and rule set controls
 /// change, the RON it downloads, and the time from an edit to the new
 /// shading over 50 edits.
@@ -1217,6 +1292,10 @@ fn a_form_run_whose_client_leaves_is_stopped_and_frees_its_worker() {
         assert_eq!(status, 200);
         let p: serde_json::Value = serde_json::from_str(&p).expect("JSON");
         if let Some(line) = p["line"].as_str() {
+            // The count in the line, for the form's progress bar.
+            assert_eq!(p["total"], 1_000_000_000_u64, "{p}");
+            let done = p["done"].as_u64().expect("a count");
+            assert!(line.contains(&format!(" {done}/1000000000 games")), "{p}");
             break line.to_string();
         }
         assert!(
@@ -1242,5 +1321,5 @@ fn a_form_run_whose_client_leaves_is_stopped_and_frees_its_worker() {
     assert!(started.elapsed() < Duration::from_secs(30));
     // A run that has ended has no progress.
     let (_, p) = http(&served.url, "GET", "/api/progress/long-run", "");
-    assert_eq!(p, r#"{"line":null}"#);
+    assert_eq!(p, r#"{"done":null,"line":null,"total":null}"#);
 }

@@ -70,6 +70,7 @@
   function finish(status) {
     if (running) clearInterval(running.timer);
     running = null;
+    $("progress").hidden = true;
     $("run").disabled = false;
     $("stop").disabled = true;
     $("status").textContent = status;
@@ -93,10 +94,18 @@
       try {
         const p = await (await fetch("/api/progress/" + id)).json();
         if (p.line) line = p.line;
+        if (running && p.total) {
+          $("progress").max = p.total;
+          $("progress").value = p.done;
+        }
       } catch (e) { /* the answer will say */ }
     }, 500);
     running = { controller, timer };
     form.dataset.state = "running";
+    // Without a value the bar says "running"; the run's progress lines
+    // give it one.
+    $("progress").removeAttribute("value");
+    $("progress").hidden = false;
     $("run").disabled = true;
     $("stop").disabled = false;
     $("status").textContent = "running";

@@ -269,7 +269,8 @@ one run per worker at a time; Stop ends it.</p>\n\
     }
     html.push_str(
         "<p><button type=\"submit\" id=\"run\">Run</button> \
-<button type=\"button\" id=\"stop\" disabled>Stop</button> <span id=\"status\" class=\"muted\"></span></p>\n</form>\n\
+<button type=\"button\" id=\"stop\" disabled>Stop</button> <progress id=\"progress\" hidden></progress> \
+<span id=\"status\" class=\"muted\"></span></p>\n</form>\n\
 <p>Command line: <code id=\"command\"></code></p>\n<pre id=\"error\" class=\"error\"></pre>\n\
 <pre id=\"text\"></pre>\n<details id=\"json-box\"><summary>JSON (<code>--format json</code>)</summary><pre id=\"json\"></pre></details>\n\
 <div id=\"pictures\"></div>\n<script>\n",
@@ -733,6 +734,33 @@ const MAX_FOLLOWED: usize = 1024;
 /// every few seconds), if it is running and has written one.
 pub(crate) fn progress(id: &str) -> Option<String> {
     PROGRESS.lock().ok()?.get(id).cloned()
+}
+
+/// How far a progress line says its run has got: the first count out
+/// of a total in it, `N/M` (`simulation: 20480/100000 games, ...`) or
+/// `N of M` (`... 300 of 1000 stage starts solved`).
+pub(crate) fn done_of(line: &str) -> Option<(u64, u64)> {
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ':')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let count = |w: &str| w.parse::<u64>().ok();
+    for (i, w) in words.iter().enumerate() {
+        if let Some((a, b)) = w.split_once('/')
+            && let (Some(done), Some(total)) = (count(a), count(b))
+        {
+            return (total > 0 && done <= total).then_some((done, total));
+        }
+        if *w == "of"
+            && let (Some(done), Some(total)) = (
+                i.checked_sub(1).and_then(|j| count(words[j])),
+                words.get(i + 1).and_then(|w| count(w)),
+            )
+        {
+            return (total > 0 && done <= total).then_some((done, total));
+        }
+    }
+    None
 }
 
 /// Runs a form in a child process of `program` (`serve --run-form VERB

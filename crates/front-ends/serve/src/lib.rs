@@ -632,11 +632,20 @@ async fn form_run(
 }
 
 /// The latest progress line of a form's run (`Tabula-Run: ID`), as
-/// `{"line": TEXT}` (`null` before the run writes one, or once it ends).
+/// `{"line": TEXT, "done": N, "total": M}` (`line` `null` before the run
+/// writes one, or once it ends; `done` and `total` `null` unless the
+/// line counts its work, `20480/100000 games`).
 async fn form_progress(Path(run): Path<String>) -> Response {
+    let line = forms::progress(&run);
+    let done = line.as_deref().and_then(forms::done_of);
     json(
         StatusCode::OK,
-        serde_json::json!({ "line": forms::progress(&run) }).to_string(),
+        serde_json::json!({
+            "line": line,
+            "done": done.map(|d| d.0),
+            "total": done.map(|d| d.1),
+        })
+        .to_string(),
     )
 }
 
