@@ -157,7 +157,7 @@ pub fn analyze_json_watched(text: &str, players: u8, stale: &(dyn Fn() -> bool +
     let cancel = Cancel::new();
     let done = std::sync::atomic::AtomicBool::new(false);
     std::thread::scope(|scope| {
-        scope.spawn(|| {
+        let watcher = scope.spawn(|| {
             while !done.load(std::sync::atomic::Ordering::Relaxed) {
                 if stale() {
                     cancel.cancel();
@@ -168,6 +168,8 @@ pub fn analyze_json_watched(text: &str, players: u8, stale: &(dyn Fn() -> bool +
         });
         let answer = analyze_cancellable(text, players, stale, &cancel);
         done.store(true, std::sync::atomic::Ordering::Relaxed);
+        // Wake it now rather than at its next look: the scope waits for it.
+        watcher.thread().unpark();
         answer
     })
 }
