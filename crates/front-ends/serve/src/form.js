@@ -51,6 +51,8 @@
     }
     $("text").textContent = answer.text;
     $("json").textContent = answer.json;
+    // A command that only prints (replay) has no JSON to show.
+    $("json-box").hidden = !answer.json;
     for (const p of answer.pictures || []) {
       const figure = document.createElement("figure");
       const img = document.createElement("img");

@@ -253,7 +253,7 @@ one run per worker at a time; Stop ends it.</p>\n\
         }
         if f.file && !f.multiple {
             notes.push(format!(
-                "a file you upload, or a built-in name; at most {} KiB",
+                "a file you upload, or a name the command knows; at most {} KiB",
                 MAX_UPLOAD / 1024
             ));
         }
