@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::{ExactError, Limits};
@@ -204,11 +205,43 @@ impl PartialEq for Progress {
     }
 }
 
-/// Checks the time budget and reports progress, cheaply enough to be
-/// asked on every step.
+/// A switch that stops a solve from another thread: set it
+/// ([`Cancel::cancel`]) and a solve given it in [`Limits::cancel`] fails
+/// with [`ExactError::Cancelled`] at its next look at its time budget
+/// (every few hundred states or steps). Clones share one switch.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A switch not yet set.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Sets it: the solves given it stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether it is set.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl PartialEq for Cancel {
+    /// Two switches are equal when they are the same switch.
+    fn eq(&self, other: &Cancel) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// Checks the time budget and the cancel switch, and reports progress,
+/// cheaply enough to be asked on every step.
 pub(crate) struct Clock<'a> {
     start: Instant,
     limit: Option<Duration>,
+    cancel: Option<&'a Cancel>,
     progress: Option<&'a Progress>,
     next_report: Duration,
     calls: u32,
@@ -222,6 +255,7 @@ impl<'a> Clock<'a> {
         Clock {
             start: Instant::now(),
             limit: limits.max_time,
+            cancel: limits.cancel.as_ref(),
             progress: limits.progress.as_ref(),
             next_report: Progress::EVERY,
             calls: 0,
@@ -235,7 +269,8 @@ impl<'a> Clock<'a> {
         self.calls = 0;
     }
 
-    /// Fails with [`ExactError::OutOfTime`] once the budget is spent;
+    /// Fails with [`ExactError::OutOfTime`] once the budget is spent,
+    /// and with [`ExactError::Cancelled`] once the cancel switch is set;
     /// reports `stage()` to the progress sink now and then.
     pub(crate) fn tick(&mut self, stage: impl FnOnce() -> Stage) -> Result<(), ExactError> {
         self.calls += 1;
@@ -243,6 +278,13 @@ impl<'a> Clock<'a> {
             return Ok(());
         }
         self.calls = 0;
+        if let Some(cancel) = self.cancel
+            && cancel.is_cancelled()
+        {
+            return Err(ExactError::Cancelled {
+                stage: stage().to_string(),
+            });
+        }
         if self.limit.is_none() && self.progress.is_none() {
             return Ok(());
         }

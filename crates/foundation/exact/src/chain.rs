@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use tabula_core::{BoardGame, Chance, GameResult, Policy, Results, Seat, Status};
 
-use crate::budget::Progress;
+use crate::budget::{Cancel, Progress};
 use crate::explore::Explorer;
 use crate::{ExactError, graph};
 
@@ -38,6 +38,10 @@ pub struct Limits {
     pub max_time: Option<Duration>,
     /// Where long solves report how far they got (see [`Progress`]).
     pub progress: Option<Progress>,
+    /// A switch that stops the solve from another thread (see
+    /// [`Cancel`]): checked where `max_time` is, it fails with
+    /// [`ExactError::Cancelled`]. `None`: it runs to its end or a limit.
+    pub cancel: Option<Cancel>,
     /// Iterative solvers ([`Chain::stationary`]) stop once their residual
     /// is at most this.
     pub tolerance: f64,
@@ -58,6 +62,7 @@ impl Default for Limits {
             max_routes: 2_000_000,
             max_time: Some(Limits::DEFAULT_MAX_TIME),
             progress: None,
+            cancel: None,
             tolerance: 1e-13,
         }
     }

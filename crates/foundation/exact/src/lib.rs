@@ -115,7 +115,7 @@ pub mod staged;
 mod stationary;
 mod walk;
 
-pub use budget::{Progress, Stage};
+pub use budget::{Cancel, Progress, Stage};
 pub use chain::{Chain, End, Limits, Step, Transition};
 pub use dense::{Dense, DenseOptimal};
 pub use fewest::Fewest;
@@ -216,6 +216,12 @@ pub enum ExactError {
     OutOfTime {
         /// The time limit, in seconds.
         limit_s: f64,
+        /// What it was doing, and how far it got.
+        stage: String,
+    },
+    /// The solve was stopped from outside ([`Limits::cancel`]).
+    #[error("exact solve cancelled while {stage}")]
+    Cancelled {
         /// What it was doing, and how far it got.
         stage: String,
     },

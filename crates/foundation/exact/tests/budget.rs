@@ -1,6 +1,7 @@
 //! Every solve has a time budget: a chain that settles far too slowly is
 //! refused with `OutOfTime` once the budget is spent, saying how far it
-//! got, and reports its progress on the way.
+//! got, and reports its progress on the way; a solve given a cancel
+//! switch stops soon after it is set.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -8,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use tabula_core::{BoardGame, Chance, GameResult, Status};
-use tabula_exact::{Chain, ExactError, Limits, Progress, Stage};
+use tabula_exact::{Cancel, Chain, ExactError, Limits, Progress, Stage};
 
 /// A token going round a circle of `squares` squares, one step a throw,
 /// leaving with a tiny probability: the walk needs about a billion steps
@@ -124,4 +125,84 @@ fn no_time_limit_means_none() {
         chain.solve(&limits),
         Err(ExactError::NotConverged { steps: 1000, .. })
     ));
+}
+
+#[test]
+fn a_cancelled_walk_stops_promptly_with_a_typed_error() {
+    let cancel = Cancel::new();
+    let limits = Limits {
+        max_time: None,
+        cancel: Some(cancel.clone()),
+        ..Limits::default()
+    };
+    let chain = Chain::build(
+        &Circle { squares: 20_000 },
+        &limits,
+        |_, _: &mut Vec<()>| {},
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    // The walk never settles and has no time limit: only the switch,
+    // set from another thread, stops it.
+    let started = Instant::now();
+    let setter = {
+        let cancel = cancel.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            cancel.cancel();
+            Instant::now()
+        })
+    };
+    let err = chain.solve(&limits).expect_err("cancelled");
+    let stopped = Instant::now();
+    let set = setter.join().expect("the setter");
+    assert!(cancel.is_cancelled());
+    assert!(started.elapsed() >= Duration::from_millis(200));
+    let late = stopped.saturating_duration_since(set);
+    assert!(
+        late < Duration::from_secs(2),
+        "stopped {late:?} after the switch"
+    );
+    match &err {
+        ExactError::Cancelled { stage } => {
+            assert!(
+                stage.starts_with("walking the distribution: step "),
+                "{stage}"
+            );
+        }
+        other => panic!("expected Cancelled, got {other}"),
+    }
+    assert!(
+        err.to_string()
+            .starts_with("exact solve cancelled while walking"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_build_with_its_switch_set_stops_at_once_and_another_switch_does_not() {
+    let set = Cancel::new();
+    set.cancel();
+    let limits = Limits {
+        cancel: Some(set),
+        ..Limits::default()
+    };
+    let err = Chain::build(
+        &Circle { squares: 100_000 },
+        &limits,
+        |_, _: &mut Vec<()>| {},
+    )
+    .expect_err("cancelled before it starts");
+    assert!(
+        matches!(&err, ExactError::Cancelled { stage } if stage.starts_with("building the chain: ")),
+        "{err}"
+    );
+    let limits = Limits {
+        cancel: Some(Cancel::new()),
+        ..Limits::default()
+    };
+    assert!(
+        Chain::build(&Circle { squares: 1_000 }, &limits, |_, _: &mut Vec<()>| {}).is_ok(),
+        "a switch not set changes nothing"
+    );
+    assert_ne!(Cancel::new(), Cancel::new());
 }

@@ -18,13 +18,25 @@
     $("pictures").replaceChildren();
   }
 
-  function values() {
+  // The most a file may hold (the server's limit too).
+  const MAX_UPLOAD = 512 * 1024;
+
+  // The form's values; a file chosen for a field is sent in its place,
+  // as {name, text}.
+  async function values() {
     const sent = {};
+    for (const el of form.elements) {
+      if (el.type === "file" && el.dataset.for && el.files.length) {
+        const f = el.files[0];
+        if (f.size > MAX_UPLOAD) throw new Error("the file " + f.name + " is over " + MAX_UPLOAD / 1024 + " KiB");
+        sent[el.dataset.for] = { name: f.name, text: await f.text() };
+      }
+    }
     for (const el of form.elements) {
       if (!el.name) continue;
       if (el.type === "checkbox") {
         if (el.checked) sent[el.name] = "true";
-      } else if (el.value !== "") {
+      } else if (el.value !== "" && !(el.name in sent)) {
         sent[el.name] = el.value;
       }
     }
@@ -39,6 +51,8 @@
     }
     $("text").textContent = answer.text;
     $("json").textContent = answer.json;
+    // A command that only prints (replay) has no JSON to show.
+    $("json-box").hidden = !answer.json;
     for (const p of answer.pictures || []) {
       const figure = document.createElement("figure");
       const img = document.createElement("img");
@@ -58,6 +72,7 @@
   function finish(status) {
     if (running) clearInterval(running.timer);
     running = null;
+    $("progress").hidden = true;
     $("run").disabled = false;
     $("stop").disabled = true;
     $("status").textContent = status;
@@ -81,19 +96,28 @@
       try {
         const p = await (await fetch("/api/progress/" + id)).json();
         if (p.line) line = p.line;
+        if (running && p.total) {
+          $("progress").max = p.total;
+          $("progress").value = p.done;
+        }
       } catch (e) { /* the answer will say */ }
     }, 500);
     running = { controller, timer };
     form.dataset.state = "running";
+    // Without a value the bar says "running"; the run's progress lines
+    // give it one.
+    $("progress").removeAttribute("value");
+    $("progress").hidden = false;
     $("run").disabled = true;
     $("stop").disabled = false;
     $("status").textContent = "running";
     try {
+      const body = JSON.stringify(await values());
       for (;;) {
         const r = await fetch(url, {
           method: "POST",
           headers: { "Content-Type": "application/json", "Tabula-Run": id },
-          body: JSON.stringify(values()),
+          body,
           signal: controller.signal,
         });
         if (r.status === 503) {
@@ -110,6 +134,7 @@
         return;
       }
     } catch (e) {
+      if (e.name !== "AbortError") $("error").textContent = String(e.message || e);
       finish(e.name === "AbortError" ? "stopped" : "failed: " + e);
     }
   }

@@ -9,10 +9,15 @@
 //! goes away; a server started otherwise ([`crate::spawn`]) runs them in
 //! its own process.
 //!
-//! Interactive commands (`play`, `replay`) talk to a terminal: they get
-//! no form. Arguments that write files (a `DIR`) are left out, and a
-//! value that names a file or folder on the server is refused: the
-//! server reads no file a user did not send.
+//! Interactive commands (`play`) talk to a terminal: they get no form,
+//! except those that only print ([`PRINTS_ONLY`]: `replay`), whose form
+//! shows what they print. Arguments that write files (a `DIR`) are left
+//! out, and a value that names a file or folder on the server is
+//! refused: the server reads no file a user did not send. An argument
+//! that takes a file (a board, `--params FILE`, a record) takes an
+//! uploaded one: it is sent with the run, written to a fresh directory
+//! of that run's own ([`RunDir`], removed after it) and its path given
+//! to the command.
 
 use clap::{Arg, ArgAction};
 use tabula_app::{Command, Io, Kind};
@@ -22,6 +27,14 @@ use crate::escape;
 /// The options every report command has, which a form replaces: the
 /// page shows the text and the JSON and draws the pictures.
 const LEFT_OUT: [&str; 5] = ["help", "version", "format", "plot", "report"];
+
+/// The interactive verbs that read nothing and only print (replaying a
+/// record): they get a form, which shows what they print.
+const PRINTS_ONLY: [&str; 1] = ["replay"];
+
+/// The largest file a form takes (the body holding it is capped at
+/// [`crate::MAX_BODY`] too).
+pub(crate) const MAX_UPLOAD: usize = 512 * 1024;
 
 /// One field of a form: one argument of the command.
 #[derive(Debug)]
@@ -44,6 +57,9 @@ pub(crate) struct Field {
     pub value_name: String,
     /// It must be given.
     pub required: bool,
+    /// It takes a file (its value is called `FILE`, or its help speaks
+    /// of a file): the form offers an upload.
+    pub file: bool,
 }
 
 /// Why a form or a run cannot be had.
@@ -77,7 +93,7 @@ fn lookup(verb: &str, game: &str) -> Result<(&'static dyn Command, clap::Command
     let not_found = || Refusal::NotFound(format!("no command `tabula {verb} {game}` here"));
     let entry = tabula_app::find_game(game).map_err(|_| not_found())?;
     let c = entry.command(verb).ok_or_else(not_found)?;
-    if c.kind() == Kind::Interactive {
+    if c.kind() == Kind::Interactive && !PRINTS_ONLY.contains(&verb) {
         return Err(Refusal::NotFound(format!(
             "`tabula {verb} {game}` talks to a terminal: run it there"
         )));
@@ -142,6 +158,13 @@ fn field(a: &Arg) -> Field {
     // default ("[default: the board's]") is not told it twice.
     let shown_default =
         !flag && default.iter().any(|d| !d.is_empty()) && !help.contains("[default:");
+    let value_name = a
+        .get_value_names()
+        .and_then(|n| n.first())
+        .map_or_else(|| a.get_id().to_string().to_uppercase(), |n| n.to_string());
+    let file = !flag
+        && choices.is_empty()
+        && (value_name == "FILE" || help.to_lowercase().contains("file"));
     Field {
         id: a.get_id().to_string(),
         long: a.get_long().map(str::to_string),
@@ -150,11 +173,9 @@ fn field(a: &Arg) -> Field {
         choices,
         flag,
         multiple,
-        value_name: a
-            .get_value_names()
-            .and_then(|n| n.first())
-            .map_or_else(|| a.get_id().to_string().to_uppercase(), |n| n.to_string()),
+        value_name,
         required: a.is_required_set(),
+        file,
     }
 }
 
@@ -212,8 +233,13 @@ one run per worker at a time; Stop ends it.</p>\n\
                 "<input type=\"text\" id=\"f-{id}\" name=\"{id}\" value=\"{}\" placeholder=\"{}\"{}>",
                 escape(&default),
                 escape(&f.value_name),
-                if f.required { " required" } else { "" }
+                if f.required && !f.file { " required" } else { "" }
             ));
+            if f.file && !f.multiple {
+                html.push_str(&format!(
+                    " or a file <input type=\"file\" id=\"f-{id}-file\" data-for=\"{id}\">"
+                ));
+            }
         }
         let mut notes = Vec::new();
         if let Some(d) = &f.default {
@@ -224,6 +250,12 @@ one run per worker at a time; Stop ends it.</p>\n\
         }
         if f.required {
             notes.push("required".to_string());
+        }
+        if f.file && !f.multiple {
+            notes.push(format!(
+                "a file you upload, or a name the command knows; at most {} KiB",
+                MAX_UPLOAD / 1024
+            ));
         }
         let notes = if notes.is_empty() {
             String::new()
@@ -237,7 +269,8 @@ one run per worker at a time; Stop ends it.</p>\n\
     }
     html.push_str(
         "<p><button type=\"submit\" id=\"run\">Run</button> \
-<button type=\"button\" id=\"stop\" disabled>Stop</button> <span id=\"status\" class=\"muted\"></span></p>\n</form>\n\
+<button type=\"button\" id=\"stop\" disabled>Stop</button> <progress id=\"progress\" hidden></progress> \
+<span id=\"status\" class=\"muted\"></span></p>\n</form>\n\
 <p>Command line: <code id=\"command\"></code></p>\n<pre id=\"error\" class=\"error\"></pre>\n\
 <pre id=\"text\"></pre>\n<details id=\"json-box\"><summary>JSON (<code>--format json</code>)</summary><pre id=\"json\"></pre></details>\n\
 <div id=\"pictures\"></div>\n<script>\n",
@@ -253,9 +286,19 @@ one run per worker at a time; Stop ends it.</p>\n\
 /// never started).
 const SCRIPT: &str = include_str!("form.js");
 
+/// A value a form sends.
+#[derive(Debug)]
+enum Sent {
+    /// Typed (or chosen) text.
+    Text(String),
+    /// An uploaded file: its name on the user's machine and its text.
+    File { name: String, text: String },
+}
+
 /// The values a form sends: its JSON body, an object of field ids to
-/// strings (a switch: `"true"` when on).
-fn values(body: &str) -> Result<Vec<(String, String)>, Refusal> {
+/// strings (a switch: `"true"` when on), or for a file `{"name": NAME,
+/// "text": TEXT}`.
+fn values(body: &str) -> Result<Vec<(String, Sent)>, Refusal> {
     let value: serde_json::Value = serde_json::from_str(body)
         .map_err(|e| Refusal::BadRequest(format!("the body is not JSON: {e}")))?;
     let serde_json::Value::Object(map) = value else {
@@ -265,11 +308,27 @@ fn values(body: &str) -> Result<Vec<(String, String)>, Refusal> {
     };
     map.into_iter()
         .map(|(k, v)| match v {
-            serde_json::Value::String(s) => Ok((k, s)),
-            serde_json::Value::Bool(b) => Ok((k, b.to_string())),
-            serde_json::Value::Number(n) => Ok((k, n.to_string())),
+            serde_json::Value::String(s) => Ok((k, Sent::Text(s))),
+            serde_json::Value::Bool(b) => Ok((k, Sent::Text(b.to_string()))),
+            serde_json::Value::Number(n) => Ok((k, Sent::Text(n.to_string()))),
+            serde_json::Value::Object(file) => match (file.get("name"), file.get("text")) {
+                (Some(serde_json::Value::String(name)), Some(serde_json::Value::String(text)))
+                    if file.len() == 2 =>
+                {
+                    Ok((
+                        k,
+                        Sent::File {
+                            name: name.clone(),
+                            text: text.clone(),
+                        },
+                    ))
+                }
+                _ => Err(Refusal::BadRequest(format!(
+                    "field {k:?}: a file is {{\"name\": NAME, \"text\": TEXT}}"
+                ))),
+            },
             _ => Err(Refusal::BadRequest(format!(
-                "field {k:?}: a string, a number or true/false is expected"
+                "field {k:?}: a string, a number, true/false or a file is expected"
             ))),
         })
         .collect()
@@ -286,23 +345,163 @@ fn names_a_file(value: &str) -> bool {
         || path.exists()
 }
 
+/// A fresh directory of one run's own, for the files sent with it:
+/// made (by [`RunDir::make`]) only when a file is sent, and removed with
+/// everything in it when dropped.
+#[derive(Debug)]
+pub(crate) struct RunDir {
+    path: std::path::PathBuf,
+    /// Whether this run has made it.
+    made: std::cell::Cell<bool>,
+}
+
+impl RunDir {
+    /// A new name for a run's directory, under the system's temporary
+    /// directory; nothing is made yet.
+    pub(crate) fn new() -> RunDir {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let name = format!(
+            "tabula-serve-run-{}-{}-{nanos}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        RunDir::at(std::env::temp_dir().join(name))
+    }
+
+    /// The directory `path` (made by the run, the server removes it).
+    pub(crate) fn at(path: std::path::PathBuf) -> RunDir {
+        RunDir {
+            path,
+            made: std::cell::Cell::new(false),
+        }
+    }
+
+    /// Its path.
+    pub(crate) fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+
+    /// Makes it, if this run has not yet: a new directory only its
+    /// owner may read (one that exists already is refused).
+    fn make(&self) -> std::io::Result<()> {
+        if self.made.get() {
+            return Ok(());
+        }
+        let mut builder = std::fs::DirBuilder::new();
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        builder.create(&self.path)?;
+        self.made.set(true);
+        Ok(())
+    }
+}
+
+impl Drop for RunDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+/// A file's name as sent, made safe to write: its last part, letters,
+/// digits, `.`, `-` and `_` only (others become `_`), not hidden.
+fn safe_name(name: &str) -> String {
+    let last = name.rsplit(['/', '\\']).next().unwrap_or_default();
+    let mut safe: String = last
+        .chars()
+        .take(100)
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "._-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if safe.trim_start_matches('.').is_empty() || safe.starts_with('.') {
+        safe = format!("upload{safe}");
+    }
+    safe
+}
+
+/// Writes the file `name` with `text` for field `index` into `dir`
+/// (making it): its path there.
+fn write_upload(
+    dir: &RunDir,
+    index: usize,
+    name: &str,
+    text: &str,
+) -> Result<std::path::PathBuf, Refusal> {
+    let cannot = |e: std::io::Error| {
+        Refusal::BadRequest(format!("cannot keep the file {name:?} for the run: {e}"))
+    };
+    if text.len() > MAX_UPLOAD {
+        return Err(Refusal::BadRequest(format!(
+            "the file {name:?} is over {} KiB",
+            MAX_UPLOAD / 1024
+        )));
+    }
+    dir.make().map_err(cannot)?;
+    // One folder per field, so that two files of one name do not meet.
+    let folder = dir.path().join(index.to_string());
+    std::fs::create_dir(&folder).map_err(cannot)?;
+    let path = folder.join(safe_name(name));
+    std::fs::write(&path, text).map_err(cannot)?;
+    Ok(path)
+}
+
+/// A form's command lines: as run, as shown, and each file sent (its
+/// path and its name).
+type Lines = (Vec<String>, Vec<String>, Vec<(String, String)>);
+
+/// One field's arguments: its place in the form, as run and as shown.
+type Given = (usize, Vec<String>, Vec<String>);
+
 /// The command line of a form's values: `tabula VERB GAME` and the
 /// options given (a value equal to the default is left out), then the
-/// positional values.
+/// positional values. A file sent is written into `dir` and its path
+/// given; the second line is the command as shown, with the file's own
+/// name; the third, each file's path and that name.
 fn arguments(
     verb: &str,
     game: &str,
     command: &clap::Command,
-    sent: Vec<(String, String)>,
-) -> Result<Vec<String>, Refusal> {
+    sent: Vec<(String, Sent)>,
+    dir: &RunDir,
+) -> Result<Lines, Refusal> {
     let fields = fields(command);
-    let mut options: Vec<(usize, Vec<String>)> = Vec::new();
-    let mut positional: Vec<(usize, Vec<String>)> = Vec::new();
+    let mut options: Vec<Given> = Vec::new();
+    let mut positional: Vec<Given> = Vec::new();
+    let mut uploads = Vec::new();
     for (id, value) in sent {
         let Some((index, f)) = fields.iter().enumerate().find(|(_, f)| f.id == id) else {
             return Err(Refusal::BadRequest(format!(
                 "the form of `tabula {verb} {game}` has no field {id:?}"
             )));
+        };
+        let value = match value {
+            Sent::Text(text) => text,
+            Sent::File { name, text } => {
+                if !f.file || f.multiple {
+                    return Err(Refusal::BadRequest(format!("field {id:?} takes no file")));
+                }
+                let path = write_upload(dir, index, &name, &text)?;
+                let path = path.to_string_lossy().into_owned();
+                let name = safe_name(&name);
+                uploads.push((path.clone(), name.clone()));
+                match &f.long {
+                    Some(long) => options.push((
+                        index,
+                        vec![format!("--{long}={path}")],
+                        vec![format!("--{long}={name}")],
+                    )),
+                    None => positional.push((index, vec![path], vec![name])),
+                }
+                continue;
+            }
         };
         let value = value.trim();
         if value.is_empty() || f.default.as_deref() == Some(value) {
@@ -311,10 +510,8 @@ fn arguments(
         if f.flag {
             match value {
                 "true" | "on" => {
-                    options.push((
-                        index,
-                        vec![format!("--{}", f.long.as_deref().unwrap_or(&id))],
-                    ));
+                    let switch = vec![format!("--{}", f.long.as_deref().unwrap_or(&id))];
+                    options.push((index, switch.clone(), switch));
                 }
                 "false" | "off" => {}
                 _ => {
@@ -337,24 +534,30 @@ give a built-in name, or run `tabula` on the command line"
             )));
         }
         match &f.long {
-            Some(long) => options.push((
-                index,
-                parts.iter().map(|p| format!("--{long}={p}")).collect(),
-            )),
-            None => positional.push((index, parts)),
+            Some(long) => {
+                let given: Vec<String> = parts.iter().map(|p| format!("--{long}={p}")).collect();
+                options.push((index, given.clone(), given));
+            }
+            None => positional.push((index, parts.clone(), parts)),
         }
     }
     // In the form's order, whatever the body's.
-    options.sort_by_key(|(i, _)| *i);
-    positional.sort_by_key(|(i, _)| *i);
-    let mut args = vec!["tabula".to_string(), verb.to_string(), game.to_string()];
-    args.extend(options.into_iter().flat_map(|(_, o)| o));
-    let positional: Vec<String> = positional.into_iter().flat_map(|(_, p)| p).collect();
-    if positional.iter().any(|p| p.starts_with('-')) {
-        args.push("--".into());
-    }
-    args.extend(positional);
-    Ok(args)
+    options.sort_by_key(|(i, _, _)| *i);
+    positional.sort_by_key(|(i, _, _)| *i);
+    let line = |pick: fn(&Given) -> &Vec<String>| {
+        let mut args = vec!["tabula".to_string(), verb.to_string(), game.to_string()];
+        args.extend(options.iter().flat_map(|o| pick(o).iter().cloned()));
+        let positional: Vec<String> = positional
+            .iter()
+            .flat_map(|p| pick(p).iter().cloned())
+            .collect();
+        if positional.iter().any(|p| p.starts_with('-')) {
+            args.push("--".into());
+        }
+        args.extend(positional);
+        args
+    };
+    Ok((line(|o| &o.1), line(|o| &o.2), uploads))
 }
 
 /// A command line as it would be typed (values with spaces or quotes
@@ -376,15 +579,23 @@ fn shown(args: &[String]) -> String {
 
 /// Runs a form: the body's values as `tabula VERB GAME` arguments,
 /// parsed by the command line's parser, the command run in this
-/// process, its report rendered as text, JSON and pictures.
-pub(crate) fn run(verb: &str, game: &str, body: &str) -> Result<Outcome, Refusal> {
+/// process, its report rendered as text, JSON and pictures. Files sent
+/// are written into `dir`.
+pub(crate) fn run(verb: &str, game: &str, body: &str, dir: &RunDir) -> Result<Outcome, Refusal> {
     let (c, command) = lookup(verb, game)?;
     let sent = values(body)?;
-    let args = arguments(verb, game, &command, sent)?;
-    let line = shown(&args);
+    let (args, as_shown, uploads) = arguments(verb, game, &command, sent, dir)?;
+    let line = shown(&as_shown);
+    // What the run writes names a file sent by its own name, as on the
+    // command line of the user who has it.
+    let named = |text: String| {
+        uploads
+            .iter()
+            .fold(text, |text, (path, name)| text.replace(path.as_str(), name))
+    };
     let failed = |error: String| Refusal::Failed {
         command: line.clone(),
-        error,
+        error: named(error),
     };
     let root = tabula_cli::command().map_err(|e| failed(e.to_string()))?;
     let matches = tabula_cli::parse(root, &args).map_err(|e| failed(e.render().to_string()))?;
@@ -398,11 +609,24 @@ pub(crate) fn run(verb: &str, game: &str, body: &str) -> Result<Outcome, Refusal
     let mut input = std::io::empty();
     let mut io = Io::new(&mut out, &mut input);
     let arguments = c.arguments(clap::Command::new(game.to_string()));
-    let report = tabula_app::shard::run(game, c, &arguments, sub, &mut io)
+    let ran = tabula_app::shard::run(game, c, &arguments, sub, &mut io);
+    let written = named(String::from_utf8_lossy(&out).into_owned());
+    // A command that only prints: what it printed.
+    if c.kind() == Kind::Interactive {
+        return match ran {
+            Ok(_) => Ok(Outcome {
+                command: line,
+                text: written,
+                json: String::new(),
+                pictures: Vec::new(),
+            }),
+            Err(e) => Err(failed(format!("{written}error: {e}"))),
+        };
+    }
+    let report = ran
         .map_err(|e| failed(format!("error: {e}")))?
         .ok_or_else(|| failed("the command gave no report".into()))?;
-    let written = String::from_utf8_lossy(&out).into_owned();
-    let json = report.json().map_err(|e| failed(format!("error: {e}")))?;
+    let json = named(report.json().map_err(|e| failed(format!("error: {e}")))?);
     let pictures = match c.kind() {
         Kind::Report { pictures: true } => report
             .pictures()
@@ -414,7 +638,7 @@ pub(crate) fn run(verb: &str, game: &str, body: &str) -> Result<Outcome, Refusal
     };
     Ok(Outcome {
         command: line,
-        text: format!("{written}{}", report.text()),
+        text: named(format!("{written}{}", report.text())),
         json,
         pictures,
     })
@@ -424,7 +648,7 @@ pub(crate) fn run(verb: &str, game: &str, body: &str) -> Result<Outcome, Refusal
 pub(crate) fn listed(game: &tabula_app::GameEntry) -> Vec<(&'static str, &'static str)> {
     game.commands
         .iter()
-        .filter(|c| c.kind() != Kind::Interactive)
+        .filter(|c| c.kind() != Kind::Interactive || PRINTS_ONLY.contains(&c.verb()))
         .map(|c| (c.verb(), c.about()))
         .collect()
 }
@@ -441,9 +665,11 @@ pub(crate) struct Answer {
     pub body: String,
 }
 
-/// Runs a form in this process and answers as the server does.
-pub(crate) fn answer(verb: &str, game: &str, body: &str) -> Answer {
-    match run(verb, game, body) {
+/// Runs a form in this process and answers as the server does; files
+/// sent are written into `dir` (a fresh directory of this run's own,
+/// made if a file is sent), which the caller removes.
+pub(crate) fn answer(verb: &str, game: &str, body: &str, dir: &RunDir) -> Answer {
+    match run(verb, game, body, dir) {
         Ok(o) => Answer {
             status: 200,
             json: true,
@@ -510,6 +736,33 @@ pub(crate) fn progress(id: &str) -> Option<String> {
     PROGRESS.lock().ok()?.get(id).cloned()
 }
 
+/// How far a progress line says its run has got: the first count out
+/// of a total in it, `N/M` (`simulation: 20480/100000 games, ...`) or
+/// `N of M` (`... 300 of 1000 stage starts solved`).
+pub(crate) fn done_of(line: &str) -> Option<(u64, u64)> {
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ':')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let count = |w: &str| w.parse::<u64>().ok();
+    for (i, w) in words.iter().enumerate() {
+        if let Some((a, b)) = w.split_once('/')
+            && let (Some(done), Some(total)) = (count(a), count(b))
+        {
+            return (total > 0 && done <= total).then_some((done, total));
+        }
+        if *w == "of"
+            && let (Some(done), Some(total)) = (
+                i.checked_sub(1).and_then(|j| count(words[j])),
+                words.get(i + 1).and_then(|w| count(w)),
+            )
+        {
+            return (total > 0 && done <= total).then_some((done, total));
+        }
+    }
+    None
+}
+
 /// Runs a form in a child process of `program` (`serve --run-form VERB
 /// GAME`, the body on its stdin); kills it once `stop` is set (the
 /// client has gone: Stop, or a closed page). Its progress lines are kept
@@ -544,8 +797,13 @@ fn answer_in_child_followed(
         json: false,
         body: why,
     };
+    // The run's own directory for files sent with it: named here, made
+    // by the run if it needs it, removed here once the run has ended
+    // (even if it was killed).
+    let dir = RunDir::new();
     let mut child = match Command::new(program)
-        .args(["serve", "--run-form", verb, game])
+        .args(["serve", "--run-form", verb, game, "--run-dir"])
+        .arg(dir.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(if run.is_some() {

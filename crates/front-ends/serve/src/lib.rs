@@ -61,6 +61,10 @@ const STYLE: &str = include_str!("style.css");
 /// The hidden option a form's run is made with, in a process of its own.
 const RUN_FORM: &str = "run-form";
 
+/// The hidden option naming the directory (not yet made) that a form's
+/// run in a process of its own writes the files sent with it into.
+const RUN_DIR: &str = "run-dir";
+
 /// Options of `tabula serve`.
 #[derive(Clone, Debug, Args)]
 #[command(
@@ -68,7 +72,8 @@ const RUN_FORM: &str = "run-form";
 It binds 127.0.0.1 (this machine only) unless --addr says otherwise; any other address lets other machines use it, \
 and it warns on stderr.\n\
 Open the address in a browser: the index lists the games, the pages they contribute (such as a board designer) \
-and a form for each of their commands that print a report (/run/VERB/GAME), which runs it and shows its report and pictures.\n\
+and a form for each of their commands that print a report (/run/VERB/GAME), which runs it and shows its report and pictures \
+(an argument that takes a file takes one uploaded from the browser, kept only while its run lasts).\n\
 Example: tabula serve --addr 127.0.0.1:0   (any free port)"
 )]
 pub struct Options {
@@ -115,6 +120,15 @@ pub fn command() -> clap::Command {
                 .hide(true)
                 .help("Run one form (its JSON body on stdin) and print its answer: how the server runs forms"),
         )
+        .arg(
+            clap::Arg::new(RUN_DIR)
+                .long(RUN_DIR)
+                .requires(RUN_FORM)
+                .value_parser(clap::value_parser!(std::path::PathBuf))
+                .value_name("DIR")
+                .hide(true)
+                .help("The new directory a form's run writes the files sent with it into"),
+        )
         .about("Serve the games in a web browser: the pages they contribute (a board designer) and a form for each command; local only by default")
 }
 
@@ -155,7 +169,11 @@ pub fn run_matches_io(
             &mut std::io::Read::take(&mut io.input, MAX_BODY as u64 + 1),
             &mut body,
         )?;
-        let answer = forms::answer(verb, game, &body);
+        let dir = match matches.get_one::<std::path::PathBuf>(RUN_DIR) {
+            Some(dir) => forms::RunDir::at(dir.clone()),
+            None => forms::RunDir::new(),
+        };
+        let answer = forms::answer(verb, game, &body, &dir);
         writeln!(io.out, "{}", forms::head(&answer))?;
         write!(io.out, "{}", answer.body)?;
         io.out.flush()?;
@@ -597,7 +615,7 @@ async fn form_run(
         Some(program) => {
             forms::answer_in_child(program, &verb, &game, &body, &stop, run.as_deref())
         }
-        None => forms::answer(&verb, &game, &body),
+        None => forms::answer(&verb, &game, &body, &forms::RunDir::new()),
     };
     match off_thread(&shared, work).await {
         Ok(a) => {
@@ -614,11 +632,20 @@ async fn form_run(
 }
 
 /// The latest progress line of a form's run (`Tabula-Run: ID`), as
-/// `{"line": TEXT}` (`null` before the run writes one, or once it ends).
+/// `{"line": TEXT, "done": N, "total": M}` (`line` `null` before the run
+/// writes one, or once it ends; `done` and `total` `null` unless the
+/// line counts its work, `20480/100000 games`).
 async fn form_progress(Path(run): Path<String>) -> Response {
+    let line = forms::progress(&run);
+    let done = line.as_deref().and_then(forms::done_of);
     json(
         StatusCode::OK,
-        serde_json::json!({ "line": forms::progress(&run) }).to_string(),
+        serde_json::json!({
+            "line": line,
+            "done": done.map(|d| d.0),
+            "total": done.map(|d| d.1),
+        })
+        .to_string(),
     )
 }
 

@@ -1,0 +1,46 @@
+//! A designer solve made stale by a newer edit stops in the middle of
+//! its solve (the exact engine's cancel switch), not only between its
+//! parts.
+
+use std::time::{Duration, Instant};
+
+use tabula_snakes::designer::{analyze_json, analyze_json_watched};
+
+/// A long board: 10,000 squares with a chute every 7 squares from 1,000
+/// on. Its one-player walk does not settle within the page's 5 seconds.
+fn slow_board() -> String {
+    let chutes: Vec<String> = (1000..10_000)
+        .step_by(7)
+        .map(|s| format!("({s}, {})", s - 900))
+        .collect();
+    format!(
+        "Board(name: \"slow\", size: 10000, dice: Dice(count: 1, faces: 6), ladders: [], chutes: [{}])",
+        chutes.join(", ")
+    )
+}
+
+#[test]
+fn a_stale_solve_stops_in_the_middle_of_its_solve() {
+    let board = slow_board();
+    let started = Instant::now();
+    let stale_after = Duration::from_millis(300);
+    let r = analyze_json_watched(&board, 1, &|| started.elapsed() > stale_after);
+    let took = started.elapsed();
+    assert_eq!(r["stale"], true, "{r}");
+    assert_eq!(r["phase"], "solving", "{r}");
+    // Without the switch it would run to the page's 5-second limit.
+    assert!(
+        took < Duration::from_millis(2500),
+        "a stale solve took {took:?} to stop"
+    );
+    assert!(took >= stale_after, "{took:?}");
+}
+
+#[test]
+fn a_watched_solve_that_stays_fresh_answers_as_analyze_json_does() {
+    let classic = include_str!("../boards/classic.ron");
+    assert_eq!(
+        analyze_json_watched(classic, 2, &|| false),
+        analyze_json(classic, 2)
+    );
+}
