@@ -49,7 +49,7 @@ mod builtin;
 pub mod commands;
 #[cfg(feature = "commands")]
 pub mod designer;
-pub mod erased;
+mod dispatch;
 mod error;
 pub mod game;
 mod load;
@@ -68,11 +68,13 @@ pub mod trace;
 
 pub use analysis::{Analysis, AnalysisOptions, Require};
 pub use board::{Board, BoardSpec, Jump};
-pub use erased::ErasedRules;
+pub use dispatch::{WithRules, with_rules};
 pub use error::SnakesError;
-pub use game::{Event, MAX_SEATS, Snakes, State};
+pub use game::{BoardRef, Event, MAX_SEATS, NoMove, Snakes, State};
 pub use report::{Report, ReportOptions};
-pub use rules::{Bounce, Bump, Exact, Overshoot, RuleSet, Rules, SixAgain, SixesHome, Step, Turn};
+pub use rules::{
+    Bounce, Bump, DynRules, Exact, Overshoot, Pack, RuleSet, Rules, SixAgain, SixesHome, Step, Turn,
+};
 pub use setup::{REPORT_MAX_STATES, REPORT_MAX_TIME, Setup, report_limits};
 pub use trace::{Throw, Trace};
 
