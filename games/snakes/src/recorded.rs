@@ -1,6 +1,7 @@
 //! Records of Snakes and Ladders games: [`Recorded`] is the game as
 //! `simulate` plays it (a board, a rule set chosen by name, the players),
-//! owning its board so a record can rebuild it. A record's steps are the
+//! owning its board so a record can rebuild it: the game's one
+//! `BoardGame`, [`Snakes`], under a [`RuleSet`]. A record's steps are the
 //! throws; [`Recorded::trace`] shows one throw by throw.
 //!
 //! ```
