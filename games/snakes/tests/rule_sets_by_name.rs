@@ -64,7 +64,7 @@ fn a_rule_set_by_name_plays_and_solves_as_its_rule_type() {
                 assert_eq!(by_name, with_rules(set, Games(&board, players)), "{what}");
                 compared += 1;
             }
-            if &name[..] == "teaching" {
+            if name == "teaching" {
                 for players in [1, 2] {
                     assert_eq!(
                         solved(&board, set, players),
