@@ -504,15 +504,26 @@ fn code_lines_count_neither_blanks_nor_comments() {
     );
 }
 
-/// The crates of a game's rules that must build without the command
-/// line's crates: with their default features off, nothing of clap,
-/// indicatif or plotters (nor tabula-app or tabula-plot, which bring
-/// them) is in their dependency tree.
-const RULES_WITHOUT_FRONT_END: &[&str] = &["tabula-snakes"];
+/// The game packages (every package under games/), read from the
+/// manifests: no game is left out.
+fn game_packages() -> Vec<String> {
+    manifests()
+        .into_iter()
+        .filter(|m| layer(m.parent().expect("a folder")) == Layer::Game)
+        .map(|m| package(&m).0)
+        .filter(|name| !name.is_empty())
+        .collect()
+}
 
+/// Every game's rules build without the command line's crates: with its
+/// default features off, nothing of clap, indicatif or plotters (nor
+/// tabula-app or tabula-plot, which bring them) is in its dependency tree.
 #[test]
 fn a_games_rules_build_without_the_command_line() {
-    for package in RULES_WITHOUT_FRONT_END {
+    let games = game_packages();
+    assert!(games.len() >= 7, "{games:?}");
+    for package in &games {
+        let package = package.as_str();
         let out = std::process::Command::new(env!("CARGO"))
             .current_dir(root())
             .args(["tree", "--offline", "-e", "normal", "--prefix", "none"])
@@ -538,4 +549,137 @@ fn a_games_rules_build_without_the_command_line() {
             "{package} without its default features still depends on {front:?}"
         );
     }
+}
+
+/// A manifest's tables: for each `[table]` header, its lines (comments
+/// and blank lines left out), in order.
+fn tables(manifest: &Path) -> BTreeMap<String, Vec<String>> {
+    let text = std::fs::read_to_string(manifest).expect("a manifest");
+    let mut tables: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut table = String::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            table = line.to_string();
+            tables.entry(table.clone()).or_default();
+        } else if !line.is_empty() && !line.starts_with('#') {
+            tables
+                .entry(table.clone())
+                .or_default()
+                .push(line.to_string());
+        }
+    }
+    tables
+}
+
+/// The key of a manifest line (`clap = { .. }` is `clap`).
+fn key(line: &str) -> &str {
+    line.split(['=', '.', ' ']).next().unwrap_or("").trim()
+}
+
+/// The entries of a feature line, `commands = ["dep:clap", "x/y"]`.
+fn feature_entries(line: &str) -> Vec<String> {
+    let (_, list) = line.split_once('=').expect("a feature line");
+    let list = list.trim();
+    assert!(
+        list.starts_with('[') && list.ends_with(']'),
+        "a feature on one line: {line}"
+    );
+    list.trim_matches(['[', ']'])
+        .split(',')
+        .map(|e| e.trim().trim_matches('"').to_string())
+        .filter(|e| !e.is_empty())
+        .collect()
+}
+
+#[test]
+fn a_games_rules_compile_without_clap_indicatif_or_plotters() {
+    // What a game's rules must compile without: the command line's crates,
+    // and every workspace package that brings one of them (the app layer,
+    // the pictures, the front ends), found from the manifests.
+    let mut packages: BTreeMap<String, (PathBuf, Vec<String>)> = BTreeMap::new();
+    for m in manifests() {
+        let (name, deps) = package(&m);
+        if !name.is_empty() {
+            packages.insert(name, (m, deps));
+        }
+    }
+    let mut command_line: BTreeSet<String> = ["clap", "indicatif", "plotters"]
+        .into_iter()
+        .map(String::from)
+        .collect();
+    loop {
+        let before = command_line.len();
+        for (name, (_, deps)) in &packages {
+            if deps.iter().any(|d| command_line.contains(d)) {
+                command_line.insert(name.clone());
+            }
+        }
+        if command_line.len() == before {
+            break;
+        }
+    }
+    for needed in ["tabula-app", "tabula-plot", "tabula-cli", "tabula-serve"] {
+        assert!(command_line.contains(needed), "{needed}: {command_line:?}");
+    }
+    // Every game package: those crates are optional dependencies, enabled
+    // by the feature `commands` alone (on by default), so that
+    // `cargo build -p tabula-GAME --no-default-features` builds the rules
+    // without them. No game is exempt.
+    let mut games = 0;
+    let mut wrong = Vec::new();
+    for (name, (manifest, _)) in &packages {
+        let dir = manifest.parent().expect("a folder");
+        if layer(dir) != Layer::Game {
+            continue;
+        }
+        games += 1;
+        let t = tables(manifest);
+        let features: BTreeMap<&str, Vec<String>> = t
+            .get("[features]")
+            .into_iter()
+            .flatten()
+            .map(|l| (key(l), feature_entries(l)))
+            .collect();
+        let commands = features.get("commands").cloned().unwrap_or_default();
+        let mut uses_command_line = false;
+        for line in t.get("[dependencies]").into_iter().flatten() {
+            let dep = key(line);
+            if !command_line.contains(dep) {
+                continue;
+            }
+            uses_command_line = true;
+            if !line.replace(' ', "").contains("optional=true") {
+                wrong.push(format!("{name}: {dep} is not optional"));
+            }
+            if !commands.contains(&format!("dep:{dep}")) {
+                wrong.push(format!(
+                    "{name}: the feature `commands` does not enable {dep}"
+                ));
+            }
+            for (feature, entries) in &features {
+                let enables = entries.iter().any(|e| {
+                    e == &format!("dep:{dep}") || e == dep || e.starts_with(&format!("{dep}/"))
+                });
+                if *feature != "commands" && enables {
+                    wrong.push(format!("{name}: the feature `{feature}` enables {dep}"));
+                }
+            }
+        }
+        if uses_command_line
+            && !features
+                .get("default")
+                .is_some_and(|d| d.iter().any(|e| e == "commands"))
+        {
+            wrong.push(format!(
+                "{name}: `commands` is not a default feature (the game's registration would vanish)"
+            ));
+        }
+    }
+    assert!(games >= 7, "the check found {games} game packages");
+    assert!(
+        wrong.is_empty(),
+        "a game's rules that need the command line:\n{}",
+        wrong.join("\n")
+    );
 }

@@ -24,11 +24,18 @@
 //! assert_eq!(state.position.pips(0), 167 - 4);
 //! # Ok::<_, tabula_backgammon::notation::BadTurn>(())
 //! ```
+//!
+//! The registration with the command line and `commands` (`tabula
+//! bearoff backgammon`) come with the feature `commands` (on by default).
+//! Without it the crate is the rules, the agents, the notation and the
+//! bear-off databases, and compiles without clap, indicatif or plotters
+//! (`cargo build -p tabula-backgammon --no-default-features`).
 #![deny(missing_docs)]
 
 pub mod agents;
 pub mod bearoff;
 pub mod board;
+#[cfg(feature = "commands")]
 pub mod commands;
 pub mod game;
 pub mod notation;
@@ -38,6 +45,7 @@ pub mod race;
 pub use board::{Position, Step, Turn};
 pub use game::{Backgammon, BackgammonParams, Roll, Scoring, State};
 
+#[cfg(feature = "commands")]
 static BEAROFF: tabula_app::Typed<commands::BearOffArgs> = tabula_app::Typed::report(
     "bearoff",
     "Backgammon's bear-off databases: a position's expected rolls and their distribution, the best play, a race's exact chances",
@@ -47,8 +55,10 @@ static BEAROFF: tabula_app::Typed<commands::BearOffArgs> = tabula_app::Typed::re
 
 /// What backgammon adds to the generic reports: `simulate --plot` draws
 /// the starting position.
+#[cfg(feature = "commands")]
 struct Pictures;
 
+#[cfg(feature = "commands")]
 impl tabula_app::verbs::Extension<Backgammon> for Pictures {
     fn simulate(
         &self,
@@ -65,6 +75,7 @@ impl tabula_app::verbs::Extension<Backgammon> for Pictures {
     }
 }
 
+#[cfg(feature = "commands")]
 tabula_app::register_game! {
     game: Backgammon,
     summary: "Backgammon: race your 15 checkers home and off, hitting blots on the way; gammons count double, backgammons triple",

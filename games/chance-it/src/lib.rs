@@ -20,14 +20,23 @@
 //! once with [`register_strategy!`]: every tool (analysis, tournaments,
 //! terminal play, `tabula_play::agents::build`) then finds it by name; see
 //! the book's tutorial "Write a strategy".
+//!
+//! The registration with the command line and the modules `commands`,
+//! `extension` and `pictures` come with the feature `commands` (on by
+//! default). Without it the crate is the rules, the strategies, the
+//! solvers and the tournament, and compiles without clap, indicatif or
+//! plotters (`cargo build -p tabula-chance-it --no-default-features`).
 #![deny(missing_docs)]
 
 pub mod analysis;
+#[cfg(feature = "commands")]
 pub mod commands;
 pub mod config;
 mod error;
+#[cfg(feature = "commands")]
 pub mod extension;
 pub mod game;
+#[cfg(feature = "commands")]
 pub mod pictures;
 pub mod play;
 pub mod stages;
@@ -43,6 +52,7 @@ pub use strategy::{Depends, Outcome, Strategy, StrategyAgent, StrategyEntry, Tur
 pub use turn::{Optimal, Values};
 pub use win::WinOptimal;
 
+#[cfg(feature = "commands")]
 use tabula_app::PluginInfo;
 
 #[doc(hidden)]
@@ -50,6 +60,7 @@ pub use inventory;
 #[doc(hidden)]
 pub use tabula_play;
 
+#[cfg(feature = "commands")]
 fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
     Ok(strategy::all()?
         .into_iter()
@@ -61,6 +72,7 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
         .collect())
 }
 
+#[cfg(feature = "commands")]
 tabula_app::register_game! {
     game: ChanceIt,
     summary: "Chance-it, the dice game of seed 003: roll, then stop or chance it",

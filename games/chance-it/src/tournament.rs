@@ -11,15 +11,19 @@
 //! strategy draws its random choices from its own seat's stream.
 
 use std::fmt::Write;
+#[cfg(feature = "commands")]
 use std::sync::Arc;
 
 use serde::Serialize;
 use tabula_play::tournament::Pair;
 
+#[cfg(feature = "commands")]
 use crate::config::Config;
+#[cfg(feature = "commands")]
 use crate::strategy::{Depends, Strategy};
 
 /// Adds `n` to `counts[index]`, growing `counts` as needed.
+#[cfg(feature = "commands")]
 pub(crate) fn add_count(counts: &mut Vec<u64>, index: usize, n: u64) {
     if counts.len() <= index {
         counts.resize(index + 1, 0);
@@ -112,6 +116,7 @@ pub struct StrategyTurns {
 
 /// Each strategy's turn scores, with the exact distribution where the
 /// strategy decides on the turn alone.
+#[cfg(feature = "commands")]
 pub(crate) fn strategy_turns(
     config: &Config,
     names: &[String],

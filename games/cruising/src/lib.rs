@@ -27,12 +27,18 @@
 //! its table and picture ([`race`], the command `tabula race
 //! cruising`). The generic verbs `simulate`, `play` and `replay` come
 //! from the registration.
+//!
+//! The registration and [`race`] come with the feature `commands` (on by
+//! default). Without it the crate is the course, the boat and the
+//! sailors, and compiles without clap, indicatif or plotters (`cargo
+//! build -p tabula-cruising --no-default-features`).
 #![deny(missing_docs)]
 
 pub mod angle;
 pub mod course;
 pub mod game;
 pub mod polar;
+#[cfg(feature = "commands")]
 pub mod race;
 pub mod sailor;
 
@@ -57,6 +63,7 @@ pub enum CruisingError {
     Scenario(u32),
 }
 
+#[cfg(feature = "commands")]
 static RACE: tabula_app::Typed<race::RaceArgs> = tabula_app::Typed::report(
     "race",
     "Caribbean Cruising: the seed's evaluation, every entrant on the twelve scenarios, ranked by race time + milliseconds",
@@ -64,6 +71,7 @@ static RACE: tabula_app::Typed<race::RaceArgs> = tabula_app::Typed::report(
 )
 .with_pictures();
 
+#[cfg(feature = "commands")]
 tabula_app::register_game! {
     game: Cruising,
     summary: "Caribbean Cruising (seed 004): sail around marks in a varying wind; bow direction and sail trim each interval",

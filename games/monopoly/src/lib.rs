@@ -19,16 +19,25 @@
 //! assert_eq!(top, Some(10));
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! With the feature `commands` (on by default) the crate also registers
+//! the game with the command line: `commands`, `simulate` (the sampled
+//! estimates) and `pictures`. Without it the crate is the rules and the
+//! exact analysis, and compiles without clap, indicatif or plotters
+//! (`cargo build -p tabula-monopoly --no-default-features`).
 #![deny(missing_docs)]
 
 pub mod analysis;
 pub mod board;
+#[cfg(feature = "commands")]
 pub mod commands;
 mod error;
 pub mod game;
 pub mod jail;
 pub mod params;
+#[cfg(feature = "commands")]
 pub mod pictures;
+#[cfg(feature = "commands")]
 pub mod simulate;
 
 pub use board::{Board, Cards, Deck, Kind};
@@ -36,9 +45,11 @@ pub use error::MonopolyError;
 pub use game::{Draw, Event, Monopoly, Outcome, State};
 pub use jail::{Jail, JailRule, Release};
 
+#[cfg(feature = "commands")]
 use tabula_app::PluginInfo;
 
 /// The game's plugins for `tabula list`: its jail rules.
+#[cfg(feature = "commands")]
 fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
     Ok(jail::all()?
         .into_iter()
@@ -50,6 +61,7 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
         .collect())
 }
 
+#[cfg(feature = "commands")]
 tabula_app::register_game! {
     game: Monopoly,
     summary: "Monopoly's movement model: the long-run share of turns ending on each square, exact and simulated",

@@ -12,22 +12,31 @@
 //! assert_eq!(solution.value, Some(Value::Draw));
 //! # Ok::<_, tabula_noline::NolineError>(())
 //! ```
+//!
+//! The registration with the command line and the modules `commands` and
+//! `tournament` come with the feature `commands` (on by default). Without
+//! it the crate is the rules, the agents, the search, the solver and the
+//! seed's program, and compiles without clap, indicatif or plotters
+//! (`cargo build -p tabula-noline --no-default-features`).
 #![deny(missing_docs)]
 
 pub mod agents;
 pub mod board;
+#[cfg(feature = "commands")]
 pub mod commands;
 mod error;
 pub mod game;
 pub mod program;
 pub mod search;
 pub mod solve;
+#[cfg(feature = "commands")]
 pub mod tournament;
 
 pub use board::{Cell, Grid};
 pub use error::NolineError;
 pub use game::{Dim, Noline, Place, State};
 
+#[cfg(feature = "commands")]
 tabula_app::register_game! {
     game: Noline,
     summary: "noline, seed 002's tile game: make a line of three of your own and you lose",

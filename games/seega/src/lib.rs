@@ -31,6 +31,12 @@
 //! seed's tournament and options of `play`); every error is a
 //! [`SeegaError`]. Seega has no command of its own: `simulate`,
 //! `tournament`, `play` and `replay` are the framework's.
+//!
+//! The registration with the command line, [`tournament`] and [`verbs`]
+//! come with the feature `commands` (on by default). Without it the crate
+//! is the rules, the agents and the search, and compiles without clap,
+//! indicatif or plotters (`cargo build -p tabula-seega
+//! --no-default-features`).
 #![deny(missing_docs)]
 
 pub mod agent;
@@ -41,7 +47,9 @@ pub mod game;
 pub mod params;
 pub mod rules;
 pub mod search;
+#[cfg(feature = "commands")]
 pub mod tournament;
+#[cfg(feature = "commands")]
 pub mod verbs;
 
 pub use agent::{GameInfo, Reply, SeegaAgent};
@@ -50,6 +58,7 @@ pub use error::SeegaError;
 pub use game::Seega;
 pub use rules::{Action, Illegal, Outcome, Phase, Position, Reason, Rules};
 
+#[cfg(feature = "commands")]
 tabula_app::register_game! {
     game: Seega,
     summary: "Seega, seed 004's capture game: place, then move and sandwich enemy pieces",

@@ -234,7 +234,8 @@ pub fn analyze<R: Rules>(
     let limits = &options.limits;
     let chain = Chain::build(&game, limits, marks)?;
     let players = options.players.max(1);
-    let joint = players > 1 && (R::THROWS_AGAIN || R::INTERACTS);
+    let joint = players > 1
+        && ((R::THROWS_AGAIN && rules.may_throw_again()) || (R::INTERACTS && rules.may_interact()));
     let size = usize::from(board.size());
     let (solo, seats, (landings, forfeits), relative_error, info) = if joint {
         let solo = chain.solve(limits)?;

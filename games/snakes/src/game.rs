@@ -1,7 +1,7 @@
 //! Snakes and Ladders as a [`BoardGame`]: the board, a rule set and the
 //! number of players.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use tabula_core::{BoardGame, Chance, GameResult, Status};
 use tabula_sim::Landings;
@@ -17,9 +17,17 @@ pub const MAX_SEATS: usize = 8;
 /// Snakes and Ladders on `board` under rules `R`, with players taking
 /// turns of one throw (more if the rules [throw again](Rules::THROWS_AGAIN));
 /// the first to finish wins.
-#[derive(Clone)]
+///
+/// This is the game's one [`BoardGame`]. `R` is a rule type known at
+/// compile time (every built-in rule set, or your own), or a
+/// [`RuleSet`](crate::RuleSet) chosen by name at run time: the game as
+/// records, replay and the command line know it
+/// ([`Recorded`](crate::recorded::Recorded)), which owns its board. The
+/// services that play many games (simulation, analysis, records) pass a
+/// rule set chosen by name through [`with_rules`](crate::with_rules),
+/// which hands them the built-in rule type itself.
 pub struct Snakes<'a, R> {
-    board: &'a Board,
+    board: BoardRef<'a>,
     rules: &'a R,
     players: u8,
     /// A one-player game's throws worked out in advance, made on the
@@ -28,11 +36,57 @@ pub struct Snakes<'a, R> {
     table: OnceLock<Option<Table>>,
 }
 
-impl<'a, R: Rules> Snakes<'a, R> {
-    /// A game for `players` players (clamped to 1..=[`MAX_SEATS`]).
-    pub fn new(board: &'a Board, rules: &'a R, players: u8) -> Self {
+/// The board a game is played on: borrowed, or owned (shared between
+/// copies of the game) so that a game rebuilt from a record stands alone.
+#[derive(Clone, Debug)]
+pub enum BoardRef<'a> {
+    /// A board the caller keeps.
+    Borrowed(&'a Board),
+    /// A board the game keeps.
+    Owned(Arc<Board>),
+}
+
+impl std::ops::Deref for BoardRef<'_> {
+    type Target = Board;
+
+    #[inline(always)]
+    fn deref(&self) -> &Board {
+        match self {
+            BoardRef::Borrowed(b) => b,
+            BoardRef::Owned(b) => b,
+        }
+    }
+}
+
+impl<'a> From<&'a Board> for BoardRef<'a> {
+    fn from(board: &'a Board) -> Self {
+        BoardRef::Borrowed(board)
+    }
+}
+
+impl From<Board> for BoardRef<'_> {
+    fn from(board: Board) -> Self {
+        BoardRef::Owned(Arc::new(board))
+    }
+}
+
+impl<R> Clone for Snakes<'_, R> {
+    fn clone(&self) -> Self {
         Snakes {
-            board,
+            board: self.board.clone(),
+            rules: self.rules,
+            players: self.players,
+            table: self.table.clone(),
+        }
+    }
+}
+
+impl<'a, R: Rules> Snakes<'a, R> {
+    /// A game for `players` players (clamped to 1..=[`MAX_SEATS`]) on
+    /// `board`: a board borrowed (`&board`) or owned (`board`).
+    pub fn new(board: impl Into<BoardRef<'a>>, rules: &'a R, players: u8) -> Self {
+        Snakes {
+            board: board.into(),
             rules,
             players: players.clamp(1, MAX_SEATS as u8),
             table: OnceLock::new(),
@@ -40,8 +94,19 @@ impl<'a, R: Rules> Snakes<'a, R> {
     }
 
     /// The board.
-    pub fn board(&self) -> &'a Board {
-        self.board
+    #[inline(always)]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &'a R {
+        self.rules
+    }
+
+    /// Players.
+    pub fn players(&self) -> u8 {
+        self.players
     }
 
     /// Whether a one-player simulation plays from the framework's table
@@ -149,6 +214,10 @@ impl<E: Copy + Default> State<E> {
         }
     }
 }
+
+/// Snakes has no decisions: a move that cannot be made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum NoMove {}
 
 /// What a throw did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -340,8 +409,10 @@ impl<R: Rules> Snakes<'_, R> {
                 to
             }
         };
-        let again =
-            R::THROWS_AGAIN && rest < size && self.rules.throws_again(turn, extra, roll, step);
+        let again = R::THROWS_AGAIN
+            && self.rules.may_throw_again()
+            && rest < size
+            && self.rules.throws_again(turn, extra, roll, step);
         if again {
             events(Event::Again { seat });
         }
@@ -356,7 +427,7 @@ impl<R: Rules> Snakes<'_, R> {
         let mut sends = [None::<u16>; MAX_SEATS];
         {
             let turn = Turn::new(
-                self.board,
+                self.board(),
                 mover,
                 state.square,
                 !state.again,
@@ -406,10 +477,10 @@ impl<R: Rules> Snakes<'_, R> {
             let r = dice.roll_from(&mut words, rng);
             // With one player there is no table; a throw again is just the
             // next throw, which sees `first == false`.
-            let turn = Turn::new(self.board, 0, square, !again, &[]);
+            let turn = Turn::new(self.board(), 0, square, !again, &[]);
             let (rest, a) = self.throw(&turn, &mut extra, r, Track { next, size }, events);
             square = rest;
-            if R::THROWS_AGAIN {
+            if R::THROWS_AGAIN && self.rules.may_throw_again() {
                 again = a;
             }
             if rest >= size {
@@ -433,8 +504,8 @@ impl<R: Rules> Snakes<'_, R> {
             .get_or_init(|| {
                 let dice = self.board.dice();
                 if self.players != 1
-                    || R::THROWS_AGAIN
-                    || std::mem::size_of::<R::Extra>() != 0
+                    || (R::THROWS_AGAIN && self.rules.may_throw_again())
+                    || self.rules.has_extra()
                     || dice.count() != 1
                 {
                     return None;
@@ -446,7 +517,7 @@ impl<R: Rules> Snakes<'_, R> {
                 let mut compact = Some(Vec::new());
                 let throws =
                     ThrowTable::new(track.size, dice.word_dice(), |square, digit, events| {
-                        let turn = Turn::new(self.board, 0, square, true, &[]);
+                        let turn = Turn::new(self.board(), 0, square, true, &[]);
                         let mut extra = R::Extra::default();
                         let start = events.len();
                         let (rest, _) = self
@@ -483,11 +554,17 @@ impl<R: Rules> Snakes<'_, R> {
     /// has won.
     #[inline(always)]
     fn finish<E: FnMut(Event)>(&self, state: &mut State<R::Extra>, square: u16, events: &mut E) {
-        state.square = square;
-        if square >= self.board.size() {
-            state.winner = Some(0);
-            events(Event::Finished { seat: 0 });
-        }
+        finish(state, square, self.board.size(), events)
+    }
+}
+
+/// [`Snakes::finish`] on a board of `size` squares.
+#[inline(always)]
+fn finish<X, E: FnMut(Event)>(state: &mut State<X>, square: u16, size: u16, events: &mut E) {
+    state.square = square;
+    if square >= size {
+        state.winner = Some(0);
+        events(Event::Finished { seat: 0 });
     }
 }
 
@@ -556,7 +633,7 @@ impl Compact {
 
 impl<R: Rules> BoardGame for Snakes<'_, R> {
     type State = State<R::Extra>;
-    type Move = std::convert::Infallible;
+    type Move = NoMove;
     type Outcome = u16;
     type Event = Event;
 
@@ -599,7 +676,7 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
         let players = usize::from(self.players);
         let table = &state.waiting[..players.min(MAX_SEATS)];
         let turn = Turn::new(
-            self.board,
+            self.board(),
             usize::from(seat),
             state.square,
             !state.again,
@@ -612,7 +689,7 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
             events(Event::Finished { seat });
             return;
         }
-        if R::INTERACTS && players > 1 {
+        if R::INTERACTS && players > 1 && self.rules.may_interact() {
             self.interact(state, events);
         }
         state.again = R::THROWS_AGAIN && again;
@@ -728,6 +805,7 @@ impl<R: Rules> Tallied for Snakes<'_, R> {
             return false;
         };
         let start = State::start();
+        let size = self.board.size();
         table.throws.run_games_tallied(
             games,
             start.square,
@@ -736,7 +814,7 @@ impl<R: Rules> Tallied for Snakes<'_, R> {
             tally,
             |index, n, square| {
                 let mut state = start;
-                self.finish(&mut state, square, &mut |_| {});
+                finish(&mut state, square, size, &mut |_| {});
                 end(index, n, &state)
             },
         );

@@ -21,21 +21,32 @@
 //! with `inventory::submit! { RuleSet { name, summary, rules: &MyRules } }`;
 //! every tool then finds it by name. See the book's tutorial.
 //!
+//! The game has one [`BoardGame`](tabula_core::BoardGame): [`Snakes`]`<R>`,
+//! generic over its rules. A rule set chosen by name is a [`RuleSet`],
+//! itself a rule type (its rules behind a [`DynRules`], its per-token
+//! state packed, [`Pack`]): [`Snakes`]`<RuleSet>` is the game records,
+//! replay and the command line know ([`recorded::Recorded`]). A service
+//! that plays many games is written once, generic over the rule type, as
+//! a [`WithRules`], and run through [`with_rules`], which hands it a
+//! built-in rule set's own type (so its loop is compiled for that type)
+//! and any other rule set as the [`RuleSet`] itself.
+//!
 //! Modules, each importing only those listed before it (no cycles):
 //! `board` (the board type and layout checks), `plugin` (the [`Rules`]
 //! trait, [`Step`], [`Turn`]), `game` (the `BoardGame`, and its speed
 //! path, [`tabula_sim::Tallied`]), `playable` (the playability check, on
-//! the game's chain), `popularity`, `trace`, `analysis`, `erased`
-//! ([`ErasedRules`]), `registry` ([`RuleSet`]), `builtin` (the built-in
-//! rule sets), `load` (the board loaders, which check the default rule
-//! set), `recorded` (records of games, [`recorded::Recorded`], the game
-//! the generic verbs run); `rules` gathers the rule-set items under one
-//! public path. Then what tabula shows of the game: `report` and `setup`
-//! (the seed-000 simulation report), `params` (the parameters: options,
-//! spec strings, records, `tabula list`) and, with the feature `commands`
-//! (on by default), `pictures` and `commands`, what Snakes adds to the
-//! generic `simulate` and `analyze` (its options, run and solve) for the
-//! game's one registration, and `designer`, the board
+//! the game's chain), `popularity`, `trace`, `analysis`, `registry`
+//! ([`RuleSet`], [`DynRules`], [`Pack`]), `builtin` (the built-in rule
+//! sets), `dispatch` ([`WithRules`], [`with_rules`]), `load` (the board
+//! loaders, which check the default rule set), `recorded` (records of
+//! games, the parameters, [`recorded::Recorded`]); `rules` gathers the
+//! rule-set items under one public path. Then what tabula shows of the
+//! game: `report` and `setup` (the seed-000 simulation report), `params`
+//! (the parameters: options, spec strings, records, `tabula list`) and,
+//! with the feature `commands` (on by default), `pictures` and
+//! `commands`, what Snakes adds to the generic `simulate` and `analyze`
+//! (its options, run and solve) for the game's one registration, and
+//! `designer`, the board
 //! designer page it contributes to `tabula serve`. Without that feature the
 //! crate is the rules and the report alone: it compiles without clap,
 //! indicatif or plotters (`cargo build -p tabula-snakes
@@ -49,7 +60,7 @@ mod builtin;
 pub mod commands;
 #[cfg(feature = "commands")]
 pub mod designer;
-pub mod erased;
+mod dispatch;
 mod error;
 pub mod game;
 mod load;
@@ -68,11 +79,13 @@ pub mod trace;
 
 pub use analysis::{Analysis, AnalysisOptions, Require};
 pub use board::{Board, BoardSpec, Jump};
-pub use erased::ErasedRules;
+pub use dispatch::{WithRules, with_rules};
 pub use error::SnakesError;
-pub use game::{Event, MAX_SEATS, Snakes, State};
+pub use game::{BoardRef, Event, MAX_SEATS, NoMove, Snakes, State};
 pub use report::{Report, ReportOptions};
-pub use rules::{Bounce, Bump, Exact, Overshoot, RuleSet, Rules, SixAgain, SixesHome, Step, Turn};
+pub use rules::{
+    Bounce, Bump, DynRules, Exact, Overshoot, Pack, RuleSet, Rules, SixAgain, SixesHome, Step, Turn,
+};
 pub use setup::{REPORT_MAX_STATES, REPORT_MAX_TIME, Setup, report_limits};
 pub use trace::{Throw, Trace};
 

@@ -48,7 +48,7 @@ impl Board {
                 .map_err(|e| source.invalid(&[Field("rules")], e.to_string()))?,
         };
         let board = Board::from_layout(spec, source, rules.name)?;
-        rules.rules.check_playable(&board).map_err(|why| {
+        rules.check_playable(&board).map_err(|why| {
             source.invalid(
                 &[Field("size")],
                 format!("under rules {:?}: {why}", rules.name),

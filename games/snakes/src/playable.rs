@@ -63,7 +63,7 @@ pub fn check_playable<R: Rules>(rules: &R, board: &Board) -> Result<(), Unplayab
         Some(stuck) => {
             let state = chain.state(stuck);
             let (square, extra) = (state.square(0), state.extra(0));
-            let what = if format!("{extra:?}") == "()" {
+            let what = if !rules.has_extra() || format!("{extra:?}") == "()" {
                 format!("square {square}")
             } else {
                 format!("square {square} (rule state {extra:?})")

@@ -163,4 +163,30 @@ pub trait Rules: Send + Sync + 'static {
     fn after_move(&self, turn: &Turn<'_>, send: &mut dyn FnMut(usize, u16)) {
         let _ = (turn, send);
     }
+
+    /// Whether these rules may give another throw: for a rule type, its
+    /// [`THROWS_AGAIN`](Rules::THROWS_AGAIN). A rule set known only at run
+    /// time ([`RuleSet`](crate::RuleSet)) sets the constant and answers
+    /// here for the rule set it stands for; the game consults
+    /// [`throws_again`](Rules::throws_again) only when both say yes.
+    #[inline(always)]
+    fn may_throw_again(&self) -> bool {
+        Self::THROWS_AGAIN
+    }
+
+    /// Whether these rules may move other tokens: for a rule type, its
+    /// [`INTERACTS`](Rules::INTERACTS); see
+    /// [`may_throw_again`](Rules::may_throw_again).
+    #[inline(always)]
+    fn may_interact(&self) -> bool {
+        Self::INTERACTS
+    }
+
+    /// Whether the rules keep per-token state: for a rule type, whether
+    /// [`Extra`](Rules::Extra) holds anything (is not zero-sized). A game
+    /// under rules without it plays one player's throws from a table.
+    #[inline(always)]
+    fn has_extra(&self) -> bool {
+        std::mem::size_of::<Self::Extra>() != 0
+    }
 }

@@ -1,6 +1,7 @@
 //! Records of Snakes and Ladders games: [`Recorded`] is the game as
 //! `simulate` plays it (a board, a rule set chosen by name, the players),
-//! owning its board so a record can rebuild it. A record's steps are the
+//! owning its board so a record can rebuild it: the game's one
+//! `BoardGame`, [`Snakes`], under a [`RuleSet`]. A record's steps are the
 //! throws; [`Recorded::trace`] shows one throw by throw.
 //!
 //! ```
@@ -14,26 +15,23 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-use std::sync::Arc;
-
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use tabula_core::spec::Source;
-use tabula_core::{BoardGame, Chance, GameResult, Seat, Status};
+use tabula_core::{BoardGame, Seat};
 use tabula_play::record::{End, Record, RecordOf, Recordable, Step};
 use tabula_play::terminal::Notation;
 use tabula_sim::SimError;
 
 use crate::board::{Board, BoardSpec};
-use crate::erased::AnyState;
+use crate::dispatch::{WithRules, with_rules};
 use crate::error::SnakesError;
-use crate::game::{Event, MAX_SEATS};
+use crate::game::{Event, MAX_SEATS, Snakes, State};
+use crate::plugin::Rules;
 use crate::registry::{self, RuleSet};
 use crate::trace::Trace;
 
-/// Snakes has no decisions: a move that cannot be made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum NoMove {}
+pub use crate::game::NoMove;
 
 /// What fixes a game: the board, the rule set's name and the players.
 /// Options and spec strings name the board (a built-in board or a file)
@@ -89,60 +87,96 @@ impl<'de> Deserialize<'de> for BoardParam {
 }
 
 /// Snakes and Ladders on an owned board under a rule set chosen by name:
-/// the game records are of. Every throw runs the rule set's own
-/// monomorphized game ([`crate::Snakes`]). The throws of game `index` of a
-/// seeded run are those [`record`](Recorded::record) takes from the
-/// simulation's own replay; this type's
-/// [`sample_chance`](BoardGame::sample_chance) rolls one random number a
-/// die, as the referee would, which gives other throws for a seed than
-/// the simulation's dice, several to a word.
-#[derive(Clone, Debug)]
-pub struct Recorded {
-    board: Arc<Board>,
-    rules: &'static RuleSet,
-    players: u8,
-}
+/// the game records are of, and the one the command line, replay and
+/// terminal play know. It is [`Snakes`] itself (the game's one
+/// [`BoardGame`]) under a [`RuleSet`]; the throws of game `index` of a
+/// seeded run are those [`record`](Snakes::record) takes from the
+/// simulation's own replay, run under the rule set's own type
+/// ([`with_rules`]). [`sample_chance`](BoardGame::sample_chance) rolls one
+/// random number a die, as the referee does, which gives other throws for
+/// a seed than the simulation's dice, several to a word.
+pub type Recorded = Snakes<'static, RuleSet>;
 
 /// A record of a Snakes and Ladders game.
 pub type SnakesRecord = RecordOf<Recorded>;
 
-impl Recorded {
-    /// The game on `board` under `rules` for `players` players (clamped
-    /// to 1..=[`MAX_SEATS`]); the rule set is taken to be playable on the
-    /// board (as a loaded setup is).
-    pub fn new(board: Board, rules: &'static RuleSet, players: u8) -> Recorded {
-        Recorded {
-            board: Arc::new(board),
-            rules,
-            players: players.clamp(1, MAX_SEATS as u8),
+/// The throws of game `index` of the run with `seed`, as
+/// [`tabula_sim::replay`] replays it.
+struct Throws<'b> {
+    board: &'b Board,
+    players: u8,
+    seed: u64,
+    index: u64,
+    max_throws: u32,
+}
+
+impl WithRules for Throws<'_> {
+    type Output = Result<Vec<u16>, SimError>;
+    fn with<R: Rules>(self, rules: &'static R) -> Self::Output {
+        let game = Snakes::new(self.board, rules, self.players);
+        let mut throws = Vec::new();
+        tabula_sim::replay(
+            &game,
+            self.seed,
+            self.index,
+            self.max_throws,
+            |e| match *e {
+                Event::Moved { roll, .. }
+                | Event::Forfeited { roll, .. }
+                | Event::SentTo { roll, .. } => throws.push(roll),
+                _ => {}
+            },
+        )?;
+        Ok(throws)
+    }
+}
+
+/// A record's throws played one by one, every event traced.
+struct TraceOf<'b> {
+    board: &'b Board,
+    players: u8,
+    record: &'b SnakesRecord,
+}
+
+impl WithRules for TraceOf<'_> {
+    type Output = Trace;
+    fn with<R: Rules>(self, rules: &'static R) -> Trace {
+        let game = Snakes::new(self.board, rules, self.players);
+        let mut trace = Trace::new(self.record.seed, self.record.index);
+        let mut state = game.initial_state();
+        for step in &self.record.steps {
+            match step {
+                Step::Chance(roll) => {
+                    if state.winner().is_none() {
+                        game.apply_chance(&mut state, *roll, &mut |e| trace.record(&e));
+                    }
+                }
+                Step::Move { mv, .. } => match *mv {},
+            }
         }
+        trace
     }
+}
 
-    /// The board.
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The rule set.
-    pub fn rules(&self) -> &'static RuleSet {
-        self.rules
-    }
-
-    /// Players.
-    pub fn players(&self) -> u8 {
-        self.players
-    }
-
+impl Recorded {
     /// The record of game `index` of the run with `seed`: its throws as
     /// [`tabula_sim::replay`] replays that game, at most `max_throws`.
     pub fn record(&self, seed: u64, index: u64, max_throws: u32) -> Result<SnakesRecord, SimError> {
-        let throws = self
-            .rules
-            .rules
-            .throws(&self.board, self.players, seed, index, max_throws)?;
+        let throws = with_rules(
+            self.rules(),
+            Throws {
+                board: self.board(),
+                players: self.players(),
+                seed,
+                index,
+                max_throws,
+            },
+        )?;
         let mut state = self.initial_state();
         for &roll in &throws {
-            self.apply_chance(&mut state, roll, &mut |_| {});
+            if state.winner().is_none() {
+                self.apply_chance(&mut state, roll, &mut |_| {});
+            }
         }
         Ok(Record {
             game: Self::NAME.to_string(),
@@ -162,62 +196,14 @@ impl Recorded {
     /// prints it. Replay checks a record read from a file; this one shows
     /// the throws as they are.
     pub fn trace(&self, record: &SnakesRecord) -> Trace {
-        let mut trace = Trace::new(record.seed, record.index);
-        let mut state = self.initial_state();
-        for step in &record.steps {
-            match step {
-                Step::Chance(roll) => {
-                    self.apply_chance(&mut state, *roll, &mut |e| trace.record(&e));
-                }
-                Step::Move { mv, .. } => match *mv {},
-            }
-        }
-        trace
-    }
-}
-
-impl BoardGame for Recorded {
-    type State = AnyState;
-    type Move = NoMove;
-    type Outcome = u16;
-    type Event = Event;
-
-    fn seats(&self) -> usize {
-        usize::from(self.players)
-    }
-
-    fn initial_state(&self) -> AnyState {
-        self.rules.rules.start()
-    }
-
-    fn status(&self, state: &AnyState) -> Status {
-        match self.rules.rules.winner(state) {
-            Some(w) => Status::Over(GameResult::Win(w)),
-            None => Status::Chance,
-        }
-    }
-
-    fn chance_outcomes(&self, _: &AnyState, out: &mut Vec<Chance<u16>>) {
-        self.board.dice().chances_into(out);
-    }
-
-    fn sample_chance<G: tabula_core::rand::Rng + ?Sized>(
-        &self,
-        _: &AnyState,
-        rng: &mut G,
-        _: &mut Vec<Chance<u16>>,
-    ) -> Option<u16> {
-        Some(self.board.dice().roll(rng))
-    }
-
-    fn apply_chance<E: FnMut(Event)>(&self, state: &mut AnyState, roll: u16, events: &mut E) {
-        self.rules
-            .rules
-            .throw(&self.board, self.players, state, roll, events);
-    }
-
-    fn apply_move<E: FnMut(Event)>(&self, _: &mut AnyState, mv: NoMove, _: &mut E) {
-        match mv {}
+        with_rules(
+            self.rules(),
+            TraceOf {
+                board: self.board(),
+                players: self.players(),
+                record,
+            },
+        )
     }
 }
 
@@ -227,9 +213,9 @@ impl Recordable for Recorded {
 
     fn parameters(&self) -> Parameters {
         Parameters {
-            board: BoardParam::Spec(self.board.spec()),
-            rules: self.rules.name.to_string(),
-            players: self.players,
+            board: BoardParam::Spec(self.board().spec()),
+            rules: self.rules().name.to_string(),
+            players: self.players(),
         }
     }
 
@@ -248,7 +234,6 @@ impl Recordable for Recorded {
         let rules = registry::find(&p.rules).map_err(|e| e.to_string())?;
         if rules.name != board.rules_name() {
             rules
-                .rules
                 .check_playable(&board)
                 .map_err(|why| format!("under rules {:?}: {why}", rules.name))?;
         }
@@ -285,7 +270,6 @@ pub(crate) fn checked(
     // The board was checked under its own rule set when it was loaded.
     if rules.name != board.rules_name() {
         rules
-            .rules
             .check_playable(&board)
             .map_err(|why| SnakesError::Unplayable {
                 board: board.source().to_string(),
@@ -298,21 +282,21 @@ pub(crate) fn checked(
 
 /// Snakes has no moves to type; a chance outcome is the throw, and the
 /// position is every token's square.
-impl Notation for Recorded {
-    fn format_move(&self, _: &AnyState, mv: &NoMove) -> String {
+impl<R: Rules> Notation for Snakes<'_, R> {
+    fn format_move(&self, _: &State<R::Extra>, mv: &NoMove) -> String {
         match *mv {}
     }
 
     fn parse_move(
         &self,
-        _: &AnyState,
+        _: &State<R::Extra>,
         _: &str,
     ) -> Result<NoMove, tabula_play::notation::MoveError> {
         Err("Snakes and Ladders has no moves to make: the dice decide every step".into())
     }
 
-    fn render(&self, state: &AnyState) -> String {
-        let squares = self.rules.rules.squares(self.players, state);
+    fn render(&self, state: &State<R::Extra>) -> String {
+        let squares: Vec<u16> = (0..self.seats()).map(|seat| state.square(seat)).collect();
         let at = |s: u16| {
             if s == 0 {
                 "at the start".to_string()
@@ -333,28 +317,26 @@ impl Notation for Recorded {
 
     /// The throw, and who threw it when several play.
     /// With what it did, as `--trace` shows it: `5: 3 -> 8, ladder 8 -> 31`.
-    fn format_outcome(&self, state: &AnyState, roll: &u16) -> String {
-        let thrown = if self.players > 1 {
-            let seat = self.rules.rules.turn(state);
+    fn format_outcome(&self, state: &State<R::Extra>, roll: &u16) -> String {
+        let thrown = if self.players() > 1 {
+            let seat = state.turn();
             format!("{roll} ({})", self.seat_name(seat))
         } else {
             roll.to_string()
         };
         // A throw the dice cannot make is only named (the replay says it
         // cannot happen), never played.
-        if !self.board.dice().chances().any(|c| c.outcome == *roll) {
+        if !self.board().dice().chances().any(|c| c.outcome == *roll) {
             return thrown;
         }
-        let mut after = state.clone();
+        let mut after = *state;
         let mut events = Vec::new();
-        self.rules
-            .rules
-            .throw(&self.board, self.players, &mut after, *roll, &mut |e| {
-                events.push(e)
-            });
+        if after.winner().is_none() {
+            self.apply_chance(&mut after, *roll, &mut |e| events.push(e));
+        }
         let trace = crate::trace::Trace::of_events(&events);
         match trace.throws().first() {
-            Some(t) => format!("{thrown}: {}", t.describe(&self.board)),
+            Some(t) => format!("{thrown}: {}", t.describe(self.board())),
             None => thrown,
         }
     }

@@ -5,15 +5,26 @@ use std::fmt::Write;
 
 use serde::Serialize;
 use tabula_sim::dice_test::DiceTest;
-use tabula_sim::{Run, Simulation};
+use tabula_sim::{LengthOf, Lengths, Occupancy, Run, Simulation, Wins};
 
 use crate::board::Board;
-use crate::erased::ReportCollectors;
 use crate::error::SnakesError;
 use crate::popularity::{Popularity, landing_note};
 use crate::recorded::Recorded;
 use crate::registry::RuleSet;
 use crate::trace::Trace;
+
+/// The collectors of the seed-000 report.
+pub type ReportCollectors = (Lengths, Occupancy, Wins);
+
+/// The report's collectors for `players` on `board`, before any game.
+pub fn report_collectors(board: &Board, players: u8) -> ReportCollectors {
+    (
+        Lengths::new(LengthOf::ChanceSteps),
+        Occupancy::new(usize::from(board.size()) + 1),
+        Wins::new(usize::from(players)),
+    )
+}
 
 /// Options of a report beyond the simulation itself.
 #[derive(Clone, Debug)]

@@ -3,11 +3,14 @@
 //! `sixes-home` and `bump`. Write your own by implementing [`Rules`] and
 //! registering a [`RuleSet`] with `inventory::submit!`.
 //!
-//! This module gathers, under one path, what lives in four: the trait
+//! This module gathers, under one path, what lives in five: the trait
 //! (`plugin`), the playability check (`playable`), the built-in rule sets
-//! (`builtin`) and the registry (`registry`). Nothing in the crate imports it.
+//! (`builtin`), the registry (`registry`) and the dispatch of a rule set
+//! chosen by name to its rule type (`dispatch`). Nothing in the crate
+//! imports it.
 
 pub use crate::builtin::{Bounce, Bump, Exact, Overshoot, SixAgain, SixesHome};
+pub use crate::dispatch::{WithRules, with_rules};
 pub use crate::playable::{MAX_CHECKED_STATES, Unplayable, check_playable};
 pub use crate::plugin::{Rules, Step, Turn};
-pub use crate::registry::{DEFAULT, RuleSet, all, find};
+pub use crate::registry::{DEFAULT, DynRules, Flags, Pack, RuleSet, all, find};

@@ -1,16 +1,18 @@
 //! [`Setup`]: a board, a rule set and a number of players, validated;
 //! what every tool runs.
 
-use tabula_sim::{Run, Simulation};
+use tabula_exact::ExactError;
+use tabula_sim::{Run, SimError, Simulation};
 
-use crate::erased::ReportCollectors;
-
-use crate::analysis::{Analysis, AnalysisOptions};
+use crate::analysis::{self, Analysis, AnalysisOptions};
 use crate::board::Board;
+use crate::dispatch::{WithRules, with_rules};
 use crate::error::SnakesError;
+use crate::game::Snakes;
+use crate::plugin::Rules;
 use crate::recorded::{Recorded, SnakesRecord, checked};
 use crate::registry::RuleSet;
-use crate::report::{self, Report, ReportOptions};
+use crate::report::{self, Report, ReportCollectors, ReportOptions};
 use crate::trace::Trace;
 
 /// The largest chain the simulation report solves for its exact values.
@@ -109,7 +111,7 @@ impl Setup {
     /// The report's collectors before any game (what [`run`](Self::run)
     /// starts from).
     pub fn collectors(&self) -> ReportCollectors {
-        crate::erased::report_collectors(&self.board, self.players)
+        report::report_collectors(&self.board, self.players)
     }
 
     /// Plays the games of `sim` (its shard only, if it has one) with every
@@ -119,10 +121,16 @@ impl Setup {
         sim: &Simulation,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<Run<ReportCollectors>, SnakesError> {
-        Ok(self
-            .rules
-            .rules
-            .simulate(&self.board, self.players, sim, progress)?)
+        let run = with_rules(
+            self.rules,
+            Simulate {
+                board: &self.board,
+                players: self.players,
+                sim,
+                progress,
+            },
+        )?;
+        Ok(run)
     }
 
     /// The report of `run`, with exact values solved within `limits`.
@@ -171,33 +179,36 @@ impl Setup {
             players: self.players,
             ..options.clone()
         };
-        let mut analysis = self
-            .rules
-            .rules
-            .analyze(&self.board, &options)
-            .map_err(|e| self.explain(e))?;
+        let mut analysis = with_rules(
+            self.rules,
+            Analyze {
+                board: &self.board,
+                options: &options,
+            },
+        )
+        .map_err(|e| self.explain(e))?;
         analysis.rules = self.rules.name;
         Ok(analysis)
     }
 
     /// The solver's error, with the joint chain's size explained when the
     /// rules made the analysis solve all tokens together.
-    fn explain(&self, e: tabula_exact::ExactError) -> SnakesError {
-        let erased = self.rules.rules;
-        let joint = self.players > 1 && (erased.interacts() || erased.throws_again());
+    fn explain(&self, e: ExactError) -> SnakesError {
+        let (interacts, throws_again) = (self.rules.may_interact(), self.rules.may_throw_again());
+        let joint = self.players > 1 && (interacts || throws_again);
         match e {
-            tabula_exact::ExactError::TooLarge { what, limit }
+            ExactError::TooLarge { what, limit }
                 if joint && (what == "states" || what == "transitions") =>
             {
                 let squares = usize::from(self.board.size()) - self.board.jumps().len();
-                let flags = if erased.throws_again() { 2.0 } else { 1.0 };
+                let flags = if throws_again { 2.0 } else { 1.0 };
                 let estimate = (squares as f64).powi(i32::from(self.players))
                     * f64::from(self.players)
                     * flags;
                 SnakesError::JointTooLarge {
                     rules: self.rules.name,
                     players: self.players,
-                    why: if erased.interacts() {
+                    why: if interacts {
                         "move each other's tokens"
                     } else {
                         "give another throw, so a turn can be several throws"
@@ -230,5 +241,38 @@ impl Setup {
     /// its record ([`Setup::record`]).
     pub fn trace(&self, seed: u64, index: u64, max_throws: u32) -> Result<Trace, SnakesError> {
         Ok(self.record(seed, index, max_throws)?.1)
+    }
+}
+
+/// A simulation with the report's collectors, as a service over the rule
+/// type.
+struct Simulate<'s> {
+    board: &'s Board,
+    players: u8,
+    sim: &'s Simulation,
+    progress: &'s (dyn Fn(u64) + Sync),
+}
+
+impl WithRules for Simulate<'_> {
+    type Output = Result<Run<ReportCollectors>, SimError>;
+    fn with<R: Rules>(self, rules: &'static R) -> Self::Output {
+        let game = Snakes::new(self.board, rules, self.players);
+        let collectors = report::report_collectors(self.board, self.players);
+        self.sim
+            .run_tallied_with(&game, || tabula_core::NoAgents, collectors, self.progress)
+    }
+}
+
+/// The exact analysis ([`analysis::analyze`]) as a service over the rule
+/// type.
+struct Analyze<'s> {
+    board: &'s Board,
+    options: &'s AnalysisOptions,
+}
+
+impl WithRules for Analyze<'_> {
+    type Output = Result<Analysis, ExactError>;
+    fn with<R: Rules>(self, rules: &'static R) -> Self::Output {
+        analysis::analyze(self.board, rules, self.options)
     }
 }
