@@ -7,6 +7,11 @@
 //! limit) thinks too long forfeits the game: it ranks last, the others
 //! share first place, and [`Played::forfeit`] says why. The panic is
 //! caught, so a tournament goes on with its next game.
+//!
+//! The referee plays through the framework's one game loop
+//! ([`tabula_sim::game_loop`]): its checked, timed agents are the loop's
+//! decider, so for the same seed and agents it plays the game the
+//! simulation harness plays.
 
 use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};

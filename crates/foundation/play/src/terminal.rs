@@ -1,6 +1,7 @@
 //! Terminal play for any game: the game supplies move text and a board
 //! rendering ([`Notation`]); [`play`] does the prompts, re-prompts on
-//! garbage, end of input, and the moves of any agent.
+//! garbage, end of input, and the moves of any agent, through the
+//! framework's one game loop ([`tabula_sim::game_loop`]).
 
 use std::cell::RefCell;
 use std::io::{self, BufRead, Write};
