@@ -472,6 +472,9 @@ pub fn replay<G: Recordable + Notation>(
     })
 }
 
+/// A step of a game of type `G`.
+type GameStep<G> = Step<<G as BoardGame>::Move, <G as BoardGame>::Outcome>;
+
 /// Why the replay's loop stopped before the game's end.
 enum Unread {
     /// The record has no more steps.
@@ -498,11 +501,7 @@ where
 {
     /// The next step, shown to `on_step` (its seat checked first: a
     /// game's names are for its seats); `None` after the last.
-    fn step(
-        &self,
-        game: &G,
-        state: &G::State,
-    ) -> Result<Option<&Step<G::Move, G::Outcome>>, RecordError> {
+    fn step(&self, game: &G, state: &G::State) -> Result<Option<&GameStep<G>>, RecordError> {
         let index = self.next.get();
         let Some(step) = self.steps.get(index) else {
             return Ok(None);
