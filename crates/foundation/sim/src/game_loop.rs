@@ -17,7 +17,7 @@
 //! | replay (`tabula_play::record::replay`) | the record's moves, checked | the record's outcomes, checked | the account printed |
 //!
 //! Chance draws from the game's dice stream and each seat's decider from
-//! that seat's own stream ([`Streams`](tabula_core::Streams)), so for the
+//! that seat's own stream ([`Streams`]), so for the
 //! same seed and the same agents the harness, the referee and terminal
 //! play play the same game, step for step. The loop is generic over all
 //! four, so each way of playing compiles to its own straight-line code:
