@@ -216,6 +216,7 @@ impl Referee {
             panicked_after: Vec::new(),
         };
         let mut observer = Keeping {
+            wants_steps: self.keep_steps || collector.wants_steps(),
             collector: &mut *collector,
             steps: self.keep_steps.then(Vec::new),
         };
@@ -369,6 +370,9 @@ where
 struct Keeping<'c, G: BoardGame, C> {
     collector: &'c mut C,
     steps: Option<Vec<Step<G::Move, G::Outcome>>>,
+    /// Whether the steps are kept or the collector wants them (asked
+    /// once a game).
+    wants_steps: bool,
 }
 
 impl<G: BoardGame, C: Collector<G>> Observer<G> for Keeping<'_, G, C> {
@@ -376,7 +380,7 @@ impl<G: BoardGame, C: Collector<G>> Observer<G> for Keeping<'_, G, C> {
         self.collector.event(event);
     }
     fn wants_steps(&self) -> bool {
-        self.steps.is_some() || self.collector.wants_steps()
+        self.wants_steps
     }
     fn chance(&mut self, _: &G, _: &G::State, outcome: &G::Outcome) {
         if let Some(steps) = &mut self.steps {

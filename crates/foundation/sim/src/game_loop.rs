@@ -169,25 +169,41 @@ impl<G: BoardGame> Observer<G> for () {}
 
 /// A [`Collector`] as an observer: events go to
 /// [`Collector::event`], and the steps to [`Collector::chance`] and
-/// [`Collector::decision`] when it [wants them](Collector::wants_steps).
-pub struct Collecting<'c, C>(pub &'c mut C);
+/// [`Collector::decision`] when it [wants them](Collector::wants_steps)
+/// (asked once, when made: once a game).
+pub struct Collecting<'c, C> {
+    collector: &'c mut C,
+    steps: bool,
+}
+
+impl<'c, C> Collecting<'c, C> {
+    /// `collector` as an observer of one game.
+    #[inline(always)]
+    pub fn new<G: BoardGame>(collector: &'c mut C) -> Self
+    where
+        C: Collector<G>,
+    {
+        let steps = collector.wants_steps();
+        Collecting { collector, steps }
+    }
+}
 
 impl<G: BoardGame, C: Collector<G>> Observer<G> for Collecting<'_, C> {
     #[inline(always)]
     fn event(&mut self, event: &G::Event) {
-        self.0.event(event)
+        self.collector.event(event)
     }
     #[inline(always)]
     fn wants_steps(&self) -> bool {
-        self.0.wants_steps()
+        self.steps
     }
     #[inline(always)]
     fn chance(&mut self, _: &G, _: &G::State, outcome: &G::Outcome) {
-        self.0.chance(outcome)
+        self.collector.chance(outcome)
     }
     #[inline(always)]
     fn decision(&mut self, _: &G, _: &G::State, seat: Seat, mv: &G::Move) {
-        self.0.decision(seat, mv)
+        self.collector.decision(seat, mv)
     }
 }
 

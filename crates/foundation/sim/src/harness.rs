@@ -530,7 +530,7 @@ where
         &mut Harness { path, tally },
         streams,
         max_steps,
-        &mut Collecting(&mut *collector),
+        &mut Collecting::new::<G>(&mut *collector),
         lists,
     );
     let result = match ended.ending {
