@@ -6,10 +6,12 @@
 //! case-insensitive; anything else re-prompts; the end of input ends the
 //! game cleanly with the score so far.
 
+use std::cell::RefCell;
 use std::io::{BufRead, Write};
 
-use tabula_core::{Agent, BoardGame, GameRng, Results, Streams};
+use tabula_core::{Agent, BoardGame, GameRng, Results, Seat, Streams};
 use tabula_play::record::{End, Step};
+use tabula_sim::game_loop::{ChanceSource, Decider, Ending, Lists, Observer, play_game};
 
 use crate::ChanceItError;
 use crate::config::Config;
@@ -281,102 +283,51 @@ pub fn play(
     writeln!(io.out, "Computer will use strategy {label}, good luck!")?;
     played.strategy = Some(name);
 
-    let mut streams = Streams::new(seed, 0);
-    computer.new_game(&game, 1);
-    let mut state = game.initial_state();
-    let mut human: Vec<u16> = Vec::new();
-    let mut machine: Vec<u16> = Vec::new();
-    let rounds = config.rounds();
-    for round in 0..rounds {
-        // Your turn.
-        let mut busted = false;
-        let mut score = 0;
-        loop {
-            let value = roll(&game, &mut state, streams.dice(), &mut busted);
-            played.steps.push(Step::Chance(value));
-            writeln!(io.out, "You rolled a: {value}")?;
-            if busted {
-                writeln!(io.out, "You LOST on Chance-it")?;
-                break;
-            }
-            writeln!(io.out, "You have already rolled:")?;
-            writeln!(io.out, "{}", rolled_line(&state))?;
-            let mv = loop {
-                write!(io.out, "Would you like to chance it? (Y or N) ")?;
-                let Some(answer) = io.line()? else {
-                    writeln!(io.out)?;
-                    return ended(&mut io, config, &played, &human, &machine);
-                };
-                match answer.to_ascii_lowercase().as_str() {
-                    "y" | "yes" => break Move::Roll,
-                    "n" | "no" => break Move::Stop,
-                    _ => writeln!(io.out, "Please answer Y or N.")?,
-                }
-            };
-            if mv == Move::Stop {
-                score = state.last();
-            }
-            played.steps.push(Step::Move { seat: 0, mv });
-            game.apply_move(&mut state, mv, &mut |_| {});
-            if mv == Move::Stop {
-                break;
-            }
-        }
-        human.push(score);
-        writeln!(io.out, "-----*****-----")?;
-
-        // The computer's turn.
-        let mut first = true;
-        let mut busted = false;
-        let mut score = 0;
-        loop {
-            let value = roll(&game, &mut state, streams.dice(), &mut busted);
-            played.steps.push(Step::Chance(value));
-            if first {
-                writeln!(io.out, "Computer rolled a: {value}")?;
-            } else {
-                writeln!(io.out, "Chance-it! computer rolled a: {value}")?;
-            }
-            first = false;
-            if busted {
-                writeln!(io.out, "Computer LOST on Chance-it")?;
-                break;
-            }
-            let mv = computer.choose(&game, &state, 1, streams.agent(1));
-            if mv == Move::Stop {
-                score = state.last();
-            }
-            played.steps.push(Step::Move { seat: 1, mv });
-            game.apply_move(&mut state, mv, &mut |_| {});
-            if mv == Move::Stop {
-                break;
-            }
-        }
-        machine.push(score);
-        played.rounds_completed = round + 1;
-        played.human = state.totals()[0];
-        played.computer = state.totals()[1];
-        if round + 1 < rounds {
-            write!(io.out, "{}", table(rounds, &human, &machine))?;
-            write!(io.out, "Hit enter to continue:")?;
-            match io.line()? {
-                None => {
-                    writeln!(io.out)?;
-                    return ended(&mut io, config, &played, &human, &machine);
-                }
-                // A script that answers without the empty line the pause
-                // asks for: its answer is the next question's, so the
-                // answers that follow do not drift by one.
-                Some(answer)
-                    if matches!(
-                        answer.to_ascii_lowercase().as_str(),
-                        "y" | "yes" | "n" | "no"
-                    ) =>
-                {
-                    io.pending = Some(answer);
-                }
-                Some(_) => {}
-            }
+    // The rounds, through the framework's one game loop: you (seat 0)
+    // answer at the prompts, the computer is its agent, and chance is the
+    // game's own dice, drawn from the dice's stream.
+    let table_state = RefCell::new(Rounds {
+        io,
+        played,
+        human: Vec::new(),
+        machine: Vec::new(),
+        rounds: config.rounds(),
+        pause: false,
+        error: None,
+    });
+    let ended_game = play_game(
+        &game,
+        &mut Players {
+            rounds: &table_state,
+            computer: &mut computer,
+        },
+        &mut SeedDice {
+            rounds: &table_state,
+        },
+        &mut Streams::new(seed, 0),
+        u32::MAX,
+        &mut Shown {
+            rounds: &table_state,
+        },
+        &mut Lists::default(),
+    );
+    let Rounds {
+        mut io,
+        mut played,
+        human,
+        machine,
+        rounds,
+        error,
+        ..
+    } = table_state.into_inner();
+    if let Some(e) = error {
+        return Err(e.into());
+    }
+    match ended_game.ending {
+        Ending::Over(_) => {}
+        Ending::Stopped(Stop::Failed(e)) => return Err(e),
+        Ending::Stopped(Stop::InputEnded) | Ending::Capped | Ending::NoOutcomes => {
+            return ended(&mut io, config, &played, &human, &machine);
         }
     }
     played.finished = true;
@@ -400,17 +351,207 @@ pub fn play(
     Ok(played)
 }
 
-/// Rolls for the seat to move; `busted` tells whether the roll repeated a
-/// value (the turn then ended with 0).
-fn roll(game: &ChanceIt, state: &mut State, rng: &mut GameRng, busted: &mut bool) -> u16 {
-    let value = game.config().dice().roll(rng);
-    *busted = false;
-    game.apply_chance(state, value, &mut |e| {
-        if let Event::Busted { .. } = e {
-            *busted = true;
+/// The session during the rounds, shared by the players (asked at the
+/// prompts), the dice (the pause between rounds) and the account of the
+/// steps.
+struct Rounds<'a> {
+    io: Session<'a>,
+    played: Played,
+    /// Your score in each round played.
+    human: Vec<u16>,
+    /// The computer's.
+    machine: Vec<u16>,
+    /// Rounds in the game.
+    rounds: u16,
+    /// A round just ended and another follows: pause before its first
+    /// roll.
+    pause: bool,
+    /// The first error writing the account of a step.
+    error: Option<std::io::Error>,
+}
+
+impl Rounds<'_> {
+    /// The lines of seed 003's transcript for what happened.
+    fn show(&mut self, event: &Event) -> std::io::Result<()> {
+        let out = &mut *self.io.out;
+        match *event {
+            Event::Rolled { seat: 0, value, .. } => writeln!(out, "You rolled a: {value}"),
+            Event::Rolled {
+                value, first: true, ..
+            } => writeln!(out, "Computer rolled a: {value}"),
+            Event::Rolled { value, .. } => writeln!(out, "Chance-it! computer rolled a: {value}"),
+            Event::Busted { seat: 0, .. } => writeln!(out, "You LOST on Chance-it"),
+            Event::Busted { .. } => writeln!(out, "Computer LOST on Chance-it"),
+            Event::Scored { seat: 0, score, .. } => {
+                self.human.push(score);
+                writeln!(out, "-----*****-----")
+            }
+            Event::Scored { round, score, .. } => {
+                self.machine.push(score);
+                self.played.rounds_completed = round + 1;
+                self.played.human = self.human.iter().map(|&s| u32::from(s)).sum();
+                self.played.computer = self.machine.iter().map(|&s| u32::from(s)).sum();
+                self.pause = round + 1 < self.rounds;
+                Ok(())
+            }
         }
-    });
-    value
+    }
+
+    /// Between two rounds: the score table, and "Hit enter to continue".
+    fn between_rounds(&mut self) -> Result<(), Stop> {
+        if !std::mem::take(&mut self.pause) {
+            return Ok(());
+        }
+        write!(
+            self.io.out,
+            "{}",
+            table(self.rounds, &self.human, &self.machine)
+        )?;
+        write!(self.io.out, "Hit enter to continue:")?;
+        match self.io.line()? {
+            None => {
+                writeln!(self.io.out)?;
+                return Err(Stop::InputEnded);
+            }
+            // A script that answers without the empty line the pause
+            // asks for: its answer is the next question's, so the
+            // answers that follow do not drift by one.
+            Some(answer)
+                if matches!(
+                    answer.to_ascii_lowercase().as_str(),
+                    "y" | "yes" | "n" | "no"
+                ) =>
+            {
+                self.io.pending = Some(answer);
+            }
+            Some(_) => {}
+        }
+        Ok(())
+    }
+}
+
+/// Why the rounds stopped before the game's end.
+enum Stop {
+    /// The input ended.
+    InputEnded,
+    /// Reading or writing failed.
+    Failed(ChanceItError),
+}
+
+impl From<std::io::Error> for Stop {
+    fn from(e: std::io::Error) -> Stop {
+        Stop::Failed(e.into())
+    }
+}
+
+impl From<ChanceItError> for Stop {
+    fn from(e: ChanceItError) -> Stop {
+        Stop::Failed(e)
+    }
+}
+
+/// The loop's decider: you at the Y/N prompt in seat 0, the computer's
+/// agent in seat 1.
+struct Players<'r, 'a> {
+    rounds: &'r RefCell<Rounds<'a>>,
+    computer: &'r mut Box<dyn Agent<ChanceIt>>,
+}
+
+impl Decider<ChanceIt> for Players<'_, '_> {
+    type Stop = Stop;
+
+    fn new_game(&mut self, game: &ChanceIt) -> Result<(), Stop> {
+        self.computer.new_game(game, 1);
+        Ok(())
+    }
+
+    fn decide(
+        &mut self,
+        game: &ChanceIt,
+        state: &State,
+        seat: Seat,
+        _: u32,
+        rng: &mut GameRng,
+        _: &mut Vec<Move>,
+    ) -> Result<Move, Stop> {
+        if seat != 0 {
+            return Ok(self.computer.choose(game, state, seat, rng));
+        }
+        let mut rounds = self.rounds.borrow_mut();
+        let io = &mut rounds.io;
+        writeln!(io.out, "You have already rolled:")?;
+        writeln!(io.out, "{}", rolled_line(state))?;
+        loop {
+            write!(io.out, "Would you like to chance it? (Y or N) ")?;
+            let Some(answer) = io.line()? else {
+                writeln!(io.out)?;
+                return Err(Stop::InputEnded);
+            };
+            match answer.to_ascii_lowercase().as_str() {
+                "y" | "yes" => return Ok(Move::Roll),
+                "n" | "no" => return Ok(Move::Stop),
+                _ => writeln!(io.out, "Please answer Y or N.")?,
+            }
+        }
+    }
+}
+
+/// The loop's chance: the game's own dice (its [`Config`]'s), rolled
+/// from the dice's stream, after the pause between rounds.
+struct SeedDice<'r, 'a> {
+    rounds: &'r RefCell<Rounds<'a>>,
+}
+
+impl ChanceSource<ChanceIt, Stop> for SeedDice<'_, '_> {
+    fn chance<O: Observer<ChanceIt>>(
+        &mut self,
+        game: &ChanceIt,
+        state: &mut State,
+        dice: &mut GameRng,
+        _: u32,
+        observer: &mut O,
+        _: &mut Vec<tabula_core::Chance<u16>>,
+    ) -> Result<u32, Stop> {
+        self.rounds.borrow_mut().between_rounds()?;
+        let value = game.config().dice().roll(dice);
+        observer.chance(game, state, &value);
+        game.apply_chance(state, value, &mut |e| observer.event(&e));
+        Ok(1)
+    }
+}
+
+/// The loop's observer: every step kept for the record, and the
+/// transcript's lines for each roll, bust and end of turn.
+struct Shown<'r, 'a> {
+    rounds: &'r RefCell<Rounds<'a>>,
+}
+
+impl Observer<ChanceIt> for Shown<'_, '_> {
+    fn wants_steps(&self) -> bool {
+        true
+    }
+    fn chance(&mut self, _: &ChanceIt, _: &State, outcome: &u16) {
+        self.rounds
+            .borrow_mut()
+            .played
+            .steps
+            .push(Step::Chance(*outcome));
+    }
+    fn decision(&mut self, _: &ChanceIt, _: &State, seat: Seat, mv: &Move) {
+        self.rounds
+            .borrow_mut()
+            .played
+            .steps
+            .push(Step::Move { seat, mv: *mv });
+    }
+    fn event(&mut self, event: &Event) {
+        let mut rounds = self.rounds.borrow_mut();
+        if rounds.error.is_none()
+            && let Err(e) = rounds.show(event)
+        {
+            rounds.error = Some(e);
+        }
+    }
 }
 
 /// The input ended: say so and show the score so far.

@@ -49,6 +49,12 @@ pub struct Chance<O> {
 /// and Ladders) uses [`Infallible`](std::convert::Infallible) as its move
 /// type and runs with no agent at all.
 ///
+/// One loop plays every game (`tabula_sim::game_loop`): the simulation
+/// harness, the referee, terminal play and replay are that loop with
+/// different deciders, chance sources and observers, so for the same seed
+/// and agents they play the same game (see
+/// [`run_chance`](Self::run_chance)).
+///
 /// Applying an outcome or a move reports what happened through `events`,
 /// a closure the caller passes in: simulation hands it to statistics
 /// collectors, a trace prints it, analysis ignores it. The methods are
@@ -130,15 +136,25 @@ pub trait BoardGame: Send + Sync {
     /// with a tighter loop that keeps the state in locals. `scratch` is
     /// [`sample_chance`](Self::sample_chance)'s buffer, kept by the caller.
     ///
+    /// Every game is played by one loop, `tabula_sim::game_loop`: the
+    /// simulation harness, the referee, terminal play and the replay of a
+    /// record differ only in who decides (agents, checked and timed
+    /// agents, people, a record's moves), where chance comes from (the
+    /// dice stream, or a record's outcomes) and what sees the steps. From
+    /// the dice stream the loop plays chance through this method, or,
+    /// when something wants each outcome (the referee keeping steps for a
+    /// record, the terminal printing them), one
+    /// [`sample_chance`](Self::sample_chance) at a time. The default plays
+    /// exactly those samples, so for the same seed and agents every way of
+    /// playing plays the same game.
+    ///
     /// An override may draw its outcomes differently from
     /// [`sample_chance`](Self::sample_chance), e.g. several dice from one
-    /// random word ([`WordDice`](crate::WordDice)). The simulation harness
-    /// and its replay of a single game both come through here, so they
-    /// agree; the referee and terminal play sample one chance point at a
-    /// time, so for a given seed they play other games than the harness
-    /// does (Snakes and Ladders, whose overriding loop this is for, has no
-    /// decisions and is never refereed; its records replay the harness's
-    /// games).
+    /// random word ([`WordDice`](crate::WordDice)); it then gives other
+    /// games than one outcome at a time does, so only a game of chance
+    /// alone should do that (Snakes and Ladders, whose overriding loop
+    /// this is for: it has no decisions and is never refereed, and its
+    /// records keep the games this loop plays).
     ///
     /// Returning 0 at a chance state means the game listed no outcomes.
     #[inline]

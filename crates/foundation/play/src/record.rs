@@ -11,8 +11,11 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::cell::{Cell, RefCell};
 use tabula_core::spec::{Location, PathItem, Source, SpecError};
-use tabula_core::{BoardGame, Chance, Results, Seat, Status};
+
+use tabula_core::{BoardGame, Chance, GameRng, Results, Seat, Status, Streams};
+use tabula_sim::game_loop::{ChanceSource, Decider, Ending, Lists, Observer, play_game};
 
 use crate::notation::Notation;
 
@@ -390,92 +393,42 @@ pub struct Replayed<G: BoardGame> {
 /// each step before it is applied (to print it). Finally the recorded end
 /// must agree with the final state. Messages name seats, moves and
 /// outcomes in the game's [`Notation`].
+///
+/// The record is played by the framework's one game loop
+/// ([`tabula_sim::game_loop`]), with its moves as the decider and its
+/// outcomes as the chance.
 pub fn replay<G: Recordable + Notation>(
     record: &RecordOf<G>,
-    mut on_step: impl FnMut(usize, &G, &G::State, &Step<G::Move, G::Outcome>),
+    on_step: impl FnMut(usize, &G, &G::State, &Step<G::Move, G::Outcome>),
 ) -> Result<Replayed<G>, RecordError> {
     let game = G::from_parameters(&record.parameters)
         .map_err(|m| RecordError::End(format!("invalid parameters: {m}")))?;
-    let mut state = game.initial_state();
-    let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
-    let mut legal = Vec::new();
-    let illegal = |index: usize, message: String| RecordError::Illegal { index, message };
-    for (index, step) in record.steps.iter().enumerate() {
-        if let Step::Move { seat, .. } = step
-            && *seat >= game.seats()
-        {
-            // Before anything names it: a game's names are for its seats.
-            return Err(illegal(
-                index,
-                format!(
-                    "a move by seat index {seat}, but the game seats {} (indices 0 to {})",
-                    game.seats(),
-                    game.seats().saturating_sub(1)
-                ),
-            ));
+    let reading = Reading {
+        steps: &record.steps,
+        next: Cell::new(0),
+        on_step: RefCell::new(on_step),
+        legal: RefCell::new(Vec::new()),
+    };
+    let ended = play_game(
+        &game,
+        &mut &reading,
+        &mut &reading,
+        &mut Streams::new(record.seed, record.index),
+        u32::MAX,
+        &mut (),
+        &mut Lists::default(),
+    );
+    let state = ended.state;
+    match ended.ending {
+        Ending::Stopped(Unread::Illegal(e)) => return Err(e),
+        Ending::Over(_) if reading.next.get() < record.steps.len() => {
+            reading.step(&game, &state)?;
+            return Err(RecordError::Illegal {
+                index: reading.next.get(),
+                message: "the game is already over".into(),
+            });
         }
-        on_step(index, &game, &state, step);
-        match (game.status(&state), step) {
-            (Status::Over(_), _) => {
-                return Err(illegal(index, "the game is already over".into()));
-            }
-            (Status::Chance, Step::Chance(o)) => {
-                if !game.is_possible(&state, o, &mut outcomes) {
-                    return Err(illegal(
-                        index,
-                        format!(
-                            "chance outcome {} cannot happen here",
-                            game.format_outcome(&state, o)
-                        ),
-                    ));
-                }
-                game.apply_chance(&mut state, *o, &mut |_| {});
-            }
-            (Status::Chance, Step::Move { seat, mv }) => {
-                return Err(illegal(
-                    index,
-                    format!(
-                        "{} moves {}, but chance decides here",
-                        game.seat_name(*seat),
-                        described(&game, &state, mv)
-                    ),
-                ));
-            }
-            (Status::Decision(_), Step::Chance(o)) => {
-                return Err(illegal(
-                    index,
-                    format!(
-                        "chance outcome {}, but a seat must move here",
-                        game.format_outcome(&state, o)
-                    ),
-                ));
-            }
-            (Status::Decision(to_move), Step::Move { seat, mv }) => {
-                if *seat != to_move {
-                    return Err(illegal(
-                        index,
-                        format!(
-                            "{} moves, but it is {}'s turn",
-                            game.seat_name(*seat),
-                            game.seat_name(to_move)
-                        ),
-                    ));
-                }
-                // The referee's test: a game with continuous moves lists
-                // none and answers `is_legal` directly.
-                if !game.is_legal(&state, mv, &mut legal) {
-                    return Err(illegal(
-                        index,
-                        format!(
-                            "{} moves {}, which is not a legal move here",
-                            game.seat_name(*seat),
-                            described(&game, &state, mv)
-                        ),
-                    ));
-                }
-                game.apply_move(&mut state, mv.clone(), &mut |_| {});
-            }
-        }
+        _ => {}
     }
     let results = game.results(&state);
     let over = matches!(game.status(&state), Status::Over(_));
@@ -517,6 +470,161 @@ pub fn replay<G: Recordable + Notation>(
         state,
         results,
     })
+}
+
+/// A step of a game of type `G`.
+type GameStep<G> = Step<<G as BoardGame>::Move, <G as BoardGame>::Outcome>;
+
+/// Why the replay's loop stopped before the game's end.
+enum Unread {
+    /// The record has no more steps.
+    End,
+    /// Its next step is illegal.
+    Illegal(RecordError),
+}
+
+/// A record's steps, read one by one as the loop asks for them: its
+/// moves are the replay's decider, its outcomes its chance.
+struct Reading<'r, G: BoardGame, F> {
+    steps: &'r [Step<G::Move, G::Outcome>],
+    /// The index of the next step.
+    next: Cell<usize>,
+    on_step: RefCell<F>,
+    /// For `is_legal` and `is_possible`.
+    legal: RefCell<Vec<G::Move>>,
+}
+
+impl<G, F> Reading<'_, G, F>
+where
+    G: Recordable + Notation,
+    F: FnMut(usize, &G, &G::State, &Step<G::Move, G::Outcome>),
+{
+    /// The next step, shown to `on_step` (its seat checked first: a
+    /// game's names are for its seats); `None` after the last.
+    fn step(&self, game: &G, state: &G::State) -> Result<Option<&GameStep<G>>, RecordError> {
+        let index = self.next.get();
+        let Some(step) = self.steps.get(index) else {
+            return Ok(None);
+        };
+        if let Step::Move { seat, .. } = step
+            && *seat >= game.seats()
+        {
+            return Err(illegal(
+                index,
+                format!(
+                    "a move by seat index {seat}, but the game seats {} (indices 0 to {})",
+                    game.seats(),
+                    game.seats().saturating_sub(1)
+                ),
+            ));
+        }
+        (self.on_step.borrow_mut())(index, game, state, step);
+        Ok(Some(step))
+    }
+}
+
+fn illegal(index: usize, message: String) -> RecordError {
+    RecordError::Illegal { index, message }
+}
+
+impl<G, F> Decider<G> for &Reading<'_, G, F>
+where
+    G: Recordable + Notation,
+    F: FnMut(usize, &G, &G::State, &Step<G::Move, G::Outcome>),
+{
+    type Stop = Unread;
+
+    fn decide(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        to_move: Seat,
+        _: u32,
+        _: &mut GameRng,
+        _: &mut Vec<G::Move>,
+    ) -> Result<G::Move, Unread> {
+        let index = self.next.get();
+        match self.step(game, state).map_err(Unread::Illegal)? {
+            None => Err(Unread::End),
+            Some(Step::Chance(o)) => Err(Unread::Illegal(illegal(
+                index,
+                format!(
+                    "chance outcome {}, but a seat must move here",
+                    game.format_outcome(state, o)
+                ),
+            ))),
+            Some(Step::Move { seat, .. }) if *seat != to_move => Err(Unread::Illegal(illegal(
+                index,
+                format!(
+                    "{} moves, but it is {}'s turn",
+                    game.seat_name(*seat),
+                    game.seat_name(to_move)
+                ),
+            ))),
+            // The referee's test: a game with continuous moves lists
+            // none and answers `is_legal` directly.
+            Some(Step::Move { seat, mv })
+                if !game.is_legal(state, mv, &mut self.legal.borrow_mut()) =>
+            {
+                Err(Unread::Illegal(illegal(
+                    index,
+                    format!(
+                        "{} moves {}, which is not a legal move here",
+                        game.seat_name(*seat),
+                        described(game, state, mv)
+                    ),
+                )))
+            }
+            Some(Step::Move { mv, .. }) => {
+                self.next.set(index + 1);
+                Ok(mv.clone())
+            }
+        }
+    }
+}
+
+impl<G, F> ChanceSource<G, Unread> for &Reading<'_, G, F>
+where
+    G: Recordable + Notation,
+    F: FnMut(usize, &G, &G::State, &Step<G::Move, G::Outcome>),
+{
+    fn chance<O: Observer<G>>(
+        &mut self,
+        game: &G,
+        state: &mut G::State,
+        _: &mut GameRng,
+        _: u32,
+        observer: &mut O,
+        outcomes: &mut Vec<Chance<G::Outcome>>,
+    ) -> Result<u32, Unread> {
+        let index = self.next.get();
+        match self.step(game, state).map_err(Unread::Illegal)? {
+            None => Err(Unread::End),
+            Some(Step::Move { seat, mv }) => Err(Unread::Illegal(illegal(
+                index,
+                format!(
+                    "{} moves {}, but chance decides here",
+                    game.seat_name(*seat),
+                    described(game, state, mv)
+                ),
+            ))),
+            Some(Step::Chance(o)) if !game.is_possible(state, o, outcomes) => {
+                Err(Unread::Illegal(illegal(
+                    index,
+                    format!(
+                        "chance outcome {} cannot happen here",
+                        game.format_outcome(state, o)
+                    ),
+                )))
+            }
+            Some(Step::Chance(o)) => {
+                self.next.set(index + 1);
+                observer.chance(game, state, o);
+                game.apply_chance(state, *o, &mut |e| observer.event(&e));
+                Ok(1)
+            }
+        }
+    }
 }
 
 /// A move in the game's notation (its `Debug` form if the notation

@@ -7,12 +7,18 @@
 //! limit) thinks too long forfeits the game: it ranks last, the others
 //! share first place, and [`Played::forfeit`] says why. The panic is
 //! caught, so a tournament goes on with its next game.
+//!
+//! The referee plays through the framework's one game loop
+//! ([`tabula_sim::game_loop`]): its checked, timed agents are the loop's
+//! decider, so for the same seed and agents it plays the game the
+//! simulation harness plays.
 
 use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
-use tabula_core::{Agent, BoardGame, Results, Seat, Status, Streams};
+use tabula_core::{Agent, BoardGame, GameResult, GameRng, Results, Seat, Streams};
+use tabula_sim::game_loop::{Decider, Dice, Ending, Lists, Observer, play_game};
 use tabula_sim::{Collector, Playout};
 
 use crate::record::{End, RecordOf, Recordable, Step};
@@ -180,6 +186,11 @@ impl Referee {
     /// Plays one game: `agents[seat]` decides for each seat, chance draws
     /// from `streams`' dice and each agent from its own stream. Events and
     /// the end go to `collector`.
+    ///
+    /// The game is played by the framework's one game loop
+    /// ([`tabula_sim::game_loop`]), the harness's: with the same seed and
+    /// agents, the referee plays the game [`tabula_sim::play_one`] plays,
+    /// with each call timed and each answer checked.
     pub fn play<G, C>(
         &self,
         game: &G,
@@ -193,159 +204,198 @@ impl Referee {
         C: Collector<G>,
     {
         let seats = game.seats();
-        let mut time = vec![Duration::ZERO; seats];
-        let mut calls = vec![0u64; seats];
-        let mut longest = vec![Duration::ZERO; seats];
-        let mut steps = Vec::new();
-        let mut state = game.initial_state();
-        let mut forfeit = None;
-        let mut playout = Playout {
-            index: streams.index(),
-            chance_steps: 0,
-            decisions: 0,
-            result: None,
-        };
         collector.start_game(streams.index());
-        for (seat, agent) in agents.iter_mut().enumerate() {
-            if let Err(message) = catch_quietly(|| agent.new_game(game, seat)) {
-                forfeit = Some(Forfeit {
-                    seat,
-                    step: 0,
-                    fault: Fault::Panic(message),
-                });
-                break;
-            }
-        }
-        let mut legal = Vec::new();
-        let mut taken = 0u32;
-        // The end of the last clock reading: the start of the next call's
-        // time unless calls are timed exactly (see `with_exact_call_times`).
-        let mut mark = Instant::now();
-        // The chance outcomes' list, kept from throw to throw, and the
-        // list an agent lists the legal moves into, kept from call to call.
-        let mut chances = Vec::new();
-        let mut moves = Vec::new();
-        while forfeit.is_none() {
-            match game.status(&state) {
-                Status::Over(result) => {
-                    playout.result = Some(result);
-                    break;
-                }
-                _ if taken >= self.max_steps => break,
-                Status::Chance => {
-                    let Some(outcome) = game.sample_chance(&state, streams.dice(), &mut chances)
-                    else {
-                        break;
-                    };
-                    game.apply_chance(&mut state, outcome, &mut |e| collector.event(&e));
-                    if self.keep_steps {
-                        steps.push(Step::Chance(outcome));
-                    }
-                    playout.chance_steps += 1;
-                }
-                Status::Decision(seat) => {
-                    let step = steps.len();
-                    let Some(agent) = agents.get_mut(seat) else {
-                        forfeit = Some(Forfeit {
-                            seat,
-                            step,
-                            fault: Fault::Panic(format!("seat {seat} has no agent")),
-                        });
-                        break;
-                    };
-                    let rng = streams.agent(seat);
-                    let start = if self.exact_call_times {
-                        Instant::now()
-                    } else {
-                        mark
-                    };
-                    let answer =
-                        catch_quietly(|| agent.choose_with(game, &state, seat, rng, &mut moves));
-                    mark = Instant::now();
-                    let took = mark.saturating_duration_since(start);
-                    time[seat] += took;
-                    calls[seat] += 1;
-                    longest[seat] = longest[seat].max(took);
-                    let mv = match answer {
-                        Err(message) => {
-                            forfeit = Some(Forfeit {
-                                seat,
-                                step,
-                                fault: Fault::Panic(message),
-                            });
-                            break;
-                        }
-                        Ok(mv) => mv,
-                    };
-                    if let Some(limit) = self.move_time_limit
-                        && took > limit
-                    {
-                        forfeit = Some(Forfeit {
-                            seat,
-                            step,
-                            fault: Fault::TooSlow {
-                                took_ms: took.as_millis() as u64,
-                                limit_ms: limit.as_millis() as u64,
-                            },
-                        });
-                        break;
-                    }
-                    if !game.is_legal(&state, &mv, &mut legal) {
-                        forfeit = Some(Forfeit {
-                            seat,
-                            step,
-                            fault: Fault::Illegal(format!("{mv:?}")),
-                        });
-                        break;
-                    }
-                    if self.keep_steps {
-                        steps.push(Step::Move {
-                            seat,
-                            mv: mv.clone(),
-                        });
-                    }
-                    game.apply_move(&mut state, mv, &mut |e| collector.event(&e));
-                    playout.decisions += 1;
-                }
-            }
-            taken += 1;
-        }
+        let mut decider = Checked {
+            referee: self,
+            agents,
+            time: vec![Duration::ZERO; seats],
+            calls: vec![0u64; seats],
+            longest: vec![Duration::ZERO; seats],
+            mark: Instant::now(),
+            legal: Vec::new(),
+            panicked_after: Vec::new(),
+        };
+        let mut observer = Keeping {
+            wants_steps: self.keep_steps || collector.wants_steps(),
+            collector: &mut *collector,
+            steps: self.keep_steps.then(Vec::new),
+        };
+        let ended = play_game(
+            game,
+            &mut decider,
+            &mut Dice,
+            streams,
+            self.max_steps,
+            &mut observer,
+            &mut Lists::default(),
+        );
+        let steps = observer.steps.unwrap_or_default();
+        let (forfeit, result) = match ended.ending {
+            Ending::Over(result) => (None, Some(result)),
+            Ending::Capped | Ending::NoOutcomes => (None, None),
+            Ending::Stopped(forfeit) => (Some(forfeit), None),
+        };
+        let state = ended.state;
         let results = match &forfeit {
             Some(f) => Some(Results::forfeit(seats, f.seat)),
-            None if playout.result.is_some() => game.results(&state),
+            None if result.is_some() => game.results(&state),
             None => None,
         };
-        if let Some(f) = &forfeit {
-            playout.result = Some(if seats == 2 {
-                tabula_core::GameResult::Win(1 - f.seat.min(1))
-            } else {
-                tabula_core::GameResult::Draw
-            });
-        }
-        let mut panicked_after = Vec::new();
-        for (seat, agent) in agents.iter_mut().enumerate() {
-            if forfeit.as_ref().is_some_and(|f| f.seat == seat) {
-                continue;
-            }
-            // A panic here comes after the result is settled: the game
-            // stands, and the tournament drops the agent as after any panic.
-            if let Err(message) = catch_quietly(|| agent.end_game(game, &state, seat)) {
-                panicked_after.push((seat, message));
-            }
-        }
+        let result = match &forfeit {
+            Some(f) if seats == 2 => Some(GameResult::Win(1 - f.seat.min(1))),
+            Some(_) => Some(GameResult::Draw),
+            None => result,
+        };
+        let playout = Playout {
+            index: streams.index(),
+            chance_steps: ended.chance_steps,
+            decisions: ended.decisions,
+            result,
+        };
         collector.end_game(&playout, &state);
         Played {
             state,
             results,
             forfeit,
-            time,
-            calls,
-            longest,
+            time: decider.time,
+            calls: decider.calls,
+            longest: decider.longest,
             chance_steps: playout.chance_steps,
             decisions: playout.decisions,
             steps,
-            panicked_after,
+            panicked_after: decider.panicked_after,
         }
+    }
+}
+
+/// The referee's decider: each seat's boxed agent, its calls timed and
+/// caught, its answers checked; a panic, an illegal move or (with a time
+/// limit) a slow answer stops the game with a [`Forfeit`].
+struct Checked<'a, G: BoardGame> {
+    referee: &'a Referee,
+    agents: &'a mut [Box<dyn Agent<G>>],
+    time: Vec<Duration>,
+    calls: Vec<u64>,
+    longest: Vec<Duration>,
+    /// The end of the last clock reading: the start of the next call's
+    /// time unless calls are timed exactly (see `with_exact_call_times`).
+    mark: Instant,
+    /// For `is_legal`, kept from call to call.
+    legal: Vec<G::Move>,
+    panicked_after: Vec<(Seat, String)>,
+}
+
+impl<G> Decider<G> for Checked<'_, G>
+where
+    G: BoardGame,
+    G::Move: PartialEq,
+{
+    type Stop = Forfeit;
+
+    fn new_game(&mut self, game: &G) -> Result<(), Forfeit> {
+        for (seat, agent) in self.agents.iter_mut().enumerate() {
+            if let Err(message) = catch_quietly(|| agent.new_game(game, seat)) {
+                return Err(Forfeit {
+                    seat,
+                    step: 0,
+                    fault: Fault::Panic(message),
+                });
+            }
+        }
+        self.mark = Instant::now();
+        Ok(())
+    }
+
+    fn decide(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        step: u32,
+        rng: &mut GameRng,
+        moves: &mut Vec<G::Move>,
+    ) -> Result<G::Move, Forfeit> {
+        // The index in the kept steps (0 when the referee keeps none).
+        let step = if self.referee.keep_steps {
+            step as usize
+        } else {
+            0
+        };
+        let forfeit = |fault| Forfeit { seat, step, fault };
+        let Some(agent) = self.agents.get_mut(seat) else {
+            return Err(forfeit(Fault::Panic(format!("seat {seat} has no agent"))));
+        };
+        let start = if self.referee.exact_call_times {
+            Instant::now()
+        } else {
+            self.mark
+        };
+        let answer = catch_quietly(|| agent.choose_with(game, state, seat, rng, moves));
+        self.mark = Instant::now();
+        let took = self.mark.saturating_duration_since(start);
+        self.time[seat] += took;
+        self.calls[seat] += 1;
+        self.longest[seat] = self.longest[seat].max(took);
+        let mv = answer.map_err(|message| forfeit(Fault::Panic(message)))?;
+        if let Some(limit) = self.referee.move_time_limit
+            && took > limit
+        {
+            return Err(forfeit(Fault::TooSlow {
+                took_ms: took.as_millis() as u64,
+                limit_ms: limit.as_millis() as u64,
+            }));
+        }
+        if !game.is_legal(state, &mv, &mut self.legal) {
+            return Err(forfeit(Fault::Illegal(format!("{mv:?}"))));
+        }
+        Ok(mv)
+    }
+
+    fn end_game(&mut self, game: &G, state: &G::State, stop: Option<&Forfeit>) {
+        for (seat, agent) in self.agents.iter_mut().enumerate() {
+            if stop.is_some_and(|f| f.seat == seat) {
+                continue;
+            }
+            // A panic here comes after the result is settled: the game
+            // stands, and the tournament drops the agent as after any panic.
+            if let Err(message) = catch_quietly(|| agent.end_game(game, state, seat)) {
+                self.panicked_after.push((seat, message));
+            }
+        }
+    }
+}
+
+/// The referee's observer: events to the collector, and every step kept
+/// for the record when the referee keeps them.
+struct Keeping<'c, G: BoardGame, C> {
+    collector: &'c mut C,
+    steps: Option<Vec<Step<G::Move, G::Outcome>>>,
+    /// Whether the steps are kept or the collector wants them (asked
+    /// once a game).
+    wants_steps: bool,
+}
+
+impl<G: BoardGame, C: Collector<G>> Observer<G> for Keeping<'_, G, C> {
+    fn event(&mut self, event: &G::Event) {
+        self.collector.event(event);
+    }
+    fn wants_steps(&self) -> bool {
+        self.wants_steps
+    }
+    fn chance(&mut self, _: &G, _: &G::State, outcome: &G::Outcome) {
+        if let Some(steps) = &mut self.steps {
+            steps.push(Step::Chance(*outcome));
+        }
+        self.collector.chance(outcome);
+    }
+    fn decision(&mut self, _: &G, _: &G::State, seat: Seat, mv: &G::Move) {
+        if let Some(steps) = &mut self.steps {
+            steps.push(Step::Move {
+                seat,
+                mv: mv.clone(),
+            });
+        }
+        self.collector.decision(seat, mv);
     }
 }
 

@@ -1,11 +1,14 @@
 //! Terminal play for any game: the game supplies move text and a board
 //! rendering ([`Notation`]); [`play`] does the prompts, re-prompts on
-//! garbage, end of input, and the moves of any agent.
+//! garbage, end of input, and the moves of any agent, through the
+//! framework's one game loop ([`tabula_sim::game_loop`]).
 
+use std::cell::RefCell;
 use std::io::{self, BufRead, Write};
 
 use tabula_core::input::{excerpt, read_line_capped};
-use tabula_core::{Agent, BoardGame, Results, Status, Streams};
+use tabula_core::{Agent, BoardGame, GameRng, Results, Seat, Streams};
+use tabula_sim::game_loop::{Decider, Dice, Ending, Lists, Observer, play_game};
 
 use crate::record::{End, RecordOf, Recordable, Step};
 use crate::referee::{Fault, Forfeit, catch_quietly};
@@ -55,6 +58,11 @@ const MAX_LINE: usize = 4096;
 /// `out`. A human with only one legal move makes it without being asked. `quit` or the end of input stops the game cleanly; `help` lists
 /// the legal moves. A move that does not parse or is not legal is
 /// explained and asked again.
+///
+/// The game is played by the framework's one game loop
+/// ([`tabula_sim::game_loop`]), the harness's, with the players as its
+/// decider: with agents in every seat and the same seed, it is the game
+/// [`tabula_sim::play_one`] and the referee play.
 pub fn play<G>(
     game: &G,
     players: &mut [Player<G>],
@@ -66,112 +74,220 @@ where
     G: Notation,
     G::Move: PartialEq,
 {
-    let mut state = game.initial_state();
-    let mut steps = Vec::new();
-    for (seat, p) in players.iter_mut().enumerate() {
-        if let Player::Agent { agent, .. } = p {
-            agent.new_game(game, seat);
-        }
-    }
-    let mut legal = Vec::new();
-    let mut chances = Vec::new();
-    // For `is_legal`, which the referee uses too: a game with continuous
-    // moves lists none and tests each answer directly.
-    let mut scratch = Vec::new();
-    let mut shown = false;
-    let end = loop {
-        match game.status(&state) {
-            Status::Over(_) => {
-                writeln!(out, "{}", game.render(&state).trim_end())?;
-                let results = game
-                    .results(&state)
-                    .unwrap_or_else(|| Results::draw(game.seats()));
-                writeln!(out, "{}", describe(game, &results))?;
-                break End::Finished(results);
-            }
-            Status::Chance => {
-                let Some(outcome) = game.sample_chance(&state, streams.dice(), &mut chances) else {
-                    writeln!(out, "The game lists no chance outcomes here; it stops.")?;
-                    break End::Stopped;
-                };
-                writeln!(out, "Chance: {}", game.format_outcome(&state, &outcome))?;
-                game.apply_chance(&mut state, outcome, &mut |_| {});
-                steps.push(Step::Chance(outcome));
-                shown = false;
-            }
-            Status::Decision(seat) => {
-                legal.clear();
-                game.legal_moves(&state, &mut legal);
-                let name = game.seat_name(seat);
-                let mv = match players.get_mut(seat) {
-                    None | Some(Player::Human) if legal.len() == 1 => {
-                        // Nothing to decide: the only legal move is made.
-                        let mv = legal[0].clone();
-                        writeln!(
-                            out,
-                            "{name}: {} (the only legal move)",
-                            game.format_move(&state, &mv)
-                        )?;
-                        mv
-                    }
-                    None | Some(Player::Human) => {
-                        if !shown {
-                            writeln!(out, "{}", game.render(&state).trim_end())?;
-                            shown = true;
-                        }
-                        match ask(game, &state, &legal, &name, input, out)? {
-                            Some(mv) => mv,
-                            None => {
-                                writeln!(out, "Game stopped.")?;
-                                break End::Stopped;
-                            }
-                        }
-                    }
-                    Some(Player::Agent { name: who, agent }) => {
-                        let rng = streams.agent(seat);
-                        let answer = catch_quietly(|| agent.choose(game, &state, seat, rng));
-                        let fault = match &answer {
-                            Err(message) => Some(Fault::Panic(message.clone())),
-                            Ok(mv) if !game.is_legal(&state, mv, &mut scratch) => {
-                                Some(Fault::Illegal(format!("{mv:?}")))
-                            }
-                            Ok(_) => None,
-                        };
-                        if let Some(fault) = fault {
-                            writeln!(out, "{name} ({who}) forfeits: {fault}.")?;
-                            let results = Results::forfeit(game.seats(), seat);
-                            writeln!(out, "{}", describe(game, &results))?;
-                            break End::Forfeit {
-                                forfeit: Forfeit {
-                                    seat,
-                                    step: steps.len(),
-                                    fault,
-                                },
-                                results,
-                            };
-                        }
-                        let Ok(mv) = answer else { unreachable_move()? };
-                        writeln!(
-                            out,
-                            "{name} ({who}) plays {}",
-                            game.format_move(&state, &mv)
-                        )?;
-                        shown = false;
-                        mv
-                    }
-                };
-                game.apply_move(&mut state, mv.clone(), &mut |_| {});
-                steps.push(Step::Move { seat, mv });
-            }
-        }
+    let screen = RefCell::new(Screen {
+        out,
+        shown: false,
+        error: None,
+    });
+    let mut seated = Seated {
+        players,
+        input,
+        screen: &screen,
+        legal: Vec::new(),
+        scratch: Vec::new(),
     };
-    for (seat, p) in players.iter_mut().enumerate() {
-        if let Player::Agent { agent, .. } = p {
-            let _ = catch_quietly(|| agent.end_game(game, &state, seat));
-        }
+    let mut observer = Shown {
+        screen: &screen,
+        steps: Vec::new(),
+    };
+    let ended = play_game(
+        game,
+        &mut seated,
+        &mut Dice,
+        streams,
+        u32::MAX,
+        &mut observer,
+        &mut Lists::default(),
+    );
+    let steps = observer.steps;
+    let state = ended.state;
+    let screen = screen.into_inner();
+    if let Some(e) = screen.error {
+        return Err(e);
     }
+    let out = screen.out;
+    let end = match ended.ending {
+        Ending::Over(_) => {
+            writeln!(out, "{}", game.render(&state).trim_end())?;
+            let results = game
+                .results(&state)
+                .unwrap_or_else(|| Results::draw(game.seats()));
+            writeln!(out, "{}", describe(game, &results))?;
+            End::Finished(results)
+        }
+        Ending::NoOutcomes => {
+            writeln!(out, "The game lists no chance outcomes here; it stops.")?;
+            End::Stopped
+        }
+        Ending::Capped => End::Capped,
+        Ending::Stopped(Stop::Quit) => End::Stopped,
+        Ending::Stopped(Stop::Forfeit(forfeit, results)) => End::Forfeit { forfeit, results },
+        Ending::Stopped(Stop::Io(e)) => return Err(e),
+    };
     out.flush()?;
     Ok(TerminalGame { state, steps, end })
+}
+
+/// The terminal, shared by the players (who are asked and answer there)
+/// and the account of the steps.
+struct Screen<'o> {
+    out: &'o mut dyn Write,
+    /// Whether the position on screen is the current one.
+    shown: bool,
+    /// The first error writing the account of a step.
+    error: Option<io::Error>,
+}
+
+/// Why a game at the terminal stopped before its end.
+enum Stop {
+    /// A human quit, or the input ended.
+    Quit,
+    /// An agent forfeited.
+    Forfeit(Forfeit, Results),
+    /// Reading or writing failed.
+    Io(io::Error),
+}
+
+impl From<io::Error> for Stop {
+    fn from(e: io::Error) -> Stop {
+        Stop::Io(e)
+    }
+}
+
+/// The terminal's decider: the players in their seats.
+struct Seated<'p, 'o, G: BoardGame> {
+    players: &'p mut [Player<G>],
+    input: &'p mut dyn BufRead,
+    screen: &'p RefCell<Screen<'o>>,
+    legal: Vec<G::Move>,
+    /// For `is_legal`, which the referee uses too: a game with continuous
+    /// moves lists none and tests each answer directly.
+    scratch: Vec<G::Move>,
+}
+
+impl<G> Decider<G> for Seated<'_, '_, G>
+where
+    G: Notation,
+    G::Move: PartialEq,
+{
+    type Stop = Stop;
+
+    fn new_game(&mut self, game: &G) -> Result<(), Stop> {
+        for (seat, p) in self.players.iter_mut().enumerate() {
+            if let Player::Agent { agent, .. } = p {
+                agent.new_game(game, seat);
+            }
+        }
+        Ok(())
+    }
+
+    fn decide(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        step: u32,
+        rng: &mut GameRng,
+        moves: &mut Vec<G::Move>,
+    ) -> Result<G::Move, Stop> {
+        let mut screen = self.screen.borrow_mut();
+        let screen = &mut *screen;
+        let out = &mut *screen.out;
+        let legal = &mut self.legal;
+        legal.clear();
+        game.legal_moves(state, legal);
+        let name = game.seat_name(seat);
+        match self.players.get_mut(seat) {
+            None | Some(Player::Human) if legal.len() == 1 => {
+                // Nothing to decide: the only legal move is made.
+                let mv = legal[0].clone();
+                writeln!(
+                    out,
+                    "{name}: {} (the only legal move)",
+                    game.format_move(state, &mv)
+                )?;
+                Ok(mv)
+            }
+            None | Some(Player::Human) => {
+                if !screen.shown {
+                    writeln!(out, "{}", game.render(state).trim_end())?;
+                    screen.shown = true;
+                }
+                match ask(game, state, legal, &name, &mut *self.input, out)? {
+                    Some(mv) => Ok(mv),
+                    None => {
+                        writeln!(out, "Game stopped.")?;
+                        Err(Stop::Quit)
+                    }
+                }
+            }
+            Some(Player::Agent { name: who, agent }) => {
+                let answer = catch_quietly(|| agent.choose_with(game, state, seat, rng, moves));
+                let fault = match &answer {
+                    Err(message) => Some(Fault::Panic(message.clone())),
+                    Ok(mv) if !game.is_legal(state, mv, &mut self.scratch) => {
+                        Some(Fault::Illegal(format!("{mv:?}")))
+                    }
+                    Ok(_) => None,
+                };
+                if let Some(fault) = fault {
+                    writeln!(out, "{name} ({who}) forfeits: {fault}.")?;
+                    let results = Results::forfeit(game.seats(), seat);
+                    writeln!(out, "{}", describe(game, &results))?;
+                    let forfeit = Forfeit {
+                        seat,
+                        step: step as usize,
+                        fault,
+                    };
+                    return Err(Stop::Forfeit(forfeit, results));
+                }
+                let Ok(mv) = answer else { unreachable_move()? };
+                writeln!(out, "{name} ({who}) plays {}", game.format_move(state, &mv))?;
+                screen.shown = false;
+                Ok(mv)
+            }
+        }
+    }
+
+    fn end_game(&mut self, game: &G, state: &G::State, _: Option<&Stop>) {
+        for (seat, p) in self.players.iter_mut().enumerate() {
+            if let Player::Agent { agent, .. } = p {
+                let _ = catch_quietly(|| agent.end_game(game, state, seat));
+            }
+        }
+    }
+}
+
+/// The terminal's observer: each chance outcome shown, every step kept.
+struct Shown<'s, 'o, G: BoardGame> {
+    screen: &'s RefCell<Screen<'o>>,
+    steps: Vec<Step<G::Move, G::Outcome>>,
+}
+
+impl<G: Notation> Observer<G> for Shown<'_, '_, G> {
+    fn wants_steps(&self) -> bool {
+        true
+    }
+    fn chance(&mut self, game: &G, state: &G::State, outcome: &G::Outcome) {
+        let mut screen = self.screen.borrow_mut();
+        if screen.error.is_none()
+            && let Err(e) = writeln!(
+                screen.out,
+                "Chance: {}",
+                game.format_outcome(state, outcome)
+            )
+        {
+            screen.error = Some(e);
+        }
+        screen.shown = false;
+        self.steps.push(Step::Chance(*outcome));
+    }
+    fn decision(&mut self, _: &G, _: &G::State, seat: Seat, mv: &G::Move) {
+        self.steps.push(Step::Move {
+            seat,
+            mv: mv.clone(),
+        });
+    }
 }
 
 fn unreachable_move<T>() -> io::Result<T> {

@@ -4,6 +4,8 @@
 
 mod common;
 
+#[path = "one_loop.rs"]
+mod one_loop;
 #[path = "services.rs"]
 mod services;
 #[path = "tournament.rs"]

@@ -1,4 +1,4 @@
-use tabula_core::{BoardGame, GameResult};
+use tabula_core::{BoardGame, GameResult, Seat};
 
 use crate::Playout;
 
@@ -22,6 +22,24 @@ pub trait Collector<G: BoardGame> {
     /// The current game ended (or hit the step cap).
     fn end_game(&mut self, playout: &Playout, state: &G::State) {
         let _ = (playout, state);
+    }
+    /// Whether this collector wants every step of the games, each chance
+    /// outcome through [`chance`](Self::chance) and each move through
+    /// [`decision`](Self::decision) (default no: it sees events only).
+    /// The harness then plays chance one outcome at a time
+    /// ([`Dice`](crate::game_loop::Dice)) and never counts in bulk.
+    fn wants_steps(&self) -> bool {
+        false
+    }
+    /// Chance gives `outcome` (before it is applied), for a collector that
+    /// [wants steps](Self::wants_steps).
+    fn chance(&mut self, outcome: &G::Outcome) {
+        let _ = outcome;
+    }
+    /// `seat` plays `mv` (before it is applied), for a collector that
+    /// [wants steps](Self::wants_steps).
+    fn decision(&mut self, seat: Seat, mv: &G::Move) {
+        let _ = (seat, mv);
     }
     /// Adds another collector's games to this one.
     fn merge(&mut self, other: Self)
@@ -120,6 +138,18 @@ macro_rules! tuple_collector {
             #[inline]
             fn end_game(&mut self, playout: &Playout, state: &G::State) {
                 $(self.$idx.end_game(playout, state);)+
+            }
+            #[inline]
+            fn wants_steps(&self) -> bool {
+                false $(|| self.$idx.wants_steps())+
+            }
+            #[inline]
+            fn chance(&mut self, outcome: &G::Outcome) {
+                $(self.$idx.chance(outcome);)+
+            }
+            #[inline]
+            fn decision(&mut self, seat: Seat, mv: &G::Move) {
+                $(self.$idx.decision(seat, mv);)+
             }
             fn merge(&mut self, other: Self) {
                 $(self.$idx.merge(other.$idx);)+

@@ -8,6 +8,9 @@ use tabula_core::{
     game_rng,
 };
 
+use crate::game_loop::{
+    ChanceSource, Collecting, Decider, Dice, Draws, Ending, Lists, Observer, play_game,
+};
 use crate::{Collector, LandingTally, Tallied, Wants};
 
 /// Errors of a simulation run.
@@ -287,7 +290,10 @@ impl Simulation {
         // Landings counted in bulk when the game can and no collector
         // wants more (see `Tallied`): a tally beside each worker's
         // collector, added to it once at the end.
-        let tally = || (P::BULK && collector.wants() <= Wants::Landings).then(LandingTally::new);
+        let tally = || {
+            (P::BULK && collector.wants() <= Wants::Landings && !collector.wants_steps())
+                .then(LandingTally::new)
+        };
         let done = AtomicU64::new(0);
         let start = Instant::now();
         let merged = pool.install(|| {
@@ -383,7 +389,7 @@ impl Simulation {
         // the agents' streams are kept from game to game, so a game
         // allocates nothing.
         let mut streams = Reseeded::new(self.seed);
-        let mut scratch = Scratch::default();
+        let mut lists = Lists::default();
         for index in range {
             streams.start(index);
             play(
@@ -394,7 +400,7 @@ impl Simulation {
                 self.max_steps,
                 &mut acc,
                 tally.as_deref_mut(),
-                &mut scratch,
+                &mut lists,
             )?;
         }
         Ok(acc)
@@ -403,10 +409,12 @@ impl Simulation {
 
 /// Plays one game to its end (or the step cap) from its random streams,
 /// feeding `collector`: chance draws from the dice's stream, each seat's
-/// agent from its own ([`Streams`]). This is the harness's inner loop; it
-/// is generic over game, agents and collector, so it compiles to
-/// straight-line code with no boxing, allocation or dynamic dispatch per
-/// move.
+/// agent from its own ([`Streams`]). This is the harness's inner loop,
+/// the framework's one game loop ([`play_game`]) with the agents as its
+/// decider; it is generic over game, agents and collector, so it compiles
+/// to straight-line code with no boxing, allocation or dynamic dispatch
+/// per move. The referee and terminal play go through the same loop, so
+/// with the same seed and agents they play the same game.
 #[inline]
 pub fn play_one<G, A, C>(
     game: &G,
@@ -420,60 +428,10 @@ where
     A: Agents<G>,
     C: Collector<G>,
 {
-    let mut scratch = Scratch::default();
+    let mut lists = Lists::default();
     play(
-        StepByStep,
-        game,
-        agents,
-        streams,
-        max_steps,
-        collector,
-        None,
-        &mut scratch,
+        StepByStep, game, agents, streams, max_steps, collector, None, &mut lists,
     )
-}
-
-/// The lists a game's steps use (the chance outcomes to sample from, the
-/// legal moves an agent picks among), kept from step to step and game to
-/// game so that a step allocates nothing.
-struct Scratch<G: BoardGame> {
-    chances: Vec<Chance<G::Outcome>>,
-    moves: Vec<G::Move>,
-}
-
-impl<G: BoardGame> Default for Scratch<G> {
-    fn default() -> Self {
-        Scratch {
-            chances: Vec::new(),
-            moves: Vec::new(),
-        }
-    }
-}
-
-/// The random streams a game draws from, as [`play`] sees them: those of
-/// [`Streams`], however they are kept.
-trait Draws {
-    /// The game's index in its run.
-    fn index(&self) -> u64;
-    /// The dice's stream.
-    fn dice(&mut self) -> &mut GameRng;
-    /// The stream of the agent in `seat`.
-    fn agent(&mut self, seat: Seat) -> &mut GameRng;
-}
-
-impl Draws for Streams {
-    #[inline]
-    fn index(&self) -> u64 {
-        Streams::index(self)
-    }
-    #[inline]
-    fn dice(&mut self) -> &mut GameRng {
-        Streams::dice(self)
-    }
-    #[inline]
-    fn agent(&mut self, seat: Seat) -> &mut GameRng {
-        Streams::agent(self, seat)
-    }
 }
 
 /// The same streams as [`Streams`] (the dice's [`game_rng`], each
@@ -554,8 +512,8 @@ fn play<P, G, A, C, D>(
     streams: &mut D,
     max_steps: u32,
     collector: &mut C,
-    mut tally: Option<&mut LandingTally>,
-    scratch: &mut Scratch<G>,
+    tally: Option<&mut LandingTally>,
+    lists: &mut Lists<G>,
 ) -> Result<Playout, SimError>
 where
     P: Path<G>,
@@ -565,58 +523,95 @@ where
     D: Draws,
 {
     let index = streams.index();
-    let mut state = game.initial_state();
-    agents.new_game(game);
     collector.start_game(index);
-    let mut playout = Playout {
-        index,
-        chance_steps: 0,
-        decisions: 0,
-        result: None,
+    let ended = play_game(
+        game,
+        &mut Seated(agents),
+        &mut Harness { path, tally },
+        streams,
+        max_steps,
+        &mut Collecting::new::<G>(&mut *collector),
+        lists,
+    );
+    let result = match ended.ending {
+        Ending::Over(result) => Some(result),
+        Ending::Capped => None,
+        Ending::NoOutcomes => return Err(SimError::NoOutcomes { game: index }),
+        Ending::Stopped(seat) => return Err(SimError::NoAgent { game: index, seat }),
     };
-    let mut steps = 0;
-    loop {
-        match game.status(&state) {
-            Status::Over(result) => {
-                playout.result = Some(result);
-                break;
-            }
-            _ if steps >= max_steps => break,
-            Status::Chance => {
-                let limit = max_steps - steps;
-                let tallied = match tally.as_deref_mut() {
-                    Some(tally) => path.chance(game, &mut state, streams.dice(), limit, tally),
-                    None => None,
-                };
-                let n = match tallied {
-                    Some(n) => n,
-                    None => game.run_chance(
-                        &mut state,
-                        streams.dice(),
-                        limit,
-                        &mut |e| collector.event(&e),
-                        &mut scratch.chances,
-                    ),
-                };
-                if n == 0 {
-                    return Err(SimError::NoOutcomes { game: index });
-                }
-                playout.chance_steps += n;
-                steps += n;
-            }
-            Status::Decision(seat) => {
-                let mv = agents
-                    .choose_with(game, &state, seat, streams.agent(seat), &mut scratch.moves)
-                    .ok_or(SimError::NoAgent { game: index, seat })?;
-                game.apply_move(&mut state, mv, &mut |e| collector.event(&e));
-                playout.decisions += 1;
-                steps += 1;
-            }
+    let playout = Playout {
+        index,
+        chance_steps: ended.chance_steps,
+        decisions: ended.decisions,
+        result,
+    };
+    collector.end_game(&playout, &ended.state);
+    Ok(playout)
+}
+
+/// The harness's agents as the loop's decider: a seat with no agent
+/// stops the game (an error of the run).
+struct Seated<'a, A>(&'a mut A);
+
+impl<G: BoardGame, A: Agents<G>> Decider<G> for Seated<'_, A> {
+    type Stop = Seat;
+
+    #[inline(always)]
+    fn new_game(&mut self, game: &G) -> Result<(), Seat> {
+        self.0.new_game(game);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn decide(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        _: u32,
+        rng: &mut GameRng,
+        moves: &mut Vec<G::Move>,
+    ) -> Result<G::Move, Seat> {
+        self.0
+            .choose_with(game, state, seat, rng, moves)
+            .ok_or(seat)
+    }
+
+    #[inline(always)]
+    fn end_game(&mut self, game: &G, state: &G::State, stop: Option<&Seat>) {
+        if stop.is_none() {
+            self.0.end_game(game, state);
         }
     }
-    agents.end_game(game, &state);
-    collector.end_game(&playout, &state);
-    Ok(playout)
+}
+
+/// The harness's chance: the dice ([`Dice`]), with a run of chance
+/// points counted in bulk into `tally` where the path and the game can.
+struct Harness<'t, P> {
+    path: P,
+    tally: Option<&'t mut LandingTally>,
+}
+
+impl<G: BoardGame, P: Path<G>> ChanceSource<G, Seat> for Harness<'_, P> {
+    #[inline(always)]
+    fn chance<O: Observer<G>>(
+        &mut self,
+        game: &G,
+        state: &mut G::State,
+        dice: &mut GameRng,
+        limit: u32,
+        observer: &mut O,
+        scratch: &mut Vec<Chance<G::Outcome>>,
+    ) -> Result<u32, Seat> {
+        if let Some(tally) = self.tally.as_deref_mut()
+            && let Some(n) = self.path.chance(game, state, dice, limit, tally)
+        {
+            return Ok(n);
+        }
+        <Dice as ChanceSource<G, Seat>>::chance(
+            &mut Dice, game, state, dice, limit, observer, scratch,
+        )
+    }
 }
 
 /// Replays game `index` of a run with `seed` (and no agents), passing

@@ -44,6 +44,7 @@
 mod collect;
 pub mod conformance;
 pub mod dice_test;
+pub mod game_loop;
 mod harness;
 mod seats;
 pub mod table;

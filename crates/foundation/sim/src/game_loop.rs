@@ -1,0 +1,382 @@
+//! The one game loop: every game the framework plays, the harness's
+//! millions, a refereed tournament game, a game at the terminal and the
+//! replay of a record, is played by [`play_game`].
+//!
+//! The loop asks the game what happens next ([`BoardGame::status`]) and
+//! plays it: chance through a [`ChanceSource`], a decision through a
+//! [`Decider`], each step shown to an [`Observer`], until the game is
+//! over, the step cap is reached or the decider or the chance source
+//! stops it. What differs between the framework's ways of playing is
+//! only which of these it passes:
+//!
+//! | who plays | decider | chance | observer |
+//! |---|---|---|---|
+//! | the harness ([`Simulation`](crate::Simulation), [`play_one`](crate::play_one)) | its [`Agents`](tabula_core::Agents) | the dice ([`Dice`]), or a game's bulk counting | the [`Collector`] |
+//! | the referee (`tabula_play::referee`) | boxed agents, timed, panics caught, illegal or slow answers forfeited | the dice ([`Dice`]) | the collector, and the steps kept for a record |
+//! | terminal play (`tabula_play::terminal`) | people at a prompt and agents | the dice ([`Dice`]) | the lines printed |
+//! | replay (`tabula_play::record::replay`) | the record's moves, checked | the record's outcomes, checked | the account printed |
+//!
+//! Chance draws from the game's dice stream and each seat's decider from
+//! that seat's own stream ([`Streams`]), so for the
+//! same seed and the same agents the harness, the referee and terminal
+//! play play the same game, step for step. The loop is generic over all
+//! four, so each way of playing compiles to its own straight-line code:
+//! the harness's has no boxing, allocation or dynamic dispatch per step.
+
+use tabula_core::{BoardGame, Chance, GameResult, GameRng, Seat, Status, Streams};
+
+use crate::Collector;
+
+/// The random streams a game draws from: the dice's and each seat's
+/// (those of [`Streams`], however they are kept).
+pub trait Draws {
+    /// The game's index in its run.
+    fn index(&self) -> u64;
+    /// The dice's stream.
+    fn dice(&mut self) -> &mut GameRng;
+    /// The stream of the decider in `seat`.
+    fn agent(&mut self, seat: Seat) -> &mut GameRng;
+}
+
+impl Draws for Streams {
+    #[inline]
+    fn index(&self) -> u64 {
+        Streams::index(self)
+    }
+    #[inline]
+    fn dice(&mut self) -> &mut GameRng {
+        Streams::dice(self)
+    }
+    #[inline]
+    fn agent(&mut self, seat: Seat) -> &mut GameRng {
+        Streams::agent(self, seat)
+    }
+}
+
+/// Who answers a decision: the harness's agents, the referee's checked
+/// agents, a person at the terminal, a record's moves.
+pub trait Decider<G: BoardGame> {
+    /// Why the decider stopped a game before its end (no agent for a
+    /// seat, a forfeit, a person quitting, a record's illegal step).
+    type Stop;
+
+    /// A game starts. `Err` stops it before its first step.
+    fn new_game(&mut self, game: &G) -> Result<(), Self::Stop> {
+        let _ = game;
+        Ok(())
+    }
+
+    /// The move of `seat` at `state`, after `step` steps of the game:
+    /// `rng` is the seat's own stream and `moves` a list kept from call to
+    /// call (its contents on entry mean nothing), for a decider that lists
+    /// the legal moves. `Err` stops the game here.
+    fn decide(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        step: u32,
+        rng: &mut GameRng,
+        moves: &mut Vec<G::Move>,
+    ) -> Result<G::Move, Self::Stop>;
+
+    /// The game ended at `state`: over, capped, or stopped by `stop`.
+    fn end_game(&mut self, game: &G, state: &G::State, stop: Option<&Self::Stop>) {
+        let _ = (game, state, stop);
+    }
+}
+
+/// Where chance comes from: the dice ([`Dice`]), or a record's outcomes.
+/// `S` is the loop's reason to stop ([`Decider::Stop`]).
+pub trait ChanceSource<G: BoardGame, S> {
+    /// Plays chance from `state`, a [`Status::Chance`] state: at least
+    /// one outcome and at most `limit`, stopping early when the state is
+    /// no longer at a chance point; returns how many. `Ok(0)` means the
+    /// game lists no outcomes here. Each outcome's events go to
+    /// `observer`, and the outcome itself, before it is applied, when the
+    /// observer [wants steps](Observer::wants_steps).
+    #[allow(clippy::too_many_arguments)] // the loop's state, passed apart to stay in registers
+    fn chance<O: Observer<G>>(
+        &mut self,
+        game: &G,
+        state: &mut G::State,
+        dice: &mut GameRng,
+        limit: u32,
+        observer: &mut O,
+        scratch: &mut Vec<Chance<G::Outcome>>,
+    ) -> Result<u32, S>;
+}
+
+/// Chance from the dice stream: the game's
+/// [`run_chance`](BoardGame::run_chance) when the observer takes events
+/// only, and one [`sample_chance`](BoardGame::sample_chance) at a time
+/// when it wants each outcome. The two draw the same outcomes from the
+/// same stream unless a game overrides `run_chance` to draw otherwise
+/// (Snakes and Ladders, a game of chance alone, whose records keep the
+/// games its own loop plays).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Dice;
+
+impl<G: BoardGame, S> ChanceSource<G, S> for Dice {
+    #[inline(always)]
+    fn chance<O: Observer<G>>(
+        &mut self,
+        game: &G,
+        state: &mut G::State,
+        dice: &mut GameRng,
+        limit: u32,
+        observer: &mut O,
+        scratch: &mut Vec<Chance<G::Outcome>>,
+    ) -> Result<u32, S> {
+        if observer.wants_steps() {
+            let Some(outcome) = game.sample_chance(state, dice, scratch) else {
+                return Ok(0);
+            };
+            observer.chance(game, state, &outcome);
+            game.apply_chance(state, outcome, &mut |e| observer.event(&e));
+            return Ok(1);
+        }
+        Ok(game.run_chance(state, dice, limit, &mut |e| observer.event(&e), scratch))
+    }
+}
+
+/// What sees a game's steps: the events of every step, and, for one that
+/// [wants steps](Self::wants_steps), each outcome and move before it is
+/// applied (a record, a printed account).
+pub trait Observer<G: BoardGame> {
+    /// Something happened.
+    fn event(&mut self, event: &G::Event) {
+        let _ = event;
+    }
+    /// Whether [`chance`](Self::chance) and [`decision`](Self::decision)
+    /// are wanted (default no): then chance is played one outcome at a
+    /// time.
+    fn wants_steps(&self) -> bool {
+        false
+    }
+    /// Chance gives `outcome` at `state`.
+    fn chance(&mut self, game: &G, state: &G::State, outcome: &G::Outcome) {
+        let _ = (game, state, outcome);
+    }
+    /// `seat` plays `mv` at `state`.
+    fn decision(&mut self, game: &G, state: &G::State, seat: Seat, mv: &G::Move) {
+        let _ = (game, state, seat, mv);
+    }
+}
+
+/// Nothing is observed.
+impl<G: BoardGame> Observer<G> for () {}
+
+/// A [`Collector`] as an observer: events go to
+/// [`Collector::event`], and the steps to [`Collector::chance`] and
+/// [`Collector::decision`] when it [wants them](Collector::wants_steps)
+/// (asked once, when made: once a game).
+pub struct Collecting<'c, C> {
+    collector: &'c mut C,
+    steps: bool,
+}
+
+impl<'c, C> Collecting<'c, C> {
+    /// `collector` as an observer of one game.
+    #[inline(always)]
+    pub fn new<G: BoardGame>(collector: &'c mut C) -> Self
+    where
+        C: Collector<G>,
+    {
+        let steps = collector.wants_steps();
+        Collecting { collector, steps }
+    }
+}
+
+impl<G: BoardGame, C: Collector<G>> Observer<G> for Collecting<'_, C> {
+    #[inline(always)]
+    fn event(&mut self, event: &G::Event) {
+        self.collector.event(event)
+    }
+    #[inline(always)]
+    fn wants_steps(&self) -> bool {
+        self.steps
+    }
+    #[inline(always)]
+    fn chance(&mut self, _: &G, _: &G::State, outcome: &G::Outcome) {
+        self.collector.chance(outcome)
+    }
+    #[inline(always)]
+    fn decision(&mut self, _: &G, _: &G::State, seat: Seat, mv: &G::Move) {
+        self.collector.decision(seat, mv)
+    }
+}
+
+/// How a game played by [`play_game`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending<S> {
+    /// The game is over.
+    Over(GameResult),
+    /// The step cap stopped it.
+    Capped,
+    /// Chance listed no outcomes.
+    NoOutcomes,
+    /// The decider or the chance source stopped it.
+    Stopped(S),
+}
+
+/// A game played by [`play_game`].
+#[derive(Clone, Debug)]
+pub struct Ended<G: BoardGame, S> {
+    /// The final state.
+    pub state: G::State,
+    /// Chance outcomes applied.
+    pub chance_steps: u32,
+    /// Moves made.
+    pub decisions: u32,
+    /// How it ended.
+    pub ending: Ending<S>,
+}
+
+/// The lists a game's steps use (the chance outcomes to sample from, the
+/// legal moves a decider picks among), kept from step to step and, by a
+/// caller that plays many games, from game to game, so that a step
+/// allocates nothing.
+pub struct Lists<G: BoardGame> {
+    chances: Vec<Chance<G::Outcome>>,
+    moves: Vec<G::Move>,
+}
+
+impl<G: BoardGame> Default for Lists<G> {
+    fn default() -> Self {
+        Lists {
+            chances: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+}
+
+/// Plays one game from the initial state to its end, the step cap
+/// (`max_steps` chance outcomes plus moves), or a stop: chance from
+/// `chance` drawing on `streams`' dice, each decision from `decider`
+/// with the seat's own stream, each step shown to `observer`. The
+/// decider's [`new_game`](Decider::new_game) and
+/// [`end_game`](Decider::end_game) frame the game.
+///
+/// ```
+/// use tabula_core::{BoardGame, GameResult, GameRng, Seat, Status, Streams};
+/// use tabula_sim::game_loop::{Decider, Dice, Ending, Lists, play_game};
+///
+/// /// Take one or two from a pile of five; whoever takes the last wins.
+/// struct Nim;
+/// impl BoardGame for Nim {
+///     type State = (u8, Seat);
+///     type Move = u8;
+///     type Outcome = ();
+///     type Event = ();
+///     fn seats(&self) -> usize { 2 }
+///     fn initial_state(&self) -> (u8, Seat) { (5, 0) }
+///     fn status(&self, &(pile, to_move): &(u8, Seat)) -> Status {
+///         if pile == 0 { Status::Over(GameResult::Win(1 - to_move)) } else { Status::Decision(to_move) }
+///     }
+///     fn apply_chance<E: FnMut(())>(&self, _: &mut (u8, Seat), _: (), _: &mut E) {}
+///     fn apply_move<E: FnMut(())>(&self, s: &mut (u8, Seat), take: u8, _: &mut E) {
+///         s.0 -= take;
+///         s.1 = 1 - s.1;
+///     }
+/// }
+///
+/// /// Takes one, and gives up after `patience` moves.
+/// struct Slow { patience: u32 }
+/// impl Decider<Nim> for Slow {
+///     type Stop = Seat;
+///     fn decide(&mut self, _: &Nim, _: &(u8, Seat), seat: Seat, step: u32,
+///               _: &mut GameRng, _: &mut Vec<u8>) -> Result<u8, Seat> {
+///         if step < self.patience { Ok(1) } else { Err(seat) }
+///     }
+/// }
+///
+/// let mut lists = Lists::default();
+/// let mut streams = Streams::new(1, 0);
+/// let played = play_game(&Nim, &mut Slow { patience: 9 }, &mut Dice, &mut streams, 100, &mut (), &mut lists);
+/// assert_eq!((played.ending, played.decisions), (Ending::Over(GameResult::Win(0)), 5));
+/// let played = play_game(&Nim, &mut Slow { patience: 3 }, &mut Dice, &mut streams, 100, &mut (), &mut lists);
+/// assert_eq!(played.ending, Ending::Stopped(1));
+/// let played = play_game(&Nim, &mut Slow { patience: 9 }, &mut Dice, &mut streams, 2, &mut (), &mut lists);
+/// assert_eq!(played.ending, Ending::Capped);
+/// ```
+#[inline]
+#[allow(clippy::too_many_arguments)] // the loop's parts, passed apart to stay in registers
+pub fn play_game<G, D, C, R, O>(
+    game: &G,
+    decider: &mut D,
+    chance: &mut C,
+    streams: &mut R,
+    max_steps: u32,
+    observer: &mut O,
+    lists: &mut Lists<G>,
+) -> Ended<G, D::Stop>
+where
+    G: BoardGame,
+    D: Decider<G>,
+    C: ChanceSource<G, D::Stop>,
+    R: Draws,
+    O: Observer<G>,
+{
+    let mut state = game.initial_state();
+    let mut chance_steps = 0;
+    let mut decisions = 0;
+    let mut steps = 0;
+    let ending = match decider.new_game(game) {
+        Err(stop) => Ending::Stopped(stop),
+        Ok(()) => loop {
+            match game.status(&state) {
+                Status::Over(result) => break Ending::Over(result),
+                _ if steps >= max_steps => break Ending::Capped,
+                Status::Chance => {
+                    let played = chance.chance(
+                        game,
+                        &mut state,
+                        streams.dice(),
+                        max_steps - steps,
+                        observer,
+                        &mut lists.chances,
+                    );
+                    match played {
+                        Ok(0) => break Ending::NoOutcomes,
+                        Ok(n) => {
+                            chance_steps += n;
+                            steps += n;
+                        }
+                        Err(stop) => break Ending::Stopped(stop),
+                    }
+                }
+                Status::Decision(seat) => {
+                    let answer = decider.decide(
+                        game,
+                        &state,
+                        seat,
+                        steps,
+                        streams.agent(seat),
+                        &mut lists.moves,
+                    );
+                    match answer {
+                        Ok(mv) => {
+                            observer.decision(game, &state, seat, &mv);
+                            game.apply_move(&mut state, mv, &mut |e| observer.event(&e));
+                            decisions += 1;
+                            steps += 1;
+                        }
+                        Err(stop) => break Ending::Stopped(stop),
+                    }
+                }
+            }
+        },
+    };
+    let stop = match &ending {
+        Ending::Stopped(stop) => Some(stop),
+        _ => None,
+    };
+    decider.end_game(game, &state, stop);
+    Ended {
+        state,
+        chance_steps,
+        decisions,
+        ending,
+    }
+}
