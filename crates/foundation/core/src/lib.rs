@@ -57,7 +57,6 @@
 
 mod agent;
 mod dice;
-pub mod erased;
 mod error;
 mod game;
 pub mod input;
