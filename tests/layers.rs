@@ -683,3 +683,79 @@ fn a_games_rules_compile_without_clap_indicatif_or_plotters() {
         wrong.join("\n")
     );
 }
+
+/// The names of the `fn`s declared at the top level of `trait NAME`'s
+/// block in `source` (code, not comments).
+fn trait_methods(source: &str, name: &str) -> Vec<String> {
+    let head = format!("pub trait {name}");
+    let Some(start) = source.find(&head) else {
+        return Vec::new();
+    };
+    let mut methods = Vec::new();
+    for line in source[start..].lines().skip(1) {
+        if line.starts_with('}') {
+            break;
+        }
+        if let Some(rest) = line.strip_prefix("    fn ") {
+            let end = rest.find(['(', '<']).unwrap_or(rest.len());
+            methods.push(rest[..end].to_string());
+        }
+    }
+    methods
+}
+
+/// The game trait is the rules: what a game is (seats, states, chance,
+/// moves, results), with no speed path of one game's and no service. A
+/// method added to it is a decision about what every game is, so it is
+/// made here, on purpose; a speed path goes in an extension trait the
+/// harness uses when a game implements it.
+#[test]
+fn the_game_trait_is_the_rules() {
+    let source = std::fs::read_to_string(root().join("crates/foundation/core/src/game.rs"))
+        .expect("the game trait's file");
+    let methods = trait_methods(&source, "BoardGame");
+    let rules = [
+        "seats",
+        "initial_state",
+        "status",
+        "apply_chance",
+        "apply_move",
+        "chance_outcomes",
+        "sample_chance",
+        "run_chance",
+        "legal_moves",
+        "is_legal",
+        "is_possible",
+        "results",
+    ];
+    assert_eq!(
+        methods, rules,
+        "BoardGame's methods changed: is the new one a rule of every game?"
+    );
+}
+
+/// Snakes has one `BoardGame` implementation: its rule sets, chosen by
+/// name at run time, go through one generic dispatch, not a second game
+/// type over an erased state.
+#[test]
+fn snakes_has_one_game_type() {
+    let impls: Vec<String> = sources(&root().join("games/snakes/src"))
+        .into_iter()
+        .flat_map(|file| {
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            text.lines()
+                .filter(|l| l.starts_with("impl") && l.contains("BoardGame for"))
+                .map(|l| format!("{}: {}", file.display(), l.trim()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(impls.len(), 1, "Snakes' game types: {impls:#?}");
+}
+
+#[test]
+fn the_trait_reader_reads_a_trait() {
+    let source =
+        "pub trait T {\n    fn a(&self);\n    fn b<X>(&self) {}\n    // fn c()\n}\nfn d() {}\n";
+    assert_eq!(trait_methods(source, "T"), ["a", "b"]);
+    assert!(trait_methods(source, "U").is_empty());
+}
