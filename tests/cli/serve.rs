@@ -1095,6 +1095,7 @@ fn the_designers_controls_and_download_follow_the_command_line_in_headless_chrom
     };
     let mut latencies = Vec::new();
     let mut answered = Vec::new();
+    let mut drawn = Vec::new();
     for i in 0..50 {
         b.eval("delete document.body.dataset.latency");
         let second = if i % 2 == 0 { 5 } else { 2 };
@@ -1107,11 +1108,26 @@ fn the_designers_controls_and_download_follow_the_command_line_in_headless_chrom
             "{has}document.getElementById('ron').value.includes('(2, 5)') && document.body.dataset.latency !== undefined"
         ));
         let l = b.eval(
-            "[Number(document.body.dataset.latency), Number(document.body.dataset.answered)]",
+            "[Number(document.body.dataset.latency), Number(document.body.dataset.answered), \
+             Number(document.body.dataset.drawn)]",
         );
         latencies.push(l[0].as_f64().expect("a latency"));
         answered.push(l[1].as_f64().expect("a time"));
+        drawn.push(l[2].as_f64().expect("a time"));
     }
+    // Where the slowest edits' time went: the answer's arrival, the
+    // board drawn in the page, the frame painted.
+    let mut slowest: Vec<usize> = (0..latencies.len()).collect();
+    slowest.sort_by(|&a, &b| latencies[b].total_cmp(&latencies[a]));
+    let _ = writeln!(
+        std::io::stderr(),
+        "designer, the 5 slowest edits (ms: answer arrived, board drawn, painted): {:?}",
+        slowest
+            .iter()
+            .take(5)
+            .map(|&i| (answered[i], drawn[i], latencies[i]))
+            .collect::<Vec<_>>()
+    );
     let median = |v: &[f64]| {
         let mut v = v.to_vec();
         v.sort_by(f64::total_cmp);
