@@ -893,9 +893,10 @@ fn a_second_games_command_runs_through_its_form_in_headless_chromium() {
 
 /// A long form run in the browser: its progress bar shows at once (no
 /// value yet), takes the count of the run's progress lines and advances
-/// with them, and Stop still ends the run and hides the bar.
+/// with them, several times within a few seconds (the run writes a line
+/// four times a second), and Stop still ends the run and hides the bar.
 #[test]
-#[ignore = "slow: waits for two progress lines, ten seconds apart; .ci/run runs it"]
+#[ignore = "slow: drives a browser through a long run; .ci/run runs it"]
 fn a_long_form_runs_progress_bar_advances_and_stop_ends_it_in_headless_chromium() {
     let Some(browser) = chromium_or_skip(
         "a_long_form_runs_progress_bar_advances_and_stop_ends_it_in_headless_chromium",
@@ -942,17 +943,26 @@ fn a_long_form_runs_progress_bar_advances_and_stop_ends_it_in_headless_chromium(
     assert_eq!(max, 1e9);
     assert!(first > 0.0, "{first}");
     let start = std::time::Instant::now();
-    loop {
+    // Each value the bar takes, with when it was seen.
+    let mut seen = vec![(first, Duration::ZERO)];
+    while seen.len() < 4 {
         let (now, _) = value(&mut b);
-        if now > first {
-            break;
+        if let Some(&(last, _)) = seen.last()
+            && now != last
+        {
+            assert!(now > last, "the bar went back: {seen:?}, then {now}");
+            seen.push((now, start.elapsed()));
         }
         assert!(
-            start.elapsed() < Duration::from_secs(40),
-            "the bar stayed at {first}"
+            start.elapsed() < Duration::from_secs(5),
+            "the bar advanced too seldom: {seen:?}"
         );
-        std::thread::sleep(Duration::from_millis(500));
+        std::thread::sleep(Duration::from_millis(100));
     }
+    let _ = writeln!(
+        std::io::stderr(),
+        "the progress bar's values, with when they were seen after the first: {seen:?}"
+    );
     b.eval("document.getElementById('stop').click()");
     b.wait_for("document.getElementById('run-form').dataset.state === 'done'");
     assert_eq!(
@@ -1085,6 +1095,7 @@ fn the_designers_controls_and_download_follow_the_command_line_in_headless_chrom
     };
     let mut latencies = Vec::new();
     let mut answered = Vec::new();
+    let mut drawn = Vec::new();
     for i in 0..50 {
         b.eval("delete document.body.dataset.latency");
         let second = if i % 2 == 0 { 5 } else { 2 };
@@ -1097,11 +1108,26 @@ fn the_designers_controls_and_download_follow_the_command_line_in_headless_chrom
             "{has}document.getElementById('ron').value.includes('(2, 5)') && document.body.dataset.latency !== undefined"
         ));
         let l = b.eval(
-            "[Number(document.body.dataset.latency), Number(document.body.dataset.answered)]",
+            "[Number(document.body.dataset.latency), Number(document.body.dataset.answered), \
+             Number(document.body.dataset.drawn)]",
         );
         latencies.push(l[0].as_f64().expect("a latency"));
         answered.push(l[1].as_f64().expect("a time"));
+        drawn.push(l[2].as_f64().expect("a time"));
     }
+    // Where the slowest edits' time went: the answer's arrival, the
+    // board drawn in the page, the frame painted.
+    let mut slowest: Vec<usize> = (0..latencies.len()).collect();
+    slowest.sort_by(|&a, &b| latencies[b].total_cmp(&latencies[a]));
+    let _ = writeln!(
+        std::io::stderr(),
+        "designer, the 5 slowest edits (ms: answer arrived, board drawn, painted): {:?}",
+        slowest
+            .iter()
+            .take(5)
+            .map(|&i| (answered[i], drawn[i], latencies[i]))
+            .collect::<Vec<_>>()
+    );
     let median = |v: &[f64]| {
         let mut v = v.to_vec();
         v.sort_by(f64::total_cmp);
@@ -1265,8 +1291,64 @@ fn a_hundred_form_runs_at_once_are_answered_or_told_to_retry() {
     assert_eq!(http(&served.url, "GET", "/", "").0, 200);
 }
 
+/// A long form's run, in a process of its own, writes its count four
+/// times a second: the server's progress API counts up within a second
+/// or two of the run's start, several times a second.
 #[test]
-#[ignore = "slow: waits for the progress line a run prints after ten seconds; .ci/run runs it"]
+fn a_long_form_runs_progress_counts_up_within_a_second_or_two() {
+    let served = serve_with(&["--addr", "127.0.0.1:0", "--workers", "1"]);
+    let addr = served
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let body = r#"{"games": "1000000000"}"#;
+    let mut s = TcpStream::connect(&addr).expect("connects");
+    write!(
+        s,
+        "POST /api/run/simulate/snakes HTTP/1.1\r\nHost: x\r\nTabula-Run: counting\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("sends");
+    let started = std::time::Instant::now();
+    // Each new count the API reports, with when it came.
+    let mut counts: Vec<(u64, Duration)> = Vec::new();
+    while counts.len() < 4 {
+        let (status, p) = http(&served.url, "GET", "/api/progress/counting", "");
+        assert_eq!(status, 200);
+        let p: serde_json::Value = serde_json::from_str(&p).expect("JSON");
+        if let Some(done) = p["done"].as_u64() {
+            assert_eq!(p["total"], 1_000_000_000_u64, "{p}");
+            if counts.last().is_none_or(|&(last, _)| last != done) {
+                counts.push((done, started.elapsed()));
+            }
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "counts so far: {counts:?}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "a long form run's counts, with when the API reported them: {counts:?}"
+    );
+    assert!(
+        counts.windows(2).all(|w| w[0].0 < w[1].0),
+        "the count only grows: {counts:?}"
+    );
+    // The first count within a second or two (a busy machine's margin),
+    // and counts come often, not ten seconds apart.
+    assert!(counts[0].1 < Duration::from_secs(3), "{counts:?}");
+    assert!(
+        counts[3].1 - counts[0].1 < Duration::from_secs(3),
+        "{counts:?}"
+    );
+    drop(s);
+}
+
+#[test]
 fn a_form_run_whose_client_leaves_is_stopped_and_frees_its_worker() {
     // One worker: a run waits for the one before it.
     let served = serve_with(&["--addr", "127.0.0.1:0", "--workers", "1"]);

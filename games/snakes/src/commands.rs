@@ -369,7 +369,8 @@ fn simulate(
     } else {
         None
     };
-    let solving = SolveProgress::new("exact values");
+    let solving = SolveProgress::fed("exact values", io.progress);
+    let feed = io.progress;
     let limits = Limits {
         max_states: usize::try_from(max_states).unwrap_or(usize::MAX),
         max_time: seconds_budget(args.exact_seconds),
@@ -384,7 +385,8 @@ fn simulate(
         setup.collectors(),
         |sim| {
             let progress =
-                RunProgress::new("simulation", tabula_app::shard::part_games(sim), "games");
+                RunProgress::new("simulation", tabula_app::shard::part_games(sim), "games")
+                    .fed(feed);
             Ok(setup.run(sim, &|done| progress.tick(done))?)
         },
     )?;

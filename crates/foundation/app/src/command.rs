@@ -31,6 +31,10 @@ pub struct Io<'a> {
     /// [`shard::merge`](crate::shard::merge)); a command hands it to
     /// [`shard::simulation`](crate::shard::simulation) or a tournament.
     pub shard: crate::shard::ShardContext,
+    /// How long runs report their progress on stderr: the front end
+    /// chooses ([`Feed::Standard`](crate::progress::Feed::Standard) for
+    /// a person; `tabula serve` asks its forms' runs for frequent lines).
+    pub progress: crate::progress::Feed,
 }
 
 impl<'a> Io<'a> {
@@ -40,6 +44,7 @@ impl<'a> Io<'a> {
             out,
             input,
             shard: crate::shard::ShardContext::default(),
+            progress: crate::progress::Feed::Standard,
         }
     }
 }

@@ -4,6 +4,37 @@
 
 use std::io::IsTerminal;
 
+/// How a long run reports its progress on stderr: chosen by the front
+/// end and handed to commands in [`Io::progress`](crate::Io::progress).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Feed {
+    /// For a person: a bar or spinner when stderr is a terminal,
+    /// otherwise a line every [`RunProgress::LINE_EVERY`] (or
+    /// [`SolveProgress::LINE_EVERY`]).
+    #[default]
+    Standard,
+    /// For a program that reads the lines (`tabula serve`'s forms): never
+    /// a bar, a line (`simulation: 20480/100000 games, 3 s`) every this
+    /// long, the first after as long.
+    Lines(std::time::Duration),
+}
+
+impl Feed {
+    /// Whether a bar or spinner is drawn: a standard feed on a terminal.
+    fn draws(self) -> bool {
+        self == Feed::Standard && std::io::stderr().is_terminal()
+    }
+
+    /// How often a line is written when none is drawn, `standard` for a
+    /// standard feed.
+    fn every(self, standard: std::time::Duration) -> std::time::Duration {
+        match self {
+            Feed::Standard => standard,
+            Feed::Lines(every) => every,
+        }
+    }
+}
+
 /// A progress bar on stderr for long runs, drawn only when stderr is a
 /// terminal, so piped and redirected output stays clean.
 pub fn progress_bar(total: u64, min_total: u64) -> Option<indicatif::ProgressBar> {
@@ -103,10 +134,16 @@ impl SolveProgress {
     /// How often a line is written when stderr is not a terminal.
     pub const LINE_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
 
-    /// Progress for a solve described by `what` ("exact analysis").
+    /// Progress for a solve described by `what` ("exact analysis"), for a
+    /// person ([`Feed::Standard`]).
     pub fn new(what: &str) -> SolveProgress {
+        SolveProgress::fed(what, Feed::Standard)
+    }
+
+    /// Progress for a solve described by `what`, reported as `feed` says.
+    pub fn fed(what: &str, feed: Feed) -> SolveProgress {
         let what = what.to_string();
-        if std::io::stderr().is_terminal() {
+        if feed.draws() {
             let bar = indicatif::ProgressBar::new_spinner();
             if let Ok(style) =
                 indicatif::ProgressStyle::with_template("{spinner} [{elapsed}] {msg}")
@@ -124,7 +161,8 @@ impl SolveProgress {
                 sink,
             }
         } else {
-            let next = std::sync::Mutex::new(SolveProgress::LINE_EVERY);
+            let every = feed.every(SolveProgress::LINE_EVERY);
+            let next = std::sync::Mutex::new(every);
             let eta = std::sync::Mutex::new((None, Eta::default()));
             let sink = tabula_exact::Progress::new(move |elapsed, stage| {
                 // Every report feeds the estimate; a line now and then.
@@ -132,7 +170,7 @@ impl SolveProgress {
                 if let Ok(mut next) = next.lock()
                     && elapsed >= *next
                 {
-                    *next = elapsed + SolveProgress::LINE_EVERY;
+                    *next = elapsed + every;
                     crate::exit::note(&format!("{what}: {:.0} s, {status}", elapsed.as_secs_f64()));
                 }
             });
@@ -169,6 +207,8 @@ pub struct RunProgress {
     bar: std::sync::OnceLock<indicatif::ProgressBar>,
     done: std::sync::atomic::AtomicU64,
     next_line: std::sync::Mutex<std::time::Duration>,
+    /// How often a line is written when no bar is drawn.
+    every: std::time::Duration,
     /// Whether the time left is estimated from the rate so far.
     estimate: bool,
 }
@@ -192,8 +232,18 @@ impl RunProgress {
             bar: std::sync::OnceLock::new(),
             done: std::sync::atomic::AtomicU64::new(0),
             next_line: std::sync::Mutex::new(RunProgress::LINE_EVERY),
+            every: RunProgress::LINE_EVERY,
             estimate: true,
         }
+    }
+
+    /// Reported as `feed` says ([`Feed::Lines`]: a line every so often,
+    /// never a bar).
+    pub fn fed(mut self, feed: Feed) -> RunProgress {
+        self.terminal = feed.draws();
+        self.every = feed.every(RunProgress::LINE_EVERY);
+        self.next_line = std::sync::Mutex::new(self.every);
+        self
     }
 
     /// No estimate of the time left: for a run whose units take times
@@ -234,7 +284,7 @@ impl RunProgress {
         } else if let Ok(mut next) = self.next_line.lock()
             && elapsed >= *next
         {
-            *next = elapsed + RunProgress::LINE_EVERY;
+            *next = elapsed + self.every;
             crate::exit::note(&self.line(done, elapsed));
         }
     }
@@ -303,6 +353,21 @@ mod tests {
         p.tick(5);
         p.tick(3);
         assert_eq!(p.done.load(std::sync::atomic::Ordering::Relaxed), 5);
+    }
+
+    #[test]
+    fn a_feed_of_lines_never_draws_and_writes_as_often_as_asked() {
+        let every = std::time::Duration::from_millis(250);
+        let p = RunProgress::new("simulation", 100, "games").fed(Feed::Lines(every));
+        assert!(!p.terminal);
+        assert_eq!(p.every, every);
+        assert_eq!(p.next_line.lock().map(|n| *n).ok(), Some(every));
+        // A standard feed keeps a person's pace.
+        let q = RunProgress::new("simulation", 100, "games").fed(Feed::Standard);
+        assert_eq!(q.every, RunProgress::LINE_EVERY);
+        assert_eq!(Feed::default(), Feed::Standard);
+        assert_eq!(Feed::Lines(every).every(RunProgress::LINE_EVERY), every);
+        assert!(!Feed::Lines(every).draws());
     }
 
     #[test]

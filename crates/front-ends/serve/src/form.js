@@ -88,20 +88,24 @@
     // This run's id, to ask the server for its progress.
     const id = String(Math.random()).slice(2) + String(Date.now());
     let line = "";
-    let ticks = 0;
+    // The run writes a progress line four times a second: ask as often,
+    // one question at a time.
+    let asking = false;
     const timer = setInterval(async () => {
       $("status").textContent = "running, " +
         Math.round((performance.now() - start) / 1000) + " s" + (line ? ": " + line : "");
-      if (++ticks % 2) return;
+      if (asking) return;
+      asking = true;
       try {
         const p = await (await fetch("/api/progress/" + id)).json();
         if (p.line) line = p.line;
-        if (running && p.total) {
+        if (running && running.timer === timer && p.total) {
           $("progress").max = p.total;
           $("progress").value = p.done;
         }
       } catch (e) { /* the answer will say */ }
-    }, 500);
+      asking = false;
+    }, 250);
     running = { controller, timer };
     form.dataset.state = "running";
     // Without a value the bar says "running"; the run's progress lines

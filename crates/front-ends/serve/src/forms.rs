@@ -20,6 +20,7 @@
 //! to the command.
 
 use clap::{Arg, ArgAction};
+use tabula_app::progress::Feed;
 use tabula_app::{Command, Io, Kind};
 
 use crate::escape;
@@ -581,7 +582,13 @@ fn shown(args: &[String]) -> String {
 /// parsed by the command line's parser, the command run in this
 /// process, its report rendered as text, JSON and pictures. Files sent
 /// are written into `dir`.
-pub(crate) fn run(verb: &str, game: &str, body: &str, dir: &RunDir) -> Result<Outcome, Refusal> {
+pub(crate) fn run(
+    verb: &str,
+    game: &str,
+    body: &str,
+    dir: &RunDir,
+    feed: Feed,
+) -> Result<Outcome, Refusal> {
     let (c, command) = lookup(verb, game)?;
     let sent = values(body)?;
     let (args, as_shown, uploads) = arguments(verb, game, &command, sent, dir)?;
@@ -608,6 +615,7 @@ pub(crate) fn run(verb: &str, game: &str, body: &str, dir: &RunDir) -> Result<Ou
     let mut out = Vec::new();
     let mut input = std::io::empty();
     let mut io = Io::new(&mut out, &mut input);
+    io.progress = feed;
     let arguments = c.arguments(clap::Command::new(game.to_string()));
     let ran = tabula_app::shard::run(game, c, &arguments, sub, &mut io);
     let written = named(String::from_utf8_lossy(&out).into_owned());
@@ -668,8 +676,8 @@ pub(crate) struct Answer {
 /// Runs a form in this process and answers as the server does; files
 /// sent are written into `dir` (a fresh directory of this run's own,
 /// made if a file is sent), which the caller removes.
-pub(crate) fn answer(verb: &str, game: &str, body: &str, dir: &RunDir) -> Answer {
-    match run(verb, game, body, dir) {
+pub(crate) fn answer(verb: &str, game: &str, body: &str, dir: &RunDir, feed: Feed) -> Answer {
+    match run(verb, game, body, dir, feed) {
         Ok(o) => Answer {
             status: 200,
             json: true,
@@ -731,7 +739,8 @@ static PROGRESS: std::sync::Mutex<std::collections::BTreeMap<String, String>> =
 const MAX_FOLLOWED: usize = 1024;
 
 /// The latest line the run `id` wrote on stderr (its progress: a line
-/// every few seconds), if it is running and has written one.
+/// every [`PROGRESS_EVERY`](crate::PROGRESS_EVERY)), if it is running
+/// and has written one.
 pub(crate) fn progress(id: &str) -> Option<String> {
     PROGRESS.lock().ok()?.get(id).cloned()
 }

@@ -58,6 +58,10 @@ pub const RETRY_AFTER_SECONDS: u32 = 1;
 
 const STYLE: &str = include_str!("style.css");
 
+/// How often a form's run in a process of its own writes a progress
+/// line (`simulation: 20480/100000 games, 3 s`) for the form's bar.
+pub const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// The hidden option a form's run is made with, in a process of its own.
 const RUN_FORM: &str = "run-form";
 
@@ -73,7 +77,8 @@ It binds 127.0.0.1 (this machine only) unless --addr says otherwise; any other a
 and it warns on stderr.\n\
 Open the address in a browser: the index lists the games, the pages they contribute (such as a board designer) \
 and a form for each of their commands that print a report (/run/VERB/GAME), which runs it and shows its report and pictures \
-(an argument that takes a file takes one uploaded from the browser, kept only while its run lasts).\n\
+(an argument that takes a file takes one uploaded from the browser, kept only while its run lasts); \
+a long run shows a progress bar, fed four times a second, and Stop ends it.\n\
 Example: tabula serve --addr 127.0.0.1:0   (any free port)"
 )]
 pub struct Options {
@@ -173,7 +178,10 @@ pub fn run_matches_io(
             Some(dir) => forms::RunDir::at(dir.clone()),
             None => forms::RunDir::new(),
         };
-        let answer = forms::answer(verb, game, &body, &dir);
+        // Its progress is read by the server, for the form's bar: a line
+        // with the count done often, never a terminal's bar.
+        let feed = tabula_app::progress::Feed::Lines(PROGRESS_EVERY);
+        let answer = forms::answer(verb, game, &body, &dir, feed);
         writeln!(io.out, "{}", forms::head(&answer))?;
         write!(io.out, "{}", answer.body)?;
         io.out.flush()?;
@@ -615,7 +623,13 @@ async fn form_run(
         Some(program) => {
             forms::answer_in_child(program, &verb, &game, &body, &stop, run.as_deref())
         }
-        None => forms::answer(&verb, &game, &body, &forms::RunDir::new()),
+        None => forms::answer(
+            &verb,
+            &game,
+            &body,
+            &forms::RunDir::new(),
+            tabula_app::progress::Feed::Standard,
+        ),
     };
     match off_thread(&shared, work).await {
         Ok(a) => {

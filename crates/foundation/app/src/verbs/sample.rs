@@ -236,7 +236,7 @@ where
         let (game, p) = game::<G>(matches)?;
         let o = SampleOptions::from_arg_matches(matches)?;
         let marks = self.extension.long_run_marks().unwrap_or(|_, _| {});
-        let solving = SolveProgress::new("exact analysis");
+        let solving = SolveProgress::fed("exact analysis", io.progress);
         let limits = Limits {
             max_states: usize::try_from(o.max_states).unwrap_or(usize::MAX),
             max_time: seconds_budget(o.max_time),
@@ -253,8 +253,10 @@ where
         let tally = self.sampling.tally(&playing, plan.warmup);
         // A part plays its games; `tabula merge` merges the parts' instead.
         let empty = tally.clone();
+        let feed = io.progress;
         let run = crate::shard::simulation::<G, _>(&mut io.shard, sim, o.shard, empty, |sim| {
-            let progress = RunProgress::new("simulation", crate::shard::part_games(sim), "games");
+            let progress =
+                RunProgress::new("simulation", crate::shard::part_games(sim), "games").fed(feed);
             let tick = |done| progress.tick(done);
             Ok(sim.run_with(&playing, || tabula_core::NoAgents, tally, &tick)?)
         })?;

@@ -192,8 +192,10 @@ impl<G: Rules> Command for Simulate<G> {
                 .collect()
         };
         let empty = collectors.clone();
+        let feed = io.progress;
         let run = crate::shard::simulation::<G, _>(&mut io.shard, sim, o.shard, empty, |sim| {
-            let progress = RunProgress::new("simulation", crate::shard::part_games(sim), "games");
+            let progress =
+                RunProgress::new("simulation", crate::shard::part_games(sim), "games").fed(feed);
             let run = sim.run_with(&*game, make, collectors, &|d| progress.tick(d))?;
             drop(progress);
             Ok(run)
