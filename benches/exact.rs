@@ -9,7 +9,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::exact::{Chain, Limits};
 use tabula::snakes::analysis::{self, marks};
-use tabula::snakes::{AnalysisOptions, Board, Exact, Overshoot, Require, Snakes};
+use tabula::snakes::{AnalysisOptions, Board, ExactFinish, Overshoot, Require, Snakes};
 
 fn classic(c: &mut Criterion) {
     let board = Board::classic();
@@ -22,7 +22,7 @@ fn classic(c: &mut Criterion) {
         };
         group.bench_function(
             format!("full_analysis_exact_rule_shortest_{require:?}"),
-            |b| b.iter(|| analysis::analyze(black_box(&board), &Exact, &options)),
+            |b| b.iter(|| analysis::analyze(black_box(&board), &ExactFinish, &options)),
         );
     }
     let options = AnalysisOptions {
@@ -34,7 +34,7 @@ fn classic(c: &mut Criterion) {
         b.iter(|| analysis::analyze(black_box(&board), &Overshoot, &options))
     });
     let limits = Limits::default();
-    let game = Snakes::new(&board, &Exact, 1);
+    let game = Snakes::new(&board, &ExactFinish, 1);
     group.bench_function("parts/build_chain", |b| {
         b.iter(|| Chain::build(black_box(&game), &limits, marks))
     });

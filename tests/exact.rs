@@ -13,8 +13,8 @@ use tabula::exact::{Chain, ExactError, Limits};
 use tabula::sim::Simulation;
 use tabula::snakes::analysis::{self, Mark, marks};
 use tabula::snakes::{
-    AnalysisOptions, Board, Bounce, Bump, Event, Exact, Overshoot, ReportOptions, Require, Rules,
-    Setup, SixAgain, SixesHome, Snakes, SnakesError,
+    AnalysisOptions, Board, Bounce, Bump, Event, ExactFinish, Overshoot, ReportOptions, Require,
+    Rules, Setup, SixAgain, SixesHome, Snakes, SnakesError,
 };
 use tabula_example_three_sixes::ThreeSixes;
 
@@ -46,7 +46,7 @@ fn two_squares_one_d2_by_hand() {
     close(a.squares.landings[2], 1.0, 1e-15, "square 2");
     assert_eq!(a.forfeited_throws_mean, 0.0);
 
-    let a = analyze(&board, &Exact, 1);
+    let a = analyze(&board, &ExactFinish, 1);
     // From square 1 the finish is geometric with p = 1/2: 2 throws, 1
     // forfeited, on average. So E[T] = 1 + 1/2 * 2 = 2, and
     // E[T^2] = 1/2 * 1 + 1/2 * E[(1 + G)^2] with G geometric(1/2):
@@ -91,7 +91,7 @@ fn classic_board_matches_published_values() {
     let board = Board::classic();
     // Althoen, King and Schilling (1993): 39.2251 under exact finish;
     // 35.8349 when overshooting finishes.
-    let exact = analyze(&board, &Exact, 1);
+    let exact = analyze(&board, &ExactFinish, 1);
     close(exact.throws.mean, 39.2251, 5e-5, "exact");
     let over = analyze(&board, &Overshoot, 1);
     close(over.throws.mean, 35.8349, 5e-5, "overshoot");
@@ -133,7 +133,7 @@ fn the_chain_agrees_with_an_independent_solver_on_every_board_and_rule() {
     for name in ["classic", "teaching", "two-dice"] {
         let board = Board::built_in(name).unwrap().unwrap();
         check(&board, &Overshoot);
-        check(&board, &Exact);
+        check(&board, &ExactFinish);
         check(&board, &Bounce);
         check(&board, &ThreeSixes);
         check(&board, &SixAgain);
@@ -345,8 +345,8 @@ fn check_race<R: Rules>(board: &Board, rules: &R, players: u8) {
 #[test]
 fn the_race_matches_the_full_multi_player_chain() {
     let teaching = Board::built_in("teaching").unwrap().unwrap();
-    check_race(&teaching, &Exact, 2);
-    check_race(&teaching, &Exact, 3);
+    check_race(&teaching, &ExactFinish, 2);
+    check_race(&teaching, &ExactFinish, 3);
     check_race(&teaching, &Overshoot, 4);
     check_race(&Board::classic(), &Overshoot, 2);
 }
@@ -472,7 +472,7 @@ fn check_shortest<R: Rules>(board: &Board, rules: &R, require: Require, max: usi
 fn shortest_games_match_brute_force_enumeration() {
     let teaching = Board::built_in("teaching").unwrap().unwrap();
     for require in [Require::None, Require::Chute, Require::Ladder] {
-        check_shortest(&teaching, &Exact, require, 8);
+        check_shortest(&teaching, &ExactFinish, require, 8);
         check_shortest(&teaching, &Overshoot, require, 8);
         check_shortest(&teaching, &Bounce, require, 8);
     }
@@ -481,13 +481,13 @@ fn shortest_games_match_brute_force_enumeration() {
     );
     for require in [Require::None, Require::Chute, Require::Ladder] {
         check_shortest(&small, &Bounce, require, 8);
-        check_shortest(&small, &Exact, require, 8);
+        check_shortest(&small, &ExactFinish, require, 8);
     }
     // A board with no chutes: no game slides down one.
     let ladders_only = common::board(
         "Board(name: \"up\", size: 10, dice: Dice(count: 1, faces: 4), ladders: [(2, 6)])",
     );
-    check_shortest(&ladders_only, &Exact, Require::Chute, 6);
+    check_shortest(&ladders_only, &ExactFinish, Require::Chute, 6);
 }
 
 #[test]
@@ -495,16 +495,19 @@ fn seed_001_shortest_games_through_a_chute_on_the_classic_board() {
     let board = Board::classic();
     // Brute force: no game of 6 throws or fewer finishes at all.
     for n in 1..=6 {
-        assert!(finishing_sequences(&board, &Exact, n).is_empty(), "{n}");
+        assert!(
+            finishing_sequences(&board, &ExactFinish, n).is_empty(),
+            "{n}"
+        );
     }
-    check_shortest(&board, &Exact, Require::Chute, 7);
-    check_shortest(&board, &Exact, Require::None, 7);
+    check_shortest(&board, &ExactFinish, Require::Chute, 7);
+    check_shortest(&board, &ExactFinish, Require::None, 7);
     let options = AnalysisOptions {
         players: 1,
         shortest: Some(Require::Chute),
         ..Default::default()
     };
-    let a = analysis::analyze(&board, &Exact, &options).unwrap();
+    let a = analysis::analyze(&board, &ExactFinish, &options).unwrap();
     let s = a.shortest.unwrap();
     // What is true (the book explains the seed's "6 throws, at least 7 ways").
     assert_eq!((s.throws, s.sequences, s.routes.len()), (7, 67, 4));
@@ -670,7 +673,7 @@ fn the_report_shows_exact_values_that_the_sampler_agrees_with() {
 fn marks_count_what_the_report_counts() {
     // Every landing the report's collector sees is a Land mark, once.
     let board = Board::classic();
-    let game = Snakes::new(&board, &Exact, 1);
+    let game = Snakes::new(&board, &ExactFinish, 1);
     let mut state = game.initial_state();
     let mut counted: HashMap<u16, u32> = HashMap::new();
     let mut seen: HashMap<u16, u32> = HashMap::new();

@@ -7,7 +7,7 @@ use tabula::core::rand::Rng;
 use tabula::core::{BoardGame, GameResult, Status};
 use tabula::sim::Landings;
 use tabula::sim::{LandingTally, Tallied as _};
-use tabula::snakes::{Board, Bounce, Event, Exact, Overshoot, Rules, Snakes, State};
+use tabula::snakes::{Board, Bounce, Event, ExactFinish, Overshoot, Rules, Snakes, State};
 use tabula_example_three_sixes::ThreeSixes;
 
 const TINY: &str = "Board(name: \"tiny\", size: 10, ladders: [(2, 5)], chutes: [(7, 3)])";
@@ -53,7 +53,7 @@ fn overshoot_finishes_on_reaching_or_passing_the_last_square() {
 #[test]
 fn exact_forfeits_a_throw_that_would_pass_the_last_square() {
     let b = common::board(TINY);
-    let (events, at, over) = throw(&b, &Exact, 8, 5);
+    let (events, at, over) = throw(&b, &ExactFinish, 8, 5);
     assert!(!over);
     assert_eq!(at, 8);
     assert_eq!(
@@ -64,7 +64,7 @@ fn exact_forfeits_a_throw_that_would_pass_the_last_square() {
             at: 8
         }]
     );
-    let (_, at, over) = throw(&b, &Exact, 8, 2);
+    let (_, at, over) = throw(&b, &ExactFinish, 8, 2);
     assert!(over && at == 10);
 }
 
@@ -154,7 +154,7 @@ fn chains_are_followed_to_their_end_and_every_square_counts() {
 #[test]
 fn a_ladder_to_the_last_square_finishes() {
     let b = common::board("Board(name: \"l\", size: 10, ladders: [(3, 10)])");
-    let (_, at, over) = throw(&b, &Exact, 1, 2);
+    let (_, at, over) = throw(&b, &ExactFinish, 1, 2);
     assert!(over && at == 10);
 }
 
@@ -230,7 +230,7 @@ fn every_playable_board_and_rule_set_passes_the_conformance_check() {
     let mut checked = 0;
     for (name, _) in tabula::snakes::board::BUILT_IN {
         let b = Board::built_in(name).unwrap().unwrap();
-        checked += check(&b, &Overshoot, 1) + check(&b, &Exact, 2) + check(&b, &Bounce, 3);
+        checked += check(&b, &Overshoot, 1) + check(&b, &ExactFinish, 2) + check(&b, &Bounce, 3);
         checked += check(&b, &ThreeSixes, 1);
     }
     assert_eq!(checked, 11);
@@ -402,7 +402,7 @@ fn the_simulation_loops_play_the_games_the_rules_play_throw_by_throw() {
     let mut r = Lcg(1);
     let classic = Board::classic();
     assert!(same_games(&classic, &Overshoot, 1, &mut r));
-    assert!(same_games(&classic, &Exact, 1, &mut r));
+    assert!(same_games(&classic, &ExactFinish, 1, &mut r));
     assert!(same_games(&classic, &Bounce, 1, &mut r));
     assert!(!same_games(&classic, &ThreeSixes, 1, &mut r), "rule state");
     assert!(!same_games(&classic, &Overshoot, 2, &mut r), "two players");
@@ -411,7 +411,7 @@ fn the_simulation_loops_play_the_games_the_rules_play_throw_by_throw() {
     let chain = "Board(name: \"chain\", size: 12, ladders: [(2, 6), (4, 9)], chutes: [(6, 4)])";
     assert!(same_games(&common::board(chain), &Overshoot, 1, &mut r));
     let to_the_end = common::board("Board(name: \"l\", size: 10, ladders: [(3, 10)])");
-    assert!(same_games(&to_the_end, &Exact, 1, &mut r));
+    assert!(same_games(&to_the_end, &ExactFinish, 1, &mut r));
     // Random boards up to the largest the table takes, with dice of 2 to
     // 16 faces (a word of a d8 or a d16 holds an odd number of throws, so
     // a pair of throws can straddle two words), half of them with chains
@@ -424,7 +424,7 @@ fn the_simulation_loops_play_the_games_the_rules_play_throw_by_throw() {
             continue;
         };
         let fast = same_games(&board, &Overshoot, 1, &mut r);
-        same_games(&board, &Exact, 1, &mut r);
+        same_games(&board, &ExactFinish, 1, &mut r);
         tabled += usize::from(fast);
     }
     assert!(tabled >= 20, "only {tabled} random boards used the table");

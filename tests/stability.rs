@@ -4,9 +4,9 @@
 //! must be deliberate.
 
 use tabula::sim::Simulation;
-use tabula::snakes::{Board, Report, ReportOptions, Setup};
+use tabula::snakes::{Board, BoardReport, ReportOptions, Setup};
 
-fn report(rules: &str, threads: usize) -> Report {
+fn report(rules: &str, threads: usize) -> BoardReport {
     let setup = Setup::new(Board::classic(), Some(rules), 1).unwrap();
     let sim = Simulation::new(20_000)
         .with_seed(12_345)
@@ -17,7 +17,7 @@ fn report(rules: &str, threads: usize) -> Report {
 }
 
 /// The report as JSON without the fields that measure time or threads.
-fn stable_json(r: &Report) -> serde_json::Value {
+fn stable_json(r: &BoardReport) -> serde_json::Value {
     let mut v = serde_json::to_value(r).unwrap();
     let map = v.as_object_mut().unwrap();
     for key in ["time_per_game_ns", "wall_time_s", "threads"] {
@@ -95,7 +95,7 @@ impl<G: tabula::core::BoardGame> tabula::sim::Collector<G> for EveryEvent {
 #[test]
 fn counting_landings_in_bulk_changes_no_count() {
     use tabula::sim::{Collector, LengthOf, Lengths, Occupancy, Wants, Wins};
-    use tabula::snakes::{Bounce, Exact, Overshoot, Rules, Snakes};
+    use tabula::snakes::{Bounce, ExactFinish, Overshoot, Rules, Snakes};
     fn check<R: Rules + std::fmt::Debug>(board: &Board, rules: &R) {
         let game = Snakes::new(board, rules, 1);
         assert!(game.throws_from_table(), "{rules:?}");
@@ -132,6 +132,6 @@ fn counting_landings_in_bulk_changes_no_count() {
     }
     let classic = Board::classic();
     check(&classic, &Overshoot);
-    check(&classic, &Exact);
+    check(&classic, &ExactFinish);
     check(&classic, &Bounce);
 }

@@ -7,7 +7,7 @@ use crate::common;
 
 use tabula::core::BoardGame;
 use tabula::sim::{Collector, LengthOf, Lengths, Playout, Simulation};
-use tabula::snakes::{Board, Bounce, Event, Exact, Overshoot, Rules, Snakes};
+use tabula::snakes::{Board, Bounce, Event, ExactFinish, Overshoot, Rules, Snakes};
 use tabula_example_three_sixes::ThreeSixes;
 
 /// Sampled mean throws must be within this many standard errors.
@@ -35,7 +35,7 @@ fn check_mean<R: Rules>(board: &Board, rules: &R, exact: f64, games: u64, seed: 
 fn solver_reproduces_the_published_classic_values() {
     let board = Board::classic();
     let over = common::solve(&Snakes::new(&board, &Overshoot, 1), 101, 10_000);
-    let exact = common::solve(&Snakes::new(&board, &Exact, 1), 101, 10_000);
+    let exact = common::solve(&Snakes::new(&board, &ExactFinish, 1), 101, 10_000);
     // 35.8349 (overshoot); 39.2251 (exact finish: Althoen, King and
     // Schilling, 1993), both to the four decimals published.
     assert!(
@@ -57,7 +57,7 @@ fn classic_overshoot_mean_matches_35_8349() {
 
 #[test]
 fn classic_exact_mean_matches_39_2251() {
-    check_mean(&Board::classic(), &Exact, 39.2251, 400_000, 12);
+    check_mean(&Board::classic(), &ExactFinish, 39.2251, 400_000, 12);
 }
 
 /// The sampled mean against the exact solver's, for any board and rules.
@@ -74,7 +74,7 @@ fn other_boards_and_rules_match_the_exact_solver() {
     let two_dice = Board::built_in("two-dice").unwrap().unwrap();
     check_against_solver(&classic, &Bounce, 100);
     check_against_solver(&classic, &ThreeSixes, 101);
-    check_against_solver(&teaching, &Exact, 102);
+    check_against_solver(&teaching, &ExactFinish, 102);
     check_against_solver(&two_dice, &Bounce, 103);
 }
 

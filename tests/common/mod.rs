@@ -12,7 +12,7 @@ use tabula::sim::Landings;
 /// one-player chance game, and the expected landings per game on each
 /// square, from the game's own listed outcomes: the chain's fundamental
 /// matrix, by Gaussian elimination. Panics past `max_states`.
-pub struct Exact {
+pub struct ChainMeans {
     pub mean_throws: f64,
     pub landings: Vec<f64>,
 }
@@ -20,7 +20,7 @@ pub struct Exact {
 /// (probability, next state or `None` if the game is over, squares landed on)
 type Transition = (f64, Option<usize>, Vec<usize>);
 
-pub fn solve<G>(game: &G, squares: usize, max_states: usize) -> Exact
+pub fn solve<G>(game: &G, squares: usize, max_states: usize) -> ChainMeans
 where
     G: BoardGame,
     G::State: Hash + Eq,
@@ -82,7 +82,7 @@ where
             }
         }
     }
-    Exact {
+    ChainMeans {
         mean_throws: visits.iter().sum(),
         landings,
     }

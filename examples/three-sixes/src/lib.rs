@@ -20,7 +20,7 @@
 #![deny(missing_docs)]
 
 // ANCHOR: plugin
-use tabula_snakes::{RuleSet, Rules, Step, Turn};
+use tabula_snakes::{Effect, RuleSet, Rules, Turn};
 
 /// Overshoot, but three sixes in a row send the token back to the start.
 #[derive(Clone, Copy, Debug, Default)]
@@ -30,17 +30,17 @@ impl Rules for ThreeSixes {
     /// Sixes thrown in a row so far (0, 1 or 2): part of the game state.
     type Extra = u8;
 
-    fn step(&self, turn: &Turn<'_>, sixes: &mut u8, roll: u16) -> Step {
+    fn step(&self, turn: &Turn<'_>, sixes: &mut u8, roll: u16) -> Effect {
         if roll != 6 {
             *sixes = 0;
-            return Step::Advance(u32::from(turn.square) + u32::from(roll));
+            return Effect::Advance(u32::from(turn.square) + u32::from(roll));
         }
         *sixes += 1;
         if *sixes == 3 {
             *sixes = 0;
-            Step::SendTo(0)
+            Effect::SendTo(0)
         } else {
-            Step::Advance(u32::from(turn.square) + 6)
+            Effect::Advance(u32::from(turn.square) + 6)
         }
     }
 }

@@ -53,7 +53,7 @@ pub struct Position {
     serde::Serialize,
     serde::Deserialize,
 )]
-pub struct Step {
+pub struct Hop {
     /// The point it leaves, in the mover's numbering (25: the bar).
     pub from: u8,
     /// The point it reaches (0: borne off).
@@ -67,14 +67,14 @@ pub struct Step {
 )]
 pub struct Turn {
     /// The steps; only the first `len` count.
-    pub steps: [Step; 4],
+    pub steps: [Hop; 4],
     /// How many dice the turn uses (0 to 4).
     pub len: u8,
 }
 
 impl Turn {
     /// The steps played.
-    pub fn steps(&self) -> &[Step] {
+    pub fn steps(&self) -> &[Hop] {
         &self.steps[..usize::from(self.len)]
     }
 
@@ -153,7 +153,7 @@ impl Position {
     }
 
     /// Plays one step for `seat`.
-    pub fn step(&mut self, seat: usize, s: Step) {
+    pub fn step(&mut self, seat: usize, s: Hop) {
         let (from, to) = (usize::from(s.from), usize::from(s.to));
         self.checkers[seat][from] -= 1;
         self.checkers[seat][to] += 1;
@@ -277,7 +277,7 @@ struct Gen<'a> {
     /// bit for each opposing point hit this turn (which fixes the
     /// opponent's side).
     key: u128,
-    steps: [Step; 4],
+    steps: [Hop; 4],
     best: u8,
     /// Whether the best length found used the larger die alone.
     out: &'a mut Vec<Turn>,
@@ -389,7 +389,7 @@ impl Gen<'_> {
             if self.can(p, d) {
                 any = true;
                 let hit = self.apply(p, d);
-                self.steps[depth] = Step {
+                self.steps[depth] = Hop {
                     from: p as u8,
                     to: p.saturating_sub(d) as u8,
                 };
@@ -416,7 +416,7 @@ impl Gen<'_> {
             if self.can(p, d) {
                 any = true;
                 let hit = self.apply(p, d);
-                self.steps[depth] = Step {
+                self.steps[depth] = Hop {
                     from: p as u8,
                     to: p.saturating_sub(d) as u8,
                 };
@@ -473,7 +473,7 @@ fn generate(
         outside,
         occupied,
         key,
-        steps: [Step::default(); 4],
+        steps: [Hop::default(); 4],
         best: 0,
         out,
         found,

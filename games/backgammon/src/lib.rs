@@ -42,7 +42,7 @@ pub mod notation;
 pub mod picture;
 pub mod race;
 
-pub use board::{Position, Step, Turn};
+pub use board::{Hop, Position, Turn};
 pub use game::{Backgammon, BackgammonParams, Roll, Scoring, State};
 
 #[cfg(feature = "commands")]

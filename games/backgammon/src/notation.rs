@@ -6,7 +6,7 @@ use tabula_core::{BoardGame, Seat};
 use tabula_play::notation::MoveError;
 use tabula_play::terminal::Notation;
 
-use crate::board::{BAR, OFF, Position, Step, Turn};
+use crate::board::{BAR, Hop, OFF, Position, Turn};
 use crate::game::{Backgammon, Roll, State};
 
 /// The seats' names: X moves first when its die is higher.
@@ -274,7 +274,7 @@ impl Notation for Backgammon {
             let steps: Vec<String> = mv
                 .steps()
                 .iter()
-                .map(|s: &Step| format!("{}/{}", point_name(s.from), point_name(s.to)))
+                .map(|s: &Hop| format!("{}/{}", point_name(s.from), point_name(s.to)))
                 .collect();
             steps.join(" ")
         }

@@ -145,7 +145,7 @@ fn single(
     seat: usize,
     from: u8,
     die: u8,
-) -> Option<tabula_backgammon::board::Step> {
+) -> Option<tabula_backgammon::board::Hop> {
     let me = &position.checkers[seat];
     let opp = &position.checkers[1 - seat];
     let f = usize::from(from);
@@ -155,12 +155,11 @@ fn single(
     let d = usize::from(die);
     if f > d {
         let to = f - d;
-        return (opp[25 - to] <= 1)
-            .then_some(tabula_backgammon::board::Step { from, to: to as u8 });
+        return (opp[25 - to] <= 1).then_some(tabula_backgammon::board::Hop { from, to: to as u8 });
     }
     let home = (7..=BAR).all(|p| me[p] == 0);
     let highest = (f + 1..=6).all(|p| me[p] == 0);
-    (home && (f == d || highest)).then_some(tabula_backgammon::board::Step { from, to: 0 })
+    (home && (f == d || highest)).then_some(tabula_backgammon::board::Hop { from, to: 0 })
 }
 
 /// The virtual environment's python, made on first use; `Err` says why

@@ -2,7 +2,7 @@
 //! verbs it registers in the crate's root, and the `chance-it` program
 //! (seed 003's), which is `play`; and what it adds to the generic
 //! `analyze` and `tournament` (through its
-//! [`Exact`](crate::extension::Exact) extension): its own report of
+//! [`ExactChances`](crate::extension::ExactChances) extension): its own report of
 //! `analyze` unless `--agents` names strategies, `--config` beside
 //! `--params`.
 

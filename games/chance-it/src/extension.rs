@@ -21,9 +21,9 @@ Example: tabula tournament chance-it --agents until-ten,tapering,optimal,win-opt
 /// Chance-it's [`Extension`](tabula_app::verbs::Extension) of the
 /// generic verbs.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Exact;
+pub struct ExactChances;
 
-impl tabula_app::verbs::Extension<ChanceIt> for Exact {
+impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
     /// `--config` beside `--params`, `--agents` without a default, and
     /// the help of Chance-it's own report.
     fn analyze_arguments(&self, command: clap::Command) -> clap::Command {

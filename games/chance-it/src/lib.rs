@@ -48,7 +48,9 @@ pub mod win;
 pub use config::{Config, ConfigSpec};
 pub use error::ChanceItError;
 pub use game::{ChanceIt, Event, Move, State};
-pub use strategy::{Depends, Outcome, Strategy, StrategyAgent, StrategyEntry, TurnView, WholeGame};
+pub use strategy::{
+    Depends, PairChances, Strategy, StrategyAgent, StrategyEntry, TurnView, WholeGame,
+};
 pub use turn::{Optimal, Values};
 pub use win::WinOptimal;
 
@@ -79,7 +81,7 @@ tabula_app::register_game! {
     agents: "until-ten,tapering",
     tournament_games: 10_000,
     verbs: [simulate, replay, analyze, tournament],
-    report: extension::Exact,
+    report: extension::ExactChances,
     plugins: plugins,
     extra: [&commands::PLAY],
 }

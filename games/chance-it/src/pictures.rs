@@ -4,7 +4,7 @@
 use crate::tournament::{PairResult, StrategyTurns};
 
 use tabula_core::text::group;
-use tabula_plot::chart::{Distribution, Mark, Outcome, outcomes, panels};
+use tabula_plot::chart::{Distribution, Mark, PairShares, outcomes, panels};
 use tabula_plot::{Picture, PlotError};
 
 /// `pairs`: each pair's games split into wins, ties and losses, with the
@@ -16,11 +16,11 @@ pub fn pairs_picture(
     rounds: u16,
     dice: [u8; 2],
 ) -> Result<Option<Picture>, PlotError> {
-    let rows: Vec<Outcome> = pairs
+    let rows: Vec<PairShares> = pairs
         .iter()
         .map(|p| {
             let games = p.games.max(1) as f64;
-            Outcome {
+            PairShares {
                 a: p.a.clone(),
                 b: p.b.clone(),
                 a_wins: p.a_wins as f64 / games,

@@ -11,7 +11,7 @@ use tabula_exact::{ExactError, Limits, Play, Staged, Stages, WinChances};
 
 use crate::config::Config;
 use crate::game::{ChanceIt, State};
-use crate::strategy::{AsPolicy, Depends, Outcome, Strategy};
+use crate::strategy::{AsPolicy, Depends, PairChances, Strategy};
 
 /// Chance-it's turns as stages: a turn begins at [`State::at_turn`], and
 /// within it a state is the seat to move, the values rolled, the last
@@ -104,7 +104,7 @@ pub fn exact_outcome(
     config: &Config,
     first: &dyn Strategy,
     second: &dyn Strategy,
-) -> Result<Option<Outcome>, ExactError> {
+) -> Result<Option<PairChances>, ExactError> {
     if config.players() != 2
         || first.depends() == Depends::Anything
         || second.depends() == Depends::Anything
@@ -176,7 +176,7 @@ pub fn turn_distributions(
         .collect())
 }
 
-fn outcome(v: &[f64]) -> Outcome {
+fn outcome(v: &[f64]) -> PairChances {
     [
         v.first().copied().unwrap_or(0.0),
         v.get(1).copied().unwrap_or(0.0),

@@ -131,7 +131,7 @@ pub trait Strategy: Send + Sync {
 }
 
 /// Probabilities that the first seat wins, the second wins, or they tie.
-pub type Outcome = [f64; 3];
+pub type PairChances = [f64; 3];
 
 /// A strategy solved over whole two-player games, which knows its exact
 /// chances against other strategies ([`Strategy::whole_game`]).
@@ -140,11 +140,15 @@ pub trait WholeGame: Send + Sync {
     fn config(&self) -> &Config;
 
     /// The chances when both seats play it.
-    fn self_play(&self) -> Outcome;
+    fn self_play(&self) -> PairChances;
 
     /// The chances when it plays `seat` and `other` the other seat;
     /// `None` where `other` depends on more than the score difference.
-    fn against(&self, seat: Seat, other: &dyn Strategy) -> Result<Option<Outcome>, ChanceItError>;
+    fn against(
+        &self,
+        seat: Seat,
+        other: &dyn Strategy,
+    ) -> Result<Option<PairChances>, ChanceItError>;
 }
 
 /// Builds a strategy for a game: `parameter` is the `N` of a name like

@@ -117,7 +117,7 @@ impl Optimal {
             max_transitions: 80_000_000,
             ..tabula_exact::Limits::default()
         };
-        let solved = tabula_exact::Optimal::solve(&game, &tabula_exact::Score(0), &limits)?;
+        let solved = tabula_exact::Optimal::solve(&game, &tabula_exact::ScoreOf(0), &limits)?;
         let mut continuation = vec![f64::NAN; 1 << values.len()];
         continuation[0] = solved.value;
         for (i, value) in solved.values().iter().enumerate() {

@@ -29,7 +29,7 @@ use crate::strategy::{AsPolicy, Depends, Strategy, TurnView, WholeGame};
 /// The registered name of the win-optimal strategy.
 pub const NAME: &str = "win-optimal";
 
-pub use crate::strategy::Outcome;
+pub use crate::strategy::PairChances;
 
 /// The most rounds for which win-optimal is solved, with two six-sided
 /// dice. The `(turn, D)` pairs to solve grow with the square of the rounds
@@ -156,13 +156,13 @@ impl WinOptimal {
 
     /// Chances when both seats play win-optimal: first seat wins, second
     /// wins, tie.
-    pub fn self_play(&self) -> Outcome {
+    pub fn self_play(&self) -> PairChances {
         outcome(self.solved.value())
     }
 
     /// Chances from the start of a turn (round, seat to move, totals),
     /// or `None` where the solve did not reach it.
-    pub fn chances_at(&self, round: u16, seat: usize, totals: &[u32]) -> Option<Outcome> {
+    pub fn chances_at(&self, round: u16, seat: usize, totals: &[u32]) -> Option<PairChances> {
         let start = State::at_turn(round, seat, totals);
         self.solved.value_of(&self.game, &start).map(outcome)
     }
@@ -193,7 +193,7 @@ impl WinOptimal {
         &self,
         seat: usize,
         other: &dyn Strategy,
-    ) -> Result<Option<Outcome>, ChanceItError> {
+    ) -> Result<Option<PairChances>, ChanceItError> {
         if other.depends() == Depends::Anything {
             return Ok(None);
         }
@@ -236,16 +236,20 @@ impl WholeGame for WinOptimal {
         &self.config
     }
 
-    fn self_play(&self) -> Outcome {
+    fn self_play(&self) -> PairChances {
         WinOptimal::self_play(self)
     }
 
-    fn against(&self, seat: usize, other: &dyn Strategy) -> Result<Option<Outcome>, ChanceItError> {
+    fn against(
+        &self,
+        seat: usize,
+        other: &dyn Strategy,
+    ) -> Result<Option<PairChances>, ChanceItError> {
         WinOptimal::against(self, seat, other)
     }
 }
 
-fn outcome(v: &[f64]) -> Outcome {
+fn outcome(v: &[f64]) -> PairChances {
     [
         v.first().copied().unwrap_or(0.0),
         v.get(1).copied().unwrap_or(0.0),
@@ -270,7 +274,7 @@ pub fn exact_outcome(
     config: &Config,
     first: &dyn Strategy,
     second: &dyn Strategy,
-) -> Option<Outcome> {
+) -> Option<PairChances> {
     try_exact_outcome(config, first, second).ok().flatten()
 }
 
@@ -282,7 +286,7 @@ pub fn try_exact_outcome(
     config: &Config,
     first: &dyn Strategy,
     second: &dyn Strategy,
-) -> Result<Option<Outcome>, ChanceItError> {
+) -> Result<Option<PairChances>, ChanceItError> {
     if config.players() != 2
         || first.depends() == Depends::Anything
         || second.depends() == Depends::Anything

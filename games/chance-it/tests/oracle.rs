@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use tabula_chance_it::stages;
 use tabula_chance_it::{
-    ChanceIt, Config, Depends, Optimal, Outcome, State, Strategy, TurnView, Values, WinOptimal,
+    ChanceIt, Config, Depends, Optimal, PairChances, State, Strategy, TurnView, Values, WinOptimal,
     strategy, win,
 };
 use tabula_core::Dice;
@@ -135,7 +135,7 @@ impl Grid {
         (d + self.offset).clamp(0, 2 * self.offset) as usize
     }
 
-    fn end(&self) -> Vec<Outcome> {
+    fn end(&self) -> Vec<PairChances> {
         (0..=2 * self.offset)
             .map(|d| d - self.offset)
             .map(|d| [d > 0, d < 0, d == 0].map(|b| f64::from(u8::from(b))))
@@ -149,7 +149,7 @@ fn mover(t: u32) -> (usize, i32) {
 }
 
 /// The expectation over a turn's score distribution of the next table.
-fn expect(dist: &[f64], next: &[Outcome], grid: &Grid, d: i32, sign: i32) -> Outcome {
+fn expect(dist: &[f64], next: &[PairChances], grid: &Grid, d: i32, sign: i32) -> PairChances {
     let mut out = [0.0; 3];
     for (s, &p) in dist.iter().enumerate().filter(|(_, p)| **p != 0.0) {
         let o = next[grid.index(d + sign * s as i32)];
@@ -170,7 +170,7 @@ type HandTurn = Arc<(Vec<f64>, Vec<f64>)>;
 struct HandWinOptimal {
     values: Values,
     grid: Grid,
-    tables: Vec<Vec<Outcome>>,
+    tables: Vec<Vec<PairChances>>,
     /// `C(S)` and the stop payoffs of the turns asked about.
     turns: Mutex<HashMap<(u32, i32), HandTurn>>,
 }
@@ -205,7 +205,7 @@ impl HandWinOptimal {
         }
     }
 
-    fn self_play(&self) -> Outcome {
+    fn self_play(&self) -> PairChances {
         self.tables[0][self.grid.index(0)]
     }
 }
@@ -215,7 +215,7 @@ impl HandWinOptimal {
 fn payoffs(
     values: &Values,
     grid: &Grid,
-    next: &[Outcome],
+    next: &[PairChances],
     d: i32,
     m: usize,
     sign: i32,
@@ -255,7 +255,7 @@ impl Strategy for HandWinOptimal {
 /// The exact chances of `first` against `second` by backward induction
 /// over (turn, difference), each turn's score distribution by the forward
 /// pass.
-fn hand_outcome(config: &Config, first: &dyn Strategy, second: &dyn Strategy) -> Outcome {
+fn hand_outcome(config: &Config, first: &dyn Strategy, second: &dyn Strategy) -> PairChances {
     let grid = Grid::new(config);
     let strategies = [first, second];
     // A strategy that looks only at the turn plays every turn alike.

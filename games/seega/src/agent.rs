@@ -17,9 +17,9 @@
 use tabula_core::{Agent, GameRng, Seat};
 use tabula_play::agents::AgentError;
 
-use crate::board::{Side, Square, Step};
+use crate::board::{Side, Slide, Square};
 use crate::game::Seega;
-use crate::rules::{Action, Outcome, Phase, Position};
+use crate::rules::{Action, Phase, Position, Verdict};
 
 /// What an agent is told before a game (the seed's `InitGame`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +38,7 @@ pub struct GameInfo {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reply {
     /// Move a piece one step.
-    Move(Step),
+    Move(Slide),
     /// "I cannot move": legal only when the agent has no legal step.
     Blocked,
 }
@@ -69,7 +69,7 @@ pub trait SeegaAgent: Send {
 
     /// Called once after the game with its outcome (the seed's
     /// `TermGame`). The default does nothing.
-    fn term_game(&mut self, outcome: &Outcome) {
+    fn term_game(&mut self, outcome: &Verdict) {
         let _ = outcome;
     }
 }

@@ -150,22 +150,22 @@ impl fmt::Display for Square {
 
 /// A move: one piece one step horizontally or vertically.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Step {
+pub struct Slide {
     /// The square the piece leaves.
     pub from: Square,
     /// The square it moves to.
     pub to: Square,
 }
 
-impl Step {
+impl Slide {
     /// Parses `c2 c3`, `c2-c3` or `c2c3`.
-    pub fn parse(text: &str, size: usize) -> Result<Step, SeegaError> {
+    pub fn parse(text: &str, size: usize) -> Result<Slide, SeegaError> {
         let [from, to] = parse_pair(text, size)?;
-        Ok(Step { from, to })
+        Ok(Slide { from, to })
     }
 }
 
-impl fmt::Display for Step {
+impl fmt::Display for Slide {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.from, self.to)
     }

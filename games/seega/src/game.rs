@@ -7,8 +7,8 @@ use tabula_core::{BoardGame, GameResult, Seat, Status};
 use tabula_play::record::Recordable;
 use tabula_play::terminal::Notation;
 
-use crate::board::{Side, Square, Step, parse_pair};
-use crate::rules::{Action, Outcome, Phase, Position, Reason, Rules};
+use crate::board::{Side, Slide, Square, parse_pair};
+use crate::rules::{Action, Phase, Position, Reason, Rules, Verdict};
 
 /// What an action did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +25,7 @@ pub enum Event {
         /// Whose.
         side: Side,
         /// From where to where.
-        step: Step,
+        step: Slide,
     },
     /// A piece was captured.
     Captured {
@@ -40,7 +40,7 @@ pub enum Event {
         side: Side,
     },
     /// The game ended.
-    Ended(Outcome),
+    Ended(Verdict),
 }
 
 /// Seega with fixed [`Rules`]. Seat 0 is Black, seat 1 White.
@@ -80,7 +80,7 @@ impl BoardGame for Seega {
 
     fn status(&self, state: &Position) -> Status {
         match state.outcome() {
-            Some(Outcome {
+            Some(Verdict {
                 winner: Some(w), ..
             }) => Status::Over(GameResult::Win(w.seat())),
             Some(_) => Status::Over(GameResult::Draw),
@@ -192,7 +192,7 @@ impl Notation for Seega {
             let pair = parse_pair(text, self.rules.size()).map_err(|e| format!("{e}."))?;
             match position.phase() {
                 Phase::Placement => Action::Place(pair).normalized(),
-                Phase::Movement => Action::Move(Step {
+                Phase::Movement => Action::Move(Slide {
                     from: pair[0],
                     to: pair[1],
                 }),

@@ -53,10 +53,10 @@ pub mod tournament;
 pub mod verbs;
 
 pub use agent::{GameInfo, Reply, SeegaAgent};
-pub use board::{Side, Square, Step};
+pub use board::{Side, Slide, Square};
 pub use error::SeegaError;
 pub use game::Seega;
-pub use rules::{Action, Illegal, Outcome, Phase, Position, Reason, Rules};
+pub use rules::{Action, Illegal, Phase, Position, Reason, Rules, Verdict};
 
 #[cfg(feature = "commands")]
 tabula_app::register_game! {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::SeegaError;
-use crate::board::{MAX_CELLS, MAX_SIZE, MIN_SIZE, Side, Square, Step};
+use crate::board::{MAX_CELLS, MAX_SIZE, MIN_SIZE, Side, Slide, Square};
 
 /// The stalemate threshold when none is given: moves without a capture.
 pub const DEFAULT_STALEMATE: u32 = 30;
@@ -109,14 +109,14 @@ pub enum Reason {
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Outcome {
+pub struct Verdict {
     /// The winner, or `None` for a draw.
     pub winner: Option<Side>,
     /// Why.
     pub reason: Reason,
 }
 
-impl fmt::Display for Outcome {
+impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.winner, self.reason) {
             (None, _) => f.write_str("a draw: equal pieces at the stalemate threshold"),
@@ -144,7 +144,7 @@ pub enum Action {
     /// Two pieces placed (placement phase).
     Place([Square; 2]),
     /// One piece moved (movement phase).
-    Move(Step),
+    Move(Slide),
     /// The player says it cannot move and passes.
     Blocked,
 }
@@ -217,7 +217,7 @@ pub enum Illegal {
     Occupied(Square),
     /// A move that is not one step horizontally or vertically.
     #[error("{0} is not one step horizontally or vertically")]
-    NotAdjacent(Step),
+    NotAdjacent(Slide),
     /// A follow-up move with another piece.
     #[error("the follow-up capture must move the piece on {expected}, not the one on {moved}")]
     FollowUpPiece {
@@ -228,10 +228,10 @@ pub enum Illegal {
     },
     /// A follow-up move that captures nothing.
     #[error("a follow-up move must capture again; {0} captures nothing")]
-    FollowUpNoCapture(Step),
+    FollowUpNoCapture(Slide),
     /// A pass by a player who can move.
     #[error("said it cannot move, but it can (for example {0})")]
-    NotBlocked(Step),
+    NotBlocked(Slide),
 }
 
 /// The pieces one move captured: at most three (the square the piece came
@@ -308,7 +308,7 @@ pub struct Position {
     follow_up: Option<Square>,
     quiet: u32,
     moves: u32,
-    outcome: Option<Outcome>,
+    outcome: Option<Verdict>,
     hash: u64,
 }
 
@@ -449,7 +449,7 @@ impl Position {
     }
 
     /// How the game ended, once it has.
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<Verdict> {
         self.outcome
     }
 
@@ -526,7 +526,7 @@ impl Position {
     /// The pieces `step` would capture for the piece on `step.from`,
     /// without making it. Assumes the step itself is legal.
     #[inline]
-    pub fn captures(&self, step: Step) -> Captures {
+    pub fn captures(&self, step: Slide) -> Captures {
         match self.at(step.from) {
             Some(mover) => self.captures_by(mover, step.to),
             None => Captures::default(),
@@ -556,7 +556,7 @@ impl Position {
 
     /// Whether `step` would capture anything.
     #[inline]
-    pub fn captures_any(&self, step: Step) -> bool {
+    pub fn captures_any(&self, step: Slide) -> bool {
         !self.captures(step).is_empty()
     }
 
@@ -713,7 +713,7 @@ impl Position {
         }
     }
 
-    fn step(&mut self, step: Step, mover: Side) -> Captures {
+    fn step(&mut self, step: Slide, mover: Side) -> Captures {
         let own = cell_of(mover);
         let enemy = mover.other();
         let (from, to) = (self.index(step.from), self.index(step.to));
@@ -733,7 +733,7 @@ impl Position {
             self.quiet += 1;
             if self.quiet >= self.rules.stalemate {
                 let (b, w) = (self.pieces(Side::Black), self.pieces(Side::White));
-                self.outcome = Some(Outcome {
+                self.outcome = Some(Verdict {
                     winner: match b.cmp(&w) {
                         std::cmp::Ordering::Greater => Some(Side::Black),
                         std::cmp::Ordering::Less => Some(Side::White),
@@ -746,7 +746,7 @@ impl Position {
         } else {
             self.quiet = 0;
             if self.pieces(enemy) == 0 {
-                self.outcome = Some(Outcome {
+                self.outcome = Some(Verdict {
                     winner: Some(mover),
                     reason: Reason::AllCaptured,
                 });
@@ -765,7 +765,7 @@ impl Position {
     /// Ends the game with `loser` losing for `reason` (an illegal answer
     /// or a forfeit), as the referee rules.
     pub fn forfeit(&mut self, loser: Side, reason: Reason) {
-        self.outcome = Some(Outcome {
+        self.outcome = Some(Verdict {
             winner: Some(loser.other()),
             reason,
         });
@@ -837,9 +837,9 @@ pub struct Steps<'a> {
 }
 
 impl Iterator for Steps<'_> {
-    type Item = Step;
+    type Item = Slide;
 
-    fn next(&mut self) -> Option<Step> {
+    fn next(&mut self) -> Option<Slide> {
         let p = self.position;
         while self.index < self.end {
             if p.cells[self.index] != self.own {
@@ -854,7 +854,7 @@ impl Iterator for Steps<'_> {
                 if let Some(to) = p.offset(from, d, 1)
                     && p.cells[p.index(to)] == EMPTY
                 {
-                    let step = Step { from, to };
+                    let step = Slide { from, to };
                     if !self.captures_only || p.captures_any(step) {
                         return Some(step);
                     }

@@ -12,7 +12,7 @@ use tabula_search::{AlphaBeta, Budget, Greedy, Random};
 use tabula_seega::agent::{self, boxed};
 use tabula_seega::agents::pick;
 use tabula_seega::rules::Illegal;
-use tabula_seega::{Action, Position, Reply, Rules, Seega, SeegaAgent, Side, Square, Step};
+use tabula_seega::{Action, Position, Reply, Rules, Seega, SeegaAgent, Side, Slide, Square};
 
 fn rules() -> Rules {
     Rules::new(5, 30, Side::Black).unwrap()
@@ -167,12 +167,12 @@ fn first_move_fault(bad: Action) -> Illegal {
 #[test]
 fn illegal_moves_lose_the_game() {
     // After placement only the centre is empty.
-    let e = first_move_fault(Action::Move(Step {
+    let e = first_move_fault(Action::Move(Slide {
         from: sq("c3"),
         to: sq("c4"),
     }));
     assert!(matches!(e, Illegal::NotYours(Side::White, _)), "{e:?}");
-    let e = first_move_fault(Action::Move(Step {
+    let e = first_move_fault(Action::Move(Slide {
         from: sq("a1"),
         to: sq("a2"),
     }));
@@ -180,7 +180,7 @@ fn illegal_moves_lose_the_game() {
         matches!(e, Illegal::NotYours(..) | Illegal::Occupied(_)),
         "{e:?}"
     );
-    let e = first_move_fault(Action::Move(Step {
+    let e = first_move_fault(Action::Move(Slide {
         from: sq("a1"),
         to: sq("c3"),
     }));
@@ -221,7 +221,7 @@ fn a_tampered_record_fails_at_the_first_illegal_step() {
             .map(|(dr, dc)| Square::new((other.row as i8 + dr) as u8, (other.col as i8 + dc) as u8))
             .find(|&t| pos.is_empty(t));
         let Some(to) = to else { continue };
-        let step = Step { from: other, to };
+        let step = Slide { from: other, to };
         assert_eq!(
             pos.clone().play(&Action::Move(step)),
             Err(Illegal::FollowUpPiece {
@@ -429,7 +429,7 @@ fn alphabeta_finds_a_capture_and_avoids_losing_a_piece() {
     )
     .unwrap();
     let g = game();
-    let capture = Action::Move(Step::parse("c2 c1", 5).unwrap());
+    let capture = Action::Move(Slide::parse("c2 c1", 5).unwrap());
     let mut ab = AlphaBeta::<Seega>::new(Budget::Work(10_000));
     assert_eq!(ab.best_move(&g, &p, 0), Some(capture));
     assert!(ab.stats().depth >= 2);
@@ -522,14 +522,14 @@ fn generated_steps_are_exactly_the_legal_ones() {
     runner
         .run(&strategy, |(seed, size, plies)| {
             let p = random_position(seed, size, plies);
-            let mut generated: Vec<Step> = p.steps().collect();
+            let mut generated: Vec<Slide> = p.steps().collect();
             generated.sort();
             let mut brute = Vec::new();
             for fr in 0..size as u8 {
                 for fc in 0..size as u8 {
                     for tr in 0..size as u8 {
                         for tc in 0..size as u8 {
-                            let s = Step {
+                            let s = Slide {
                                 from: Square::new(fr, fc),
                                 to: Square::new(tr, tc),
                             };
@@ -576,7 +576,7 @@ fn generated_steps_are_exactly_the_legal_ones() {
 
 /// Remembers the outcome it is told at the end of a game.
 struct Listener {
-    told: std::sync::Arc<std::sync::Mutex<Vec<tabula_seega::Outcome>>>,
+    told: std::sync::Arc<std::sync::Mutex<Vec<tabula_seega::Verdict>>>,
 }
 
 impl SeegaAgent for Listener {
@@ -588,7 +588,7 @@ impl SeegaAgent for Listener {
         random_reply(position, rng)
     }
 
-    fn term_game(&mut self, outcome: &tabula_seega::Outcome) {
+    fn term_game(&mut self, outcome: &tabula_seega::Verdict) {
         self.told.lock().unwrap().push(*outcome);
     }
 }

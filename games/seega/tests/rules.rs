@@ -1,14 +1,14 @@
 //! Every rule of seed 004 on small hand-built positions.
 
 use tabula_core::{BoardGame, GameResult, Status};
-use tabula_seega::{Action, Illegal, Phase, Position, Reason, Rules, Seega, Side, Square, Step};
+use tabula_seega::{Action, Illegal, Phase, Position, Reason, Rules, Seega, Side, Slide, Square};
 
 fn sq(name: &str, size: usize) -> Square {
     Square::parse(name, size).unwrap()
 }
 
-fn step(text: &str, size: usize) -> Step {
-    Step::parse(text, size).unwrap()
+fn step(text: &str, size: usize) -> Slide {
+    Slide::parse(text, size).unwrap()
 }
 
 fn rules(size: usize, stalemate: u32) -> Rules {
@@ -387,7 +387,7 @@ fn moves_must_be_one_step_to_an_empty_square_with_ones_own_piece() {
         Err(Illegal::NotYours(Side::Black, sq("c3", 5)))
     );
     assert_eq!(check("a1 a2"), Ok(()));
-    let off = Step {
+    let off = Slide {
         from: Square::new(0, 0),
         to: Square::new(0, 9),
     };

@@ -2,7 +2,7 @@
 //! `bounce`, and three house rules built on `overshoot`: `six-again`,
 //! `sixes-home` and `bump`.
 
-use crate::plugin::{Rules, Step, Turn};
+use crate::plugin::{Effect, Rules, Turn};
 use crate::registry::RuleSet;
 
 /// Seed 000: a throw that reaches or passes the last square finishes.
@@ -12,25 +12,25 @@ pub struct Overshoot;
 impl Rules for Overshoot {
     type Extra = ();
     #[inline]
-    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Step {
-        Step::Advance(u32::from(turn.square) + u32::from(roll))
+    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
+        Effect::Advance(u32::from(turn.square) + u32::from(roll))
     }
 }
 
 /// Seed 001: the last square must be reached exactly; a throw that would
 /// pass it is forfeited and the token stays.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Exact;
+pub struct ExactFinish;
 
-impl Rules for Exact {
+impl Rules for ExactFinish {
     type Extra = ();
     #[inline]
-    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Step {
+    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
         let to = u32::from(turn.square) + u32::from(roll);
         if to > u32::from(turn.board.size()) {
-            Step::Forfeit
+            Effect::Forfeit
         } else {
-            Step::Advance(to)
+            Effect::Advance(to)
         }
     }
 }
@@ -43,7 +43,7 @@ pub struct Bounce;
 impl Rules for Bounce {
     type Extra = ();
     #[inline]
-    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Step {
+    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
         let size = i64::from(turn.board.size());
         let mut to = i64::from(turn.square) + i64::from(roll);
         // Reflect off the last square (and, for huge throws on tiny
@@ -51,7 +51,7 @@ impl Rules for Bounce {
         while to > size || to < 0 {
             to = if to > size { 2 * size - to } else { -to };
         }
-        Step::Advance(to as u32)
+        Effect::Advance(to as u32)
     }
 }
 
@@ -67,11 +67,11 @@ impl Rules for SixAgain {
     type Extra = ();
     const THROWS_AGAIN: bool = true;
     #[inline]
-    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Step {
-        Step::Advance(u32::from(turn.square) + u32::from(roll))
+    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
+        Effect::Advance(u32::from(turn.square) + u32::from(roll))
     }
     #[inline]
-    fn throws_again(&self, turn: &Turn<'_>, _: &(), roll: u16, _: Step) -> bool {
+    fn throws_again(&self, turn: &Turn<'_>, _: &(), roll: u16, _: Effect) -> bool {
         turn.is_top(roll)
     }
 }
@@ -89,23 +89,23 @@ impl Rules for SixesHome {
     type Extra = u8;
     const THROWS_AGAIN: bool = true;
     #[inline]
-    fn step(&self, turn: &Turn<'_>, sixes: &mut u8, roll: u16) -> Step {
+    fn step(&self, turn: &Turn<'_>, sixes: &mut u8, roll: u16) -> Effect {
         let before = if turn.first { 0 } else { *sixes };
         if !turn.is_top(roll) {
             *sixes = 0;
-            return Step::Advance(u32::from(turn.square) + u32::from(roll));
+            return Effect::Advance(u32::from(turn.square) + u32::from(roll));
         }
         if before >= 2 {
             *sixes = 0;
-            Step::SendTo(0)
+            Effect::SendTo(0)
         } else {
             *sixes = before + 1;
-            Step::Advance(u32::from(turn.square) + u32::from(roll))
+            Effect::Advance(u32::from(turn.square) + u32::from(roll))
         }
     }
     #[inline]
-    fn throws_again(&self, turn: &Turn<'_>, _: &u8, roll: u16, step: Step) -> bool {
-        turn.is_top(roll) && !matches!(step, Step::SendTo(_))
+    fn throws_again(&self, turn: &Turn<'_>, _: &u8, roll: u16, step: Effect) -> bool {
+        turn.is_top(roll) && !matches!(step, Effect::SendTo(_))
     }
 }
 
@@ -121,8 +121,8 @@ impl Rules for Bump {
     type Extra = ();
     const INTERACTS: bool = true;
     #[inline]
-    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Step {
-        Step::Advance(u32::from(turn.square) + u32::from(roll))
+    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
+        Effect::Advance(u32::from(turn.square) + u32::from(roll))
     }
     fn after_move(&self, turn: &Turn<'_>, send: &mut dyn FnMut(usize, u16)) {
         if turn.square == 0 {
@@ -147,7 +147,7 @@ inventory::submit! {
     RuleSet {
         name: "exact",
         summary: "the last square must be hit exactly; a throw that would pass it is forfeited (seed 001)",
-        rules: &Exact,
+        rules: &ExactFinish,
     }
 }
 inventory::submit! {

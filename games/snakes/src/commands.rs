@@ -21,7 +21,7 @@ use tabula_sim::Simulation;
 
 use crate::params::SetupParameters;
 use crate::recorded::Recorded;
-use crate::{Analysis, AnalysisOptions, Board, Report, ReportOptions, Require, Setup, Trace};
+use crate::{Analysis, AnalysisOptions, Board, BoardReport, ReportOptions, Require, Setup, Trace};
 
 /// The seed used when none is given: every run is reproducible.
 pub const DEFAULT_SEED: u64 = tabula_app::DEFAULT_SEED;
@@ -241,7 +241,7 @@ pub fn load_board(arg: Option<&str>) -> Result<Board, Error> {
 /// traced game if `--trace` asked for one.
 pub struct Simulated {
     /// The report.
-    pub report: Report,
+    pub report: BoardReport,
     /// The traced game.
     pub trace: Option<Trace>,
     /// The board, for the pictures.

@@ -9,7 +9,7 @@
 use std::any::TypeId;
 
 use crate::board::Board;
-use crate::builtin::{Bounce, Bump, Exact, Overshoot, SixAgain, SixesHome};
+use crate::builtin::{Bounce, Bump, ExactFinish, Overshoot, SixAgain, SixesHome};
 use crate::playable::{self, Unplayable};
 use crate::plugin::Rules;
 use crate::registry::{self, DynRules, RuleSet};
@@ -44,8 +44,8 @@ pub fn with_rules<V: WithRules>(set: &'static RuleSet, service: V) -> V::Output 
     let t = set.rules.rule_type();
     if t == TypeId::of::<Overshoot>() {
         service.with(&Overshoot)
-    } else if t == TypeId::of::<Exact>() {
-        service.with(&Exact)
+    } else if t == TypeId::of::<ExactFinish>() {
+        service.with(&ExactFinish)
     } else if t == TypeId::of::<Bounce>() {
         service.with(&Bounce)
     } else if t == TypeId::of::<SixAgain>() {

@@ -9,7 +9,7 @@ use tabula_sim::table::{Payloads, ThrowTable};
 use tabula_sim::{LandingTally, Tallied};
 
 use crate::board::Board;
-use crate::plugin::{Rules, Step, Turn};
+use crate::plugin::{Effect, Rules, Turn};
 
 /// The most players one game can seat.
 pub const MAX_SEATS: usize = 8;
@@ -367,7 +367,7 @@ impl<R: Rules> Snakes<'_, R> {
         let seat = turn.seat as u8;
         let step = self.rules.step(turn, extra, roll);
         let rest = match step {
-            Step::Advance(t) => {
+            Effect::Advance(t) => {
                 let to = t.min(u32::from(size)) as u16;
                 let rest = track.rest(to);
                 events(Event::Moved {
@@ -390,7 +390,7 @@ impl<R: Rules> Snakes<'_, R> {
                 }
                 rest
             }
-            Step::Forfeit => {
+            Effect::Forfeit => {
                 events(Event::Forfeited {
                     seat,
                     roll,
@@ -398,7 +398,7 @@ impl<R: Rules> Snakes<'_, R> {
                 });
                 from
             }
-            Step::SendTo(to) => {
+            Effect::SendTo(to) => {
                 let to = to.min(size);
                 events(Event::SentTo {
                     seat,

@@ -33,7 +33,7 @@
 //!
 //! Modules, each importing only those listed before it (no cycles):
 //! `board` (the board type and layout checks), `plugin` (the [`Rules`]
-//! trait, [`Step`], [`Turn`]), `game` (the `BoardGame`, and its speed
+//! trait, [`Effect`], [`Turn`]), `game` (the `BoardGame`, and its speed
 //! path, [`tabula_sim::Tallied`]), `playable` (the playability check, on
 //! the game's chain), `popularity`, `trace`, `analysis`, `registry`
 //! ([`RuleSet`], [`DynRules`], [`Pack`]), `builtin` (the built-in rule
@@ -82,9 +82,10 @@ pub use board::{Board, BoardSpec, Jump};
 pub use dispatch::{WithRules, with_rules};
 pub use error::SnakesError;
 pub use game::{BoardRef, Event, MAX_SEATS, NoMove, Snakes, State};
-pub use report::{Report, ReportOptions};
+pub use report::{BoardReport, ReportOptions};
 pub use rules::{
-    Bounce, Bump, DynRules, Exact, Overshoot, Pack, RuleSet, Rules, SixAgain, SixesHome, Step, Turn,
+    Bounce, Bump, DynRules, Effect, ExactFinish, Overshoot, Pack, RuleSet, Rules, SixAgain,
+    SixesHome, Turn,
 };
 pub use setup::{REPORT_MAX_STATES, REPORT_MAX_TIME, Setup, report_limits};
 pub use trace::{Throw, Trace};

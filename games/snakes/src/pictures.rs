@@ -7,7 +7,7 @@
 //! exactly once in every finished game, is left out of the scale (it
 //! would outshine the rest) and drawn grey, marked "finish".
 
-use crate::{Analysis, Board, Report};
+use crate::{Analysis, Board, BoardReport};
 
 use tabula_core::text::group;
 use tabula_plot::board::TrackBoard;
@@ -24,7 +24,7 @@ pub const SHADE_LABEL: &str = "share of landings";
 /// more than one player. With the exact values in the report, the exact
 /// distribution of throws is overlaid on the sampled one, and the exact
 /// chances of winning are drawn beside the sampled ones.
-pub fn report_pictures(report: &Report, board: &Board) -> Result<Vec<Picture>, PlotError> {
+pub fn report_pictures(report: &BoardReport, board: &Board) -> Result<Vec<Picture>, PlotError> {
     let total = report.squares.landings_before_last as f64;
     let values: Vec<f64> = report
         .squares

@@ -1,4 +1,4 @@
-//! The rule-set plugin trait: [`Rules`], what a throw does ([`Step`]),
+//! The rule-set plugin trait: [`Rules`], what a throw does ([`Effect`]),
 //! and what a rule set sees when it decides ([`Turn`]).
 
 use std::fmt::Debug;
@@ -8,7 +8,7 @@ use crate::board::Board;
 
 /// What a throw does to the mover's token, before ladders and chutes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum Effect {
     /// The token moves to this square; a ladder or chute there is then
     /// taken. A square at or past the last square finishes the game.
     Advance(u32),
@@ -108,24 +108,24 @@ impl<'a> Turn<'a> {
 ///   number of players.
 ///
 /// ```
-/// use tabula_snakes::{Board, Rules, Step, Turn};
+/// use tabula_snakes::{Board, Rules, Effect, Turn};
 ///
 /// /// Moves twice as far; a one throws again.
 /// struct Double;
 /// impl Rules for Double {
 ///     type Extra = ();
 ///     const THROWS_AGAIN: bool = true;
-///     fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Step {
-///         Step::Advance(u32::from(turn.square) + 2 * u32::from(roll))
+///     fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
+///         Effect::Advance(u32::from(turn.square) + 2 * u32::from(roll))
 ///     }
-///     fn throws_again(&self, _: &Turn<'_>, _: &(), roll: u16, _: Step) -> bool {
+///     fn throws_again(&self, _: &Turn<'_>, _: &(), roll: u16, _: Effect) -> bool {
 ///         roll == 1
 ///     }
 /// }
 /// let board = Board::classic();
 /// let turn = Turn::new(&board, 0, 10, true, &[]);
-/// assert_eq!(Double.step(&turn, &mut (), 3), Step::Advance(16));
-/// assert!(Double.throws_again(&turn, &(), 1, Step::Advance(12)));
+/// assert_eq!(Double.step(&turn, &mut (), 3), Effect::Advance(16));
+/// assert!(Double.throws_again(&turn, &(), 1, Effect::Advance(12)));
 /// ```
 pub trait Rules: Send + Sync + 'static {
     /// Per-token state kept between throws.
@@ -140,14 +140,14 @@ pub trait Rules: Send + Sync + 'static {
 
     /// Moves the mover's token (on `turn.square`, 0 = not yet on the
     /// board) by a throw of `roll`.
-    fn step(&self, turn: &Turn<'_>, extra: &mut Self::Extra, roll: u16) -> Step;
+    fn step(&self, turn: &Turn<'_>, extra: &mut Self::Extra, roll: u16) -> Effect;
 
     /// Whether the same seat throws once more after a throw of `roll` that
     /// did `step` and did not finish the game (`turn` as [`step`](Rules::step)
     /// saw it; `extra` after the step). Consulted only if
     /// [`THROWS_AGAIN`](Rules::THROWS_AGAIN). Default: never.
     #[inline(always)]
-    fn throws_again(&self, turn: &Turn<'_>, extra: &Self::Extra, roll: u16, step: Step) -> bool {
+    fn throws_again(&self, turn: &Turn<'_>, extra: &Self::Extra, roll: u16, step: Effect) -> bool {
         let _ = (turn, extra, roll, step);
         false
     }

@@ -6,7 +6,7 @@
 use tabula_core::CoreError;
 use tabula_core::registry::{self, Named};
 
-use crate::plugin::{Rules, Step, Turn};
+use crate::plugin::{Effect, Rules, Turn};
 
 /// A rule type's per-token state ([`Rules::Extra`]) as the bits of a
 /// `u64`, so that a rule set chosen by name at run time keeps it in a
@@ -66,9 +66,9 @@ pack_unsigned!(u8, u16, u32, u64);
 /// type itself asks [`with_rules`](crate::with_rules).
 pub trait DynRules: Send + Sync {
     /// [`Rules::step`], the state packed.
-    fn packed_step(&self, turn: &Turn<'_>, extra: &mut u64, roll: u16) -> Step;
+    fn packed_step(&self, turn: &Turn<'_>, extra: &mut u64, roll: u16) -> Effect;
     /// [`Rules::throws_again`], the state packed.
-    fn packed_throws_again(&self, turn: &Turn<'_>, extra: &u64, roll: u16, step: Step) -> bool;
+    fn packed_throws_again(&self, turn: &Turn<'_>, extra: &u64, roll: u16, step: Effect) -> bool;
     /// [`Rules::after_move`].
     fn packed_after_move(&self, turn: &Turn<'_>, send: &mut dyn FnMut(usize, u16));
     /// The rule type's [`THROWS_AGAIN`](Rules::THROWS_AGAIN),
@@ -95,7 +95,7 @@ where
     R::Extra: Pack,
 {
     #[inline]
-    fn packed_step(&self, turn: &Turn<'_>, extra: &mut u64, roll: u16) -> Step {
+    fn packed_step(&self, turn: &Turn<'_>, extra: &mut u64, roll: u16) -> Effect {
         let mut e = R::Extra::unpack(*extra);
         let step = self.step(turn, &mut e, roll);
         *extra = e.pack();
@@ -103,7 +103,7 @@ where
     }
 
     #[inline]
-    fn packed_throws_again(&self, turn: &Turn<'_>, extra: &u64, roll: u16, step: Step) -> bool {
+    fn packed_throws_again(&self, turn: &Turn<'_>, extra: &u64, roll: u16, step: Effect) -> bool {
         self.throws_again(turn, &R::Extra::unpack(*extra), roll, step)
     }
 
@@ -159,12 +159,12 @@ impl Rules for RuleSet {
     const INTERACTS: bool = true;
 
     #[inline]
-    fn step(&self, turn: &Turn<'_>, extra: &mut u64, roll: u16) -> Step {
+    fn step(&self, turn: &Turn<'_>, extra: &mut u64, roll: u16) -> Effect {
         self.rules.packed_step(turn, extra, roll)
     }
 
     #[inline]
-    fn throws_again(&self, turn: &Turn<'_>, extra: &u64, roll: u16, step: Step) -> bool {
+    fn throws_again(&self, turn: &Turn<'_>, extra: &u64, roll: u16, step: Effect) -> bool {
         self.rules.packed_throws_again(turn, extra, roll, step)
     }
 

@@ -104,7 +104,7 @@ pub struct SeatStats {
 
 /// Everything seed 000 asks of a simulation, for one board and rule set.
 #[derive(Clone, Debug, Serialize)]
-pub struct Report {
+pub struct BoardReport {
     /// Always `"snakes"`.
     pub game: &'static str,
     /// The board's display name.
@@ -211,7 +211,7 @@ impl ExactValues {
     }
 }
 
-impl Report {
+impl BoardReport {
     /// Builds the report of `run`, a simulation of `players` players on
     /// `board` under `rules` (which replays its notable games).
     #[allow(clippy::too_many_arguments)]
@@ -223,7 +223,7 @@ impl Report {
         sim: &Simulation,
         options: &ReportOptions,
         exact: Option<ExactValues>,
-    ) -> Result<Report, SnakesError> {
+    ) -> Result<BoardReport, SnakesError> {
         let (lengths, occupancy, wins) = &run.collector;
         let Some(throws) = lengths.summary() else {
             return Err(SnakesError::Sim(tabula_sim::SimError::NoGames));
@@ -243,7 +243,7 @@ impl Report {
         let total: u64 = landings[1..size].iter().sum();
         let share = |s: usize| p.share(&counts, s);
         let games = run.games as f64;
-        Ok(Report {
+        Ok(BoardReport {
             game: "snakes",
             board: board.name().to_string(),
             board_source: board.source().to_string(),

@@ -9,8 +9,8 @@
 //! chosen by name to its rule type (`dispatch`). Nothing in the crate
 //! imports it.
 
-pub use crate::builtin::{Bounce, Bump, Exact, Overshoot, SixAgain, SixesHome};
+pub use crate::builtin::{Bounce, Bump, ExactFinish, Overshoot, SixAgain, SixesHome};
 pub use crate::dispatch::{WithRules, with_rules};
 pub use crate::playable::{MAX_CHECKED_STATES, Unplayable, check_playable};
-pub use crate::plugin::{Rules, Step, Turn};
+pub use crate::plugin::{Effect, Rules, Turn};
 pub use crate::registry::{DEFAULT, DynRules, Flags, Pack, RuleSet, all, find};

@@ -12,7 +12,7 @@ use crate::game::Snakes;
 use crate::plugin::Rules;
 use crate::recorded::{Recorded, SnakesRecord, checked};
 use crate::registry::RuleSet;
-use crate::report::{self, Report, ReportCollectors, ReportOptions};
+use crate::report::{self, BoardReport, ReportCollectors, ReportOptions};
 use crate::trace::Trace;
 
 /// The largest chain the simulation report solves for its exact values.
@@ -89,21 +89,21 @@ impl Setup {
         sim: &Simulation,
         options: &ReportOptions,
         progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<Report, SnakesError> {
+    ) -> Result<BoardReport, SnakesError> {
         self.simulate_within(sim, options, &report_limits(), progress)
     }
 
     /// [`simulate`](Self::simulate), solving the exact values within
     /// `limits` (which may carry a progress sink). A game too large or too
     /// slow to solve within them gets a report of sampled values only,
-    /// with the reason in [`Report::exact_unavailable`].
+    /// with the reason in [`BoardReport::exact_unavailable`].
     pub fn simulate_within(
         &self,
         sim: &Simulation,
         options: &ReportOptions,
         limits: &tabula_exact::Limits,
         progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<Report, SnakesError> {
+    ) -> Result<BoardReport, SnakesError> {
         let run = self.run(sim, progress)?;
         self.report(&run, sim, options, limits)
     }
@@ -140,7 +140,7 @@ impl Setup {
         sim: &Simulation,
         options: &ReportOptions,
         limits: &tabula_exact::Limits,
-    ) -> Result<Report, SnakesError> {
+    ) -> Result<BoardReport, SnakesError> {
         let exact = self.analyze(&AnalysisOptions {
             limits: limits.clone(),
             ..Default::default()
@@ -149,7 +149,7 @@ impl Setup {
             Ok(a) => (Some(report::ExactValues::from_analysis(&a)), None),
             Err(e) => (None, Some(exact_unavailable(&e, limits))),
         };
-        let mut report = Report::build(
+        let mut report = BoardReport::build(
             &self.board,
             self.rules,
             self.players,

@@ -5,8 +5,8 @@
 use tabula_core::BoardGame;
 use tabula_sim::{LengthOf, Lengths, Simulation};
 use tabula_snakes::{
-    AnalysisOptions, Board, Bump, Event, Overshoot, Rules, Setup, SixAgain, SixesHome, Snakes,
-    State, Step, Turn,
+    AnalysisOptions, Board, Bump, Effect, Event, Overshoot, Rules, Setup, SixAgain, SixesHome,
+    Snakes, State, Turn,
 };
 
 /// Applies one throw, returning its events.
@@ -38,8 +38,8 @@ fn a_six_throws_again() {
     );
     // The rule itself: only the dice's highest throw gives another.
     let turn = Turn::new(&board, 0, 10, true, &[10, 0]);
-    assert!(SixAgain.throws_again(&turn, &(), 6, Step::Advance(16)));
-    assert!(!SixAgain.throws_again(&turn, &(), 5, Step::Advance(15)));
+    assert!(SixAgain.throws_again(&turn, &(), 6, Effect::Advance(16)));
+    assert!(!SixAgain.throws_again(&turn, &(), 5, Effect::Advance(15)));
     // Overshoot never throws again, and costs nothing to ask.
     const { assert!(!Overshoot::THROWS_AGAIN && !Overshoot::INTERACTS) };
 }

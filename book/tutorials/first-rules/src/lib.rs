@@ -2,18 +2,18 @@
 //! program and `--rules no-ones` works like a built-in rule set.
 
 // ANCHOR: plugin
-use tabula::snakes::{RuleSet, Rules, Step, Turn};
+use tabula::snakes::{Effect, RuleSet, Rules, Turn};
 
 /// Overshoot, but a 1 is forfeited: the token stays.
 pub struct NoOnes;
 
 impl Rules for NoOnes {
     type Extra = ();
-    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Step {
+    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
         if roll == 1 {
-            Step::Forfeit
+            Effect::Forfeit
         } else {
-            Step::Advance(u32::from(turn.square) + u32::from(roll))
+            Effect::Advance(u32::from(turn.square) + u32::from(roll))
         }
     }
 }

@@ -23,7 +23,7 @@ use tabula::core::GameRng;
 use tabula::play::agents::{AgentEntry, BuildFn};
 use tabula::seega::agent::boxed;
 use tabula::seega::agents::{pick, safe_placement};
-use tabula::seega::{Action, Position, Reply, Seega, SeegaAgent, Square, Step};
+use tabula::seega::{Action, Position, Reply, Seega, SeegaAgent, Slide, Square};
 
 /// Captures the most it can; with no capture, picks at random among the
 /// steps after which the opponent has no capture, and only if there are
@@ -32,7 +32,7 @@ use tabula::seega::{Action, Position, Reply, Seega, SeegaAgent, Square, Step};
 pub struct Cautious;
 
 /// Whether the opponent can capture right after `step`.
-fn exposes(position: &Position, step: Step) -> bool {
+fn exposes(position: &Position, step: Slide) -> bool {
     let mut after = position.clone(); // a plain value: no allocation
     after.apply(&Action::Move(step));
     if after.outcome().is_some() || after.to_move() == position.to_move() {

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use tabula_core::{BoardGame, Streams};
 use tabula_play::record::{Format, RecordOf, Recordable};
-use tabula_play::terminal::{self, Notation, Player};
+use tabula_play::terminal::{self, Notation, Occupant};
 
 use crate::{Error, Io};
 
@@ -129,7 +129,7 @@ pub fn check_dir(dir: &Path) -> Result<(), Error> {
 /// stopped) if `--record` asks for one.
 pub fn play_keeping_record<G>(
     game: &G,
-    mut players: Vec<Player<G>>,
+    mut players: Vec<Occupant<G>>,
     seed: u64,
     record: &RecordArgs,
     io: &mut Io<'_>,
@@ -138,7 +138,7 @@ where
     G: Recordable + Notation,
 {
     record.prepare()?;
-    let names = players.iter().map(Player::name).collect();
+    let names = players.iter().map(Occupant::name).collect();
     let played = terminal::play(
         game,
         &mut players,
@@ -168,13 +168,13 @@ pub fn players<G: BoardGame + 'static>(
     game: &G,
     human: &[usize],
     agent: &str,
-) -> Result<Vec<Player<G>>, Error> {
+) -> Result<Vec<Occupant<G>>, Error> {
     (0..game.seats())
         .map(|seat| {
             if human.contains(&seat) {
-                Ok(Player::Human)
+                Ok(Occupant::Human)
             } else {
-                Ok(Player::Agent {
+                Ok(Occupant::Agent {
                     name: agent.to_string(),
                     agent: tabula_play::agents::build(game, agent)?,
                 })

@@ -1,6 +1,6 @@
 //! The chain: every state reachable from the start through the game's
 //! listed chance outcomes (and policies' moves), explored by the
-//! [state-graph builder](crate::explore), with each transition's step and
+//! [state-graph builder](crate::explore), with each transition's cause and
 //! marks.
 
 use std::collections::{HashMap, VecDeque};
@@ -71,19 +71,19 @@ impl Default for Limits {
 /// What a transition of the chain does: a chance outcome, or a move a
 /// seat's policy chose (see [`Chain::build_with`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Step<O> {
+pub enum Cause<O> {
     /// The chance outcome (a throw).
     Chance(O),
     /// A move: its id, for [`Chain::chosen`] (the seat and the move).
     Move(u32),
 }
 
-impl<O: Copy> Step<O> {
+impl<O: Copy> Cause<O> {
     /// The chance outcome, or `None` for a move.
     pub fn outcome(&self) -> Option<O> {
         match *self {
-            Step::Chance(o) => Some(o),
-            Step::Move(_) => None,
+            Cause::Chance(o) => Some(o),
+            Cause::Move(_) => None,
         }
     }
 }
@@ -93,7 +93,7 @@ impl<O: Copy> Step<O> {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Transition<O> {
     /// What happens: a chance outcome or a move.
-    pub step: Step<O>,
+    pub cause: Cause<O>,
     /// Its probability.
     pub probability: f64,
     /// Index of the state it leads to.
@@ -150,10 +150,10 @@ impl<G: BoardGame, M> std::fmt::Debug for Chain<G, M> {
     }
 }
 
-/// A step out of the state being explored: (step, probability, state
+/// A step out of the state being explored: (cause, probability, state
 /// after, number of marks it left).
 type Successor<G> = (
-    Step<<G as BoardGame>::Outcome>,
+    Cause<<G as BoardGame>::Outcome>,
     f64,
     <G as BoardGame>::State,
     usize,
@@ -192,7 +192,7 @@ where
     /// decision state of seat `s`, `policies[s]` gives a probability for
     /// each legal move ([`Policy::probabilities`]), and each move with a
     /// probability above zero becomes a transition
-    /// ([`Step::Move`]) with that probability. The chain is then a Markov
+    /// ([`Cause::Move`]) with that probability. The chain is then a Markov
     /// chain like any other, so [`solve`](Self::solve) (length in steps,
     /// results, each seat's win, tie, score and rank:
     /// [`Solution::seats`](crate::Solution::seats)), [`walk`](Self::walk)
@@ -261,7 +261,7 @@ where
         let mut legal: Vec<G::Move> = Vec::new();
         let mut chances: Vec<f64> = Vec::new();
         let mut found: Vec<M> = Vec::new();
-        // Each (step, probability, state after, marks left) out of the
+        // Each (cause, probability, state after, marks left) out of the
         // state explored, the marks in `pending`.
         let mut successors: Vec<Successor<G>> = Vec::new();
         let mut pending: Vec<M> = Vec::new();
@@ -324,7 +324,7 @@ where
                         game.apply_move(&mut next, mv.clone(), &mut |e| mark(&e, &mut found));
                         let id = moves.len() as u32;
                         moves.push((seat, mv));
-                        successors.push((Step::Move(id), p, next, found.len()));
+                        successors.push((Cause::Move(id), p, next, found.len()));
                         pending.append(&mut found);
                     }
                 }
@@ -338,7 +338,7 @@ where
                         found.clear();
                         game.apply_chance(&mut next, c.outcome, &mut |e| mark(&e, &mut found));
                         successors.push((
-                            Step::Chance(c.outcome),
+                            Cause::Chance(c.outcome),
                             c.probability,
                             next,
                             found.len(),
@@ -348,7 +348,7 @@ where
                 }
             }
             let mut left = pending.drain(..);
-            for (step, probability, next, count) in successors.drain(..) {
+            for (cause, probability, next, count) in successors.drain(..) {
                 graph.edge(next, |target| {
                     let marks_start = marks.len() as u32;
                     for m in left.by_ref().take(count) {
@@ -364,7 +364,7 @@ where
                         marks.push(id);
                     }
                     Transition {
-                        step,
+                        cause,
                         probability,
                         target,
                         marks_start,
@@ -467,7 +467,7 @@ impl<G: BoardGame, M> Chain<G, M> {
         &self.ends
     }
 
-    /// The seat and move of a [`Step::Move`] with id `id`.
+    /// The seat and move of a [`Cause::Move`] with id `id`.
     pub fn chosen(&self, id: u32) -> (Seat, &G::Move) {
         let (seat, mv) = &self.moves[id as usize];
         (*seat, mv)

@@ -116,10 +116,10 @@ mod stationary;
 mod walk;
 
 pub use budget::{Cancel, Progress, Stage};
-pub use chain::{Chain, End, Limits, Step, Transition};
+pub use chain::{Cause, Chain, End, Limits, Transition};
 pub use dense::{Dense, DenseOptimal};
 pub use fewest::Fewest;
-pub use objective::{Objective, Reach, Score, Scores, Terminal, WinChances, WinZeroSum};
+pub use objective::{Objective, Reach, ScoreOf, Scores, Terminal, WinChances, WinZeroSum};
 pub use once::SolveOnce;
 pub use optimal::Optimal;
 pub use race::Race;

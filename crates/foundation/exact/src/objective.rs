@@ -11,7 +11,7 @@
 //! [`Objective::components`] numbers), and each seat that
 //! [`Play::Maximise`](crate::Play::Maximise)s picks one component.
 //!
-//! The usual objectives: one number, [`Score`] (one decision-maker's
+//! The usual objectives: one number, [`ScoreOf`] (one decision-maker's
 //! expected score), [`Reach`] (the probability of ending in a target),
 //! [`WinZeroSum`] (two seats, seat 0's probability of winning),
 //! [`Terminal`] (any value the game gives its finished states); a vector,
@@ -32,7 +32,7 @@ use tabula_core::{BoardGame, GameResult, Results, Seat};
 /// ([`terminal_vector`](Self::terminal_vector)), and each seat that
 /// [`Play::Maximise`](crate::Play::Maximise)s picks one component.
 ///
-/// The usual objectives: one number, [`Score`], [`Reach`],
+/// The usual objectives: one number, [`ScoreOf`], [`Reach`],
 /// [`WinZeroSum`], [`Terminal`]; a vector, [`Scores`] and
 /// [`WinChances`].
 pub trait Objective<G: BoardGame> {
@@ -76,9 +76,9 @@ pub trait Objective<G: BoardGame> {
 /// Every decision maximises `seat`'s expected score
 /// ([`BoardGame::results`]): for a game with one decision-maker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Score(pub Seat);
+pub struct ScoreOf(pub Seat);
 
-impl<G: BoardGame> Objective<G> for Score {
+impl<G: BoardGame> Objective<G> for ScoreOf {
     fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64 {
         game.results(state)
             .unwrap_or_else(|| Results::of(result, game.seats()))
@@ -168,7 +168,7 @@ impl<G: BoardGame> Objective<G> for WinChances {
 
 /// A vector: one component per seat, its expected score
 /// ([`BoardGame::results`]). Its first component is seat 0's, as
-/// [`Score(0)`](Score).
+/// [`ScoreOf(0)`](ScoreOf).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Scores;
 
@@ -178,7 +178,7 @@ impl<G: BoardGame> Objective<G> for Scores {
     }
 
     fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64 {
-        Score(0).terminal(game, state, result)
+        ScoreOf(0).terminal(game, state, result)
     }
 
     fn terminal_vector(&self, game: &G, state: &G::State, result: GameResult, out: &mut [f64]) {

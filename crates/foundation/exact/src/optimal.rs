@@ -42,7 +42,7 @@
 //!
 //! ```
 //! use tabula_core::{BoardGame, Chance, Deterministic, GameResult, Results, Status};
-//! use tabula_exact::{Limits, Optimal, Score};
+//! use tabula_exact::{Limits, Optimal, ScoreOf};
 //!
 //! /// Roll a die up to three times; keep the last roll.
 //! struct KeepLast;
@@ -75,7 +75,7 @@
 //!     }
 //! }
 //!
-//! let optimal = Optimal::solve(&KeepLast, &Score(0), &Limits::default())?;
+//! let optimal = Optimal::solve(&KeepLast, &ScoreOf(0), &Limits::default())?;
 //! assert!((optimal.value - 14.0 / 3.0).abs() < 1e-12);
 //! // With two rolls left, keep a five but throw a four again.
 //! let five = S { rolls_left: 2, face: 5, stopped: false };

@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use tabula_core::BoardGame;
 
 use crate::budget::{Clock, Stage};
-use crate::{Chain, ExactError, Limits, Step};
+use crate::{Cause, Chain, ExactError, Limits};
 
 /// The shortest games of a chain.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,7 +31,7 @@ pub struct Route<O> {
     pub sequences: u128,
     /// One such sequence: each step (a chance outcome or a move) and the
     /// state it led to.
-    pub example: Vec<(Step<O>, u32)>,
+    pub example: Vec<(Cause<O>, u32)>,
 }
 
 struct Entry {
@@ -210,7 +210,7 @@ impl<G: BoardGame, M> Chain<G, M> {
                 Route {
                     marks,
                     sequences,
-                    example: path.iter().map(|t| (t.step, t.target)).collect(),
+                    example: path.iter().map(|t| (t.cause, t.target)).collect(),
                 }
             })
             .collect();

@@ -9,7 +9,7 @@ use tabula_core::{
     Agent, BoardGame, Chance, Deterministic, GameResult, Policy, PolicyAgent, Results, Status,
     agent_rng,
 };
-use tabula_exact::{Chain, ExactError, Limits, Optimal, Reach, Score, WinZeroSum};
+use tabula_exact::{Chain, ExactError, Limits, Optimal, Reach, ScoreOf, WinZeroSum};
 // One decision, again and again, a one leading back to it: the test kit's.
 use tabula_toys::gamble::{Gamble, State as G};
 
@@ -24,7 +24,7 @@ fn a_cycle_settles_to_its_closed_form_within_the_tolerance() {
     // of the remaining gap (about 18 sweeps to the tolerance), but the
     // cycle leads back to one state, so the secant method takes a few.
     let limits = Limits::default();
-    let optimal = Optimal::solve(&game, &Score(0), &limits).unwrap_or_else(|e| panic!("{e}"));
+    let optimal = Optimal::solve(&game, &ScoreOf(0), &limits).unwrap_or_else(|e| panic!("{e}"));
     assert!(optimal.residual <= limits.tolerance);
     // The gap after the last sweep is the residual times (1/6) / (5/6).
     assert!(
@@ -39,7 +39,7 @@ fn a_cycle_settles_to_its_closed_form_within_the_tolerance() {
         tolerance: 1e-3,
         ..Limits::default()
     };
-    let rough = Optimal::solve(&game, &Score(0), &loose).unwrap_or_else(|e| panic!("{e}"));
+    let rough = Optimal::solve(&game, &ScoreOf(0), &loose).unwrap_or_else(|e| panic!("{e}"));
     assert!(rough.iterations <= optimal.iterations);
     assert!(rough.residual <= 1e-3);
     let gap = (1.8 - rough.value).abs();
@@ -49,7 +49,7 @@ fn a_cycle_settles_to_its_closed_form_within_the_tolerance() {
         max_steps: 3,
         ..Limits::default()
     };
-    let err = Optimal::solve(&game, &Score(0), &few).expect_err("three sweeps are too few");
+    let err = Optimal::solve(&game, &ScoreOf(0), &few).expect_err("three sweeps are too few");
     assert!(
         matches!(err, ExactError::NotSettled { iterations: 3, residual } if residual > 1e-3),
         "{err}"
@@ -65,8 +65,8 @@ fn equally_good_moves_go_to_the_first_listed() {
             six: 7.5,
             throw_first,
         };
-        let optimal =
-            Optimal::solve(&game, &Score(0), &Limits::default()).unwrap_or_else(|e| panic!("{e}"));
+        let optimal = Optimal::solve(&game, &ScoreOf(0), &Limits::default())
+            .unwrap_or_else(|e| panic!("{e}"));
         assert!((optimal.value - 1.5).abs() < 1e-12);
         assert_eq!(optimal.best_move(&G::Deciding), Some(0), "{throw_first}");
     }
@@ -140,7 +140,7 @@ fn keep_the_last_of_up_to_n_rolls_has_its_known_value() {
     // v1 = 7/2, v(n+1) = E[max(X, v(n))]: 7/2, 17/4, 14/3, 89/18, 277/54.
     let mut v = 3.5f64;
     for rolls in 1..=5u8 {
-        let optimal = Optimal::solve(&KeepLast { rolls }, &Score(0), &Limits::default())
+        let optimal = Optimal::solve(&KeepLast { rolls }, &ScoreOf(0), &Limits::default())
             .unwrap_or_else(|e| panic!("{e}"));
         assert!((optimal.value - v).abs() < 1e-12, "{rolls}: {optimal:?}");
         // No cycles: each state is settled by one sweep of its own.
@@ -156,7 +156,7 @@ fn keep_the_last_of_up_to_n_rolls_has_its_known_value() {
     // ANCHOR: optimal
     let game = KeepLast { rolls: 3 };
     let optimal =
-        Optimal::solve(&game, &Score(0), &Limits::default()).unwrap_or_else(|e| panic!("{e}"));
+        Optimal::solve(&game, &ScoreOf(0), &Limits::default()).unwrap_or_else(|e| panic!("{e}"));
     let agent = PolicyAgent(optimal);
     let policies: [&dyn Policy<KeepLast>; 1] = [&agent];
     let limits = Limits::default();
@@ -396,8 +396,8 @@ impl tabula_exact::Dense for Ring {
 #[test]
 fn cycles_leading_back_to_two_states_settle_by_plain_sweeps() {
     let limits = Limits::default();
-    let optimal = Optimal::solve(&Ring, &Score(0), &limits).unwrap_or_else(|e| panic!("{e}"));
-    let dense = tabula_exact::DenseOptimal::solve(&Ring, &Score(0), &limits)
+    let optimal = Optimal::solve(&Ring, &ScoreOf(0), &limits).unwrap_or_else(|e| panic!("{e}"));
+    let dense = tabula_exact::DenseOptimal::solve(&Ring, &ScoreOf(0), &limits)
         .unwrap_or_else(|e| panic!("{e}"));
     for (i, exact) in [2.0 / 3.0, 1.0 / 3.0, 2.0 / 3.0].into_iter().enumerate() {
         let s = i as u8;
@@ -467,7 +467,7 @@ fn states_that_hash_alike_are_told_apart() {
         tolerance: 1e-15,
         ..Limits::default()
     };
-    let optimal = Optimal::solve(&Walk, &Score(0), &limits).unwrap_or_else(|e| panic!("{e}"));
+    let optimal = Optimal::solve(&Walk, &ScoreOf(0), &limits).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(optimal.len(), Walk::N as usize + 1);
     for k in 0..=Walk::N {
         let v = optimal.value_of(&AllAlike(k)).expect("reachable");

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use tabula_core::{BoardGame, Chance, Deterministic, PolicyAgent, Results, Status};
 use tabula_exact::{
-    Chain, Dense, DenseOptimal, ExactError, Limits, Optimal, Score, Stage, WinZeroSum,
+    Chain, Dense, DenseOptimal, ExactError, Limits, Optimal, ScoreOf, Stage, WinZeroSum,
 };
 
 use super::pig_game::{Move, Pig, State, hand};
@@ -328,7 +328,7 @@ fn a_cycle_through_one_state_settles_to_its_closed_form() {
             };
             let limits = Limits::default();
             let solved =
-                DenseOptimal::solve(&game, &Score(0), &limits).unwrap_or_else(|e| panic!("{e}"));
+                DenseOptimal::solve(&game, &ScoreOf(0), &limits).unwrap_or_else(|e| panic!("{e}"));
             let exact = f64::max(stop, six / 5.0);
             assert!(
                 (solved.value - exact).abs() <= 1e-12,
@@ -450,7 +450,7 @@ fn a_wrong_numbering_is_an_error_not_a_wrong_answer() {
         six: 9.0,
         numbered: None,
     };
-    let err = DenseOptimal::solve(&game, &Score(0), &limits).expect_err("a cycle unnumbered");
+    let err = DenseOptimal::solve(&game, &ScoreOf(0), &limits).expect_err("a cycle unnumbered");
     assert!(
         matches!(&err, ExactError::DenseIndex { what, .. } if what.contains("unnumbered states in a row")),
         "{err}"

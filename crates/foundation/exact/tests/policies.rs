@@ -5,7 +5,7 @@
 use tabula_core::{
     BoardGame, Chance, Deterministic, GameResult, Policy, PolicyAgent, Seat, Status,
 };
-use tabula_exact::{Chain, ExactError, Limits, Step};
+use tabula_exact::{Cause, Chain, ExactError, Limits};
 
 /// Nim with a bonus: two seats take one or two stones in turn, taking the
 /// last wins; after a move that leaves stones, a die gives the mover
@@ -179,12 +179,12 @@ fn a_random_policy_against_a_fixed_one_matches_the_recursion() {
     // The moves are steps of the chain, with their seat.
     let moves: Vec<(Seat, u8)> = (0..chain.len())
         .flat_map(|i| chain.transitions(i))
-        .filter_map(|t| match t.step {
-            Step::Move(id) => {
+        .filter_map(|t| match t.cause {
+            Cause::Move(id) => {
                 let (seat, m) = chain.chosen(id);
                 Some((seat, *m))
             }
-            Step::Chance(_) => None,
+            Cause::Chance(_) => None,
         })
         .collect();
     assert!(moves.contains(&(0, 2)) && moves.contains(&(1, 1)));

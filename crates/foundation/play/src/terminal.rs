@@ -16,7 +16,7 @@ use crate::referee::{Fault, Forfeit, catch_quietly};
 pub use crate::notation::Notation;
 
 /// Who sits in a seat at the terminal.
-pub enum Player<G: BoardGame> {
+pub enum Occupant<G: BoardGame> {
     /// A person typing moves.
     Human,
     /// An agent, with the name it is shown under.
@@ -28,12 +28,12 @@ pub enum Player<G: BoardGame> {
     },
 }
 
-impl<G: BoardGame> Player<G> {
+impl<G: BoardGame> Occupant<G> {
     /// The name a record gives this player.
     pub fn name(&self) -> String {
         match self {
-            Player::Human => "you".to_string(),
-            Player::Agent { name, .. } => name.clone(),
+            Occupant::Human => "you".to_string(),
+            Occupant::Agent { name, .. } => name.clone(),
         }
     }
 }
@@ -65,7 +65,7 @@ const MAX_LINE: usize = 4096;
 /// [`tabula_sim::play_one`] and the referee play.
 pub fn play<G>(
     game: &G,
-    players: &mut [Player<G>],
+    players: &mut [Occupant<G>],
     streams: &mut Streams,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -156,7 +156,7 @@ impl From<io::Error> for Stop {
 
 /// The terminal's decider: the players in their seats.
 struct Seated<'p, 'o, G: BoardGame> {
-    players: &'p mut [Player<G>],
+    players: &'p mut [Occupant<G>],
     input: &'p mut dyn BufRead,
     screen: &'p RefCell<Screen<'o>>,
     legal: Vec<G::Move>,
@@ -174,7 +174,7 @@ where
 
     fn new_game(&mut self, game: &G) -> Result<(), Stop> {
         for (seat, p) in self.players.iter_mut().enumerate() {
-            if let Player::Agent { agent, .. } = p {
+            if let Occupant::Agent { agent, .. } = p {
                 agent.new_game(game, seat);
             }
         }
@@ -198,7 +198,7 @@ where
         game.legal_moves(state, legal);
         let name = game.seat_name(seat);
         match self.players.get_mut(seat) {
-            None | Some(Player::Human) if legal.len() == 1 => {
+            None | Some(Occupant::Human) if legal.len() == 1 => {
                 // Nothing to decide: the only legal move is made.
                 let mv = legal[0].clone();
                 writeln!(
@@ -208,7 +208,7 @@ where
                 )?;
                 Ok(mv)
             }
-            None | Some(Player::Human) => {
+            None | Some(Occupant::Human) => {
                 if !screen.shown {
                     writeln!(out, "{}", game.render(state).trim_end())?;
                     screen.shown = true;
@@ -221,7 +221,7 @@ where
                     }
                 }
             }
-            Some(Player::Agent { name: who, agent }) => {
+            Some(Occupant::Agent { name: who, agent }) => {
                 let answer = catch_quietly(|| agent.choose_with(game, state, seat, rng, moves));
                 let fault = match &answer {
                     Err(message) => Some(Fault::Panic(message.clone())),
@@ -251,7 +251,7 @@ where
 
     fn end_game(&mut self, game: &G, state: &G::State, _: Option<&Stop>) {
         for (seat, p) in self.players.iter_mut().enumerate() {
-            if let Player::Agent { agent, .. } = p {
+            if let Occupant::Agent { agent, .. } = p {
                 let _ = catch_quietly(|| agent.end_game(game, state, seat));
             }
         }

@@ -9,7 +9,7 @@ use tabula_core::{Agent, BoardGame, Seat, Streams};
 use tabula_play::notation::Notation;
 use tabula_play::record::{self, End, Recordable, Step};
 use tabula_play::referee::{Referee, of_played};
-use tabula_play::terminal::{self, Player};
+use tabula_play::terminal::{self, Occupant};
 use tabula_sim::{Collector, Playout, play_one};
 
 type Steps<G> = Vec<Step<<G as BoardGame>::Move, <G as BoardGame>::Outcome>>;
@@ -102,10 +102,10 @@ where
     );
 
     // Terminal play, with an agent in every seat.
-    let mut players: Vec<Player<G>> = agents()
+    let mut players: Vec<Occupant<G>> = agents()
         .into_iter()
         .enumerate()
-        .map(|(seat, agent)| Player::Agent {
+        .map(|(seat, agent)| Occupant::Agent {
             name: format!("agent {seat}"),
             agent,
         })

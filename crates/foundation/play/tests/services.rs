@@ -9,7 +9,7 @@ use common::*;
 use tabula_core::{Agent, BoardGame, Streams};
 use tabula_play::record::{self, End, Format, RecordError, Step};
 use tabula_play::referee::{Fault, Referee};
-use tabula_play::terminal::{self, Player};
+use tabula_play::terminal::{self, Occupant};
 use tabula_sim::{Collector, Playout};
 
 fn agents<G: BoardGame>(list: Vec<Box<dyn Agent<G>>>) -> Vec<Box<dyn Agent<G>>> {
@@ -434,8 +434,8 @@ fn terminal_game(
     opponent: Box<dyn Agent<Nim>>,
 ) -> (terminal::TerminalGame<Nim>, String) {
     let mut players = vec![
-        Player::Human,
-        Player::Agent {
+        Occupant::Human,
+        Occupant::Agent {
             name: "bot".into(),
             agent: opponent,
         },

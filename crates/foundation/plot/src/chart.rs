@@ -371,7 +371,7 @@ pub fn bars(name: &str, title: &str, y_label: &str, bars: &[Bar]) -> Result<Pict
 
 /// One pair's outcomes as shares of its games.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Outcome {
+pub struct PairShares {
     /// The first named.
     pub a: String,
     /// The second.
@@ -387,7 +387,7 @@ pub struct Outcome {
 }
 
 /// Draws each pair's games as one bar split into `a` won, tied, `b` won.
-pub fn outcomes(name: &str, title: &str, rows: &[Outcome]) -> Result<Picture, PlotError> {
+pub fn outcomes(name: &str, title: &str, rows: &[PairShares]) -> Result<Picture, PlotError> {
     if rows.is_empty() {
         return Err(PlotError::Data {
             picture: name.into(),
@@ -395,7 +395,7 @@ pub fn outcomes(name: &str, title: &str, rows: &[Outcome]) -> Result<Picture, Pl
         });
     }
     // The first pair on top: segment 0 is at the bottom.
-    let rows: Vec<&Outcome> = rows.iter().rev().collect();
+    let rows: Vec<&PairShares> = rows.iter().rev().collect();
     let n = rows.len() as i32;
     let labels: Vec<String> = rows.iter().map(|r| format!("{} vs {}", r.a, r.b)).collect();
     let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(8) as u32 * 7 + 20;
@@ -431,7 +431,7 @@ pub fn outcomes(name: &str, title: &str, rows: &[Outcome]) -> Result<Picture, Pl
         ];
         let names = ["first named won", "tied", "second named won"];
         for (k, colour) in colours.into_iter().enumerate() {
-            let span = |r: &&Outcome| {
+            let span = |r: &&PairShares| {
                 let parts = [r.a_wins, r.ties, r.b_wins];
                 let from: f64 = parts[..k].iter().sum();
                 (from, from + parts[k])

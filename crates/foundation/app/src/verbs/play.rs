@@ -135,7 +135,7 @@ where
                 "{}: chance decides every step. Seed {seed} plays this game again.",
                 params::spec(G::NAME, &p)
             )?;
-            let players = (0..game.seats()).map(|_| Player::Human).collect();
+            let players = (0..game.seats()).map(|_| Occupant::Human).collect();
             crate::play::play_keeping_record(&game, players, seed, &o.record, io)?;
             return Ok(None);
         }
@@ -173,15 +173,15 @@ where
             .iter()
             .map(|name| {
                 Ok(if name == "you" {
-                    Player::Human
+                    Occupant::Human
                 } else {
-                    Player::Agent {
+                    Occupant::Agent {
                         name: name.clone(),
                         agent: tabula_play::agents::build(&game, name)?,
                     }
                 })
             })
-            .collect::<Result<Vec<Player<G>>, Error>>()?;
+            .collect::<Result<Vec<Occupant<G>>, Error>>()?;
         o.record.prepare()?;
         let seed = crate::play::seed_or_fresh(o.seed);
         let (mut out, mut input) = super::keep::Keep::new(&mut *io.out, &mut *io.input);

@@ -1,7 +1,7 @@
 //! The staged solver against the whole-graph solve, and its typed errors.
 
 use super::*;
-use crate::{Optimal, Score, Scores};
+use crate::{Optimal, ScoreOf, Scores};
 use tabula_core::{Deterministic, PolicyAgent};
 use tabula_core::{GameResult, Results};
 
@@ -112,7 +112,7 @@ fn staged_equals_the_whole_graph() {
         rolls: 3,
         back: false,
     };
-    let whole = Optimal::solve(&game, &Score(0), &Limits::default()).expect("solves");
+    let whole = Optimal::solve(&game, &ScoreOf(0), &Limits::default()).expect("solves");
     let staged = Staged::solve(
         &game,
         ByTurn,
@@ -127,7 +127,7 @@ fn staged_equals_the_whole_graph() {
     let scalar = Staged::solve(
         &game,
         ByTurn,
-        &Score(0),
+        &ScoreOf(0),
         vec![Play::Maximise(0)],
         &Limits::default(),
     )
