@@ -140,7 +140,6 @@ fn binaries() -> &'static Path {
             dir.join(format!("chance-it{exe}")),
             dir.join(format!("noline{exe}")),
             dir.join("examples").join(format!("snakes{exe}")),
-            dir.join("examples").join(format!("cautious{exe}")),
         ];
         if wanted.iter().any(|p| !p.exists()) {
             let mut build = cargo();
@@ -1049,8 +1048,7 @@ fn the_catch_up_figures_in_write_a_strategy_are_what_its_command_gives() {
 /// write-an-agent.md states what its own command (the tournament of
 /// `book/tutorials/my-agent`'s own `tabula`) gives: checked against the
 /// command's JSON, so the figures hold whatever the text looks like.
-/// seega.md quotes the same figures for the workspace example `cautious`,
-/// the same agent.
+/// seega.md quotes the same figures for the same agent.
 #[test]
 #[ignore = "slow: builds the book's tutorial crates (about 2 minutes); .ci/run runs it"]
 fn the_cautious_figures_in_write_an_agent_are_what_its_command_gives() {
@@ -1090,6 +1088,64 @@ fn the_cautious_figures_in_write_an_agent_are_what_its_command_gives() {
             "{chapter} should say: {expected}"
         );
     }
+}
+
+/// The tutorial crates' own `tabula` plays tournaments with their plugin
+/// by name (what the workspace examples `catch_up` and `cautious` checked
+/// before the tutorial crates became their one copy), and refuses an
+/// unknown agent.
+#[test]
+#[ignore = "slow: builds the book's tutorial crates (about 2 minutes); .ci/run runs it"]
+fn the_tutorial_plugins_play_tournaments_by_name() {
+    let dir = scratch("plugins-by-name");
+    let o = tutorial(
+        "my-strategy",
+        &[
+            "tournament",
+            "chance-it",
+            "--agents",
+            "catch-up,tapering,optimal,win-optimal",
+            "--games",
+            "2000",
+            "--seed",
+            "3",
+        ],
+        &dir,
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("catch-up vs optimal"), "{out}");
+    assert!(out.contains("exact: wins 0."), "{out}");
+
+    let o = tutorial(
+        "my-agent",
+        &[
+            "tournament",
+            "seega",
+            "--agents",
+            "cautious,random,greedy,alphabeta",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+        ],
+        &dir,
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("Seega tournament"), "{out}");
+    assert!(out.contains("cautious"), "{out}");
+    let o = tutorial(
+        "my-agent",
+        &["tournament", "seega", "--agents", "cautious,nobody"],
+        &dir,
+        "",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown agent \"nobody\""));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// noline.md's 5 x 5 figures are what the solver gives (positions and

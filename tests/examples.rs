@@ -104,24 +104,3 @@ fn the_report_quoted_in_the_book_is_what_the_program_prints() {
         "regenerate book/src/classic-report.txt"
     );
 }
-
-#[test]
-fn the_strategy_plugin_example_plays_a_tournament() {
-    let o = run("catch_up", &["--games", "2000", "--seed", "3"]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.contains("catch-up vs optimal"), "{out}");
-    assert!(out.contains("exact: wins 0."), "{out}");
-}
-
-#[test]
-fn cautious_runs_a_seega_tournament_with_the_plugin_agent() {
-    let o = run("cautious", &["--games", "2", "--seed", "3"]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.contains("Seega tournament"), "{out}");
-    assert!(out.contains("cautious"), "{out}");
-    let o = run("cautious", &["--agents", "cautious,nobody"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown agent \"nobody\""));
-}
