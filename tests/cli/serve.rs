@@ -1296,17 +1296,37 @@ fn a_hundred_form_runs_at_once_are_answered_or_told_to_retry() {
 /// or two of the run's start, several times a second.
 #[test]
 fn a_long_form_runs_progress_counts_up_within_a_second_or_two() {
+    counts_up(
+        "simulate/snakes",
+        r#"{"games": "1000000000"}"#,
+        Some(1_000_000_000),
+    );
+}
+
+/// A tournament's form run counts up as often as a simulation's.
+#[test]
+fn a_long_tournaments_progress_counts_up_within_a_second_or_two() {
+    counts_up(
+        "tournament/chance-it",
+        r#"{"agents": "until-ten,tapering", "games": "100000000"}"#,
+        None,
+    );
+}
+
+/// Starts the form run `verb_game` with `body` on a one-worker server and
+/// checks that its progress counts up (to `total`, if given) within a
+/// second or two, several times a second.
+fn counts_up(verb_game: &str, body: &str, total: Option<u64>) {
     let served = serve_with(&["--addr", "127.0.0.1:0", "--workers", "1"]);
     let addr = served
         .url
         .trim_start_matches("http://")
         .trim_end_matches('/')
         .to_string();
-    let body = r#"{"games": "1000000000"}"#;
     let mut s = TcpStream::connect(&addr).expect("connects");
     write!(
         s,
-        "POST /api/run/simulate/snakes HTTP/1.1\r\nHost: x\r\nTabula-Run: counting\r\n\
+        "POST /api/run/{verb_game} HTTP/1.1\r\nHost: x\r\nTabula-Run: counting\r\n\
          Content-Length: {}\r\n\r\n{body}",
         body.len()
     )
@@ -1319,20 +1339,22 @@ fn a_long_form_runs_progress_counts_up_within_a_second_or_two() {
         assert_eq!(status, 200);
         let p: serde_json::Value = serde_json::from_str(&p).expect("JSON");
         if let Some(done) = p["done"].as_u64() {
-            assert_eq!(p["total"], 1_000_000_000_u64, "{p}");
+            if let Some(total) = total {
+                assert_eq!(p["total"], total, "{p}");
+            }
             if counts.last().is_none_or(|&(last, _)| last != done) {
                 counts.push((done, started.elapsed()));
             }
         }
         assert!(
             started.elapsed() < Duration::from_secs(10),
-            "counts so far: {counts:?}"
+            "{verb_game}: counts so far: {counts:?}"
         );
         std::thread::sleep(Duration::from_millis(50));
     }
     let _ = writeln!(
         std::io::stderr(),
-        "a long form run's counts, with when the API reported them: {counts:?}"
+        "a long form run's counts ({verb_game}), with when the API reported them: {counts:?}"
     );
     assert!(
         counts.windows(2).all(|w| w[0].0 < w[1].0),

@@ -98,7 +98,7 @@ impl TournamentOptions {
     /// agents by name) on `game` with
     /// `engine` (games, seed, threads) and these options, `scoring` unless
     /// `--scoring` says otherwise, through [`Tournament::run`]: progress
-    /// on stderr for long runs, records if `--record` asks, each game's
+    /// on stderr for long runs, as `feed` says, records if `--record` asks, each game's
     /// events to a collector of `collector`'s
     /// ([`RunOptions::collect`]). Exact chances go beside the results
     /// from `exact`, whenever it is given: the game's own solver, or the
@@ -118,6 +118,7 @@ impl TournamentOptions {
     pub fn run<G, C>(
         &self,
         shard: &mut crate::shard::ShardContext,
+        feed: crate::progress::Feed,
         game: &G,
         entrants: &[Entrant<G>],
         engine: Tournament,
@@ -170,7 +171,8 @@ impl TournamentOptions {
                 .into());
             }
             let progress = RunProgress::new("tournament part", games.end - games.start, "games")
-                .without_estimate();
+                .without_estimate()
+                .fed(feed);
             let out = engine.run(game, entrants, options.progress(&|d| progress.tick(d)))?;
             drop(progress);
             let results = out
@@ -186,7 +188,9 @@ impl TournamentOptions {
             return Ok((out.standings, out.collectors));
         } else {
             let total = engine.total_games(entrants.len(), game.seats());
-            let progress = RunProgress::new("tournament", total, "games").without_estimate();
+            let progress = RunProgress::new("tournament", total, "games")
+                .without_estimate()
+                .fed(feed);
             let out = engine.run(game, entrants, options.progress(&|d| progress.tick(d)))?;
             drop(progress);
             out
