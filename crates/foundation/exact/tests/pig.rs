@@ -11,8 +11,9 @@ use tabula_exact::{
     Chain, Dense, DenseOptimal, ExactError, Limits, Optimal, ScoreOf, Stage, WinZeroSum,
 };
 
-use super::pig_game::{Move, Pig, State, hand};
+use super::pig_game::{Pig, State, hand};
 use tabula_toys::gamble::State as G;
+use tabula_toys::pig::Move;
 
 fn dense<G>(game: &G, limits: &Limits) -> DenseOptimal<G>
 where

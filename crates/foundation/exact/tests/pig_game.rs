@@ -1,8 +1,9 @@
 //! Pig, as the book's tutorial writes it (`book/tutorials/pig/src/lib.rs`,
-//! anchor `game`; the test kit's copy, `tabula-toys`), numbered for
-//! [`DenseOptimal`](tabula_exact::DenseOptimal), and the tutorial's hand-written value iteration (anchor `exact`) to
-//! check and time the framework's solvers against. Shared by the test
-//! suite (`tests/pig.rs`) and the `pig_optimal` example.
+//! anchor `game`): the test kit's game ([`tabula_toys::Pig`], numbered for
+//! [`DenseOptimal`](tabula_exact::DenseOptimal) by the kit's feature
+//! `exact`), and the tutorial's hand-written value iteration (anchor
+//! `exact`) to check and time the framework's solvers against. Shared by
+//! the test suite (`tests/pig.rs`) and the `pig_optimal` example.
 //!
 //! Two players take turns. On your turn you roll a die as often as you
 //! like, adding each roll to a turn total; a 1 loses the turn total and
@@ -11,111 +12,8 @@
 
 #![allow(dead_code)]
 
-use tabula_core::{BoardGame, Chance, Status};
-use tabula_exact::Dense;
-pub use tabula_toys::pig::{Move, State};
-
-/// Pig to a target score: the test kit's game ([`tabula_toys::Pig`]),
-/// here a type of this crate so that it can be numbered ([`Dense`] is
-/// not the kit's trait).
-#[derive(Clone, Copy, Debug)]
-pub struct Pig {
-    /// The score that wins.
-    pub target: u32,
-}
-
-impl Pig {
-    fn rules(&self) -> tabula_toys::Pig {
-        tabula_toys::Pig {
-            target: self.target,
-        }
-    }
-}
-
-impl BoardGame for Pig {
-    type State = State;
-    type Move = Move;
-    type Outcome = u16; // the face rolled
-    type Event = ();
-
-    fn seats(&self) -> usize {
-        2
-    }
-
-    fn initial_state(&self) -> State {
-        self.rules().initial_state()
-    }
-
-    fn status(&self, s: &State) -> Status {
-        self.rules().status(s)
-    }
-
-    fn chance_outcomes(&self, s: &State, out: &mut Vec<Chance<u16>>) {
-        self.rules().chance_outcomes(s, out)
-    }
-
-    fn apply_chance<E: FnMut(())>(&self, s: &mut State, face: u16, events: &mut E) {
-        self.rules().apply_chance(s, face, events)
-    }
-
-    fn apply_move<E: FnMut(())>(&self, s: &mut State, mv: Move, events: &mut E) {
-        self.rules().apply_move(s, mv, events)
-    }
-
-    fn legal_moves(&self, s: &State, out: &mut Vec<Move>) {
-        self.rules().legal_moves(s, out)
-    }
-}
-
-/// The decision states, numbered by the scores, late ones first: for
-/// each pair of scores (the first seat's falling, then the second's), the
-/// first seat to move with each turn total it can hold (falling), then
-/// the second. The states of one pair of scores are a cycle (a 1 passes
-/// the die and changes no score); every other move raises a score or the
-/// turn total, to a state numbered lower. The die in the air is left to
-/// the solver.
-impl Dense for Pig {
-    fn state_count(&self) -> usize {
-        let t = self.target as usize;
-        t * t * (t + 1)
-    }
-
-    fn index(&self, s: &State) -> Option<usize> {
-        if s.rolling {
-            return None;
-        }
-        let t = self.target as usize;
-        // How far each score is from the target, less one: 0 is late.
-        let u = t - 1 - s.scores[0] as usize;
-        let v = t - 1 - s.scores[1] as usize;
-        // The pair (u, v) holds u + 1 and v + 1 turn totals, after every
-        // pair (u' < u, any v') and (u, v' < v).
-        let before =
-            t * (u * (u + 3) / 2) + u * t * (t - 1) / 2 + v * (u + 2) + v * v.saturating_sub(1) / 2;
-        let turn = s.turn_total as usize;
-        Some(match s.seat {
-            0 => before + u - turn,
-            _ => before + u + 1 + v - turn,
-        })
-    }
-
-    fn states(&self) -> impl Iterator<Item = State> + '_ {
-        let t = self.target;
-        let state = |scores: [u32; 2], seat: usize, turn_total: u32| State {
-            scores,
-            turn_total,
-            seat,
-            rolling: false,
-        };
-        (0..t).rev().flat_map(move |a| {
-            (0..t).rev().flat_map(move |b| {
-                let first = (0..t - a).rev().map(move |turn| state([a, b], 0, turn));
-                let second = (0..t - b).rev().map(move |turn| state([a, b], 1, turn));
-                first.chain(second)
-            })
-        })
-    }
-}
+pub use tabula_toys::Pig;
+pub use tabula_toys::pig::State;
 
 /// The tutorial's `Optimal::solve` (anchor `optimal`) and the iteration
 /// under it (anchor `exact`), unchanged but for the names: the chance of

@@ -168,6 +168,7 @@ fn the_referee_isolates_faults() {
 fn the_referee_caps_endless_games() {
     let game = Nim {
         pile: 10,
+        most: 2,
         pass: true,
     };
     let mut a = agents::<Nim>(vec![Box::new(Passer), Box::new(Passer)]);

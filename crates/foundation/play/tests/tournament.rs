@@ -304,6 +304,7 @@ fn agents_are_made_once_per_job_and_again_after_a_panic() {
 fn capped_games_are_counted_as_capped() {
     let game = Nim {
         pile: 10,
+        most: 2,
         pass: true,
     };
     let field = vec![entrant("passer", || Passer), entrant("passer2", || Passer)];

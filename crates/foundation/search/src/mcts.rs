@@ -390,6 +390,7 @@ mod tests {
     const WIDE: Wide = tabula_toys::Nim {
         pile: 1_000_000,
         most: 60,
+        pass: false,
     };
 
     impl Heuristic for Wide {

@@ -1,48 +1,14 @@
-//! The generic agents on two small games written here: Nim (no chance)
-//! and a dice race (chance points, a seat deciding several times in a
+//! The generic agents on two small games: Nim (no chance, the test kit's)
+//! and a dice race written here (chance points, a seat deciding several times in a
 //! row, any number of seats).
 
 use tabula_core::{Agent, BoardGame, Chance, GameResult, GameRng, Results, Seat, Status, game_rng};
 use tabula_search::{AlphaBeta, Budget, Greedy, Heuristic, MAX_WORK, Mcts, Random, WIN, hash_key};
 
-/// Take one or two from a pile; whoever takes the last wins.
-struct Nim;
-
-impl BoardGame for Nim {
-    type State = (u32, Seat);
-    type Move = u32;
-    type Outcome = ();
-    type Event = ();
-    fn seats(&self) -> usize {
-        2
-    }
-    fn initial_state(&self) -> (u32, Seat) {
-        (10, 0)
-    }
-    fn status(&self, &(pile, seat): &(u32, Seat)) -> Status {
-        if pile == 0 {
-            Status::Over(GameResult::Win(1 - seat))
-        } else {
-            Status::Decision(seat)
-        }
-    }
-    fn apply_chance<E: FnMut(())>(&self, _: &mut (u32, Seat), _: (), _: &mut E) {}
-    fn apply_move<E: FnMut(())>(&self, s: &mut (u32, Seat), take: u32, _: &mut E) {
-        *s = (s.0 - take, 1 - s.1);
-    }
-    fn legal_moves(&self, s: &(u32, Seat), out: &mut Vec<u32>) {
-        out.extend((1..=2).filter(|&take| take <= s.0));
-    }
-}
-
-impl Heuristic for Nim {
-    fn evaluate(&self, _: &(u32, Seat), _: Seat) -> f64 {
-        0.0
-    }
-    fn state_key(&self, state: &(u32, Seat)) -> u64 {
-        hash_key(state)
-    }
-}
+/// Take one or two from a pile of 10; whoever takes the last wins: the
+/// test kit's, with the default heuristic (its feature `search`).
+type Nim = tabula_toys::Nim;
+const NIM: Nim = Nim::one_or_two(10);
 
 /// A dice race: the seat to move rolls (again and again, adding to its
 /// turn total) or holds (banking the total, at least 1, and passing the
@@ -215,14 +181,14 @@ fn alphabeta_finds_the_winning_nim_moves() {
             continue; // every move loses
         }
         let mut agent = AlphaBeta::new(Budget::Work(20_000));
-        let take = agent.choose(&Nim, &(pile, 0), 0, &mut rng);
+        let take = agent.choose(&NIM, &(pile, 0), 0, &mut rng);
         assert_eq!(take, pile % 3, "pile {pile}");
         let stats = agent.stats();
         assert!(stats.value > 1.9, "pile {pile}: {stats:?}");
     }
     // From a multiple of 3 the search sees the loss.
     let mut agent = AlphaBeta::new(Budget::Work(20_000));
-    agent.choose(&Nim, &(9, 0), 0, &mut rng);
+    agent.choose(&NIM, &(9, 0), 0, &mut rng);
     assert!(agent.stats().value < -1.9, "{:?}", agent.stats());
 }
 
@@ -230,26 +196,26 @@ fn alphabeta_finds_the_winning_nim_moves() {
 fn a_single_move_is_answered_without_search() {
     let mut rng = game_rng(1, 0);
     let mut agent = AlphaBeta::<Nim>::default();
-    assert_eq!(agent.choose(&Nim, &(1, 1), 1, &mut rng), 1);
+    assert_eq!(agent.choose(&NIM, &(1, 1), 1, &mut rng), 1);
     assert_eq!(agent.stats().nodes, 0);
     let mut mcts = Mcts::<Nim>::default();
-    assert_eq!(mcts.choose(&Nim, &(1, 1), 1, &mut rng), 1);
+    assert_eq!(mcts.choose(&NIM, &(1, 1), 1, &mut rng), 1);
     assert_eq!(mcts.playouts(), 0);
-    assert_eq!(Greedy.choose(&Nim, &(1, 1), 1, &mut rng), 1);
-    assert_eq!(Random.choose(&Nim, &(1, 1), 1, &mut rng), 1);
+    assert_eq!(Greedy.choose(&NIM, &(1, 1), 1, &mut rng), 1);
+    assert_eq!(Random.choose(&NIM, &(1, 1), 1, &mut rng), 1);
 }
 
 #[test]
 fn no_legal_move_is_none() {
     let mut rng = game_rng(1, 0);
     let over = (0, 0);
-    assert_eq!(AlphaBeta::<Nim>::default().best_move(&Nim, &over, 0), None);
+    assert_eq!(AlphaBeta::<Nim>::default().best_move(&NIM, &over, 0), None);
     assert_eq!(
-        Mcts::<Nim>::default().best_move(&Nim, &over, 0, &mut rng),
+        Mcts::<Nim>::default().best_move(&NIM, &over, 0, &mut rng),
         None
     );
-    assert_eq!(Greedy::best_move(&Nim, &over, 0, &mut rng), None);
-    assert_eq!(Random::pick(&Nim, &over, &mut rng), None);
+    assert_eq!(Greedy::best_move(&NIM, &over, 0, &mut rng), None);
+    assert_eq!(Random::pick(&NIM, &over, &mut rng), None);
 }
 
 #[test]
@@ -476,7 +442,7 @@ fn mcts_picks_the_winning_nim_move_with_enough_playouts() {
     let mut rng = game_rng(7, 0);
     for pile in [4u32, 5, 7, 8, 10, 11] {
         let mut agent = Mcts::new(Budget::Work(3_000));
-        let take = agent.choose(&Nim, &(pile, 0), 0, &mut rng);
+        let take = agent.choose(&NIM, &(pile, 0), 0, &mut rng);
         assert_eq!(take, pile % 3, "pile {pile}");
         assert_eq!(agent.playouts(), 3_000);
     }
@@ -570,44 +536,15 @@ fn a_time_budget_answers() {
 /// A game that gives no heuristic of its own still gets the four search
 /// agents, by name, with the default one.
 mod default_heuristic {
-    use tabula_core::{BoardGame, GameResult, Seat, Status, game_rng};
-    use tabula_search::register_search_agents;
-
-    /// Take one or two from a pile; whoever takes the last wins.
-    struct Pile(u32);
-
-    impl BoardGame for Pile {
-        type State = (u32, Seat);
-        type Move = u32;
-        type Outcome = ();
-        type Event = ();
-        fn seats(&self) -> usize {
-            2
-        }
-        fn initial_state(&self) -> (u32, Seat) {
-            (self.0, 0)
-        }
-        fn status(&self, s: &(u32, Seat)) -> Status {
-            if s.0 == 0 {
-                Status::Over(GameResult::Win(1 - s.1))
-            } else {
-                Status::Decision(s.1)
-            }
-        }
-        fn apply_chance<E: FnMut(())>(&self, _: &mut (u32, Seat), _: (), _: &mut E) {}
-        fn apply_move<E: FnMut(())>(&self, s: &mut (u32, Seat), take: u32, _: &mut E) {
-            *s = (s.0 - take, 1 - s.1);
-        }
-        fn legal_moves(&self, s: &(u32, Seat), out: &mut Vec<u32>) {
-            out.extend((1..=2).filter(|&take| take <= s.0));
-        }
-    }
-
-    register_search_agents! { game: Pile, heuristic: default }
+    use tabula_core::game_rng;
+    // Take one or two from a pile; whoever takes the last wins: the test
+    // kit's Nim, registered there (its feature `search`) with
+    // `register_search_agents! { game: Nim, heuristic: default }`.
+    use tabula_toys::Nim;
 
     #[test]
     fn the_searches_find_the_winning_take_by_looking_ahead_alone() {
-        let names: Vec<_> = tabula_play::agents::entries::<Pile>()
+        let names: Vec<_> = tabula_play::agents::entries::<Nim>()
             .unwrap()
             .iter()
             .map(|e| e.name)
@@ -617,17 +554,20 @@ mod default_heuristic {
         // but the end tells the searches so.
         for (pile, take) in [(7, 1), (8, 2)] {
             for name in ["alphabeta", "mcts-2000"] {
-                let mut agent = tabula_play::agents::build(&Pile(pile), name).unwrap();
+                let mut agent = tabula_play::agents::build(&Nim::one_or_two(pile), name).unwrap();
                 let mut rng = game_rng(1, 0);
                 assert_eq!(
-                    agent.choose(&Pile(pile), &(pile, 0), 0, &mut rng),
+                    agent.choose(&Nim::one_or_two(pile), &(pile, 0), 0, &mut rng),
                     take,
                     "{name} from {pile}"
                 );
             }
         }
         // One step from the end, greedy takes the last stones.
-        let mut greedy = tabula_play::agents::build(&Pile(2), "greedy").unwrap();
-        assert_eq!(greedy.choose(&Pile(2), &(2, 0), 0, &mut game_rng(1, 0)), 2);
+        let mut greedy = tabula_play::agents::build(&Nim::one_or_two(2), "greedy").unwrap();
+        assert_eq!(
+            greedy.choose(&Nim::one_or_two(2), &(2, 0), 0, &mut game_rng(1, 0)),
+            2
+        );
     }
 }

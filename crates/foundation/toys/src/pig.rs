@@ -103,3 +103,54 @@ impl BoardGame for Pig {
         }
     }
 }
+
+/// The decision states, numbered by the scores, late ones first: for
+/// each pair of scores (the first seat's falling, then the second's), the
+/// first seat to move with each turn total it can hold (falling), then
+/// the second. The states of one pair of scores are a cycle (a 1 passes
+/// the die and changes no score); every other move raises a score or the
+/// turn total, to a state numbered lower. The die in the air is left to
+/// the solver.
+#[cfg(feature = "exact")]
+impl tabula_exact::Dense for Pig {
+    fn state_count(&self) -> usize {
+        let t = self.target as usize;
+        t * t * (t + 1)
+    }
+
+    fn index(&self, s: &State) -> Option<usize> {
+        if s.rolling {
+            return None;
+        }
+        let t = self.target as usize;
+        // How far each score is from the target, less one: 0 is late.
+        let u = t - 1 - s.scores[0] as usize;
+        let v = t - 1 - s.scores[1] as usize;
+        // The pair (u, v) holds u + 1 and v + 1 turn totals, after every
+        // pair (u' < u, any v') and (u, v' < v).
+        let before =
+            t * (u * (u + 3) / 2) + u * t * (t - 1) / 2 + v * (u + 2) + v * v.saturating_sub(1) / 2;
+        let turn = s.turn_total as usize;
+        Some(match s.seat {
+            0 => before + u - turn,
+            _ => before + u + 1 + v - turn,
+        })
+    }
+
+    fn states(&self) -> impl Iterator<Item = State> + '_ {
+        let t = self.target;
+        let state = |scores: [u32; 2], seat: usize, turn_total: u32| State {
+            scores,
+            turn_total,
+            seat,
+            rolling: false,
+        };
+        (0..t).rev().flat_map(move |a| {
+            (0..t).rev().flat_map(move |b| {
+                let first = (0..t - a).rev().map(move |turn| state([a, b], 0, turn));
+                let second = (0..t - b).rev().map(move |turn| state([a, b], 1, turn));
+                first.chain(second)
+            })
+        })
+    }
+}

@@ -1,6 +1,6 @@
 //! Small games and agents for the play services' tests: Nim (two seats,
-//! no dice, optionally with a pass that can go on forever) and a
-//! three-seat dice game with decisions and ties.
+//! no dice, optionally with a pass that can go on forever; the test kit's)
+//! and a three-seat dice game with decisions and ties.
 #![allow(dead_code)]
 
 use std::sync::Arc;
@@ -15,84 +15,16 @@ use tabula_play::terminal::Notation;
 use tabula_play::tournament::Entrant;
 
 /// Take one or two from a pile (or, with `pass`, none); whoever takes the
-/// last wins.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Nim {
-    pub pile: u8,
-    pub pass: bool,
-}
+/// last wins: the test kit's, with its records and notation (feature
+/// `play`).
+pub use tabula_toys::Nim;
 
-pub const NIM: Nim = Nim {
-    pile: 10,
-    pass: false,
-};
-
-impl BoardGame for Nim {
-    type State = (u8, Seat);
-    type Move = u8;
-    type Outcome = ();
-    type Event = ();
-    fn seats(&self) -> usize {
-        2
-    }
-    fn initial_state(&self) -> (u8, Seat) {
-        (self.pile, 0)
-    }
-    fn status(&self, &(pile, to_move): &(u8, Seat)) -> Status {
-        if pile == 0 {
-            Status::Over(GameResult::Win(1 - to_move))
-        } else {
-            Status::Decision(to_move)
-        }
-    }
-    fn apply_chance<E: FnMut(())>(&self, _: &mut (u8, Seat), _: (), _: &mut E) {}
-    fn apply_move<E: FnMut(())>(&self, s: &mut (u8, Seat), take: u8, _: &mut E) {
-        s.0 -= take;
-        s.1 = 1 - s.1;
-    }
-    fn legal_moves(&self, s: &(u8, Seat), out: &mut Vec<u8>) {
-        if self.pass {
-            out.push(0);
-        }
-        out.extend(1..=s.0.min(2));
-    }
-}
-
-impl Recordable for Nim {
-    const NAME: &'static str = "nim";
-    type Parameters = Nim;
-    fn parameters(&self) -> Nim {
-        *self
-    }
-    fn from_parameters(p: &Nim) -> Result<Nim, tabula_play::record::ParametersError> {
-        if p.pile == 0 {
-            return Err("the pile must not be empty".into());
-        }
-        Ok(*p)
-    }
-}
-
-impl Notation for Nim {
-    fn format_move(&self, _: &(u8, Seat), mv: &u8) -> String {
-        mv.to_string()
-    }
-    fn parse_move(
-        &self,
-        _: &(u8, Seat),
-        text: &str,
-    ) -> Result<u8, tabula_play::notation::MoveError> {
-        text.parse()
-            .map_err(|_| format!("{text:?} is not a number of stones").into())
-    }
-    fn render(&self, s: &(u8, Seat)) -> String {
-        format!("Pile: {}", s.0)
-    }
-}
+pub const NIM: Nim = Nim::one_or_two(10);
 
 /// Leaves a multiple of three when it can.
 pub struct Perfect;
 impl Agent<Nim> for Perfect {
-    fn choose(&mut self, _: &Nim, s: &(u8, Seat), _: Seat, _: &mut GameRng) -> u8 {
+    fn choose(&mut self, _: &Nim, s: &(u32, Seat), _: Seat, _: &mut GameRng) -> u32 {
         if s.0.is_multiple_of(3) { 1 } else { s.0 % 3 }
     }
 }
@@ -100,7 +32,7 @@ impl Agent<Nim> for Perfect {
 /// Takes one or two at random (from its own stream).
 pub struct RandomNim;
 impl Agent<Nim> for RandomNim {
-    fn choose(&mut self, _: &Nim, s: &(u8, Seat), _: Seat, rng: &mut GameRng) -> u8 {
+    fn choose(&mut self, _: &Nim, s: &(u32, Seat), _: Seat, rng: &mut GameRng) -> u32 {
         if s.0 >= 2 && rng.random::<bool>() {
             2
         } else {
@@ -112,7 +44,7 @@ impl Agent<Nim> for RandomNim {
 /// Answers a move that is never legal.
 pub struct Cheat;
 impl Agent<Nim> for Cheat {
-    fn choose(&mut self, _: &Nim, _: &(u8, Seat), _: Seat, _: &mut GameRng) -> u8 {
+    fn choose(&mut self, _: &Nim, _: &(u32, Seat), _: Seat, _: &mut GameRng) -> u32 {
         3
     }
 }
@@ -120,7 +52,7 @@ impl Agent<Nim> for Cheat {
 /// Panics when asked to move.
 pub struct Panicker;
 impl Agent<Nim> for Panicker {
-    fn choose(&mut self, _: &Nim, _: &(u8, Seat), _: Seat, _: &mut GameRng) -> u8 {
+    fn choose(&mut self, _: &Nim, _: &(u32, Seat), _: Seat, _: &mut GameRng) -> u32 {
         panic!("the panicker panics")
     }
 }
@@ -128,7 +60,7 @@ impl Agent<Nim> for Panicker {
 /// Always passes (with `pass`: the game never ends).
 pub struct Passer;
 impl Agent<Nim> for Passer {
-    fn choose(&mut self, _: &Nim, _: &(u8, Seat), _: Seat, _: &mut GameRng) -> u8 {
+    fn choose(&mut self, _: &Nim, _: &(u32, Seat), _: Seat, _: &mut GameRng) -> u32 {
         0
     }
 }
@@ -136,7 +68,7 @@ impl Agent<Nim> for Passer {
 /// Takes one, after sleeping.
 pub struct Slow(pub Duration);
 impl Agent<Nim> for Slow {
-    fn choose(&mut self, _: &Nim, _: &(u8, Seat), _: Seat, _: &mut GameRng) -> u8 {
+    fn choose(&mut self, _: &Nim, _: &(u32, Seat), _: Seat, _: &mut GameRng) -> u32 {
         std::thread::sleep(self.0);
         1
     }
