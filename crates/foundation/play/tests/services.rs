@@ -55,7 +55,7 @@ fn the_referee_plays_times_and_keeps_steps() {
         .steps
         .iter()
         .map(|s| match s {
-            Step::Move { mv, .. } => u32::from(*mv),
+            Step::Move { mv, .. } => *mv,
             Step::Chance(()) => 0,
         })
         .sum();
