@@ -97,16 +97,6 @@ pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
     play_with(&config, &args, io.input, io.out)
 }
 
-/// The `chance-it` program: [`play_terminal`] as a program of its own.
-pub fn main() -> std::process::ExitCode {
-    tabula_app::exit::program(
-        clap::Command::new("chance-it")
-            .version(env!("CARGO_PKG_VERSION"))
-            .about("Chance-it at the terminal: you against the computer (seed 003)"),
-        play_terminal,
-    )
-}
-
 /// Plays one game on any input and output.
 pub fn play_with(
     config: &Config,

@@ -11,6 +11,12 @@
 //! }
 //! ```
 //!
+//! The front end also keeps what a game's commands only describe: their
+//! progress, shown on stderr by [`progress::Stderr`] (a bar or spinner on
+//! a terminal, otherwise a line now and then), their notes, and how the
+//! program ends ([`exit`]: exit codes, error messages; [`program`] makes a
+//! program of one command).
+//!
 //! The same commands run in-process, writing to any output:
 //!
 //! ```
@@ -30,12 +36,13 @@ use tabula_app::{GameEntry, Io, Kind, Report};
 use tabula_core::Dice;
 use tabula_sim::dice_test::DiceTest;
 
+pub mod exit;
 pub mod pictures;
 pub mod progress;
 
+pub use exit::{exit_for_clap, finish, program};
 pub use progress::{SolveProgress, progress_bar};
 pub use tabula_app::Error;
-pub use tabula_app::exit::{exit_for_clap, finish};
 pub use tabula_app::progress::seconds_budget;
 
 use crate::pictures::PlotArgs;

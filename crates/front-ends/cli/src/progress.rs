@@ -51,7 +51,7 @@ impl Meter for Stderr {
     }
 
     fn note(&self, line: &str) {
-        tabula_app::exit::note(line);
+        crate::exit::note(line);
     }
 }
 
@@ -231,10 +231,7 @@ impl SolveProgress {
                     && elapsed >= *next
                 {
                     *next = elapsed + every;
-                    tabula_app::exit::note(&format!(
-                        "{what}: {:.0} s, {status}",
-                        elapsed.as_secs_f64()
-                    ));
+                    crate::exit::note(&format!("{what}: {:.0} s, {status}", elapsed.as_secs_f64()));
                 }
             });
             SolveProgress { bar: None, sink }
@@ -348,7 +345,7 @@ impl RunProgress {
             && elapsed >= *next
         {
             *next = elapsed + self.every;
-            tabula_app::exit::note(&self.line(done, elapsed));
+            crate::exit::note(&self.line(done, elapsed));
         }
     }
 
