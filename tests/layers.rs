@@ -143,6 +143,72 @@ fn dependencies_point_down_and_front_ends_name_no_game() {
     );
 }
 
+/// Only the front ends draw progress: `indicatif` (bars and spinners) is
+/// a dependency of front-end packages alone, never of the registry
+/// (`tabula-app`, which keeps only the progress interface) nor of any
+/// foundation or game crate.
+#[test]
+fn only_the_front_ends_depend_on_indicatif() {
+    let mut drawing = Vec::new();
+    let mut wrong = Vec::new();
+    for m in manifests() {
+        let (name, deps) = package(&m);
+        if name.is_empty() || !deps.iter().any(|d| d == "indicatif") {
+            continue;
+        }
+        let from = layer(m.parent().expect("a folder"));
+        if from == Layer::FrontEnd {
+            drawing.push(name);
+        } else {
+            wrong.push(format!("{name} ({from:?})"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "packages outside the front ends that depend on indicatif:\n{}",
+        wrong.join("\n")
+    );
+    // The command line draws the bars: the check reads real manifests.
+    assert!(drawing.contains(&"tabula-cli".to_string()), "{drawing:?}");
+}
+
+/// The registry writes nothing on stderr itself and decides no exit
+/// code: its commands say progress and notes through `Io::progress`, and
+/// the front ends show them (`tabula_cli::progress`) and end the program
+/// (`tabula_cli::exit`).
+#[test]
+fn the_registry_draws_nothing_on_stderr() {
+    let src = root().join("crates/foundation/app/src");
+    let files = sources(&src);
+    assert!(files.len() >= 10, "{files:?}");
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue;
+            }
+            for name in [
+                "std::io::stderr",
+                "eprint",
+                "IsTerminal",
+                "indicatif",
+                "ExitCode",
+            ] {
+                if code.contains(name) {
+                    found.push(format!("{}:{}: {name}", file.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the registry writes on stderr or ends the program itself:\n{}",
+        found.join("\n")
+    );
+}
+
 /// The modules of a crate (`src/a.rs` and `src/a/mod.rs` are `a`;
 /// `src/a/b.rs` is `a`, counted with its parent) and, for each, the
 /// top-level modules its code (not its comments) names as `crate::x` or

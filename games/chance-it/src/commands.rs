@@ -97,16 +97,6 @@ pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
     play_with(&config, &args, io.input, io.out)
 }
 
-/// The `chance-it` program: [`play_terminal`] as a program of its own.
-pub fn main() -> std::process::ExitCode {
-    tabula_app::exit::program(
-        clap::Command::new("chance-it")
-            .version(env!("CARGO_PKG_VERSION"))
-            .about("Chance-it at the terminal: you against the computer (seed 003)"),
-        play_terminal,
-    )
-}
-
 /// Plays one game on any input and output.
 pub fn play_with(
     config: &Config,
@@ -228,12 +218,16 @@ impl Report for Analysis {
     }
 }
 
-/// Shows the progress of a long win-optimal solve on stderr, never on
-/// stdout ([`SolveProgress`](tabula_app::progress::SolveProgress): a
-/// spinner on a terminal, otherwise a line every ten seconds; short
-/// solves show nothing). Keep the guard while the command runs.
-fn show_solve_progress() -> tabula_app::progress::SolveProgress {
-    let solving = tabula_app::progress::SolveProgress::new("win-optimal");
-    win::set_progress(solving.sink());
+/// Shows the progress of a long win-optimal solve on the program's
+/// display ([`installed`](tabula_app::progress::installed): the `tabula`
+/// command line's is on stderr, never on stdout, a spinner on a terminal,
+/// otherwise a line every ten seconds; short solves show nothing). The
+/// solve is reached through [`win::set_progress`], once per process.
+/// Keep the guard while the command runs.
+fn show_solve_progress() -> Box<dyn tabula_app::progress::SolveMeter> {
+    let solving = tabula_app::progress::installed().start_solve("win-optimal");
+    if let Some(sink) = solving.sink() {
+        win::set_progress(sink);
+    }
     solving
 }

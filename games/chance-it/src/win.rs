@@ -82,7 +82,7 @@ static PROGRESS: OnceLock<Progress> = OnceLock::new();
 
 /// Sets, once per process, where [`WinOptimal::new`] reports how far its
 /// solve has come (a front end's progress display, such as
-/// `tabula_app::progress::SolveProgress`); `false` if one was already set.
+/// the `tabula` command line's spinner); `false` if one was already set.
 pub fn set_progress(progress: Progress) -> bool {
     PROGRESS.set(progress).is_ok()
 }

@@ -128,12 +128,12 @@ fn solve_perfect(dim: usize, matches: &clap::ArgMatches) -> Result<Box<dyn Repor
     // A --params file is not read by the command line's check.
     solver_dim(&dim.to_string())?;
     let o = SolverOptions::from_arg_matches(matches)?;
-    let searching = tabula_app::progress::SolveProgress::new("noline solve");
+    let searching = tabula_app::progress::installed().start_solve("noline solve");
     Ok(Box::new(solve::solve_reporting(
         dim,
         o.max_nodes,
         o.max_memory.saturating_mul(1_000_000),
-        Some(searching.sink()),
+        searching.sink(),
     )?))
 }
 

@@ -12,7 +12,7 @@
 use clap::builder::TypedValueParser as _;
 use clap::{Args, FromArgMatches as _};
 use tabula_app::play::RecordArgs;
-use tabula_app::progress::{RunProgress, SolveProgress, seconds_budget};
+use tabula_app::progress::{Run, seconds_budget};
 use tabula_app::shard::ShardArg;
 use tabula_app::verbs::{Analyze, Defaults, Extension, Simulate};
 use tabula_app::{Error, Io};
@@ -363,18 +363,18 @@ fn simulate(
         let (record, trace) = setup.record(seed, args.game, max_throws)?;
         let stem = format!("snakes-{}-{}", seed, args.game);
         if let Some(path) = args.record.write::<Recorded>(&record, &stem)? {
-            tabula_app::exit::note(&format!("Record written to {}.", path.display()));
+            io.note(&format!("Record written to {}.", path.display()));
         }
         args.trace.then_some(trace)
     } else {
         None
     };
-    let solving = SolveProgress::fed("exact values", io.progress);
-    let feed = io.progress;
+    let solving = io.progress.start_solve("exact values");
+    let meter = io.progress.clone();
     let limits = Limits {
         max_states: usize::try_from(max_states).unwrap_or(usize::MAX),
         max_time: seconds_budget(args.exact_seconds),
-        progress: Some(solving.sink()),
+        progress: solving.sink(),
         ..crate::report_limits()
     };
     // A part plays its games; `tabula merge` merges the parts' instead.
@@ -384,9 +384,11 @@ fn simulate(
         shard,
         setup.collectors(),
         |sim| {
-            let progress =
-                RunProgress::new("simulation", tabula_app::shard::part_games(sim), "games")
-                    .fed(feed);
+            let progress = meter.start_run(&Run::new(
+                "simulation",
+                tabula_app::shard::part_games(sim),
+                "games",
+            ));
             Ok(setup.run(sim, &|done| progress.tick(done))?)
         },
     )?;
@@ -410,11 +412,11 @@ fn analyze(
     let args = AnalyzeOptions::from_arg_matches(matches)?;
     let max_states = matches.get_one::<u64>("max_states").copied().unwrap_or(1);
     let setup = setup_of(game);
-    let solving = SolveProgress::new("exact analysis");
+    let solving = tabula_app::progress::installed().start_solve("exact analysis");
     let limits = Limits {
         max_states: usize::try_from(max_states).unwrap_or(usize::MAX),
         max_time: seconds_budget(args.max_seconds),
-        progress: Some(solving.sink()),
+        progress: solving.sink(),
         ..Limits::default()
     };
     let options = AnalysisOptions {

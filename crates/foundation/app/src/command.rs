@@ -31,10 +31,12 @@ pub struct Io<'a> {
     /// [`shard::merge`](crate::shard::merge)); a command hands it to
     /// [`shard::simulation`](crate::shard::simulation) or a tournament.
     pub shard: crate::shard::ShardContext,
-    /// How long runs report their progress on stderr: the front end
-    /// chooses ([`Feed::Standard`](crate::progress::Feed::Standard) for
-    /// a person; `tabula serve` asks its forms' runs for frequent lines).
-    pub progress: crate::progress::Feed,
+    /// The front end's progress display: long runs and solves tell it
+    /// how far they have come, and [notes](Io::note) go to it. The
+    /// `tabula` command line shows a bar or lines on stderr (frequent
+    /// lines for `tabula serve`'s forms); [`Io::new`] sets
+    /// [`Silent`](crate::progress::Silent), which shows nothing.
+    pub progress: std::sync::Arc<dyn crate::progress::Meter>,
 }
 
 impl<'a> Io<'a> {
@@ -44,8 +46,15 @@ impl<'a> Io<'a> {
             out,
             input,
             shard: crate::shard::ShardContext::default(),
-            progress: crate::progress::Feed::Standard,
+            progress: crate::progress::silent(),
         }
+    }
+
+    /// Says `line` to the person running the command, beside its output
+    /// (`Record written to game.json.`): the front end shows it (the
+    /// `tabula` command line on stderr), a run with no display drops it.
+    pub fn note(&self, line: &str) {
+        self.progress.note(line);
     }
 }
 

@@ -215,7 +215,8 @@ where
 }
 
 /// Builds the registered agents `names`, folds their policies into the
-/// game and solves the chain, with progress on stderr.
+/// game and solves the chain, with progress on the installed display
+/// ([`progress::installed`](crate::progress::installed)).
 fn solve_policies<G>(
     game: &G,
     names: &[&str],
@@ -238,11 +239,11 @@ where
                 .ok_or_else(|| PolicyError::NotAPolicy(name.to_string()))?,
         );
     }
-    let solving = crate::progress::SolveProgress::new(what);
+    let solving = crate::progress::installed().start_solve(what);
     let limits = Limits {
         max_states,
         max_transitions: max_states.saturating_mul(10),
-        progress: Some(solving.sink()),
+        progress: solving.sink(),
         ..Limits::default()
     };
     let chain = Chain::<G, ()>::build_with(game, &policies, &limits, |_, _| {})?;
@@ -340,11 +341,11 @@ where
     G::State: Hash + Eq + Debug + Sync,
     O: Objective<G>,
 {
-    let solving = crate::progress::SolveProgress::new("optimal play");
+    let solving = crate::progress::installed().start_solve("optimal play");
     let limits = Limits {
         max_states,
         max_transitions: max_states.saturating_mul(10),
-        progress: Some(solving.sink()),
+        progress: solving.sink(),
         ..Limits::default()
     };
     let optimal = Optimal::solve(game, objective, &limits).map_err(PolicyError::from)?;
@@ -398,11 +399,11 @@ where
     );
     let solved = SOLVED
         .get_or_solve(key, || {
-            let solving = crate::progress::SolveProgress::new("optimal play");
+            let solving = crate::progress::installed().start_solve("optimal play");
             let limits = Limits {
                 max_states: OPTIMAL_MAX_STATES,
                 max_transitions: OPTIMAL_MAX_STATES.saturating_mul(10),
-                progress: Some(solving.sink()),
+                progress: solving.sink(),
                 ..Limits::default()
             };
             Ok(std::sync::Arc::new(solve(game, &limits)?) as Solved)

@@ -52,6 +52,17 @@
 //! # Ok::<_, tabula_app::Error>(())
 //! ```
 //!
+//! # What the front end keeps
+//!
+//! This crate is the registry and the verbs; it draws nothing and ends no
+//! program. A command tells the front end's progress display how far a
+//! long run or solve has come, and says notes for the person running it,
+//! through [`Io::progress`] and [`Io::note`] (the interface is
+//! [`progress::Meter`]; [`Io::new`] shows nothing). The `tabula` command
+//! line's display on stderr (bars, spinners, lines) and its exit codes
+//! and error messages live in the front end (`tabula_cli::progress`,
+//! `tabula_cli::exit`).
+//!
 //! # Type erasure, once
 //!
 //! A front end holds games of different types side by side, so it sees
@@ -66,7 +77,6 @@
 mod command;
 mod entry;
 pub mod exact;
-pub mod exit;
 pub mod page;
 pub mod play;
 pub mod progress;

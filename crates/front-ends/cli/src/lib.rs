@@ -11,6 +11,12 @@
 //! }
 //! ```
 //!
+//! The front end also keeps what a game's commands only describe: their
+//! progress, shown on stderr by [`progress::Stderr`] (a bar or spinner on
+//! a terminal, otherwise a line now and then), their notes, and how the
+//! program ends ([`exit`]: exit codes, error messages; [`program`] makes a
+//! program of one command).
+//!
 //! The same commands run in-process, writing to any output:
 //!
 //! ```
@@ -30,11 +36,14 @@ use tabula_app::{GameEntry, Io, Kind, Report};
 use tabula_core::Dice;
 use tabula_sim::dice_test::DiceTest;
 
+pub mod exit;
 pub mod pictures;
+pub mod progress;
 
+pub use exit::{exit_for_clap, finish, program};
+pub use progress::{SolveProgress, progress_bar};
 pub use tabula_app::Error;
-pub use tabula_app::exit::{exit_for_clap, finish};
-pub use tabula_app::progress::{SolveProgress, progress_bar, seconds_budget};
+pub use tabula_app::progress::seconds_budget;
 
 use crate::pictures::PlotArgs;
 
@@ -289,6 +298,7 @@ where
             let mut input = stdin.lock();
             let mut out = std::io::stdout().lock();
             let mut io = Io::new(&mut out, &mut input);
+            io.progress = show_progress();
             let extra = m.subcommand().and_then(|(name, sub)| {
                 extras
                     .iter()
@@ -302,6 +312,15 @@ where
         }
         Err(e) => exit_for_clap(e),
     }
+}
+
+/// This program's progress display on stderr ([`progress::Stderr`]),
+/// installed for work that no [`Io`] reaches (an agent's solve): what a
+/// program's commands report their progress to.
+fn show_progress() -> std::sync::Arc<dyn tabula_app::progress::Meter> {
+    let shown = progress::Stderr::new().shared();
+    tabula_app::progress::install(shown.clone());
+    shown
 }
 
 /// `tabula` with the process's own arguments: the whole `main` of a
@@ -355,12 +374,9 @@ pub fn main_single(
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
             let mut out = std::io::stdout().lock();
-            finish(run_game_command(
-                entry.name,
-                c,
-                &m,
-                &mut Io::new(&mut out, &mut input),
-            ))
+            let mut io = Io::new(&mut out, &mut input);
+            io.progress = show_progress();
+            finish(run_game_command(entry.name, c, &m, &mut io))
         }
         Err(e) => exit_for_clap(e),
     }

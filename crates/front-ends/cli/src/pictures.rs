@@ -101,9 +101,9 @@ impl PlotArgs {
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             if !QUIET.load(Ordering::Relaxed) {
                 if names.is_empty() {
-                    tabula_app::exit::note("pictures: none (this report draws no picture)");
+                    crate::exit::note("pictures: none (this report draws no picture)");
                 } else {
-                    tabula_app::exit::note(&format!("pictures: {}", names.join(", ")));
+                    crate::exit::note(&format!("pictures: {}", names.join(", ")));
                 }
             }
         }
@@ -118,7 +118,7 @@ impl PlotArgs {
             .to_html();
             std::fs::write(file, html).map_err(|e| format!("--report {}: {e}", file.display()))?;
             if !QUIET.load(Ordering::Relaxed) {
-                tabula_app::exit::note(&format!("report: {}", file.display()));
+                crate::exit::note(&format!("report: {}", file.display()));
             }
         }
         Ok(())

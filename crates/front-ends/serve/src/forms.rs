@@ -615,7 +615,7 @@ pub(crate) fn run(
     let mut out = Vec::new();
     let mut input = std::io::empty();
     let mut io = Io::new(&mut out, &mut input);
-    io.progress = feed;
+    io.progress = tabula_cli::progress::Stderr::fed(feed).shared();
     let arguments = c.arguments(clap::Command::new(game.to_string()));
     let ran = tabula_app::shard::run(game, c, &arguments, sub, &mut io);
     let written = named(String::from_utf8_lossy(&out).into_owned());

@@ -14,7 +14,7 @@ use tabula_play::tournament::{
 
 use super::RecordArgs;
 use crate::Error;
-use crate::progress::RunProgress;
+use crate::progress::{Meter, Run};
 
 /// How a tournament ranks its entrants, as a command-line value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -98,7 +98,7 @@ impl TournamentOptions {
     /// agents by name) on `game` with
     /// `engine` (games, seed, threads) and these options, `scoring` unless
     /// `--scoring` says otherwise, through [`Tournament::run`]: progress
-    /// on stderr for long runs, as `feed` says, records if `--record` asks, each game's
+    /// of long runs on `meter`, records if `--record` asks, each game's
     /// events to a collector of `collector`'s
     /// ([`RunOptions::collect`]). Exact chances go beside the results
     /// from `exact`, whenever it is given: the game's own solver, or the
@@ -118,7 +118,7 @@ impl TournamentOptions {
     pub fn run<G, C>(
         &self,
         shard: &mut crate::shard::ShardContext,
-        feed: crate::progress::Feed,
+        meter: &dyn Meter,
         game: &G,
         entrants: &[Entrant<G>],
         engine: Tournament,
@@ -170,9 +170,9 @@ impl TournamentOptions {
                 )
                 .into());
             }
-            let progress = RunProgress::new("tournament part", games.end - games.start, "games")
-                .without_estimate()
-                .fed(feed);
+            let progress = meter.start_run(
+                &Run::new("tournament part", games.end - games.start, "games").without_estimate(),
+            );
             let out = engine.run(game, entrants, options.progress(&|d| progress.tick(d)))?;
             drop(progress);
             let results = out
@@ -188,9 +188,8 @@ impl TournamentOptions {
             return Ok((out.standings, out.collectors));
         } else {
             let total = engine.total_games(entrants.len(), game.seats());
-            let progress = RunProgress::new("tournament", total, "games")
-                .without_estimate()
-                .fed(feed);
+            let progress =
+                meter.start_run(&Run::new("tournament", total, "games").without_estimate());
             let out = engine.run(game, entrants, options.progress(&|d| progress.tick(d)))?;
             drop(progress);
             out

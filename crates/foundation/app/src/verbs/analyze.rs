@@ -19,6 +19,7 @@ type LongRunFn<G> = fn(
     fn(&<G as tabula_core::BoardGame>::Event, &mut Vec<u64>),
     &clap::ArgMatches,
     &dyn Extension<G>,
+    &dyn crate::progress::Meter,
 ) -> Result<LongRunReport, Error>;
 
 impl<G: Rules> Analyze<G>
@@ -129,11 +130,11 @@ impl<G: Rules> Command for Analyze<G> {
     fn run(
         &self,
         matches: &clap::ArgMatches,
-        _: &mut Io<'_>,
+        io: &mut Io<'_>,
     ) -> Result<Option<Box<dyn Report>>, Error> {
         let (game, p) = game_extended::<G>(matches, self.extension)?;
         if let (Some(marks), Some(long_run)) = (self.extension.long_run_marks(), self.long_run) {
-            let report = long_run(&game, &p, marks, matches, self.extension)?;
+            let report = long_run(&game, &p, marks, matches, self.extension, &*io.progress)?;
             return Ok(Some(Box::new(report)));
         }
         if let Some(own) = self.extension.analyze_solve(&game, &p, matches) {

@@ -5,7 +5,7 @@
 //! its figures off the distribution in [`Extension::long_run`].
 
 use super::*;
-use crate::progress::{SolveProgress, seconds_budget};
+use crate::progress::{Meter, seconds_budget};
 use tabula_exact::{Chain, Limits, Stationary};
 
 /// What `analyze` reports for a game that never ends: in JSON, the
@@ -46,24 +46,26 @@ pub(crate) fn max_time_arg() -> clap::Arg {
 /// The help of `analyze` for a game that never ends.
 pub(crate) const HELP: &str = "The game never ends, so it is solved for its long run: the chain of every state it reaches, and its stationary distribution (the long-run share of steps that start in each state).";
 
-/// Solves `game`'s long run and lets `extension` read it.
+/// Solves `game`'s long run, showing its progress on `meter`, and lets
+/// `extension` read it.
 pub(crate) fn run<G: Rules>(
     game: &G,
     p: &G::Parameters,
     marks: fn(&G::Event, &mut Vec<u64>),
     matches: &clap::ArgMatches,
     extension: &dyn Extension<G>,
+    meter: &dyn Meter,
 ) -> Result<LongRunReport, Error>
 where
     G::State: Hash + Eq + std::fmt::Debug,
 {
     let max_states = matches.get_one::<u64>("max_states").copied().unwrap_or(1);
     let max_time = matches.get_one::<u64>("max_time").copied().unwrap_or(0);
-    let solving = SolveProgress::new("exact analysis");
+    let solving = meter.start_solve("exact analysis");
     let limits = Limits {
         max_states: usize::try_from(max_states).unwrap_or(usize::MAX),
         max_time: seconds_budget(max_time),
-        progress: Some(solving.sink()),
+        progress: solving.sink(),
         ..Limits::default()
     };
     let chain: Chain<G, u64> = Chain::explore(game, &limits, marks)?;

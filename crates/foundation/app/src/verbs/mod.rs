@@ -50,7 +50,6 @@ use tabula_sim::{LengthOf, LengthSummary, Lengths, Simulation, Standing};
 use crate::Error;
 use crate::exact::{PolicyArgs, PolicyError, PolicyReport};
 use crate::play::{RecordArgs, ReplayArgs, ScoringArg, TournamentArgs};
-use crate::progress::RunProgress;
 use crate::shard::ShardArg;
 
 mod analyze;

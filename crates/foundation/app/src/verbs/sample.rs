@@ -10,7 +10,7 @@
 //! `--shard` with `tabula merge`.
 
 use super::*;
-use crate::progress::{SolveProgress, seconds_budget};
+use crate::progress::{Run, seconds_budget};
 use crate::{Command, Io, Kind, Report};
 use serde::de::DeserializeOwned;
 use tabula_exact::{Chain, Limits, Stationary};
@@ -236,11 +236,11 @@ where
         let (game, p) = game::<G>(matches)?;
         let o = SampleOptions::from_arg_matches(matches)?;
         let marks = self.extension.long_run_marks().unwrap_or(|_, _| {});
-        let solving = SolveProgress::fed("exact analysis", io.progress);
+        let solving = io.progress.start_solve("exact analysis");
         let limits = Limits {
             max_states: usize::try_from(o.max_states).unwrap_or(usize::MAX),
             max_time: seconds_budget(o.max_time),
-            progress: Some(solving.sink()),
+            progress: solving.sink(),
             ..Limits::default()
         };
         let chain: Chain<G, u64> = Chain::explore(&game, &limits, marks)?;
@@ -253,10 +253,13 @@ where
         let tally = self.sampling.tally(&playing, plan.warmup);
         // A part plays its games; `tabula merge` merges the parts' instead.
         let empty = tally.clone();
-        let feed = io.progress;
+        let meter = io.progress.clone();
         let run = crate::shard::simulation::<G, _>(&mut io.shard, sim, o.shard, empty, |sim| {
-            let progress =
-                RunProgress::new("simulation", crate::shard::part_games(sim), "games").fed(feed);
+            let progress = meter.start_run(&Run::new(
+                "simulation",
+                crate::shard::part_games(sim),
+                "games",
+            ));
             let tick = |done| progress.tick(done);
             Ok(sim.run_with(&playing, || tabula_core::NoAgents, tally, &tick)?)
         })?;

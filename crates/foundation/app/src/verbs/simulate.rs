@@ -1,6 +1,7 @@
 //! `simulate`, for any game.
 
 use super::*;
+use crate::progress::Run;
 use crate::{Command, Io, Kind, Report};
 
 /// `tabula simulate GAME`, for any game.
@@ -192,10 +193,13 @@ impl<G: Rules> Command for Simulate<G> {
                 .collect()
         };
         let empty = collectors.clone();
-        let feed = io.progress;
+        let meter = io.progress.clone();
         let run = crate::shard::simulation::<G, _>(&mut io.shard, sim, o.shard, empty, |sim| {
-            let progress =
-                RunProgress::new("simulation", crate::shard::part_games(sim), "games").fed(feed);
+            let progress = meter.start_run(&Run::new(
+                "simulation",
+                crate::shard::part_games(sim),
+                "games",
+            ));
             let run = sim.run_with(&*game, make, collectors, &|d| progress.tick(d))?;
             drop(progress);
             Ok(run)

@@ -185,7 +185,7 @@ impl<G: Rules> Run<'_, G> {
     {
         self.t.options.run(
             &mut io.shard,
-            io.progress,
+            &*io.progress,
             self.game,
             self.entrants,
             self.t.engine(),

@@ -1,10 +1,11 @@
 //! How a program ends: exit codes and error messages the same for every
 //! tabula program (0 on success, 1 on an error, 2 on a malformed command
-//! line; a closed standard output ends quietly with 0).
+//! line; a closed standard output ends quietly with 0), and the notes it
+//! writes on stderr beside its output.
 
 use std::process::ExitCode;
 
-use crate::{Error, Io};
+use tabula_app::{Error, Io};
 
 /// Writes `line` and a newline to standard error. A standard error that
 /// cannot be written (`2>/dev/full`, closed) loses the line instead of
@@ -54,7 +55,8 @@ pub fn finish(result: Result<(), Error>) -> ExitCode {
 
 /// A program of its own around one command function: parses the
 /// process's arguments into `A` with `command` (name, version, about),
-/// runs `run` on standard input and output, and ends as [`finish`] says.
+/// runs `run` on standard input and output with the progress display on
+/// stderr, and ends as [`finish`] says.
 pub fn program<A: clap::Args>(
     command: clap::Command,
     run: fn(A, &mut Io<'_>) -> Result<(), Error>,
@@ -75,5 +77,7 @@ pub fn program<A: clap::Args>(
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
-    finish(run(args, &mut Io::new(&mut out, &mut input)))
+    let mut io = Io::new(&mut out, &mut input);
+    io.progress = crate::show_progress();
+    finish(run(args, &mut io))
 }
