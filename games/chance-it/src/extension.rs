@@ -114,7 +114,7 @@ impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
         crate::commands::play_ask(game, matches, table, io)
     }
 
-    /// Nothing before the welcome, which [`play_ask`](Self::play_ask)
+    /// Nothing before the welcome, which [`play_ask`](crate::commands::play_ask)
     /// says.
     fn play_opening(&self, _: &ChanceIt, _: &[String], _: u64, _: bool) -> Option<String> {
         Some(String::new())

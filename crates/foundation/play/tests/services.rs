@@ -664,7 +664,10 @@ fn a_look_changes_what_the_terminal_shows_not_the_game() {
     .expect("writes to memory");
     let plain_out = String::from_utf8(plain_out).expect("text");
     assert!(plain_out.contains("Chance: "), "{plain_out}");
-    assert!(plain_out.contains("seat 2 (keeper) plays keep"), "{plain_out}");
+    assert!(
+        plain_out.contains("seat 2 (keeper) plays keep"),
+        "{plain_out}"
+    );
     let mut look = Counted::default();
     let mut out = Vec::new();
     // A pause line before each of the nine rolls, and `y` (keep) for
