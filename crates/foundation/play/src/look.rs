@@ -10,6 +10,7 @@
 
 use std::io::{self, BufRead, Write};
 
+use tabula_core::input::{excerpt, read_line_capped};
 use tabula_core::{Results, Seat};
 
 use crate::notation::Notation;
@@ -53,7 +54,7 @@ where
             screen.shown = true;
         }
         let name = game.seat_name(seat);
-        crate::terminal::ask(game, state, legal, &name, &mut *screen.input, screen.out)
+        ask(game, state, legal, &name, &mut *screen.input, screen.out)
     }
 
     /// What an agent's move shows; `who` is the agent's name. The default:
@@ -112,7 +113,7 @@ where
     }
 
     /// What the end of a finished game shows. The default: the board, and
-    /// who won ([`describe`](crate::terminal::describe)).
+    /// who won ([`describe`]).
     fn over(
         &mut self,
         game: &G,
@@ -121,7 +122,7 @@ where
         screen: &mut Screen<'_>,
     ) -> io::Result<()> {
         writeln!(screen.out, "{}", game.render(state).trim_end())?;
-        writeln!(screen.out, "{}", crate::terminal::describe(game, results))
+        writeln!(screen.out, "{}", describe(game, results))
     }
 
     /// What a game stopped by a person shows (a `None` from
@@ -143,4 +144,99 @@ where
     G: Notation,
     G::Move: PartialEq,
 {
+}
+
+/// The longest line read at a prompt; the rest of a longer line is
+/// skipped.
+const MAX_LINE: usize = 4096;
+
+/// "Black wins.", "seat 1 and seat 3 tie for first.", with every seat's
+/// rank and score when there are more than two.
+pub fn describe<G: Notation>(game: &G, results: &Results) -> String {
+    let winners: Vec<String> = results.winners().map(|s| game.seat_name(s)).collect();
+    let mut text = match winners.as_slice() {
+        [one] => format!("{one} wins."),
+        _ if winners.len() == results.seats() => "A draw.".to_string(),
+        _ => format!("{} tie for first.", winners.join(" and ")),
+    };
+    if results.seats() > 2 {
+        for seat in 0..results.seats() {
+            text.push_str(&format!(
+                "\n  {}: rank {}, score {}",
+                game.seat_name(seat),
+                results.rank(seat),
+                results.score(seat)
+            ));
+        }
+    }
+    text
+}
+
+/// Asks a human for a move until one is legal; `None` on `quit` or the
+/// end of input (the default [`Look::ask`]).
+fn ask<G>(
+    game: &G,
+    state: &G::State,
+    legal: &[G::Move],
+    name: &str,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<Option<G::Move>>
+where
+    G: Notation,
+    G::Move: PartialEq,
+{
+    let mut scratch = Vec::new();
+    loop {
+        write!(out, "{name}, your move: ")?;
+        out.flush()?;
+        let Some(line) = read_line_capped(input, MAX_LINE)? else {
+            writeln!(out)?;
+            return Ok(None);
+        };
+        let text = line.text();
+        let text = text.trim();
+        match text {
+            "" => continue,
+            "quit" | "exit" => return Ok(None),
+            "help" | "?" => {
+                let help = game.move_help();
+                if !help.is_empty() {
+                    writeln!(out, "{}", help.trim_end())?;
+                }
+                let moves: Vec<String> = legal.iter().map(|m| game.format_move(state, m)).collect();
+                let shown = moves.len().min(40);
+                // A game with continuous moves lists none: its help says
+                // how to type one.
+                if !moves.is_empty() {
+                    writeln!(
+                        out,
+                        "Legal moves ({}): {}{}",
+                        moves.len(),
+                        moves[..shown].join(", "),
+                        if shown < moves.len() { ", ..." } else { "" }
+                    )?;
+                }
+                writeln!(out, "Type quit to stop.")?;
+                continue;
+            }
+            _ => {}
+        }
+        if line.is_truncated() {
+            writeln!(
+                out,
+                "That line is too long to be a move; type help for the legal moves."
+            )?;
+            continue;
+        }
+        match game.parse_move(state, text) {
+            Err(message) => writeln!(out, "{message} (type help for the legal moves)")?,
+            Ok(mv) if game.is_legal(state, &mv, &mut scratch) => return Ok(Some(mv)),
+            Ok(_) => writeln!(
+                out,
+                "{} is not a legal move here; type help for the legal moves.",
+                excerpt(text)
+            )?,
+        }
+    }
 }
