@@ -1,11 +1,17 @@
 //! `chance-it`: seed 003's program. The same as `tabula play chance-it`:
-//! [`play_terminal`](tabula::chance_it::commands::play_terminal) as a
-//! program of its own.
+//! Chance-it's registered generic `play` as a program of its own.
 fn main() -> std::process::ExitCode {
-    tabula::cli::program(
+    let play = tabula::app::find_game("chance-it")
+        .ok()
+        .and_then(|game| game.command("play"));
+    let Some(play) = play else {
+        tabula::cli::exit::note("error: the chance-it program lost its game's `play`");
+        return std::process::ExitCode::FAILURE;
+    };
+    tabula::cli::exit::command_program(
         tabula::app::clap::Command::new("chance-it")
             .version(env!("CARGO_PKG_VERSION"))
             .about("Chance-it at the terminal: you against the computer (seed 003)"),
-        tabula::chance_it::commands::play_terminal,
+        play,
     )
 }

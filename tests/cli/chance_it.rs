@@ -498,3 +498,34 @@ fn the_pin_comparison_sees_a_difference() {
     let c = serde_json::json!({"x": [1.0, 3], "s": "a"});
     assert!(differs(&a, &c, "").is_some());
 }
+
+#[test]
+fn play_takes_the_generic_seat_options_as_other_names_of_strategy() {
+    // `play chance-it` is the generic `play`: --against and --agents
+    // you,NAME name the computer's strategy as --strategy does, and the
+    // game is the same.
+    let stdin = answers(&["y", "n", ""], 60);
+    let args = ["play", "chance-it", "--seed", "5", "--rounds", "3"];
+    let with = |more: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend_from_slice(more);
+        let (out, err, code) = run(TABULA, &all, &stdin);
+        assert_eq!(code, Some(0), "{more:?}: {err}");
+        out
+    };
+    let by_strategy = with(&["--strategy", "optimal"]);
+    assert!(by_strategy.contains("Computer will use strategy optimal, good luck!"));
+    assert_eq!(with(&["--against", "optimal"]), by_strategy);
+    assert_eq!(with(&["--agents", "you,optimal"]), by_strategy);
+    // The menu's number names it too, and the greeting says the number.
+    assert_eq!(
+        with(&["--strategy", "3"]).replace("strategy 3,", "strategy optimal,"),
+        by_strategy
+    );
+    // Other seatings are refused before anything is asked.
+    let mut all = args.to_vec();
+    all.extend_from_slice(&["--agents", "optimal,tapering"]);
+    let (out, err, code) = run(TABULA, &all, &stdin);
+    assert_eq!((code, out.as_str()), (Some(1), ""), "{err}");
+    assert!(err.contains("--agents you,STRATEGY"), "{err}");
+}

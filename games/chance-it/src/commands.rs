@@ -1,140 +1,313 @@
-//! Chance-it's own command, `tabula play chance-it`, beside the generic
-//! verbs it registers in the crate's root, and the `chance-it` program
-//! (seed 003's), which is `play`; and what it adds to the generic
-//! `analyze` and `tournament` (through its
-//! [`ExactChances`](crate::extension::ExactChances) extension): its own report of
-//! `analyze` unless `--agents` names strategies, `--config` beside
-//! `--params`.
+//! What Chance-it adds to the generic verbs it registers in the crate's
+//! root (through its [`ExactChances`](crate::extension::ExactChances)
+//! extension): its own report of `analyze` unless `--agents` names
+//! strategies, `--config` beside `--params`; and seed 003's program in
+//! `play`, the generic verb with Chance-it's options, prompts and
+//! [look](crate::look::SeedLook). The `chance-it` program
+//! (`src/bin/chance-it.rs`) is that `play`.
 
-use std::io::{BufRead, Write};
-use std::path::PathBuf;
-
-use clap::Args;
-use tabula_app::play::RecordArgs;
-use tabula_app::{Error, Io, Report, Typed};
+use clap::parser::ValueSource;
+use tabula_app::verbs::{Asked, PlaySetup, PlayTable};
+use tabula_app::{Error, Io, Report};
 use tabula_core::Dice;
-use tabula_play::record::Record;
 
 use crate::analysis::Analysis;
-use crate::play::{PlayOptions, play};
-use crate::{ChanceIt, Config, win};
+use crate::look::{answer, input_ended};
+use crate::strategy::{self, StrategyEntry};
+use crate::{ChanceIt, ChanceItError, Config, win};
 
-/// `tabula play chance-it`, the seed's program.
-pub static PLAY: Typed<PlayArgs> = Typed::interactive(
-    "play",
-    "Chance-it (seed 003): you against the computer's strategy",
-    play_terminal,
-);
+/// More of `tabula play chance-it --help`.
+const PLAY_HELP: &str = "Plays seed 003's game at the terminal: you (first in each round) against the computer.\n\
+Answer the prompts; Y or N (any case) after each roll. The same seed gives the same game.\n\
+Without --seed and --strategy it asks for them, as the seed's program does. End of input stops the game with the score so far.\n\
+This is the generic `play` with Chance-it's prompts and transcript; --agents you,STRATEGY is --strategy STRATEGY.";
 
-/// The game's parameters, from a file and flags.
-#[derive(Debug, Args, Clone)]
-pub struct GameArgs {
-    /// A RON file with the game's parameters: (dice: "2d6", rounds: 10, players: 2), or as before ChanceIt(dice: Dice(count: 2, faces: 6), rounds: 10, players: 2); --params is its other name, as in every game's verbs.
-    #[arg(long, visible_alias = "params", value_name = "FILE")]
-    pub config: Option<PathBuf>,
-    /// Rounds per game, 1 to 1000; with the win-optimal strategy and for `analyze`, at most 100 (fewer with dice of more than 11 sums: 14 with 3d6) [default: 10, or the file's].
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
-    pub rounds: Option<u32>,
-    /// Dice rolled and summed, as COUNTdFACES [default: 2d6, or the file's].
-    #[arg(long, value_name = "NdF")]
-    pub dice: Option<String>,
-    /// Players, 2 to 6 (`play` seats two: you and the computer) [default: 2, or the file's].
-    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=6))]
-    pub players: Option<u32>,
+/// Chance-it's options of `tabula play chance-it` and of the `chance-it`
+/// program, as they were before it was the generic `play`: no seed and no
+/// strategy by default (asked at the terminal), `--strategy` by name or
+/// menu number, the game's options without defaults (a `--config` file's
+/// or the seed's) and checked by clap.
+pub fn play_arguments(command: clap::Command) -> clap::Command {
+    let numbers = |low: i64, high: i64| {
+        clap::builder::TypedValueParser::map(
+            clap::value_parser!(u32).range(low..=high),
+            |n: u32| n.to_string(),
+        )
+    };
+    config_alias(command)
+        .mut_arg("params", |a| {
+            a.help("A RON file with the game's parameters: (dice: \"2d6\", rounds: 10, players: 2), or as before ChanceIt(dice: Dice(count: 2, faces: 6), rounds: 10, players: 2); --config is its other name")
+        })
+        .mut_arg("rounds", |a| {
+            a.default_value(None::<&str>)
+                .value_parser(numbers(1, 1000))
+                .help("Rounds per game, 1 to 1000; with the win-optimal strategy and for `analyze`, at most 100 (fewer with dice of more than 11 sums: 14 with 3d6) [default: 10, or the file's]")
+        })
+        .mut_arg("dice", |a| {
+            a.default_value(None::<&str>)
+                .value_name("NdF")
+                .help("Dice rolled and summed, as COUNTdFACES [default: 2d6, or the file's]")
+        })
+        .mut_arg("players", |a| {
+            a.default_value(None::<&str>)
+                .value_parser(numbers(2, 6))
+                .help("Players, 2 to 6 (`play` seats two: you and the computer) [default: 2, or the file's]")
+        })
+        .mut_arg("seed", |a| {
+            a.default_value(None::<&str>)
+                .help("The seed (skips the seed prompt); 0 picks a random one")
+        })
+        .mut_arg("against", |a| {
+            a.long("strategy")
+                .alias(None::<&str>)
+                .visible_alias("against")
+                .value_name("NAME")
+                .help("The computer's strategy, by name or menu number (skips the menu)")
+        })
+        .mut_arg("agents", |a| {
+            a.help("Who sits where: you,STRATEGY, the same as --strategy STRATEGY (you play first in each round)")
+        })
+        .after_help(PLAY_HELP)
 }
 
-impl GameArgs {
-    /// The validated game.
-    pub fn config(&self) -> Result<Config, Error> {
-        let base = match &self.config {
-            Some(path) => Config::load(path)?,
-            None => Config::seed(),
-        };
-        let dice = match &self.dice {
-            Some(d) => Some(parse_dice(d)?),
-            None => None,
-        };
-        base.with(dice, self.rounds, self.players)
-            .map_err(|e| match e {
-                // Flags have no file position to show.
-                tabula_core::spec::SpecError::Invalid { message, .. } => message.into(),
-                other => other.into(),
+/// The game the options of `play` give: a `--config` file's (or the
+/// seed's) with the options given over it.
+fn config_of(matches: &clap::ArgMatches) -> Result<Config, Error> {
+    let given = |name: &str| {
+        matches
+            .get_one::<String>(name)
+            .filter(|_| matches.value_source(name) == Some(ValueSource::CommandLine))
+    };
+    let number = |name: &str| -> Result<Option<u32>, Error> {
+        given(name)
+            .map(|v| {
+                v.parse::<u32>()
+                    .map_err(|e| format!("--{name} {v}: {e}").into())
             })
-    }
+            .transpose()
+    };
+    let base = match matches.get_one::<String>("params") {
+        Some(path) => Config::load(path)?,
+        None => Config::seed(),
+    };
+    let dice = match given("dice") {
+        Some(d) => Some(parse_dice(d)?),
+        None => None,
+    };
+    base.with(dice, number("rounds")?, number("players")?)
+        .map_err(|e| match e {
+            // Flags have no file position to show.
+            tabula_core::spec::SpecError::Invalid { message, .. } => message.into(),
+            other => other.into(),
+        })
 }
 
 fn parse_dice(s: &str) -> Result<Dice, Error> {
     Ok(crate::config::parse_dice(s)?)
 }
 
-/// Options of `tabula play chance-it` and of the `chance-it` binary.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "Plays seed 003's game at the terminal: you (first in each round) against the computer.\n\
-Answer the prompts; Y or N (any case) after each roll. The same seed gives the same game.\n\
-Without --seed and --strategy it asks for them, as the seed's program does. End of input stops the game with the score so far."
-)]
-pub struct PlayArgs {
-    /// The seed (skips the seed prompt); 0 picks a random one.
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// The computer's strategy, by name or menu number (skips the menu).
-    #[arg(long, value_name = "NAME")]
-    pub strategy: Option<String>,
-    /// The game's parameters.
-    #[command(flatten)]
-    pub game: GameArgs,
-    /// Where to write the game's record (finished or stopped by the end
-    /// of input).
-    #[command(flatten)]
-    pub record: RecordArgs,
+/// The strategies the menu numbers: those without a parameter, in menu
+/// order (the seed's two first).
+fn numbered(menu: &[&'static StrategyEntry]) -> Vec<&'static StrategyEntry> {
+    menu.iter()
+        .copied()
+        .filter(|e| e.parameter.is_none())
+        .collect()
 }
 
-/// Plays one game on the command's input and output.
-pub fn play_terminal(args: PlayArgs, io: &mut Io<'_>) -> Result<(), Error> {
-    let config = args.game.config()?;
-    let _solving = show_solve_progress();
-    play_with(&config, &args, io.input, io.out)
+/// The strategy an answer names, by menu number or name (any case), if
+/// it can play this game: the label the greeting shows (the answer as
+/// typed, lowercased) and the strategy's name.
+fn choose(
+    answer: &str,
+    choices: &[&'static StrategyEntry],
+    game: &ChanceIt,
+) -> Option<(String, String)> {
+    if let Ok(n) = answer.parse::<usize>() {
+        let e = choices.get(n.checked_sub(1)?)?;
+        return strategy::agent(e.name, game)
+            .ok()
+            .map(|_| (n.to_string(), e.name.to_string()));
+    }
+    let name = answer.to_ascii_lowercase();
+    strategy::agent(&name, game)
+        .ok()
+        .map(|_| (name.clone(), name))
 }
 
-/// Plays one game on any input and output.
-pub fn play_with(
-    config: &Config,
-    args: &PlayArgs,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> Result<(), Error> {
-    let options = PlayOptions {
-        seed: args.seed,
-        strategy: args.strategy.clone(),
+/// The strategy the options name (`--strategy`, or `--agents you,NAME`),
+/// if they name one.
+fn strategy_given(matches: &clap::ArgMatches) -> Result<Option<String>, Error> {
+    if let Some(name) = matches.get_one::<String>("against") {
+        return Ok(Some(name.clone()));
+    }
+    let agents: Vec<String> = tabula_app::verbs::agent_names(matches);
+    match agents.as_slice() {
+        [] => Ok(None),
+        [you, name] if you == "you" => Ok(Some(name.clone())),
+        _ => Err(format!(
+            "play chance-it seats you first and the computer second: --agents you,STRATEGY (or --strategy STRATEGY), not --agents {}",
+            agents.join(",")
+        )
+        .into()),
+    }
+}
+
+/// Reads Chance-it's options of `play`: the game (its parameters, in
+/// full), for two players only, and the computer's strategy if named,
+/// checked (and solved) before anything is asked, so a strategy that
+/// cannot play this game is refused at once.
+pub fn play_setup(matches: &clap::ArgMatches) -> Result<PlaySetup, Error> {
+    let config = config_of(matches)?;
+    if config.players() != 2 {
+        return Err(ChanceItError::PlayPlayers(config.players()).into());
+    }
+    let parameters = vec![
+        ("dice".to_string(), config.dice().to_string()),
+        ("rounds".to_string(), config.rounds().to_string()),
+        ("players".to_string(), config.players().to_string()),
+    ];
+    let Some(name) = strategy_given(matches)? else {
+        return Ok(PlaySetup {
+            parameters,
+            seats: Vec::new(),
+        });
     };
-    args.record.prepare()?;
-    // The terminal's own errors stay `io::Error`s, so a closed output is
-    // recognised (and ends the program quietly).
-    let played = play(config, &options, input, out).map_err(|e| match e {
-        crate::ChanceItError::Io(io) => Error::from(io),
-        other => Error::from(other),
-    })?;
-    // A game stopped before its seed and strategy were chosen has nothing
-    // to record.
-    if let (Some(seed), Some(strategy)) = (played.seed, &played.strategy) {
-        let record = Record {
-            game: "chance-it".to_string(),
-            parameters: *config,
-            seed,
-            index: 0,
-            players: vec!["you".to_string(), strategy.clone()],
-            steps: played.steps.clone(),
-            end: played.end(),
+    let game = ChanceIt::new(config);
+    let _solving = show_solve_progress();
+    let choices = numbered(&strategy::menu()?);
+    let Some((_, chosen)) = choose(&name, &choices, &game) else {
+        let by_name = match name.parse::<usize>() {
+            // A menu number: off the menu, or its strategy's error.
+            Ok(n) => match n.checked_sub(1).and_then(|i| choices.get(i)) {
+                Some(e) => e.name,
+                None => {
+                    return Err(ChanceItError::NotOnMenu {
+                        number: name.clone(),
+                        last: choices.len(),
+                    }
+                    .into());
+                }
+            },
+            Err(_) => name.as_str(),
         };
-        if let Some(path) = args
-            .record
-            .write::<ChanceIt>(&record, &format!("chance-it-{seed}"))?
-        {
-            writeln!(out, "Record written to {}.", path.display())?;
+        return Err(strategy::agent(by_name, &game)
+            .err()
+            .unwrap_or_else(|| ChanceItError::NoStrategy(name.clone()))
+            .into());
+    };
+    Ok(PlaySetup {
+        parameters,
+        seats: vec!["you".to_string(), chosen],
+    })
+}
+
+/// Seed 003's welcome, then its seed prompt unless `--seed` gave one (0
+/// for a random seed, which is shown) and its strategy menu unless the
+/// options named one; the end of input at either stops before the game,
+/// with the score so far.
+pub fn play_ask(
+    game: &ChanceIt,
+    matches: &clap::ArgMatches,
+    table: &mut PlayTable,
+    io: &mut Io<'_>,
+) -> Result<Asked, Error> {
+    let (out, input) = (&mut *io.out, &mut *io.input);
+    let rounds = game.config().rounds();
+    let stopped = |out: &mut dyn std::io::Write| -> Result<Asked, Error> {
+        write!(out, "{}", input_ended(rounds, &[], &[]))?;
+        out.flush()?;
+        Ok(Asked::Stopped)
+    };
+    writeln!(out, "Welcome to the game of Chance-it!!")?;
+    writeln!(out, "You will be playing against the computer:")?;
+
+    // The seed.
+    let mut picked = table.picked;
+    if matches.get_one::<u64>("seed").is_none() {
+        writeln!(
+            out,
+            "Please enter a seed for my random number generator (0 for random seed):"
+        )?;
+        loop {
+            let Some(answer) = answer(input, out)? else {
+                return stopped(out);
+            };
+            match answer.parse::<u64>() {
+                Ok(s) => {
+                    picked = s == 0;
+                    table.seed = tabula_app::play::seed_or_fresh(s);
+                    break;
+                }
+                Err(_) => writeln!(
+                    out,
+                    "Please enter a whole number, 0 or more (0 for random seed):"
+                )?,
+            }
         }
     }
-    Ok(())
+    if picked {
+        writeln!(out, "(random seed: {})", table.seed)?;
+    }
+    table.picked = picked;
+
+    // The strategy.
+    let label = match strategy_given(matches)? {
+        // Checked by `play_setup`: the menu number, or the name
+        // lowercased.
+        Some(name) => match name.parse::<usize>() {
+            Ok(n) => n.to_string(),
+            Err(_) => name.to_ascii_lowercase(),
+        },
+        None => {
+            let menu = strategy::menu()?;
+            let choices = numbered(&menu);
+            writeln!(out, "Please select a strategy for the computer to use:")?;
+            for (i, e) in choices.iter().enumerate() {
+                // The seed's two strategies keep the seed's names.
+                let summary = e.summary.split(" (seed 003").next().unwrap_or(e.summary);
+                let seed_name = match e.rank {
+                    1 | 2 => format!("Computer strategy {} ({})", e.rank, e.name),
+                    _ => e.name.to_string(),
+                };
+                writeln!(out, "{}. {seed_name}: {summary}", i + 1)?;
+            }
+            for e in menu.iter().filter(|e| e.parameter.is_some()) {
+                writeln!(out, "or type {}: {}", e.display_name(), e.summary)?;
+            }
+            let _solving = show_solve_progress();
+            loop {
+                write!(out, "Which strategy do you select? ")?;
+                let Some(answer) = answer(input, out)? else {
+                    writeln!(out)?;
+                    return stopped(out);
+                };
+                if let Some((label, name)) = choose(&answer, &choices, game) {
+                    table.seats = vec!["you".to_string(), name];
+                    break label;
+                }
+                // A strategy that exists but cannot play this game
+                // (win-optimal past its rounds) says why.
+                let name = answer
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|n| choices.get(n.checked_sub(1)?))
+                    .map_or_else(|| answer.to_ascii_lowercase(), |e| e.name.to_string());
+                match strategy::build(&name, game.config()) {
+                    Err(why) if !matches!(why, ChanceItError::UnknownStrategy { .. }) => {
+                        writeln!(out, "{why}; please choose another.")?
+                    }
+                    _ => writeln!(
+                        out,
+                        "Please enter a number from 1 to {}, or a strategy name.",
+                        choices.len()
+                    )?,
+                }
+            }
+        }
+    };
+    writeln!(out, "Computer will use strategy {label}, good luck!")?;
+    Ok(Asked::Play)
 }
 
 /// More of `tabula analyze chance-it --help`.

@@ -1,11 +1,12 @@
 //! What Chance-it adds to the framework's generic verbs: the exact
 //! chances of whole games, from its staged solver, beside a simulation
 //! and a tournament; its own report of `analyze` (without `--agents`);
-//! and a tournament's keys, turn scores and pictures.
+//! a tournament's keys, turn scores and pictures; and seed 003's
+//! options, prompts and look in `play`.
 
 use tabula_app::Error;
 use tabula_app::play::TournamentOptions;
-use tabula_app::verbs::{Tally, TallyRule, TournamentReport};
+use tabula_app::verbs::{Asked, PlaySetup, PlayTable, Tally, TallyRule, TournamentReport};
 use tabula_play::tournament::Chances;
 
 use crate::strategy::{self, Depends};
@@ -87,6 +88,42 @@ impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
                 score: total(&*second),
             },
         ]))
+    }
+
+    /// Seed 003's options of `play`: `--seed` and `--strategy` without
+    /// defaults (asked at the terminal), `--config`, the game's options
+    /// checked by clap.
+    fn play_arguments(&self, command: clap::Command) -> clap::Command {
+        crate::commands::play_arguments(command)
+    }
+
+    /// The game of two players the options give, and the computer's
+    /// strategy if they name one, checked before anything is asked.
+    fn play_setup(&self, matches: &clap::ArgMatches) -> Result<PlaySetup, Error> {
+        crate::commands::play_setup(matches)
+    }
+
+    /// Seed 003's welcome, seed prompt and strategy menu.
+    fn play_ask(
+        &self,
+        game: &ChanceIt,
+        matches: &clap::ArgMatches,
+        table: &mut PlayTable,
+        io: &mut tabula_app::Io<'_>,
+    ) -> Result<Asked, Error> {
+        crate::commands::play_ask(game, matches, table, io)
+    }
+
+    /// Nothing before the welcome, which [`play_ask`](crate::commands::play_ask)
+    /// says.
+    fn play_opening(&self, _: &ChanceIt, _: &[String], _: u64, _: bool) -> Option<String> {
+        Some(String::new())
+    }
+
+    /// Seed 003's questions, transcript and score table
+    /// ([`SeedLook`](crate::look::SeedLook)).
+    fn play_look(&self, game: &ChanceIt) -> Box<dyn tabula_play::terminal::Look<ChanceIt>> {
+        Box::new(crate::look::SeedLook::new(game.config()))
     }
 
     /// `--config` beside `--params`.

@@ -36,9 +36,9 @@ mod error;
 #[cfg(feature = "commands")]
 pub mod extension;
 pub mod game;
+pub mod look;
 #[cfg(feature = "commands")]
 pub mod pictures;
-pub mod play;
 pub mod stages;
 pub mod strategy;
 pub mod tournament;
@@ -80,8 +80,7 @@ tabula_app::register_game! {
     summary: "Chance-it, the dice game of seed 003: roll, then stop or chance it",
     agents: "until-ten,tapering",
     tournament_games: 10_000,
-    verbs: [simulate, replay, analyze, tournament],
+    verbs: [simulate, replay, analyze, tournament, play],
     report: extension::ExactChances,
     plugins: plugins,
-    extra: [&commands::PLAY],
 }

@@ -129,20 +129,39 @@ pub fn check_dir(dir: &Path) -> Result<(), Error> {
 /// stopped) if `--record` asks for one.
 pub fn play_keeping_record<G>(
     game: &G,
-    mut players: Vec<Occupant<G>>,
+    players: Vec<Occupant<G>>,
     seed: u64,
     record: &RecordArgs,
     io: &mut Io<'_>,
 ) -> Result<terminal::TerminalGame<G>, Error>
 where
     G: Recordable + Notation,
+    G::Move: PartialEq,
+{
+    play_keeping_record_with(game, players, seed, record, &mut terminal::Plain, io)
+}
+
+/// [`play_keeping_record`], shown and asked as the game's `look` says
+/// ([`terminal::play_with_look`]).
+pub fn play_keeping_record_with<G>(
+    game: &G,
+    mut players: Vec<Occupant<G>>,
+    seed: u64,
+    record: &RecordArgs,
+    look: &mut dyn terminal::Look<G>,
+    io: &mut Io<'_>,
+) -> Result<terminal::TerminalGame<G>, Error>
+where
+    G: Recordable + Notation,
+    G::Move: PartialEq,
 {
     record.prepare()?;
     let names = players.iter().map(Occupant::name).collect();
-    let played = terminal::play(
+    let played = terminal::play_with_look(
         game,
         &mut players,
         &mut Streams::new(seed, 0),
+        look,
         &mut *io.input,
         &mut *io.out,
     )?;

@@ -1,7 +1,8 @@
 //! Play as a framework service, the same for every game, including games
 //! written in other crates: the agent registry ([`agents`]), the referee
 //! ([`referee`]), records and replay ([`record`]), terminal play
-//! ([`terminal`]) and tournaments ([`tournament`]).
+//! ([`terminal`], shown as a game's [`look`] says) and tournaments
+//! ([`tournament`]).
 //!
 //! Everything here drives a game only through
 //! [`BoardGame`](tabula_core::BoardGame), with agents implementing
@@ -58,6 +59,7 @@
 #![deny(missing_docs)]
 
 pub mod agents;
+pub mod look;
 pub mod notation;
 pub mod record;
 pub mod referee;

@@ -1,18 +1,21 @@
 //! Terminal play for any game: the game supplies move text and a board
 //! rendering ([`Notation`]); [`play`] does the prompts, re-prompts on
 //! garbage, end of input, and the moves of any agent, through the
-//! framework's one game loop ([`tabula_sim::game_loop`]).
+//! framework's one game loop ([`tabula_sim::game_loop`]). A game that
+//! looks and asks otherwise at the terminal (Chance-it's seed 003
+//! questions) gives its [`Look`] to [`play_with_look`]; the loop, the
+//! players and the steps kept stay these.
 
 use std::cell::RefCell;
 use std::io::{self, BufRead, Write};
 
-use tabula_core::input::{excerpt, read_line_capped};
-use tabula_core::{Agent, BoardGame, GameRng, Results, Seat, Streams};
-use tabula_sim::game_loop::{Decider, Dice, Ending, Lists, Observer, play_game};
+use tabula_core::{Agent, BoardGame, Chance, GameRng, Results, Seat, Streams};
+use tabula_sim::game_loop::{ChanceSource, Decider, Dice, Ending, Lists, Observer, play_game};
 
 use crate::record::{End, RecordOf, Recordable, Step};
 use crate::referee::{Fault, Forfeit, catch_quietly};
 
+pub use crate::look::{Look, Plain, Screen, describe};
 pub use crate::notation::Notation;
 
 /// Who sits in a seat at the terminal.
@@ -49,10 +52,6 @@ pub struct TerminalGame<G: BoardGame> {
     pub end: End,
 }
 
-/// The longest line read at a prompt; the rest of a longer line is
-/// skipped.
-const MAX_LINE: usize = 4096;
-
 /// Plays one game at the terminal: humans type their moves on `input`,
 /// agents and chance move by themselves, and everything is written to
 /// `out`. A human with only one legal move makes it without being asked. `quit` or the end of input stops the game cleanly; `help` lists
@@ -74,26 +73,47 @@ where
     G: Notation,
     G::Move: PartialEq,
 {
-    let screen = RefCell::new(Screen {
-        out,
-        shown: false,
+    play_with_look(game, players, streams, &mut Plain, input, out)
+}
+
+/// [`play`], shown and asked as `look` says (a game's own
+/// [`Look`]): the same loop, players, chance and steps.
+pub fn play_with_look<G>(
+    game: &G,
+    players: &mut [Occupant<G>],
+    streams: &mut Streams,
+    look: &mut dyn Look<G>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<TerminalGame<G>>
+where
+    G: Notation,
+    G::Move: PartialEq,
+{
+    let term = RefCell::new(Term {
+        screen: Screen {
+            out,
+            input,
+            shown: false,
+        },
+        look,
         error: None,
     });
     let mut seated = Seated {
         players,
-        input,
-        screen: &screen,
+        term: &term,
         legal: Vec::new(),
         scratch: Vec::new(),
     };
     let mut observer = Shown {
-        screen: &screen,
+        game,
+        term: &term,
         steps: Vec::new(),
     };
     let ended = play_game(
         game,
         &mut seated,
-        &mut Dice,
+        &mut Paused { term: &term },
         streams,
         u32::MAX,
         &mut observer,
@@ -101,39 +121,50 @@ where
     );
     let steps = observer.steps;
     let state = ended.state;
-    let screen = screen.into_inner();
-    if let Some(e) = screen.error {
+    let Term {
+        mut screen,
+        look,
+        error,
+    } = term.into_inner();
+    if let Some(e) = error {
         return Err(e);
     }
-    let out = screen.out;
     let end = match ended.ending {
         Ending::Over(_) => {
-            writeln!(out, "{}", game.render(&state).trim_end())?;
             let results = game
                 .results(&state)
                 .unwrap_or_else(|| Results::draw(game.seats()));
-            writeln!(out, "{}", describe(game, &results))?;
+            look.over(game, &state, &results, &mut screen)?;
             End::Finished(results)
         }
         Ending::NoOutcomes => {
-            writeln!(out, "The game lists no chance outcomes here; it stops.")?;
+            writeln!(
+                screen.out,
+                "The game lists no chance outcomes here; it stops."
+            )?;
             End::Stopped
         }
         Ending::Capped => End::Capped,
-        Ending::Stopped(Stop::Quit) => End::Stopped,
+        Ending::Stopped(Stop::Quit) => {
+            look.stopped(game, &state, &mut screen)?;
+            End::Stopped
+        }
         Ending::Stopped(Stop::Forfeit(forfeit, results)) => End::Forfeit { forfeit, results },
         Ending::Stopped(Stop::Io(e)) => return Err(e),
     };
-    out.flush()?;
+    screen.out.flush()?;
     Ok(TerminalGame { state, steps, end })
 }
 
-/// The terminal, shared by the players (who are asked and answer there)
-/// and the account of the steps.
-struct Screen<'o> {
-    out: &'o mut dyn Write,
-    /// Whether the position on screen is the current one.
-    shown: bool,
+/// The terminal and its look, shared by the players (who are asked and
+/// answer there), the chance (which may pause) and the account of the
+/// steps.
+struct Term<'o, G: Notation>
+where
+    G::Move: PartialEq,
+{
+    screen: Screen<'o>,
+    look: &'o mut dyn Look<G>,
     /// The first error writing the account of a step.
     error: Option<io::Error>,
 }
@@ -155,10 +186,12 @@ impl From<io::Error> for Stop {
 }
 
 /// The terminal's decider: the players in their seats.
-struct Seated<'p, 'o, G: BoardGame> {
+struct Seated<'p, 'o, G: Notation>
+where
+    G::Move: PartialEq,
+{
     players: &'p mut [Occupant<G>],
-    input: &'p mut dyn BufRead,
-    screen: &'p RefCell<Screen<'o>>,
+    term: &'p RefCell<Term<'o, G>>,
     legal: Vec<G::Move>,
     /// For `is_legal`, which the referee uses too: a game with continuous
     /// moves lists none and tests each answer directly.
@@ -190,9 +223,8 @@ where
         rng: &mut GameRng,
         moves: &mut Vec<G::Move>,
     ) -> Result<G::Move, Stop> {
-        let mut screen = self.screen.borrow_mut();
-        let screen = &mut *screen;
-        let out = &mut *screen.out;
+        let mut term = self.term.borrow_mut();
+        let Term { screen, look, .. } = &mut *term;
         let legal = &mut self.legal;
         legal.clear();
         game.legal_moves(state, legal);
@@ -202,25 +234,16 @@ where
                 // Nothing to decide: the only legal move is made.
                 let mv = legal[0].clone();
                 writeln!(
-                    out,
+                    screen.out,
                     "{name}: {} (the only legal move)",
                     game.format_move(state, &mv)
                 )?;
                 Ok(mv)
             }
-            None | Some(Occupant::Human) => {
-                if !screen.shown {
-                    writeln!(out, "{}", game.render(state).trim_end())?;
-                    screen.shown = true;
-                }
-                match ask(game, state, legal, &name, &mut *self.input, out)? {
-                    Some(mv) => Ok(mv),
-                    None => {
-                        writeln!(out, "Game stopped.")?;
-                        Err(Stop::Quit)
-                    }
-                }
-            }
+            None | Some(Occupant::Human) => match look.ask(game, state, seat, legal, screen)? {
+                Some(mv) => Ok(mv),
+                None => Err(Stop::Quit),
+            },
             Some(Occupant::Agent { name: who, agent }) => {
                 let answer = catch_quietly(|| agent.choose_with(game, state, seat, rng, moves));
                 let fault = match &answer {
@@ -231,9 +254,9 @@ where
                     Ok(_) => None,
                 };
                 if let Some(fault) = fault {
-                    writeln!(out, "{name} ({who}) forfeits: {fault}.")?;
+                    writeln!(screen.out, "{name} ({who}) forfeits: {fault}.")?;
                     let results = Results::forfeit(game.seats(), seat);
-                    writeln!(out, "{}", describe(game, &results))?;
+                    writeln!(screen.out, "{}", describe(game, &results))?;
                     let forfeit = Forfeit {
                         seat,
                         step: step as usize,
@@ -242,7 +265,7 @@ where
                     return Err(Stop::Forfeit(forfeit, results));
                 }
                 let Ok(mv) = answer else { unreachable_move()? };
-                writeln!(out, "{name} ({who}) plays {}", game.format_move(state, &mv))?;
+                look.agent_moved(game, state, seat, who, &mv, screen)?;
                 screen.shown = false;
                 Ok(mv)
             }
@@ -258,26 +281,71 @@ where
     }
 }
 
-/// The terminal's observer: each chance outcome shown, every step kept.
-struct Shown<'s, 'o, G: BoardGame> {
-    screen: &'s RefCell<Screen<'o>>,
+/// The terminal's chance: the look's pause, then the dice ([`Dice`]).
+struct Paused<'t, 'o, G: Notation>
+where
+    G::Move: PartialEq,
+{
+    term: &'t RefCell<Term<'o, G>>,
+}
+
+impl<G> ChanceSource<G, Stop> for Paused<'_, '_, G>
+where
+    G: Notation,
+    G::Move: PartialEq,
+{
+    fn chance<O: Observer<G>>(
+        &mut self,
+        game: &G,
+        state: &mut G::State,
+        dice: &mut GameRng,
+        limit: u32,
+        observer: &mut O,
+        scratch: &mut Vec<Chance<G::Outcome>>,
+    ) -> Result<u32, Stop> {
+        {
+            let mut term = self.term.borrow_mut();
+            let Term { screen, look, .. } = &mut *term;
+            if !look.before_chance(game, state, screen)? {
+                return Err(Stop::Quit);
+            }
+        }
+        <Dice as ChanceSource<G, Stop>>::chance(
+            &mut Dice, game, state, dice, limit, observer, scratch,
+        )
+    }
+}
+
+/// The terminal's observer: each chance outcome and event shown as the
+/// look says, every step kept.
+struct Shown<'s, 'o, G: Notation>
+where
+    G::Move: PartialEq,
+{
+    game: &'s G,
+    term: &'s RefCell<Term<'o, G>>,
     steps: Vec<Step<G::Move, G::Outcome>>,
 }
 
-impl<G: Notation> Observer<G> for Shown<'_, '_, G> {
+impl<G> Observer<G> for Shown<'_, '_, G>
+where
+    G: Notation,
+    G::Move: PartialEq,
+{
     fn wants_steps(&self) -> bool {
         true
     }
     fn chance(&mut self, game: &G, state: &G::State, outcome: &G::Outcome) {
-        let mut screen = self.screen.borrow_mut();
-        if screen.error.is_none()
-            && let Err(e) = writeln!(
-                screen.out,
-                "Chance: {}",
-                game.format_outcome(state, outcome)
-            )
+        let mut term = self.term.borrow_mut();
+        let Term {
+            screen,
+            look,
+            error,
+        } = &mut *term;
+        if error.is_none()
+            && let Err(e) = look.chance(game, state, outcome, screen)
         {
-            screen.error = Some(e);
+            *error = Some(e);
         }
         screen.shown = false;
         self.steps.push(Step::Chance(*outcome));
@@ -288,101 +356,23 @@ impl<G: Notation> Observer<G> for Shown<'_, '_, G> {
             mv: mv.clone(),
         });
     }
+    fn event(&mut self, event: &G::Event) {
+        let mut term = self.term.borrow_mut();
+        let Term {
+            screen,
+            look,
+            error,
+        } = &mut *term;
+        if error.is_none()
+            && let Err(e) = look.event(self.game, event, screen)
+        {
+            *error = Some(e);
+        }
+    }
 }
 
 fn unreachable_move<T>() -> io::Result<T> {
     Err(io::Error::other("an agent's answer was lost"))
-}
-
-/// "Black wins.", "seat 1 and seat 3 tie for first.", with every seat's
-/// rank and score when there are more than two.
-pub fn describe<G: Notation>(game: &G, results: &Results) -> String {
-    let winners: Vec<String> = results.winners().map(|s| game.seat_name(s)).collect();
-    let mut text = match winners.as_slice() {
-        [one] => format!("{one} wins."),
-        _ if winners.len() == results.seats() => "A draw.".to_string(),
-        _ => format!("{} tie for first.", winners.join(" and ")),
-    };
-    if results.seats() > 2 {
-        for seat in 0..results.seats() {
-            text.push_str(&format!(
-                "\n  {}: rank {}, score {}",
-                game.seat_name(seat),
-                results.rank(seat),
-                results.score(seat)
-            ));
-        }
-    }
-    text
-}
-
-/// Asks a human for a move until one is legal; `None` on `quit` or the
-/// end of input.
-fn ask<G>(
-    game: &G,
-    state: &G::State,
-    legal: &[G::Move],
-    name: &str,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> io::Result<Option<G::Move>>
-where
-    G: Notation,
-    G::Move: PartialEq,
-{
-    let mut scratch = Vec::new();
-    loop {
-        write!(out, "{name}, your move: ")?;
-        out.flush()?;
-        let Some(line) = read_line_capped(input, MAX_LINE)? else {
-            writeln!(out)?;
-            return Ok(None);
-        };
-        let text = line.text();
-        let text = text.trim();
-        match text {
-            "" => continue,
-            "quit" | "exit" => return Ok(None),
-            "help" | "?" => {
-                let help = game.move_help();
-                if !help.is_empty() {
-                    writeln!(out, "{}", help.trim_end())?;
-                }
-                let moves: Vec<String> = legal.iter().map(|m| game.format_move(state, m)).collect();
-                let shown = moves.len().min(40);
-                // A game with continuous moves lists none: its help says
-                // how to type one.
-                if !moves.is_empty() {
-                    writeln!(
-                        out,
-                        "Legal moves ({}): {}{}",
-                        moves.len(),
-                        moves[..shown].join(", "),
-                        if shown < moves.len() { ", ..." } else { "" }
-                    )?;
-                }
-                writeln!(out, "Type quit to stop.")?;
-                continue;
-            }
-            _ => {}
-        }
-        if line.is_truncated() {
-            writeln!(
-                out,
-                "That line is too long to be a move; type help for the legal moves."
-            )?;
-            continue;
-        }
-        match game.parse_move(state, text) {
-            Err(message) => writeln!(out, "{message} (type help for the legal moves)")?,
-            Ok(mv) if game.is_legal(state, &mv, &mut scratch) => return Ok(Some(mv)),
-            Ok(_) => writeln!(
-                out,
-                "{} is not a legal move here; type help for the legal moves.",
-                excerpt(text)
-            )?,
-        }
-    }
 }
 
 /// Builds the record of a game played at the terminal

@@ -549,3 +549,167 @@ fn caught_panics_print_nothing() {
     assert!(!err.contains("agent blew up"), "{err}");
     assert!(err.contains("not caught quietly"), "{err}");
 }
+
+/// A look that shows rolls and moves in its own words, pauses before
+/// each roll (reading a line) and ends in its own words.
+#[derive(Default)]
+struct Counted {
+    pauses: usize,
+    events: Vec<u8>,
+}
+
+impl terminal::Look<Dice3> for Counted {
+    fn ask(
+        &mut self,
+        _: &Dice3,
+        state: &DiceState,
+        _: tabula_core::Seat,
+        _: &[Choice],
+        screen: &mut terminal::Screen<'_>,
+    ) -> std::io::Result<Option<Choice>> {
+        write!(screen.out, "rolled {:?}; keep? ", state.roll)?;
+        let mut line = String::new();
+        if screen.input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        Ok(Some(if line.trim() == "y" {
+            Choice::Keep
+        } else {
+            Choice::Gamble
+        }))
+    }
+    fn agent_moved(
+        &mut self,
+        _: &Dice3,
+        _: &DiceState,
+        seat: tabula_core::Seat,
+        who: &str,
+        mv: &Choice,
+        screen: &mut terminal::Screen<'_>,
+    ) -> std::io::Result<()> {
+        writeln!(screen.out, "{who} in {seat}: {mv:?}")
+    }
+    fn before_chance(
+        &mut self,
+        _: &Dice3,
+        _: &DiceState,
+        screen: &mut terminal::Screen<'_>,
+    ) -> std::io::Result<bool> {
+        self.pauses += 1;
+        let mut line = String::new();
+        Ok(screen.input.read_line(&mut line)? > 0)
+    }
+    fn chance(
+        &mut self,
+        _: &Dice3,
+        _: &DiceState,
+        _: &u8,
+        _: &mut terminal::Screen<'_>,
+    ) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn event(
+        &mut self,
+        _: &Dice3,
+        event: &u8,
+        screen: &mut terminal::Screen<'_>,
+    ) -> std::io::Result<()> {
+        self.events.push(*event);
+        writeln!(screen.out, "a {event}")
+    }
+    fn over(
+        &mut self,
+        _: &Dice3,
+        state: &DiceState,
+        _: &tabula_core::Results,
+        screen: &mut terminal::Screen<'_>,
+    ) -> std::io::Result<()> {
+        writeln!(screen.out, "over at {:?}", state.totals)
+    }
+    fn stopped(
+        &mut self,
+        _: &Dice3,
+        _: &DiceState,
+        screen: &mut terminal::Screen<'_>,
+    ) -> std::io::Result<()> {
+        writeln!(screen.out, "stopped")
+    }
+}
+
+fn dice3_players() -> Vec<Occupant<Dice3>> {
+    vec![
+        Occupant::Human,
+        Occupant::Agent {
+            name: "keeper".into(),
+            agent: Box::new(Keeper),
+        },
+        Occupant::Agent {
+            name: "smart".into(),
+            agent: Box::new(Smart),
+        },
+    ]
+}
+
+#[test]
+fn a_look_changes_what_the_terminal_shows_not_the_game() {
+    // Through the plain look (`play`) and through a look of its own, the
+    // same seed and the same choices play the same game, step for step.
+    let mut plain_out = Vec::new();
+    let plain = terminal::play(
+        &DICE3,
+        &mut dice3_players(),
+        &mut Streams::new(7, 0),
+        &mut "keep\n".repeat(3).as_bytes(),
+        &mut plain_out,
+    )
+    .expect("writes to memory");
+    let plain_out = String::from_utf8(plain_out).expect("text");
+    assert!(plain_out.contains("Chance: "), "{plain_out}");
+    assert!(
+        plain_out.contains("seat 2 (keeper) plays keep"),
+        "{plain_out}"
+    );
+    let mut look = Counted::default();
+    let mut out = Vec::new();
+    // A pause line before each of the nine rolls, and `y` (keep) for
+    // each of the three turns of seat 1.
+    let input = "\ny\n\n\n".repeat(3);
+    let looked = terminal::play_with_look(
+        &DICE3,
+        &mut dice3_players(),
+        &mut Streams::new(7, 0),
+        &mut look,
+        &mut input.as_bytes(),
+        &mut out,
+    )
+    .expect("writes to memory");
+    let out = String::from_utf8(out).expect("text");
+    assert_eq!(looked.steps, plain.steps, "{out}");
+    assert_eq!(looked.state, plain.state);
+    assert_eq!(looked.end, plain.end);
+    assert_eq!(look.pauses, 9);
+    assert_eq!(look.events.len(), 9);
+    assert!(!out.contains("Chance: "), "{out}");
+    assert!(out.contains("keeper in 1: Keep\n"), "{out}");
+    assert!(
+        out.ends_with(&format!("over at {:?}\n", plain.state.totals)),
+        "{out}"
+    );
+    // The end of input at a pause stops the game as a person would.
+    let mut look = Counted::default();
+    let mut out = Vec::new();
+    let stopped = terminal::play_with_look(
+        &DICE3,
+        &mut dice3_players(),
+        &mut Streams::new(7, 0),
+        &mut look,
+        &mut "\n\ny\n".as_bytes(),
+        &mut out,
+    )
+    .expect("writes to memory");
+    let out = String::from_utf8(out).expect("text");
+    assert_eq!(stopped.end, End::Stopped);
+    assert_eq!(look.pauses, 3, "{out}");
+    assert_eq!(stopped.steps.len(), 4, "{out}");
+    assert!(out.ends_with("stopped\n"), "{out}");
+}

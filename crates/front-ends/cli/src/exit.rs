@@ -81,3 +81,30 @@ pub fn program<A: clap::Args>(
     io.progress = crate::show_progress();
     finish(run(args, &mut io))
 }
+
+/// A program of its own around one registered command (`chance-it`,
+/// Chance-it's `play`): the command's arguments under `command` (name,
+/// version, about), run on standard input and output; a report it
+/// returns is printed as text. Ends as [`finish`] says.
+pub fn command_program(command: clap::Command, run: &dyn tabula_app::Command) -> ExitCode {
+    let about = command.get_about().cloned();
+    let mut command = run.arguments(command).long_about(None);
+    if let Some(about) = about {
+        command = command.about(about);
+    }
+    let matches = match command.try_get_matches() {
+        Ok(m) => m,
+        Err(e) => return exit_for_clap(e),
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    let mut io = Io::new(&mut out, &mut input);
+    io.progress = crate::show_progress();
+    finish(run.run(&matches, &mut io).and_then(|report| {
+        if let Some(report) = report {
+            write!(io.out, "{}", report.text())?;
+        }
+        Ok(())
+    }))
+}

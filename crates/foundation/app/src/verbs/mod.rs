@@ -62,7 +62,7 @@ mod tournament;
 
 pub use analyze::{Analyze, AnalyzeReport};
 pub use long_run::LongRunReport;
-pub use play::{Play, PlaySetup, Replay};
+pub use play::{Asked, Play, PlaySetup, PlayTable, Replay};
 pub use sample::{
     LongRunPlan, LongRunSampling, MAX_TURNS_PER_GAME, MIN_GAMES, SampleLongRun, WARMUP, split,
 };
@@ -335,6 +335,41 @@ pub trait Extension<G: Recordable>: Sync {
     ) -> String {
         let _ = (game, names, played);
         String::new()
+    }
+
+    /// How the game looks and asks at the terminal in `play`, a
+    /// [`Look`](tabula_play::terminal::Look) (Chance-it's: seed 003's
+    /// questions, transcript and score table); the loop, the agents and
+    /// the record stay the generic verb's. The default is the generic
+    /// terminal's ([`Plain`](tabula_play::terminal::Plain)).
+    fn play_look(&self, game: &G) -> Box<dyn tabula_play::terminal::Look<G>>
+    where
+        G: Notation,
+        G::Move: PartialEq,
+    {
+        let _ = game;
+        Box::new(tabula_play::terminal::Plain)
+    }
+
+    /// Asks at the terminal, before the game, what the options leave
+    /// open (Chance-it's seed prompt and strategy menu), and says what
+    /// comes first. `table` holds who sits where and the seed as the
+    /// options and their defaults say; the hook may change them. It is
+    /// called after the options are checked, the agents they name built
+    /// and the record directory made, and before
+    /// [`play_opening`](Self::play_opening); a seat it changes is
+    /// built again. [`Asked::Stopped`] ends `play` there (the input
+    /// ended): no game is played and no record written. The default asks
+    /// nothing.
+    fn play_ask(
+        &self,
+        game: &G,
+        matches: &clap::ArgMatches,
+        table: &mut PlayTable,
+        io: &mut crate::Io<'_>,
+    ) -> Result<Asked, Error> {
+        let _ = (game, matches, table, io);
+        Ok(Asked::Play)
     }
 
     /// For a game that never ends (Monopoly's token going round the

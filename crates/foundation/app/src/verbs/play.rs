@@ -43,13 +43,41 @@ pub struct PlaySetup {
     pub seats: Vec<String>,
 }
 
+/// Who plays and with which seed, as `play` has them before the game:
+/// what the options and their defaults say, for
+/// [`Extension::play_ask`] to settle at the terminal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayTable {
+    /// Who sits where, in seat order, `you` for a person.
+    pub seats: Vec<String>,
+    /// The game's seed.
+    pub seed: u64,
+    /// Whether `play` picked the seed (`--seed 0`).
+    pub picked: bool,
+}
+
+/// Whether the game is played after [`Extension::play_ask`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// Play it, as the table says.
+    Play,
+    /// The input ended before the game started: nothing is played or
+    /// recorded.
+    Stopped,
+}
+
 /// The parameters the matches give, with `decided` in place of theirs.
 fn parameters_deciding<P: Parameters>(
     matches: &clap::ArgMatches,
     decided: &[(String, String)],
 ) -> Result<P, Error> {
     let mut given = Vec::new();
-    let file = matches.get_one::<String>("params");
+    // Parameters decided in full need no file.
+    let file = matches.get_one::<String>("params").filter(|_| {
+        !P::FIELDS
+            .iter()
+            .all(|p| decided.iter().any(|(n, _)| n == p.name))
+    });
     for p in P::FIELDS {
         if decided.iter().any(|(name, _)| name == p.name) {
             continue;
@@ -87,8 +115,8 @@ struct PlayOptions {
     )]
     against: Option<String>,
     /// Seed that fixes the dice and the agents' choices; 0 picks one
-    #[arg(long, default_value_t = crate::DEFAULT_SEED)]
-    seed: u64,
+    #[arg(long)]
+    seed: Option<u64>,
     #[command(flatten)]
     record: RecordArgs,
 }
@@ -110,9 +138,11 @@ where
     }
 
     fn arguments(&self, command: clap::Command) -> clap::Command {
-        let command = PlayOptions::augment_args(with_parameters::<G::Parameters>(command)).after_help(
-            "Plays one game at the terminal: you against the computer, or agents among themselves; type help at a prompt for the legal moves.",
-        );
+        let command = PlayOptions::augment_args(with_parameters::<G::Parameters>(command))
+            .mut_arg("seed", |a| a.default_value(crate::DEFAULT_SEED.to_string()))
+            .after_help(
+                "Plays one game at the terminal: you against the computer, or agents among themselves; type help at a prompt for the legal moves.",
+            );
         self.extension.play_arguments(command)
     }
 
@@ -126,10 +156,13 @@ where
         let p: G::Parameters = parameters_deciding(matches, &setup.parameters)?;
         let game = G::from_parameters(&p).map_err(|e| format!("{}: {e}", G::NAME))?;
         let o = PlayOptions::from_arg_matches(matches)?;
+        // A game's own options may leave the seed to be asked
+        // ([`Extension::play_ask`]).
+        let given_seed = o.seed.unwrap_or(crate::DEFAULT_SEED);
         if !self.defaults.has_agents() {
             // Chance decides every step: nobody is asked anything.
             o.record.prepare()?;
-            let seed = crate::play::seed_or_fresh(o.seed);
+            let seed = crate::play::seed_or_fresh(given_seed);
             writeln!(
                 io.out,
                 "{}: chance decides every step. Seed {seed} plays this game again.",
@@ -169,26 +202,59 @@ where
                 "P",
             ));
         }
-        let players = names
-            .iter()
-            .map(|name| {
-                Ok(if name == "you" {
-                    Occupant::Human
-                } else {
-                    Occupant::Agent {
-                        name: name.clone(),
-                        agent: tabula_play::agents::build(&game, name)?,
-                    }
-                })
+        let occupant = |name: &String| -> Result<Occupant<G>, Error> {
+            Ok(if name == "you" {
+                Occupant::Human
+            } else {
+                Occupant::Agent {
+                    name: name.clone(),
+                    agent: tabula_play::agents::build(&game, name)?,
+                }
             })
+        };
+        let mut players = names
+            .iter()
+            .map(occupant)
             .collect::<Result<Vec<Occupant<G>>, Error>>()?;
         o.record.prepare()?;
-        let seed = crate::play::seed_or_fresh(o.seed);
         let (mut out, mut input) = super::keep::Keep::new(&mut *io.out, &mut *io.input);
-        match self
-            .extension
-            .play_opening(&game, &names, seed, o.seed == 0)
-        {
+        let mut table = PlayTable {
+            seats: names.clone(),
+            seed: crate::play::seed_or_fresh(given_seed),
+            picked: given_seed == 0,
+        };
+        let mut look = self.extension.play_look(&game);
+        let asked = self.extension.play_ask(
+            &game,
+            matches,
+            &mut table,
+            &mut Io::new(&mut out, &mut input),
+        )?;
+        if asked == Asked::Stopped {
+            out.flush()?;
+            out.into_result()?;
+            return Ok(None);
+        }
+        if table.seats.len() != names.len() {
+            return Err(format!(
+                "{}: the game asked for {} seats, not {}",
+                G::NAME,
+                table.seats.len(),
+                names.len()
+            )
+            .into());
+        }
+        for (seat, name) in table.seats.iter().enumerate() {
+            if *name != names[seat] {
+                players[seat] = occupant(name)?;
+            }
+        }
+        let PlayTable {
+            seats: names,
+            seed,
+            picked,
+        } = table;
+        match self.extension.play_opening(&game, &names, seed, picked) {
             Some(opening) => write!(out, "{opening}")?,
             None => writeln!(
                 out,
@@ -203,11 +269,12 @@ where
             )?,
         }
         write!(out, "{}", self.extension.play_greeting(&game, &names))?;
-        let played = crate::play::play_keeping_record(
+        let played = crate::play::play_keeping_record_with(
             &game,
             players,
             seed,
             &o.record,
+            &mut *look,
             &mut Io::new(&mut out, &mut input),
         )?;
         write!(
