@@ -407,7 +407,9 @@ mod tests {
 
     #[test]
     fn a_numbering_with_early_states_first_is_refused() {
-        let e = Fewest::solve(&CoinWalk(5, true), false).err().expect("refused");
+        let e = Fewest::solve(&CoinWalk(5, true), false)
+            .err()
+            .expect("refused");
         assert!(e.to_string().contains("not numbered before it"), "{e}");
     }
 }

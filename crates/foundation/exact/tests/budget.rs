@@ -119,8 +119,12 @@ fn no_time_limit_means_none() {
         max_steps: 1000,
         ..Limits::default()
     };
-    let chain = Chain::build(&LeakyCircle { squares: 10 }, &limits, |_, _: &mut Vec<()>| {})
-        .unwrap_or_else(|e| panic!("{e}"));
+    let chain = Chain::build(
+        &LeakyCircle { squares: 10 },
+        &limits,
+        |_, _: &mut Vec<()>| {},
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     assert!(matches!(
         chain.solve(&limits),
         Err(ExactError::NotConverged { steps: 1000, .. })
@@ -201,7 +205,12 @@ fn a_build_with_its_switch_set_stops_at_once_and_another_switch_does_not() {
         ..Limits::default()
     };
     assert!(
-        Chain::build(&LeakyCircle { squares: 1_000 }, &limits, |_, _: &mut Vec<()>| {}).is_ok(),
+        Chain::build(
+            &LeakyCircle { squares: 1_000 },
+            &limits,
+            |_, _: &mut Vec<()>| {}
+        )
+        .is_ok(),
         "a switch not set changes nothing"
     );
     assert_ne!(Cancel::new(), Cancel::new());

@@ -323,7 +323,8 @@ fn too_many_states_is_refused() {
         max_states: 10,
         ..Limits::default()
     };
-    let err = Optimal::solve(&SteadyOrWild { goal: 12 }, &WinZeroSum, &limits).expect_err("too large");
+    let err =
+        Optimal::solve(&SteadyOrWild { goal: 12 }, &WinZeroSum, &limits).expect_err("too large");
     assert_eq!(
         err,
         ExactError::TooLarge {
@@ -467,7 +468,8 @@ fn states_that_hash_alike_are_told_apart() {
         tolerance: 1e-15,
         ..Limits::default()
     };
-    let optimal = Optimal::solve(&CollidingWalk, &ScoreOf(0), &limits).unwrap_or_else(|e| panic!("{e}"));
+    let optimal =
+        Optimal::solve(&CollidingWalk, &ScoreOf(0), &limits).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(optimal.len(), CollidingWalk::N as usize + 1);
     for k in 0..=CollidingWalk::N {
         let v = optimal.value_of(&AllAlike(k)).expect("reachable");

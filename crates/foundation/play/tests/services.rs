@@ -71,7 +71,12 @@ fn the_referee_plays_times_and_keeps_steps() {
     // Dice: the chance steps and events reach the collector.
     let mut a = agents::<KeepOrGamble>(vec![Box::new(Keeper), Box::new(Smart), Box::new(Coin)]);
     let mut events = Events::default();
-    let played = Referee::new().play(&KEEP_OR_GAMBLE, &mut a, &mut Streams::new(1, 3), &mut events);
+    let played = Referee::new().play(
+        &KEEP_OR_GAMBLE,
+        &mut a,
+        &mut Streams::new(1, 3),
+        &mut events,
+    );
     assert_eq!((played.chance_steps, played.decisions), (9, 9));
     assert_eq!(
         (events.started, events.events, events.ended.len()),
@@ -322,7 +327,9 @@ fn bad_record_files_say_where() {
             "(this looks like RON: a record is read as JSON only when its file name ends in .json)",
         ),
     ] {
-        let message = record::read::<KeepOrGamble>(file).expect_err(want).to_string();
+        let message = record::read::<KeepOrGamble>(file)
+            .expect_err(want)
+            .to_string();
         assert!(message.ends_with(want), "{message}");
         // serde_json's own "at line 1 column 0" is not repeated.
         assert!(!message.contains(" at line "), "{message}");
@@ -425,7 +432,8 @@ fn replay_names_the_first_bad_step() {
         "the record's end disagrees with its steps: it records an unfinished game, but the game is over after its last step",
     );
     let mut seen = Vec::new();
-    record::replay::<KeepOrGamble>(&rec, |i, _, _, step| seen.push((i, step.clone()))).expect("replays");
+    record::replay::<KeepOrGamble>(&rec, |i, _, _, step| seen.push((i, step.clone())))
+        .expect("replays");
     assert_eq!(seen.len(), 18);
     assert_eq!(seen[5].1, rec.steps[5]);
 }

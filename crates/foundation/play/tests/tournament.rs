@@ -475,7 +475,11 @@ fn records_are_written_and_replay() {
     let s = Tournament::new(7)
         .with_seed(2)
         .with_record(Some(dir.join("dice")), Format::Json)
-        .run(&KEEP_OR_GAMBLE, &dice_field()[..3], RunOptions::new().recorded())
+        .run(
+            &KEEP_OR_GAMBLE,
+            &dice_field()[..3],
+            RunOptions::new().recorded(),
+        )
         .expect("runs")
         .standings;
     let written = files(&dir.join("dice"));
@@ -616,7 +620,11 @@ fn parts_merge_into_exactly_the_whole_tournament() {
             if parts.len() > 1 {
                 parts.remove(1);
                 let err = engine
-                    .run(&KEEP_OR_GAMBLE, &dice_field(), RunOptions::new().merge(parts))
+                    .run(
+                        &KEEP_OR_GAMBLE,
+                        &dice_field(),
+                        RunOptions::new().merge(parts),
+                    )
                     .expect_err("a part is missing");
                 assert!(matches!(err, TournamentError::Parts(_)), "{err}");
             }

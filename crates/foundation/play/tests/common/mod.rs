@@ -185,7 +185,9 @@ impl Recordable for KeepOrGamble {
     fn parameters(&self) -> KeepOrGamble {
         *self
     }
-    fn from_parameters(p: &KeepOrGamble) -> Result<KeepOrGamble, tabula_play::record::ParametersError> {
+    fn from_parameters(
+        p: &KeepOrGamble,
+    ) -> Result<KeepOrGamble, tabula_play::record::ParametersError> {
         Ok(*p)
     }
 }
