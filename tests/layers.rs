@@ -825,3 +825,104 @@ fn the_trait_reader_reads_a_trait() {
     assert_eq!(trait_methods(source, "T"), ["a", "b"]);
     assert!(trait_methods(source, "U").is_empty());
 }
+
+/// The names of the games `text` implements `BoardGame` for, in code
+/// (an `impl` line, not a comment or a doc example).
+fn games_in(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim_start)
+        .filter(|l| l.starts_with("impl"))
+        .filter_map(|l| l.split_once("BoardGame for ").map(|(_, rest)| rest))
+        .map(|rest| {
+            rest.chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect::<String>()
+        })
+        .filter(|name| !name.is_empty())
+        .collect()
+}
+
+/// The test code of the source file at `rel` (a path from the root):
+/// all of it in a `tests/`, `benches/` or `examples/` folder or a
+/// `tests.rs` module file, else its `#[cfg(test)] mod NAME { … }`
+/// blocks (as rustfmt writes them: the block closes at a `}` in column
+/// one).
+fn test_code(rel: &str, text: &str) -> String {
+    let whole = rel
+        .split('/')
+        .any(|part| ["tests", "benches", "examples", "tests.rs"].contains(&part));
+    if whole {
+        return text.to_string();
+    }
+    let mut code = String::new();
+    let mut inside = false;
+    let mut after_cfg = false;
+    for line in text.lines() {
+        if inside {
+            code.push_str(line);
+            code.push('\n');
+            inside = line != "}";
+        } else if after_cfg && line.starts_with("mod ") && line.ends_with('{') {
+            inside = true;
+        }
+        after_cfg = line == "#[cfg(test)]" || (after_cfg && line.starts_with("#["));
+    }
+    code
+}
+
+/// Every toy game's name means one game: no two `BoardGame` impls in
+/// test, bench or example code share a name, and none takes the name of
+/// a game of the test kit (`crates/foundation/toys`), whose games are
+/// used from there, not copied (issue 36). Doc examples are not counted.
+#[test]
+fn each_toy_game_has_a_name_of_its_own() {
+    let kit_dir = root().join("crates/foundation/toys");
+    let kit: BTreeSet<String> = sources(&kit_dir.join("src"))
+        .iter()
+        .flat_map(|f| games_in(&std::fs::read_to_string(f).expect("a source file")))
+        .collect();
+    assert!(kit.contains("Nim") && kit.contains("Pig"), "{kit:?}");
+    let mut named: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for top in ["crates", "games", "tests", "benches", "examples"] {
+        for file in sources(&root().join(top)) {
+            if file.starts_with(&kit_dir) {
+                continue;
+            }
+            let rel = file.strip_prefix(root()).expect("inside the workspace");
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            for name in games_in(&test_code(&rel, &text)) {
+                named.entry(name).or_default().push(rel.clone());
+            }
+        }
+    }
+    assert!(named.len() >= 20, "the check found only {named:?}");
+    let clashes: Vec<String> = named
+        .iter()
+        .filter(|(name, files)| files.len() > 1 || kit.contains(*name))
+        .map(|(name, files)| format!("{name}: {}", files.join(", ")))
+        .collect();
+    assert!(
+        clashes.is_empty(),
+        "toy games that share a name (rename one so the name says the game, \
+         or use the test kit's):\n{}",
+        clashes.join("\n")
+    );
+}
+
+#[test]
+fn the_toy_finder_reads_test_code_only() {
+    let source = "//! impl BoardGame for Doc {}\nimpl BoardGame for Lib {}\n\
+                  #[cfg(test)]\nmod tests {\n    impl<'a> tabula_core::BoardGame for Toy<'a> {}\n\
+                  }\nimpl BoardGame for After {}\n";
+    assert_eq!(games_in(source), ["Lib", "Toy", "After"]);
+    assert_eq!(games_in(&test_code("crates/x/src/lib.rs", source)), ["Toy"]);
+    assert_eq!(
+        games_in(&test_code("crates/x/tests/t.rs", source)),
+        ["Lib", "Toy", "After"]
+    );
+    assert_eq!(
+        games_in(&test_code("crates/x/src/y/tests.rs", source)),
+        ["Lib", "Toy", "After"]
+    );
+}

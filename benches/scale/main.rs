@@ -1,7 +1,7 @@
 //! How the exact solver scales: building the chain (states per second)
 //! and iterating on it (stationary distribution and walk, iterations per
 //! second) on a synthetic game whose size is a parameter
-//! ([`synthetic::Ring`]), from 10⁵ states up.
+//! ([`synthetic::HashedRing`]), from 10⁵ states up.
 //!
 //! Run with `cargo bench --bench scale`. The sizes are
 //! 10⁵ and 10⁶ states; set `SCALE_MAX_STATES=10000000` to add 10⁷ (each
@@ -14,7 +14,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use synthetic::Ring;
+use synthetic::HashedRing;
 use tabula_exact::{Chain, Limits};
 
 fn sizes() -> Vec<u32> {
@@ -42,7 +42,7 @@ fn build(c: &mut Criterion) {
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(10));
     for states in sizes() {
-        let game = Ring {
+        let game = HashedRing {
             states,
             ending: false,
         };
@@ -64,7 +64,7 @@ fn iterate(c: &mut Criterion) {
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(10));
     for states in sizes() {
-        let ring = Ring {
+        let ring = HashedRing {
             states,
             ending: false,
         };
@@ -80,7 +80,7 @@ fn iterate(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("stationary", states), |b| {
             b.iter(|| chain.stationary(&limits).is_err())
         });
-        let ending = Ring {
+        let ending = HashedRing {
             states,
             ending: true,
         };

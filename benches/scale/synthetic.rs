@@ -14,7 +14,7 @@ use std::convert::Infallible;
 use tabula_core::{BoardGame, Chance, GameResult, Status};
 
 /// The game (see the module docs).
-pub struct Ring {
+pub struct HashedRing {
     /// Squares on the ring.
     pub states: u32,
     /// Whether a six ends the game.
@@ -31,7 +31,7 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-impl BoardGame for Ring {
+impl BoardGame for HashedRing {
     type State = u32;
     type Move = Infallible;
     type Outcome = u8;

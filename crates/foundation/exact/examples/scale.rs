@@ -13,7 +13,7 @@ mod synthetic;
 
 use std::time::Instant;
 
-use synthetic::Ring;
+use synthetic::HashedRing;
 use tabula_exact::{Chain, ExactError, Limits};
 
 fn main() -> Result<(), ExactError> {
@@ -32,7 +32,7 @@ fn main() -> Result<(), ExactError> {
         tolerance: 1e-10,
         ..Limits::default()
     };
-    let game = Ring {
+    let game = HashedRing {
         states,
         ending: false,
     };

@@ -307,14 +307,14 @@ mod tests {
     use super::*;
     use tabula_core::GameResult;
 
-    /// Walk `n` steps to 0; each turn throw a coin, then move one step,
+    /// A coin walk: walk `n` steps to 0; each turn throw a coin, then move one step,
     /// or on heads three (where at least three are left, else two, else
-    /// one). `Walk(n, true)` numbers its states wrongly (early first).
-    struct Walk(u8, bool);
+    /// one). `CoinWalk(n, true)` numbers its states wrongly (early first).
+    struct CoinWalk(u8, bool);
 
     type S = (u8, Option<bool>);
 
-    impl BoardGame for Walk {
+    impl BoardGame for CoinWalk {
         type State = S;
         type Move = u8;
         type Outcome = bool;
@@ -352,7 +352,7 @@ mod tests {
         }
     }
 
-    impl Dense for Walk {
+    impl Dense for CoinWalk {
         fn state_count(&self) -> usize {
             usize::from(self.0) + 1
         }
@@ -385,7 +385,7 @@ mod tests {
 
     #[test]
     fn expectations_match_the_recursion_and_distributions_their_means() {
-        let game = Walk(12, false);
+        let game = CoinWalk(12, false);
         let fewest = Fewest::solve(&game, true).expect("solves");
         let hand = by_hand(12);
         assert_eq!(hand.len(), 13);
@@ -407,7 +407,9 @@ mod tests {
 
     #[test]
     fn a_numbering_with_early_states_first_is_refused() {
-        let e = Fewest::solve(&Walk(5, true), false).err().expect("refused");
+        let e = Fewest::solve(&CoinWalk(5, true), false)
+            .err()
+            .expect("refused");
         assert!(e.to_string().contains("not numbered before it"), "{e}");
     }
 }

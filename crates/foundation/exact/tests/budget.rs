@@ -14,11 +14,11 @@ use tabula_exact::{Cancel, Chain, ExactError, Limits, Progress, Stage};
 /// A token going round a circle of `squares` squares, one step a throw,
 /// leaving with a tiny probability: the walk needs about a billion steps
 /// to settle.
-struct Circle {
+struct LeakyCircle {
     squares: u32,
 }
 
-impl BoardGame for Circle {
+impl BoardGame for LeakyCircle {
     type State = Option<u32>;
     type Move = Infallible;
     type Outcome = bool;
@@ -70,7 +70,7 @@ fn a_walk_that_never_settles_stops_at_its_time_limit_with_progress() {
         ..Limits::default()
     };
     let chain = Chain::build(
-        &Circle { squares: 20_000 },
+        &LeakyCircle { squares: 20_000 },
         &limits,
         |_, _: &mut Vec<()>| {},
     )
@@ -101,7 +101,7 @@ fn building_a_chain_stops_at_its_time_limit() {
         ..Limits::default()
     };
     let err = Chain::build(
-        &Circle { squares: 100_000 },
+        &LeakyCircle { squares: 100_000 },
         &limits,
         |_, _: &mut Vec<()>| {},
     )
@@ -119,8 +119,12 @@ fn no_time_limit_means_none() {
         max_steps: 1000,
         ..Limits::default()
     };
-    let chain = Chain::build(&Circle { squares: 10 }, &limits, |_, _: &mut Vec<()>| {})
-        .unwrap_or_else(|e| panic!("{e}"));
+    let chain = Chain::build(
+        &LeakyCircle { squares: 10 },
+        &limits,
+        |_, _: &mut Vec<()>| {},
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     assert!(matches!(
         chain.solve(&limits),
         Err(ExactError::NotConverged { steps: 1000, .. })
@@ -136,7 +140,7 @@ fn a_cancelled_walk_stops_promptly_with_a_typed_error() {
         ..Limits::default()
     };
     let chain = Chain::build(
-        &Circle { squares: 20_000 },
+        &LeakyCircle { squares: 20_000 },
         &limits,
         |_, _: &mut Vec<()>| {},
     )
@@ -187,7 +191,7 @@ fn a_build_with_its_switch_set_stops_at_once_and_another_switch_does_not() {
         ..Limits::default()
     };
     let err = Chain::build(
-        &Circle { squares: 100_000 },
+        &LeakyCircle { squares: 100_000 },
         &limits,
         |_, _: &mut Vec<()>| {},
     )
@@ -201,7 +205,12 @@ fn a_build_with_its_switch_set_stops_at_once_and_another_switch_does_not() {
         ..Limits::default()
     };
     assert!(
-        Chain::build(&Circle { squares: 1_000 }, &limits, |_, _: &mut Vec<()>| {}).is_ok(),
+        Chain::build(
+            &LeakyCircle { squares: 1_000 },
+            &limits,
+            |_, _: &mut Vec<()>| {}
+        )
+        .is_ok(),
         "a switch not set changes nothing"
     );
     assert_ne!(Cancel::new(), Cancel::new());

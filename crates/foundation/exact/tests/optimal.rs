@@ -186,7 +186,7 @@ fn keep_the_last_of_up_to_n_rolls_has_its_known_value() {
 /// A two-seat race to `goal` with chance: on its turn a seat picks the
 /// steady die (1 or 2) or the wild die (1 or 4); the first to reach the
 /// goal wins.
-struct Race {
+struct SteadyOrWild {
     goal: u8,
 }
 
@@ -198,7 +198,7 @@ struct R {
     wild: Option<bool>,
 }
 
-impl BoardGame for Race {
+impl BoardGame for SteadyOrWild {
     type State = R;
     type Move = bool; // wild?
     type Outcome = bool; // the die's high face?
@@ -269,7 +269,7 @@ fn mover_wins(goal: u8, a: u8, b: u8, memo: &mut HashMap<(u8, u8), f64>) -> f64 
 #[test]
 fn a_zero_sum_race_matches_the_independent_recursion() {
     let goal = 12;
-    let game = Race { goal };
+    let game = SteadyOrWild { goal };
     let optimal =
         Optimal::solve(&game, &WinZeroSum, &Limits::default()).unwrap_or_else(|e| panic!("{e}"));
     let mut memo = HashMap::new();
@@ -291,7 +291,7 @@ fn a_zero_sum_race_matches_the_independent_recursion() {
     // Folded in for both seats, the optimal strategy wins as often as
     // its value says.
     let agent = PolicyAgent(optimal);
-    let policies: [&dyn Policy<Race>; 2] = [&agent, &agent];
+    let policies: [&dyn Policy<SteadyOrWild>; 2] = [&agent, &agent];
     let limits = Limits::default();
     let chain = Chain::build_with(&game, &policies, &limits, |_, _: &mut Vec<()>| {})
         .unwrap_or_else(|e| panic!("{e}"));
@@ -323,7 +323,8 @@ fn too_many_states_is_refused() {
         max_states: 10,
         ..Limits::default()
     };
-    let err = Optimal::solve(&Race { goal: 12 }, &WinZeroSum, &limits).expect_err("too large");
+    let err =
+        Optimal::solve(&SteadyOrWild { goal: 12 }, &WinZeroSum, &limits).expect_err("too large");
     assert_eq!(
         err,
         ExactError::TooLarge {
@@ -338,9 +339,9 @@ fn too_many_states_is_refused() {
 /// to 1; 1 loses or goes to 2; 2 wins or goes back to 0 or 1, each
 /// equally likely. Winning from 0 has probability 2/3 (from 1, 1/3; from
 /// 2, 2/3).
-struct Ring;
+struct Cycle3;
 
-impl BoardGame for Ring {
+impl BoardGame for Cycle3 {
     type State = u8; // 0 to 2; 3 won, 4 lost
     type Move = ();
     type Outcome = u8;
@@ -381,7 +382,7 @@ impl BoardGame for Ring {
 
 /// Numbered as listed: every state leads to a later one but 2, so the
 /// block leads back to two states.
-impl tabula_exact::Dense for Ring {
+impl tabula_exact::Dense for Cycle3 {
     fn state_count(&self) -> usize {
         3
     }
@@ -396,13 +397,13 @@ impl tabula_exact::Dense for Ring {
 #[test]
 fn cycles_leading_back_to_two_states_settle_by_plain_sweeps() {
     let limits = Limits::default();
-    let optimal = Optimal::solve(&Ring, &ScoreOf(0), &limits).unwrap_or_else(|e| panic!("{e}"));
-    let dense = tabula_exact::DenseOptimal::solve(&Ring, &ScoreOf(0), &limits)
+    let optimal = Optimal::solve(&Cycle3, &ScoreOf(0), &limits).unwrap_or_else(|e| panic!("{e}"));
+    let dense = tabula_exact::DenseOptimal::solve(&Cycle3, &ScoreOf(0), &limits)
         .unwrap_or_else(|e| panic!("{e}"));
     for (i, exact) in [2.0 / 3.0, 1.0 / 3.0, 2.0 / 3.0].into_iter().enumerate() {
         let s = i as u8;
         let a = optimal.value_of(&s).expect("reachable");
-        let b = dense.value_of(&Ring, &s).expect("numbered");
+        let b = dense.value_of(&Cycle3, &s).expect("numbered");
         assert!((a - exact).abs() < 1e-12, "{s}: {a} {optimal:?}");
         assert!((b - exact).abs() < 1e-12, "{s}: {b} {dense:?}");
     }
@@ -414,7 +415,7 @@ fn cycles_leading_back_to_two_states_settle_by_plain_sweeps() {
 /// A fair random walk from 1 to 0 (lost) or `N` (won): won with
 /// probability 1/N. Its states all hash alike, so the solver's index
 /// tells them apart by comparing them.
-struct Walk;
+struct CollidingWalk;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct AllAlike(u32);
@@ -423,11 +424,11 @@ impl std::hash::Hash for AllAlike {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
-impl Walk {
+impl CollidingWalk {
     const N: u32 = 40;
 }
 
-impl BoardGame for Walk {
+impl BoardGame for CollidingWalk {
     type State = AllAlike;
     type Move = ();
     type Outcome = bool; // up?
@@ -440,7 +441,7 @@ impl BoardGame for Walk {
     }
     fn status(&self, s: &AllAlike) -> Status {
         match s.0 {
-            0 | Walk::N => Status::Over(GameResult::Win(0)),
+            0 | CollidingWalk::N => Status::Over(GameResult::Win(0)),
             _ => Status::Chance,
         }
     }
@@ -455,7 +456,7 @@ impl BoardGame for Walk {
     }
     fn apply_move<E: FnMut(())>(&self, _: &mut AllAlike, _: (), _: &mut E) {}
     fn results(&self, s: &AllAlike) -> Option<Results> {
-        let won = s.0 == Walk::N;
+        let won = s.0 == CollidingWalk::N;
         matches!(self.status(s), Status::Over(_))
             .then(|| Results::from_scores(vec![f64::from(u8::from(won))]))
     }
@@ -467,12 +468,13 @@ fn states_that_hash_alike_are_told_apart() {
         tolerance: 1e-15,
         ..Limits::default()
     };
-    let optimal = Optimal::solve(&Walk, &ScoreOf(0), &limits).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(optimal.len(), Walk::N as usize + 1);
-    for k in 0..=Walk::N {
+    let optimal =
+        Optimal::solve(&CollidingWalk, &ScoreOf(0), &limits).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(optimal.len(), CollidingWalk::N as usize + 1);
+    for k in 0..=CollidingWalk::N {
         let v = optimal.value_of(&AllAlike(k)).expect("reachable");
-        let exact = f64::from(k) / f64::from(Walk::N);
+        let exact = f64::from(k) / f64::from(CollidingWalk::N);
         assert!((v - exact).abs() < 1e-9, "{k}: {v}");
     }
-    assert_eq!(optimal.value_of(&AllAlike(Walk::N + 1)), None);
+    assert_eq!(optimal.value_of(&AllAlike(CollidingWalk::N + 1)), None);
 }

@@ -253,13 +253,13 @@ fn a_numbering_without_small_blocks_gives_the_same_values() {
 /// kit's game ([`tabula_toys::Gamble`], "stop" listed first). Numbered:
 /// the decision, or the throw (the decision then worked out on the fly),
 /// or nothing (an error: the cycle never ends).
-struct Gamble {
+struct NumberedGamble {
     stop: f64,
     six: f64,
     numbered: Option<G>,
 }
 
-impl Gamble {
+impl NumberedGamble {
     /// The test kit's game (here a type of this crate, to be numbered).
     fn rules(&self) -> tabula_toys::Gamble {
         tabula_toys::Gamble {
@@ -270,7 +270,7 @@ impl Gamble {
     }
 }
 
-impl BoardGame for Gamble {
+impl BoardGame for NumberedGamble {
     type State = G;
     type Move = bool; // throw?
     type Outcome = u8;
@@ -301,7 +301,7 @@ impl BoardGame for Gamble {
     }
 }
 
-impl Dense for Gamble {
+impl Dense for NumberedGamble {
     fn state_count(&self) -> usize {
         usize::from(self.numbered.is_some())
     }
@@ -322,7 +322,7 @@ fn a_cycle_through_one_state_settles_to_its_closed_form() {
             } else {
                 G::Throwing
             };
-            let game = Gamble {
+            let game = NumberedGamble {
                 stop,
                 six,
                 numbered: Some(numbered),
@@ -446,7 +446,7 @@ fn a_wrong_numbering_is_an_error_not_a_wrong_answer() {
         assert!(what.contains(expected), "{fault:?}: {err}");
     }
     // Numbering nothing: the throw leads back to the decision, for ever.
-    let game = Gamble {
+    let game = NumberedGamble {
         stop: 1.0,
         six: 9.0,
         numbered: None,

@@ -149,10 +149,11 @@ fn the_harness_the_referee_the_terminal_and_replay_play_the_same_nim() {
 
 #[test]
 fn the_harness_the_referee_the_terminal_and_replay_play_the_same_dice3() {
-    let agents =
-        || -> Vec<Box<dyn Agent<Dice3>>> { vec![Box::new(Coin), Box::new(Smart), Box::new(Coin)] };
+    let agents = || -> Vec<Box<dyn Agent<KeepOrGamble>>> {
+        vec![Box::new(Coin), Box::new(Smart), Box::new(Coin)]
+    };
     let games: Vec<_> = (0..20)
-        .map(|seed| same_game(&DICE3, &agents, seed, seed * 7))
+        .map(|seed| same_game(&KEEP_OR_GAMBLE, &agents, seed, seed * 7))
         .collect();
     assert!(games.iter().any(|g| *g != games[0]));
     // Chance and decisions both.

@@ -69,9 +69,14 @@ fn the_referee_plays_times_and_keeps_steps() {
     assert_eq!(lean.results, played.results);
 
     // Dice: the chance steps and events reach the collector.
-    let mut a = agents::<Dice3>(vec![Box::new(Keeper), Box::new(Smart), Box::new(Coin)]);
+    let mut a = agents::<KeepOrGamble>(vec![Box::new(Keeper), Box::new(Smart), Box::new(Coin)]);
     let mut events = Events::default();
-    let played = Referee::new().play(&DICE3, &mut a, &mut Streams::new(1, 3), &mut events);
+    let played = Referee::new().play(
+        &KEEP_OR_GAMBLE,
+        &mut a,
+        &mut Streams::new(1, 3),
+        &mut events,
+    );
     assert_eq!((played.chance_steps, played.decisions), (9, 9));
     assert_eq!(
         (events.started, events.events, events.ended.len()),
@@ -140,22 +145,22 @@ fn the_referee_isolates_faults() {
     // Three seats: the one that forfeits ranks last, the others share
     // first.
     struct Boom;
-    impl Agent<Dice3> for Boom {
+    impl Agent<KeepOrGamble> for Boom {
         fn choose(
             &mut self,
-            _: &Dice3,
+            _: &KeepOrGamble,
             _: &DiceState,
             _: usize,
             _: &mut tabula_core::GameRng,
         ) -> Choice {
             Choice::Keep
         }
-        fn new_game(&mut self, _: &Dice3, _: usize) {
+        fn new_game(&mut self, _: &KeepOrGamble, _: usize) {
             panic!("cannot start")
         }
     }
-    let mut a = agents::<Dice3>(vec![Box::new(Keeper), Box::new(Boom), Box::new(Coin)]);
-    let played = referee.play(&DICE3, &mut a, &mut Streams::new(1, 0), &mut ());
+    let mut a = agents::<KeepOrGamble>(vec![Box::new(Keeper), Box::new(Boom), Box::new(Coin)]);
+    let played = referee.play(&KEEP_OR_GAMBLE, &mut a, &mut Streams::new(1, 0), &mut ());
     let f = played.forfeit.clone().expect("a forfeit");
     assert_eq!((f.seat, f.step), (1, 0));
     assert_eq!(
@@ -190,11 +195,11 @@ fn temp(name: &str) -> PathBuf {
     ))
 }
 
-fn dice_record() -> record::RecordOf<Dice3> {
-    let mut a = agents::<Dice3>(vec![Box::new(Keeper), Box::new(Smart), Box::new(Coin)]);
-    let played = Referee::new().play(&DICE3, &mut a, &mut Streams::new(8, 2), &mut ());
+fn dice_record() -> record::RecordOf<KeepOrGamble> {
+    let mut a = agents::<KeepOrGamble>(vec![Box::new(Keeper), Box::new(Smart), Box::new(Coin)]);
+    let played = Referee::new().play(&KEEP_OR_GAMBLE, &mut a, &mut Streams::new(8, 2), &mut ());
     tabula_play::referee::of_played(
-        &DICE3,
+        &KEEP_OR_GAMBLE,
         8,
         2,
         vec!["keeper".into(), "smart".into(), "coin".into()],
@@ -211,9 +216,9 @@ fn records_round_trip_in_ron_and_json() {
         let path = temp(&format!("round.{}", format.extension()));
         assert_eq!(Format::of_path(&path), format);
         rec.write(&path).expect("writes");
-        let back = record::read::<Dice3>(&path).expect("reads");
+        let back = record::read::<KeepOrGamble>(&path).expect("reads");
         assert_eq!(back, rec);
-        let replayed = record::replay::<Dice3>(&back, |_, _, _, _| {}).expect("replays");
+        let replayed = record::replay::<KeepOrGamble>(&back, |_, _, _, _| {}).expect("replays");
         assert_eq!(
             Some(replayed.results.expect("over")),
             match &rec.end {
@@ -245,7 +250,7 @@ fn bad_record_files_say_where() {
     let text = std::fs::read_to_string(&path).expect("written");
     let cut = temp("cut.ron");
     std::fs::write(&cut, &text[..text.len() / 2]).expect("writes");
-    let err = record::read::<Dice3>(&cut).expect_err("truncated");
+    let err = record::read::<KeepOrGamble>(&cut).expect_err("truncated");
     assert!(matches!(err, RecordError::Spec(_)), "{err}");
     let message = err.to_string();
     let prefix = format!("{}:", cut.display());
@@ -263,7 +268,7 @@ fn bad_record_files_say_where() {
     let json = temp("cut.json");
     let text = rec.to_text(Format::Json).expect("serializes");
     std::fs::write(&json, &text[..text.len() - 20]).expect("writes");
-    let message = record::read::<Dice3>(&json)
+    let message = record::read::<KeepOrGamble>(&json)
         .expect_err("truncated")
         .to_string();
     assert!(
@@ -289,7 +294,7 @@ fn bad_record_files_say_where() {
     three.players.push("fourth".into());
     let crowded = temp("crowded.ron");
     three.write(&crowded).expect("writes");
-    let message = record::read::<Dice3>(&crowded)
+    let message = record::read::<KeepOrGamble>(&crowded)
         .expect_err("four players")
         .to_string();
     let at = text_position(
@@ -322,7 +327,9 @@ fn bad_record_files_say_where() {
             "(this looks like RON: a record is read as JSON only when its file name ends in .json)",
         ),
     ] {
-        let message = record::read::<Dice3>(file).expect_err(want).to_string();
+        let message = record::read::<KeepOrGamble>(file)
+            .expect_err(want)
+            .to_string();
         assert!(message.ends_with(want), "{message}");
         // serde_json's own "at line 1 column 0" is not repeated.
         assert!(!message.contains(" at line "), "{message}");
@@ -353,10 +360,10 @@ fn text_position(text: &str, key: &str) -> String {
 #[test]
 fn replay_names_the_first_bad_step() {
     let rec = dice_record();
-    let check = |edit: &dyn Fn(&mut record::RecordOf<Dice3>), want: &str| {
+    let check = |edit: &dyn Fn(&mut record::RecordOf<KeepOrGamble>), want: &str| {
         let mut r = rec.clone();
         edit(&mut r);
-        let err = record::replay::<Dice3>(&r, |_, _, _, _| {}).expect_err(want);
+        let err = record::replay::<KeepOrGamble>(&r, |_, _, _, _| {}).expect_err(want);
         assert_eq!(err.to_string(), want);
     };
     check(
@@ -425,7 +432,8 @@ fn replay_names_the_first_bad_step() {
         "the record's end disagrees with its steps: it records an unfinished game, but the game is over after its last step",
     );
     let mut seen = Vec::new();
-    record::replay::<Dice3>(&rec, |i, _, _, step| seen.push((i, step.clone()))).expect("replays");
+    record::replay::<KeepOrGamble>(&rec, |i, _, _, step| seen.push((i, step.clone())))
+        .expect("replays");
     assert_eq!(seen.len(), 18);
     assert_eq!(seen[5].1, rec.steps[5]);
 }

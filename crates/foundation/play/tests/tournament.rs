@@ -46,7 +46,7 @@ fn nim_field() -> Vec<Entrant<Nim>> {
     ]
 }
 
-fn dice_field() -> Vec<Entrant<Dice3>> {
+fn dice_field() -> Vec<Entrant<KeepOrGamble>> {
     vec![
         entrant("keeper", || Keeper),
         entrant("smart", || Smart),
@@ -83,11 +83,11 @@ fn results_do_not_depend_on_the_thread_count() {
         assert_eq!(timeless(&a), timeless(&b), "nim, {games} games");
         assert_eq!((a.threads, b.threads), (1, 2));
         let a = one
-            .run(&DICE3, &dice_field(), RunOptions::new())
+            .run(&KEEP_OR_GAMBLE, &dice_field(), RunOptions::new())
             .map(|r| r.standings)
             .expect("runs");
         let b = two
-            .run(&DICE3, &dice_field(), RunOptions::new())
+            .run(&KEEP_OR_GAMBLE, &dice_field(), RunOptions::new())
             .map(|r| r.standings)
             .expect("runs");
         assert_eq!(timeless(&a), timeless(&b), "dice, {games} games");
@@ -119,13 +119,13 @@ fn a_pairing_does_not_depend_on_the_other_entrants() {
     // Three seats: keeper, smart and coin play the same games with or
     // without the gambler.
     let t = Tournament::new(60).with_seed(5);
-    let three: Vec<Entrant<Dice3>> = dice_field().into_iter().take(3).collect();
+    let three: Vec<Entrant<KeepOrGamble>> = dice_field().into_iter().take(3).collect();
     let alone = t
-        .run(&DICE3, &three, RunOptions::new())
+        .run(&KEEP_OR_GAMBLE, &three, RunOptions::new())
         .map(|r| r.standings)
         .expect("runs");
     let crowd = t
-        .run(&DICE3, &dice_field(), RunOptions::new())
+        .run(&KEEP_OR_GAMBLE, &dice_field(), RunOptions::new())
         .map(|r| r.standings)
         .expect("runs");
     let names = ["keeper", "smart", "coin"];
@@ -177,10 +177,10 @@ fn every_seating_is_played_in_turn() {
         ids.lock().expect("not poisoned").push(id.clone());
         Count::default()
     };
-    let three: Vec<Entrant<Dice3>> = dice_field().into_iter().take(3).collect();
+    let three: Vec<Entrant<KeepOrGamble>> = dice_field().into_iter().take(3).collect();
     let out = Tournament::new(13)
         .with_threads(Some(2))
-        .run(&DICE3, &three, RunOptions::new().collect(&collect))
+        .run(&KEEP_OR_GAMBLE, &three, RunOptions::new().collect(&collect))
         .expect("runs");
     let (s, collectors) = (out.standings, out.collectors);
     assert_eq!((s.seats, s.seatings), (3, 6));
@@ -220,7 +220,7 @@ fn every_seating_is_played_in_turn() {
 fn the_smart_dice_player_wins_the_most() {
     let s = Tournament::new(600)
         .with_seed(3)
-        .run(&DICE3, &dice_field(), RunOptions::new())
+        .run(&KEEP_OR_GAMBLE, &dice_field(), RunOptions::new())
         .map(|r| r.standings)
         .expect("runs");
     assert_eq!(s.entrants[0].name, "smart");
@@ -475,7 +475,11 @@ fn records_are_written_and_replay() {
     let s = Tournament::new(7)
         .with_seed(2)
         .with_record(Some(dir.join("dice")), Format::Json)
-        .run(&DICE3, &dice_field()[..3], RunOptions::new().recorded())
+        .run(
+            &KEEP_OR_GAMBLE,
+            &dice_field()[..3],
+            RunOptions::new().recorded(),
+        )
         .expect("runs")
         .standings;
     let written = files(&dir.join("dice"));
@@ -483,9 +487,9 @@ fn records_are_written_and_replay() {
     let mut wins = vec![0u64; 3];
     for path in &written {
         assert_eq!(path.extension().and_then(|e| e.to_str()), Some("json"));
-        let rec = record::read::<Dice3>(path).expect("reads");
+        let rec = record::read::<KeepOrGamble>(path).expect("reads");
         assert_eq!(rec.steps.len(), 18);
-        let r = record::replay::<Dice3>(&rec, |_, _, _, _| {}).expect("replays");
+        let r = record::replay::<KeepOrGamble>(&rec, |_, _, _, _| {}).expect("replays");
         let results = r.results.expect("finished");
         if let Some(w) = results.sole_winner() {
             let name = &rec.players[w];
@@ -574,7 +578,7 @@ fn parts_merge_into_exactly_the_whole_tournament() {
     for games in [1, 37, 300] {
         let engine = Tournament::new(games).with_seed(5).with_threads(Some(2));
         let whole = engine
-            .run(&DICE3, &dice_field(), RunOptions::new())
+            .run(&KEEP_OR_GAMBLE, &dice_field(), RunOptions::new())
             .map(|r| r.standings)
             .expect("runs");
         for of in [1, 2, 3, 7] {
@@ -585,13 +589,13 @@ fn parts_merge_into_exactly_the_whole_tournament() {
                     .clone()
                     .with_shard(Shard { index, of })
                     .with_threads(Some(1));
-                let range = part.part_games(4, DICE3.seats());
+                let range = part.part_games(4, KEEP_OR_GAMBLE.seats());
                 if range.is_empty() {
                     continue;
                 }
                 covered += range.end - range.start;
                 let results = part
-                    .run(&DICE3, &dice_field(), RunOptions::new())
+                    .run(&KEEP_OR_GAMBLE, &dice_field(), RunOptions::new())
                     .expect("a part runs")
                     .part
                     .expect("a part");
@@ -599,10 +603,10 @@ fn parts_merge_into_exactly_the_whole_tournament() {
                 let text = serde_json::to_string(&results).expect("serializes");
                 parts.push(serde_json::from_str(&text).expect("reads back"));
             }
-            assert_eq!(covered, engine.total_games(4, DICE3.seats()));
+            assert_eq!(covered, engine.total_games(4, KEEP_OR_GAMBLE.seats()));
             let merged = engine
                 .run(
-                    &DICE3,
+                    &KEEP_OR_GAMBLE,
                     &dice_field(),
                     RunOptions::new().merge(parts.clone()),
                 )
@@ -616,7 +620,11 @@ fn parts_merge_into_exactly_the_whole_tournament() {
             if parts.len() > 1 {
                 parts.remove(1);
                 let err = engine
-                    .run(&DICE3, &dice_field(), RunOptions::new().merge(parts))
+                    .run(
+                        &KEEP_OR_GAMBLE,
+                        &dice_field(),
+                        RunOptions::new().merge(parts),
+                    )
                     .expect_err("a part is missing");
                 assert!(matches!(err, TournamentError::Parts(_)), "{err}");
             }

@@ -14,13 +14,13 @@ const NIM: Nim = Nim::one_or_two(10);
 /// turn total) or holds (banking the total, at least 1, and passing the
 /// turn). A roll of 1 busts: the total is lost and the turn passes. The
 /// first to bank `target` wins.
-struct Race {
+struct ThreeFacePig {
     seats: usize,
     target: u32,
 }
 
 #[derive(Clone, Debug, Hash, PartialEq)]
-struct RaceState {
+struct PigState {
     scores: Vec<u32>,
     turn: u32,
     to_move: Seat,
@@ -39,16 +39,16 @@ enum Act {
 /// The die: faces 1, 2, 3 with unequal probabilities.
 const FACES: [(u32, f64); 3] = [(1, 0.4), (2, 0.35), (3, 0.25)];
 
-impl BoardGame for Race {
-    type State = RaceState;
+impl BoardGame for ThreeFacePig {
+    type State = PigState;
     type Move = Act;
     type Outcome = u32;
     type Event = ();
     fn seats(&self) -> usize {
         self.seats
     }
-    fn initial_state(&self) -> RaceState {
-        RaceState {
+    fn initial_state(&self) -> PigState {
+        PigState {
             scores: vec![0; self.seats],
             turn: 0,
             to_move: 0,
@@ -56,7 +56,7 @@ impl BoardGame for Race {
             history: Vec::new(),
         }
     }
-    fn status(&self, s: &RaceState) -> Status {
+    fn status(&self, s: &PigState) -> Status {
         if let Some(w) = s.scores.iter().position(|&x| x >= self.target) {
             Status::Over(GameResult::Win(w))
         } else if s.rolling {
@@ -65,13 +65,13 @@ impl BoardGame for Race {
             Status::Decision(s.to_move)
         }
     }
-    fn chance_outcomes(&self, _: &RaceState, out: &mut Vec<Chance<u32>>) {
+    fn chance_outcomes(&self, _: &PigState, out: &mut Vec<Chance<u32>>) {
         out.extend(FACES.iter().map(|&(outcome, probability)| Chance {
             outcome,
             probability,
         }));
     }
-    fn apply_chance<E: FnMut(())>(&self, s: &mut RaceState, face: u32, _: &mut E) {
+    fn apply_chance<E: FnMut(())>(&self, s: &mut PigState, face: u32, _: &mut E) {
         s.rolling = false;
         s.history.push(face as u8);
         if face == 1 {
@@ -81,7 +81,7 @@ impl BoardGame for Race {
             s.turn += face;
         }
     }
-    fn apply_move<E: FnMut(())>(&self, s: &mut RaceState, mv: Act, _: &mut E) {
+    fn apply_move<E: FnMut(())>(&self, s: &mut PigState, mv: Act, _: &mut E) {
         match mv {
             Act::Roll => {
                 s.rolling = true;
@@ -95,7 +95,7 @@ impl BoardGame for Race {
             }
         }
     }
-    fn legal_moves(&self, s: &RaceState, out: &mut Vec<Act>) {
+    fn legal_moves(&self, s: &PigState, out: &mut Vec<Act>) {
         out.push(Act::Roll);
         if s.turn > 0 {
             out.push(Act::Hold);
@@ -103,10 +103,10 @@ impl BoardGame for Race {
     }
 }
 
-impl Heuristic for Race {
+impl Heuristic for ThreeFacePig {
     /// The lead over the best other seat, in tenths, counting the turn
     /// total of the seat to move.
-    fn evaluate(&self, s: &RaceState, seat: Seat) -> f64 {
+    fn evaluate(&self, s: &PigState, seat: Seat) -> f64 {
         let total = |i: Seat| s.scores[i] + if i == s.to_move { s.turn } else { 0 };
         let best_other = (0..self.seats)
             .filter(|&i| i != seat)
@@ -115,13 +115,13 @@ impl Heuristic for Race {
             .unwrap_or(0);
         (f64::from(total(seat)) - f64::from(best_other)) / 10.0
     }
-    fn state_key(&self, s: &RaceState) -> u64 {
+    fn state_key(&self, s: &PigState) -> u64 {
         hash_key(s)
     }
 }
 
-fn race(scores: [u32; 2], turn: u32, to_move: Seat) -> RaceState {
-    RaceState {
+fn race(scores: [u32; 2], turn: u32, to_move: Seat) -> PigState {
+    PigState {
         scores: scores.to_vec(),
         turn,
         to_move,
@@ -224,12 +224,12 @@ fn the_expectimax_value_at_a_chance_point_is_the_hand_computed_expectation() {
     // Rolling: bust (0.4) leaves -0.1, a 2 (0.35) a lead of 0.3, a 3
     // (0.25) 0.4: 0.165 in all. Holding leads 3 to 2, and seat 1 can
     // only roll: 0.1. Two plies: roll, then the dice.
-    let game = Race {
+    let game = ThreeFacePig {
         seats: 2,
         target: 5,
     };
     let s = race([1, 2], 2, 0);
-    let mut agent = unlimited::<Race>(2);
+    let mut agent = unlimited::<ThreeFacePig>(2);
     let mv = agent.best_move(&game, &s, 0);
     assert_eq!(mv, Some(Act::Roll));
     let stats = agent.stats();
@@ -240,7 +240,7 @@ fn the_expectimax_value_at_a_chance_point_is_the_hand_computed_expectation() {
 
 #[test]
 fn star1_pruning_gives_the_values_of_plain_expectimax() {
-    let game = Race {
+    let game = ThreeFacePig {
         seats: 2,
         target: 6,
     };
@@ -262,16 +262,16 @@ fn star1_pruning_gives_the_values_of_plain_expectimax() {
 /// depth, ply)` over the root's moves; the number of searches compared
 /// (a single move is answered with no search).
 fn agrees_at_the_root(
-    game: &Race,
-    positions: &[RaceState],
+    game: &ThreeFacePig,
+    positions: &[PigState],
     max_depth: u32,
-    reference: fn(&Race, &RaceState, Seat, u32, u32) -> f64,
+    reference: fn(&ThreeFacePig, &PigState, Seat, u32, u32) -> f64,
 ) -> usize {
     let mut searched = 0;
     for s in positions {
         let to_move = s.to_move;
         for depth in 1..=max_depth {
-            let mut agent = unlimited::<Race>(depth);
+            let mut agent = unlimited::<ThreeFacePig>(depth);
             let Some(mv) = agent.best_move(game, s, to_move) else {
                 panic!("a move");
             };
@@ -349,7 +349,7 @@ fn paranoid<G: Heuristic>(game: &G, s: &G::State, me: Seat, depth: u32, ply: u32
 
 #[test]
 fn with_three_seats_alphabeta_gives_the_values_of_paranoid_expectimax() {
-    let game = Race {
+    let game = ThreeFacePig {
         seats: 3,
         target: 6,
     };
@@ -361,7 +361,7 @@ fn with_three_seats_alphabeta_gives_the_values_of_paranoid_expectimax() {
         ([2, 5, 4], 0, 1),
         ([4, 1, 5], 1, 0),
     ]
-    .map(|(scores, turn, to_move)| RaceState {
+    .map(|(scores, turn, to_move)| PigState {
         scores: scores.to_vec(),
         turn,
         to_move,
@@ -376,12 +376,12 @@ fn with_three_seats_alphabeta_gives_the_values_of_paranoid_expectimax() {
 fn star1_prunes_chance_points() {
     // The same search with the window always open would visit every
     // node; pruning visits fewer.
-    let game = Race {
+    let game = ThreeFacePig {
         seats: 2,
         target: 8,
     };
     let s = race([3, 4], 2, 0);
-    let mut agent = unlimited::<Race>(10);
+    let mut agent = unlimited::<ThreeFacePig>(10);
     agent.best_move(&game, &s, 0);
     let full = count_nodes(&game, &s, 9) * 2; // two root moves, roughly
     assert!(
@@ -391,7 +391,7 @@ fn star1_prunes_chance_points() {
     );
 }
 
-fn count_nodes(game: &Race, s: &RaceState, depth: u32) -> u64 {
+fn count_nodes(game: &ThreeFacePig, s: &PigState, depth: u32) -> u64 {
     if depth == 0 || matches!(game.status(s), Status::Over(_)) {
         return 1;
     }
@@ -420,19 +420,19 @@ fn count_nodes(game: &Race, s: &RaceState, depth: u32) -> u64 {
 #[test]
 fn every_agent_takes_a_sure_win_at_a_chance_game() {
     // Banking the 2 on the turn wins at once; rolling risks a bust.
-    let game = Race {
+    let game = ThreeFacePig {
         seats: 2,
         target: 5,
     };
     let s = race([3, 4], 2, 0);
     let mut rng = game_rng(3, 0);
     assert_eq!(
-        AlphaBeta::<Race>::default().choose(&game, &s, 0, &mut rng),
+        AlphaBeta::<ThreeFacePig>::default().choose(&game, &s, 0, &mut rng),
         Act::Hold
     );
     assert_eq!(Greedy.choose(&game, &s, 0, &mut rng), Act::Hold);
     assert_eq!(
-        Mcts::<Race>::new(Budget::Work(500)).choose(&game, &s, 0, &mut rng),
+        Mcts::<ThreeFacePig>::new(Budget::Work(500)).choose(&game, &s, 0, &mut rng),
         Act::Hold
     );
 }
@@ -485,11 +485,11 @@ fn play<G: BoardGame>(
 
 #[test]
 fn work_budgets_are_deterministic_for_a_seed() {
-    let game = Race {
+    let game = ThreeFacePig {
         seats: 2,
         target: 12,
     };
-    let agents = || -> Vec<Box<dyn Agent<Race>>> {
+    let agents = || -> Vec<Box<dyn Agent<ThreeFacePig>>> {
         vec![
             Box::new(Mcts::new(Budget::Work(300))),
             Box::new(AlphaBeta::new(Budget::Work(3_000))),
@@ -505,11 +505,11 @@ fn work_budgets_are_deterministic_for_a_seed() {
 
 #[test]
 fn mcts_plays_three_seats_to_the_end() {
-    let game = Race {
+    let game = ThreeFacePig {
         seats: 3,
         target: 10,
     };
-    let mut agents: Vec<Box<dyn Agent<Race>>> = vec![
+    let mut agents: Vec<Box<dyn Agent<ThreeFacePig>>> = vec![
         Box::new(Mcts::new(Budget::Work(200))),
         Box::new(Random),
         Box::new(Greedy),
@@ -520,7 +520,7 @@ fn mcts_plays_three_seats_to_the_end() {
 
 #[test]
 fn a_time_budget_answers() {
-    let game = Race {
+    let game = ThreeFacePig {
         seats: 2,
         target: 30,
     };

@@ -742,7 +742,7 @@ mod tests {
 
     /// A token walks up a track of 8 squares, one die roll a step, and
     /// reports every square it lands on: a game with no bulk loop.
-    struct Walk;
+    struct Track8;
 
     struct Landed(usize);
 
@@ -752,7 +752,7 @@ mod tests {
         }
     }
 
-    impl BoardGame for Walk {
+    impl BoardGame for Track8 {
         type State = usize;
         type Move = std::convert::Infallible;
         type Outcome = usize;
@@ -787,7 +787,7 @@ mod tests {
     #[derive(Clone)]
     struct Count(u64);
 
-    impl Collector<Walk> for Count {
+    impl Collector<Track8> for Count {
         fn event(&mut self, _: &Landed) {
             self.0 += 1;
         }
@@ -798,7 +798,7 @@ mod tests {
 
     #[test]
     fn a_tuple_wants_the_most_any_member_wants() {
-        let wants = |c: &dyn Collector<Walk>| c.wants();
+        let wants = |c: &dyn Collector<Track8>| c.wants();
         let lengths = || Lengths::new(LengthOf::ChanceSteps);
         assert_eq!(wants(&()), Wants::Nothing);
         assert_eq!(wants(&(lengths(), Wins::new(1))), Wants::Nothing);
@@ -812,9 +812,9 @@ mod tests {
         // loop, gets none, and counts the events: the same counts as when
         // another collector wants every event.
         let sim = crate::Simulation::new(5_000).with_seed(3).with_threads(2);
-        let bulk = sim.run(&Walk, Occupancy::new(9)).unwrap().collector;
+        let bulk = sim.run(&Track8, Occupancy::new(9)).unwrap().collector;
         let (each, count) = sim
-            .run(&Walk, (Occupancy::new(9), Count(0)))
+            .run(&Track8, (Occupancy::new(9), Count(0)))
             .unwrap()
             .collector;
         assert_eq!(bulk, each);

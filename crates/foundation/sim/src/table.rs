@@ -807,12 +807,12 @@ mod harness_tests {
     }
 
     /// A race to square 20 with a d6.
-    struct Race(ThrowTable<Reached>);
+    struct ThrowRace(ThrowTable<Reached>);
 
-    impl Race {
-        fn new() -> Race {
+    impl ThrowRace {
+        fn new() -> ThrowRace {
             let d6 = WordDice::new(6).unwrap();
-            Race(
+            ThrowRace(
                 ThrowTable::new(20, d6, |square, digit, events| {
                     let to = (square + digit + 1).min(20);
                     events.push(Reached(to));
@@ -827,7 +827,7 @@ mod harness_tests {
         }
     }
 
-    impl BoardGame for Race {
+    impl BoardGame for ThrowRace {
         type State = u16;
         type Move = Infallible;
         type Outcome = u16;
@@ -869,7 +869,7 @@ mod harness_tests {
         }
     }
 
-    impl Tallied for Race {
+    impl Tallied for ThrowRace {
         fn run_chance_tallied<G: Rng + ?Sized>(
             &self,
             square: &mut u16,
@@ -905,7 +905,7 @@ mod harness_tests {
     #[derive(Clone, Debug, PartialEq)]
     struct Events(u64);
 
-    impl Collector<Race> for Events {
+    impl Collector<ThrowRace> for Events {
         fn event(&mut self, _: &Reached) {
             self.0 += 1;
         }
@@ -916,7 +916,7 @@ mod harness_tests {
 
     #[test]
     fn a_race_on_a_table_gives_one_run_however_the_harness_plays_it() {
-        let race = Race::new();
+        let race = ThrowRace::new();
         let counts = || {
             (
                 Lengths::new(LengthOf::ChanceSteps),

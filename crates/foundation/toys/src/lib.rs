@@ -12,6 +12,11 @@
 //!   rule: roll a die or hold, a 1 loses the turn total, the first to the
 //!   target wins at once.
 //!
+//! Every toy game in the tests has a name of its own that says what it
+//! is; `tests/layers.rs` (`each_toy_game_has_a_name_of_its_own`) fails
+//! when two games in test, bench or example code share a name, or one
+//! takes a name of the kit's.
+//!
 //! # The other crates' traits: features
 //!
 //! An integration test cannot implement another crate's trait for a toy

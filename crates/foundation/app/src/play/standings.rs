@@ -552,9 +552,9 @@ mod tests {
 
     /// Three seats: each adds a die (1 to 3) to its total once; the
     /// highest total wins alone, equal highest share first.
-    struct ThreeDice;
+    struct HighestDie;
 
-    impl tabula_core::BoardGame for ThreeDice {
+    impl tabula_core::BoardGame for HighestDie {
         type State = Vec<u8>;
         type Move = std::convert::Infallible;
         type Outcome = u8;
@@ -593,10 +593,10 @@ mod tests {
     /// The entrants of a game without decisions.
     struct Nobody;
 
-    impl tabula_core::Agent<ThreeDice> for Nobody {
+    impl tabula_core::Agent<HighestDie> for Nobody {
         fn choose(
             &mut self,
-            _: &ThreeDice,
+            _: &HighestDie,
             _: &Vec<u8>,
             _: tabula_core::Seat,
             _: &mut tabula_core::GameRng,
@@ -608,7 +608,7 @@ mod tests {
     #[test]
     fn a_three_seat_tournament_draws_each_entrants_wins() {
         use tabula_play::tournament::{Entrant, RunOptions, Tournament};
-        let entrants: Vec<Entrant<ThreeDice>> = ["a", "b", "c", "d"]
+        let entrants: Vec<Entrant<HighestDie>> = ["a", "b", "c", "d"]
             .into_iter()
             .map(|name| Entrant {
                 name: name.into(),
@@ -617,7 +617,7 @@ mod tests {
             .collect();
         let standings = Tournament::new(60)
             .with_seed(3)
-            .run(&ThreeDice, &entrants, RunOptions::new())
+            .run(&HighestDie, &entrants, RunOptions::new())
             .expect("plays")
             .standings;
         let pictures = super::results_matrix(&standings, "three seats").expect("draws");
@@ -637,7 +637,7 @@ mod tests {
         assert!(!text.contains("666666"), "{text}");
         let few = Tournament::new(6)
             .with_seed(3)
-            .run(&ThreeDice, &entrants, RunOptions::new())
+            .run(&HighestDie, &entrants, RunOptions::new())
             .expect("plays")
             .standings;
         assert!(

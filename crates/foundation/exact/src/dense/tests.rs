@@ -9,7 +9,7 @@ use tabula_core::{BoardGame, Chance, GameResult, Status};
 /// [`Dense::successors`] (`lean`), which writes throws as general
 /// options (a coin toss, the game sometimes won) and passes as plain
 /// ones; the states form cycles.
-struct Coin {
+struct CoinOrPass {
     target: u8,
     lean: bool,
 }
@@ -21,7 +21,7 @@ struct S {
     throwing: bool,
 }
 
-impl BoardGame for Coin {
+impl BoardGame for CoinOrPass {
     type State = S;
     type Move = bool;
     type Outcome = bool;
@@ -69,7 +69,7 @@ impl BoardGame for Coin {
     }
 }
 
-impl Dense for Coin {
+impl Dense for CoinOrPass {
     fn state_count(&self) -> usize {
         2 * usize::from(self.target).pow(2)
     }
@@ -122,7 +122,7 @@ fn written_successors_give_the_generated_values_and_moves() {
     for target in 1..=6 {
         let limits = Limits::default();
         let slow = DenseOptimal::solve(
-            &Coin {
+            &CoinOrPass {
                 target,
                 lean: false,
             },
@@ -130,7 +130,7 @@ fn written_successors_give_the_generated_values_and_moves() {
             &limits,
         )
         .expect("solves");
-        let game = Coin { target, lean: true };
+        let game = CoinOrPass { target, lean: true };
         let fast = DenseOptimal::solve(&game, &WinZeroSum, &limits).expect("solves");
         assert_eq!(slow.values().len(), fast.values().len());
         for (i, (a, b)) in slow.values().iter().zip(fast.values()).enumerate() {

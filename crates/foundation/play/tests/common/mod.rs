@@ -105,11 +105,11 @@ where
 /// the seat to move, who keeps it or gambles (6 on a 3, else nothing).
 /// The highest total wins; equal totals tie.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Dice3 {
+pub struct KeepOrGamble {
     pub rounds: u8,
 }
 
-pub const DICE3: Dice3 = Dice3 { rounds: 3 };
+pub const KEEP_OR_GAMBLE: KeepOrGamble = KeepOrGamble { rounds: 3 };
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct DiceState {
@@ -124,7 +124,7 @@ pub enum Choice {
     Gamble,
 }
 
-impl BoardGame for Dice3 {
+impl BoardGame for KeepOrGamble {
     type State = DiceState;
     type Move = Choice;
     type Outcome = u8;
@@ -179,18 +179,20 @@ impl BoardGame for Dice3 {
     }
 }
 
-impl Recordable for Dice3 {
+impl Recordable for KeepOrGamble {
     const NAME: &'static str = "dice3";
-    type Parameters = Dice3;
-    fn parameters(&self) -> Dice3 {
+    type Parameters = KeepOrGamble;
+    fn parameters(&self) -> KeepOrGamble {
         *self
     }
-    fn from_parameters(p: &Dice3) -> Result<Dice3, tabula_play::record::ParametersError> {
+    fn from_parameters(
+        p: &KeepOrGamble,
+    ) -> Result<KeepOrGamble, tabula_play::record::ParametersError> {
         Ok(*p)
     }
 }
 
-impl Notation for Dice3 {
+impl Notation for KeepOrGamble {
     fn format_move(&self, _: &DiceState, mv: &Choice) -> String {
         match mv {
             Choice::Keep => "keep".into(),
@@ -215,16 +217,16 @@ impl Notation for Dice3 {
 
 /// Keeps every roll.
 pub struct Keeper;
-impl Agent<Dice3> for Keeper {
-    fn choose(&mut self, _: &Dice3, _: &DiceState, _: Seat, _: &mut GameRng) -> Choice {
+impl Agent<KeepOrGamble> for Keeper {
+    fn choose(&mut self, _: &KeepOrGamble, _: &DiceState, _: Seat, _: &mut GameRng) -> Choice {
         Choice::Keep
     }
 }
 
 /// Gambles on a 3 (the best play).
 pub struct Smart;
-impl Agent<Dice3> for Smart {
-    fn choose(&mut self, _: &Dice3, s: &DiceState, _: Seat, _: &mut GameRng) -> Choice {
+impl Agent<KeepOrGamble> for Smart {
+    fn choose(&mut self, _: &KeepOrGamble, s: &DiceState, _: Seat, _: &mut GameRng) -> Choice {
         if s.roll == Some(3) {
             Choice::Gamble
         } else {
@@ -235,8 +237,8 @@ impl Agent<Dice3> for Smart {
 
 /// Chooses at random (from its own stream).
 pub struct Coin;
-impl Agent<Dice3> for Coin {
-    fn choose(&mut self, _: &Dice3, _: &DiceState, _: Seat, rng: &mut GameRng) -> Choice {
+impl Agent<KeepOrGamble> for Coin {
+    fn choose(&mut self, _: &KeepOrGamble, _: &DiceState, _: Seat, rng: &mut GameRng) -> Choice {
         if rng.random::<bool>() {
             Choice::Keep
         } else {
@@ -247,8 +249,8 @@ impl Agent<Dice3> for Coin {
 
 /// Always gambles.
 pub struct Gambler;
-impl Agent<Dice3> for Gambler {
-    fn choose(&mut self, _: &Dice3, _: &DiceState, _: Seat, _: &mut GameRng) -> Choice {
+impl Agent<KeepOrGamble> for Gambler {
+    fn choose(&mut self, _: &KeepOrGamble, _: &DiceState, _: Seat, _: &mut GameRng) -> Choice {
         Choice::Gamble
     }
 }
