@@ -566,10 +566,10 @@ struct Counted {
     events: Vec<u8>,
 }
 
-impl terminal::Look<Dice3> for Counted {
+impl terminal::Look<KeepOrGamble> for Counted {
     fn ask(
         &mut self,
-        _: &Dice3,
+        _: &KeepOrGamble,
         state: &DiceState,
         _: tabula_core::Seat,
         _: &[Choice],
@@ -588,7 +588,7 @@ impl terminal::Look<Dice3> for Counted {
     }
     fn agent_moved(
         &mut self,
-        _: &Dice3,
+        _: &KeepOrGamble,
         _: &DiceState,
         seat: tabula_core::Seat,
         who: &str,
@@ -599,7 +599,7 @@ impl terminal::Look<Dice3> for Counted {
     }
     fn before_chance(
         &mut self,
-        _: &Dice3,
+        _: &KeepOrGamble,
         _: &DiceState,
         screen: &mut terminal::Screen<'_>,
     ) -> std::io::Result<bool> {
@@ -609,7 +609,7 @@ impl terminal::Look<Dice3> for Counted {
     }
     fn chance(
         &mut self,
-        _: &Dice3,
+        _: &KeepOrGamble,
         _: &DiceState,
         _: &u8,
         _: &mut terminal::Screen<'_>,
@@ -618,7 +618,7 @@ impl terminal::Look<Dice3> for Counted {
     }
     fn event(
         &mut self,
-        _: &Dice3,
+        _: &KeepOrGamble,
         event: &u8,
         screen: &mut terminal::Screen<'_>,
     ) -> std::io::Result<()> {
@@ -627,7 +627,7 @@ impl terminal::Look<Dice3> for Counted {
     }
     fn over(
         &mut self,
-        _: &Dice3,
+        _: &KeepOrGamble,
         state: &DiceState,
         _: &tabula_core::Results,
         screen: &mut terminal::Screen<'_>,
@@ -636,7 +636,7 @@ impl terminal::Look<Dice3> for Counted {
     }
     fn stopped(
         &mut self,
-        _: &Dice3,
+        _: &KeepOrGamble,
         _: &DiceState,
         screen: &mut terminal::Screen<'_>,
     ) -> std::io::Result<()> {
@@ -644,7 +644,7 @@ impl terminal::Look<Dice3> for Counted {
     }
 }
 
-fn dice3_players() -> Vec<Occupant<Dice3>> {
+fn dice3_players() -> Vec<Occupant<KeepOrGamble>> {
     vec![
         Occupant::Human,
         Occupant::Agent {
@@ -664,7 +664,7 @@ fn a_look_changes_what_the_terminal_shows_not_the_game() {
     // same seed and the same choices play the same game, step for step.
     let mut plain_out = Vec::new();
     let plain = terminal::play(
-        &DICE3,
+        &KEEP_OR_GAMBLE,
         &mut dice3_players(),
         &mut Streams::new(7, 0),
         &mut "keep\n".repeat(3).as_bytes(),
@@ -683,7 +683,7 @@ fn a_look_changes_what_the_terminal_shows_not_the_game() {
     // each of the three turns of seat 1.
     let input = "\ny\n\n\n".repeat(3);
     let looked = terminal::play_with_look(
-        &DICE3,
+        &KEEP_OR_GAMBLE,
         &mut dice3_players(),
         &mut Streams::new(7, 0),
         &mut look,
@@ -707,7 +707,7 @@ fn a_look_changes_what_the_terminal_shows_not_the_game() {
     let mut look = Counted::default();
     let mut out = Vec::new();
     let stopped = terminal::play_with_look(
-        &DICE3,
+        &KEEP_OR_GAMBLE,
         &mut dice3_players(),
         &mut Streams::new(7, 0),
         &mut look,
