@@ -1,5 +1,5 @@
 //! What noline adds to the generic `analyze` and `play` (registered in
-//! the crate's root with its [`Extension`](crate::tournament::Extension)):
+//! the crate's root with its [`NolineVerbs`](crate::tournament::NolineVerbs)):
 //! `tabula analyze noline` answers perfect play from the empty board with
 //! noline's own solver ([`solve`], the framework's proof search on
 //! bitboards) and leaves `--agents` to the generic solve; `tabula play

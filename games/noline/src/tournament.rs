@@ -1,5 +1,5 @@
 //! Tournaments: `tabula tournament noline` is the generic verb with
-//! noline's [`Extension`] (which also gives the generic `analyze` and
+//! noline's [`NolineVerbs`] (which also gives the generic `analyze` and
 //! `play` what [`commands`](crate::commands) adds). From code, a
 //! tournament is the framework's one entry point,
 //! [`Tournament::run`](tabula_play::tournament::Tournament::run) with
@@ -34,9 +34,9 @@ pub fn max_steps(dim: usize) -> u32 {
 /// own solver of perfect play and its options. To `play`: the seed's
 /// options and greeting ([`commands`](crate::commands)).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Extension;
+pub struct NolineVerbs;
 
-impl tabula_app::verbs::Extension<Noline> for Extension {
+impl tabula_app::verbs::Extension<Noline> for NolineVerbs {
     fn analyze_arguments(&self, command: clap::Command) -> clap::Command {
         crate::commands::analyze_arguments(command)
     }

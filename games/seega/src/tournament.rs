@@ -11,7 +11,7 @@
 //! tournament report.
 //!
 //! `tabula tournament seega` is the framework's generic tournament
-//! ([`tabula_app::verbs`]); Seega's [`Extension`](crate::verbs::Seed) adds the
+//! ([`tabula_app::verbs`]); Seega's [`Extension`](crate::verbs::SeegaVerbs) adds the
 //! seed's scoring by default, the refusal of an odd number of games, the
 //! movement-phase moves counted, and the seed's keys and table beside the
 //! generic report's ([`TournamentReport`]). From code, a tournament is the
@@ -70,7 +70,7 @@ struct PairLine {
     a_wins_placing_first: u64,
     /// Games `b` won when it placed first (played Black).
     b_wins_placing_first: u64,
-    /// Mean moves (movement phase: steps and passes) per game.
+    /// Mean moves (movement phase: slides and passes) per game.
     mean_moves: f64,
 }
 
@@ -251,7 +251,7 @@ An mcts search tree stops growing at 64 MB (the agent then answers); alphabeta's
 With work budgets (the default) the results depend only on --seed; times vary from run to run, and are fairest with --threads 1.\n\
 Example: tabula tournament seega --agents random,greedy,alphabeta,mcts --games 20 --seed 1";
 
-/// A movement-phase move: a step or a pass.
+/// A movement-phase move: a slide or a pass.
 pub(crate) fn movement_move(event: &Event) -> u64 {
     u64::from(matches!(event, Event::Moved { .. } | Event::Passed { .. }))
 }
