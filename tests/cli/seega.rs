@@ -87,7 +87,7 @@ fn tournament_json_has_the_issues_keys_and_pinned_results() {
 }
 
 #[test]
-fn tournament_text_ranks_by_the_seeds_score() {
+fn tournament_text_ranks_by_the_specifications_score() {
     let o = tabula(
         &[
             "tournament",
@@ -490,7 +490,7 @@ fn parameters_come_as_options_a_file_or_a_spec_string_alike() {
         );
         assert_eq!(v["pairs"], options["pairs"]);
     }
-    // The seed's moves per game are the movement phase's: the framework's
+    // The specification's moves per game are the movement phase's: the framework's
     // count of decisions less the placements, (7 * 7 - 1) / 2 of them two
     // pieces at a time, in games no one forfeits.
     assert_eq!(options["faults"].as_array().map(Vec::len), Some(0));

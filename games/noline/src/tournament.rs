@@ -31,7 +31,7 @@ pub fn max_steps(dim: usize) -> u32 {
 /// to their end (the step cap raised to `dim * dim`), the board side
 /// under `dim`, each pair's wins as O and as X (`a_wins_as_o`,
 /// `a_wins_as_x`), and a section of text with them. To `analyze`: its
-/// own solver of perfect play and its options. To `play`: the seed's
+/// own solver of perfect play and its options. To `play`: the specification's
 /// options and greeting ([`commands`](crate::commands)).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NolineVerbs;
@@ -73,7 +73,7 @@ impl tabula_app::verbs::Extension<Noline> for NolineVerbs {
 
     fn tournament_help(&self) -> &'static str {
         "Seat 1 is O, who moves first; each agent takes O in half of a pairing's games.\n\
-Agents: type1 and type2 (seed 002's computer players), random, perfect, and the search agents greedy, alphabeta[-BUDGET], mcts[-BUDGET] (see `tabula list`).\n\
+Agents: type1 and type2 (specification 002's computer players), random, perfect, and the search agents greedy, alphabeta[-BUDGET], mcts[-BUDGET] (see `tabula list`).\n\
 An agent that panics or answers an illegal move forfeits that game only; the tournament goes on.\n\
 --max-steps defaults to dim x dim here, so every game is played to its end as the noline program plays it.\n\
 Example: tabula tournament noline --dim 3 --agents type1,type2,random,perfect --games 1000 --seed 1"

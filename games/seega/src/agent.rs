@@ -1,4 +1,4 @@
-//! The agent API, in the spirit of the seed's `InitGame`, `PlacePieces`,
+//! The agent API, in the spirit of the specification's `InitGame`, `PlacePieces`,
 //! `MovePiece` and `TermGame`: a richer trait on top of the framework's
 //! [`Agent`], which [`Adapted`] implements for any [`SeegaAgent`]. Agents
 //! are registered in the framework's registry
@@ -21,7 +21,7 @@ use crate::board::{Side, Slide, Square};
 use crate::game::Seega;
 use crate::rules::{Action, Phase, Position, Verdict};
 
-/// What an agent is told before a game (the seed's `InitGame`).
+/// What an agent is told before a game (the specification's `InitGame`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameInfo {
     /// The side it plays.
@@ -34,7 +34,7 @@ pub struct GameInfo {
     pub stalemate: u32,
 }
 
-/// An answer to "your move" (the seed's `MovePiece`).
+/// An answer to "your move" (the specification's `MovePiece`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reply {
     /// Move a piece one step.
@@ -51,23 +51,23 @@ pub enum Reply {
 /// ([`Position::slides`]). Randomized agents draw from `rng`, which the
 /// referee seeds per game, so tournaments are reproducible.
 pub trait SeegaAgent: Send {
-    /// Called once before the game (the seed's `InitGame`). The default
+    /// Called once before the game (the specification's `InitGame`). The default
     /// does nothing.
     fn init_game(&mut self, info: &GameInfo) {
         let _ = info;
     }
 
     /// Two empty squares, neither the centre, for the next two pieces
-    /// (the seed's `PlacePieces`).
+    /// (the specification's `PlacePieces`).
     fn place(&mut self, position: &Position, rng: &mut GameRng) -> [Square; 2];
 
-    /// A slide for the side to move (the seed's `MovePiece`). When
+    /// A slide for the side to move (the specification's `MovePiece`). When
     /// `follow_up` is `Some(square)`, the piece on `square` has just
     /// captured and can capture again: the slide must move that piece and
     /// capture.
     fn play(&mut self, position: &Position, follow_up: Option<Square>, rng: &mut GameRng) -> Reply;
 
-    /// Called once after the game with its verdict (the seed's
+    /// Called once after the game with its verdict (the specification's
     /// `TermGame`). The default does nothing.
     fn term_game(&mut self, verdict: &Verdict) {
         let _ = verdict;

@@ -46,7 +46,7 @@ pub enum Event {
 /// Seega with fixed [`Rules`]. Seat 0 is Black, seat 1 White.
 ///
 /// [`apply_move`](BoardGame::apply_move) is total: an illegal action loses
-/// the game for the side that made it, as the seed rules.
+/// the game for the side that made it, as the specification rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Seega {
     rules: Rules,

@@ -1,4 +1,4 @@
-//! The rules of seed 004, in one place: the game's parameters
+//! The rules of specification 004, in one place: the game's parameters
 //! ([`Rules`]), the position ([`Position`]), what is legal
 //! ([`Position::check`]) and what a move does ([`Position::apply`]).
 //!
@@ -73,7 +73,7 @@ impl Rules {
 }
 
 impl Default for Rules {
-    /// The seed's 5 × 5 board, stalemate after [`DEFAULT_STALEMATE`]
+    /// The specification's 5 × 5 board, stalemate after [`DEFAULT_STALEMATE`]
     /// moves, Black placing first.
     fn default() -> Rules {
         Rules {

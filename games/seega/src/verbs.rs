@@ -1,11 +1,11 @@
 //! What Seega adds to the framework's generic verbs
 //! ([`tabula_app::verbs`]), as its [`Extension`], [`SeegaVerbs`]:
 //!
-//! - `tournament`: the seed's tournament ([`crate::tournament`]), ranked
+//! - `tournament`: the specification's tournament ([`crate::tournament`]), ranked
 //!   by its score (wins less a point per second of thinking) unless
 //!   `--scoring` says otherwise, refusing an odd number of games per
-//!   pair, with the seed's keys and table beside the generic report's;
-//! - `play`: the seed's options, `--agent` (the opponent, `greedy`
+//!   pair, with the specification's keys and table beside the generic report's;
+//! - `play`: the specification's options, `--agent` (the opponent, `greedy`
 //!   unless named), `--side` (the side you play) and `--first you` or
 //!   `agent` besides the parameter's `Black` or `White`; a greeting that
 //!   says the board and the stalemate threshold, and whether you won.

@@ -456,7 +456,7 @@ fn alphabeta_finds_a_capture_and_avoids_losing_a_piece() {
 }
 
 #[test]
-fn tournaments_do_not_depend_on_threads_and_keep_the_seeds_score() {
+fn tournaments_do_not_depend_on_threads_and_keep_the_specifications_score() {
     let run = |threads| {
         tournament(
             &["random", "greedy", "alphabeta-1000"],

@@ -1,4 +1,4 @@
-//! Every rule of seed 004 on small hand-built positions.
+//! Every rule of specification 004 on small hand-built positions.
 
 use tabula_core::{BoardGame, GameResult, Status};
 use tabula_seega::{Action, Illegal, Phase, Position, Reason, Rules, Seega, Side, Slide, Square};

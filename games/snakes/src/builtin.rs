@@ -1,11 +1,11 @@
-//! The built-in rule sets: `overshoot` (seed 000), `exact` (seed 001),
+//! The built-in rule sets: `overshoot` (specification 000), `exact` (specification 001),
 //! `bounce`, and three house rules built on `overshoot`: `six-again`,
 //! `sixes-home` and `bump`.
 
 use crate::plugin::{Effect, Rules, Turn};
 use crate::registry::RuleSet;
 
-/// Seed 000: a throw that reaches or passes the last square finishes.
+/// Specification 000: a throw that reaches or passes the last square finishes.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Overshoot;
 
@@ -17,7 +17,7 @@ impl Rules for Overshoot {
     }
 }
 
-/// Seed 001: the last square must be reached exactly; a throw that would
+/// Specification 001: the last square must be reached exactly; a throw that would
 /// pass it is forfeited and the token stays.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ExactFinish;
@@ -139,14 +139,14 @@ impl Rules for Bump {
 inventory::submit! {
     RuleSet {
         name: "overshoot",
-        summary: "a throw that reaches or passes the last square wins (seed 000)",
+        summary: "a throw that reaches or passes the last square wins (specification 000)",
         rules: &Overshoot,
     }
 }
 inventory::submit! {
     RuleSet {
         name: "exact",
-        summary: "the last square must be hit exactly; a throw that would pass it is forfeited (seed 001)",
+        summary: "the last square must be hit exactly; a throw that would pass it is forfeited (specification 001)",
         rules: &ExactFinish,
     }
 }

@@ -295,7 +295,7 @@ pub enum Event {
 }
 
 impl Landings for Event {
-    /// Seed 000's count: the square a throw reaches, and the square a
+    /// Specification 000's count: the square a throw reaches, and the square a
     /// ladder or chute leads to, are each landed on. The start (0) is not a
     /// square. A move counts where it reached and where it came to rest;
     /// a jump counts only a square in the middle of a chain.

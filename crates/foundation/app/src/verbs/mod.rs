@@ -249,7 +249,7 @@ pub trait Extension<G: Recordable>: Sync {
     }
 
     /// Refuses a tournament of `games` per pairing before it plays, with
-    /// a message saying why (Seega's, seed 004's, refuses an odd number,
+    /// a message saying why (Seega's, specification 004's, refuses an odd number,
     /// so that each agent places first equally often). The default
     /// accepts every number.
     fn tournament_check(
@@ -426,7 +426,7 @@ pub trait Extension<G: Recordable>: Sync {
     }
 
     /// The game's own run and report, in place of the generic sampling
-    /// (Snakes' seed-000 report, through the harness's bulk path for a
+    /// (Snakes' specification-000 report, through the harness's bulk path for a
     /// game of chance alone): `Some` report answers the simulation,
     /// `None`, the default, leaves it to the generic run. It reads the
     /// generic options (`games`, `seed`, `threads`, `max_steps`,
