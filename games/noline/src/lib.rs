@@ -42,5 +42,5 @@ tabula_app::register_game! {
     summary: "noline, specification 002's tile game: make a line of three of your own and you lose",
     agents: "type1,type2",
     verbs: [simulate, tournament, replay, analyze, play],
-    report: tournament::NolineVerbs,
+    extension: tournament::NolineVerbs,
 }

@@ -66,5 +66,5 @@ tabula_app::register_game! {
     games: 100,
     tournament_games: 20,
     verbs: [simulate, tournament, play, replay],
-    report: verbs::SeegaVerbs,
+    extension: verbs::SeegaVerbs,
 }

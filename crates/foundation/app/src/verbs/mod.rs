@@ -177,7 +177,7 @@ pub mod probe {
 /// sections of its own, so that it extends a generic verb instead of
 /// writing it again. Every hook adds nothing unless the game says
 /// otherwise; a game names its extension in
-/// [`register_game!`](crate::register_game)'s `report:`.
+/// [`register_game!`](crate::register_game)'s `extension:`.
 ///
 /// ```ignore
 /// struct Seats;
@@ -189,7 +189,7 @@ pub mod probe {
 /// }
 ///
 /// tabula_app::register_game! { game: Noline, summary: "...", agents: "type1,type2",
-///     verbs: [tournament, replay], report: Seats }
+///     verbs: [tournament, replay], extension: Seats }
 /// ```
 pub trait Extension<G: Recordable>: Sync {
     /// Adjusts a tournament's options before it runs (a step cap that
@@ -797,8 +797,9 @@ pub fn parameter_lines(fields: &[params::Param]) -> Vec<String> {
 /// - `parameters: P`, the [`Parameters`] type `tabula list` shows, for a
 ///   game whose records keep another type (the default is the game's
 ///   [`Recordable::Parameters`]);
-/// - `report: EXTENSION`, a value of a type implementing [`Extension`]:
-///   the game's own keys, columns and sections in the generic reports;
+/// - `extension: EXTENSION`, a value of a type implementing
+///   [`Extension`]: the game's own keys, columns and sections in the
+///   generic reports (`report: EXTENSION`, its older name, is the same);
 /// - `sampler: SAMPLING`, for a game that never ends, a value of a type
 ///   implementing [`LongRunSampling`]: registers `simulate` as the
 ///   long run sampled ([`SampleLongRun`]; leave `simulate` out of
@@ -816,6 +817,29 @@ pub fn parameter_lines(fields: &[params::Param]) -> Vec<String> {
 /// parameters: P, plugins: f, extra: [...] }`.
 #[macro_export]
 macro_rules! register_game {
+    (
+        game: $game:ty,
+        summary: $summary:expr,
+        $(agents: $agents:expr,)?
+        $(games: $games:expr,)?
+        $(tournament_games: $tgames:expr,)?
+        verbs: [$($verb:ident),* $(,)?]
+        $(, parameters: $params:ty)?
+        , extension: $extension:expr
+        $(, $($rest:tt)*)?
+    ) => {
+        $crate::register_game! {
+            game: $game,
+            summary: $summary,
+            $(agents: $agents,)?
+            $(games: $games,)?
+            $(tournament_games: $tgames,)?
+            verbs: [$($verb),*]
+            $(, parameters: $params)?
+            , report: $extension
+            $(, $($rest)*)?
+        }
+    };
     (
         name: $name:expr,
         summary: $summary:expr
