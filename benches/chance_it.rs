@@ -10,7 +10,7 @@ use tabula::chance_it::analysis::Analysis;
 use tabula::chance_it::{Config, Optimal, WinOptimal, strategy, win};
 
 fn chance_it(c: &mut Criterion) {
-    let config = Config::seed();
+    let config = Config::specification();
     let mut group = c.benchmark_group("chance_it");
     group.sample_size(10);
     group.bench_function("optimal_turn_dp", |b| {
@@ -56,7 +56,7 @@ fn chance_it(c: &mut Criterion) {
 
 /// What `tabula analyze chance-it` computes (every strategy's turn, the
 /// optimal turn, win-optimal and its chances against every strategy), at
-/// the seed's 10 rounds, at 100, and with 3d6 at its most rounds (14).
+/// the specification's 10 rounds, at 100, and with 3d6 at its most rounds (14).
 /// The book's Chance-it chapter compares them with the hand-written
 /// solver the game was first written with (0.05 s, 4.2 s and 4.5 s on
 /// quiet cores); `benches/chance-it-vs-hand-written.sh` runs the two
@@ -64,7 +64,7 @@ fn chance_it(c: &mut Criterion) {
 fn analysis(c: &mut Criterion) {
     let mut group = c.benchmark_group("chance_it_analysis");
     group.sample_size(10);
-    let seed = Config::seed();
+    let seed = Config::specification();
     let games = [
         ("10_rounds", seed),
         (

@@ -36,7 +36,7 @@ fn seega(c: &mut Criterion) {
     group.bench_function("steps_and_captures_midgame", |b| {
         b.iter(|| {
             let p = black_box(&p);
-            p.steps().map(|s| p.captures(s).len()).sum::<usize>()
+            p.slides().map(|s| p.captures(s).len()).sum::<usize>()
         })
     });
     group.bench_function("mobility_both_sides", |b| {
@@ -46,11 +46,11 @@ fn seega(c: &mut Criterion) {
         let mut rng = tabula::core::game_rng(1, 0);
         b.iter(|| {
             let mut q = p.clone();
-            while q.outcome().is_none() {
-                let a = pick(q.steps(), &mut rng).map_or(Action::Blocked, Action::Move);
+            while q.verdict().is_none() {
+                let a = pick(q.slides(), &mut rng).map_or(Action::Blocked, Action::Move);
                 q.apply(&a);
             }
-            q.outcome()
+            q.verdict()
         })
     });
     group.finish();

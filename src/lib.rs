@@ -2,7 +2,7 @@
 //!
 //! This facade re-exports the framework crates and links the seven games
 //! that ship with tabula; its binaries are the `tabula` command, the
-//! book's preprocessor `mdbook-tabula`, and the seed programs `noline`
+//! book's preprocessor `mdbook-tabula`, and the specifications' programs `noline`
 //! and `chance-it`. The guide is the book in `book/`, and
 //! `cargo run --release --example snakes` is the front door.
 //!
@@ -53,17 +53,17 @@ pub use tabula_sim as sim;
 // being linked into a binary of your own (see the crate docs).
 /// Backgammon, checked against OpenSpiel.
 pub use tabula_backgammon as backgammon;
-/// Chance-it (seed 003).
+/// Chance-it (specification 003).
 pub use tabula_chance_it as chance_it;
-/// Caribbean Cruising, the sailing race (seed 004).
+/// Caribbean Cruising, the sailing race (specification 004).
 pub use tabula_cruising as cruising;
 /// Monopoly's movement model (long-run occupancy).
 pub use tabula_monopoly as monopoly;
-/// noline (seed 002).
+/// noline (specification 002).
 pub use tabula_noline as noline;
-/// Seega (seed 004).
+/// Seega (specification 004).
 pub use tabula_seega as seega;
-/// Snakes and Ladders (seeds 000 and 001).
+/// Snakes and Ladders (specifications 000 and 001).
 pub use tabula_snakes as snakes;
 
 /// The web front end, `tabula serve`.

@@ -14,7 +14,7 @@ use tabula::chance_it::{
 use tabula::core::{BoardGame, Dice, GameResult, Status};
 
 fn config(count: u8, faces: u8, rounds: u32) -> Config {
-    Config::seed()
+    Config::specification()
         .with(Some(Dice::new(count, faces).unwrap()), Some(rounds), None)
         .unwrap()
 }
@@ -175,8 +175,8 @@ fn the_optimal_turn_matches_brute_force_enumeration() {
             "{count}d{faces}: {dp} vs {brute}"
         );
     }
-    // With two dice the optimum beats every fixed strategy of the seed.
-    let config = Config::seed();
+    // With two dice the optimum beats every fixed strategy of the specification.
+    let config = Config::specification();
     let best = Optimal::new(config.dice()).unwrap().expected_turn_score();
     for n in 2..=13 {
         let (mean, _) = summarize(&turn(&config, &Threshold(n)));
@@ -191,7 +191,7 @@ fn turn(config: &Config, s: &dyn Strategy) -> Vec<f64> {
 
 #[test]
 fn strategy_turns_match_brute_force_enumeration() {
-    let config = Config::seed();
+    let config = Config::specification();
     let dist = config.dice().distribution();
     let strategies: Vec<(&str, Arc<dyn Strategy>)> = vec![
         ("until-ten", Arc::new(UntilTen)),
@@ -317,7 +317,7 @@ fn win_optimal_matches_a_search_of_the_whole_game_tree() {
 fn win_optimal_is_a_best_response_to_itself() {
     // No fixed strategy does better against win-optimal than win-optimal
     // itself does from the same seat.
-    let config = Config::seed();
+    let config = Config::specification();
     let w = WinOptimal::new(&config).unwrap();
     let own = w.self_play();
     for name in [
@@ -371,7 +371,7 @@ fn tournaments_agree_with_the_exact_chances_and_ignore_thread_count() {
 fn sampled_turns_agree_with_the_exact_turn_values() {
     // Total over a game = rounds x expected turn score, for turn-only
     // strategies; the tournament's mean totals check it.
-    let config = Config::seed();
+    let config = Config::specification();
     let t = tournament(&["until-ten", "optimal"], 10_000, 4, None, &[]);
     let p = &list(&t, "pairs")[0];
     for (name, mean, se) in [
@@ -446,7 +446,7 @@ fn tournaments_count_every_turn_score_against_the_exact_distribution() {
 }
 
 #[test]
-fn the_registry_lists_unique_names_with_the_seeds_strategies_first() {
+fn the_registry_lists_unique_names_with_the_specifications_strategies_first() {
     let all = strategy::all().unwrap();
     let names: Vec<&str> = all.iter().map(|e| e.name).collect();
     let mut sorted = names.clone();
@@ -459,7 +459,7 @@ fn the_registry_lists_unique_names_with_the_seeds_strategies_first() {
     for name in ["optimal", "win-optimal", "threshold"] {
         assert!(names.contains(&name), "{name}");
     }
-    let config = Config::seed();
+    let config = Config::specification();
     assert!(strategy::build("threshold-8", &config).is_ok());
     let err = strategy::build("threshold-x", &config).err().unwrap();
     assert!(
@@ -491,7 +491,7 @@ fn the_registry_lists_unique_names_with_the_seeds_strategies_first() {
         "{err}"
     );
     // Win-optimal is solved for two players only.
-    let three = Config::seed().with(None, None, Some(3)).unwrap();
+    let three = Config::specification().with(None, None, Some(3)).unwrap();
     assert!(matches!(
         strategy::build("win-optimal", &three),
         Err(ChanceItError::WinOptimalPlayers(3))
@@ -521,7 +521,9 @@ fn games_of_up_to_six_players_run_in_the_harness() {
     use tabula::core::Agent;
     use tabula::sim::{Simulation, Wins};
     for players in [2u32, 4, 6] {
-        let config = Config::seed().with(None, Some(5), Some(players)).unwrap();
+        let config = Config::specification()
+            .with(None, Some(5), Some(players))
+            .unwrap();
         let game = ChanceIt::new(config);
         let strategy = strategy::build("optimal", &config).unwrap();
         let run = Simulation::new(2_000)
@@ -557,7 +559,7 @@ use tabula::play::tournament::{Entrant, RunOptions, Tournament as Engine};
 
 #[test]
 fn every_strategy_is_an_agent_of_the_framework_registry() {
-    let game = ChanceIt::new(Config::seed());
+    let game = ChanceIt::new(Config::specification());
     for name in [
         "until-ten",
         "tapering",
@@ -592,7 +594,9 @@ fn every_strategy_is_an_agent_of_the_framework_registry() {
 
 #[test]
 fn results_rank_by_totals_and_two_of_three_can_tie_for_first() {
-    let config = Config::seed().with(None, Some(3), Some(3)).unwrap();
+    let config = Config::specification()
+        .with(None, Some(3), Some(3))
+        .unwrap();
     let game = ChanceIt::new(config);
     let over = State::at_turn(3, 0, &[52, 40, 52]);
     let r = game.results(&over).expect("the game is over");
@@ -602,7 +606,7 @@ fn results_rank_by_totals_and_two_of_three_can_tie_for_first() {
     assert_eq!(r, Results::from_scores(vec![52.0, 40.0, 52.0]));
     assert!(game.results(&State::at_turn(2, 1, &[52, 40, 52])).is_none());
     // Two players: a sole winner, as the game's status says.
-    let two = ChanceIt::new(Config::seed());
+    let two = ChanceIt::new(Config::specification());
     let r = two.results(&State::at_turn(10, 0, &[61, 70])).unwrap();
     assert_eq!((r.ranks(), r.sole_winner()), (&[2, 1][..], Some(1)));
     assert_eq!(
@@ -678,7 +682,7 @@ fn a_panicking_or_too_slow_strategy_forfeits_only_its_own_games() {
     // Chance-it has no illegal move: after every roll both `stop` and
     // `roll` are legal, so a strategy can fail only by panicking or by
     // thinking past the time limit.
-    let game = ChanceIt::new(Config::seed());
+    let game = ChanceIt::new(Config::specification());
     let mut legal = Vec::new();
     game.legal_moves(&State::at_turn(0, 0, &[]), &mut legal);
     assert_eq!(legal, vec![Move::Stop, Move::Roll]);
@@ -746,7 +750,7 @@ fn a_panicking_or_too_slow_strategy_forfeits_only_its_own_games() {
 
 #[test]
 fn records_round_trip_and_a_tampered_record_fails_at_its_first_bad_step() {
-    let game = ChanceIt::new(Config::seed().with(None, Some(4), None).unwrap());
+    let game = ChanceIt::new(Config::specification().with(None, Some(4), None).unwrap());
     let mut agents = vec![
         tabula::play::agents::build(&game, "tapering").unwrap(),
         tabula::play::agents::build(&game, "optimal").unwrap(),
@@ -806,7 +810,7 @@ fn strategies_draw_from_their_own_stream_not_the_dice() {
     // the strategies and however much a randomized one draws: two pairs
     // with the same seed roll the same sequence of dice (common random
     // numbers), each as far as its game goes.
-    let game = ChanceIt::new(Config::seed());
+    let game = ChanceIt::new(Config::specification());
     let rolls = |a: &str, b: &str| {
         let mut agents = vec![
             tabula::play::agents::build(&game, a).unwrap(),

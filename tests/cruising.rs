@@ -1,4 +1,4 @@
-//! Caribbean Cruising (seed 004) through the library: the seed's polar,
+//! Caribbean Cruising (specification 004) through the library: the specification's polar,
 //! the referee's forfeits for bad answers, common random numbers, and the
 //! wind process against its stationary law.
 
@@ -8,7 +8,7 @@ use tabula::cruising::{Cooper, Cruising, Helm, Observation, Sailor, Skipper, Str
 use tabula::play::referee::{Fault, Referee};
 
 #[test]
-fn the_polar_is_the_seeds_at_its_points_and_ours_between_and_beyond() {
+fn the_polar_is_the_specifications_at_its_points_and_ours_between_and_beyond() {
     for i in 0..polar::ENTRIES {
         let off = polar::entry_degrees(i).to_radians();
         assert!((polar::speed(off, 10.0) - polar::SPEEDS_10[i]).abs() < 1e-9);

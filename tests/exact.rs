@@ -491,7 +491,7 @@ fn shortest_games_match_brute_force_enumeration() {
 }
 
 #[test]
-fn seed_001_shortest_games_through_a_chute_on_the_classic_board() {
+fn specification_001_shortest_games_through_a_chute_on_the_classic_board() {
     let board = Board::classic();
     // Brute force: no game of 6 throws or fewer finishes at all.
     for n in 1..=6 {
@@ -509,7 +509,7 @@ fn seed_001_shortest_games_through_a_chute_on_the_classic_board() {
     };
     let a = analysis::analyze(&board, &ExactFinish, &options).unwrap();
     let s = a.shortest.unwrap();
-    // What is true (the book explains the seed's "6 throws, at least 7 ways").
+    // What is true (the book explains the specification's "6 throws, at least 7 ways").
     assert_eq!((s.throws, s.sequences, s.routes.len()), (7, 67, 4));
 }
 

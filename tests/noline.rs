@@ -1,5 +1,5 @@
 //! noline: the O(1) line check against a scan of the whole board, the
-//! perfect solver against plain minimax, the seed's computer players,
+//! perfect solver against plain minimax, the specification's computer players,
 //! tournaments (thread invariance, faulty agents), and records.
 
 use proptest::prelude::*;
@@ -202,7 +202,7 @@ fn the_solver_agrees_with_plain_minimax_and_the_reference() {
         assert_eq!(m.value.map(as_i8), Some(v), "{} {}", m.row, m.col);
     }
     assert_eq!(s.value.map(as_i8), Some(minimax(&mut Grid::new(3))));
-    // 5 x 5 positions: the seed's type-1 order for 14 tiles (small enough
+    // 5 x 5 positions: the specification's type-1 order for 14 tiles (small enough
     // for plain minimax), and positions after eight to twelve moves of a
     // fixed pseudo-random sequence (against the reference).
     let mut solver = tabula::noline::solve::solver(5, 64 << 20).unwrap();
@@ -335,8 +335,8 @@ fn five_by_five_x_wins_checked_move_by_move() {
 }
 
 #[test]
-fn the_seeds_computer_players_follow_its_formula() {
-    // s = 11, type 2: 10 10, 9 8, 8 6, 7 4 (the seed's list).
+fn the_specifications_computer_players_follow_its_formula() {
+    // s = 11, type 2: 10 10, 9 8, 8 6, 7 4 (the specification's list).
     let mut t2 = Sequence::new(true);
     let grid = Grid::new(11);
     let got: Vec<Place> = (0..4).map(|_| t2.next_move(&grid).unwrap()).collect();
@@ -599,7 +599,7 @@ fn analyze_with_random_agents_matches_a_plain_recursion() {
 }
 
 /// 5 x 5 is a win for X: `perfect`, playing X, wins every game against
-/// other kinds of player (here the seed's `type2` and `random`), a
+/// other kinds of player (here the specification's `type2` and `random`), a
 /// game each (each one a proof after O's first move: seconds). As O it would be
 /// playing a lost game, every move a full proof, which is what `analyze
 /// noline --dim 5` times.
@@ -779,7 +779,7 @@ mod program {
 
     proptest! {
         /// Any bytes on stdin, with lines of any length: the game ends
-        /// normally (status 0, one of the seed's endings) and prints at
+        /// normally (status 0, one of the specification's endings) and prints at
         /// most one board and prompt per line read, never the input.
         #[test]
         fn any_input_ends_the_game_cleanly(

@@ -64,15 +64,15 @@ fn the_strategy_plugin_is_found_by_name_and_solved_exactly() {
     use tabula::chance_it::{Config, strategy, win};
     let all = strategy::all().unwrap();
     assert!(all.iter().any(|e| e.name == "catch-up"));
-    // The seed's two still come first in menus.
+    // The specification's two still come first in menus.
     let menu = strategy::menu().unwrap();
     assert_eq!((menu[0].name, menu[1].name), ("until-ten", "tapering"));
-    let config = Config::seed();
+    let config = Config::specification();
     let catch_up = strategy::build("catch-up", &config).unwrap();
     let optimal = strategy::build("optimal", &config).unwrap();
     let exact = win::exact_outcome(&config, &*catch_up, &*optimal).unwrap();
     assert!((exact.iter().sum::<f64>() - 1.0).abs() < 1e-12);
-    // Against the seed's tapering strategy it wins most games.
+    // Against the specification's tapering strategy it wins most games.
     let tapering = strategy::build("tapering", &config).unwrap();
     let exact = win::exact_outcome(&config, &*catch_up, &*tapering).unwrap();
     assert!(exact[0] > 0.55, "{exact:?}");

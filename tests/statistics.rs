@@ -141,7 +141,7 @@ fn landings_per_game_match_the_exact_solver() {
     let board = Board::classic();
     let game = Snakes::new(&board, &Overshoot, 1);
     let exact = common::solve(&game, 101, 10_000);
-    // 44: the most popular square, 99: the least (seed 000's answers), and
+    // 44: the most popular square, 99: the least (specification 000's answers), and
     // 1: a ladder foot reachable only by the first throw.
     let watched = [44, 99, 1, 26];
     let run = Simulation::new(300_000)
@@ -172,7 +172,7 @@ fn landings_per_game_match_the_exact_solver() {
 }
 
 #[test]
-fn report_finds_seed_000s_squares_and_minimum_on_the_classic_board() {
+fn report_finds_specification_000s_squares_and_minimum_on_the_classic_board() {
     use tabula::snakes::{ReportOptions, Setup};
     let setup = Setup::new(Board::classic(), None, 1).unwrap();
     let report = setup
@@ -182,7 +182,7 @@ fn report_finds_seed_000s_squares_and_minimum_on_the_classic_board() {
             &|_| {},
         )
         .unwrap();
-    // Seed 000: most popular 44, least popular 99 (p about 0.0038), minimum 7.
+    // Specification 000: most popular 44, least popular 99 (p about 0.0038), minimum 7.
     assert_eq!(report.squares.most_popular, 44);
     assert_eq!(report.squares.least_popular, 99);
     assert_eq!(report.throws.min, 7);

@@ -8,9 +8,9 @@ use tabula::chance_it::analysis::Analysis;
 
 #[test]
 fn the_analysis_covers_plugin_strategies_in_menu_order() {
-    let a = Analysis::of(&Config::seed()).expect("the seed's game solves");
+    let a = Analysis::of(&Config::specification()).expect("the specification's game solves");
     let names: Vec<&str> = a.strategies.iter().map(|s| s.name.as_str()).collect();
-    // The seed's two first, then the rest by name, threshold-N for each N,
+    // The specification's two first, then the rest by name, threshold-N for each N,
     // win-optimal last.
     assert_eq!(names[..2], ["until-ten", "tapering"]);
     assert!(names.contains(&"catch-up"), "{names:?}");
@@ -31,6 +31,6 @@ fn the_analysis_covers_plugin_strategies_in_menu_order() {
     // win-optimal meets the plugin too.
     let w = a.win_optimal.as_ref().expect("two players");
     assert!(w.versus.iter().any(|v| v.opponent == "catch-up"));
-    // The optimal turn's value (seed 003's game, exact).
+    // The optimal turn's value (specification 003's game, exact).
     assert!((a.optimal_expected_turn_score - 7.995_69).abs() < 1e-5);
 }

@@ -1,4 +1,4 @@
-//! The front door: the seed-000 report for a board.
+//! The front door: the specification-000 report for a board.
 //!
 //! ```text
 //! cargo run --release --example snakes                      # the classic board

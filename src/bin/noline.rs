@@ -1,4 +1,4 @@
-//! `noline`: seed 002's program, to the letter.
+//! `noline`: specification 002's program, to the letter.
 //!
 //! `noline dim [playerXtype [playerOtype [Oin Oout Xin Xout]]]`
 fn main() -> std::process::ExitCode {

@@ -31,8 +31,8 @@ const CHANCE_IT: &str = env!("CARGO_BIN_EXE_chance-it");
 const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
 
 #[test]
-fn seed_3_strategy_2_with_bad_answers_as_the_seed_plays_it() {
-    // Seed 3, strategy 2 (tapering), as in seed 003's example; answers in
+fn seed_3_strategy_2_with_bad_answers_as_the_specification_plays_it() {
+    // Seed 3, strategy 2 (tapering), as in specification 003's example; answers in
     // mixed case, with garbage that must re-prompt.
     let mut stdin = String::from("3\n2\n");
     stdin += &answers(&["y", "maybe", "Y", "n", "", "yes", "N", "", "NO", ""], 300);

@@ -198,7 +198,7 @@ fn same_seed_same_numbers_whatever_the_threads() {
 }
 
 #[test]
-fn text_report_has_every_seed_000_item_and_no_progress_bar_when_piped() {
+fn text_report_has_every_specification_000_item_and_no_progress_bar_when_piped() {
     let o = tabula(&[
         "simulate", "snakes", "--games", "20000", "--board", "teaching",
     ]);
@@ -558,7 +558,7 @@ fn analyze_prints_exact_answers_as_text_and_json() {
 }
 
 #[test]
-fn analyze_shortest_finds_seed_001s_games() {
+fn analyze_shortest_finds_specification_001s_games() {
     let v = json(&tabula(&[
         "analyze",
         "snakes",

@@ -1,4 +1,4 @@
-//! `tabula race cruising` (seed 004's evaluation) and the generic verbs
+//! `tabula race cruising` (specification 004's evaluation) and the generic verbs
 //! on Caribbean Cruising, as a user runs them.
 
 use crate::common::{json, stderr, stdout, tabula, temp_dir};

@@ -1,4 +1,4 @@
-//! The `noline` program run as seed 002's marking scripts run it: a real
+//! The `noline` program run as specification 002's marking scripts run it: a real
 //! process, arguments, stdin, files, stdout, stderr and exit codes.
 //! Transcripts are pinned in `tests/cli/golden/noline-*.txt`; set
 //! `TABULA_BLESS=1` to rewrite them after a deliberate change.
@@ -34,7 +34,7 @@ fn temp_dir() -> PathBuf {
 const USAGE: &str = "Usage: noline dim [playerXtype [playerOtype [Oin Oout Xin Xout]]]\n";
 
 #[test]
-fn every_error_path_in_the_seeds_order() {
+fn every_error_path_in_the_specifications_order() {
     let cases: &[(&[&str], i32, &str)] = &[
         (&[], 1, USAGE),
         (&["5", "0", "0", "-"], 1, USAGE),
@@ -106,12 +106,12 @@ fn computer_players_never_open_their_input_file() {
     assert_eq!(o.code, Some(0), "{}", o.stderr);
 }
 
-/// The seed's example game (5 x 5, two humans on stdin), with its invalid
+/// The specification's example game (5 x 5, two humans on stdin), with its invalid
 /// moves: each re-prompts without reprinting the board.
 const SEED_GAME: &str = "0 0\n0 4\n4 4\n3 1\n2 4\n4 0\n3 0\n1 2\n2 1\n1 4\n4 1\n3 3\n0 3\n4 2\n2 3\n1 0\n4 3\n0 1\n2 0\n3 4\n0 2\n-10 0\n0 0\n0 5\n4\ncats\n1 1\n";
 
 #[test]
-fn the_seeds_example_game() {
+fn the_specifications_example_game() {
     let o = noline(&["5"], SEED_GAME);
     assert_eq!(o.code, Some(0), "{}", o.stderr);
     assert!(
@@ -139,7 +139,7 @@ fn computer_games_on_several_sizes() {
         assert_eq!(out.code, Some(0), "{}", out.stderr);
         golden(name, &out.stdout);
     }
-    // Type 2 on 11 x 11 starts as the seed lists: 10 10, then 9 8, 8 6, 7 4.
+    // Type 2 on 11 x 11 starts as the specification lists: 10 10, then 9 8, 8 6, 7 4.
     let out = noline(&["11", "2", "2"], "");
     let moves: Vec<&str> = out
         .stdout
@@ -494,7 +494,7 @@ fn noline_search_agents_in_tournaments_and_play() {
 }
 
 /// `analyze` and `play` are the generic verbs with noline's extension:
-/// the seed's options and outputs as before, the generic ones beside.
+/// the specification's options and outputs as before, the generic ones beside.
 #[test]
 fn noline_analyze_and_play_are_the_generic_verbs_with_its_extension() {
     // With --agents, the generic exact analysis: its keys and the

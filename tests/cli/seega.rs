@@ -87,7 +87,7 @@ fn tournament_json_has_the_issues_keys_and_pinned_results() {
 }
 
 #[test]
-fn tournament_text_ranks_by_the_seeds_score() {
+fn tournament_text_ranks_by_the_specifications_score() {
     let o = tabula(
         &[
             "tournament",
@@ -268,7 +268,7 @@ fn replay_names_the_first_illegal_step_and_fails() {
 }
 
 /// The person's answers for a whole game against `agent` with `seed`:
-/// the first free squares in board order, then the first legal step (or
+/// the first free squares in board order, then the first legal slide (or
 /// `pass`), computed by running the same agent with the same random
 /// stream (seat 1's of game 0), as `tabula play seega` does.
 fn scripted_game(agent: &str, seed: u64) -> (String, Position) {
@@ -280,7 +280,7 @@ fn scripted_game(agent: &str, seed: u64) -> (String, Position) {
     let mut input = String::new();
     // Noise the program must re-prompt on, before the first answer.
     input += "hello\nz9 a1\nc3 a1\n\n";
-    while p.outcome().is_none() {
+    while p.verdict().is_none() {
         if p.to_move() == Side::White {
             let a = bot.choose(&game, &p, 1, streams.agent(1));
             p.play(&a).unwrap();
@@ -292,7 +292,7 @@ fn scripted_game(agent: &str, seed: u64) -> (String, Position) {
                 input += &format!("{} {}\n", free[0], free[1]);
                 Action::Place([free[0], free[1]])
             }
-            Phase::Movement => match p.steps().next() {
+            Phase::Movement => match p.slides().next() {
                 Some(s) => {
                     // Spelled the other accepted way.
                     input += &format!("{}-{}\n", s.from, s.to);
@@ -312,7 +312,7 @@ fn scripted_game(agent: &str, seed: u64) -> (String, Position) {
 #[test]
 fn play_a_whole_game_at_the_terminal() {
     let (input, end) = scripted_game("greedy", 12345);
-    let outcome = end.outcome().unwrap();
+    let decided = end.verdict().unwrap();
     let dir = temp_dir("seega-play");
     let o = tabula(
         &[
@@ -342,12 +342,12 @@ fn play_a_whole_game_at_the_terminal() {
         assert!(o.stdout.contains(garbage), "{garbage}: {}", o.stdout);
     }
     // The final position, its summary, who won, the record, the verdict.
-    let who = match outcome.winner {
+    let who = match decided.winner {
         Some(w) => format!("{w} wins."),
         None => "A draw.".to_string(),
     };
     // A draw is said once, by the framework's account of the result.
-    let verdict = match outcome.winner {
+    let verdict = match decided.winner {
         Some(Side::Black) => "You win!\n",
         Some(Side::White) => "You lose.\n",
         None => "",
@@ -490,7 +490,7 @@ fn parameters_come_as_options_a_file_or_a_spec_string_alike() {
         );
         assert_eq!(v["pairs"], options["pairs"]);
     }
-    // The seed's moves per game are the movement phase's: the framework's
+    // The specification's moves per game are the movement phase's: the framework's
     // count of decisions less the placements, (7 * 7 - 1) / 2 of them two
     // pieces at a time, in games no one forfeits.
     assert_eq!(options["faults"].as_array().map(Vec::len), Some(0));

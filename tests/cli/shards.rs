@@ -308,7 +308,7 @@ fn every_games_tournament_splits_and_merges_exactly() {
         3,
         WINS,
     );
-    // Seega ranks by time by default; by points the ranks are the seed's.
+    // Seega ranks by time by default; by points the ranks are the specification's.
     splits_exactly(
         "shards-seega",
         &[
@@ -330,7 +330,7 @@ fn every_games_tournament_splits_and_merges_exactly() {
 
 #[test]
 fn simulations_split_and_merge_exactly() {
-    // Snakes: the seed-000 report's collectors (lengths, squares, wins).
+    // Snakes: the specification-000 report's collectors (lengths, squares, wins).
     splits_exactly(
         "shards-snakes",
         &[

@@ -30,7 +30,7 @@ impl Rules for ThreeSixes {
     /// Sixes thrown in a row so far (0, 1 or 2): part of the game state.
     type Extra = u8;
 
-    fn step(&self, turn: &Turn<'_>, sixes: &mut u8, roll: u16) -> Effect {
+    fn throw(&self, turn: &Turn<'_>, sixes: &mut u8, roll: u16) -> Effect {
         if roll != 6 {
             *sixes = 0;
             return Effect::Advance(u32::from(turn.square) + u32::from(roll));

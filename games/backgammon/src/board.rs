@@ -66,16 +66,17 @@ pub struct Hop {
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
 pub struct Turn {
-    /// The steps; only the first `len` count.
-    pub steps: [Hop; 4],
+    /// The hops; only the first `len` count (records call them `steps`).
+    #[serde(rename = "steps")]
+    pub hops: [Hop; 4],
     /// How many dice the turn uses (0 to 4).
     pub len: u8,
 }
 
 impl Turn {
-    /// The steps played.
-    pub fn steps(&self) -> &[Hop] {
-        &self.steps[..usize::from(self.len)]
+    /// The hops played.
+    pub fn hops(&self) -> &[Hop] {
+        &self.hops[..usize::from(self.len)]
     }
 
     /// The pass: no die can be used.
@@ -147,13 +148,13 @@ impl Position {
     /// Plays `turn` for `seat`: moves its checkers, and sends a lone
     /// opposing checker it lands on to the bar.
     pub fn play(&mut self, seat: usize, turn: &Turn) {
-        for s in turn.steps() {
-            self.step(seat, *s);
+        for s in turn.hops() {
+            self.hop(seat, *s);
         }
     }
 
-    /// Plays one step for `seat`.
-    pub fn step(&mut self, seat: usize, s: Hop) {
+    /// Plays one hop for `seat`.
+    pub fn hop(&mut self, seat: usize, s: Hop) {
         let (from, to) = (usize::from(s.from), usize::from(s.to));
         self.checkers[seat][from] -= 1;
         self.checkers[seat][to] += 1;
@@ -277,7 +278,7 @@ struct Gen<'a> {
     /// bit for each opposing point hit this turn (which fixes the
     /// opponent's side).
     key: u128,
-    steps: [Hop; 4],
+    hops: [Hop; 4],
     best: u8,
     /// Whether the best length found used the larger die alone.
     out: &'a mut Vec<Turn>,
@@ -299,7 +300,7 @@ impl Gen<'_> {
         }
     }
 
-    /// Plays the step; returns whether it hit.
+    /// Plays the hop; returns whether it hit.
     #[inline]
     fn apply(&mut self, p: usize, d: usize) -> bool {
         let to = p.saturating_sub(d);
@@ -356,7 +357,7 @@ impl Gen<'_> {
         }
     }
 
-    /// A turn of `len` steps ends here.
+    /// A turn of `len` hops ends here.
     fn leaf(&mut self, len: u8) {
         if len < self.best {
             return;
@@ -370,7 +371,7 @@ impl Gen<'_> {
             return;
         }
         self.out.push(Turn {
-            steps: self.steps,
+            hops: self.hops,
             len,
         });
     }
@@ -389,7 +390,7 @@ impl Gen<'_> {
             if self.can(p, d) {
                 any = true;
                 let hit = self.apply(p, d);
-                self.steps[depth] = Hop {
+                self.hops[depth] = Hop {
                     from: p as u8,
                     to: p.saturating_sub(d) as u8,
                 };
@@ -402,7 +403,7 @@ impl Gen<'_> {
         }
     }
 
-    /// Plays up to four of die `d`, each step from a point no higher
+    /// Plays up to four of die `d`, each hop from a point no higher
     /// than the last one's (every final position is reached that way).
     fn doubles(&mut self, d: usize, depth: usize, top: usize) {
         if depth == 4 {
@@ -416,7 +417,7 @@ impl Gen<'_> {
             if self.can(p, d) {
                 any = true;
                 let hit = self.apply(p, d);
-                self.steps[depth] = Hop {
+                self.hops[depth] = Hop {
                     from: p as u8,
                     to: p.saturating_sub(d) as u8,
                 };
@@ -473,7 +474,7 @@ fn generate(
         outside,
         occupied,
         key,
-        steps: [Hop::default(); 4],
+        hops: [Hop::default(); 4],
         best: 0,
         out,
         found,

@@ -82,6 +82,6 @@ tabula_app::register_game! {
     agents: "pipcount,random",
     games: 10_000,
     verbs: [simulate, analyze, tournament, play, replay],
-    report: Pictures,
+    extension: Pictures,
     extra: [&BEAROFF],
 }

@@ -25,9 +25,9 @@ fn point_name(p: u8) -> String {
 fn paths(position: &Position, seat: usize, turn: &Turn) -> Vec<Vec<(u8, bool)>> {
     let mut pos = *position;
     let mut paths: Vec<Vec<(u8, bool)>> = Vec::new();
-    for s in turn.steps() {
+    for s in turn.hops() {
         let hit = s.to != 0 && pos.checkers[1 - seat][25 - usize::from(s.to)] == 1;
-        pos.step(seat, *s);
+        pos.hop(seat, *s);
         match paths
             .iter_mut()
             .rev()
@@ -139,11 +139,11 @@ fn read_turn(text: &str) -> Result<Typed, String> {
 fn hit_points(position: &Position, seat: usize, turn: &Turn) -> Vec<u8> {
     let mut pos = *position;
     let mut hits = Vec::new();
-    for s in turn.steps() {
+    for s in turn.hops() {
         if s.to != 0 && pos.checkers[1 - seat][25 - usize::from(s.to)] == 1 {
             hits.push(s.to);
         }
-        pos.step(seat, *s);
+        pos.hop(seat, *s);
     }
     hits.sort_unstable();
     hits
@@ -262,21 +262,21 @@ pub fn render_position(position: &Position, viewer: usize) -> String {
 impl Notation for Backgammon {
     fn format_move(&self, state: &State, mv: &Turn) -> String {
         let seat = usize::from(state.seat);
-        // Replay may show a turn that is not legal here: format its steps
+        // Replay may show a turn that is not legal here: format its hops
         // as they are, without assuming them playable.
         let playable = mv
-            .steps()
+            .hops()
             .iter()
             .all(|s| s.from > s.to && usize::from(s.from) <= BAR);
         if playable && legal_counts(&state.position, seat, mv) {
             format_turn(&state.position, seat, mv)
         } else {
-            let steps: Vec<String> = mv
-                .steps()
+            let hops: Vec<String> = mv
+                .hops()
                 .iter()
                 .map(|s: &Hop| format!("{}/{}", point_name(s.from), point_name(s.to)))
                 .collect();
-            steps.join(" ")
+            hops.join(" ")
         }
     }
 
@@ -322,14 +322,14 @@ impl Notation for Backgammon {
     }
 }
 
-/// Whether each step of `turn` finds a checker to move, played in order.
+/// Whether each hop of `turn` finds a checker to move, played in order.
 fn legal_counts(position: &Position, seat: usize, turn: &Turn) -> bool {
     let mut pos = *position;
-    for s in turn.steps() {
+    for s in turn.hops() {
         if pos.checkers[seat][usize::from(s.from)] == 0 {
             return false;
         }
-        pos.step(seat, *s);
+        pos.hop(seat, *s);
     }
     true
 }

@@ -99,7 +99,7 @@ fn openspiel_double(position: &Position, seat: usize, die: u8) -> BTreeSet<Strin
 /// The legal plays of two dice of `die` (a non-double's rule applied to a
 /// pair of equal dice): both where possible, else one.
 fn two_dice(position: &Position, seat: usize, die: u8) -> Vec<Turn> {
-    // Every first step, then every second, written out apart from the
+    // Every first hop, then every second, written out apart from the
     // generator.
     let mut all = Vec::new();
     for a in 1..=BAR as u8 {
@@ -107,20 +107,20 @@ fn two_dice(position: &Position, seat: usize, die: u8) -> Vec<Turn> {
             continue;
         };
         let mut p = *position;
-        p.step(seat, s1);
+        p.hop(seat, s1);
         let mut any = false;
         for b in 1..=BAR as u8 {
             if let Some(s2) = single(&p, seat, b, die) {
                 any = true;
                 all.push(Turn {
-                    steps: [s1, s2, Default::default(), Default::default()],
+                    hops: [s1, s2, Default::default(), Default::default()],
                     len: 2,
                 });
             }
         }
         if !any {
             all.push(Turn {
-                steps: [
+                hops: [
                     s1,
                     Default::default(),
                     Default::default(),

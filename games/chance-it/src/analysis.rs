@@ -69,7 +69,7 @@ pub struct WinOptimalReport {
 
 impl Analysis {
     /// Solves `config` exactly. The strategies are every registered one,
-    /// in menu order (the seed's two first), plugins included; a strategy
+    /// in menu order (the specification's two first), plugins included; a strategy
     /// with a parameter (`threshold-N`) is analysed for each whole `N`
     /// from one above the dice's least sum to their greatest that it
     /// accepts. `win-optimal` comes last, with its chances against each

@@ -12,7 +12,7 @@ use tabula_core::spec::{PathItem, Source, SpecError};
 pub const MAX_VALUES: u16 = 16;
 
 /// Chance-it's parameters as written in a RON file; every field has the
-/// seed's default.
+/// specification's default.
 ///
 /// ```ron
 /// ChanceIt(dice: Dice(count: 2, faces: 6), rounds: 10, players: 2)
@@ -109,13 +109,19 @@ pub struct Config {
 pub const MAX_ROUNDS: u32 = 1000;
 
 impl Config {
-    /// Seed 003's game: two six-sided dice, 10 rounds, 2 players.
-    pub fn seed() -> Config {
+    /// Specification 003's game: two six-sided dice, 10 rounds, 2 players.
+    pub fn specification() -> Config {
         Config {
             dice: default_dice(),
             rounds: 10,
             players: 2,
         }
+    }
+
+    /// [`specification`](Config::specification) under its old name, kept
+    /// for code written against it.
+    pub fn seed() -> Config {
+        Config::specification()
     }
 
     /// One turn of one player with `dice`: the game whose optimal play is

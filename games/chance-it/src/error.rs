@@ -20,7 +20,7 @@
 ///     }
 ///     Ok(Arc::new(Threshold(n)))
 /// }
-/// let error = stop(&Config::seed(), Some("13")).err().map(|e| e.to_string());
+/// let error = stop(&Config::specification(), Some("13")).err().map(|e| e.to_string());
 /// assert_eq!(error.as_deref(), Some("stop-13: N must be from 2 to 12"));
 /// ```
 #[derive(Debug, thiserror::Error)]

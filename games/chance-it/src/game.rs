@@ -303,7 +303,7 @@ impl Recordable for ChanceIt {
 }
 
 /// Moves are `roll` and `stop` (`y`/`yes` and `n`/`no` too, as the
-/// seed's prompt takes them); a chance outcome is the roll's sum.
+/// specification's prompt takes them); a chance outcome is the roll's sum.
 impl Notation for ChanceIt {
     fn format_move(&self, _: &State, mv: &Move) -> String {
         match mv {

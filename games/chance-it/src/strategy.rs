@@ -90,7 +90,7 @@ pub enum Depends {
 ///         if view.last >= 8 { 0.0 } else { 1.0 }
 ///     }
 /// }
-/// let config = Config::seed();
+/// let config = Config::specification();
 /// let view = TurnView { config: &config, round: 0, seat: 0, rolled: &[9], last: 9, totals: &[0, 0] };
 /// assert_eq!(Eight.reroll_probability(&view), 0.0);
 /// ```
@@ -166,7 +166,7 @@ pub struct StrategyEntry {
     pub parameter: Option<&'static str>,
     /// One line saying what it does.
     pub summary: &'static str,
-    /// Its place in menus: the seed's strategies 1 and 2 first, then
+    /// Its place in menus: the specification's strategies 1 and 2 first, then
     /// the rest by name (rank 100).
     pub rank: u8,
     /// Makes the strategy.
@@ -224,7 +224,7 @@ inventory::collect!(StrategyEntry);
 ///     build: |_, _| Ok(Arc::new(Nine)),
 /// }
 ///
-/// let game = ChanceIt::new(Config::seed());
+/// let game = ChanceIt::new(Config::specification());
 /// assert!(tabula_play::agents::build(&game, "nine").is_ok());
 /// assert!(tabula_chance_it::strategy::build("nine", game.config()).is_ok());
 /// ```
@@ -305,7 +305,7 @@ pub fn all() -> Result<Vec<&'static StrategyEntry>, CoreError> {
     registry::sorted_unique("strategy", inventory::iter::<StrategyEntry>)
 }
 
-/// All registered strategies in menu order: the seed's two first.
+/// All registered strategies in menu order: the specification's two first.
 pub fn menu() -> Result<Vec<&'static StrategyEntry>, CoreError> {
     let mut all = all()?;
     all.sort_by_key(|e| (e.rank, e.name));
@@ -428,7 +428,7 @@ impl Policy<ChanceIt> for StrategyAgent {
     }
 }
 
-/// Seed strategy 1: keep rolling until a 10, 11 or 12.
+/// The specification's strategy 1: keep rolling until a 10, 11 or 12.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct UntilTen;
 
@@ -438,7 +438,7 @@ impl Strategy for UntilTen {
     }
 }
 
-/// Seed strategy 2: reroll always on 5 or less, with probability 40% on 6
+/// The specification's strategy 2: reroll always on 5 or less, with probability 40% on 6
 /// or 7, 20% on 8 or 9, 10% on 10, never on 11 or 12.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Tapering;
@@ -454,7 +454,7 @@ impl Strategy for Tapering {
         }
     }
 
-    /// As the seed draws it: `rand() % 100 < percent`.
+    /// As the specification draws it: `rand() % 100 < percent`.
     fn decide(&self, view: &TurnView<'_>, rng: &mut GameRng) -> Move {
         let percent = (self.reroll_probability(view) * 100.0).round() as u32;
         if rng.random_range(0..100u32) < percent {

@@ -98,7 +98,7 @@ pub fn summarize(dist: &[f64]) -> (f64, f64) {
 /// maximising the score. The solver's value of each state where the dice
 /// are to be rolled again with the set `S` rolled is `C(S)` above; its
 /// tie rule (the first legal move, `stop`, among equally good ones) is
-/// the seed's "stop when `v ≥ C(S)`".
+/// the specification's "stop when `v ≥ C(S)`".
 #[derive(Clone, Debug)]
 pub struct Optimal {
     values: Values,

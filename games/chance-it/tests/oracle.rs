@@ -19,7 +19,7 @@ fn configs() -> Vec<Config> {
     [(2, 6, 10), (1, 6, 12), (2, 4, 8)]
         .into_iter()
         .map(|(count, faces, rounds)| {
-            Config::seed()
+            Config::specification()
                 .with(Dice::new(count, faces).ok(), Some(rounds), None)
                 .expect("a config")
         })
@@ -389,8 +389,8 @@ fn every_pairing_is_the_backward_induction() {
 
 /// The (turn, difference) starts are exactly those the turns can reach.
 #[test]
-fn the_seed_game_is_solved_once_per_turn_and_difference() {
-    let w = WinOptimal::new(&Config::seed()).expect("solves");
+fn the_specification_game_is_solved_once_per_turn_and_difference() {
+    let w = WinOptimal::new(&Config::specification()).expect("solves");
     let reach = |turns: u32| -> std::collections::BTreeSet<i64> {
         let mut totals = std::collections::BTreeSet::from([0i64]);
         for _ in 0..turns {
@@ -416,10 +416,10 @@ fn the_seed_game_is_solved_once_per_turn_and_difference() {
     assert_eq!(at(&[30, 20]), at(&[10, 0]));
 }
 
-/// The seed's published figures.
+/// The specification's published figures.
 #[test]
-fn the_seed_figures() {
-    let config = Config::seed();
+fn the_specifications_figures() {
+    let config = Config::specification();
     let w = WinOptimal::new(&config).expect("solves");
     close(
         &w.self_play(),

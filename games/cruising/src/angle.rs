@@ -1,4 +1,4 @@
-//! Positions, velocities and angles as seed 004 gives them: directions
+//! Positions, velocities and angles as specification 004 gives them: directions
 //! are bearings in radians, `atan2(dx, dy)`: 0 towards +y (up the page,
 //! "north"), π/2 towards +x.
 
@@ -30,7 +30,7 @@ impl Position {
     }
 }
 
-/// A velocity as the seed gives it: a speed and the bearing it goes
+/// A velocity as the specification gives it: a speed and the bearing it goes
 /// towards.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Velocity {
@@ -42,7 +42,7 @@ pub struct Velocity {
 
 impl Velocity {
     /// The bearing the motion comes from: for the wind, where it blows
-    /// from (the seed's `PI + windVelocity.direction`).
+    /// from (the specification's `PI + windVelocity.direction`).
     pub fn from_bearing(&self) -> f64 {
         normalize(self.direction + PI)
     }
@@ -58,7 +58,7 @@ pub fn normalize(angle: f64) -> f64 {
 }
 
 /// The signed angle of `heading` off the wind that blows from `from`:
-/// positive with the wind on one side (the seed's port tack), negative on
+/// positive with the wind on one side (the specification's port tack), negative on
 /// the other, 0 head to wind, ±π dead downwind.
 pub fn off_wind(heading: f64, from: f64) -> f64 {
     normalize(heading - from)

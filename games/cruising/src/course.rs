@@ -1,7 +1,7 @@
 //! A course: where the boat starts, the marks it must pass in turn, how
 //! close counts as passing, the integration interval, the time allowed,
 //! the wind and the boat. Written in RON as a [`CourseSpec`] and checked
-//! into a [`Course`]; the twelve scenarios of the seed's evaluation are
+//! into a [`Course`]; the twelve scenarios of the specification's evaluation are
 //! [`scenario`]s.
 //!
 //! ```
@@ -53,7 +53,7 @@ pub struct WindSpec {
     /// the page (+y), 90 from the right (+x).
     pub from: f64,
     /// The standard deviation of the wind's direction, in degrees (0 to
-    /// 90): the seed's "wind variability".
+    /// 90): the specification's "wind variability".
     pub shift: f64,
     /// The standard deviation of the wind's speed, as a share of the mean
     /// (0 to 1).
@@ -276,7 +276,7 @@ pub enum Place {
     Index(usize),
 }
 
-/// The number of built-in scenarios: the seed's twelve.
+/// The number of built-in scenarios: the specification's twelve.
 pub const SCENARIOS: u32 = 12;
 
 /// The marks of every built-in scenario, after a start at the origin:
@@ -288,9 +288,9 @@ pub const MARKS: [Position; 4] = [
     Position::new(0.0, 0.0),
 ];
 
-/// Built-in scenario `n` (1 to [`SCENARIOS`]): the seed's four marks in
+/// Built-in scenario `n` (1 to [`SCENARIOS`]): the specification's four marks in
 /// a wind of 8, 16 or 25 knots, from the top of the page (so the second
-/// leg is a beat, as in the seed's picture) or from its left, steady
+/// leg is a beat, as in the specification's picture) or from its left, steady
 /// (2° of shift, 5% of gust) or variable (10°, 15%). The order: speed
 /// slowest, then direction, then variability.
 pub fn scenario(n: u32) -> Option<Course> {

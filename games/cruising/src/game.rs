@@ -18,7 +18,7 @@ use crate::course::{self, Course, CourseSpec};
 use crate::polar;
 
 /// The greatest sail trim, in radians: the sail square to the boat.
-/// (The seed's comment says 0 to π/4; its winning entry's tables go to
+/// (The specification's comment says 0 to π/4; its winning entry's tables go to
 /// 90°, so we take π/2.)
 pub const MAX_TRIM: f64 = FRAC_PI_2;
 
@@ -36,7 +36,7 @@ impl Parameters for CruisingParams {
     const FIELDS: &'static [Param] = &[
         Param::int(
             "scenario",
-            "the built-in scenario of the seed's evaluation (its marks, wind and variability)",
+            "the built-in scenario of the specification's evaluation (its marks, wind and variability)",
             "1",
             1,
             course::SCENARIOS as i64,
@@ -50,7 +50,7 @@ impl Parameters for CruisingParams {
     ];
 }
 
-/// A sailor's command for the next interval: the seed's
+/// A sailor's command for the next interval: the specification's
 /// `targetBowDirection` and `sailTrim`.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Helm {
@@ -116,7 +116,7 @@ pub struct State {
     pub tacks: u32,
 }
 
-/// Seed 004's sailing race on one course.
+/// Specification 004's sailing race on one course.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cruising {
     params: CruisingParams,
@@ -164,7 +164,7 @@ impl Cruising {
     }
 
     /// The true wind at `state`: its speed and the bearing it blows
-    /// towards (the seed's `windVelocity`).
+    /// towards (the specification's `windVelocity`).
     pub fn wind(&self, state: &State) -> Velocity {
         let w = &self.course().wind;
         let from = (w.from + state.wind_shift).to_radians();

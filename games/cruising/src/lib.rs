@@ -1,5 +1,5 @@
-//! **Caribbean Cruising**, the sailing race of seed 004 (the August 2001
-//! Programmer's Challenge, whose winning entry the seed prints): a boat
+//! **Caribbean Cruising**, the sailing race of specification 004 (the August 2001
+//! Programmer's Challenge, whose winning entry the specification prints): a boat
 //! sails around a sequence of marks in a wind that varies; once per
 //! integration interval its sailor is told the boat's position and
 //! velocity, the true wind, the bow direction, the marks picked up and
@@ -21,9 +21,9 @@
 //! ```
 //!
 //! The pieces: the course file ([`course`]), Bob's boat from the
-//! seed's tables ([`polar`]) and the rest of the boat model, ours
-//! ([`game`]), the seed's entry interface as the agent API with three
-//! sailors ([`sailor`]), and the seed's twelve-scenario evaluation with
+//! specification's tables ([`polar`]) and the rest of the boat model, ours
+//! ([`game`]), the specification's entry interface as the agent API with three
+//! sailors ([`sailor`]), and the specification's twelve-scenario evaluation with
 //! its table and picture ([`race`], the command `tabula race
 //! cruising`). The generic verbs `simulate`, `play` and `replay` come
 //! from the registration.
@@ -66,7 +66,7 @@ pub enum CruisingError {
 #[cfg(feature = "commands")]
 static RACE: tabula_app::Typed<race::RaceArgs> = tabula_app::Typed::report(
     "race",
-    "Caribbean Cruising: the seed's evaluation, every entrant on the twelve scenarios, ranked by race time + milliseconds",
+    "Caribbean Cruising: the specification's evaluation, every entrant on the twelve scenarios, ranked by race time + milliseconds",
     race::command,
 )
 .with_pictures();
@@ -74,7 +74,7 @@ static RACE: tabula_app::Typed<race::RaceArgs> = tabula_app::Typed::report(
 #[cfg(feature = "commands")]
 tabula_app::register_game! {
     game: Cruising,
-    summary: "Caribbean Cruising (seed 004): sail around marks in a varying wind; bow direction and sail trim each interval",
+    summary: "Caribbean Cruising (specification 004): sail around marks in a varying wind; bow direction and sail trim each interval",
     agents: "cooper",
     games: 100,
     verbs: [simulate, play, replay],

@@ -1,8 +1,8 @@
-//! Bob's boat, as seed 004 prints it: the winning entry's tables of the
+//! Bob's boat, as specification 004 prints it: the winning entry's tables of the
 //! best boat speed and the best sail trim at 10 and 25 knots of true
 //! wind, from 45° to 180° off the wind in 5° steps.
 //!
-//! The seed prints the tables and nothing of the test code's model, so
+//! The specification prints the tables and nothing of the test code's model, so
 //! everything between and beyond them is ours ([`speed`],
 //! [`optimal_trim`]): linear interpolation between the 5° steps and
 //! between the two wind speeds; below 10 knots the 10-knot speeds scaled
@@ -29,7 +29,7 @@ pub const LOW_WIND: f64 = 10.0;
 /// The higher of the two wind speeds the tables are given for.
 pub const HIGH_WIND: f64 = 25.0;
 
-/// Best boat speed at 10 knots of wind, 45° to 180° off the wind (seed 004).
+/// Best boat speed at 10 knots of wind, 45° to 180° off the wind (specification 004).
 pub const SPEEDS_10: [f64; ENTRIES] = [
     1.127832, 2.197660, 3.230089, 4.224883, 5.178596, 6.086716, 6.797097, 7.115055, 7.393258,
     7.580791, 7.722331, 7.811481, 7.889993, 7.905046, 7.914209, 7.875377, 7.821882, 7.728490,
@@ -37,7 +37,7 @@ pub const SPEEDS_10: [f64; ENTRIES] = [
     6.688348,
 ];
 
-/// Best boat speed at 25 knots of wind, 45° to 180° off the wind (seed 004).
+/// Best boat speed at 25 knots of wind, 45° to 180° off the wind (specification 004).
 pub const SPEEDS_25: [f64; ENTRIES] = [
     2.735935, 5.313390, 7.793669, 10.17909, 12.462901, 14.269482, 15.080794, 15.786205, 16.311792,
     16.710061, 17.072551, 17.343519, 17.519245, 17.671387, 17.693380, 17.718675, 17.626386,
@@ -45,13 +45,13 @@ pub const SPEEDS_25: [f64; ENTRIES] = [
     15.869028, 15.763844, 15.746795,
 ];
 
-/// Best sail trim in degrees at 10 knots of wind (seed 004).
+/// Best sail trim in degrees at 10 knots of wind (specification 004).
 pub const TRIMS_10: [f64; ENTRIES] = [
     5.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0, 10.0, 15.0, 15.0, 15.0, 20.0, 20.0, 20.0, 25.0, 25.0, 30.0,
     30.0, 35.0, 40.0, 45.0, 45.0, 55.0, 60.0, 65.0, 75.0, 80.0, 90.0,
 ];
 
-/// Best sail trim in degrees at 25 knots of wind (seed 004).
+/// Best sail trim in degrees at 25 knots of wind (specification 004).
 pub const TRIMS_25: [f64; ENTRIES] = [
     5.0, 5.0, 5.0, 5.0, 5.0, 5.0, 10.0, 15.0, 15.0, 15.0, 20.0, 20.0, 25.0, 25.0, 25.0, 30.0, 30.0,
     35.0, 40.0, 40.0, 45.0, 50.0, 55.0, 60.0, 70.0, 75.0, 80.0, 90.0,
@@ -83,7 +83,7 @@ pub fn off_wind_degrees(off: f64) -> f64 {
 ///
 /// ```
 /// use tabula_cruising::polar;
-/// // A table entry at a table wind speed is the seed's figure.
+/// // A table entry at a table wind speed is the specification's figure.
 /// assert!((polar::speed(110f64.to_radians(), 10.0) - 7.905046).abs() < 1e-9);
 /// // Halfway between the two wind speeds, halfway between the figures.
 /// let mid = polar::speed(110f64.to_radians(), 17.5);

@@ -1,8 +1,8 @@
-//! The seed's evaluation: every entrant sails every scenario (the
+//! The specification's evaluation: every entrant sails every scenario (the
 //! twelve built-in ones, or the courses given), each scenario on the
 //! same weather for every entrant (its wind draws come from the run's
 //! seed and the scenario's number alone), and the table ranks them as
-//! the seed's does: race time, execution time in milliseconds, score =
+//! the specification's does: race time, execution time in milliseconds, score =
 //! race time + milliseconds, marks navigated. A race not finished within
 //! its time limit, or forfeited, counts the time limit and the marks it
 //! passed.
@@ -148,7 +148,7 @@ pub struct Path {
     pub tacks: Vec<Position>,
 }
 
-/// The table of the seed's evaluation.
+/// The table of the specification's evaluation.
 #[derive(Clone, Debug, Serialize)]
 pub struct RaceReport {
     /// The seed of the wind.

@@ -1,9 +1,9 @@
-//! The entry interface of seed 004, as the game's agent API: a
+//! The entry interface of specification 004, as the game's agent API: a
 //! [`Sailor`] is briefed on the course once ([`Sailor::init`], the
-//! seed's `InitCarribeanCruise`) and then, once per integration
+//! specification's `InitCarribeanCruise`) and then, once per integration
 //! interval, told the boat's position and velocity, the true wind, the
 //! bow direction, the marks picked up and the time, and answers a bow
-//! direction and a sail trim ([`Sailor::cruise`], the seed's `Cruise`).
+//! direction and a sail trim ([`Sailor::cruise`], the specification's `Cruise`).
 //! [`Skipper`] makes any sailor an [`Agent`] of [`Cruising`], so the
 //! framework's referee times every call and forfeits a bad answer (a NaN
 //! bow direction, a trim outside 0 to π/2).
@@ -20,7 +20,7 @@ use crate::angle::{Position, Velocity, normalize, off_wind};
 use crate::game::{Cruising, Helm, MAX_TRIM, State};
 use crate::polar;
 
-/// What a sailor is told before the race (the seed's
+/// What a sailor is told before the race (the specification's
 /// `InitCarribeanCruise`).
 #[derive(Clone, Copy, Debug)]
 pub struct Briefing<'a> {
@@ -32,7 +32,7 @@ pub struct Briefing<'a> {
     pub interval: f64,
 }
 
-/// What a sailor is told every interval (the arguments of the seed's
+/// What a sailor is told every interval (the arguments of the specification's
 /// `Cruise`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Observation {
@@ -50,7 +50,7 @@ pub struct Observation {
     pub time: f64,
 }
 
-/// A boat's sailor: the seed's entry.
+/// A boat's sailor: the specification's entry.
 pub trait Sailor: Send {
     /// Hears the course before the race. The default does nothing.
     fn init(&mut self, briefing: &Briefing<'_>) {
@@ -229,7 +229,7 @@ impl Sailor for BestVmc {
     }
 }
 
-/// Tony Cooper's winning entry, as seed 004 prints it and describes it:
+/// Tony Cooper's winning entry, as specification 004 prints it and describes it:
 /// the best trim looked up in the published tables (the 25-knot table
 /// above 17.5 knots of wind), a tack of 64° off the wind when the mark
 /// is closer to the wind than that, on the tack pointing nearer the
@@ -369,7 +369,7 @@ tabula_play::inventory::submit! {
     AgentEntry {
         name: "cooper",
         parameter: None,
-        summary: "the seed's winning entry: trim from the published tables, 64° tacks held at least 15 s, a 10% pull towards the best-VMC heading",
+        summary: "the specification's winning entry: trim from the published tables, 64° tacks held at least 15 s, a 10% pull towards the best-VMC heading",
         build: &BuildFn::<Cruising>(|_, _| Ok(Box::new(Skipper(Cooper::default())))),
     }
 }

@@ -66,7 +66,7 @@ tabula_app::register_game! {
     game: Monopoly,
     summary: "Monopoly's movement model: the long-run share of turns ending on each square, exact and simulated",
     verbs: [analyze],
-    report: commands::Tables,
+    extension: commands::Tables,
     sampler: commands::Sampling,
     plugins: plugins,
 }

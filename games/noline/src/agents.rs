@@ -1,4 +1,4 @@
-//! Agents: who chooses the moves. The seed's two computer players
+//! Agents: who chooses the moves. The specification's two computer players
 //! (`type1`, `type2`), `perfect`, and the generic agents `random`,
 //! `greedy`, `alphabeta` and `mcts` of [`tabula_search`] (on the
 //! evaluation of [`crate::search`]); registered in the
@@ -16,7 +16,7 @@ use crate::search::SEARCH_MAX_DIM;
 use crate::solve::{self, Solver, Value, mover};
 use tabula_exact::proof::{Next, Proof};
 
-/// The seed's computer players: for n = 0, 1, 2, ... try cell
+/// The specification's computer players: for n = 0, 1, 2, ... try cell
 /// k = n(s + 2) mod s² (row k / s, column k mod s) and take the first
 /// empty one; `type2` counts from the opposite corner, cell s² − 1 − k.
 /// The counter n carries on from move to move within a game.
@@ -27,7 +27,7 @@ pub struct Sequence {
 }
 
 impl Sequence {
-    /// The seed's type 1 (`backwards = false`) or type 2.
+    /// The specification's type 1 (`backwards = false`) or type 2.
     pub fn new(backwards: bool) -> Sequence {
         Sequence { backwards, n: 0 }
     }
@@ -166,7 +166,7 @@ tabula_play::inventory::submit! {
     AgentEntry {
         name: "type1",
         parameter: None,
-        summary: "seed 002's player type 1: tries cells k = n(s+2) mod s^2 for n = 0, 1, 2, ...",
+        summary: "specification 002's player type 1: tries cells k = n(s+2) mod s^2 for n = 0, 1, 2, ...",
         build: &BuildFn::<Noline>(|_, _| Ok(Box::new(Sequence::new(false)))),
     }
 }
@@ -174,7 +174,7 @@ tabula_play::inventory::submit! {
     AgentEntry {
         name: "type2",
         parameter: None,
-        summary: "seed 002's player type 2: the same sequence from the opposite corner, backwards",
+        summary: "specification 002's player type 2: the same sequence from the opposite corner, backwards",
         build: &BuildFn::<Noline>(|_, _| Ok(Box::new(Sequence::new(true)))),
     }
 }

@@ -120,7 +120,7 @@ impl Grid {
             .any(|&(dr, dc)| 1 + run(dr, dc) + run(-dr, -dc) >= 3)
     }
 
-    /// The board as the seed prints it: a line of `dim` dashes, the rows,
+    /// The board as the specification prints it: a line of `dim` dashes, the rows,
     /// a line of `dim` equals signs.
     pub fn render(&self) -> String {
         let mut s = String::with_capacity((self.dim + 1) * (self.dim + 2));

@@ -1,9 +1,9 @@
 //! What noline adds to the generic `analyze` and `play` (registered in
-//! the crate's root with its [`Extension`](crate::tournament::Extension)):
+//! the crate's root with its [`NolineVerbs`](crate::tournament::NolineVerbs)):
 //! `tabula analyze noline` answers perfect play from the empty board with
 //! noline's own solver ([`solve`], the framework's proof search on
 //! bitboards) and leaves `--agents` to the generic solve; `tabula play
-//! noline` is the generic `play` with the seed's options (`--agent`,
+//! noline` is the generic `play` with the specification's options (`--agent`,
 //! `--first`) and its way of greeting.
 
 use std::fmt::Write as _;
@@ -265,7 +265,7 @@ pub fn play_setup(matches: &clap::ArgMatches) -> Result<PlaySetup, Error> {
 }
 
 /// What `tabula play noline` says first: the seed it picked, if it
-/// picked one, as the seed's way to play always said it.
+/// picked one, as the specification's way to play always said it.
 pub fn play_opening(seed: u64, picked: bool) -> String {
     if picked {
         format!("Seed {seed} (--seed {seed} plays this game again).\n")

@@ -65,7 +65,7 @@ impl Noline {
         self.is_legal(state, mv, &mut Vec::new())
     }
 
-    /// The game on a `dim` × `dim` board (any size from 1; the seed's
+    /// The game on a `dim` × `dim` board (any size from 1; the specification's
     /// program asks for an odd size above 1).
     pub fn new(dim: usize) -> Noline {
         Noline { dim: dim.max(1) }
@@ -216,8 +216,8 @@ impl tabula_play::record::Recordable for Noline {
     }
 }
 
-/// A move is typed `ROW COL` as the seed's program reads it; the board is
-/// drawn as the seed draws it.
+/// A move is typed `ROW COL` as the specification's program reads it; the board is
+/// drawn as the specification draws it.
 impl tabula_play::terminal::Notation for Noline {
     fn format_move(&self, _: &State, mv: &Place) -> String {
         format!("{} {}", mv.row, mv.col)

@@ -1,6 +1,6 @@
-//! noline for tabula (seed 002): two players place tiles on a square grid
+//! noline for tabula (specification 002): two players place tiles on a square grid
 //! in turn, and whoever makes a line of three of their own loses. The
-//! seed's exact command-line program, agents, and a perfect solver, all
+//! specification's exact command-line program, agents, and a perfect solver, all
 //! on one implementation of the rules.
 //!
 //! ```
@@ -16,7 +16,7 @@
 //! The registration with the command line and the modules `commands` and
 //! `tournament` come with the feature `commands` (on by default). Without
 //! it the crate is the rules, the agents, the search, the solver and the
-//! seed's program, and compiles without clap, indicatif or plotters
+//! specification's program, and compiles without clap, indicatif or plotters
 //! (`cargo build -p tabula-noline --no-default-features`).
 #![deny(missing_docs)]
 
@@ -39,8 +39,8 @@ pub use game::{Dim, Noline, Place, State};
 #[cfg(feature = "commands")]
 tabula_app::register_game! {
     game: Noline,
-    summary: "noline, seed 002's tile game: make a line of three of your own and you lose",
+    summary: "noline, specification 002's tile game: make a line of three of your own and you lose",
     agents: "type1,type2",
     verbs: [simulate, tournament, replay, analyze, play],
-    report: tournament::Extension,
+    extension: tournament::NolineVerbs,
 }

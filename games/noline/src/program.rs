@@ -1,4 +1,4 @@
-//! The `noline` program of seed 002, to the letter: arguments, error
+//! The `noline` program of specification 002, to the letter: arguments, error
 //! exits, the board, prompts, move input, and the end of the game. The
 //! rules are the shared [`Noline`] game.
 
@@ -17,9 +17,9 @@ pub const USAGE: &str = "Usage: noline dim [playerXtype [playerOtype [Oin Oout X
 /// invalid moves.
 pub const MAX_LINE: usize = 80;
 
-/// How a player's moves are chosen: typed, or by the registered agent
-/// `type1` or `type2`.
-enum Player {
+/// Who occupies a seat (as the terminal's `Occupant` does): moves typed,
+/// or chosen by the registered agent `type1` or `type2`.
+enum Occupant {
     Human,
     Computer(Box<dyn Agent<Noline>>),
 }
@@ -93,7 +93,7 @@ impl Io<'_> {
 /// C's `isspace` in the "C" locale.
 pub use crate::board::scan_two_ints;
 
-/// A move line as the seed accepts it: fewer than 80 characters, two
+/// A move line as the specification accepts it: fewer than 80 characters, two
 /// integers as scanf reads them, on the board, on an empty cell.
 pub fn parse_move(line: &[u8], game: &Noline, state: &State) -> Option<Place> {
     if line.len() >= MAX_LINE {
@@ -150,12 +150,12 @@ pub fn run(
         }
     }
     let game = Noline::new(dim);
-    let mut players = [Player::Human, Player::Human];
+    let mut players = [Occupant::Human, Occupant::Human];
     for (seat, t) in types.into_iter().enumerate() {
         if t > 0 {
             let name = if t == 1 { "type1" } else { "type2" };
             match tabula_play::agents::build(&game, name) {
-                Ok(agent) => players[seat] = Player::Computer(agent),
+                Ok(agent) => players[seat] = Occupant::Computer(agent),
                 Err(e) => return fail(stderr, 3, &format!("noline: {e}")),
             }
         }
@@ -167,7 +167,7 @@ pub fn run(
     if args.len() == 7 {
         for seat in 0..2 {
             let (input, output) = (&args[3 + 2 * seat], &args[4 + 2 * seat]);
-            if input != "-" && matches!(players[seat], Player::Human) {
+            if input != "-" && matches!(players[seat], Occupant::Human) {
                 // A directory opens but cannot be read as a file.
                 match File::open(input) {
                     Ok(f) if !f.metadata().is_ok_and(|m| m.is_dir()) => {
@@ -196,7 +196,7 @@ pub fn run(
         // A closed output ends the program quietly (the rule of every
         // tabula program, see `tabula_core::input::is_broken_pipe`).
         Err(e) if input::is_broken_pipe(&e) => 0,
-        // Input that cannot be read as a file is what the seed calls
+        // Input that cannot be read as a file is what the specification calls
         // invalid files.
         Err(_) if io.read_failed => fail(stderr, 4, "Invalid files."),
         Err(e) => {
@@ -206,14 +206,14 @@ pub fn run(
     }
 }
 
-fn play(game: &Noline, mut players: [Player; 2], io: &mut Io<'_>) -> std::io::Result<()> {
+fn play(game: &Noline, mut players: [Occupant; 2], io: &mut Io<'_>) -> std::io::Result<()> {
     let mut state = game.initial_state();
     for (seat, p) in players.iter_mut().enumerate() {
-        if let Player::Computer(agent) = p {
+        if let Occupant::Computer(agent) = p {
             agent.new_game(game, seat);
         }
     }
-    // The seed's players draw nothing; an agent's stream all the same.
+    // The specification's players draw nothing; an agent's stream all the same.
     let mut rng = tabula_core::agent_rng(0, 0, 0);
     let message = loop {
         let seat = state.to_move;
@@ -222,16 +222,16 @@ fn play(game: &Noline, mut players: [Player; 2], io: &mut Io<'_>) -> std::io::Re
         let mv = loop {
             io.write(seat, &format!("{name}> "))?;
             match &mut players[seat] {
-                Player::Computer(agent) => {
+                Occupant::Computer(agent) => {
                     let mv = agent.choose(game, &state, seat, &mut rng);
                     if !game.allows(&state, &mv) {
-                        // Never: the seed's players take an empty cell.
+                        // Never: the specification's players take an empty cell.
                         return Err(std::io::Error::other("an agent chose a taken cell"));
                     }
                     io.write(seat, &format!("{} {}\n", mv.row, mv.col))?;
                     break mv;
                 }
-                Player::Human => {
+                Occupant::Human => {
                     let Some(line) = io.read_line(seat)? else {
                         let message = format!("Player {name} loses due to EOF.\n");
                         return finish(io, &state, &message);

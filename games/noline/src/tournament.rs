@@ -1,5 +1,5 @@
 //! Tournaments: `tabula tournament noline` is the generic verb with
-//! noline's [`Extension`] (which also gives the generic `analyze` and
+//! noline's [`NolineVerbs`] (which also gives the generic `analyze` and
 //! `play` what [`commands`](crate::commands) adds). From code, a
 //! tournament is the framework's one entry point,
 //! [`Tournament::run`](tabula_play::tournament::Tournament::run) with
@@ -31,12 +31,12 @@ pub fn max_steps(dim: usize) -> u32 {
 /// to their end (the step cap raised to `dim * dim`), the board side
 /// under `dim`, each pair's wins as O and as X (`a_wins_as_o`,
 /// `a_wins_as_x`), and a section of text with them. To `analyze`: its
-/// own solver of perfect play and its options. To `play`: the seed's
+/// own solver of perfect play and its options. To `play`: the specification's
 /// options and greeting ([`commands`](crate::commands)).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Extension;
+pub struct NolineVerbs;
 
-impl tabula_app::verbs::Extension<Noline> for Extension {
+impl tabula_app::verbs::Extension<Noline> for NolineVerbs {
     fn analyze_arguments(&self, command: clap::Command) -> clap::Command {
         crate::commands::analyze_arguments(command)
     }
@@ -73,7 +73,7 @@ impl tabula_app::verbs::Extension<Noline> for Extension {
 
     fn tournament_help(&self) -> &'static str {
         "Seat 1 is O, who moves first; each agent takes O in half of a pairing's games.\n\
-Agents: type1 and type2 (seed 002's computer players), random, perfect, and the search agents greedy, alphabeta[-BUDGET], mcts[-BUDGET] (see `tabula list`).\n\
+Agents: type1 and type2 (specification 002's computer players), random, perfect, and the search agents greedy, alphabeta[-BUDGET], mcts[-BUDGET] (see `tabula list`).\n\
 An agent that panics or answers an illegal move forfeits that game only; the tournament goes on.\n\
 --max-steps defaults to dim x dim here, so every game is played to its end as the noline program plays it.\n\
 Example: tabula tournament noline --dim 3 --agents type1,type2,random,perfect --games 1000 --seed 1"

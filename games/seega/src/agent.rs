@@ -1,4 +1,4 @@
-//! The agent API, in the spirit of the seed's `InitGame`, `PlacePieces`,
+//! The agent API, in the spirit of the specification's `InitGame`, `PlacePieces`,
 //! `MovePiece` and `TermGame`: a richer trait on top of the framework's
 //! [`Agent`], which [`Adapted`] implements for any [`SeegaAgent`]. Agents
 //! are registered in the framework's registry
@@ -21,7 +21,7 @@ use crate::board::{Side, Slide, Square};
 use crate::game::Seega;
 use crate::rules::{Action, Phase, Position, Verdict};
 
-/// What an agent is told before a game (the seed's `InitGame`).
+/// What an agent is told before a game (the specification's `InitGame`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameInfo {
     /// The side it plays.
@@ -34,12 +34,12 @@ pub struct GameInfo {
     pub stalemate: u32,
 }
 
-/// An answer to "your move" (the seed's `MovePiece`).
+/// An answer to "your move" (the specification's `MovePiece`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reply {
     /// Move a piece one step.
     Move(Slide),
-    /// "I cannot move": legal only when the agent has no legal step.
+    /// "I cannot move": legal only when the agent has no legal slide.
     Blocked,
 }
 
@@ -47,30 +47,30 @@ pub enum Reply {
 /// are required.
 ///
 /// Agents get the full [`Position`]: the board, the counts, the
-/// moves-without-capture counter, and its legal steps
-/// ([`Position::steps`]). Randomized agents draw from `rng`, which the
+/// moves-without-capture counter, and its legal slides
+/// ([`Position::slides`]). Randomized agents draw from `rng`, which the
 /// referee seeds per game, so tournaments are reproducible.
 pub trait SeegaAgent: Send {
-    /// Called once before the game (the seed's `InitGame`). The default
+    /// Called once before the game (the specification's `InitGame`). The default
     /// does nothing.
     fn init_game(&mut self, info: &GameInfo) {
         let _ = info;
     }
 
     /// Two empty squares, neither the centre, for the next two pieces
-    /// (the seed's `PlacePieces`).
+    /// (the specification's `PlacePieces`).
     fn place(&mut self, position: &Position, rng: &mut GameRng) -> [Square; 2];
 
-    /// A step for the side to move (the seed's `MovePiece`). When
+    /// A slide for the side to move (the specification's `MovePiece`). When
     /// `follow_up` is `Some(square)`, the piece on `square` has just
-    /// captured and can capture again: the step must move that piece and
+    /// captured and can capture again: the slide must move that piece and
     /// capture.
     fn play(&mut self, position: &Position, follow_up: Option<Square>, rng: &mut GameRng) -> Reply;
 
-    /// Called once after the game with its outcome (the seed's
+    /// Called once after the game with its verdict (the specification's
     /// `TermGame`). The default does nothing.
-    fn term_game(&mut self, outcome: &Verdict) {
-        let _ = outcome;
+    fn term_game(&mut self, verdict: &Verdict) {
+        let _ = verdict;
     }
 }
 
@@ -82,7 +82,7 @@ pub trait SeegaAgent: Send {
 /// [`init_game`](SeegaAgent::init_game) with the seat's side, and
 /// [`end_game`](Agent::end_game), which the referee, the tournament and
 /// terminal play call after every game that ended, calls
-/// [`term_game`](SeegaAgent::term_game) with its outcome (a game stopped
+/// [`term_game`](SeegaAgent::term_game) with its verdict (a game stopped
 /// before its end, or forfeited, has none, and is not told).
 #[derive(Clone, Debug, Default)]
 pub struct Adapted<A>(pub A);
@@ -103,15 +103,15 @@ impl<A: SeegaAgent> Agent<Seega> for Adapted<A> {
         match position.phase() {
             Phase::Placement => Action::Place(self.0.place(position, rng)).normalized(),
             Phase::Movement => match self.0.play(position, position.follow_up(), rng) {
-                Reply::Move(step) => Action::Move(step),
+                Reply::Move(slide) => Action::Move(slide),
                 Reply::Blocked => Action::Blocked,
             },
         }
     }
 
     fn end_game(&mut self, _: &Seega, position: &Position, _: Seat) {
-        if let Some(outcome) = position.outcome() {
-            self.0.term_game(&outcome);
+        if let Some(verdict) = position.verdict() {
+            self.0.term_game(&verdict);
         }
     }
 }
@@ -125,7 +125,7 @@ impl<A: SeegaAgent> Agent<Seega> for Adapted<A> {
 /// use tabula_seega::agents::safe_placement;
 /// use tabula_seega::{Position, Reply, Seega, SeegaAgent, Square, agent::boxed};
 ///
-/// /// Safe placements, then the first legal step.
+/// /// Safe placements, then the first legal slide.
 /// struct First;
 ///
 /// impl SeegaAgent for First {
@@ -133,7 +133,7 @@ impl<A: SeegaAgent> Agent<Seega> for Adapted<A> {
 ///         safe_placement(position, rng)
 ///     }
 ///     fn play(&mut self, position: &Position, _: Option<Square>, _: &mut GameRng) -> Reply {
-///         position.steps().next().map_or(Reply::Blocked, Reply::Move)
+///         position.slides().next().map_or(Reply::Blocked, Reply::Move)
 ///     }
 /// }
 ///
@@ -141,7 +141,7 @@ impl<A: SeegaAgent> Agent<Seega> for Adapted<A> {
 ///     AgentEntry {
 ///         name: "first",
 ///         parameter: None,
-///         summary: "safe placements, then the first legal step",
+///         summary: "safe placements, then the first legal slide",
 ///         build: &BuildFn::<Seega>(|_, _| Ok(boxed(First))),
 ///     }
 /// }

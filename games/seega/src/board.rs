@@ -8,14 +8,14 @@ use tabula_core::Seat;
 
 use crate::SeegaError;
 
-/// The smallest board side (seed 004: odd, at least 5).
+/// The smallest board side (specification 004: odd, at least 5).
 pub const MIN_SIZE: usize = 5;
 /// The largest board side: columns are named by the letters a to s.
 pub const MAX_SIZE: usize = 19;
 /// Squares on the largest board.
 pub const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
 
-/// A player. Black is seat 0 (the seed's piece value 1), White seat 1
+/// A player. Black is seat 0 (the specification's piece value 1), White seat 1
 /// (piece value 2). Who places first is a separate parameter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Side {
@@ -57,7 +57,7 @@ impl Side {
         }
     }
 
-    /// The seed's piece value: 1 for Black, 2 for White.
+    /// The specification's piece value: 1 for Black, 2 for White.
     #[inline]
     pub fn piece_value(self) -> u8 {
         self as u8 + 1
@@ -73,7 +73,7 @@ impl fmt::Display for Side {
     }
 }
 
-/// A square: row and column from 0, row 0 at the top (the seed's
+/// A square: row and column from 0, row 0 at the top (the specification's
 /// `Position`). Records write it as `(row, col)` in RON and `[row, col]`
 /// in JSON; people read and type it as `c3` (column letter, row from 1).
 #[derive(

@@ -25,7 +25,7 @@ pub enum Event {
         /// Whose.
         side: Side,
         /// From where to where.
-        step: Slide,
+        slide: Slide,
     },
     /// A piece was captured.
     Captured {
@@ -46,7 +46,7 @@ pub enum Event {
 /// Seega with fixed [`Rules`]. Seat 0 is Black, seat 1 White.
 ///
 /// [`apply_move`](BoardGame::apply_move) is total: an illegal action loses
-/// the game for the side that made it, as the seed rules.
+/// the game for the side that made it, as the specification rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Seega {
     rules: Rules,
@@ -79,7 +79,7 @@ impl BoardGame for Seega {
     }
 
     fn status(&self, state: &Position) -> Status {
-        match state.outcome() {
+        match state.verdict() {
             Some(Verdict {
                 winner: Some(w), ..
             }) => Status::Over(GameResult::Win(w.seat())),
@@ -97,7 +97,7 @@ impl BoardGame for Seega {
             Ok(captures) => {
                 events(match mv {
                     Action::Place(squares) => Event::Placed { side, squares },
-                    Action::Move(step) => Event::Moved { side, step },
+                    Action::Move(slide) => Event::Moved { side, slide },
                     Action::Blocked => Event::Passed { side },
                 });
                 for &square in captures.squares() {
@@ -108,17 +108,17 @@ impl BoardGame for Seega {
                 }
             }
         }
-        if let Some(o) = state.outcome() {
+        if let Some(o) = state.verdict() {
             events(Event::Ended(o));
         }
     }
 
     /// Every legal action: all pairs of free squares while placing (in
     /// board order, each pair's squares in board order too: see
-    /// [`Action::normalized`]), the steps while moving, or `Blocked` when
+    /// [`Action::normalized`]), the slides while moving, or `Blocked` when
     /// there are none.
     fn legal_moves(&self, state: &Position, out: &mut Vec<Action>) {
-        if state.outcome().is_some() {
+        if state.verdict().is_some() {
             return;
         }
         match state.phase() {
@@ -132,7 +132,7 @@ impl BoardGame for Seega {
             }
             crate::rules::Phase::Movement => {
                 let before = out.len();
-                out.extend(state.steps().map(Action::Move));
+                out.extend(state.slides().map(Action::Move));
                 if out.len() == before {
                     out.push(Action::Blocked);
                 }

@@ -1,5 +1,5 @@
-//! Seega for tabula (seed 004): the capture game on an odd n × n board,
-//! an agent API in the spirit of the seed's `InitGame` / `PlacePieces` /
+//! Seega for tabula (specification 004): the capture game on an odd n × n board,
+//! an agent API in the spirit of the specification's `InitGame` / `PlacePieces` /
 //! `MovePiece` / `TermGame` on top of the framework's agents, and the
 //! [`Heuristic`](tabula_search::Heuristic) with which the framework's
 //! generic search agents play it (registered as `random`, `greedy`,
@@ -26,9 +26,9 @@
 //! [`game`] (Seega as a `BoardGame`, its records and move notation),
 //! [`agent`] (the API), [`search`] (the heuristic), [`agents`] (the
 //! registered players), [`params`] (the rules as the one parameter
-//! type), [`tournament`] (the seed's columns of the framework's one
+//! type), [`tournament`] (the specification's columns of the framework's one
 //! tournament report), [`verbs`] (what Seega adds to the generic verbs: the
-//! seed's tournament and options of `play`); every error is a
+//! specification's tournament and options of `play`); every error is a
 //! [`SeegaError`]. Seega has no command of its own: `simulate`,
 //! `tournament`, `play` and `replay` are the framework's.
 //!
@@ -61,10 +61,10 @@ pub use rules::{Action, Illegal, Phase, Position, Reason, Rules, Verdict};
 #[cfg(feature = "commands")]
 tabula_app::register_game! {
     game: Seega,
-    summary: "Seega, seed 004's capture game: place, then move and sandwich enemy pieces",
+    summary: "Seega, specification 004's capture game: place, then move and sandwich enemy pieces",
     agents: "greedy,random",
     games: 100,
     tournament_games: 20,
     verbs: [simulate, tournament, play, replay],
-    report: verbs::Seed,
+    extension: verbs::SeegaVerbs,
 }

@@ -1,8 +1,8 @@
-//! The rules of seed 004, in one place: the game's parameters
+//! The rules of specification 004, in one place: the game's parameters
 //! ([`Rules`]), the position ([`Position`]), what is legal
 //! ([`Position::check`]) and what a move does ([`Position::apply`]).
 //!
-//! Move generation and capture are allocation-free: [`Position::steps`] is
+//! Move generation and capture are allocation-free: [`Position::slides`] is
 //! an iterator over the board, [`Position::captures`] returns a fixed-size
 //! [`Captures`], and a position is a plain value (a byte per square) that
 //! search copies instead of allocating.
@@ -73,7 +73,7 @@ impl Rules {
 }
 
 impl Default for Rules {
-    /// The seed's 5 × 5 board, stalemate after [`DEFAULT_STALEMATE`]
+    /// The specification's 5 × 5 board, stalemate after [`DEFAULT_STALEMATE`]
     /// moves, Black placing first.
     fn default() -> Rules {
         Rules {
@@ -308,7 +308,7 @@ pub struct Position {
     follow_up: Option<Square>,
     quiet: u32,
     moves: u32,
-    outcome: Option<Verdict>,
+    verdict: Option<Verdict>,
     hash: u64,
 }
 
@@ -327,7 +327,7 @@ impl fmt::Debug for Position {
             .field("to_move", &self.to_move)
             .field("follow_up", &self.follow_up)
             .field("quiet", &self.quiet)
-            .field("outcome", &self.outcome)
+            .field("verdict", &self.verdict)
             .field("board", &format_args!("\n{}", self.render()))
             .finish()
     }
@@ -347,7 +347,7 @@ impl Position {
             follow_up: None,
             quiet: 0,
             moves: 0,
-            outcome: None,
+            verdict: None,
             hash: 0,
         }
     }
@@ -449,8 +449,8 @@ impl Position {
     }
 
     /// How the game ended, once it has.
-    pub fn outcome(&self) -> Option<Verdict> {
-        self.outcome
+    pub fn verdict(&self) -> Option<Verdict> {
+        self.verdict
     }
 
     /// A Zobrist hash of the pieces on the board (not of whose turn it is,
@@ -523,12 +523,12 @@ impl Position {
         }
     }
 
-    /// The pieces `step` would capture for the piece on `step.from`,
-    /// without making it. Assumes the step itself is legal.
+    /// The pieces `slide` would capture for the piece on `slide.from`,
+    /// without making it. Assumes the slide itself is legal.
     #[inline]
-    pub fn captures(&self, step: Slide) -> Captures {
-        match self.at(step.from) {
-            Some(mover) => self.captures_by(mover, step.to),
+    pub fn captures(&self, slide: Slide) -> Captures {
+        match self.at(slide.from) {
+            Some(mover) => self.captures_by(mover, slide.to),
             None => Captures::default(),
         }
     }
@@ -554,22 +554,22 @@ impl Position {
         out
     }
 
-    /// Whether `step` would capture anything.
+    /// Whether `slide` would capture anything.
     #[inline]
-    pub fn captures_any(&self, step: Slide) -> bool {
-        !self.captures(step).is_empty()
+    pub fn captures_any(&self, slide: Slide) -> bool {
+        !self.captures(slide).is_empty()
     }
 
-    /// The legal steps of the side to move, in board order: during a
-    /// follow-up only the capturing steps of that piece. Empty during
+    /// The legal slides of the side to move, in board order: during a
+    /// follow-up only the capturing slides of that piece. Empty during
     /// placement and after the end. Allocation-free.
-    pub fn steps(&self) -> Steps<'_> {
-        let done = self.phase != Phase::Movement || self.outcome.is_some();
+    pub fn slides(&self) -> Slides<'_> {
+        let done = self.phase != Phase::Movement || self.verdict.is_some();
         let (index, end) = match self.follow_up {
             Some(s) => (self.index(s), self.index(s) + 1),
             None => (0, self.rules.size * self.rules.size),
         };
-        Steps {
+        Slides {
             position: self,
             index: if done { end } else { index },
             end,
@@ -579,7 +579,7 @@ impl Position {
         }
     }
 
-    /// How many steps `side` could make if it were its turn (no follow-up
+    /// How many slides `side` could make if it were its turn (no follow-up
     /// restriction): the mobility term of evaluations. Allocation-free.
     pub fn mobility(&self, side: Side) -> usize {
         let own = cell_of(side);
@@ -601,9 +601,9 @@ impl Position {
         count
     }
 
-    /// Whether the side to move has a legal step.
+    /// Whether the side to move has a legal slide.
     pub fn can_move(&self) -> bool {
-        self.steps().next().is_some()
+        self.slides().next().is_some()
     }
 
     /// The squares a piece may be placed on: empty and not the centre.
@@ -616,7 +616,7 @@ impl Position {
 
     /// Whether `action` is legal for the side to move; if not, why.
     pub fn check(&self, action: &Action) -> Result<(), Illegal> {
-        if self.outcome.is_some() {
+        if self.verdict.is_some() {
             return Err(Illegal::GameOver);
         }
         match (*action, self.phase) {
@@ -642,38 +642,38 @@ impl Position {
             }
             (Action::Place(_), Phase::Movement) => Err(Illegal::MoveDue),
             (_, Phase::Placement) => Err(Illegal::PlacementDue),
-            (Action::Move(step), Phase::Movement) => {
-                for s in [step.from, step.to] {
+            (Action::Move(slide), Phase::Movement) => {
+                for s in [slide.from, slide.to] {
                     if !self.on_board(s) {
                         return Err(Illegal::OffBoard(s));
                     }
                 }
                 if let Some(expected) = self.follow_up
-                    && expected != step.from
+                    && expected != slide.from
                 {
                     return Err(Illegal::FollowUpPiece {
                         expected,
-                        moved: step.from,
+                        moved: slide.from,
                     });
                 }
-                if self.at(step.from) != Some(self.to_move) {
-                    return Err(Illegal::NotYours(self.to_move, step.from));
+                if self.at(slide.from) != Some(self.to_move) {
+                    return Err(Illegal::NotYours(self.to_move, slide.from));
                 }
-                if !self.is_empty(step.to) {
-                    return Err(Illegal::Occupied(step.to));
+                if !self.is_empty(slide.to) {
+                    return Err(Illegal::Occupied(slide.to));
                 }
-                let dr = i32::from(step.from.row) - i32::from(step.to.row);
-                let dc = i32::from(step.from.col) - i32::from(step.to.col);
+                let dr = i32::from(slide.from.row) - i32::from(slide.to.row);
+                let dc = i32::from(slide.from.col) - i32::from(slide.to.col);
                 if dr.abs() + dc.abs() != 1 {
-                    return Err(Illegal::NotAdjacent(step));
+                    return Err(Illegal::NotAdjacent(slide));
                 }
-                if self.follow_up.is_some() && !self.captures_any(step) {
-                    return Err(Illegal::FollowUpNoCapture(step));
+                if self.follow_up.is_some() && !self.captures_any(slide) {
+                    return Err(Illegal::FollowUpNoCapture(slide));
                 }
                 Ok(())
             }
-            (Action::Blocked, Phase::Movement) => match self.steps().next() {
-                Some(step) => Err(Illegal::NotBlocked(step)),
+            (Action::Blocked, Phase::Movement) => match self.slides().next() {
+                Some(slide) => Err(Illegal::NotBlocked(slide)),
                 None => Ok(()),
             },
         }
@@ -709,19 +709,19 @@ impl Position {
                 self.to_move = mover.other();
                 Captures::default()
             }
-            Action::Move(step) => self.step(step, mover),
+            Action::Move(slide) => self.slide(slide, mover),
         }
     }
 
-    fn step(&mut self, step: Slide, mover: Side) -> Captures {
+    fn slide(&mut self, slide: Slide, mover: Side) -> Captures {
         let own = cell_of(mover);
         let enemy = mover.other();
-        let (from, to) = (self.index(step.from), self.index(step.to));
+        let (from, to) = (self.index(slide.from), self.index(slide.to));
         self.cells[from] = EMPTY;
         self.cells[to] = own;
         self.hash ^= piece_key(from, own) ^ piece_key(to, own);
         self.moves += 1;
-        let caught = self.captures_by(mover, step.to);
+        let caught = self.captures_by(mover, slide.to);
         for &c in caught.squares() {
             let i = self.index(c);
             self.cells[i] = EMPTY;
@@ -733,7 +733,7 @@ impl Position {
             self.quiet += 1;
             if self.quiet >= self.rules.stalemate {
                 let (b, w) = (self.pieces(Side::Black), self.pieces(Side::White));
-                self.outcome = Some(Verdict {
+                self.verdict = Some(Verdict {
                     winner: match b.cmp(&w) {
                         std::cmp::Ordering::Greater => Some(Side::Black),
                         std::cmp::Ordering::Less => Some(Side::White),
@@ -746,13 +746,13 @@ impl Position {
         } else {
             self.quiet = 0;
             if self.pieces(enemy) == 0 {
-                self.outcome = Some(Verdict {
+                self.verdict = Some(Verdict {
                     winner: Some(mover),
                     reason: Reason::AllCaptured,
                 });
                 return caught;
             }
-            self.follow_up = Some(step.to);
+            self.follow_up = Some(slide.to);
             if self.can_move() {
                 return caught;
             }
@@ -765,7 +765,7 @@ impl Position {
     /// Ends the game with `loser` losing for `reason` (an illegal answer
     /// or a forfeit), as the referee rules.
     pub fn forfeit(&mut self, loser: Side, reason: Reason) {
-        self.outcome = Some(Verdict {
+        self.verdict = Some(Verdict {
             winner: Some(loser.other()),
             reason,
         });
@@ -805,7 +805,7 @@ impl Position {
             self.pieces(Side::Black),
             self.pieces(Side::White)
         );
-        if let Some(o) = self.outcome {
+        if let Some(o) = self.verdict {
             return format!("{counts}. Game over: {o}.");
         }
         match (self.phase, self.follow_up) {
@@ -825,9 +825,9 @@ impl Position {
     }
 }
 
-/// The legal steps of a position: see [`Position::steps`].
+/// The legal slides of a position: see [`Position::slides`].
 #[derive(Clone, Debug)]
-pub struct Steps<'a> {
+pub struct Slides<'a> {
     position: &'a Position,
     index: usize,
     end: usize,
@@ -836,7 +836,7 @@ pub struct Steps<'a> {
     captures_only: bool,
 }
 
-impl Iterator for Steps<'_> {
+impl Iterator for Slides<'_> {
     type Item = Slide;
 
     fn next(&mut self) -> Option<Slide> {
@@ -854,9 +854,9 @@ impl Iterator for Steps<'_> {
                 if let Some(to) = p.offset(from, d, 1)
                     && p.cells[p.index(to)] == EMPTY
                 {
-                    let step = Slide { from, to };
-                    if !self.captures_only || p.captures_any(step) {
-                        return Some(step);
+                    let slide = Slide { from, to };
+                    if !self.captures_only || p.captures_any(slide) {
+                        return Some(slide);
                     }
                 }
             }

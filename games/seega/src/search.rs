@@ -34,9 +34,9 @@ pub const PLACEMENT_SQUARES: usize = 4;
 pub const EVALUATION_SCALE: f64 = 1000.0;
 
 /// The evaluation for `side`, in hundredths of a piece:
-/// `100 × (own pieces − enemy pieces) + 2 × (own steps − enemy steps)`.
+/// `100 × (own pieces − enemy pieces) + 2 × (own slides − enemy slides)`.
 /// Material decides the game at the stalemate threshold, so it dominates;
-/// mobility breaks ties, because a side with few steps is close to being
+/// mobility breaks ties, because a side with few slides is close to being
 /// blocked or forced into a bad exchange.
 pub fn material_and_mobility(position: &Position, side: Side) -> i32 {
     let material = position.pieces(side) as i32 - position.pieces(side.other()) as i32;
@@ -62,7 +62,7 @@ impl Heuristic for Seega {
     /// each pair's squares in board order as the legal moves list them
     /// ([`Action::normalized`]); while moving, every legal action.
     fn candidate_moves(&self, state: &Position, out: &mut Vec<Action>) {
-        if state.outcome().is_none() && state.phase() == Phase::Placement {
+        if state.verdict().is_none() && state.phase() == Phase::Placement {
             let mut free: Vec<Square> = state.placements().collect();
             // Stable: ties keep board order.
             free.sort_by_key(|&s| std::cmp::Reverse(placement_score(state, s)));
@@ -80,12 +80,12 @@ impl Heuristic for Seega {
     /// Pieces captured: captures first.
     fn move_order_hint(&self, state: &Position, mv: &Action) -> i32 {
         match mv {
-            Action::Move(step) => state.captures(*step).len() as i32,
+            Action::Move(slide) => state.captures(*slide).len() as i32,
             _ => 0,
         }
     }
 
-    /// A capturing step when there is one (at random among them), else a
+    /// A capturing slide when there is one (at random among them), else a
     /// random move.
     fn playout_move<R: Rng + ?Sized>(
         &self,
@@ -95,7 +95,7 @@ impl Heuristic for Seega {
     ) -> usize {
         prefer_random(
             moves,
-            |m| matches!(m, Action::Move(step) if state.captures_any(*step)),
+            |m| matches!(m, Action::Move(slide) if state.captures_any(*slide)),
             rng,
         )
     }

@@ -1,7 +1,7 @@
-//! The seed's tournament on the framework's engine
+//! The specification's tournament on the framework's engine
 //! ([`tabula_play::tournament`]): a round robin in which every pair of
 //! agents plays in both seats, each game refereed, ranked by default as
-//! the seed ranks them (wins, less one per second of thinking time).
+//! the specification ranks them (wins, less one per second of thinking time).
 //!
 //! Black (seat 0) places first. The engine plays each pair in both seat
 //! orders, game `k` in order `k mod 2`, so with an even number of games
@@ -11,9 +11,9 @@
 //! tournament report.
 //!
 //! `tabula tournament seega` is the framework's generic tournament
-//! ([`tabula_app::verbs`]); Seega's [`Extension`](crate::verbs::Seed) adds the
-//! seed's scoring by default, the refusal of an odd number of games, the
-//! movement-phase moves counted, and the seed's keys and table beside the
+//! ([`tabula_app::verbs`]); Seega's [`Extension`](crate::verbs::SeegaVerbs) adds the
+//! specification's scoring by default, the refusal of an odd number of games, the
+//! movement-phase moves counted, and the specification's keys and table beside the
 //! generic report's ([`TournamentReport`]). From code, a tournament is the
 //! framework's one entry point,
 //! [`Tournament::run`](tabula_play::tournament::Tournament::run) with
@@ -29,7 +29,7 @@ use tabula_play::tournament::{Scoring, Standings};
 use crate::board::Side;
 use crate::game::{Event, Seega};
 
-/// One agent's line of the seed's table, and its object under `agents`.
+/// One agent's line of the specification's table, and its object under `agents`.
 #[derive(Clone, Debug, Serialize)]
 struct AgentLine {
     /// Its place, from 1, by score (equal scores share a place).
@@ -57,7 +57,7 @@ struct AgentLine {
     score: f64,
 }
 
-/// One pair's line of the seed's table: what the generic pair does not
+/// One pair's line of the specification's table: what the generic pair does not
 /// say (wins placing first, moves of the movement phase).
 #[derive(Clone, Debug)]
 struct PairLine {
@@ -70,11 +70,11 @@ struct PairLine {
     a_wins_placing_first: u64,
     /// Games `b` won when it placed first (played Black).
     b_wins_placing_first: u64,
-    /// Mean moves (movement phase: steps and passes) per game.
+    /// Mean moves (movement phase: slides and passes) per game.
     mean_moves: f64,
 }
 
-/// The seed's lines of the standings: its agents, its pairs (the moves
+/// The specification's lines of the standings: its agents, its pairs (the moves
 /// of `moves[pairing][seating]`) and its forfeits, described.
 fn lines(
     standings: &Standings,
@@ -135,7 +135,7 @@ fn lines(
     (agents, pairs, faults)
 }
 
-/// The seed's table: the ranking, then every pair, then the forfeits.
+/// The specification's table: the ranking, then every pair, then the forfeits.
 fn text(
     game: &Seega,
     standings: &Standings,
@@ -181,7 +181,7 @@ fn text(
     let _ = match standings.scoring {
         Scoring::TimePenalty { per_second } => writeln!(
             s,
-            "score = wins + draws/2 - {per_second} per cumulative second in the agent's calls (seed 004)"
+            "score = wins + draws/2 - {per_second} per cumulative second in the agent's calls (specification 004)"
         ),
         _ => writeln!(s, "score = wins + draws/2"),
     };
@@ -243,20 +243,20 @@ pub fn shown(x: f64) -> f64 {
 }
 
 /// More of `tabula tournament seega --help`.
-pub(crate) const HELP: &str = "Seega (seed 004): every pair of agents plays --games games (an even number), each agent playing Black, and so placing first, in half of them.\n\
-Ranked by default by the seed's score: wins (draws count a half) minus one per second of cumulative execution time in the agent's calls (--scoring points ranks by wins alone).\n\
+pub(crate) const HELP: &str = "Seega (specification 004): every pair of agents plays --games games (an even number), each agent playing Black, and so placing first, in half of them.\n\
+Ranked by default by the specification's score: wins (draws count a half) minus one per second of cumulative execution time in the agent's calls (--scoring points ranks by wins alone).\n\
 An illegal answer or a panic loses that game; the tournament goes on.\n\
 Agents: see `tabula list`; random, greedy, alphabeta and mcts are the framework's search agents with Seega's heuristic; alphabeta[-BUDGET], mcts[-BUDGET] take a budget of nodes or playouts per move (alphabeta-50000, at most 10000000) or time (mcts-20ms, at most 60000ms).\n\
 An mcts search tree stops growing at 64 MB (the agent then answers); alphabeta's table has a fixed size.\n\
 With work budgets (the default) the results depend only on --seed; times vary from run to run, and are fairest with --threads 1.\n\
 Example: tabula tournament seega --agents random,greedy,alphabeta,mcts --games 20 --seed 1";
 
-/// A movement-phase move: a step or a pass.
+/// A movement-phase move: a slide or a pass.
 pub(crate) fn movement_move(event: &Event) -> u64 {
     u64::from(matches!(event, Event::Moved { .. } | Event::Passed { .. }))
 }
 
-/// The seed's tournament options: ranked by its score unless `--scoring`
+/// The specification's tournament options: ranked by its score unless `--scoring`
 /// says otherwise.
 pub(crate) fn options(options: &mut TournamentOptions) {
     options.scoring.get_or_insert(ScoringArg::TimePenalty);
@@ -274,7 +274,7 @@ pub(crate) fn check(games: u64) -> Result<(), tabula_app::Error> {
     }
 }
 
-/// Adds the seed's columns and table to the one tournament report: its
+/// Adds the specification's columns and table to the one tournament report: its
 /// keys (`size`, `stalemate`, `games_per_pair`, `agents`, `faults`),
 /// each pair's wins placing first, `mean_moves` counting the movement
 /// phase's moves (`counts`, as [`Count`]s of [`movement_move`]), and its
@@ -306,7 +306,7 @@ pub(crate) fn extend(game: &Seega, counts: &[Vec<Count>], report: &mut Tournamen
                     "b_wins_placing_first".into(),
                     own.b_wins_placing_first.into(),
                 );
-                // The seed's report counts the movement phase's moves.
+                // The specification's report counts the movement phase's moves.
                 pair.mean_moves = own.mean_moves;
             }
             keys

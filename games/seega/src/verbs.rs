@@ -1,11 +1,11 @@
 //! What Seega adds to the framework's generic verbs
-//! ([`tabula_app::verbs`]), as its [`Extension`], [`Seed`]:
+//! ([`tabula_app::verbs`]), as its [`Extension`], [`SeegaVerbs`]:
 //!
-//! - `tournament`: the seed's tournament ([`crate::tournament`]), ranked
+//! - `tournament`: the specification's tournament ([`crate::tournament`]), ranked
 //!   by its score (wins less a point per second of thinking) unless
 //!   `--scoring` says otherwise, refusing an odd number of games per
-//!   pair, with the seed's keys and table beside the generic report's;
-//! - `play`: the seed's options, `--agent` (the opponent, `greedy`
+//!   pair, with the specification's keys and table beside the generic report's;
+//! - `play`: the specification's options, `--agent` (the opponent, `greedy`
 //!   unless named), `--side` (the side you play) and `--first you` or
 //!   `agent` besides the parameter's `Black` or `White`; a greeting that
 //!   says the board and the stalemate threshold, and whether you won.
@@ -21,7 +21,7 @@ use crate::{Rules, Seega, Side, tournament};
 
 /// Seega's [`Extension`] of the generic verbs.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Seed;
+pub struct SeegaVerbs;
 
 /// More of `tabula play seega --help`.
 const PLAY_HELP: &str = "You against an agent at the terminal. Squares are a column letter and a row number, like c3 (row 1 is the top row).\n\
@@ -42,7 +42,7 @@ fn typed(matches: &clap::ArgMatches, name: &str) -> bool {
     matches.value_source(name) == Some(ValueSource::CommandLine)
 }
 
-impl Extension<Seega> for Seed {
+impl Extension<Seega> for SeegaVerbs {
     fn tournament_options(&self, _: &Seega, options: &mut TournamentOptions) {
         tournament::options(options);
     }

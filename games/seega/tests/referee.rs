@@ -72,9 +72,9 @@ fn random_placement(position: &Position, rng: &mut GameRng) -> [Square; 2] {
     [a, b]
 }
 
-/// A random legal step, or `Blocked`.
+/// A random legal slide, or `Blocked`.
 fn random_reply(position: &Position, rng: &mut GameRng) -> Reply {
-    pick(position.steps(), rng).map_or(Reply::Blocked, Reply::Move)
+    pick(position.slides(), rng).map_or(Reply::Blocked, Reply::Move)
 }
 
 fn sq(name: &str) -> Square {
@@ -221,9 +221,9 @@ fn a_tampered_record_fails_at_the_first_illegal_step() {
             .map(|(dr, dc)| Square::new((other.row as i8 + dr) as u8, (other.col as i8 + dc) as u8))
             .find(|&t| pos.is_empty(t));
         let Some(to) = to else { continue };
-        let step = Slide { from: other, to };
+        let slide = Slide { from: other, to };
         assert_eq!(
-            pos.clone().play(&Action::Move(step)),
+            pos.clone().play(&Action::Move(slide)),
             Err(Illegal::FollowUpPiece {
                 expected: piece,
                 moved: other
@@ -232,7 +232,7 @@ fn a_tampered_record_fails_at_the_first_illegal_step() {
         let mut tampered = record.clone();
         tampered.steps[i] = RecordStep::Move {
             seat: side.seat(),
-            mv: Action::Move(step),
+            mv: Action::Move(slide),
         };
         match record::replay::<Seega>(&tampered, |_, _, _, _| {}) {
             Err(RecordError::Illegal { index, .. }) => assert_eq!(index, i),
@@ -456,7 +456,7 @@ fn alphabeta_finds_a_capture_and_avoids_losing_a_piece() {
 }
 
 #[test]
-fn tournaments_do_not_depend_on_threads_and_keep_the_seeds_score() {
+fn tournaments_do_not_depend_on_threads_and_keep_the_specifications_score() {
     let run = |threads| {
         tournament(
             &["random", "greedy", "alphabeta-1000"],
@@ -490,7 +490,7 @@ fn random_position(seed: u64, size: usize, plies: usize) -> Position {
     let rules = Rules::new(size, 50, Side::Black).unwrap();
     let mut p = Position::new(rules);
     for _ in 0..plies {
-        if p.outcome().is_some() {
+        if p.verdict().is_some() {
             break;
         }
         let action = match p.phase() {
@@ -522,7 +522,7 @@ fn generated_steps_are_exactly_the_legal_ones() {
     runner
         .run(&strategy, |(seed, size, plies)| {
             let p = random_position(seed, size, plies);
-            let mut generated: Vec<Slide> = p.steps().collect();
+            let mut generated: Vec<Slide> = p.slides().collect();
             generated.sort();
             let mut brute = Vec::new();
             for fr in 0..size as u8 {
@@ -543,7 +543,7 @@ fn generated_steps_are_exactly_the_legal_ones() {
             brute.sort();
             prop_assert_eq!(&generated, &brute);
             // Blocked is legal exactly when there is no step.
-            if p.phase() == tabula_seega::Phase::Movement && p.outcome().is_none() {
+            if p.phase() == tabula_seega::Phase::Movement && p.verdict().is_none() {
                 prop_assert_eq!(p.check(&Action::Blocked).is_ok(), brute.is_empty());
             }
             // Captures: a naive scan of the four lines agrees.
@@ -574,7 +574,7 @@ fn generated_steps_are_exactly_the_legal_ones() {
         .unwrap();
 }
 
-/// Remembers the outcome it is told at the end of a game.
+/// Remembers the verdict it is told at the end of a game.
 struct Listener {
     told: std::sync::Arc<std::sync::Mutex<Vec<tabula_seega::Verdict>>>,
 }
@@ -588,8 +588,8 @@ impl SeegaAgent for Listener {
         random_reply(position, rng)
     }
 
-    fn term_game(&mut self, outcome: &tabula_seega::Verdict) {
-        self.told.lock().unwrap().push(*outcome);
+    fn term_game(&mut self, verdict: &tabula_seega::Verdict) {
+        self.told.lock().unwrap().push(*verdict);
     }
 }
 
@@ -599,6 +599,6 @@ fn the_referee_tells_seega_agents_the_outcome() {
     let g = game();
     let listener = boxed(Listener { told: told.clone() });
     let played = referee(&g, listener, Box::new(Greedy), 4);
-    let outcome = played.state.outcome().expect("the game ended");
-    assert_eq!(*told.lock().unwrap(), [outcome]);
+    let verdict = played.state.verdict().expect("the game ended");
+    assert_eq!(*told.lock().unwrap(), [verdict]);
 }

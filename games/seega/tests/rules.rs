@@ -1,4 +1,4 @@
-//! Every rule of seed 004 on small hand-built positions.
+//! Every rule of specification 004 on small hand-built positions.
 
 use tabula_core::{BoardGame, GameResult, Status};
 use tabula_seega::{Action, Illegal, Phase, Position, Reason, Rules, Seega, Side, Slide, Square};
@@ -7,7 +7,7 @@ fn sq(name: &str, size: usize) -> Square {
     Square::parse(name, size).unwrap()
 }
 
-fn step(text: &str, size: usize) -> Slide {
+fn slide(text: &str, size: usize) -> Slide {
     Slide::parse(text, size).unwrap()
 }
 
@@ -20,7 +20,7 @@ fn position(size: usize, rows: &[&str], to_move: Side) -> Position {
 }
 
 fn captured(p: &mut Position, text: &str) -> Vec<String> {
-    let s = step(text, p.size());
+    let s = slide(text, p.size());
     let caps = p.play(&Action::Move(s)).unwrap();
     caps.squares().iter().map(|s| s.to_string()).collect()
 }
@@ -192,19 +192,19 @@ fn after_a_capture_the_same_piece_must_capture_again_if_it_can() {
     assert_eq!(captured(&mut p, "c2 c1"), ["b1"]);
     assert_eq!(p.follow_up(), Some(sq("c1", 5)));
     assert_eq!(p.to_move(), Side::Black, "the capturing side moves again");
-    // Only capturing steps of that piece are legal.
-    let steps: Vec<String> = p.steps().map(|s| s.to_string()).collect();
-    assert_eq!(steps, ["c1-d1"]);
+    // Only capturing slides of that piece are legal.
+    let slides: Vec<String> = p.slides().map(|s| s.to_string()).collect();
+    assert_eq!(slides, ["c1-d1"]);
     assert_eq!(
-        p.check(&Action::Move(step("a1 b1", 5))),
+        p.check(&Action::Move(slide("a1 b1", 5))),
         Err(Illegal::FollowUpPiece {
             expected: sq("c1", 5),
             moved: sq("a1", 5)
         })
     );
     assert_eq!(
-        p.check(&Action::Move(step("c1 c2", 5))),
-        Err(Illegal::FollowUpNoCapture(step("c1 c2", 5)))
+        p.check(&Action::Move(slide("c1 c2", 5))),
+        Err(Illegal::FollowUpNoCapture(slide("c1 c2", 5)))
     );
     assert!(matches!(
         p.check(&Action::Blocked),
@@ -248,13 +248,13 @@ fn a_blocked_player_passes_and_the_opponent_moves_again() {
         Side::White,
     );
     assert!(!p.can_move());
-    assert_eq!(p.steps().count(), 0);
+    assert_eq!(p.slides().count(), 0);
     let mut legal = Vec::new();
     Seega::new(*p.rules()).legal_moves(&p, &mut legal);
     assert_eq!(legal, [Action::Blocked]);
     // Moving is not possible; saying so is legal.
     assert_eq!(
-        p.check(&Action::Move(step("a1 a2", 5))),
+        p.check(&Action::Move(slide("a1 a2", 5))),
         Err(Illegal::Occupied(sq("a2", 5)))
     );
     p.play(&Action::Blocked).unwrap();
@@ -278,14 +278,14 @@ fn the_stalemate_threshold_ends_the_game_by_piece_count() {
         ". . . . W",
     ];
     let mut p = Position::from_rows(r, rows, Side::Black).unwrap();
-    p.play(&Action::Move(step("a1 a2", 5))).unwrap();
+    p.play(&Action::Move(slide("a1 a2", 5))).unwrap();
     assert_eq!(p.quiet_moves(), 1);
-    assert_eq!(p.outcome(), None);
-    p.play(&Action::Move(step("e5 e4", 5))).unwrap_err();
-    p.play(&Action::Move(step("e5 c5", 5))).unwrap_err();
-    p.play(&Action::Move(step("e5 d5", 5))).unwrap();
+    assert_eq!(p.verdict(), None);
+    p.play(&Action::Move(slide("e5 e4", 5))).unwrap_err();
+    p.play(&Action::Move(slide("e5 c5", 5))).unwrap_err();
+    p.play(&Action::Move(slide("e5 d5", 5))).unwrap();
     let o = p
-        .outcome()
+        .verdict()
         .expect("two moves without a capture end the game");
     assert_eq!(o.reason, Reason::Stalemate);
     assert_eq!(o.winner, Some(Side::Black), "2 pieces against 1");
@@ -304,9 +304,9 @@ fn the_stalemate_threshold_ends_the_game_by_piece_count() {
         ". . . . W",
     ];
     let mut p = Position::from_rows(r, rows, Side::Black).unwrap();
-    p.play(&Action::Move(step("a1 a2", 5))).unwrap();
-    p.play(&Action::Move(step("e5 e4", 5))).unwrap();
-    assert_eq!(p.outcome().map(|o| o.winner), Some(None));
+    p.play(&Action::Move(slide("a1 a2", 5))).unwrap();
+    p.play(&Action::Move(slide("e5 e4", 5))).unwrap();
+    assert_eq!(p.verdict().map(|o| o.winner), Some(None));
     assert_eq!(Seega::new(r).status(&p), Status::Over(GameResult::Draw));
 }
 
@@ -323,21 +323,21 @@ fn a_capture_resets_the_stalemate_count() {
     // Three quiet moves end the game.
     let mut p = Position::from_rows(r, rows, Side::White).unwrap();
     for t in ["e5 e4", "c2 d2", "e4 e5"] {
-        p.play(&Action::Move(step(t, 5))).unwrap();
+        p.play(&Action::Move(slide(t, 5))).unwrap();
     }
-    assert_eq!(p.outcome().map(|o| o.reason), Some(Reason::Stalemate));
+    assert_eq!(p.verdict().map(|o| o.reason), Some(Reason::Stalemate));
     // A capture in between starts the count again.
     let mut p = Position::from_rows(r, rows, Side::White).unwrap();
-    p.play(&Action::Move(step("e5 e4", 5))).unwrap();
+    p.play(&Action::Move(slide("e5 e4", 5))).unwrap();
     assert_eq!(p.quiet_moves(), 1);
     assert_eq!(captured(&mut p, "c2 c1"), ["b1"]);
     assert_eq!(p.quiet_moves(), 0);
     for t in ["e4 e5", "c1 c2"] {
-        p.play(&Action::Move(step(t, 5))).unwrap();
-        assert_eq!(p.outcome(), None);
+        p.play(&Action::Move(slide(t, 5))).unwrap();
+        assert_eq!(p.verdict(), None);
     }
-    p.play(&Action::Move(step("e5 e4", 5))).unwrap();
-    let o = p.outcome().unwrap();
+    p.play(&Action::Move(slide("e5 e4", 5))).unwrap();
+    let o = p.verdict().unwrap();
     assert_eq!((o.winner, o.reason), (Some(Side::Black), Reason::Stalemate));
 }
 
@@ -355,7 +355,7 @@ fn capturing_the_last_piece_wins_at_once() {
         Side::Black,
     );
     assert_eq!(captured(&mut p, "c2 c1"), ["b1"]);
-    let o = p.outcome().unwrap();
+    let o = p.verdict().unwrap();
     assert_eq!(o.winner, Some(Side::Black));
     assert_eq!(o.reason, Reason::AllCaptured);
     assert_eq!(p.follow_up(), None);
@@ -374,10 +374,10 @@ fn moves_must_be_one_step_to_an_empty_square_with_ones_own_piece() {
         ],
         Side::Black,
     );
-    let check = |t: &str| p.check(&Action::Move(step(t, 5)));
+    let check = |t: &str| p.check(&Action::Move(slide(t, 5)));
     assert_eq!(check("a1 b1"), Err(Illegal::Occupied(sq("b1", 5))));
-    assert_eq!(check("a1 a3"), Err(Illegal::NotAdjacent(step("a1 a3", 5))));
-    assert_eq!(check("a1 b2"), Err(Illegal::NotAdjacent(step("a1 b2", 5))));
+    assert_eq!(check("a1 a3"), Err(Illegal::NotAdjacent(slide("a1 a3", 5))));
+    assert_eq!(check("a1 b2"), Err(Illegal::NotAdjacent(slide("a1 b2", 5))));
     assert_eq!(
         check("b1 c1"),
         Err(Illegal::NotYours(Side::Black, sq("b1", 5)))
@@ -421,7 +421,7 @@ fn placement_two_at_a_time_never_on_the_centre_and_the_last_placer_moves_first()
             Err(Illegal::OffBoard(Square::new(5, 0)))
         );
         assert_eq!(
-            p.check(&Action::Move(step("a1 a2", 5))),
+            p.check(&Action::Move(slide("a1 a2", 5))),
             Err(Illegal::PlacementDue)
         );
         assert_eq!(p.check(&Action::Blocked), Err(Illegal::PlacementDue));
@@ -492,14 +492,14 @@ fn an_illegal_move_through_the_board_game_interface_loses() {
     let game = Seega::new(*p0.rules());
     let mut p = p0.clone();
     let mut events = Vec::new();
-    game.apply_move(&mut p, Action::Move(step("a1 a3", 5)), &mut |e| {
+    game.apply_move(&mut p, Action::Move(slide("a1 a3", 5)), &mut |e| {
         events.push(e)
     });
     assert_eq!(
         game.status(&p),
         Status::Over(GameResult::Win(Side::White.seat()))
     );
-    assert_eq!(p.outcome().map(|o| o.reason), Some(Reason::Illegal));
+    assert_eq!(p.verdict().map(|o| o.reason), Some(Reason::Illegal));
 }
 
 /// The tests of `tabula_seega::board`.

@@ -148,7 +148,7 @@ pub struct ShortestGames {
     /// Distinct roll sequences that finish in that many throws.
     pub sequences: u128,
     /// The sequences grouped by the set of ladders and chutes used ("essentially
-    /// different" routes, in seed 001's words), most sequences first.
+    /// different" routes, in specification 001's words), most sequences first.
     pub routes: Vec<ShortestRoute>,
 }
 

@@ -1,23 +1,23 @@
-//! The built-in rule sets: `overshoot` (seed 000), `exact` (seed 001),
+//! The built-in rule sets: `overshoot` (specification 000), `exact` (specification 001),
 //! `bounce`, and three house rules built on `overshoot`: `six-again`,
 //! `sixes-home` and `bump`.
 
 use crate::plugin::{Effect, Rules, Turn};
 use crate::registry::RuleSet;
 
-/// Seed 000: a throw that reaches or passes the last square finishes.
+/// Specification 000: a throw that reaches or passes the last square finishes.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Overshoot;
 
 impl Rules for Overshoot {
     type Extra = ();
     #[inline]
-    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
+    fn throw(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
         Effect::Advance(u32::from(turn.square) + u32::from(roll))
     }
 }
 
-/// Seed 001: the last square must be reached exactly; a throw that would
+/// Specification 001: the last square must be reached exactly; a throw that would
 /// pass it is forfeited and the token stays.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ExactFinish;
@@ -25,7 +25,7 @@ pub struct ExactFinish;
 impl Rules for ExactFinish {
     type Extra = ();
     #[inline]
-    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
+    fn throw(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
         let to = u32::from(turn.square) + u32::from(roll);
         if to > u32::from(turn.board.size()) {
             Effect::Forfeit
@@ -43,7 +43,7 @@ pub struct Bounce;
 impl Rules for Bounce {
     type Extra = ();
     #[inline]
-    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
+    fn throw(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
         let size = i64::from(turn.board.size());
         let mut to = i64::from(turn.square) + i64::from(roll);
         // Reflect off the last square (and, for huge throws on tiny
@@ -67,7 +67,7 @@ impl Rules for SixAgain {
     type Extra = ();
     const THROWS_AGAIN: bool = true;
     #[inline]
-    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
+    fn throw(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
         Effect::Advance(u32::from(turn.square) + u32::from(roll))
     }
     #[inline]
@@ -89,7 +89,7 @@ impl Rules for SixesHome {
     type Extra = u8;
     const THROWS_AGAIN: bool = true;
     #[inline]
-    fn step(&self, turn: &Turn<'_>, sixes: &mut u8, roll: u16) -> Effect {
+    fn throw(&self, turn: &Turn<'_>, sixes: &mut u8, roll: u16) -> Effect {
         let before = if turn.first { 0 } else { *sixes };
         if !turn.is_top(roll) {
             *sixes = 0;
@@ -104,8 +104,8 @@ impl Rules for SixesHome {
         }
     }
     #[inline]
-    fn throws_again(&self, turn: &Turn<'_>, _: &u8, roll: u16, step: Effect) -> bool {
-        turn.is_top(roll) && !matches!(step, Effect::SendTo(_))
+    fn throws_again(&self, turn: &Turn<'_>, _: &u8, roll: u16, effect: Effect) -> bool {
+        turn.is_top(roll) && !matches!(effect, Effect::SendTo(_))
     }
 }
 
@@ -121,7 +121,7 @@ impl Rules for Bump {
     type Extra = ();
     const INTERACTS: bool = true;
     #[inline]
-    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
+    fn throw(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
         Effect::Advance(u32::from(turn.square) + u32::from(roll))
     }
     fn after_move(&self, turn: &Turn<'_>, send: &mut dyn FnMut(usize, u16)) {
@@ -139,14 +139,14 @@ impl Rules for Bump {
 inventory::submit! {
     RuleSet {
         name: "overshoot",
-        summary: "a throw that reaches or passes the last square wins (seed 000)",
+        summary: "a throw that reaches or passes the last square wins (specification 000)",
         rules: &Overshoot,
     }
 }
 inventory::submit! {
     RuleSet {
         name: "exact",
-        summary: "the last square must be hit exactly; a throw that would pass it is forfeited (seed 001)",
+        summary: "the last square must be hit exactly; a throw that would pass it is forfeited (specification 001)",
         rules: &ExactFinish,
     }
 }

@@ -1,11 +1,11 @@
 //! What Snakes and Ladders adds to the generic `simulate` and `analyze`
 //! (its [`Extension`], [`SnakesExtension`], registered in the crate's
 //! root): `tabula simulate snakes` is the generic verb with the game's own
-//! run, the seed-000 report through the harness's bulk path, and its
+//! run, the specification-000 report through the harness's bulk path, and its
 //! options (the board as a positional argument, `--max-throws`,
 //! `--trace`, `--game`, `--record`, `--dice-rolls`, `--exact-seconds`);
 //! `tabula analyze snakes` is the generic verb with the game's own solve,
-//! seed 001's exact answers from its Markov chain (`--shortest`,
+//! specification 001's exact answers from its Markov chain (`--shortest`,
 //! `--require`, `--max-seconds`). `tabula replay snakes` is the generic
 //! verb as it is.
 
@@ -29,25 +29,26 @@ pub const DEFAULT_SEED: u64 = tabula_app::DEFAULT_SEED;
 /// What `simulate` says of Snakes: no agents (chance decides), a
 /// million games a simulation.
 pub const SIMULATE_DEFAULTS: Defaults = Defaults {
-    summary: "Snakes (Chutes) and Ladders: the seed-000 report for a board",
+    summary: "Snakes (Chutes) and Ladders: the specification-000 report for a board",
     agents: "",
     games: 1_000_000,
     tournament_games: 1_000,
 };
 
 /// Snakes' line in the list of games.
-pub const SUMMARY: &str = "Snakes (Chutes) and Ladders on any RON board (seeds 000 and 001)";
+pub const SUMMARY: &str =
+    "Snakes (Chutes) and Ladders on any RON board (specifications 000 and 001)";
 
 /// `tabula simulate snakes`: the generic verb, its run Snakes' own (the
-/// seed-000 report).
+/// specification-000 report).
 pub static SIMULATE: Simulate<Recorded> =
     Simulate::new(SIMULATE_DEFAULTS, || None, &SnakesExtension);
 
 /// `tabula analyze snakes`: the generic verb, answered by Snakes' own
-/// solve (seed 001's exact answers).
+/// solve (specification 001's exact answers).
 pub static ANALYZE: Analyze<Recorded> = Analyze::solved_by_game(
     Defaults {
-        summary: "Snakes (Chutes) and Ladders: exact answers for a board and rule set (seed 001)",
+        summary: "Snakes (Chutes) and Ladders: exact answers for a board and rule set (specification 001)",
         ..SIMULATE_DEFAULTS
     },
     &SnakesExtension,
@@ -205,7 +206,7 @@ impl Extension<Recorded> for SnakesExtension {
                 "Write the record of game --game (its throws; tabula replay snakes FILE checks it) into this directory, created if missing"
             ))
             .mut_arg("games", |a| {
-                a.help("Games to simulate (seed 000 asks for at least 10,000)")
+                a.help("Games to simulate (specification 000 asks for at least 10,000)")
             })
             // --max-throws is Snakes' name of the generic cap.
             .mut_arg("max_steps", |a| a.hide(true).conflicts_with("max_throws"))
@@ -237,7 +238,7 @@ pub fn load_board(arg: Option<&str>) -> Result<Board, Error> {
     }
 }
 
-/// What `tabula simulate snakes` reports: the seed-000 report, and the
+/// What `tabula simulate snakes` reports: the specification-000 report, and the
 /// traced game if `--trace` asked for one.
 pub struct Simulated {
     /// The report.
@@ -318,7 +319,7 @@ impl tabula_app::Report for Analyzed {
     }
 }
 
-/// Runs a simulation: the seed-000 report of `game`.
+/// Runs a simulation: the specification-000 report of `game`.
 fn simulate(
     game: &Recorded,
     matches: &clap::ArgMatches,
@@ -404,7 +405,7 @@ fn simulate(
     }))
 }
 
-/// Solves `game` exactly: seed 001's answers.
+/// Solves `game` exactly: specification 001's answers.
 fn analyze(
     game: &Recorded,
     matches: &clap::ArgMatches,

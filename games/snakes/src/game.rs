@@ -295,7 +295,7 @@ pub enum Event {
 }
 
 impl Landings for Event {
-    /// Seed 000's count: the square a throw reaches, and the square a
+    /// Specification 000's count: the square a throw reaches, and the square a
     /// ladder or chute leads to, are each landed on. The start (0) is not a
     /// square. A move counts where it reached and where it came to rest;
     /// a jump counts only a square in the middle of a chain.
@@ -365,8 +365,8 @@ impl<R: Rules> Snakes<'_, R> {
         let Track { next, size } = track;
         let from = turn.square;
         let seat = turn.seat as u8;
-        let step = self.rules.step(turn, extra, roll);
-        let rest = match step {
+        let effect = self.rules.throw(turn, extra, roll);
+        let rest = match effect {
             Effect::Advance(t) => {
                 let to = t.min(u32::from(size)) as u16;
                 let rest = track.rest(to);
@@ -412,7 +412,7 @@ impl<R: Rules> Snakes<'_, R> {
         let again = R::THROWS_AGAIN
             && self.rules.may_throw_again()
             && rest < size
-            && self.rules.throws_again(turn, extra, roll, step);
+            && self.rules.throws_again(turn, extra, roll, effect);
         if again {
             events(Event::Again { seat });
         }

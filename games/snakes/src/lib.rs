@@ -1,7 +1,7 @@
 //! Snakes and Ladders (Chutes and Ladders) for tabula: boards written in
 //! RON, rule sets chosen by name, the game as a
 //! [`BoardGame`](tabula_core::BoardGame), its exact solution as a Markov
-//! chain, and the seed-000 report.
+//! chain, and the specification-000 report.
 //!
 //! ```
 //! use tabula_snakes::{Board, ReportOptions, Setup};
@@ -41,7 +41,7 @@
 //! loaders, which check the default rule set), `recorded` (records of
 //! games, the parameters, [`recorded::Recorded`]); `rules` gathers the
 //! rule-set items under one public path. Then what tabula shows of the
-//! game: `report` and `setup` (the seed-000 simulation report), `params`
+//! game: `report` and `setup` (the specification-000 simulation report), `params`
 //! (the parameters: options, spec strings, records, `tabula list`) and,
 //! with the feature `commands` (on by default), `pictures` and
 //! `commands`, what Snakes adds to the generic `simulate` and `analyze`
@@ -110,7 +110,7 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
         name,
         summary: match *name {
             "classic" => {
-                "Classic Chutes and Ladders, 100 squares, one die (seeds 000 and 001; the default)"
+                "Classic Chutes and Ladders, 100 squares, one die (specifications 000 and 001; the default)"
             }
             "teaching" => "20 squares, one die, rules exact: small enough to follow a game by hand",
             "two-dice" => "12 x 12 squares, two dice, rules bounce",

@@ -9,7 +9,7 @@ use crate::board::{BUILT_IN, Board, BoardSpec};
 use crate::registry::{self, RuleSet};
 
 impl Board {
-    /// The classic 100-square board of seeds 000 and 001.
+    /// The classic 100-square board of specifications 000 and 001.
     pub fn classic() -> Board {
         Board::built_in("classic")
             .and_then(Result::ok)

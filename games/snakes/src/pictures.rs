@@ -2,7 +2,7 @@
 //! the number of throws, and each seat's chance of winning.
 //!
 //! A square's shade is its share of all landings on the squares before
-//! the last, the measure seed 000's "most popular square" uses, so the
+//! the last, the measure specification 000's "most popular square" uses, so the
 //! picture and the report's numbers agree. The last square, landed on
 //! exactly once in every finished game, is left out of the scale (it
 //! would outshine the rest) and drawn grey, marked "finish".

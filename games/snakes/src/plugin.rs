@@ -93,7 +93,7 @@ impl<'a> Turn<'a> {
 /// consecutive sixes, say); rules without any use `()`. It is part of the
 /// game state, so exact analysis can enumerate it: keep it small.
 ///
-/// Only [`step`](Rules::step) is required. The two other hooks are
+/// Only [`throw`](Rules::throw) is required. The two other hooks are
 /// consulted only when the matching constant says the rule set uses them,
 /// so rule sets that never throw again nor touch other tokens cost the
 /// simulation loop nothing extra:
@@ -115,7 +115,7 @@ impl<'a> Turn<'a> {
 /// impl Rules for Double {
 ///     type Extra = ();
 ///     const THROWS_AGAIN: bool = true;
-///     fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
+///     fn throw(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
 ///         Effect::Advance(u32::from(turn.square) + 2 * u32::from(roll))
 ///     }
 ///     fn throws_again(&self, _: &Turn<'_>, _: &(), roll: u16, _: Effect) -> bool {
@@ -124,7 +124,7 @@ impl<'a> Turn<'a> {
 /// }
 /// let board = Board::classic();
 /// let turn = Turn::new(&board, 0, 10, true, &[]);
-/// assert_eq!(Double.step(&turn, &mut (), 3), Effect::Advance(16));
+/// assert_eq!(Double.throw(&turn, &mut (), 3), Effect::Advance(16));
 /// assert!(Double.throws_again(&turn, &(), 1, Effect::Advance(12)));
 /// ```
 pub trait Rules: Send + Sync + 'static {
@@ -140,15 +140,21 @@ pub trait Rules: Send + Sync + 'static {
 
     /// Moves the mover's token (on `turn.square`, 0 = not yet on the
     /// board) by a throw of `roll`.
-    fn step(&self, turn: &Turn<'_>, extra: &mut Self::Extra, roll: u16) -> Effect;
+    fn throw(&self, turn: &Turn<'_>, extra: &mut Self::Extra, roll: u16) -> Effect;
 
     /// Whether the same seat throws once more after a throw of `roll` that
-    /// did `step` and did not finish the game (`turn` as [`step`](Rules::step)
-    /// saw it; `extra` after the step). Consulted only if
+    /// did `effect` and did not finish the game (`turn` as [`throw`](Rules::throw)
+    /// saw it; `extra` after the throw). Consulted only if
     /// [`THROWS_AGAIN`](Rules::THROWS_AGAIN). Default: never.
     #[inline(always)]
-    fn throws_again(&self, turn: &Turn<'_>, extra: &Self::Extra, roll: u16, step: Effect) -> bool {
-        let _ = (turn, extra, roll, step);
+    fn throws_again(
+        &self,
+        turn: &Turn<'_>,
+        extra: &Self::Extra,
+        roll: u16,
+        effect: Effect,
+    ) -> bool {
+        let _ = (turn, extra, roll, effect);
         false
     }
 

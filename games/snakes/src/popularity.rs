@@ -3,7 +3,7 @@
 
 /// The most and least landed-on squares other than the last (ties: the
 /// lowest), from landings per square (index = square, 0 the start): the
-/// seed-000 questions, asked of sampled counts and of exact expectations
+/// specification-000 questions, asked of sampled counts and of exact expectations
 /// alike.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Popularity {
@@ -42,7 +42,7 @@ impl Popularity {
     }
 }
 
-/// What "probability of landing" means in the text reports: seed 000's
+/// What "probability of landing" means in the text reports: specification 000's
 /// name for a square's share of all landings, not the chance that a game
 /// lands on the square.
 pub fn landing_note(last: usize) -> String {

@@ -65,10 +65,10 @@ pack_unsigned!(u8, u16, u32, u64);
 /// [`Snakes`](crate::Snakes)`<RuleSet>`, and a service that wants the rule
 /// type itself asks [`with_rules`](crate::with_rules).
 pub trait DynRules: Send + Sync {
-    /// [`Rules::step`], the state packed.
-    fn packed_step(&self, turn: &Turn<'_>, extra: &mut u64, roll: u16) -> Effect;
+    /// [`Rules::throw`], the state packed.
+    fn packed_throw(&self, turn: &Turn<'_>, extra: &mut u64, roll: u16) -> Effect;
     /// [`Rules::throws_again`], the state packed.
-    fn packed_throws_again(&self, turn: &Turn<'_>, extra: &u64, roll: u16, step: Effect) -> bool;
+    fn packed_throws_again(&self, turn: &Turn<'_>, extra: &u64, roll: u16, effect: Effect) -> bool;
     /// [`Rules::after_move`].
     fn packed_after_move(&self, turn: &Turn<'_>, send: &mut dyn FnMut(usize, u16));
     /// The rule type's [`THROWS_AGAIN`](Rules::THROWS_AGAIN),
@@ -95,16 +95,16 @@ where
     R::Extra: Pack,
 {
     #[inline]
-    fn packed_step(&self, turn: &Turn<'_>, extra: &mut u64, roll: u16) -> Effect {
+    fn packed_throw(&self, turn: &Turn<'_>, extra: &mut u64, roll: u16) -> Effect {
         let mut e = R::Extra::unpack(*extra);
-        let step = self.step(turn, &mut e, roll);
+        let effect = self.throw(turn, &mut e, roll);
         *extra = e.pack();
-        step
+        effect
     }
 
     #[inline]
-    fn packed_throws_again(&self, turn: &Turn<'_>, extra: &u64, roll: u16, step: Effect) -> bool {
-        self.throws_again(turn, &R::Extra::unpack(*extra), roll, step)
+    fn packed_throws_again(&self, turn: &Turn<'_>, extra: &u64, roll: u16, effect: Effect) -> bool {
+        self.throws_again(turn, &R::Extra::unpack(*extra), roll, effect)
     }
 
     fn packed_after_move(&self, turn: &Turn<'_>, send: &mut dyn FnMut(usize, u16)) {
@@ -159,13 +159,13 @@ impl Rules for RuleSet {
     const INTERACTS: bool = true;
 
     #[inline]
-    fn step(&self, turn: &Turn<'_>, extra: &mut u64, roll: u16) -> Effect {
-        self.rules.packed_step(turn, extra, roll)
+    fn throw(&self, turn: &Turn<'_>, extra: &mut u64, roll: u16) -> Effect {
+        self.rules.packed_throw(turn, extra, roll)
     }
 
     #[inline]
-    fn throws_again(&self, turn: &Turn<'_>, extra: &u64, roll: u16, step: Effect) -> bool {
-        self.rules.packed_throws_again(turn, extra, roll, step)
+    fn throws_again(&self, turn: &Turn<'_>, extra: &u64, roll: u16, effect: Effect) -> bool {
+        self.rules.packed_throws_again(turn, extra, roll, effect)
     }
 
     fn after_move(&self, turn: &Turn<'_>, send: &mut dyn FnMut(usize, u16)) {

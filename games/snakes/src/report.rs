@@ -1,4 +1,4 @@
-//! The seed-000 report: every statistic seed 000 asks for, on any board, as
+//! The specification-000 report: every statistic specification 000 asks for, on any board, as
 //! text or JSON.
 
 use std::fmt::Write;
@@ -14,7 +14,7 @@ use crate::recorded::Recorded;
 use crate::registry::RuleSet;
 use crate::trace::Trace;
 
-/// The collectors of the seed-000 report.
+/// The collectors of the specification-000 report.
 pub type ReportCollectors = (Lengths, Occupancy, Wins);
 
 /// The report's collectors for `players` on `board`, before any game.
@@ -76,7 +76,7 @@ impl NotableGame {
     }
 }
 
-/// Landings per square, counted as seed 000 counts them.
+/// Landings per square, counted as specification 000 counts them.
 #[derive(Clone, Debug, Serialize)]
 pub struct SquareStats {
     /// Landings per square, index = square number (0 is the start).
@@ -102,7 +102,7 @@ pub struct SeatStats {
     pub win_rate: Vec<f64>,
 }
 
-/// Everything seed 000 asks of a simulation, for one board and rule set.
+/// Everything specification 000 asks of a simulation, for one board and rule set.
 #[derive(Clone, Debug, Serialize)]
 pub struct BoardReport {
     /// Always `"snakes"`.
@@ -283,7 +283,7 @@ impl BoardReport {
         serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
     }
 
-    /// The report as text, in seed 000's order.
+    /// The report as text, in specification 000's order.
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         let last = self.squares.landings.len().saturating_sub(1);

@@ -1,5 +1,5 @@
-//! Rule sets: how a throw moves a token. Built in: `overshoot` (seed 000),
-//! `exact` (seed 001), `bounce`, and the house rules `six-again`,
+//! Rule sets: how a throw moves a token. Built in: `overshoot` (specification 000),
+//! `exact` (specification 001), `bounce`, and the house rules `six-again`,
 //! `sixes-home` and `bump`. Write your own by implementing [`Rules`] and
 //! registering a [`RuleSet`] with `inventory::submit!`.
 //!

@@ -81,7 +81,7 @@ impl Setup {
         })
     }
 
-    /// Simulates and builds the seed-000 report. `progress` is told how
+    /// Simulates and builds the specification-000 report. `progress` is told how
     /// many games are done, now and then. The exact values beside the
     /// sampled ones are solved within [`report_limits`].
     pub fn simulate(

@@ -9,7 +9,7 @@ pub struct NoOnes;
 
 impl Rules for NoOnes {
     type Extra = ();
-    fn step(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
+    fn throw(&self, turn: &Turn<'_>, _: &mut (), roll: u16) -> Effect {
         if roll == 1 {
             Effect::Forfeit
         } else {

@@ -26,19 +26,19 @@ use tabula::seega::agents::{pick, safe_placement};
 use tabula::seega::{Action, Position, Reply, Seega, SeegaAgent, Slide, Square};
 
 /// Captures the most it can; with no capture, picks at random among the
-/// steps after which the opponent has no capture, and only if there are
-/// none, among all steps.
+/// slides after which the opponent has no capture, and only if there are
+/// none, among all slides.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Cautious;
 
-/// Whether the opponent can capture right after `step`.
-fn exposes(position: &Position, step: Slide) -> bool {
+/// Whether the opponent can capture right after `slide`.
+fn exposes(position: &Position, slide: Slide) -> bool {
     let mut after = position.clone(); // a plain value: no allocation
-    after.apply(&Action::Move(step));
-    if after.outcome().is_some() || after.to_move() == position.to_move() {
+    after.apply(&Action::Move(slide));
+    if after.verdict().is_some() || after.to_move() == position.to_move() {
         return false; // game over, or a follow-up capture of ours
     }
-    after.steps().any(|s| after.captures_any(s))
+    after.slides().any(|s| after.captures_any(s))
 }
 
 impl SeegaAgent for Cautious {
@@ -47,22 +47,22 @@ impl SeegaAgent for Cautious {
     }
 
     fn play(&mut self, position: &Position, follow_up: Option<Square>, rng: &mut GameRng) -> Reply {
-        // During a follow-up, `steps()` offers only the capturing steps of
+        // During a follow-up, `slides()` offers only the capturing slides of
         // that piece, so the rules are kept without checking `follow_up`.
         let _ = follow_up;
-        let most = position.steps().map(|s| position.captures(s).len()).max();
-        let step = match most {
-            None => return Reply::Blocked, // no legal step at all
+        let most = position.slides().map(|s| position.captures(s).len()).max();
+        let slide = match most {
+            None => return Reply::Blocked, // no legal slide at all
             Some(n) if n > 0 => pick(
                 position
-                    .steps()
+                    .slides()
                     .filter(|&s| position.captures(s).len() == n),
                 rng,
             ),
-            Some(_) => pick(position.steps().filter(|&s| !exposes(position, s)), rng)
-                .or_else(|| pick(position.steps(), rng)),
+            Some(_) => pick(position.slides().filter(|&s| !exposes(position, s)), rng)
+                .or_else(|| pick(position.slides(), rng)),
         };
-        step.map_or(Reply::Blocked, Reply::Move)
+        slide.map_or(Reply::Blocked, Reply::Move)
     }
 }
 

@@ -44,12 +44,12 @@ fn best_beat(speed: f64) -> f64 {
 }
 
 impl Sailor for Layline {
-    /// The seed's InitCarribeanCruise: remember the marks.
+    /// The specification's InitCarribeanCruise: remember the marks.
     fn init(&mut self, briefing: &Briefing<'_>) {
         self.marks = briefing.marks.to_vec();
     }
 
-    /// The seed's Cruise: a bow direction and a trim.
+    /// The specification's Cruise: a bow direction and a trim.
     fn cruise(&mut self, seen: &Observation) -> Helm {
         let Some(&mark) = self.marks.get(seen.marks_picked_up) else {
             return Helm {

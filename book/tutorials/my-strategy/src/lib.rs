@@ -6,7 +6,7 @@
 //! ```
 //! use my_strategy as _; // link the plugin
 //! use tabula::chance_it::{Config, strategy, win};
-//! let config = Config::seed();
+//! let config = Config::specification();
 //! let catch_up = strategy::build("catch-up", &config)?;
 //! let optimal = strategy::build("optimal", &config)?;
 //! // It looks only at the turn and the score difference, so its chances

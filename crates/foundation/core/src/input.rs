@@ -27,7 +27,7 @@
 
 use std::io::{self, BufRead};
 
-/// The most bytes of one input line that are kept: the seed programs'
+/// The most bytes of one input line that are kept: the specifications' programs'
 /// 80 characters plus a wide margin. Longer lines are cut here and the
 /// rest of the line is read and thrown away.
 pub const MAX_LINE_BYTES: usize = 1024;

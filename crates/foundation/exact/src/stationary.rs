@@ -64,7 +64,7 @@ where
         }
         let period = self.check_irreducible()?;
         // The weight of the new iterate: 1 on P, ½ on the lazy chain.
-        let step = if period == 1 { 1.0 } else { 0.5 };
+        let weight = if period == 1 { 1.0 } else { 0.5 };
         let mut clock = Clock::start(limits, 1);
         let mut pi = vec![1.0 / n as f64; n];
         let mut next = vec![0.0f64; n];
@@ -91,7 +91,7 @@ where
             }
             let mut total = 0.0;
             for (a, b) in pi.iter_mut().zip(&next) {
-                *a += step * (b - *a);
+                *a += weight * (b - *a);
                 total += *a;
             }
             for a in &mut pi {

@@ -43,7 +43,7 @@
 //! **Scoring.** Entrants are ranked by [`Scoring`]: points (1 for each
 //! opponent ranked below, ½ for each tied, over the opponents: win 1,
 //! draw ½ in two-seat games), or points less a penalty per second of
-//! thinking time (seed 004's tournament). Equal scores share a rank.
+//! thinking time (specification 004's tournament). Equal scores share a rank.
 //! Standard errors of mean scores come from the spread of the per-deal
 //! means, since the games of one deal share their dice.
 //!
@@ -148,7 +148,7 @@ pub enum Scoring {
     #[default]
     Points,
     /// By points less `per_second` for every second of thinking time
-    /// (seed 004: wins minus one per second).
+    /// (specification 004: wins minus one per second).
     TimePenalty {
         /// Points taken per second of an entrant's total time.
         per_second: f64,

@@ -1,4 +1,4 @@
-//! Tests that dice are fair and independent, as seed 000 asks: a
+//! Tests that dice are fair and independent, as specification 000 asks: a
 //! chi-square goodness-of-fit test of the faces, and a chi-square test of
 //! independence of successive rolls (serial pairs).
 //!
@@ -90,7 +90,7 @@ pub struct DiceTest {
 }
 
 impl DiceTest {
-    /// Rolls one die of `dice` `rolls` times from the seed's dice-test
+    /// Rolls one die of `dice` `rolls` times from the specification's dice-test
     /// stream, several to a random word as simulations throw them
     /// ([`WordDice`](tabula_core::WordDice)).
     pub fn run(dice: Dice, rolls: u64, seed: u64) -> DiceTest {

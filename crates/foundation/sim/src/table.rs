@@ -202,7 +202,7 @@ impl<Ev: Clone + Landings> ThrowTable<Ev> {
                 events(e.clone());
             }
         };
-        self.walk(square, rng, limit, &mut Report(report))
+        self.walk(square, rng, limit, &mut EachThrow(report))
     }
 
     /// Every throw's `payload(index)` (`index` is `square * faces +
@@ -531,9 +531,9 @@ trait Visit<Ev> {
 
 /// Hands each throw, by its index `square * faces + digit`, to a function
 /// that reports its events.
-struct Report<F>(F);
+struct EachThrow<F>(F);
 
-impl<Ev, F: FnMut(usize, usize)> Visit<Ev> for Report<F> {
+impl<Ev, F: FnMut(usize, usize)> Visit<Ev> for EachThrow<F> {
     #[inline(always)]
     fn pair(&mut self, table: &ThrowTable<Ev>, k: usize, _: u16) {
         // Entry `k` is `square * faces^2 + d1 * faces + d2`, so its first

@@ -94,7 +94,7 @@ pub struct DiceTestArgs {
     /// Faces on the die.
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(2..=120))]
     pub faces: u8,
-    /// Rolls to make (seed 000 asks for at least 1,000,000).
+    /// Rolls to make (specification 000 asks for at least 1,000,000).
     #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(2..))]
     pub rolls: u64,
     /// Seed of the random stream.

@@ -77,7 +77,7 @@ pub(crate) enum Refusal {
 
 /// What a form's run gives: the report as the terminal shows it.
 #[derive(Debug)]
-pub(crate) struct Outcome {
+pub(crate) struct Rendered {
     /// The command line that gives the same report.
     pub command: String,
     /// `--format text`'s output.
@@ -588,7 +588,7 @@ pub(crate) fn run(
     body: &str,
     dir: &RunDir,
     feed: Feed,
-) -> Result<Outcome, Refusal> {
+) -> Result<Rendered, Refusal> {
     let (c, command) = lookup(verb, game)?;
     let sent = values(body)?;
     let (args, as_shown, uploads) = arguments(verb, game, &command, sent, dir)?;
@@ -622,7 +622,7 @@ pub(crate) fn run(
     // A command that only prints: what it printed.
     if c.kind() == Kind::Interactive {
         return match ran {
-            Ok(_) => Ok(Outcome {
+            Ok(_) => Ok(Rendered {
                 command: line,
                 text: written,
                 json: String::new(),
@@ -644,7 +644,7 @@ pub(crate) fn run(
             .collect(),
         _ => Vec::new(),
     };
-    Ok(Outcome {
+    Ok(Rendered {
         command: line,
         text: named(format!("{written}{}", report.text())),
         json,

@@ -2,7 +2,7 @@
 use tabula::chance_it::{Config, strategy, win};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let config = Config::seed();
+    let config = Config::specification();
     let tapering = strategy::build("tapering", &config)?;
     let optimal = strategy::build("optimal", &config)?;
     // Any two strategies that depend on the turn and the score difference

@@ -24,7 +24,7 @@ pub enum ScoringArg {
     #[default]
     Points,
     /// Points less --penalty-per-second for every second an agent thinks
-    /// (seed 004's tournament)
+    /// (specification 004's tournament)
     TimePenalty,
 }
 

@@ -176,7 +176,7 @@ pub mod probe {
 /// sections of its own, so that it extends a generic verb instead of
 /// writing it again. Every hook adds nothing unless the game says
 /// otherwise; a game names its extension in
-/// [`register_game!`](crate::register_game)'s `report:`.
+/// [`register_game!`](crate::register_game)'s `extension:`.
 ///
 /// ```ignore
 /// struct Seats;
@@ -188,7 +188,7 @@ pub mod probe {
 /// }
 ///
 /// tabula_app::register_game! { game: Noline, summary: "...", agents: "type1,type2",
-///     verbs: [tournament, replay], report: Seats }
+///     verbs: [tournament, replay], extension: Seats }
 /// ```
 pub trait Extension<G: Recordable>: Sync {
     /// Adjusts a tournament's options before it runs (a step cap that
@@ -248,7 +248,7 @@ pub trait Extension<G: Recordable>: Sync {
     }
 
     /// Refuses a tournament of `games` per pairing before it plays, with
-    /// a message saying why (Seega's, seed 004's, refuses an odd number,
+    /// a message saying why (Seega's, specification 004's, refuses an odd number,
     /// so that each agent places first equally often). The default
     /// accepts every number.
     fn tournament_check(
@@ -460,7 +460,7 @@ pub trait Extension<G: Recordable>: Sync {
     }
 
     /// The game's own run and report, in place of the generic sampling
-    /// (Snakes' seed-000 report, through the harness's bulk path for a
+    /// (Snakes' specification-000 report, through the harness's bulk path for a
     /// game of chance alone): `Some` report answers the simulation,
     /// `None`, the default, leaves it to the generic run. It reads the
     /// generic options (`games`, `seed`, `threads`, `max_steps`,
@@ -831,8 +831,9 @@ pub fn parameter_lines(fields: &[params::Param]) -> Vec<String> {
 /// - `parameters: P`, the [`Parameters`] type `tabula list` shows, for a
 ///   game whose records keep another type (the default is the game's
 ///   [`Recordable::Parameters`]);
-/// - `report: EXTENSION`, a value of a type implementing [`Extension`]:
-///   the game's own keys, columns and sections in the generic reports;
+/// - `extension: EXTENSION`, a value of a type implementing
+///   [`Extension`]: the game's own keys, columns and sections in the
+///   generic reports (`report: EXTENSION`, its older name, is the same);
 /// - `sampler: SAMPLING`, for a game that never ends, a value of a type
 ///   implementing [`LongRunSampling`]: registers `simulate` as the
 ///   long run sampled ([`SampleLongRun`]; leave `simulate` out of
@@ -850,6 +851,29 @@ pub fn parameter_lines(fields: &[params::Param]) -> Vec<String> {
 /// parameters: P, plugins: f, extra: [...] }`.
 #[macro_export]
 macro_rules! register_game {
+    (
+        game: $game:ty,
+        summary: $summary:expr,
+        $(agents: $agents:expr,)?
+        $(games: $games:expr,)?
+        $(tournament_games: $tgames:expr,)?
+        verbs: [$($verb:ident),* $(,)?]
+        $(, parameters: $params:ty)?
+        , extension: $extension:expr
+        $(, $($rest:tt)*)?
+    ) => {
+        $crate::register_game! {
+            game: $game,
+            summary: $summary,
+            $(agents: $agents,)?
+            $(games: $games,)?
+            $(tournament_games: $tgames,)?
+            verbs: [$($verb),*]
+            $(, parameters: $params)?
+            , report: $extension
+            $(, $($rest)*)?
+        }
+    };
     (
         name: $name:expr,
         summary: $summary:expr

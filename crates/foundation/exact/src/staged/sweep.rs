@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use tabula_core::Seat;
 
-use super::template::{Compact, FOLDED, Kind, Step, Template};
+use super::template::{Compact, FOLDED, Kind, Stroke, Template};
 use crate::ExactError;
 
 /// Scratch for one stage's sweep.
@@ -165,7 +165,7 @@ pub(super) fn sweep_pairs<L, M>(
     pairs_sweep::<false, false, L, M>(t, exits, params, scratch, best)
 }
 
-/// A block of chance points being swept ([`Step::Block`]).
+/// A block of chance points being swept ([`Stroke::Block`]).
 struct Block<'a> {
     pairs: &'a [[u32; 2]],
     nodes: &'a [u32],
@@ -252,9 +252,9 @@ fn pairs_sweep<const PICKS: bool, const EXACT: bool, L, M>(
     let sink = best.len();
     best.push(0);
     let tie = params.tie;
-    for &step in &levels.steps {
-        match step {
-            Step::Block {
+    for &stroke in &levels.strokes {
+        match stroke {
+            Stroke::Block {
                 slots,
                 len,
                 degree,
@@ -286,7 +286,7 @@ fn pairs_sweep<const PICKS: bool, const EXACT: bool, L, M>(
                     j += 1;
                 }
             }
-            Step::Decision(s) => {
+            Stroke::Decision(s) => {
                 let s = s as usize;
                 let Kind::Decision(seat) = c.kinds[s] else {
                     continue;

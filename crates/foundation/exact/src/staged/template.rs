@@ -307,7 +307,7 @@ pub(super) struct Compact {
 /// dependent additions, many of them proceed at once).
 pub(super) struct Levels {
     /// What to sweep, lowest height first.
-    pub(super) steps: Vec<Step>,
+    pub(super) strokes: Vec<Stroke>,
     /// The blocks' pairs, each block's edge by edge: edge `e` of its
     /// `j`th slot at `at + e · len + j`.
     pub(super) pairs: Vec<[u32; 2]>,
@@ -318,9 +318,9 @@ pub(super) struct Levels {
     pub(super) slots: Vec<u32>,
 }
 
-/// One step of a sweep by [`Levels`].
+/// One stroke of a sweep by [`Levels`].
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Step {
+pub(super) enum Stroke {
     /// Chance points swept side by side: `len` slots from `slots` in
     /// [`Levels::slots`], `degree` edges each with the probabilities at
     /// `probs_at` in [`Compact::probs`], their pairs from `at`.
@@ -392,14 +392,14 @@ impl Levels {
             .collect();
         order.sort_unstable();
         let mut levels = Levels {
-            steps: Vec::with_capacity(order.len()),
+            strokes: Vec::with_capacity(order.len()),
             pairs: Vec::with_capacity(pairs.len()),
             nodes: Vec::with_capacity(pairs.len()),
             slots: Vec::new(),
         };
         for (_, i, block) in order {
             if !block {
-                levels.steps.push(Step::Decision(decisions[i].1));
+                levels.strokes.push(Stroke::Decision(decisions[i].1));
                 continue;
             }
             let ((_, degree, probs_at), slots) = &members[i];
@@ -411,7 +411,7 @@ impl Levels {
                     levels.nodes.push(nodes[r]);
                 }
             }
-            levels.steps.push(Step::Block {
+            levels.strokes.push(Stroke::Block {
                 slots: levels.slots.len() as u32,
                 len: slots.len() as u32,
                 degree: *degree,
