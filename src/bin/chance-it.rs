@@ -1,4 +1,4 @@
-//! `chance-it`: seed 003's program. The same as `tabula play chance-it`:
+//! `chance-it`: specification 003's program. The same as `tabula play chance-it`:
 //! Chance-it's registered generic `play` as a program of its own.
 fn main() -> std::process::ExitCode {
     let play = tabula::app::find_game("chance-it")
@@ -11,7 +11,7 @@ fn main() -> std::process::ExitCode {
     tabula::cli::exit::command_program(
         tabula::app::clap::Command::new("chance-it")
             .version(env!("CARGO_PKG_VERSION"))
-            .about("Chance-it at the terminal: you against the computer (seed 003)"),
+            .about("Chance-it at the terminal: you against the computer (specification 003)"),
         play,
     )
 }

@@ -1,7 +1,7 @@
 //! What Chance-it adds to the generic verbs it registers in the crate's
 //! root (through its [`ExactChances`](crate::extension::ExactChances)
 //! extension): its own report of `analyze` unless `--agents` names
-//! strategies, `--config` beside `--params`; and seed 003's program in
+//! strategies, `--config` beside `--params`; and specification 003's program in
 //! `play`, the generic verb with Chance-it's options, prompts and
 //! [look](crate::look::SeedLook). The `chance-it` program
 //! (`src/bin/chance-it.rs`) is that `play`.
@@ -17,16 +17,16 @@ use crate::strategy::{self, StrategyEntry};
 use crate::{ChanceIt, ChanceItError, Config, win};
 
 /// More of `tabula play chance-it --help`.
-const PLAY_HELP: &str = "Plays seed 003's game at the terminal: you (first in each round) against the computer.\n\
+const PLAY_HELP: &str = "Plays specification 003's game at the terminal: you (first in each round) against the computer.\n\
 Answer the prompts; Y or N (any case) after each roll. The same seed gives the same game.\n\
-Without --seed and --strategy it asks for them, as the seed's program does. End of input stops the game with the score so far.\n\
+Without --seed and --strategy it asks for them, as the specification's program does. End of input stops the game with the score so far.\n\
 This is the generic `play` with Chance-it's prompts and transcript; --agents you,STRATEGY is --strategy STRATEGY.";
 
 /// Chance-it's options of `tabula play chance-it` and of the `chance-it`
 /// program, as they were before it was the generic `play`: no seed and no
 /// strategy by default (asked at the terminal), `--strategy` by name or
 /// menu number, the game's options without defaults (a `--config` file's
-/// or the seed's) and checked by clap.
+/// or the specification's) and checked by clap.
 pub fn play_arguments(command: clap::Command) -> clap::Command {
     let numbers = |low: i64, high: i64| {
         clap::builder::TypedValueParser::map(
@@ -71,7 +71,7 @@ pub fn play_arguments(command: clap::Command) -> clap::Command {
 }
 
 /// The game the options of `play` give: a `--config` file's (or the
-/// seed's) with the options given over it.
+/// specification's) with the options given over it.
 fn config_of(matches: &clap::ArgMatches) -> Result<Config, Error> {
     let given = |name: &str| {
         matches
@@ -88,7 +88,7 @@ fn config_of(matches: &clap::ArgMatches) -> Result<Config, Error> {
     };
     let base = match matches.get_one::<String>("params") {
         Some(path) => Config::load(path)?,
-        None => Config::seed(),
+        None => Config::specification(),
     };
     let dice = match given("dice") {
         Some(d) => Some(parse_dice(d)?),
@@ -107,7 +107,7 @@ fn parse_dice(s: &str) -> Result<Dice, Error> {
 }
 
 /// The strategies the menu numbers: those without a parameter, in menu
-/// order (the seed's two first).
+/// order (the specification's two first).
 fn numbered(menu: &[&'static StrategyEntry]) -> Vec<&'static StrategyEntry> {
     menu.iter()
         .copied()
@@ -202,7 +202,7 @@ pub fn play_setup(matches: &clap::ArgMatches) -> Result<PlaySetup, Error> {
     })
 }
 
-/// Seed 003's welcome, then its seed prompt unless `--seed` gave one (0
+/// Specification 003's welcome, then its seed prompt unless `--seed` gave one (0
 /// for a random seed, which is shown) and its strategy menu unless the
 /// options named one; the end of input at either stops before the game,
 /// with the score so far.
@@ -264,8 +264,8 @@ pub fn play_ask(
             let choices = numbered(&menu);
             writeln!(out, "Please select a strategy for the computer to use:")?;
             for (i, e) in choices.iter().enumerate() {
-                // The seed's two strategies keep the seed's names.
-                let summary = e.summary.split(" (seed 003").next().unwrap_or(e.summary);
+                // The specification's two strategies keep the specification's names.
+                let summary = e.summary.split(" (specification 003").next().unwrap_or(e.summary);
                 let seed_name = match e.rank {
                     1 | 2 => format!("Computer strategy {} ({})", e.rank, e.name),
                     _ => e.name.to_string(),

@@ -120,6 +120,7 @@ impl Config {
 
     /// [`specification`](Config::specification) under its old name, kept
     /// for code written against it.
+    #[deprecated(note = "the source document is a specification: use Config::specification()")]
     pub fn seed() -> Config {
         Config::specification()
     }

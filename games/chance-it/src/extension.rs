@@ -1,7 +1,7 @@
 //! What Chance-it adds to the framework's generic verbs: the exact
 //! chances of whole games, from its staged solver, beside a simulation
 //! and a tournament; its own report of `analyze` (without `--agents`);
-//! a tournament's keys, turn scores and pictures; and seed 003's
+//! a tournament's keys, turn scores and pictures; and specification 003's
 //! options, prompts and look in `play`.
 
 use tabula_app::Error;
@@ -90,7 +90,7 @@ impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
         ]))
     }
 
-    /// Seed 003's options of `play`: `--seed` and `--strategy` without
+    /// Specification 003's options of `play`: `--seed` and `--strategy` without
     /// defaults (asked at the terminal), `--config`, the game's options
     /// checked by clap.
     fn play_arguments(&self, command: clap::Command) -> clap::Command {
@@ -103,7 +103,7 @@ impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
         crate::commands::play_setup(matches)
     }
 
-    /// Seed 003's welcome, seed prompt and strategy menu.
+    /// Specification 003's welcome, seed prompt and strategy menu.
     fn play_ask(
         &self,
         game: &ChanceIt,
@@ -120,7 +120,7 @@ impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
         Some(String::new())
     }
 
-    /// Seed 003's questions, transcript and score table
+    /// Specification 003's questions, transcript and score table
     /// ([`SeedLook`](crate::look::SeedLook)).
     fn play_look(&self, game: &ChanceIt) -> Box<dyn tabula_play::terminal::Look<ChanceIt>> {
         Box::new(crate::look::SeedLook::new(game.config()))

@@ -1,14 +1,14 @@
-//! Chance-it for tabula (seed 003): the dice game, its strategy plugins,
+//! Chance-it for tabula (specification 003): the dice game, its strategy plugins,
 //! exact optimal play, tournaments and play at the terminal.
 //!
 //! ```
 //! use tabula_chance_it::{Config, Optimal, strategy, win};
 //!
-//! let config = Config::seed(); // two six-sided dice, 10 rounds, 2 players
+//! let config = Config::specification(); // two six-sided dice, 10 rounds, 2 players
 //! // The best expected score of one turn, solved by the framework.
 //! let optimal = Optimal::new(config.dice())?;
 //! assert!(optimal.expected_turn_score() > 7.0);
-//! // The seed's two strategies against each other, exactly.
+//! // The specification's two strategies against each other, exactly.
 //! let until_ten = strategy::build("until-ten", &config)?;
 //! let tapering = strategy::build("tapering", &config)?;
 //! let [first, second, tie] = win::exact_outcome(&config, &*until_ten, &*tapering).unwrap();
@@ -77,7 +77,7 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
 #[cfg(feature = "commands")]
 tabula_app::register_game! {
     game: ChanceIt,
-    summary: "Chance-it, the dice game of seed 003: roll, then stop or chance it",
+    summary: "Chance-it, the dice game of specification 003: roll, then stop or chance it",
     agents: "until-ten,tapering",
     tournament_games: 10_000,
     verbs: [simulate, replay, analyze, tournament, play],

@@ -1,4 +1,4 @@
-//! Chance-it's look at the terminal, seed 003's: `tabula play chance-it`
+//! Chance-it's look at the terminal, specification 003's: `tabula play chance-it`
 //! is the framework's generic `play`, shown and asked as [`SeedLook`]
 //! says (Y or N after each roll, the computer's rolls in words, the score
 //! table and "Hit enter to continue" between rounds, the grand totals at
@@ -17,7 +17,7 @@ use tabula_play::terminal::{Look, Screen};
 use crate::config::Config;
 use crate::game::{ChanceIt, Event, Move, State};
 
-/// The score table in seed 003's layout; rounds not played are blank.
+/// The score table in specification 003's layout; rounds not played are blank.
 pub fn table(rounds: u16, human: &[u16], computer: &[u16]) -> String {
     let width = 2;
     let cell = |v: Option<&u16>| match v {
@@ -71,7 +71,7 @@ pub fn answer(input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<Option
     }))
 }
 
-/// Seed 003's look: you (seat 0) answer Y or N after each roll, the
+/// Specification 003's look: you (seat 0) answer Y or N after each roll, the
 /// computer's turns are told in words, the score table and a pause come
 /// between rounds, and the grand totals at the end.
 #[derive(Clone, Debug)]
@@ -203,7 +203,7 @@ impl Look<ChanceIt> for SeedLook {
         Ok(())
     }
 
-    /// The lines of seed 003's transcript for what happened.
+    /// The lines of specification 003's transcript for what happened.
     fn event(&mut self, _: &ChanceIt, event: &Event, screen: &mut Screen<'_>) -> io::Result<()> {
         let out = &mut *screen.out;
         match *event {

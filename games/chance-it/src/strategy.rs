@@ -478,14 +478,14 @@ impl Strategy for Threshold {
 crate::register_strategy! {
         name: "until-ten",
         parameter: None,
-        summary: "keep rolling until a 10, 11 or 12 (seed 003's computer strategy 1)",
+        summary: "keep rolling until a 10, 11 or 12 (specification 003's computer strategy 1)",
         rank: 1,
         build: |_, _| Ok(Arc::new(UntilTen)),
 }
 crate::register_strategy! {
         name: "tapering",
         parameter: None,
-        summary: "reroll on 5 or less, with 40% on 6-7, 20% on 8-9, 10% on 10, never on 11-12 (seed 003's computer strategy 2)",
+        summary: "reroll on 5 or less, with 40% on 6-7, 20% on 8-9, 10% on 10, never on 11-12 (specification 003's computer strategy 2)",
         rank: 2,
         build: |_, _| Ok(Arc::new(Tapering)),
 }
