@@ -265,7 +265,11 @@ pub fn play_ask(
             writeln!(out, "Please select a strategy for the computer to use:")?;
             for (i, e) in choices.iter().enumerate() {
                 // The specification's two strategies keep the specification's names.
-                let summary = e.summary.split(" (specification 003").next().unwrap_or(e.summary);
+                let summary = e
+                    .summary
+                    .split(" (specification 003")
+                    .next()
+                    .unwrap_or(e.summary);
                 let seed_name = match e.rank {
                     1 | 2 => format!("Computer strategy {} ({})", e.rank, e.name),
                     _ => e.name.to_string(),

@@ -82,8 +82,8 @@ pub fn program<A: clap::Args>(
     finish(run(args, &mut io))
 }
 
-/// A program of its own around one registered command (`chance-it`,
-/// Chance-it's `play`): the command's arguments under `command` (name,
+/// A program of its own around one registered command (a game's
+/// `play` as its own binary): the command's arguments under `command` (name,
 /// version, about), run on standard input and output; a report it
 /// returns is printed as text. Ends as [`finish`] says.
 pub fn command_program(command: clap::Command, run: &dyn tabula_app::Command) -> ExitCode {
