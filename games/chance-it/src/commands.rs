@@ -3,7 +3,7 @@
 //! extension): its own report of `analyze` unless `--agents` names
 //! strategies, `--config` beside `--params`; and specification 003's program in
 //! `play`, the generic verb with Chance-it's options, prompts and
-//! [look](crate::look::SeedLook). The `chance-it` program
+//! [look](crate::look::SpecificationLook). The `chance-it` program
 //! (`src/bin/chance-it.rs`) is that `play`.
 
 use clap::parser::ValueSource;
@@ -270,11 +270,11 @@ pub fn play_ask(
                     .split(" (specification 003")
                     .next()
                     .unwrap_or(e.summary);
-                let seed_name = match e.rank {
+                let menu_name = match e.rank {
                     1 | 2 => format!("Computer strategy {} ({})", e.rank, e.name),
                     _ => e.name.to_string(),
                 };
-                writeln!(out, "{}. {seed_name}: {summary}", i + 1)?;
+                writeln!(out, "{}. {menu_name}: {summary}", i + 1)?;
             }
             for e in menu.iter().filter(|e| e.parameter.is_some()) {
                 writeln!(out, "or type {}: {}", e.display_name(), e.summary)?;

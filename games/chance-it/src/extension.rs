@@ -121,9 +121,9 @@ impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
     }
 
     /// Specification 003's questions, transcript and score table
-    /// ([`SeedLook`](crate::look::SeedLook)).
+    /// ([`SpecificationLook`](crate::look::SpecificationLook)).
     fn play_look(&self, game: &ChanceIt) -> Box<dyn tabula_play::terminal::Look<ChanceIt>> {
-        Box::new(crate::look::SeedLook::new(game.config()))
+        Box::new(crate::look::SpecificationLook::new(game.config()))
     }
 
     /// `--config` beside `--params`.

@@ -81,6 +81,6 @@ tabula_app::register_game! {
     agents: "until-ten,tapering",
     tournament_games: 10_000,
     verbs: [simulate, replay, analyze, tournament, play],
-    report: extension::ExactChances,
+    extension: extension::ExactChances,
     plugins: plugins,
 }

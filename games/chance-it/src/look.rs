@@ -1,9 +1,9 @@
 //! Chance-it's look at the terminal, specification 003's: `tabula play chance-it`
-//! is the framework's generic `play`, shown and asked as [`SeedLook`]
+//! is the framework's generic `play`, shown and asked as [`SpecificationLook`]
 //! says (Y or N after each roll, the computer's rolls in words, the score
 //! table and "Hit enter to continue" between rounds, the grand totals at
 //! the end). The seed prompt and the strategy menu before the game are
-//! the `play` extension's ([`ExactChances`](crate::extension::ExactChances)).
+//! the `play` extension's (`ExactChances`, with the feature `commands`).
 //!
 //! Answers are case-insensitive; anything else re-prompts; the end of
 //! input ends the game cleanly with the score so far.
@@ -75,7 +75,7 @@ pub fn answer(input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<Option
 /// computer's turns are told in words, the score table and a pause come
 /// between rounds, and the grand totals at the end.
 #[derive(Clone, Debug)]
-pub struct SeedLook {
+pub struct SpecificationLook {
     /// Rounds in the game.
     rounds: u16,
     /// Your score in each round played.
@@ -90,10 +90,10 @@ pub struct SeedLook {
     pending: Option<String>,
 }
 
-impl SeedLook {
+impl SpecificationLook {
     /// The look of a game of `config`.
-    pub fn new(config: &Config) -> SeedLook {
-        SeedLook {
+    pub fn new(config: &Config) -> SpecificationLook {
+        SpecificationLook {
             rounds: config.rounds(),
             human: Vec::new(),
             computer: Vec::new(),
@@ -121,7 +121,7 @@ fn rolled_line(state: &State) -> String {
         .join(" ")
 }
 
-impl Look<ChanceIt> for SeedLook {
+impl Look<ChanceIt> for SpecificationLook {
     /// "You have already rolled:", the dice so far, then "Would you like
     /// to chance it? (Y or N)" until the answer is one.
     fn ask(

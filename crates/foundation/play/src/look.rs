@@ -5,8 +5,8 @@
 //! generic terminal ([`Plain`]): the board before a person's prompt, a
 //! move typed in the game's [`Notation`] with `help` and `quit`, a line
 //! for each agent's move and each chance outcome, the board and the
-//! result at the end. A game with a look of its own (Chance-it's, seed
-//! 003's questions and score table) overrides what it shows otherwise.
+//! result at the end. A game with a look of its own (Chance-it's,
+//! specification 003's questions and score table) overrides what it shows otherwise.
 
 use std::io::{self, BufRead, Write};
 

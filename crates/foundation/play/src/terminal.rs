@@ -2,8 +2,8 @@
 //! rendering ([`Notation`]); [`play`] does the prompts, re-prompts on
 //! garbage, end of input, and the moves of any agent, through the
 //! framework's one game loop ([`tabula_sim::game_loop`]). A game that
-//! looks and asks otherwise at the terminal (Chance-it's seed 003
-//! questions) gives its [`Look`] to [`play_with_look`]; the loop, the
+//! looks and asks otherwise at the terminal (Chance-it's
+//! specification 003 questions) gives its [`Look`] to [`play_with_look`]; the loop, the
 //! players and the steps kept stay these.
 
 use std::cell::RefCell;

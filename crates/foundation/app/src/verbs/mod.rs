@@ -338,7 +338,7 @@ pub trait Extension<G: Recordable>: Sync {
     }
 
     /// How the game looks and asks at the terminal in `play`, a
-    /// [`Look`](tabula_play::terminal::Look) (Chance-it's: seed 003's
+    /// [`Look`](tabula_play::terminal::Look) (Chance-it's: specification 003's
     /// questions, transcript and score table); the loop, the agents and
     /// the record stay the generic verb's. The default is the generic
     /// terminal's ([`Plain`](tabula_play::terminal::Plain)).
