@@ -12,6 +12,7 @@ use tabula_core::{
 use tabula_exact::{Chain, ExactError, Limits, Optimal, Reach, ScoreOf, WinZeroSum};
 // One decision, again and again, a one leading back to it: the test kit's.
 use tabula_toys::gamble::{Gamble, State as G};
+use tabula_toys::{KeepLast, keep};
 
 #[test]
 fn a_cycle_settles_to_its_closed_form_within_the_tolerance() {
@@ -72,75 +73,12 @@ fn equally_good_moves_go_to_the_first_listed() {
     }
 }
 
-/// Roll a die up to `rolls` times, keeping the last roll; after each roll
-/// but the last, stop or roll again.
-struct KeepLast {
-    rolls: u8,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct K {
-    left: u8,
-    face: u8,
-    stopped: bool,
-}
-
-impl BoardGame for KeepLast {
-    type State = K;
-    type Move = bool;
-    type Outcome = u8;
-    type Event = ();
-    fn seats(&self) -> usize {
-        1
-    }
-    fn initial_state(&self) -> K {
-        K {
-            left: self.rolls,
-            face: 0,
-            stopped: false,
-        }
-    }
-    fn status(&self, s: &K) -> Status {
-        if s.stopped || (s.face > 0 && s.left == 0) {
-            Status::Over(GameResult::Win(0))
-        } else if s.face == 0 {
-            Status::Chance
-        } else {
-            Status::Decision(0)
-        }
-    }
-    fn chance_outcomes(&self, _: &K, out: &mut Vec<Chance<u8>>) {
-        out.extend((1..=6).map(|f| Chance {
-            outcome: f,
-            probability: 1.0 / 6.0,
-        }));
-    }
-    fn apply_chance<E: FnMut(())>(&self, s: &mut K, f: u8, _: &mut E) {
-        s.face = f;
-        s.left -= 1;
-    }
-    fn legal_moves(&self, _: &K, out: &mut Vec<bool>) {
-        out.extend([false, true]);
-    }
-    fn apply_move<E: FnMut(())>(&self, s: &mut K, again: bool, _: &mut E) {
-        if again {
-            s.face = 0;
-        } else {
-            s.stopped = true;
-        }
-    }
-    fn results(&self, s: &K) -> Option<Results> {
-        matches!(self.status(s), Status::Over(_))
-            .then(|| Results::from_scores(vec![f64::from(s.face)]))
-    }
-}
-
 #[test]
 fn keep_the_last_of_up_to_n_rolls_has_its_known_value() {
     // v1 = 7/2, v(n+1) = E[max(X, v(n))]: 7/2, 17/4, 14/3, 89/18, 277/54.
     let mut v = 3.5f64;
     for rolls in 1..=5u8 {
-        let optimal = Optimal::solve(&KeepLast { rolls }, &ScoreOf(0), &Limits::default())
+        let optimal = Optimal::solve(&KeepLast::one_turn(rolls), &ScoreOf(0), &Limits::default())
             .unwrap_or_else(|e| panic!("{e}"));
         assert!((optimal.value - v).abs() < 1e-12, "{rolls}: {optimal:?}");
         // No cycles: each state is settled by one sweep of its own.
@@ -154,7 +92,7 @@ fn keep_the_last_of_up_to_n_rolls_has_its_known_value() {
     // The optimal policy folded into the chain gives the same value, and
     // it is an agent.
     // ANCHOR: optimal
-    let game = KeepLast { rolls: 3 };
+    let game = KeepLast::one_turn(3);
     let optimal =
         Optimal::solve(&game, &ScoreOf(0), &Limits::default()).unwrap_or_else(|e| panic!("{e}"));
     let agent = PolicyAgent(optimal);
@@ -166,17 +104,18 @@ fn keep_the_last_of_up_to_n_rolls_has_its_known_value() {
     assert!((solution.seats[0].score - 14.0 / 3.0).abs() < 1e-12);
     // ANCHOR_END: optimal
     let mut agent = agent;
-    let four = K {
-        left: 1,
+    let four = keep::State {
+        turn: 0,
+        total: 0,
+        rolls: 2,
         face: 4,
-        stopped: false,
     };
     // One roll left is worth 3.5: keep a four.
     assert!(!agent.choose(&game, &four, 0, &mut agent_rng(1, 0, 0)));
     // And the probability of ending on a six, played for.
     let sixes = Optimal::solve(
         &game,
-        &Reach(|_: &KeepLast, s: &K| s.face == 6),
+        &Reach(|_: &KeepLast, s: &keep::State| s.total == 6),
         &Limits::default(),
     )
     .unwrap_or_else(|e| panic!("{e}"));

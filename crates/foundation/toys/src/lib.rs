@@ -11,6 +11,8 @@
 //! - [`Pig`]: the book's tutorial Pig (`book/tutorials/pig`), rule for
 //!   rule: roll a die or hold, a 1 loses the turn total, the first to the
 //!   target wins at once.
+//! - [`KeepLast`]: turns of "roll a die up to n times, keep the last",
+//!   one seat, scored by the sum; optionally a cycle of turns.
 //!
 //! Every toy game in the tests has a name of its own that says what it
 //! is; `tests/layers.rs` (`each_toy_game_has_a_name_of_its_own`) fails
@@ -70,9 +72,11 @@
 #![deny(missing_docs)]
 
 pub mod gamble;
+pub mod keep;
 pub mod nim;
 pub mod pig;
 
 pub use gamble::Gamble;
+pub use keep::KeepLast;
 pub use nim::Nim;
 pub use pig::Pig;

@@ -5,83 +5,9 @@ use crate::{Optimal, ScoreOf, Scores};
 use tabula_core::{Deterministic, PolicyAgent};
 use tabula_core::{GameResult, Results};
 
-/// Turns of "roll a die up to `rolls` times, keep the last"; the
-/// score is the sum over `turns` turns (at most 40); `back` makes the
-/// last turn lead back to the first (a cycle of stages).
-#[derive(Clone, Copy)]
-struct Keep {
-    turns: u8,
-    rolls: u8,
-    back: bool,
-}
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct S {
-    turn: u8,
-    total: u32,
-    rolls: u8,
-    face: u8,
-}
-impl BoardGame for Keep {
-    type State = S;
-    type Move = bool;
-    type Outcome = u8;
-    type Event = ();
-    fn seats(&self) -> usize {
-        1
-    }
-    fn initial_state(&self) -> S {
-        S {
-            turn: 0,
-            total: 0,
-            rolls: 0,
-            face: 0,
-        }
-    }
-    fn status(&self, s: &S) -> Status {
-        if s.turn == self.turns {
-            Status::Over(GameResult::Win(0))
-        } else if s.face == 0 {
-            Status::Chance
-        } else {
-            Status::Decision(0)
-        }
-    }
-    fn chance_outcomes(&self, _: &S, out: &mut Vec<Chance<u8>>) {
-        out.extend((1..=6).map(|f| Chance {
-            outcome: f,
-            probability: 1.0 / 6.0,
-        }));
-    }
-    fn apply_chance<E: FnMut(())>(&self, s: &mut S, f: u8, _: &mut E) {
-        s.face = f;
-        s.rolls += 1;
-        if s.rolls == self.rolls {
-            self.apply_move(s, false, &mut |_| {})
-        }
-    }
-    fn legal_moves(&self, _: &S, out: &mut Vec<bool>) {
-        out.extend([false, true])
-    }
-    fn apply_move<E: FnMut(())>(&self, s: &mut S, again: bool, _: &mut E) {
-        if again {
-            s.face = 0
-        } else {
-            let mut turn = s.turn + 1;
-            if self.back && turn == self.turns {
-                turn = 0;
-            }
-            *s = S {
-                turn,
-                total: (s.total + u32::from(s.face)).min(40),
-                rolls: 0,
-                face: 0,
-            };
-        }
-    }
-    fn results(&self, s: &S) -> Option<Results> {
-        (s.turn == self.turns).then(|| Results::from_scores(vec![f64::from(s.total)]))
-    }
-}
+use tabula_toys::KeepLast as Keep;
+use tabula_toys::keep::State as S;
+
 struct ByTurn;
 impl Stages<Keep> for ByTurn {
     type Local = (u8, u8);
