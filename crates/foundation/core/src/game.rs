@@ -52,8 +52,10 @@ pub struct Chance<O> {
 /// One loop plays every game (`tabula_sim::game_loop`): the simulation
 /// harness, the referee, terminal play and replay are that loop with
 /// different deciders, chance sources and observers, so for the same seed
-/// and agents they play the same game (see
-/// [`run_chance`](Self::run_chance)).
+/// and agents they play the same game, whoever watches: chance plays
+/// through [`run_chance`](Self::run_chance), or, when each outcome is
+/// watched, [`run_chance_observed`](Self::run_chance_observed), with the
+/// same draws.
 ///
 /// Applying an outcome or a move reports what happened through `events`,
 /// a closure the caller passes in: simulation hands it to statistics

@@ -19,7 +19,9 @@
 //! Chance draws from the game's dice stream and each seat's decider from
 //! that seat's own stream ([`Streams`]), so for the
 //! same seed and the same agents the harness, the referee and terminal
-//! play play the same game, step for step. The loop is generic over all
+//! play play the same game, step for step: watched outcome by outcome
+//! ([`BoardGame::run_chance_observed`]) or not
+//! ([`BoardGame::run_chance`]), chance draws the same outcomes. The loop is generic over all
 //! four, so each way of playing compiles to its own straight-line code:
 //! the harness's has no boxing, allocation or dynamic dispatch per step.
 
