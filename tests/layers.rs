@@ -789,6 +789,7 @@ fn the_game_trait_is_the_rules() {
         "chance_outcomes",
         "sample_chance",
         "run_chance",
+        "run_chance_observed",
         "legal_moves",
         "is_legal",
         "is_possible",

@@ -3,7 +3,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use tabula_core::{BoardGame, Chance, GameResult, Status};
+use tabula_core::{BoardGame, Chance, ChanceObserver, GameResult, Status};
 use tabula_sim::Landings;
 use tabula_sim::table::{Payloads, ThrowTable};
 use tabula_sim::{LandingTally, Tallied};
@@ -480,13 +480,14 @@ impl<R: Rules> Snakes<'_, R> {
             let turn = Turn::new(self.board(), 0, square, !again, &[]);
             let (rest, a) = self.throw(&turn, &mut extra, r, Track { next, size }, events);
             square = rest;
-            if R::THROWS_AGAIN && self.rules.may_throw_again() {
-                again = a;
-            }
             if rest >= size {
+                // As `apply_chance` leaves it: `again` as it was.
                 state.winner = Some(0);
                 events(Event::Finished { seat: 0 });
                 break;
+            }
+            if R::THROWS_AGAIN && self.rules.may_throw_again() {
+                again = a;
             }
         }
         state.square = square;
@@ -712,8 +713,11 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
     /// ([`WordDice`](tabula_core::WordDice)); with one player, every throw
     /// is the same token's, kept in locals, and where the rules allow
     /// ([`throws_from_table`](Snakes::throws_from_table)), read from the
-    /// table of every throw. Simulation, replay and records all play
-    /// through here, so they see the same dice.
+    /// table of every throw. Every path throws the dice of one fresh
+    /// stream of word dice, one digit a die, as
+    /// [`run_chance_observed`](BoardGame::run_chance_observed) throws
+    /// them: simulation, the referee, records and replay all see the same
+    /// dice for a seed.
     #[inline]
     fn run_chance<G: tabula_core::rand::Rng + ?Sized, E: FnMut(Event)>(
         &self,
@@ -751,6 +755,36 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
             None => table.throws.run(&mut square, rng, limit, events),
         };
         self.finish(state, square, events);
+        n
+    }
+
+    /// [`run_chance`](BoardGame::run_chance)'s throws one at a time, each
+    /// shown before it is applied: the dice of one fresh stream of word
+    /// dice, one digit a die, which every path of `run_chance` throws too
+    /// (for one player: from the table of throws, or through the rules in
+    /// locals), so a game watched throw by throw is the game the harness
+    /// plays.
+    fn run_chance_observed<G, O>(
+        &self,
+        state: &mut Self::State,
+        rng: &mut G,
+        limit: u32,
+        observer: &mut O,
+        _: &mut Vec<Chance<u16>>,
+    ) -> u32
+    where
+        G: tabula_core::rand::Rng + ?Sized,
+        O: ChanceObserver<Self>,
+    {
+        let dice = self.board.dice();
+        let mut words = dice.word_dice();
+        let mut n = 0;
+        while n < limit && state.winner.is_none() && observer.go_on(state) {
+            let roll = dice.roll_from(&mut words, rng);
+            observer.outcome(state, &roll);
+            self.apply_chance(state, roll, &mut |e| observer.event(e));
+            n += 1;
+        }
         n
     }
 

@@ -92,9 +92,12 @@ impl<'de> Deserialize<'de> for BoardParam {
 /// [`BoardGame`]) under a [`RuleSet`]; the throws of game `index` of a
 /// seeded run are those [`record`](Snakes::record) takes from the
 /// simulation's own replay, run under the rule set's own type
-/// ([`with_rules`]). [`sample_chance`](BoardGame::sample_chance) rolls one
-/// random number a die, as the referee does, which gives other throws for
-/// a seed than the simulation's dice, several to a word.
+/// ([`with_rules`]). Every way of playing it throws the simulation's
+/// dice, several to a word ([`run_chance`](BoardGame::run_chance), or
+/// [`run_chance_observed`](BoardGame::run_chance_observed) when each throw
+/// is watched, as the referee does): one game for a seed, whoever
+/// watches. [`sample_chance`](BoardGame::sample_chance) rolls one random
+/// number a die, for a caller that throws one alone.
 pub type Recorded = Snakes<'static, RuleSet>;
 
 /// A record of a Snakes and Ladders game.

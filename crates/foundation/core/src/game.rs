@@ -52,8 +52,10 @@ pub struct Chance<O> {
 /// One loop plays every game (`tabula_sim::game_loop`): the simulation
 /// harness, the referee, terminal play and replay are that loop with
 /// different deciders, chance sources and observers, so for the same seed
-/// and agents they play the same game (see
-/// [`run_chance`](Self::run_chance)).
+/// and agents they play the same game, whoever watches: chance plays
+/// through [`run_chance`](Self::run_chance), or, when each outcome is
+/// watched, [`run_chance_observed`](Self::run_chance_observed), with the
+/// same draws.
 ///
 /// Applying an outcome or a move reports what happened through `events`,
 /// a closure the caller passes in: simulation hands it to statistics
@@ -143,18 +145,18 @@ pub trait BoardGame: Send + Sync {
     /// dice stream, or a record's outcomes) and what sees the steps. From
     /// the dice stream the loop plays chance through this method, or,
     /// when something wants each outcome (the referee keeping steps for a
-    /// record, the terminal printing them), one
-    /// [`sample_chance`](Self::sample_chance) at a time. The default plays
-    /// exactly those samples, so for the same seed and agents every way of
-    /// playing plays the same game.
+    /// record, the terminal printing them), through
+    /// [`run_chance_observed`](Self::run_chance_observed), which plays the
+    /// same run and shows each outcome before applying it.
     ///
     /// An override may draw its outcomes differently from
     /// [`sample_chance`](Self::sample_chance), e.g. several dice from one
-    /// random word ([`WordDice`](crate::WordDice)); it then gives other
-    /// games than one outcome at a time does, so only a game of chance
-    /// alone should do that (Snakes and Ladders, whose overriding loop
-    /// this is for: it has no decisions and is never refereed, and its
-    /// records keep the games this loop plays).
+    /// random word ([`WordDice`](crate::WordDice)), and then overrides
+    /// [`run_chance_observed`](Self::run_chance_observed) too, with the
+    /// same draws: the two must play the same outcomes from the same
+    /// stream, to the same state, the same events and the same count, so
+    /// that for the same seed and agents every way of playing plays the
+    /// same game (`tabula_sim::conformance` checks it).
     ///
     /// Returning 0 at a chance state means the game listed no outcomes.
     #[inline]
@@ -172,6 +174,41 @@ pub trait BoardGame: Send + Sync {
                 break;
             };
             self.apply_chance(state, outcome, events);
+            n += 1;
+        }
+        n
+    }
+
+    /// [`run_chance`](Self::run_chance) for a caller that sees each step:
+    /// the same outcomes from the same draws, each shown to `observer`
+    /// ([`ChanceObserver::outcome`]) before it is applied and its events
+    /// after ([`ChanceObserver::event`]). Before each outcome is drawn the
+    /// observer may end the run ([`ChanceObserver::go_on`]: a person
+    /// quitting at a pause); the state is then still at a chance point.
+    /// Returns how many outcomes were played.
+    ///
+    /// The loop plays chance through this when its observer wants every
+    /// step (the referee keeping a record, the terminal, a collector that
+    /// records). The default is [`run_chance`](Self::run_chance)'s
+    /// default, one [`sample_chance`](Self::sample_chance) at a time; a
+    /// game that overrides `run_chance` to draw otherwise overrides this
+    /// with the same draws.
+    #[inline]
+    fn run_chance_observed<R: Rng + ?Sized, O: ChanceObserver<Self>>(
+        &self,
+        state: &mut Self::State,
+        rng: &mut R,
+        limit: u32,
+        observer: &mut O,
+        scratch: &mut Vec<Chance<Self::Outcome>>,
+    ) -> u32 {
+        let mut n = 0;
+        while n < limit && self.status(state) == Status::Chance && observer.go_on(state) {
+            let Some(outcome) = self.sample_chance(state, rng, scratch) else {
+                break;
+            };
+            observer.outcome(state, &outcome);
+            self.apply_chance(state, outcome, &mut |e| observer.event(e));
             n += 1;
         }
         n
@@ -232,6 +269,27 @@ pub trait BoardGame: Send + Sync {
             _ => None,
         }
     }
+}
+
+/// What sees a run of chance played by
+/// [`BoardGame::run_chance_observed`]: each outcome before it is applied,
+/// then the events applying it reports; and, before each outcome is
+/// drawn, whether to play it at all.
+pub trait ChanceObserver<G: BoardGame + ?Sized> {
+    /// Whether to draw and play another outcome at `state`, a chance
+    /// point (default yes). `false` ends the run before the draw, the
+    /// state still at that chance point: a person quitting at a pause.
+    #[inline(always)]
+    fn go_on(&mut self, state: &G::State) -> bool {
+        let _ = state;
+        true
+    }
+
+    /// Chance gives `outcome` at `state`; it is applied next.
+    fn outcome(&mut self, state: &G::State, outcome: &G::Outcome);
+
+    /// Applying the outcome reported `event`.
+    fn event(&mut self, event: G::Event);
 }
 
 /// The move type of a game decided by chance alone: no value exists.

@@ -70,7 +70,7 @@ pub mod text;
 pub use agent::{Agent, Agents, Deterministic, NoAgents, Policy, PolicyAgent, Sampled};
 pub use dice::{Chances, Dice, DiceSpec, WordDice};
 pub use error::CoreError;
-pub use game::{BoardGame, Chance, GameResult, NoMove, Seat, Status};
+pub use game::{BoardGame, Chance, ChanceObserver, GameResult, NoMove, Seat, Status};
 pub use results::Results;
 pub use rng::{GameRng, Stream, Streams, agent_rng, fresh_seed, game_rng, stream_rng};
 

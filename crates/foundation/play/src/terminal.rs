@@ -9,8 +9,8 @@
 use std::cell::RefCell;
 use std::io::{self, BufRead, Write};
 
-use tabula_core::{Agent, BoardGame, Chance, GameRng, Results, Seat, Streams};
-use tabula_sim::game_loop::{ChanceSource, Decider, Dice, Ending, Lists, Observer, play_game};
+use tabula_core::{Agent, BoardGame, GameRng, Results, Seat, Streams};
+use tabula_sim::game_loop::{Decider, Ending, Lists, Observer, Paced, Pause, play_game};
 
 use crate::record::{End, RecordOf, Recordable, Step};
 use crate::referee::{Fault, Forfeit, catch_quietly};
@@ -113,7 +113,7 @@ where
     let ended = play_game(
         game,
         &mut seated,
-        &mut Paused { term: &term },
+        &mut Paced::new(Paused { term: &term }),
         streams,
         u32::MAX,
         &mut observer,
@@ -281,7 +281,8 @@ where
     }
 }
 
-/// The terminal's chance: the look's pause, then the dice ([`Dice`]).
+/// The terminal's pause before each chance outcome: the look's
+/// ([`Look::before_chance`]), with the dice ([`Paced`]) around it.
 struct Paused<'t, 'o, G: Notation>
 where
     G::Move: PartialEq,
@@ -289,30 +290,18 @@ where
     term: &'t RefCell<Term<'o, G>>,
 }
 
-impl<G> ChanceSource<G, Stop> for Paused<'_, '_, G>
+impl<G> Pause<G, Stop> for Paused<'_, '_, G>
 where
     G: Notation,
     G::Move: PartialEq,
 {
-    fn chance<O: Observer<G>>(
-        &mut self,
-        game: &G,
-        state: &mut G::State,
-        dice: &mut GameRng,
-        limit: u32,
-        observer: &mut O,
-        scratch: &mut Vec<Chance<G::Outcome>>,
-    ) -> Result<u32, Stop> {
-        {
-            let mut term = self.term.borrow_mut();
-            let Term { screen, look, .. } = &mut *term;
-            if !look.before_chance(game, state, screen)? {
-                return Err(Stop::Quit);
-            }
+    fn pause(&mut self, game: &G, state: &G::State) -> Result<(), Stop> {
+        let mut term = self.term.borrow_mut();
+        let Term { screen, look, .. } = &mut *term;
+        if !look.before_chance(game, state, screen)? {
+            return Err(Stop::Quit);
         }
-        <Dice as ChanceSource<G, Stop>>::chance(
-            &mut Dice, game, state, dice, limit, observer, scratch,
-        )
+        Ok(())
     }
 }
 

@@ -26,8 +26,10 @@ pub trait Collector<G: BoardGame> {
     /// Whether this collector wants every step of the games, each chance
     /// outcome through [`chance`](Self::chance) and each move through
     /// [`decision`](Self::decision) (default no: it sees events only).
-    /// The harness then plays chance one outcome at a time
-    /// ([`Dice`](crate::game_loop::Dice)) and never counts in bulk.
+    /// The harness then plays chance through
+    /// [`run_chance_observed`](BoardGame::run_chance_observed) (the same
+    /// games, each outcome shown; [`Dice`](crate::game_loop::Dice)) and
+    /// never counts in bulk.
     fn wants_steps(&self) -> bool {
         false
     }

@@ -1,7 +1,11 @@
 //! A conformance check every game should pass: random playouts in which
 //! every chance point lists outcomes with probabilities that sum to one,
 //! sampling only ever gives a listed outcome, applying anything to a clone
-//! leaves the original untouched, and every playout ends.
+//! leaves the original untouched, and every playout ends; and the game
+//! the harness plays for a seed ([`BoardGame::run_chance`]) is the one
+//! played when each outcome is watched
+//! ([`BoardGame::run_chance_observed`]), whose outcomes replay to the
+//! same end.
 //!
 //! ```
 //! use tabula_sim::conformance::check_chance_game;
@@ -23,12 +27,20 @@
 //! # Ok::<_, tabula_sim::SimError>(())
 //! ```
 
-use tabula_core::{BoardGame, Status, game_rng};
+use tabula_core::rand::Rng;
+use tabula_core::{BoardGame, ChanceObserver, Status, game_rng};
 
 use crate::SimError;
 
 /// Plays `playouts` random games of a game decided by chance alone (no
-/// agents), checking every chance point. Returns what went wrong first.
+/// agents), checking every chance point; then plays game `index` of
+/// `seed` for each playout both as the harness does
+/// ([`run_chance`](BoardGame::run_chance)) and watched outcome by outcome
+/// ([`run_chance_observed`](BoardGame::run_chance_observed)), and checks
+/// that they are one game: the same outcomes played, the same events
+/// reported, the same final state, the random stream left at the same
+/// place, and the watched outcomes, applied one by one, reach that
+/// state. Returns what went wrong first.
 pub fn check_chance_game<G>(
     game: &G,
     playouts: u64,
@@ -98,6 +110,79 @@ where
             state = copy;
             steps += 1;
         }
+        one_game_watched_or_not(game, seed, index, max_steps)?;
+    }
+    Ok(())
+}
+
+/// Sees a run of chance: the outcomes shown and the events reported.
+struct Watched<O> {
+    outcomes: Vec<O>,
+    events: u64,
+}
+
+impl<G: BoardGame> ChanceObserver<G> for Watched<G::Outcome> {
+    fn outcome(&mut self, _: &G::State, outcome: &G::Outcome) {
+        self.outcomes.push(*outcome);
+    }
+    fn event(&mut self, _: G::Event) {
+        self.events += 1;
+    }
+}
+
+/// Game `index` of `seed` played by [`BoardGame::run_chance`] and by
+/// [`BoardGame::run_chance_observed`]: one game (see
+/// [`check_chance_game`]).
+fn one_game_watched_or_not<G>(
+    game: &G,
+    seed: u64,
+    index: u64,
+    max_steps: u32,
+) -> Result<(), SimError>
+where
+    G: BoardGame,
+    G::State: PartialEq + std::fmt::Debug,
+{
+    let mut scratch = Vec::new();
+    let (mut quiet, mut rng) = (game.initial_state(), game_rng(seed, index));
+    let mut events = 0u64;
+    let played = game.run_chance(
+        &mut quiet,
+        &mut rng,
+        max_steps,
+        &mut |_| events += 1,
+        &mut scratch,
+    );
+    let next = rng.next_u64();
+    let (mut seen, mut rng) = (game.initial_state(), game_rng(seed, index));
+    let mut watched = Watched {
+        outcomes: Vec::new(),
+        events: 0,
+    };
+    let observed =
+        game.run_chance_observed(&mut seen, &mut rng, max_steps, &mut watched, &mut scratch);
+    if (observed, &seen, watched.events, rng.next_u64()) != (played, &quiet, events, next) {
+        return Err(SimError::Conformance(format!(
+            "game {index}: played as the harness plays it, {played} outcomes, {events} events, \
+             to {quiet:?}; watched, {observed} outcomes, {} events, to {seen:?}: \
+             run_chance and run_chance_observed must draw the same outcomes",
+            watched.events
+        )));
+    }
+    if watched.outcomes.len() != observed as usize {
+        return Err(SimError::Conformance(format!(
+            "game {index}: run_chance_observed played {observed} outcomes and showed {}",
+            watched.outcomes.len()
+        )));
+    }
+    let mut replayed = game.initial_state();
+    for outcome in watched.outcomes {
+        game.apply_chance(&mut replayed, outcome, &mut |_| {});
+    }
+    if replayed != seen {
+        return Err(SimError::Conformance(format!(
+            "game {index}: the outcomes shown replay to {replayed:?}, not {seen:?}"
+        )));
     }
     Ok(())
 }

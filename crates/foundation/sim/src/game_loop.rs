@@ -13,17 +13,19 @@
 //! |---|---|---|---|
 //! | the harness ([`Simulation`](crate::Simulation), [`play_one`](crate::play_one)) | its [`Agents`](tabula_core::Agents) | the dice ([`Dice`]), or a game's bulk counting | the [`Collector`] |
 //! | the referee (`tabula_play::referee`) | boxed agents, timed, panics caught, illegal or slow answers forfeited | the dice ([`Dice`]) | the collector, and the steps kept for a record |
-//! | terminal play (`tabula_play::terminal`) | people at a prompt and agents | the dice ([`Dice`]) | the lines printed |
+//! | terminal play (`tabula_play::terminal`) | people at a prompt and agents | the dice, with a pause before each outcome ([`Paced`]) | the lines printed |
 //! | replay (`tabula_play::record::replay`) | the record's moves, checked | the record's outcomes, checked | the account printed |
 //!
 //! Chance draws from the game's dice stream and each seat's decider from
 //! that seat's own stream ([`Streams`]), so for the
 //! same seed and the same agents the harness, the referee and terminal
-//! play play the same game, step for step. The loop is generic over all
+//! play play the same game, step for step: watched outcome by outcome
+//! ([`BoardGame::run_chance_observed`]) or not
+//! ([`BoardGame::run_chance`]), chance draws the same outcomes. The loop is generic over all
 //! four, so each way of playing compiles to its own straight-line code:
 //! the harness's has no boxing, allocation or dynamic dispatch per step.
 
-use tabula_core::{BoardGame, Chance, GameResult, GameRng, Seat, Status, Streams};
+use tabula_core::{BoardGame, Chance, ChanceObserver, GameResult, GameRng, Seat, Status, Streams};
 
 use crate::Collector;
 
@@ -109,11 +111,10 @@ pub trait ChanceSource<G: BoardGame, S> {
 
 /// Chance from the dice stream: the game's
 /// [`run_chance`](BoardGame::run_chance) when the observer takes events
-/// only, and one [`sample_chance`](BoardGame::sample_chance) at a time
-/// when it wants each outcome. The two draw the same outcomes from the
-/// same stream unless a game overrides `run_chance` to draw otherwise
-/// (Snakes and Ladders, a game of chance alone, whose records keep the
-/// games its own loop plays).
+/// only, and its [`run_chance_observed`](BoardGame::run_chance_observed)
+/// when it wants each outcome. The two play the same outcomes from the
+/// same stream (a game that overrides one overrides the other with the
+/// same draws), so whatever watches, the game is the same.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Dice;
 
@@ -128,15 +129,136 @@ impl<G: BoardGame, S> ChanceSource<G, S> for Dice {
         observer: &mut O,
         scratch: &mut Vec<Chance<G::Outcome>>,
     ) -> Result<u32, S> {
-        if observer.wants_steps() {
-            let Some(outcome) = game.sample_chance(state, dice, scratch) else {
-                return Ok(0);
-            };
-            observer.chance(game, state, &outcome);
-            game.apply_chance(state, outcome, &mut |e| observer.event(&e));
-            return Ok(1);
+        Ok(from_dice(
+            game,
+            state,
+            dice,
+            limit,
+            observer,
+            scratch,
+            &mut |_, _| true,
+        ))
+    }
+}
+
+/// Plays chance from the dice for [`Dice`] and [`Paced`]: through
+/// [`run_chance`](BoardGame::run_chance) for an observer of events only
+/// (`go_on` is not asked), through
+/// [`run_chance_observed`](BoardGame::run_chance_observed) for one that
+/// wants steps, asking `go_on` before each outcome is drawn.
+#[inline(always)]
+fn from_dice<G: BoardGame, O: Observer<G>>(
+    game: &G,
+    state: &mut G::State,
+    dice: &mut GameRng,
+    limit: u32,
+    observer: &mut O,
+    scratch: &mut Vec<Chance<G::Outcome>>,
+    go_on: &mut impl FnMut(&G, &G::State) -> bool,
+) -> u32 {
+    if observer.wants_steps() {
+        let mut seeing = Seeing {
+            game,
+            observer,
+            go_on,
+        };
+        return game.run_chance_observed(state, dice, limit, &mut seeing, scratch);
+    }
+    game.run_chance(state, dice, limit, &mut |e| observer.event(&e), scratch)
+}
+
+/// An [`Observer`] as the [`ChanceObserver`] of a run of chance.
+struct Seeing<'a, G, O, F> {
+    game: &'a G,
+    observer: &'a mut O,
+    go_on: &'a mut F,
+}
+
+impl<G, O, F> ChanceObserver<G> for Seeing<'_, G, O, F>
+where
+    G: BoardGame,
+    O: Observer<G>,
+    F: FnMut(&G, &G::State) -> bool,
+{
+    #[inline(always)]
+    fn go_on(&mut self, state: &G::State) -> bool {
+        (self.go_on)(self.game, state)
+    }
+    #[inline(always)]
+    fn outcome(&mut self, state: &G::State, outcome: &G::Outcome) {
+        self.observer.chance(self.game, state, outcome)
+    }
+    #[inline(always)]
+    fn event(&mut self, event: G::Event) {
+        self.observer.event(&event)
+    }
+}
+
+/// A pause before chance: what [`Paced`] asks before each outcome it
+/// draws (the terminal's "hit enter", a look's table between rounds).
+pub trait Pause<G: BoardGame, S> {
+    /// Chance is about to decide at `state`: `Err` stops the game here,
+    /// before the draw.
+    fn pause(&mut self, game: &G, state: &G::State) -> Result<(), S>;
+}
+
+/// The dice ([`Dice`]), with a [`Pause`] before each outcome when the
+/// observer wants steps (before each run of chance when it takes events
+/// only): the same outcomes from the same stream as [`Dice`], and a stop
+/// at a pause ends the game where it was asked. A run stopped after some
+/// outcomes reports them, and the stop at the next call, so every
+/// outcome played is counted.
+#[derive(Clone, Debug)]
+pub struct Paced<P, S> {
+    pause: P,
+    stop: Option<S>,
+}
+
+impl<P, S> Paced<P, S> {
+    /// The dice, with `pause` before each outcome.
+    pub fn new(pause: P) -> Self {
+        Paced { pause, stop: None }
+    }
+}
+
+impl<G: BoardGame, S, P: Pause<G, S>> ChanceSource<G, S> for Paced<P, S> {
+    fn chance<O: Observer<G>>(
+        &mut self,
+        game: &G,
+        state: &mut G::State,
+        dice: &mut GameRng,
+        limit: u32,
+        observer: &mut O,
+        scratch: &mut Vec<Chance<G::Outcome>>,
+    ) -> Result<u32, S> {
+        if let Some(stop) = self.stop.take() {
+            return Err(stop);
         }
-        Ok(game.run_chance(state, dice, limit, &mut |e| observer.event(&e), scratch))
+        if !observer.wants_steps() {
+            self.pause.pause(game, state)?;
+        }
+        let (pause, stop) = (&mut self.pause, &mut self.stop);
+        let mut go_on = |game: &G, state: &G::State| match pause.pause(game, state) {
+            Ok(()) => true,
+            Err(s) => {
+                *stop = Some(s);
+                false
+            }
+        };
+        let played = if observer.wants_steps() {
+            from_dice(game, state, dice, limit, observer, scratch, &mut go_on)
+        } else {
+            from_dice(game, state, dice, limit, observer, scratch, &mut |_, _| {
+                true
+            })
+        };
+        match (played, self.stop.take()) {
+            (0, Some(stop)) => Err(stop),
+            (played, stop) => {
+                self.stop = stop;
+                Ok(played)
+            }
+        }
     }
 }
 
@@ -149,8 +271,9 @@ pub trait Observer<G: BoardGame> {
         let _ = event;
     }
     /// Whether [`chance`](Self::chance) and [`decision`](Self::decision)
-    /// are wanted (default no): then chance is played one outcome at a
-    /// time.
+    /// are wanted (default no): then chance is played through
+    /// [`run_chance_observed`](BoardGame::run_chance_observed), the same
+    /// outcomes as without, each shown before it is applied.
     fn wants_steps(&self) -> bool {
         false
     }
