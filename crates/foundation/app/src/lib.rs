@@ -74,6 +74,7 @@
 //! erasure costs one virtual call per command, never one per move.
 #![deny(missing_docs)]
 
+pub mod args;
 mod command;
 mod entry;
 pub mod exact;

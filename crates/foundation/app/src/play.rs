@@ -31,6 +31,11 @@ pub enum RecordFormat {
     Json,
 }
 
+crate::choice!(RecordFormat {
+    Ron = "ron": "RON (`.ron`)",
+    Json = "json": "JSON (`.json`)",
+});
+
 impl From<RecordFormat> for Format {
     fn from(f: RecordFormat) -> Format {
         match f {

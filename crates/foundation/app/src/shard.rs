@@ -47,6 +47,12 @@ pub const MAX_PARTS: u64 = 1_000_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShardArg(pub Shard);
 
+impl crate::args::Scalar for ShardArg {
+    fn kind() -> crate::args::ValueKind {
+        crate::args::ValueKind::Checked(crate::args::check::<ShardArg>)
+    }
+}
+
 impl FromStr for ShardArg {
     type Err = String;
 

@@ -36,6 +36,7 @@ use tabula_app::{GameEntry, Io, Kind, Report};
 use tabula_core::Dice;
 use tabula_sim::dice_test::DiceTest;
 
+pub mod args;
 pub mod exit;
 pub mod pictures;
 pub mod progress;

@@ -37,6 +37,11 @@ pub enum ReplayFormat {
     Json,
 }
 
+crate::choice!(ReplayFormat {
+    Text = "text": "Human-readable text",
+    Json = "json": "One JSON object",
+});
+
 /// One step of a replay's JSON account.
 #[derive(serde::Serialize)]
 struct ReplayStep {

@@ -28,6 +28,11 @@ pub enum ScoringArg {
     TimePenalty,
 }
 
+crate::choice!(ScoringArg {
+    Points = "points": "Points: 1 per opponent ranked below, ½ per opponent tied (win 1, draw ½)",
+    TimePenalty = "time-penalty": "Points less --penalty-per-second for every second an agent thinks (specification 004's tournament)",
+});
+
 /// The tournament options every game shares, part of [`TournamentArgs`]:
 /// a game that declares its own `--agents`, `--games`, `--seed` and
 /// `--threads` flattens these beside them with `#[command(flatten)]`.
