@@ -142,6 +142,10 @@ pub struct Arg {
     pub requires: Vec<String>,
     /// The help's heading it is listed under.
     pub heading: Option<String>,
+    /// Its place in the help among the options: the order they were
+    /// added to the command in, kept when [`Arguments::mut_arg`] moves
+    /// it (positional arguments have none: they come in order).
+    pub display_order: Option<usize>,
 }
 
 impl Arg {
@@ -169,6 +173,7 @@ impl Arg {
             conflicts: Vec::new(),
             requires: Vec::new(),
             heading: None,
+            display_order: None,
         }
     }
 
@@ -251,6 +256,12 @@ impl Arg {
         self
     }
 
+    /// No default: without a value it has none.
+    pub fn no_default_value(mut self) -> Arg {
+        self.default = None;
+        self
+    }
+
     /// Its default, as the value shows itself.
     pub fn default_value_t(self, value: impl fmt::Display) -> Arg {
         self.default_value(value.to_string())
@@ -279,6 +290,12 @@ impl Arg {
                 })
                 .collect(),
         ))
+    }
+
+    /// Its value is a `T` (an integer, a path, a choice, ...).
+    pub fn of<T: Scalar>(mut self) -> Arg {
+        self.kind = T::kind();
+        self
     }
 
     /// Keeps its integer value within `range`.
@@ -383,13 +400,22 @@ fn doc_help(docs: &[&str]) -> (Option<String>, Option<String>) {
 }
 
 /// A command's arguments, in order, and the text after its options'
-/// help. Builder methods are named as clap's `Command`'s.
+/// help. Builder methods are named as clap's `Command`'s, and keep its
+/// order: [`mut_arg`](Self::mut_arg) moves the argument it changes to
+/// the end of the list (where a form shows it, and a split run's part
+/// lists it) and keeps its place in the help.
 #[derive(Clone, Debug, Default)]
 pub struct Arguments {
-    /// The arguments, in the help's order.
+    /// The arguments, in order (the help's order is their
+    /// [`display_order`](Arg::display_order)).
     pub args: Vec<Arg>,
+    /// The next option's place in the help.
+    next_order: usize,
     /// Text after the options in `--help`.
     pub after_help: Option<String>,
+    /// Named sets of arguments, any of which may be given (an argument
+    /// that [`requires`](Arg::requires) the set's name needs one of them).
+    pub groups: Vec<(String, Vec<String>)>,
 }
 
 impl Arguments {
@@ -399,25 +425,38 @@ impl Arguments {
     }
 
     /// With `arg` after the others.
-    pub fn arg(mut self, arg: Arg) -> Arguments {
+    pub fn arg(mut self, mut arg: Arg) -> Arguments {
+        if !arg.is_positional() {
+            arg.display_order.get_or_insert(self.next_order);
+            self.next_order += 1;
+        }
         self.args.push(arg);
         self
     }
 
     /// With `args` after the others.
-    pub fn args(mut self, args: impl IntoIterator<Item = Arg>) -> Arguments {
-        self.args.extend(args);
-        self
+    pub fn args(self, args: impl IntoIterator<Item = Arg>) -> Arguments {
+        args.into_iter().fold(self, Arguments::arg)
     }
 
-    /// With the argument `id` changed by `change` (nothing happens if
-    /// there is none: a game's hook that changes one the verb does not
-    /// have changes nothing).
+    /// With the argument `id` changed by `change`, moved to the end of
+    /// the list (its place in the help stays). Nothing happens if there
+    /// is none: a game's hook that changes one the verb does not have
+    /// changes nothing.
     pub fn mut_arg(mut self, id: &str, change: impl FnOnce(Arg) -> Arg) -> Arguments {
         if let Some(at) = self.args.iter().position(|a| a.id == id) {
             let arg = self.args.remove(at);
-            self.args.insert(at, change(arg));
+            self.args.push(change(arg));
         }
+        self
+    }
+
+    /// With a named set of arguments, any of which may be given.
+    pub fn group<const N: usize>(mut self, id: &str, members: [&str; N]) -> Arguments {
+        self.groups.push((
+            id.to_string(),
+            members.iter().map(|m| m.to_string()).collect(),
+        ));
         self
     }
 
@@ -980,7 +1019,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn doc_comments_read_as_clap_reads_them() {
+    fn doc_comments_read_as_the_derive_reads_them() {
         assert_eq!(
             doc_help(&[" How many games."]),
             (Some("How many games".into()), None)

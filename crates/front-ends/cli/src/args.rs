@@ -41,6 +41,13 @@ pub fn augment(mut command: clap::Command, arguments: &Arguments) -> clap::Comma
     for a in &arguments.args {
         command = command.arg(arg(a));
     }
+    for (id, members) in &arguments.groups {
+        command = command.group(
+            clap::ArgGroup::new(id.clone())
+                .args(members.clone())
+                .multiple(true),
+        );
+    }
     match &arguments.after_help {
         Some(text) => command.after_help(text.clone()),
         None => command,
@@ -106,6 +113,9 @@ pub fn arg(a: &Arg) -> clap::Arg {
     }
     if let Some(heading) = &a.heading {
         c = c.help_heading(heading.clone());
+    }
+    if let Some(order) = a.display_order {
+        c = c.display_order(order);
     }
     c
 }

@@ -1,116 +1,160 @@
 //! Arguments declared as data ([`tabula_app::args`]) become the same
-//! clap command as clap's derive of the same struct: the same `-h` and
-//! `--help`, the same errors for bad values, the same values read back.
-//! Each twin below is declared with `tabula_app::arguments!` from the
-//! same doc comments and attributes as a derived struct of tabula-app.
+//! clap command as clap's derive made of them before they were data: the
+//! same `-h` and `--help`, the same errors for bad values, the same
+//! values read back. The derived structs below are tabula-app's own as
+//! they were declared with clap's derive (tournament, replay and exact
+//! analysis options), kept here to pin the data's rendering.
 
 use std::path::PathBuf;
 
-use clap::Args as _;
-use tabula_app::args::{FromArgs, Source};
-use tabula_app::play::{RecordFormat, ReplayFormat, ScoringArg};
-use tabula_app::shard::ShardArg;
+use tabula_app::args::{Arguments, FromArgs, Source, Values};
+use tabula_app::exact::PolicyArgs;
+use tabula_app::play::{RecordFormat, ReplayArgs, ReplayFormat, TournamentArgs};
 
-tabula_app::arguments! {
-    struct Record {
-        /// Write every game's record (RON or JSON; `tabula replay GAME FILE`
-        /// checks one) into this directory, created if missing
-        #[arg(long, value_name = "DIR")]
-        record: Option<PathBuf>,
-        /// Format of the records
-        #[arg(long, default_value_t = RecordFormat::Ron)]
-        record_format: RecordFormat,
-    }
+#[derive(Clone, Debug, Default, clap::Args)]
+#[group(skip)]
+struct ClapRecord {
+    /// Write every game's record (RON or JSON; `tabula replay GAME FILE`
+    /// checks one) into this directory, created if missing
+    #[arg(long, value_name = "DIR")]
+    record: Option<PathBuf>,
+    /// Format of the records
+    #[arg(long, value_enum, default_value_t = ClapRecordFormat::Ron)]
+    record_format: ClapRecordFormat,
 }
 
-tabula_app::arguments! {
-    struct Options {
-        /// How agents are ranked [default: the game's; points unless its help
-        /// says otherwise]
-        #[arg(long)]
-        scoring: Option<ScoringArg>,
-        /// With --scoring time-penalty: points taken per second of an agent's
-        /// total thinking time
-        #[arg(long, default_value_t = 1.0, value_name = "POINTS")]
-        penalty_per_second: f64,
-        /// A slower answer forfeits its game (milliseconds; the call is not
-        /// interrupted) [default: no limit]
-        #[arg(long, value_name = "MS")]
-        move_time_limit: Option<u64>,
-        /// Cap on steps (chance outcomes plus moves) per game, at least 1;
-        /// capped games are counted as capped, never as draws
-        #[arg(long, default_value_t = tabula_sim::DEFAULT_MAX_STEPS, range = 1..)]
-        max_steps: u32,
-        #[arg(flatten)]
-        record: Record,
-        /// Put exact chances beside the sampled ones: every seating of every
-        /// pairing whose agents are all fixed policies is solved exactly
-        /// (pairings that cannot be, or outgrow --max-states, show none)
-        #[arg(long)]
-        exact: bool,
-        /// With --exact: the most states one seating's solve may build
-        #[arg(long, default_value_t = tabula_app::exact::DEFAULT_MAX_STATES, range = 1..=1_000_000_000)]
-        max_states: u64,
-        /// Play only part K of N of the tournament (K from 1), for another
-        /// machine to play the rest; `tabula merge` combines the parts' JSON
-        /// outputs into exactly the whole tournament's results.
-        #[arg(long, value_name = "K/N")]
-        shard: Option<ShardArg>,
-    }
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum ClapRecordFormat {
+    /// RON (`.ron`)
+    #[default]
+    Ron,
+    /// JSON (`.json`)
+    Json,
 }
 
-tabula_app::arguments! {
-    struct Tournament<const GAMES: u64 = 100> {
-        /// The entrants: registered agent names, comma-separated (at least as
-        /// many as the game has seats; see `tabula list`)
-        #[arg(long, value_delimiter = ',', num_args = 1.., required = true, value_name = "AGENTS")]
-        agents: Vec<String>,
-        /// Games per pairing, spread over every seating
-        #[arg(long, default_value = GAMES.to_string(), range = 1..)]
-        games: u64,
-        /// Seed that fixes every game
-        #[arg(long, default_value_t = tabula_app::DEFAULT_SEED)]
-        seed: u64,
-        /// Worker threads [default: one per core]; the results do not depend on it
-        #[arg(long, range = 1..=1024)]
-        threads: Option<u16>,
-        #[arg(flatten)]
-        options: Options,
-    }
+/// The tournament options every game shares, part of [`ClapTournament`]:
+/// a game that declares its own `--agents`, `--games`, `--seed` and
+/// `--threads` flattens these beside them with `#[command(flatten)]`.
+#[derive(Clone, Debug, clap::Args)]
+#[group(skip)]
+struct ClapOptions {
+    /// How agents are ranked [default: the game's; points unless its help
+    /// says otherwise]
+    #[arg(long, value_enum)]
+    scoring: Option<ClapScoring>,
+    /// With --scoring time-penalty: points taken per second of an agent's
+    /// total thinking time
+    #[arg(long, default_value_t = 1.0, value_name = "POINTS")]
+    penalty_per_second: f64,
+    /// A slower answer forfeits its game (milliseconds; the call is not
+    /// interrupted) [default: no limit]
+    #[arg(long, value_name = "MS")]
+    move_time_limit: Option<u64>,
+    /// Cap on steps (chance outcomes plus moves) per game, at least 1;
+    /// capped games are counted as capped, never as draws
+    #[arg(
+        long,
+        default_value_t = tabula_sim::DEFAULT_MAX_STEPS,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
+    max_steps: u32,
+    #[command(flatten)]
+    record: ClapRecord,
+    /// Put exact chances beside the sampled ones: every seating of every
+    /// pairing whose agents are all fixed policies is solved exactly
+    /// (pairings that cannot be, or outgrow --max-states, show none)
+    #[arg(long)]
+    exact: bool,
+    /// With --exact: the most states one seating's solve may build
+    #[arg(long, default_value_t = tabula_app::exact::DEFAULT_MAX_STATES,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    max_states: u64,
+    /// Play only part K of N of the tournament (K from 1), for another
+    /// machine to play the rest; `tabula merge` combines the parts' JSON
+    /// outputs into exactly the whole tournament's results.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<tabula_app::shard::ShardArg>,
 }
 
-tabula_app::arguments! {
-    struct Replay {
-        /// The record (RON, or JSON if the name ends in .json)
-        file: PathBuf,
-        /// Print only the steps and the final position, not the position
-        /// before every move
-        #[arg(long)]
-        brief: bool,
-        /// The account as text, or as one JSON object (the steps, the final
-        /// position, the end, whether every step is legal)
-        #[arg(long, default_value_t = ReplayFormat::Text)]
-        format: ReplayFormat,
-    }
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum ClapScoring {
+    /// Points: 1 per opponent ranked below, ½ per opponent tied (win 1,
+    /// draw ½)
+    #[default]
+    Points,
+    /// Points less --penalty-per-second for every second an agent thinks
+    /// (specification 004's tournament)
+    TimePenalty,
 }
 
-tabula_app::arguments! {
-    struct Policy {
-        /// Solve the game exactly with these agents in the seats, in seat
-        /// order (one per seat). Each must be a fixed policy (a strategy, not a
-        /// search); see `tabula list` for the agents.
-        #[arg(long, value_delimiter = ',', value_name = "A,B")]
-        agents: Vec<String>,
-        /// The most states the exact analysis may build; past it the analysis
-        /// stops and says how far it got.
-        #[arg(long, default_value_t = tabula_app::exact::DEFAULT_MAX_STATES, range = 1..=1_000_000_000)]
-        max_states: u64,
-    }
+#[derive(Clone, Debug, clap::Args)]
+// No argument group named after the struct: a game's own arguments
+// struct of the same name flattens this one.
+#[group(skip)]
+struct ClapTournament<const GAMES: u64 = 100> {
+    /// The entrants: registered agent names, comma-separated (at least as
+    /// many as the game has seats; see `tabula list`)
+    #[arg(long, value_delimiter = ',', num_args = 1.., required = true, value_name = "AGENTS")]
+    agents: Vec<String>,
+    /// Games per pairing, spread over every seating
+    // Not `default_value_t`: clap keeps its text in a static, which every
+    // `GAMES` would share.
+    #[arg(long, default_value = GAMES.to_string(), value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Seed that fixes every game
+    #[arg(long, default_value_t = tabula_app::DEFAULT_SEED)]
+    seed: u64,
+    /// Worker threads [default: one per core]; the results do not depend on it
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
+    #[command(flatten)]
+    options: ClapOptions,
+}
+
+#[derive(Clone, Debug, clap::Args)]
+#[command(
+    after_help = "A record holds the game, its parameters, the seed, every chance outcome and move, and the result; \
+the option --record DIR of the commands that play games writes one."
+)]
+struct ClapReplay {
+    /// The record (RON, or JSON if the name ends in .json)
+    file: PathBuf,
+    /// Print only the steps and the final position, not the position
+    /// before every move
+    #[arg(long)]
+    brief: bool,
+    /// The account as text, or as one JSON object (the steps, the final
+    /// position, the end, whether every step is legal)
+    #[arg(long, value_enum, default_value_t = ClapReplayFormat::Text)]
+    format: ClapReplayFormat,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum ClapReplayFormat {
+    /// Human-readable text
+    #[default]
+    Text,
+    /// One JSON object
+    Json,
+}
+
+#[derive(Clone, Debug, clap::Args)]
+struct ClapPolicy {
+    /// Solve the game exactly with these agents in the seats, in seat
+    /// order (one per seat). Each must be a fixed policy (a strategy, not a
+    /// search); see `tabula list` for the agents.
+    #[arg(long, value_delimiter = ',', value_name = "A,B")]
+    agents: Vec<String>,
+    /// The most states the exact analysis may build; past it the analysis
+    /// stops and says how far it got.
+    #[arg(long, default_value_t = tabula_app::exact::DEFAULT_MAX_STATES,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    max_states: u64,
 }
 
 /// The two commands' help, short and long, and what each says of each
 /// command line.
-fn same(derived: clap::Command, declared: &tabula_app::args::Arguments, lines: &[&[&str]]) {
+fn same(derived: clap::Command, declared: &Arguments, lines: &[&[&str]]) {
     let mut derived = derived.about("x").long_about(None);
     let mut data = tabula_cli::args::command("t", declared).about("x");
     assert_eq!(
@@ -151,8 +195,8 @@ fn same(derived: clap::Command, declared: &tabula_app::args::Arguments, lines: &
 #[test]
 fn a_tournament_declared_as_data_is_the_derived_one() {
     same(
-        tabula_app::play::TournamentArgs::<1000>::augment_args(clap::Command::new("t")),
-        &Tournament::<1000>::arguments(),
+        <ClapTournament<1000> as clap::Args>::augment_args(clap::Command::new("t")),
+        &TournamentArgs::<1000>::arguments(),
         &[
             &["t", "--agents", "a,b", "c"],
             &[
@@ -175,9 +219,9 @@ fn a_tournament_declared_as_data_is_the_derived_one() {
             &["t", "--agents", "a", "--nope"],
         ],
     );
-    let mut values = tabula_app::args::Values::defaults(&Tournament::<1000>::arguments());
+    let mut values = Values::defaults(&TournamentArgs::<1000>::arguments());
     values.set("agents", ["x", "y"], Source::Given);
-    let t = Tournament::<1000>::from_values(&values).expect("reads");
+    let t = TournamentArgs::<1000>::from_values(&values).expect("reads");
     assert_eq!((t.games, t.agents.len()), (1000, 2));
     assert_eq!(t.options.record.record_format, RecordFormat::Ron);
     assert!(!t.options.exact && t.options.shard.is_none() && t.threads.is_none());
@@ -191,12 +235,9 @@ fn a_tournament_declared_as_data_is_the_derived_one() {
 #[test]
 fn a_replay_and_an_analysis_declared_as_data_are_the_derived_ones() {
     // The derived replay's text after its options is its command's.
-    let declared = Replay::arguments().after_help(
-        "A record holds the game, its parameters, the seed, every chance outcome and move, and the result; \
-the option --record DIR of the commands that play games writes one.",
-    );
+    let declared = ReplayArgs::arguments().after_help(tabula_app::play::REPLAY_HELP);
     same(
-        tabula_app::play::ReplayArgs::augment_args(clap::Command::new("t")),
+        <ClapReplay as clap::Args>::augment_args(clap::Command::new("t")),
         &declared,
         &[
             &["t", "game.ron"],
@@ -205,24 +246,23 @@ the option --record DIR of the commands that play games writes one.",
             &["t", "game.ron", "--format", "ron"],
         ],
     );
-    let mut values = tabula_app::args::Values::defaults(&declared);
+    let mut values = Values::defaults(&declared);
     values.set("file", ["a.ron"], Source::Given);
-    let r = Replay::from_values(&values).expect("reads");
+    let r = ReplayArgs::from_values(&values).expect("reads");
     assert_eq!(
         (r.file, r.brief, r.format),
         (PathBuf::from("a.ron"), false, ReplayFormat::Text)
     );
     same(
-        tabula_app::exact::PolicyArgs::augment_args(clap::Command::new("t")),
-        &Policy::arguments(),
+        <ClapPolicy as clap::Args>::augment_args(clap::Command::new("t")),
+        &PolicyArgs::arguments(),
         &[
             &["t"],
             &["t", "--agents", "a,b", "--agents", "c"],
             &["t", "--max-states", "2000000000"],
         ],
     );
-    let p = Policy::from_values(&tabula_app::args::Values::defaults(&Policy::arguments()))
-        .expect("reads");
+    let p = PolicyArgs::from_values(&Values::defaults(&PolicyArgs::arguments())).expect("reads");
     assert!(p.agents.is_empty());
     assert_eq!(p.max_states, tabula_app::exact::DEFAULT_MAX_STATES);
 }

@@ -616,8 +616,9 @@ pub(crate) fn run(
     let mut input = std::io::empty();
     let mut io = Io::new(&mut out, &mut input);
     io.progress = tabula_cli::progress::Stderr::fed(feed).shared();
-    let arguments = c.arguments(clap::Command::new(game.to_string()));
-    let ran = tabula_app::shard::run(game, c, &arguments, sub, &mut io);
+    let arguments = c.arguments();
+    let values = tabula_cli::args::values(&arguments, sub);
+    let ran = tabula_app::shard::run(game, c, &arguments, &values, &mut io);
     let written = named(String::from_utf8_lossy(&out).into_owned());
     // A command that only prints: what it printed.
     if c.kind() == Kind::Interactive {
