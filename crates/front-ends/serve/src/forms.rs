@@ -1,6 +1,7 @@
 //! A form for every game's every command that returns a report, built
-//! from the command's own clap arguments (the command the `tabula`
-//! command line builds: names, help, defaults, allowed values), and the
+//! from the command's declared arguments ([`tabula_app::args`]) as the
+//! `tabula` command line turns them into its clap command (names, help,
+//! defaults, allowed values), and the
 //! run behind it: the same arguments parsed by the same parser, the
 //! command run in this process, its report rendered as the terminal
 //! renders it (text, and JSON) with its pictures (SVG). Under the
