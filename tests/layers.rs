@@ -172,6 +172,115 @@ fn only_the_front_ends_depend_on_indicatif() {
     assert!(drawing.contains(&"tabula-cli".to_string()), "{drawing:?}");
 }
 
+/// Only the front ends parse command lines: `clap` is a dependency of
+/// front-end packages alone (and of the root package's tests), never of
+/// the registry (`tabula-app`, which declares arguments as data:
+/// `tabula_app::args`) nor of any foundation or game crate.
+#[test]
+fn only_the_front_ends_depend_on_clap() {
+    let mut parsing = Vec::new();
+    let mut wrong = Vec::new();
+    for m in manifests() {
+        let (name, deps) = package(&m);
+        if name.is_empty() || !deps.iter().any(|d| d == "clap") {
+            continue;
+        }
+        let from = layer(m.parent().expect("a folder"));
+        match from {
+            Layer::FrontEnd => parsing.push(name),
+            // The root package has clap among its dev-dependencies only
+            // (tests/commands.rs checks the command line's clap tree).
+            Layer::Top => {}
+            _ => wrong.push(format!("{name} ({from:?})")),
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "packages outside the front ends that depend on clap:\n{}",
+        wrong.join("\n")
+    );
+    assert!(parsing.contains(&"tabula-cli".to_string()), "{parsing:?}");
+}
+
+/// What `cargo tree -e normal` of `package` (with `features`) lists:
+/// one package name a line.
+fn tree(package: &str, features: &[&str]) -> Vec<String> {
+    let out = std::process::Command::new(env!("CARGO"))
+        .current_dir(root())
+        .args(["tree", "--offline", "-e", "normal", "--prefix", "none"])
+        .args(features)
+        .args(["-p", package])
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        out.status.success(),
+        "cargo tree -p {package}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tree = String::from_utf8_lossy(&out.stdout);
+    assert!(tree.contains(package), "{tree}");
+    tree.lines()
+        .map(|l| l.split(' ').next().unwrap_or("").to_string())
+        .collect()
+}
+
+/// The registry and every game, with all its features (its commands,
+/// its pictures, its registration), build without clap: their arguments
+/// are data, which the front ends turn into their command line.
+#[test]
+fn the_registry_and_the_games_build_without_clap() {
+    let games = game_packages();
+    assert!(games.len() >= 7, "{games:?}");
+    let mut wrong = Vec::new();
+    for package in std::iter::once("tabula-app".to_string()).chain(games) {
+        if tree(&package, &["--all-features"])
+            .iter()
+            .any(|d| d == "clap")
+        {
+            wrong.push(package);
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "packages that bring clap with all their features: {wrong:?}"
+    );
+    // The check sees clap where it is: the command line brings it.
+    assert!(tree("tabula-cli", &[]).iter().any(|d| d == "clap"));
+}
+
+/// No source outside the front ends names clap in its code (comments
+/// may say what the front ends do with it): the registry, the
+/// foundation, every game (its commands included) and the root
+/// package's sources and programs declare and read arguments through
+/// `tabula_app::args`.
+#[test]
+fn no_source_outside_the_front_ends_names_clap() {
+    let mut files = sources(&root().join("crates/foundation"));
+    files.extend(sources(&root().join("games")));
+    files.extend(sources(&root().join("src")));
+    // Sources only: a game's or crate's tests may drive the command line.
+    files.retain(|f| f.components().any(|c| c.as_os_str() == "src"));
+    assert!(files.len() >= 50, "{files:?}");
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue;
+            }
+            if code.contains("clap") {
+                found.push(format!("{}:{}: {}", file.display(), n + 1, code));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "sources outside the front ends that name clap:\n{}",
+        found.join("\n")
+    );
+}
+
 /// The registry writes nothing on stderr itself and decides no exit
 /// code: its commands say progress and notes through `Io::progress`, and
 /// the front ends show them (`tabula_cli::progress`) and end the program

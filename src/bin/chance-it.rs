@@ -9,9 +9,9 @@ fn main() -> std::process::ExitCode {
         return std::process::ExitCode::FAILURE;
     };
     tabula::cli::exit::command_program(
-        tabula::app::clap::Command::new("chance-it")
-            .version(env!("CARGO_PKG_VERSION"))
-            .about("Chance-it at the terminal: you against the computer (specification 003)"),
+        "chance-it",
+        env!("CARGO_PKG_VERSION"),
+        "Chance-it at the terminal: you against the computer (specification 003)",
         play,
     )
 }

@@ -17,25 +17,27 @@ use crate::race::Race;
 /// [module docs](crate::race) for the time.
 pub const RACE_CHECKERS: u8 = 11;
 
-/// The options of `tabula bearoff backgammon`.
-#[derive(Clone, Debug, clap::Args)]
-pub struct BearOffArgs {
-    /// The side's checkers on its points 1 to 6, comma-separated (up to
-    /// 15 in all); the database solved is every position of that many
-    /// checkers or fewer.
-    #[arg(long, default_value = "2,2,2,3,3,3", value_name = "N1,...,N6")]
-    pub position: String,
-    /// The best turn with this roll (`6-1`).
-    #[arg(long, value_name = "A-B")]
-    pub roll: Option<String>,
-    /// Race against these checkers (the other side's points 1 to 6): the
-    /// chance that the side to roll, with --position, wins, and its best
-    /// turn with --roll, from the two-sided database of as many checkers
-    /// a side as the side with more has (up to 11; solved for each
-    /// command: 6 a side takes about a second, 11 about 200 s of CPU
-    /// and 2.3 GiB of memory).
-    #[arg(long, value_name = "N1,...,N6")]
-    pub against: Option<String>,
+tabula_app::arguments! {
+    /// The options of `tabula bearoff backgammon`.
+    #[derive(Clone, Debug)]
+    pub struct BearOffArgs {
+        /// The side's checkers on its points 1 to 6, comma-separated (up to
+        /// 15 in all); the database solved is every position of that many
+        /// checkers or fewer.
+        #[arg(long, default_value = "2,2,2,3,3,3", value_name = "N1,...,N6")]
+        pub position: String,
+        /// The best turn with this roll (`6-1`).
+        #[arg(long, value_name = "A-B")]
+        pub roll: Option<String>,
+        /// Race against these checkers (the other side's points 1 to 6): the
+        /// chance that the side to roll, with --position, wins, and its best
+        /// turn with --roll, from the two-sided database of as many checkers
+        /// a side as the side with more has (up to 11; solved for each
+        /// command: 6 a side takes about a second, 11 about 200 s of CPU
+        /// and 2.3 GiB of memory).
+        #[arg(long, value_name = "N1,...,N6")]
+        pub against: Option<String>,
+    }
 }
 
 /// What `tabula bearoff backgammon` reports.

@@ -6,7 +6,7 @@
 //! [look](crate::look::SpecificationLook). The `chance-it` program
 //! (`src/bin/chance-it.rs`) is that `play`.
 
-use clap::parser::ValueSource;
+use tabula_app::args::{Arguments, Values};
 use tabula_app::verbs::{Asked, PlaySetup, PlayTable};
 use tabula_app::{Error, Io, Report};
 use tabula_core::Dice;
@@ -26,35 +26,31 @@ This is the generic `play` with Chance-it's prompts and transcript; --agents you
 /// program, as they were before it was the generic `play`: no seed and no
 /// strategy by default (asked at the terminal), `--strategy` by name or
 /// menu number, the game's options without defaults (a `--config` file's
-/// or the specification's) and checked by clap.
-pub fn play_arguments(command: clap::Command) -> clap::Command {
-    let numbers = |low: i64, high: i64| {
-        clap::builder::TypedValueParser::map(
-            clap::value_parser!(u32).range(low..=high),
-            |n: u32| n.to_string(),
-        )
-    };
+/// or the specification's) and checked by the command line.
+pub fn play_arguments(command: Arguments) -> Arguments {
     config_alias(command)
         .mut_arg("params", |a| {
             a.help("A RON file with the game's parameters: (dice: \"2d6\", rounds: 10, players: 2), or as before ChanceIt(dice: Dice(count: 2, faces: 6), rounds: 10, players: 2); --config is its other name")
         })
         .mut_arg("rounds", |a| {
-            a.default_value(None::<&str>)
-                .value_parser(numbers(1, 1000))
+            a.no_default_value()
+                .of::<u32>()
+                .range(1..=1000)
                 .help("Rounds per game, 1 to 1000; with the win-optimal strategy and for `analyze`, at most 100 (fewer with dice of more than 11 sums: 14 with 3d6) [default: 10, or the file's]")
         })
         .mut_arg("dice", |a| {
-            a.default_value(None::<&str>)
+            a.no_default_value()
                 .value_name("NdF")
                 .help("Dice rolled and summed, as COUNTdFACES [default: 2d6, or the file's]")
         })
         .mut_arg("players", |a| {
-            a.default_value(None::<&str>)
-                .value_parser(numbers(2, 6))
+            a.no_default_value()
+                .of::<u32>()
+                .range(2..=6)
                 .help("Players, 2 to 6 (`play` seats two: you and the computer) [default: 2, or the file's]")
         })
         .mut_arg("seed", |a| {
-            a.default_value(None::<&str>)
+            a.no_default_value()
                 .help("The seed (skips the seed prompt); 0 picks a random one")
         })
         .mut_arg("against", |a| {
@@ -72,12 +68,8 @@ pub fn play_arguments(command: clap::Command) -> clap::Command {
 
 /// The game the options of `play` give: a `--config` file's (or the
 /// specification's) with the options given over it.
-fn config_of(matches: &clap::ArgMatches) -> Result<Config, Error> {
-    let given = |name: &str| {
-        matches
-            .get_one::<String>(name)
-            .filter(|_| matches.value_source(name) == Some(ValueSource::CommandLine))
-    };
+fn config_of(values: &Values) -> Result<Config, Error> {
+    let given = |name: &str| values.text(name).filter(|_| values.given(name));
     let number = |name: &str| -> Result<Option<u32>, Error> {
         given(name)
             .map(|v| {
@@ -86,7 +78,7 @@ fn config_of(matches: &clap::ArgMatches) -> Result<Config, Error> {
             })
             .transpose()
     };
-    let base = match matches.get_one::<String>("params") {
+    let base = match values.text("params") {
         Some(path) => Config::load(path)?,
         None => Config::specification(),
     };
@@ -137,11 +129,11 @@ fn choose(
 
 /// The strategy the options name (`--strategy`, or `--agents you,NAME`),
 /// if they name one.
-fn strategy_given(matches: &clap::ArgMatches) -> Result<Option<String>, Error> {
-    if let Some(name) = matches.get_one::<String>("against") {
-        return Ok(Some(name.clone()));
+fn strategy_given(values: &Values) -> Result<Option<String>, Error> {
+    if let Some(name) = values.text("against") {
+        return Ok(Some(name.to_string()));
     }
-    let agents: Vec<String> = tabula_app::verbs::agent_names(matches);
+    let agents: Vec<String> = tabula_app::verbs::agent_names(values);
     match agents.as_slice() {
         [] => Ok(None),
         [you, name] if you == "you" => Ok(Some(name.clone())),
@@ -157,8 +149,8 @@ fn strategy_given(matches: &clap::ArgMatches) -> Result<Option<String>, Error> {
 /// full), for two players only, and the computer's strategy if named,
 /// checked (and solved) before anything is asked, so a strategy that
 /// cannot play this game is refused at once.
-pub fn play_setup(matches: &clap::ArgMatches) -> Result<PlaySetup, Error> {
-    let config = config_of(matches)?;
+pub fn play_setup(values: &Values) -> Result<PlaySetup, Error> {
+    let config = config_of(values)?;
     if config.players() != 2 {
         return Err(ChanceItError::PlayPlayers(config.players()).into());
     }
@@ -167,7 +159,7 @@ pub fn play_setup(matches: &clap::ArgMatches) -> Result<PlaySetup, Error> {
         ("rounds".to_string(), config.rounds().to_string()),
         ("players".to_string(), config.players().to_string()),
     ];
-    let Some(name) = strategy_given(matches)? else {
+    let Some(name) = strategy_given(values)? else {
         return Ok(PlaySetup {
             parameters,
             seats: Vec::new(),
@@ -208,7 +200,7 @@ pub fn play_setup(matches: &clap::ArgMatches) -> Result<PlaySetup, Error> {
 /// with the score so far.
 pub fn play_ask(
     game: &ChanceIt,
-    matches: &clap::ArgMatches,
+    values: &Values,
     table: &mut PlayTable,
     io: &mut Io<'_>,
 ) -> Result<Asked, Error> {
@@ -224,7 +216,7 @@ pub fn play_ask(
 
     // The seed.
     let mut picked = table.picked;
-    if matches.get_one::<u64>("seed").is_none() {
+    if values.raw("seed").is_none() {
         writeln!(
             out,
             "Please enter a seed for my random number generator (0 for random seed):"
@@ -252,7 +244,7 @@ pub fn play_ask(
     table.picked = picked;
 
     // The strategy.
-    let label = match strategy_given(matches)? {
+    let label = match strategy_given(values)? {
         // Checked by `play_setup`: the menu number, or the name
         // lowercased.
         Some(name) => match name.parse::<usize>() {
@@ -323,12 +315,12 @@ fewer rounds for the same work (14 with 3d6). A long solve shows its progress on
 
 /// `--params` under its old name too, `--config`, as Chance-it's
 /// commands took it before they were the generic verbs.
-pub(crate) fn config_alias(command: clap::Command) -> clap::Command {
+pub(crate) fn config_alias(command: Arguments) -> Arguments {
     command.mut_arg("params", |a| a.visible_alias("config"))
 }
 
 /// The generic help, then Chance-it's.
-pub(crate) fn more_help(command: clap::Command, more: &str) -> clap::Command {
+pub(crate) fn more_help(command: Arguments, more: &str) -> Arguments {
     let generic = command
         .get_after_help()
         .map(ToString::to_string)
@@ -339,9 +331,9 @@ pub(crate) fn more_help(command: clap::Command, more: &str) -> clap::Command {
 /// Chance-it's options of `tabula analyze chance-it`: `--config` beside
 /// `--params`, and `--agents` without a default (Chance-it's own report
 /// unless named).
-pub fn analyze_arguments(command: clap::Command) -> clap::Command {
+pub fn analyze_arguments(command: Arguments) -> Arguments {
     let command = config_alias(command).mut_arg("agents", |a| {
-        a.default_value(None::<&'static str>)
+        a.no_default_value()
             .value_name("A,B")
             .help("Solve the whole game exactly with these strategies in the seats, one per seat, folded in as policies by the framework's solver (see `tabula list`) [default: Chance-it's own report: turn values, the optimal policy, win-optimal's chances]")
     });
@@ -350,11 +342,8 @@ pub fn analyze_arguments(command: clap::Command) -> clap::Command {
 
 /// Chance-it's own report ([`Analysis`]) unless `--agents` names
 /// strategies (the generic solve's).
-pub fn analyze_solve(
-    config: &Config,
-    matches: &clap::ArgMatches,
-) -> Option<Result<Box<dyn Report>, Error>> {
-    if !tabula_app::verbs::agent_names(matches).is_empty() {
+pub fn analyze_solve(config: &Config, values: &Values) -> Option<Result<Box<dyn Report>, Error>> {
+    if !tabula_app::verbs::agent_names(values).is_empty() {
         return None;
     }
     Some(analyze(config))

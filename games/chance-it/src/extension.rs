@@ -5,6 +5,7 @@
 //! options, prompts and look in `play`.
 
 use tabula_app::Error;
+use tabula_app::args::{Arguments, Values};
 use tabula_app::play::TournamentOptions;
 use tabula_app::verbs::{Asked, PlaySetup, PlayTable, Tally, TallyRule, TournamentReport};
 use tabula_play::tournament::Chances;
@@ -27,7 +28,7 @@ pub struct ExactChances;
 impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
     /// `--config` beside `--params`, `--agents` without a default, and
     /// the help of Chance-it's own report.
-    fn analyze_arguments(&self, command: clap::Command) -> clap::Command {
+    fn analyze_arguments(&self, command: Arguments) -> Arguments {
         crate::commands::analyze_arguments(command)
     }
 
@@ -37,9 +38,9 @@ impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
         &self,
         _: &ChanceIt,
         config: &Config,
-        matches: &clap::ArgMatches,
+        values: &Values,
     ) -> Option<Result<Box<dyn tabula_app::Report>, Error>> {
-        crate::commands::analyze_solve(config, matches)
+        crate::commands::analyze_solve(config, values)
     }
 
     /// Two strategies that decide on the score difference at most are
@@ -92,26 +93,26 @@ impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
 
     /// Specification 003's options of `play`: `--seed` and `--strategy` without
     /// defaults (asked at the terminal), `--config`, the game's options
-    /// checked by clap.
-    fn play_arguments(&self, command: clap::Command) -> clap::Command {
+    /// checked by the command line.
+    fn play_arguments(&self, command: Arguments) -> Arguments {
         crate::commands::play_arguments(command)
     }
 
     /// The game of two players the options give, and the computer's
     /// strategy if they name one, checked before anything is asked.
-    fn play_setup(&self, matches: &clap::ArgMatches) -> Result<PlaySetup, Error> {
-        crate::commands::play_setup(matches)
+    fn play_setup(&self, values: &Values) -> Result<PlaySetup, Error> {
+        crate::commands::play_setup(values)
     }
 
     /// Specification 003's welcome, seed prompt and strategy menu.
     fn play_ask(
         &self,
         game: &ChanceIt,
-        matches: &clap::ArgMatches,
+        values: &Values,
         table: &mut PlayTable,
         io: &mut tabula_app::Io<'_>,
     ) -> Result<Asked, Error> {
-        crate::commands::play_ask(game, matches, table, io)
+        crate::commands::play_ask(game, values, table, io)
     }
 
     /// Nothing before the welcome, which [`play_ask`](crate::commands::play_ask)
@@ -127,7 +128,7 @@ impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
     }
 
     /// `--config` beside `--params`.
-    fn tournament_arguments(&self, command: clap::Command) -> clap::Command {
+    fn tournament_arguments(&self, command: Arguments) -> Arguments {
         crate::commands::config_alias(command)
     }
 

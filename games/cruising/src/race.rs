@@ -33,36 +33,38 @@ use crate::angle::Position;
 use crate::course::{self, Course};
 use crate::game::{Cruising, CruisingParams, Event, State};
 
-/// The options of `tabula race cruising`.
-#[derive(Clone, Debug, clap::Args)]
-pub struct RaceArgs {
-    /// The entrants: agent names, comma-separated (`tabula list` shows
-    /// them).
-    #[arg(long, value_delimiter = ',', num_args = 1.., default_value = "cooper,vmc,straight", value_name = "AGENTS")]
-    pub agents: Vec<String>,
-    /// Race on this course file (RON) instead of the twelve scenarios;
-    /// repeat for several.
-    #[arg(long = "course", value_name = "FILE")]
-    pub courses: Vec<String>,
-    /// The seed of the wind: the same seed, the same weather and the same
-    /// race times.
-    #[arg(long, default_value_t = tabula_app::DEFAULT_SEED)]
-    pub seed: u64,
-    /// Worker threads (default: all cores); the race times do not depend
-    /// on them.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
-    /// Count no execution time (milliseconds 0, score = race time), so
-    /// that the whole table is the same on every run.
-    #[arg(long)]
-    pub untimed: bool,
-    /// The race whose paths the picture shows, from 1.
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub picture: u32,
-    /// The two entrants whose paths the picture shows (default: the two
-    /// best).
-    #[arg(long, value_delimiter = ',', value_name = "AGENTS")]
-    pub paths: Vec<String>,
+tabula_app::arguments! {
+    /// The options of `tabula race cruising`.
+    #[derive(Clone, Debug)]
+    pub struct RaceArgs {
+        /// The entrants: agent names, comma-separated (`tabula list` shows
+        /// them).
+        #[arg(long, value_delimiter = ',', num_args = 1.., default_value = "cooper,vmc,straight", value_name = "AGENTS")]
+        pub agents: Vec<String>,
+        /// Race on this course file (RON) instead of the twelve scenarios;
+        /// repeat for several.
+        #[arg(long = "course", value_name = "FILE")]
+        pub courses: Vec<String>,
+        /// The seed of the wind: the same seed, the same weather and the same
+        /// race times.
+        #[arg(long, default_value_t = tabula_app::DEFAULT_SEED)]
+        pub seed: u64,
+        /// Worker threads (default: all cores); the race times do not depend
+        /// on them.
+        #[arg(long, range = 1..=1024)]
+        pub threads: Option<u16>,
+        /// Count no execution time (milliseconds 0, score = race time), so
+        /// that the whole table is the same on every run.
+        #[arg(long)]
+        pub untimed: bool,
+        /// The race whose paths the picture shows, from 1.
+        #[arg(long, default_value_t = 1, value_name = "N", range = 1..)]
+        pub picture: u32,
+        /// The two entrants whose paths the picture shows (default: the two
+        /// best).
+        #[arg(long, value_delimiter = ',', value_name = "AGENTS")]
+        pub paths: Vec<String>,
+    }
 }
 
 /// A race to run: what [`RaceArgs`] say, as a library call.

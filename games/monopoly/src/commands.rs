@@ -8,6 +8,7 @@
 use std::fmt::Write as _;
 
 use serde::Serialize;
+use tabula_app::args::{Arg, Arguments, Values};
 use tabula_app::{Error, Report};
 
 use tabula_app::verbs::{Extension, LongRunPlan, LongRunReport, LongRunSampling};
@@ -327,11 +328,11 @@ pub struct Sampling;
 impl LongRunSampling<Monopoly> for Sampling {
     type Tally = Tally;
 
-    fn arguments(&self, command: clap::Command) -> clap::Command {
+    fn arguments(&self, command: Arguments) -> Arguments {
         command.arg(
-            clap::Arg::new("shuffled_decks")
+            Arg::new("shuffled_decks")
                 .long("shuffled-decks")
-                .action(clap::ArgAction::SetTrue)
+                .flag()
                 .help("Draw cards from shuffled decks without replacement (reshuffled when exhausted) instead of uniformly with replacement"),
         )
     }
@@ -340,8 +341,8 @@ impl LongRunSampling<Monopoly> for Sampling {
         SIMULATE_HELP
     }
 
-    fn sampled(&self, game: &Monopoly, matches: &clap::ArgMatches) -> Result<Monopoly, Error> {
-        let draw = if matches.get_flag("shuffled_decks") {
+    fn sampled(&self, game: &Monopoly, values: &Values) -> Result<Monopoly, Error> {
+        let draw = if values.flag("shuffled_decks") {
             Draw::Shuffled
         } else {
             Draw::Uniform

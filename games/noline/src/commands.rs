@@ -8,8 +8,7 @@
 
 use std::fmt::Write as _;
 
-use clap::builder::ValueParser;
-use clap::{Args, FromArgMatches as _, ValueEnum};
+use tabula_app::args::{Arguments, FromArgs as _, ValueKind, Values};
 use tabula_app::verbs::PlaySetup;
 use tabula_app::{Error, Report};
 
@@ -52,20 +51,25 @@ fn solver_dim(s: &str) -> Result<usize, String> {
 /// message and exit status 2, as before the verbs were generic), its
 /// value kept as typed for the generic parameters.
 fn checked_dim(
-    command: clap::Command,
-    check: fn(&str) -> Result<usize, String>,
+    command: Arguments,
+    check: fn(&str) -> Result<(), String>,
     help: &'static str,
-) -> clap::Command {
-    command.mut_arg("dim", |a| {
-        a.value_parser(ValueParser::new(move |s: &str| {
-            check(s).map(|_| s.to_string())
-        }))
-        .help(help)
-    })
+) -> Arguments {
+    command.mut_arg("dim", |a| a.kind(ValueKind::Checked(check)).help(help))
+}
+
+/// [`odd_dim`] as the command line checks it.
+fn odd_dim_checked(s: &str) -> Result<(), String> {
+    odd_dim(s).map(|_| ())
+}
+
+/// [`solver_dim`] as the command line checks it.
+fn solver_dim_checked(s: &str) -> Result<(), String> {
+    solver_dim(s).map(|_| ())
 }
 
 /// The generic help, then noline's.
-fn more_help(command: clap::Command, more: &str) -> clap::Command {
+fn more_help(command: Arguments, more: &str) -> Arguments {
     let generic = command
         .get_after_help()
         .map(ToString::to_string)
@@ -80,54 +84,52 @@ value of every first move. Each first move is asked whether O wins after it, and
 What --max-nodes does not settle is reported as bounds.\n\
 3x3 takes milliseconds; see the book for how far 5x5 goes.";
 
-/// noline's own options of `tabula analyze noline`: its solver's.
-#[derive(Debug, Args)]
-#[group(skip)]
-pub struct SolverOptions {
-    /// Stop after this many positions searched, reporting what is
-    /// settled.
-    #[arg(long, default_value_t = 2_000_000_000)]
-    pub max_nodes: u64,
-    /// Memory of the solver's table in MB: past it, entries that cost
-    /// less to find are replaced (slower, never wrong).
-    #[arg(long, value_name = "MB", default_value_t = solve::DEFAULT_MAX_MEMORY_MB,
-          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    pub max_memory: u64,
+tabula_app::arguments! {
+    /// noline's own options of `tabula analyze noline`: its solver's.
+    #[derive(Debug)]
+    pub struct SolverOptions {
+        /// Stop after this many positions searched, reporting what is
+        /// settled.
+        #[arg(long, default_value_t = 2_000_000_000)]
+        pub max_nodes: u64,
+        /// Memory of the solver's table in MB: past it, entries that cost
+        /// less to find are replaced (slower, never wrong).
+        #[arg(long, value_name = "MB", default_value_t = solve::DEFAULT_MAX_MEMORY_MB,
+              range = 1..=1_000_000)]
+        pub max_memory: u64,
+    }
 }
 
 /// noline's options of `tabula analyze noline`: `--dim` up to the
 /// solver's largest board, its solver's ([`SolverOptions`]), and
 /// `--agents` without a default (perfect play unless named).
-pub fn analyze_arguments(command: clap::Command) -> clap::Command {
+pub fn analyze_arguments(command: Arguments) -> Arguments {
     let command = checked_dim(
         command,
-        solver_dim,
+        solver_dim_checked,
         "Board side (odd, 3 to 7: the largest odd board the solver takes)",
     )
     .mut_arg("agents", |a| {
-        a.default_value(None::<&'static str>)
+        a.no_default_value()
             .value_name("A,B")
             .help("Solve the game exactly with these agents in the seats, O first (one per seat), each a fixed policy (a strategy, not a search; see `tabula list`) [default: perfect play, by noline's solver]")
     });
-    more_help(SolverOptions::augment_args(command), ANALYZE_HELP)
+    more_help(SolverOptions::augment(command), ANALYZE_HELP)
 }
 
 /// Solves perfect play from the empty board with noline's own solver,
 /// unless `--agents` names policies (the generic solve's).
-pub fn analyze_solve(
-    p: &Dim,
-    matches: &clap::ArgMatches,
-) -> Option<Result<Box<dyn Report>, Error>> {
-    if !tabula_app::verbs::agent_names(matches).is_empty() {
+pub fn analyze_solve(p: &Dim, values: &Values) -> Option<Result<Box<dyn Report>, Error>> {
+    if !tabula_app::verbs::agent_names(values).is_empty() {
         return None;
     }
-    Some(solve_perfect(p.dim, matches))
+    Some(solve_perfect(p.dim, values))
 }
 
-fn solve_perfect(dim: usize, matches: &clap::ArgMatches) -> Result<Box<dyn Report>, Error> {
+fn solve_perfect(dim: usize, values: &Values) -> Result<Box<dyn Report>, Error> {
     // A --params file is not read by the command line's check.
     solver_dim(&dim.to_string())?;
-    let o = SolverOptions::from_arg_matches(matches)?;
+    let o = SolverOptions::from_values(values)?;
     let searching = tabula_app::progress::installed().start_solve("noline solve");
     Ok(Box::new(solve::solve_reporting(
         dim,
@@ -197,7 +199,7 @@ impl Report for solve::Solution {
 }
 
 /// Who moves first in `tabula play noline`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum First {
     /// You play O and move first.
     You,
@@ -205,51 +207,57 @@ pub enum First {
     Agent,
 }
 
+tabula_app::choice!(First {
+    You = "you": "You play O and move first",
+    Agent = "agent": "The agent plays O and moves first",
+});
+
 /// More of `tabula play noline --help`.
 const PLAY_HELP: &str = "noline: you against an agent on a --dim board: type a move as ROW COL (counted from 0), help for the legal moves, quit to stop.\n\
 Whoever makes a line of three of their own tiles (across, down or diagonal) loses.\n\
 --agent and --first seat you and the agent (--agents names every seat instead); --seed 0, the default here, picks a seed and prints it.\n\
 Example: tabula play noline --dim 5 --agent random --first agent --seed 7 --record games";
 
-/// noline's own options of `tabula play noline`: who you play and who
-/// moves first.
-#[derive(Debug, Args)]
-#[group(skip)]
-pub struct Seating {
-    /// The agent you play against (see `tabula list`).
-    #[arg(long, default_value = "type1", conflicts_with_all = ["agents", "against"])]
-    pub agent: String,
-    /// Who plays O and moves first.
-    #[arg(long, value_enum, default_value_t = First::You, conflicts_with = "agents")]
-    pub first: First,
+tabula_app::arguments! {
+    /// noline's own options of `tabula play noline`: who you play and who
+    /// moves first.
+    #[derive(Debug)]
+    pub struct Seating {
+        /// The agent you play against (see `tabula list`).
+        #[arg(long, default_value = "type1", conflicts_with_all = ["agents", "against"])]
+        pub agent: String,
+        /// Who plays O and moves first.
+        #[arg(long, default_value_t = First::You, conflicts_with = "agents")]
+        pub first: First,
+    }
 }
 
 /// noline's options of `tabula play noline`: `--dim` as the noline
 /// program takes it, its [`Seating`], and `--seed` 0 by default (a seed
 /// picked and printed).
-pub fn play_arguments(command: clap::Command) -> clap::Command {
+pub fn play_arguments(command: Arguments) -> Arguments {
     let command = checked_dim(
         command,
-        odd_dim,
+        odd_dim_checked,
         "Board side (odd, 3 to 9999, as the noline program takes)",
     )
     .mut_arg("seed", |a| {
         a.default_value("0")
             .help("Seed of the agent's random choices; 0 picks one and prints it")
     });
-    more_help(Seating::augment_args(command), PLAY_HELP)
+    more_help(Seating::augment(command), PLAY_HELP)
 }
 
 /// Who sits where: you and the agent (`--agent`, or the generic
 /// `--against`), O first as `--first` says; `--agents` leaves it to the
 /// generic options.
-pub fn play_setup(matches: &clap::ArgMatches) -> Result<PlaySetup, Error> {
-    if matches.value_source("agents") == Some(clap::parser::ValueSource::CommandLine) {
+pub fn play_setup(values: &Values) -> Result<PlaySetup, Error> {
+    if values.given("agents") {
         return Ok(PlaySetup::default());
     }
-    let o = Seating::from_arg_matches(matches)?;
-    let agent = matches
-        .get_one::<String>("against")
+    let o = Seating::from_values(values)?;
+    let agent = values
+        .text("against")
         .unwrap_or(&o.agent)
         .trim()
         .to_string();

@@ -16,6 +16,7 @@
 
 use std::fmt::Write as _;
 
+use tabula_app::args::{Arguments, Values};
 use tabula_app::play::TournamentOptions;
 use tabula_app::verbs::{Extra, TournamentReport};
 
@@ -37,7 +38,7 @@ pub fn max_steps(dim: usize) -> u32 {
 pub struct NolineVerbs;
 
 impl tabula_app::verbs::Extension<Noline> for NolineVerbs {
-    fn analyze_arguments(&self, command: clap::Command) -> clap::Command {
+    fn analyze_arguments(&self, command: Arguments) -> Arguments {
         crate::commands::analyze_arguments(command)
     }
 
@@ -45,20 +46,20 @@ impl tabula_app::verbs::Extension<Noline> for NolineVerbs {
         &self,
         _: &Noline,
         p: &Dim,
-        matches: &clap::ArgMatches,
+        values: &Values,
     ) -> Option<Result<Box<dyn tabula_app::Report>, tabula_app::Error>> {
-        crate::commands::analyze_solve(p, matches)
+        crate::commands::analyze_solve(p, values)
     }
 
-    fn play_arguments(&self, command: clap::Command) -> clap::Command {
+    fn play_arguments(&self, command: Arguments) -> Arguments {
         crate::commands::play_arguments(command)
     }
 
     fn play_setup(
         &self,
-        matches: &clap::ArgMatches,
+        values: &Values,
     ) -> Result<tabula_app::verbs::PlaySetup, tabula_app::Error> {
-        crate::commands::play_setup(matches)
+        crate::commands::play_setup(values)
     }
 
     fn play_opening(&self, _: &Noline, _: &[String], seed: u64, picked: bool) -> Option<String> {

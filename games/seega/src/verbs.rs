@@ -10,8 +10,8 @@
 //!   `agent` besides the parameter's `Black` or `White`; a greeting that
 //!   says the board and the stalemate threshold, and whether you won.
 
-use clap::parser::ValueSource;
 use tabula_app::Error;
+use tabula_app::args::{Arg, Arguments, Values};
 use tabula_app::play::TournamentOptions;
 use tabula_app::verbs::{Count, Extension, PlaySetup, TournamentReport};
 use tabula_play::record::End;
@@ -31,15 +31,15 @@ Wrong input is explained and asked again; end of input stops the game cleanly.\n
 Example: tabula play seega --agent alphabeta --record games/";
 
 /// The seat a person plays with `--side`.
-fn side(matches: &clap::ArgMatches) -> Side {
-    match matches.get_one::<String>("side").map(String::as_str) {
+fn side(values: &Values) -> Side {
+    match values.text("side") {
         Some("white") => Side::White,
         _ => Side::Black,
     }
 }
 
-fn typed(matches: &clap::ArgMatches, name: &str) -> bool {
-    matches.value_source(name) == Some(ValueSource::CommandLine)
+fn typed(values: &Values, name: &str) -> bool {
+    values.given(name)
 }
 
 impl Extension<Seega> for SeegaVerbs {
@@ -69,7 +69,7 @@ impl Extension<Seega> for SeegaVerbs {
         tournament::extend(game, counts, report);
     }
 
-    fn play_arguments(&self, command: clap::Command) -> clap::Command {
+    fn play_arguments(&self, command: Arguments) -> Arguments {
         command
             .mut_arg("against", |a| {
                 a.visible_alias("agent")
@@ -82,10 +82,10 @@ impl Extension<Seega> for SeegaVerbs {
             })
             .mut_arg("seed", |a| a.default_value("0"))
             .arg(
-                clap::Arg::new("side")
+                Arg::new("side")
                     .long("side")
                     .value_name("SIDE")
-                    .value_parser(["black", "white"])
+                    .choices(["black", "white"])
                     .default_value("black")
                     .conflicts_with("agents")
                     .help("The side you play"),
@@ -93,26 +93,24 @@ impl Extension<Seega> for SeegaVerbs {
             .after_help(PLAY_HELP)
     }
 
-    fn play_setup(&self, matches: &clap::ArgMatches) -> Result<PlaySetup, Error> {
-        let by_side = matches.get_many::<String>("agents").is_none();
+    fn play_setup(&self, values: &Values) -> Result<PlaySetup, Error> {
+        let by_side = values.raw("agents").is_none();
         let you = if by_side {
-            Some(side(matches))
+            Some(side(values))
         } else {
-            matches
-                .get_many::<String>("agents")
-                .and_then(|mut names| names.position(|n| n.trim() == "you"))
+            values
+                .raw("agents")
+                .and_then(|names| names.iter().position(|n| n.trim() == "you"))
                 .map(|seat| Side::from_seat(seat.min(1)))
         };
         let mut setup = PlaySetup::default();
-        let first = matches
-            .get_one::<String>("first")
-            .map_or("you", String::as_str);
+        let first = values.text("first").unwrap_or("you");
         // A file's `first` stands unless --first is typed.
-        let decides = typed(matches, "first") || matches.get_one::<String>("params").is_none();
+        let decides = typed(values, "first") || values.text("params").is_none();
         let first = match first {
             "you" | "agent" if !decides => None,
             // Agents among themselves: the parameter's default stands.
-            "you" if you.is_none() && !typed(matches, "first") => Some(Rules::default().first()),
+            "you" if you.is_none() && !typed(values, "first") => Some(Rules::default().first()),
             "you" | "agent" => {
                 let Some(you) = you else {
                     return Err(format!(
@@ -137,10 +135,7 @@ impl Extension<Seega> for SeegaVerbs {
             setup.parameters.push(("first".into(), first.to_string()));
         }
         if let Some(you) = you.filter(|_| by_side) {
-            let agent = matches
-                .get_one::<String>("against")
-                .cloned()
-                .unwrap_or_else(|| "greedy".into());
+            let agent = values.text("against").unwrap_or("greedy").to_string();
             setup.seats = match you {
                 Side::Black => vec!["you".into(), agent],
                 Side::White => vec![agent, "you".into()],

@@ -9,8 +9,7 @@
 //! `--require`, `--max-seconds`). `tabula replay snakes` is the generic
 //! verb as it is.
 
-use clap::builder::TypedValueParser as _;
-use clap::{Args, FromArgMatches as _};
+use tabula_app::args::{Arguments, FromArgs as _, Values};
 use tabula_app::play::RecordArgs;
 use tabula_app::progress::{Run, seconds_budget};
 use tabula_app::shard::ShardArg;
@@ -74,21 +73,22 @@ expected forfeited throws, and with --shortest the shortest games by exhaustive 
 BOARD is a RON board file, or the name of a built-in board: classic (the default), teaching, two-dice.\n\
 Examples:\n  tabula analyze snakes --rules exact\n  tabula analyze snakes --rules exact --shortest --require chute\n  tabula analyze snakes --players 2 --format json";
 
-/// The board as the first positional argument, beside `--board`.
-#[derive(Debug, Args)]
-#[group(skip)]
-pub struct BoardArg {
-    /// The board: a RON file or a built-in board name (same as --board).
-    #[arg(value_name = "BOARD", conflicts_with = "board")]
-    pub board_file: Option<String>,
+tabula_app::arguments! {
+    /// The board as the first positional argument, beside `--board`.
+    #[derive(Debug)]
+    pub struct BoardArg {
+        /// The board: a RON file or a built-in board name (same as --board).
+        #[arg(value_name = "BOARD", conflicts_with = "board")]
+        pub board_file: Option<String>,
+    }
 }
 
 /// The generic game parameters as Snakes' commands have always shown
 /// them: `--board FILE`, `--rules NAME`, `--players` checked as the
 /// command line reads it (exit status 2, as before the verbs were
 /// generic), and the board as a positional argument.
-fn setup_arguments(command: clap::Command) -> clap::Command {
-    BoardArg::augment_args(command)
+fn setup_arguments(command: Arguments) -> Arguments {
+    BoardArg::augment(command)
         .mut_arg("board", |a| {
             a.value_name("FILE")
                 .help("The board: a RON file or a built-in board name")
@@ -99,53 +99,56 @@ fn setup_arguments(command: clap::Command) -> clap::Command {
                 .hide_default_value(true)
         })
         .mut_arg("players", |a| {
-            a.value_parser(clap::value_parser!(u8).range(1..=8).map(|n| n.to_string()))
+            a.of::<u8>()
+                .range(1..=8)
                 .help("Players taking single throws in turn; the first to finish wins")
         })
 }
 
-/// Options of `tabula simulate snakes` beside the generic ones.
-#[derive(Debug, Args)]
-#[group(skip)]
-pub struct SimulateOptions {
-    /// Cap on throws per game; capped games are counted and reported.
-    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..))]
-    pub max_throws: u32,
-    /// Also print one game throw by throw: rolls, squares, ladders, chutes, forfeits.
-    #[arg(long)]
-    pub trace: bool,
-    /// The game --trace prints and --record writes, by index in the run:
-    /// 0 to --games minus 1.
-    #[arg(long, default_value_t = 0, requires = "view")]
-    pub game: u64,
-    /// Write the record of game --game (its throws) into a directory.
-    #[command(flatten)]
-    pub record: RecordArgs,
-    /// Rolls in the report's dice test (0 skips it).
-    #[arg(long, default_value_t = 1_000_000)]
-    pub dice_rolls: u64,
-    /// Time budget, in seconds for each phase, of the exact solve behind the
-    /// report's exact values; past it (or past --max-states states) the report
-    /// gives sampled values only and says why. 0: no time limit.
-    #[arg(long, default_value_t = 10, value_name = "SECONDS")]
-    pub exact_seconds: u64,
+tabula_app::arguments! {
+    /// Options of `tabula simulate snakes` beside the generic ones.
+    #[derive(Debug)]
+    pub struct SimulateOptions {
+        /// Cap on throws per game; capped games are counted and reported.
+        #[arg(long, default_value_t = 10_000, range = 1..)]
+        pub max_throws: u32,
+        /// Also print one game throw by throw: rolls, squares, ladders, chutes, forfeits.
+        #[arg(long)]
+        pub trace: bool,
+        /// The game --trace prints and --record writes, by index in the run:
+        /// 0 to --games minus 1.
+        #[arg(long, default_value_t = 0, requires = "view")]
+        pub game: u64,
+        /// Write the record of game --game (its throws) into a directory.
+        #[arg(flatten)]
+        pub record: RecordArgs,
+        /// Rolls in the report's dice test (0 skips it).
+        #[arg(long, default_value_t = 1_000_000)]
+        pub dice_rolls: u64,
+        /// Time budget, in seconds for each phase, of the exact solve behind the
+        /// report's exact values; past it (or past --max-states states) the report
+        /// gives sampled values only and says why. 0: no time limit.
+        #[arg(long, default_value_t = 10, value_name = "SECONDS")]
+        pub exact_seconds: u64,
+    }
 }
 
-/// Options of `tabula analyze snakes` beside the generic ones.
-#[derive(Debug, Args)]
-#[group(skip)]
-pub struct AnalyzeOptions {
-    /// Also find the shortest games by exhaustive search, grouped by the set of ladders and chutes used.
-    #[arg(long)]
-    pub shortest: bool,
-    /// Which shortest games count: any (none), those down at least one chute, or up at least one ladder.
-    #[arg(long, value_enum, default_value_t = RequireArg::None, requires = "shortest")]
-    pub require: RequireArg,
-    /// Give up with an error after this many seconds in any phase of the
-    /// solve (building the chain, walking it, searching shortest games).
-    /// Long solves show their progress on stderr. 0: no time limit.
-    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
-    pub max_seconds: u64,
+tabula_app::arguments! {
+    /// Options of `tabula analyze snakes` beside the generic ones.
+    #[derive(Debug)]
+    pub struct AnalyzeOptions {
+        /// Also find the shortest games by exhaustive search, grouped by the set of ladders and chutes used.
+        #[arg(long)]
+        pub shortest: bool,
+        /// Which shortest games count: any (none), those down at least one chute, or up at least one ladder.
+        #[arg(long, default_value_t = RequireArg::None, requires = "shortest")]
+        pub require: RequireArg,
+        /// Give up with an error after this many seconds in any phase of the
+        /// solve (building the chain, walking it, searching shortest games).
+        /// Long solves show their progress on stderr. 0: no time limit.
+        #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+        pub max_seconds: u64,
+    }
 }
 
 /// The setup a game of the generic verbs is: its board, rules and
@@ -159,10 +162,10 @@ fn setup_of(game: &Recorded) -> Setup {
 }
 
 impl Extension<Recorded> for SnakesExtension {
-    fn given_parameters(&self, matches: &clap::ArgMatches) -> Vec<(String, String)> {
-        matches
-            .get_one::<String>("board_file")
-            .map(|b| vec![("board".to_string(), b.clone())])
+    fn given_parameters(&self, values: &Values) -> Vec<(String, String)> {
+        values
+            .text("board_file")
+            .map(|b| vec![("board".to_string(), b.to_string())])
             .unwrap_or_default()
     }
 
@@ -176,11 +179,12 @@ impl Extension<Recorded> for SnakesExtension {
         true
     }
 
-    fn analyze_arguments(&self, command: clap::Command) -> clap::Command {
-        AnalyzeOptions::augment_args(setup_arguments(command))
+    fn analyze_arguments(&self, command: Arguments) -> Arguments {
+        AnalyzeOptions::augment(setup_arguments(command))
             .mut_arg("max_states", |a| {
                 a.default_value("2000000")
-                    .value_parser(clap::value_parser!(u64).range(1..=100_000_000))
+                    .of::<u64>()
+                    .range(1..=100_000_000)
                     .help("Give up with an error past this many chain states")
             })
             .after_help(ANALYZE_HELP)
@@ -190,18 +194,14 @@ impl Extension<Recorded> for SnakesExtension {
         &self,
         game: &Recorded,
         _: &SetupParameters,
-        matches: &clap::ArgMatches,
+        values: &Values,
     ) -> Option<Result<Box<dyn tabula_app::Report>, Error>> {
-        Some(analyze(game, matches))
+        Some(analyze(game, values))
     }
 
-    fn simulate_arguments(&self, command: clap::Command) -> clap::Command {
-        SimulateOptions::augment_args(setup_arguments(command))
-            .group(
-                clap::ArgGroup::new("view")
-                    .args(["trace", "record"])
-                    .multiple(true),
-            )
+    fn simulate_arguments(&self, command: Arguments) -> Arguments {
+        SimulateOptions::augment(setup_arguments(command))
+            .group("view", ["trace", "record"])
             .mut_arg("record", |a| a.help(
                 "Write the record of game --game (its throws; tabula replay snakes FILE checks it) into this directory, created if missing"
             ))
@@ -222,10 +222,10 @@ impl Extension<Recorded> for SnakesExtension {
         &self,
         game: &Recorded,
         _: &SetupParameters,
-        matches: &clap::ArgMatches,
+        values: &Values,
         io: &mut Io<'_>,
     ) -> Option<Result<Box<dyn tabula_app::Report>, Error>> {
-        Some(simulate(game, matches, io))
+        Some(simulate(game, values, io))
     }
 }
 
@@ -283,7 +283,7 @@ impl tabula_app::Report for Simulated {
 }
 
 /// `--require`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RequireArg {
     /// Any game.
     None,
@@ -292,6 +292,12 @@ pub enum RequireArg {
     /// At least one ladder.
     Ladder,
 }
+
+tabula_app::choice!(RequireArg {
+    None = "none": "Any game",
+    Chute = "chute": "At least one chute",
+    Ladder = "ladder": "At least one ladder",
+});
 
 /// What `tabula analyze snakes` reports: the analysis, on its board.
 pub struct Analyzed {
@@ -322,23 +328,19 @@ impl tabula_app::Report for Analyzed {
 /// Runs a simulation: the specification-000 report of `game`.
 fn simulate(
     game: &Recorded,
-    matches: &clap::ArgMatches,
+    values: &Values,
     io: &mut Io<'_>,
 ) -> Result<Box<dyn tabula_app::Report>, Error> {
-    let args = SimulateOptions::from_arg_matches(matches)?;
-    let games = matches.get_one::<u64>("games").copied().unwrap_or(1);
-    let seed = matches
-        .get_one::<u64>("seed")
-        .copied()
-        .unwrap_or(DEFAULT_SEED);
-    let threads = matches.get_one::<u16>("threads").copied();
-    let shard = matches.get_one::<ShardArg>("shard").copied();
-    let max_states = matches.get_one::<u64>("max_states").copied().unwrap_or(0);
-    let max_throws = match matches.value_source("max_steps") {
-        Some(clap::parser::ValueSource::CommandLine) => {
-            matches.get_one::<u32>("max_steps").copied().unwrap_or(1)
-        }
-        _ => args.max_throws,
+    let args = SimulateOptions::from_values(values)?;
+    let games = values.get::<u64>("games")?.unwrap_or(1);
+    let seed = values.get::<u64>("seed")?.unwrap_or(DEFAULT_SEED);
+    let threads = values.get::<u16>("threads")?;
+    let shard = values.get::<ShardArg>("shard")?;
+    let max_states = values.get::<u64>("max_states")?.unwrap_or(0);
+    let max_throws = if values.given("max_steps") {
+        values.get::<u32>("max_steps")?.unwrap_or(1)
+    } else {
+        args.max_throws
     };
     let view = args.trace || args.record.record.is_some();
     if view && args.game >= games {
@@ -406,12 +408,9 @@ fn simulate(
 }
 
 /// Solves `game` exactly: specification 001's answers.
-fn analyze(
-    game: &Recorded,
-    matches: &clap::ArgMatches,
-) -> Result<Box<dyn tabula_app::Report>, Error> {
-    let args = AnalyzeOptions::from_arg_matches(matches)?;
-    let max_states = matches.get_one::<u64>("max_states").copied().unwrap_or(1);
+fn analyze(game: &Recorded, values: &Values) -> Result<Box<dyn tabula_app::Report>, Error> {
+    let args = AnalyzeOptions::from_values(values)?;
+    let max_states = values.get::<u64>("max_states")?.unwrap_or(1);
     let setup = setup_of(game);
     let solving = tabula_app::progress::installed().start_solve("exact analysis");
     let limits = Limits {

@@ -2,6 +2,7 @@
 
 use std::io::{BufRead, Write};
 
+use crate::args::{Arguments, FromArgs, Values};
 use crate::{Error, Report};
 
 /// How a front end runs a command and shows its result.
@@ -60,7 +61,7 @@ impl<'a> Io<'a> {
 
 /// One command of a game, behind a `&dyn`: its verb, help, arguments and
 /// how to run it. Register [`Typed`] values; implement this trait directly
-/// only to build arguments without clap's derive.
+/// only to declare arguments other than by a [`FromArgs`] type.
 pub trait Command: Sync {
     /// The verb: `simulate`, `analyze`, `tournament`, `play`, `replay`, or
     /// one of the game's own.
@@ -73,19 +74,16 @@ pub trait Command: Sync {
     /// Whether it returns a report or talks to the user.
     fn kind(&self) -> Kind;
 
-    /// Adds the command's arguments (and any `after_help`) to `command`,
-    /// which is already named after the game. The front end adds
-    /// `--format` to every [`Kind::Report`] command, and `--plot` and
-    /// `--report` to those with pictures: these names are reserved.
-    fn arguments(&self, command: clap::Command) -> clap::Command;
+    /// The command's arguments, as data (and any text after them in its
+    /// help). The front end adds `--format` to every [`Kind::Report`]
+    /// command, and `--plot` and `--report` to those with pictures:
+    /// these names are reserved.
+    fn arguments(&self) -> Arguments;
 
-    /// Runs the command with the parsed arguments. A [`Kind::Report`]
-    /// command returns `Some` report; an interactive one `None`.
-    fn run(
-        &self,
-        matches: &clap::ArgMatches,
-        io: &mut Io<'_>,
-    ) -> Result<Option<Box<dyn Report>>, Error>;
+    /// Runs the command with the values the front end parsed for its
+    /// [`arguments`](Self::arguments). A [`Kind::Report`] command returns
+    /// `Some` report; an interactive one `None`.
+    fn run(&self, values: &Values, io: &mut Io<'_>) -> Result<Option<Box<dyn Report>>, Error>;
 }
 
 /// A command function that returns a report.
@@ -99,17 +97,20 @@ enum Run<A> {
     Interactive(RunInteractive<A>),
 }
 
-/// A [`Command`] whose arguments are a `#[derive(clap::Args)]` type `A`,
-/// run by a plain function of `A`: how a game registers a command.
+/// A [`Command`] whose arguments are a [`FromArgs`] type `A` (declared
+/// with [`arguments!`](crate::arguments)), run by a plain function of
+/// `A`: how a game registers a command.
 ///
 /// ```
+/// use tabula_app::args::{Source, Values};
 /// use tabula_app::{Command, Io, Typed};
 ///
-/// #[derive(clap::Args)]
-/// struct Hello {
-///     /// Who to greet.
-///     #[arg(long, default_value = "world")]
-///     name: String,
+/// tabula_app::arguments! {
+///     struct Hello {
+///         /// Who to greet.
+///         #[arg(long, default_value = "world")]
+///         name: String,
+///     }
 /// }
 ///
 /// fn hello(args: Hello, io: &mut Io<'_>) -> Result<(), tabula_app::Error> {
@@ -119,6 +120,14 @@ enum Run<A> {
 ///
 /// static HELLO: Typed<Hello> = Typed::interactive("greet", "Say hello", hello);
 /// assert_eq!(HELLO.verb(), "greet");
+///
+/// // What a front end parsed from `greet --name you`:
+/// let mut values = Values::defaults(&HELLO.arguments());
+/// values.set("name", ["you"], Source::Given);
+/// let (mut out, mut input) = (Vec::new(), std::io::empty());
+/// HELLO.run(&values, &mut Io::new(&mut out, &mut input))?;
+/// assert_eq!(String::from_utf8(out)?, "hello, you\n");
+/// # Ok::<_, tabula_app::Error>(())
 /// ```
 pub struct Typed<A> {
     verb: &'static str,
@@ -160,7 +169,7 @@ impl<A> Typed<A> {
     }
 }
 
-impl<A: clap::Args> Command for Typed<A> {
+impl<A: FromArgs> Command for Typed<A> {
     fn verb(&self) -> &'static str {
         self.verb
     }
@@ -178,16 +187,12 @@ impl<A: clap::Args> Command for Typed<A> {
         }
     }
 
-    fn arguments(&self, command: clap::Command) -> clap::Command {
-        A::augment_args(command)
+    fn arguments(&self) -> Arguments {
+        A::arguments()
     }
 
-    fn run(
-        &self,
-        matches: &clap::ArgMatches,
-        io: &mut Io<'_>,
-    ) -> Result<Option<Box<dyn Report>>, Error> {
-        let args = A::from_arg_matches(matches)?;
+    fn run(&self, values: &Values, io: &mut Io<'_>) -> Result<Option<Box<dyn Report>>, Error> {
+        let args = A::from_values(values)?;
         match self.run {
             Run::Report(run) => run(args, io).map(Some),
             Run::Interactive(run) => run(args, io).map(|()| None),

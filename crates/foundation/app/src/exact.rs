@@ -27,20 +27,22 @@ use crate::{Error, Report};
 /// The default of `--max-states` for an analysis with agents.
 pub const DEFAULT_MAX_STATES: u64 = 2_000_000;
 
-/// Options of an exact analysis with agents in the seats; a game's
-/// `analyze` command flattens them into its own options.
-#[derive(Clone, Debug, clap::Args)]
-pub struct PolicyArgs {
-    /// Solve the game exactly with these agents in the seats, in seat
-    /// order (one per seat). Each must be a fixed policy (a strategy, not a
-    /// search); see `tabula list` for the agents.
-    #[arg(long, value_delimiter = ',', value_name = "A,B")]
-    pub agents: Vec<String>,
-    /// The most states the exact analysis may build; past it the analysis
-    /// stops and says how far it got.
-    #[arg(long, default_value_t = DEFAULT_MAX_STATES,
-          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
-    pub max_states: u64,
+crate::arguments! {
+    /// Options of an exact analysis with agents in the seats; a game's
+    /// `analyze` command flattens them into its own options.
+    #[derive(Clone, Debug)]
+    pub struct PolicyArgs {
+        /// Solve the game exactly with these agents in the seats, in seat
+        /// order (one per seat). Each must be a fixed policy (a strategy, not a
+        /// search); see `tabula list` for the agents.
+        #[arg(long, value_delimiter = ',', value_name = "A,B")]
+        pub agents: Vec<String>,
+        /// The most states the exact analysis may build; past it the analysis
+        /// stops and says how far it got.
+        #[arg(long, default_value_t = DEFAULT_MAX_STATES,
+              range = 1..=1_000_000_000)]
+        pub max_states: u64,
+    }
 }
 
 /// Why an analysis with agents failed.

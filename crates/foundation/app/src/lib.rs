@@ -4,21 +4,26 @@
 //!
 //! A game crate submits one [`GameEntry`] with [`inventory`]: its name and
 //! summary, its plugins (rule sets, strategies, agents, boards) and the
-//! [`Command`]s it supports. A command declares its arguments with clap
-//! (any `#[derive(clap::Args)]` type) and returns a [`Report`]: a value
-//! that renders itself as text, as JSON and as pictures. The front end adds
-//! `--format`, `--plot DIR` and `--report FILE.html` and renders every
-//! report the same way.
+//! [`Command`]s it supports. A command declares its arguments as data
+//! ([`args`]: a struct of [`arguments!`], its fields' doc comments their
+//! help) and returns a [`Report`]: a value that renders itself as text,
+//! as JSON and as pictures. The front end turns the arguments into its
+//! command line (the `tabula` binary's, with clap) or its forms (`tabula
+//! serve`), adds `--format`, `--plot DIR` and `--report FILE.html`, and
+//! renders every report the same way; this crate parses no command line.
 //!
 //! ```
+//! use tabula_app::args::{Source, Values};
 //! use tabula_app::{Command, GameEntry, Io, Report, Typed};
 //!
-//! /// Options of `tabula simulate coin`.
-//! #[derive(Debug, clap::Args)]
-//! struct Flips {
-//!     /// How many flips.
-//!     #[arg(long, default_value_t = 10)]
-//!     flips: u64,
+//! tabula_app::arguments! {
+//!     /// Options of `tabula simulate coin`.
+//!     #[derive(Debug)]
+//!     struct Flips {
+//!         /// How many flips.
+//!         #[arg(long, default_value_t = 10, range = 1..)]
+//!         flips: u64,
+//!     }
 //! }
 //!
 //! #[derive(serde::Serialize)]
@@ -46,9 +51,15 @@
 //!     }
 //! }
 //!
-//! // Every front end now finds it by name.
+//! // Every front end now finds it by name, and runs it with the values
+//! // it parsed for the command's arguments (`--flips 4`).
 //! let coin = tabula_app::find_game("coin")?;
-//! assert_eq!(coin.commands[0].verb(), "simulate");
+//! let simulate = coin.command("simulate").ok_or("no simulate")?;
+//! let mut values = Values::defaults(&simulate.arguments());
+//! values.set("flips", ["4"], Source::Given);
+//! let (mut out, mut input) = (Vec::new(), std::io::empty());
+//! let report = simulate.run(&values, &mut Io::new(&mut out, &mut input))?;
+//! assert_eq!(report.map(|r| r.text()).as_deref(), Some("Expected heads: 2\n"));
 //! # Ok::<_, tabula_app::Error>(())
 //! ```
 //!
@@ -74,6 +85,7 @@
 //! erasure costs one virtual call per command, never one per move.
 #![deny(missing_docs)]
 
+pub mod args;
 mod command;
 mod entry;
 pub mod exact;
@@ -98,8 +110,6 @@ pub use report::{Report, pretty};
 pub use tabula_core::CoreError;
 pub use tabula_core::registry::PluginInfo;
 
-/// Re-exported so game crates declare arguments with the same `clap`.
-pub use clap;
 /// Re-exported so game crates register with the same `inventory`.
 pub use inventory;
 

@@ -22,7 +22,7 @@ pub use replay::*;
 pub use standings::*;
 
 /// The text format of records, as a command-line value.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RecordFormat {
     /// RON (`.ron`)
     #[default]
@@ -30,6 +30,11 @@ pub enum RecordFormat {
     /// JSON (`.json`)
     Json,
 }
+
+crate::choice!(RecordFormat {
+    Ron = "ron": "RON (`.ron`)",
+    Json = "json": "JSON (`.json`)",
+});
 
 impl From<RecordFormat> for Format {
     fn from(f: RecordFormat) -> Format {
@@ -40,18 +45,19 @@ impl From<RecordFormat> for Format {
     }
 }
 
-/// `--record DIR` and `--record-format`: flatten into a command's
-/// arguments with `#[command(flatten)]`.
-#[derive(Clone, Debug, Default, clap::Args)]
-#[group(skip)]
-pub struct RecordArgs {
-    /// Write every game's record (RON or JSON; `tabula replay GAME FILE`
-    /// checks one) into this directory, created if missing
-    #[arg(long, value_name = "DIR")]
-    pub record: Option<PathBuf>,
-    /// Format of the records
-    #[arg(long, value_enum, default_value_t = RecordFormat::Ron)]
-    pub record_format: RecordFormat,
+crate::arguments! {
+    /// `--record DIR` and `--record-format`: flatten into a command's
+    /// arguments with `#[arg(flatten)]`.
+    #[derive(Clone, Debug, Default)]
+    pub struct RecordArgs {
+        /// Write every game's record (RON or JSON; `tabula replay GAME FILE`
+        /// checks one) into this directory, created if missing
+        #[arg(long, value_name = "DIR")]
+        pub record: Option<PathBuf>,
+        /// Format of the records
+        #[arg(long, default_value_t = RecordFormat::Ron)]
+        pub record_format: RecordFormat,
+    }
 }
 
 impl RecordArgs {

@@ -38,6 +38,7 @@ use serde_json::Value;
 use tabula_core::BoardGame;
 use tabula_sim::{Collector, Run, Shard, Simulation};
 
+use crate::args::{Action, Arguments, Values};
 use crate::{Command, Error, Io, Report};
 
 /// The most parts a run is split into.
@@ -46,6 +47,12 @@ pub const MAX_PARTS: u64 = 1_000_000;
 /// `--shard K/N` as a command-line value: part `K` (from 1) of `N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShardArg(pub Shard);
+
+impl crate::args::Scalar for ShardArg {
+    fn kind() -> crate::args::ValueKind {
+        crate::args::ValueKind::Checked(crate::args::check::<ShardArg>)
+    }
+}
 
 impl FromStr for ShardArg {
     type Err = String;
@@ -310,25 +317,19 @@ pub struct ShardContext {
 /// also gets that file's size and digest under `"files"`, so parts that
 /// read different contents under one name are parts of different runs,
 /// and a merge that would read another file is refused.
-pub fn parameters(command: &clap::Command, matches: &clap::ArgMatches) -> Value {
+pub fn parameters(arguments: &Arguments, values: &Values) -> Value {
     let mut files = Vec::new();
-    let args: Vec<Value> = command
+    let args: Vec<Value> = arguments
         .get_arguments()
-        .filter(|a| {
-            let id = a.get_id().as_str();
-            !NOT_PARAMETERS.contains(&id)
-                && matches!(matches.try_get_raw(id), Ok(Some(_)))
-                && matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
+        .filter_map(|a| {
+            let id = a.id.as_str();
+            let given = values.raw(id).filter(|_| values.given(id));
+            given
+                .filter(|_| !NOT_PARAMETERS.contains(&id))
+                .map(|v| (id, v))
         })
-        .map(|a| {
-            let id = a.get_id().as_str();
-            let values: Vec<String> = matches
-                .get_raw(id)
-                .into_iter()
-                .flatten()
-                .map(|v| v.to_string_lossy().into_owned())
-                .collect();
-            for v in &values {
+        .map(|(id, values)| {
+            for v in values {
                 if let Some((bytes, digest)) = file_digest(v) {
                     files.push(serde_json::json!([v, bytes, digest]));
                 }
@@ -353,8 +354,13 @@ fn file_digest(path: &str) -> Option<(u64, String)> {
     Some((bytes.len() as u64, format!("{digest:016x}")))
 }
 
-/// The command line that gives `parameters` again (see [`parameters`]).
-fn command_line(command: &clap::Command, parameters: &Value) -> Result<Vec<String>, Error> {
+/// The command line that gives `parameters` again (see [`parameters`]),
+/// after the command's `name`.
+fn command_line(
+    name: &str,
+    arguments: &Arguments,
+    parameters: &Value,
+) -> Result<Vec<String>, Error> {
     let unreadable = || -> Error {
         "the parts' \"parameters\" are not a command's arguments; were they written by this version of tabula?".into()
     };
@@ -362,7 +368,7 @@ fn command_line(command: &clap::Command, parameters: &Value) -> Result<Vec<Strin
         .get("args")
         .and_then(Value::as_array)
         .ok_or_else(unreadable)?;
-    let mut line = vec![command.get_name().to_string()];
+    let mut line = vec![name.to_string()];
     let mut positional = Vec::new();
     for pair in args {
         let (Some(id), Some(values)) = (
@@ -372,26 +378,23 @@ fn command_line(command: &clap::Command, parameters: &Value) -> Result<Vec<Strin
             return Err(unreadable());
         };
         let values: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
-        let arg = command
-            .get_arguments()
-            .find(|a| a.get_id() == id)
+        let arg = arguments
+            .get(id)
             .ok_or_else(|| format!("the parts were run with an argument `{id}` this version of the command does not have"))?;
         if arg.is_positional() {
             positional.extend(values.iter().map(|v| v.to_string()));
             continue;
         }
-        let flag = match (arg.get_long(), arg.get_short()) {
+        let flag = match (arg.long.as_deref(), arg.short) {
             (Some(long), _) => format!("--{long}"),
             (None, Some(short)) => format!("-{short}"),
             (None, None) => return Err(unreadable()),
         };
-        match arg.get_action() {
-            clap::ArgAction::SetTrue | clap::ArgAction::SetFalse => line.push(flag),
-            clap::ArgAction::Count => {
-                let n: usize = values.first().and_then(|v| v.parse().ok()).unwrap_or(1);
-                line.extend(std::iter::repeat_n(flag, n));
+        match arg.action {
+            Action::Flag => line.push(flag),
+            Action::Set | Action::Append => {
+                line.extend(values.iter().map(|v| format!("{flag}={v}")));
             }
-            _ => line.extend(values.iter().map(|v| format!("{flag}={v}"))),
         }
     }
     if !positional.is_empty() {
@@ -401,27 +404,27 @@ fn command_line(command: &clap::Command, parameters: &Value) -> Result<Vec<Strin
     Ok(line)
 }
 
-/// Runs `game`'s command `c`, parsed from `command` into `matches`, so
-/// that it can be split: a command that plays a part ([`ShardContext::publish`]) gets
+/// Runs `game`'s command `c` with the `values` parsed for its
+/// `arguments`, so that it can be split: a command that plays a part ([`ShardContext::publish`]) gets
 /// the part's header in its report (under `"shard"` in its JSON, and a
 /// line before its text).
 pub fn run(
     game: &str,
     c: &dyn Command,
-    command: &clap::Command,
-    matches: &clap::ArgMatches,
+    arguments: &Arguments,
+    values: &Values,
     io: &mut Io<'_>,
 ) -> Result<Option<Box<dyn Report>>, Error> {
     let context = ShardContext {
         started: Some((
             game.to_string(),
             c.verb().to_string(),
-            parameters(command, matches),
+            parameters(arguments, values),
         )),
         ..ShardContext::default()
     };
     let before = std::mem::replace(&mut io.shard, context);
-    let result = c.run(matches, io);
+    let result = c.run(values, io);
     let context = std::mem::replace(&mut io.shard, before);
     match (result?, context.part) {
         (Some(report), Some(header)) => Ok(Some(Box::new(PartReport { report, header }))),
@@ -431,17 +434,21 @@ pub fn run(
 
 /// `tabula merge`: the whole run's report from its `parts`, by running
 /// `c` (of the parts' game) again with the parts' arguments while it
-/// takes their states from [`ShardContext::parts_to_merge`].
+/// takes their states from [`ShardContext::parts_to_merge`]. `parse`
+/// is the front end's parser of `c`'s `arguments`: it reads the command
+/// line the parts were run with (its first word the command's name)
+/// into values, or says why it cannot.
 pub fn merge(
     c: &dyn Command,
-    command: &clap::Command,
+    arguments: &Arguments,
+    parse: &dyn Fn(&[String]) -> Result<Values, String>,
     parts: Vec<Part>,
     io: &mut Io<'_>,
 ) -> Result<Box<dyn Report>, Error> {
     let headers = check(&parts)?;
     // Only a command that offers `--shard` plays parts; any other is
     // refused before it runs.
-    if !command.get_arguments().any(|a| a.get_id() == "shard") {
+    if arguments.get("shard").is_none() {
         return Err(format!(
             "`{} {}` runs cannot be split into shards, so there is nothing to merge",
             c.verb(),
@@ -449,15 +456,15 @@ pub fn merge(
         )
         .into());
     }
-    let line = command_line(command, &headers[0].parameters)?;
-    let matches = command.clone().try_get_matches_from(&line).map_err(|e| {
+    let line = command_line(&headers[0].game, arguments, &headers[0].parameters)?;
+    let values = parse(&line).map_err(|e| {
         format!(
             "the parts' arguments ({}) do not parse: {e}",
             line[1..].join(" ")
         )
     })?;
     // The command reads its files again: they must be the parts' files.
-    let now = parameters(command, &matches);
+    let now = parameters(arguments, &values);
     if now["files"] != headers[0].parameters["files"] {
         if let Some(why) = file_changed(&headers[0].parameters["files"], &now["files"]) {
             return Err(format!(
@@ -490,7 +497,7 @@ pub fn merge(
     // merges it checks it first ([`simulation`], the tournaments), so a
     // file edited by hand is refused with an error, not merged.
     let before = std::mem::replace(&mut io.shard, context);
-    let result = c.run(&matches, io);
+    let result = c.run(&values, io);
     let context = std::mem::replace(&mut io.shard, before);
     let report = result?;
     if context.merging.is_some() {

@@ -5,6 +5,7 @@
 
 use std::process::ExitCode;
 
+use tabula_app::args::{Arguments, FromArgs, Values};
 use tabula_app::{Error, Io};
 
 /// Writes `line` and a newline to standard error. A standard error that
@@ -53,58 +54,73 @@ pub fn finish(result: Result<(), Error>) -> ExitCode {
     }
 }
 
+/// Runs `run` on standard input and output, with the progress display
+/// on stderr, and ends as [`finish`] says: the end of every tabula
+/// program once its command line is parsed.
+pub fn on_standard_io(run: impl FnOnce(&mut Io<'_>) -> Result<(), Error>) -> ExitCode {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    let mut io = Io::new(&mut out, &mut input);
+    io.progress = crate::show_progress();
+    finish(run(&mut io))
+}
+
 /// A program of its own around one command function: parses the
 /// process's arguments into `A` with `command` (name, version, about),
 /// runs `run` on standard input and output with the progress display on
 /// stderr, and ends as [`finish`] says.
-pub fn program<A: clap::Args>(
+pub fn program<A: FromArgs>(
     command: clap::Command,
     run: fn(A, &mut Io<'_>) -> Result<(), Error>,
 ) -> ExitCode {
+    let arguments = A::arguments();
+    let args = match parse_own(command, &arguments) {
+        Ok(values) => A::from_values(&values),
+        Err(code) => return code,
+    };
+    match args {
+        Ok(args) => on_standard_io(|io| run(args, io)),
+        Err(e) => finish(Err(e.into())),
+    }
+}
+
+/// `command` (name, version, about) with `arguments` after its own,
+/// parsed from the process's arguments; help, version and usage errors
+/// end the program as [`exit_for_clap`] says.
+fn parse_own(command: clap::Command, arguments: &Arguments) -> Result<Values, ExitCode> {
     // The about after the arguments: their type's doc is not the program's.
     let about = command.get_about().cloned();
-    let mut command = A::augment_args(command).long_about(None);
+    let mut command = crate::args::augment(command, arguments).long_about(None);
     if let Some(about) = about {
         command = command.about(about);
     }
-    let args = match command
-        .try_get_matches()
-        .and_then(|m| A::from_arg_matches(&m))
-    {
-        Ok(args) => args,
-        Err(e) => return exit_for_clap(e),
-    };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut out = std::io::stdout().lock();
-    let mut io = Io::new(&mut out, &mut input);
-    io.progress = crate::show_progress();
-    finish(run(args, &mut io))
+    match command.try_get_matches() {
+        Ok(m) => Ok(crate::args::values(arguments, &m)),
+        Err(e) => Err(exit_for_clap(e)),
+    }
 }
 
 /// A program of its own around one registered command (a game's
-/// `play` as its own binary): the command's arguments under `command` (name,
-/// version, about), run on standard input and output; a report it
-/// returns is printed as text. Ends as [`finish`] says.
-pub fn command_program(command: clap::Command, run: &dyn tabula_app::Command) -> ExitCode {
-    let about = command.get_about().cloned();
-    let mut command = run.arguments(command).long_about(None);
-    if let Some(about) = about {
-        command = command.about(about);
-    }
-    let matches = match command.try_get_matches() {
-        Ok(m) => m,
-        Err(e) => return exit_for_clap(e),
+/// `play` as its own binary): the command's arguments under the
+/// program's `name`, `version` and `about`, run on standard input and
+/// output; a report it returns is printed as text. Ends as [`finish`]
+/// says.
+pub fn command_program(
+    name: &'static str,
+    version: &'static str,
+    about: &'static str,
+    run: &dyn tabula_app::Command,
+) -> ExitCode {
+    let command = clap::Command::new(name).version(version).about(about);
+    let values = match parse_own(command, &run.arguments()) {
+        Ok(values) => values,
+        Err(code) => return code,
     };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut out = std::io::stdout().lock();
-    let mut io = Io::new(&mut out, &mut input);
-    io.progress = crate::show_progress();
-    finish(run.run(&matches, &mut io).and_then(|report| {
-        if let Some(report) = report {
+    on_standard_io(|io| {
+        if let Some(report) = run.run(&values, io)? {
             write!(io.out, "{}", report.text())?;
         }
         Ok(())
-    }))
+    })
 }

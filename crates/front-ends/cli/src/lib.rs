@@ -36,6 +36,7 @@ use tabula_app::{GameEntry, Io, Kind, Report};
 use tabula_core::Dice;
 use tabula_sim::dice_test::DiceTest;
 
+pub mod args;
 pub mod exit;
 pub mod pictures;
 pub mod progress;
@@ -218,7 +219,7 @@ fn game_command(
     game: &GameEntry,
     c: &dyn tabula_app::Command,
 ) -> Result<clap::Command, tabula_app::AppError> {
-    let sub = c.arguments(clap::Command::new(game.name));
+    let sub = args::command(game.name, &c.arguments());
     // Two arguments of one id or long name would make clap panic on
     // reading them.
     let mut ids = std::collections::BTreeSet::new();
@@ -294,20 +295,15 @@ where
     };
     match parse(command, args) {
         Ok(m) => {
-            let stdin = std::io::stdin();
-            let mut input = stdin.lock();
-            let mut out = std::io::stdout().lock();
-            let mut io = Io::new(&mut out, &mut input);
-            io.progress = show_progress();
             let extra = m.subcommand().and_then(|(name, sub)| {
                 extras
                     .iter()
                     .find(|e| (e.command)().get_name() == name)
                     .map(|e| (e, sub))
             });
-            finish(match extra {
-                Some((e, sub)) => (e.run)(sub, &mut io),
-                None => run_matches(&m, &mut io),
+            exit::on_standard_io(|io| match extra {
+                Some((e, sub)) => (e.run)(sub, io),
+                None => run_matches(&m, io),
             })
         }
         Err(e) => exit_for_clap(e),
@@ -370,14 +366,7 @@ pub fn main_single(
         }
     }
     match parse(command, args) {
-        Ok(m) => {
-            let stdin = std::io::stdin();
-            let mut input = stdin.lock();
-            let mut out = std::io::stdout().lock();
-            let mut io = Io::new(&mut out, &mut input);
-            io.progress = show_progress();
-            finish(run_game_command(entry.name, c, &m, &mut io))
-        }
+        Ok(m) => exit::on_standard_io(|io| run_game_command(entry.name, c, &m, io)),
         Err(e) => exit_for_clap(e),
     }
 }
@@ -537,22 +526,23 @@ pub fn run_matches(matches: &ArgMatches, io: &mut Io<'_>) -> Result<(), Error> {
 fn run_game_command(
     game: &'static str,
     c: &dyn tabula_app::Command,
-    args: &ArgMatches,
+    matches: &ArgMatches,
     io: &mut Io<'_>,
 ) -> Result<(), Error> {
+    let arguments = c.arguments();
+    let values = args::values(&arguments, matches);
     match c.kind() {
-        Kind::Interactive => c.run(args, io).map(|_| ()),
+        Kind::Interactive => c.run(&values, io).map(|_| ()),
         Kind::Report { pictures } => {
-            let format = FormatArg::from_arg_matches(args)?.format;
+            let format = FormatArg::from_arg_matches(matches)?.format;
             let plot = if pictures {
-                PlotArgs::from_arg_matches(args)?
+                PlotArgs::from_arg_matches(matches)?
             } else {
                 PlotArgs::default()
             };
             // A bad destination costs nothing: check it before the run.
             plot.prepare()?;
-            let command = c.arguments(clap::Command::new(game));
-            let Some(report) = tabula_app::shard::run(game, c, &command, args, io)? else {
+            let Some(report) = tabula_app::shard::run(game, c, &arguments, &values, io)? else {
                 return Ok(());
             };
             render(report.as_ref(), format, &plot, io.out)
@@ -585,8 +575,16 @@ fn merge(args: &MergeArgs, io: &mut Io<'_>) -> Result<(), Error> {
     let c = entry
         .command(&first.command)
         .ok_or_else(|| format!("game {:?} has no command {:?}", first.game, first.command))?;
-    let command = c.arguments(clap::Command::new(entry.name));
-    let report = tabula_app::shard::merge(c, &command, parts, io)?;
+    let arguments = c.arguments();
+    let command = args::command(entry.name, &arguments);
+    let parse = |line: &[String]| {
+        command
+            .clone()
+            .try_get_matches_from(line)
+            .map(|m| args::values(&arguments, &m))
+            .map_err(|e| e.to_string())
+    };
+    let report = tabula_app::shard::merge(c, &arguments, &parse, parts, io)?;
     render(report.as_ref(), args.format.format, &args.plot, io.out)
 }
 

@@ -5,14 +5,16 @@
 
 use tabula_app::{Command, Error, GameEntry, Io, Report, Typed};
 
-#[derive(Debug, clap::Args)]
-struct Clash {
-    /// The verb's own option.
-    #[arg(long)]
-    scoring: Option<String>,
-    /// A game parameter of the same long name.
-    #[arg(long = "scoring", id = "parameter_scoring")]
-    parameter: Option<String>,
+tabula_app::arguments! {
+    #[derive(Debug)]
+    struct Clash {
+        /// The verb's own option.
+        #[arg(long)]
+        scoring: Option<String>,
+        /// A game parameter of the same long name.
+        #[arg(long = "scoring")]
+        parameter: Option<String>,
+    }
 }
 
 fn run(_: Clash, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {

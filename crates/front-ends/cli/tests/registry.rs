@@ -4,12 +4,14 @@
 
 use tabula_app::{Command, Error, GameEntry, Io, PluginInfo, Report, Typed};
 
-/// Options of the test game's commands.
-#[derive(Debug, clap::Args)]
-struct Count {
-    /// How far to count.
-    #[arg(long, default_value_t = 3)]
-    to: u32,
+tabula_app::arguments! {
+    /// Options of the test game's commands.
+    #[derive(Debug)]
+    struct Count {
+        /// How far to count.
+        #[arg(long, default_value_t = 3)]
+        to: u32,
+    }
 }
 
 #[derive(serde::Serialize)]

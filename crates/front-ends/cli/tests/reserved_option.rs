@@ -4,11 +4,13 @@
 
 use tabula_app::{Command, Error, GameEntry, Io, Report, Typed};
 
-#[derive(Debug, clap::Args)]
-struct Clash {
-    /// A name the front end keeps for the HTML page.
-    #[arg(long)]
-    report: Option<String>,
+tabula_app::arguments! {
+    #[derive(Debug)]
+    struct Clash {
+        /// A name the front end keeps for the HTML page.
+        #[arg(long)]
+        report: Option<String>,
+    }
 }
 
 fn run(_: Clash, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {

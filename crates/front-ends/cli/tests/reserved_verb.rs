@@ -3,8 +3,10 @@
 
 use tabula_app::{Command, Error, GameEntry, Io, Typed};
 
-#[derive(Debug, clap::Args)]
-struct Nothing {}
+tabula_app::arguments! {
+    #[derive(Debug)]
+    struct Nothing {}
+}
 
 fn run(_: Nothing, _: &mut Io<'_>) -> Result<(), Error> {
     Ok(())

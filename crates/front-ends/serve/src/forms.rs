@@ -1,6 +1,7 @@
 //! A form for every game's every command that returns a report, built
-//! from the command's own clap arguments (the command the `tabula`
-//! command line builds: names, help, defaults, allowed values), and the
+//! from the command's declared arguments ([`tabula_app::args`]) as the
+//! `tabula` command line turns them into its clap command (names, help,
+//! defaults, allowed values), and the
 //! run behind it: the same arguments parsed by the same parser, the
 //! command run in this process, its report rendered as the terminal
 //! renders it (text, and JSON) with its pictures (SVG). Under the
@@ -616,8 +617,9 @@ pub(crate) fn run(
     let mut input = std::io::empty();
     let mut io = Io::new(&mut out, &mut input);
     io.progress = tabula_cli::progress::Stderr::fed(feed).shared();
-    let arguments = c.arguments(clap::Command::new(game.to_string()));
-    let ran = tabula_app::shard::run(game, c, &arguments, sub, &mut io);
+    let arguments = c.arguments();
+    let values = tabula_cli::args::values(&arguments, sub);
+    let ran = tabula_app::shard::run(game, c, &arguments, &values, &mut io);
     let written = named(String::from_utf8_lossy(&out).into_owned());
     // A command that only prints: what it printed.
     if c.kind() == Kind::Interactive {

@@ -3,7 +3,8 @@
 //! It serves an index of the registered games (the registry `tabula list`
 //! reads), the pages games contribute ([`tabula_app::page::GamePage`]),
 //! each answering its own requests, and a form for each game's commands
-//! that print a report, built from the command's own clap arguments
+//! that print a report, built from the command's declared arguments
+//! ([`tabula_app::args`], as the command line's clap command has them)
 //! (`/run/VERB/GAME`; see [`run_matches_io`] for where runs are made);
 //! this crate names no game. Everything
 //! the browser gets (HTML, CSS, JavaScript) is compiled into the binary:

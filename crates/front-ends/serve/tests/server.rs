@@ -498,33 +498,37 @@ fn a_connection_that_never_sends_is_closed() {
 // with a picture: its form is built from its arguments, and a run through
 // the form gives what the command line prints for the same arguments.
 
-/// Options of `tabula count tally`.
-#[derive(Debug, clap::Args)]
-struct CountArgs {
-    /// How many to count.
-    #[arg(long, default_value_t = 3)]
-    n: u32,
-    /// How to count.
-    #[arg(long, value_enum, default_value_t = Mode::Up)]
-    mode: Mode,
-    /// Shout it.
-    #[arg(long)]
-    loud: bool,
-    /// The words to count with.
-    #[arg(long, value_name = "WORD")]
-    with: Vec<String>,
-    /// What is counted.
-    #[arg(default_value = "sheep")]
-    what: String,
+tabula_app::arguments! {
+    /// Options of `tabula count tally`.
+    #[derive(Debug)]
+    struct CountArgs {
+        /// How many to count.
+        #[arg(long, default_value_t = 3)]
+        n: u32,
+        /// How to count.
+        #[arg(long, default_value_t = Mode::Up)]
+        mode: Mode,
+        /// Shout it.
+        #[arg(long)]
+        loud: bool,
+        /// The words to count with.
+        #[arg(long, value_name = "WORD")]
+        with: Vec<String>,
+        /// What is counted.
+        #[arg(default_value = "sheep")]
+        what: String,
+    }
 }
 
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Mode {
     /// One, two, three.
     Up,
     /// Three, two, one.
     Down,
 }
+
+tabula_app::choice!(Mode { Up = "up": "One, two, three", Down = "down": "Three, two, one" });
 
 #[derive(serde::Serialize)]
 struct Counted {

@@ -8,27 +8,25 @@ use tabula_play::terminal::{self, Notation};
 
 use crate::{Error, Io};
 
-/// The arguments of `tabula replay GAME FILE`.
-#[derive(Clone, Debug, clap::Args)]
-#[command(
-    after_help = "A record holds the game, its parameters, the seed, every chance outcome and move, and the result; \
-the option --record DIR of the commands that play games writes one."
-)]
-pub struct ReplayArgs {
-    /// The record (RON, or JSON if the name ends in .json)
-    pub file: PathBuf,
-    /// Print only the steps and the final position, not the position
-    /// before every move
-    #[arg(long)]
-    pub brief: bool,
-    /// The account as text, or as one JSON object (the steps, the final
-    /// position, the end, whether every step is legal)
-    #[arg(long, value_enum, default_value_t = ReplayFormat::Text)]
-    pub format: ReplayFormat,
+crate::arguments! {
+    /// The arguments of `tabula replay GAME FILE`.
+    #[derive(Clone, Debug)]
+    pub struct ReplayArgs {
+        /// The record (RON, or JSON if the name ends in .json)
+        pub file: PathBuf,
+        /// Print only the steps and the final position, not the position
+        /// before every move
+        #[arg(long)]
+        pub brief: bool,
+        /// The account as text, or as one JSON object (the steps, the final
+        /// position, the end, whether every step is legal)
+        #[arg(long, default_value_t = ReplayFormat::Text)]
+        pub format: ReplayFormat,
+    }
 }
 
 /// How `replay` gives its account.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ReplayFormat {
     /// Human-readable text
     #[default]
@@ -36,6 +34,15 @@ pub enum ReplayFormat {
     /// One JSON object
     Json,
 }
+
+crate::choice!(ReplayFormat {
+    Text = "text": "Human-readable text",
+    Json = "json": "One JSON object",
+});
+
+/// What `replay --help` says after the options.
+pub const REPLAY_HELP: &str = "A record holds the game, its parameters, the seed, every chance outcome and move, and the result; \
+the option --record DIR of the commands that play games writes one.";
 
 /// One step of a replay's JSON account.
 #[derive(serde::Serialize)]

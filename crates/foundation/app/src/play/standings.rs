@@ -17,7 +17,7 @@ use crate::Error;
 use crate::progress::{Meter, Run};
 
 /// How a tournament ranks its entrants, as a command-line value.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ScoringArg {
     /// Points: 1 per opponent ranked below, ½ per opponent tied (win 1,
     /// draw ½)
@@ -28,49 +28,55 @@ pub enum ScoringArg {
     TimePenalty,
 }
 
-/// The tournament options every game shares, part of [`TournamentArgs`]:
-/// a game that declares its own `--agents`, `--games`, `--seed` and
-/// `--threads` flattens these beside them with `#[command(flatten)]`.
-#[derive(Clone, Debug, clap::Args)]
-#[group(skip)]
-pub struct TournamentOptions {
-    /// How agents are ranked [default: the game's; points unless its help
-    /// says otherwise]
-    #[arg(long, value_enum)]
-    pub scoring: Option<ScoringArg>,
-    /// With --scoring time-penalty: points taken per second of an agent's
-    /// total thinking time
-    #[arg(long, default_value_t = 1.0, value_name = "POINTS")]
-    pub penalty_per_second: f64,
-    /// A slower answer forfeits its game (milliseconds; the call is not
-    /// interrupted) [default: no limit]
-    #[arg(long, value_name = "MS")]
-    pub move_time_limit: Option<u64>,
-    /// Cap on steps (chance outcomes plus moves) per game, at least 1;
-    /// capped games are counted as capped, never as draws
-    #[arg(
-        long,
-        default_value_t = tabula_sim::DEFAULT_MAX_STEPS,
-        value_parser = clap::value_parser!(u32).range(1..)
-    )]
-    pub max_steps: u32,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub record: RecordArgs,
-    /// Put exact chances beside the sampled ones: every seating of every
-    /// pairing whose agents are all fixed policies is solved exactly
-    /// (pairings that cannot be, or outgrow --max-states, show none)
-    #[arg(long)]
-    pub exact: bool,
-    /// With --exact: the most states one seating's solve may build
-    #[arg(long, default_value_t = crate::exact::DEFAULT_MAX_STATES,
-          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
-    pub max_states: u64,
-    /// Play only part K of N of the tournament (K from 1), for another
-    /// machine to play the rest; `tabula merge` combines the parts' JSON
-    /// outputs into exactly the whole tournament's results.
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<crate::shard::ShardArg>,
+crate::choice!(ScoringArg {
+    Points = "points": "Points: 1 per opponent ranked below, ½ per opponent tied (win 1, draw ½)",
+    TimePenalty = "time-penalty": "Points less --penalty-per-second for every second an agent thinks (specification 004's tournament)",
+});
+
+crate::arguments! {
+    /// The tournament options every game shares, part of [`TournamentArgs`]:
+    /// a game that declares its own `--agents`, `--games`, `--seed` and
+    /// `--threads` flattens these beside them with `#[arg(flatten)]`.
+    #[derive(Clone, Debug)]
+    pub struct TournamentOptions {
+        /// How agents are ranked [default: the game's; points unless its help
+        /// says otherwise]
+        #[arg(long)]
+        pub scoring: Option<ScoringArg>,
+        /// With --scoring time-penalty: points taken per second of an agent's
+        /// total thinking time
+        #[arg(long, default_value_t = 1.0, value_name = "POINTS")]
+        pub penalty_per_second: f64,
+        /// A slower answer forfeits its game (milliseconds; the call is not
+        /// interrupted) [default: no limit]
+        #[arg(long, value_name = "MS")]
+        pub move_time_limit: Option<u64>,
+        /// Cap on steps (chance outcomes plus moves) per game, at least 1;
+        /// capped games are counted as capped, never as draws
+        #[arg(
+            long,
+            default_value_t = tabula_sim::DEFAULT_MAX_STEPS,
+            range = 1..
+        )]
+        pub max_steps: u32,
+        /// `--record` and `--record-format`.
+        #[arg(flatten)]
+        pub record: RecordArgs,
+        /// Put exact chances beside the sampled ones: every seating of every
+        /// pairing whose agents are all fixed policies is solved exactly
+        /// (pairings that cannot be, or outgrow --max-states, show none)
+        #[arg(long)]
+        pub exact: bool,
+        /// With --exact: the most states one seating's solve may build
+        #[arg(long, default_value_t = crate::exact::DEFAULT_MAX_STATES,
+              range = 1..=1_000_000_000)]
+        pub max_states: u64,
+        /// Play only part K of N of the tournament (K from 1), for another
+        /// machine to play the rest; `tabula merge` combines the parts' JSON
+        /// outputs into exactly the whole tournament's results.
+        #[arg(long, value_name = "K/N")]
+        pub shard: Option<crate::shard::ShardArg>,
+    }
 }
 
 /// A game's own exact solver for a tournament: each seat's chances with
@@ -251,34 +257,31 @@ impl TournamentOptions {
     }
 }
 
-/// The whole of a tournament command's options: `--agents`, `--games`
-/// (`GAMES` per pairing unless given: 100 unless the game says
-/// otherwise, as in `TournamentArgs<1000>`), `--seed`, `--threads` and
-/// the [`TournamentOptions`]. Flatten it into a game's own arguments
-/// beside its parameters.
-#[derive(Clone, Debug, clap::Args)]
-// No argument group named after the struct: a game's own arguments
-// struct of the same name flattens this one.
-#[group(skip)]
-pub struct TournamentArgs<const GAMES: u64 = 100> {
-    /// The entrants: registered agent names, comma-separated (at least as
-    /// many as the game has seats; see `tabula list`)
-    #[arg(long, value_delimiter = ',', num_args = 1.., required = true, value_name = "AGENTS")]
-    pub agents: Vec<String>,
-    /// Games per pairing, spread over every seating
-    // Not `default_value_t`: clap keeps its text in a static, which every
-    // `GAMES` would share.
-    #[arg(long, default_value = GAMES.to_string(), value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: u64,
-    /// Seed that fixes every game
-    #[arg(long, default_value_t = crate::DEFAULT_SEED)]
-    pub seed: u64,
-    /// Worker threads [default: one per core]; the results do not depend on it
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub options: TournamentOptions,
+crate::arguments! {
+    /// The whole of a tournament command's options: `--agents`, `--games`
+    /// (`GAMES` per pairing unless given: 100 unless the game says
+    /// otherwise, as in `TournamentArgs<1000>`), `--seed`, `--threads` and
+    /// the [`TournamentOptions`]. Flatten it into a game's own arguments
+    /// beside its parameters.
+    #[derive(Clone, Debug)]
+    pub struct TournamentArgs<const GAMES: u64 = 100> {
+        /// The entrants: registered agent names, comma-separated (at least as
+        /// many as the game has seats; see `tabula list`)
+        #[arg(long, value_delimiter = ',', num_args = 1.., required = true, value_name = "AGENTS")]
+        pub agents: Vec<String>,
+        /// Games per pairing, spread over every seating
+        #[arg(long, default_value = GAMES.to_string(), range = 1..)]
+        pub games: u64,
+        /// Seed that fixes every game
+        #[arg(long, default_value_t = crate::DEFAULT_SEED)]
+        pub seed: u64,
+        /// Worker threads [default: one per core]; the results do not depend on it
+        #[arg(long, range = 1..=1024)]
+        pub threads: Option<u16>,
+        /// The options every game's tournament shares.
+        #[arg(flatten)]
+        pub options: TournamentOptions,
+    }
 }
 
 impl<const GAMES: u64> TournamentArgs<GAMES> {
@@ -508,37 +511,19 @@ pub fn standings_text(s: &Standings) -> String {
 
 #[cfg(test)]
 mod tests {
-    use clap::Parser;
+    use crate::args::{FromArgs, Source, Values};
 
-    #[derive(Parser)]
-    struct Cli {
-        #[command(flatten)]
-        options: super::TournamentOptions,
-    }
-
-    #[derive(Parser)]
-    struct Two {
-        #[command(flatten)]
-        hundred: super::TournamentArgs,
-        #[command(subcommand)]
-        other: Other,
-    }
-
-    #[derive(clap::Subcommand)]
-    enum Other {
-        Thousand {
-            #[command(flatten)]
-            args: super::TournamentArgs<1000>,
-        },
+    /// `TournamentArgs<GAMES>` read from `--agents a,b` alone.
+    fn games<const GAMES: u64>() -> u64 {
+        let mut values = Values::defaults(&super::TournamentArgs::<GAMES>::arguments());
+        values.set("agents", ["a", "b"], Source::Given);
+        super::TournamentArgs::<GAMES>::from_values(&values).map_or(0, |t| t.games)
     }
 
     #[test]
     fn each_command_has_its_own_default_number_of_games() {
         // Both instances in one program, each asked for its default.
-        let two = Two::parse_from(["t", "--agents=a,b", "thousand", "--agents=c,d"]);
-        let Other::Thousand { args } = two.other;
-        assert_eq!((two.hundred.games, args.games), (100, 1000));
-        assert_eq!(args.agents, ["c", "d"]);
+        assert_eq!((games::<100>(), games::<1000>()), (100, 1000));
     }
 
     #[test]
@@ -649,7 +634,9 @@ mod tests {
 
     #[test]
     fn the_default_options_are_the_command_lines() {
-        let parsed = Cli::parse_from(["tournament"]).options;
+        let declared = super::TournamentOptions::arguments();
+        let parsed = super::TournamentOptions::from_values(&Values::defaults(&declared));
+        let parsed = parsed.expect("the defaults read");
         let default = super::TournamentOptions::default();
         assert_eq!(format!("{parsed:?}"), format!("{default:?}"));
     }

@@ -17,7 +17,7 @@ type LongRunFn<G> = fn(
     &G,
     &<G as Recordable>::Parameters,
     fn(&<G as tabula_core::BoardGame>::Event, &mut Vec<u64>),
-    &clap::ArgMatches,
+    &Values,
     &dyn Extension<G>,
     &dyn crate::progress::Meter,
 ) -> Result<LongRunReport, Error>;
@@ -96,15 +96,16 @@ impl<G: Rules> Command for Analyze<G> {
         }
     }
 
-    fn arguments(&self, command: clap::Command) -> clap::Command {
+    fn arguments(&self) -> Arguments {
+        let command = Arguments::new();
         let command = with_parameters::<G::Parameters>(command)
             .after_help("Solves the game exactly with the named agents as fixed policies (optimal play among them): the length distribution, each seat's chances, expected score and rank.")
             .arg(
-            clap::Arg::new("max_states")
+            Arg::new("max_states")
                 .long("max-states")
                 .value_name("N")
                 .default_value(crate::exact::DEFAULT_MAX_STATES.to_string())
-                .value_parser(clap::value_parser!(u64).range(1..=1_000_000_000))
+                .of::<u64>().range(1..=1_000_000_000)
                 .help("The most states the exact analysis may build; past it the analysis stops and says how far it got"),
         );
         if self.extension.long_run_marks().is_some() {
@@ -127,22 +128,18 @@ impl<G: Rules> Command for Analyze<G> {
         self.extension.analyze_arguments(command)
     }
 
-    fn run(
-        &self,
-        matches: &clap::ArgMatches,
-        io: &mut Io<'_>,
-    ) -> Result<Option<Box<dyn Report>>, Error> {
-        let (game, p) = game_extended::<G>(matches, self.extension)?;
+    fn run(&self, values: &Values, io: &mut Io<'_>) -> Result<Option<Box<dyn Report>>, Error> {
+        let (game, p) = game_extended::<G>(values, self.extension)?;
         if let (Some(marks), Some(long_run)) = (self.extension.long_run_marks(), self.long_run) {
-            let report = long_run(&game, &p, marks, matches, self.extension, &*io.progress)?;
+            let report = long_run(&game, &p, marks, values, self.extension, &*io.progress)?;
             return Ok(Some(Box::new(report)));
         }
-        if let Some(own) = self.extension.analyze_solve(&game, &p, matches) {
+        if let Some(own) = self.extension.analyze_solve(&game, &p, values) {
             return own.map(Some);
         }
         let args = PolicyArgs {
-            agents: agent_names(matches),
-            max_states: matches.get_one::<u64>("max_states").copied().unwrap_or(1),
+            agents: agent_names(values),
+            max_states: values.get::<u64>("max_states")?.unwrap_or(1),
         };
         let variant = Variant::of::<G>(&p)?;
         let Some(hooks) = (self.exact)() else {

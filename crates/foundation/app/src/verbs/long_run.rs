@@ -34,12 +34,12 @@ pub struct LongRunReport {
 }
 
 /// `--max-time`: the long-run solve's time budget.
-pub(crate) fn max_time_arg() -> clap::Arg {
-    clap::Arg::new("max_time")
+pub(crate) fn max_time_arg() -> Arg {
+    Arg::new("max_time")
         .long("max-time")
         .value_name("SECONDS")
         .default_value("60")
-        .value_parser(clap::value_parser!(u64))
+        .of::<u64>()
         .help("Time budget of each phase of the exact solve, in seconds; 0: no limit")
 }
 
@@ -52,15 +52,15 @@ pub(crate) fn run<G: Rules>(
     game: &G,
     p: &G::Parameters,
     marks: fn(&G::Event, &mut Vec<u64>),
-    matches: &clap::ArgMatches,
+    values: &Values,
     extension: &dyn Extension<G>,
     meter: &dyn Meter,
 ) -> Result<LongRunReport, Error>
 where
     G::State: Hash + Eq + std::fmt::Debug,
 {
-    let max_states = matches.get_one::<u64>("max_states").copied().unwrap_or(1);
-    let max_time = matches.get_one::<u64>("max_time").copied().unwrap_or(0);
+    let max_states = values.get::<u64>("max_states")?.unwrap_or(1);
+    let max_time = values.get::<u64>("max_time")?.unwrap_or(0);
     let solving = meter.start_solve("exact analysis");
     let limits = Limits {
         max_states: usize::try_from(max_states).unwrap_or(usize::MAX),

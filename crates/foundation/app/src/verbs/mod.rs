@@ -34,8 +34,6 @@ use std::hash::Hash;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use clap::Args as _;
-use clap::parser::ValueSource;
 use serde::Serialize;
 use tabula_core::params::{self, Parameters};
 use tabula_core::text::group;
@@ -48,6 +46,7 @@ use tabula_plot::{Picture, PlotError};
 use tabula_sim::{LengthOf, LengthSummary, Lengths, Simulation, Standing};
 
 use crate::Error;
+use crate::args::{Arg, Arguments, FromArgs as _, Values};
 use crate::exact::{PolicyArgs, PolicyError, PolicyReport};
 use crate::play::{RecordArgs, ReplayArgs, ScoringArg, TournamentArgs};
 use crate::shard::ShardArg;
@@ -226,14 +225,14 @@ pub trait Extension<G: Recordable>: Sync {
 
     /// More options of `analyze` (noline's `--max-nodes`), or other
     /// names, help and defaults of the generic ones (with
-    /// [`clap::Command::mut_arg`]), for the game's own solver of
+    /// [`Arguments::mut_arg`]), for the game's own solver of
     /// [`analyze_solve`](Self::analyze_solve). The default adds none.
-    fn analyze_arguments(&self, command: clap::Command) -> clap::Command {
+    fn analyze_arguments(&self, command: Arguments) -> Arguments {
         command
     }
 
     /// The game's own exact solver, in place of the generic solve where
-    /// it has one for what `matches` ask (noline's proof search of
+    /// it has one for what `values` ask (noline's proof search of
     /// perfect play, where the generic solve would build every state of
     /// the game): `Some` report answers the analysis, `None`, the
     /// default, leaves it to the generic solve with the named agents.
@@ -241,9 +240,9 @@ pub trait Extension<G: Recordable>: Sync {
         &self,
         game: &G,
         parameters: &G::Parameters,
-        matches: &clap::ArgMatches,
+        values: &Values,
     ) -> Option<Result<Box<dyn crate::Report>, Error>> {
-        let _ = (game, parameters, matches);
+        let _ = (game, parameters, values);
         None
     }
 
@@ -290,8 +289,8 @@ pub trait Extension<G: Recordable>: Sync {
 
     /// More options of `play` (Seega's `--side`), or other names, help
     /// and defaults of the generic ones (with
-    /// [`clap::Command::mut_arg`]). The default adds none.
-    fn play_arguments(&self, command: clap::Command) -> clap::Command {
+    /// [`Arguments::mut_arg`]). The default adds none.
+    fn play_arguments(&self, command: Arguments) -> Arguments {
         command
     }
 
@@ -299,8 +298,8 @@ pub trait Extension<G: Recordable>: Sync {
     /// [`play_arguments`](Self::play_arguments)) before the game is
     /// built: parameters they decide, in place of what the options say,
     /// and who sits where. The default decides nothing.
-    fn play_setup(&self, matches: &clap::ArgMatches) -> Result<PlaySetup, Error> {
-        let _ = matches;
+    fn play_setup(&self, values: &Values) -> Result<PlaySetup, Error> {
+        let _ = values;
         Ok(PlaySetup::default())
     }
 
@@ -364,11 +363,11 @@ pub trait Extension<G: Recordable>: Sync {
     fn play_ask(
         &self,
         game: &G,
-        matches: &clap::ArgMatches,
+        values: &Values,
         table: &mut PlayTable,
         io: &mut crate::Io<'_>,
     ) -> Result<Asked, Error> {
-        let _ = (game, matches, table, io);
+        let _ = (game, values, table, io);
         Ok(Asked::Play)
     }
 
@@ -428,8 +427,8 @@ pub trait Extension<G: Recordable>: Sync {
     /// [`simulate_arguments`](Self::simulate_arguments) or
     /// [`analyze_arguments`](Self::analyze_arguments). They count as
     /// typed options do (over a `--params` file). The default gives none.
-    fn given_parameters(&self, matches: &clap::ArgMatches) -> Vec<(String, String)> {
-        let _ = matches;
+    fn given_parameters(&self, values: &Values) -> Vec<(String, String)> {
+        let _ = values;
         Vec::new()
     }
 
@@ -452,10 +451,10 @@ pub trait Extension<G: Recordable>: Sync {
     }
 
     /// More options of `simulate`, or other names, help and defaults of
-    /// the generic ones (with [`clap::Command::mut_arg`]), for the game's
+    /// the generic ones (with [`Arguments::mut_arg`]), for the game's
     /// own run of [`simulate_run`](Self::simulate_run). The default adds
     /// none.
-    fn simulate_arguments(&self, command: clap::Command) -> clap::Command {
+    fn simulate_arguments(&self, command: Arguments) -> Arguments {
         command
     }
 
@@ -464,24 +463,24 @@ pub trait Extension<G: Recordable>: Sync {
     /// game of chance alone): `Some` report answers the simulation,
     /// `None`, the default, leaves it to the generic run. It reads the
     /// generic options (`games`, `seed`, `threads`, `max_steps`,
-    /// `max_states`, `shard`) from `matches`, and plays through
+    /// `max_states`, `shard`) from `values`, and plays through
     /// [`shard::simulation`](crate::shard::simulation) so that `--shard`
     /// and `tabula merge` work as for every game.
     fn simulate_run(
         &self,
         game: &G,
         parameters: &G::Parameters,
-        matches: &clap::ArgMatches,
+        values: &Values,
         io: &mut crate::Io<'_>,
     ) -> Option<Result<Box<dyn crate::Report>, Error>> {
-        let _ = (game, parameters, matches, io);
+        let _ = (game, parameters, values, io);
         None
     }
 
     /// More options of `tournament`, or other names, help and defaults
-    /// of the generic ones (with [`clap::Command::mut_arg`]): Chance-it's
+    /// of the generic ones (with [`Arguments::mut_arg`]): Chance-it's
     /// `--config` beside `--params`. The default adds none.
-    fn tournament_arguments(&self, command: clap::Command) -> clap::Command {
+    fn tournament_arguments(&self, command: Arguments) -> Arguments {
         command
     }
 
@@ -622,10 +621,10 @@ impl Defaults {
 
 /// Adds the game's parameters to a command: `--NAME` for each field and
 /// `--params FILE`.
-pub(crate) fn with_parameters<P: Parameters>(mut command: clap::Command) -> clap::Command {
+pub(crate) fn with_parameters<P: Parameters>(mut command: Arguments) -> Arguments {
     for p in P::FIELDS {
         command = command.arg(
-            clap::Arg::new(p.name)
+            Arg::new(p.name)
                 .long(p.name)
                 .value_name(p.name.to_uppercase())
                 .help(format!("{} ({})", p.help, p.allowed()))
@@ -634,7 +633,7 @@ pub(crate) fn with_parameters<P: Parameters>(mut command: clap::Command) -> clap
         );
     }
     command.arg(
-        clap::Arg::new("params")
+        Arg::new("params")
             .long("params")
             .value_name("FILE")
             .help("Read the game's parameters from a RON file, as (name: value, ...); options given beside it win")
@@ -642,20 +641,20 @@ pub(crate) fn with_parameters<P: Parameters>(mut command: clap::Command) -> clap
     )
 }
 
-/// The parameters the matches give, with `given` (typed otherwise than
+/// The parameters the values give, with `given` (typed otherwise than
 /// as their options: [`Extension::given_parameters`]) over them, checked.
 pub(crate) fn parameters_given<P: Parameters>(
-    matches: &clap::ArgMatches,
+    values: &Values,
     mut given: Vec<(String, String)>,
 ) -> Result<P, Error> {
-    let file = matches.get_one::<String>("params");
+    let file = values.text("params");
     for p in P::FIELDS {
-        let typed = matches.value_source(p.name) == Some(ValueSource::CommandLine);
-        if let Some(v) = matches.get_one::<String>(p.name)
+        let typed = values.given(p.name);
+        if let Some(v) = values.text(p.name)
             && (file.is_none() || typed)
             && !given.iter().any(|(name, _)| name == p.name)
         {
-            given.push((p.name.to_string(), v.clone()));
+            given.push((p.name.to_string(), v.to_string()));
         }
     }
     Ok(match file {
@@ -664,10 +663,10 @@ pub(crate) fn parameters_given<P: Parameters>(
     })
 }
 
-/// The game the matches name: its parameters, checked, and the game
+/// The game the values name: its parameters, checked, and the game
 /// built from them.
-pub(crate) fn game<G: Rules>(matches: &clap::ArgMatches) -> Result<(G, G::Parameters), Error> {
-    let p: G::Parameters = parameters_given(matches, Vec::new())?;
+pub(crate) fn game<G: Rules>(values: &Values) -> Result<(G, G::Parameters), Error> {
+    let p: G::Parameters = parameters_given(values, Vec::new())?;
     let game = G::from_parameters(&p).map_err(|e| format!("{}: {e}", G::NAME))?;
     Ok((game, p))
 }
@@ -675,10 +674,10 @@ pub(crate) fn game<G: Rules>(matches: &clap::ArgMatches) -> Result<(G, G::Parame
 /// [`game`], as `extension` reads and builds it
 /// ([`Extension::given_parameters`], [`Extension::build`]).
 pub(crate) fn game_extended<G: Rules>(
-    matches: &clap::ArgMatches,
+    values: &Values,
     extension: &dyn Extension<G>,
 ) -> Result<(G, G::Parameters), Error> {
-    let p: G::Parameters = parameters_given(matches, extension.given_parameters(matches))?;
+    let p: G::Parameters = parameters_given(values, extension.given_parameters(values))?;
     let game = match extension.build(&p) {
         Some(built) => built?,
         None => G::from_parameters(&p).map_err(|e| format!("{}: {e}", G::NAME))?,
@@ -687,8 +686,8 @@ pub(crate) fn game_extended<G: Rules>(
 }
 
 /// `--agents`: one per seat, with the registration's default.
-pub(crate) fn agents_arg(default: &'static str, help: &'static str) -> clap::Arg {
-    clap::Arg::new("agents")
+pub(crate) fn agents_arg(default: &'static str, help: &'static str) -> Arg {
+    Arg::new("agents")
         .long("agents")
         .value_name("AGENTS")
         .value_delimiter(',')
@@ -700,11 +699,13 @@ pub(crate) fn agents_arg(default: &'static str, help: &'static str) -> clap::Arg
 /// The agents `--agents` names, trimmed, in seat order; none where the
 /// option is absent or has no default (a game's own solver of
 /// [`Extension::analyze_solve`] answers when no agents are named).
-pub fn agent_names(matches: &clap::ArgMatches) -> Vec<String> {
-    matches
-        .get_many::<String>("agents")
-        .map(|v| v.map(|s| s.trim().to_string()).collect())
+pub fn agent_names(values: &Values) -> Vec<String> {
+    values
+        .raw("agents")
         .unwrap_or_default()
+        .iter()
+        .map(|s| s.trim().to_string())
+        .collect()
 }
 
 /// Why `given` agents do not seat a game of `seats` seats: named by the
@@ -760,8 +761,8 @@ pub(crate) fn seated<G: Rules>(
 
 /// Whether the user named the agents, or the registration's usual ones
 /// stand.
-pub(crate) fn agents_defaulted(matches: &clap::ArgMatches) -> bool {
-    matches.value_source("agents") != Some(ValueSource::CommandLine)
+pub(crate) fn agents_defaulted(values: &Values) -> bool {
+    !values.given("agents")
 }
 
 /// The game's identity in every report: its name, spec string and

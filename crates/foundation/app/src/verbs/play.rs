@@ -66,14 +66,14 @@ pub enum Asked {
     Stopped,
 }
 
-/// The parameters the matches give, with `decided` in place of theirs.
+/// The parameters the values give, with `decided` in place of theirs.
 fn parameters_deciding<P: Parameters>(
-    matches: &clap::ArgMatches,
+    values: &Values,
     decided: &[(String, String)],
 ) -> Result<P, Error> {
     let mut given = Vec::new();
     // Parameters decided in full need no file.
-    let file = matches.get_one::<String>("params").filter(|_| {
+    let file = values.text("params").filter(|_| {
         !P::FIELDS
             .iter()
             .all(|p| decided.iter().any(|(n, _)| n == p.name))
@@ -82,11 +82,11 @@ fn parameters_deciding<P: Parameters>(
         if decided.iter().any(|(name, _)| name == p.name) {
             continue;
         }
-        let typed = matches.value_source(p.name) == Some(ValueSource::CommandLine);
-        if let Some(v) = matches.get_one::<String>(p.name)
+        let typed = values.given(p.name);
+        if let Some(v) = values.text(p.name)
             && (file.is_none() || typed)
         {
-            given.push((p.name.to_string(), v.clone()));
+            given.push((p.name.to_string(), v.to_string()));
         }
     }
     given.extend(decided.iter().cloned());
@@ -96,29 +96,30 @@ fn parameters_deciding<P: Parameters>(
     })
 }
 
-/// The options of `play` besides the game's.
-#[derive(Clone, Debug, clap::Args)]
-#[group(skip)]
-struct PlayOptions {
-    /// Who sits where, in seat order, comma-separated: `you` for a seat you
-    /// play, an agent's name (see `tabula list`) for the others [default:
-    /// you in the first seat, the game's usual agents in the others]
-    #[arg(long, value_delimiter = ',', num_args = 1.., value_name = "PLAYERS")]
-    agents: Vec<String>,
-    /// You in the first seat, this agent in every other (the same as
-    /// --agents you,AGENT for two seats; --strategy is another name for it)
-    #[arg(
-        long,
-        alias = "strategy",
-        value_name = "AGENT",
-        conflicts_with = "agents"
-    )]
-    against: Option<String>,
-    /// Seed that fixes the dice and the agents' choices; 0 picks one
-    #[arg(long)]
-    seed: Option<u64>,
-    #[command(flatten)]
-    record: RecordArgs,
+crate::arguments! {
+    /// The options of `play` besides the game's.
+    #[derive(Clone, Debug)]
+    struct PlayOptions {
+        /// Who sits where, in seat order, comma-separated: `you` for a seat you
+        /// play, an agent's name (see `tabula list`) for the others [default:
+        /// you in the first seat, the game's usual agents in the others]
+        #[arg(long, value_delimiter = ',', num_args = 1.., value_name = "PLAYERS")]
+        agents: Vec<String>,
+        /// You in the first seat, this agent in every other (the same as
+        /// --agents you,AGENT for two seats; --strategy is another name for it)
+        #[arg(
+            long,
+            alias = "strategy",
+            value_name = "AGENT",
+            conflicts_with = "agents"
+        )]
+        against: Option<String>,
+        /// Seed that fixes the dice and the agents' choices; 0 picks one
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(flatten)]
+        record: RecordArgs,
+    }
 }
 
 impl<G: Rules + Notation> Command for Play<G>
@@ -137,8 +138,9 @@ where
         Kind::Interactive
     }
 
-    fn arguments(&self, command: clap::Command) -> clap::Command {
-        let command = PlayOptions::augment_args(with_parameters::<G::Parameters>(command))
+    fn arguments(&self) -> Arguments {
+        let command = Arguments::new();
+        let command = PlayOptions::augment(with_parameters::<G::Parameters>(command))
             .mut_arg("seed", |a| a.default_value(crate::DEFAULT_SEED.to_string()))
             .after_help(
                 "Plays one game at the terminal: you against the computer, or agents among themselves; type help at a prompt for the legal moves.",
@@ -146,16 +148,11 @@ where
         self.extension.play_arguments(command)
     }
 
-    fn run(
-        &self,
-        matches: &clap::ArgMatches,
-        io: &mut Io<'_>,
-    ) -> Result<Option<Box<dyn Report>>, Error> {
-        use clap::FromArgMatches as _;
-        let setup = self.extension.play_setup(matches)?;
-        let p: G::Parameters = parameters_deciding(matches, &setup.parameters)?;
+    fn run(&self, values: &Values, io: &mut Io<'_>) -> Result<Option<Box<dyn Report>>, Error> {
+        let setup = self.extension.play_setup(values)?;
+        let p: G::Parameters = parameters_deciding(values, &setup.parameters)?;
         let game = G::from_parameters(&p).map_err(|e| format!("{}: {e}", G::NAME))?;
-        let o = PlayOptions::from_arg_matches(matches)?;
+        let o = PlayOptions::from_values(values)?;
         // A game's own options may leave the seed to be asked
         // ([`Extension::play_ask`]).
         let given_seed = o.seed.unwrap_or(crate::DEFAULT_SEED);
@@ -226,7 +223,7 @@ where
         let mut look = self.extension.play_look(&game);
         let asked = self.extension.play_ask(
             &game,
-            matches,
+            values,
             &mut table,
             &mut Io::new(&mut out, &mut input),
         )?;
@@ -319,17 +316,12 @@ impl<G: Recordable + Notation + 'static> Command for Replay<G> {
         Kind::Interactive
     }
 
-    fn arguments(&self, command: clap::Command) -> clap::Command {
-        <ReplayArgs as clap::Args>::augment_args(command)
+    fn arguments(&self) -> Arguments {
+        ReplayArgs::arguments().after_help(crate::play::REPLAY_HELP)
     }
 
-    fn run(
-        &self,
-        matches: &clap::ArgMatches,
-        io: &mut Io<'_>,
-    ) -> Result<Option<Box<dyn Report>>, Error> {
-        use clap::FromArgMatches as _;
-        crate::play::replay::<G>(ReplayArgs::from_arg_matches(matches)?, io)?;
+    fn run(&self, values: &Values, io: &mut Io<'_>) -> Result<Option<Box<dyn Report>>, Error> {
+        crate::play::replay::<G>(ReplayArgs::from_values(values)?, io)?;
         Ok(None)
     }
 }

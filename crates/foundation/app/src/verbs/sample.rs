@@ -45,7 +45,7 @@ pub trait LongRunSampling<G: Rules + Clone>: Sync + 'static {
 
     /// More options of `simulate` (Monopoly's `--shuffled-decks`). The
     /// default adds none.
-    fn arguments(&self, command: clap::Command) -> clap::Command {
+    fn arguments(&self, command: Arguments) -> Arguments {
         command
     }
 
@@ -58,8 +58,8 @@ pub trait LongRunSampling<G: Rules + Clone>: Sync + 'static {
     /// The game to sample, as the game's own options ask, from the one
     /// solved exactly (Monopoly draws its cards from shuffled decks). The
     /// default samples the game solved.
-    fn sampled(&self, game: &G, matches: &clap::ArgMatches) -> Result<G, Error> {
-        let _ = matches;
+    fn sampled(&self, game: &G, values: &Values) -> Result<G, Error> {
+        let _ = values;
         Ok(game.clone())
     }
 
@@ -165,30 +165,31 @@ impl<G, S> SampleLongRun<G, S> {
     }
 }
 
-/// The options of the long-run `simulate` besides the game's.
-#[derive(Clone, Debug, clap::Args)]
-#[group(skip)]
-struct SampleOptions {
-    /// Turns to count (after each game's warm-up).
-    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000_000))]
-    turns: u64,
-    /// Seed that fixes the whole run.
-    #[arg(long, default_value_t = crate::DEFAULT_SEED)]
-    seed: u64,
-    /// Worker threads [default: one per core]; the numbers do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    threads: Option<u16>,
-    /// Give up past this many states of the chain.
-    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-    max_states: u64,
-    /// Time budget of each phase of the exact solve, in seconds. 0: no limit.
-    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
-    max_time: u64,
-    /// Play only part K of N of the run's games (K from 1), for another
-    /// machine to play the rest; `tabula merge` combines the parts' JSON
-    /// outputs into the whole run's report.
-    #[arg(long, value_name = "K/N")]
-    shard: Option<ShardArg>,
+crate::arguments! {
+    /// The options of the long-run `simulate` besides the game's.
+    #[derive(Clone, Debug)]
+    struct SampleOptions {
+        /// Turns to count (after each game's warm-up).
+        #[arg(long, default_value_t = 1_000_000, range = 1..=10_000_000_000)]
+        turns: u64,
+        /// Seed that fixes the whole run.
+        #[arg(long, default_value_t = crate::DEFAULT_SEED)]
+        seed: u64,
+        /// Worker threads [default: one per core]; the numbers do not depend on it.
+        #[arg(long, range = 1..=1024)]
+        threads: Option<u16>,
+        /// Give up past this many states of the chain.
+        #[arg(long, default_value_t = 100_000, range = 1..=100_000_000)]
+        max_states: u64,
+        /// Time budget of each phase of the exact solve, in seconds. 0: no limit.
+        #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+        max_time: u64,
+        /// Play only part K of N of the run's games (K from 1), for another
+        /// machine to play the rest; `tabula merge` combines the parts' JSON
+        /// outputs into the whole run's report.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<ShardArg>,
+    }
 }
 
 /// The generic help of the long-run `simulate`.
@@ -217,24 +218,20 @@ where
         Kind::Report { pictures: true }
     }
 
-    fn arguments(&self, command: clap::Command) -> clap::Command {
+    fn arguments(&self) -> Arguments {
+        let command = Arguments::new();
         let help = match self.sampling.help() {
             "" => HELP.to_string(),
             more => format!("{HELP}\n{more}"),
         };
         let command =
-            SampleOptions::augment_args(with_parameters::<G::Parameters>(command)).after_help(help);
+            SampleOptions::augment(with_parameters::<G::Parameters>(command)).after_help(help);
         self.sampling.arguments(command)
     }
 
-    fn run(
-        &self,
-        matches: &clap::ArgMatches,
-        io: &mut Io<'_>,
-    ) -> Result<Option<Box<dyn Report>>, Error> {
-        use clap::FromArgMatches as _;
-        let (game, p) = game::<G>(matches)?;
-        let o = SampleOptions::from_arg_matches(matches)?;
+    fn run(&self, values: &Values, io: &mut Io<'_>) -> Result<Option<Box<dyn Report>>, Error> {
+        let (game, p) = game::<G>(values)?;
+        let o = SampleOptions::from_values(values)?;
         let marks = self.extension.long_run_marks().unwrap_or(|_, _| {});
         let solving = io.progress.start_solve("exact analysis");
         let limits = Limits {
@@ -246,7 +243,7 @@ where
         let chain: Chain<G, u64> = Chain::explore(&game, &limits, marks)?;
         let stationary = chain.stationary(&limits)?;
         drop(solving);
-        let sampled = self.sampling.sampled(&game, matches)?;
+        let sampled = self.sampling.sampled(&game, values)?;
         let plan = LongRunPlan::new(o.turns, o.seed);
         let sim = plan.simulation(o.threads.map(usize::from));
         let playing = self.sampling.with_turns(&sampled, plan.budget());

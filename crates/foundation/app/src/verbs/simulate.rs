@@ -28,28 +28,29 @@ impl<G> Simulate<G> {
     }
 }
 
-/// The options of `simulate` besides the game's and `--agents`.
-#[derive(Clone, Debug, clap::Args)]
-#[group(skip)]
-struct SimulateOptions {
-    /// How many games
-    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
-    games: u64,
-    /// Seed that fixes every game
-    #[arg(long, default_value_t = crate::DEFAULT_SEED)]
-    seed: u64,
-    /// Worker threads [default: one per core]; the results do not depend on it
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    threads: Option<u16>,
-    /// Cap on steps (chance outcomes plus moves) per game; capped games are counted apart
-    #[arg(long, default_value_t = tabula_sim::DEFAULT_MAX_STEPS, value_parser = clap::value_parser!(u32).range(1..))]
-    max_steps: u32,
-    /// The most states the exact solve beside the sampled figures may build (0: no exact column)
-    #[arg(long, default_value_t = crate::exact::DEFAULT_MAX_STATES)]
-    max_states: u64,
-    /// Play only part K of N of the run (K from 1); `tabula merge` combines the parts' JSON outputs
-    #[arg(long, value_name = "K/N")]
-    shard: Option<ShardArg>,
+crate::arguments! {
+    /// The options of `simulate` besides the game's and `--agents`.
+    #[derive(Clone, Debug)]
+    struct SimulateOptions {
+        /// How many games
+        #[arg(long, default_value_t = 10_000, range = 1..)]
+        games: u64,
+        /// Seed that fixes every game
+        #[arg(long, default_value_t = crate::DEFAULT_SEED)]
+        seed: u64,
+        /// Worker threads [default: one per core]; the results do not depend on it
+        #[arg(long, range = 1..=1024)]
+        threads: Option<u16>,
+        /// Cap on steps (chance outcomes plus moves) per game; capped games are counted apart
+        #[arg(long, default_value_t = tabula_sim::DEFAULT_MAX_STEPS, range = 1..)]
+        max_steps: u32,
+        /// The most states the exact solve beside the sampled figures may build (0: no exact column)
+        #[arg(long, default_value_t = crate::exact::DEFAULT_MAX_STATES)]
+        max_states: u64,
+        /// Play only part K of N of the run (K from 1); `tabula merge` combines the parts' JSON outputs
+        #[arg(long, value_name = "K/N")]
+        shard: Option<ShardArg>,
+    }
 }
 
 /// One seat's sampled results, and the exact ones where known.
@@ -140,8 +141,9 @@ impl<G: Rules> Command for Simulate<G> {
         Kind::Report { pictures: true }
     }
 
-    fn arguments(&self, command: clap::Command) -> clap::Command {
-        let mut command = SimulateOptions::augment_args(with_parameters::<G::Parameters>(command))
+    fn arguments(&self) -> Arguments {
+        let command = Arguments::new();
+        let mut command = SimulateOptions::augment(with_parameters::<G::Parameters>(command))
             .after_help("Plays many games with the named agents: game lengths, each seat's wins, ties, scores and ranks with standard errors, and the exact values beside them where the game can be solved.")
             .mut_arg("games", |a| {
                 a.default_value(self.defaults.games.to_string())
@@ -155,20 +157,15 @@ impl<G: Rules> Command for Simulate<G> {
         self.extension.simulate_arguments(command)
     }
 
-    fn run(
-        &self,
-        matches: &clap::ArgMatches,
-        io: &mut Io<'_>,
-    ) -> Result<Option<Box<dyn Report>>, Error> {
-        use clap::FromArgMatches as _;
-        let (game, p) = game_extended::<G>(matches, self.extension)?;
-        if let Some(own) = self.extension.simulate_run(&game, &p, matches, io) {
+    fn run(&self, values: &Values, io: &mut Io<'_>) -> Result<Option<Box<dyn Report>>, Error> {
+        let (game, p) = game_extended::<G>(values, self.extension)?;
+        if let Some(own) = self.extension.simulate_run(&game, &p, values, io) {
             return own.map(Some);
         }
-        let o = SimulateOptions::from_arg_matches(matches)?;
-        let names = agent_names(matches);
+        let o = SimulateOptions::from_values(values)?;
+        let names = agent_names(values);
         if self.defaults.has_agents() {
-            seated(&game, &p, &names, agents_defaulted(matches))?;
+            seated(&game, &p, &names, agents_defaulted(values))?;
         }
         let game = Arc::new(game);
         let mut sim = Simulation::new(o.games)

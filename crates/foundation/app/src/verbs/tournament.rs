@@ -60,8 +60,9 @@ impl<G: Rules> Command for TournamentVerb<G> {
         Kind::Report { pictures: true }
     }
 
-    fn arguments(&self, command: clap::Command) -> clap::Command {
-        let command = <TournamentArgs as clap::Args>::augment_args(with_parameters::<G::Parameters>(command))
+    fn arguments(&self) -> Arguments {
+        let command = Arguments::new();
+        let command = TournamentArgs::<100>::augment(with_parameters::<G::Parameters>(command))
             .after_help({
                 let generic = "Pits the agents against each other: every pairing plays many games, seats shared evenly, with the framework's standings.";
                 match self.extension.tournament_help() {
@@ -75,14 +76,9 @@ impl<G: Rules> Command for TournamentVerb<G> {
         self.extension.tournament_arguments(command)
     }
 
-    fn run(
-        &self,
-        matches: &clap::ArgMatches,
-        io: &mut Io<'_>,
-    ) -> Result<Option<Box<dyn Report>>, Error> {
-        use clap::FromArgMatches as _;
-        let (game, p) = game::<G>(matches)?;
-        let mut t = TournamentArgs::<100>::from_arg_matches(matches)?;
+    fn run(&self, values: &Values, io: &mut Io<'_>) -> Result<Option<Box<dyn Report>>, Error> {
+        let (game, p) = game::<G>(values)?;
+        let mut t = TournamentArgs::<100>::from_values(values)?;
         self.extension.tournament_options(&game, &mut t.options);
         self.extension.tournament_check(&game, &p, t.games)?;
         let entrants = t.entrants(&game)?;

@@ -1,0 +1,268 @@
+//! Arguments declared as data ([`tabula_app::args`]) become the same
+//! clap command as clap's derive made of them before they were data: the
+//! same `-h` and `--help`, the same errors for bad values, the same
+//! values read back. The derived structs below are tabula-app's own as
+//! they were declared with clap's derive (tournament, replay and exact
+//! analysis options), kept here to pin the data's rendering.
+
+use std::path::PathBuf;
+
+use tabula_app::args::{Arguments, FromArgs, Source, Values};
+use tabula_app::exact::PolicyArgs;
+use tabula_app::play::{RecordFormat, ReplayArgs, ReplayFormat, TournamentArgs};
+
+#[derive(Clone, Debug, Default, clap::Args)]
+#[group(skip)]
+struct ClapRecord {
+    /// Write every game's record (RON or JSON; `tabula replay GAME FILE`
+    /// checks one) into this directory, created if missing
+    #[arg(long, value_name = "DIR")]
+    record: Option<PathBuf>,
+    /// Format of the records
+    #[arg(long, value_enum, default_value_t = ClapRecordFormat::Ron)]
+    record_format: ClapRecordFormat,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum ClapRecordFormat {
+    /// RON (`.ron`)
+    #[default]
+    Ron,
+    /// JSON (`.json`)
+    Json,
+}
+
+/// The tournament options every game shares, part of [`ClapTournament`]:
+/// a game that declares its own `--agents`, `--games`, `--seed` and
+/// `--threads` flattens these beside them with `#[command(flatten)]`.
+#[derive(Clone, Debug, clap::Args)]
+#[group(skip)]
+struct ClapOptions {
+    /// How agents are ranked [default: the game's; points unless its help
+    /// says otherwise]
+    #[arg(long, value_enum)]
+    scoring: Option<ClapScoring>,
+    /// With --scoring time-penalty: points taken per second of an agent's
+    /// total thinking time
+    #[arg(long, default_value_t = 1.0, value_name = "POINTS")]
+    penalty_per_second: f64,
+    /// A slower answer forfeits its game (milliseconds; the call is not
+    /// interrupted) [default: no limit]
+    #[arg(long, value_name = "MS")]
+    move_time_limit: Option<u64>,
+    /// Cap on steps (chance outcomes plus moves) per game, at least 1;
+    /// capped games are counted as capped, never as draws
+    #[arg(
+        long,
+        default_value_t = tabula_sim::DEFAULT_MAX_STEPS,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
+    max_steps: u32,
+    #[command(flatten)]
+    record: ClapRecord,
+    /// Put exact chances beside the sampled ones: every seating of every
+    /// pairing whose agents are all fixed policies is solved exactly
+    /// (pairings that cannot be, or outgrow --max-states, show none)
+    #[arg(long)]
+    exact: bool,
+    /// With --exact: the most states one seating's solve may build
+    #[arg(long, default_value_t = tabula_app::exact::DEFAULT_MAX_STATES,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    max_states: u64,
+    /// Play only part K of N of the tournament (K from 1), for another
+    /// machine to play the rest; `tabula merge` combines the parts' JSON
+    /// outputs into exactly the whole tournament's results.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<tabula_app::shard::ShardArg>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum ClapScoring {
+    /// Points: 1 per opponent ranked below, ½ per opponent tied (win 1,
+    /// draw ½)
+    #[default]
+    Points,
+    /// Points less --penalty-per-second for every second an agent thinks
+    /// (specification 004's tournament)
+    TimePenalty,
+}
+
+#[derive(Clone, Debug, clap::Args)]
+// No argument group named after the struct: a game's own arguments
+// struct of the same name flattens this one.
+#[group(skip)]
+struct ClapTournament<const GAMES: u64 = 100> {
+    /// The entrants: registered agent names, comma-separated (at least as
+    /// many as the game has seats; see `tabula list`)
+    #[arg(long, value_delimiter = ',', num_args = 1.., required = true, value_name = "AGENTS")]
+    agents: Vec<String>,
+    /// Games per pairing, spread over every seating
+    // Not `default_value_t`: clap keeps its text in a static, which every
+    // `GAMES` would share.
+    #[arg(long, default_value = GAMES.to_string(), value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Seed that fixes every game
+    #[arg(long, default_value_t = tabula_app::DEFAULT_SEED)]
+    seed: u64,
+    /// Worker threads [default: one per core]; the results do not depend on it
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
+    #[command(flatten)]
+    options: ClapOptions,
+}
+
+#[derive(Clone, Debug, clap::Args)]
+#[command(
+    after_help = "A record holds the game, its parameters, the seed, every chance outcome and move, and the result; \
+the option --record DIR of the commands that play games writes one."
+)]
+struct ClapReplay {
+    /// The record (RON, or JSON if the name ends in .json)
+    file: PathBuf,
+    /// Print only the steps and the final position, not the position
+    /// before every move
+    #[arg(long)]
+    brief: bool,
+    /// The account as text, or as one JSON object (the steps, the final
+    /// position, the end, whether every step is legal)
+    #[arg(long, value_enum, default_value_t = ClapReplayFormat::Text)]
+    format: ClapReplayFormat,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum ClapReplayFormat {
+    /// Human-readable text
+    #[default]
+    Text,
+    /// One JSON object
+    Json,
+}
+
+#[derive(Clone, Debug, clap::Args)]
+struct ClapPolicy {
+    /// Solve the game exactly with these agents in the seats, in seat
+    /// order (one per seat). Each must be a fixed policy (a strategy, not a
+    /// search); see `tabula list` for the agents.
+    #[arg(long, value_delimiter = ',', value_name = "A,B")]
+    agents: Vec<String>,
+    /// The most states the exact analysis may build; past it the analysis
+    /// stops and says how far it got.
+    #[arg(long, default_value_t = tabula_app::exact::DEFAULT_MAX_STATES,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    max_states: u64,
+}
+
+/// The two commands' help, short and long, and what each says of each
+/// command line.
+fn same(derived: clap::Command, declared: &Arguments, lines: &[&[&str]]) {
+    let mut derived = derived.about("x").long_about(None);
+    let mut data = tabula_cli::args::command("t", declared).about("x");
+    assert_eq!(
+        derived.render_help().to_string(),
+        data.render_help().to_string()
+    );
+    assert_eq!(
+        derived.render_long_help().to_string(),
+        data.render_long_help().to_string()
+    );
+    for line in lines {
+        let a = derived.clone().try_get_matches_from(line.iter());
+        let b = data.clone().try_get_matches_from(line.iter());
+        match (a, b) {
+            (Ok(a), Ok(b)) => {
+                let values = tabula_cli::args::values(declared, &b);
+                for arg in declared.get_arguments() {
+                    let raw: Option<Vec<String>> = a
+                        .try_get_raw(&arg.id)
+                        .ok()
+                        .flatten()
+                        .map(|v| v.map(|s| s.to_string_lossy().into_owned()).collect());
+                    assert_eq!(raw.as_deref(), values.raw(&arg.id), "{line:?}: {}", arg.id);
+                    let given =
+                        a.value_source(&arg.id) == Some(clap::parser::ValueSource::CommandLine);
+                    assert_eq!(given, values.source(&arg.id) == Some(Source::Given));
+                }
+            }
+            (Err(a), Err(b)) => {
+                assert_eq!(a.kind(), b.kind(), "{line:?}");
+                assert_eq!(a.to_string(), b.to_string(), "{line:?}");
+            }
+            (a, b) => panic!("{line:?}: derived {a:?}, declared {b:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_tournament_declared_as_data_is_the_derived_one() {
+    same(
+        <ClapTournament<1000> as clap::Args>::augment_args(clap::Command::new("t")),
+        &TournamentArgs::<1000>::arguments(),
+        &[
+            &["t", "--agents", "a,b", "c"],
+            &[
+                "t",
+                "--agents=a",
+                "--agents=b",
+                "--exact",
+                "--scoring=time-penalty",
+            ],
+            &["t"],
+            &["t", "--agents", "a", "--games", "0"],
+            &["t", "--agents", "a", "--threads", "2000"],
+            &["t", "--agents", "a", "--max-steps", "x"],
+            &["t", "--agents", "a", "--max-states", "0"],
+            &["t", "--agents", "a", "--penalty-per-second", "x"],
+            &["t", "--agents", "a", "--shard", "5/4"],
+            &["t", "--agents", "a", "--scoring", "best"],
+            &["t", "--agents", "a", "--record-format", "xml"],
+            &["t", "--agents", "a", "--seed", "-1"],
+            &["t", "--agents", "a", "--nope"],
+        ],
+    );
+    let mut values = Values::defaults(&TournamentArgs::<1000>::arguments());
+    values.set("agents", ["x", "y"], Source::Given);
+    let t = TournamentArgs::<1000>::from_values(&values).expect("reads");
+    assert_eq!((t.games, t.agents.len()), (1000, 2));
+    assert_eq!(t.options.record.record_format, RecordFormat::Ron);
+    assert!(!t.options.exact && t.options.shard.is_none() && t.threads.is_none());
+    assert_eq!(t.options.max_steps, tabula_sim::DEFAULT_MAX_STEPS);
+    assert!((t.options.penalty_per_second - 1.0).abs() < 1e-12);
+    assert_eq!(t.seed, tabula_app::DEFAULT_SEED);
+    assert!(t.options.scoring.is_none());
+    assert!(t.options.move_time_limit.is_none());
+}
+
+#[test]
+fn a_replay_and_an_analysis_declared_as_data_are_the_derived_ones() {
+    // The derived replay's text after its options is its command's.
+    let declared = ReplayArgs::arguments().after_help(tabula_app::play::REPLAY_HELP);
+    same(
+        <ClapReplay as clap::Args>::augment_args(clap::Command::new("t")),
+        &declared,
+        &[
+            &["t", "game.ron"],
+            &["t", "--brief", "game.ron", "--format", "json"],
+            &["t"],
+            &["t", "game.ron", "--format", "ron"],
+        ],
+    );
+    let mut values = Values::defaults(&declared);
+    values.set("file", ["a.ron"], Source::Given);
+    let r = ReplayArgs::from_values(&values).expect("reads");
+    assert_eq!(
+        (r.file, r.brief, r.format),
+        (PathBuf::from("a.ron"), false, ReplayFormat::Text)
+    );
+    same(
+        <ClapPolicy as clap::Args>::augment_args(clap::Command::new("t")),
+        &PolicyArgs::arguments(),
+        &[
+            &["t"],
+            &["t", "--agents", "a,b", "--agents", "c"],
+            &["t", "--max-states", "2000000000"],
+        ],
+    );
+    let p = PolicyArgs::from_values(&Values::defaults(&PolicyArgs::arguments())).expect("reads");
+    assert!(p.agents.is_empty());
+    assert_eq!(p.max_states, tabula_app::exact::DEFAULT_MAX_STATES);
+}
