@@ -3,7 +3,6 @@
 use super::*;
 use crate::{Optimal, ScoreOf, Scores};
 use tabula_core::{Deterministic, PolicyAgent};
-use tabula_core::{GameResult, Results};
 
 use tabula_toys::KeepLast as Keep;
 use tabula_toys::keep::State as S;
