@@ -77,7 +77,7 @@
 //! can anyone:
 //!
 //! ```text
-//! cargo test --release --test book -- --ignored
+//! cargo test --release --test suite book:: -- --ignored
 //! ```
 
 use std::collections::BTreeMap;

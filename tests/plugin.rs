@@ -1,6 +1,11 @@
 //! A rule set from another crate (examples/three-sixes) is registered by
 //! linking it and is then usable by name, like the built-in ones.
 
+// `analyze chance-it` meets the strategy plugin too: a module of this
+// binary, which links both plugins (see `Cargo.toml`).
+#[path = "strategy_plugin.rs"]
+mod strategy_plugin;
+
 use tabula::sim::Simulation;
 use tabula::snakes::{Board, ReportOptions, Setup, rules};
 use tabula_example_three_sixes as _;

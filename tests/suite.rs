@@ -1,9 +1,9 @@
 //! The root package's integration tests, one test binary: each file below
 //! is a module here, so the framework's generic code is compiled and
-//! linked once for all of them rather than once per file. Tests that
-//! check what linking a plugin crate registers (`plugin.rs`,
-//! `strategy_plugin.rs`) and the command-line tests (`cli/`) are test
-//! binaries of their own (see `Cargo.toml`).
+//! linked once for all of them rather than once per file. The tests that
+//! check what linking a plugin crate registers (`plugin.rs`, with
+//! `strategy_plugin.rs` a module of it) and the command-line tests
+//! (`cli/`) are a test binary each (see `Cargo.toml`).
 
 mod common;
 

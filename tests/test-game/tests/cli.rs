@@ -11,8 +11,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-mod common;
-use common::*;
+use crate::common::*;
 
 /// The games that ship with tabula.
 const SHIPPED: [&str; 5] = ["chance-it", "monopoly", "noline", "seega", "snakes"];

@@ -5,8 +5,7 @@
 
 use std::collections::HashMap;
 
-mod common;
-use common::{fails, json, num, ok, scratch, tabula};
+use crate::common::{fails, json, num, ok, scratch, tabula};
 use serde_json::Value;
 
 /// Each seat's chance to win, by a recursion written here, independent of

@@ -1,0 +1,10 @@
+//! The test game's integration tests: one test binary, each file below a
+//! module of it, so `tabula-with-test-game`'s test side is compiled and
+//! linked once (see `Cargo.toml`).
+
+mod common;
+
+#[path = "cli.rs"]
+mod cli;
+#[path = "dice_race.rs"]
+mod dice_race;
