@@ -132,6 +132,9 @@ pub struct Arg {
     pub delimiter: Option<char>,
     /// Takes every value up to the next option (`--agents a b`).
     pub many: bool,
+    /// With [`many`](Self::many): the fewest values an occurrence takes
+    /// (`num_args = 2..`: 2).
+    pub fewest: usize,
     /// Must be given.
     pub required: bool,
     /// Not shown in the help.
@@ -168,6 +171,7 @@ impl Arg {
             action: Action::Set,
             delimiter: None,
             many: false,
+            fewest: 1,
             required: false,
             hidden: false,
             conflicts: Vec::new(),
@@ -298,7 +302,10 @@ impl Arg {
         self
     }
 
-    /// Keeps its integer value within `range`.
+    /// Keeps its integer value within `range`. Only whole-number values
+    /// (`u8` to `u64`) take a range: the command line refuses a command
+    /// that gives one to any other value
+    /// ([`AppError::RangeNotWhole`](crate::AppError::RangeNotWhole)).
     pub fn range(mut self, range: impl std::ops::RangeBounds<u64>) -> Arg {
         self.range = Some((range.start_bound().cloned(), range.end_bound().cloned()));
         self
@@ -321,10 +328,10 @@ impl Arg {
         self
     }
 
-    /// Takes one or more values at each occurrence (`num_args = 1..`,
-    /// the only number the commands use).
-    pub fn num_args(mut self, _one_or_more: std::ops::RangeFrom<usize>) -> Arg {
+    /// Takes `fewest..` values at each occurrence (`num_args = 1..`).
+    pub fn num_args(mut self, fewest: std::ops::RangeFrom<usize>) -> Arg {
         self.many = true;
+        self.fewest = fewest.start;
         self
     }
 
@@ -954,7 +961,7 @@ macro_rules! arguments {
                 values: &$crate::args::Values,
             ) -> ::core::result::Result<Self, $crate::args::ArgError> {
                 let _ = values;
-                Ok($name {
+                ::core::result::Result::Ok($name {
                     $(
                         $field: $crate::__field_value!(
                             values, $field, $ty, [$($($key),*)?]

@@ -176,6 +176,19 @@ pub enum AppError {
         /// The option's long name (or id).
         option: String,
     },
+    /// A game's command gives a range to an option whose value is not a
+    /// whole number (`u8` to `u64`): the range would not be checked.
+    #[error(
+        "game {game:?}: its `{verb}` command gives --{option} a range, but only whole-number options (u8 to u64) take one"
+    )]
+    RangeNotWhole {
+        /// The game.
+        game: &'static str,
+        /// The verb.
+        verb: &'static str,
+        /// The option's long name (or id).
+        option: String,
+    },
     /// Two commands of one game have the same verb.
     #[error("game {game:?} registers the command {verb:?} twice")]
     DuplicateCommand {

@@ -279,6 +279,10 @@ pub trait ChanceObserver<G: BoardGame + ?Sized> {
     /// Whether to draw and play another outcome at `state`, a chance
     /// point (default yes). `false` ends the run before the draw, the
     /// state still at that chance point: a person quitting at a pause.
+    /// A run stopped before its first outcome returns 0, which the game
+    /// loop reads as "no outcomes listed"; an observer that stops there
+    /// must say so itself (as `tabula_sim::game_loop`'s `Paced` does,
+    /// returning its stop).
     #[inline(always)]
     fn go_on(&mut self, state: &G::State) -> bool {
         let _ = state;

@@ -97,7 +97,7 @@ pub fn arg(a: &Arg) -> clap::Arg {
         c = c.value_delimiter(d);
     }
     if a.many {
-        c = c.num_args(1..);
+        c = c.num_args(a.fewest..);
     }
     if a.required {
         c = c.required(true);

@@ -219,7 +219,19 @@ fn game_command(
     game: &GameEntry,
     c: &dyn tabula_app::Command,
 ) -> Result<clap::Command, tabula_app::AppError> {
-    let sub = args::command(game.name, &c.arguments());
+    let arguments = c.arguments();
+    if let Some(a) = arguments
+        .args
+        .iter()
+        .find(|a| a.range.is_some() && !matches!(a.kind, tabula_app::args::ValueKind::Int(_)))
+    {
+        return Err(tabula_app::AppError::RangeNotWhole {
+            game: game.name,
+            verb: c.verb(),
+            option: a.long.clone().unwrap_or_else(|| a.id.clone()),
+        });
+    }
+    let sub = args::command(game.name, &arguments);
     // Two arguments of one id or long name would make clap panic on
     // reading them.
     let mut ids = std::collections::BTreeSet::new();

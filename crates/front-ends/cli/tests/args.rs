@@ -266,3 +266,26 @@ fn a_replay_and_an_analysis_declared_as_data_are_the_derived_ones() {
     assert!(p.agents.is_empty());
     assert_eq!(p.max_states, tabula_app::exact::DEFAULT_MAX_STATES);
 }
+
+/// `num_args = N..` takes at least N values at each occurrence, as clap's
+/// own `num_args` does.
+#[test]
+fn num_args_keeps_its_fewest() {
+    let declared = Arguments::new().arg(
+        tabula_app::args::Arg::new("pair")
+            .long("pair")
+            .num_args(2..),
+    );
+    let command = tabula_cli::args::command("t", &declared);
+    let one = command
+        .clone()
+        .try_get_matches_from(["t", "--pair", "a"])
+        .expect_err("one value is too few");
+    assert_eq!(one.kind(), clap::error::ErrorKind::TooFewValues);
+    let two = command
+        .try_get_matches_from(["t", "--pair", "a", "b"])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let values = tabula_cli::args::values(&declared, &two);
+    let got: Vec<String> = values.get_all("pair").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(got, ["a", "b"]);
+}
