@@ -269,6 +269,7 @@ fn tree(
 }
 
 #[test]
+#[ignore = "slow: searches the whole game tree; .ci/run runs it"]
 fn win_optimal_matches_a_search_of_the_whole_game_tree() {
     for (count, faces, rounds) in [(1, 4, 3), (1, 6, 2), (2, 3, 2)] {
         let config = config(count, faces, rounds);

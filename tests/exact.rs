@@ -146,6 +146,7 @@ fn the_chain_agrees_with_an_independent_solver_on_every_board_and_rule() {
 /// tokens) against the independent solver run on the same several-player
 /// game: mean total throws and expected landings.
 #[test]
+#[ignore = "slow: solves every joint chain again independently; .ci/run runs it"]
 fn house_rules_joint_chains_agree_with_an_independent_solver() {
     fn check<R: Rules>(board: &Board, rules: &R, players: u8) {
         let squares = usize::from(board.size()) + 1;
@@ -197,6 +198,7 @@ fn house_rules_choose_the_chain_they_need() {
 /// `bump` with four players on the classic board is refused by the state
 /// limit, with a message saying which limit was reached and how to raise it.
 #[test]
+#[ignore = "slow: builds 2,000,000 states before it is refused; .ci/run runs it"]
 fn bump_with_four_players_is_refused_clearly() {
     // With the default limit of 2,000,000 states, as `tabula analyze`.
     let setup = Setup::new(Board::classic(), Some("bump"), 4).unwrap();
@@ -240,6 +242,7 @@ fn bump_with_four_players_is_refused_clearly() {
 /// the classic board: mean throws (whole game) and seat 0's chance of
 /// winning, within 4 standard errors of the exact value.
 #[test]
+#[ignore = "slow: samples every house rule against its exact chain; .ci/run runs it"]
 fn house_rules_sampled_agree_with_exact() {
     const Z: f64 = 4.0;
     let mut seed = 40;
@@ -276,6 +279,7 @@ fn house_rules_sampled_agree_with_exact() {
 /// The house rules' exact figures on the classic board, as the book
 /// quotes them: mean throws with one player, seat 0's chance with two.
 #[test]
+#[ignore = "slow: solves every house rule on the classic board; .ci/run runs it"]
 fn house_rule_figures_on_the_classic_board() {
     let classic = Board::classic();
     let figures = |rules: &str| {
@@ -343,6 +347,7 @@ fn check_race<R: Rules>(board: &Board, rules: &R, players: u8) {
 }
 
 #[test]
+#[ignore = "slow: builds the full multi-player chains; .ci/run runs it"]
 fn the_race_matches_the_full_multi_player_chain() {
     let teaching = Board::built_in("teaching").unwrap().unwrap();
     check_race(&teaching, &ExactFinish, 2);

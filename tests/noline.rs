@@ -191,6 +191,7 @@ fn board(dim: usize, cells: &[(usize, usize)]) -> Grid {
 }
 
 #[test]
+#[ignore = "slow: solves positions again by plain minimax; .ci/run runs it"]
 fn the_solver_agrees_with_plain_minimax_and_the_reference() {
     // The whole 3 x 3 game, every first move, against plain minimax.
     let s = solve(3, 100_000_000).unwrap();

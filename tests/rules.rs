@@ -393,6 +393,7 @@ where
 }
 
 #[test]
+#[ignore = "slow: replays games throw by throw for every rule set; .ci/run runs it"]
 fn the_simulation_loops_play_the_games_the_rules_play_throw_by_throw() {
     // The table-driven loop (one player, rules that depend on the square
     // and the roll alone, one die) and the loop

@@ -68,6 +68,7 @@ fn check_against_solver<R: Rules>(board: &Board, rules: &R, seed: u64) {
 }
 
 #[test]
+#[ignore = "slow: simulates every board and rule set; .ci/run runs it"]
 fn other_boards_and_rules_match_the_exact_solver() {
     let classic = Board::classic();
     let teaching = Board::built_in("teaching").unwrap().unwrap();

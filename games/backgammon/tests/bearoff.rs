@@ -220,6 +220,7 @@ fn the_race_database_matches_a_brute_force_and_the_gnubg_manual() {
 /// in every state (also on two threads), and the brute force's for
 /// three checkers a side.
 #[test]
+#[ignore = "slow: generates the race table; .ci/run runs it"]
 fn the_race_table_gives_the_generated_values() {
     use tabula_backgammon::race::Race;
     let table = Race::new(4).solve().expect("solves");

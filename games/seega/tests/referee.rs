@@ -329,6 +329,7 @@ fn panicking_and_illegal_agents_forfeit_only_their_games() {
 }
 
 #[test]
+#[ignore = "slow: plays every pair of built-in agents; .ci/run runs it"]
 fn built_in_agents_always_answer_legally_and_games_end() {
     let names = ["random", "greedy", "alphabeta-2000", "mcts-50"];
     let mut games = 0;
