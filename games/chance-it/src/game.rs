@@ -330,7 +330,7 @@ impl Notation for ChanceIt {
             "stop" | "s" | "n" | "no" => Ok(Move::Stop),
             _ => Err(format!(
                 "{:?} is not a move: type roll (or y) to chance it, stop (or n) to score the last roll",
-                tabula_core::input::excerpt(text)
+                tabula_core::text::excerpt(text)
             )
             .into()),
         }

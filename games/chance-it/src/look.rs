@@ -61,7 +61,7 @@ pub fn input_ended(rounds: u16, human: &[u16], computer: &[u16]) -> String {
 /// or garbage that is not UTF-8 is just a wrong answer, which re-prompts.
 pub fn answer(input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<Option<String>> {
     out.flush()?;
-    Ok(tabula_core::input::read_line(input)?.map(|l| {
+    Ok(tabula_play::input::read_line(input)?.map(|l| {
         if l.is_truncated() {
             // Never a valid answer; keep it that way after the cut.
             "\u{0}".to_string()

@@ -5,7 +5,8 @@
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 
-use tabula_core::{Agent, BoardGame, GameResult, input};
+use tabula_core::{Agent, BoardGame, GameResult};
+use tabula_play::input;
 
 use crate::board::MAX_DIM;
 use crate::game::{Noline, Place, SEAT_NAMES, State};
@@ -77,7 +78,7 @@ impl Io<'_> {
     }
 
     /// One line of the seat's input, without its newline, cut at
-    /// [`tabula_core::input::MAX_LINE_BYTES`] (a longer line is an invalid
+    /// [`tabula_play::input::MAX_LINE_BYTES`] (a longer line is an invalid
     /// move anyway); `None` at the end of input.
     fn read_line(&mut self, seat: usize) -> std::io::Result<Option<Vec<u8>>> {
         self.flush()?;
@@ -194,7 +195,7 @@ pub fn run(
     match play(&game, players, &mut io) {
         Ok(()) => 0,
         // A closed output ends the program quietly (the rule of every
-        // tabula program, see `tabula_core::input::is_broken_pipe`).
+        // tabula program, see `tabula_play::input::is_broken_pipe`).
         Err(e) if input::is_broken_pipe(&e) => 0,
         // Input that cannot be read as a file is what the specification calls
         // invalid files.

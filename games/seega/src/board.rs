@@ -110,7 +110,7 @@ impl Square {
     pub fn parse(text: &str, size: usize) -> Result<Square, SeegaError> {
         let t = text.trim();
         // Shown back in messages: never a whole over-long answer.
-        let shown = || tabula_core::input::excerpt(t);
+        let shown = || tabula_core::text::excerpt(t);
         let mut chars = t.chars();
         let letter = chars.next().ok_or(SeegaError::NoSquare)?;
         let col = match letter.to_ascii_lowercase() {
@@ -179,7 +179,7 @@ pub fn parse_pair(text: &str, size: usize) -> Result<[Square; 2], SeegaError> {
         .filter(|p| !p.is_empty())
         .collect();
     let two = || SeegaError::NotTwoSquares {
-        text: tabula_core::input::excerpt(t),
+        text: tabula_core::text::excerpt(t),
     };
     match parts.as_slice() {
         [a, b] => Ok([Square::parse(a, size)?, Square::parse(b, size)?]),

@@ -126,7 +126,7 @@ impl Extension<Seega> for SeegaVerbs {
             other => {
                 return Err(format!(
                     "--first: you, agent, Black or White, not {}",
-                    tabula_core::input::excerpt(other)
+                    tabula_core::text::excerpt(other)
                 )
                 .into());
             }

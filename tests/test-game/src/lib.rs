@@ -268,7 +268,7 @@ impl tabula::play::terminal::Notation for CoinRace {
             "dash" | "d" => Ok(Choice::Dash),
             _ => Err(format!(
                 "\"{}\" is not a choice: type flip or dash",
-                tabula::core::input::excerpt(text)
+                tabula::core::text::excerpt(text)
             )
             .into()),
         }

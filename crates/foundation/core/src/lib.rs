@@ -59,7 +59,6 @@ mod agent;
 mod dice;
 mod error;
 mod game;
-pub mod input;
 pub mod params;
 pub mod registry;
 mod results;

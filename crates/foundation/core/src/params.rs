@@ -179,7 +179,7 @@ impl Param {
             value: if text.trim().is_empty() {
                 "an empty value".to_string()
             } else {
-                crate::input::excerpt(text)
+                crate::text::excerpt(text)
             },
             allowed: self.allowed(),
         };
@@ -335,7 +335,7 @@ fn override_with<P: Parameters>(
             .iter()
             .find(|p| p.name == name)
             .ok_or_else(|| ParamError::Unknown {
-                name: crate::input::excerpt(name),
+                name: crate::text::excerpt(name),
                 known: P::FIELDS.iter().map(|p| p.name).collect(),
             })?;
         fields.insert(p.name.to_string(), p.read(value)?);
@@ -402,7 +402,7 @@ fn defaults_value<P: Parameters>() -> Result<serde_json::Map<String, Value>, Par
 /// Splits a spec string `name(key=value, ...)` into the name and its
 /// (key, value) pairs; a bare `name` has none.
 pub fn parse_spec(text: &str) -> Result<(&str, Given), ParamError> {
-    let bad = || ParamError::Spec(crate::input::excerpt(text));
+    let bad = || ParamError::Spec(crate::text::excerpt(text));
     let text = text.trim();
     let Some(open) = text.find('(') else {
         return Ok((text, Vec::new()));

@@ -1,4 +1,5 @@
-//! Small text helpers shared by reports and pictures.
+//! Small text helpers shared by reports, pictures and messages: counts with
+//! thousands separators, and what of a person's answer is shown back.
 
 /// A count with thousands separators, as reports and picture titles show
 /// counts.
@@ -56,4 +57,25 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// The most characters of a person's answer shown back in a message.
+pub const MAX_ECHO_CHARS: usize = 40;
+
+/// `text` as it may be shown back: at most [`MAX_ECHO_CHARS`] characters,
+/// with `...` marking a cut.
+///
+/// ```
+/// use tabula_core::text::{excerpt, MAX_ECHO_CHARS};
+///
+/// assert_eq!(excerpt("c2 c3"), "c2 c3");
+/// let long = "é".repeat(100);
+/// assert_eq!(excerpt(&long).chars().count(), MAX_ECHO_CHARS + 3);
+/// assert!(excerpt(&long).ends_with("..."));
+/// ```
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(MAX_ECHO_CHARS) {
+        None => text.to_string(),
+        Some((i, _)) => format!("{}...", &text[..i]),
+    }
 }

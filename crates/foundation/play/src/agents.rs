@@ -214,7 +214,7 @@ pub fn find<G: BoardGame + 'static>(
         }
     }
     Err(AgentError::Unknown {
-        name: tabula_core::input::excerpt(name),
+        name: tabula_core::text::excerpt(name),
         known: names::<G>()?,
     })
 }

@@ -2,7 +2,7 @@
 //! written in other crates: the agent registry ([`agents`]), the referee
 //! ([`referee`]), records and replay ([`record`]), terminal play
 //! ([`terminal`], shown as a game's [`look`] says) and tournaments
-//! ([`tournament`]).
+//! ([`tournament`]), and reading a person's answers a line at a time ([`input`]).
 //!
 //! Everything here drives a game only through
 //! [`BoardGame`](tabula_core::BoardGame), with agents implementing
@@ -59,6 +59,7 @@
 #![deny(missing_docs)]
 
 pub mod agents;
+pub mod input;
 pub mod look;
 pub mod notation;
 pub mod record;

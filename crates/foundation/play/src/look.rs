@@ -10,7 +10,8 @@
 
 use std::io::{self, BufRead, Write};
 
-use tabula_core::input::{excerpt, read_line_capped};
+use crate::input::read_line_capped;
+use tabula_core::text::excerpt;
 use tabula_core::{Results, Seat};
 
 use crate::notation::Notation;

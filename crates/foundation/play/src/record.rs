@@ -343,7 +343,7 @@ pub fn parse<G: Recordable>(source: &Source, format: Format) -> Result<RecordOf<
                 &[PathItem::Field("game")],
                 format!(
                     "this is a record of {:?}, not of {:?}",
-                    tabula_core::input::excerpt(&head.game),
+                    tabula_core::text::excerpt(&head.game),
                     G::NAME
                 ),
             )

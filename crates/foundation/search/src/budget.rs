@@ -60,10 +60,10 @@ impl Budget {
     /// ```
     pub fn parse(text: &str) -> Result<Budget, BudgetError> {
         let bad = || BudgetError::NotABudget {
-            text: tabula_core::input::excerpt(text),
+            text: tabula_core::text::excerpt(text),
         };
         let too_much = |limit: String| BudgetError::BudgetTooLarge {
-            text: tabula_core::input::excerpt(text),
+            text: tabula_core::text::excerpt(text),
             limit,
         };
         let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());

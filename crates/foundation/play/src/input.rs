@@ -6,10 +6,10 @@
 //! [`MAX_LINE_BYTES`] bytes of a line and discards the rest up to the
 //! newline, so a line of any length (a 3 GB line without a newline, say)
 //! costs a fixed amount of memory. Text that is shown back to the person
-//! goes through [`excerpt`], so a bad answer is never echoed whole.
+//! goes through [`excerpt`](tabula_core::text::excerpt), so a bad answer is never echoed whole.
 //!
 //! ```
-//! use tabula_core::input::{read_line, MAX_LINE_BYTES};
+//! use tabula_play::input::{read_line, MAX_LINE_BYTES};
 //!
 //! let long = "x".repeat(10 * MAX_LINE_BYTES);
 //! let text = format!("c2 c3\n{long}\nquit\n");
@@ -31,9 +31,6 @@ use std::io::{self, BufRead};
 /// 80 characters plus a wide margin. Longer lines are cut here and the
 /// rest of the line is read and thrown away.
 pub const MAX_LINE_BYTES: usize = 1024;
-
-/// The most characters of a person's answer shown back in a message.
-pub const MAX_ECHO_CHARS: usize = 40;
 
 /// One line of input, without its newline, cut at [`MAX_LINE_BYTES`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,15 +107,6 @@ pub fn read_line_capped(input: &mut dyn BufRead, limit: usize) -> io::Result<Opt
     Ok(read_any.then_some(Line { bytes, length }))
 }
 
-/// `text` as it may be shown back: at most [`MAX_ECHO_CHARS`] characters,
-/// with `...` marking a cut.
-pub fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(MAX_ECHO_CHARS) {
-        None => text.to_string(),
-        Some((i, _)) => format!("{}...", &text[..i]),
-    }
-}
-
 /// Whether `error`, or any error in its chain of sources, is a write to a
 /// closed pipe or socket (`tabula ... | head -1`).
 ///
@@ -128,7 +116,7 @@ pub fn excerpt(text: &str) -> String {
 ///
 /// ```
 /// use std::io;
-/// use tabula_core::input::is_broken_pipe;
+/// use tabula_play::input::is_broken_pipe;
 ///
 /// let closed = io::Error::from(io::ErrorKind::BrokenPipe);
 /// assert!(is_broken_pipe(&closed));
@@ -206,15 +194,6 @@ mod tests {
         assert_eq!(lines[0].len(), 100);
         assert!(lines[0].is_truncated());
         assert_eq!(lines[1].text(), "ok");
-    }
-
-    #[test]
-    fn excerpt_cuts_long_text_only() {
-        assert_eq!(excerpt("c2 c3"), "c2 c3");
-        let long = "é".repeat(100);
-        let e = excerpt(&long);
-        assert_eq!(e.chars().count(), MAX_ECHO_CHARS + 3);
-        assert!(e.ends_with("..."));
     }
 }
 
