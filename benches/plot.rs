@@ -7,7 +7,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tabula::plot::chart::Matrix;
+use tabula::picture::chart::Matrix;
+use tabula::plot::draw_all;
 use tabula::plot::html::Page;
 use tabula::sim::Simulation;
 use tabula::snakes::pictures as snakes;
@@ -22,10 +23,15 @@ fn pictures(c: &mut Criterion) {
         .expect("runs");
     let mut group = c.benchmark_group("plot");
     group.bench_function("classic_analysis_pictures", |b| {
-        b.iter(|| snakes::analysis_pictures(black_box(&analysis), &setup.board))
+        b.iter(|| {
+            draw_all(&snakes::analysis_pictures(
+                black_box(&analysis),
+                &setup.board,
+            ))
+        })
     });
     group.bench_function("classic_report_pictures", |b| {
-        b.iter(|| snakes::report_pictures(black_box(&report), &setup.board))
+        b.iter(|| draw_all(&snakes::report_pictures(black_box(&report), &setup.board)))
     });
     let names: Vec<String> = (0..10).map(|i| format!("agent-{i}")).collect();
     let pairs: Vec<(String, String)> = (0..10)
@@ -33,14 +39,15 @@ fn pictures(c: &mut Criterion) {
         .collect();
     group.bench_function("matrix_10_agents", |b| {
         b.iter(|| {
-            Matrix::from_pairs(
+            let picture = Matrix::from_pairs(
                 names.clone(),
                 pairs.iter().map(|(a, b)| (a.as_str(), b.as_str(), 6, 3, 1)),
             )
-            .picture("results", "ten agents")
+            .picture("results", "ten agents");
+            tabula::plot::draw(&picture)
         })
     });
-    let drawn = snakes::report_pictures(&report, &setup.board).expect("draws");
+    let drawn = draw_all(&snakes::report_pictures(&report, &setup.board)).expect("draws");
     let text = report.to_text();
     group.bench_function("html_page", |b| {
         b.iter(|| {

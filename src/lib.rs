@@ -30,6 +30,8 @@
 
 /// The registration a game makes for the front ends: commands and reports.
 pub use tabula_app as app;
+/// Pictures of results as data: what to draw (board heat maps, charts).
+pub use tabula_app::picture;
 /// The `tabula` command line, built from the linked games.
 pub use tabula_cli as cli;
 /// Traits, dice, random streams, registry, RON loading.
@@ -41,7 +43,7 @@ pub use tabula_mdbook as mdbook;
 /// Play for every game: agent registry, referee, records, terminal play,
 /// tournaments.
 pub use tabula_play as play;
-/// Pictures: board heat maps, charts, HTML reports.
+/// The front ends' drawing: pictures as SVG, HTML reports.
 pub use tabula_plot as plot;
 /// Generic search agents: random, greedy, alpha-beta, MCTS.
 pub use tabula_search as search;

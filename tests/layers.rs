@@ -248,6 +248,70 @@ fn the_registry_and_the_games_build_without_clap() {
     assert!(tree("tabula-cli", &[]).iter().any(|d| d == "clap"));
 }
 
+/// The registry, the pictures as data and every game, with all its
+/// features, build without plotters or tabula-plot: a report describes
+/// its pictures (`tabula_picture`), and only the front ends draw them.
+#[test]
+fn the_registry_the_pictures_and_the_games_draw_nothing() {
+    let games = game_packages();
+    assert!(games.len() >= 7, "{games:?}");
+    let mut wrong = Vec::new();
+    for package in ["tabula-app", "tabula-picture"]
+        .into_iter()
+        .map(String::from)
+        .chain(games)
+    {
+        let drawing: Vec<String> = tree(&package, &["--all-features"])
+            .into_iter()
+            .filter(|d| d == "plotters" || d == "tabula-plot")
+            .collect();
+        if !drawing.is_empty() {
+            wrong.push(format!("{package}: {drawing:?}"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "packages that bring a drawing library with all their features:\n{}",
+        wrong.join("\n")
+    );
+    // The check sees plotters where it is: the command line draws.
+    let cli = tree("tabula-cli", &[]);
+    assert!(cli.iter().any(|d| d == "plotters"), "{cli:?}");
+    assert!(cli.iter().any(|d| d == "tabula-plot"), "{cli:?}");
+}
+
+/// No source outside the front ends and the root package names plotters
+/// or tabula_plot in its code (comments may say who draws): the
+/// foundation (the registry and `tabula_picture` included), every game
+/// (its commands, pages and tests too), the examples and the test game
+/// describe pictures as data.
+#[test]
+fn no_source_outside_the_front_ends_names_the_drawing() {
+    let mut files = Vec::new();
+    for dir in ["crates/foundation", "games", "examples", "tests/test-game"] {
+        files.extend(sources(&root().join(dir)));
+    }
+    assert!(files.len() >= 100, "{files:?}");
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue;
+            }
+            if code.contains("plotters") || code.contains("tabula_plot") {
+                found.push(format!("{}:{}: {}", file.display(), n + 1, code));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "sources outside the front ends that name the drawing:\n{}",
+        found.join("\n")
+    );
+}
+
 /// No source outside the front ends names clap in its code (comments
 /// may say what the front ends do with it): the registry, the
 /// foundation, every game (its commands included) and the root
@@ -692,7 +756,8 @@ fn game_packages() -> Vec<String> {
 
 /// Every game's rules build without the command line's crates: with its
 /// default features off, nothing of clap, indicatif or plotters (nor
-/// tabula-app or tabula-plot, which bring them) is in its dependency tree.
+/// tabula-app, its registration, or tabula-plot, the drawing) is in its
+/// dependency tree.
 #[test]
 fn a_games_rules_build_without_the_command_line() {
     let games = game_packages();
@@ -794,8 +859,12 @@ fn a_games_rules_compile_without_clap_indicatif_or_plotters() {
             break;
         }
     }
-    for needed in ["tabula-app", "tabula-plot", "tabula-cli", "tabula-serve"] {
+    for needed in ["tabula-plot", "tabula-cli", "tabula-serve"] {
         assert!(command_line.contains(needed), "{needed}: {command_line:?}");
+    }
+    // The registry and the pictures as data bring none of them.
+    for free in ["tabula-app", "tabula-picture"] {
+        assert!(!command_line.contains(free), "{free}: {command_line:?}");
     }
     // Every game package: those crates are optional dependencies, enabled
     // by the feature `commands` alone (on by default), so that

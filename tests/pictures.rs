@@ -4,10 +4,10 @@
 //! well-formed and fetches nothing.
 
 use roxmltree::{Document, Node};
-use tabula_plot::Picture;
-use tabula_plot::board::{Layout, TrackBoard};
-use tabula_plot::chart::{Matrix, Record};
+use tabula_app::picture::board::{Layout, TrackBoard};
+use tabula_app::picture::chart::{Matrix, Record};
 use tabula_plot::html::Page;
+use tabula_plot::{Svg as Picture, draw, draw_all};
 use tabula_snakes::pictures as snakes;
 use tabula_snakes::{AnalysisOptions, Board, ReportOptions, Setup};
 
@@ -111,7 +111,7 @@ fn classic_board_exact() {
     let analysis = setup
         .analyze(&AnalysisOptions::default())
         .expect("analysis");
-    let pictures = snakes::analysis_pictures(&analysis, &setup.board).expect("pictures");
+    let pictures = draw_all(&snakes::analysis_pictures(&analysis, &setup.board)).expect("pictures");
     let names: Vec<&str> = pictures.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["board", "throws"]);
     let fills = check_board(&pictures[0], &setup.board);
@@ -173,7 +173,7 @@ fn simulation_overlays_exact_and_draws_seats() {
     let report = setup
         .simulate(&sim, &ReportOptions { dice_rolls: 0 }, &|_| {})
         .expect("report");
-    let pictures = snakes::report_pictures(&report, &setup.board).expect("pictures");
+    let pictures = draw_all(&snakes::report_pictures(&report, &setup.board)).expect("pictures");
     let names: Vec<&str> = pictures.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["board", "throws", "seats"]);
     check_board(&pictures[0], &setup.board);
@@ -226,18 +226,18 @@ fn other_sizes_and_partial_rows() {
         Board::from_source(&tabula_core::spec::Source::embedded("odd.ron", text)).expect("board");
     let values: Vec<f64> = (0..=30).map(|s| f64::from(s) / 30.0).collect();
     let jumps: Vec<(u16, u16)> = board.jumps().iter().map(|j| (j.from, j.to)).collect();
-    let picture = TrackBoard {
-        name: "board",
-        title: "Odd <one>".into(),
-        size: 30,
-        columns: 7,
-        jumps: &jumps,
-        values: &values,
-        value_label: "value",
-        most: Some(30),
-        least: Some(1),
-    }
-    .picture()
+    let picture = draw(
+        &TrackBoard {
+            size: 30,
+            columns: 7,
+            jumps,
+            values: values.to_vec(),
+            value_label: "value".into(),
+            most: Some(30),
+            least: Some(1),
+        }
+        .picture("board", "Odd <one>"),
+    )
     .expect("picture");
     let fills = check_board(&picture, &board);
     assert_eq!(fills[29].1, "#800026", "the largest value is the darkest");
@@ -252,7 +252,8 @@ fn other_sizes_and_partial_rows() {
         let analysis = setup
             .analyze(&AnalysisOptions::default())
             .expect("analysis");
-        let pictures = snakes::analysis_pictures(&analysis, &setup.board).expect("pictures");
+        let pictures =
+            draw_all(&snakes::analysis_pictures(&analysis, &setup.board)).expect("pictures");
         check_board(&pictures[0], &setup.board);
     }
 }
@@ -294,7 +295,7 @@ fn matrix_cells_and_scores() {
     );
     assert!((m.cells[0][1].map_or(0.0, |r| r.score()) - 0.7).abs() < 1e-12);
     assert!((m.cells[1][2].map_or(0.0, |r| r.score()) - 0.5).abs() < 1e-12);
-    let picture = m.picture("results", "three agents").expect("picture");
+    let picture = draw(&m.picture("results", "three agents")).expect("picture");
     let doc = parse(&picture.svg);
     let cells = elements(&doc, "rect")
         .into_iter()
@@ -316,7 +317,7 @@ fn html_page_is_self_contained() {
     let analysis = setup
         .analyze(&AnalysisOptions::default())
         .expect("analysis");
-    let pictures = snakes::analysis_pictures(&analysis, &setup.board).expect("pictures");
+    let pictures = draw_all(&snakes::analysis_pictures(&analysis, &setup.board)).expect("pictures");
     let text = analysis.to_text();
     let html = Page {
         title: "Classic & <friends>",
@@ -525,7 +526,7 @@ fn arrows_never_cover_a_squares_number_or_value() {
     let analysis = setup
         .analyze(&AnalysisOptions::default())
         .expect("analysis");
-    let pictures = snakes::analysis_pictures(&analysis, &setup.board).expect("pictures");
+    let pictures = draw_all(&snakes::analysis_pictures(&analysis, &setup.board)).expect("pictures");
     let under = check_labels_above_arrows(&pictures[0], &setup.board);
     // The classic board's long ladders and chutes cross many labels
     // (42, 22, 38, 31, 91, 6, "finish" among them): the check bites.
@@ -556,7 +557,8 @@ fn arrows_never_cover_a_squares_number_or_value() {
         let analysis = setup
             .analyze(&AnalysisOptions::default())
             .expect("analysis");
-        let pictures = snakes::analysis_pictures(&analysis, &setup.board).expect("pictures");
+        let pictures =
+            draw_all(&snakes::analysis_pictures(&analysis, &setup.board)).expect("pictures");
         check_labels_above_arrows(&pictures[0], &setup.board);
     }
 }
@@ -570,7 +572,7 @@ fn titles_name_the_rule_set_and_group_thousands() {
     let report = setup
         .simulate(&sim, &ReportOptions { dice_rolls: 0 }, &|_| {})
         .expect("report");
-    let pictures = snakes::report_pictures(&report, &setup.board).expect("pictures");
+    let pictures = draw_all(&snakes::report_pictures(&report, &setup.board)).expect("pictures");
     let titles: Vec<&str> = pictures.iter().map(|p| p.title.as_str()).collect();
     assert_eq!(
         titles,
@@ -593,7 +595,7 @@ fn titles_name_the_rule_set_and_group_thousands() {
     let analysis = setup
         .analyze(&AnalysisOptions::default())
         .expect("analysis");
-    let pictures = snakes::analysis_pictures(&analysis, &setup.board).expect("pictures");
+    let pictures = draw_all(&snakes::analysis_pictures(&analysis, &setup.board)).expect("pictures");
     assert_eq!(
         pictures[0].title,
         "Classic Chutes and Ladders: where tokens land (rule set overshoot, exact analysis)"
@@ -663,7 +665,7 @@ fn x_ticks(doc: &Document) -> Vec<(i32, i32)> {
 
 #[test]
 fn exact_overlay_marks_only_possible_values() {
-    use tabula_plot::chart::Distribution;
+    use tabula_app::picture::chart::Distribution;
     // Two dice, a player who never stops under 6: scores 0 and 6 to 12
     // happen, 1 to 5 cannot.
     let mut exact = vec![0.0; 13];
@@ -683,7 +685,7 @@ fn exact_overlay_marks_only_possible_values() {
         marks: Vec::new(),
         show_share: 1.0,
     };
-    let picture = d.picture("turns", (900, 480)).expect("picture");
+    let picture = draw(&d.picture("turns", (900, 480))).expect("picture");
     let doc = parse(&picture.svg);
     let ticks = x_ticks(&doc);
     let px = |v: i32| ticks.iter().find(|t| t.0 == v).map(|t| t.1);
@@ -735,7 +737,7 @@ fn html_page_shows_each_title_once() {
     let analysis = setup
         .analyze(&AnalysisOptions::default())
         .expect("analysis");
-    let pictures = snakes::analysis_pictures(&analysis, &setup.board).expect("pictures");
+    let pictures = draw_all(&snakes::analysis_pictures(&analysis, &setup.board)).expect("pictures");
     assert_eq!(pictures.len(), 3);
     let html = Page {
         title: "Classic",
@@ -771,18 +773,18 @@ fn control_characters_never_reach_the_svg_or_html() {
     // one, and the pictures stay well-formed.
     let title = "nul\u{0} bell\u{7} esc\u{1b} del\u{7f} <b>&";
     let values = [0.0, 0.5, 1.0];
-    let picture = TrackBoard {
-        name: "board",
-        title: title.into(),
-        size: 2,
-        columns: 2,
-        jumps: &[],
-        values: &values,
-        value_label: "v\u{0}",
-        most: None,
-        least: None,
-    }
-    .picture()
+    let picture = draw(
+        &TrackBoard {
+            size: 2,
+            columns: 2,
+            jumps: Vec::new(),
+            values: values.to_vec(),
+            value_label: "v\u{0}".into(),
+            most: None,
+            least: None,
+        }
+        .picture("board", title),
+    )
     .expect("picture");
     let doc = parse(&picture.svg);
     let t = texts(&doc);
@@ -814,18 +816,18 @@ proptest::proptest! {
     #[test]
     fn any_title_makes_well_formed_pictures(title in "\\PC{0,6}[\\x00-\\x1f\\x7f-\\x9f\u{fffe}\u{ffff}<>&\"']{0,4}\\PC{0,6}") {
         let values = [0.0, 1.0, 1.0];
-        let picture = TrackBoard {
-            name: "board",
-            title: title.clone(),
+        let picture = draw(
+            &TrackBoard {
             size: 2,
             columns: 2,
-            jumps: &[(1, 2)],
-            values: &values,
-            value_label: "v",
+            jumps: vec![(1, 2)],
+            values: values.to_vec(),
+            value_label: "v".into(),
             most: Some(1),
             least: Some(1),
         }
-        .picture()
+        .picture("board", &title),
+        )
         .expect("picture");
         proptest::prop_assert!(Document::parse(&picture.svg).is_ok(), "{:?}", title);
         let html = Page { title: &title, command: &title, text: &title, pictures: &[picture] }.to_html();

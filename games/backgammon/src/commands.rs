@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use serde::Serialize;
+use tabula_app::picture::{Drawing, Picture};
 use tabula_app::{Error, Io, Report, pretty};
-use tabula_plot::{Picture, PlotError};
 
 use crate::bearoff::{BearOff, Home};
 use crate::notation::format_turn;
@@ -213,7 +213,7 @@ impl Report for BearOffReport {
     }
 
     /// The position (and the other side's, in a race) on the board.
-    fn pictures(&self) -> Result<Vec<Picture>, PlotError> {
+    fn pictures(&self) -> Vec<Picture> {
         let mut position = Home(self.position).position();
         let mut title = format!("X to roll, {} pips", self.pips);
         if let Some(r) = &self.race {
@@ -221,10 +221,10 @@ impl Report for BearOffReport {
             position.checkers[1] = other.position().checkers[0];
             let _ = write!(title, " against O's {}: X wins {:.4}", other.pips(), r.win);
         }
-        Ok(vec![Picture {
+        vec![Picture {
             name: "position".into(),
             title: title.clone(),
-            svg: crate::picture::svg(&position, &title),
-        }])
+            drawing: Drawing::Svg(crate::picture::svg(&position, &title)),
+        }]
     }
 }

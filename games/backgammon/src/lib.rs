@@ -67,10 +67,10 @@ impl tabula_app::verbs::Extension<Backgammon> for Pictures {
         report: &mut tabula_app::verbs::SimulateReport,
     ) {
         let title = "The starting position, X to move first on a higher opening die";
-        report.extra.pictures.push(tabula_plot::Picture {
+        report.extra.pictures.push(tabula_app::picture::Picture {
             name: "position".into(),
             title: title.into(),
-            svg: picture::svg(&Position::start(), title),
+            drawing: tabula_app::picture::Drawing::Svg(picture::svg(&Position::start(), title)),
         });
     }
 }

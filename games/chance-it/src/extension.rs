@@ -195,7 +195,7 @@ impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
                 }
             })
             .collect();
-        if let Ok(Some(p)) = crate::pictures::pairs_picture(
+        if let Some(p) = crate::pictures::pairs_picture(
             &report
                 .pairs
                 .iter()
@@ -266,7 +266,7 @@ impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
             report.extra.keys.insert("strategies".into(), v);
         }
         report.extra.sections.push(turn_scores_text(&strategies));
-        if let Ok(p) = crate::pictures::turn_scores_picture(&strategies) {
+        if let Some(p) = crate::pictures::turn_scores_picture(&strategies) {
             report.extra.pictures.push(p);
         }
     }

@@ -3,9 +3,9 @@
 
 use crate::tournament::{PairResult, StrategyTurns};
 
+use tabula_app::picture::Picture;
+use tabula_app::picture::chart::{Distribution, Mark, PairShares, outcomes, panels};
 use tabula_core::text::group;
-use tabula_plot::chart::{Distribution, Mark, PairShares, outcomes, panels};
-use tabula_plot::{Picture, PlotError};
 
 /// `pairs`: each pair's games split into wins, ties and losses, with the
 /// exact chance where it is known; none without pairs (games of more
@@ -15,7 +15,7 @@ pub fn pairs_picture(
     games: u64,
     rounds: u16,
     dice: [u8; 2],
-) -> Result<Option<Picture>, PlotError> {
+) -> Option<Picture> {
     let rows: Vec<PairShares> = pairs
         .iter()
         .map(|p| {
@@ -31,9 +31,9 @@ pub fn pairs_picture(
         })
         .collect();
     if rows.is_empty() {
-        return Ok(None);
+        return None;
     }
-    Ok(Some(outcomes(
+    Some(outcomes(
         "pairs",
         &format!(
             "Chance-it: each pair's {} games, seats alternated ({} rounds, {}d{})",
@@ -42,14 +42,14 @@ pub fn pairs_picture(
             dice[0],
             dice[1]
         ),
-        &rows,
-    )?))
+        rows,
+    ))
 }
 
 /// `turn-scores`: each strategy's sampled turn scores over all its games,
 /// with the exact distribution for a strategy that decides on the turn
-/// alone.
-pub fn turn_scores_picture(strategies: &[StrategyTurns]) -> Result<Picture, PlotError> {
+/// alone; none without strategies.
+pub fn turn_scores_picture(strategies: &[StrategyTurns]) -> Option<Picture> {
     let dists: Vec<Distribution> = strategies
         .iter()
         .map(|s| Distribution {
@@ -70,10 +70,13 @@ pub fn turn_scores_picture(strategies: &[StrategyTurns]) -> Result<Picture, Plot
             show_share: 1.0,
         })
         .collect();
-    panels(
+    if dists.is_empty() {
+        return None;
+    }
+    Some(panels(
         "turn-scores",
         "Chance-it: turn scores of each strategy over all its games",
-        &dists,
+        dists,
         900,
-    )
+    ))
 }

@@ -21,13 +21,13 @@ use std::fmt::Write as _;
 
 use rayon::prelude::*;
 use serde::Serialize;
+use tabula_app::picture::Picture;
+use tabula_app::picture::plane::{Arrow, Place, Plane, Track};
 use tabula_app::{Error, Io, Report};
 use tabula_core::text::count;
 use tabula_core::{BoardGame, Streams};
 use tabula_play::record::Step;
 use tabula_play::referee::Referee;
-use tabula_plot::plane::{Arrow, Place, Plane, Track};
-use tabula_plot::{Picture, PlotError};
 
 use crate::angle::Position;
 use crate::course::{self, Course};
@@ -462,17 +462,17 @@ impl Report for RaceReport {
         tabula_app::pretty(self)
     }
 
-    fn pictures(&self) -> Result<Vec<Picture>, PlotError> {
+    fn pictures(&self) -> Vec<Picture> {
         let Some((game, paths)) = &self.picture else {
-            return Ok(Vec::new());
+            return Vec::new();
         };
-        Ok(vec![paths_picture(game, paths)?])
+        vec![paths_picture(game, paths)]
     }
 }
 
 /// The paths of some entrants on one course, with its marks, the wind at
 /// the start and the tacks.
-pub fn paths_picture(game: &Cruising, paths: &[Path]) -> Result<Picture, PlotError> {
+pub fn paths_picture(game: &Cruising, paths: &[Path]) -> Picture {
     let c = game.course();
     let wind = game.wind(&game.initial_state());
     let mut places = Vec::new();

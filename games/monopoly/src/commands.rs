@@ -153,13 +153,7 @@ impl Extension<Monopoly> for Tables {
         }
         report.title = format!("Monopoly: long-run occupancy, jail rule {}", analysis.jail);
         report.extra.sections.push(analysis.text());
-        match analysis.pictures() {
-            Ok(pictures) => report.extra.pictures.extend(pictures),
-            Err(e) => report
-                .extra
-                .sections
-                .push(format!("(The pictures could not be drawn: {e}.)\n")),
-        }
+        report.extra.pictures.extend(analysis.pictures());
     }
 }
 
@@ -219,11 +213,11 @@ impl Analysis {
 
     /// The board as rings: the share of turns ending on each square, and
     /// of landings.
-    pub fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+    pub fn pictures(&self) -> Vec<tabula_app::picture::Picture> {
         let names: Vec<String> = self.squares.iter().map(|s| s.name.clone()).collect();
         let values: Vec<f64> = self.squares.iter().map(|s| s.turn_end).collect();
         let landings: Vec<f64> = self.squares.iter().map(|s| s.landing).collect();
-        Ok(vec![
+        vec![
             crate::pictures::ring(
                 "turn-ends",
                 &format!(
@@ -231,9 +225,9 @@ impl Analysis {
                     self.jail
                 ),
                 &names,
-                &values,
+                values,
                 "turn ends",
-            )?,
+            ),
             crate::pictures::ring(
                 "landings",
                 &format!(
@@ -241,10 +235,10 @@ impl Analysis {
                     self.jail
                 ),
                 &names,
-                &landings,
+                landings,
                 "landings",
-            )?,
-        ])
+            ),
+        ]
     }
 }
 
@@ -539,18 +533,18 @@ impl Report for Simulated {
         out
     }
 
-    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+    fn pictures(&self) -> Vec<tabula_app::picture::Picture> {
         let names: Vec<String> = self.squares.iter().map(|s| s.name.clone()).collect();
         let values: Vec<f64> = self.squares.iter().map(|s| s.turn_end.value).collect();
-        Ok(vec![crate::pictures::ring(
+        vec![crate::pictures::ring(
             "turn-ends",
             &format!(
                 "Monopoly, jail rule {}: sampled share of turns ending on each square",
                 self.jail
             ),
             &names,
-            &values,
+            values,
             "turn ends",
-        )?])
+        )]
     }
 }

@@ -1,7 +1,8 @@
 //! Monopoly's pictures: the board as a ring of squares, each shaded by
 //! its share.
 
-use tabula_plot::{Picture, PlotError};
+use tabula_app::picture::Picture;
+use tabula_app::picture::board::RingBoard;
 
 /// A heat map of the board: squares round a ring from Go, shaded by
 /// `values`, labelled with `names`.
@@ -9,15 +10,13 @@ pub fn ring(
     name: &str,
     title: &str,
     names: &[String],
-    values: &[f64],
+    values: Vec<f64>,
     value_label: &str,
-) -> Result<Picture, PlotError> {
-    tabula_plot::board::RingBoard {
-        name,
-        title: title.to_string(),
-        labels: names,
+) -> Picture {
+    RingBoard {
+        labels: names.to_vec(),
         values,
-        value_label,
+        value_label: value_label.into(),
     }
-    .picture()
+    .picture(name, title)
 }

@@ -277,7 +277,7 @@ impl tabula_app::Report for Simulated {
         tabula_app::pretty(&value)
     }
 
-    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+    fn pictures(&self) -> Vec<tabula_app::picture::Picture> {
         crate::pictures::report_pictures(&self.report, &self.setup.board)
     }
 }
@@ -320,7 +320,7 @@ impl tabula_app::Report for Analyzed {
         Ok(self.analysis.to_json())
     }
 
-    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+    fn pictures(&self) -> Vec<tabula_app::picture::Picture> {
         crate::pictures::analysis_pictures(&self.analysis, &self.board)
     }
 }

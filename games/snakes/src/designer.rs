@@ -2,11 +2,13 @@
 //! `tabula serve` ([`tabula_app::page::GamePage`]). The page edits a
 //! board's RON text and its drawing; [`analyze_json`] answers each edit
 //! with the exact analysis `tabula analyze snakes --shortest` gives, the
-//! pictures it draws, and where each square is drawn (for clicks).
+//! pictures it draws (as data: the front end draws them), and where each
+//! square is drawn (for clicks).
 
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tabula_app::page::{CLIENTS, GamePage, PageError};
+use tabula_app::page::{CLIENTS, GamePage, PageAnswer, PageError};
+use tabula_app::picture::board::Layout;
 use tabula_core::spec::{Source, SpecError};
 use tabula_exact::{Cancel, Limits};
 
@@ -60,9 +62,9 @@ fn limits(cancel: &Cancel) -> Limits {
 
 /// Answers the page's requests: `boards` (the built-in boards' texts and
 /// the rule sets) and `analyze` (`{"board": RON, "players": N}`).
-pub fn api(action: &str, body: &str) -> Result<String, PageError> {
+pub fn api(action: &str, body: &str) -> Result<PageAnswer, PageError> {
     match action {
-        "boards" => Ok(boards_json().to_string()),
+        "boards" => Ok(PageAnswer::json(boards_json())),
         "analyze" => {
             let request: AnalyzeRequest = serde_json::from_str(body).map_err(|e| {
                 PageError::BadRequest(format!(
@@ -70,7 +72,7 @@ pub fn api(action: &str, body: &str) -> Result<String, PageError> {
                 ))
             })?;
             let Some(client) = request.client else {
-                return Ok(analyze_json(&request.board, request.players).to_string());
+                return Ok(analyze_json(&request.board, request.players));
             };
             if client.len() > MAX_CLIENT {
                 return Err(PageError::BadRequest(format!(
@@ -78,10 +80,11 @@ pub fn api(action: &str, body: &str) -> Result<String, PageError> {
                 )));
             }
             let ticket = CLIENTS.begin(&client, request.seq);
-            Ok(
-                analyze_json_watched(&request.board, request.players, &|| ticket.is_stale())
-                    .to_string(),
-            )
+            Ok(analyze_json_watched(
+                &request.board,
+                request.players,
+                &|| ticket.is_stale(),
+            ))
         }
         _ => Err(PageError::UnknownAction),
     }
@@ -125,14 +128,16 @@ fn spec_error(e: &SpecError) -> Value {
 }
 
 /// The analysis of the board `text` (RON) for `players` players, as the
-/// page shows it: `{"ok": true, "spec", "analysis", "wins", "pictures",
-/// "layout", "command"}`, or `{"ok": false, "error": {"message", "line",
-/// "column"}}` for a board that cannot be read or solved.
+/// page shows it: `{"ok": true, "spec", "analysis", "wins", "layout",
+/// "command"}` with the pictures as data (the front end draws them into
+/// it as `"pictures": {"board": SVG, "throws": SVG, ...}`), or `{"ok":
+/// false, "error": {"message", "line", "column"}}` for a board that
+/// cannot be read or solved.
 ///
 /// `analysis` is what `tabula analyze snakes BOARD --players N --shortest
 /// --format json` prints; `wins` gives each seat's chance to win for 2 to
 /// [`MAX_PLAYERS`] players.
-pub fn analyze_json(text: &str, players: u8) -> Value {
+pub fn analyze_json(text: &str, players: u8) -> PageAnswer {
     analyze_json_unless(text, players, &|| false)
 }
 
@@ -144,7 +149,7 @@ const WATCH_EVERY: std::time::Duration = std::time::Duration::from_millis(5);
 /// naming the phase it stopped before. (A solve already running finishes
 /// its phase, within the page's limits: 5 seconds at most;
 /// [`analyze_json_watched`] stops it too.)
-pub fn analyze_json_unless(text: &str, players: u8, stale: &dyn Fn() -> bool) -> Value {
+pub fn analyze_json_unless(text: &str, players: u8, stale: &dyn Fn() -> bool) -> PageAnswer {
     analyze_cancellable(text, players, stale, &Cancel::new())
 }
 
@@ -153,7 +158,11 @@ pub fn analyze_json_unless(text: &str, players: u8, stale: &dyn Fn() -> bool) ->
 /// cancels the solve ([`Limits::cancel`]): a stale answer stops within
 /// milliseconds, even in the middle of one of its solves, and names the
 /// phase it stopped in. What the page's requests are answered with.
-pub fn analyze_json_watched(text: &str, players: u8, stale: &(dyn Fn() -> bool + Sync)) -> Value {
+pub fn analyze_json_watched(
+    text: &str,
+    players: u8,
+    stale: &(dyn Fn() -> bool + Sync),
+) -> PageAnswer {
     let cancel = Cancel::new();
     let done = std::sync::atomic::AtomicBool::new(false);
     std::thread::scope(|scope| {
@@ -180,25 +189,36 @@ fn analyze_cancellable(
     players: u8,
     stale: &dyn Fn() -> bool,
     cancel: &Cancel,
-) -> Value {
+) -> PageAnswer {
+    analyzed(text, players, stale, cancel).unwrap_or_else(PageAnswer::json)
+}
+
+/// The analysis with its pictures, or the JSON saying why there is none
+/// (an error, or a newer edit).
+fn analyzed(
+    text: &str,
+    players: u8,
+    stale: &dyn Fn() -> bool,
+    cancel: &Cancel,
+) -> Result<PageAnswer, Value> {
     let stopped = |phase: &str| json!({ "ok": false, "stale": true, "phase": phase });
     if stale() {
-        return stopped("reading the board");
+        return Err(stopped("reading the board"));
     }
     if !(1..=MAX_PLAYERS).contains(&players) {
-        return error_json(
+        return Err(error_json(
             format!("the page analyses 1 to {MAX_PLAYERS} players, not {players}"),
             None,
-        );
+        ));
     }
     let source = Source::embedded("board.ron", text);
     let board = match Board::from_source(&source) {
         Ok(b) => b,
-        Err(e) => return spec_error(&e),
+        Err(e) => return Err(spec_error(&e)),
     };
     let setup = match Setup::new(board, None, usize::from(players)) {
         Ok(s) => s,
-        Err(e) => return error_json(e.to_string(), None),
+        Err(e) => return Err(error_json(e.to_string(), None)),
     };
     let options = AnalysisOptions {
         players,
@@ -206,17 +226,17 @@ fn analyze_cancellable(
         shortest: Some(Require::None),
     };
     if stale() {
-        return stopped("solving");
+        return Err(stopped("solving"));
     }
     let analysis = match setup.analyze(&options) {
         Ok(a) => a,
-        Err(_) if cancel.is_cancelled() => return stopped("solving"),
-        Err(e) => return error_json(e.to_string(), None),
+        Err(_) if cancel.is_cancelled() => return Err(stopped("solving")),
+        Err(e) => return Err(error_json(e.to_string(), None)),
     };
     let mut wins: Vec<Value> = Vec::new();
     for n in 2..=MAX_PLAYERS {
         if stale() {
-            return stopped(&format!("solving for {n} players"));
+            return Err(stopped(&format!("solving for {n} players")));
         }
         wins.push({
             let solved = if n == players {
@@ -234,7 +254,7 @@ fn analyze_cancellable(
             };
             match solved {
                 Err(_) if cancel.is_cancelled() => {
-                    return stopped(&format!("solving for {n} players"));
+                    return Err(stopped(&format!("solving for {n} players")));
                 }
                 Ok(w) => json!({ "players": n, "win_probability": w }),
                 Err(e) => json!({ "players": n, "error": e.to_string() }),
@@ -242,16 +262,10 @@ fn analyze_cancellable(
         });
     }
     if stale() {
-        return stopped("drawing");
+        return Err(stopped("drawing"));
     }
-    let pictures = match crate::pictures::analysis_pictures(&analysis, &setup.board) {
-        Ok(p) => p
-            .into_iter()
-            .map(|p| (p.name, Value::String(p.svg)))
-            .collect::<serde_json::Map<_, _>>(),
-        Err(e) => return error_json(e.to_string(), None),
-    };
-    let layout = tabula_plot::board::Layout::new(setup.board.size(), setup.board.columns());
+    let pictures = crate::pictures::analysis_pictures(&analysis, &setup.board);
+    let layout = Layout::new(setup.board.size(), setup.board.columns());
     let (width, height) = layout.canvas();
     let cells: Vec<Value> = (0..=setup.board.size())
         .map(|s| {
@@ -267,15 +281,18 @@ fn analyze_cancellable(
     if players > 1 {
         command.push_str(&format!(" --players {players}"));
     }
-    json!({
-        "ok": true,
-        "spec": setup.board.spec(),
-        "analysis": analysis,
-        "wins": wins,
-        "pictures": pictures,
-        "layout": { "width": width, "height": height, "cells": cells },
-        "command": command,
-    })
+    // The front end draws the pictures into the answer, under "pictures".
+    Ok(PageAnswer::with_pictures(
+        json!({
+            "ok": true,
+            "spec": setup.board.spec(),
+            "analysis": analysis,
+            "wins": wins,
+            "layout": { "width": width, "height": height, "cells": cells },
+            "command": command,
+        }),
+        pictures,
+    ))
 }
 
 tabula_app::inventory::submit! {

@@ -9,10 +9,10 @@
 
 use crate::{Analysis, Board, BoardReport};
 
+use tabula_app::picture::Picture;
+use tabula_app::picture::board::TrackBoard;
+use tabula_app::picture::chart::{Bar, Distribution, Mark, bars};
 use tabula_core::text::group;
-use tabula_plot::board::TrackBoard;
-use tabula_plot::chart::{Bar, Distribution, Mark, bars};
-use tabula_plot::{Picture, PlotError};
 
 /// Width and height of the throws chart.
 const CHART: (u32, u32) = (900, 480);
@@ -24,7 +24,7 @@ pub const SHADE_LABEL: &str = "share of landings";
 /// more than one player. With the exact values in the report, the exact
 /// distribution of throws is overlaid on the sampled one, and the exact
 /// chances of winning are drawn beside the sampled ones.
-pub fn report_pictures(report: &BoardReport, board: &Board) -> Result<Vec<Picture>, PlotError> {
+pub fn report_pictures(report: &BoardReport, board: &Board) -> Vec<Picture> {
     let total = report.squares.landings_before_last as f64;
     let values: Vec<f64> = report
         .squares
@@ -47,9 +47,9 @@ pub fn report_pictures(report: &BoardReport, board: &Board) -> Result<Vec<Pictur
             group(report.games)
         ),
         board,
-        &values,
+        values,
         (report.squares.most_popular, report.squares.least_popular),
-    )?];
+    )];
     let t = &report.throws;
     let exact = report.exact.as_ref();
     pictures.push(
@@ -69,7 +69,7 @@ pub fn report_pictures(report: &BoardReport, board: &Board) -> Result<Vec<Pictur
             marks: marks(t.mean, t.mode, t.median),
             show_share: 0.995,
         }
-        .picture("throws", CHART)?,
+        .picture("throws", CHART),
     );
     if report.players > 1 {
         let games = report.games as f64;
@@ -92,16 +92,16 @@ pub fn report_pictures(report: &BoardReport, board: &Board) -> Result<Vec<Pictur
                 group(report.games)
             ),
             "games won",
-            &seats,
-        )?);
+            seats,
+        ));
     }
-    Ok(pictures)
+    pictures
 }
 
 /// The pictures of an exact analysis: `board` (expected landings),
 /// `throws` (the exact distribution), and `seats` with more than one
 /// player.
-pub fn analysis_pictures(analysis: &Analysis, board: &Board) -> Result<Vec<Picture>, PlotError> {
+pub fn analysis_pictures(analysis: &Analysis, board: &Board) -> Vec<Picture> {
     let q = &analysis.squares;
     let values: Vec<f64> = q
         .landings
@@ -121,9 +121,9 @@ pub fn analysis_pictures(analysis: &Analysis, board: &Board) -> Result<Vec<Pictu
             analysis.board, analysis.rules
         ),
         board,
-        &values,
+        values,
         (q.most_popular, q.least_popular),
-    )?];
+    )];
     let s = &analysis.seats;
     pictures.push(
         Distribution {
@@ -138,7 +138,7 @@ pub fn analysis_pictures(analysis: &Analysis, board: &Board) -> Result<Vec<Pictu
             ),
             show_share: 0.995,
         }
-        .picture("throws", CHART)?,
+        .picture("throws", CHART),
     );
     if analysis.players > 1 {
         let seats: Vec<Bar> = s
@@ -159,32 +159,29 @@ pub fn analysis_pictures(analysis: &Analysis, board: &Board) -> Result<Vec<Pictu
                 analysis.players
             ),
             "chance of winning",
-            &seats,
-        )?);
+            seats,
+        ));
     }
-    Ok(pictures)
+    pictures
 }
 
 /// The board shaded by `values`, most and least popular outlined.
 fn board_picture(
     title: String,
     board: &Board,
-    values: &[f64],
+    values: Vec<f64>,
     (most, least): (u16, u16),
-) -> Result<Picture, PlotError> {
-    let jumps: Vec<(u16, u16)> = board.jumps().iter().map(|j| (j.from, j.to)).collect();
+) -> Picture {
     TrackBoard {
-        name: "board",
-        title,
         size: board.size(),
         columns: board.columns(),
-        jumps: &jumps,
+        jumps: board.jumps().iter().map(|j| (j.from, j.to)).collect(),
         values,
-        value_label: SHADE_LABEL,
+        value_label: SHADE_LABEL.into(),
         most: Some(most),
         least: Some(least),
     }
-    .picture()
+    .picture("board", &title)
 }
 
 /// The values with the last square's left out of the scale.

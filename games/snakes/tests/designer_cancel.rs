@@ -19,12 +19,20 @@ fn slow_board() -> String {
     )
 }
 
+/// An answer as it can be compared: its JSON and its pictures' data as
+/// JSON (a square left out of a board's shading is NaN, never equal to
+/// itself).
+fn same(answer: tabula_app::page::PageAnswer) -> (serde_json::Value, serde_json::Value) {
+    let pictures = serde_json::to_value(&answer.pictures).expect("pictures as JSON");
+    (answer.json, pictures)
+}
+
 #[test]
 fn a_stale_solve_stops_in_the_middle_of_its_solve() {
     let board = slow_board();
     let started = Instant::now();
     let stale_after = Duration::from_millis(300);
-    let r = analyze_json_watched(&board, 1, &|| started.elapsed() > stale_after);
+    let r = analyze_json_watched(&board, 1, &|| started.elapsed() > stale_after).json;
     let took = started.elapsed();
     assert_eq!(r["stale"], true, "{r}");
     assert_eq!(r["phase"], "solving", "{r}");
@@ -40,7 +48,7 @@ fn a_stale_solve_stops_in_the_middle_of_its_solve() {
 fn a_watched_solve_that_stays_fresh_answers_as_analyze_json_does() {
     let classic = include_str!("../boards/classic.ron");
     assert_eq!(
-        analyze_json_watched(classic, 2, &|| false),
-        analyze_json(classic, 2)
+        same(analyze_json_watched(classic, 2, &|| false)),
+        same(analyze_json(classic, 2))
     );
 }

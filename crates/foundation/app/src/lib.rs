@@ -109,6 +109,9 @@ pub use entry::{GameEntry, RESERVED_VERBS, find_game, games};
 pub use report::{Report, pretty};
 pub use tabula_core::CoreError;
 pub use tabula_core::registry::PluginInfo;
+/// Pictures of results as data (`tabula-picture`): what a report's
+/// [`Report::pictures`] describes and the front ends draw.
+pub use tabula_picture as picture;
 
 /// Re-exported so game crates register with the same `inventory`.
 pub use inventory;

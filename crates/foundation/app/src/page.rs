@@ -4,15 +4,18 @@
 //! A page is an HTML fragment with its own script, served as it is, and
 //! one function answering the page's requests: the front end calls it
 //! with an action name and the request's body, off its request threads,
-//! and returns its JSON. The front end names no game; a game submits its
-//! pages with `inventory`, as it submits its entry:
+//! and returns its JSON ([`PageAnswer`]). An answer may carry pictures
+//! as data: the front end draws them and puts them into the JSON under
+//! `"pictures"`, as an object of SVG documents by picture name. The front
+//! end names no game; a game submits its pages with `inventory`, as it
+//! submits its entry:
 //!
 //! ```
-//! use tabula_app::page::{GamePage, PageError};
+//! use tabula_app::page::{GamePage, PageAnswer, PageError};
 //!
-//! fn api(action: &str, body: &str) -> Result<String, PageError> {
+//! fn api(action: &str, body: &str) -> Result<PageAnswer, PageError> {
 //!     match action {
-//!         "echo" => Ok(serde_json::json!({ "length": body.len() }).to_string()),
+//!         "echo" => Ok(PageAnswer::json(serde_json::json!({ "length": body.len() }))),
 //!         _ => Err(PageError::UnknownAction),
 //!     }
 //! }
@@ -29,7 +32,7 @@
 //! }
 //!
 //! let page = tabula_app::page::find("coin", "flipper").expect("registered");
-//! assert_eq!((page.api)("echo", "abc")?, r#"{"length":3}"#);
+//! assert_eq!((page.api)("echo", "abc")?.json.to_string(), r#"{"length":3}"#);
 //! # Ok::<_, tabula_app::page::PageError>(())
 //! ```
 
@@ -49,10 +52,47 @@ pub struct GamePage {
     /// `NAME/api/ACTION`.
     pub html: &'static str,
     /// Answers one request: the action (the last path segment) and the
-    /// request's body (UTF-8 text), JSON back. It may take a while (an
-    /// exact solve): the front end calls it off its request threads, with
-    /// the number of calls at once bounded.
-    pub api: fn(action: &str, body: &str) -> Result<String, PageError>,
+    /// request's body (UTF-8 text), JSON (and pictures) back. It may take
+    /// a while (an exact solve): the front end calls it off its request
+    /// threads, with the number of calls at once bounded.
+    pub api: fn(action: &str, body: &str) -> Result<PageAnswer, PageError>,
+}
+
+/// A page's answer to a request: its JSON, and pictures as data that the
+/// front end draws and puts into the JSON (an object) under
+/// [`PageAnswer::PICTURES`], as `{NAME: SVG}`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PageAnswer {
+    /// The answer.
+    pub json: serde_json::Value,
+    /// Pictures to draw into it, or `None` for an answer without the
+    /// key.
+    pub pictures: Option<Vec<crate::picture::Picture>>,
+}
+
+impl PageAnswer {
+    /// The key the drawn pictures go under.
+    pub const PICTURES: &'static str = "pictures";
+
+    /// An answer of JSON alone.
+    pub fn json(json: serde_json::Value) -> PageAnswer {
+        PageAnswer {
+            json,
+            pictures: None,
+        }
+    }
+
+    /// An answer with pictures, drawn into `json` (an object) under
+    /// [`PageAnswer::PICTURES`].
+    pub fn with_pictures(
+        json: serde_json::Value,
+        pictures: Vec<crate::picture::Picture>,
+    ) -> PageAnswer {
+        PageAnswer {
+            json,
+            pictures: Some(pictures),
+        }
+    }
 }
 
 impl std::fmt::Debug for GamePage {

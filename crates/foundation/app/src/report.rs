@@ -1,6 +1,6 @@
 //! [`Report`]: what a command returns.
 
-use tabula_plot::{Picture, PlotError};
+use tabula_picture::Picture;
 
 use crate::Error;
 
@@ -18,13 +18,15 @@ pub trait Report {
     /// the final newline.
     fn json(&self) -> Result<String, Error>;
 
-    /// The pictures of the result. The default has none; a game whose
-    /// commands are registered with pictures draws them here, with
-    /// `tabula_plot`'s charts and board drawings. Register the command
-    /// with [`Typed::with_pictures`](crate::Typed::with_pictures), or the
+    /// The pictures of the result, as data: what to draw, which the
+    /// front end draws (`--plot`, `--report`, the web forms). The default
+    /// has none; a game whose commands are registered with pictures
+    /// describes them here with [`crate::picture`]'s charts and boards.
+    /// Register the command with
+    /// [`Typed::with_pictures`](crate::Typed::with_pictures), or the
     /// front end offers no `--plot`/`--report` and never calls this.
-    fn pictures(&self) -> Result<Vec<Picture>, PlotError> {
-        Ok(Vec::new())
+    fn pictures(&self) -> Vec<Picture> {
+        Vec::new()
     }
 }
 

@@ -544,7 +544,7 @@ impl Report for MergedReport {
         self.report.json()
     }
 
-    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+    fn pictures(&self) -> Vec<crate::picture::Picture> {
         self.report.pictures()
     }
 }
@@ -888,7 +888,7 @@ impl Report for PartReport {
         crate::pretty(&value)
     }
 
-    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+    fn pictures(&self) -> Vec<crate::picture::Picture> {
         self.report.pictures()
     }
 }

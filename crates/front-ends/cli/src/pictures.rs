@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Args;
+use tabula_app::picture::Picture;
 use tabula_plot::html::Page;
-use tabula_plot::{Picture, prepare_dir, write_pictures};
+use tabula_plot::{draw_all, prepare_dir, write_pictures};
 
 use crate::Error;
 
@@ -84,18 +85,19 @@ impl PlotArgs {
     }
 
     /// Draws and writes what was asked for, after the results are out:
-    /// `pictures` draws them, `text` is the report's text, `title` heads
-    /// the HTML page. Says on stderr what it wrote.
+    /// `pictures` describes them (drawn here, as SVG), `text` is the
+    /// report's text, `title` heads the HTML page. Says on stderr what it
+    /// wrote.
     pub fn write(
         &self,
         title: &str,
         text: impl FnOnce() -> String,
-        pictures: impl FnOnce() -> Result<Vec<Picture>, tabula_plot::PlotError>,
+        pictures: impl FnOnce() -> Vec<Picture>,
     ) -> Result<(), Error> {
         if !self.wanted() {
             return Ok(());
         }
-        let pictures = pictures()?;
+        let pictures = draw_all(&pictures())?;
         if let Some(dir) = &self.plot {
             let written = write_pictures(&pictures, dir).map_err(|e| plot_error(dir, e))?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();

@@ -638,8 +638,7 @@ pub(crate) fn run(
         .ok_or_else(|| failed("the command gave no report".into()))?;
     let json = named(report.json().map_err(|e| failed(format!("error: {e}")))?);
     let pictures = match c.kind() {
-        Kind::Report { pictures: true } => report
-            .pictures()
+        Kind::Report { pictures: true } => tabula_plot::draw_all(&report.pictures())
             .map_err(|e| failed(format!("error: {e}")))?
             .into_iter()
             .map(|p| (p.name, p.title, p.svg))

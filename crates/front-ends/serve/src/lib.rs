@@ -39,7 +39,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use clap::{ArgMatches, Args, FromArgMatches};
-use tabula_app::page::{self, GamePage, PageError};
+use tabula_app::page::{self, GamePage, PageAnswer, PageError};
 use tokio::sync::Semaphore;
 
 mod forms;
@@ -513,16 +513,33 @@ async fn page_api(
         page::CLIENTS.begin(client, seq);
     }
     let api = p.api;
-    let answer = match off_thread(&shared, move || api(&action, &body)).await {
+    let answer = match off_thread(&shared, move || api(&action, &body).map(page_json)).await {
         Ok(a) => a,
         Err(r) => return r,
     };
     match answer {
-        Ok(body) => json(StatusCode::OK, body),
+        Ok(Ok(body)) => json(StatusCode::OK, body),
+        Ok(Err(e)) => text(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
         Err(PageError::UnknownAction) => text(StatusCode::NOT_FOUND, "no such action"),
         Err(PageError::BadRequest(why)) => text(StatusCode::BAD_REQUEST, why),
         Err(e) => text(StatusCode::BAD_REQUEST, e.to_string()),
     }
+}
+
+/// A page's answer as the JSON it sends: its pictures drawn, as
+/// `{NAME: SVG}` under [`PageAnswer::PICTURES`].
+fn page_json(answer: PageAnswer) -> Result<String, tabula_plot::PlotError> {
+    let PageAnswer { mut json, pictures } = answer;
+    if let Some(pictures) = pictures {
+        let drawn: serde_json::Map<String, serde_json::Value> = tabula_plot::draw_all(&pictures)?
+            .into_iter()
+            .map(|p| (p.name, serde_json::Value::String(p.svg)))
+            .collect();
+        if let Some(map) = json.as_object_mut() {
+            map.insert(PageAnswer::PICTURES.into(), drawn.into());
+        }
+    }
+    Ok(json.to_string())
 }
 
 /// A request's body as UTF-8 text, at most [`MAX_BODY`] bytes (a body

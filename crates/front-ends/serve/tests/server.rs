@@ -11,24 +11,54 @@ use std::net::{SocketAddr, TcpStream};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use tabula_app::page::{GamePage, PageError};
+use tabula_app::page::{GamePage, PageAnswer, PageError};
+use tabula_app::picture::{Drawing, Picture, chart};
 use tabula_app::{Command, GameEntry};
 
-fn api(action: &str, body: &str) -> Result<String, PageError> {
+fn api(action: &str, body: &str) -> Result<PageAnswer, PageError> {
+    let empty = || PageAnswer::json(serde_json::json!({}));
     match action {
-        "echo" => Ok(serde_json::json!({ "length": body.len() }).to_string()),
+        "echo" => Ok(PageAnswer::json(
+            serde_json::json!({ "length": body.len() }),
+        )),
         "slow" => {
             std::thread::sleep(Duration::from_millis(200));
-            Ok("{}".into())
+            Ok(empty())
         }
         "bad" => Err(PageError::BadRequest("a bad request".into())),
         "count" => {
             COUNTED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-            Ok("{}".into())
+            Ok(empty())
         }
-        "counted" => Ok(COUNTED
-            .load(std::sync::atomic::Ordering::SeqCst)
-            .to_string()),
+        "counted" => Ok(PageAnswer::json(
+            COUNTED.load(std::sync::atomic::Ordering::SeqCst).into(),
+        )),
+        // Pictures as data, drawn by the server into the JSON.
+        "draw" => Ok(PageAnswer::with_pictures(
+            serde_json::json!({ "ok": true }),
+            vec![
+                Picture {
+                    name: "own".into(),
+                    title: "a page's own SVG".into(),
+                    drawing: Drawing::Svg("<svg/>".into()),
+                },
+                chart::bars(
+                    "bars",
+                    "one bar",
+                    "share",
+                    vec![chart::Bar {
+                        label: "a".into(),
+                        value: Some(0.5),
+                        std_error: None,
+                        exact: None,
+                    }],
+                ),
+            ],
+        )),
+        "undrawable" => Ok(PageAnswer::with_pictures(
+            serde_json::json!({}),
+            vec![chart::bars("bars", "no bars", "share", Vec::new())],
+        )),
         "panic" => panic!("a page's bug"),
         // Waits, then says whether a newer request of its client came.
         "stale" => {
@@ -38,7 +68,9 @@ fn api(action: &str, body: &str) -> Result<String, PageError> {
                 .map_err(|_| PageError::BadRequest("a number".into()))?;
             let ticket = tabula_app::page::CLIENTS.begin("stale-client", seq);
             std::thread::sleep(Duration::from_millis(400));
-            Ok(serde_json::json!({ "stale": ticket.is_stale() }).to_string())
+            Ok(PageAnswer::json(
+                serde_json::json!({ "stale": ticket.is_stale() }),
+            ))
         }
         _ => Err(PageError::UnknownAction),
     }
@@ -257,6 +289,23 @@ fn a_page_is_served_in_the_layout_and_answers_its_requests() {
     assert_eq!(r.header("content-type"), Some("application/json"));
     let r = request(server(), "POST", "/game/flip/counter/api/nope", b"");
     assert_eq!(r.status, 404);
+    // The pictures a page answers with are drawn into its JSON, by name.
+    let r = request(server(), "POST", "/game/flip/counter/api/draw", b"");
+    assert_eq!(r.status, 200, "{}", r.text());
+    let v: serde_json::Value = serde_json::from_str(&r.text()).expect("JSON");
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["pictures"]["own"], "<svg/>");
+    assert!(
+        v["pictures"]["bars"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("<svg") && s.contains("one bar")),
+        "{v}"
+    );
+    let r = request(server(), "POST", "/game/flip/counter/api/undrawable", b"");
+    assert_eq!(
+        (r.status, r.text().as_str()),
+        (500, "cannot draw bars: no bars")
+    );
     let r = request(server(), "POST", "/game/flip/counter/api/bad", b"");
     assert_eq!((r.status, r.text().as_str()), (400, "a bad request"));
     let r = request(server(), "POST", "/game/flip/counter/api/echo", b"\xff\xfe");
@@ -553,15 +602,15 @@ impl tabula_app::Report for Counted {
     fn json(&self) -> Result<String, tabula_app::Error> {
         tabula_app::pretty(self)
     }
-    fn pictures(&self) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
-        Ok(vec![tabula_plot::Picture {
+    fn pictures(&self) -> Vec<Picture> {
+        vec![Picture {
             name: "count".into(),
             title: format!("{} counted", self.what),
-            svg: format!(
+            drawing: Drawing::Svg(format!(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><title>{}</title></svg>",
                 self.counts.len()
-            ),
-        }])
+            )),
+        }]
     }
 }
 

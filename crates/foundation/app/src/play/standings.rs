@@ -313,20 +313,17 @@ pub fn entrants<G: BoardGame + 'static>(
 /// of each pair's wins, draws and losses, entrants by rank; for more
 /// seats each entrant's share of its games won alone, with two standard
 /// errors each side.
-pub fn results_matrix(
-    standings: &Standings,
-    title: &str,
-) -> Result<Vec<tabula_plot::Picture>, tabula_plot::PlotError> {
+pub fn results_matrix(standings: &Standings, title: &str) -> Vec<tabula_picture::Picture> {
     let pairs = standings.pairs();
     if pairs.is_empty() {
-        let bars: Vec<tabula_plot::chart::Bar> = standings
+        let bars: Vec<tabula_picture::chart::Bar> = standings
             .entrants
             .iter()
             .filter(|e| e.games > 0)
             .map(|e| {
                 let n = e.games as f64;
                 let share = e.wins as f64 / n;
-                tabula_plot::chart::Bar {
+                tabula_picture::chart::Bar {
                     label: e.name.clone(),
                     value: Some(share),
                     std_error: Some((share * (1.0 - share) / n).sqrt()),
@@ -335,22 +332,20 @@ pub fn results_matrix(
             })
             .collect();
         if bars.is_empty() {
-            return Ok(Vec::new());
+            return Vec::new();
         }
-        return Ok(vec![tabula_plot::chart::bars(
+        return vec![tabula_picture::chart::bars(
             "results",
             &format!("{title}: share of games won alone"),
             "won",
-            &bars,
-        )?]);
+            bars,
+        )];
     }
     let names = standings.entrants.iter().map(|e| e.name.clone()).collect();
     let cells = pairs
         .iter()
         .map(|p| (p.a.as_str(), p.b.as_str(), p.a_wins, p.b_wins, p.draws));
-    Ok(vec![
-        tabula_plot::chart::Matrix::from_pairs(names, cells).picture("results", title)?,
-    ])
+    vec![tabula_picture::chart::Matrix::from_pairs(names, cells).picture("results", title)]
 }
 
 /// The most forfeits listed one by one in the text.
@@ -605,16 +600,14 @@ mod tests {
             .run(&HighestDie, &entrants, RunOptions::new())
             .expect("plays")
             .standings;
-        let pictures = super::results_matrix(&standings, "three seats").expect("draws");
+        let pictures = super::results_matrix(&standings, "three seats");
         assert_eq!(pictures.len(), 1);
         assert_eq!(pictures[0].name, "results");
-        assert!(
-            pictures[0]
-                .svg
-                .contains("three seats: share of games won alone"),
-            "{}",
-            pictures[0].svg
-        );
+        assert_eq!(pictures[0].title, "three seats: share of games won alone");
+        let tabula_picture::Drawing::Bars { bars, .. } = &pictures[0].drawing else {
+            panic!("bars: {:?}", pictures[0].drawing)
+        };
+        assert_eq!(bars.len(), 4, "{bars:?}");
         // Ten deals of six seatings: standard errors, and points in thirds
         // where shared firsts give them.
         let text = super::standings_text(&standings);

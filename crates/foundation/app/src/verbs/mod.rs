@@ -38,11 +38,11 @@ use serde::Serialize;
 use tabula_core::params::{self, Parameters};
 use tabula_core::text::group;
 use tabula_core::{Agent, spec::Source};
+use tabula_picture::Picture;
+use tabula_picture::chart::{self, Bar, Distribution};
 use tabula_play::record::Recordable;
 use tabula_play::terminal::{Notation, Occupant};
 use tabula_play::tournament::{Chances, GameId, Pair, Standings};
-use tabula_plot::chart::{self, Bar, Distribution};
-use tabula_plot::{Picture, PlotError};
 use tabula_sim::{LengthOf, LengthSummary, Lengths, Simulation, Standing};
 
 use crate::Error;

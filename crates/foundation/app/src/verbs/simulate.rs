@@ -370,7 +370,7 @@ impl Report for SimulateReport {
         self.extra.json(self)
     }
 
-    fn pictures(&self) -> Result<Vec<Picture>, PlotError> {
+    fn pictures(&self) -> Vec<Picture> {
         let mut pictures = Vec::new();
         if let Some(steps) = &self.steps {
             let exact = self.exact_steps_pmf.clone();
@@ -386,7 +386,7 @@ impl Report for SimulateReport {
                     }],
                     show_share: 0.99,
                 }
-                .picture("steps", (800, 480))?,
+                .picture("steps", (800, 480)),
             );
         }
         let bars: Vec<Bar> = self
@@ -407,9 +407,9 @@ impl Report for SimulateReport {
             "wins",
             &format!("{}: each seat's chance to win", self.variant.spec),
             "games won",
-            &bars,
-        )?);
+            bars,
+        ));
         pictures.extend(self.extra.pictures.iter().cloned());
-        Ok(pictures)
+        pictures
     }
 }

@@ -263,7 +263,7 @@ impl Report for TournamentReport {
         })
     }
 
-    fn pictures(&self) -> Result<Vec<Picture>, PlotError> {
+    fn pictures(&self) -> Vec<Picture> {
         let s = &self.standings;
         let title = if s.seats == 2 {
             format!(
@@ -277,9 +277,9 @@ impl Report for TournamentReport {
                 s.seats
             )
         };
-        let mut pictures = crate::play::results_matrix(s, &title)?;
+        let mut pictures = crate::play::results_matrix(s, &title);
         pictures.extend(self.extra.pictures.iter().cloned());
-        Ok(pictures)
+        pictures
     }
 }
 

@@ -3,7 +3,7 @@
 //! fonts, no links to fetch: it reads the same offline, mailed, or
 //! opened years later. The page is also well-formed XML.
 
-use crate::Picture;
+use crate::Svg;
 
 /// What goes on the page.
 #[derive(Clone, Copy, Debug)]
@@ -15,7 +15,7 @@ pub struct Page<'a> {
     /// The numbers: the command's text report, shown as it prints.
     pub text: &'a str,
     /// The pictures, in order.
-    pub pictures: &'a [Picture],
+    pub pictures: &'a [Svg],
 }
 
 const STYLE: &str = "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#1e1e1e}\

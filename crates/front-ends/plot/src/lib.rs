@@ -1,33 +1,35 @@
-//! Pictures of tabula's results: the board of a race game drawn as the
-//! physical board and shaded by how often each square is landed on,
-//! distributions with their exact values overlaid, win rates and
-//! tournament matrices, all as SVG drawn with [plotters], plus a
-//! self-contained HTML page that puts the numbers and the pictures
-//! together.
+//! The front ends' drawing: a [`Picture`] (what a report wants drawn, as
+//! data: `tabula-picture`) turned into SVG with [plotters], the SVG files
+//! written, and a self-contained HTML page that puts the numbers and the
+//! pictures together.
 //!
 //! ```
-//! use tabula_plot::chart::Matrix;
+//! use tabula_picture::chart::Matrix;
 //!
 //! // Two agents' record against each other: (a, b, a's wins, b's wins, draws).
 //! let m = Matrix::from_pairs(vec!["cautious".into(), "random".into()], [("cautious", "random", 70, 20, 10)]);
-//! let picture = m.picture("results", "cautious against random")?;
-//! assert_eq!(picture.file_name(), "results.svg");
-//! assert!(picture.svg.starts_with("<svg"));
+//! let svg = tabula_plot::draw(&m.picture("results", "cautious against random"))?;
+//! assert_eq!(svg.file_name(), "results.svg");
+//! assert!(svg.svg.starts_with("<svg"));
 //! # Ok::<_, tabula_plot::PlotError>(())
 //! ```
 //!
 //! This crate knows no game: [`board`] draws any race track (squares,
-//! ladders and chutes, shades), [`chart`] draws distributions, bars,
-//! outcome strips and result matrices, [`plane`] paths on a map. Each
-//! game turns its own results into [`Picture`]s with them, in its own
-//! crate. [`html`] makes the report page, [`write_pictures`] the SVG
-//! files.
+//! ladders and chutes, shades) and ring, [`chart`] distributions, bars,
+//! outcome strips and result matrices, [`plane`] paths on a map; a
+//! game's own SVG ([`Drawing::Svg`]) is written as it is. [`html`] makes
+//! the report page, [`write_pictures`] the SVG files. Data that cannot be
+//! drawn (a board of no squares, no pairs) is refused here, with
+//! [`PlotError::Data`].
+
 #![deny(missing_docs)]
 
 use std::path::{Path, PathBuf};
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+
+use tabula_picture::{Drawing, Picture};
 
 pub mod board;
 pub mod chart;
@@ -36,9 +38,9 @@ pub mod plane;
 
 mod style;
 
-/// One picture: an SVG document and what it shows.
+/// One picture drawn: an SVG document and what it shows.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Picture {
+pub struct Svg {
     /// The file stem, e.g. `board` for `board.svg`.
     pub name: String,
     /// A one-line caption.
@@ -47,7 +49,7 @@ pub struct Picture {
     pub svg: String,
 }
 
-impl Picture {
+impl Svg {
     /// The file name it is written under: `NAME.svg`.
     pub fn file_name(&self) -> String {
         format!("{}.svg", self.name)
@@ -96,7 +98,7 @@ pub(crate) fn draw_svg(
     title: &str,
     size: (u32, u32),
     draw: impl FnOnce(&Canvas<'_>) -> Drawn,
-) -> Result<Picture, PlotError> {
+) -> Result<Svg, PlotError> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
@@ -105,16 +107,50 @@ pub(crate) fn draw_svg(
         draw(&root).map_err(&e)?;
         root.present().map_err(&e)?;
     }
-    Ok(Picture {
+    Ok(Svg {
         name: name.into(),
         title: title.into(),
         svg: html::xml_clean(svg),
     })
 }
 
+/// Draws `picture` as SVG: its [`Drawing`] with plotters, or a game's own
+/// SVG as it is. Data that cannot be drawn is a [`PlotError::Data`]
+/// naming the picture.
+pub fn draw(picture: &Picture) -> Result<Svg, PlotError> {
+    let (name, title) = (picture.name.as_str(), picture.title.as_str());
+    match &picture.drawing {
+        Drawing::Distribution { distribution, size } => {
+            chart::distribution(name, distribution, *size)
+        }
+        Drawing::Panels { panels, width } => chart::panels(name, title, panels, *width),
+        Drawing::Bars { y_label, bars } => chart::bars(name, title, y_label, bars),
+        Drawing::Outcomes { rows } => chart::outcomes(name, title, rows),
+        Drawing::Matrix(m) => chart::matrix(name, title, m),
+        Drawing::TrackBoard(b) => board::track(name, title, b),
+        Drawing::RingBoard(b) => board::ring(name, title, b),
+        Drawing::Plane { plane, size } => plane::plane(name, title, plane, *size),
+        Drawing::Svg(svg) => Ok(Svg {
+            name: name.into(),
+            title: title.into(),
+            svg: svg.clone(),
+        }),
+        // A kind of drawing added to tabula-picture after this crate.
+        _ => Err(PlotError::Data {
+            picture: name.into(),
+            message: "a kind of drawing this tabula-plot does not know".into(),
+        }),
+    }
+}
+
+/// Draws every picture, in order (see [`draw`]).
+pub fn draw_all(pictures: &[Picture]) -> Result<Vec<Svg>, PlotError> {
+    pictures.iter().map(draw).collect()
+}
+
 /// Writes each picture to `dir/NAME.svg`, creating `dir` if needed, and
 /// returns the paths written.
-pub fn write_pictures(pictures: &[Picture], dir: &Path) -> Result<Vec<PathBuf>, PlotError> {
+pub fn write_pictures(pictures: &[Svg], dir: &Path) -> Result<Vec<PathBuf>, PlotError> {
     prepare_dir(dir)?;
     let mut written = Vec::new();
     for p in pictures {
