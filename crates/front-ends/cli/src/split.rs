@@ -24,7 +24,7 @@
 //! // The header of part `k` of 2 of a run of 10 games.
 //! let part = |k: u64, seed: u64| {
 //!     let header = ShardHeader {
-//!         game: "snakes".into(),
+//!         game: "coin".into(),
 //!         command: "simulate".into(),
 //!         part: k,
 //!         of: 2,
