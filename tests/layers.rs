@@ -1105,3 +1105,35 @@ fn the_toy_finder_reads_test_code_only() {
         ["Lib", "Toy", "After"]
     );
 }
+
+#[test]
+fn the_registrys_shard_module_reads_no_file_and_the_command_line_merges() {
+    // A command's half of a split run is the registry's; reading, checking
+    // and merging part files is the command line's (issue 36, item 4).
+    let code = |rel: &str| -> String {
+        let text = std::fs::read_to_string(root().join(rel)).expect("a source file");
+        text.lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let shard = code("crates/foundation/app/src/shard.rs");
+    for word in ["std::fs", "File", "read_to_string", "std::io", "fn merge"] {
+        assert!(
+            !shard.contains(word),
+            "tabula-app's shard.rs names {word}: part files are read and merged by tabula_cli::split"
+        );
+    }
+    let split = code("crates/front-ends/cli/src/split.rs");
+    for word in [
+        "pub fn read(",
+        "pub fn check(",
+        "pub fn merge(",
+        "pub fn run(",
+    ] {
+        assert!(
+            split.contains(word),
+            "tabula_cli::split has no {word}...: where did it go?"
+        );
+    }
+}

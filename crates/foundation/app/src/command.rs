@@ -28,9 +28,10 @@ pub struct Io<'a> {
     /// The command's input (for interactive commands).
     pub input: &'a mut dyn BufRead,
     /// The run's part, or the parts to merge: the front end fills it in
-    /// ([`shard::run`](crate::shard::run),
-    /// [`shard::merge`](crate::shard::merge)); a command hands it to
-    /// [`shard::simulation`](crate::shard::simulation) or a tournament.
+    /// ([`ShardContext::playing`](crate::shard::ShardContext::playing),
+    /// [`ShardContext::merging`](crate::shard::ShardContext::merging)); a
+    /// command hands it to [`shard::simulation`](crate::shard::simulation)
+    /// or a tournament.
     pub shard: crate::shard::ShardContext,
     /// The front end's progress display: long runs and solves tell it
     /// how far they have come, and [notes](Io::note) go to it. The

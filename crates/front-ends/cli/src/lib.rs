@@ -13,9 +13,11 @@
 //!
 //! The front end also keeps what a game's commands only describe: their
 //! progress, shown on stderr by [`progress::Stderr`] (a bar or spinner on
-//! a terminal, otherwise a line now and then), their notes, and how the
+//! a terminal, otherwise a line now and then), their notes, how the
 //! program ends ([`exit`]: exit codes, error messages; [`program`] makes a
-//! program of one command).
+//! program of one command), and the files of runs split across machines
+//! ([`split`]: a part's header, reading, checking and merging parts for
+//! `tabula merge`).
 //!
 //! The same commands run in-process, writing to any output:
 //!
@@ -40,6 +42,7 @@ pub mod args;
 pub mod exit;
 pub mod pictures;
 pub mod progress;
+pub mod split;
 
 pub use exit::{exit_for_clap, finish, program};
 pub use progress::{SolveProgress, progress_bar};
@@ -534,7 +537,7 @@ pub fn run_matches(matches: &ArgMatches, io: &mut Io<'_>) -> Result<(), Error> {
 }
 
 /// Runs one game command and renders its report (a part of a split run
-/// with its header: see [`tabula_app::shard::run`]).
+/// with its header: see [`split::run`]).
 fn run_game_command(
     game: &'static str,
     c: &dyn tabula_app::Command,
@@ -554,7 +557,7 @@ fn run_game_command(
             };
             // A bad destination costs nothing: check it before the run.
             plot.prepare()?;
-            let Some(report) = tabula_app::shard::run(game, c, &arguments, &values, io)? else {
+            let Some(report) = split::run(game, c, &arguments, &values, io)? else {
                 return Ok(());
             };
             render(report.as_ref(), format, &plot, io.out)
@@ -578,10 +581,10 @@ pub fn render(
 }
 
 /// `tabula merge`: finds the game and command the parts name, and lets
-/// the framework merge them ([`tabula_app::shard::merge`]).
+/// the framework merge them ([`split::merge`]).
 fn merge(args: &MergeArgs, io: &mut Io<'_>) -> Result<(), Error> {
     args.plot.prepare()?;
-    let parts = tabula_app::shard::read(&args.files)?;
+    let parts = split::read(&args.files)?;
     let first = parts.first().ok_or("no files to merge")?.header()?;
     let entry = tabula_app::find_game(&first.game)?;
     let c = entry
@@ -596,7 +599,7 @@ fn merge(args: &MergeArgs, io: &mut Io<'_>) -> Result<(), Error> {
             .map(|m| args::values(&arguments, &m))
             .map_err(|e| e.to_string())
     };
-    let report = tabula_app::shard::merge(c, &arguments, &parse, parts, io)?;
+    let report = split::merge(c, &arguments, &parse, parts, io)?;
     render(report.as_ref(), args.format.format, &args.plot, io.out)
 }
 

@@ -619,7 +619,7 @@ pub(crate) fn run(
     io.progress = tabula_cli::progress::Stderr::fed(feed).shared();
     let arguments = c.arguments();
     let values = tabula_cli::args::values(&arguments, sub);
-    let ran = tabula_app::shard::run(game, c, &arguments, &values, &mut io);
+    let ran = tabula_cli::split::run(game, c, &arguments, &values, &mut io);
     let written = named(String::from_utf8_lossy(&out).into_owned());
     // A command that only prints: what it printed.
     if c.kind() == Kind::Interactive {
