@@ -322,7 +322,7 @@ pub(crate) fn config_alias(command: Arguments) -> Arguments {
 /// The generic help, then Chance-it's.
 pub(crate) fn more_help(command: Arguments, more: &str) -> Arguments {
     let generic = command
-        .get_after_help()
+        .after_help_text()
         .map(ToString::to_string)
         .unwrap_or_default();
     command.after_help(format!("{generic}\n{more}"))

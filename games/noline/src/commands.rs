@@ -71,7 +71,7 @@ fn solver_dim_checked(s: &str) -> Result<(), String> {
 /// The generic help, then noline's.
 fn more_help(command: Arguments, more: &str) -> Arguments {
     let generic = command
-        .get_after_help()
+        .after_help_text()
         .map(ToString::to_string)
         .unwrap_or_default();
     command.after_help(format!("{generic}\n{more}"))

@@ -474,7 +474,7 @@ impl Arguments {
     }
 
     /// The text after the options, if any.
-    pub fn get_after_help(&self) -> Option<&str> {
+    pub fn after_help_text(&self) -> Option<&str> {
         self.after_help.as_deref()
     }
 
@@ -484,7 +484,7 @@ impl Arguments {
     }
 
     /// The arguments, in order.
-    pub fn get_arguments(&self) -> impl Iterator<Item = &Arg> {
+    pub fn iter(&self) -> impl Iterator<Item = &Arg> {
         self.args.iter()
     }
 }

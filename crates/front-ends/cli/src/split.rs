@@ -226,7 +226,7 @@ pub const NOT_PARAMETERS: [&str; 7] = [
 pub fn parameters(arguments: &Arguments, values: &Values) -> Value {
     let mut files = Vec::new();
     let args: Vec<Value> = arguments
-        .get_arguments()
+        .iter()
         .filter_map(|a| {
             let id = a.id.as_str();
             let given = values.raw(id).filter(|_| values.given(id));

@@ -171,7 +171,7 @@ fn same(derived: clap::Command, declared: &Arguments, lines: &[&[&str]]) {
         match (a, b) {
             (Ok(a), Ok(b)) => {
                 let values = tabula_cli::args::values(declared, &b);
-                for arg in declared.get_arguments() {
+                for arg in declared.iter() {
                     let raw: Option<Vec<String>> = a
                         .try_get_raw(&arg.id)
                         .ok()
