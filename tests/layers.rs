@@ -280,6 +280,22 @@ fn the_registry_the_pictures_and_the_games_draw_nothing() {
     assert!(cli.iter().any(|d| d == "tabula-plot"), "{cli:?}");
 }
 
+/// The code lines (not comments) of `files` that name any of `names`,
+/// as `file:line: code`.
+fn code_naming(files: &[PathBuf], names: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).expect("a source file");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if !code.starts_with("//") && names.iter().any(|name| code.contains(name)) {
+                found.push(format!("{}:{}: {}", file.display(), n + 1, code));
+            }
+        }
+    }
+    found
+}
+
 /// No source outside the front ends and the root package names plotters
 /// or tabula_plot in its code (comments may say who draws): the
 /// foundation (the registry and `tabula_picture` included), every game
@@ -292,19 +308,7 @@ fn no_source_outside_the_front_ends_names_the_drawing() {
         files.extend(sources(&root().join(dir)));
     }
     assert!(files.len() >= 100, "{files:?}");
-    let mut found = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(&file).expect("a source file");
-        for (n, line) in text.lines().enumerate() {
-            let code = line.trim_start();
-            if code.starts_with("//") {
-                continue;
-            }
-            if code.contains("plotters") || code.contains("tabula_plot") {
-                found.push(format!("{}:{}: {}", file.display(), n + 1, code));
-            }
-        }
-    }
+    let found = code_naming(&files, &["plotters", "tabula_plot"]);
     assert!(
         found.is_empty(),
         "sources outside the front ends that name the drawing:\n{}",
@@ -325,19 +329,7 @@ fn no_source_outside_the_front_ends_names_clap() {
     // Sources only: a game's or crate's tests may drive the command line.
     files.retain(|f| f.components().any(|c| c.as_os_str() == "src"));
     assert!(files.len() >= 50, "{files:?}");
-    let mut found = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(&file).expect("a source file");
-        for (n, line) in text.lines().enumerate() {
-            let code = line.trim_start();
-            if code.starts_with("//") {
-                continue;
-            }
-            if code.contains("clap") {
-                found.push(format!("{}:{}: {}", file.display(), n + 1, code));
-            }
-        }
-    }
+    let found = code_naming(&files, &["clap"]);
     assert!(
         found.is_empty(),
         "sources outside the front ends that name clap:\n{}",
@@ -1106,34 +1098,38 @@ fn the_toy_finder_reads_test_code_only() {
     );
 }
 
+/// A command's half of a split run is the registry's; reading, checking
+/// and merging part files is the command line's (`tabula_cli::split`).
 #[test]
-fn the_registrys_shard_module_reads_no_file_and_the_command_line_merges() {
-    // A command's half of a split run is the registry's; reading, checking
-    // and merging part files is the command line's (issue 36, item 4).
-    let code = |rel: &str| -> String {
-        let text = std::fs::read_to_string(root().join(rel)).expect("a source file");
-        text.lines()
-            .filter(|l| !l.trim_start().starts_with("//"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    let shard = code("crates/foundation/app/src/shard.rs");
-    for word in ["std::fs", "File", "read_to_string", "std::io", "fn merge"] {
-        assert!(
-            !shard.contains(word),
-            "tabula-app's shard.rs names {word}: part files are read and merged by tabula_cli::split"
-        );
-    }
-    let split = code("crates/front-ends/cli/src/split.rs");
-    for word in [
-        "pub fn read(",
-        "pub fn check(",
-        "pub fn merge(",
-        "pub fn run(",
-    ] {
-        assert!(
-            split.contains(word),
-            "tabula_cli::split has no {word}...: where did it go?"
-        );
-    }
+fn the_registrys_shard_module_reads_no_file() {
+    let shard = root().join("crates/foundation/app/src/shard.rs");
+    let found = code_naming(
+        &[shard],
+        &["fs::", "fs}", "File", "read_to_string", "io::", "fn merge"],
+    );
+    assert!(
+        found.is_empty(),
+        "tabula-app's shard.rs reads files; part files are read and merged by tabula_cli::split:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The scanner the tests above use finds a name in code, not in comments.
+#[test]
+fn the_code_scanner_finds_names_in_code_only() {
+    let dir = std::env::temp_dir().join(format!("tabula-layers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let file = dir.join("x.rs");
+    std::fs::write(
+        &file,
+        "// plotters in a comment\nuse plotters::prelude::*;\n  //! clap\n",
+    )
+    .expect("a scratch file");
+    let found = code_naming(std::slice::from_ref(&file), &["plotters", "clap"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].ends_with(":2: use plotters::prelude::*;"),
+        "{found:?}"
+    );
 }

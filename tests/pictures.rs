@@ -7,7 +7,7 @@ use roxmltree::{Document, Node};
 use tabula_app::picture::board::{Layout, TrackBoard};
 use tabula_app::picture::chart::{Matrix, Record};
 use tabula_plot::html::Page;
-use tabula_plot::{Svg as Picture, draw, draw_all};
+use tabula_plot::{Svg, draw, draw_all};
 use tabula_snakes::pictures as snakes;
 use tabula_snakes::{AnalysisOptions, Board, ReportOptions, Setup};
 
@@ -54,7 +54,7 @@ fn texts(doc: &Document) -> Vec<String> {
 /// Checks a board picture against its layout: exactly one filled cell per
 /// square at its place, nothing else of a cell's size inside the board,
 /// and one arrowhead per jump with its tip on the target's centre.
-fn check_board(picture: &Picture, board: &Board) -> Vec<(u16, String)> {
+fn check_board(picture: &Svg, board: &Board) -> Vec<(u16, String)> {
     let doc = parse(&picture.svg);
     let layout = Layout::new(board.size(), board.columns());
     let rects = elements(&doc, "rect");
@@ -450,7 +450,7 @@ fn arrow_parts(doc: &Document) -> Vec<(usize, Bounds)> {
 /// plate drawn after every arrow part that reaches into the box: no
 /// arrow is drawn over a label. Returns how many arrow parts pass under
 /// a label (so a test can check the check is not empty).
-fn check_labels_above_arrows(picture: &Picture, board: &Board) -> usize {
+fn check_labels_above_arrows(picture: &Svg, board: &Board) -> usize {
     let doc = parse(&picture.svg);
     let layout = Layout::new(board.size(), board.columns());
     let all: Vec<Node> = doc.descendants().filter(|n| n.is_element()).collect();

@@ -28,7 +28,7 @@
 //! The registration with the command line and `commands` (`tabula
 //! bearoff backgammon`) come with the feature `commands` (on by default).
 //! Without it the crate is the rules, the agents, the notation and the
-//! bear-off databases, and compiles without clap, indicatif or plotters
+//! bear-off databases, and compiles without `tabula-app`
 //! (`cargo build -p tabula-backgammon --no-default-features`).
 #![deny(missing_docs)]
 

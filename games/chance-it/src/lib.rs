@@ -24,8 +24,7 @@
 //! The registration with the command line and the modules `commands`,
 //! `extension` and `pictures` come with the feature `commands` (on by
 //! default). Without it the crate is the rules, the strategies, the
-//! solvers and the tournament, and compiles without clap, indicatif or
-//! plotters (`cargo build -p tabula-chance-it --no-default-features`).
+//! solvers and the tournament, and compiles without `tabula-app` (`cargo build -p tabula-chance-it --no-default-features`).
 #![deny(missing_docs)]
 
 pub mod analysis;

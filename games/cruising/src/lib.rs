@@ -30,7 +30,7 @@
 //!
 //! The registration and [`race`] come with the feature `commands` (on by
 //! default). Without it the crate is the course, the boat and the
-//! sailors, and compiles without clap, indicatif or plotters (`cargo
+//! sailors, and compiles without `tabula-app` (`cargo
 //! build -p tabula-cruising --no-default-features`).
 #![deny(missing_docs)]
 

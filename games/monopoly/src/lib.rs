@@ -23,7 +23,7 @@
 //! With the feature `commands` (on by default) the crate also registers
 //! the game with the command line: `commands`, `simulate` (the sampled
 //! estimates) and `pictures`. Without it the crate is the rules and the
-//! exact analysis, and compiles without clap, indicatif or plotters
+//! exact analysis, and compiles without `tabula-app`
 //! (`cargo build -p tabula-monopoly --no-default-features`).
 #![deny(missing_docs)]
 

@@ -16,7 +16,7 @@
 //! The registration with the command line and the modules `commands` and
 //! `tournament` come with the feature `commands` (on by default). Without
 //! it the crate is the rules, the agents, the search, the solver and the
-//! specification's program, and compiles without clap, indicatif or plotters
+//! specification's program, and compiles without `tabula-app`
 //! (`cargo build -p tabula-noline --no-default-features`).
 #![deny(missing_docs)]
 

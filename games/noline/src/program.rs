@@ -195,8 +195,8 @@ pub fn run(
     match play(&game, players, &mut io) {
         Ok(()) => 0,
         // A closed output ends the program quietly (the rule of every
-        // tabula program, see `tabula_play::input::is_broken_pipe`).
-        Err(e) if input::is_broken_pipe(&e) => 0,
+        // tabula program, see `tabula_core::output::is_broken_pipe`).
+        Err(e) if tabula_core::output::is_broken_pipe(&e) => 0,
         // Input that cannot be read as a file is what the specification calls
         // invalid files.
         Err(_) if io.read_failed => fail(stderr, 4, "Invalid files."),

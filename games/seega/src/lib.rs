@@ -34,8 +34,8 @@
 //!
 //! The registration with the command line, [`tournament`] and [`verbs`]
 //! come with the feature `commands` (on by default). Without it the crate
-//! is the rules, the agents and the search, and compiles without clap,
-//! indicatif or plotters (`cargo build -p tabula-seega
+//! is the rules, the agents and the search, and compiles without `tabula-app`
+//! (`cargo build -p tabula-seega
 //! --no-default-features`).
 #![deny(missing_docs)]
 

@@ -1,6 +1,6 @@
 //! The board designer: the page Snakes and Ladders contributes to
 //! `tabula serve` ([`tabula_app::page::GamePage`]). The page edits a
-//! board's RON text and its drawing; [`analyze_json`] answers each edit
+//! board's RON text and its drawing; [`analyze_answer`] answers each edit
 //! with the exact analysis `tabula analyze snakes --shortest` gives, the
 //! pictures it draws (as data: the front end draws them), and where each
 //! square is drawn (for clicks).
@@ -72,7 +72,7 @@ pub fn api(action: &str, body: &str) -> Result<PageAnswer, PageError> {
                 ))
             })?;
             let Some(client) = request.client else {
-                return Ok(analyze_json(&request.board, request.players));
+                return Ok(analyze_answer(&request.board, request.players));
             };
             if client.len() > MAX_CLIENT {
                 return Err(PageError::BadRequest(format!(
@@ -80,7 +80,7 @@ pub fn api(action: &str, body: &str) -> Result<PageAnswer, PageError> {
                 )));
             }
             let ticket = CLIENTS.begin(&client, request.seq);
-            Ok(analyze_json_watched(
+            Ok(analyze_answer_watched(
                 &request.board,
                 request.players,
                 &|| ticket.is_stale(),
@@ -137,28 +137,28 @@ fn spec_error(e: &SpecError) -> Value {
 /// `analysis` is what `tabula analyze snakes BOARD --players N --shortest
 /// --format json` prints; `wins` gives each seat's chance to win for 2 to
 /// [`MAX_PLAYERS`] players.
-pub fn analyze_json(text: &str, players: u8) -> PageAnswer {
-    analyze_json_unless(text, players, &|| false)
+pub fn analyze_answer(text: &str, players: u8) -> PageAnswer {
+    analyze_answer_unless(text, players, &|| false)
 }
 
 /// How often a solve looks whether a newer edit has made it stale.
 const WATCH_EVERY: std::time::Duration = std::time::Duration::from_millis(5);
 
-/// [`analyze_json`], given up between its solves once `stale` says a
+/// [`analyze_answer`], given up between its solves once `stale` says a
 /// newer edit has arrived: then `{"ok": false, "stale": true, "phase"}`,
 /// naming the phase it stopped before. (A solve already running finishes
 /// its phase, within the page's limits: 5 seconds at most;
-/// [`analyze_json_watched`] stops it too.)
-pub fn analyze_json_unless(text: &str, players: u8, stale: &dyn Fn() -> bool) -> PageAnswer {
+/// [`analyze_answer_watched`] stops it too.)
+pub fn analyze_answer_unless(text: &str, players: u8, stale: &dyn Fn() -> bool) -> PageAnswer {
     analyze_cancellable(text, players, stale, &Cancel::new())
 }
 
-/// [`analyze_json_unless`], with `stale` also asked every few
+/// [`analyze_answer_unless`], with `stale` also asked every few
 /// milliseconds while a solve runs, from a thread beside it, which then
 /// cancels the solve ([`Limits::cancel`]): a stale answer stops within
 /// milliseconds, even in the middle of one of its solves, and names the
 /// phase it stopped in. What the page's requests are answered with.
-pub fn analyze_json_watched(
+pub fn analyze_answer_watched(
     text: &str,
     players: u8,
     stale: &(dyn Fn() -> bool + Sync),
@@ -183,7 +183,7 @@ pub fn analyze_json_watched(
     })
 }
 
-/// [`analyze_json_unless`]'s work: its solves stop when `cancel` is set.
+/// [`analyze_answer_unless`]'s work: its solves stop when `cancel` is set.
 fn analyze_cancellable(
     text: &str,
     players: u8,

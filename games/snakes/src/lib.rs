@@ -48,8 +48,8 @@
 //! (its options, run and solve) for the game's one registration, and
 //! `designer`, the board
 //! designer page it contributes to `tabula serve`. Without that feature the
-//! crate is the rules and the report alone: it compiles without clap,
-//! indicatif or plotters (`cargo build -p tabula-snakes
+//! crate is the rules and the report alone: it compiles without `tabula-app`
+//! (`cargo build -p tabula-snakes
 //! --no-default-features`).
 #![deny(missing_docs)]
 

@@ -2,7 +2,7 @@
 //! analysis as `tabula analyze snakes`, located errors, no panic on any
 //! text.
 
-use tabula_snakes::designer::{analyze_json, analyze_json_unless, api, boards_json};
+use tabula_snakes::designer::{analyze_answer, analyze_answer_unless, api, boards_json};
 use tabula_snakes::{AnalysisOptions, Board, Require, Setup};
 
 const CLASSIC: &str = include_str!("../boards/classic.ron");
@@ -17,7 +17,7 @@ fn same(answer: tabula_app::page::PageAnswer) -> (serde_json::Value, serde_json:
 
 #[test]
 fn the_classic_board_gets_the_library_analysis() {
-    let answer = analyze_json(CLASSIC, 2);
+    let answer = analyze_answer(CLASSIC, 2);
     let r = &answer.json;
     assert_eq!(r["ok"], true, "{r}");
     let setup = Setup::new(Board::classic(), None, 2).expect("a setup");
@@ -64,13 +64,13 @@ fn the_classic_board_gets_the_library_analysis() {
 
 #[test]
 fn errors_are_located_in_the_text() {
-    let r = analyze_json("Board(\n  name: \"x\",\n  size: ten,\n)", 1).json;
+    let r = analyze_answer("Board(\n  name: \"x\",\n  size: ten,\n)", 1).json;
     assert_eq!(r["ok"], false);
     assert_eq!(
         (r["error"]["line"].as_u64(), r["error"]["column"].as_u64()),
         (Some(3), Some(9))
     );
-    let r = analyze_json("Board(name: \"x\", size: 10, ladders: [(2, 12)])", 1).json;
+    let r = analyze_answer("Board(name: \"x\", size: 10, ladders: [(2, 12)])", 1).json;
     assert_eq!(r["ok"], false);
     assert_eq!(r["error"]["line"], 1);
     assert!(
@@ -79,7 +79,7 @@ fn errors_are_located_in_the_text() {
             .is_some_and(|m| m.contains("ladder")),
         "{r}"
     );
-    let r = analyze_json(CLASSIC, 9).json;
+    let r = analyze_answer(CLASSIC, 9).json;
     assert_eq!(r["ok"], false);
     assert!(r["error"]["line"].is_null());
 }
@@ -97,7 +97,7 @@ fn any_text_gets_an_answer() {
                 alphabet[(x % alphabet.len() as u64) as usize] as char
             })
             .collect();
-        let r = analyze_json(&text, 1).json;
+        let r = analyze_answer(&text, 1).json;
         assert!(r["ok"].is_boolean(), "{text:?}: {r}");
     }
 }
@@ -118,16 +118,16 @@ fn the_page_requests() {
 
 #[test]
 fn a_stale_edit_stops_between_its_solves() {
-    // Never stale: the whole answer, as analyze_json gives it.
+    // Never stale: the whole answer, as analyze_answer gives it.
     assert_eq!(
-        same(analyze_json_unless(CLASSIC, 2, &|| false)),
-        same(analyze_json(CLASSIC, 2))
+        same(analyze_answer_unless(CLASSIC, 2, &|| false)),
+        same(analyze_answer(CLASSIC, 2))
     );
     // Stale after k checks: it stops before the next phase, and names it.
     let phases: Vec<String> = (0..7)
         .map(|k| {
             let checks = std::cell::Cell::new(0);
-            let r = analyze_json_unless(CLASSIC, 2, &|| {
+            let r = analyze_answer_unless(CLASSIC, 2, &|| {
                 checks.set(checks.get() + 1);
                 checks.get() > k
             })

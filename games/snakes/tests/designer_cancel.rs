@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use tabula_snakes::designer::{analyze_json, analyze_json_watched};
+use tabula_snakes::designer::{analyze_answer, analyze_answer_watched};
 
 /// A long board: 10,000 squares with a chute every 7 squares from 1,000
 /// on. Its one-player walk does not settle within the page's 5 seconds.
@@ -32,7 +32,7 @@ fn a_stale_solve_stops_in_the_middle_of_its_solve() {
     let board = slow_board();
     let started = Instant::now();
     let stale_after = Duration::from_millis(300);
-    let r = analyze_json_watched(&board, 1, &|| started.elapsed() > stale_after).json;
+    let r = analyze_answer_watched(&board, 1, &|| started.elapsed() > stale_after).json;
     let took = started.elapsed();
     assert_eq!(r["stale"], true, "{r}");
     assert_eq!(r["phase"], "solving", "{r}");
@@ -48,7 +48,7 @@ fn a_stale_solve_stops_in_the_middle_of_its_solve() {
 fn a_watched_solve_that_stays_fresh_answers_as_analyze_json_does() {
     let classic = include_str!("../boards/classic.ron");
     assert_eq!(
-        same(analyze_json_watched(classic, 2, &|| false)),
-        same(analyze_json(classic, 2))
+        same(analyze_answer_watched(classic, 2, &|| false)),
+        same(analyze_answer(classic, 2))
     );
 }

@@ -11,7 +11,7 @@ pub enum Kind {
     /// Returns a [`Report`]; the front end adds `--format`, and with
     /// `pictures` also `--plot DIR` and `--report FILE`.
     Report {
-        /// Whether the report draws pictures.
+        /// Whether the report has pictures (described as data; the front end draws them).
         pictures: bool,
     },
     /// Talks to the user or writes as it goes (play, replay): it writes to
@@ -162,7 +162,7 @@ impl<A> Typed<A> {
         }
     }
 
-    /// Its reports draw pictures: the front end offers `--plot` and
+    /// Its reports have pictures: the front end offers `--plot` and
     /// `--report`.
     pub const fn with_pictures(mut self) -> Self {
         self.pictures = true;

@@ -6,8 +6,9 @@
 //! summary, its plugins (rule sets, strategies, agents, boards) and the
 //! [`Command`]s it supports. A command declares its arguments as data
 //! ([`args`]: a struct of [`arguments!`], its fields' doc comments their
-//! help) and returns a [`Report`]: a value that renders itself as text,
-//! as JSON and as pictures. The front end turns the arguments into its
+//! help) and returns a [`Report`]: a value that renders itself as text
+//! and as JSON, and describes its pictures as data ([`picture`]) for the
+//! front end to draw. The front end turns the arguments into its
 //! command line (the `tabula` binary's, with clap) or its forms (`tabula
 //! serve`), adds `--format`, `--plot DIR` and `--report FILE.html`, and
 //! renders every report the same way; this crate parses no command line.

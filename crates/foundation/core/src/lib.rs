@@ -59,6 +59,7 @@ mod agent;
 mod dice;
 mod error;
 mod game;
+pub mod output;
 pub mod params;
 pub mod registry;
 mod results;

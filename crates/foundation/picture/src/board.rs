@@ -225,7 +225,7 @@ impl RingBoard {
 
     /// Column and row (from the top left) of square `i` of `n`.
     pub fn grid(n: usize, i: usize) -> (usize, usize) {
-        let k = RingBoard::side(n);
+        let k = RingBoard::side(n.max(1));
         let (edge, off) = (i / (k - 1), i % (k - 1));
         match edge {
             0 => (k - 1 - off, k - 1),

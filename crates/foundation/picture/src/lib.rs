@@ -61,7 +61,6 @@ impl Picture {
 /// What a picture draws: one variant per kind of drawing.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case")]
-#[non_exhaustive]
 pub enum Drawing {
     /// One distribution, its own title above it, `size` pixels (width,
     /// height).

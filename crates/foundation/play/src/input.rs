@@ -1,5 +1,4 @@
-//! Reading interactive input one line at a time, with a cap; and the
-//! rule for a closed output ([`is_broken_pipe`]).
+//! Reading interactive input one line at a time, with a cap.
 //!
 //! Every program that reads answers from a person (or a file standing in
 //! for one) reads them with [`read_line`]: it keeps at most
@@ -105,43 +104,6 @@ pub fn read_line_capped(input: &mut dyn BufRead, limit: usize) -> io::Result<Opt
         }
     }
     Ok(read_any.then_some(Line { bytes, length }))
-}
-
-/// Whether `error`, or any error in its chain of sources, is a write to a
-/// closed pipe or socket (`tabula ... | head -1`).
-///
-/// The rule every tabula program follows: a closed standard output ends
-/// the program quietly with exit status 0, after it has finished any
-/// record files it was writing.
-///
-/// ```
-/// use std::io;
-/// use tabula_play::input::is_broken_pipe;
-///
-/// let closed = io::Error::from(io::ErrorKind::BrokenPipe);
-/// assert!(is_broken_pipe(&closed));
-/// let wrapped = io::Error::other(closed);
-/// assert!(is_broken_pipe(&wrapped));
-/// assert!(!is_broken_pipe(&io::Error::other("disk full")));
-/// ```
-pub fn is_broken_pipe(error: &(dyn std::error::Error + 'static)) -> bool {
-    let mut next = Some(error);
-    while let Some(e) = next {
-        if let Some(io) = e.downcast_ref::<io::Error>() {
-            if io.kind() == io::ErrorKind::BrokenPipe {
-                return true;
-            }
-            // An `io::Error` made from another error hides it from
-            // `source`; look inside.
-            if let Some(inner) = io.get_ref()
-                && is_broken_pipe(inner)
-            {
-                return true;
-            }
-        }
-        next = e.source();
-    }
-    false
 }
 
 #[cfg(test)]

@@ -40,7 +40,7 @@ pub fn finish(result: Result<(), Error>) -> ExitCode {
         Err(e) => {
             // A closed standard output (`tabula ... | head`) ends the
             // program quietly with success, whatever error wraps it.
-            if tabula_play::input::is_broken_pipe(e.as_ref()) {
+            if tabula_core::output::is_broken_pipe(e.as_ref()) {
                 return ExitCode::SUCCESS;
             }
             // An error may quote a file: its control characters are

@@ -580,8 +580,8 @@ pub fn render(
     plot.write(&report.title(), || report.text(), || report.pictures())
 }
 
-/// `tabula merge`: finds the game and command the parts name, and lets
-/// the framework merge them ([`split::merge`]).
+/// `tabula merge`: reads the parts, finds the game and command they
+/// name, and merges them ([`split::merge`]).
 fn merge(args: &MergeArgs, io: &mut Io<'_>) -> Result<(), Error> {
     args.plot.prepare()?;
     let parts = split::read(&args.files)?;

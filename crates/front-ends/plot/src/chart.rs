@@ -13,13 +13,14 @@ use tabula_picture::chart::{Bar, Distribution, Matrix, PairShares};
 
 use crate::{PlotError, Svg};
 
-/// Draws `d` alone, its title above it.
+/// Draws `d` alone, its own title above it, captioned `title`.
 pub(crate) fn distribution(
     name: &str,
+    title: &str,
     d: &Distribution,
     size: (u32, u32),
 ) -> Result<Svg, PlotError> {
-    crate::draw_svg(name, &d.title, size, |root| draw_distribution(d, root))
+    crate::draw_svg(name, title, size, |root| draw_distribution(d, root))
 }
 
 /// What a distribution's drawing works out from its data.

@@ -84,16 +84,47 @@ fn every_kind() -> Vec<Picture> {
     ]
 }
 
+/// Which kind of drawing `d` is. The match has no catch-all, so a kind
+/// added to `Drawing` does not compile here until this test draws it.
+fn kind(d: &Drawing) -> usize {
+    match d {
+        Drawing::Distribution { .. } => 0,
+        Drawing::Panels { .. } => 1,
+        Drawing::Bars { .. } => 2,
+        Drawing::Outcomes { .. } => 3,
+        Drawing::Matrix(_) => 4,
+        Drawing::TrackBoard(_) => 5,
+        Drawing::RingBoard(_) => 6,
+        Drawing::Plane { .. } => 7,
+        Drawing::Svg(_) => 8,
+    }
+}
+
 #[test]
 fn every_kind_is_drawn_under_its_name_with_its_title() {
-    let pictures = every_kind();
+    let mut pictures = every_kind();
+    pictures.push(Picture {
+        name: "own".into(),
+        title: "a game's own drawing".into(),
+        drawing: Drawing::Svg(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>a game's own drawing</title></svg>"
+                .into(),
+        ),
+    });
+    let kinds: std::collections::BTreeSet<usize> =
+        pictures.iter().map(|p| kind(&p.drawing)).collect();
+    assert_eq!(
+        kinds,
+        (0..=8).collect(),
+        "every kind of drawing, once at least"
+    );
     let drawn = draw_all(&pictures).expect("drawn");
     assert_eq!(drawn.len(), pictures.len());
     for (p, svg) in pictures.iter().zip(&drawn) {
         assert_eq!((&svg.name, &svg.title), (&p.name, &p.title));
         assert_eq!(svg.file_name(), p.file_name());
         assert!(svg.svg.starts_with("<svg"), "{}", svg.name);
-        // The title (or, alone, the distribution's own) is drawn.
+        // The title is drawn (alone, a distribution shows its own).
         let shown = match &p.drawing {
             Drawing::Distribution { distribution, .. } => distribution.title.as_str(),
             _ => p.title.as_str(),
@@ -166,4 +197,15 @@ fn data_that_cannot_be_drawn_is_refused_naming_the_picture() {
     let mut pictures = every_kind();
     pictures.push(chart::bars("seats", "none", "won", Vec::new()));
     assert!(draw_all(&pictures).is_err());
+}
+
+/// A distribution drawn alone is captioned with its picture's title (the
+/// HTML page's caption), whatever its own title says.
+#[test]
+fn a_distribution_is_captioned_with_its_pictures_title() {
+    let mut p = distribution("its own").picture("one", (600, 400));
+    p.title = "the picture's".into();
+    let svg = draw(&p).expect("drawn");
+    assert_eq!(svg.title, "the picture's");
+    assert!(svg.svg.contains("its own"));
 }

@@ -311,21 +311,9 @@ fn router(workers: usize) -> Router {
         .with_state(shared)
 }
 
-/// Escapes text for HTML (element content and quoted attributes).
-pub fn escape(text: &str) -> String {
-    let mut s = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => s.push_str("&amp;"),
-            '<' => s.push_str("&lt;"),
-            '>' => s.push_str("&gt;"),
-            '"' => s.push_str("&quot;"),
-            '\'' => s.push_str("&#39;"),
-            c => s.push(c),
-        }
-    }
-    s
-}
+/// Escapes text for HTML (element content and quoted attributes), as
+/// the report page does.
+pub use tabula_plot::html::escape;
 
 /// The page's HTML with its headers: no caching, no sniffing, scripts
 /// and styles only from this server (and the page itself).
@@ -519,7 +507,7 @@ async fn page_api(
     };
     match answer {
         Ok(Ok(body)) => json(StatusCode::OK, body),
-        Ok(Err(e)) => text(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        Ok(Err(e)) => text(StatusCode::INTERNAL_SERVER_ERROR, e),
         Err(PageError::UnknownAction) => text(StatusCode::NOT_FOUND, "no such action"),
         Err(PageError::BadRequest(why)) => text(StatusCode::BAD_REQUEST, why),
         Err(e) => text(StatusCode::BAD_REQUEST, e.to_string()),
@@ -528,16 +516,26 @@ async fn page_api(
 
 /// A page's answer as the JSON it sends: its pictures drawn, as
 /// `{NAME: SVG}` under [`PageAnswer::PICTURES`].
-fn page_json(answer: PageAnswer) -> Result<String, tabula_plot::PlotError> {
+/// A page whose answer has pictures but is not a JSON object, or already
+/// has the key, is refused (the server's error, not the user's).
+fn page_json(answer: PageAnswer) -> Result<String, String> {
     let PageAnswer { mut json, pictures } = answer;
     if let Some(pictures) = pictures {
-        let drawn: serde_json::Map<String, serde_json::Value> = tabula_plot::draw_all(&pictures)?
+        let drawn: serde_json::Map<String, serde_json::Value> = tabula_plot::draw_all(&pictures)
+            .map_err(|e| e.to_string())?
             .into_iter()
             .map(|p| (p.name, serde_json::Value::String(p.svg)))
             .collect();
-        if let Some(map) = json.as_object_mut() {
-            map.insert(PageAnswer::PICTURES.into(), drawn.into());
+        let Some(map) = json.as_object_mut() else {
+            return Err("a page answered pictures with JSON that is not an object".into());
+        };
+        if map.contains_key(PageAnswer::PICTURES) {
+            return Err(format!(
+                "a page answered pictures with JSON that already has {:?}",
+                PageAnswer::PICTURES
+            ));
         }
+        map.insert(PageAnswer::PICTURES.into(), drawn.into());
     }
     Ok(json.to_string())
 }

@@ -443,7 +443,7 @@ pub trait Extension<G: Recordable>: Sync {
     }
 
     /// Whether the report of
-    /// [`analyze_solve`](Self::analyze_solve) draws pictures: `analyze`
+    /// [`analyze_solve`](Self::analyze_solve) has pictures: `analyze`
     /// then takes `--plot` and `--report`. The default, `false`: only a
     /// game's long run draws them.
     fn analyze_pictures(&self) -> bool {
