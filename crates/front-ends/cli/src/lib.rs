@@ -590,16 +590,7 @@ fn merge(args: &MergeArgs, io: &mut Io<'_>) -> Result<(), Error> {
     let c = entry
         .command(&first.command)
         .ok_or_else(|| format!("game {:?} has no command {:?}", first.game, first.command))?;
-    let arguments = c.arguments();
-    let command = args::command(entry.name, &arguments);
-    let parse = |line: &[String]| {
-        command
-            .clone()
-            .try_get_matches_from(line)
-            .map(|m| args::values(&arguments, &m))
-            .map_err(|e| e.to_string())
-    };
-    let report = split::merge(c, &arguments, &parse, parts, io)?;
+    let report = split::merge(c, &c.arguments(), parts, io)?;
     render(report.as_ref(), args.format.format, &args.plot, io.out)
 }
 

@@ -333,14 +333,12 @@ pub fn run(
 
 /// `tabula merge`: the whole run's report from its `parts`, by running
 /// `c` (of the parts' game) again with the parts' arguments while it
-/// takes their states from [`ShardContext::parts_to_merge`]. `parse`
-/// is the front end's parser of `c`'s `arguments`: it reads the command
-/// line the parts were run with (its first word the command's name)
-/// into values, or says why it cannot.
+/// takes their states from [`ShardContext::parts_to_merge`]. The
+/// command line the parts were run with is parsed again as `c`'s
+/// `arguments` (the command line's own parser), or refused saying why.
 pub fn merge(
     c: &dyn Command,
     arguments: &Arguments,
-    parse: &dyn Fn(&[String]) -> Result<Values, String>,
     parts: Vec<Part>,
     io: &mut Io<'_>,
 ) -> Result<Box<dyn Report>, Error> {
@@ -356,12 +354,15 @@ pub fn merge(
         .into());
     }
     let line = command_line(&headers[0].game, arguments, &headers[0].parameters)?;
-    let values = parse(&line).map_err(|e| {
-        format!(
-            "the parts' arguments ({}) do not parse: {e}",
-            line[1..].join(" ")
-        )
-    })?;
+    let values = crate::args::command(&headers[0].game, arguments)
+        .try_get_matches_from(&line)
+        .map(|m| crate::args::values(arguments, &m))
+        .map_err(|e| {
+            format!(
+                "the parts' arguments ({}) do not parse: {e}",
+                line[1..].join(" ")
+            )
+        })?;
     // The command reads its files again: they must be the parts' files.
     let now = parameters(arguments, &values);
     if now["files"] != headers[0].parameters["files"] {
@@ -485,20 +486,7 @@ fn setup_difference(mine: &Value, theirs: &Value) -> (String, String, String) {
         }
     }
     // The same options: a file read differs.
-    let files = |p: &Value| -> Vec<(String, u64, String)> {
-        p.get("files")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .map(|f| {
-                (
-                    f[0].as_str().unwrap_or("?").to_string(),
-                    f[1].as_u64().unwrap_or(0),
-                    f[2].as_str().unwrap_or("").to_string(),
-                )
-            })
-            .collect()
-    };
+    let files = |p: &Value| file_list(p.get("files").unwrap_or(&Value::Null));
     let (fa, fb) = (files(mine), files(theirs));
     for (name, size, digest) in &fa {
         match fb.iter().find(|(n, _, _)| n == name) {
@@ -522,24 +510,28 @@ fn setup_difference(mine: &Value, theirs: &Value) -> (String, String, String) {
     ("set-up".into(), mine.to_string(), theirs.to_string())
 }
 
+/// A part's list of files read, `[[name, bytes, digest], ...]`, as
+/// (name, bytes, digest); what is missing reads as `?`, 0 and empty.
+fn file_list(files: &Value) -> Vec<(String, u64, String)> {
+    files
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|f| {
+            (
+                f[0].as_str().unwrap_or("?").to_string(),
+                f[1].as_u64().unwrap_or(0),
+                f[2].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
 /// How the first file the parts read (`then`) differs from the file of
 /// that name here (`now`), in words; `None` if each is the same.
 fn file_changed(then: &Value, now: &Value) -> Option<String> {
-    let list = |v: &Value| -> Vec<(String, u64, String)> {
-        v.as_array()
-            .into_iter()
-            .flatten()
-            .map(|f| {
-                (
-                    f[0].as_str().unwrap_or("?").to_string(),
-                    f[1].as_u64().unwrap_or(0),
-                    f[2].as_str().unwrap_or("").to_string(),
-                )
-            })
-            .collect()
-    };
-    let here = list(now);
-    list(then).into_iter().find_map(|(name, size, digest)| {
+    let here = file_list(now);
+    file_list(then).into_iter().find_map(|(name, size, digest)| {
         match here.iter().find(|(n, _, _)| *n == name) {
             None => Some(format!(
                 "the parts read {name} ({size} bytes), which is not found here"
