@@ -869,17 +869,29 @@ fn a_second_games_command_runs_through_its_form_in_headless_chromium() {
         "{}/games/snakes/boards/teaching.ron",
         env!("CARGO_MANIFEST_DIR")
     );
-    let document = b.call("DOM.getDocument", serde_json::json!({}));
-    let input = b.call(
-        "DOM.querySelector",
-        serde_json::json!({
-            "nodeId": document["result"]["root"]["nodeId"], "selector": "#f-board_file-file",
-        }),
-    );
-    b.call(
-        "DOM.setFileInputFiles",
-        serde_json::json!({ "files": [teaching], "nodeId": input["result"]["nodeId"] }),
-    );
+    // The file is chosen once the input holds it: a node looked up while
+    // the page was still settling can miss, so look it up again until
+    // the choice has taken.
+    let chosen = "document.getElementById('f-board_file-file').files.length === 1";
+    let start = std::time::Instant::now();
+    while b.eval(chosen) != serde_json::Value::Bool(true) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the board file was never chosen"
+        );
+        let document = b.call("DOM.getDocument", serde_json::json!({}));
+        let input = b.call(
+            "DOM.querySelector",
+            serde_json::json!({
+                "nodeId": document["result"]["root"]["nodeId"], "selector": "#f-board_file-file",
+            }),
+        );
+        b.call(
+            "DOM.setFileInputFiles",
+            serde_json::json!({ "files": [teaching], "nodeId": input["result"]["nodeId"] }),
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let shown = run_form(&mut b);
     assert_eq!(shown[1], "", "no error");
     let cli = tabula(&["analyze", "snakes", &teaching]);
