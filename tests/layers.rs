@@ -1133,3 +1133,98 @@ fn the_code_scanner_finds_names_in_code_only() {
         "{found:?}"
     );
 }
+
+/// Every file a game, the foundation or a front end that runs commands
+/// opens, reads, writes or looks at goes through one chokepoint,
+/// `tabula_core::files` (`Source::read` is built on it): so a run that
+/// `tabula serve` confines to its own folder reads and writes nowhere
+/// else, whichever game or verb it runs. Only the chokepoint itself names
+/// the file system in code; the server makes and removes each run's own
+/// folder (its `RunDir`) before and after the run, outside it.
+#[test]
+fn every_file_is_opened_through_the_one_chokepoint() {
+    let mut files = Vec::new();
+    for dir in [
+        "crates/foundation",
+        "games",
+        "crates/front-ends/cli",
+        "crates/front-ends/plot",
+        "crates/front-ends/serve",
+        "src",
+    ] {
+        files.extend(sources(&root().join(dir)));
+    }
+    // Sources only: tests make their own scratch files.
+    files.retain(|f| f.components().any(|c| c.as_os_str() == "src"));
+    let chokepoint = root().join("crates/foundation/core/src/files.rs");
+    assert!(files.contains(&chokepoint), "{chokepoint:?}");
+    files.retain(|f| *f != chokepoint);
+    assert!(files.len() >= 100, "{}", files.len());
+    let found = code_naming(
+        &files,
+        &[
+            "std::fs",
+            "fs::",
+            "File::open",
+            "File::create",
+            "OpenOptions",
+            ".exists()",
+            ".is_file()",
+            ".is_dir()",
+            "metadata(",
+            "read_dir",
+            "canonicalize",
+            "remove_file",
+        ],
+    );
+    // The server's own folder for a run, made before the run is confined
+    // to it and removed after (the `RunDir` of serve's forms).
+    let allowed = [
+        "let mut builder = std::fs::DirBuilder::new();",
+        "std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);",
+        "let _ = std::fs::remove_dir_all(&self.path);",
+    ];
+    let found: Vec<&String> = found
+        .iter()
+        // The chokepoint's own functions, called by name.
+        .filter(|line| {
+            let rest = line
+                .replace("files::metadata(", "")
+                .replace("files::remove_file(", "");
+            rest.contains("fs::")
+                || [
+                    "File::open",
+                    "File::create",
+                    "OpenOptions",
+                    ".exists()",
+                    ".is_file()",
+                    ".is_dir()",
+                    "metadata(",
+                    "read_dir",
+                    "canonicalize",
+                    "remove_file",
+                ]
+                .iter()
+                .any(|p| rest.contains(p))
+        })
+        .filter(|line| {
+            !(line.contains("crates/front-ends/serve/src/forms.rs")
+                && allowed.iter().any(|a| line.ends_with(a)))
+        })
+        // noline's program asks a file it opened through the chokepoint
+        // whether it is a folder.
+        .filter(|line| {
+            !(line.contains("games/noline/src/program.rs")
+                && line.ends_with("Ok(f) if !f.metadata().is_ok_and(|m| m.is_dir()) => {"))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "sources that reach the file system other than through tabula_core::files:\n{}",
+        found
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}

@@ -2,8 +2,8 @@
 //! exits, the board, prompts, move input, and the end of the game. The
 //! rules are the shared [`Noline`] game.
 
-use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
+use tabula_core::files::File;
 
 use tabula_core::{Agent, BoardGame, GameResult};
 use tabula_play::input;
@@ -170,7 +170,7 @@ pub fn run(
             let (input, output) = (&args[3 + 2 * seat], &args[4 + 2 * seat]);
             if input != "-" && matches!(players[seat], Occupant::Human) {
                 // A directory opens but cannot be read as a file.
-                match File::open(input) {
+                match tabula_core::files::open(input) {
                     Ok(f) if !f.metadata().is_ok_and(|m| m.is_dir()) => {
                         inputs[seat] = Input::File(BufReader::new(f))
                     }
@@ -178,7 +178,7 @@ pub fn run(
                 }
             }
             if output != "-" {
-                match File::create(output) {
+                match tabula_core::files::create(output) {
                     Ok(f) => outputs[seat] = Output::File(BufWriter::new(f)),
                     Err(_) => return fail(stderr, 4, "Invalid files."),
                 }

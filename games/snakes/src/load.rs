@@ -69,7 +69,7 @@ impl Board {
 pub(crate) fn load_board(arg: &str) -> Result<Board, String> {
     // `exists` is false for a path the system cannot follow (a symlink
     // loop, a directory without permission): say what it said.
-    match std::fs::metadata(arg) {
+    match tabula_core::files::metadata(arg) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             if let Some(board) = Board::built_in(arg) {
                 return board.map_err(|e| e.to_string());

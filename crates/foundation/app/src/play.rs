@@ -95,14 +95,17 @@ impl RecordArgs {
                 1 => dir.join(format!("{stem}.{ext}")),
                 n => dir.join(format!("{stem}-{n}.{ext}")),
             })
-            .find(|p| std::fs::read(p).map_or(true, |old| old == text.as_bytes()))
+            .find(|p| {
+                tabula_core::files::read_capped(p, tabula_core::spec::MAX_SOURCE_BYTES)
+                    .map_or(true, |old| old == text.as_bytes())
+            })
             .ok_or_else(|| {
                 format!(
                     "cannot write the record {stem}: {} holds 1000 records of that name",
                     dir.display()
                 )
             })?;
-        std::fs::write(&path, text)
+        tabula_core::files::write(&path, text)
             .map_err(|e| format!("cannot write the record {}: {e}", path.display()))?;
         Ok(Some(path))
     }
@@ -110,23 +113,23 @@ impl RecordArgs {
 
 /// Creates `dir` if missing and checks a file can be written into it.
 pub fn check_dir(dir: &Path) -> Result<(), Error> {
-    if dir.exists() && !dir.is_dir() {
+    if tabula_core::files::exists(dir) && !tabula_core::files::is_dir(dir) {
         return Err(format!(
             "cannot create the record directory {}: it is a file, not a directory",
             dir.display()
         )
         .into());
     }
-    std::fs::create_dir_all(dir)
+    tabula_core::files::create_dir_all(dir)
         .map_err(|e| format!("cannot create the record directory {}: {e}", dir.display()))?;
     let probe = dir.join(".tabula-write-test");
-    std::fs::write(&probe, b"").map_err(|e| {
+    tabula_core::files::write(&probe, b"").map_err(|e| {
         format!(
             "cannot write into the record directory {}: {e}",
             dir.display()
         )
     })?;
-    let _ = std::fs::remove_file(&probe);
+    let _ = tabula_core::files::remove_file(&probe);
     Ok(())
 }
 

@@ -58,6 +58,7 @@
 mod agent;
 mod dice;
 mod error;
+pub mod files;
 mod game;
 pub mod output;
 pub mod params;

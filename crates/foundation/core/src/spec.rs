@@ -119,28 +119,35 @@ pub struct Source {
 /// memory.
 pub const MAX_SOURCE_BYTES: u64 = 16 << 20;
 
-/// Reads at most `limit + 1` bytes of `path`.
-fn read_capped(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(limit + 1)
-        .read_to_end(&mut bytes)?;
-    Ok(bytes)
+/// A byte-order mark, which some editors put at the start of a UTF-8
+/// file: skipped.
+const BOM: char = '\u{feff}';
+
+/// `text` without a byte-order mark at its start.
+fn without_bom(mut text: String) -> String {
+    if text.starts_with(BOM) {
+        text.drain(..BOM.len_utf8());
+    }
+    text
 }
 
 impl Source {
-    /// Reads a file of at most [`MAX_SOURCE_BYTES`].
+    /// Reads a file of at most [`MAX_SOURCE_BYTES`] (through
+    /// [`files`](crate::files), so a confined run reads only inside its
+    /// folder). A byte-order mark at its start is skipped.
     pub fn read(path: impl AsRef<Path>) -> Result<Source, SpecError> {
         let path = path.as_ref();
         let name = path.display().to_string();
-        match read_capped(path, MAX_SOURCE_BYTES) {
+        match crate::files::read_capped(path, MAX_SOURCE_BYTES) {
             Ok(bytes) if bytes.len() as u64 > MAX_SOURCE_BYTES => Err(SpecError::TooLarge {
                 file: name,
                 limit: MAX_SOURCE_BYTES,
             }),
             Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => Ok(Source { name, text }),
+                Ok(text) => Ok(Source {
+                    name,
+                    text: without_bom(text),
+                }),
                 Err(e) => {
                     let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
                     let text = String::from_utf8_lossy(valid);
@@ -155,11 +162,12 @@ impl Source {
         }
     }
 
-    /// A source held in memory (an embedded board, a test string).
+    /// A source held in memory (an embedded board, a test string, a
+    /// file sent to a page). A byte-order mark at its start is skipped.
     pub fn embedded(name: impl Into<String>, text: impl Into<String>) -> Source {
         Source {
             name: name.into(),
-            text: text.into(),
+            text: without_bom(text.into()),
         }
     }
 
@@ -177,6 +185,7 @@ impl Source {
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, SpecError> {
         ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+            .with_recursion_limit(MAX_NESTING)
             .from_str(&self.text)
             .map_err(|e: ron::error::SpannedError| {
                 // ron's span may start on the blank before the bad value:
@@ -184,9 +193,17 @@ impl Source {
                 let mut offset = offset_of(&self.text, e.span.start.line, e.span.start.col);
                 let rest = &self.text[offset..];
                 offset += rest.len() - rest.trim_start().len();
+                let message = match e.code {
+                    // ron's words advise its own options, which a user
+                    // of tabula cannot set.
+                    ron::Error::ExceededRecursionLimit => format!(
+                        "nested too deeply: more than {MAX_NESTING} brackets inside one another (a board, parameter or record file needs a few)"
+                    ),
+                    code => shorten(&code.to_string(), MAX_MESSAGE),
+                };
                 SpecError::Parse {
                     location: location_of(&self.name, &self.text, offset),
-                    message: shorten(&e.code.to_string(), MAX_MESSAGE),
+                    message,
                 }
             })
     }
@@ -198,6 +215,42 @@ impl Source {
         location_of(&self.name, &self.text, offset)
     }
 
+    /// Where the `n`th (from 0) field named `name` of the outermost
+    /// structure starts (a field given twice: `n` 1 is the second), or
+    /// where the structure starts if there are not so many.
+    pub fn locate_repeated(&self, name: &str, n: usize) -> Location {
+        let toks = tokens(&self.text);
+        let mut open = 0;
+        if matches!(toks.first(), Some((Tok::Ident(_), _)))
+            && matches!(toks.get(1), Some((Tok::Open, _)))
+        {
+            open = 1;
+        }
+        let mut depth = 0usize;
+        let mut seen = 0;
+        let mut offset = toks.first().map_or(0, |t| t.1);
+        for (i, (tok, at)) in toks.iter().enumerate().skip(open + 1) {
+            match *tok {
+                Tok::Open => depth += 1,
+                Tok::Close if depth == 0 => break,
+                Tok::Close => depth -= 1,
+                Tok::Ident(id)
+                    if depth == 0
+                        && id == name
+                        && matches!(toks.get(i + 1), Some((Tok::Colon, _))) =>
+                {
+                    if seen == n {
+                        offset = *at;
+                        break;
+                    }
+                    seen += 1;
+                }
+                _ => {}
+            }
+        }
+        location_of(&self.name, &self.text, offset)
+    }
+
     /// A validation error at the value at `path`.
     pub fn invalid(&self, path: &[PathItem<'_>], message: impl Into<String>) -> SpecError {
         SpecError::Invalid {
@@ -206,6 +259,10 @@ impl Source {
         }
     }
 }
+
+/// How deeply brackets may nest in a file: ron's own limit, which keeps
+/// a hostile file from overflowing the stack.
+pub const MAX_NESTING: usize = 128;
 
 /// The longest parse message shown, in characters: ron quotes what it found,
 /// which in a file of one endless line is the whole line.

@@ -253,7 +253,7 @@ impl<P: Serialize, M: Serialize, O: Serialize> Record<P, M, O> {
     /// Writes the record to `path`, in the format its name says.
     pub fn write(&self, path: &Path) -> Result<(), RecordError> {
         let text = self.to_text(Format::of_path(path))?;
-        std::fs::write(path, text).map_err(|error| RecordError::Write {
+        tabula_core::files::write(path, text).map_err(|error| RecordError::Write {
             path: path.display().to_string(),
             error,
         })

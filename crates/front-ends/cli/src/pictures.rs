@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Args;
 use tabula_app::picture::Picture;
+use tabula_core::files;
 use tabula_plot::html::Page;
 use tabula_plot::{draw_all, prepare_dir, write_pictures};
 
@@ -55,7 +56,7 @@ impl PlotArgs {
             prepare_dir(dir).map_err(|e| plot_error(dir, e))?;
         }
         if let Some(file) = &self.report {
-            if file.is_dir() {
+            if files::is_dir(file) {
                 return Err(
                     format!("--report {}: is a directory, not a file", file.display()).into(),
                 );
@@ -72,7 +73,7 @@ impl PlotArgs {
                 )
                 .into());
             }
-            if !parent.is_dir() {
+            if !files::is_dir(parent) {
                 return Err(format!(
                     "--report {}: no such directory {}",
                     file.display(),
@@ -118,7 +119,7 @@ impl PlotArgs {
                 pictures: &pictures,
             }
             .to_html();
-            std::fs::write(file, html).map_err(|e| format!("--report {}: {e}", file.display()))?;
+            files::write(file, html).map_err(|e| format!("--report {}: {e}", file.display()))?;
             if !QUIET.load(Ordering::Relaxed) {
                 crate::exit::note(&format!("report: {}", file.display()));
             }
@@ -132,8 +133,8 @@ impl PlotArgs {
 fn file_in_the_way(path: &Path) -> Option<&Path> {
     path.ancestors()
         .filter(|a| !a.as_os_str().is_empty())
-        .find(|a| a.exists())
-        .filter(|a| !a.is_dir())
+        .find(|a| files::exists(a))
+        .filter(|a| !files::is_dir(a))
 }
 
 /// A picture-writing error, naming the `--plot` option and its value.

@@ -176,7 +176,7 @@ pub fn read(files: &[String]) -> Result<Vec<Part>, Error> {
         .iter()
         .map(|file| {
             let mut bytes = Vec::new();
-            std::fs::File::open(file)
+            tabula_core::files::open(file)
                 .and_then(|f| f.take(MAX_PART_BYTES + 1).read_to_end(&mut bytes))
                 .map_err(|e| format!("{file}: {e}"))?;
             if bytes.len() as u64 > MAX_PART_BYTES {
@@ -250,10 +250,11 @@ pub fn parameters(arguments: &Arguments, values: &Values) -> Value {
 /// readable file.
 fn file_digest(path: &str) -> Option<(u64, String)> {
     let path = std::path::Path::new(path);
-    if !path.is_file() {
+    if !tabula_core::files::is_file(path) {
         return None;
     }
-    let bytes = std::fs::read(path).ok()?;
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut tabula_core::files::open(path).ok()?, &mut bytes).ok()?;
     let digest = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     });

@@ -150,7 +150,7 @@ pub fn write_pictures(pictures: &[Svg], dir: &Path) -> Result<Vec<PathBuf>, Plot
     let mut written = Vec::new();
     for p in pictures {
         let path = dir.join(p.file_name());
-        std::fs::write(&path, &p.svg).map_err(|source| PlotError::Io {
+        tabula_core::files::write(&path, &p.svg).map_err(|source| PlotError::Io {
             path: path.clone(),
             source,
         })?;
@@ -163,7 +163,7 @@ pub fn write_pictures(pictures: &[Svg], dir: &Path) -> Result<Vec<PathBuf>, Plot
 /// is not a directory: call it before a long run so a bad `--plot DIR`
 /// is reported before the work, not after.
 pub fn prepare_dir(dir: &Path) -> Result<(), PlotError> {
-    std::fs::create_dir_all(dir).map_err(|source| PlotError::Io {
+    tabula_core::files::create_dir_all(dir).map_err(|source| PlotError::Io {
         path: dir.to_path_buf(),
         source,
     })

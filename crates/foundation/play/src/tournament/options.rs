@@ -131,7 +131,7 @@ fn write_record<G: Recordable>(
     let record = crate::referee::of_played(game, seed, deal, players, played);
     // A file of that name that this game's record would change
     // (another game's, another run's) is not overwritten.
-    if let Ok(old) = std::fs::read(path) {
+    if let Ok(old) = tabula_core::files::read_capped(path, tabula_core::spec::MAX_SOURCE_BYTES) {
         let new = record
             .to_text(crate::record::Format::of_path(path))
             .map_err(|e| e.to_string())?;

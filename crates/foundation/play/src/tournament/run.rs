@@ -194,7 +194,7 @@ impl Tournament {
                 ));
             }
         }
-        std::fs::create_dir_all(dir).map_err(|e| record_error(dir, e.to_string()))?;
+        tabula_core::files::create_dir_all(dir).map_err(|e| record_error(dir, e.to_string()))?;
         let write = |id: &GameId, members: &[usize], played: &Played<G>| {
             let stem: Vec<&str> = members.iter().map(|&e| stems[e].as_str()).collect();
             let path = dir.join(format!(
