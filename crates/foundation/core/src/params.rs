@@ -304,6 +304,20 @@ pub enum ParamError {
         "{0:?} is not a game spec: write it as NAME or NAME(KEY=VALUE, ...), with the parameters `tabula list` shows"
     )]
     Spec(String),
+    /// A spec string that gives a parameter twice.
+    #[error(
+        "{spec}: parameter {name} is given twice ({name}={first} and {name}={second}); give each parameter once"
+    )]
+    Repeated {
+        /// The spec string.
+        spec: String,
+        /// The parameter.
+        name: String,
+        /// Its first value.
+        first: String,
+        /// Its second value.
+        second: String,
+    },
     /// The parameters are each allowed but not together.
     #[error("{0}")]
     Invalid(String),
@@ -353,14 +367,23 @@ fn finish<P: Parameters>(value: Value) -> Result<P, ParamError> {
 
 /// Reads parameters from a RON file (`(target: 100)`), each field
 /// checked: an error names the file, line and column. Fields the file
-/// leaves out take their defaults; `given` (name, value as typed, from
-/// options) replaces what the file says.
+/// leaves out take their defaults (`()` gives none, as the spec string
+/// `NAME()` does); a field given twice is refused; `given` (name, value
+/// as typed, from options) replaces what the file says.
 pub fn from_file<P: Parameters>(
     source: &Source,
     given: &[(String, String)],
 ) -> Result<P, ParamError> {
     // Syntax first, with its place; then each field, at its place.
     let read: ron::Value = source.parse()?;
+    let read = match read {
+        ron::Value::Unit => ron::Value::Map(ron::Map::new()),
+        ron::Value::Map(map) => {
+            check_written::<P>(source, &map)?;
+            ron::Value::Map(map)
+        }
+        other => other,
+    };
     let read = serde_json::to_value(&read).map_err(|e| ParamError::Invalid(e.to_string()))?;
     let Value::Object(read) = read else {
         return Err(source
@@ -391,6 +414,82 @@ pub fn from_file<P: Parameters>(
     finish(Value::Object(fields))
 }
 
+/// What a parameter file's map of fields cannot say once it is a map:
+/// a field written twice (the map keeps the last), and a number that is
+/// none (`NaN`, `inf`, which JSON would make `null`).
+fn check_written<P: Parameters>(source: &Source, map: &ron::Map) -> Result<(), ParamError> {
+    let Names(names) = source.parse()?;
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].contains(name) {
+            return Err(SpecError::Invalid {
+                location: source.locate_repeated(name, 1),
+                message: format!(
+                    "parameter {} is given twice; give each parameter once",
+                    crate::text::excerpt(name)
+                ),
+            }
+            .into());
+        }
+    }
+    for (key, value) in map.iter() {
+        if let (ron::Value::String(name), Some(bad)) = (key, not_a_number(value))
+            && let Some(p) = P::FIELDS.iter().find(|p| p.name == name)
+        {
+            return Err(source
+                .invalid(
+                    &[PathItem::Field(name)],
+                    format!("parameter {name}: {bad} is not allowed: {}", p.allowed()),
+                )
+                .into());
+        }
+    }
+    Ok(())
+}
+
+/// The first number in `value` that is not one (`NaN`, `inf`, `-inf`).
+fn not_a_number(value: &ron::Value) -> Option<f64> {
+    match value {
+        ron::Value::Number(n) => Some(n.into_f64()).filter(|x| !x.is_finite()),
+        ron::Value::Seq(items) => items.iter().find_map(not_a_number),
+        ron::Value::Map(map) => map.iter().find_map(|(_, v)| not_a_number(v)),
+        ron::Value::Option(Some(v)) => not_a_number(v),
+        _ => None,
+    }
+}
+
+/// The names of a parameter file's fields in the order written, each
+/// time it is written.
+struct Names(Vec<String>);
+
+impl<'de> serde::Deserialize<'de> for Names {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Names, D::Error> {
+        struct Fields;
+        impl<'de> serde::de::Visitor<'de> for Fields {
+            type Value = Names;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("the parameters as a struct: (name: value, ...)")
+            }
+            fn visit_unit<E>(self) -> Result<Names, E> {
+                Ok(Names(Vec::new()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Names, A::Error> {
+                let mut names = Vec::new();
+                while let Some(key) = map.next_key::<ron::Value>()? {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                    if let ron::Value::String(name) = key {
+                        names.push(name);
+                    }
+                }
+                Ok(Names(names))
+            }
+        }
+        d.deserialize_any(Fields)
+    }
+}
+
 fn defaults_value<P: Parameters>() -> Result<serde_json::Map<String, Value>, ParamError> {
     let mut fields = serde_json::Map::new();
     for p in P::FIELDS {
@@ -400,7 +499,8 @@ fn defaults_value<P: Parameters>() -> Result<serde_json::Map<String, Value>, Par
 }
 
 /// Splits a spec string `name(key=value, ...)` into the name and its
-/// (key, value) pairs; a bare `name` has none.
+/// (key, value) pairs; a bare `name` has none. A key given twice is
+/// refused.
 pub fn parse_spec(text: &str) -> Result<(&str, Given), ParamError> {
     let bad = || ParamError::Spec(crate::text::excerpt(text));
     let text = text.trim();
@@ -422,7 +522,16 @@ pub fn parse_spec(text: &str) -> Result<(&str, Given), ParamError> {
         if k.trim().is_empty() {
             return Err(bad());
         }
-        pairs.push((k.trim().to_string(), v.trim().to_string()));
+        let (k, v) = (k.trim(), v.trim());
+        if let Some((_, first)) = pairs.iter().find(|(name, _): &&(String, String)| name == k) {
+            return Err(ParamError::Repeated {
+                spec: crate::text::excerpt(text),
+                name: crate::text::excerpt(k),
+                first: crate::text::excerpt(first),
+                second: crate::text::excerpt(v),
+            });
+        }
+        pairs.push((k.to_string(), v.to_string()));
     }
     Ok((name, pairs))
 }
@@ -591,5 +700,41 @@ mod tests {
         let src = Source::embedded("race.ron", "(rule: \"bounce\")");
         let r = from_file::<Race>(&src, &given(&[("length", "7")])).unwrap();
         assert_eq!((r.length, r.rule.as_str()), (7, "bounce"));
+    }
+
+    #[test]
+    fn files_refuse_a_field_twice_and_numbers_that_are_none() {
+        let e = |text: &str| {
+            from_file::<Race>(&Source::embedded("r.ron", text), &[])
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            e("(length: 5,\n length: 6)"),
+            "r.ron:2:2: parameter length is given twice; give each parameter once"
+        );
+        assert_eq!(
+            e("(bias: NaN)"),
+            "r.ron:1:8: parameter bias: NaN is not allowed: from 0 to 1"
+        );
+        assert_eq!(
+            e("(length: inf)"),
+            "r.ron:1:10: parameter length: inf is not allowed: from 1 to 100"
+        );
+        // `()`, as the spec string `race()`: the defaults.
+        let r = from_file::<Race>(&Source::embedded("r.ron", "()"), &[]).unwrap();
+        assert_eq!(r, defaults::<Race>().unwrap());
+        let nested = format!("(length: {}{})", "[".repeat(500), "]".repeat(500));
+        assert!(e(&nested).contains("nested too deeply"), "{}", e(&nested));
+    }
+
+    #[test]
+    fn a_spec_string_gives_each_parameter_once() {
+        assert_eq!(
+            parse_spec("race(length=5, length=6)")
+                .unwrap_err()
+                .to_string(),
+            "race(length=5, length=6): parameter length is given twice (length=5 and length=6); give each parameter once"
+        );
     }
 }

@@ -480,7 +480,9 @@ where
 }
 
 /// `tabula VERB NAME(KEY=VALUE, ...) ARGS` is `tabula VERB NAME
-/// --KEY=VALUE ... ARGS`: a game's spec string names its parameters.
+/// --KEY=VALUE ... ARGS`: a game's spec string names its parameters. A
+/// parameter given twice, in the spec string or beside it as an option,
+/// is refused.
 fn expand_spec(mut args: Vec<OsString>) -> Result<Vec<OsString>, String> {
     let Some(word) = args.get(2).and_then(|a| a.to_str()) else {
         return Ok(args);
@@ -501,6 +503,30 @@ fn expand_spec(mut args: Vec<OsString>) -> Result<Vec<OsString>, String> {
                 } else {
                     known.join(", ")
                 }
+            ));
+        }
+    }
+    // A parameter both in the spec string and as an option: one value
+    // would silently win; say which two were given.
+    let typed: Vec<String> = args[3..]
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .take_while(|a| a != "--")
+        .collect();
+    for (key, value) in &pairs {
+        let option = format!("--{key}");
+        if let Some(given) = typed
+            .iter()
+            .position(|a| *a == option || a.starts_with(&format!("{option}=")))
+        {
+            let typed_value = match typed[given].split_once('=') {
+                Some((_, v)) => v.to_string(),
+                None => typed.get(given + 1).cloned().unwrap_or_default(),
+            };
+            return Err(format!(
+                "parameter {key} is given twice: {key}={value} in the game's spec string {word} and {option} {} beside it; \
+                 give it once, in the spec string or as the option",
+                tabula_core::text::excerpt(&typed_value)
             ));
         }
     }

@@ -636,7 +636,7 @@ pub(crate) fn with_parameters<P: Parameters>(mut command: Arguments) -> Argument
         Arg::new("params")
             .long("params")
             .value_name("FILE")
-            .help("Read the game's parameters from a RON file, as (name: value, ...); options given beside it win")
+            .help("Read the game's parameters from a RON file, as (name: value, ...), each once; () is the defaults; options given beside it win. The parameters may also be given in the game's name as a spec string, GAME(NAME=VALUE, ...), each once: a parameter of the spec string given again as an option is refused")
             .help_heading("Game parameters"),
     )
 }
