@@ -61,10 +61,12 @@ pub struct Hop {
 }
 
 /// A whole turn: the die moves in the order played (none: the roll
-/// cannot be used, a pass).
+/// cannot be used, a pass). Read from a record, it is checked: at most
+/// four hops, each from a point (or the bar) to a lower one.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[serde(try_from = "Written")]
 pub struct Turn {
     /// The hops; only the first `len` count (records call them `steps`).
     #[serde(rename = "steps")]
@@ -73,10 +75,43 @@ pub struct Turn {
     pub len: u8,
 }
 
+/// A turn as a record writes it, checked into a [`Turn`].
+#[derive(serde::Deserialize)]
+struct Written {
+    steps: [Hop; 4],
+    len: u8,
+}
+
+impl TryFrom<Written> for Turn {
+    type Error = String;
+
+    fn try_from(w: Written) -> Result<Turn, String> {
+        if w.len > 4 {
+            return Err(format!(
+                "a turn plays 0 to 4 steps (its len), not {}",
+                w.len
+            ));
+        }
+        if let Some(h) = w.steps[..usize::from(w.len)]
+            .iter()
+            .find(|h| usize::from(h.from) > BAR || h.from == 0 || h.to >= h.from)
+        {
+            return Err(format!(
+                "a step goes from a point (1 to 24, or 25 for the bar) to a lower one (0: borne off), not from {} to {}",
+                h.from, h.to
+            ));
+        }
+        Ok(Turn {
+            hops: w.steps,
+            len: w.len,
+        })
+    }
+}
+
 impl Turn {
-    /// The hops played.
+    /// The hops played (never more than four, whatever `len` says).
     pub fn hops(&self) -> &[Hop] {
-        &self.hops[..usize::from(self.len)]
+        &self.hops[..usize::from(self.len).min(4)]
     }
 
     /// The pass: no die can be used.
@@ -429,6 +464,93 @@ impl Gen<'_> {
             self.leaf(depth as u8);
         }
     }
+}
+
+/// The legal turn among `legal` (every legal turn of `seat` with `dice` in
+/// `position`, as [`legal_turns`] lists them) that `turn` makes when its
+/// hops are played in some order, each a legal move of one die: the one
+/// leading to the same position. A record written by hand or by another
+/// program may list a turn's hops in any order; this finds the turn it
+/// means.
+pub fn same_turn(
+    position: &Position,
+    seat: usize,
+    dice: [u8; 2],
+    turn: &Turn,
+    legal: &[Turn],
+) -> Option<Turn> {
+    if legal.first().map(|t| t.len) != Some(turn.len) {
+        return None;
+    }
+    let dice: Vec<u8> = if dice[0] == dice[1] {
+        vec![dice[0]; 4]
+    } else {
+        dice.to_vec()
+    };
+    let end = in_some_order(*position, seat, turn.hops(), &dice)?;
+    legal
+        .iter()
+        .find(|t| {
+            let mut p = *position;
+            p.play(seat, t);
+            p == end
+        })
+        .copied()
+}
+
+/// Where `hops` lead when played in some order, each with one of `dice`
+/// as the rules allow it at its turn, or `None` if no order plays them
+/// all.
+fn in_some_order(position: Position, seat: usize, hops: &[Hop], dice: &[u8]) -> Option<Position> {
+    if hops.is_empty() {
+        return Some(position);
+    }
+    for (i, hop) in hops.iter().enumerate() {
+        for (j, &die) in dice.iter().enumerate() {
+            if !may_hop(&position, seat, *hop, die) {
+                continue;
+            }
+            let mut next = position;
+            next.hop(seat, *hop);
+            let rest_hops: Vec<Hop> = hops
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| *k != i)
+                .map(|(_, h)| *h)
+                .collect();
+            let rest_dice: Vec<u8> = dice
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| *k != j)
+                .map(|(_, d)| *d)
+                .collect();
+            if let Some(end) = in_some_order(next, seat, &rest_hops, &rest_dice) {
+                return Some(end);
+            }
+        }
+    }
+    None
+}
+
+/// Whether `seat` may play `hop` with `die` in `position`: a checker of
+/// its own on the point it leaves (the bar first while one is there),
+/// the die's distance to a point not held by two or more of the
+/// opponent's, or off once every checker is home (exactly, or with a
+/// larger die from the highest point).
+fn may_hop(position: &Position, seat: usize, hop: Hop, die: u8) -> bool {
+    let (from, to, d) = (usize::from(hop.from), usize::from(hop.to), usize::from(die));
+    if from > BAR || to >= from {
+        return false;
+    }
+    let me = &position.checkers[seat];
+    if me[from] == 0 || (me[BAR] > 0 && from != BAR) {
+        return false;
+    }
+    if to != OFF {
+        return from - to == d && position.checkers[1 - seat][25 - to] <= 1;
+    }
+    me[7..=BAR].iter().all(|&c| c == 0)
+        && (from == d || (d > from && me[from + 1..=6].iter().all(|&c| c == 0)))
 }
 
 /// Appends to `out` every legal whole turn of `seat` with `dice` in

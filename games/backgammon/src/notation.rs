@@ -6,7 +6,7 @@ use tabula_core::{BoardGame, Seat};
 use tabula_play::notation::MoveError;
 use tabula_play::terminal::Notation;
 
-use crate::board::{BAR, Hop, OFF, Position, Turn};
+use crate::board::{BAR, Hop, OFF, Position, Turn, same_turn};
 use crate::game::{Backgammon, Roll, State};
 
 /// The seats' names: X moves first when its die is higher.
@@ -282,6 +282,23 @@ impl Notation for Backgammon {
 
     fn parse_move(&self, state: &State, text: &str) -> Result<Turn, MoveError> {
         read(self, state, text).map_err(MoveError::from)
+    }
+
+    /// A recorded turn is the legal turn it makes, its hops in any order
+    /// (shown and played as this game writes that turn).
+    fn recorded_move(&self, state: &State, mv: &Turn, legal: &mut Vec<Turn>) -> Option<Turn> {
+        legal.clear();
+        self.legal_moves(state, legal);
+        if legal.contains(mv) {
+            return Some(*mv);
+        }
+        same_turn(
+            &state.position,
+            usize::from(state.seat),
+            state.dice,
+            mv,
+            legal,
+        )
     }
 
     fn render(&self, state: &State) -> String {

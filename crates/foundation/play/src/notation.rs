@@ -76,4 +76,22 @@ pub trait Notation: BoardGame {
     fn move_help(&self) -> String {
         String::new()
     }
+
+    /// The legal move a record's `mv` makes at `state`, if any: the
+    /// default is `mv` itself when it is legal
+    /// ([`is_legal`](BoardGame::is_legal), `scratch` its buffer). A game
+    /// whose move may be written several ways (Backgammon's turn, its
+    /// hops in any order) answers the legal move it means, in its own
+    /// form, which replay shows and plays in its place.
+    fn recorded_move(
+        &self,
+        state: &Self::State,
+        mv: &Self::Move,
+        scratch: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move>
+    where
+        Self::Move: PartialEq,
+    {
+        self.is_legal(state, mv, scratch).then(|| mv.clone())
+    }
 }

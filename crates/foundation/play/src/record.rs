@@ -422,7 +422,7 @@ pub fn replay<G: Recordable + Notation>(
     match ended.ending {
         Ending::Stopped(Unread::Illegal(e)) => return Err(e),
         Ending::Over(_) if reading.next.get() < record.steps.len() => {
-            reading.step(&game, &state)?;
+            reading.step(&game, &state, None)?;
             return Err(RecordError::Illegal {
                 index: reading.next.get(),
                 message: "the game is already over".into(),
@@ -500,8 +500,14 @@ where
     F: FnMut(usize, &G, &G::State, &Step<G::Move, G::Outcome>),
 {
     /// The next step, shown to `on_step` (its seat checked first: a
-    /// game's names are for its seats); `None` after the last.
-    fn step(&self, game: &G, state: &G::State) -> Result<Option<&GameStep<G>>, RecordError> {
+    /// game's names are for its seats), or `shown` in its place (the
+    /// legal move a recorded one makes); `None` after the last.
+    fn step(
+        &self,
+        game: &G,
+        state: &G::State,
+        shown: Option<&GameStep<G>>,
+    ) -> Result<Option<&GameStep<G>>, RecordError> {
         let index = self.next.get();
         let Some(step) = self.steps.get(index) else {
             return Ok(None);
@@ -518,7 +524,7 @@ where
                 ),
             ));
         }
-        (self.on_step.borrow_mut())(index, game, state, step);
+        (self.on_step.borrow_mut())(index, game, state, shown.unwrap_or(step));
         Ok(Some(step))
     }
 }
@@ -544,7 +550,25 @@ where
         _: &mut Vec<G::Move>,
     ) -> Result<G::Move, Unread> {
         let index = self.next.get();
-        match self.step(game, state).map_err(Unread::Illegal)? {
+        // The legal move the recorded one makes, in the game's own form:
+        // shown and played in its place.
+        let made = match self.steps.get(index) {
+            Some(Step::Move { seat, mv }) if *seat == to_move => {
+                game.recorded_move(state, mv, &mut self.legal.borrow_mut())
+            }
+            _ => None,
+        };
+        let shown = match (self.steps.get(index), &made) {
+            (Some(Step::Move { seat, mv }), Some(m)) if m != mv => Some(Step::Move {
+                seat: *seat,
+                mv: m.clone(),
+            }),
+            _ => None,
+        };
+        match self
+            .step(game, state, shown.as_ref())
+            .map_err(Unread::Illegal)?
+        {
             None => Err(Unread::End),
             Some(Step::Chance(o)) => Err(Unread::Illegal(illegal(
                 index,
@@ -561,24 +585,23 @@ where
                     game.seat_name(to_move)
                 ),
             ))),
-            // The referee's test: a game with continuous moves lists
-            // none and answers `is_legal` directly.
-            Some(Step::Move { seat, mv })
-                if !game.is_legal(state, mv, &mut self.legal.borrow_mut()) =>
-            {
-                Err(Unread::Illegal(illegal(
+            // The referee's test (a game with continuous moves lists
+            // none and answers `is_legal` directly), through the game's
+            // reading of a recorded move.
+            Some(Step::Move { seat, mv }) => match made {
+                Some(m) => {
+                    self.next.set(index + 1);
+                    Ok(m)
+                }
+                None => Err(Unread::Illegal(illegal(
                     index,
                     format!(
                         "{} moves {}, which is not a legal move here",
                         game.seat_name(*seat),
                         described(game, state, mv)
                     ),
-                )))
-            }
-            Some(Step::Move { mv, .. }) => {
-                self.next.set(index + 1);
-                Ok(mv.clone())
-            }
+                ))),
+            },
         }
     }
 }
@@ -598,7 +621,7 @@ where
         outcomes: &mut Vec<Chance<G::Outcome>>,
     ) -> Result<u32, Unread> {
         let index = self.next.get();
-        match self.step(game, state).map_err(Unread::Illegal)? {
+        match self.step(game, state, None).map_err(Unread::Illegal)? {
             None => Err(Unread::End),
             Some(Step::Move { seat, mv }) => Err(Unread::Illegal(illegal(
                 index,
