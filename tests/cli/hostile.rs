@@ -1,7 +1,10 @@
 //! The hostile cases of issue 37 against the newest features (merge,
-//! shards, replay, Monopoly files, tournaments, terminal play): each ends
-//! with a clear message and status 1 (or quietly where nothing is wrong),
-//! never a panic (101), an abort (134), a hang or a silent acceptance.
+//! shards, replay, Monopoly files, tournaments, terminal play), and those
+//! of issue 51 on the command line (a backgammon record's turns, game
+//! parameters in files and spec strings, Caribbean Cruising's courses and
+//! records): each ends with a clear message and status 1 (or quietly
+//! where nothing is wrong), never a panic (101), an abort (134), a hang
+//! or a silent acceptance.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -951,4 +954,390 @@ fn merge_refuses_tournament_parts_seated_unlike_the_run() {
         assert_eq!(out.status.code(), Some(1), "{run:?}: {err}");
         assert!(err.contains(&one) && err.contains(says), "{run:?}: {err}");
     }
+}
+
+/// A backgammon tournament's record of one game (random against
+/// pipcount, seed 1), written into `dir`: its path.
+fn backgammon_record(dir: &std::path::Path) -> std::path::PathBuf {
+    let d = dir.to_string_lossy().into_owned();
+    let out = tabula(&[
+        "tournament",
+        "backgammon",
+        "--agents",
+        "random,pipcount",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+        "--record",
+        &d,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    dir.join("backgammon-random-vs-pipcount-seed1-0000.ron")
+}
+
+#[test]
+fn replay_backgammon_refuses_a_turn_of_more_than_four_steps_without_a_panic() {
+    let dir = common::temp_dir("hostile-backgammon-len");
+    let record = backgammon_record(&dir);
+    let text = std::fs::read_to_string(&record).unwrap();
+    let bad = dir.join("bad.ron");
+    for (edited, message) in [
+        (
+            text.replacen("len: 2)", "len: 9)", 1),
+            "a turn plays 0 to 4 steps (its len), not 9",
+        ),
+        (
+            text.replacen("len: 2)", "len: 255)", 1),
+            "a turn plays 0 to 4 steps (its len), not 255",
+        ),
+        (
+            text.replacen("(from: 24, to: 18)", "(from: 99, to: 18)", 1),
+            "a step goes from a point (1 to 24, or 25 for the bar) to a lower one (0: borne off), not from 99 to 18",
+        ),
+        (
+            text.replacen("(from: 24, to: 18)", "(from: 18, to: 24)", 1),
+            "not from 18 to 24",
+        ),
+    ] {
+        assert_ne!(edited, text);
+        std::fs::write(&bad, &edited).unwrap();
+        for format in ["text", "json"] {
+            let out = tabula(&[
+                "replay",
+                "backgammon",
+                "--format",
+                format,
+                &bad.to_string_lossy(),
+            ]);
+            assert_eq!(out.status.code(), Some(1), "{format}: {}", stderr(&out));
+            assert!(stderr(&out).contains(message), "{format}: {}", stderr(&out));
+            assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+        }
+    }
+}
+
+#[test]
+fn replay_backgammon_judges_a_turn_by_the_turn_it_makes_not_its_hops_order() {
+    let dir = common::temp_dir("hostile-backgammon-order");
+    let record = backgammon_record(&dir);
+    let text = std::fs::read_to_string(&record).unwrap();
+    let original = tabula(&["replay", "backgammon", &record.to_string_lossy()]);
+    assert!(original.status.success(), "{}", stderr(&original));
+    // The opening 6-3, written 13/10 then 24/18; a 4-4 entering from the
+    // bar, its hops backwards (the bar's last: legal only in another
+    // order, as a set of hops).
+    let swapped = text
+        .replacen(
+            "(from: 24, to: 18), (from: 13, to: 10)",
+            "(from: 13, to: 10), (from: 24, to: 18)",
+            1,
+        )
+        .replacen(
+            "(from: 25, to: 21), (from: 10, to: 6), (from: 6, to: 2), (from: 6, to: 2)",
+            "(from: 6, to: 2), (from: 6, to: 2), (from: 10, to: 6), (from: 25, to: 21)",
+            1,
+        );
+    assert_eq!(
+        swapped
+            .matches("(from: 6, to: 2), (from: 6, to: 2), (from: 10, to: 6)")
+            .count(),
+        1,
+        "the record has the turns this test reorders"
+    );
+    let file = dir.join("reordered.ron");
+    std::fs::write(&file, &swapped).unwrap();
+    let out = tabula(&["replay", "backgammon", &file.to_string_lossy()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Shown as the game writes those turns: the same account, line for
+    // line, but the file's name.
+    assert_eq!(
+        stdout(&out).replace("reordered.ron", "NAME"),
+        stdout(&original).replace(
+            &record.file_name().unwrap().to_string_lossy().into_owned(),
+            "NAME"
+        )
+    );
+    assert!(
+        stdout(&out).contains("   1. X: 24/18 13/10\n"),
+        "{}",
+        stdout(&out)
+    );
+    // Hops no order of the dice plays are still refused.
+    let wrong = text.replacen(
+        "(from: 24, to: 18), (from: 13, to: 10)",
+        "(from: 13, to: 10), (from: 24, to: 20)",
+        1,
+    );
+    std::fs::write(&file, &wrong).unwrap();
+    let out = tabula(&["replay", "backgammon", &file.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("step 1: X moves 24/20 13/10, which is not a legal move here"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_params_file_says_what_is_wrong_in_words_a_user_has() {
+    let dir = common::temp_dir("hostile-params-file");
+    let run = |name: &str, text: &str| {
+        let file = dir.join(name);
+        std::fs::write(&file, text).unwrap();
+        tabula(&[
+            "simulate",
+            "chance-it",
+            "--games",
+            "2",
+            "--params",
+            &file.to_string_lossy(),
+        ])
+    };
+    for (name, text, message) in [
+        (
+            "nan.ron",
+            "(rounds: NaN)",
+            "nan.ron:1:10: parameter rounds: NaN is not allowed: from 1 to 1000",
+        ),
+        (
+            "inf.ron",
+            "(rounds: inf)",
+            "inf.ron:1:10: parameter rounds: inf is not allowed: from 1 to 1000",
+        ),
+        (
+            "minus.ron",
+            "(players: -inf)",
+            "minus.ron:1:11: parameter players: -inf is not allowed: from 2 to 6",
+        ),
+        (
+            "twice.ron",
+            "(rounds: 5,\n rounds: 6)",
+            "twice.ron:2:2: parameter rounds is given twice; give each parameter once",
+        ),
+    ] {
+        let out = run(name, text);
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", stdout(&out));
+        assert_eq!(
+            stderr(&out),
+            format!("error: {}/{message}\n", dir.display()),
+            "{name}"
+        );
+    }
+    let deep = format!("(rounds: {}{})", "[".repeat(300), "]".repeat(300));
+    let out = run("deep.ron", &deep);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("deep.ron:1:"), "{err}");
+    assert!(err.contains("nested too deeply"), "{err}");
+    assert!(
+        !err.contains("recursion_limit") && !err.contains("serde_stacker"),
+        "{err}"
+    );
+    // `()` is the defaults, as the spec string `chance-it()` is.
+    let out = run("empty.ron", "()");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let spec = tabula(&["simulate", "chance-it()", "--games", "2"]);
+    assert_eq!(stdout(&out), stdout(&spec));
+}
+
+#[test]
+fn a_spec_string_and_the_options_beside_it_give_each_parameter_once() {
+    let out = tabula(&["simulate", "chance-it(rounds=5,rounds=6)", "--games", "2"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).starts_with(
+            "error: chance-it(rounds=5,rounds=6): parameter rounds is given twice (rounds=5 and rounds=6); give each parameter once"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    for typed in [&["--rounds", "7"][..], &["--rounds=7"]] {
+        let mut args = vec!["simulate", "chance-it(rounds=5)", "--games", "2"];
+        args.extend_from_slice(typed);
+        let out = tabula(&args);
+        assert_eq!(out.status.code(), Some(2), "{typed:?}");
+        assert!(
+            stderr(&out).starts_with(
+                "error: parameter rounds is given twice: rounds=5 in the game's spec string chance-it(rounds=5) and --rounds 7 beside it; give it once, in the spec string or as the option"
+            ),
+            "{}",
+            stderr(&out)
+        );
+        assert!(!stderr(&out).contains("cannot be used multiple times"));
+    }
+    // Another parameter beside it is taken.
+    let out = tabula(&[
+        "simulate",
+        "chance-it(rounds=5)",
+        "--dice",
+        "3d6",
+        "--games",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("chance-it(dice=3d6, rounds=5, players=2)"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn a_board_file_with_a_byte_order_mark_is_read() {
+    let dir = common::temp_dir("hostile-bom");
+    let teaching = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/games/snakes/boards/teaching.ron"
+    );
+    let mut text = "\u{feff}".to_string();
+    text.push_str(&std::fs::read_to_string(teaching).unwrap());
+    let file = dir.join("bom.ron");
+    std::fs::write(&file, text).unwrap();
+    let out = tabula(&["analyze", "snakes", &file.to_string_lossy()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out).replace(&file.to_string_lossy().into_owned(), "FILE"),
+        stdout(&tabula(&["analyze", "snakes", teaching])).replace(teaching, "FILE")
+    );
+}
+
+/// The book's triangle course, with `edit` applied: its path in `dir`.
+fn course(dir: &std::path::Path, name: &str, edit: impl Fn(&str) -> String) -> String {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/book/src/cruising-triangle.ron"
+    ))
+    .unwrap();
+    let edited = edit(&text);
+    assert_ne!(edited, text, "{name}: the edit applies");
+    let file = dir.join(name);
+    std::fs::write(&file, edited).unwrap();
+    file.to_string_lossy().into_owned()
+}
+
+#[test]
+fn a_course_with_a_control_character_or_an_absurd_number_is_refused() {
+    let dir = common::temp_dir("hostile-course");
+    for (name, from, to, message) in [
+        (
+            "esc.ron",
+            "name: \"triangle\"",
+            "name: \"tri\\u{1b}[31mangle\"",
+            "esc.ron:5:11: the course name contains a control character (\\u{1b}, character 4 of the name); names are printed and drawn, so use printable characters only",
+        ),
+        (
+            "wind.ron",
+            "from: 0.0, shift",
+            "from: 1e300, shift",
+            "wind.ron:15:31: the wind's direction must be -360 to 360 degrees, not 1e300",
+        ),
+        (
+            "mark.ron",
+            "(x: 1200.0, y: 700.0)",
+            "(x: 1e300, y: 700.0)",
+            "mark.ron:9:9: a mark must be within 1000000 m of the origin along each axis (x and y from -1000000 to 1000000), not (1e300, 700)",
+        ),
+        (
+            "start.ron",
+            "start: (x: 0.0, y: 0.0)",
+            "start: (x: 0.0, y: -2e6)",
+            "the start must be within 1000000 m",
+        ),
+        (
+            "tolerance.ron",
+            "tolerance: 50.0",
+            "tolerance: 1e300",
+            "tolerance.ron:12:16: the tolerance must be at most 1000000 m, not 1e300",
+        ),
+        (
+            "period.ron",
+            "period: 300.0",
+            "period: 1e300",
+            "the wind's period must be at most 86400 seconds (a day), not 1e300",
+        ),
+        (
+            "turn.ron",
+            "turn_rate: 20.0",
+            "turn_rate: 1e300",
+            "the turn rate must be at most 360 degrees a second, not 1e300",
+        ),
+        (
+            "inertia.ron",
+            "inertia: 8.0",
+            "inertia: 1e300",
+            "the inertia must be at most 3600 seconds, not 1e300",
+        ),
+        (
+            "trim.ron",
+            "trim_width: 40.0",
+            "trim_width: 1e300",
+            "the trim width must be at most 180 degrees, not 1e300",
+        ),
+    ] {
+        let file = course(&dir, name, |t| t.replace(from, to));
+        let out = tabula(&[
+            "race",
+            "cruising",
+            "--untimed",
+            "--agents",
+            "cooper",
+            "--course",
+            &file,
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", stdout(&out));
+        assert!(stderr(&out).contains(message), "{name}: {}", stderr(&out));
+        assert!(!stdout(&out).contains('\u{1b}'), "{name}");
+    }
+}
+
+#[test]
+fn a_scenario_beside_a_course_file_is_refused() {
+    let dir = common::temp_dir("hostile-scenario-course");
+    let file = course(&dir, "c.ron", |t| {
+        t.replace("time_limit: 3000.0", "time_limit: 600.0")
+    });
+    let message = "cruising: scenario 3 and a course file both name the race: give one (a course file's race is its own; leave the scenario out with it)";
+    let out = tabula(&[
+        "simulate",
+        "cruising",
+        "--scenario",
+        "3",
+        "--course",
+        &file,
+        "--games",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    // A record of a race on a course, its scenario edited: refused.
+    let records = dir.join("records");
+    let out = tabula(&[
+        "play",
+        "cruising",
+        "--course",
+        &file,
+        "--agents",
+        "cooper",
+        "--record",
+        &records.to_string_lossy(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let record = records.join("cruising-2002.ron");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(
+        tabula(&["replay", "cruising", &record.to_string_lossy()])
+            .status
+            .success()
+    );
+    let edited = text.replacen("scenario: 1,", "scenario: 99,", 1);
+    assert_ne!(edited, text);
+    std::fs::write(&record, edited).unwrap();
+    let out = tabula(&["replay", "cruising", &record.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("scenario 99 and a course file both name the race"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -40,6 +40,25 @@ pub const MAX_MARKS: usize = 64;
 /// for the referee and its record within memory.
 pub const MAX_INTERVALS: f64 = 100_000.0;
 
+/// The farthest any point of a course may be from the origin, in
+/// metres along either axis (the start, each mark), and the largest
+/// tolerance: a course is sailed in hours, over kilometres.
+pub const MAX_DISTANCE: f64 = 1_000_000.0;
+
+/// The longest correlation time of the wind's deviations, in seconds (a
+/// day; a race lasts hours).
+pub const MAX_PERIOD: f64 = 86_400.0;
+
+/// The largest boat's turn rate, in degrees a second (a full turn in a
+/// second).
+pub const MAX_TURN_RATE: f64 = 360.0;
+
+/// The largest boat's inertia, in seconds.
+pub const MAX_INERTIA: f64 = 3_600.0;
+
+/// The largest trim width, in degrees.
+pub const MAX_TRIM_WIDTH: f64 = 180.0;
+
 /// How the wind blows and varies: a mean speed and direction with two
 /// independent Ornstein–Uhlenbeck deviations (one for the direction, one
 /// for the speed), each with standard deviation as given and correlation
@@ -49,8 +68,8 @@ pub const MAX_INTERVALS: f64 = 100_000.0;
 pub struct WindSpec {
     /// The mean speed of the true wind (0 to 60).
     pub speed: f64,
-    /// The bearing the wind blows from, in degrees: 0 from the top of
-    /// the page (+y), 90 from the right (+x).
+    /// The bearing the wind blows from, in degrees (-360 to 360): 0
+    /// from the top of the page (+y), 90 from the right (+x).
     pub from: f64,
     /// The standard deviation of the wind's direction, in degrees (0 to
     /// 90): the specification's "wind variability".
@@ -58,7 +77,8 @@ pub struct WindSpec {
     /// The standard deviation of the wind's speed, as a share of the mean
     /// (0 to 1).
     pub gust: f64,
-    /// The correlation time of both deviations, in seconds (more than 0).
+    /// The correlation time of both deviations, in seconds (more than 0,
+    /// at most [`MAX_PERIOD`]).
     pub period: f64,
 }
 
@@ -149,9 +169,32 @@ impl Course {
     pub fn from_spec(spec: CourseSpec) -> Result<Course, (Vec<Place>, String)> {
         use Place::{Field, Index};
         let at = |p: &[Place], m: String| Err((p.to_vec(), m));
+        // The name is printed and drawn: no control character (an
+        // escape would reach the terminal; SVG cannot hold some).
+        if let Some((i, c)) = spec.name.chars().enumerate().find(|(_, c)| c.is_control()) {
+            return at(
+                &[Field("name")],
+                format!(
+                    "the course name contains a control character ({}, character {} of the name); names are printed and drawn, so use printable characters only",
+                    c.escape_unicode(),
+                    i + 1
+                ),
+            );
+        }
         let finite = |p: Position| p.x.is_finite() && p.y.is_finite();
+        let near = |p: Position| p.x.abs() <= MAX_DISTANCE && p.y.abs() <= MAX_DISTANCE;
+        let far = |what: &str, p: Position| {
+            format!(
+                "{what} must be within {MAX_DISTANCE} m of the origin along each axis (x and y from -{MAX_DISTANCE} to {MAX_DISTANCE}), not ({}, {})",
+                shown(p.x),
+                shown(p.y)
+            )
+        };
         if !finite(spec.start) {
             return at(&[Field("start")], "the start must be a finite point".into());
+        }
+        if !near(spec.start) {
+            return at(&[Field("start")], far("the start", spec.start));
         }
         if spec.marks.is_empty() || spec.marks.len() > MAX_MARKS {
             return at(
@@ -168,11 +211,26 @@ impl Course {
                 "a mark must be a finite point".into(),
             );
         }
+        if let Some(i) = spec.marks.iter().position(|m| !near(*m)) {
+            return at(&[Field("marks"), Index(i)], far("a mark", spec.marks[i]));
+        }
         let positive = |v: f64| v.is_finite() && v > 0.0;
         if !positive(spec.tolerance) {
             return at(
                 &[Field("tolerance")],
-                format!("the tolerance must be more than 0, not {}", spec.tolerance),
+                format!(
+                    "the tolerance must be more than 0, not {}",
+                    shown(spec.tolerance)
+                ),
+            );
+        }
+        if spec.tolerance > MAX_DISTANCE {
+            return at(
+                &[Field("tolerance")],
+                format!(
+                    "the tolerance must be at most {MAX_DISTANCE} m, not {}",
+                    shown(spec.tolerance)
+                ),
             );
         }
         if !positive(spec.interval) || spec.interval > 60.0 {
@@ -180,7 +238,7 @@ impl Course {
                 &[Field("interval")],
                 format!(
                     "the interval must be more than 0 and at most 60 seconds, not {}",
-                    spec.interval
+                    shown(spec.interval)
                 ),
             );
         }
@@ -189,7 +247,7 @@ impl Course {
                 &[Field("time_limit")],
                 format!(
                     "the time limit must be more than 0 and at most {MAX_INTERVALS} intervals, not {}",
-                    spec.time_limit
+                    shown(spec.time_limit)
                 ),
             );
         }
@@ -198,7 +256,7 @@ impl Course {
         if !(w.speed.is_finite() && (0.0..=60.0).contains(&w.speed)) {
             return wind(
                 "speed",
-                format!("the wind's speed must be 0 to 60, not {}", w.speed),
+                format!("the wind's speed must be 0 to 60, not {}", shown(w.speed)),
             );
         }
         if !w.from.is_finite() {
@@ -207,16 +265,28 @@ impl Course {
                 "the wind's direction must be a finite number of degrees".into(),
             );
         }
+        if !(-360.0..=360.0).contains(&w.from) {
+            return wind(
+                "from",
+                format!(
+                    "the wind's direction must be -360 to 360 degrees, not {}",
+                    shown(w.from)
+                ),
+            );
+        }
         if !(w.shift.is_finite() && (0.0..=90.0).contains(&w.shift)) {
             return wind(
                 "shift",
-                format!("the wind's shift must be 0 to 90 degrees, not {}", w.shift),
+                format!(
+                    "the wind's shift must be 0 to 90 degrees, not {}",
+                    shown(w.shift)
+                ),
             );
         }
         if !(w.gust.is_finite() && (0.0..=1.0).contains(&w.gust)) {
             return wind(
                 "gust",
-                format!("the wind's gust must be 0 to 1, not {}", w.gust),
+                format!("the wind's gust must be 0 to 1, not {}", shown(w.gust)),
             );
         }
         if !positive(w.period) {
@@ -224,7 +294,16 @@ impl Course {
                 "period",
                 format!(
                     "the wind's period must be more than 0 seconds, not {}",
-                    w.period
+                    shown(w.period)
+                ),
+            );
+        }
+        if w.period > MAX_PERIOD {
+            return wind(
+                "period",
+                format!(
+                    "the wind's period must be at most {MAX_PERIOD} seconds (a day), not {}",
+                    shown(w.period)
                 ),
             );
         }
@@ -233,19 +312,43 @@ impl Course {
         if !positive(b.turn_rate) {
             return boat(
                 "turn_rate",
-                format!("the turn rate must be more than 0, not {}", b.turn_rate),
+                format!(
+                    "the turn rate must be more than 0, not {}",
+                    shown(b.turn_rate)
+                ),
+            );
+        }
+        if b.turn_rate > MAX_TURN_RATE {
+            return boat(
+                "turn_rate",
+                format!(
+                    "the turn rate must be at most {MAX_TURN_RATE} degrees a second, not {}",
+                    shown(b.turn_rate)
+                ),
             );
         }
         if !positive(b.inertia) {
             return boat(
                 "inertia",
-                format!("the inertia must be more than 0 seconds, not {}", b.inertia),
+                format!(
+                    "the inertia must be more than 0 seconds, not {}",
+                    shown(b.inertia)
+                ),
+            );
+        }
+        if b.inertia > MAX_INERTIA {
+            return boat(
+                "inertia",
+                format!(
+                    "the inertia must be at most {MAX_INERTIA} seconds, not {}",
+                    shown(b.inertia)
+                ),
             );
         }
         if !(b.tack_loss.is_finite() && (0.0..=1.0).contains(&b.tack_loss)) {
             return boat(
                 "tack_loss",
-                format!("the tack loss must be 0 to 1, not {}", b.tack_loss),
+                format!("the tack loss must be 0 to 1, not {}", shown(b.tack_loss)),
             );
         }
         if !positive(b.trim_width) {
@@ -253,7 +356,16 @@ impl Course {
                 "trim_width",
                 format!(
                     "the trim width must be more than 0 degrees, not {}",
-                    b.trim_width
+                    shown(b.trim_width)
+                ),
+            );
+        }
+        if b.trim_width > MAX_TRIM_WIDTH {
+            return boat(
+                "trim_width",
+                format!(
+                    "the trim width must be at most {MAX_TRIM_WIDTH} degrees, not {}",
+                    shown(b.trim_width)
                 ),
             );
         }
@@ -263,6 +375,16 @@ impl Course {
     /// The course as written.
     pub fn spec(&self) -> &CourseSpec {
         &self.spec
+    }
+}
+
+/// A number as a message shows it: as written for everyday sizes, in
+/// scientific notation for the absurd (`1e300`, not 301 digits).
+fn shown(x: f64) -> String {
+    if x != 0.0 && !(1e-6..1e9).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        x.to_string()
     }
 }
 

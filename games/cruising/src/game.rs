@@ -142,8 +142,14 @@ impl Cruising {
     }
 
     /// The race the parameters name: the course file if given, else the
-    /// scenario.
+    /// scenario. A scenario other than the first (the default) beside a
+    /// course file is refused: the race is one or the other.
     pub fn from_params(p: &CruisingParams) -> Result<Cruising, CruisingError> {
+        if !p.course.is_empty() && p.scenario != 1 {
+            return Err(CruisingError::ScenarioAndCourse {
+                scenario: p.scenario,
+            });
+        }
         if p.course.is_empty() {
             let mut game = Cruising::scenario(p.scenario)?;
             game.params = p.clone();

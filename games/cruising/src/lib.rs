@@ -61,6 +61,15 @@ pub enum CruisingError {
     /// No built-in scenario has this number.
     #[error("there is no scenario {0}: the built-in scenarios are 1 to {max}", max = course::SCENARIOS)]
     Scenario(u32),
+    /// A scenario other than the default beside a course file: the race
+    /// is one or the other.
+    #[error(
+        "scenario {scenario} and a course file both name the race: give one (a course file's race is its own; leave the scenario out with it)"
+    )]
+    ScenarioAndCourse {
+        /// The scenario given.
+        scenario: u32,
+    },
 }
 
 #[cfg(feature = "commands")]
