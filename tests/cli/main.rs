@@ -8,6 +8,7 @@ mod chance_it;
 mod chance_it_params;
 mod cli;
 mod common;
+mod confined;
 mod cruising;
 mod hostile;
 mod limits;

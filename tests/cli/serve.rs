@@ -13,11 +13,11 @@ use std::time::Duration;
 use crate::common::{chromium_or_skip, json, stderr, stdout, tabula};
 
 /// A running `tabula serve`, stopped when dropped.
-struct Served {
-    child: Child,
+pub(crate) struct Served {
+    pub(crate) child: Child,
     /// `http://ADDR/`.
-    url: String,
-    stderr: Option<ChildStderr>,
+    pub(crate) url: String,
+    pub(crate) stderr: Option<ChildStderr>,
 }
 
 impl Drop for Served {
@@ -32,8 +32,17 @@ fn serve(addr: &str) -> Served {
 }
 
 /// `tabula serve ARGS`.
-fn serve_with(args: &[&str]) -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+pub(crate) fn serve_with(args: &[&str]) -> Served {
+    serve_in(None, args)
+}
+
+/// `tabula serve ARGS`, run in `dir` if given (else where the tests run).
+pub(crate) fn serve_in(dir: Option<&std::path::Path>, args: &[&str]) -> Served {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command
         .arg("serve")
         .args(args)
         .stdin(Stdio::null())
@@ -56,8 +65,9 @@ fn serve_with(args: &[&str]) -> Served {
     Served { child, url, stderr }
 }
 
-/// One HTTP request over a plain socket: status and body.
-fn http(url: &str, method: &str, path: &str, body: &str) -> (u16, String) {
+/// One HTTP request over a plain socket, as a script sends it (to
+/// `localhost`, declared JSON): status and body.
+pub(crate) fn http(url: &str, method: &str, path: &str, body: &str) -> (u16, String) {
     let addr = url
         .trim_start_matches("http://")
         .trim_end_matches('/')
@@ -67,7 +77,7 @@ fn http(url: &str, method: &str, path: &str, body: &str) -> (u16, String) {
         .expect("a timeout");
     write!(
         s,
-        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )
     .expect("sends");
@@ -677,7 +687,7 @@ fn serve_runs_a_command_through_its_form_as_the_command_line_does() {
 
 /// The run directories (`tabula-serve-run-PID-*`) the server `pid` has
 /// left in the temporary directory.
-fn run_dirs_left(pid: u32) -> Vec<String> {
+pub(crate) fn run_dirs_left(pid: u32) -> Vec<String> {
     let prefix = format!("tabula-serve-run-{pid}-");
     std::fs::read_dir(std::env::temp_dir())
         .map(|d| {
@@ -1338,7 +1348,7 @@ fn counts_up(verb_game: &str, body: &str, total: Option<u64>) {
     let mut s = TcpStream::connect(&addr).expect("connects");
     write!(
         s,
-        "POST /api/run/{verb_game} HTTP/1.1\r\nHost: x\r\nTabula-Run: counting\r\n\
+        "POST /api/run/{verb_game} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTabula-Run: counting\r\n\
          Content-Length: {}\r\n\r\n{body}",
         body.len()
     )
@@ -1396,7 +1406,7 @@ fn a_form_run_whose_client_leaves_is_stopped_and_frees_its_worker() {
     let mut s = TcpStream::connect(&addr).expect("connects");
     write!(
         s,
-        "POST /api/run/simulate/snakes HTTP/1.1\r\nHost: x\r\nTabula-Run: long-run\r\n\
+        "POST /api/run/simulate/snakes HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTabula-Run: long-run\r\n\
          Content-Length: {}\r\n\r\n{body}",
         body.len()
     )

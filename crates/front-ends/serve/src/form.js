@@ -153,7 +153,15 @@
   }
   form.addEventListener("submit", run);
   form.dataset.state = "ready";
-  if (location.hash === "#run") form.requestSubmit();
+  // A link runs the form only when it comes from this server's own pages
+  // or from no page (typed, a bookmark): a page of another site may link
+  // here, but the run waits for a click on Run.
+  const fromHere = document.referrer === "" ||
+    new URL(document.referrer).origin === location.origin;
+  if (location.hash === "#run" && fromHere) form.requestSubmit();
+  else if (location.hash === "#run") {
+    $("status").textContent = "opened from another site: press Run to run it";
+  }
   $("stop").addEventListener("click", () => {
     if (running) running.controller.abort();
   });

@@ -13,12 +13,14 @@
 //! Interactive commands (`play`) talk to a terminal: they get no form,
 //! except those that only print ([`PRINTS_ONLY`]: `replay`), whose form
 //! shows what they print. Arguments that write files (a `DIR`) are left
-//! out, and a value that names a file or folder on the server is
-//! refused: the server reads no file a user did not send. An argument
-//! that takes a file (a board, `--params FILE`, a record) takes an
-//! uploaded one: it is sent with the run, written to a fresh directory
-//! of that run's own ([`RunDir`], removed after it) and its path given
-//! to the command.
+//! out, and a value that is an absolute path or climbs (`..`) is
+//! refused. An argument that takes a file (a board, `--params FILE`, a
+//! record) takes an uploaded one: it is sent with the run, written to a
+//! fresh directory of that run's own ([`RunDir`], removed after it) and
+//! its name there given to the command. The run is confined to that
+//! directory ([`tabula_core::files`]): every path it reads or writes,
+//! typed, in a parameter file or in a record, is a name inside it, and
+//! anything else gets one refusal whatever is on the disk.
 
 use clap::{Arg, ArgAction};
 use tabula_app::progress::Feed;
@@ -303,12 +305,24 @@ enum Sent {
 fn values(body: &str) -> Result<Vec<(String, Sent)>, Refusal> {
     let value: serde_json::Value = serde_json::from_str(body)
         .map_err(|e| Refusal::BadRequest(format!("the body is not JSON: {e}")))?;
-    let serde_json::Value::Object(map) = value else {
+    let serde_json::Value::Object(_) = value else {
         return Err(Refusal::BadRequest(
             "the body must be a JSON object of the form's fields".into(),
         ));
     };
-    map.into_iter()
+    // Read again in order, each key as often as it is written: an
+    // object keeps only a key's last value.
+    let Written(fields) = serde_json::from_str(body)
+        .map_err(|e| Refusal::BadRequest(format!("the body is not JSON: {e}")))?;
+    for (i, (k, _)) in fields.iter().enumerate() {
+        if fields[..i].iter().any(|(earlier, _)| earlier == k) {
+            return Err(Refusal::BadRequest(format!(
+                "field {k:?} is given twice in the body; give each field once"
+            )));
+        }
+    }
+    fields
+        .into_iter()
         .map(|(k, v)| match v {
             serde_json::Value::String(s) => Ok((k, Sent::Text(s))),
             serde_json::Value::Bool(b) => Ok((k, Sent::Text(b.to_string()))),
@@ -336,24 +350,52 @@ fn values(body: &str) -> Result<Vec<(String, Sent)>, Refusal> {
         .collect()
 }
 
-/// Whether a value names a file or folder on the server (an absolute
-/// path, a path going up, or an entry that exists where it runs).
+/// A JSON object's fields in the order written, a key as often as it is
+/// written.
+struct Written(Vec<(String, serde_json::Value)>);
+
+impl<'de> serde::Deserialize<'de> for Written {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Written, D::Error> {
+        struct Fields;
+        impl<'de> serde::de::Visitor<'de> for Fields {
+            type Value = Written;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Written, A::Error> {
+                let mut fields = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    fields.push(entry);
+                }
+                Ok(Written(fields))
+            }
+        }
+        d.deserialize_map(Fields)
+    }
+}
+
+/// Whether a value is a path that could only name a file or folder
+/// outside a run's own directory: absolute, or going up. (Any other name
+/// is looked for inside the run's directory only, and the command's own
+/// answer for it does not depend on what is elsewhere on the disk.)
 fn names_a_file(value: &str) -> bool {
     let path = std::path::Path::new(value);
     path.is_absolute()
         || path
             .components()
             .any(|c| matches!(c, std::path::Component::ParentDir))
-        || path.exists()
 }
 
-/// A fresh directory of one run's own, for the files sent with it:
-/// made (by [`RunDir::make`]) only when a file is sent, and removed with
-/// everything in it when dropped.
+/// A fresh directory of one run's own, for the files sent with it: made
+/// new (one that exists already is refused and left as it is), and
+/// removed with everything in it when dropped, if this made it.
 #[derive(Debug)]
 pub(crate) struct RunDir {
     path: std::path::PathBuf,
-    /// Whether this run has made it.
+    /// Whether this made it.
     made: std::cell::Cell<bool>,
 }
 
@@ -374,7 +416,7 @@ impl RunDir {
         RunDir::at(std::env::temp_dir().join(name))
     }
 
-    /// The directory `path` (made by the run, the server removes it).
+    /// The directory `path`, not made yet.
     pub(crate) fn at(path: std::path::PathBuf) -> RunDir {
         RunDir {
             path,
@@ -387,9 +429,9 @@ impl RunDir {
         &self.path
     }
 
-    /// Makes it, if this run has not yet: a new directory only its
-    /// owner may read (one that exists already is refused).
-    fn make(&self) -> std::io::Result<()> {
+    /// Makes it, if this has not yet: a new directory only its owner
+    /// may read. One that exists already is refused, and left as it is.
+    pub(crate) fn make(&self) -> std::io::Result<()> {
         if self.made.get() {
             return Ok(());
         }
@@ -404,7 +446,9 @@ impl RunDir {
 
 impl Drop for RunDir {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.path);
+        if self.made.get() {
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
     }
 }
 
@@ -429,14 +473,10 @@ fn safe_name(name: &str) -> String {
     safe
 }
 
-/// Writes the file `name` with `text` for field `index` into `dir`
-/// (making it): its path there.
-fn write_upload(
-    dir: &RunDir,
-    index: usize,
-    name: &str,
-    text: &str,
-) -> Result<std::path::PathBuf, Refusal> {
+/// Writes the file `name` with `text` for field `index` into the run's
+/// directory (the one its run is confined to): its name there,
+/// `INDEX/NAME`.
+fn write_upload(index: usize, name: &str, text: &str) -> Result<std::path::PathBuf, Refusal> {
     let cannot = |e: std::io::Error| {
         Refusal::BadRequest(format!("cannot keep the file {name:?} for the run: {e}"))
     };
@@ -446,12 +486,11 @@ fn write_upload(
             MAX_UPLOAD / 1024
         )));
     }
-    dir.make().map_err(cannot)?;
     // One folder per field, so that two files of one name do not meet.
-    let folder = dir.path().join(index.to_string());
-    std::fs::create_dir(&folder).map_err(cannot)?;
+    let folder = std::path::PathBuf::from(index.to_string());
+    tabula_core::files::create_dir(&folder).map_err(cannot)?;
     let path = folder.join(safe_name(name));
-    std::fs::write(&path, text).map_err(cannot)?;
+    tabula_core::files::write(&path, text).map_err(cannot)?;
     Ok(path)
 }
 
@@ -464,15 +503,15 @@ type Given = (usize, Vec<String>, Vec<String>);
 
 /// The command line of a form's values: `tabula VERB GAME` and the
 /// options given (a value equal to the default is left out), then the
-/// positional values. A file sent is written into `dir` and its path
-/// given; the second line is the command as shown, with the file's own
-/// name; the third, each file's path and that name.
+/// positional values. A file sent is written into the run's directory
+/// and its name there given; the second line is the command as shown,
+/// with the file's own name; the third, each file's name in the run's
+/// directory and its own.
 fn arguments(
     verb: &str,
     game: &str,
     command: &clap::Command,
     sent: Vec<(String, Sent)>,
-    dir: &RunDir,
 ) -> Result<Lines, Refusal> {
     let fields = fields(command);
     let mut options: Vec<Given> = Vec::new();
@@ -490,7 +529,7 @@ fn arguments(
                 if !f.file || f.multiple {
                     return Err(Refusal::BadRequest(format!("field {id:?} takes no file")));
                 }
-                let path = write_upload(dir, index, &name, &text)?;
+                let path = write_upload(index, &name, &text)?;
                 let path = path.to_string_lossy().into_owned();
                 let name = safe_name(&name);
                 uploads.push((path.clone(), name.clone()));
@@ -581,21 +620,17 @@ fn shown(args: &[String]) -> String {
 
 /// Runs a form: the body's values as `tabula VERB GAME` arguments,
 /// parsed by the command line's parser, the command run in this
-/// process, its report rendered as text, JSON and pictures. Files sent
-/// are written into `dir`.
-pub(crate) fn run(
-    verb: &str,
-    game: &str,
-    body: &str,
-    dir: &RunDir,
-    feed: Feed,
-) -> Result<Rendered, Refusal> {
+/// process, its report rendered as text, JSON and pictures. Call it
+/// confined to the run's own directory: files sent are written there.
+pub(crate) fn run(verb: &str, game: &str, body: &str, feed: Feed) -> Result<Rendered, Refusal> {
     let (c, command) = lookup(verb, game)?;
     let sent = values(body)?;
-    let (args, as_shown, uploads) = arguments(verb, game, &command, sent, dir)?;
+    let (args, as_shown, mut uploads) = arguments(verb, game, &command, sent)?;
     let line = shown(&as_shown);
     // What the run writes names a file sent by its own name, as on the
-    // command line of the user who has it.
+    // command line of the user who has it (the longest names first: one
+    // may end as another does).
+    uploads.sort_by_key(|(path, _)| std::cmp::Reverse(path.len()));
     let named = |text: String| {
         uploads
             .iter()
@@ -674,11 +709,25 @@ pub(crate) struct Answer {
     pub body: String,
 }
 
-/// Runs a form in this process and answers as the server does; files
-/// sent are written into `dir` (a fresh directory of this run's own,
-/// made if a file is sent), which the caller removes.
+/// Runs a form in this process and answers as the server does, this
+/// thread confined to `dir` (a fresh directory of this run's own, made
+/// here if it is not yet, removed when the caller drops it): files sent
+/// are written there, and the run reads and writes nowhere else.
 pub(crate) fn answer(verb: &str, game: &str, body: &str, dir: &RunDir, feed: Feed) -> Answer {
-    match run(verb, game, body, dir, feed) {
+    let ran = dir
+        .make()
+        .and_then(|()| tabula_core::files::confined(dir.path(), || run(verb, game, body, feed)));
+    let ran = match ran {
+        Ok(ran) => ran,
+        Err(e) => {
+            return Answer {
+                status: 500,
+                json: false,
+                body: format!("cannot make a folder for the run: {e}"),
+            };
+        }
+    };
+    match ran {
         Ok(o) => Answer {
             status: 200,
             json: true,
@@ -731,19 +780,65 @@ pub(crate) fn head(a: &Answer) -> String {
     format!("{} {}", a.status, if a.json { "json" } else { "text" })
 }
 
-/// The latest progress line of each run in a process of its own that
-/// was given an id (`Tabula-Run`), while it runs.
-static PROGRESS: std::sync::Mutex<std::collections::BTreeMap<String, String>> =
+/// The runs given an id (`Tabula-Run`), from their request's arrival to
+/// their answer: each under a token of its own (so that no run's lines
+/// reach another's entry), with the latest progress line of a run in a
+/// process of its own.
+static PROGRESS: std::sync::Mutex<std::collections::BTreeMap<String, (u64, Option<String>)>> =
     std::sync::Mutex::new(std::collections::BTreeMap::new());
 
 /// Runs followed at most at once.
 const MAX_FOLLOWED: usize = 1024;
 
+/// A run's id, held from its request's arrival until it is dropped (its
+/// answer sent, or its client gone): no other run has it meanwhile.
+#[derive(Debug)]
+pub(crate) struct Followed {
+    id: String,
+    token: u64,
+}
+
+impl Drop for Followed {
+    fn drop(&mut self) {
+        if let Ok(mut p) = PROGRESS.lock()
+            && p.get(&self.id).is_some_and(|e| e.0 == self.token)
+        {
+            p.remove(&self.id);
+        }
+    }
+}
+
+/// The id is held by a run that has not ended.
+#[derive(Debug)]
+pub(crate) struct InUse;
+
+/// Holds `id` for a new run: `None` (not followed) when
+/// [`MAX_FOLLOWED`] runs are, [`InUse`] while a run holds it.
+pub(crate) fn follow(id: &str) -> Result<Option<Followed>, InUse> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static TOKENS: AtomicU64 = AtomicU64::new(1);
+    let Ok(mut p) = PROGRESS.lock() else {
+        return Ok(None);
+    };
+    if p.contains_key(id) {
+        return Err(InUse);
+    }
+    if p.len() >= MAX_FOLLOWED {
+        return Ok(None);
+    }
+    let token = TOKENS.fetch_add(1, Ordering::Relaxed);
+    p.insert(id.to_string(), (token, None));
+    Ok(Some(Followed {
+        id: id.to_string(),
+        token,
+    }))
+}
+
 /// The latest line the run `id` wrote on stderr (its progress: a line
 /// every [`PROGRESS_EVERY`](crate::PROGRESS_EVERY)), if it is running
 /// and has written one.
 pub(crate) fn progress(id: &str) -> Option<String> {
-    PROGRESS.lock().ok()?.get(id).cloned()
+    PROGRESS.lock().ok()?.get(id).and_then(|e| e.1.clone())
 }
 
 /// How far a progress line says its run has got: the first count out
@@ -776,29 +871,14 @@ pub(crate) fn done_of(line: &str) -> Option<(u64, u64)> {
 /// Runs a form in a child process of `program` (`serve --run-form VERB
 /// GAME`, the body on its stdin); kills it once `stop` is set (the
 /// client has gone: Stop, or a closed page). Its progress lines are kept
-/// under `run` while it runs.
+/// under `run`'s id while it runs.
 pub(crate) fn answer_in_child(
     program: &std::path::Path,
     verb: &str,
     game: &str,
     body: &str,
     stop: &std::sync::atomic::AtomicBool,
-    run: Option<&str>,
-) -> Answer {
-    let answer = answer_in_child_followed(program, verb, game, body, stop, run);
-    if let (Some(id), Ok(mut p)) = (run, PROGRESS.lock()) {
-        p.remove(id);
-    }
-    answer
-}
-
-fn answer_in_child_followed(
-    program: &std::path::Path,
-    verb: &str,
-    game: &str,
-    body: &str,
-    stop: &std::sync::atomic::AtomicBool,
-    run: Option<&str>,
+    run: Option<&Followed>,
 ) -> Answer {
     use std::io::{Read, Write};
     use std::process::{Command, Stdio};
@@ -807,13 +887,16 @@ fn answer_in_child_followed(
         json: false,
         body: why,
     };
-    // The run's own directory for files sent with it: named here, made
-    // by the run if it needs it, removed here once the run has ended
-    // (even if it was killed).
-    let dir = RunDir::new();
+    // A folder of this server's own, made here and removed here once the
+    // run has ended (even if it was killed); the run makes its directory
+    // for the files sent with it inside, and is confined to that.
+    let folder = RunDir::new();
+    if let Err(e) = folder.make() {
+        return failed(format!("cannot make a folder for the run: {e}"));
+    }
     let mut child = match Command::new(program)
         .args(["serve", "--run-form", verb, game, "--run-dir"])
-        .arg(dir.path())
+        .arg(folder.path().join("files"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(if run.is_some() {
@@ -837,16 +920,17 @@ fn answer_in_child_followed(
             text
         })
     });
-    if let (Some(id), Some(err)) = (run, child.stderr.take()) {
-        let id = id.to_string();
+    if let (Some(run), Some(err)) = (run, child.stderr.take()) {
+        let (id, token) = (run.id.clone(), run.token);
         std::thread::spawn(move || {
             use std::io::BufRead;
             for line in std::io::BufReader::new(err).lines() {
                 let Ok(line) = line else { break };
                 if let Ok(mut p) = PROGRESS.lock()
-                    && (p.len() < MAX_FOLLOWED || p.contains_key(&id))
+                    && let Some(entry) = p.get_mut(&id)
+                    && entry.0 == token
                 {
-                    p.insert(id.clone(), line);
+                    entry.1 = Some(line);
                 }
             }
         });

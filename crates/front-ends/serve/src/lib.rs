@@ -16,8 +16,15 @@
 //! at most `--workers` calls at once (one per core by default) and a short queue beyond
 //! them (503 with `Retry-After` when full), and a queued call whose client
 //! went away is dropped before it starts. A connection that sends no
-//! request head within `--idle-seconds` is closed, and at most
-//! [`MAX_CONNECTIONS`] are open at once.
+//! request head within `--idle-seconds` is closed, a body that has not
+//! arrived whole within as long after its head is refused (408), and at
+//! most [`MAX_CONNECTIONS`] are open at once.
+//!
+//! It answers only requests that name it as their host (its address, or
+//! `localhost`), and starts work only for its own pages: a request that
+//! starts work from a page of another site is refused before any route
+//! sees it (the rules are in the book's chapter on the designer, under
+//! "Who can use it").
 //!
 //! ```no_run
 //! let server = tabula_serve::spawn(tabula_serve::Options::default())?;
@@ -43,6 +50,7 @@ use tabula_app::page::{self, GamePage, PageAnswer, PageError};
 use tokio::sync::Semaphore;
 
 mod forms;
+mod guard;
 
 /// The largest request body accepted: 1 MiB. A larger one is answered
 /// 413 (Payload Too Large).
@@ -80,6 +88,9 @@ Open the address in a browser: the index lists the games, the pages they contrib
 and a form for each of their commands that print a report (/run/VERB/GAME), which runs it and shows its report and pictures \
 (an argument that takes a file takes one uploaded from the browser, kept only while its run lasts); \
 a long run shows a progress bar, fed four times a second, and Stop ends it.\n\
+It answers only requests that name it as their host (its address, or localhost), starts work (a POST) only for its own pages \
+and for scripts that send JSON (Content-Type: application/json), and confines each run to a new folder of its own holding \
+the files sent with it: a path anywhere else, typed or inside a file sent, is refused.\n\
 Example: tabula serve --addr 127.0.0.1:0   (any free port)"
 )]
 pub struct Options {
@@ -87,7 +98,8 @@ pub struct Options {
     #[arg(long, default_value = DEFAULT_ADDR, value_name = "ADDR:PORT")]
     pub addr: SocketAddr,
     /// Close a connection that has not sent a whole request head within
-    /// this many seconds (a client that connects and sends nothing).
+    /// this many seconds (a client that connects and sends nothing), and
+    /// refuse a request body not whole this long after its head (408).
     #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub idle_seconds: u64,
     /// Pages' requests worked on at once (an exact solve each), off the
@@ -133,7 +145,7 @@ pub fn command() -> clap::Command {
                 .value_parser(clap::value_parser!(std::path::PathBuf))
                 .value_name("DIR")
                 .hide(true)
-                .help("The new directory a form's run writes the files sent with it into"),
+                .help("The new directory a form's run makes, writes the files sent with it into and is confined to (one that exists is refused and left as it is)"),
         )
         .about("Serve the games in a web browser: the pages they contribute (a board designer) and a form for each command; local only by default")
 }
@@ -170,15 +182,25 @@ pub fn run_matches_io(
         let (Some(verb), Some(game)) = (names.first(), names.get(1)) else {
             return Err("--run-form VERB GAME".into());
         };
+        // The run's own directory, made new here (one that exists is
+        // refused and left as it is: a run removes only what it made),
+        // and the whole process confined to it before anything runs.
+        let dir = match matches.get_one::<std::path::PathBuf>(RUN_DIR) {
+            Some(dir) => forms::RunDir::at(dir.clone()),
+            None => forms::RunDir::new(),
+        };
+        dir.make().map_err(|e| {
+            format!(
+                "--run-dir {}: cannot make it ({e}); a run makes a new directory of its own, and leaves one that exists as it is",
+                dir.path().display()
+            )
+        })?;
+        tabula_core::files::confine(dir.path())?;
         let mut body = String::new();
         std::io::Read::read_to_string(
             &mut std::io::Read::take(&mut io.input, MAX_BODY as u64 + 1),
             &mut body,
         )?;
-        let dir = match matches.get_one::<std::path::PathBuf>(RUN_DIR) {
-            Some(dir) => forms::RunDir::at(dir.clone()),
-            None => forms::RunDir::new(),
-        };
         // Its progress is read by the server, for the form's bar: a line
         // with the count done often, never a terminal's bar.
         let feed = tabula_app::progress::Feed::Lines(PROGRESS_EVERY);
@@ -242,8 +264,8 @@ pub fn spawn(options: Options) -> Result<Server, tabula_app::Error> {
         let _guard = runtime.enter();
         tokio::net::TcpListener::from_std(listener)?
     };
-    let app = router(workers);
     let idle = std::time::Duration::from_secs(options.idle_seconds);
+    let app = router(workers, idle);
     let thread = std::thread::Builder::new()
         .name("tabula-serve".into())
         .spawn(move || runtime.block_on(accept(listener, app, idle)))?;
@@ -252,7 +274,9 @@ pub fn spawn(options: Options) -> Result<Server, tabula_app::Error> {
 
 /// Accepts connections, at most [`MAX_CONNECTIONS`] at once, each served
 /// on a task of its own: HTTP/1 with keep-alive, closed if its request
-/// head does not arrive within `idle`.
+/// head does not arrive within `idle`. Each request is checked
+/// ([`guard::refusal`]: its host, its transfer coding, and for work its
+/// origin and content type) before it is routed.
 async fn accept(listener: tokio::net::TcpListener, app: Router, idle: std::time::Duration) {
     let open = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     loop {
@@ -267,7 +291,22 @@ async fn accept(listener: tokio::net::TcpListener, app: Router, idle: std::time:
                 continue;
             }
         };
-        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        // The address the client reached: what a Host must name.
+        let local = stream
+            .local_addr()
+            .unwrap_or_else(|_| SocketAddr::from(([0, 0, 0, 0, 0, 0, 0, 1], 0)));
+        let app = app.clone();
+        let guarded = tower::service_fn(move |request: axum::http::Request<_>| {
+            let refused = guard::refusal(&request, local);
+            let app = app.clone();
+            async move {
+                match refused {
+                    Some(r) => Ok::<_, std::convert::Infallible>(r),
+                    None => tower::ServiceExt::oneshot(app, request).await,
+                }
+            }
+        });
+        let service = hyper_util::service::TowerToHyperService::new(guarded);
         tokio::spawn(async move {
             let _open = permit;
             let _ = hyper::server::conn::http1::Builder::new()
@@ -279,9 +318,12 @@ async fn accept(listener: tokio::net::TcpListener, app: Router, idle: std::time:
     }
 }
 
-/// What the handlers share: the bound on pages' work.
+/// What the handlers share: the bound on pages' work, and how long a
+/// request body may take.
 #[derive(Debug)]
 struct Shared {
+    /// A body not whole this long after its head is refused (408).
+    body_deadline: std::time::Duration,
     /// Calls running.
     running: Semaphore,
     /// Calls running or waiting: past it, 503.
@@ -289,8 +331,9 @@ struct Shared {
 }
 
 /// The whole site.
-fn router(workers: usize) -> Router {
+fn router(workers: usize, body_deadline: std::time::Duration) -> Router {
     let shared = Arc::new(Shared {
+        body_deadline,
         running: Semaphore::new(workers),
         admitted: Semaphore::new(workers * 4),
     });
@@ -483,7 +526,7 @@ async fn page_api(
     let Some(p) = page::find(&game, &name) else {
         return not_found().await;
     };
-    let body = match read_body(&headers, body).await {
+    let body = match guard::read_body(&headers, body, shared.body_deadline).await {
         Ok(b) => b,
         Err(r) => return r,
     };
@@ -540,34 +583,6 @@ fn page_json(answer: PageAnswer) -> Result<String, String> {
     Ok(json.to_string())
 }
 
-/// A request's body as UTF-8 text, at most [`MAX_BODY`] bytes (a body
-/// announced larger is refused before it is read), or the answer that
-/// refuses it.
-async fn read_body(headers: &HeaderMap, body: Body) -> Result<String, Response> {
-    let too_large = || {
-        text(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the request body is over {MAX_BODY} bytes"),
-        )
-    };
-    let announced = headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
-    if announced.is_some_and(|n| n > MAX_BODY as u64) {
-        return Err(too_large());
-    }
-    let Ok(body) = axum::body::to_bytes(body, MAX_BODY).await else {
-        return Err(too_large());
-    };
-    String::from_utf8(body.to_vec()).map_err(|_| {
-        text(
-            StatusCode::BAD_REQUEST,
-            "the request body is not UTF-8 text",
-        )
-    })
-}
-
 /// Runs `work` off the request threads within the bounds: admitted
 /// (running or waiting) or 503 at once; waiting is dropped with the
 /// request if its client goes away; a panic is caught (500).
@@ -615,7 +630,7 @@ async fn form_run(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let body = match read_body(&headers, body).await {
+    let body = match guard::read_body(&headers, body, shared.body_deadline).await {
         Ok(b) => b,
         Err(r) => return r,
     };
@@ -633,11 +648,25 @@ async fn form_run(
     let run = headers
         .get("tabula-run")
         .and_then(|v| v.to_str().ok())
-        .filter(|r| !r.is_empty() && r.len() <= 100)
-        .map(str::to_string);
+        .filter(|r| !r.is_empty() && r.len() <= 100);
+    // Held until this request ends: a second run under the same id while
+    // this one runs is refused, so that no two share a progress entry.
+    let followed = match run.map(forms::follow) {
+        None => None,
+        Some(Ok(followed)) => followed,
+        Some(Err(forms::InUse)) => {
+            return text(
+                StatusCode::CONFLICT,
+                format!(
+                    "a run with Tabula-Run: {} is running; give each run an id of its own",
+                    run.unwrap_or_default()
+                ),
+            );
+        }
+    };
     let work = move || match forms::child() {
         Some(program) => {
-            forms::answer_in_child(program, &verb, &game, &body, &stop, run.as_deref())
+            forms::answer_in_child(program, &verb, &game, &body, &stop, followed.as_ref())
         }
         None => forms::answer(
             &verb,

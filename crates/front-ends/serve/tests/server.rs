@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use tabula_app::page::{GamePage, PageAnswer, PageError};
 use tabula_app::picture::{Drawing, Picture, chart};
 use tabula_app::{Command, GameEntry};
+use tabula_core::spec::Source;
 
 fn api(action: &str, body: &str) -> Result<PageAnswer, PageError> {
     let empty = || PageAnswer::json(serde_json::json!({}));
@@ -60,6 +61,11 @@ fn api(action: &str, body: &str) -> Result<PageAnswer, PageError> {
             vec![chart::bars("bars", "no bars", "share", Vec::new())],
         )),
         "panic" => panic!("a page's bug"),
+        // Work a test counts, apart from `count`'s.
+        "work" => {
+            WORKED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Ok(empty())
+        }
         // Waits, then says whether a newer request of its client came.
         "stale" => {
             let seq: u64 = body
@@ -80,6 +86,9 @@ static COMMANDS: &[&dyn Command] = &[];
 
 /// Calls of the action `count` that ran.
 static COUNTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Calls of the action `work` that ran.
+static WORKED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 tabula_app::inventory::submit! {
     GameEntry {
@@ -223,9 +232,11 @@ fn parse(bytes: &[u8]) -> Response {
     r
 }
 
+/// `method path` with `body`, as a script sends it: to `localhost`,
+/// declared JSON (as the server asks of work).
 fn request(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> Response {
     let mut req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     )
     .into_bytes();
@@ -327,13 +338,13 @@ fn a_body_over_one_mib_is_refused_with_413() {
     // A body announced larger than it is, over the limit: refused at once.
     let r = raw(
         server(),
-        b"POST /game/flip/counter/api/echo HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\nConnection: close\r\n\r\nabc",
+        b"POST /game/flip/counter/api/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 99999999\r\nConnection: close\r\n\r\nabc",
     );
     assert_eq!(r.status, 413);
     // Chunked, no length given: counted as it comes. (Just over the
     // limit: a server that closes with much of a request unread resets
     // the connection, and the answer may be lost on the way.)
-    let mut req = b"POST /game/flip/counter/api/echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n".to_vec();
+    let mut req = b"POST /game/flip/counter/api/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n".to_vec();
     for size in [1 << 19, 1 << 19, 100] {
         req.extend_from_slice(format!("{size:x}\r\n").as_bytes());
         req.extend_from_slice(&vec![b'y'; size]);
@@ -515,7 +526,7 @@ fn a_queued_call_whose_client_left_is_never_run() {
     // A call queued behind it, whose client leaves (a stale edit).
     let mut gone = TcpStream::connect(addr).expect("connects");
     gone.write_all(
-        b"POST /game/flip/counter/api/count HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n",
+        b"POST /game/flip/counter/api/count HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 0\r\n\r\n",
     )
     .expect("sends");
     std::thread::sleep(Duration::from_millis(50));
@@ -621,6 +632,9 @@ fn count(
     if args.what == "wolves" {
         return Err("no wolves, please".into());
     }
+    if args.what == "sleepy" {
+        std::thread::sleep(Duration::from_millis(600));
+    }
     let mut counts: Vec<u32> = (1..=args.n).collect();
     if matches!(args.mode, Mode::Down) {
         counts.reverse();
@@ -637,8 +651,37 @@ fn count(
     }))
 }
 
+tabula_app::arguments! {
+    /// Options of `tabula read tally`.
+    #[derive(Debug)]
+    struct ReadArgs {
+        /// The file to read; a line `then: PATH` in it names another,
+        /// read in its place (a path inside a file sent).
+        #[arg(value_name = "FILE")]
+        file: String,
+    }
+}
+
+/// Reads a file, and the file it names on a line `then: PATH`, through
+/// the one reader of files (`Source::read`): what it holds is the report.
+fn read(
+    args: ReadArgs,
+    _: &mut tabula_app::Io<'_>,
+) -> Result<Box<dyn tabula_app::Report>, tabula_app::Error> {
+    let mut text = Source::read(&args.file)?.text().to_string();
+    if let Some(then) = text.lines().find_map(|l| l.strip_prefix("then: ")) {
+        text = Source::read(then.trim())?.text().to_string();
+    }
+    Ok(Box::new(Counted {
+        what: text,
+        counts: Vec::new(),
+        words: Vec::new(),
+    }))
+}
+
 static TALLY_COMMANDS: &[&dyn Command] = &[
     &tabula_app::Typed::report("count", "Count things", count).with_pictures(),
+    &tabula_app::Typed::report("read", "Read a file", read),
     &tabula_app::Typed::interactive("chat", "Talk", |_: CountArgs, _| Ok(())),
 ];
 
@@ -817,7 +860,7 @@ fn a_newer_request_of_a_client_makes_its_running_work_stale_on_arrival() {
     let with = move |seq: u64, action: &str| {
         let body = seq.to_string();
         let req = format!(
-            "POST /game/flip/counter/api/{action} HTTP/1.1\r\nHost: x\r\nTabula-Client: stale-client\r\n\
+            "POST /game/flip/counter/api/{action} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTabula-Client: stale-client\r\n\
              Tabula-Seq: {seq}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
             body.len()
         );
@@ -831,4 +874,391 @@ fn a_newer_request_of_a_client_makes_its_running_work_stale_on_arrival() {
     assert_eq!(r.text(), r#"{"stale":true}"#);
     // Alone, a request is not stale.
     assert_eq!(with(3, "stale").text(), r#"{"stale":false}"#);
+}
+
+/// Sends `head` (its lines, without the blank line that ends it) and
+/// `body`, to the shared server.
+fn with_head(addr: SocketAddr, head: &str, body: &[u8]) -> Response {
+    let mut req = format!(
+        "{head}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    req.extend_from_slice(body);
+    raw(addr, &req)
+}
+
+#[test]
+fn a_request_names_this_server_as_its_host_or_is_refused() {
+    let addr = server();
+    let port = addr.port();
+    let get = |hosts: &[String]| {
+        let lines: Vec<String> = hosts.iter().map(|h| format!("Host: {h}")).collect();
+        with_head(
+            addr,
+            &format!("GET / HTTP/1.1\r\n{}", lines.join("\r\n")).trim_end(),
+            b"",
+        )
+    };
+    for ok in [
+        format!("localhost:{port}"),
+        format!("127.0.0.1:{port}"),
+        "localhost".into(),
+        format!("LocalHost:{port}"),
+    ] {
+        assert_eq!(get(&[ok.clone()]).status, 200, "{ok}");
+    }
+    // A name of another (a page that rebinds its name to 127.0.0.1),
+    // another port, another address: 421, saying which address answers.
+    for other in [
+        format!("evil.example:{port}"),
+        "evil.example".into(),
+        format!("localhost:{}", port.wrapping_add(1)),
+        format!("127.0.0.2:{port}"),
+        format!("[::1]:{port}"),
+        format!("localhost.evil.example:{port}"),
+        format!("127.0.0.1:{port}@evil.example"),
+        String::new(),
+    ] {
+        let r = get(&[other.clone()]);
+        assert_eq!(r.status, 421, "{other:?}: {}", r.text());
+        assert!(
+            r.text()
+                .contains(&format!("its own address (127.0.0.1:{port}")),
+            "{}",
+            r.text()
+        );
+    }
+    // No Host, or two: 400 (RFC 9112).
+    let r = with_head(addr, "GET / HTTP/1.1", b"");
+    assert_eq!(
+        (r.status, r.text().as_str()),
+        (
+            400,
+            "a request names the host it is for in a Host header (RFC 9112); this one has none"
+        )
+    );
+    let r = get(&[format!("localhost:{port}"), format!("localhost:{port}")]);
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert!(r.text().contains("two Host headers"), "{}", r.text());
+    // An absolute URI names its host too.
+    let r = with_head(
+        addr,
+        &format!("GET http://evil.example/ HTTP/1.1\r\nHost: localhost:{port}"),
+        b"",
+    );
+    assert_eq!(r.status, 421, "{}", r.text());
+}
+
+#[test]
+fn work_is_started_only_by_this_servers_own_pages() {
+    let addr = server();
+    let port = addr.port();
+    let worked = || WORKED.load(std::sync::atomic::Ordering::SeqCst);
+    let before = worked();
+    let post = |lines: &str| {
+        with_head(
+            addr,
+            &format!("POST /game/flip/counter/api/work HTTP/1.1\r\nHost: localhost:{port}{lines}"),
+            b"{}",
+        )
+    };
+    // Another site's page: a simple cross-site POST (text/plain, a form),
+    // a sandboxed or file page (Origin: null), or JSON from another origin.
+    for (lines, status) in [
+        (
+            "\r\nOrigin: http://evil.example\r\nContent-Type: text/plain",
+            403,
+        ),
+        ("\r\nOrigin: null\r\nContent-Type: application/json", 403),
+        // Another page of this machine (port 80, or another port).
+        (
+            "\r\nOrigin: http://localhost\r\nContent-Type: application/json",
+            403,
+        ),
+        (
+            "\r\nOrigin: http://evil.example:80\r\nContent-Type: application/json",
+            403,
+        ),
+        (
+            &format!("\r\nOrigin: https://127.0.0.1:{port}\r\nContent-Type: application/json"),
+            403,
+        ),
+        (
+            &format!(
+                "\r\nOrigin: http://127.0.0.1:{}\r\nContent-Type: application/json",
+                port.wrapping_add(1)
+            ),
+            403,
+        ),
+        ("\r\nContent-Type: text/plain", 415),
+        ("\r\nContent-Type: application/x-www-form-urlencoded", 415),
+        ("\r\nContent-Type: multipart/form-data; boundary=x", 415),
+        ("", 415),
+    ] {
+        let r = post(lines);
+        assert_eq!(r.status, status, "{lines:?}: {}", r.text());
+    }
+    assert_eq!(worked(), before, "a refused request did no work");
+    // Its own pages (Origin its own address or localhost) and scripts
+    // (no Origin), sending JSON: answered.
+    for lines in [
+        format!("\r\nOrigin: http://127.0.0.1:{port}\r\nContent-Type: application/json"),
+        format!(
+            "\r\nOrigin: http://localhost:{port}\r\nContent-Type: application/json; charset=utf-8"
+        ),
+        "\r\nContent-Type: Application/JSON".to_string(),
+    ] {
+        let r = post(&lines);
+        assert_eq!(r.status, 200, "{lines:?}: {}", r.text());
+    }
+    assert_eq!(worked(), before + 3);
+    // The forms' runs too.
+    let r = with_head(
+        addr,
+        &format!(
+            "POST /api/run/count/tally HTTP/1.1\r\nHost: localhost:{port}\r\nOrigin: http://evil.example\r\nContent-Type: text/plain"
+        ),
+        b"{}",
+    );
+    assert_eq!(r.status, 403, "{}", r.text());
+}
+
+#[test]
+fn transfer_codings_other_than_chunked_are_not_read() {
+    let addr = server();
+    for coding in [
+        "gzip, chunked",
+        "gzip",
+        "identity, chunked",
+        "compress,chunked",
+    ] {
+        let r = raw(
+            addr,
+            format!(
+                "POST /game/flip/counter/api/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+                 Transfer-Encoding: {coding}\r\nConnection: close\r\n\r\n2\r\nab\r\n0\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        // hyper refuses some itself (chunked not last: 400).
+        assert!(
+            r.status == 501 || r.status == 400,
+            "{coding}: {} {}",
+            r.status,
+            r.text()
+        );
+        assert_ne!(r.text(), r#"{"length":2}"#, "{coding}");
+    }
+    let r = raw(
+        addr,
+        b"POST /game/flip/counter/api/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+          Transfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n2\r\nab\r\n0\r\n\r\n",
+    );
+    assert_eq!(
+        (r.status, r.text().as_str()),
+        (
+            501,
+            "Transfer-Encoding \"gzip\" is not one this server reads: send the body as it is (Content-Length) or chunked"
+        )
+    );
+}
+
+#[test]
+fn chunk_extensions_and_trailers_say_what_is_wrong() {
+    let addr = server();
+    let chunked = |extension: &str, trailer: &str| {
+        raw(
+            addr,
+            format!(
+                "POST /game/flip/counter/api/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+                 Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n2{extension}\r\nab\r\n0\r\n{trailer}\r\n"
+            )
+            .as_bytes(),
+        )
+    };
+    // Within hyper's 16 KiB: read, and set aside.
+    let r = chunked(";name=value", "X-Trailer: yes\r\n");
+    assert_eq!((r.status, r.text().as_str()), (200, r#"{"length":2}"#));
+    let long = "x".repeat(100 * 1024);
+    let r = chunked(&format!(";{long}"), "");
+    assert_eq!(
+        (r.status, r.text().as_str()),
+        (
+            400,
+            "the request body is malformed: chunk extensions over limit"
+        )
+    );
+    let r = chunked("", &format!("X-Trailer: {long}\r\n"));
+    assert_eq!(
+        (r.status, r.text().as_str()),
+        (
+            400,
+            "the request body is malformed: chunk trailers bytes over limit"
+        )
+    );
+    assert_eq!(get(addr, "/").status, 200);
+}
+
+#[test]
+fn a_body_that_trickles_is_cut_off() {
+    // A body not whole a second after its head: 408, and the connection
+    // is closed; the server goes on.
+    let addr = start_with(1, 1);
+    let mut s = TcpStream::connect(addr).expect("connects");
+    s.set_read_timeout(Some(Duration::from_secs(20)))
+        .expect("a timeout");
+    s.write_all(
+        b"POST /game/flip/counter/api/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 20\r\n\r\n",
+    )
+    .expect("sends the head");
+    let start = Instant::now();
+    let mut w = s.try_clone().expect("a second handle");
+    let trickle = std::thread::spawn(move || {
+        for _ in 0..20 {
+            if w.write_all(b"x").is_err() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(300));
+        }
+    });
+    let mut answer = Vec::new();
+    let _ = s.read_to_end(&mut answer);
+    let took = start.elapsed();
+    let r = parse(&answer);
+    assert_eq!(
+        (r.status, r.text().as_str()),
+        (
+            408,
+            "the request body did not arrive within 1 s of its head"
+        ),
+        "after {took:?}"
+    );
+    assert!(took < Duration::from_secs(4), "{took:?}");
+    let _ = trickle.join();
+    assert_eq!(get(addr, "/").status, 200);
+}
+
+#[test]
+fn a_key_twice_in_a_forms_body_is_refused_naming_it() {
+    let r = request(
+        server(),
+        "POST",
+        "/api/run/count/tally",
+        br#"{"n": "4", "mode": "down", "n": "5"}"#,
+    );
+    assert_eq!(
+        (r.status, r.text().as_str()),
+        (
+            400,
+            "field \"n\" is given twice in the body; give each field once"
+        )
+    );
+}
+
+#[test]
+fn two_runs_with_one_run_id_never_share_it() {
+    let addr = server();
+    let run = move |what: &str| {
+        let body = format!(r#"{{"what": "{what}"}}"#);
+        with_head(
+            addr,
+            "POST /api/run/count/tally HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTabula-Run: shared-id",
+            body.as_bytes(),
+        )
+    };
+    let first = std::thread::spawn(move || run("sleepy"));
+    std::thread::sleep(Duration::from_millis(200));
+    let second = run("goats");
+    assert_eq!(
+        (second.status, second.text().as_str()),
+        (
+            409,
+            "a run with Tabula-Run: shared-id is running; give each run an id of its own"
+        )
+    );
+    assert_eq!(first.join().expect("the first run").status, 200);
+    // Once it has ended, the id is free again.
+    assert_eq!(run("goats").status, 200);
+}
+
+/// The run directories (`tabula-serve-run-PID-*`) this process has left.
+fn run_dirs_left() -> Vec<String> {
+    let prefix = format!("tabula-serve-run-{}-", std::process::id());
+    std::fs::read_dir(std::env::temp_dir())
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.starts_with(&prefix))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_forms_run_reads_only_the_files_sent_with_it() {
+    let addr = server();
+    let read = |body: serde_json::Value| {
+        let r = request(
+            addr,
+            "POST",
+            "/api/run/read/tally",
+            body.to_string().as_bytes(),
+        );
+        let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap_or_default();
+        (r.status, v)
+    };
+    let sent = |text: &str| serde_json::json!({ "file": { "name": "a.txt", "text": text } });
+    // The file sent is read, by its own name.
+    let (status, v) = read(sent("sent"));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["text"], "sent:  <>\n");
+    assert_eq!(v["command"], "tabula read tally a.txt");
+    // A path inside it: refused, in the same words whether or not
+    // anything is there (this crate's own Cargo.toml is).
+    let outside = tabula_core::files::OUTSIDE;
+    let here = std::env::current_dir()
+        .expect("a directory")
+        .join("Cargo.toml");
+    assert!(here.exists());
+    let mut answers = Vec::new();
+    for path in [
+        here.display().to_string(),
+        "/no/such/file".to_string(),
+        "../Cargo.toml".to_string(),
+        "Cargo.toml".to_string(),
+        "Nothing.toml".to_string(),
+        "0".to_string(),
+    ] {
+        let (status, v) = read(sent(&format!("then: {path}")));
+        assert_eq!(status, 422, "{path}: {v}");
+        let error = v["error"]
+            .as_str()
+            .expect("an error")
+            .replace(&path, "PATH");
+        assert_eq!(
+            error,
+            format!("error: PATH: cannot read: {outside}"),
+            "{path}"
+        );
+        answers.push(error);
+    }
+    // Typed, a relative name is looked for in the run's folder only: the
+    // same answer whether or not it exists where the server runs.
+    for name in ["Cargo.toml", "Nothing.toml"] {
+        let (status, v) = read(serde_json::json!({ "file": name }));
+        assert_eq!(status, 422, "{name}: {v}");
+        assert_eq!(
+            v["error"],
+            format!("error: {name}: cannot read: {outside}"),
+            "{name}"
+        );
+    }
+    // Each run's folder is gone once it has answered (the other tests'
+    // runs, in this process too, end within moments).
+    let start = Instant::now();
+    while !run_dirs_left().is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(10), "{:?}", run_dirs_left());
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
