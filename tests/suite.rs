@@ -23,6 +23,8 @@ mod exact;
 mod examples;
 #[path = "fuzz.rs"]
 mod fuzz;
+#[path = "hostile_fuzz.rs"]
+mod hostile_fuzz;
 #[path = "layers.rs"]
 mod layers;
 #[path = "noline.rs"]

@@ -11,6 +11,7 @@ mod common;
 mod confined;
 mod cruising;
 mod hostile;
+mod hostile_serve;
 mod limits;
 mod monopoly;
 mod noline;
