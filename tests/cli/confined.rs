@@ -341,3 +341,73 @@ fn two_runs_sent_with_one_run_id_never_share_its_progress() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }
+
+/// The processes whose command line holds `needle` (Linux's `/proc`).
+fn processes_with(needle: &str) -> Vec<u32> {
+    std::fs::read_dir("/proc")
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+                .filter(|pid| {
+                    std::fs::read(format!("/proc/{pid}/cmdline"))
+                        .is_ok_and(|c| String::from_utf8_lossy(&c).contains(needle))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_run_whose_server_is_killed_stops() {
+    if !Path::new("/proc/self/cmdline").exists() {
+        return;
+    }
+    let mut served = serve_in(None, &["--addr", "127.0.0.1:0"]);
+    let pid = served.child.id();
+    let addr = served
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let body = r#"{"games": "1000000000"}"#;
+    let mut s = std::net::TcpStream::connect(&addr).expect("connects");
+    std::io::Write::write_all(
+        &mut s,
+        format!(
+            "POST /api/run/simulate/snakes HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+    .expect("sends");
+    let run = format!("tabula-serve-run-{pid}-");
+    let started = std::time::Instant::now();
+    let runs = loop {
+        let runs = processes_with(&run);
+        if !runs.is_empty() {
+            break runs;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "no run started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    // The server killed outright: its run ends within a second or so.
+    let _ = served.child.kill();
+    let _ = served.child.wait();
+    let killed = std::time::Instant::now();
+    while runs.iter().any(|r| {
+        Path::new(&format!("/proc/{r}")).exists()
+            && !std::fs::read_to_string(format!("/proc/{r}/stat")).is_ok_and(|s| s.contains(") Z "))
+    }) {
+        assert!(
+            killed.elapsed() < std::time::Duration::from_secs(10),
+            "the run {runs:?} outlived its server by {:?}",
+            killed.elapsed()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    drop(s);
+}

@@ -424,6 +424,15 @@ impl RunDir {
         }
     }
 
+    /// The directory `path`, which this process has made: removed when
+    /// the value is dropped (a second handle on a run's directory).
+    pub(crate) fn made(path: std::path::PathBuf) -> RunDir {
+        RunDir {
+            path,
+            made: std::cell::Cell::new(true),
+        }
+    }
+
     /// Its path.
     pub(crate) fn path(&self) -> &std::path::Path {
         &self.path

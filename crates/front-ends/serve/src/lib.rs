@@ -196,6 +196,7 @@ pub fn run_matches_io(
             )
         })?;
         tabula_core::files::confine(dir.path())?;
+        stop_with_the_server(forms::RunDir::made(dir.path().to_path_buf()));
         let mut body = String::new();
         std::io::Read::read_to_string(
             &mut std::io::Read::take(&mut io.input, MAX_BODY as u64 + 1),
@@ -214,6 +215,30 @@ pub fn run_matches_io(
         forms::run_in_child(program);
     }
     run_matches(matches, io.out)
+}
+
+/// Ends this process (a form's run), removing `dir` (its folder), once
+/// the server that started it is gone, as when it is killed outright: a
+/// run of hours is not left to run for no one. (Stopped by Ctrl-C, the
+/// server's runs stop with it.)
+fn stop_with_the_server(dir: forms::RunDir) {
+    #[cfg(unix)]
+    {
+        let server = std::os::unix::process::parent_id();
+        let _ = std::thread::Builder::new()
+            .name("server-watch".into())
+            .spawn(move || {
+                loop {
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                    if std::os::unix::process::parent_id() != server {
+                        drop(dir);
+                        std::process::exit(1);
+                    }
+                }
+            });
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
 }
 
 /// A running server.
