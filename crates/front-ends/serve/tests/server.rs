@@ -1258,7 +1258,11 @@ fn a_forms_run_reads_only_the_files_sent_with_it() {
     // runs, in this process too, end within moments).
     let start = Instant::now();
     while !run_dirs_left().is_empty() {
-        assert!(start.elapsed() < Duration::from_secs(10), "{:?}", run_dirs_left());
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            run_dirs_left()
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
 }
