@@ -29,9 +29,9 @@
 #![deny(missing_docs)]
 
 /// The registration a game makes for the front ends: commands and reports.
-pub use tabula_app as app;
+pub use tabula_registry as registry;
 /// Pictures of results as data: what to draw (board heat maps, charts).
-pub use tabula_app::picture;
+pub use tabula_registry::picture;
 /// The `tabula` command line, built from the linked games.
 pub use tabula_cli as cli;
 /// Traits, dice, random streams, registry, RON loading.

@@ -3,8 +3,8 @@
 
 use crate::tournament::{PairResult, StrategyTurns};
 
-use tabula_app::picture::Picture;
-use tabula_app::picture::chart::{Distribution, Mark, PairShares, outcomes, panels};
+use tabula_registry::picture::Picture;
+use tabula_registry::picture::chart::{Distribution, Mark, PairShares, outcomes, panels};
 use tabula_core::text::group;
 
 /// `pairs`: each pair's games split into wins, ties and losses, with the

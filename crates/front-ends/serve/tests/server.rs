@@ -11,9 +11,9 @@ use std::net::{SocketAddr, TcpStream};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use tabula_app::page::{GamePage, PageAnswer, PageError};
-use tabula_app::picture::{Drawing, Picture, chart};
-use tabula_app::{Command, GameEntry};
+use tabula_registry::page::{GamePage, PageAnswer, PageError};
+use tabula_registry::picture::{Drawing, Picture, chart};
+use tabula_registry::{Command, GameEntry};
 
 fn api(action: &str, body: &str) -> Result<PageAnswer, PageError> {
     let empty = || PageAnswer::json(serde_json::json!({}));
@@ -66,7 +66,7 @@ fn api(action: &str, body: &str) -> Result<PageAnswer, PageError> {
                 .trim()
                 .parse()
                 .map_err(|_| PageError::BadRequest("a number".into()))?;
-            let ticket = tabula_app::page::CLIENTS.begin("stale-client", seq);
+            let ticket = tabula_registry::page::CLIENTS.begin("stale-client", seq);
             std::thread::sleep(Duration::from_millis(400));
             Ok(PageAnswer::json(
                 serde_json::json!({ "stale": ticket.is_stale() }),
@@ -81,7 +81,7 @@ static COMMANDS: &[&dyn Command] = &[];
 /// Calls of the action `count` that ran.
 static COUNTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-tabula_app::inventory::submit! {
+tabula_registry::inventory::submit! {
     GameEntry {
         name: "flip",
         summary: "a coin <b>flipped</b> & counted",
@@ -91,7 +91,7 @@ tabula_app::inventory::submit! {
     }
 }
 
-tabula_app::inventory::submit! {
+tabula_registry::inventory::submit! {
     GamePage {
         game: "flip",
         name: "counter",
@@ -547,7 +547,7 @@ fn a_connection_that_never_sends_is_closed() {
 // with a picture: its form is built from its arguments, and a run through
 // the form gives what the command line prints for the same arguments.
 
-tabula_app::arguments! {
+tabula_registry::arguments! {
     /// Options of `tabula count tally`.
     #[derive(Debug)]
     struct CountArgs {
@@ -577,7 +577,7 @@ enum Mode {
     Down,
 }
 
-tabula_app::choice!(Mode { Up = "up": "One, two, three", Down = "down": "Three, two, one" });
+tabula_registry::choice!(Mode { Up = "up": "One, two, three", Down = "down": "Three, two, one" });
 
 #[derive(serde::Serialize)]
 struct Counted {
@@ -586,7 +586,7 @@ struct Counted {
     words: Vec<String>,
 }
 
-impl tabula_app::Report for Counted {
+impl tabula_registry::Report for Counted {
     fn title(&self) -> String {
         format!("counting {}", self.what)
     }
@@ -599,8 +599,8 @@ impl tabula_app::Report for Counted {
             self.words.join(",")
         )
     }
-    fn json(&self) -> Result<String, tabula_app::Error> {
-        tabula_app::pretty(self)
+    fn json(&self) -> Result<String, tabula_registry::Error> {
+        tabula_registry::pretty(self)
     }
     fn pictures(&self) -> Vec<Picture> {
         vec![Picture {
@@ -616,8 +616,8 @@ impl tabula_app::Report for Counted {
 
 fn count(
     args: CountArgs,
-    _: &mut tabula_app::Io<'_>,
-) -> Result<Box<dyn tabula_app::Report>, tabula_app::Error> {
+    _: &mut tabula_registry::Io<'_>,
+) -> Result<Box<dyn tabula_registry::Report>, tabula_registry::Error> {
     if args.what == "wolves" {
         return Err("no wolves, please".into());
     }
@@ -638,11 +638,11 @@ fn count(
 }
 
 static TALLY_COMMANDS: &[&dyn Command] = &[
-    &tabula_app::Typed::report("count", "Count things", count).with_pictures(),
-    &tabula_app::Typed::interactive("chat", "Talk", |_: CountArgs, _| Ok(())),
+    &tabula_registry::Typed::report("count", "Count things", count).with_pictures(),
+    &tabula_registry::Typed::interactive("chat", "Talk", |_: CountArgs, _| Ok(())),
 ];
 
-tabula_app::inventory::submit! {
+tabula_registry::inventory::submit! {
     GameEntry {
         name: "tally",
         summary: "counting",
