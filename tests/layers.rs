@@ -773,7 +773,14 @@ fn a_games_rules_build_without_the_command_line() {
             .lines()
             .filter(|l| {
                 let name = l.split(' ').next().unwrap_or("");
-                ["clap", "indicatif", "plotters", "tabula-registry", "tabula-plot"].contains(&name)
+                [
+                    "clap",
+                    "indicatif",
+                    "plotters",
+                    "tabula-registry",
+                    "tabula-plot",
+                ]
+                .contains(&name)
             })
             .collect();
         assert!(

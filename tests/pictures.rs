@@ -4,10 +4,10 @@
 //! well-formed and fetches nothing.
 
 use roxmltree::{Document, Node};
-use tabula_registry::picture::board::{Layout, TrackBoard};
-use tabula_registry::picture::chart::{Matrix, Record};
 use tabula_plot::html::Page;
 use tabula_plot::{Svg, draw, draw_all};
+use tabula_registry::picture::board::{Layout, TrackBoard};
+use tabula_registry::picture::chart::{Matrix, Record};
 use tabula_snakes::pictures as snakes;
 use tabula_snakes::{AnalysisOptions, Board, ReportOptions, Setup};
 

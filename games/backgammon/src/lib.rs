@@ -67,11 +67,17 @@ impl tabula_registry::verbs::Extension<Backgammon> for Pictures {
         report: &mut tabula_registry::verbs::SimulateReport,
     ) {
         let title = "The starting position, X to move first on a higher opening die";
-        report.extra.pictures.push(tabula_registry::picture::Picture {
-            name: "position".into(),
-            title: title.into(),
-            drawing: tabula_registry::picture::Drawing::Svg(picture::svg(&Position::start(), title)),
-        });
+        report
+            .extra
+            .pictures
+            .push(tabula_registry::picture::Picture {
+                name: "position".into(),
+                title: title.into(),
+                drawing: tabula_registry::picture::Drawing::Svg(picture::svg(
+                    &Position::start(),
+                    title,
+                )),
+            });
     }
 }
 

@@ -6,10 +6,10 @@
 //! [look](crate::look::SpecificationLook). The `chance-it` program
 //! (`src/bin/chance-it.rs`) is that `play`.
 
+use tabula_core::Dice;
 use tabula_registry::args::{Arguments, Values};
 use tabula_registry::verbs::{Asked, PlaySetup, PlayTable};
 use tabula_registry::{Error, Io, Report};
-use tabula_core::Dice;
 
 use crate::analysis::Analysis;
 use crate::look::{answer, input_ended};

@@ -4,11 +4,11 @@
 //! a tournament's keys, turn scores and pictures; and specification 003's
 //! options, prompts and look in `play`.
 
+use tabula_play::tournament::Chances;
 use tabula_registry::Error;
 use tabula_registry::args::{Arguments, Values};
 use tabula_registry::play::TournamentOptions;
 use tabula_registry::verbs::{Asked, PlaySetup, PlayTable, Tally, TallyRule, TournamentReport};
-use tabula_play::tournament::Chances;
 
 use crate::strategy::{self, Depends};
 use crate::tournament::{PairResult, add_count, strategy_turns, turn_scores_text};

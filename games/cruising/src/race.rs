@@ -21,13 +21,13 @@ use std::fmt::Write as _;
 
 use rayon::prelude::*;
 use serde::Serialize;
-use tabula_registry::picture::Picture;
-use tabula_registry::picture::plane::{Arrow, Place, Plane, Track};
-use tabula_registry::{Error, Io, Report};
 use tabula_core::text::count;
 use tabula_core::{BoardGame, Streams};
 use tabula_play::record::Step;
 use tabula_play::referee::Referee;
+use tabula_registry::picture::Picture;
+use tabula_registry::picture::plane::{Arrow, Place, Plane, Track};
+use tabula_registry::{Error, Io, Report};
 
 use crate::angle::Position;
 use crate::course::{self, Course};

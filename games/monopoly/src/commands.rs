@@ -11,8 +11,8 @@ use serde::Serialize;
 use tabula_registry::args::{Arg, Arguments, Values};
 use tabula_registry::{Error, Report};
 
-use tabula_registry::verbs::{Extension, LongRunPlan, LongRunReport, LongRunSampling};
 use tabula_exact::{Chain, Stationary};
+use tabula_registry::verbs::{Extension, LongRunPlan, LongRunReport, LongRunSampling};
 
 use crate::Monopoly;
 use crate::analysis::{Occupancy, occupancy_of};

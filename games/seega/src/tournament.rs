@@ -22,9 +22,9 @@
 use std::fmt::Write;
 
 use serde::Serialize;
+use tabula_play::tournament::{Scoring, Standings};
 use tabula_registry::play::{ScoringArg, TournamentOptions};
 use tabula_registry::verbs::{Count, TournamentReport};
-use tabula_play::tournament::{Scoring, Standings};
 
 use crate::board::Side;
 use crate::game::{Event, Seega};

@@ -10,12 +10,12 @@
 //!   `agent` besides the parameter's `Black` or `White`; a greeting that
 //!   says the board and the stalemate threshold, and whether you won.
 
+use tabula_play::record::End;
+use tabula_play::terminal::TerminalGame;
 use tabula_registry::Error;
 use tabula_registry::args::{Arg, Arguments, Values};
 use tabula_registry::play::TournamentOptions;
 use tabula_registry::verbs::{Count, Extension, PlaySetup, TournamentReport};
-use tabula_play::record::End;
-use tabula_play::terminal::TerminalGame;
 
 use crate::{Rules, Seega, Side, tournament};
 

@@ -9,13 +9,13 @@
 //! `--require`, `--max-seconds`). `tabula replay snakes` is the generic
 //! verb as it is.
 
+use tabula_exact::Limits;
 use tabula_registry::args::{Arguments, FromArgs as _, Values};
 use tabula_registry::play::RecordArgs;
 use tabula_registry::progress::{Run, seconds_budget};
 use tabula_registry::shard::ShardArg;
 use tabula_registry::verbs::{Analyze, Defaults, Extension, Simulate};
 use tabula_registry::{Error, Io};
-use tabula_exact::Limits;
 use tabula_sim::Simulation;
 
 use crate::params::SetupParameters;

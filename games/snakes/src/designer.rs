@@ -7,10 +7,10 @@
 
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tabula_registry::page::{CLIENTS, GamePage, PageAnswer, PageError};
-use tabula_registry::picture::board::Layout;
 use tabula_core::spec::{Source, SpecError};
 use tabula_exact::{Cancel, Limits};
+use tabula_registry::page::{CLIENTS, GamePage, PageAnswer, PageError};
+use tabula_registry::picture::board::Layout;
 
 use crate::board::BUILT_IN;
 use crate::{AnalysisOptions, Board, Require, Setup};

@@ -34,8 +34,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
-use tabula_registry::{GameEntry, Io, Kind, Report};
 use tabula_core::Dice;
+use tabula_registry::{GameEntry, Io, Kind, Report};
 use tabula_sim::dice_test::DiceTest;
 
 pub mod args;

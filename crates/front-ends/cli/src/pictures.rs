@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Args;
-use tabula_registry::picture::Picture;
 use tabula_plot::html::Page;
 use tabula_plot::{draw_all, prepare_dir, write_pictures};
+use tabula_registry::picture::Picture;
 
 use crate::Error;
 

@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use tabula_registry::progress::{Meter, Run};
 use tabula_cli::progress::{Feed, RunProgress, SolveStatus, Stderr, time_left};
 use tabula_exact::Stage;
+use tabula_registry::progress::{Meter, Run};
 
 #[test]
 fn run_progress_lines() {

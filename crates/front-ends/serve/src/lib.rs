@@ -141,7 +141,10 @@ pub fn command() -> clap::Command {
 /// Runs `serve` with parsed arguments of [`command`]: prints the address
 /// on `out` (its first line), a warning on stderr for an address other
 /// machines can reach, then serves until the process is stopped.
-pub fn run_matches(matches: &ArgMatches, out: &mut dyn Write) -> Result<(), tabula_registry::Error> {
+pub fn run_matches(
+    matches: &ArgMatches,
+    out: &mut dyn Write,
+) -> Result<(), tabula_registry::Error> {
     let options = Options::from_arg_matches(matches)?;
     let server = spawn(options)?;
     writeln!(out, "tabula serve: {}", server.url())?;
