@@ -28,10 +28,6 @@
 //! ```
 #![deny(missing_docs)]
 
-/// The registration a game makes for the front ends: commands and reports.
-pub use tabula_app as app;
-/// Pictures of results as data: what to draw (board heat maps, charts).
-pub use tabula_app::picture;
 /// The `tabula` command line, built from the linked games.
 pub use tabula_cli as cli;
 /// Traits, dice, random streams, registry, RON loading.
@@ -45,6 +41,10 @@ pub use tabula_mdbook as mdbook;
 pub use tabula_play as play;
 /// The front ends' drawing: pictures as SVG, HTML reports.
 pub use tabula_plot as plot;
+/// The registration a game makes for the front ends: commands and reports.
+pub use tabula_registry as registry;
+/// Pictures of results as data: what to draw (board heat maps, charts).
+pub use tabula_registry::picture;
 /// Generic search agents: random, greedy, alpha-beta, MCTS.
 pub use tabula_search as search;
 /// The simulation harness and statistics collectors.

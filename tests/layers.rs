@@ -145,7 +145,7 @@ fn dependencies_point_down_and_front_ends_name_no_game() {
 
 /// Only the front ends draw progress: `indicatif` (bars and spinners) is
 /// a dependency of front-end packages alone, never of the registry
-/// (`tabula-app`, which keeps only the progress interface) nor of any
+/// (`tabula-registry`, which keeps only the progress interface) nor of any
 /// foundation or game crate.
 #[test]
 fn only_the_front_ends_depend_on_indicatif() {
@@ -174,8 +174,8 @@ fn only_the_front_ends_depend_on_indicatif() {
 
 /// Only the front ends parse command lines: `clap` is a dependency of
 /// front-end packages alone (and of the root package's tests), never of
-/// the registry (`tabula-app`, which declares arguments as data:
-/// `tabula_app::args`) nor of any foundation or game crate.
+/// the registry (`tabula-registry`, which declares arguments as data:
+/// `tabula_registry::args`) nor of any foundation or game crate.
 #[test]
 fn only_the_front_ends_depend_on_clap() {
     let mut parsing = Vec::new();
@@ -232,7 +232,7 @@ fn the_registry_and_the_games_build_without_clap() {
     let games = game_packages();
     assert!(games.len() >= 7, "{games:?}");
     let mut wrong = Vec::new();
-    for package in std::iter::once("tabula-app".to_string()).chain(games) {
+    for package in std::iter::once("tabula-registry".to_string()).chain(games) {
         if tree(&package, &["--all-features"])
             .iter()
             .any(|d| d == "clap")
@@ -256,7 +256,7 @@ fn the_registry_the_pictures_and_the_games_draw_nothing() {
     let games = game_packages();
     assert!(games.len() >= 7, "{games:?}");
     let mut wrong = Vec::new();
-    for package in ["tabula-app", "tabula-picture"]
+    for package in ["tabula-registry", "tabula-picture"]
         .into_iter()
         .map(String::from)
         .chain(games)
@@ -320,7 +320,7 @@ fn no_source_outside_the_front_ends_names_the_drawing() {
 /// may say what the front ends do with it): the registry, the
 /// foundation, every game (its commands included) and the root
 /// package's sources and programs declare and read arguments through
-/// `tabula_app::args`.
+/// `tabula_registry::args`.
 #[test]
 fn no_source_outside_the_front_ends_names_clap() {
     let mut files = sources(&root().join("crates/foundation"));
@@ -343,7 +343,7 @@ fn no_source_outside_the_front_ends_names_clap() {
 /// (`tabula_cli::exit`).
 #[test]
 fn the_registry_draws_nothing_on_stderr() {
-    let src = root().join("crates/foundation/app/src");
+    let src = root().join("crates/foundation/registry/src");
     let files = sources(&src);
     assert!(files.len() >= 10, "{files:?}");
     let mut found = Vec::new();
@@ -748,7 +748,7 @@ fn game_packages() -> Vec<String> {
 
 /// Every game's rules build without the command line's crates: with its
 /// default features off, nothing of clap, indicatif or plotters (nor
-/// tabula-app, its registration, or tabula-plot, the drawing) is in its
+/// tabula-registry, its registration, or tabula-plot, the drawing) is in its
 /// dependency tree.
 #[test]
 fn a_games_rules_build_without_the_command_line() {
@@ -773,7 +773,14 @@ fn a_games_rules_build_without_the_command_line() {
             .lines()
             .filter(|l| {
                 let name = l.split(' ').next().unwrap_or("");
-                ["clap", "indicatif", "plotters", "tabula-app", "tabula-plot"].contains(&name)
+                [
+                    "clap",
+                    "indicatif",
+                    "plotters",
+                    "tabula-registry",
+                    "tabula-plot",
+                ]
+                .contains(&name)
             })
             .collect();
         assert!(
@@ -855,7 +862,7 @@ fn a_games_rules_compile_without_clap_indicatif_or_plotters() {
         assert!(command_line.contains(needed), "{needed}: {command_line:?}");
     }
     // The registry and the pictures as data bring none of them.
-    for free in ["tabula-app", "tabula-picture"] {
+    for free in ["tabula-registry", "tabula-picture"] {
         assert!(!command_line.contains(free), "{free}: {command_line:?}");
     }
     // Every game package: those crates are optional dependencies, enabled
@@ -1102,14 +1109,14 @@ fn the_toy_finder_reads_test_code_only() {
 /// and merging part files is the command line's (`tabula_cli::split`).
 #[test]
 fn the_registrys_shard_module_reads_no_file() {
-    let shard = root().join("crates/foundation/app/src/shard.rs");
+    let shard = root().join("crates/foundation/registry/src/shard.rs");
     let found = code_naming(
         &[shard],
         &["fs::", "fs}", "File", "read_to_string", "io::", "fn merge"],
     );
     assert!(
         found.is_empty(),
-        "tabula-app's shard.rs reads files; part files are read and merged by tabula_cli::split:\n{}",
+        "tabula-registry's shard.rs reads files; part files are read and merged by tabula_cli::split:\n{}",
         found.join("\n")
     );
 }

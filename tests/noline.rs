@@ -566,11 +566,11 @@ fn random_play(
 fn analyze_with_random_agents_matches_a_plain_recursion() {
     let game = Noline::new(3);
     let (win, draw) = random_play(&game, &game.initial_state(), &mut Default::default());
-    let args = tabula::app::exact::PolicyArgs {
+    let args = tabula::registry::exact::PolicyArgs {
         agents: vec!["random".into(), "random".into()],
         max_states: 100_000,
     };
-    let report = tabula::app::exact::analyze_agents(&game, "noline", &args).unwrap();
+    let report = tabula::registry::exact::analyze_agents(&game, "noline", &args).unwrap();
     assert!(
         (report.seats[0].win - win).abs() < 1e-12,
         "{report:?} against {win}"
@@ -581,21 +581,21 @@ fn analyze_with_random_agents_matches_a_plain_recursion() {
     );
     assert!((report.seats[1].win - (1.0 - win - draw)).abs() < 1e-12);
     // A search is not a policy, and a board past the limit is refused.
-    let args = tabula::app::exact::PolicyArgs {
+    let args = tabula::registry::exact::PolicyArgs {
         agents: vec!["random".into(), "alphabeta".into()],
         max_states: 100_000,
     };
-    let e = tabula::app::exact::analyze_agents(&game, "noline", &args).unwrap_err();
+    let e = tabula::registry::exact::analyze_agents(&game, "noline", &args).unwrap_err();
     assert!(
         e.to_string()
             .contains("\"alphabeta\" is not a fixed policy"),
         "{e}"
     );
-    let args = tabula::app::exact::PolicyArgs {
+    let args = tabula::registry::exact::PolicyArgs {
         agents: vec!["random".into(), "random".into()],
         max_states: 1000,
     };
-    let e = tabula::app::exact::analyze_agents(&game, "noline", &args).unwrap_err();
+    let e = tabula::registry::exact::analyze_agents(&game, "noline", &args).unwrap_err();
     assert!(e.to_string().contains("limit of 1000 states"), "{e}");
 }
 

@@ -4,10 +4,10 @@
 //! well-formed and fetches nothing.
 
 use roxmltree::{Document, Node};
-use tabula_app::picture::board::{Layout, TrackBoard};
-use tabula_app::picture::chart::{Matrix, Record};
 use tabula_plot::html::Page;
 use tabula_plot::{Svg, draw, draw_all};
+use tabula_registry::picture::board::{Layout, TrackBoard};
+use tabula_registry::picture::chart::{Matrix, Record};
 use tabula_snakes::pictures as snakes;
 use tabula_snakes::{AnalysisOptions, Board, ReportOptions, Setup};
 
@@ -665,7 +665,7 @@ fn x_ticks(doc: &Document) -> Vec<(i32, i32)> {
 
 #[test]
 fn exact_overlay_marks_only_possible_values() {
-    use tabula_app::picture::chart::Distribution;
+    use tabula_registry::picture::chart::Distribution;
     // Two dice, a player who never stops under 6: scores 0 and 6 to 12
     // happen, 1 to 5 cannot.
     let mut exact = vec![0.0; 13];

@@ -25,7 +25,7 @@ fn the_plugin_is_listed_with_unique_sorted_names() {
             "three-sixes"
         ]
     );
-    let games = tabula::app::games().unwrap();
+    let games = tabula::registry::games().unwrap();
     let snakes = games.iter().find(|g| g.name == "snakes").unwrap();
     let plugins = (snakes.plugins)().unwrap();
     assert!(

@@ -1,7 +1,7 @@
 //! `chance-it`: specification 003's program. The same as `tabula play chance-it`:
 //! Chance-it's registered generic `play` as a program of its own.
 fn main() -> std::process::ExitCode {
-    let play = tabula::app::find_game("chance-it")
+    let play = tabula::registry::find_game("chance-it")
         .ok()
         .and_then(|game| game.command("play"));
     let Some(play) = play else {

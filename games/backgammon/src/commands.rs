@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use serde::Serialize;
-use tabula_app::picture::{Drawing, Picture};
-use tabula_app::{Error, Io, Report, pretty};
+use tabula_registry::picture::{Drawing, Picture};
+use tabula_registry::{Error, Io, Report, pretty};
 
 use crate::bearoff::{BearOff, Home};
 use crate::notation::format_turn;
@@ -17,7 +17,7 @@ use crate::race::Race;
 /// [module docs](crate::race) for the time.
 pub const RACE_CHECKERS: u8 = 11;
 
-tabula_app::arguments! {
+tabula_registry::arguments! {
     /// The options of `tabula bearoff backgammon`.
     #[derive(Clone, Debug)]
     pub struct BearOffArgs {

@@ -28,7 +28,7 @@
 //! The registration with the command line and `commands` (`tabula
 //! bearoff backgammon`) come with the feature `commands` (on by default).
 //! Without it the crate is the rules, the agents, the notation and the
-//! bear-off databases, and compiles without `tabula-app`
+//! bear-off databases, and compiles without `tabula-registry`
 //! (`cargo build -p tabula-backgammon --no-default-features`).
 #![deny(missing_docs)]
 
@@ -46,7 +46,7 @@ pub use board::{Hop, Position, Turn};
 pub use game::{Backgammon, BackgammonParams, Roll, Scoring, State};
 
 #[cfg(feature = "commands")]
-static BEAROFF: tabula_app::Typed<commands::BearOffArgs> = tabula_app::Typed::report(
+static BEAROFF: tabula_registry::Typed<commands::BearOffArgs> = tabula_registry::Typed::report(
     "bearoff",
     "Backgammon's bear-off databases: a position's expected rolls and their distribution, the best play, a race's exact chances",
     commands::command,
@@ -59,24 +59,30 @@ static BEAROFF: tabula_app::Typed<commands::BearOffArgs> = tabula_app::Typed::re
 struct Pictures;
 
 #[cfg(feature = "commands")]
-impl tabula_app::verbs::Extension<Backgammon> for Pictures {
+impl tabula_registry::verbs::Extension<Backgammon> for Pictures {
     fn simulate(
         &self,
         _: &Backgammon,
         _: &BackgammonParams,
-        report: &mut tabula_app::verbs::SimulateReport,
+        report: &mut tabula_registry::verbs::SimulateReport,
     ) {
         let title = "The starting position, X to move first on a higher opening die";
-        report.extra.pictures.push(tabula_app::picture::Picture {
-            name: "position".into(),
-            title: title.into(),
-            drawing: tabula_app::picture::Drawing::Svg(picture::svg(&Position::start(), title)),
-        });
+        report
+            .extra
+            .pictures
+            .push(tabula_registry::picture::Picture {
+                name: "position".into(),
+                title: title.into(),
+                drawing: tabula_registry::picture::Drawing::Svg(picture::svg(
+                    &Position::start(),
+                    title,
+                )),
+            });
     }
 }
 
 #[cfg(feature = "commands")]
-tabula_app::register_game! {
+tabula_registry::register_game! {
     game: Backgammon,
     summary: "Backgammon: race your 15 checkers home and off, hitting blots on the way; gammons count double, backgammons triple",
     agents: "pipcount,random",

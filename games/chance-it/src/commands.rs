@@ -6,10 +6,10 @@
 //! [look](crate::look::SpecificationLook). The `chance-it` program
 //! (`src/bin/chance-it.rs`) is that `play`.
 
-use tabula_app::args::{Arguments, Values};
-use tabula_app::verbs::{Asked, PlaySetup, PlayTable};
-use tabula_app::{Error, Io, Report};
 use tabula_core::Dice;
+use tabula_registry::args::{Arguments, Values};
+use tabula_registry::verbs::{Asked, PlaySetup, PlayTable};
+use tabula_registry::{Error, Io, Report};
 
 use crate::analysis::Analysis;
 use crate::look::{answer, input_ended};
@@ -133,7 +133,7 @@ fn strategy_given(values: &Values) -> Result<Option<String>, Error> {
     if let Some(name) = values.text("against") {
         return Ok(Some(name.to_string()));
     }
-    let agents: Vec<String> = tabula_app::verbs::agent_names(values);
+    let agents: Vec<String> = tabula_registry::verbs::agent_names(values);
     match agents.as_slice() {
         [] => Ok(None),
         [you, name] if you == "you" => Ok(Some(name.clone())),
@@ -228,7 +228,7 @@ pub fn play_ask(
             match answer.parse::<u64>() {
                 Ok(s) => {
                     picked = s == 0;
-                    table.seed = tabula_app::play::seed_or_fresh(s);
+                    table.seed = tabula_registry::play::seed_or_fresh(s);
                     break;
                 }
                 Err(_) => writeln!(
@@ -343,7 +343,7 @@ pub fn analyze_arguments(command: Arguments) -> Arguments {
 /// Chance-it's own report ([`Analysis`]) unless `--agents` names
 /// strategies (the generic solve's).
 pub fn analyze_solve(config: &Config, values: &Values) -> Option<Result<Box<dyn Report>, Error>> {
-    if !tabula_app::verbs::agent_names(values).is_empty() {
+    if !tabula_registry::verbs::agent_names(values).is_empty() {
         return None;
     }
     Some(analyze(config))
@@ -380,18 +380,18 @@ impl Report for Analysis {
     }
 
     fn json(&self) -> Result<String, Error> {
-        tabula_app::pretty(self)
+        tabula_registry::pretty(self)
     }
 }
 
 /// Shows the progress of a long win-optimal solve on the program's
-/// display ([`installed`](tabula_app::progress::installed): the `tabula`
+/// display ([`installed`](tabula_registry::progress::installed): the `tabula`
 /// command line's is on stderr, never on stdout, a spinner on a terminal,
 /// otherwise a line every ten seconds; short solves show nothing). The
 /// solve is reached through [`win::set_progress`], once per process.
 /// Keep the guard while the command runs.
-fn show_solve_progress() -> Box<dyn tabula_app::progress::SolveMeter> {
-    let solving = tabula_app::progress::installed().start_solve("win-optimal");
+fn show_solve_progress() -> Box<dyn tabula_registry::progress::SolveMeter> {
+    let solving = tabula_registry::progress::installed().start_solve("win-optimal");
     if let Some(sink) = solving.sink() {
         win::set_progress(sink);
     }

@@ -4,11 +4,11 @@
 //! a tournament's keys, turn scores and pictures; and specification 003's
 //! options, prompts and look in `play`.
 
-use tabula_app::Error;
-use tabula_app::args::{Arguments, Values};
-use tabula_app::play::TournamentOptions;
-use tabula_app::verbs::{Asked, PlaySetup, PlayTable, Tally, TallyRule, TournamentReport};
 use tabula_play::tournament::Chances;
+use tabula_registry::Error;
+use tabula_registry::args::{Arguments, Values};
+use tabula_registry::play::TournamentOptions;
+use tabula_registry::verbs::{Asked, PlaySetup, PlayTable, Tally, TallyRule, TournamentReport};
 
 use crate::strategy::{self, Depends};
 use crate::tournament::{PairResult, add_count, strategy_turns, turn_scores_text};
@@ -20,12 +20,12 @@ Strategies: see `tabula list`; threshold-N takes a number (threshold-20).\n\
 Exact winning chances (from backward induction over rounds and score differences) are shown beside the sampled ones, with or without --exact.\n\
 Example: tabula tournament chance-it --agents until-ten,tapering,optimal,win-optimal --games 100000 --seed 1";
 
-/// Chance-it's [`Extension`](tabula_app::verbs::Extension) of the
+/// Chance-it's [`Extension`](tabula_registry::verbs::Extension) of the
 /// generic verbs.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ExactChances;
 
-impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
+impl tabula_registry::verbs::Extension<ChanceIt> for ExactChances {
     /// `--config` beside `--params`, `--agents` without a default, and
     /// the help of Chance-it's own report.
     fn analyze_arguments(&self, command: Arguments) -> Arguments {
@@ -39,7 +39,7 @@ impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
         _: &ChanceIt,
         config: &Config,
         values: &Values,
-    ) -> Option<Result<Box<dyn tabula_app::Report>, Error>> {
+    ) -> Option<Result<Box<dyn tabula_registry::Report>, Error>> {
         crate::commands::analyze_solve(config, values)
     }
 
@@ -110,7 +110,7 @@ impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
         game: &ChanceIt,
         values: &Values,
         table: &mut PlayTable,
-        io: &mut tabula_app::Io<'_>,
+        io: &mut tabula_registry::Io<'_>,
     ) -> Result<Asked, Error> {
         crate::commands::play_ask(game, values, table, io)
     }
@@ -142,7 +142,7 @@ impl tabula_app::verbs::Extension<ChanceIt> for ExactChances {
         options.exact = true;
     }
 
-    /// Two strategies' chances from [`exact_chances`](tabula_app::verbs::Extension::exact_chances)
+    /// Two strategies' chances from [`exact_chances`](tabula_registry::verbs::Extension::exact_chances)
     /// (without the expected totals, which the standings do not show);
     /// none for more players.
     fn tournament_exact(

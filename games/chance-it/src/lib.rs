@@ -24,7 +24,7 @@
 //! The registration with the command line and the modules `commands`,
 //! `extension` and `pictures` come with the feature `commands` (on by
 //! default). Without it the crate is the rules, the strategies, the
-//! solvers and the tournament, and compiles without `tabula-app` (`cargo build -p tabula-chance-it --no-default-features`).
+//! solvers and the tournament, and compiles without `tabula-registry` (`cargo build -p tabula-chance-it --no-default-features`).
 #![deny(missing_docs)]
 
 pub mod analysis;
@@ -54,7 +54,7 @@ pub use turn::{Optimal, Values};
 pub use win::WinOptimal;
 
 #[cfg(feature = "commands")]
-use tabula_app::PluginInfo;
+use tabula_registry::PluginInfo;
 
 #[doc(hidden)]
 pub use inventory;
@@ -74,7 +74,7 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
 }
 
 #[cfg(feature = "commands")]
-tabula_app::register_game! {
+tabula_registry::register_game! {
     game: ChanceIt,
     summary: "Chance-it, the dice game of specification 003: roll, then stop or chance it",
     agents: "until-ten,tapering",

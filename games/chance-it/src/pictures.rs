@@ -3,9 +3,9 @@
 
 use crate::tournament::{PairResult, StrategyTurns};
 
-use tabula_app::picture::Picture;
-use tabula_app::picture::chart::{Distribution, Mark, PairShares, outcomes, panels};
 use tabula_core::text::group;
+use tabula_registry::picture::Picture;
+use tabula_registry::picture::chart::{Distribution, Mark, PairShares, outcomes, panels};
 
 /// `pairs`: each pair's games split into wins, ties and losses, with the
 /// exact chance where it is known; none without pairs (games of more

@@ -30,7 +30,7 @@
 //!
 //! The registration and [`race`] come with the feature `commands` (on by
 //! default). Without it the crate is the course, the boat and the
-//! sailors, and compiles without `tabula-app` (`cargo
+//! sailors, and compiles without `tabula-registry` (`cargo
 //! build -p tabula-cruising --no-default-features`).
 #![deny(missing_docs)]
 
@@ -73,7 +73,7 @@ pub enum CruisingError {
 }
 
 #[cfg(feature = "commands")]
-static RACE: tabula_app::Typed<race::RaceArgs> = tabula_app::Typed::report(
+static RACE: tabula_registry::Typed<race::RaceArgs> = tabula_registry::Typed::report(
     "race",
     "Caribbean Cruising: the specification's evaluation, every entrant on the twelve scenarios, ranked by race time + milliseconds",
     race::command,
@@ -81,7 +81,7 @@ static RACE: tabula_app::Typed<race::RaceArgs> = tabula_app::Typed::report(
 .with_pictures();
 
 #[cfg(feature = "commands")]
-tabula_app::register_game! {
+tabula_registry::register_game! {
     game: Cruising,
     summary: "Caribbean Cruising (specification 004): sail around marks in a varying wind; bow direction and sail trim each interval",
     agents: "cooper",

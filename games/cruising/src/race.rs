@@ -14,26 +14,26 @@
 //! let report = run(&race)?;
 //! assert_eq!(report.entrants[0].name, "vmc");
 //! assert_eq!(report.entrants[0].marks, 4);
-//! # Ok::<_, tabula_app::Error>(())
+//! # Ok::<_, tabula_registry::Error>(())
 //! ```
 
 use std::fmt::Write as _;
 
 use rayon::prelude::*;
 use serde::Serialize;
-use tabula_app::picture::Picture;
-use tabula_app::picture::plane::{Arrow, Place, Plane, Track};
-use tabula_app::{Error, Io, Report};
 use tabula_core::text::count;
 use tabula_core::{BoardGame, Streams};
 use tabula_play::record::Step;
 use tabula_play::referee::Referee;
+use tabula_registry::picture::Picture;
+use tabula_registry::picture::plane::{Arrow, Place, Plane, Track};
+use tabula_registry::{Error, Io, Report};
 
 use crate::angle::Position;
 use crate::course::{self, Course};
 use crate::game::{Cruising, CruisingParams, Event, State};
 
-tabula_app::arguments! {
+tabula_registry::arguments! {
     /// The options of `tabula race cruising`.
     #[derive(Clone, Debug)]
     pub struct RaceArgs {
@@ -47,7 +47,7 @@ tabula_app::arguments! {
         pub courses: Vec<String>,
         /// The seed of the wind: the same seed, the same weather and the same
         /// race times.
-        #[arg(long, default_value_t = tabula_app::DEFAULT_SEED)]
+        #[arg(long, default_value_t = tabula_registry::DEFAULT_SEED)]
         pub seed: u64,
         /// Worker threads (default: all cores); the race times do not depend
         /// on them.
@@ -94,7 +94,7 @@ impl Default for Race {
             agents: vec!["cooper".into(), "vmc".into(), "straight".into()],
             scenarios: (1..=course::SCENARIOS).collect(),
             courses: Vec::new(),
-            seed: tabula_app::DEFAULT_SEED,
+            seed: tabula_registry::DEFAULT_SEED,
             threads: None,
             timed: true,
             picture: 1,
@@ -459,7 +459,7 @@ impl Report for RaceReport {
     }
 
     fn json(&self) -> Result<String, Error> {
-        tabula_app::pretty(self)
+        tabula_registry::pretty(self)
     }
 
     fn pictures(&self) -> Vec<Picture> {

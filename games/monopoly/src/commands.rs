@@ -8,11 +8,11 @@
 use std::fmt::Write as _;
 
 use serde::Serialize;
-use tabula_app::args::{Arg, Arguments, Values};
-use tabula_app::{Error, Report};
+use tabula_registry::args::{Arg, Arguments, Values};
+use tabula_registry::{Error, Report};
 
-use tabula_app::verbs::{Extension, LongRunPlan, LongRunReport, LongRunSampling};
 use tabula_exact::{Chain, Stationary};
+use tabula_registry::verbs::{Extension, LongRunPlan, LongRunReport, LongRunSampling};
 
 use crate::Monopoly;
 use crate::analysis::{Occupancy, occupancy_of};
@@ -213,7 +213,7 @@ impl Analysis {
 
     /// The board as rings: the share of turns ending on each square, and
     /// of landings.
-    pub fn pictures(&self) -> Vec<tabula_app::picture::Picture> {
+    pub fn pictures(&self) -> Vec<tabula_registry::picture::Picture> {
         let names: Vec<String> = self.squares.iter().map(|s| s.name.clone()).collect();
         let values: Vec<f64> = self.squares.iter().map(|s| s.turn_end).collect();
         let landings: Vec<f64> = self.squares.iter().map(|s| s.landing).collect();
@@ -435,7 +435,7 @@ impl Report for Simulated {
         if let Some(m) = v.as_object_mut() {
             m.insert("game".into(), "monopoly".into());
         }
-        tabula_app::pretty(&v)
+        tabula_registry::pretty(&v)
     }
 
     fn text(&self) -> String {
@@ -533,7 +533,7 @@ impl Report for Simulated {
         out
     }
 
-    fn pictures(&self) -> Vec<tabula_app::picture::Picture> {
+    fn pictures(&self) -> Vec<tabula_registry::picture::Picture> {
         let names: Vec<String> = self.squares.iter().map(|s| s.name.clone()).collect();
         let values: Vec<f64> = self.squares.iter().map(|s| s.turn_end.value).collect();
         vec![crate::pictures::ring(

@@ -23,7 +23,7 @@
 //! With the feature `commands` (on by default) the crate also registers
 //! the game with the command line: `commands`, `simulate` (the sampled
 //! estimates) and `pictures`. Without it the crate is the rules and the
-//! exact analysis, and compiles without `tabula-app`
+//! exact analysis, and compiles without `tabula-registry`
 //! (`cargo build -p tabula-monopoly --no-default-features`).
 #![deny(missing_docs)]
 
@@ -46,7 +46,7 @@ pub use game::{Draw, Event, Monopoly, Outcome, State};
 pub use jail::{Jail, JailRule, Release};
 
 #[cfg(feature = "commands")]
-use tabula_app::PluginInfo;
+use tabula_registry::PluginInfo;
 
 /// The game's plugins for `tabula list`: its jail rules.
 #[cfg(feature = "commands")]
@@ -62,7 +62,7 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
 }
 
 #[cfg(feature = "commands")]
-tabula_app::register_game! {
+tabula_registry::register_game! {
     game: Monopoly,
     summary: "Monopoly's movement model: the long-run share of turns ending on each square, exact and simulated",
     verbs: [analyze],

@@ -1,8 +1,8 @@
 //! Monopoly's pictures: the board as a ring of squares, each shaded by
 //! its share.
 
-use tabula_app::picture::Picture;
-use tabula_app::picture::board::RingBoard;
+use tabula_registry::picture::Picture;
+use tabula_registry::picture::board::RingBoard;
 
 /// A heat map of the board: squares round a ring from Go, shaded by
 /// `values`, labelled with `names`.

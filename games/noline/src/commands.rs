@@ -8,9 +8,9 @@
 
 use std::fmt::Write as _;
 
-use tabula_app::args::{Arguments, FromArgs as _, ValueKind, Values};
-use tabula_app::verbs::PlaySetup;
-use tabula_app::{Error, Report};
+use tabula_registry::args::{Arguments, FromArgs as _, ValueKind, Values};
+use tabula_registry::verbs::PlaySetup;
+use tabula_registry::{Error, Report};
 
 use crate::board::MAX_DIM;
 use crate::solve::Value;
@@ -84,7 +84,7 @@ value of every first move. Each first move is asked whether O wins after it, and
 What --max-nodes does not settle is reported as bounds.\n\
 3x3 takes milliseconds; see the book for how far 5x5 goes.";
 
-tabula_app::arguments! {
+tabula_registry::arguments! {
     /// noline's own options of `tabula analyze noline`: its solver's.
     #[derive(Debug)]
     pub struct SolverOptions {
@@ -120,7 +120,7 @@ pub fn analyze_arguments(command: Arguments) -> Arguments {
 /// Solves perfect play from the empty board with noline's own solver,
 /// unless `--agents` names policies (the generic solve's).
 pub fn analyze_solve(p: &Dim, values: &Values) -> Option<Result<Box<dyn Report>, Error>> {
-    if !tabula_app::verbs::agent_names(values).is_empty() {
+    if !tabula_registry::verbs::agent_names(values).is_empty() {
         return None;
     }
     Some(solve_perfect(p.dim, values))
@@ -130,7 +130,7 @@ fn solve_perfect(dim: usize, values: &Values) -> Result<Box<dyn Report>, Error> 
     // A --params file is not read by the command line's check.
     solver_dim(&dim.to_string())?;
     let o = SolverOptions::from_values(values)?;
-    let searching = tabula_app::progress::installed().start_solve("noline solve");
+    let searching = tabula_registry::progress::installed().start_solve("noline solve");
     Ok(Box::new(solve::solve_reporting(
         dim,
         o.max_nodes,
@@ -149,7 +149,7 @@ impl Report for solve::Solution {
         if let Some(m) = v.as_object_mut() {
             m.insert("game".into(), "noline".into());
         }
-        tabula_app::pretty(&v)
+        tabula_registry::pretty(&v)
     }
 
     fn text(&self) -> String {
@@ -207,7 +207,7 @@ pub enum First {
     Agent,
 }
 
-tabula_app::choice!(First {
+tabula_registry::choice!(First {
     You = "you": "You play O and move first",
     Agent = "agent": "The agent plays O and moves first",
 });
@@ -218,7 +218,7 @@ Whoever makes a line of three of their own tiles (across, down or diagonal) lose
 --agent and --first seat you and the agent (--agents names every seat instead); --seed 0, the default here, picks a seed and prints it.\n\
 Example: tabula play noline --dim 5 --agent random --first agent --seed 7 --record games";
 
-tabula_app::arguments! {
+tabula_registry::arguments! {
     /// noline's own options of `tabula play noline`: who you play and who
     /// moves first.
     #[derive(Debug)]

@@ -16,7 +16,7 @@
 //! The registration with the command line and the modules `commands` and
 //! `tournament` come with the feature `commands` (on by default). Without
 //! it the crate is the rules, the agents, the search, the solver and the
-//! specification's program, and compiles without `tabula-app`
+//! specification's program, and compiles without `tabula-registry`
 //! (`cargo build -p tabula-noline --no-default-features`).
 #![deny(missing_docs)]
 
@@ -37,7 +37,7 @@ pub use error::NolineError;
 pub use game::{Dim, Noline, Place, State};
 
 #[cfg(feature = "commands")]
-tabula_app::register_game! {
+tabula_registry::register_game! {
     game: Noline,
     summary: "noline, specification 002's tile game: make a line of three of your own and you lose",
     agents: "type1,type2",

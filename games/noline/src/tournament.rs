@@ -16,9 +16,9 @@
 
 use std::fmt::Write as _;
 
-use tabula_app::args::{Arguments, Values};
-use tabula_app::play::TournamentOptions;
-use tabula_app::verbs::{Extra, TournamentReport};
+use tabula_registry::args::{Arguments, Values};
+use tabula_registry::play::TournamentOptions;
+use tabula_registry::verbs::{Extra, TournamentReport};
 
 use crate::game::{Dim, Noline};
 
@@ -37,7 +37,7 @@ pub fn max_steps(dim: usize) -> u32 {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NolineVerbs;
 
-impl tabula_app::verbs::Extension<Noline> for NolineVerbs {
+impl tabula_registry::verbs::Extension<Noline> for NolineVerbs {
     fn analyze_arguments(&self, command: Arguments) -> Arguments {
         crate::commands::analyze_arguments(command)
     }
@@ -47,7 +47,7 @@ impl tabula_app::verbs::Extension<Noline> for NolineVerbs {
         _: &Noline,
         p: &Dim,
         values: &Values,
-    ) -> Option<Result<Box<dyn tabula_app::Report>, tabula_app::Error>> {
+    ) -> Option<Result<Box<dyn tabula_registry::Report>, tabula_registry::Error>> {
         crate::commands::analyze_solve(p, values)
     }
 
@@ -58,7 +58,7 @@ impl tabula_app::verbs::Extension<Noline> for NolineVerbs {
     fn play_setup(
         &self,
         values: &Values,
-    ) -> Result<tabula_app::verbs::PlaySetup, tabula_app::Error> {
+    ) -> Result<tabula_registry::verbs::PlaySetup, tabula_registry::Error> {
         crate::commands::play_setup(values)
     }
 

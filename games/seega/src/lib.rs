@@ -34,7 +34,7 @@
 //!
 //! The registration with the command line, [`tournament`] and [`verbs`]
 //! come with the feature `commands` (on by default). Without it the crate
-//! is the rules, the agents and the search, and compiles without `tabula-app`
+//! is the rules, the agents and the search, and compiles without `tabula-registry`
 //! (`cargo build -p tabula-seega
 //! --no-default-features`).
 #![deny(missing_docs)]
@@ -59,7 +59,7 @@ pub use game::Seega;
 pub use rules::{Action, Illegal, Phase, Position, Reason, Rules, Verdict};
 
 #[cfg(feature = "commands")]
-tabula_app::register_game! {
+tabula_registry::register_game! {
     game: Seega,
     summary: "Seega, specification 004's capture game: place, then move and sandwich enemy pieces",
     agents: "greedy,random",

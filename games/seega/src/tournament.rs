@@ -11,7 +11,7 @@
 //! tournament report.
 //!
 //! `tabula tournament seega` is the framework's generic tournament
-//! ([`tabula_app::verbs`]); Seega's [`Extension`](crate::verbs::SeegaVerbs) adds the
+//! ([`tabula_registry::verbs`]); Seega's [`Extension`](crate::verbs::SeegaVerbs) adds the
 //! specification's scoring by default, the refusal of an odd number of games, the
 //! movement-phase moves counted, and the specification's keys and table beside the
 //! generic report's ([`TournamentReport`]). From code, a tournament is the
@@ -22,9 +22,9 @@
 use std::fmt::Write;
 
 use serde::Serialize;
-use tabula_app::play::{ScoringArg, TournamentOptions};
-use tabula_app::verbs::{Count, TournamentReport};
 use tabula_play::tournament::{Scoring, Standings};
+use tabula_registry::play::{ScoringArg, TournamentOptions};
+use tabula_registry::verbs::{Count, TournamentReport};
 
 use crate::board::Side;
 use crate::game::{Event, Seega};
@@ -263,7 +263,7 @@ pub(crate) fn options(options: &mut TournamentOptions) {
 }
 
 /// Refuses an odd number of games per pair.
-pub(crate) fn check(games: u64) -> Result<(), tabula_app::Error> {
+pub(crate) fn check(games: u64) -> Result<(), tabula_registry::Error> {
     if games.is_multiple_of(2) {
         Ok(())
     } else {

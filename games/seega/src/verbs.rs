@@ -1,5 +1,5 @@
 //! What Seega adds to the framework's generic verbs
-//! ([`tabula_app::verbs`]), as its [`Extension`], [`SeegaVerbs`]:
+//! ([`tabula_registry::verbs`]), as its [`Extension`], [`SeegaVerbs`]:
 //!
 //! - `tournament`: the specification's tournament ([`crate::tournament`]), ranked
 //!   by its score (wins less a point per second of thinking) unless
@@ -10,12 +10,12 @@
 //!   `agent` besides the parameter's `Black` or `White`; a greeting that
 //!   says the board and the stalemate threshold, and whether you won.
 
-use tabula_app::Error;
-use tabula_app::args::{Arg, Arguments, Values};
-use tabula_app::play::TournamentOptions;
-use tabula_app::verbs::{Count, Extension, PlaySetup, TournamentReport};
 use tabula_play::record::End;
 use tabula_play::terminal::TerminalGame;
+use tabula_registry::Error;
+use tabula_registry::args::{Arg, Arguments, Values};
+use tabula_registry::play::TournamentOptions;
+use tabula_registry::verbs::{Count, Extension, PlaySetup, TournamentReport};
 
 use crate::{Rules, Seega, Side, tournament};
 

@@ -9,13 +9,13 @@
 //! `--require`, `--max-seconds`). `tabula replay snakes` is the generic
 //! verb as it is.
 
-use tabula_app::args::{Arguments, FromArgs as _, Values};
-use tabula_app::play::RecordArgs;
-use tabula_app::progress::{Run, seconds_budget};
-use tabula_app::shard::ShardArg;
-use tabula_app::verbs::{Analyze, Defaults, Extension, Simulate};
-use tabula_app::{Error, Io};
 use tabula_exact::Limits;
+use tabula_registry::args::{Arguments, FromArgs as _, Values};
+use tabula_registry::play::RecordArgs;
+use tabula_registry::progress::{Run, seconds_budget};
+use tabula_registry::shard::ShardArg;
+use tabula_registry::verbs::{Analyze, Defaults, Extension, Simulate};
+use tabula_registry::{Error, Io};
 use tabula_sim::Simulation;
 
 use crate::params::SetupParameters;
@@ -23,7 +23,7 @@ use crate::recorded::Recorded;
 use crate::{Analysis, AnalysisOptions, Board, BoardReport, ReportOptions, Require, Setup, Trace};
 
 /// The seed used when none is given: every run is reproducible.
-pub const DEFAULT_SEED: u64 = tabula_app::DEFAULT_SEED;
+pub const DEFAULT_SEED: u64 = tabula_registry::DEFAULT_SEED;
 
 /// What `simulate` says of Snakes: no agents (chance decides), a
 /// million games a simulation.
@@ -73,7 +73,7 @@ expected forfeited throws, and with --shortest the shortest games by exhaustive 
 BOARD is a RON board file, or the name of a built-in board: classic (the default), teaching, two-dice.\n\
 Examples:\n  tabula analyze snakes --rules exact\n  tabula analyze snakes --rules exact --shortest --require chute\n  tabula analyze snakes --players 2 --format json";
 
-tabula_app::arguments! {
+tabula_registry::arguments! {
     /// The board as the first positional argument, beside `--board`.
     #[derive(Debug)]
     pub struct BoardArg {
@@ -105,7 +105,7 @@ fn setup_arguments(command: Arguments) -> Arguments {
         })
 }
 
-tabula_app::arguments! {
+tabula_registry::arguments! {
     /// Options of `tabula simulate snakes` beside the generic ones.
     #[derive(Debug)]
     pub struct SimulateOptions {
@@ -133,7 +133,7 @@ tabula_app::arguments! {
     }
 }
 
-tabula_app::arguments! {
+tabula_registry::arguments! {
     /// Options of `tabula analyze snakes` beside the generic ones.
     #[derive(Debug)]
     pub struct AnalyzeOptions {
@@ -195,7 +195,7 @@ impl Extension<Recorded> for SnakesExtension {
         game: &Recorded,
         _: &SetupParameters,
         values: &Values,
-    ) -> Option<Result<Box<dyn tabula_app::Report>, Error>> {
+    ) -> Option<Result<Box<dyn tabula_registry::Report>, Error>> {
         Some(analyze(game, values))
     }
 
@@ -224,7 +224,7 @@ impl Extension<Recorded> for SnakesExtension {
         _: &SetupParameters,
         values: &Values,
         io: &mut Io<'_>,
-    ) -> Option<Result<Box<dyn tabula_app::Report>, Error>> {
+    ) -> Option<Result<Box<dyn tabula_registry::Report>, Error>> {
         Some(simulate(game, values, io))
     }
 }
@@ -249,7 +249,7 @@ pub struct Simulated {
     pub setup: Setup,
 }
 
-impl tabula_app::Report for Simulated {
+impl tabula_registry::Report for Simulated {
     fn title(&self) -> String {
         format!(
             "{}: {} games",
@@ -274,10 +274,10 @@ impl tabula_app::Report for Simulated {
         if let (Some(map), Some(t)) = (value.as_object_mut(), &self.trace) {
             map.insert("trace".into(), serde_json::to_value(t)?);
         }
-        tabula_app::pretty(&value)
+        tabula_registry::pretty(&value)
     }
 
-    fn pictures(&self) -> Vec<tabula_app::picture::Picture> {
+    fn pictures(&self) -> Vec<tabula_registry::picture::Picture> {
         crate::pictures::report_pictures(&self.report, &self.setup.board)
     }
 }
@@ -293,7 +293,7 @@ pub enum RequireArg {
     Ladder,
 }
 
-tabula_app::choice!(RequireArg {
+tabula_registry::choice!(RequireArg {
     None = "none": "Any game",
     Chute = "chute": "At least one chute",
     Ladder = "ladder": "At least one ladder",
@@ -307,7 +307,7 @@ pub struct Analyzed {
     pub board: Board,
 }
 
-impl tabula_app::Report for Analyzed {
+impl tabula_registry::Report for Analyzed {
     fn title(&self) -> String {
         format!("{}: exact analysis", self.analysis.board)
     }
@@ -320,7 +320,7 @@ impl tabula_app::Report for Analyzed {
         Ok(self.analysis.to_json())
     }
 
-    fn pictures(&self) -> Vec<tabula_app::picture::Picture> {
+    fn pictures(&self) -> Vec<tabula_registry::picture::Picture> {
         crate::pictures::analysis_pictures(&self.analysis, &self.board)
     }
 }
@@ -330,7 +330,7 @@ fn simulate(
     game: &Recorded,
     values: &Values,
     io: &mut Io<'_>,
-) -> Result<Box<dyn tabula_app::Report>, Error> {
+) -> Result<Box<dyn tabula_registry::Report>, Error> {
     let args = SimulateOptions::from_values(values)?;
     let games = values.get::<u64>("games")?.unwrap_or(1);
     let seed = values.get::<u64>("seed")?.unwrap_or(DEFAULT_SEED);
@@ -381,7 +381,7 @@ fn simulate(
         ..crate::report_limits()
     };
     // A part plays its games; `tabula merge` merges the parts' instead.
-    let run = tabula_app::shard::simulation::<Recorded, _>(
+    let run = tabula_registry::shard::simulation::<Recorded, _>(
         &mut io.shard,
         sim.clone(),
         shard,
@@ -389,7 +389,7 @@ fn simulate(
         |sim| {
             let progress = meter.start_run(&Run::new(
                 "simulation",
-                tabula_app::shard::part_games(sim),
+                tabula_registry::shard::part_games(sim),
                 "games",
             ));
             Ok(setup.run(sim, &|done| progress.tick(done))?)
@@ -408,11 +408,11 @@ fn simulate(
 }
 
 /// Solves `game` exactly: specification 001's answers.
-fn analyze(game: &Recorded, values: &Values) -> Result<Box<dyn tabula_app::Report>, Error> {
+fn analyze(game: &Recorded, values: &Values) -> Result<Box<dyn tabula_registry::Report>, Error> {
     let args = AnalyzeOptions::from_values(values)?;
     let max_states = values.get::<u64>("max_states")?.unwrap_or(1);
     let setup = setup_of(game);
-    let solving = tabula_app::progress::installed().start_solve("exact analysis");
+    let solving = tabula_registry::progress::installed().start_solve("exact analysis");
     let limits = Limits {
         max_states: usize::try_from(max_states).unwrap_or(usize::MAX),
         max_time: seconds_budget(args.max_seconds),

@@ -1,5 +1,5 @@
 //! The board designer: the page Snakes and Ladders contributes to
-//! `tabula serve` ([`tabula_app::page::GamePage`]). The page edits a
+//! `tabula serve` ([`tabula_registry::page::GamePage`]). The page edits a
 //! board's RON text and its drawing; [`analyze_answer`] answers each edit
 //! with the exact analysis `tabula analyze snakes --shortest` gives, the
 //! pictures it draws (as data: the front end draws them), and where each
@@ -7,10 +7,10 @@
 
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tabula_app::page::{CLIENTS, GamePage, PageAnswer, PageError};
-use tabula_app::picture::board::Layout;
 use tabula_core::spec::{Source, SpecError};
 use tabula_exact::{Cancel, Limits};
+use tabula_registry::page::{CLIENTS, GamePage, PageAnswer, PageError};
+use tabula_registry::picture::board::Layout;
 
 use crate::board::BUILT_IN;
 use crate::{AnalysisOptions, Board, Require, Setup};
@@ -295,7 +295,7 @@ fn analyzed(
     ))
 }
 
-tabula_app::inventory::submit! {
+tabula_registry::inventory::submit! {
     GamePage {
         game: "snakes",
         name: "designer",

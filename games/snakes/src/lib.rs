@@ -48,7 +48,7 @@
 //! (its options, run and solve) for the game's one registration, and
 //! `designer`, the board
 //! designer page it contributes to `tabula serve`. Without that feature the
-//! crate is the rules and the report alone: it compiles without `tabula-app`
+//! crate is the rules and the report alone: it compiles without `tabula-registry`
 //! (`cargo build -p tabula-snakes
 //! --no-default-features`).
 #![deny(missing_docs)]
@@ -91,7 +91,7 @@ pub use setup::{REPORT_MAX_STATES, REPORT_MAX_TIME, Setup, report_limits};
 pub use trace::{Throw, Trace};
 
 #[cfg(feature = "commands")]
-use tabula_app::PluginInfo;
+use tabula_registry::PluginInfo;
 
 /// The game's plugins for `tabula list`: its built-in boards and its rule
 /// sets, sorted by kind, then name.
@@ -122,7 +122,7 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
 }
 
 #[cfg(feature = "commands")]
-tabula_app::register_game! {
+tabula_registry::register_game! {
     game: recorded::Recorded,
     summary: commands::SUMMARY,
     verbs: [replay],

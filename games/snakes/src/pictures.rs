@@ -9,10 +9,10 @@
 
 use crate::{Analysis, Board, BoardReport};
 
-use tabula_app::picture::Picture;
-use tabula_app::picture::board::TrackBoard;
-use tabula_app::picture::chart::{Bar, Distribution, Mark, bars};
 use tabula_core::text::group;
+use tabula_registry::picture::Picture;
+use tabula_registry::picture::board::TrackBoard;
+use tabula_registry::picture::chart::{Bar, Distribution, Mark, bars};
 
 /// Width and height of the throws chart.
 const CHART: (u32, u32) = (900, 480);

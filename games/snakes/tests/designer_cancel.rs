@@ -22,7 +22,7 @@ fn slow_board() -> String {
 /// An answer as it can be compared: its JSON and its pictures' data as
 /// JSON (a square left out of a board's shading is NaN, never equal to
 /// itself).
-fn same(answer: tabula_app::page::PageAnswer) -> (serde_json::Value, serde_json::Value) {
+fn same(answer: tabula_registry::page::PageAnswer) -> (serde_json::Value, serde_json::Value) {
     let pictures = serde_json::to_value(&answer.pictures).expect("pictures as JSON");
     (answer.json, pictures)
 }

@@ -2,7 +2,7 @@
 //! ([`tabula::play::agents`]): `flip` always flips; `finisher` dashes
 //! when the finish is exactly three squares away (a dash finishes on
 //! heads, a flip cannot), and flips otherwise. The registration
-//! ([`register_game!`](tabula::app::register_game)) adds `optimal` (two
+//! ([`register_game!`](tabula::registry::register_game)) adds `optimal` (two
 //! players), solved exactly by the framework to win as often as
 //! possible. All three are fixed policies, so `tabula analyze coin-race
 //! --agents a,b` solves any pair of them exactly.

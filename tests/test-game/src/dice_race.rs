@@ -113,7 +113,7 @@ impl Notation for DiceRace {
     }
 }
 
-tabula::app::register_game! {
+tabula::registry::register_game! {
     game: DiceRace,
     summary: "Dice race (a test game): three tokens, one die, first to the end wins",
     verbs: [simulate, analyze, play, replay],

@@ -10,7 +10,7 @@
 //! everything, and the exact answer has a closed form to check against.
 //!
 //! The crate registers the game with one
-//! [`register_game!`](tabula::app::register_game): its parameters
+//! [`register_game!`](tabula::registry::register_game): its parameters
 //! ([`CoinRace`] is its own [`Parameters`]) and every generic verb
 //! (`simulate`, `analyze`, `tournament`, `play`, `replay`) come from the
 //! framework, with no command or report code here. Its binary
@@ -30,7 +30,7 @@
 //! let exact: serde_json::Value = serde_json::from_slice(&out)?;
 //! assert_eq!(exact["mean_steps"], 1.5);
 //! assert_eq!(exact["seats"][0]["win"], 1.0);
-//! # Ok::<_, tabula::app::Error>(())
+//! # Ok::<_, tabula::registry::Error>(())
 //! ```
 #![deny(missing_docs)]
 
@@ -305,7 +305,7 @@ impl tabula::play::terminal::Notation for CoinRace {
     }
 }
 
-tabula::app::register_game! {
+tabula::registry::register_game! {
     game: CoinRace,
     summary: "coin race, the test suite's own game: flip a coin, move one or two squares, first to the end wins",
     agents: "flip,finisher",

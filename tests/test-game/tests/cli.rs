@@ -1086,7 +1086,7 @@ fn a_pairing_that_cannot_be_solved_says_why() {
 mod exact {
     use std::collections::HashMap;
 
-    use tabula::app::exact::{PolicyArgs, PolicyReport, analyze_agents};
+    use tabula::registry::exact::{PolicyArgs, PolicyReport, analyze_agents};
     use tabula_test_game::*;
 
     /// The race to `n` for `players`, without choices, solved exactly.

@@ -179,7 +179,7 @@ impl Deterministic<Pig> for HoldAt {
     }
 }
 
-tabula::app::inventory::submit! {
+tabula::registry::inventory::submit! {
     AgentEntry {
         name: "hold-at",
         parameter: Some("N"),
@@ -234,7 +234,7 @@ impl Dense for Pig {
 // ANCHOR_END: numbering
 
 // ANCHOR: registration
-tabula::app::register_game! {
+tabula::registry::register_game! {
     game: Pig,
     summary: "Pig: roll to build a turn total, hold to bank it, a 1 loses it",
     agents: "hold-at-20,optimal",

@@ -1,6 +1,6 @@
 //! Helpers for plugin registries: a game's rule sets, strategies and
 //! agents, registered with [`inventory`] under unique names and found by
-//! name. (Games themselves register a `tabula_app::GameEntry`.)
+//! name. (Games themselves register a `tabula_registry::GameEntry`.)
 
 use crate::CoreError;
 

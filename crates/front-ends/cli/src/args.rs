@@ -1,12 +1,12 @@
 //! The command line's side of arguments declared as data
-//! ([`tabula_app::args`]): each [`Arguments`] becomes a clap command, so
+//! ([`tabula_registry::args`]): each [`Arguments`] becomes a clap command, so
 //! parsing, its errors and exit codes and the `--help` text are clap's,
 //! and what clap parsed becomes the [`Values`] a command reads.
 //!
 //! ```
-//! use tabula_app::args::{FromArgs, Source};
+//! use tabula_registry::args::{FromArgs, Source};
 //!
-//! tabula_app::arguments! {
+//! tabula_registry::arguments! {
 //!     /// Options of a greeting.
 //!     pub struct Hello {
 //!         /// Who to greet.
@@ -28,7 +28,7 @@ use std::ops::Bound;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, ValueParser};
 use clap::parser::ValueSource;
-use tabula_app::args::{Action, Arg, Arguments, Int, Source, ValueKind, Values};
+use tabula_registry::args::{Action, Arg, Arguments, Int, Source, ValueKind, Values};
 
 /// A clap command named `name` with `arguments`.
 pub fn command(name: &str, arguments: &Arguments) -> clap::Command {

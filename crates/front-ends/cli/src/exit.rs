@@ -5,8 +5,8 @@
 
 use std::process::ExitCode;
 
-use tabula_app::args::{Arguments, FromArgs, Values};
-use tabula_app::{Error, Io};
+use tabula_registry::args::{Arguments, FromArgs, Values};
+use tabula_registry::{Error, Io};
 
 /// Writes `line` and a newline to standard error. A standard error that
 /// cannot be written (`2>/dev/full`, closed) loses the line instead of
@@ -110,7 +110,7 @@ pub fn command_program(
     name: &'static str,
     version: &'static str,
     about: &'static str,
-    run: &dyn tabula_app::Command,
+    run: &dyn tabula_registry::Command,
 ) -> ExitCode {
     let command = clap::Command::new(name).version(version).about(about);
     let values = match parse_own(command, &run.arguments()) {

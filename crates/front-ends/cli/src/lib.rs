@@ -1,6 +1,6 @@
 //! The `tabula` command line, built at run time from the games a binary
 //! links: `tabula VERB GAME [ARGS]` runs the command a game registered
-//! (see [`tabula_app::GameEntry`]); this crate names no game.
+//! (see [`tabula_registry::GameEntry`]); this crate names no game.
 //!
 //! A binary that ships tabula links its games and calls [`main`]:
 //!
@@ -34,8 +34,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
-use tabula_app::{GameEntry, Io, Kind, Report};
 use tabula_core::Dice;
+use tabula_registry::{GameEntry, Io, Kind, Report};
 use tabula_sim::dice_test::DiceTest;
 
 pub mod args;
@@ -46,8 +46,8 @@ pub mod split;
 
 pub use exit::{exit_for_clap, finish, program};
 pub use progress::{SolveProgress, progress_bar};
-pub use tabula_app::Error;
-pub use tabula_app::progress::seconds_budget;
+pub use tabula_registry::Error;
+pub use tabula_registry::progress::seconds_budget;
 
 use crate::pictures::PlotArgs;
 
@@ -102,7 +102,7 @@ pub struct DiceTestArgs {
     #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(2..))]
     pub rolls: u64,
     /// Seed of the random stream.
-    #[arg(long, default_value_t = tabula_app::DEFAULT_SEED)]
+    #[arg(long, default_value_t = tabula_registry::DEFAULT_SEED)]
     pub seed: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
@@ -157,7 +157,7 @@ pub fn command_with(extras: &[Extra]) -> Result<clap::Command, Error> {
 /// some game offers (with one subcommand per game that offers it) and
 /// `dice-test`.
 pub fn command() -> Result<clap::Command, Error> {
-    let games = tabula_app::games()?;
+    let games = tabula_registry::games()?;
     let mut root = clap::Command::new("tabula")
         .version(env!("CARGO_PKG_VERSION"))
         .about("tabula: simulate, analyse and play board and dice games.")
@@ -220,15 +220,15 @@ fn is_builtin(verb: &str) -> bool {
 /// game's option of one of those names is refused, naming the game.
 fn game_command(
     game: &GameEntry,
-    c: &dyn tabula_app::Command,
-) -> Result<clap::Command, tabula_app::AppError> {
+    c: &dyn tabula_registry::Command,
+) -> Result<clap::Command, tabula_registry::AppError> {
     let arguments = c.arguments();
     if let Some(a) = arguments
         .args
         .iter()
-        .find(|a| a.range.is_some() && !matches!(a.kind, tabula_app::args::ValueKind::Int(_)))
+        .find(|a| a.range.is_some() && !matches!(a.kind, tabula_registry::args::ValueKind::Int(_)))
     {
-        return Err(tabula_app::AppError::RangeNotWhole {
+        return Err(tabula_registry::AppError::RangeNotWhole {
             game: game.name,
             verb: c.verb(),
             option: a.long.clone().unwrap_or_else(|| a.id.clone()),
@@ -247,7 +247,7 @@ fn game_command(
             a.get_long().filter(|long| !longs.insert(*long))
         };
         if let Some(option) = clash {
-            return Err(tabula_app::AppError::DuplicateOption {
+            return Err(tabula_registry::AppError::DuplicateOption {
                 game: game.name,
                 verb: c.verb(),
                 option: option.to_string(),
@@ -266,7 +266,7 @@ fn game_command(
             .find(|r| names.contains(&Some(**r)))
             .map(|r| r.to_string())
     }) {
-        return Err(tabula_app::AppError::ReservedOption {
+        return Err(tabula_registry::AppError::ReservedOption {
             game: game.name,
             verb: c.verb(),
             option,
@@ -328,9 +328,9 @@ where
 /// This program's progress display on stderr ([`progress::Stderr`]),
 /// installed for work that no [`Io`] reaches (an agent's solve): what a
 /// program's commands report their progress to.
-fn show_progress() -> std::sync::Arc<dyn tabula_app::progress::Meter> {
+fn show_progress() -> std::sync::Arc<dyn tabula_registry::progress::Meter> {
     let shown = progress::Stderr::new().shared();
-    tabula_app::progress::install(shown.clone());
+    tabula_registry::progress::install(shown.clone());
     shown
 }
 
@@ -357,7 +357,7 @@ pub fn main_single(
     game: &str,
     defaults: &[(&str, &str)],
 ) -> ExitCode {
-    let entry = match tabula_app::find_game(game) {
+    let entry = match tabula_registry::find_game(game) {
         Ok(g) => g,
         Err(e) => return finish(Err(e.into())),
     };
@@ -462,7 +462,7 @@ where
         Some(verb) => match words.get(1) {
             Some(game) if verb.find_subcommand(game).is_none() => {
                 let known = names(verb);
-                let what = if tabula_app::find_game(game).is_ok() {
+                let what = if tabula_registry::find_game(game).is_ok() {
                     format!("game {game:?} has no `{first}` command")
                 } else {
                     format!("unknown game {game:?}")
@@ -493,7 +493,7 @@ fn expand_spec(mut args: Vec<OsString>) -> Result<Vec<OsString>, String> {
     let (name, pairs) = tabula_core::params::parse_spec(word).map_err(|e| e.to_string())?;
     // A name the game does not have is the parameters' error, not an
     // option clap does not know.
-    if let Ok(entry) = tabula_app::find_game(name) {
+    if let Ok(entry) = tabula_registry::find_game(name) {
         let known: Vec<&str> = entry.parameters.iter().map(|p| p.name).collect();
         if let Some((key, _)) = pairs.iter().find(|(k, _)| !known.contains(&k.as_str())) {
             return Err(format!(
@@ -553,7 +553,7 @@ pub fn run_matches(matches: &ArgMatches, io: &mut Io<'_>) -> Result<(), Error> {
             let Some((game, args)) = sub.subcommand() else {
                 return Err(format!("tabula {verb}: no game given (try --help)").into());
             };
-            let entry = tabula_app::find_game(game)?;
+            let entry = tabula_registry::find_game(game)?;
             let c = entry
                 .command(verb)
                 .ok_or_else(|| format!("game {game:?} has no command {verb:?}"))?;
@@ -566,7 +566,7 @@ pub fn run_matches(matches: &ArgMatches, io: &mut Io<'_>) -> Result<(), Error> {
 /// with its header: see [`split::run`]).
 fn run_game_command(
     game: &'static str,
-    c: &dyn tabula_app::Command,
+    c: &dyn tabula_registry::Command,
     matches: &ArgMatches,
     io: &mut Io<'_>,
 ) -> Result<(), Error> {
@@ -612,7 +612,7 @@ fn merge(args: &MergeArgs, io: &mut Io<'_>) -> Result<(), Error> {
     args.plot.prepare()?;
     let parts = split::read(&args.files)?;
     let first = parts.first().ok_or("no files to merge")?.header()?;
-    let entry = tabula_app::find_game(&first.game)?;
+    let entry = tabula_registry::find_game(&first.game)?;
     let c = entry
         .command(&first.command)
         .ok_or_else(|| format!("game {:?} has no command {:?}", first.game, first.command))?;
@@ -621,7 +621,7 @@ fn merge(args: &MergeArgs, io: &mut Io<'_>) -> Result<(), Error> {
 }
 
 fn list(format: Format, out: &mut dyn Write) -> Result<(), Error> {
-    let games = tabula_app::games()?;
+    let games = tabula_registry::games()?;
     let mut listed = Vec::new();
     for g in &games {
         listed.push((g, (g.plugins)()?));
@@ -653,7 +653,7 @@ fn list(format: Format, out: &mut dyn Write) -> Result<(), Error> {
                 }
                 if !g.parameters.is_empty() {
                     writeln!(out, "    parameters")?;
-                    for line in tabula_app::verbs::parameter_lines(g.parameters) {
+                    for line in tabula_registry::verbs::parameter_lines(g.parameters) {
                         writeln!(out, "      {line}")?;
                     }
                 }

@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Args;
-use tabula_app::picture::Picture;
 use tabula_core::files;
 use tabula_plot::html::Page;
 use tabula_plot::{draw_all, prepare_dir, write_pictures};
+use tabula_registry::picture::Picture;
 
 use crate::Error;
 

@@ -2,14 +2,14 @@
 //! every command: a bar or spinner when stderr is a terminal, otherwise a
 //! line now and then (or nothing), so piped and redirected output stays
 //! clean. Commands tell it through the interface of
-//! [`tabula_app::progress`] ([`Io::progress`](tabula_app::Io::progress));
+//! [`tabula_registry::progress`] ([`Io::progress`](tabula_registry::Io::progress));
 //! [`Stderr`] is this front end's [`Meter`].
 
 use std::io::IsTerminal;
 
-use tabula_app::progress::{Meter, Run, RunMeter, SolveMeter};
+use tabula_registry::progress::{Meter, Run, RunMeter, SolveMeter};
 
-pub use tabula_app::progress::Feed;
+pub use tabula_registry::progress::Feed;
 
 /// Progress and notes on stderr, reported as its [`Feed`] says: the
 /// display the `tabula` command line gives its commands.
@@ -29,7 +29,7 @@ impl Stderr {
         Stderr { feed }
     }
 
-    /// The display, shared, as [`Io::progress`](tabula_app::Io::progress)
+    /// The display, shared, as [`Io::progress`](tabula_registry::Io::progress)
     /// holds it.
     pub fn shared(self) -> std::sync::Arc<dyn Meter> {
         std::sync::Arc::new(self)

@@ -4,7 +4,7 @@
 //! combines the parts' JSON outputs into exactly the report of the whole
 //! run. What a command does to take part ([`ShardArg`], the
 //! [`ShardContext`] it is handed in its [`Io::shard`], the generic
-//! sharded simulation) is the registry's: [`tabula_app::shard`].
+//! sharded simulation) is the registry's: [`tabula_registry::shard`].
 //!
 //! [`run`] runs a game's command with a context that holds the command
 //! line's arguments ([`parameters`]: what fixes the run's games, and the
@@ -18,7 +18,7 @@
 //! arguments while it takes their states instead of playing.
 //!
 //! ```
-//! use tabula_app::shard::{Part, ShardHeader};
+//! use tabula_registry::shard::{Part, ShardHeader};
 //! use tabula_cli::split::check;
 //!
 //! // The header of part `k` of 2 of a run of 10 games.
@@ -50,11 +50,11 @@
 //! ```
 
 use serde_json::Value;
-use tabula_app::args::{Action, Arguments, Values};
+use tabula_registry::args::{Action, Arguments, Values};
 #[cfg(doc)]
-use tabula_app::shard::ShardArg;
-use tabula_app::shard::{MAX_PARTS, Part, ShardContext, ShardHeader};
-use tabula_app::{Command, Error, Io, Report};
+use tabula_registry::shard::ShardArg;
+use tabula_registry::shard::{MAX_PARTS, Part, ShardContext, ShardHeader};
+use tabula_registry::{Command, Error, Io, Report};
 
 /// Checks that `parts` are every part of one run, each once: the same
 /// game, command, seed, games, parts and parameters, and every part from
@@ -392,7 +392,7 @@ pub fn merge(
         .collect();
     let context = ShardContext::merging(parts);
     // A part's state is read by the command as its own: the code that
-    // merges it checks it first (`tabula_app::shard::simulation`, the
+    // merges it checks it first (`tabula_registry::shard::simulation`, the
     // tournaments), so a file edited by hand is refused with an error,
     // not merged.
     let before = std::mem::replace(&mut io.shard, context);
@@ -443,7 +443,7 @@ impl Report for MergedReport {
         self.report.json()
     }
 
-    fn pictures(&self) -> Vec<tabula_app::picture::Picture> {
+    fn pictures(&self) -> Vec<tabula_registry::picture::Picture> {
         self.report.pictures()
     }
 }
@@ -596,10 +596,10 @@ impl Report for PartReport {
             }
             None => return Err("a part's report must be a JSON object".into()),
         }
-        tabula_app::pretty(&value)
+        tabula_registry::pretty(&value)
     }
 
-    fn pictures(&self) -> Vec<tabula_app::picture::Picture> {
+    fn pictures(&self) -> Vec<tabula_registry::picture::Picture> {
         self.report.pictures()
     }
 }

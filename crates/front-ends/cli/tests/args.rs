@@ -1,15 +1,15 @@
-//! Arguments declared as data ([`tabula_app::args`]) become the same
+//! Arguments declared as data ([`tabula_registry::args`]) become the same
 //! clap command as clap's derive made of them before they were data: the
 //! same `-h` and `--help`, the same errors for bad values, the same
-//! values read back. The derived structs below are tabula-app's own as
+//! values read back. The derived structs below are tabula-registry's own as
 //! they were declared with clap's derive (tournament, replay and exact
 //! analysis options), kept here to pin the data's rendering.
 
 use std::path::PathBuf;
 
-use tabula_app::args::{Arguments, FromArgs, Source, Values};
-use tabula_app::exact::PolicyArgs;
-use tabula_app::play::{RecordFormat, ReplayArgs, ReplayFormat, TournamentArgs};
+use tabula_registry::args::{Arguments, FromArgs, Source, Values};
+use tabula_registry::exact::PolicyArgs;
+use tabula_registry::play::{RecordFormat, ReplayArgs, ReplayFormat, TournamentArgs};
 
 #[derive(Clone, Debug, Default, clap::Args)]
 #[group(skip)]
@@ -66,14 +66,14 @@ struct ClapOptions {
     #[arg(long)]
     exact: bool,
     /// With --exact: the most states one seating's solve may build
-    #[arg(long, default_value_t = tabula_app::exact::DEFAULT_MAX_STATES,
+    #[arg(long, default_value_t = tabula_registry::exact::DEFAULT_MAX_STATES,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     max_states: u64,
     /// Play only part K of N of the tournament (K from 1), for another
     /// machine to play the rest; `tabula merge` combines the parts' JSON
     /// outputs into exactly the whole tournament's results.
     #[arg(long, value_name = "K/N")]
-    shard: Option<tabula_app::shard::ShardArg>,
+    shard: Option<tabula_registry::shard::ShardArg>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -102,7 +102,7 @@ struct ClapTournament<const GAMES: u64 = 100> {
     #[arg(long, default_value = GAMES.to_string(), value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
     /// Seed that fixes every game
-    #[arg(long, default_value_t = tabula_app::DEFAULT_SEED)]
+    #[arg(long, default_value_t = tabula_registry::DEFAULT_SEED)]
     seed: u64,
     /// Worker threads [default: one per core]; the results do not depend on it
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
@@ -147,7 +147,7 @@ struct ClapPolicy {
     agents: Vec<String>,
     /// The most states the exact analysis may build; past it the analysis
     /// stops and says how far it got.
-    #[arg(long, default_value_t = tabula_app::exact::DEFAULT_MAX_STATES,
+    #[arg(long, default_value_t = tabula_registry::exact::DEFAULT_MAX_STATES,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     max_states: u64,
 }
@@ -227,7 +227,7 @@ fn a_tournament_declared_as_data_is_the_derived_one() {
     assert!(!t.options.exact && t.options.shard.is_none() && t.threads.is_none());
     assert_eq!(t.options.max_steps, tabula_sim::DEFAULT_MAX_STEPS);
     assert!((t.options.penalty_per_second - 1.0).abs() < 1e-12);
-    assert_eq!(t.seed, tabula_app::DEFAULT_SEED);
+    assert_eq!(t.seed, tabula_registry::DEFAULT_SEED);
     assert!(t.options.scoring.is_none());
     assert!(t.options.move_time_limit.is_none());
 }
@@ -235,7 +235,7 @@ fn a_tournament_declared_as_data_is_the_derived_one() {
 #[test]
 fn a_replay_and_an_analysis_declared_as_data_are_the_derived_ones() {
     // The derived replay's text after its options is its command's.
-    let declared = ReplayArgs::arguments().after_help(tabula_app::play::REPLAY_HELP);
+    let declared = ReplayArgs::arguments().after_help(tabula_registry::play::REPLAY_HELP);
     same(
         <ClapReplay as clap::Args>::augment_args(clap::Command::new("t")),
         &declared,
@@ -264,7 +264,7 @@ fn a_replay_and_an_analysis_declared_as_data_are_the_derived_ones() {
     );
     let p = PolicyArgs::from_values(&Values::defaults(&PolicyArgs::arguments())).expect("reads");
     assert!(p.agents.is_empty());
-    assert_eq!(p.max_states, tabula_app::exact::DEFAULT_MAX_STATES);
+    assert_eq!(p.max_states, tabula_registry::exact::DEFAULT_MAX_STATES);
 }
 
 /// `num_args = N..` takes at least N values at each occurrence, as clap's
@@ -272,7 +272,7 @@ fn a_replay_and_an_analysis_declared_as_data_are_the_derived_ones() {
 #[test]
 fn num_args_keeps_its_fewest() {
     let declared = Arguments::new().arg(
-        tabula_app::args::Arg::new("pair")
+        tabula_registry::args::Arg::new("pair")
             .long("pair")
             .num_args(2..),
     );

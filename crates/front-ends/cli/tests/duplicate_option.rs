@@ -3,9 +3,9 @@
 //! tournament's) is refused with a message naming it, never a panic when
 //! the command reads its arguments.
 
-use tabula_app::{Command, Error, GameEntry, Io, Report, Typed};
+use tabula_registry::{Command, Error, GameEntry, Io, Report, Typed};
 
-tabula_app::arguments! {
+tabula_registry::arguments! {
     #[derive(Debug)]
     struct Clash {
         /// The verb's own option.
@@ -23,7 +23,7 @@ fn run(_: Clash, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
 
 static COMMANDS: &[&dyn Command] = &[&Typed::report("tournament", "clashes", run)];
 
-tabula_app::inventory::submit! {
+tabula_registry::inventory::submit! {
     GameEntry { name: "twice", summary: "declares --scoring twice", plugins: || Ok(Vec::new()), commands: COMMANDS, parameters: &[] }
 }
 

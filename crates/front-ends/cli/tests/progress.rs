@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use tabula_app::progress::{Meter, Run};
 use tabula_cli::progress::{Feed, RunProgress, SolveStatus, Stderr, time_left};
 use tabula_exact::Stage;
+use tabula_registry::progress::{Meter, Run};
 
 #[test]
 fn run_progress_lines() {
@@ -66,7 +66,7 @@ fn the_display_runs_and_solves_as_commands_describe_them() {
         );
     }
     assert!(
-        tabula_app::progress::Silent
+        tabula_registry::progress::Silent
             .start_solve("exact analysis")
             .sink()
             .is_none()

@@ -2,9 +2,9 @@
 //! number (the range would go unchecked) is refused with a message naming
 //! it.
 
-use tabula_app::{Command, Error, GameEntry, Io, Report, Typed};
+use tabula_registry::{Command, Error, GameEntry, Io, Report, Typed};
 
-tabula_app::arguments! {
+tabula_registry::arguments! {
     #[derive(Debug)]
     struct Share {
         /// A share that the range cannot bound: it is not a whole number.
@@ -19,7 +19,7 @@ fn run(_: Share, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
 
 static COMMANDS: &[&dyn Command] = &[&Typed::report("simulate", "bounds a share", run)];
 
-tabula_app::inventory::submit! {
+tabula_registry::inventory::submit! {
     GameEntry { name: "unbounded", summary: "a range on a share", plugins: || Ok(Vec::new()), commands: COMMANDS, parameters: &[] }
 }
 

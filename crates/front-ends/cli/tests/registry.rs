@@ -2,9 +2,9 @@
 //! registered here, in the test binary, gets its own verbs, the usual
 //! verbs, `--format`, and `--plot`/`--report` when its report draws.
 
-use tabula_app::{Command, Error, GameEntry, Io, PluginInfo, Report, Typed};
+use tabula_registry::{Command, Error, GameEntry, Io, PluginInfo, Report, Typed};
 
-tabula_app::arguments! {
+tabula_registry::arguments! {
     /// Options of the test game's commands.
     #[derive(Debug)]
     struct Count {
@@ -28,10 +28,10 @@ impl Report for Counted {
         format!("1 + ... + {} = {}\n", self.to, self.sum)
     }
     fn json(&self) -> Result<String, Error> {
-        tabula_app::pretty(self)
+        tabula_registry::pretty(self)
     }
-    fn pictures(&self) -> Vec<tabula_app::picture::Picture> {
-        let m = tabula_app::picture::chart::Matrix::from_pairs(
+    fn pictures(&self) -> Vec<tabula_registry::picture::Picture> {
+        let m = tabula_registry::picture::chart::Matrix::from_pairs(
             vec!["a".into(), "b".into()],
             [("a", "b", u64::from(self.to), 1, 0)],
         );
@@ -67,7 +67,7 @@ static COMMANDS: &[&dyn Command] = &[
     &Typed::interactive("play", "Counting: echo lines back", echo),
 ];
 
-tabula_app::inventory::submit! {
+tabula_registry::inventory::submit! {
     GameEntry {
         name: "counting",
         summary: "a game registered inside the test binary",

@@ -2,9 +2,9 @@
 //! itself (`--report` here) is refused with a message naming it, never a
 //! panic when the command runs.
 
-use tabula_app::{Command, Error, GameEntry, Io, Report, Typed};
+use tabula_registry::{Command, Error, GameEntry, Io, Report, Typed};
 
-tabula_app::arguments! {
+tabula_registry::arguments! {
     #[derive(Debug)]
     struct Clash {
         /// A name the front end keeps for the HTML page.
@@ -19,7 +19,7 @@ fn run(_: Clash, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
 
 static COMMANDS: &[&dyn Command] = &[&Typed::report("simulate", "clashes", run).with_pictures()];
 
-tabula_app::inventory::submit! {
+tabula_registry::inventory::submit! {
     GameEntry { name: "clash", summary: "declares --report", plugins: || Ok(Vec::new()), commands: COMMANDS, parameters: &[] }
 }
 

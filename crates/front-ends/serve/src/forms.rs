@@ -1,5 +1,5 @@
 //! A form for every game's every command that returns a report, built
-//! from the command's declared arguments ([`tabula_app::args`]) as the
+//! from the command's declared arguments ([`tabula_registry::args`]) as the
 //! `tabula` command line turns them into its clap command (names, help,
 //! defaults, allowed values), and the
 //! run behind it: the same arguments parsed by the same parser, the
@@ -23,8 +23,8 @@
 //! anything else gets one refusal whatever is on the disk.
 
 use clap::{Arg, ArgAction};
-use tabula_app::progress::Feed;
-use tabula_app::{Command, Io, Kind};
+use tabula_registry::progress::Feed;
+use tabula_registry::{Command, Io, Kind};
 
 use crate::escape;
 
@@ -95,7 +95,7 @@ pub(crate) struct Rendered {
 /// GAME` has it; a command that talks to a terminal is not found.
 fn lookup(verb: &str, game: &str) -> Result<(&'static dyn Command, clap::Command), Refusal> {
     let not_found = || Refusal::NotFound(format!("no command `tabula {verb} {game}` here"));
-    let entry = tabula_app::find_game(game).map_err(|_| not_found())?;
+    let entry = tabula_registry::find_game(game).map_err(|_| not_found())?;
     let c = entry.command(verb).ok_or_else(not_found)?;
     if c.kind() == Kind::Interactive && !PRINTS_ONLY.contains(&verb) {
         return Err(Refusal::NotFound(format!(
@@ -698,7 +698,7 @@ pub(crate) fn run(verb: &str, game: &str, body: &str, feed: Feed) -> Result<Rend
 }
 
 /// The commands that have forms, per game: `(game, [(verb, about)])`.
-pub(crate) fn listed(game: &tabula_app::GameEntry) -> Vec<(&'static str, &'static str)> {
+pub(crate) fn listed(game: &tabula_registry::GameEntry) -> Vec<(&'static str, &'static str)> {
     game.commands
         .iter()
         .filter(|c| c.kind() != Kind::Interactive || PRINTS_ONLY.contains(&c.verb()))

@@ -1,10 +1,10 @@
 //! `tabula serve`: a local web front end over the games a binary links.
 //!
 //! It serves an index of the registered games (the registry `tabula list`
-//! reads), the pages games contribute ([`tabula_app::page::GamePage`]),
+//! reads), the pages games contribute ([`tabula_registry::page::GamePage`]),
 //! each answering its own requests, and a form for each game's commands
 //! that print a report, built from the command's declared arguments
-//! ([`tabula_app::args`], as the command line's clap command has them)
+//! ([`tabula_registry::args`], as the command line's clap command has them)
 //! (`/run/VERB/GAME`; see [`run_matches_io`] for where runs are made);
 //! this crate names no game. Everything
 //! the browser gets (HTML, CSS, JavaScript) is compiled into the binary:
@@ -30,7 +30,7 @@
 //! let server = tabula_serve::spawn(tabula_serve::Options::default())?;
 //! println!("tabula serve: {}", server.url());
 //! server.join();
-//! # Ok::<_, tabula_app::Error>(())
+//! # Ok::<_, tabula_registry::Error>(())
 //! ```
 #![deny(missing_docs)]
 
@@ -46,7 +46,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use clap::{ArgMatches, Args, FromArgMatches};
-use tabula_app::page::{self, GamePage, PageAnswer, PageError};
+use tabula_registry::page::{self, GamePage, PageAnswer, PageError};
 use tokio::sync::Semaphore;
 
 mod forms;
@@ -153,7 +153,10 @@ pub fn command() -> clap::Command {
 /// Runs `serve` with parsed arguments of [`command`]: prints the address
 /// on `out` (its first line), a warning on stderr for an address other
 /// machines can reach, then serves until the process is stopped.
-pub fn run_matches(matches: &ArgMatches, out: &mut dyn Write) -> Result<(), tabula_app::Error> {
+pub fn run_matches(
+    matches: &ArgMatches,
+    out: &mut dyn Write,
+) -> Result<(), tabula_registry::Error> {
     let options = Options::from_arg_matches(matches)?;
     let server = spawn(options)?;
     writeln!(out, "tabula serve: {}", server.url())?;
@@ -175,8 +178,8 @@ pub fn run_matches(matches: &ArgMatches, out: &mut dyn Write) -> Result<(), tabu
 /// so that a run whose client goes away (Stop) is killed.
 pub fn run_matches_io(
     matches: &ArgMatches,
-    io: &mut tabula_app::Io<'_>,
-) -> Result<(), tabula_app::Error> {
+    io: &mut tabula_registry::Io<'_>,
+) -> Result<(), tabula_registry::Error> {
     if let Some(names) = matches.get_many::<String>(RUN_FORM) {
         let names: Vec<&String> = names.collect();
         let (Some(verb), Some(game)) = (names.first(), names.get(1)) else {
@@ -204,7 +207,7 @@ pub fn run_matches_io(
         )?;
         // Its progress is read by the server, for the form's bar: a line
         // with the count done often, never a terminal's bar.
-        let feed = tabula_app::progress::Feed::Lines(PROGRESS_EVERY);
+        let feed = tabula_registry::progress::Feed::Lines(PROGRESS_EVERY);
         let answer = forms::answer(verb, game, &body, &dir, feed);
         writeln!(io.out, "{}", forms::head(&answer))?;
         write!(io.out, "{}", answer.body)?;
@@ -268,7 +271,7 @@ impl Server {
 
 /// Binds `options.addr` and serves on a thread of its own; returns once it
 /// is listening.
-pub fn spawn(options: Options) -> Result<Server, tabula_app::Error> {
+pub fn spawn(options: Options) -> Result<Server, tabula_registry::Error> {
     let listener = StdListener::bind(options.addr).map_err(|e| {
         format!(
             "cannot listen on {}: {e} (another program may use that port: try --addr 127.0.0.1:0 for any free port)",
@@ -441,7 +444,7 @@ fn layout(title: &str, trail: &str, main: &str) -> String {
 }
 
 async fn index() -> Response {
-    let games = match tabula_app::games() {
+    let games = match tabula_registry::games() {
         Ok(g) => g,
         Err(e) => return text(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     };
@@ -512,7 +515,7 @@ async fn style() -> Response {
 
 /// The registry as JSON: each game's name, summary, commands and pages.
 async fn games_json() -> Response {
-    let games = match tabula_app::games() {
+    let games = match tabula_registry::games() {
         Ok(g) => g,
         Err(e) => return text(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     };
@@ -698,7 +701,7 @@ async fn form_run(
             &game,
             &body,
             &forms::RunDir::new(),
-            tabula_app::progress::Feed::Standard,
+            tabula_registry::progress::Feed::Standard,
         ),
     };
     match off_thread(&shared, work).await {

@@ -11,10 +11,10 @@ use std::net::{SocketAddr, TcpStream};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use tabula_app::page::{GamePage, PageAnswer, PageError};
-use tabula_app::picture::{Drawing, Picture, chart};
-use tabula_app::{Command, GameEntry};
 use tabula_core::spec::Source;
+use tabula_registry::page::{GamePage, PageAnswer, PageError};
+use tabula_registry::picture::{Drawing, Picture, chart};
+use tabula_registry::{Command, GameEntry};
 
 fn api(action: &str, body: &str) -> Result<PageAnswer, PageError> {
     let empty = || PageAnswer::json(serde_json::json!({}));
@@ -72,7 +72,7 @@ fn api(action: &str, body: &str) -> Result<PageAnswer, PageError> {
                 .trim()
                 .parse()
                 .map_err(|_| PageError::BadRequest("a number".into()))?;
-            let ticket = tabula_app::page::CLIENTS.begin("stale-client", seq);
+            let ticket = tabula_registry::page::CLIENTS.begin("stale-client", seq);
             std::thread::sleep(Duration::from_millis(400));
             Ok(PageAnswer::json(
                 serde_json::json!({ "stale": ticket.is_stale() }),
@@ -90,7 +90,7 @@ static COUNTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize:
 /// Calls of the action `work` that ran.
 static WORKED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-tabula_app::inventory::submit! {
+tabula_registry::inventory::submit! {
     GameEntry {
         name: "flip",
         summary: "a coin <b>flipped</b> & counted",
@@ -100,7 +100,7 @@ tabula_app::inventory::submit! {
     }
 }
 
-tabula_app::inventory::submit! {
+tabula_registry::inventory::submit! {
     GamePage {
         game: "flip",
         name: "counter",
@@ -558,7 +558,7 @@ fn a_connection_that_never_sends_is_closed() {
 // with a picture: its form is built from its arguments, and a run through
 // the form gives what the command line prints for the same arguments.
 
-tabula_app::arguments! {
+tabula_registry::arguments! {
     /// Options of `tabula count tally`.
     #[derive(Debug)]
     struct CountArgs {
@@ -588,7 +588,7 @@ enum Mode {
     Down,
 }
 
-tabula_app::choice!(Mode { Up = "up": "One, two, three", Down = "down": "Three, two, one" });
+tabula_registry::choice!(Mode { Up = "up": "One, two, three", Down = "down": "Three, two, one" });
 
 #[derive(serde::Serialize)]
 struct Counted {
@@ -597,7 +597,7 @@ struct Counted {
     words: Vec<String>,
 }
 
-impl tabula_app::Report for Counted {
+impl tabula_registry::Report for Counted {
     fn title(&self) -> String {
         format!("counting {}", self.what)
     }
@@ -610,8 +610,8 @@ impl tabula_app::Report for Counted {
             self.words.join(",")
         )
     }
-    fn json(&self) -> Result<String, tabula_app::Error> {
-        tabula_app::pretty(self)
+    fn json(&self) -> Result<String, tabula_registry::Error> {
+        tabula_registry::pretty(self)
     }
     fn pictures(&self) -> Vec<Picture> {
         vec![Picture {
@@ -627,8 +627,8 @@ impl tabula_app::Report for Counted {
 
 fn count(
     args: CountArgs,
-    _: &mut tabula_app::Io<'_>,
-) -> Result<Box<dyn tabula_app::Report>, tabula_app::Error> {
+    _: &mut tabula_registry::Io<'_>,
+) -> Result<Box<dyn tabula_registry::Report>, tabula_registry::Error> {
     if args.what == "wolves" {
         return Err("no wolves, please".into());
     }
@@ -651,7 +651,7 @@ fn count(
     }))
 }
 
-tabula_app::arguments! {
+tabula_registry::arguments! {
     /// Options of `tabula read tally`.
     #[derive(Debug)]
     struct ReadArgs {
@@ -666,8 +666,8 @@ tabula_app::arguments! {
 /// the one reader of files (`Source::read`): what it holds is the report.
 fn read(
     args: ReadArgs,
-    _: &mut tabula_app::Io<'_>,
-) -> Result<Box<dyn tabula_app::Report>, tabula_app::Error> {
+    _: &mut tabula_registry::Io<'_>,
+) -> Result<Box<dyn tabula_registry::Report>, tabula_registry::Error> {
     let mut text = Source::read(&args.file)?.text().to_string();
     if let Some(then) = text.lines().find_map(|l| l.strip_prefix("then: ")) {
         text = Source::read(then.trim())?.text().to_string();
@@ -680,12 +680,12 @@ fn read(
 }
 
 static TALLY_COMMANDS: &[&dyn Command] = &[
-    &tabula_app::Typed::report("count", "Count things", count).with_pictures(),
-    &tabula_app::Typed::report("read", "Read a file", read),
-    &tabula_app::Typed::interactive("chat", "Talk", |_: CountArgs, _| Ok(())),
+    &tabula_registry::Typed::report("count", "Count things", count).with_pictures(),
+    &tabula_registry::Typed::report("read", "Read a file", read),
+    &tabula_registry::Typed::interactive("chat", "Talk", |_: CountArgs, _| Ok(())),
 ];
 
-tabula_app::inventory::submit! {
+tabula_registry::inventory::submit! {
     GameEntry {
         name: "tally",
         summary: "counting",

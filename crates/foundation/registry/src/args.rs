@@ -12,9 +12,9 @@
 //! optional value, `Vec<T>` a list, any other [`Scalar`] a value).
 //!
 //! ```
-//! use tabula_app::args::{FromArgs, Source, Values};
+//! use tabula_registry::args::{FromArgs, Source, Values};
 //!
-//! tabula_app::arguments! {
+//! tabula_registry::arguments! {
 //!     /// Options of a greeting.
 //!     pub struct Hello {
 //!         /// Who to greet.
@@ -36,7 +36,7 @@
 //! values.set("times", ["3"], Source::Given);
 //! let hello = Hello::from_values(&values)?;
 //! assert_eq!((hello.name.as_str(), hello.times, hello.loud), ("world", 3, false));
-//! # Ok::<_, tabula_app::args::ArgError>(())
+//! # Ok::<_, tabula_registry::args::ArgError>(())
 //! ```
 
 use std::fmt;
@@ -863,11 +863,11 @@ pub fn name_of<T: Choice + PartialEq>(value: T) -> &'static str {
 /// #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 /// enum Side { Black, White }
 ///
-/// tabula_app::choice!(Side { Black = "black": "Black moves first", White = "white": "" });
+/// tabula_registry::choice!(Side { Black = "black": "Black moves first", White = "white": "" });
 ///
 /// assert_eq!("white".parse::<Side>()?, Side::White);
 /// assert_eq!(Side::Black.to_string(), "black");
-/// # Ok::<_, tabula_app::args::UnknownChoice>(())
+/// # Ok::<_, tabula_registry::args::UnknownChoice>(())
 /// ```
 #[macro_export]
 macro_rules! choice {
@@ -908,9 +908,9 @@ macro_rules! choice {
 /// [`FromArgs`] type's arguments. A field's id is its name.
 ///
 /// ```
-/// use tabula_app::args::FromArgs;
+/// use tabula_registry::args::FromArgs;
 ///
-/// tabula_app::arguments! {
+/// tabula_registry::arguments! {
 ///     /// Options of a long run.
 ///     pub struct Run {
 ///         /// Games to play.

@@ -11,7 +11,7 @@
 //! submits its entry:
 //!
 //! ```
-//! use tabula_app::page::{GamePage, PageAnswer, PageError};
+//! use tabula_registry::page::{GamePage, PageAnswer, PageError};
 //!
 //! fn api(action: &str, body: &str) -> Result<PageAnswer, PageError> {
 //!     match action {
@@ -20,7 +20,7 @@
 //!     }
 //! }
 //!
-//! tabula_app::inventory::submit! {
+//! tabula_registry::inventory::submit! {
 //!     GamePage {
 //!         game: "coin",
 //!         name: "flipper",
@@ -31,9 +31,9 @@
 //!     }
 //! }
 //!
-//! let page = tabula_app::page::find("coin", "flipper").expect("registered");
+//! let page = tabula_registry::page::find("coin", "flipper").expect("registered");
 //! assert_eq!((page.api)("echo", "abc")?.json.to_string(), r#"{"length":3}"#);
-//! # Ok::<_, tabula_app::page::PageError>(())
+//! # Ok::<_, tabula_registry::page::PageError>(())
 //! ```
 
 /// A page of a game, served by the web front end at `/game/GAME/NAME`,
@@ -143,7 +143,7 @@ pub fn find(game: &str, name: &str) -> Option<&'static GamePage> {
 /// request of the same client has arrived.
 ///
 /// ```
-/// use tabula_app::page::Latest;
+/// use tabula_registry::page::Latest;
 ///
 /// static LATEST: Latest = Latest::new();
 /// let first = LATEST.begin("tab-1", 1);

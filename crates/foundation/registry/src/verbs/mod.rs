@@ -186,7 +186,7 @@ pub mod probe {
 ///     }
 /// }
 ///
-/// tabula_app::register_game! { game: Noline, summary: "...", agents: "type1,type2",
+/// tabula_registry::register_game! { game: Noline, summary: "...", agents: "type1,type2",
 ///     verbs: [tournament, replay], extension: Seats }
 /// ```
 pub trait Extension<G: Recordable>: Sync {
@@ -816,7 +816,7 @@ pub fn parameter_lines(fields: &[params::Param]) -> Vec<String> {
 /// the traits the game implements when the crate compiles.
 ///
 /// ```ignore
-/// tabula_app::register_game! {
+/// tabula_registry::register_game! {
 ///     game: Pig,
 ///     summary: "Pig: roll to build a turn total, hold to bank it, a 1 loses it",
 ///     agents: "hold-at-20,optimal",          // the seats' agents unless named; leave out for chance alone

@@ -329,7 +329,7 @@ impl Report for PolicyReport {
 ///         name: "optimal",
 ///         parameter: None,
 ///         summary: "wins as often as possible (solved exactly)",
-///         build: &BuildFn::<MyGame>(|g, _| tabula_app::exact::optimal_agent(g, &WinZeroSum, 1_000_000)),
+///         build: &BuildFn::<MyGame>(|g, _| tabula_registry::exact::optimal_agent(g, &WinZeroSum, 1_000_000)),
 ///     }
 /// }
 /// ```

@@ -103,10 +103,10 @@ enum Run<A> {
 /// `A`: how a game registers a command.
 ///
 /// ```
-/// use tabula_app::args::{Source, Values};
-/// use tabula_app::{Command, Io, Typed};
+/// use tabula_registry::args::{Source, Values};
+/// use tabula_registry::{Command, Io, Typed};
 ///
-/// tabula_app::arguments! {
+/// tabula_registry::arguments! {
 ///     struct Hello {
 ///         /// Who to greet.
 ///         #[arg(long, default_value = "world")]
@@ -114,7 +114,7 @@ enum Run<A> {
 ///     }
 /// }
 ///
-/// fn hello(args: Hello, io: &mut Io<'_>) -> Result<(), tabula_app::Error> {
+/// fn hello(args: Hello, io: &mut Io<'_>) -> Result<(), tabula_registry::Error> {
 ///     writeln!(io.out, "hello, {}", args.name)?;
 ///     Ok(())
 /// }
@@ -128,7 +128,7 @@ enum Run<A> {
 /// let (mut out, mut input) = (Vec::new(), std::io::empty());
 /// HELLO.run(&values, &mut Io::new(&mut out, &mut input))?;
 /// assert_eq!(String::from_utf8(out)?, "hello, you\n");
-/// # Ok::<_, tabula_app::Error>(())
+/// # Ok::<_, tabula_registry::Error>(())
 /// ```
 pub struct Typed<A> {
     verb: &'static str,

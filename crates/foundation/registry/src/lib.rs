@@ -14,10 +14,10 @@
 //! renders every report the same way; this crate parses no command line.
 //!
 //! ```
-//! use tabula_app::args::{Source, Values};
-//! use tabula_app::{Command, GameEntry, Io, Report, Typed};
+//! use tabula_registry::args::{Source, Values};
+//! use tabula_registry::{Command, GameEntry, Io, Report, Typed};
 //!
-//! tabula_app::arguments! {
+//! tabula_registry::arguments! {
 //!     /// Options of `tabula simulate coin`.
 //!     #[derive(Debug)]
 //!     struct Flips {
@@ -33,16 +33,16 @@
 //! impl Report for Heads {
 //!     fn title(&self) -> String { format!("coin: {} flips", self.flips) }
 //!     fn text(&self) -> String { format!("Expected heads: {}\n", self.expected_heads) }
-//!     fn json(&self) -> Result<String, tabula_app::Error> { tabula_app::pretty(self) }
+//!     fn json(&self) -> Result<String, tabula_registry::Error> { tabula_registry::pretty(self) }
 //! }
 //!
-//! fn simulate(args: Flips, _: &mut Io<'_>) -> Result<Box<dyn Report>, tabula_app::Error> {
+//! fn simulate(args: Flips, _: &mut Io<'_>) -> Result<Box<dyn Report>, tabula_registry::Error> {
 //!     Ok(Box::new(Heads { flips: args.flips, expected_heads: args.flips as f64 / 2.0 }))
 //! }
 //!
 //! static COMMANDS: &[&dyn Command] = &[&Typed::report("simulate", "Flip a coin", simulate)];
 //!
-//! tabula_app::inventory::submit! {
+//! tabula_registry::inventory::submit! {
 //!     GameEntry {
 //!         name: "coin",
 //!         summary: "a fair coin",
@@ -54,14 +54,14 @@
 //!
 //! // Every front end now finds it by name, and runs it with the values
 //! // it parsed for the command's arguments (`--flips 4`).
-//! let coin = tabula_app::find_game("coin")?;
+//! let coin = tabula_registry::find_game("coin")?;
 //! let simulate = coin.command("simulate").ok_or("no simulate")?;
 //! let mut values = Values::defaults(&simulate.arguments());
 //! values.set("flips", ["4"], Source::Given);
 //! let (mut out, mut input) = (Vec::new(), std::io::empty());
 //! let report = simulate.run(&values, &mut Io::new(&mut out, &mut input))?;
 //! assert_eq!(report.map(|r| r.text()).as_deref(), Some("Expected heads: 2\n"));
-//! # Ok::<_, tabula_app::Error>(())
+//! # Ok::<_, tabula_registry::Error>(())
 //! ```
 //!
 //! # What the front end keeps

@@ -20,7 +20,7 @@
 //! (Snakes' and Monopoly's `simulate`): no game writes merging code.
 //!
 //! ```
-//! use tabula_app::shard::ShardArg;
+//! use tabula_registry::shard::ShardArg;
 //!
 //! let s: ShardArg = "2/4".parse()?;
 //! assert_eq!((s.0.index, s.0.of), (1, 4)); // parts count from 1 on the command line
@@ -232,7 +232,7 @@ struct SimulationPart<C> {
 /// field.
 ///
 /// ```
-/// use tabula_app::shard::{Part, ShardContext, part_games, simulation};
+/// use tabula_registry::shard::{Part, ShardContext, part_games, simulation};
 /// use tabula_sim::{Lengths, LengthOf, Simulation};
 /// # use tabula_core::{BoardGame, Chance, GameResult, Status};
 /// # struct Coin;
@@ -270,7 +270,7 @@ struct SimulationPart<C> {
 /// let whole = sim.run(&Coin, empty.clone())?;
 /// assert_eq!(merge(parts.clone())?.collector, whole.collector);
 /// assert!(merge(parts[..1].to_vec()).is_err()); // part 1/2 is missing
-/// # Ok::<_, tabula_app::Error>(())
+/// # Ok::<_, tabula_registry::Error>(())
 /// ```
 pub fn simulation<G, C>(
     context: &mut ShardContext,

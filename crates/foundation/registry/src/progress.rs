@@ -8,7 +8,7 @@
 //! [`Silent`], which shows nothing.
 //!
 //! ```
-//! use tabula_app::progress::{Meter, Run, Silent};
+//! use tabula_registry::progress::{Meter, Run, Silent};
 //!
 //! let meter: &dyn Meter = &Silent;
 //! let run = meter.start_run(&Run::new("simulation", 1000, "games"));

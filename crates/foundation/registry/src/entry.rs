@@ -7,7 +7,7 @@ use crate::{AppError, Command};
 
 /// A registered game: everything the front ends need, in one value.
 ///
-/// Submit one per game crate with `tabula_app::inventory::submit!`. A
+/// Submit one per game crate with `tabula_registry::inventory::submit!`. A
 /// binary sees the games of the crates it links: reference each crate
 /// once (`use my_game as _;`), or the linker drops its registration.
 pub struct GameEntry {
