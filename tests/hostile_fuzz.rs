@@ -477,7 +477,7 @@ fn count(status: u16) {
     let Ok(mut seen) = SEEN.lock() else { return };
     *seen.entry(status).or_default() += 1;
     let total: usize = seen.values().sum();
-    if total % 500 == 0 {
+    if total.is_multiple_of(500) {
         let _ = writeln!(
             std::io::stderr(),
             "hostile requests, {total} answers by status: {seen:?}"

@@ -854,7 +854,7 @@ fn quick(case: &Case, index_in_class: usize) -> bool {
     let before_a_run = ["host", "origin", "framing", "routes"].contains(&case.class)
         && !case.expect.contains(&200)
         && !case.expect.contains(&0);
-    before_a_run || index_in_class % 10 == 0
+    before_a_run || index_in_class.is_multiple_of(10)
 }
 
 /// Sends the cases `pick` keeps (given each case and its place in its

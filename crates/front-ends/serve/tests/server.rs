@@ -896,7 +896,7 @@ fn a_request_names_this_server_as_its_host_or_is_refused() {
         let lines: Vec<String> = hosts.iter().map(|h| format!("Host: {h}")).collect();
         with_head(
             addr,
-            &format!("GET / HTTP/1.1\r\n{}", lines.join("\r\n")).trim_end(),
+            format!("GET / HTTP/1.1\r\n{}", lines.join("\r\n")).trim_end(),
             b"",
         )
     };
@@ -906,7 +906,7 @@ fn a_request_names_this_server_as_its_host_or_is_refused() {
         "localhost".into(),
         format!("LocalHost:{port}"),
     ] {
-        assert_eq!(get(&[ok.clone()]).status, 200, "{ok}");
+        assert_eq!(get(std::slice::from_ref(&ok)).status, 200, "{ok}");
     }
     // A name of another (a page that rebinds its name to 127.0.0.1),
     // another port, another address: 421, saying which address answers.
@@ -920,7 +920,7 @@ fn a_request_names_this_server_as_its_host_or_is_refused() {
         format!("127.0.0.1:{port}@evil.example"),
         String::new(),
     ] {
-        let r = get(&[other.clone()]);
+        let r = get(std::slice::from_ref(&other));
         assert_eq!(r.status, 421, "{other:?}: {}", r.text());
         assert!(
             r.text()
