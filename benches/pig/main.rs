@@ -13,8 +13,8 @@
 //!   `(Wins, Lengths)`;
 //! - `harness_dyn`: the same with a `Vec<Box<dyn Agent<_>>>`, as the
 //!   registry builds agents;
-//! - `harness_policy`: the same strategy as a `Deterministic` one in a
-//!   pair of `PolicyAgent`s, which list the legal moves at every
+//! - `harness_policy`: the same strategy as a deterministic `Rule` in a
+//!   pair of agents, which list the legal moves at every
 //!   decision (into a new `Vec`);
 //! - `tutorial_dyn`: the book's tutorial game as written there
 //!   ([`TutorialPig`]: a win at once, the default `sample_chance`, which
@@ -27,7 +27,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tabula_core::{Agent, PolicyAgent};
+use tabula_core::Agent;
 use tabula_sim::{LengthOf, Lengths, Simulation, Wins};
 
 #[path = "rules.rs"]
@@ -82,7 +82,7 @@ fn bench(c: &mut Criterion) {
             })
         });
         group.bench_function("harness_policy", |b| {
-            let agents = || (PolicyAgent(HoldAt(n)), PolicyAgent(HoldAt(n)));
+            let agents = || (HoldAt(n).rule(), HoldAt(n).rule());
             b.iter(|| {
                 simulation()
                     .run_with(&game, agents, collectors(), &|_| {})

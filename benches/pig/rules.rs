@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use tabula_core::{
-    Agent, BoardGame, Chance, Deterministic, Dice, GameResult, GameRng, Seat, Status, game_rng,
+    Agent, BoardGame, Chance, Dice, GameResult, GameRng, Rule, Seat, Status, game_rng,
 };
 
 /// A decision: roll again, or bank the turn total.
@@ -208,14 +208,16 @@ impl Agent<SpielPig> for HoldAt {
     }
 }
 
-/// The same strategy as a [`Deterministic`] one, which picks from the
-/// legal moves: wrapped in a [`PolicyAgent`](tabula_core::PolicyAgent),
-/// the generic agent that lists the legal moves at every decision.
-impl Deterministic<SpielPig> for HoldAt {
-    fn pick(&self, game: &SpielPig, s: &State, _: Seat, moves: &[Move]) -> usize {
-        let roll = s.turn_total < self.0 && game.may_roll(s);
-        let wanted = if roll { Move::Roll } else { Move::Hold };
-        moves.iter().position(|&m| m == wanted).unwrap_or(0)
+impl HoldAt {
+    /// The same strategy as a deterministic [`Rule`], which picks from
+    /// the legal moves: the generic agent that lists the legal moves at
+    /// every decision.
+    pub fn rule(self) -> impl Agent<SpielPig> {
+        Rule::new::<SpielPig>(move |game, s, _, moves| {
+            let roll = s.turn_total < self.0 && game.may_roll(s);
+            let wanted = if roll { Move::Roll } else { Move::Hold };
+            moves.iter().position(|&m| m == wanted).unwrap_or(0)
+        })
     }
 }
 

@@ -14,13 +14,14 @@
 //! `cargo bench --bench pig` (no harness, no agents). `--agents static` (the default)
 //! hands the harness a pair of concrete agents, `dyn` a
 //! `Vec<Box<dyn Agent<_>>>` as the registry builds them, `policy` a pair
-//! of `PolicyAgent`s, which list the legal moves at every decision. With
+//! of `Rule` agents, which list the legal moves at every decision. With
 //! `--repeat R` the run is made R times and each is printed.
 
 use std::sync::Arc;
 use std::time::Instant;
 
-use tabula_core::{Agent, Agents, BoardGame, PolicyAgent};
+use tabula_core::{Agent, BoardGame};
+use tabula_sim::Seating;
 use tabula_sim::{Collector, LengthOf, Lengths, Simulation, Wins};
 
 #[path = "rules.rs"]
@@ -94,7 +95,7 @@ fn parse() -> Result<Args, String> {
 fn measure<G, A, F>(args: &Args, label: &str, game: &G, agents: F)
 where
     G: BoardGame,
-    A: Agents<G>,
+    A: Seating<G>,
     F: Fn() -> A + Sync,
     (Wins, Lengths): Collector<G>,
 {
@@ -191,7 +192,7 @@ fn main() {
             _ if args.hand => hand(&args),
             _ if args.policy_agents => {
                 measure(&args, "spiel", &SpielPig::new(50), || {
-                    (PolicyAgent(HoldAt(n)), PolicyAgent(HoldAt(n)))
+                    (HoldAt(n).rule(), HoldAt(n).rule())
                 });
             }
             (true, _) => {

@@ -6,13 +6,13 @@
 //! the time, and answers a bow direction and a sail trim.
 //!
 //! ```
-//! use tabula_cruising::{Cruising, Helm, Skipper, Cooper};
+//! use tabula_cruising::{Cruising, Cooper};
 //! use tabula_core::{Agent, Streams};
 //! use tabula_play::referee::Referee;
 //!
 //! // Scenario 5: the four marks in 16 knots from the top of the page.
 //! let game = Cruising::scenario(5)?;
-//! let mut agents: Vec<Box<dyn Agent<Cruising>>> = vec![Box::new(Skipper(Cooper::default()))];
+//! let mut agents: Vec<Box<dyn Agent<Cruising>>> = vec![Box::new(Cooper::default())];
 //! let referee = Referee::new().with_max_steps(20_000);
 //! let played = referee.play(&game, &mut agents, &mut Streams::new(2002, 4), &mut ());
 //! assert_eq!(played.state.marks, 4);
@@ -22,8 +22,8 @@
 //!
 //! The pieces: the course file ([`course`]), Bob's boat from the
 //! specification's tables ([`polar`]) and the rest of the boat model, ours
-//! ([`game`]), the specification's entry interface as the agent API with three
-//! sailors ([`sailor`]), and the specification's twelve-scenario evaluation with
+//! ([`game`]), the sailors: agents of the game, briefed and asked as the
+//! specification's entry interface says, three of them shipped ([`sailor`]), and the specification's twelve-scenario evaluation with
 //! its table and picture ([`race`], the command `tabula race
 //! cruising`). The generic verbs `simulate`, `play` and `replay` come
 //! from the registration.
@@ -45,7 +45,7 @@ pub mod sailor;
 pub use angle::{Position, Velocity};
 pub use course::{Course, CourseSpec};
 pub use game::{Cruising, CruisingParams, Gust, Helm, State};
-pub use sailor::{BestVmc, Briefing, Cooper, Observation, Sailor, Skipper, Straight};
+pub use sailor::{BestVmc, Briefing, Cooper, Observation, Straight};
 
 /// The name the game registers under: `tabula race cruising`.
 pub const NAME: &str = "cruising";

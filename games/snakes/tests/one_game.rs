@@ -6,9 +6,10 @@
 //! two-dice board, under rule sets that forfeit, throw again, keep rule
 //! state and move other tokens.
 
-use tabula_core::{BoardGame, NoAgents, Seat, Streams};
+use tabula_core::{BoardGame, Seat, Streams};
 use tabula_play::record::{self, End, Step};
 use tabula_play::referee::{Referee, of_played};
+use tabula_sim::NoAgents;
 use tabula_sim::{Collector, LengthOf, Lengths, Occupancy, Playout, Simulation, Wins, play_one};
 use tabula_snakes::recorded::Recorded;
 use tabula_snakes::{

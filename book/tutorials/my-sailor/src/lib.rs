@@ -20,8 +20,9 @@
 #![deny(missing_docs)]
 
 // ANCHOR: plugin
+use tabula::core::{Agent, GameRng, Seat};
 use tabula::cruising::angle::{normalize, off_wind};
-use tabula::cruising::{Briefing, Cruising, Helm, Observation, Position, Sailor, Skipper, polar};
+use tabula::cruising::{Briefing, Cruising, Helm, Observation, Position, State, polar};
 use tabula::play::agents::{AgentEntry, BuildFn};
 
 /// Beats at the best angle for velocity made good and tacks on the
@@ -43,14 +44,15 @@ fn best_beat(speed: f64) -> f64 {
         .unwrap_or(std::f64::consts::FRAC_PI_4)
 }
 
-impl Sailor for Layline {
+impl Agent<Cruising> for Layline {
     /// The specification's InitCarribeanCruise: remember the marks.
-    fn init(&mut self, briefing: &Briefing<'_>) {
-        self.marks = briefing.marks.to_vec();
+    fn new_game(&mut self, game: &Cruising, _: Seat) {
+        self.marks = Briefing::of(game).marks.to_vec();
     }
 
     /// The specification's Cruise: a bow direction and a trim.
-    fn cruise(&mut self, seen: &Observation) -> Helm {
+    fn choose(&mut self, game: &Cruising, state: &State, _: Seat, _: &mut GameRng) -> Helm {
+        let seen = Observation::of(game, state); // position, wind, marks, time
         let Some(&mark) = self.marks.get(seen.marks_picked_up) else {
             return Helm {
                 bow: seen.bow,
@@ -81,7 +83,7 @@ tabula::play::inventory::submit! {
         name: "layline",
         parameter: None,
         summary: "beats at the best VMG angle from the polar, tacking once on the layline",
-        build: &BuildFn::<Cruising>(|_, _| Ok(Box::new(Skipper(Layline::default())))),
+        build: &BuildFn::<Cruising>(|_, _| Ok(Box::new(Layline::default()))),
     }
 }
 // ANCHOR_END: plugin

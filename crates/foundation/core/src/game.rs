@@ -65,10 +65,12 @@ pub struct Chance<O> {
 pub trait BoardGame: Send + Sync {
     /// Everything that changes during play.
     type State: Clone + Send;
-    /// A player decision (a placement, a step, "stop" or "roll again").
-    type Move: Clone + std::fmt::Debug + Send;
-    /// The result of a chance point (a roll of the dice).
-    type Outcome: Copy + std::fmt::Debug + Send;
+    /// A player decision (a placement, a step, "stop" or "roll again"):
+    /// plain data, shared between threads (an agent keeps moves; see
+    /// [`Agent`](crate::Agent)).
+    type Move: Clone + std::fmt::Debug + Send + Sync;
+    /// The result of a chance point (a roll of the dice): plain data.
+    type Outcome: Copy + std::fmt::Debug + Send + Sync;
     /// What applying an outcome or move reports.
     type Event;
 

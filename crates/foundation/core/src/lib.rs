@@ -67,7 +67,7 @@ mod rng;
 pub mod spec;
 pub mod text;
 
-pub use agent::{Agent, Agents, Deterministic, NoAgents, Policy, PolicyAgent, Sampled};
+pub use agent::{Agent, Pick, Randomized, Rule};
 pub use dice::{Chances, Dice, DiceSpec, WordDice};
 pub use error::CoreError;
 pub use game::{BoardGame, Chance, ChanceObserver, GameResult, NoMove, Seat, Status};

@@ -11,7 +11,7 @@
 //!
 //! | who plays | decider | chance | observer |
 //! |---|---|---|---|
-//! | the harness ([`Simulation`](crate::Simulation), [`play_one`](crate::play_one)) | its [`Agents`](tabula_core::Agents) | the dice ([`Dice`]), or a game's bulk counting | the [`Collector`] |
+//! | the harness ([`Simulation`](crate::Simulation), [`play_one`](crate::play_one)) | its [`Seating`](crate::Seating) of agents | the dice ([`Dice`]), or a game's bulk counting | the [`Collector`] |
 //! | the referee (`tabula_play::referee`) | boxed agents, timed, panics caught, illegal or slow answers forfeited | the dice ([`Dice`]) | the collector, and the steps kept for a record |
 //! | terminal play (`tabula_play::terminal`) | people at a prompt and agents | the dice, with a pause before each outcome ([`Paced`]) | the lines printed |
 //! | replay (`tabula_play::record::replay`) | the record's moves, checked | the record's outcomes, checked | the account printed |
@@ -57,6 +57,11 @@ impl Draws for Streams {
 
 /// Who answers a decision: the harness's agents, the referee's checked
 /// agents, a person at the terminal, a record's moves.
+///
+/// This is the loop's role, not a second agent concept: whatever chooses
+/// moves is a [`tabula_core::Agent`]; a decider is how each way of
+/// playing puts its agents (or a record, or a person) into the loop, with
+/// its own reason to stop a game ([`Stop`](Self::Stop)).
 pub trait Decider<G: BoardGame> {
     /// Why the decider stopped a game before its end (no agent for a
     /// seat, a forfeit, a person quitting, a record's illegal step).

@@ -4,14 +4,13 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use tabula_core::{
-    Agents, BoardGame, Chance, GameResult, GameRng, NoAgents, Seat, Status, Streams, agent_rng,
-    game_rng,
+    BoardGame, Chance, GameResult, GameRng, Seat, Status, Streams, agent_rng, game_rng,
 };
 
 use crate::game_loop::{
     ChanceSource, Collecting, Decider, Dice, Draws, Ending, Lists, Observer, play_game,
 };
-use crate::{Collector, LandingTally, Tallied, Wants};
+use crate::{Collector, LandingTally, NoAgents, Seating, Tallied, Wants};
 
 /// Errors of a simulation run.
 #[derive(Debug, thiserror::Error)]
@@ -217,7 +216,7 @@ impl Simulation {
     where
         G: BoardGame,
         C: Collector<G> + Clone + Send + Sync,
-        A: Agents<G>,
+        A: Seating<G>,
         F: Fn() -> A + Sync,
     {
         self.run_on(StepByStep, game, agents, collector, progress)
@@ -247,7 +246,7 @@ impl Simulation {
     where
         G: Tallied,
         C: Collector<G> + Clone + Send + Sync,
-        A: Agents<G>,
+        A: Seating<G>,
         F: Fn() -> A + Sync,
     {
         self.run_on(Bulk, game, agents, collector, progress)
@@ -265,7 +264,7 @@ impl Simulation {
         P: Path<G>,
         G: BoardGame,
         C: Collector<G> + Clone + Send + Sync,
-        A: Agents<G>,
+        A: Seating<G>,
         F: Fn() -> A + Sync,
     {
         let range = self.shard.range(self.games);
@@ -353,7 +352,7 @@ impl Simulation {
         P: Path<G>,
         G: BoardGame,
         C: Collector<G>,
-        A: Agents<G>,
+        A: Seating<G>,
     {
         // A game that plays several games at a time when counting in bulk
         // (see `Tallied::run_games_tallied`) gets the whole chunk.
@@ -425,7 +424,7 @@ pub fn play_one<G, A, C>(
 ) -> Result<Playout, SimError>
 where
     G: BoardGame,
-    A: Agents<G>,
+    A: Seating<G>,
     C: Collector<G>,
 {
     let mut lists = Lists::default();
@@ -518,7 +517,7 @@ fn play<P, G, A, C, D>(
 where
     P: Path<G>,
     G: BoardGame,
-    A: Agents<G>,
+    A: Seating<G>,
     C: Collector<G>,
     D: Draws,
 {
@@ -553,7 +552,7 @@ where
 /// stops the game (an error of the run).
 struct Seated<'a, A>(&'a mut A);
 
-impl<G: BoardGame, A: Agents<G>> Decider<G> for Seated<'_, A> {
+impl<G: BoardGame, A: Seating<G>> Decider<G> for Seated<'_, A> {
     type Stop = Seat;
 
     #[inline(always)]
@@ -809,7 +808,7 @@ mod tests {
     /// Remembers its games: seat 0 wins its first 100, seat 1 the rest.
     struct Learner(u64);
 
-    impl Agents<Pick> for Learner {
+    impl Seating<Pick> for Learner {
         fn choose(&mut self, _: &Pick, _: &u8, _: Seat, _: &mut GameRng) -> Option<u8> {
             Some(if self.0 < 100 { 1 } else { 2 })
         }

@@ -128,7 +128,7 @@ pub mod probe {
 
     /// Found when the game numbers its states ([`tabula_exact::Dense`]):
     /// optimal play is solved over the numbering.
-    pub trait Numbered<G> {
+    pub trait Numbered<G: tabula_core::BoardGame> {
         /// The solve.
         fn optimal(self) -> crate::exact::SolveOptimal<G>;
     }
@@ -144,7 +144,7 @@ pub mod probe {
 
     /// Found otherwise: optimal play is solved over the whole state
     /// graph, which needs a hashable state.
-    pub trait Graphed<G> {
+    pub trait Graphed<G: tabula_core::BoardGame> {
         /// The solve.
         fn optimal(self) -> crate::exact::SolveOptimal<G>;
     }

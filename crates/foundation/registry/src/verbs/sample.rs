@@ -258,7 +258,7 @@ where
                 "games",
             ));
             let tick = |done| progress.tick(done);
-            Ok(sim.run_with(&playing, || tabula_core::NoAgents, tally, &tick)?)
+            Ok(sim.run_with(&playing, || tabula_sim::NoAgents, tally, &tick)?)
         })?;
         let report =
             self.sampling
