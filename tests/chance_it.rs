@@ -529,7 +529,7 @@ fn games_of_up_to_six_players_run_in_the_harness() {
         let strategy = strategy::build("optimal", &config).unwrap();
         let run = Simulation::new(2_000)
             .with_seed(3)
-            .run_with(
+            .run_sampled_with(
                 &game,
                 || -> Vec<Box<dyn Agent<ChanceIt>>> {
                     (0..players)
@@ -551,6 +551,7 @@ fn games_of_up_to_six_players_run_in_the_harness() {
 // ---- Chance-it on the framework's play services ----
 
 use tabula::core::{Agent, GameRng, Results, Seat, Streams};
+use tabula::play::paths;
 use tabula::play::record::{self, Format, RecordError, Step};
 use tabula::play::referee::{Fault, Referee};
 use tabula::play::tournament::{Entrant, RunOptions, Tournament as Engine};
@@ -702,7 +703,7 @@ fn a_panicking_or_too_slow_strategy_forfeits_only_its_own_games() {
         .with_threads(Some(2))
         .with_move_time_limit(Some(std::time::Duration::from_millis(200)));
     let s = engine
-        .run(&game, &entrants, RunOptions::new())
+        .run_on(paths!(ChanceIt), &game, &entrants, RunOptions::new())
         .unwrap()
         .standings;
     let get = |name: &str| s.entrants.iter().find(|e| e.name == name).unwrap();
@@ -722,7 +723,8 @@ fn a_panicking_or_too_slow_strategy_forfeits_only_its_own_games() {
     let alone = Engine::new(6)
         .with_seed(3)
         .with_threads(Some(1))
-        .run(
+        .run_on(
+            paths!(ChanceIt),
             &game,
             &[registered("tapering"), registered("optimal")],
             RunOptions::new(),
@@ -753,7 +755,13 @@ fn records_round_trip_and_a_tampered_record_fails_at_its_first_bad_step() {
         tabula::play::agents::build(&game, "tapering").unwrap(),
         tabula::play::agents::build(&game, "optimal").unwrap(),
     ];
-    let played = Referee::new().play(&game, &mut agents, &mut Streams::new(9, 2), &mut ());
+    let played = Referee::new().play_on(
+        paths!(ChanceIt),
+        &game,
+        &mut agents,
+        &mut Streams::new(9, 2),
+        &mut (),
+    );
     let names = vec!["tapering".to_string(), "optimal".to_string()];
     let rec = tabula::play::referee::of_played(&game, 9, 2, names, &played);
     for format in [Format::Ron, Format::Json] {
@@ -814,7 +822,13 @@ fn strategies_draw_from_their_own_stream_not_the_dice() {
             tabula::play::agents::build(&game, a).unwrap(),
             tabula::play::agents::build(&game, b).unwrap(),
         ];
-        let played = Referee::new().play(&game, &mut agents, &mut Streams::new(4, 0), &mut ());
+        let played = Referee::new().play_on(
+            paths!(ChanceIt),
+            &game,
+            &mut agents,
+            &mut Streams::new(4, 0),
+            &mut (),
+        );
         played
             .steps
             .iter()

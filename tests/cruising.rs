@@ -5,7 +5,9 @@
 use tabula::core::{Agent, BoardGame, GameRng, Seat, Streams};
 use tabula::cruising::polar;
 use tabula::cruising::{Cooper, Cruising, Helm, Observation, State, Straight};
+use tabula::play::paths;
 use tabula::play::referee::{Fault, Referee};
+use tabula::sim::Sampling;
 
 #[test]
 fn the_polar_is_the_specifications_at_its_points_and_ours_between_and_beyond() {
@@ -69,7 +71,13 @@ fn a_bad_answer_forfeits_the_race_and_is_named() {
         },
     ] {
         let mut agents: Vec<Box<dyn Agent<Cruising>>> = vec![Box::new(Bad { after: 10.0, helm })];
-        let played = Referee::new().play(&game, &mut agents, &mut Streams::new(1, 0), &mut ());
+        let played = Referee::new().play_on(
+            paths!(Cruising),
+            &game,
+            &mut agents,
+            &mut Streams::new(1, 0),
+            &mut (),
+        );
         let forfeit = played.forfeit.expect("a forfeit");
         assert_eq!(forfeit.seat, 0);
         // Ten good answers and nine wind steps before the bad one.
@@ -159,7 +167,8 @@ fn cooper_sails_every_scenario_within_its_time_limit() {
     for n in 1..=12 {
         let game = Cruising::scenario(n).unwrap();
         let mut agents: Vec<Box<dyn Agent<Cruising>>> = vec![Box::new(Cooper::default())];
-        let played = Referee::new().with_max_steps(20_000).play(
+        let played = Referee::new().with_max_steps(20_000).play_on(
+            paths!(Cruising),
             &game,
             &mut agents,
             &mut Streams::new(2002, u64::from(n) - 1),

@@ -948,33 +948,50 @@ fn trait_methods(source: &str, name: &str) -> Vec<String> {
 }
 
 /// The game trait is the rules: what a game is (seats, states, chance,
-/// moves, results), with no speed path of one game's and no service. A
-/// method added to it is a decision about what every game is, so it is
-/// made here, on purpose; a speed path goes in an extension trait the
-/// harness uses when a game implements it.
+/// moves, results), with no speed path of one game's, no loop hook and no
+/// service. A method added to it is a decision about what every game is,
+/// so it is made here, on purpose. The speed paths and checks are opt-in
+/// traits beside the tools that use them: sampling beside the harness
+/// (`tabula_sim::Sampling`, with the bulk `Tallied` on top), direct
+/// checks beside the referee, replay and terminal
+/// (`tabula_play::Legality`); and the observer of a run of chance has no
+/// way to stop it (a person's pause is the terminal's own).
 #[test]
 fn the_game_trait_is_the_rules() {
-    let source = std::fs::read_to_string(root().join("crates/foundation/core/src/game.rs"))
-        .expect("the game trait's file");
+    let read = |path: &str| std::fs::read_to_string(root().join(path)).expect("a source file");
+    let source = read("crates/foundation/core/src/game.rs");
     let methods = trait_methods(&source, "BoardGame");
     let rules = [
         "seats",
         "initial_state",
         "status",
-        "apply_chance",
-        "apply_move",
         "chance_outcomes",
-        "sample_chance",
-        "run_chance",
-        "run_chance_observed",
+        "apply_chance",
         "legal_moves",
-        "is_legal",
-        "is_possible",
+        "apply_move",
         "results",
     ];
     assert_eq!(
         methods, rules,
         "BoardGame's methods changed: is the new one a rule of every game?"
+    );
+    let types: Vec<&str> = source[source.find("pub trait BoardGame").expect("the trait")..]
+        .lines()
+        .take_while(|l| !l.starts_with('}'))
+        .filter_map(|l| l.strip_prefix("    type "))
+        .map(|l| l.split([':', ';']).next().unwrap_or("").trim())
+        .collect();
+    assert_eq!(types, ["State", "Move", "Outcome", "Event"]);
+    let sim = read("crates/foundation/sim/src/chance.rs");
+    assert_eq!(
+        trait_methods(&sim, "Sampling"),
+        ["sample_chance", "run_chance", "run_chance_observed"]
+    );
+    assert_eq!(trait_methods(&sim, "ChanceObserver"), ["outcome", "event"]);
+    let play = read("crates/foundation/play/src/legality.rs");
+    assert_eq!(
+        trait_methods(&play, "Legality"),
+        ["is_legal", "is_possible"]
     );
 }
 

@@ -1,7 +1,7 @@
 //! Pig for the benchmarks, in two copies: [`TutorialPig`], the book's
 //! tutorial game as it is written there (`book/tutorials/pig`, anchor
 //! `game`, kept by the test kit `tabula-toys`; a win at once when the turn total reaches the target, chance
-//! sampled through the default `sample_chance`), and [`SpielPig`],
+//! drawn from its listed faces, the framework's default), and [`SpielPig`],
 //! OpenSpiel's rules (`open_spiel/games/pig/pig.cc`) for the comparison
 //! with its C++ loop: a turn total that reaches the target must be held
 //! (rolling is no longer legal) and the game is won on the hold; a
@@ -150,16 +150,6 @@ impl BoardGame for SpielPig {
     }
 
     #[inline]
-    fn sample_chance<R: tabula_core::rand::Rng + ?Sized>(
-        &self,
-        _: &State,
-        rng: &mut R,
-        _: &mut Vec<tabula_core::Chance<u16>>,
-    ) -> Option<u16> {
-        Some(Dice::D6.roll_one(rng))
-    }
-
-    #[inline]
     fn apply_chance<E: FnMut(())>(&self, s: &mut State, face: u16, _: &mut E) {
         s.rolling = false;
         if face == 1 {
@@ -188,6 +178,19 @@ impl BoardGame for SpielPig {
             out.push(Move::Roll);
         }
         out.push(Move::Hold);
+    }
+}
+
+/// It rolls its die directly, as OpenSpiel's Pig does.
+impl tabula_sim::Sampling for SpielPig {
+    #[inline]
+    fn sample_chance<R: tabula_core::rand::Rng + ?Sized>(
+        &self,
+        _: &State,
+        rng: &mut R,
+        _: &mut Vec<tabula_core::Chance<u16>>,
+    ) -> Option<u16> {
+        Some(Dice::D6.roll_one(rng))
     }
 }
 

@@ -14,7 +14,9 @@
 //! let game = Cruising::scenario(5)?;
 //! let mut agents: Vec<Box<dyn Agent<Cruising>>> = vec![Box::new(Cooper::default())];
 //! let referee = Referee::new().with_max_steps(20_000);
-//! let played = referee.play(&game, &mut agents, &mut Streams::new(2002, 4), &mut ());
+//! // Its gusts are sampled and its helm tested directly: its paths say so.
+//! let paths = tabula_play::paths!(Cruising);
+//! let played = referee.play_on(paths, &game, &mut agents, &mut Streams::new(2002, 4), &mut ());
 //! assert_eq!(played.state.marks, 4);
 //! assert!(game.race_time(&played.state) < 3000.0);
 //! # Ok::<_, tabula_cruising::CruisingError>(())

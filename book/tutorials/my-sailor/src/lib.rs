@@ -8,11 +8,12 @@
 //! use my_sailor as _; // link the plugin
 //! use tabula::core::Streams;
 //! use tabula::cruising::Cruising;
-//! use tabula::play::{agents, referee::Referee};
+//! use tabula::play::{agents, paths, referee::Referee};
 //!
 //! let game = Cruising::scenario(9)?;
 //! let mut sailors = vec![agents::build(&game, "layline")?];
-//! let played = Referee::new().with_max_steps(20_000).play(&game, &mut sailors, &mut Streams::new(7, 0), &mut ());
+//! let referee = Referee::new().with_max_steps(20_000);
+//! let played = referee.play_on(paths!(Cruising), &game, &mut sailors, &mut Streams::new(7, 0), &mut ());
 //! assert!(played.forfeit.is_none(), "it never answers a bad helm");
 //! assert_eq!(played.state.marks, 4, "it sails the whole course");
 //! # Ok::<_, Box<dyn std::error::Error>>(())

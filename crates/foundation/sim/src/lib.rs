@@ -41,6 +41,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod chance;
 mod collect;
 pub mod conformance;
 pub mod dice_test;
@@ -51,6 +52,7 @@ mod seats;
 pub mod table;
 pub mod tally;
 
+pub use chance::{ChanceObserver, ChancePath, Listed, Sampled, Sampling};
 pub use collect::{Collector, Landings, LengthOf, LengthSummary, Lengths, Occupancy, Wants, Wins};
 pub use harness::{DEFAULT_MAX_STEPS, Playout, Run, Shard, SimError, Simulation, play_one, replay};
 pub use seating::{NoAgents, Seating};
