@@ -332,7 +332,7 @@ macro_rules! register_strategy {
 }
 
 /// A registered strategy builds as an agent of [`ChanceIt`]: the
-/// [`Strategy`], built once per game and shared ([`shared`]).
+/// [`Strategy`], built once per game and shared.
 impl tabula_play::agents::Builder for StrategyEntry {
     fn game(&self) -> std::any::TypeId {
         std::any::TypeId::of::<ChanceIt>()

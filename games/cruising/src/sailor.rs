@@ -67,7 +67,7 @@ pub struct Briefing<'a> {
     pub marks: &'a [Position],
     /// How close to a mark counts as passing it.
     pub tolerance: f64,
-    /// Seconds between two calls of [`Sailor::cruise`].
+    /// Seconds between two calls of [`Agent::choose`] (the specification's `Cruise`).
     pub interval: f64,
 }
 

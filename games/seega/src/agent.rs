@@ -5,9 +5,9 @@
 //! | the specification | [`Agent`] | what it gets |
 //! |---|---|---|
 //! | `InitGame` | [`new_game`](Agent::new_game) | the seat; [`GameInfo::of`] says the side, the board size, who places first and the stalemate threshold |
-//! | `PlacePieces` | [`choose`](Agent::choose) in the [placement phase](Phase::Placement) | the [`Position`]; answer [`Action::place`] with two empty squares, neither the centre |
-//! | `MovePiece` | [`choose`](Agent::choose) in the [movement phase](Phase::Movement) | the [`Position`], whose [`follow_up`](Position::follow_up) is the piece that must capture again; answer [`Action::Move`], or [`Action::Blocked`] when no slide is legal |
-//! | `TermGame` | [`end_game`](Agent::end_game) | the final [`Position`], whose [`verdict`](Position::verdict) says who won |
+//! | `PlacePieces` | [`choose`](Agent::choose) in the [placement phase](crate::Phase::Placement) | the [`Position`](crate::Position); answer [`Action::place`](crate::Action::place) with two empty squares, neither the centre |
+//! | `MovePiece` | [`choose`](Agent::choose) in the [movement phase](crate::Phase::Movement) | the [`Position`](crate::Position), whose [`follow_up`](crate::Position::follow_up) is the piece that must capture again; answer [`Action::Move`](crate::Action::Move), or [`Action::Blocked`](crate::Action::Blocked) when no slide is legal |
+//! | `TermGame` | [`end_game`](Agent::end_game) | the final [`Position`](crate::Position), whose [`verdict`](crate::Position::verdict) says who won |
 //!
 //! Agents are registered in the framework's registry
 //! ([`tabula_play::agents`]) and built by name with [`build`]. The

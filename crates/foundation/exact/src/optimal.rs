@@ -36,7 +36,7 @@
 //! the best: moves that are equally good up to rounding and the
 //! iteration's tolerance go to the one the game lists first.
 //!
-//! The result is a solved policy, an [`Agent`](tabula_core::Agent) (a
+//! The result is a solved policy, an [`Agent`] (a
 //! rule: [`Optimal::pick`] says its move): play it, or pass it to
 //! [`Chain::build_with`](crate::Chain::build_with) as a seat's agent.
 //!
