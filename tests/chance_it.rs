@@ -195,7 +195,7 @@ fn strategy_turns_match_brute_force_enumeration() {
     let dist = config.dice().distribution();
     let strategies: Vec<(&str, Strategy)> = vec![
         ("until-ten", Strategy::new(until_ten)),
-        ("tapering", Strategy::new(tapering).drawn_in_percent()),
+        ("tapering", Strategy::in_percent(tapering)),
         ("threshold-7", Strategy::new(threshold(7))),
         ("threshold-9", Strategy::new(threshold(9))),
     ];
@@ -290,7 +290,7 @@ fn win_optimal_matches_a_search_of_the_whole_game_tree() {
         }
         // And the exact evaluation of fixed pairs, win-optimal included.
         let strategies: Vec<Strategy> = vec![
-            Strategy::new(tapering).drawn_in_percent(),
+            Strategy::in_percent(tapering),
             Strategy::new(threshold(faces as u16)),
             Strategy::from(Arc::new(WinOptimal::new(&config).unwrap())),
         ];

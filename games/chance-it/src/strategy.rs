@@ -73,21 +73,26 @@ pub enum Depends {
     Anything,
 }
 
-/// What the strategy's randomised choices draw, where it randomizes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Draw {
-    /// A uniform number in `[0, 1)` against the probability, only where
-    /// it lies strictly between 0 and 1.
-    Uniform,
-    /// As specification 003 draws: `rand() % 100 < percent`, at every
-    /// decision.
-    Percent,
+/// A shared function of the turn seen.
+type OfTurn<T> = Arc<dyn Fn(&TurnView<'_>) -> T + Send + Sync>;
+
+/// How a strategy says its chance of rolling again, and so how it draws.
+#[derive(Clone)]
+enum Reroll {
+    /// A probability; where it lies strictly between 0 and 1, a uniform
+    /// number in `[0, 1)` is drawn against it.
+    Probability(OfTurn<f64>),
+    /// Whole percent, as specification 003 draws: `rand() % 100 <
+    /// percent`, at every decision.
+    Percent(OfTurn<u32>),
 }
 
 /// A strategy for Chance-it, in the shape of specification 003's: after
 /// each roll, the probability of chancing it (rolling again), given the
 /// turn so far ([`TurnView`]): 0 stops, 1 rolls, anything between
-/// randomizes. Built from that one function ([`Strategy::new`]), it is an
+/// randomizes (or, as the specification's computer strategy 2 says it,
+/// the percent, [`Strategy::in_percent`]). Built from that one function
+/// ([`Strategy::new`]), it is an
 /// [`Agent`] of [`ChanceIt`], and a rule: exact analysis folds it into
 /// the game decision by decision. What its decisions depend on
 /// ([`Depends`], data, not a method) tells exact analysis which states it
@@ -109,9 +114,8 @@ enum Draw {
 /// ```
 #[derive(Clone)]
 pub struct Strategy {
-    reroll: Arc<dyn Fn(&TurnView<'_>) -> f64 + Send + Sync>,
+    reroll: Reroll,
     depends: Depends,
-    draw: Draw,
     whole_game: Option<Arc<crate::WinOptimal>>,
 }
 
@@ -119,7 +123,7 @@ impl std::fmt::Debug for Strategy {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Strategy")
             .field("depends", &self.depends)
-            .field("draw", &self.draw)
+            .field("in_percent", &matches!(self.reroll, Reroll::Percent(_)))
             .field("whole_game", &self.whole_game.is_some())
             .finish()
     }
@@ -132,9 +136,20 @@ impl Strategy {
     /// where it randomizes.
     pub fn new(reroll: impl Fn(&TurnView<'_>) -> f64 + Send + Sync + 'static) -> Strategy {
         Strategy {
-            reroll: Arc::new(reroll),
+            reroll: Reroll::Probability(Arc::new(reroll)),
             depends: Depends::Turn,
-            draw: Draw::Uniform,
+            whole_game: None,
+        }
+    }
+
+    /// The strategy that chances it with `percent(view)` percent, drawing
+    /// as specification 003 draws: at every decision, `rand() % 100 <
+    /// percent` (its computer strategy 2, "reroll with a 40%
+    /// probability"), deciding on the turn alone.
+    pub fn in_percent(percent: impl Fn(&TurnView<'_>) -> u32 + Send + Sync + 'static) -> Strategy {
+        Strategy {
+            reroll: Reroll::Percent(Arc::new(percent)),
+            depends: Depends::Turn,
             whole_game: None,
         }
     }
@@ -146,18 +161,13 @@ impl Strategy {
         self
     }
 
-    /// The same strategy, drawing as specification 003 draws: at every
-    /// decision, `rand() % 100 < percent`, the probability in whole
-    /// percent (its computer strategy 2).
-    pub fn drawn_in_percent(mut self) -> Strategy {
-        self.draw = Draw::Percent;
-        self
-    }
-
     /// The probability of chancing it (rolling again) now: 0 stops, 1
     /// rolls, anything between randomizes.
     pub fn reroll_probability(&self, view: &TurnView<'_>) -> f64 {
-        (self.reroll)(view)
+        match &self.reroll {
+            Reroll::Probability(p) => p(view),
+            Reroll::Percent(percent) => f64::from(percent(view)) / 100.0,
+        }
     }
 
     /// What the decisions depend on.
@@ -175,13 +185,15 @@ impl Strategy {
     /// Decides, drawing from `rng` (the agent's own stream) when the
     /// strategy randomizes: rolls again with
     /// [`reroll_probability`](Self::reroll_probability).
+    #[inline]
     pub fn decide(&self, view: &TurnView<'_>, rng: &mut GameRng) -> Move {
-        let p = self.reroll_probability(view);
-        let roll = match self.draw {
-            Draw::Percent => rng.random_range(0..100u32) < (p * 100.0).round() as u32,
-            Draw::Uniform if p >= 1.0 => true,
-            Draw::Uniform if p <= 0.0 => false,
-            Draw::Uniform => rng.random::<f64>() < p,
+        let roll = match &self.reroll {
+            Reroll::Percent(percent) => rng.random_range(0..100u32) < percent(view),
+            Reroll::Probability(p) => match p(view) {
+                p if p >= 1.0 => true,
+                p if p <= 0.0 => false,
+                p => rng.random::<f64>() < p,
+            },
         };
         if roll { Move::Roll } else { Move::Stop }
     }
@@ -193,9 +205,8 @@ impl From<Arc<crate::WinOptimal>> for Strategy {
     fn from(solved: Arc<crate::WinOptimal>) -> Strategy {
         let moves = solved.clone();
         Strategy {
-            reroll: Arc::new(move |view| moves.reroll_probability(view)),
+            reroll: Reroll::Probability(Arc::new(move |view| moves.reroll_probability(view))),
             depends: Depends::ScoreDifference,
-            draw: Draw::Uniform,
             whole_game: Some(solved),
         }
     }
@@ -205,7 +216,21 @@ impl From<Arc<crate::WinOptimal>> for Strategy {
 /// drive. Its random choices draw from the stream the caller gives for
 /// its seat (the agent's own stream, separate from the dice).
 impl Agent<ChanceIt> for Strategy {
+    #[inline]
     fn choose(&mut self, game: &ChanceIt, state: &State, _: Seat, rng: &mut GameRng) -> Move {
+        with_view(game, state, |view| self.decide(view, rng))
+    }
+
+    /// [`choose`](Agent::choose): a strategy lists no moves.
+    #[inline]
+    fn choose_with(
+        &mut self,
+        game: &ChanceIt,
+        state: &State,
+        _: Seat,
+        rng: &mut GameRng,
+        _: &mut Vec<Move>,
+    ) -> Move {
         with_view(game, state, |view| self.decide(view, rng))
     }
 
@@ -451,6 +476,7 @@ fn shared(
 }
 
 /// The view of the seat to move at `state`.
+#[inline]
 pub fn with_view<T>(game: &ChanceIt, state: &State, f: impl FnOnce(&TurnView<'_>) -> T) -> T {
     let mut buf = [0; 128];
     let rolled = crate::game::rolled_into(state.rolled_bits(), &mut buf);
@@ -470,16 +496,17 @@ pub fn until_ten(view: &TurnView<'_>) -> f64 {
     if view.last >= 10 { 0.0 } else { 1.0 }
 }
 
-/// The specification's strategy 2: reroll always on 5 or less, with probability 40% on 6
-/// or 7, 20% on 8 or 9, 10% on 10, never on 11 or 12 (drawn as the
-/// specification draws it, [`Strategy::drawn_in_percent`]).
-pub fn tapering(view: &TurnView<'_>) -> f64 {
+/// The specification's strategy 2, in percent as it says it: reroll
+/// always on 5 or less, with probability 40% on 6 or 7, 20% on 8 or 9,
+/// 10% on 10, never on 11 or 12 (drawn as the specification draws it,
+/// [`Strategy::in_percent`]).
+pub fn tapering(view: &TurnView<'_>) -> u32 {
     match view.last {
-        0..=5 => 1.0,
-        6..=7 => 0.4,
-        8..=9 => 0.2,
-        10 => 0.1,
-        _ => 0.0,
+        0..=5 => 100,
+        6..=7 => 40,
+        8..=9 => 20,
+        10 => 10,
+        _ => 0,
     }
 }
 
@@ -500,7 +527,7 @@ crate::register_strategy! {
         parameter: None,
         summary: "reroll on 5 or less, with 40% on 6-7, 20% on 8-9, 10% on 10, never on 11-12 (specification 003's computer strategy 2)",
         rank: 2,
-        build: |_, _| Ok(Strategy::new(tapering).drawn_in_percent()),
+        build: |_, _| Ok(Strategy::in_percent(tapering)),
 }
 crate::register_strategy! {
         name: "threshold",
