@@ -13,6 +13,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::RngExt;
 use tabula::backgammon::{Backgammon, State, Turn};
 use tabula::core::{BoardGame, Status, game_rng};
+use tabula::sim::Sampling;
 
 /// The decision states of `games` random games (seed 1).
 fn positions(game: &Backgammon, games: u64) -> Vec<State> {

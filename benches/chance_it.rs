@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::chance_it::analysis::Analysis;
-use tabula::chance_it::{Config, Optimal, WinOptimal, strategy, win};
+use tabula::chance_it::{Config, Optimal, Strategy, WinOptimal, strategy, win};
 
 fn chance_it(c: &mut Criterion) {
     let config = Config::specification();
@@ -26,10 +26,12 @@ fn chance_it(c: &mut Criterion) {
     group.bench_function("win_optimal_backward_induction_100_rounds", |b| {
         b.iter(|| WinOptimal::new(black_box(&longest)))
     });
-    let w = WinOptimal::new(&config).expect("two players");
+    let w = Strategy::from(std::sync::Arc::new(
+        WinOptimal::new(&config).expect("two players"),
+    ));
     let tapering = strategy::build("tapering", &config).expect("built in");
     group.bench_function("exact_outcome_tapering_vs_win_optimal", |b| {
-        b.iter(|| win::exact_outcome(black_box(&config), &*tapering, &w))
+        b.iter(|| win::exact_outcome(black_box(&config), &tapering, &w))
     });
     // `tabula tournament chance-it`, run in this process, its report
     // thrown away.

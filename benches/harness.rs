@@ -243,7 +243,7 @@ fn bench_parts(c: &mut Criterion) {
     // time and Snakes reports each throw's events from its table.
     group.bench_function("every_event", |b| {
         b.iter(|| {
-            black_box(sim.run(
+            black_box(sim.run_sampled(
                 &game,
                 (
                     Lengths::new(LengthOf::ChanceSteps),

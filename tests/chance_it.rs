@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use tabula::chance_it::stages;
-use tabula::chance_it::strategy::{self, Tapering, Threshold, UntilTen};
+use tabula::chance_it::strategy::{self, tapering, threshold, until_ten};
 use tabula::chance_it::turn::summarize;
 use tabula::chance_it::{
     ChanceIt, ChanceItError, Config, Move, Optimal, State, Strategy, TurnView, WinOptimal, win,
@@ -132,7 +132,7 @@ fn brute_optimal(dist: &[(u16, f64)], rolled: &mut Vec<u16>) -> f64 {
 /// Expected score and P(0) of a strategy's turn, by plain recursion.
 fn brute_strategy(
     config: &Config,
-    s: &dyn Strategy,
+    s: &Strategy,
     dist: &[(u16, f64)],
     rolled: &mut Vec<u16>,
 ) -> (f64, f64) {
@@ -179,13 +179,13 @@ fn the_optimal_turn_matches_brute_force_enumeration() {
     let config = Config::specification();
     let best = Optimal::new(config.dice()).unwrap().expected_turn_score();
     for n in 2..=13 {
-        let (mean, _) = summarize(&turn(&config, &Threshold(n)));
+        let (mean, _) = summarize(&turn(&config, &Strategy::new(threshold(n))));
         assert!(mean <= best + 1e-12, "threshold-{n}");
     }
 }
 
 /// A strategy's first turn's score distribution, from the framework.
-fn turn(config: &Config, s: &dyn Strategy) -> Vec<f64> {
+fn turn(config: &Config, s: &Strategy) -> Vec<f64> {
     stages::turn_distribution(config, s, 0, 0, &[0, 0]).expect("solves")
 }
 
@@ -193,22 +193,22 @@ fn turn(config: &Config, s: &dyn Strategy) -> Vec<f64> {
 fn strategy_turns_match_brute_force_enumeration() {
     let config = Config::specification();
     let dist = config.dice().distribution();
-    let strategies: Vec<(&str, Arc<dyn Strategy>)> = vec![
-        ("until-ten", Arc::new(UntilTen)),
-        ("tapering", Arc::new(Tapering)),
-        ("threshold-7", Arc::new(Threshold(7))),
-        ("threshold-9", Arc::new(Threshold(9))),
+    let strategies: Vec<(&str, Strategy)> = vec![
+        ("until-ten", Strategy::new(until_ten)),
+        ("tapering", Strategy::in_percent(tapering)),
+        ("threshold-7", Strategy::new(threshold(7))),
+        ("threshold-9", Strategy::new(threshold(9))),
     ];
     for (name, s) in strategies {
-        let dp = summarize(&turn(&config, &*s));
-        let brute = brute_strategy(&config, &*s, &dist, &mut Vec::new());
+        let dp = summarize(&turn(&config, &s));
+        let brute = brute_strategy(&config, &s, &dist, &mut Vec::new());
         assert!((dp.0 - brute.0).abs() < 1e-12, "{name} mean");
         assert!((dp.1 - brute.1).abs() < 1e-12, "{name} zero");
     }
     // Until-ten stops on 10, 11 or 12, so P(0) = 1 - P(a 10+ before any
     // repeat); threshold-10 is the same strategy.
-    let a = summarize(&turn(&config, &UntilTen));
-    let b = summarize(&turn(&config, &Threshold(10)));
+    let a = summarize(&turn(&config, &Strategy::new(until_ten)));
+    let b = summarize(&turn(&config, &Strategy::new(threshold(10))));
     assert_eq!(a, b);
 }
 
@@ -218,7 +218,7 @@ fn strategy_turns_match_brute_force_enumeration() {
 fn tree(
     game: &ChanceIt,
     state: &State,
-    seats: &[Option<&dyn Strategy>; 2],
+    seats: &[Option<&Strategy>; 2],
     memo: &mut HashMap<State, [f64; 3]>,
 ) -> [f64; 3] {
     if let Some(v) = memo.get(state) {
@@ -289,18 +289,18 @@ fn win_optimal_matches_a_search_of_the_whole_game_tree() {
             );
         }
         // And the exact evaluation of fixed pairs, win-optimal included.
-        let strategies: Vec<Arc<dyn Strategy>> = vec![
-            Arc::new(Tapering),
-            Arc::new(Threshold(faces as u16)),
-            Arc::new(WinOptimal::new(&config).unwrap()),
+        let strategies: Vec<Strategy> = vec![
+            Strategy::in_percent(tapering),
+            Strategy::new(threshold(faces as u16)),
+            Strategy::from(Arc::new(WinOptimal::new(&config).unwrap())),
         ];
         for a in &strategies {
             for b in &strategies {
-                let exact = win::exact_outcome(&config, &**a, &**b).unwrap();
+                let exact = win::exact_outcome(&config, a, b).unwrap();
                 let searched = tree(
                     &game,
                     &game.initial_state(),
-                    &[Some(&**a), Some(&**b)],
+                    &[Some(a), Some(b)],
                     &mut HashMap::new(),
                 );
                 for k in 0..3 {
@@ -319,8 +319,8 @@ fn win_optimal_is_a_best_response_to_itself() {
     // No fixed strategy does better against win-optimal than win-optimal
     // itself does from the same seat.
     let config = Config::specification();
-    let w = WinOptimal::new(&config).unwrap();
-    let own = w.self_play();
+    let w = Strategy::from(Arc::new(WinOptimal::new(&config).unwrap()));
+    let own = w.whole_game().expect("solved").self_play();
     for name in [
         "until-ten",
         "tapering",
@@ -329,8 +329,8 @@ fn win_optimal_is_a_best_response_to_itself() {
         "threshold-8",
     ] {
         let s = strategy::build(name, &config).unwrap();
-        let first = win::exact_outcome(&config, &*s, &w).unwrap();
-        let second = win::exact_outcome(&config, &w, &*s).unwrap();
+        let first = win::exact_outcome(&config, &s, &w).unwrap();
+        let second = win::exact_outcome(&config, &w, &s).unwrap();
         assert!(first[0] <= own[0] + 1e-12, "{name} first");
         assert!(second[1] <= own[1] + 1e-12, "{name} second");
     }
@@ -388,7 +388,7 @@ fn sampled_turns_agree_with_the_exact_turn_values() {
         ),
     ] {
         let s = strategy::build(name, &config).unwrap();
-        let (turn, _) = summarize(&turn(&config, &*s));
+        let (turn, _) = summarize(&turn(&config, &s));
         let exact = 10.0 * turn;
         assert!(
             (mean - exact).abs() < 4.5 * se,
@@ -529,14 +529,11 @@ fn games_of_up_to_six_players_run_in_the_harness() {
         let strategy = strategy::build("optimal", &config).unwrap();
         let run = Simulation::new(2_000)
             .with_seed(3)
-            .run_with(
+            .run_sampled_with(
                 &game,
                 || -> Vec<Box<dyn Agent<ChanceIt>>> {
                     (0..players)
-                        .map(|_| {
-                            Box::new(tabula::chance_it::StrategyAgent::new(strategy.clone()))
-                                as Box<dyn Agent<ChanceIt>>
-                        })
+                        .map(|_| Box::new(strategy.clone()) as Box<dyn Agent<ChanceIt>>)
                         .collect()
                 },
                 Wins::new(players as usize),
@@ -554,6 +551,7 @@ fn games_of_up_to_six_players_run_in_the_harness() {
 // ---- Chance-it on the framework's play services ----
 
 use tabula::core::{Agent, GameRng, Results, Seat, Streams};
+use tabula::play::paths;
 use tabula::play::record::{self, Format, RecordError, Step};
 use tabula::play::referee::{Fault, Referee};
 use tabula::play::tournament::{Entrant, RunOptions, Tournament as Engine};
@@ -705,7 +703,7 @@ fn a_panicking_or_too_slow_strategy_forfeits_only_its_own_games() {
         .with_threads(Some(2))
         .with_move_time_limit(Some(std::time::Duration::from_millis(200)));
     let s = engine
-        .run(&game, &entrants, RunOptions::new())
+        .run_on(paths!(ChanceIt), &game, &entrants, RunOptions::new())
         .unwrap()
         .standings;
     let get = |name: &str| s.entrants.iter().find(|e| e.name == name).unwrap();
@@ -725,7 +723,8 @@ fn a_panicking_or_too_slow_strategy_forfeits_only_its_own_games() {
     let alone = Engine::new(6)
         .with_seed(3)
         .with_threads(Some(1))
-        .run(
+        .run_on(
+            paths!(ChanceIt),
             &game,
             &[registered("tapering"), registered("optimal")],
             RunOptions::new(),
@@ -756,7 +755,13 @@ fn records_round_trip_and_a_tampered_record_fails_at_its_first_bad_step() {
         tabula::play::agents::build(&game, "tapering").unwrap(),
         tabula::play::agents::build(&game, "optimal").unwrap(),
     ];
-    let played = Referee::new().play(&game, &mut agents, &mut Streams::new(9, 2), &mut ());
+    let played = Referee::new().play_on(
+        paths!(ChanceIt),
+        &game,
+        &mut agents,
+        &mut Streams::new(9, 2),
+        &mut (),
+    );
     let names = vec!["tapering".to_string(), "optimal".to_string()];
     let rec = tabula::play::referee::of_played(&game, 9, 2, names, &played);
     for format in [Format::Ron, Format::Json] {
@@ -817,7 +822,13 @@ fn strategies_draw_from_their_own_stream_not_the_dice() {
             tabula::play::agents::build(&game, a).unwrap(),
             tabula::play::agents::build(&game, b).unwrap(),
         ];
-        let played = Referee::new().play(&game, &mut agents, &mut Streams::new(4, 0), &mut ());
+        let played = Referee::new().play_on(
+            paths!(ChanceIt),
+            &game,
+            &mut agents,
+            &mut Streams::new(4, 0),
+            &mut (),
+        );
         played
             .steps
             .iter()

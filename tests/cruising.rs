@@ -2,10 +2,12 @@
 //! the referee's forfeits for bad answers, common random numbers, and the
 //! wind process against its stationary law.
 
-use tabula::core::{Agent, BoardGame, Streams};
+use tabula::core::{Agent, BoardGame, GameRng, Seat, Streams};
 use tabula::cruising::polar;
-use tabula::cruising::{Cooper, Cruising, Helm, Observation, Sailor, Skipper, Straight};
+use tabula::cruising::{Cooper, Cruising, Helm, Observation, State, Straight};
+use tabula::play::paths;
 use tabula::play::referee::{Fault, Referee};
+use tabula::sim::Sampling;
 
 #[test]
 fn the_polar_is_the_specifications_at_its_points_and_ours_between_and_beyond() {
@@ -34,9 +36,9 @@ struct Bad {
     helm: Helm,
 }
 
-impl Sailor for Bad {
-    fn cruise(&mut self, seen: &Observation) -> Helm {
-        if seen.time >= self.after {
+impl Agent<Cruising> for Bad {
+    fn choose(&mut self, game: &Cruising, state: &State, _: Seat, _: &mut GameRng) -> Helm {
+        if Observation::of(game, state).time >= self.after {
             self.helm
         } else {
             Helm {
@@ -68,9 +70,14 @@ fn a_bad_answer_forfeits_the_race_and_is_named() {
             trim: 0.1,
         },
     ] {
-        let mut agents: Vec<Box<dyn Agent<Cruising>>> =
-            vec![Box::new(Skipper(Bad { after: 10.0, helm }))];
-        let played = Referee::new().play(&game, &mut agents, &mut Streams::new(1, 0), &mut ());
+        let mut agents: Vec<Box<dyn Agent<Cruising>>> = vec![Box::new(Bad { after: 10.0, helm })];
+        let played = Referee::new().play_on(
+            paths!(Cruising),
+            &game,
+            &mut agents,
+            &mut Streams::new(1, 0),
+            &mut (),
+        );
         let forfeit = played.forfeit.expect("a forfeit");
         assert_eq!(forfeit.seat, 0);
         // Ten good answers and nine wind steps before the bad one.
@@ -84,41 +91,27 @@ fn a_bad_answer_forfeits_the_race_and_is_named() {
     }
 }
 
-/// Writes down the wind it is shown, steering like `Straight`.
-struct Recorder(Straight, Vec<(f64, f64, f64)>);
+/// Writes down the wind it is shown, steering like the sailor it holds.
+struct Recorder<A>(A, Vec<(f64, f64, f64)>);
 
-impl Sailor for Recorder {
-    fn init(&mut self, b: &tabula::cruising::Briefing<'_>) {
-        self.0.init(b);
+impl<A: Agent<Cruising>> Agent<Cruising> for Recorder<A> {
+    fn new_game(&mut self, game: &Cruising, seat: Seat) {
+        self.0.new_game(game, seat);
     }
 
-    fn cruise(&mut self, seen: &Observation) -> Helm {
+    fn choose(&mut self, game: &Cruising, state: &State, seat: Seat, rng: &mut GameRng) -> Helm {
+        let seen = Observation::of(game, state);
         self.1
             .push((seen.time, seen.wind.speed, seen.wind.direction));
-        self.0.cruise(seen)
-    }
-}
-
-/// The same as `Recorder`, steering like `Cooper`.
-struct CooperRecorder(Cooper, Vec<(f64, f64, f64)>);
-
-impl Sailor for CooperRecorder {
-    fn init(&mut self, b: &tabula::cruising::Briefing<'_>) {
-        self.0.init(b);
-    }
-
-    fn cruise(&mut self, seen: &Observation) -> Helm {
-        self.1
-            .push((seen.time, seen.wind.speed, seen.wind.direction));
-        self.0.cruise(seen)
+        self.0.choose(game, state, seat, rng)
     }
 }
 
 #[test]
 fn every_entrant_sails_in_the_same_weather() {
     let game = Cruising::scenario(10).unwrap();
-    let mut a = Skipper(Recorder(Straight::new(50.0), Vec::new()));
-    let mut b = Skipper(CooperRecorder(Cooper::default(), Vec::new()));
+    let mut a = Recorder(Straight::new(50.0), Vec::new());
+    let mut b = Recorder(Cooper::default(), Vec::new());
     for agent in [&mut a as &mut dyn Agent<Cruising>, &mut b] {
         let mut streams = Streams::new(77, 9);
         let mut state = game.initial_state();
@@ -132,7 +125,7 @@ fn every_entrant_sails_in_the_same_weather() {
             game.apply_chance(&mut state, gust, &mut |_| {});
         }
     }
-    let (wa, wb) = (&a.0.1, &b.0.1);
+    let (wa, wb) = (&a.1, &b.1);
     assert_eq!(wa.len(), 600);
     assert_eq!(wa, wb, "the two sailors saw different winds");
     // The wind does vary in this scenario.
@@ -173,8 +166,9 @@ fn the_winds_direction_has_the_stationary_spread_the_course_gives() {
 fn cooper_sails_every_scenario_within_its_time_limit() {
     for n in 1..=12 {
         let game = Cruising::scenario(n).unwrap();
-        let mut agents: Vec<Box<dyn Agent<Cruising>>> = vec![Box::new(Skipper(Cooper::default()))];
-        let played = Referee::new().with_max_steps(20_000).play(
+        let mut agents: Vec<Box<dyn Agent<Cruising>>> = vec![Box::new(Cooper::default())];
+        let played = Referee::new().with_max_steps(20_000).play_on(
+            paths!(Cruising),
             &game,
             &mut agents,
             &mut Streams::new(2002, u64::from(n) - 1),

@@ -948,33 +948,161 @@ fn trait_methods(source: &str, name: &str) -> Vec<String> {
 }
 
 /// The game trait is the rules: what a game is (seats, states, chance,
-/// moves, results), with no speed path of one game's and no service. A
-/// method added to it is a decision about what every game is, so it is
-/// made here, on purpose; a speed path goes in an extension trait the
-/// harness uses when a game implements it.
+/// moves, results), with no speed path of one game's, no loop hook and no
+/// service. A method added to it is a decision about what every game is,
+/// so it is made here, on purpose. The speed paths and checks are opt-in
+/// traits beside the tools that use them: sampling beside the harness
+/// (`tabula_sim::Sampling`, with the bulk `Tallied` on top), direct
+/// checks beside the referee, replay and terminal
+/// (`tabula_play::Legality`); and the observer of a run of chance has no
+/// way to stop it (a person's pause is the terminal's own).
 #[test]
 fn the_game_trait_is_the_rules() {
-    let source = std::fs::read_to_string(root().join("crates/foundation/core/src/game.rs"))
-        .expect("the game trait's file");
+    let read = |path: &str| std::fs::read_to_string(root().join(path)).expect("a source file");
+    let source = read("crates/foundation/core/src/game.rs");
     let methods = trait_methods(&source, "BoardGame");
     let rules = [
         "seats",
         "initial_state",
         "status",
-        "apply_chance",
-        "apply_move",
         "chance_outcomes",
-        "sample_chance",
-        "run_chance",
-        "run_chance_observed",
+        "apply_chance",
         "legal_moves",
-        "is_legal",
-        "is_possible",
+        "apply_move",
         "results",
     ];
     assert_eq!(
         methods, rules,
         "BoardGame's methods changed: is the new one a rule of every game?"
+    );
+    let types: Vec<&str> = source[source.find("pub trait BoardGame").expect("the trait")..]
+        .lines()
+        .take_while(|l| !l.starts_with('}'))
+        .filter_map(|l| l.strip_prefix("    type "))
+        .map(|l| l.split([':', ';']).next().unwrap_or("").trim())
+        .collect();
+    assert_eq!(types, ["State", "Move", "Outcome", "Event"]);
+    let sim = read("crates/foundation/sim/src/chance.rs");
+    assert_eq!(
+        trait_methods(&sim, "Sampling"),
+        ["sample_chance", "run_chance", "run_chance_observed"]
+    );
+    assert_eq!(trait_methods(&sim, "ChanceObserver"), ["outcome", "event"]);
+    let play = read("crates/foundation/play/src/legality.rs");
+    assert_eq!(
+        trait_methods(&play, "Legality"),
+        ["is_legal", "is_possible"]
+    );
+}
+
+/// Every trait declared in the library sources under `dir` (code, not
+/// comments or doc examples), as `name` with the file it is in.
+fn traits_declared(dir: &Path) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for file in sources(dir) {
+        let rel = file
+            .strip_prefix(root())
+            .unwrap_or(&file)
+            .display()
+            .to_string();
+        if rel.contains("/tests/") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for line in text.lines() {
+            let code = line.trim_start();
+            let rest = code
+                .strip_prefix("pub trait ")
+                .or_else(|| code.strip_prefix("pub(crate) trait "))
+                .or_else(|| code.strip_prefix("trait "));
+            if let Some(rest) = rest {
+                let end = rest
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .unwrap_or(rest.len());
+                found.push((rest[..end].to_string(), rel.clone()));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// One agent concept: whatever chooses moves is a `tabula_core::Agent`.
+/// The traits that declare a `fn choose` are that one and the harness's
+/// seating (loop plumbing: which agent answers for which seat); none of
+/// the traits the agents once came in (a policy, a deterministic
+/// strategy, Seega's, Chance-it's and Cruising's own agent traits, a
+/// whole-game strategy) is declared anywhere; and a game declares no
+/// trait but its rules' plugins (Snakes' rule sets, Monopoly's jail
+/// rule): its agents implement `Agent`, its strategies and sailors are
+/// values and functions in the shape of the specifications.
+#[test]
+fn there_is_one_agent_concept() {
+    let mut choosers = Vec::new();
+    for dir in ["crates/foundation", "games"] {
+        for file in sources(&root().join(dir)) {
+            let rel = file
+                .strip_prefix(root())
+                .unwrap_or(&file)
+                .display()
+                .to_string();
+            if rel.contains("/tests/") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            let mut current = None;
+            for line in text.lines() {
+                if let Some(rest) = line.strip_prefix("pub trait ") {
+                    current = Some(rest.split(['<', ':', ' ']).next().unwrap_or("").to_string());
+                } else if line.starts_with('}') {
+                    current = None;
+                } else if let Some(name) = &current
+                    && line.starts_with("    fn choose(")
+                {
+                    choosers.push(format!("{name} ({rel})"));
+                }
+            }
+        }
+    }
+    choosers.sort();
+    assert_eq!(
+        choosers,
+        [
+            "Agent (crates/foundation/core/src/agent.rs)",
+            "Seating (crates/foundation/sim/src/seating.rs)",
+        ],
+        "a second trait for whatever chooses moves"
+    );
+    let gone = [
+        "Policy",
+        "Deterministic",
+        "Agents",
+        "SeegaAgent",
+        "Strategy",
+        "WholeGame",
+        "Sailor",
+    ];
+    let mut declared = traits_declared(&root().join("crates"));
+    declared.extend(traits_declared(&root().join("games")));
+    let again: Vec<_> = declared
+        .iter()
+        .filter(|(name, _)| gone.contains(&name.as_str()))
+        .collect();
+    assert!(again.is_empty(), "an agent trait is back: {again:?}");
+    let games: Vec<String> = traits_declared(&root().join("games"))
+        .into_iter()
+        .map(|(name, file)| format!("{name} ({file})"))
+        .collect();
+    assert_eq!(
+        games,
+        [
+            "DynRules (games/snakes/src/registry.rs)",
+            "Jail (games/monopoly/src/jail.rs)",
+            "Pack (games/snakes/src/registry.rs)",
+            "Rules (games/snakes/src/plugin.rs)",
+            "WithRules (games/snakes/src/dispatch.rs)",
+        ],
+        "a game declares a trait: is it a rule plugin, or a second agent concept?"
     );
 }
 

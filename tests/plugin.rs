@@ -75,10 +75,10 @@ fn the_strategy_plugin_is_found_by_name_and_solved_exactly() {
     let config = Config::specification();
     let catch_up = strategy::build("catch-up", &config).unwrap();
     let optimal = strategy::build("optimal", &config).unwrap();
-    let exact = win::exact_outcome(&config, &*catch_up, &*optimal).unwrap();
+    let exact = win::exact_outcome(&config, &catch_up, &optimal).unwrap();
     assert!((exact.iter().sum::<f64>() - 1.0).abs() < 1e-12);
     // Against the specification's tapering strategy it wins most games.
     let tapering = strategy::build("tapering", &config).unwrap();
-    let exact = win::exact_outcome(&config, &*catch_up, &*tapering).unwrap();
+    let exact = win::exact_outcome(&config, &catch_up, &tapering).unwrap();
     assert!(exact[0] > 0.55, "{exact:?}");
 }

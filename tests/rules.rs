@@ -6,7 +6,7 @@ use crate::common;
 use tabula::core::rand::Rng;
 use tabula::core::{BoardGame, GameResult, Status};
 use tabula::sim::Landings;
-use tabula::sim::{LandingTally, Tallied as _};
+use tabula::sim::{LandingTally, Sampled, Sampling as _, Tallied as _};
 use tabula::snakes::{Board, Bounce, Event, ExactFinish, Overshoot, Rules, Snakes, State};
 use tabula_example_three_sixes::ThreeSixes;
 
@@ -223,7 +223,7 @@ fn every_playable_board_and_rule_set_passes_the_conformance_check() {
             return 0;
         }
         let game = Snakes::new(b, r, players);
-        check_chance_game(&game, 300, u64::from(players), 20_000)
+        check_chance_game(Sampled, &game, 300, u64::from(players), 20_000)
             .unwrap_or_else(|e| panic!("{}: {e}", b.name()));
         1
     }

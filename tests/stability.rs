@@ -118,7 +118,7 @@ fn counting_landings_in_bulk_changes_no_count() {
                 let bulk = sim.run_tallied(&game, counts()).unwrap().collector;
                 let (lengths, occupancy, wins) = counts();
                 let (l, o, w, events) = sim
-                    .run(&game, (lengths, occupancy, wins, EveryEvent(0)))
+                    .run_sampled(&game, (lengths, occupancy, wins, EveryEvent(0)))
                     .unwrap()
                     .collector;
                 assert!(events.0 > 0);

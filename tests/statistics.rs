@@ -17,7 +17,7 @@ fn sampled_mean<R: Rules>(board: &Board, rules: &R, games: u64, seed: u64) -> (f
     let game = Snakes::new(board, rules, 1);
     let run = Simulation::new(games)
         .with_seed(seed)
-        .run(&game, Lengths::new(LengthOf::ChanceSteps))
+        .run_sampled(&game, Lengths::new(LengthOf::ChanceSteps))
         .unwrap();
     (run.collector.mean(), run.collector.std_error())
 }
@@ -147,7 +147,7 @@ fn landings_per_game_match_the_exact_solver() {
     let watched = [44, 99, 1, 26];
     let run = Simulation::new(300_000)
         .with_seed(21)
-        .run(&game, SquareWatch::new(&watched))
+        .run_sampled(&game, SquareWatch::new(&watched))
         .unwrap();
     for (i, &sq) in watched.iter().enumerate() {
         let (mean, se) = run.collector.mean_and_se(i);

@@ -13,11 +13,11 @@
 //!   `(Wins, Lengths)`;
 //! - `harness_dyn`: the same with a `Vec<Box<dyn Agent<_>>>`, as the
 //!   registry builds agents;
-//! - `harness_policy`: the same strategy as a `Deterministic` one in a
-//!   pair of `PolicyAgent`s, which list the legal moves at every
+//! - `harness_policy`: the same strategy as a deterministic `Rule` in a
+//!   pair of agents, which list the legal moves at every
 //!   decision (into a new `Vec`);
 //! - `tutorial_dyn`: the book's tutorial game as written there
-//!   ([`TutorialPig`]: a win at once, the default `sample_chance`, which
+//!   ([`TutorialPig`]: a win at once, the default draw from the listed faces, which
 //!   lists the die's outcomes on every roll) with its agents behind `dyn`.
 //!
 //! Before anything is timed, the hand-written loop and the harness are
@@ -27,7 +27,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tabula_core::{Agent, PolicyAgent};
+use tabula_core::Agent;
 use tabula_sim::{LengthOf, Lengths, Simulation, Wins};
 
 #[path = "rules.rs"]
@@ -50,7 +50,7 @@ fn bench(c: &mut Criterion) {
     for (name, n) in [("always_roll", u32::MAX), ("hold_at_20", 20)] {
         // The same games both ways.
         let run = simulation()
-            .run_with(&game, || (HoldAt(n), HoldAt(n)), collectors(), &|_| {})
+            .run_sampled_with(&game, || (HoldAt(n), HoldAt(n)), collectors(), &|_| {})
             .expect("the run plays");
         let (wins, lengths) = run.collector;
         let (first, steps) = hand_written(1, 0..GAMES, n);
@@ -67,7 +67,7 @@ fn bench(c: &mut Criterion) {
         group.bench_function("harness_static", |b| {
             b.iter(|| {
                 simulation()
-                    .run_with(&game, || (HoldAt(n), HoldAt(n)), collectors(), &|_| {})
+                    .run_sampled_with(&game, || (HoldAt(n), HoldAt(n)), collectors(), &|_| {})
                     .map(|run| run.collector)
             })
         });
@@ -77,15 +77,15 @@ fn bench(c: &mut Criterion) {
             };
             b.iter(|| {
                 simulation()
-                    .run_with(&game, agents, collectors(), &|_| {})
+                    .run_sampled_with(&game, agents, collectors(), &|_| {})
                     .map(|run| run.collector)
             })
         });
         group.bench_function("harness_policy", |b| {
-            let agents = || (PolicyAgent(HoldAt(n)), PolicyAgent(HoldAt(n)));
+            let agents = || (HoldAt(n).rule(), HoldAt(n).rule());
             b.iter(|| {
                 simulation()
-                    .run_with(&game, agents, collectors(), &|_| {})
+                    .run_sampled_with(&game, agents, collectors(), &|_| {})
                     .map(|run| run.collector)
             })
         });

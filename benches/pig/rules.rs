@@ -1,7 +1,7 @@
 //! Pig for the benchmarks, in two copies: [`TutorialPig`], the book's
 //! tutorial game as it is written there (`book/tutorials/pig`, anchor
 //! `game`, kept by the test kit `tabula-toys`; a win at once when the turn total reaches the target, chance
-//! sampled through the default `sample_chance`), and [`SpielPig`],
+//! drawn from its listed faces, the framework's default), and [`SpielPig`],
 //! OpenSpiel's rules (`open_spiel/games/pig/pig.cc`) for the comparison
 //! with its C++ loop: a turn total that reaches the target must be held
 //! (rolling is no longer legal) and the game is won on the hold; a
@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use tabula_core::{
-    Agent, BoardGame, Chance, Deterministic, Dice, GameResult, GameRng, Seat, Status, game_rng,
+    Agent, BoardGame, Chance, Dice, GameResult, GameRng, Rule, Seat, Status, game_rng,
 };
 
 /// A decision: roll again, or bank the turn total.
@@ -150,16 +150,6 @@ impl BoardGame for SpielPig {
     }
 
     #[inline]
-    fn sample_chance<R: tabula_core::rand::Rng + ?Sized>(
-        &self,
-        _: &State,
-        rng: &mut R,
-        _: &mut Vec<tabula_core::Chance<u16>>,
-    ) -> Option<u16> {
-        Some(Dice::D6.roll_one(rng))
-    }
-
-    #[inline]
     fn apply_chance<E: FnMut(())>(&self, s: &mut State, face: u16, _: &mut E) {
         s.rolling = false;
         if face == 1 {
@@ -191,6 +181,19 @@ impl BoardGame for SpielPig {
     }
 }
 
+/// It rolls its die directly, as OpenSpiel's Pig does.
+impl tabula_sim::Sampling for SpielPig {
+    #[inline]
+    fn sample_chance<R: tabula_core::rand::Rng + ?Sized>(
+        &self,
+        _: &State,
+        rng: &mut R,
+        _: &mut Vec<tabula_core::Chance<u16>>,
+    ) -> Option<u16> {
+        Some(Dice::D6.roll_one(rng))
+    }
+}
+
 /// Rolls while the turn total is below N and rolling is legal, else
 /// holds: `HoldAt(u32::MAX)` always rolls (OpenSpiel's
 /// `fixed_action_preference` bot with actions `0:1`, roll before stop).
@@ -208,14 +211,16 @@ impl Agent<SpielPig> for HoldAt {
     }
 }
 
-/// The same strategy as a [`Deterministic`] one, which picks from the
-/// legal moves: wrapped in a [`PolicyAgent`](tabula_core::PolicyAgent),
-/// the generic agent that lists the legal moves at every decision.
-impl Deterministic<SpielPig> for HoldAt {
-    fn pick(&self, game: &SpielPig, s: &State, _: Seat, moves: &[Move]) -> usize {
-        let roll = s.turn_total < self.0 && game.may_roll(s);
-        let wanted = if roll { Move::Roll } else { Move::Hold };
-        moves.iter().position(|&m| m == wanted).unwrap_or(0)
+impl HoldAt {
+    /// The same strategy as a deterministic [`Rule`], which picks from
+    /// the legal moves: the generic agent that lists the legal moves at
+    /// every decision.
+    pub fn rule(self) -> impl Agent<SpielPig> {
+        Rule::new::<SpielPig>(move |game, s, _, moves| {
+            let roll = s.turn_total < self.0 && game.may_roll(s);
+            let wanted = if roll { Move::Roll } else { Move::Hold };
+            moves.iter().position(|&m| m == wanted).unwrap_or(0)
+        })
     }
 }
 

@@ -14,14 +14,15 @@
 //! `cargo bench --bench pig` (no harness, no agents). `--agents static` (the default)
 //! hands the harness a pair of concrete agents, `dyn` a
 //! `Vec<Box<dyn Agent<_>>>` as the registry builds them, `policy` a pair
-//! of `PolicyAgent`s, which list the legal moves at every decision. With
+//! of `Rule` agents, which list the legal moves at every decision. With
 //! `--repeat R` the run is made R times and each is printed.
 
 use std::sync::Arc;
 use std::time::Instant;
 
-use tabula_core::{Agent, Agents, BoardGame, PolicyAgent};
-use tabula_sim::{Collector, LengthOf, Lengths, Simulation, Wins};
+use tabula_core::{Agent, BoardGame};
+use tabula_sim::Seating;
+use tabula_sim::{Collector, LengthOf, Lengths, Listed, Sampled, Simulation, Wins};
 
 #[path = "rules.rs"]
 #[allow(dead_code)]
@@ -91,10 +92,11 @@ fn parse() -> Result<Args, String> {
 }
 
 /// Runs the games on one thread and prints the line.
-fn measure<G, A, F>(args: &Args, label: &str, game: &G, agents: F)
+fn measure<G, P, A, F>(args: &Args, label: &str, chance: P, game: &G, agents: F)
 where
     G: BoardGame,
-    A: Agents<G>,
+    P: tabula_sim::ChancePath<G>,
+    A: Seating<G>,
     F: Fn() -> A + Sync,
     (Wins, Lengths): Collector<G>,
 {
@@ -103,13 +105,17 @@ where
         .with_threads(1);
     let collectors = (Wins::new(2), Lengths::new(LengthOf::Steps));
     // The thread pool is started before the clock.
-    let _ = Simulation::new(1)
-        .with_threads(1)
-        .run_with(game, &agents, collectors.clone(), &|_| {});
+    let _ = Simulation::new(1).with_threads(1).run_on(
+        chance,
+        game,
+        &agents,
+        collectors.clone(),
+        &|_| {},
+    );
     let cpu = cpu_ns();
     let start = Instant::now();
     let run = sim
-        .run_with(game, &agents, collectors, &|_| {})
+        .run_on(chance, game, &agents, collectors, &|_| {})
         .expect("the run plays");
     let seconds = start.elapsed().as_secs_f64();
     let cpu = match (cpu, cpu_ns()) {
@@ -190,8 +196,8 @@ fn main() {
         match (args.tutorial, args.dyn_agents) {
             _ if args.hand => hand(&args),
             _ if args.policy_agents => {
-                measure(&args, "spiel", &SpielPig::new(50), || {
-                    (PolicyAgent(HoldAt(n)), PolicyAgent(HoldAt(n)))
+                measure(&args, "spiel", Sampled, &SpielPig::new(50), || {
+                    (HoldAt(n).rule(), HoldAt(n).rule())
                 });
             }
             (true, _) => {
@@ -199,6 +205,7 @@ fn main() {
                 measure(
                     &args,
                     "tutorial",
+                    Listed,
                     &game,
                     || -> Vec<Box<dyn Agent<TutorialPig>>> {
                         let strategy = Arc::new(HoldAtN(n));
@@ -213,6 +220,7 @@ fn main() {
                 measure(
                     &args,
                     "spiel",
+                    Sampled,
                     &SpielPig::new(50),
                     || -> Vec<Box<dyn Agent<SpielPig>>> {
                         vec![Box::new(HoldAt(n)), Box::new(HoldAt(n))]
@@ -220,7 +228,7 @@ fn main() {
                 );
             }
             (false, false) => {
-                measure(&args, "spiel", &SpielPig::new(50), || {
+                measure(&args, "spiel", Sampled, &SpielPig::new(50), || {
                     (HoldAt(n), HoldAt(n))
                 });
             }

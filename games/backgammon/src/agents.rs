@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use tabula_core::{Deterministic, PolicyAgent, Seat};
+use tabula_core::{Agent, Rule, Seat};
 use tabula_play::agents::{AgentEntry, BuildFn};
 use tabula_search::{Heuristic, hash_key, register_search_agents};
 
@@ -90,8 +90,9 @@ register_search_agents! { game: Backgammon }
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PipCount;
 
-impl Deterministic<Backgammon> for PipCount {
-    fn pick(&self, _: &Backgammon, s: &State, seat: Seat, moves: &[Turn]) -> usize {
+impl PipCount {
+    /// The index of its turn among `moves`, the legal turns at `s`.
+    pub fn pick(&self, _: &Backgammon, s: &State, seat: Seat, moves: &[Turn]) -> usize {
         let mut best = ((0, i64::MIN), 0);
         for (i, t) in moves.iter().enumerate() {
             let mut p = s.position;
@@ -106,6 +107,12 @@ impl Deterministic<Backgammon> for PipCount {
         }
         best.1
     }
+
+    /// As an agent: a deterministic rule, which plays [`pick`](Self::pick)'s
+    /// turn.
+    pub fn agent(self) -> impl Agent<Backgammon> {
+        Rule::new::<Backgammon>(move |game, s, seat, moves| self.pick(game, s, seat, moves))
+    }
 }
 
 inventory::submit! {
@@ -113,6 +120,6 @@ inventory::submit! {
         name: "pipcount",
         parameter: None,
         summary: "the turn that bears off most, then leaves the best pip-count lead, a blot counted as hit one time in three",
-        build: &BuildFn::<Backgammon>(|_, _| Ok(Box::new(PolicyAgent(PipCount)))),
+        build: &BuildFn::<Backgammon>(|_, _| Ok(Box::new(PipCount.agent()))),
     }
 }

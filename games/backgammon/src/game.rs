@@ -4,7 +4,9 @@
 use rand::{Rng, RngExt};
 use tabula_core::params::{Param, Parameters};
 use tabula_core::{BoardGame, Chance, GameResult, Results, Status};
+use tabula_play::Legality;
 use tabula_play::record::{ParametersError, Recordable};
+use tabula_sim::Sampling;
 
 use crate::board::{Position, Turn, legal_turns};
 
@@ -160,22 +162,6 @@ impl BoardGame for Backgammon {
     }
 
     #[inline]
-    fn sample_chance<R: Rng + ?Sized>(
-        &self,
-        s: &State,
-        rng: &mut R,
-        _: &mut Vec<Chance<Roll>>,
-    ) -> Option<Roll> {
-        loop {
-            let w: u32 = rng.random_range(0..36);
-            let (a, b) = ((w / 6) as u8 + 1, (w % 6) as u8 + 1);
-            if !(s.opening && a == b) {
-                return Some(Roll(a, b));
-            }
-        }
-    }
-
-    #[inline]
     fn apply_chance<E: FnMut(())>(&self, s: &mut State, Roll(a, b): Roll, _: &mut E) {
         if s.opening {
             s.opening = false;
@@ -197,16 +183,40 @@ impl BoardGame for Backgammon {
         legal_turns(&s.position, usize::from(s.seat), s.dice, out);
     }
 
-    fn is_possible(&self, s: &State, &Roll(a, b): &Roll, _: &mut Vec<Chance<Roll>>) -> bool {
-        (1..=6).contains(&a) && (1..=6).contains(&b) && !(s.opening && a == b)
-    }
-
     fn results(&self, s: &State) -> Option<Results> {
         let winner = s.position.winner()?;
         let points = f64::from(self.points(&s.position, 1 - winner));
         let mut scores = vec![-points; 2];
         scores[winner] = points;
         Some(Results::from_scores(scores))
+    }
+}
+
+/// A recorded roll is checked directly: any two faces, in either order
+/// (its list has each roll once).
+impl Legality for Backgammon {
+    fn is_possible(&self, s: &State, &Roll(a, b): &Roll, _: &mut Vec<Chance<Roll>>) -> bool {
+        (1..=6).contains(&a) && (1..=6).contains(&b) && !(s.opening && a == b)
+    }
+}
+
+/// Backgammon rolls its two dice directly (and again on a double at the
+/// opening), without listing the 21 rolls.
+impl Sampling for Backgammon {
+    #[inline]
+    fn sample_chance<R: Rng + ?Sized>(
+        &self,
+        s: &State,
+        rng: &mut R,
+        _: &mut Vec<Chance<Roll>>,
+    ) -> Option<Roll> {
+        loop {
+            let w: u32 = rng.random_range(0..36);
+            let (a, b) = ((w / 6) as u8 + 1, (w % 6) as u8 + 1);
+            if !(s.opening && a == b) {
+                return Some(Roll(a, b));
+            }
+        }
     }
 }
 

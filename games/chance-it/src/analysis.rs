@@ -85,8 +85,9 @@ impl Analysis {
             },
         );
         let (optimal, win_optimal) = (optimal?, win_optimal?);
+        let win_optimal = win_optimal.map(Strategy::from);
         let dice = config.dice();
-        let mut named: Vec<(String, Arc<dyn Strategy>)> = Vec::new();
+        let mut named: Vec<(String, Strategy)> = Vec::new();
         for entry in strategy::menu()? {
             if entry.name == win::NAME {
                 continue;
@@ -104,9 +105,9 @@ impl Analysis {
         }
         // Every first turn, win-optimal's last, from one exploration of
         // the turn.
-        let mut all: Vec<&dyn Strategy> = named.iter().map(|(_, s)| &**s).collect();
+        let mut all: Vec<&Strategy> = named.iter().map(|(_, s)| s).collect();
         if let Some(w) = &win_optimal {
-            all.push(&**w);
+            all.push(w);
         }
         let turns = stages::turn_distributions(config, &all, 0, 0, &[0, 0])?;
         let strategies: Vec<StrategyTurn> = named
@@ -129,8 +130,8 @@ impl Analysis {
             let mut versus = Vec::new();
             for (name, s) in &named {
                 let (Some(first), Some(second)) = (
-                    win::try_exact_outcome(config, &**w, &**s)?,
-                    win::try_exact_outcome(config, &**s, &**w)?,
+                    win::try_exact_outcome(config, w, s)?,
+                    win::try_exact_outcome(config, s, w)?,
                 ) else {
                     continue;
                 };
@@ -143,8 +144,8 @@ impl Analysis {
                     loss_probability: (first[1] + second[0]) / 2.0,
                 });
             }
-            report = Some(WinOptimalReport {
-                self_play: w.self_play(),
+            report = w.whole_game().map(|solved| WinOptimalReport {
+                self_play: solved.self_play(),
                 versus,
             });
         }

@@ -9,16 +9,15 @@
 /// `Err(format!(..).into())` and `?` on a `Result<_, String>` make one:
 ///
 /// ```
-/// use std::sync::Arc;
-/// use tabula_chance_it::{ChanceItError, Config, Strategy, strategy::Threshold};
+/// use tabula_chance_it::{ChanceItError, Config, Strategy, strategy::threshold};
 ///
 /// /// `stop-N`: stops on N or more, for N from 2 to 12.
-/// fn stop(_: &Config, arg: Option<&str>) -> Result<Arc<dyn Strategy>, ChanceItError> {
+/// fn stop(_: &Config, arg: Option<&str>) -> Result<Strategy, ChanceItError> {
 ///     let n: u16 = arg.unwrap_or("").parse().map_err(|_| "stop-N needs a whole number N")?;
 ///     if !(2..=12).contains(&n) {
 ///         return Err(format!("stop-{n}: N must be from 2 to 12").into());
 ///     }
-///     Ok(Arc::new(Threshold(n)))
+///     Ok(Strategy::new(threshold(n)))
 /// }
 /// let error = stop(&Config::specification(), Some("13")).err().map(|e| e.to_string());
 /// assert_eq!(error.as_deref(), Some("stop-13: N must be from 2 to 12"));

@@ -60,7 +60,7 @@ impl tabula_registry::verbs::Extension<ChanceIt> for ExactChances {
         };
         let first = strategy::build(first, config).ok()?;
         let second = strategy::build(second, config).ok()?;
-        let outcome = match win::try_exact_outcome(config, &*first, &*second) {
+        let outcome = match win::try_exact_outcome(config, &first, &second) {
             Ok(Some(outcome)) => outcome,
             Ok(None) => {
                 return Some(Err(
@@ -69,7 +69,7 @@ impl tabula_registry::verbs::Extension<ChanceIt> for ExactChances {
             }
             Err(e) => return Some(Err(e.into())),
         };
-        let total = |s: &dyn strategy::Strategy| -> Option<f64> {
+        let total = |s: &strategy::Strategy| -> Option<f64> {
             if s.depends() != Depends::Turn {
                 return None;
             }
@@ -81,12 +81,12 @@ impl tabula_registry::verbs::Extension<ChanceIt> for ExactChances {
             Chances {
                 win: a,
                 shared_first: tie,
-                score: total(&*first),
+                score: total(&first),
             },
             Chances {
                 win: b,
                 shared_first: tie,
-                score: total(&*second),
+                score: total(&second),
             },
         ]))
     }

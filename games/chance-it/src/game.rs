@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use tabula_core::{BoardGame, Chance, GameResult, Results, Seat, Status};
 use tabula_play::record::Recordable;
 use tabula_play::terminal::Notation;
+use tabula_sim::Sampling;
 
 use crate::config::Config;
 
@@ -234,16 +235,6 @@ impl BoardGame for ChanceIt {
     }
 
     #[inline]
-    fn sample_chance<R: tabula_core::rand::Rng + ?Sized>(
-        &self,
-        _: &State,
-        rng: &mut R,
-        _: &mut Vec<tabula_core::Chance<u16>>,
-    ) -> Option<u16> {
-        Some(self.config.dice().roll(rng))
-    }
-
-    #[inline]
     fn apply_chance<E: FnMut(Event)>(&self, state: &mut State, value: u16, events: &mut E) {
         let seat = state.seat;
         let bit = 1u128 << (value & 127);
@@ -294,6 +285,19 @@ impl BoardGame for ChanceIt {
                 .map(|&t| f64::from(t))
                 .collect(),
         ))
+    }
+}
+
+/// Chance-it rolls its dice directly, without listing their sums.
+impl Sampling for ChanceIt {
+    #[inline]
+    fn sample_chance<R: tabula_core::rand::Rng + ?Sized>(
+        &self,
+        _: &State,
+        rng: &mut R,
+        _: &mut Vec<tabula_core::Chance<u16>>,
+    ) -> Option<u16> {
+        Some(self.config.dice().roll(rng))
     }
 }
 

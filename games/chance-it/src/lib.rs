@@ -11,13 +11,14 @@
 //! // The specification's two strategies against each other, exactly.
 //! let until_ten = strategy::build("until-ten", &config)?;
 //! let tapering = strategy::build("tapering", &config)?;
-//! let [first, second, tie] = win::exact_outcome(&config, &*until_ten, &*tapering).unwrap();
+//! let [first, second, tie] = win::exact_outcome(&config, &until_ten, &tapering).unwrap();
 //! assert!((first + second + tie - 1.0).abs() < 1e-12);
 //! # Ok::<_, tabula_chance_it::ChanceItError>(())
 //! ```
 //!
-//! A strategy of your own is a type implementing [`Strategy`], registered
-//! once with [`register_strategy!`]: every tool (analysis, tournaments,
+//! A strategy of your own is a [`Strategy`] made from one function of the
+//! turn seen, registered once with [`register_strategy!`] in the
+//! framework's agent registry: every tool (analysis, tournaments,
 //! terminal play, `tabula_play::agents::build`) then finds it by name; see
 //! the book's tutorial "Write a strategy".
 //!
@@ -47,9 +48,7 @@ pub mod win;
 pub use config::{Config, ConfigSpec};
 pub use error::ChanceItError;
 pub use game::{ChanceIt, Event, Move, State};
-pub use strategy::{
-    Depends, PairChances, Strategy, StrategyAgent, StrategyEntry, TurnView, WholeGame,
-};
+pub use strategy::{Depends, PairChances, Strategy, StrategyEntry, TurnView};
 pub use turn::{Optimal, Values};
 pub use win::WinOptimal;
 

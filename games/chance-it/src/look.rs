@@ -12,7 +12,7 @@ use std::io::{self, BufRead, Write};
 
 use tabula_core::Results;
 use tabula_core::Seat;
-use tabula_play::terminal::{Look, Screen};
+use tabula_play::terminal::{Look, Moves, Screen};
 
 use crate::config::Config;
 use crate::game::{ChanceIt, Event, Move, State};
@@ -129,7 +129,7 @@ impl Look<ChanceIt> for SpecificationLook {
         _: &ChanceIt,
         state: &State,
         _: Seat,
-        _: &[Move],
+        _: &Moves<'_, ChanceIt>,
         screen: &mut Screen<'_>,
     ) -> io::Result<Option<Move>> {
         writeln!(screen.out, "You have already rolled:")?;

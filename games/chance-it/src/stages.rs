@@ -6,12 +6,12 @@
 //! on them too. Nothing here is a solver: the game says where a turn
 //! begins and what a state within it is; the framework does the rest.
 
-use tabula_core::{Policy, Seat};
+use tabula_core::{Agent, Seat};
 use tabula_exact::{ExactError, Limits, Play, Staged, Stages, WinChances};
 
 use crate::config::Config;
 use crate::game::{ChanceIt, State};
-use crate::strategy::{AsPolicy, Depends, PairChances, Strategy};
+use crate::strategy::{Depends, PairChances, Strategy};
 
 /// Chance-it's turns as stages: a turn begins at [`State::at_turn`], and
 /// within it a state is the seat to move, the values rolled, the last
@@ -81,8 +81,8 @@ impl Stages<ChanceIt> for Turns {
 
 /// How a strategy plays in a staged solve: folded once per kind of turn
 /// when it looks at the turn alone.
-pub(crate) fn play<'a>(s: &dyn Strategy, policy: &'a AsPolicy<'_>) -> Play<'a, ChanceIt> {
-    let policy = policy as &dyn Policy<ChanceIt>;
+pub(crate) fn play(s: &Strategy) -> Play<'_, ChanceIt> {
+    let policy = s as &dyn Agent<ChanceIt>;
     if s.depends() == Depends::Turn {
         Play::FollowLocal(policy)
     } else {
@@ -102,8 +102,8 @@ pub(crate) fn limits() -> Limits {
 /// `None` where a strategy depends on more than the score difference.
 pub fn exact_outcome(
     config: &Config,
-    first: &dyn Strategy,
-    second: &dyn Strategy,
+    first: &Strategy,
+    second: &Strategy,
 ) -> Result<Option<PairChances>, ExactError> {
     if config.players() != 2
         || first.depends() == Depends::Anything
@@ -112,12 +112,11 @@ pub fn exact_outcome(
         return Ok(None);
     }
     let game = ChanceIt::new(*config);
-    let (a, b) = (AsPolicy(first), AsPolicy(second));
     let solved = Staged::solve(
         &game,
         Turns::by_difference(),
         &WinChances,
-        vec![play(first, &a), play(second, &b)],
+        vec![play(first), play(second)],
         &limits(),
     )?;
     Ok(Some(outcome(solved.value())))
@@ -128,7 +127,7 @@ pub fn exact_outcome(
 /// [`tabula_exact::staged::stage_exits`].
 pub fn turn_distribution(
     config: &Config,
-    strategy: &dyn Strategy,
+    strategy: &Strategy,
     round: u16,
     seat: Seat,
     totals: &[u32],
@@ -142,19 +141,18 @@ pub fn turn_distribution(
 /// ([`tabula_exact::staged::stage_exits_each`]).
 pub fn turn_distributions(
     config: &Config,
-    strategies: &[&dyn Strategy],
+    strategies: &[&Strategy],
     round: u16,
     seat: Seat,
     totals: &[u32],
 ) -> Result<Vec<Vec<f64>>, ExactError> {
     let game = ChanceIt::new(*config);
     let start = State::at_turn(round, seat, totals);
-    let policies: Vec<AsPolicy<'_>> = strategies.iter().map(|&s| AsPolicy(s)).collect();
-    let each: Vec<Vec<Play<'_, ChanceIt>>> = policies
+    let each: Vec<Vec<Play<'_, ChanceIt>>> = strategies
         .iter()
-        .map(|policy| {
+        .map(|&strategy| {
             (0..config.players())
-                .map(|_| Play::Follow(policy as &dyn Policy<ChanceIt>))
+                .map(|_| Play::Follow(strategy as &dyn Agent<ChanceIt>))
                 .collect()
         })
         .collect();

@@ -1,17 +1,18 @@
 //! Strategies: what the computer does after each roll. A strategy is a
-//! plugin: implement [`Strategy`] and register it once with
-//! [`register_strategy!`](crate::register_strategy); every tool then finds
-//! it by name. The macro fills both the strategy registry (exact analysis,
-//! menus) and the framework's agent registry, so
+//! plugin: a [`Strategy`] made from one function of the turn seen (the
+//! shape of specification 003's strategies), registered once with
+//! [`register_strategy!`](crate::register_strategy) in the framework's
+//! agent registry; every tool then finds it by name, and
 //! `tabula_play::agents::build::<ChanceIt>(&game, "tapering")` builds any
-//! strategy as an [`Agent`], for tournaments, terminal play and any tool
-//! that plays games of any kind.
+//! strategy as an [`Agent`] (a strategy is one), for tournaments,
+//! terminal play and any tool that plays games of any kind.
 
 use std::sync::Arc;
 
 use tabula_core::rand::RngExt;
 use tabula_core::registry::{self, Named};
-use tabula_core::{Agent, CoreError, GameRng, Policy, Seat};
+use tabula_core::{Agent, CoreError, GameRng, Seat};
+use tabula_play::agents::AgentEntry;
 
 use crate::ChanceItError;
 use crate::config::Config;
@@ -72,93 +73,200 @@ pub enum Depends {
     Anything,
 }
 
-/// A strategy for Chance-it: after each roll, stop or chance it.
-///
-/// The one required method gives the probability of chancing it, so every
-/// strategy, randomized or not, can be analysed exactly; [`decide`]
-/// (provided) draws where it randomizes from the random stream it is
-/// given: as an [`Agent`] ([`StrategyAgent`]), the agent's own stream
-/// ([`tabula_core::agent_rng`]), never the dice's.
+/// A shared function of the turn seen.
+type OfTurn<T> = Arc<dyn Fn(&TurnView<'_>) -> T + Send + Sync>;
+
+/// How a strategy says its chance of rolling again, and so how it draws.
+#[derive(Clone)]
+enum Reroll {
+    /// A probability; where it lies strictly between 0 and 1, a uniform
+    /// number in `[0, 1)` is drawn against it.
+    Probability(OfTurn<f64>),
+    /// Whole percent, as specification 003 draws: `rand() % 100 <
+    /// percent`, at every decision.
+    Percent(OfTurn<u32>),
+}
+
+/// A strategy for Chance-it, in the shape of specification 003's: after
+/// each roll, the probability of chancing it (rolling again), given the
+/// turn so far ([`TurnView`]): 0 stops, 1 rolls, anything between
+/// randomizes (or, as the specification's computer strategy 2 says it,
+/// the percent, [`Strategy::in_percent`]). Built from that one function
+/// ([`Strategy::new`]), it is an
+/// [`Agent`] of [`ChanceIt`], and a rule: exact analysis folds it into
+/// the game decision by decision. What its decisions depend on
+/// ([`Depends`], data, not a method) tells exact analysis which states it
+/// must tell apart, and a strategy solved over whole games carries its
+/// solve ([`Strategy::whole_game`]: win-optimal), which exact analysis
+/// asks for its chances instead.
 ///
 /// ```
 /// use tabula_chance_it::{Config, Strategy, TurnView};
 ///
 /// /// Stops on 8 or more.
-/// struct Eight;
-/// impl Strategy for Eight {
-///     fn reroll_probability(&self, view: &TurnView) -> f64 {
-///         if view.last >= 8 { 0.0 } else { 1.0 }
-///     }
+/// fn eight(view: &TurnView) -> f64 {
+///     if view.last >= 8 { 0.0 } else { 1.0 }
 /// }
+/// let strategy = Strategy::new(eight);
 /// let config = Config::specification();
 /// let view = TurnView { config: &config, round: 0, seat: 0, rolled: &[9], last: 9, totals: &[0, 0] };
-/// assert_eq!(Eight.reroll_probability(&view), 0.0);
+/// assert_eq!(strategy.reroll_probability(&view), 0.0);
 /// ```
-///
-/// [`decide`]: Strategy::decide
-pub trait Strategy: Send + Sync {
-    /// The probability of chancing it (rolling again) now: 0 stops, 1
-    /// rolls, anything between randomizes.
-    fn reroll_probability(&self, view: &TurnView<'_>) -> f64;
+#[derive(Clone)]
+pub struct Strategy {
+    reroll: Reroll,
+    depends: Depends,
+    whole_game: Option<Arc<crate::WinOptimal>>,
+}
 
-    /// What the decisions depend on (default: only the turn).
-    fn depends(&self) -> Depends {
-        Depends::Turn
+impl std::fmt::Debug for Strategy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Strategy")
+            .field("depends", &self.depends)
+            .field("in_percent", &matches!(self.reroll, Reroll::Percent(_)))
+            .field("whole_game", &self.whole_game.is_some())
+            .finish()
+    }
+}
+
+impl Strategy {
+    /// The strategy that chances it with probability `reroll(view)`,
+    /// deciding on the turn alone ([`Depends::Turn`]; see
+    /// [`depending_on`](Self::depending_on)), drawing a uniform number
+    /// where it randomizes.
+    pub fn new(reroll: impl Fn(&TurnView<'_>) -> f64 + Send + Sync + 'static) -> Strategy {
+        Strategy {
+            reroll: Reroll::Probability(Arc::new(reroll)),
+            depends: Depends::Turn,
+            whole_game: None,
+        }
     }
 
-    /// The strategy as solved over whole games, if it is (the default:
-    /// no). Exact analysis then asks it for its chances against another
-    /// strategy instead of asking it decision by decision
-    /// ([`crate::WinOptimal`] plays its own solve).
-    fn whole_game(&self) -> Option<&dyn WholeGame> {
-        None
+    /// The strategy that chances it with `percent(view)` percent, drawing
+    /// as specification 003 draws: at every decision, `rand() % 100 <
+    /// percent` (its computer strategy 2, "reroll with a 40%
+    /// probability"), deciding on the turn alone.
+    pub fn in_percent(percent: impl Fn(&TurnView<'_>) -> u32 + Send + Sync + 'static) -> Strategy {
+        Strategy {
+            reroll: Reroll::Percent(Arc::new(percent)),
+            depends: Depends::Turn,
+            whole_game: None,
+        }
+    }
+
+    /// The same strategy, saying what its decisions depend on beyond the
+    /// turn's rolls (the round, the seat, the totals).
+    pub fn depending_on(mut self, depends: Depends) -> Strategy {
+        self.depends = depends;
+        self
+    }
+
+    /// The probability of chancing it (rolling again) now: 0 stops, 1
+    /// rolls, anything between randomizes.
+    pub fn reroll_probability(&self, view: &TurnView<'_>) -> f64 {
+        match &self.reroll {
+            Reroll::Probability(p) => p(view),
+            Reroll::Percent(percent) => f64::from(percent(view)) / 100.0,
+        }
+    }
+
+    /// What the decisions depend on.
+    pub fn depends(&self) -> Depends {
+        self.depends
+    }
+
+    /// The solve of a strategy solved over whole games (win-optimal),
+    /// which knows its exact chances against other strategies; `None` for
+    /// a strategy that decides roll by roll.
+    pub fn whole_game(&self) -> Option<&crate::WinOptimal> {
+        self.whole_game.as_deref()
     }
 
     /// Decides, drawing from `rng` (the agent's own stream) when the
-    /// strategy randomizes: rolls
-    /// again with [`reroll_probability`](Self::reroll_probability).
-    fn decide(&self, view: &TurnView<'_>, rng: &mut GameRng) -> Move {
-        let p = self.reroll_probability(view);
-        let roll = if p >= 1.0 {
-            true
-        } else if p <= 0.0 {
-            false
-        } else {
-            rng.random::<f64>() < p
+    /// strategy randomizes: rolls again with
+    /// [`reroll_probability`](Self::reroll_probability).
+    #[inline]
+    pub fn decide(&self, view: &TurnView<'_>, rng: &mut GameRng) -> Move {
+        let roll = match &self.reroll {
+            Reroll::Percent(percent) => rng.random_range(0..100u32) < percent(view),
+            Reroll::Probability(p) => match p(view) {
+                p if p >= 1.0 => true,
+                p if p <= 0.0 => false,
+                p => rng.random::<f64>() < p,
+            },
         };
         if roll { Move::Roll } else { Move::Stop }
+    }
+}
+
+impl From<Arc<crate::WinOptimal>> for Strategy {
+    /// Win-optimal as a strategy: its moves, decided on the score
+    /// difference, and its solve for exact analysis.
+    fn from(solved: Arc<crate::WinOptimal>) -> Strategy {
+        let moves = solved.clone();
+        Strategy {
+            reroll: Reroll::Probability(Arc::new(move |view| moves.reroll_probability(view))),
+            depends: Depends::ScoreDifference,
+            whole_game: Some(solved),
+        }
+    }
+}
+
+/// A strategy playing a seat: the [`Agent`] the harness and the referee
+/// drive. Its random choices draw from the stream the caller gives for
+/// its seat (the agent's own stream, separate from the dice).
+impl Agent<ChanceIt> for Strategy {
+    #[inline]
+    fn choose(&mut self, game: &ChanceIt, state: &State, _: Seat, rng: &mut GameRng) -> Move {
+        with_view(game, state, |view| self.decide(view, rng))
+    }
+
+    /// [`choose`](Agent::choose): a strategy lists no moves.
+    #[inline]
+    fn choose_with(
+        &mut self,
+        game: &ChanceIt,
+        state: &State,
+        _: Seat,
+        rng: &mut GameRng,
+        _: &mut Vec<Move>,
+    ) -> Move {
+        with_view(game, state, |view| self.decide(view, rng))
+    }
+
+    /// Every strategy is a rule: its decision is a function of the state
+    /// (the turn's rolls, the round, the totals) with the probability
+    /// [`Strategy::reroll_probability`] of rolling again.
+    fn probabilities(
+        &self,
+        game: &ChanceIt,
+        state: &State,
+        _: Seat,
+        moves: &[Move],
+        out: &mut Vec<f64>,
+    ) -> bool {
+        let p = with_view(game, state, |view| self.reroll_probability(view)).clamp(0.0, 1.0);
+        out.extend(moves.iter().map(|m| match m {
+            Move::Roll => p,
+            Move::Stop => 1.0 - p,
+        }));
+        true
     }
 }
 
 /// Probabilities that the first seat wins, the second wins, or they tie.
 pub type PairChances = [f64; 3];
 
-/// A strategy solved over whole two-player games, which knows its exact
-/// chances against other strategies ([`Strategy::whole_game`]).
-pub trait WholeGame: Send + Sync {
-    /// The game it was solved for.
-    fn config(&self) -> &Config;
-
-    /// The chances when both seats play it.
-    fn self_play(&self) -> PairChances;
-
-    /// The chances when it plays `seat` and `other` the other seat;
-    /// `None` where `other` depends on more than the score difference.
-    fn against(
-        &self,
-        seat: Seat,
-        other: &dyn Strategy,
-    ) -> Result<Option<PairChances>, ChanceItError>;
-}
-
 /// Builds a strategy for a game: `parameter` is the `N` of a name like
 /// `threshold-N` (`None` for a strategy without a parameter).
-pub type BuildStrategy = fn(&Config, Option<&str>) -> Result<Arc<dyn Strategy>, ChanceItError>;
+pub type BuildStrategy = fn(&Config, Option<&str>) -> Result<Strategy, ChanceItError>;
 
-/// A registered strategy. Register one with
-/// [`register_strategy!`](crate::register_strategy), which also makes it an
-/// agent of the framework's registry; an entry submitted by hand is known
-/// to [`build`] but not to `tabula_play::agents`.
+/// A registered strategy, as the framework's agent registry holds it:
+/// the builder of an [`AgentEntry`] of [`ChanceIt`], which
+/// [`register_strategy!`](crate::register_strategy) submits, with what
+/// Chance-it's menus and exact analysis read besides (its menu rank, how
+/// it builds the [`Strategy`] itself). Not a registry of its own: the
+/// strategies are the agent entries whose builder is one of these.
 pub struct StrategyEntry {
     /// Unique name; with a `parameter`, the prefix of `NAME-VALUE`.
     pub name: &'static str,
@@ -197,31 +305,25 @@ impl StrategyEntry {
     }
 }
 
-inventory::collect!(StrategyEntry);
-
-/// Registers a strategy once, for every tool: a [`StrategyEntry`] (exact
-/// analysis, the menu of `play chance-it`) and a
-/// [`tabula_play::agents::AgentEntry`] of [`ChanceIt`] that builds the
-/// same strategy as a [`StrategyAgent`] (tournaments, terminal play, any
-/// generic tool).
+/// Registers a strategy once, for every tool: an [`AgentEntry`] of
+/// [`ChanceIt`] in the framework's one agent registry (tournaments,
+/// terminal play, any generic tool build it by name), whose builder, a
+/// [`StrategyEntry`], gives Chance-it's menus their order and exact
+/// analysis the [`Strategy`] itself.
 ///
 /// ```
-/// use std::sync::Arc;
 /// use tabula_chance_it::{ChanceIt, Config, Strategy, TurnView};
 ///
 /// /// Stops on 9 or more.
-/// struct Nine;
-/// impl Strategy for Nine {
-///     fn reroll_probability(&self, view: &TurnView) -> f64 {
-///         if view.last >= 9 { 0.0 } else { 1.0 }
-///     }
+/// fn nine(view: &TurnView) -> f64 {
+///     if view.last >= 9 { 0.0 } else { 1.0 }
 /// }
 /// tabula_chance_it::register_strategy! {
 ///     name: "nine",
 ///     parameter: None,
 ///     summary: "stop on 9 or more",
 ///     rank: 100,
-///     build: |_, _| Ok(Arc::new(Nine)),
+///     build: |_, _| Ok(Strategy::new(nine)),
 /// }
 ///
 /// let game = ChanceIt::new(Config::specification());
@@ -238,31 +340,25 @@ macro_rules! register_strategy {
         build: $build:expr $(,)?
     ) => {
         $crate::inventory::submit! {
-            $crate::strategy::StrategyEntry {
-                name: $name,
-                parameter: $parameter,
-                summary: $summary,
-                rank: $rank,
-                build: $build,
-            }
-        }
-        $crate::inventory::submit! {
             $crate::tabula_play::agents::AgentEntry {
                 name: $name,
                 parameter: $parameter,
                 summary: $summary,
-                build: &$crate::strategy::StrategyBuilder($name, $build),
+                build: &$crate::strategy::StrategyEntry {
+                    name: $name,
+                    parameter: $parameter,
+                    summary: $summary,
+                    rank: $rank,
+                    build: $build,
+                },
             }
         }
     };
 }
 
-/// Builds a registered strategy as an agent of [`ChanceIt`] (the agent
-/// registry's side of [`register_strategy!`](crate::register_strategy)):
-/// the strategy's name and how it is built.
-pub struct StrategyBuilder(pub &'static str, pub BuildStrategy);
-
-impl tabula_play::agents::Builder for StrategyBuilder {
+/// A registered strategy builds as an agent of [`ChanceIt`]: the
+/// [`Strategy`], built once per game and shared.
+impl tabula_play::agents::Builder for StrategyEntry {
     fn game(&self) -> std::any::TypeId {
         std::any::TypeId::of::<ChanceIt>()
     }
@@ -279,8 +375,8 @@ impl tabula_play::agents::Builder for StrategyBuilder {
         let game = game
             .downcast_ref::<ChanceIt>()
             .ok_or("a Chance-it strategy was asked to play another game")?;
-        let strategy = shared(self.0, parameter, game.config(), self.1)?;
-        let agent: Box<dyn Agent<ChanceIt>> = Box::new(StrategyAgent::new(strategy));
+        let strategy = shared(self.name, parameter, game.config(), self.build)?;
+        let agent: Box<dyn Agent<ChanceIt>> = Box::new(strategy);
         Ok(Box::new(agent))
     }
 }
@@ -300,9 +396,17 @@ pub fn agent(name: &str, game: &ChanceIt) -> Result<Box<dyn Agent<ChanceIt>>, Ch
     })
 }
 
-/// All registered strategies, sorted by name, names unique.
+/// All registered strategies, sorted by name, names unique: the agents
+/// of [`ChanceIt`] registered by
+/// [`register_strategy!`](crate::register_strategy).
 pub fn all() -> Result<Vec<&'static StrategyEntry>, CoreError> {
-    registry::sorted_unique("strategy", inventory::iter::<StrategyEntry>)
+    let agents = tabula_play::agents::entries::<ChanceIt>()?;
+    registry::sorted_unique(
+        "strategy",
+        agents
+            .iter()
+            .filter_map(|e: &&'static AgentEntry| e.build.as_any().downcast_ref::<StrategyEntry>()),
+    )
 }
 
 /// All registered strategies in menu order: the specification's two first.
@@ -313,7 +417,7 @@ pub fn menu() -> Result<Vec<&'static StrategyEntry>, CoreError> {
 }
 
 /// Finds and builds the strategy a user names: `until-ten`, `threshold-8`.
-pub fn build(name: &str, config: &Config) -> Result<Arc<dyn Strategy>, ChanceItError> {
+pub fn build(name: &str, config: &Config) -> Result<Strategy, ChanceItError> {
     let entries = all()?;
     for e in &entries {
         if e.parameter.is_none() && e.name == name {
@@ -348,10 +452,9 @@ fn shared(
     parameter: Option<&str>,
     config: &Config,
     build: BuildStrategy,
-) -> Result<Arc<dyn Strategy>, ChanceItError> {
+) -> Result<Strategy, ChanceItError> {
     type Key = (&'static str, Option<String>, Config);
-    static BUILT: std::sync::Mutex<Vec<(Key, Arc<dyn Strategy>)>> =
-        std::sync::Mutex::new(Vec::new());
+    static BUILT: std::sync::Mutex<Vec<(Key, Strategy)>> = std::sync::Mutex::new(Vec::new());
     let key: Key = (name, parameter.map(str::to_string), *config);
     if let Ok(built) = BUILT.lock()
         && let Some((_, s)) = built.iter().find(|(k, _)| *k == key)
@@ -372,22 +475,8 @@ fn shared(
     Ok(s)
 }
 
-/// A strategy playing a seat: the [`Agent`] the harness and the referee
-/// drive. Its random choices draw from the stream the caller gives for
-/// its seat (the agent's own stream, separate from the dice).
-#[derive(Clone)]
-pub struct StrategyAgent {
-    strategy: Arc<dyn Strategy>,
-}
-
-impl StrategyAgent {
-    /// An agent playing `strategy`.
-    pub fn new(strategy: Arc<dyn Strategy>) -> Self {
-        StrategyAgent { strategy }
-    }
-}
-
 /// The view of the seat to move at `state`.
+#[inline]
 pub fn with_view<T>(game: &ChanceIt, state: &State, f: impl FnOnce(&TurnView<'_>) -> T) -> T {
     let mut buf = [0; 128];
     let rolled = crate::game::rolled_into(state.rolled_bits(), &mut buf);
@@ -402,77 +491,28 @@ pub fn with_view<T>(game: &ChanceIt, state: &State, f: impl FnOnce(&TurnView<'_>
     })
 }
 
-impl Agent<ChanceIt> for StrategyAgent {
-    fn choose(&mut self, game: &ChanceIt, state: &State, _: Seat, rng: &mut GameRng) -> Move {
-        with_view(game, state, |view| self.strategy.decide(view, rng))
-    }
-
-    /// Every strategy is a policy: its decision is a function of the state
-    /// (the turn's rolls, the round, the totals) with the probability
-    /// [`Strategy::reroll_probability`] of rolling again.
-    fn policy(&self) -> Option<&dyn Policy<ChanceIt>> {
-        Some(self)
-    }
-}
-
-impl Policy<ChanceIt> for StrategyAgent {
-    fn probabilities(
-        &self,
-        game: &ChanceIt,
-        state: &State,
-        seat: Seat,
-        moves: &[Move],
-        out: &mut Vec<f64>,
-    ) {
-        AsPolicy(&*self.strategy).probabilities(game, state, seat, moves, out)
-    }
-}
-
 /// The specification's strategy 1: keep rolling until a 10, 11 or 12.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct UntilTen;
+pub fn until_ten(view: &TurnView<'_>) -> f64 {
+    if view.last >= 10 { 0.0 } else { 1.0 }
+}
 
-impl Strategy for UntilTen {
-    fn reroll_probability(&self, view: &TurnView<'_>) -> f64 {
-        if view.last >= 10 { 0.0 } else { 1.0 }
+/// The specification's strategy 2, in percent as it says it: reroll
+/// always on 5 or less, with probability 40% on 6 or 7, 20% on 8 or 9,
+/// 10% on 10, never on 11 or 12 (drawn as the specification draws it,
+/// [`Strategy::in_percent`]).
+pub fn tapering(view: &TurnView<'_>) -> u32 {
+    match view.last {
+        0..=5 => 100,
+        6..=7 => 40,
+        8..=9 => 20,
+        10 => 10,
+        _ => 0,
     }
 }
 
-/// The specification's strategy 2: reroll always on 5 or less, with probability 40% on 6
-/// or 7, 20% on 8 or 9, 10% on 10, never on 11 or 12.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Tapering;
-
-impl Strategy for Tapering {
-    fn reroll_probability(&self, view: &TurnView<'_>) -> f64 {
-        match view.last {
-            0..=5 => 1.0,
-            6..=7 => 0.4,
-            8..=9 => 0.2,
-            10 => 0.1,
-            _ => 0.0,
-        }
-    }
-
-    /// As the specification draws it: `rand() % 100 < percent`.
-    fn decide(&self, view: &TurnView<'_>, rng: &mut GameRng) -> Move {
-        let percent = (self.reroll_probability(view) * 100.0).round() as u32;
-        if rng.random_range(0..100u32) < percent {
-            Move::Roll
-        } else {
-            Move::Stop
-        }
-    }
-}
-
-/// Stop on `N` or more.
-#[derive(Clone, Copy, Debug)]
-pub struct Threshold(pub u16);
-
-impl Strategy for Threshold {
-    fn reroll_probability(&self, view: &TurnView<'_>) -> f64 {
-        if view.last >= self.0 { 0.0 } else { 1.0 }
-    }
+/// Stop on `n` or more.
+pub fn threshold(n: u16) -> impl Fn(&TurnView<'_>) -> f64 + Send + Sync + Copy + 'static {
+    move |view| if view.last >= n { 0.0 } else { 1.0 }
 }
 
 crate::register_strategy! {
@@ -480,14 +520,14 @@ crate::register_strategy! {
         parameter: None,
         summary: "keep rolling until a 10, 11 or 12 (specification 003's computer strategy 1)",
         rank: 1,
-        build: |_, _| Ok(Arc::new(UntilTen)),
+        build: |_, _| Ok(Strategy::new(until_ten)),
 }
 crate::register_strategy! {
         name: "tapering",
         parameter: None,
         summary: "reroll on 5 or less, with 40% on 6-7, 20% on 8-9, 10% on 10, never on 11-12 (specification 003's computer strategy 2)",
         rank: 2,
-        build: |_, _| Ok(Arc::new(Tapering)),
+        build: |_, _| Ok(Strategy::in_percent(tapering)),
 }
 crate::register_strategy! {
         name: "threshold",
@@ -506,26 +546,6 @@ crate::register_strategy! {
                     max: dice.max() + 1,
                 });
             }
-            Ok(Arc::new(Threshold(n)))
+            Ok(Strategy::new(threshold(n)))
         },
-}
-
-/// A strategy as the framework's policy over the game's states.
-pub struct AsPolicy<'a>(pub &'a dyn Strategy);
-
-impl Policy<ChanceIt> for AsPolicy<'_> {
-    fn probabilities(
-        &self,
-        game: &ChanceIt,
-        state: &State,
-        _: Seat,
-        moves: &[Move],
-        out: &mut Vec<f64>,
-    ) {
-        let p = with_view(game, state, |view| self.0.reroll_probability(view)).clamp(0.0, 1.0);
-        out.extend(moves.iter().map(|m| match m {
-            Move::Roll => p,
-            Move::Stop => 1.0 - p,
-        }));
-    }
 }

@@ -10,11 +10,9 @@
 //! the other strategies in the tournament (common random numbers); each
 //! strategy draws its random choices from its own seat's stream.
 
-use std::fmt::Write;
 #[cfg(feature = "commands")]
-use std::sync::Arc;
-
 use serde::Serialize;
+use std::fmt::Write;
 use tabula_play::tournament::Pair;
 
 #[cfg(feature = "commands")]
@@ -120,7 +118,7 @@ pub struct StrategyTurns {
 pub(crate) fn strategy_turns(
     config: &Config,
     names: &[String],
-    built: &[Option<Arc<dyn Strategy>>],
+    built: &[Option<Strategy>],
     turn_scores: Vec<Vec<u64>>,
 ) -> Vec<StrategyTurns> {
     names
@@ -142,9 +140,7 @@ pub(crate) fn strategy_turns(
                 turn_score_exact: s
                     .as_ref()
                     .filter(|s| s.depends() == Depends::Turn)
-                    .and_then(|s| {
-                        crate::stages::turn_distribution(config, &**s, 0, 0, &[0, 0]).ok()
-                    }),
+                    .and_then(|s| crate::stages::turn_distribution(config, s, 0, 0, &[0, 0]).ok()),
             }
         })
         .collect()

@@ -213,13 +213,17 @@ pub struct PolicyRow {
     pub reroll_value: f64,
 }
 
-impl Strategy for Optimal {
-    fn reroll_probability(&self, view: &TurnView<'_>) -> f64 {
-        if self.stops(view.rolled, view.last) {
-            0.0
-        } else {
-            1.0
-        }
+impl From<Optimal> for Strategy {
+    /// The expected-score optimum as a strategy: it stops where
+    /// [`Optimal::stops`], and rolls otherwise.
+    fn from(optimal: Optimal) -> Strategy {
+        Strategy::new(move |view: &TurnView<'_>| {
+            if optimal.stops(view.rolled, view.last) {
+                0.0
+            } else {
+                1.0
+            }
+        })
     }
 }
 
@@ -228,5 +232,5 @@ crate::register_strategy! {
     parameter: None,
     summary: "maximizes the expected score of each turn (exact dynamic programming over the values rolled)",
     rank: 100,
-    build: |config, _| Ok(Arc::new(Optimal::new(config.dice())?)),
+    build: |config, _| Ok(Strategy::from(Optimal::new(config.dice())?)),
 }

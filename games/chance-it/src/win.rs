@@ -24,7 +24,7 @@ use crate::ChanceItError;
 use crate::config::Config;
 use crate::game::{ChanceIt, State};
 use crate::stages::{self, Turns};
-use crate::strategy::{AsPolicy, Depends, Strategy, TurnView, WholeGame};
+use crate::strategy::{Depends, Strategy, TurnView};
 
 /// The registered name of the win-optimal strategy.
 pub const NAME: &str = "win-optimal";
@@ -192,23 +192,28 @@ impl WinOptimal {
     pub fn against(
         &self,
         seat: usize,
-        other: &dyn Strategy,
+        other: &Strategy,
     ) -> Result<Option<PairChances>, ChanceItError> {
         if other.depends() == Depends::Anything {
             return Ok(None);
         }
-        let policy = AsPolicy(other);
         let plays = if seat == 0 {
-            [Play::Maximise(0), stages::play(other, &policy)]
+            [Play::Maximise(0), stages::play(other)]
         } else {
-            [stages::play(other, &policy), Play::Maximise(1)]
+            [stages::play(other), Play::Maximise(1)]
         };
         Ok(Some(outcome(&self.solved.against(&self.game, &plays)?)))
     }
-}
 
-impl Strategy for WinOptimal {
-    fn reroll_probability(&self, view: &TurnView<'_>) -> f64 {
+    /// The game it was solved for.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Its probability of chancing it at the turn seen: 1 where its
+    /// solve rolls, 0 where it stops (and past its rounds, or with other
+    /// than two players). As a [`Strategy`]: `Strategy::from(Arc::new(win_optimal))`.
+    pub fn reroll_probability(&self, view: &TurnView<'_>) -> f64 {
         if view.totals.len() != 2 || view.round >= self.config.rounds() {
             return 0.0;
         }
@@ -220,32 +225,6 @@ impl Strategy for WinOptimal {
             Some(1) => 1.0,
             _ => 0.0,
         }
-    }
-
-    fn depends(&self) -> Depends {
-        Depends::ScoreDifference
-    }
-
-    fn whole_game(&self) -> Option<&dyn WholeGame> {
-        Some(self)
-    }
-}
-
-impl WholeGame for WinOptimal {
-    fn config(&self) -> &Config {
-        &self.config
-    }
-
-    fn self_play(&self) -> PairChances {
-        WinOptimal::self_play(self)
-    }
-
-    fn against(
-        &self,
-        seat: usize,
-        other: &dyn Strategy,
-    ) -> Result<Option<PairChances>, ChanceItError> {
-        WinOptimal::against(self, seat, other)
     }
 }
 
@@ -262,7 +241,7 @@ crate::register_strategy! {
     parameter: None,
     summary: "maximizes the probability of winning the two-player game from the round, the score difference and who moves (backward induction)",
     rank: 100,
-    build: |config, _| Ok(Arc::new(WinOptimal::new(config)?)),
+    build: |config, _| Ok(Strategy::from(Arc::new(WinOptimal::new(config)?))),
 }
 
 /// The exact chances of a two-player game with `first` in the first seat
@@ -270,11 +249,7 @@ crate::register_strategy! {
 /// if the game does not have two players, a strategy depends on more
 /// than the score difference, or the solve fails (see
 /// [`try_exact_outcome`] for why).
-pub fn exact_outcome(
-    config: &Config,
-    first: &dyn Strategy,
-    second: &dyn Strategy,
-) -> Option<PairChances> {
+pub fn exact_outcome(config: &Config, first: &Strategy, second: &Strategy) -> Option<PairChances> {
     try_exact_outcome(config, first, second).ok().flatten()
 }
 
@@ -284,8 +259,8 @@ pub fn exact_outcome(
 /// the game by the framework ([`stages::exact_outcome`]).
 pub fn try_exact_outcome(
     config: &Config,
-    first: &dyn Strategy,
-    second: &dyn Strategy,
+    first: &Strategy,
+    second: &Strategy,
 ) -> Result<Option<PairChances>, ChanceItError> {
     if config.players() != 2
         || first.depends() == Depends::Anything
@@ -293,12 +268,12 @@ pub fn try_exact_outcome(
     {
         return Ok(None);
     }
-    fn solved<'a>(s: &'a dyn Strategy, config: &Config) -> Option<&'a dyn WholeGame> {
+    fn solved<'a>(s: &'a Strategy, config: &Config) -> Option<&'a WinOptimal> {
         s.whole_game().filter(|w| w.config() == config)
     }
     match (solved(first, config), solved(second, config)) {
         // One strategy in both seats.
-        (Some(a), Some(b)) if std::ptr::addr_eq(a, b) => Ok(Some(a.self_play())),
+        (Some(a), Some(b)) if std::ptr::eq(a, b) => Ok(Some(a.self_play())),
         (Some(w), _) => w.against(0, second),
         (None, Some(w)) => w.against(1, first),
         (None, None) => Ok(stages::exact_outcome(config, first, second)?),

@@ -91,7 +91,7 @@ fn turn_distribution(values: &Values, mut reroll: impl FnMut(u32, u16) -> f64) -
 /// A strategy's turn distribution in `round` for `seat` with `totals`.
 fn strategy_distribution(
     config: &Config,
-    s: &dyn Strategy,
+    s: &Strategy,
     round: u16,
     seat: usize,
     totals: &[u32],
@@ -227,7 +227,13 @@ fn payoffs(
     (stop, at(d))
 }
 
-impl Strategy for HandWinOptimal {
+impl HandWinOptimal {
+    /// As a strategy: it decides on the score difference.
+    fn strategy(self: Arc<Self>) -> Strategy {
+        Strategy::new(move |view| self.reroll_probability(view))
+            .depending_on(Depends::ScoreDifference)
+    }
+
     fn reroll_probability(&self, view: &TurnView<'_>) -> f64 {
         let t = 2 * u32::from(view.round) + view.seat as u32;
         let d = view.totals[0] as i32 - view.totals[1] as i32;
@@ -246,16 +252,12 @@ impl Strategy for HandWinOptimal {
         let vi = usize::from(view.last - self.values.min);
         f64::from(u8::from(stop[vi] < c[mask as usize]))
     }
-
-    fn depends(&self) -> Depends {
-        Depends::ScoreDifference
-    }
 }
 
 /// The exact chances of `first` against `second` by backward induction
 /// over (turn, difference), each turn's score distribution by the forward
 /// pass.
-fn hand_outcome(config: &Config, first: &dyn Strategy, second: &dyn Strategy) -> PairChances {
+fn hand_outcome(config: &Config, first: &Strategy, second: &Strategy) -> PairChances {
     let grid = Grid::new(config);
     let strategies = [first, second];
     // A strategy that looks only at the turn plays every turn alike.
@@ -317,9 +319,9 @@ fn every_strategys_turn_is_the_forward_passes() {
             }
             let s = strategy::build(entry.name, &config).expect("builds");
             for (round, seat, totals) in [(0, 0, [0, 0]), (3, 1, [20, 31])] {
-                let hand = strategy_distribution(&config, &*s, round, seat, &totals);
+                let hand = strategy_distribution(&config, &s, round, seat, &totals);
                 let generic =
-                    stages::turn_distribution(&config, &*s, round, seat, &totals).expect("solves");
+                    stages::turn_distribution(&config, &s, round, seat, &totals).expect("solves");
                 close(&generic, &hand, entry.name);
             }
         }
@@ -329,7 +331,7 @@ fn every_strategys_turn_is_the_forward_passes() {
 #[test]
 fn win_optimal_is_the_backward_induction() {
     for config in configs() {
-        let hand = HandWinOptimal::new(&config);
+        let hand = Arc::new(HandWinOptimal::new(&config));
         let generic = WinOptimal::new(&config).expect("solves");
         close(
             &generic.self_play(),
@@ -341,7 +343,9 @@ fn win_optimal_is_the_backward_induction() {
         // then depends on the last bit): each, played against the other,
         // gives the same chances as either against itself.
         for seat in 0..2 {
-            let v = generic.against(seat, &hand).expect("solves");
+            let v = generic
+                .against(seat, &hand.clone().strategy())
+                .expect("solves");
             close(&v.expect("exact"), &hand.self_play(), "against the oracle");
         }
         // And where a decision is not a tie they agree: the first seat's
@@ -361,7 +365,7 @@ fn win_optimal_is_the_backward_induction() {
 #[ignore = "slow: checks every pairing's chances against a backward induction to 1e-12; .ci/run runs it"]
 fn every_pairing_is_the_backward_induction() {
     for config in configs() {
-        let hand_w = HandWinOptimal::new(&config);
+        let hand_w = Arc::new(HandWinOptimal::new(&config)).strategy();
         let names = [
             "until-ten",
             "tapering",
@@ -375,12 +379,12 @@ fn every_pairing_is_the_backward_induction() {
             .collect();
         for (i, a) in built.iter().enumerate() {
             for (j, b) in built.iter().enumerate() {
-                let generic = win::try_exact_outcome(&config, &**a, &**b)
+                let generic = win::try_exact_outcome(&config, a, b)
                     .expect("solves")
                     .expect("exact");
                 // The oracle plays its own win-optimal.
-                let hand_a: &dyn Strategy = if i == 4 { &hand_w } else { &**a };
-                let hand_b: &dyn Strategy = if j == 4 { &hand_w } else { &**b };
+                let hand_a: &Strategy = if i == 4 { &hand_w } else { a };
+                let hand_b: &Strategy = if j == 4 { &hand_w } else { b };
                 let hand = hand_outcome(&config, hand_a, hand_b);
                 close(&generic, &hand, &format!("{} v {}", names[i], names[j]));
             }
@@ -433,7 +437,7 @@ fn the_specifications_figures() {
     );
     let turn = |name: &str| {
         let s = strategy::build(name, &config).expect("registered");
-        let d = stages::turn_distribution(&config, &*s, 0, 0, &[0, 0]).expect("solves");
+        let d = stages::turn_distribution(&config, &s, 0, 0, &[0, 0]).expect("solves");
         d.iter().enumerate().map(|(v, p)| v as f64 * p).sum::<f64>()
     };
     assert!((turn("until-ten") - 5.378755).abs() < 5e-7);

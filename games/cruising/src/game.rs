@@ -9,8 +9,10 @@ use std::f64::consts::{FRAC_PI_2, PI};
 use rand::Rng;
 use tabula_core::params::{Param, Parameters};
 use tabula_core::{BoardGame, GameResult, Results, Status};
+use tabula_play::Legality;
 use tabula_play::record::Recordable;
 use tabula_play::terminal::Notation;
+use tabula_sim::Sampling;
 
 use crate::CruisingError;
 use crate::angle::{Position, Velocity, normalize, off_wind};
@@ -264,21 +266,6 @@ impl BoardGame for Cruising {
         }
     }
 
-    /// The wind's draws are continuous: none are listed, so exact
-    /// analysis does not apply; [`sample_chance`](Self::sample_chance)
-    /// draws them.
-    fn sample_chance<R: Rng + ?Sized>(
-        &self,
-        _: &State,
-        rng: &mut R,
-        _: &mut Vec<tabula_core::Chance<Gust>>,
-    ) -> Option<Gust> {
-        use rand::RngExt as _;
-        let direction: f64 = rng.sample(rand_distr::StandardNormal);
-        let speed: f64 = rng.sample(rand_distr::StandardNormal);
-        Some(Gust { direction, speed })
-    }
-
     fn apply_chance<E: FnMut(Event)>(&self, s: &mut State, g: Gust, _: &mut E) {
         let c = self.course();
         let a = (-c.interval / c.wind.period).exp();
@@ -343,6 +330,18 @@ impl BoardGame for Cruising {
         s.wind_due = true;
     }
 
+    /// The seat's score is the number of marks passed.
+    fn results(&self, s: &State) -> Option<Results> {
+        match self.status(s) {
+            Status::Over(_) => Some(Results::from_scores(vec![s.marks as f64])),
+            _ => None,
+        }
+    }
+}
+
+/// Cruising's helm and gusts are continuous: none is listed, each answer
+/// and each recorded gust is tested directly.
+impl Legality for Cruising {
     fn is_legal(&self, s: &State, helm: &Helm, _: &mut Vec<Helm>) -> bool {
         s.finish.is_none()
             && helm.bow.is_finite()
@@ -354,13 +353,25 @@ impl BoardGame for Cruising {
     fn is_possible(&self, _: &State, g: &Gust, _: &mut Vec<tabula_core::Chance<Gust>>) -> bool {
         g.direction.is_finite() && g.speed.is_finite()
     }
+}
 
-    /// The seat's score is the number of marks passed.
-    fn results(&self, s: &State) -> Option<Results> {
-        match self.status(s) {
-            Status::Over(_) => Some(Results::from_scores(vec![s.marks as f64])),
-            _ => None,
-        }
+/// Cruising's gusts are continuous: they are sampled, never listed, so
+/// every way of playing the game samples them (and exact analysis does
+/// not apply).
+impl Sampling for Cruising {
+    /// The wind's draws are continuous: none are listed, so exact
+    /// analysis does not apply; [`sample_chance`](Self::sample_chance)
+    /// draws them.
+    fn sample_chance<R: Rng + ?Sized>(
+        &self,
+        _: &State,
+        rng: &mut R,
+        _: &mut Vec<tabula_core::Chance<Gust>>,
+    ) -> Option<Gust> {
+        use rand::RngExt as _;
+        let direction: f64 = rng.sample(rand_distr::StandardNormal);
+        let speed: f64 = rng.sample(rand_distr::StandardNormal);
+        Some(Gust { direction, speed })
     }
 }
 

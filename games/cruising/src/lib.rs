@@ -6,15 +6,17 @@
 //! the time, and answers a bow direction and a sail trim.
 //!
 //! ```
-//! use tabula_cruising::{Cruising, Helm, Skipper, Cooper};
+//! use tabula_cruising::{Cruising, Cooper};
 //! use tabula_core::{Agent, Streams};
 //! use tabula_play::referee::Referee;
 //!
 //! // Scenario 5: the four marks in 16 knots from the top of the page.
 //! let game = Cruising::scenario(5)?;
-//! let mut agents: Vec<Box<dyn Agent<Cruising>>> = vec![Box::new(Skipper(Cooper::default()))];
+//! let mut agents: Vec<Box<dyn Agent<Cruising>>> = vec![Box::new(Cooper::default())];
 //! let referee = Referee::new().with_max_steps(20_000);
-//! let played = referee.play(&game, &mut agents, &mut Streams::new(2002, 4), &mut ());
+//! // Its gusts are sampled and its helm tested directly: its paths say so.
+//! let paths = tabula_play::paths!(Cruising);
+//! let played = referee.play_on(paths, &game, &mut agents, &mut Streams::new(2002, 4), &mut ());
 //! assert_eq!(played.state.marks, 4);
 //! assert!(game.race_time(&played.state) < 3000.0);
 //! # Ok::<_, tabula_cruising::CruisingError>(())
@@ -22,8 +24,8 @@
 //!
 //! The pieces: the course file ([`course`]), Bob's boat from the
 //! specification's tables ([`polar`]) and the rest of the boat model, ours
-//! ([`game`]), the specification's entry interface as the agent API with three
-//! sailors ([`sailor`]), and the specification's twelve-scenario evaluation with
+//! ([`game`]), the sailors: agents of the game, briefed and asked as the
+//! specification's entry interface says, three of them shipped ([`sailor`]), and the specification's twelve-scenario evaluation with
 //! its table and picture ([`race`], the command `tabula race
 //! cruising`). The generic verbs `simulate`, `play` and `replay` come
 //! from the registration.
@@ -45,7 +47,7 @@ pub mod sailor;
 pub use angle::{Position, Velocity};
 pub use course::{Course, CourseSpec};
 pub use game::{Cruising, CruisingParams, Gust, Helm, State};
-pub use sailor::{BestVmc, Briefing, Cooper, Observation, Sailor, Skipper, Straight};
+pub use sailor::{BestVmc, Briefing, Cooper, Observation, Straight};
 
 /// The name the game registers under: `tabula race cruising`.
 pub const NAME: &str = "cruising";

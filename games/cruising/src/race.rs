@@ -204,7 +204,13 @@ fn sail(
         .with_exact_call_times(true)
         .with_keep_steps(keep)
         .with_max_steps(intervals.saturating_mul(2).saturating_add(4));
-    let played = referee.play(game, &mut agents, &mut Streams::new(seed, index), &mut ());
+    let played = referee.play_on(
+        tabula_play::paths!(Cruising),
+        game,
+        &mut agents,
+        &mut Streams::new(seed, index),
+        &mut (),
+    );
     let s = &played.state;
     let forfeit = played.forfeit.as_ref().map(|f| {
         format!(

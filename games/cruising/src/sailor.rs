@@ -1,15 +1,53 @@
-//! The entry interface of specification 004, as the game's agent API: a
-//! [`Sailor`] is briefed on the course once ([`Sailor::init`], the
-//! specification's `InitCarribeanCruise`) and then, once per integration
-//! interval, told the boat's position and velocity, the true wind, the
-//! bow direction, the marks picked up and the time, and answers a bow
-//! direction and a sail trim ([`Sailor::cruise`], the specification's `Cruise`).
-//! [`Skipper`] makes any sailor an [`Agent`] of [`Cruising`], so the
-//! framework's referee times every call and forfeits a bad answer (a NaN
-//! bow direction, a trim outside 0 to π/2).
+//! The entry interface of specification 004, as the game's agents: a
+//! sailor is an [`Agent`] of [`Cruising`], briefed on the course once, in
+//! [`Agent::new_game`] (the specification's `InitCarribeanCruise`, whose
+//! arguments are [`Briefing::of`] the game), and then, once per
+//! integration interval, in [`Agent::choose`], told the boat's position
+//! and velocity, the true wind, the bow direction, the marks picked up
+//! and the time ([`Observation::of`] the state: the arguments of the
+//! specification's `Cruise`), to answer a bow direction and a sail trim
+//! ([`Helm`]). The framework's referee times every call and forfeits a
+//! bad answer (a NaN bow direction, a trim outside 0 to π/2).
+//!
+//! ```
+//! use tabula_core::{Agent, BoardGame, GameRng, Seat, game_rng};
+//! use tabula_cruising::{Briefing, Cruising, Helm, Observation, Position, State};
+//!
+//! /// Heads straight for the next mark, the sail half out.
+//! #[derive(Default)]
+//! struct Beeline {
+//!     marks: Vec<Position>,
+//! }
+//!
+//! impl Agent<Cruising> for Beeline {
+//!     /// InitCarribeanCruise: remember the marks.
+//!     fn new_game(&mut self, game: &Cruising, _: Seat) {
+//!         self.marks = Briefing::of(game).marks.to_vec();
+//!     }
+//!
+//!     /// Cruise: the bow at the next mark.
+//!     fn choose(&mut self, game: &Cruising, state: &State, _: Seat, _: &mut GameRng) -> Helm {
+//!         let seen = Observation::of(game, state);
+//!         let bow = match self.marks.get(seen.marks_picked_up) {
+//!             Some(&mark) => seen.position.bearing_to(mark),
+//!             None => seen.bow, // the race is over
+//!         };
+//!         Helm { bow, trim: 0.5 }
+//!     }
+//! }
+//!
+//! let game = Cruising::scenario(1)?;
+//! let mut beeline = Beeline::default();
+//! beeline.new_game(&game, 0);
+//! let helm = beeline.choose(&game, &game.initial_state(), 0, &mut game_rng(1, 0));
+//! assert!(helm.bow.is_finite());
+//! # Ok::<_, tabula_cruising::CruisingError>(())
+//! ```
 //!
 //! Three sailors ship: [`Straight`] (`straight[-ANGLE]`), [`BestVmc`]
-//! (`vmc`) and [`Cooper`] (`cooper`), the winning entry's approach.
+//! (`vmc`) and [`Cooper`] (`cooper`), the winning entry's approach; each
+//! keeps the specification's two entry points as its own `init` and
+//! `cruise`.
 
 use std::f64::consts::PI;
 
@@ -21,19 +59,20 @@ use crate::game::{Cruising, Helm, MAX_TRIM, State};
 use crate::polar;
 
 /// What a sailor is told before the race (the specification's
-/// `InitCarribeanCruise`).
+/// `InitCarribeanCruise`): [`Briefing::of`] the game, in
+/// [`Agent::new_game`].
 #[derive(Clone, Copy, Debug)]
 pub struct Briefing<'a> {
     /// The marks, to be passed in this order.
     pub marks: &'a [Position],
     /// How close to a mark counts as passing it.
     pub tolerance: f64,
-    /// Seconds between two calls of [`Sailor::cruise`].
+    /// Seconds between two calls of [`Agent::choose`] (the specification's `Cruise`).
     pub interval: f64,
 }
 
 /// What a sailor is told every interval (the arguments of the specification's
-/// `Cruise`).
+/// `Cruise`): [`Observation::of`] the state, in [`Agent::choose`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Observation {
     /// The boat's position at the start of this interval.
@@ -50,47 +89,52 @@ pub struct Observation {
     pub time: f64,
 }
 
-/// A boat's sailor: the specification's entry.
-pub trait Sailor: Send {
-    /// Hears the course before the race. The default does nothing.
-    fn init(&mut self, briefing: &Briefing<'_>) {
-        let _ = briefing;
-    }
-
-    /// Answers the helm for the next interval.
-    fn cruise(&mut self, seen: &Observation) -> Helm;
-}
-
-/// What the sailor of `game` sees at `state`.
-pub fn observe(game: &Cruising, state: &State) -> Observation {
-    Observation {
-        position: state.position,
-        velocity: game.velocity(state),
-        wind: game.wind(state),
-        bow: state.bow,
-        marks_picked_up: state.marks,
-        time: game.time(state),
-    }
-}
-
-/// A [`Sailor`] as the framework's [`Agent`].
-#[derive(Clone, Debug, Default)]
-pub struct Skipper<S>(pub S);
-
-impl<S: Sailor> Agent<Cruising> for Skipper<S> {
-    fn new_game(&mut self, game: &Cruising, _: Seat) {
+impl<'a> Briefing<'a> {
+    /// What the sailor of `game` is told before the race.
+    pub fn of(game: &'a Cruising) -> Briefing<'a> {
         let c = game.course();
-        self.0.init(&Briefing {
+        Briefing {
             marks: &c.marks,
             tolerance: c.tolerance,
             interval: c.interval,
-        });
-    }
-
-    fn choose(&mut self, game: &Cruising, state: &State, _: Seat, _: &mut GameRng) -> Helm {
-        self.0.cruise(&observe(game, state))
+        }
     }
 }
+
+impl Observation {
+    /// What the sailor of `game` sees at `state`.
+    pub fn of(game: &Cruising, state: &State) -> Observation {
+        Observation {
+            position: state.position,
+            velocity: game.velocity(state),
+            wind: game.wind(state),
+            bow: state.bow,
+            marks_picked_up: state.marks,
+            time: game.time(state),
+        }
+    }
+}
+
+/// A shipped sailor's `init` and `cruise` (the specification's two entry
+/// points, as its own methods) as the framework's [`Agent`].
+macro_rules! sailor_agent {
+    ($($sailor:ty),*) => {$(
+        /// The sailor as an agent: briefed by `init` in
+        /// [`new_game`](Agent::new_game), answering by `cruise` in
+        /// [`choose`](Agent::choose).
+        impl Agent<Cruising> for $sailor {
+            fn new_game(&mut self, game: &Cruising, _: Seat) {
+                self.init(&Briefing::of(game));
+            }
+
+            fn choose(&mut self, game: &Cruising, state: &State, _: Seat, _: &mut GameRng) -> Helm {
+                self.cruise(&Observation::of(game, state))
+            }
+        }
+    )*};
+}
+
+sailor_agent!(Straight, BestVmc, Cooper);
 
 /// A rough trim for any point of sail: 0 at the no-go angle, rising
 /// evenly to 90° dead downwind.
@@ -139,12 +183,14 @@ impl Straight {
     }
 }
 
-impl Sailor for Straight {
-    fn init(&mut self, b: &Briefing<'_>) {
+impl Straight {
+    /// The specification's `InitCarribeanCruise`: hears the course.
+    pub fn init(&mut self, b: &Briefing<'_>) {
         self.marks = Marks(b.marks.to_vec());
     }
 
-    fn cruise(&mut self, seen: &Observation) -> Helm {
+    /// The specification's `Cruise`: the helm for the next interval.
+    pub fn cruise(&mut self, seen: &Observation) -> Helm {
         let mark = self.marks.next(seen.marks_picked_up);
         let bearing = seen.position.bearing_to(mark);
         let from = seen.wind.from_bearing();
@@ -200,12 +246,14 @@ impl BestVmc {
     }
 }
 
-impl Sailor for BestVmc {
-    fn init(&mut self, b: &Briefing<'_>) {
+impl BestVmc {
+    /// The specification's `InitCarribeanCruise`: hears the course.
+    pub fn init(&mut self, b: &Briefing<'_>) {
         self.marks = Marks(b.marks.to_vec());
     }
 
-    fn cruise(&mut self, seen: &Observation) -> Helm {
+    /// The specification's `Cruise`: the helm for the next interval.
+    pub fn cruise(&mut self, seen: &Observation) -> Helm {
         let bearing = seen
             .position
             .bearing_to(self.marks.next(seen.marks_picked_up));
@@ -259,15 +307,17 @@ pub const COOPER_MIN_TACK_TIME: f64 = 15.0;
 /// Cooper's pull towards the best-VMC heading.
 pub const COOPER_VMC_FRACTION: f64 = 0.10;
 
-impl Sailor for Cooper {
-    fn init(&mut self, b: &Briefing<'_>) {
+impl Cooper {
+    /// The specification's `InitCarribeanCruise`: hears the course.
+    pub fn init(&mut self, b: &Briefing<'_>) {
         *self = Cooper {
             marks: Marks(b.marks.to_vec()),
             ..Cooper::default()
         };
     }
 
-    fn cruise(&mut self, seen: &Observation) -> Helm {
+    /// The specification's `Cruise`: the helm for the next interval.
+    pub fn cruise(&mut self, seen: &Observation) -> Helm {
         let tack_angle = COOPER_TACK_DEGREES.to_radians();
         if seen.marks_picked_up > self.current_mark {
             self.current_mark = seen.marks_picked_up;
@@ -351,7 +401,7 @@ tabula_play::inventory::submit! {
             if !(polar::NO_GO_DEGREES..=90.0).contains(&degrees) {
                 return Err(format!("the tacking angle must be 45 to 90 degrees, not {degrees}").into());
             }
-            Ok(Box::new(Skipper(Straight::new(degrees))))
+            Ok(Box::new(Straight::new(degrees)))
         }),
     }
 }
@@ -361,7 +411,7 @@ tabula_play::inventory::submit! {
         name: "vmc",
         parameter: None,
         summary: "the heading of best velocity made good towards the mark from the polar, with the best trim; tacks only for a 10% gain",
-        build: &BuildFn::<Cruising>(|_, _| Ok(Box::new(Skipper(BestVmc::default())))),
+        build: &BuildFn::<Cruising>(|_, _| Ok(Box::new(BestVmc::default()))),
     }
 }
 
@@ -370,6 +420,6 @@ tabula_play::inventory::submit! {
         name: "cooper",
         parameter: None,
         summary: "the specification's winning entry: trim from the published tables, 64° tacks held at least 15 s, a 10% pull towards the best-VMC heading",
-        build: &BuildFn::<Cruising>(|_, _| Ok(Box::new(Skipper(Cooper::default())))),
+        build: &BuildFn::<Cruising>(|_, _| Ok(Box::new(Cooper::default()))),
     }
 }

@@ -12,6 +12,7 @@
 use rand::{Rng, RngExt};
 use tabula_core::{BoardGame, Chance, GameResult, Status};
 use tabula_play::record::{ParametersError, Recordable};
+use tabula_sim::Sampling;
 
 use crate::board::{Action, Board, Cards, Deck, Kind};
 use crate::jail::{JailRule, Release};
@@ -255,34 +256,6 @@ impl BoardGame for Monopoly {
         }
     }
 
-    #[inline]
-    fn sample_chance<R: Rng + ?Sized>(
-        &self,
-        state: &State,
-        rng: &mut R,
-        _: &mut Vec<Chance<Outcome>>,
-    ) -> Option<Outcome> {
-        Some(match state.draw {
-            None => Outcome::Throw(rng.random_range(1..=6u8), rng.random_range(1..=6u8)),
-            Some(deck) => {
-                let (len, drawn) = self.deck_cards(state, deck);
-                let left = len - drawn.count_ones() as usize;
-                let mut k = rng.random_range(0..left);
-                let mut card = 0;
-                for i in 0..len {
-                    if drawn & (1 << i) == 0 {
-                        if k == 0 {
-                            card = i;
-                            break;
-                        }
-                        k -= 1;
-                    }
-                }
-                Outcome::Card(card as u8)
-            }
-        })
-    }
-
     fn apply_chance<E: FnMut(Event)>(&self, state: &mut State, outcome: Outcome, events: &mut E) {
         match outcome {
             Outcome::Throw(a, b) => {
@@ -347,6 +320,37 @@ impl BoardGame for Monopoly {
 
     fn apply_move<E: FnMut(Event)>(&self, _: &mut State, mv: Self::Move, _: &mut E) {
         match mv {}
+    }
+}
+
+/// Monopoly throws its dice and draws its cards directly.
+impl Sampling for Monopoly {
+    #[inline]
+    fn sample_chance<R: Rng + ?Sized>(
+        &self,
+        state: &State,
+        rng: &mut R,
+        _: &mut Vec<Chance<Outcome>>,
+    ) -> Option<Outcome> {
+        Some(match state.draw {
+            None => Outcome::Throw(rng.random_range(1..=6u8), rng.random_range(1..=6u8)),
+            Some(deck) => {
+                let (len, drawn) = self.deck_cards(state, deck);
+                let left = len - drawn.count_ones() as usize;
+                let mut k = rng.random_range(0..left);
+                let mut card = 0;
+                for i in 0..len {
+                    if drawn & (1 << i) == 0 {
+                        if k == 0 {
+                            card = i;
+                            break;
+                        }
+                        k -= 1;
+                    }
+                }
+                Outcome::Card(card as u8)
+            }
+        })
     }
 }
 

@@ -274,9 +274,12 @@ pub fn simulate(
     let game = game.clone().with_turns(Some(plan.budget()));
     let board = game.board();
     let tally = Tally::new(board.len(), usize::from(board.jail()), plan.warmup);
-    let run =
-        plan.simulation(threads)
-            .run_with(&game, || tabula_core::NoAgents, tally, progress)?;
+    let run = plan.simulation(threads).run_sampled_with(
+        &game,
+        || tabula_sim::NoAgents,
+        tally,
+        progress,
+    )?;
     sampled(&run.collector, plan.turns_per_game, plan.max_steps)
 }
 

@@ -110,7 +110,8 @@ fn the_game_keeps_the_rules_every_board_game_keeps() {
     for rule in ["doubles", "pay"] {
         for draw in [Draw::Uniform, Draw::Shuffled] {
             let g = game(rule).with_draw(draw).with_turns(Some(200));
-            tabula_sim::conformance::check_chance_game(&g, 50, 3, 100_000).unwrap();
+            tabula_sim::conformance::check_chance_game(tabula_sim::Sampled, &g, 50, 3, 100_000)
+                .unwrap();
         }
     }
 }

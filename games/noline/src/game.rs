@@ -2,6 +2,7 @@
 //! makes a line of three of their own loses.
 
 use tabula_core::{BoardGame, GameResult, Seat, Status};
+use tabula_play::Legality;
 
 use crate::board::{Cell, Grid, MAX_DIM};
 
@@ -60,7 +61,7 @@ pub struct Noline {
 
 impl Noline {
     /// Whether `mv` is legal in `state`: a free cell, while the game goes
-    /// on ([`BoardGame::is_legal`] with no list).
+    /// on ([`Legality::is_legal`] with no list).
     pub fn allows(&self, state: &State, mv: &Place) -> bool {
         self.is_legal(state, mv, &mut Vec::new())
     }
@@ -120,11 +121,6 @@ impl BoardGame for Noline {
         }
     }
 
-    /// A free cell, while the game goes on: no list needed.
-    fn is_legal(&self, state: &State, mv: &Place, _: &mut Vec<Place>) -> bool {
-        state.result.is_none() && state.grid.is_free(usize::from(mv.row), usize::from(mv.col))
-    }
-
     fn legal_moves(&self, state: &State, out: &mut Vec<Place>) {
         if state.result.is_some() {
             return;
@@ -138,6 +134,14 @@ impl BoardGame for Noline {
                 });
             }
         }
+    }
+}
+
+/// A move is checked directly: a free cell, while the game goes on.
+impl Legality for Noline {
+    /// A free cell, while the game goes on: no list needed.
+    fn is_legal(&self, state: &State, mv: &Place, _: &mut Vec<Place>) -> bool {
+        state.result.is_none() && state.grid.is_free(usize::from(mv.row), usize::from(mv.col))
     }
 }
 

@@ -1,6 +1,6 @@
 //! Seega for tabula (specification 004): the capture game on an odd n × n board,
-//! an agent API in the spirit of the specification's `InitGame` / `PlacePieces` /
-//! `MovePiece` / `TermGame` on top of the framework's agents, and the
+//! its agents (the framework's [`Agent`](tabula_core::Agent), whose methods are the
+//! specification's `InitGame` / `PlacePieces` / `MovePiece` / `TermGame`), and the
 //! [`Heuristic`](tabula_search::Heuristic) with which the framework's
 //! generic search agents play it (registered as `random`, `greedy`,
 //! `alphabeta`, `mcts`). The referee, tournaments, records, replay,
@@ -24,7 +24,7 @@
 //!
 //! Where the rules live: [`rules`] (the position, legality and captures),
 //! [`game`] (Seega as a `BoardGame`, its records and move notation),
-//! [`agent`] (the API), [`search`] (the heuristic), [`agents`] (the
+//! [`agent`] (the agent API), [`search`] (the heuristic), [`agents`] (the
 //! registered players), [`params`] (the rules as the one parameter
 //! type), [`tournament`] (the specification's columns of the framework's one
 //! tournament report), [`verbs`] (what Seega adds to the generic verbs: the
@@ -52,7 +52,7 @@ pub mod tournament;
 #[cfg(feature = "commands")]
 pub mod verbs;
 
-pub use agent::{GameInfo, Reply, SeegaAgent};
+pub use agent::GameInfo;
 pub use board::{Side, Slide, Square};
 pub use error::SeegaError;
 pub use game::Seega;

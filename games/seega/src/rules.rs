@@ -160,6 +160,13 @@ impl Action {
             other => other,
         }
     }
+
+    /// Two pieces placed on `squares`, in board order
+    /// ([`normalized`](Self::normalized)): an agent's answer in the
+    /// placement phase (the specification's `PlacePieces`).
+    pub fn place(squares: [Square; 2]) -> Action {
+        Action::Place(squares).normalized()
+    }
 }
 
 impl fmt::Debug for Action {

@@ -3,16 +3,16 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
-use tabula_core::{Agent, GameRng, Streams, game_rng};
+use tabula_core::{Agent, GameRng, Seat, Streams, game_rng};
 use tabula_play::agents::{AgentEntry, BuildFn};
 use tabula_play::record::{self, End, Format, RecordError, RecordOf, Step as RecordStep};
 use tabula_play::referee::{Fault, Played, Referee};
 use tabula_play::tournament::{Entrant, RunOptions, Scoring, Standings, Tournament};
 use tabula_search::{AlphaBeta, Budget, Greedy, Random};
-use tabula_seega::agent::{self, boxed};
+use tabula_seega::agent;
 use tabula_seega::agents::pick;
 use tabula_seega::rules::Illegal;
-use tabula_seega::{Action, Position, Reply, Rules, Seega, SeegaAgent, Side, Slide, Square};
+use tabula_seega::{Action, Phase, Position, Rules, Seega, Side, Slide, Square};
 
 fn rules() -> Rules {
     Rules::new(5, 30, Side::Black).unwrap()
@@ -43,24 +43,23 @@ impl Saboteur {
     }
 }
 
-impl SeegaAgent for Saboteur {
-    fn init_game(&mut self, _: &tabula_seega::GameInfo) {
+impl Agent<Seega> for Saboteur {
+    fn new_game(&mut self, _: &Seega, _: Seat) {
         self.answers = 0;
     }
 
-    fn place(&mut self, position: &Position, rng: &mut GameRng) -> [Square; 2] {
-        match self.sabotage() {
-            Some(Action::Place(p)) => p,
-            Some(_) => [Square::new(9, 9); 2],
-            None => random_placement(position, rng),
-        }
-    }
-
-    fn play(&mut self, position: &Position, _: Option<Square>, rng: &mut GameRng) -> Reply {
-        match self.sabotage() {
-            Some(Action::Move(s)) => Reply::Move(s),
-            Some(_) => Reply::Blocked,
-            None => random_reply(position, rng),
+    fn choose(&mut self, _: &Seega, position: &Position, _: Seat, rng: &mut GameRng) -> Action {
+        match position.phase() {
+            Phase::Placement => Action::place(match self.sabotage() {
+                Some(Action::Place(p)) => p,
+                Some(_) => [Square::new(9, 9); 2],
+                None => random_placement(position, rng),
+            }),
+            Phase::Movement => match self.sabotage() {
+                Some(Action::Move(s)) => Action::Move(s),
+                Some(_) => Action::Blocked,
+                None => random_reply(position, rng),
+            },
         }
     }
 }
@@ -73,8 +72,8 @@ fn random_placement(position: &Position, rng: &mut GameRng) -> [Square; 2] {
 }
 
 /// A random legal slide, or `Blocked`.
-fn random_reply(position: &Position, rng: &mut GameRng) -> Reply {
-    pick(position.slides(), rng).map_or(Reply::Blocked, Reply::Move)
+fn random_reply(position: &Position, rng: &mut GameRng) -> Action {
+    pick(position.slides(), rng).map_or(Action::Blocked, Action::Move)
 }
 
 fn sq(name: &str) -> Square {
@@ -136,7 +135,7 @@ fn every_kind_of_illegal_answer_loses_the_game() {
     ];
     let g = game();
     for (bad, made, expect) in cases {
-        let black = boxed(Saboteur {
+        let black = Box::new(Saboteur {
             answers: 0,
             after: 0,
             bad: Some(bad),
@@ -153,7 +152,7 @@ fn every_kind_of_illegal_answer_loses_the_game() {
 /// A White agent that places randomly, then answers `bad` at its first
 /// move (White moves first when Black places first).
 fn first_move_fault(bad: Action) -> Illegal {
-    let white = boxed(Saboteur {
+    let white = Box::new(Saboteur {
         answers: 0,
         after: 6, // 6 placement turns
         bad: Some(bad),
@@ -245,7 +244,7 @@ fn a_tampered_record_fails_at_the_first_illegal_step() {
 
 #[test]
 fn a_panicking_agent_forfeits_and_its_record_replays() {
-    let black = boxed(Saboteur {
+    let black = Box::new(Saboteur {
         answers: 0,
         after: 3,
         bad: None,
@@ -271,7 +270,7 @@ tabula_play::inventory::submit! {
         name: "test-panics",
         parameter: None,
         summary: "panics at its third answer (a test agent)",
-        build: &BuildFn::<Seega>(|_, _| Ok(boxed(Saboteur { answers: 0, after: 2, bad: None }))),
+        build: &BuildFn::<Seega>(|_, _| Ok(Box::new(Saboteur { answers: 0, after: 2, bad: None }))),
     }
 }
 
@@ -282,7 +281,7 @@ tabula_play::inventory::submit! {
         summary: "places on the centre at its first answer (a test agent)",
         build: &BuildFn::<Seega>(|_, _| {
             let centre = Square::new(2, 2);
-            Ok(boxed(Saboteur { answers: 0, after: 0, bad: Some(Action::Place([centre; 2])) }))
+            Ok(Box::new(Saboteur { answers: 0, after: 0, bad: Some(Action::Place([centre; 2])) }))
         }),
     }
 }
@@ -496,10 +495,7 @@ fn random_position(seed: u64, size: usize, plies: usize) -> Position {
         }
         let action = match p.phase() {
             tabula_seega::Phase::Placement => Action::Place(random_placement(&p, &mut rng)),
-            tabula_seega::Phase::Movement => match random_reply(&p, &mut rng) {
-                Reply::Move(s) => Action::Move(s),
-                Reply::Blocked => Action::Blocked,
-            },
+            tabula_seega::Phase::Movement => random_reply(&p, &mut rng),
         };
         p.play(&action).unwrap();
     }
@@ -580,17 +576,19 @@ struct Listener {
     told: std::sync::Arc<std::sync::Mutex<Vec<tabula_seega::Verdict>>>,
 }
 
-impl SeegaAgent for Listener {
-    fn place(&mut self, position: &Position, rng: &mut GameRng) -> [Square; 2] {
-        random_placement(position, rng)
+impl Agent<Seega> for Listener {
+    fn choose(&mut self, _: &Seega, position: &Position, _: Seat, rng: &mut GameRng) -> Action {
+        match position.phase() {
+            Phase::Placement => Action::place(random_placement(position, rng)),
+            Phase::Movement => random_reply(position, rng),
+        }
     }
 
-    fn play(&mut self, position: &Position, _: Option<Square>, rng: &mut GameRng) -> Reply {
-        random_reply(position, rng)
-    }
-
-    fn term_game(&mut self, verdict: &tabula_seega::Verdict) {
-        self.told.lock().unwrap().push(*verdict);
+    /// The specification's TermGame: told the verdict of a game that ended.
+    fn end_game(&mut self, _: &Seega, position: &Position, _: Seat) {
+        if let Some(verdict) = position.verdict() {
+            self.told.lock().unwrap().push(verdict);
+        }
     }
 }
 
@@ -598,7 +596,7 @@ impl SeegaAgent for Listener {
 fn the_referee_tells_seega_agents_the_outcome() {
     let told = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let g = game();
-    let listener = boxed(Listener { told: told.clone() });
+    let listener = Box::new(Listener { told: told.clone() });
     let played = referee(&g, listener, Box::new(Greedy), 4);
     let verdict = played.state.verdict().expect("the game ended");
     assert_eq!(*told.lock().unwrap(), [verdict]);

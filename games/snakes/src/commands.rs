@@ -40,8 +40,12 @@ pub const SUMMARY: &str =
 
 /// `tabula simulate snakes`: the generic verb, its run Snakes' own (the
 /// specification-000 report).
-pub static SIMULATE: Simulate<Recorded> =
-    Simulate::new(SIMULATE_DEFAULTS, || None, &SnakesExtension);
+pub static SIMULATE: Simulate<Recorded, tabula_play::Paths<tabula_sim::Sampled>> = Simulate::new(
+    SIMULATE_DEFAULTS,
+    || None,
+    &SnakesExtension,
+    || tabula_play::paths!(Recorded),
+);
 
 /// `tabula analyze snakes`: the generic verb, answered by Snakes' own
 /// solve (specification 001's exact answers).

@@ -3,10 +3,10 @@
 
 use std::sync::{Arc, OnceLock};
 
-use tabula_core::{BoardGame, Chance, ChanceObserver, GameResult, Status};
+use tabula_core::{BoardGame, Chance, GameResult, Status};
 use tabula_sim::Landings;
 use tabula_sim::table::{Payloads, ThrowTable};
-use tabula_sim::{LandingTally, Tallied};
+use tabula_sim::{ChanceObserver, LandingTally, Sampling, Tallied};
 
 use crate::board::Board;
 use crate::plugin::{Effect, Rules, Turn};
@@ -659,16 +659,6 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
     }
 
     #[inline]
-    fn sample_chance<G: tabula_core::rand::Rng + ?Sized>(
-        &self,
-        _: &Self::State,
-        rng: &mut G,
-        _: &mut Vec<Chance<u16>>,
-    ) -> Option<u16> {
-        Some(self.board.dice().roll(rng))
-    }
-
-    #[inline]
     fn apply_chance<E: FnMut(Event)>(&self, state: &mut Self::State, roll: u16, events: &mut E) {
         let seat = state.turn;
         let next = self.board.jump_table();
@@ -709,13 +699,34 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
         }
     }
 
+    fn apply_move<E: FnMut(Event)>(&self, _: &mut Self::State, mv: Self::Move, _: &mut E) {
+        match mv {}
+    }
+}
+
+/// Snakes rolls its own dice: several to a random word
+/// ([`WordDice`](tabula_core::WordDice)), and with one player a whole run
+/// of throws in a tight loop, from its table of throws where it has one.
+/// Its listed outcomes ([`chance_outcomes`](BoardGame::chance_outcomes))
+/// are for exact analysis; every way of playing it samples.
+impl<R: Rules> Sampling for Snakes<'_, R> {
+    #[inline]
+    fn sample_chance<G: tabula_core::rand::Rng + ?Sized>(
+        &self,
+        _: &Self::State,
+        rng: &mut G,
+        _: &mut Vec<Chance<u16>>,
+    ) -> Option<u16> {
+        Some(self.board.dice().roll(rng))
+    }
+
     /// Throws the dice several to a random word
     /// ([`WordDice`](tabula_core::WordDice)); with one player, every throw
     /// is the same token's, kept in locals, and where the rules allow
     /// ([`throws_from_table`](Snakes::throws_from_table)), read from the
     /// table of every throw. Every path throws the dice of one fresh
     /// stream of word dice, one digit a die, as
-    /// [`run_chance_observed`](BoardGame::run_chance_observed) throws
+    /// [`run_chance_observed`](Sampling::run_chance_observed) throws
     /// them: simulation, the referee, records and replay all see the same
     /// dice for a seed.
     #[inline]
@@ -758,7 +769,7 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
         n
     }
 
-    /// [`run_chance`](BoardGame::run_chance)'s throws one at a time, each
+    /// [`run_chance`](Sampling::run_chance)'s throws one at a time, each
     /// shown before it is applied: the dice of one fresh stream of word
     /// dice, one digit a die, which every path of `run_chance` throws too
     /// (for one player: from the table of throws, or through the rules in
@@ -779,17 +790,13 @@ impl<R: Rules> BoardGame for Snakes<'_, R> {
         let dice = self.board.dice();
         let mut words = dice.word_dice();
         let mut n = 0;
-        while n < limit && state.winner.is_none() && observer.go_on(state) {
+        while n < limit && state.winner.is_none() {
             let roll = dice.roll_from(&mut words, rng);
             observer.outcome(state, &roll);
             self.apply_chance(state, roll, &mut |e| observer.event(e));
             n += 1;
         }
         n
-    }
-
-    fn apply_move<E: FnMut(Event)>(&self, _: &mut Self::State, mv: Self::Move, _: &mut E) {
-        match mv {}
     }
 }
 

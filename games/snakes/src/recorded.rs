@@ -93,11 +93,12 @@ impl<'de> Deserialize<'de> for BoardParam {
 /// seeded run are those [`record`](Snakes::record) takes from the
 /// simulation's own replay, run under the rule set's own type
 /// ([`with_rules`]). Every way of playing it throws the simulation's
-/// dice, several to a word ([`run_chance`](BoardGame::run_chance), or
-/// [`run_chance_observed`](BoardGame::run_chance_observed) when each throw
-/// is watched, as the referee does): one game for a seed, whoever
-/// watches. [`sample_chance`](BoardGame::sample_chance) rolls one random
-/// number a die, for a caller that throws one alone.
+/// dice, several to a word (its [`Sampling`](tabula_sim::Sampling):
+/// [`run_chance`](tabula_sim::Sampling::run_chance), or
+/// [`run_chance_observed`](tabula_sim::Sampling::run_chance_observed)
+/// when each throw is watched, as the referee does): one game for a seed,
+/// whoever watches. [`sample_chance`](tabula_sim::Sampling::sample_chance)
+/// rolls one random number a die, for a caller that throws one alone.
 pub type Recorded = Snakes<'static, RuleSet>;
 
 /// A record of a Snakes and Ladders game.
@@ -119,6 +120,7 @@ impl WithRules for Throws<'_> {
         let game = Snakes::new(self.board, rules, self.players);
         let mut throws = Vec::new();
         tabula_sim::replay(
+            tabula_sim::Sampled,
             &game,
             self.seed,
             self.index,

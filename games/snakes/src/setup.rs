@@ -259,7 +259,7 @@ impl WithRules for Simulate<'_> {
         let game = Snakes::new(self.board, rules, self.players);
         let collectors = report::report_collectors(self.board, self.players);
         self.sim
-            .run_tallied_with(&game, || tabula_core::NoAgents, collectors, self.progress)
+            .run_tallied_with(&game, || tabula_sim::NoAgents, collectors, self.progress)
     }
 }
 

@@ -160,8 +160,12 @@ fn bump_with_one_player_does_nothing() {
         let bump = Snakes::new(&board, &Bump, players);
         let over = Snakes::new(&board, &Overshoot, players);
         let sim = Simulation::new(2_000).with_seed(5);
-        let a = sim.run(&bump, Lengths::new(LengthOf::ChanceSteps)).unwrap();
-        let b = sim.run(&over, Lengths::new(LengthOf::ChanceSteps)).unwrap();
+        let a = sim
+            .run_sampled(&bump, Lengths::new(LengthOf::ChanceSteps))
+            .unwrap();
+        let b = sim
+            .run_sampled(&over, Lengths::new(LengthOf::ChanceSteps))
+            .unwrap();
         (a.collector.mean(), b.collector.mean())
     };
     let (a, b) = run(1);

@@ -6,10 +6,11 @@
 //! two-dice board, under rule sets that forfeit, throw again, keep rule
 //! state and move other tokens.
 
-use tabula_core::{BoardGame, NoAgents, Seat, Streams};
+use tabula_core::{BoardGame, Seat, Streams};
 use tabula_play::record::{self, End, Step};
 use tabula_play::referee::{Referee, of_played};
 use tabula_sim::{Collector, LengthOf, Lengths, Occupancy, Playout, Simulation, Wins, play_one};
+use tabula_sim::{NoAgents, Sampled};
 use tabula_snakes::recorded::Recorded;
 use tabula_snakes::{
     Board, Bump, Event, ExactFinish, Overshoot, Rules, SixAgain, SixesHome, Snakes, State, rules,
@@ -75,6 +76,7 @@ fn watched_or_not<R: Rules + std::fmt::Debug>(
         end: None,
     });
     let played = play_one(
+        Sampled,
         game,
         &mut NoAgents,
         &mut Streams::new(seed, index),
@@ -90,6 +92,7 @@ fn watched_or_not<R: Rules + std::fmt::Debug>(
         throws: Vec::new(),
     };
     let watched = play_one(
+        Sampled,
         game,
         &mut NoAgents,
         &mut Streams::new(seed, index),
@@ -107,7 +110,7 @@ fn watched_or_not<R: Rules + std::fmt::Debug>(
 
     // The harness's own replay of one game (what a record is taken from).
     let mut replayed = Vec::new();
-    let again = tabula_sim::replay(game, seed, index, cap, |e| replayed.push(*e))
+    let again = tabula_sim::replay(Sampled, game, seed, index, cap, |e| replayed.push(*e))
         .expect("the harness replays");
     assert_eq!(
         (again, &replayed),
@@ -148,7 +151,13 @@ fn refereed(board: &Board, name: &str, players: u8, seed: u64, index: u64, throw
     );
     let rule_set = rules::find(name).expect("a built-in rule set");
     let game = Recorded::new(board.clone(), rule_set, players);
-    let played = Referee::new().play(&game, &mut [], &mut Streams::new(seed, index), &mut ());
+    let played = Referee::new().play_on(
+        tabula_play::paths!(Recorded),
+        &game,
+        &mut [],
+        &mut Streams::new(seed, index),
+        &mut (),
+    );
     let steps: Vec<u16> = played
         .steps
         .iter()
@@ -252,9 +261,12 @@ fn one_run<R: Rules + Sync + std::fmt::Debug>(board: &Board, rules: &R, players:
     };
     let sim = Simulation::new(3_000).with_seed(11).with_threads(2);
     let bulk = sim.run_tallied(&game, counts()).expect("runs").collector;
-    let events = sim.run(&game, counts()).expect("runs").collector;
+    let events = sim.run_sampled(&game, counts()).expect("runs").collector;
     let (l, o, w) = counts();
-    let (l, o, w, shown) = sim.run(&game, (l, o, w, Shown(0))).expect("runs").collector;
+    let (l, o, w, shown) = sim
+        .run_sampled(&game, (l, o, w, Shown(0)))
+        .expect("runs")
+        .collector;
     let what = format!("{:?}", game);
     assert_eq!(events, bulk, "{what}: from events");
     assert_eq!((l, o, w), bulk, "{what}: watched");

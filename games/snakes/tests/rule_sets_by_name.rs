@@ -12,7 +12,10 @@ fn games<R: Rules>(board: &Board, rules: &R, players: u8) -> Vec<Event> {
     let game = Snakes::new(board, rules, players);
     let mut events = Vec::new();
     for index in 0..6 {
-        tabula_sim::replay(&game, 3, index, 10_000, |e| events.push(*e)).unwrap();
+        tabula_sim::replay(tabula_sim::Sampled, &game, 3, index, 10_000, |e| {
+            events.push(*e)
+        })
+        .unwrap();
     }
     events
 }

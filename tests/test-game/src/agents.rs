@@ -7,10 +7,10 @@
 //! possible. All three are fixed policies, so `tabula analyze coin-race
 //! --agents a,b` solves any pair of them exactly.
 
-use tabula::core::{Deterministic, PolicyAgent, Seat};
+use tabula::core::{Agent, Rule};
 use tabula::play::agents::{AgentEntry, BuildFn};
 
-use crate::{Choice, CoinRace, State};
+use crate::{Choice, CoinRace};
 
 /// The index of `choice` among the legal `moves` (the first move if it is
 /// not there).
@@ -19,28 +19,20 @@ fn index_of(moves: &[Choice], choice: Choice) -> usize {
 }
 
 /// Always flips: the race without choices.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Flip;
-
-impl Deterministic<CoinRace> for Flip {
-    fn pick(&self, _: &CoinRace, _: &State, _: Seat, moves: &[Choice]) -> usize {
-        index_of(moves, Choice::Flip)
-    }
+pub fn flip() -> impl Agent<CoinRace> {
+    Rule::new::<CoinRace>(|_, _, _, moves| index_of(moves, Choice::Flip))
 }
 
 /// Dashes when the finish is exactly three squares away.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Finisher;
-
-impl Deterministic<CoinRace> for Finisher {
-    fn pick(&self, game: &CoinRace, s: &State, seat: Seat, moves: &[Choice]) -> usize {
+pub fn finisher() -> impl Agent<CoinRace> {
+    Rule::new::<CoinRace>(|game, s, seat, moves| {
         let at = s.positions.get(seat).copied().unwrap_or(0);
         if game.squares().saturating_sub(at) == 3 {
             index_of(moves, Choice::Dash)
         } else {
             index_of(moves, Choice::Flip)
         }
-    }
+    })
 }
 
 tabula::play::inventory::submit! {
@@ -48,7 +40,7 @@ tabula::play::inventory::submit! {
         name: "flip",
         parameter: None,
         summary: "always flips",
-        build: &BuildFn::<CoinRace>(|_, _| Ok(Box::new(PolicyAgent(Flip)))),
+        build: &BuildFn::<CoinRace>(|_, _| Ok(Box::new(flip()))),
     }
 }
 
@@ -57,6 +49,6 @@ tabula::play::inventory::submit! {
         name: "finisher",
         parameter: None,
         summary: "dashes when the finish is exactly three squares away, flips otherwise",
-        build: &BuildFn::<CoinRace>(|_, _| Ok(Box::new(PolicyAgent(Finisher)))),
+        build: &BuildFn::<CoinRace>(|_, _| Ok(Box::new(finisher()))),
     }
 }

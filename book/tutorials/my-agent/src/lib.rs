@@ -19,11 +19,10 @@
 #![deny(missing_docs)]
 
 // ANCHOR: plugin
-use tabula::core::GameRng;
+use tabula::core::{Agent, GameRng, Seat};
 use tabula::play::agents::{AgentEntry, BuildFn};
-use tabula::seega::agent::boxed;
 use tabula::seega::agents::{pick, safe_placement};
-use tabula::seega::{Action, Position, Reply, Seega, SeegaAgent, Slide, Square};
+use tabula::seega::{Action, Phase, Position, Seega, Slide};
 
 /// Captures the most it can; with no capture, picks at random among the
 /// slides after which the opponent has no capture, and only if there are
@@ -41,18 +40,18 @@ fn exposes(position: &Position, slide: Slide) -> bool {
     after.slides().any(|s| after.captures_any(s))
 }
 
-impl SeegaAgent for Cautious {
-    fn place(&mut self, position: &Position, rng: &mut GameRng) -> [Square; 2] {
-        safe_placement(position, rng) // corners, then edges
-    }
-
-    fn play(&mut self, position: &Position, follow_up: Option<Square>, rng: &mut GameRng) -> Reply {
-        // During a follow-up, `slides()` offers only the capturing slides of
-        // that piece, so the rules are kept without checking `follow_up`.
-        let _ = follow_up;
+impl Agent<Seega> for Cautious {
+    fn choose(&mut self, _: &Seega, position: &Position, _: Seat, rng: &mut GameRng) -> Action {
+        if position.phase() == Phase::Placement {
+            // The specification's PlacePieces: corners, then edges.
+            return Action::place(safe_placement(position, rng));
+        }
+        // The specification's MovePiece. During a follow-up capture,
+        // `slides()` offers only the capturing slides of that piece, so
+        // the rules are kept without looking at `position.follow_up()`.
         let most = position.slides().map(|s| position.captures(s).len()).max();
         let slide = match most {
-            None => return Reply::Blocked, // no legal slide at all
+            None => return Action::Blocked, // no legal slide at all
             Some(n) if n > 0 => pick(
                 position
                     .slides()
@@ -62,7 +61,7 @@ impl SeegaAgent for Cautious {
             Some(_) => pick(position.slides().filter(|&s| !exposes(position, s)), rng)
                 .or_else(|| pick(position.slides(), rng)),
         };
-        slide.map_or(Reply::Blocked, Reply::Move)
+        slide.map_or(Action::Blocked, Action::Move)
     }
 }
 
@@ -71,7 +70,7 @@ tabula::play::inventory::submit! {
         name: "cautious",
         parameter: None,
         summary: "captures the most it can, else never steps into a capture (my-agent)",
-        build: &BuildFn::<Seega>(|_, _| Ok(boxed(Cautious))),
+        build: &BuildFn::<Seega>(|_, _| Ok(Box::new(Cautious))),
     }
 }
 // ANCHOR_END: plugin

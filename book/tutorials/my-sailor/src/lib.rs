@@ -8,11 +8,12 @@
 //! use my_sailor as _; // link the plugin
 //! use tabula::core::Streams;
 //! use tabula::cruising::Cruising;
-//! use tabula::play::{agents, referee::Referee};
+//! use tabula::play::{agents, paths, referee::Referee};
 //!
 //! let game = Cruising::scenario(9)?;
 //! let mut sailors = vec![agents::build(&game, "layline")?];
-//! let played = Referee::new().with_max_steps(20_000).play(&game, &mut sailors, &mut Streams::new(7, 0), &mut ());
+//! let referee = Referee::new().with_max_steps(20_000);
+//! let played = referee.play_on(paths!(Cruising), &game, &mut sailors, &mut Streams::new(7, 0), &mut ());
 //! assert!(played.forfeit.is_none(), "it never answers a bad helm");
 //! assert_eq!(played.state.marks, 4, "it sails the whole course");
 //! # Ok::<_, Box<dyn std::error::Error>>(())
@@ -20,8 +21,9 @@
 #![deny(missing_docs)]
 
 // ANCHOR: plugin
+use tabula::core::{Agent, GameRng, Seat};
 use tabula::cruising::angle::{normalize, off_wind};
-use tabula::cruising::{Briefing, Cruising, Helm, Observation, Position, Sailor, Skipper, polar};
+use tabula::cruising::{Briefing, Cruising, Helm, Observation, Position, State, polar};
 use tabula::play::agents::{AgentEntry, BuildFn};
 
 /// Beats at the best angle for velocity made good and tacks on the
@@ -43,14 +45,15 @@ fn best_beat(speed: f64) -> f64 {
         .unwrap_or(std::f64::consts::FRAC_PI_4)
 }
 
-impl Sailor for Layline {
+impl Agent<Cruising> for Layline {
     /// The specification's InitCarribeanCruise: remember the marks.
-    fn init(&mut self, briefing: &Briefing<'_>) {
-        self.marks = briefing.marks.to_vec();
+    fn new_game(&mut self, game: &Cruising, _: Seat) {
+        self.marks = Briefing::of(game).marks.to_vec();
     }
 
     /// The specification's Cruise: a bow direction and a trim.
-    fn cruise(&mut self, seen: &Observation) -> Helm {
+    fn choose(&mut self, game: &Cruising, state: &State, _: Seat, _: &mut GameRng) -> Helm {
+        let seen = Observation::of(game, state); // position, wind, marks, time
         let Some(&mark) = self.marks.get(seen.marks_picked_up) else {
             return Helm {
                 bow: seen.bow,
@@ -81,7 +84,7 @@ tabula::play::inventory::submit! {
         name: "layline",
         parameter: None,
         summary: "beats at the best VMG angle from the polar, tacking once on the layline",
-        build: &BuildFn::<Cruising>(|_, _| Ok(Box::new(Skipper(Layline::default())))),
+        build: &BuildFn::<Cruising>(|_, _| Ok(Box::new(Layline::default()))),
     }
 }
 // ANCHOR_END: plugin

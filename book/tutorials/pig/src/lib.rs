@@ -18,7 +18,7 @@
 
 // ANCHOR: imports
 use tabula::core::params::{Param, Parameters};
-use tabula::core::{BoardGame, Chance, Deterministic, Dice, GameResult, PolicyAgent, Seat, Status};
+use tabula::core::{Agent, BoardGame, Chance, Dice, GameResult, Rule, Seat, Status};
 use tabula::exact::Dense;
 use tabula::play::agents::{AgentEntry, BuildFn};
 use tabula::play::record::{ParametersError, Recordable};
@@ -164,19 +164,14 @@ impl Notation for Pig {
 // ANCHOR_END: services
 
 // ANCHOR: hold-at
-/// Rolls until the turn total reaches N, then holds: a fixed policy, so
-/// the exact analysis can follow it.
-pub struct HoldAt(pub u32);
-
-impl Deterministic<Pig> for HoldAt {
-    fn pick(&self, _: &Pig, s: &State, _: Seat, moves: &[Move]) -> usize {
+/// Rolls until the turn total reaches `n`, then holds: a rule (which of
+/// the legal moves to play, by its index), so the exact analysis can
+/// follow it.
+pub fn hold_at(n: u32) -> impl Agent<Pig> {
+    Rule::new::<Pig>(move |_, s, _, moves| {
         // The moves are [Roll] or [Roll, Hold].
-        if s.turn_total < self.0 {
-            0
-        } else {
-            moves.len() - 1
-        }
-    }
+        if s.turn_total < n { 0 } else { moves.len() - 1 }
+    })
 }
 
 tabula::registry::inventory::submit! {
@@ -186,7 +181,7 @@ tabula::registry::inventory::submit! {
         summary: "hold-at-N: roll until the turn total reaches N, then hold",
         build: &BuildFn::<Pig>(|_, n| {
             let n: u32 = n.ok_or("hold-at-N needs an N, as in hold-at-20")?.parse()?;
-            Ok(Box::new(PolicyAgent(HoldAt(n.max(1)))))
+            Ok(Box::new(hold_at(n.max(1))))
         }),
     }
 }

@@ -40,22 +40,34 @@ pub struct Chance<O> {
 
 /// A game definition: validated and immutable, shared by every playout.
 ///
-/// The state is a separate, cheap, cloneable value. Chance is explicit: at a
-/// [`Status::Chance`] state the game lists its outcomes with probabilities
-/// ([`chance_outcomes`](Self::chance_outcomes), used by exact analysis) and
-/// samples one ([`sample_chance`](Self::sample_chance), used by simulation;
-/// override it when sampling can be faster than listing). Player decisions
-/// go through an [`Agent`](crate::Agent); a game with no decisions (Snakes
-/// and Ladders) uses [`Infallible`](std::convert::Infallible) as its move
-/// type and runs with no agent at all.
+/// The trait is the rules, and only the rules: what a game is (its seats,
+/// its states, who acts next, the chance outcomes and the legal moves,
+/// what each does, who won). The state is a separate, cheap, cloneable
+/// value. Chance is explicit: at a [`Status::Chance`] state the game lists
+/// its outcomes with probabilities
+/// ([`chance_outcomes`](Self::chance_outcomes)), which serves both exact
+/// analysis and simulation (the framework draws one, [`draw`]). Player
+/// decisions go through an [`Agent`](crate::Agent); a game with no
+/// decisions (Snakes and Ladders) uses [`NoMove`] (or
+/// [`Infallible`](std::convert::Infallible)) as its move type and runs
+/// with no agent at all.
+///
+/// A game implements more only to go faster or to look different, each an
+/// opt-in trait beside the tool that uses it: sampling its chance rather
+/// than drawing from the list, or running long stretches of chance in a
+/// tight loop (`tabula_sim::Sampling`: Snakes, Backgammon; Cruising's
+/// continuous gusts are sampled, never listed), counting its landings in
+/// bulk (`tabula_sim::Tallied`), checking an answer or a recorded outcome
+/// directly rather than against the lists (`tabula_play::Legality`:
+/// Cruising's continuous helm, noline's free cells), its notation at the
+/// terminal (`tabula_play::Notation`), an evaluation for the search
+/// agents (`tabula_search::Heuristic`), a numbering of its states for the
+/// exact solver (`tabula_exact::Dense`).
 ///
 /// One loop plays every game (`tabula_sim::game_loop`): the simulation
 /// harness, the referee, terminal play and replay are that loop with
 /// different deciders, chance sources and observers, so for the same seed
-/// and agents they play the same game, whoever watches: chance plays
-/// through [`run_chance`](Self::run_chance), or, when each outcome is
-/// watched, [`run_chance_observed`](Self::run_chance_observed), with the
-/// same draws.
+/// and agents they play the same game, whoever watches.
 ///
 /// Applying an outcome or a move reports what happened through `events`,
 /// a closure the caller passes in: simulation hands it to statistics
@@ -65,10 +77,12 @@ pub struct Chance<O> {
 pub trait BoardGame: Send + Sync {
     /// Everything that changes during play.
     type State: Clone + Send;
-    /// A player decision (a placement, a step, "stop" or "roll again").
-    type Move: Clone + std::fmt::Debug + Send;
-    /// The result of a chance point (a roll of the dice).
-    type Outcome: Copy + std::fmt::Debug + Send;
+    /// A player decision (a placement, a step, "stop" or "roll again"):
+    /// plain data, shared between threads (an agent keeps moves; see
+    /// [`Agent`](crate::Agent)).
+    type Move: Clone + std::fmt::Debug + Send + Sync;
+    /// The result of a chance point (a roll of the dice): plain data.
+    type Outcome: Copy + std::fmt::Debug + Send + Sync;
     /// What applying an outcome or move reports.
     type Event;
 
@@ -81,6 +95,14 @@ pub trait BoardGame: Send + Sync {
     /// Whether chance, a seat or nobody (game over) acts next.
     fn status(&self, state: &Self::State) -> Status;
 
+    /// Lists the outcomes of the chance point at `state` with their
+    /// probabilities, appending to `out`. The default lists none, which is
+    /// right for games without chance (and for a game whose outcomes are
+    /// continuous, which samples them instead: `tabula_sim::Sampling`).
+    fn chance_outcomes(&self, state: &Self::State, out: &mut Vec<Chance<Self::Outcome>>) {
+        let _ = (state, out);
+    }
+
     /// Applies a chance outcome at a [`Status::Chance`] state.
     fn apply_chance<E: FnMut(Self::Event)>(
         &self,
@@ -88,6 +110,12 @@ pub trait BoardGame: Send + Sync {
         outcome: Self::Outcome,
         events: &mut E,
     );
+
+    /// Lists the legal moves at a [`Status::Decision`] state, appending to
+    /// `out`. The default lists none.
+    fn legal_moves(&self, state: &Self::State, out: &mut Vec<Self::Move>) {
+        let _ = (state, out);
+    }
 
     /// Applies a legal move at a [`Status::Decision`] state. Callers check
     /// legality first (see [`legal_moves`](Self::legal_moves)).
@@ -97,167 +125,6 @@ pub trait BoardGame: Send + Sync {
         mv: Self::Move,
         events: &mut E,
     );
-
-    /// Lists the outcomes of the chance point at `state` with their
-    /// probabilities, appending to `out`. The default lists none, which is
-    /// right for games without chance.
-    fn chance_outcomes(&self, state: &Self::State, out: &mut Vec<Chance<Self::Outcome>>) {
-        let _ = (state, out);
-    }
-
-    /// Samples one outcome of the chance point at `state`, or `None` if the
-    /// game lists no outcomes there. The default lists the
-    /// [`chance_outcomes`](Self::chance_outcomes) into `scratch` (cleared
-    /// first; a buffer the caller keeps from call to call, so sampling
-    /// allocates nothing) and draws one by its probability. Games override
-    /// it to roll directly, without a list (and then ignore `scratch`).
-    fn sample_chance<R: Rng + ?Sized>(
-        &self,
-        state: &Self::State,
-        rng: &mut R,
-        scratch: &mut Vec<Chance<Self::Outcome>>,
-    ) -> Option<Self::Outcome> {
-        scratch.clear();
-        self.chance_outcomes(state, scratch);
-        let last = scratch.last()?.outcome;
-        let mut x: f64 = rng.random();
-        for c in scratch.iter() {
-            if x < c.probability {
-                return Some(c.outcome);
-            }
-            x -= c.probability;
-        }
-        Some(last)
-    }
-
-    /// Plays consecutive chance points from `state`, at most `limit` of
-    /// them, stopping early when the state is no longer at
-    /// [`Status::Chance`]; returns how many were played. The harness calls
-    /// this; the default samples and applies one outcome at a time. Games
-    /// whose turns are long runs of chance (Snakes and Ladders) override it
-    /// with a tighter loop that keeps the state in locals. `scratch` is
-    /// [`sample_chance`](Self::sample_chance)'s buffer, kept by the caller.
-    ///
-    /// Every game is played by one loop, `tabula_sim::game_loop`: the
-    /// simulation harness, the referee, terminal play and the replay of a
-    /// record differ only in who decides (agents, checked and timed
-    /// agents, people, a record's moves), where chance comes from (the
-    /// dice stream, or a record's outcomes) and what sees the steps. From
-    /// the dice stream the loop plays chance through this method, or,
-    /// when something wants each outcome (the referee keeping steps for a
-    /// record, the terminal printing them), through
-    /// [`run_chance_observed`](Self::run_chance_observed), which plays the
-    /// same run and shows each outcome before applying it.
-    ///
-    /// An override may draw its outcomes differently from
-    /// [`sample_chance`](Self::sample_chance), e.g. several dice from one
-    /// random word ([`WordDice`](crate::WordDice)), and then overrides
-    /// [`run_chance_observed`](Self::run_chance_observed) too, with the
-    /// same draws: the two must play the same outcomes from the same
-    /// stream, to the same state, the same events and the same count, so
-    /// that for the same seed and agents every way of playing plays the
-    /// same game (`tabula_sim::conformance` checks it).
-    ///
-    /// Returning 0 at a chance state means the game listed no outcomes.
-    #[inline]
-    fn run_chance<R: Rng + ?Sized, E: FnMut(Self::Event)>(
-        &self,
-        state: &mut Self::State,
-        rng: &mut R,
-        limit: u32,
-        events: &mut E,
-        scratch: &mut Vec<Chance<Self::Outcome>>,
-    ) -> u32 {
-        let mut n = 0;
-        while n < limit && self.status(state) == Status::Chance {
-            let Some(outcome) = self.sample_chance(state, rng, scratch) else {
-                break;
-            };
-            self.apply_chance(state, outcome, events);
-            n += 1;
-        }
-        n
-    }
-
-    /// [`run_chance`](Self::run_chance) for a caller that sees each step:
-    /// the same outcomes from the same draws, each shown to `observer`
-    /// ([`ChanceObserver::outcome`]) before it is applied and its events
-    /// after ([`ChanceObserver::event`]). Before each outcome is drawn the
-    /// observer may end the run ([`ChanceObserver::go_on`]: a person
-    /// quitting at a pause); the state is then still at a chance point.
-    /// Returns how many outcomes were played.
-    ///
-    /// The loop plays chance through this when its observer wants every
-    /// step (the referee keeping a record, the terminal, a collector that
-    /// records). The default is [`run_chance`](Self::run_chance)'s
-    /// default, one [`sample_chance`](Self::sample_chance) at a time; a
-    /// game that overrides `run_chance` to draw otherwise overrides this
-    /// with the same draws.
-    #[inline]
-    fn run_chance_observed<R: Rng + ?Sized, O: ChanceObserver<Self>>(
-        &self,
-        state: &mut Self::State,
-        rng: &mut R,
-        limit: u32,
-        observer: &mut O,
-        scratch: &mut Vec<Chance<Self::Outcome>>,
-    ) -> u32 {
-        let mut n = 0;
-        while n < limit && self.status(state) == Status::Chance && observer.go_on(state) {
-            let Some(outcome) = self.sample_chance(state, rng, scratch) else {
-                break;
-            };
-            observer.outcome(state, &outcome);
-            self.apply_chance(state, outcome, &mut |e| observer.event(e));
-            n += 1;
-        }
-        n
-    }
-
-    /// Lists the legal moves at a [`Status::Decision`] state, appending to
-    /// `out`. The default lists none.
-    fn legal_moves(&self, state: &Self::State, out: &mut Vec<Self::Move>) {
-        let _ = (state, out);
-    }
-
-    /// Whether `mv` is legal at `state`: what a referee checks of every
-    /// answer an agent gives. The default lists the
-    /// [`legal_moves`](Self::legal_moves) into `scratch` (cleared first; a
-    /// buffer the caller keeps from call to call, so checking allocates
-    /// nothing) and looks for `mv` among them. Games override it with a
-    /// direct test (is the cell free?) when that is cheaper; it must agree
-    /// with `legal_moves`.
-    fn is_legal(&self, state: &Self::State, mv: &Self::Move, scratch: &mut Vec<Self::Move>) -> bool
-    where
-        Self::Move: PartialEq,
-    {
-        scratch.clear();
-        self.legal_moves(state, scratch);
-        scratch.contains(mv)
-    }
-
-    /// Whether chance can give `outcome` at the [`Status::Chance`] state
-    /// `state`: what replay checks of every recorded outcome. The default
-    /// lists the [`chance_outcomes`](Self::chance_outcomes) into `scratch`
-    /// (cleared first) and looks for `outcome` among those of positive
-    /// probability. A game whose outcomes are continuous (drawn by
-    /// [`sample_chance`](Self::sample_chance), never listed) overrides it
-    /// with a direct test.
-    fn is_possible(
-        &self,
-        state: &Self::State,
-        outcome: &Self::Outcome,
-        scratch: &mut Vec<Chance<Self::Outcome>>,
-    ) -> bool
-    where
-        Self::Outcome: PartialEq,
-    {
-        scratch.clear();
-        self.chance_outcomes(state, scratch);
-        scratch
-            .iter()
-            .any(|c| c.outcome == *outcome && c.probability > 0.0)
-    }
 
     /// Each seat's score and rank in a finished game, or `None` while it
     /// goes on. The default derives them from [`Status::Over`]'s
@@ -271,29 +138,33 @@ pub trait BoardGame: Send + Sync {
     }
 }
 
-/// What sees a run of chance played by
-/// [`BoardGame::run_chance_observed`]: each outcome before it is applied,
-/// then the events applying it reports; and, before each outcome is
-/// drawn, whether to play it at all.
-pub trait ChanceObserver<G: BoardGame + ?Sized> {
-    /// Whether to draw and play another outcome at `state`, a chance
-    /// point (default yes). `false` ends the run before the draw, the
-    /// state still at that chance point: a person quitting at a pause.
-    /// A run stopped before its first outcome returns 0, which the game
-    /// loop reads as "no outcomes listed"; an observer that stops there
-    /// must say so itself (as `tabula_sim::game_loop`'s `Paced` does,
-    /// returning its stop).
-    #[inline(always)]
-    fn go_on(&mut self, state: &G::State) -> bool {
-        let _ = state;
-        true
+/// Draws one of `chances`, the outcomes of a chance point, by their
+/// probabilities: one uniform number in `[0, 1)` from `rng`, walked along
+/// the outcomes in order (the last where rounding leaves it past them
+/// all). `None` when there are no outcomes. This is how the framework
+/// samples a game's listed chance
+/// ([`BoardGame::chance_outcomes`]) unless the game samples it itself.
+///
+/// ```
+/// use tabula_core::{Chance, draw, game_rng};
+///
+/// let coin = [Chance { outcome: 'H', probability: 0.5 }, Chance { outcome: 'T', probability: 0.5 }];
+/// let face = draw(&coin, &mut game_rng(1, 0)).ok_or("no outcomes")?;
+/// assert!(face == 'H' || face == 'T');
+/// assert_eq!(draw::<char, _>(&[], &mut game_rng(1, 0)), None);
+/// # Ok::<_, &str>(())
+/// ```
+#[inline]
+pub fn draw<O: Copy, R: Rng + ?Sized>(chances: &[Chance<O>], rng: &mut R) -> Option<O> {
+    let last = chances.last()?.outcome;
+    let mut x: f64 = rng.random();
+    for c in chances {
+        if x < c.probability {
+            return Some(c.outcome);
+        }
+        x -= c.probability;
     }
-
-    /// Chance gives `outcome` at `state`; it is applied next.
-    fn outcome(&mut self, state: &G::State, outcome: &G::Outcome);
-
-    /// Applying the outcome reported `event`.
-    fn event(&mut self, event: G::Event);
+    Some(last)
 }
 
 /// The move type of a game decided by chance alone: no value exists.

@@ -2,13 +2,14 @@
 //! dice, reproducible random streams, the plugin registry and RON loading
 //! with precise error locations.
 //!
-//! A game implements [`BoardGame`]. Its state is either at a chance point
-//! (the dice decide), at a decision (a seat's agent decides) or over. The
-//! same definition serves sampling ([`BoardGame::sample_chance`]) and exact
-//! analysis ([`BoardGame::chance_outcomes`]).
+//! A game implements [`BoardGame`], its rules. Its state is either at a
+//! chance point (the dice decide), at a decision (a seat's [`Agent`]
+//! decides) or over. The same definition serves sampling (the listed
+//! outcomes, [`draw`]n by their probabilities) and exact analysis
+//! ([`BoardGame::chance_outcomes`]).
 //!
 //! ```
-//! use tabula_core::{BoardGame, Chance, GameResult, Status, game_rng};
+//! use tabula_core::{BoardGame, Chance, GameResult, Status, draw, game_rng};
 //! use std::convert::Infallible;
 //!
 //! /// First to roll a six wins; two seats take turns with one die.
@@ -45,9 +46,11 @@
 //! let game = FirstSix;
 //! let mut rng = game_rng(42, 0);
 //! let mut state = game.initial_state();
-//! let mut scratch = Vec::new(); // the outcomes' list, kept from roll to roll
+//! let mut outcomes = Vec::new(); // the outcomes' list, kept from roll to roll
 //! while let Status::Chance = game.status(&state) {
-//!     let face = game.sample_chance(&state, &mut rng, &mut scratch).ok_or("no outcomes")?;
+//!     outcomes.clear();
+//!     game.chance_outcomes(&state, &mut outcomes);
+//!     let face = draw(&outcomes, &mut rng).ok_or("no outcomes")?;
 //!     game.apply_chance(&mut state, face, &mut |_| {});
 //! }
 //! assert!(matches!(game.status(&state), Status::Over(GameResult::Win(_))));
@@ -68,10 +71,10 @@ mod rng;
 pub mod spec;
 pub mod text;
 
-pub use agent::{Agent, Agents, Deterministic, NoAgents, Policy, PolicyAgent, Sampled};
+pub use agent::{Agent, Pick, Randomized, Rule};
 pub use dice::{Chances, Dice, DiceSpec, WordDice};
 pub use error::CoreError;
-pub use game::{BoardGame, Chance, ChanceObserver, GameResult, NoMove, Seat, Status};
+pub use game::{BoardGame, Chance, GameResult, NoMove, Seat, Status, draw};
 pub use results::Results;
 pub use rng::{GameRng, Stream, Streams, agent_rng, fresh_seed, game_rng, stream_rng};
 

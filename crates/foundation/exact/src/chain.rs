@@ -8,7 +8,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::time::Duration;
 
-use tabula_core::{BoardGame, Chance, GameResult, Policy, Results, Seat, Status};
+use tabula_core::{Agent, BoardGame, Chance, GameResult, Results, Seat, Status};
 
 use crate::budget::{Cancel, Progress};
 use crate::explore::Explorer;
@@ -190,7 +190,8 @@ where
 
     /// Like [`build`](Self::build), for a game with decisions: at each
     /// decision state of seat `s`, `policies[s]` gives a probability for
-    /// each legal move ([`Policy::probabilities`]), and each move with a
+    /// each legal move ([`Agent::probabilities`]: each seat's agent must be a
+    /// rule), and each move with a
     /// probability above zero becomes a transition
     /// ([`Cause::Move`]) with that probability. The chain is then a Markov
     /// chain like any other, so [`solve`](Self::solve) (length in steps,
@@ -200,13 +201,14 @@ where
     /// outcome or a move.
     ///
     /// Fails also with [`ExactError::NoPolicy`] if a deciding seat has no
-    /// policy, [`ExactError::NoMoves`] if a decision state lists no legal
+    /// agent, [`ExactError::NotARule`] if a seat's agent gives no
+    /// probabilities, [`ExactError::NoMoves`] if a decision state lists no legal
     /// move, and [`ExactError::Policy`] if a policy's probabilities are
     /// not a distribution over the moves (one per move, none negative,
     /// summing to one within 1e-9).
     pub fn build_with(
         game: &G,
-        policies: &[&dyn Policy<G>],
+        policies: &[&dyn Agent<G>],
         limits: &Limits,
         mark: impl FnMut(&G::Event, &mut Vec<M>),
     ) -> Result<Self, ExactError> {
@@ -237,7 +239,7 @@ where
     /// [`build_with`](Self::build_with) does.
     pub fn explore_with(
         game: &G,
-        policies: &[&dyn Policy<G>],
+        policies: &[&dyn Agent<G>],
         limits: &Limits,
         mark: impl FnMut(&G::Event, &mut Vec<M>),
     ) -> Result<Self, ExactError> {
@@ -246,7 +248,7 @@ where
 
     fn construct(
         game: &G,
-        policies: Option<&[&dyn Policy<G>]>,
+        policies: Option<&[&dyn Agent<G>]>,
         limits: &Limits,
         mut mark: impl FnMut(&G::Event, &mut Vec<M>),
     ) -> Result<Self, ExactError> {

@@ -74,7 +74,7 @@
 //! game: use it only with the game (and parameters) it was solved for.
 //!
 //! ```
-//! use tabula_core::{BoardGame, Chance, Deterministic, GameResult, Status};
+//! use tabula_core::{BoardGame, Chance, GameResult, Status};
 //! use tabula_exact::{Dense, DenseOptimal, Limits, WinZeroSum};
 //!
 //! /// Two players take turns to throw a coin; heads adds one to the
@@ -145,7 +145,7 @@ use std::fmt::Debug;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use tabula_core::{BoardGame, Chance, Deterministic, Seat, Status};
+use tabula_core::{Agent, BoardGame, Chance, GameRng, Seat, Status};
 
 use crate::budget::{Clock, Stage};
 use crate::{ExactError, Limits, Objective};
@@ -554,13 +554,22 @@ impl<G: Dense> DenseOptimal<G> {
     }
 }
 
-/// The optimal strategy: at a numbered decision state, the optimal move
-/// (by its index in the legal moves, which must be listed as
-/// [`BoardGame::legal_moves`] lists them); elsewhere the first move.
-impl<G: Dense> Deterministic<G> for DenseOptimal<G> {
-    fn pick(&self, game: &G, state: &G::State, _: Seat, moves: &[G::Move]) -> usize {
+impl<G: Dense> DenseOptimal<G> {
+    /// The optimal strategy: at a numbered decision state, the optimal
+    /// move (by its index in `moves`, the legal moves, which must be
+    /// listed as [`BoardGame::legal_moves`] lists them); elsewhere the
+    /// first move.
+    pub fn pick(&self, game: &G, state: &G::State, _: Seat, moves: &[G::Move]) -> usize {
         self.best_move(game, state)
             .filter(|&b| b < moves.len())
             .unwrap_or(0)
     }
 }
+
+crate::solved_agent!(
+    /// The optimal strategy as an agent: a rule, which plays
+    /// [`DenseOptimal::pick`]'s move (and gives it probability 1).
+    impl[G] Agent<G> for DenseOptimal<G>
+    where
+        G: Dense,
+);

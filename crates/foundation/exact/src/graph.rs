@@ -9,7 +9,7 @@
 
 use std::fmt::Debug;
 
-use tabula_core::{BoardGame, Chance, Policy, Seat, Status};
+use tabula_core::{Agent, BoardGame, Chance, Seat, Status};
 
 use crate::ExactError;
 
@@ -95,12 +95,13 @@ pub(crate) fn check_chances<S: Debug, O>(
     Ok(())
 }
 
-/// A policy's probabilities for `moves`, the legal moves at `state`,
-/// into `out` (cleared first), checked: one per move (and `count` of
-/// them, where given), none negative or NaN, summing to one.
+/// A rule's probabilities for `moves`, the legal moves at `state`,
+/// into `out` (cleared first), checked: given at all (the agent is a
+/// rule, [`Agent::probabilities`]), one per move (and `count` of them,
+/// where given), none negative or NaN, summing to one.
 pub(crate) fn policy_probabilities<G: BoardGame>(
     game: &G,
-    policy: &dyn Policy<G>,
+    policy: &dyn Agent<G>,
     state: &G::State,
     seat: Seat,
     moves: &[G::Move],
@@ -111,7 +112,12 @@ where
     G::State: Debug,
 {
     out.clear();
-    policy.probabilities(game, state, seat, moves, out);
+    if !policy.probabilities(game, state, seat, moves, out) {
+        return Err(ExactError::NotARule {
+            seat,
+            state: format!("{state:?}"),
+        });
+    }
     let total: f64 = out.iter().sum();
     if out.len() != moves.len()
         || count.is_some_and(|c| c != moves.len())

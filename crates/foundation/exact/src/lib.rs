@@ -63,13 +63,15 @@
 //! reaches breadth first, from the initial state as state 0, and it holds
 //! them to [`Limits`] and reports [`Stage::Building`] on the way.
 //!
-//! Decisions: [`Chain::build_with`] folds one [`Policy`](tabula_core::Policy)
+//! Decisions: [`Chain::build_with`] folds one rule (an
+//! [`Agent`](tabula_core::Agent) that gives its
+//! [`probabilities`](tabula_core::Agent::probabilities))
 //! per seat into the chain (each move a transition with the policy's
 //! probability), so all of the above works for games with decisions and
 //! [`Solution::seats`] gives each seat's win, tie, expected score and
 //! rank. [`Optimal::solve`] finds optimal play instead, by value
 //! iteration over the whole state graph, for an [`Objective`]; the
-//! result is a [`Deterministic`](tabula_core::Deterministic) strategy.
+//! result is a solved policy, itself an agent (a rule).
 //! A game that numbers its states itself ([`Dense`]) is solved by
 //! [`DenseOptimal::solve`] in a fraction of the time and memory: one
 //! value per numbered state, no hash map, no stored graph, and a result
@@ -98,6 +100,51 @@
 //! worked out by hand, and larger ones against an independent solver
 //! (Gaussian elimination on the fundamental matrix).
 #![deny(missing_docs)]
+
+/// A solved policy as an [`Agent`](tabula_core::Agent): a deterministic
+/// rule that plays its `pick` (an inherent method with the signature of
+/// [`Pick`](tabula_core::Pick)) and gives that move probability 1.
+macro_rules! solved_agent {
+    ($(#[$doc:meta])* impl[$($generics:tt)*] Agent<G> for $solved:ty where $($bounds:tt)*) => {
+        $(#[$doc])*
+        impl<$($generics)*> Agent<G> for $solved
+        where
+            $($bounds)*
+        {
+            fn choose(&mut self, game: &G, state: &G::State, seat: Seat, rng: &mut GameRng) -> G::Move {
+                self.choose_with(game, state, seat, rng, &mut Vec::new())
+            }
+
+            fn choose_with(
+                &mut self,
+                game: &G,
+                state: &G::State,
+                seat: Seat,
+                _: &mut GameRng,
+                moves: &mut Vec<G::Move>,
+            ) -> G::Move {
+                moves.clear();
+                game.legal_moves(state, moves);
+                let pick = self.pick(game, state, seat, moves);
+                moves.swap_remove(pick)
+            }
+
+            fn probabilities(
+                &self,
+                game: &G,
+                state: &G::State,
+                seat: Seat,
+                moves: &[G::Move],
+                out: &mut Vec<f64>,
+            ) -> bool {
+                let pick = self.pick(game, state, seat, moves);
+                out.extend((0..moves.len()).map(|i| if i == pick { 1.0 } else { 0.0 }));
+                true
+            }
+        }
+    };
+}
+pub(crate) use solved_agent;
 
 mod budget;
 mod chain;
@@ -169,6 +216,18 @@ pub enum ExactError {
     #[error("seat {seat} must decide in state {state}, but the game lists no legal move")]
     NoMoves {
         /// The seat to decide.
+        seat: usize,
+        /// The state, debug-printed.
+        state: String,
+    },
+    /// A seat's agent is not a rule: it gives no probabilities
+    /// ([`Agent::probabilities`](tabula_core::Agent::probabilities)), so
+    /// it cannot be folded into the game.
+    #[error(
+        "the agent of seat {seat} is not a fixed rule (it searches or remembers), so it cannot be solved exactly (state {state})"
+    )]
+    NotARule {
+        /// The seat deciding.
         seat: usize,
         /// The state, debug-printed.
         state: String,

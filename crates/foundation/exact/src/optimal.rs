@@ -36,12 +36,12 @@
 //! the best: moves that are equally good up to rounding and the
 //! iteration's tolerance go to the one the game lists first.
 //!
-//! The result is a [`Deterministic`] strategy: wrap it in
-//! [`PolicyAgent`](tabula_core::PolicyAgent) for an agent, or pass it to
-//! [`Chain::build_with`](crate::Chain::build_with) as a policy.
+//! The result is a solved policy, an [`Agent`] (a
+//! rule: [`Optimal::pick`] says its move): play it, or pass it to
+//! [`Chain::build_with`](crate::Chain::build_with) as a seat's agent.
 //!
 //! ```
-//! use tabula_core::{BoardGame, Chance, Deterministic, GameResult, Results, Status};
+//! use tabula_core::{BoardGame, Chance, GameResult, Results, Status};
 //! use tabula_exact::{Limits, Optimal, ScoreOf};
 //!
 //! /// Roll a die up to three times; keep the last roll.
@@ -90,7 +90,7 @@ use std::sync::Arc;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use tabula_core::{BoardGame, Chance, Deterministic, Seat, Status};
+use tabula_core::{Agent, BoardGame, Chance, GameRng, Seat, Status};
 
 use crate::budget::{Clock, Stage};
 use crate::explore::{Explorer, StateIndex};
@@ -308,21 +308,30 @@ where
     }
 }
 
-/// The optimal strategy: at a reachable decision state, the optimal
-/// move (by its index in the legal moves, which must be listed as
-/// [`BoardGame::legal_moves`] lists them); at a state the solve never
-/// reached, the first move.
-impl<G> Deterministic<G> for Optimal<G>
+impl<G> Optimal<G>
 where
     G: BoardGame,
     G::State: Hash + Eq + Sync,
 {
-    fn pick(&self, _: &G, state: &G::State, _: Seat, moves: &[G::Move]) -> usize {
+    /// The optimal strategy: at a reachable decision state, the optimal
+    /// move (by its index in `moves`, the legal moves, which must be
+    /// listed as [`BoardGame::legal_moves`] lists them); at a state the
+    /// solve never reached, the first move.
+    pub fn pick(&self, _: &G, state: &G::State, _: Seat, moves: &[G::Move]) -> usize {
         self.best_move(state)
             .filter(|&b| b < moves.len())
             .unwrap_or(0)
     }
 }
+
+crate::solved_agent!(
+    /// The optimal strategy as an agent: a rule, which plays
+    /// [`Optimal::pick`]'s move (and gives it probability 1).
+    impl[G] Agent<G> for Optimal<G>
+    where
+        G: BoardGame,
+        G::State: Hash + Eq + Sync,
+);
 
 /// The secant method on the one state that every cycle of a set of
 /// states swept together passes through, if there is one (`feedback`

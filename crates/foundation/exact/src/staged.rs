@@ -19,7 +19,8 @@
 //!    map says are worth the same (in a race, only the difference between
 //!    the totals may matter).
 //!
-//! Each seat [`Play`]s by a fixed [`Policy`] or maximises one component of
+//! Each seat [`Play`]s by a fixed rule (an [`Agent`] that gives its
+//! probabilities) or maximises one component of
 //! a vector [`Objective`] (its own chance of winning, say), so the solve
 //! covers fixed strategies folded in, one optimiser against chance, and
 //! two optimisers each playing for itself (a tie being a win for neither,
@@ -104,7 +105,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use tabula_core::{BoardGame, Chance, Deterministic, Policy, Seat, Status};
+use tabula_core::{Agent, BoardGame, Chance, GameRng, Seat, Status};
 
 use crate::budget::{Clock, Stage};
 use crate::{ExactError, Limits, Objective};
@@ -154,16 +155,16 @@ pub enum Play<'p, G: BoardGame> {
     /// index (the first such move, within the tie tolerance).
     Maximise(usize),
     /// Follows a fixed policy.
-    Follow(&'p dyn Policy<G>),
+    Follow(&'p dyn Agent<G>),
     /// Follows a fixed policy that looks only at where a state stands
     /// within its stage ([`Stages::split`]), never at where the stage
     /// began: its play of a kind of stage is worked out once.
-    FollowLocal(&'p dyn Policy<G>),
+    FollowLocal(&'p dyn Agent<G>),
 }
 
 impl<'p, G: BoardGame> Play<'p, G> {
     /// The fixed policy, if the seat follows one.
-    fn policy(&self) -> Option<&'p dyn Policy<G>> {
+    fn policy(&self) -> Option<&'p dyn Agent<G>> {
         match self {
             Play::Maximise(_) => None,
             Play::Follow(p) | Play::FollowLocal(p) => Some(*p),
@@ -249,7 +250,7 @@ impl<G: BoardGame, S: Stages<G>> Debug for Staged<'_, G, S> {
     }
 }
 
-/// The most optimal-move tables a solve keeps for [`Deterministic::pick`]
+/// The most optimal-move tables a solve keeps for [`Staged::pick`]
 /// before it forgets them.
 const KEEP_PICKS: usize = 4096;
 
@@ -1003,20 +1004,31 @@ fn dot(dist: &[f64], exits: &[f64], k: usize) -> Vec<f64> {
     value
 }
 
-/// A maximising seat's optimal play as a strategy: at a state of a
-/// stage the solve reached, the optimal move; elsewhere, the first.
-impl<G, S> Deterministic<G> for Staged<'static, G, S>
+impl<G, S> Staged<'_, G, S>
 where
     G: BoardGame,
     G::State: Hash + Eq + Clone + Debug + Send + Sync,
     S: Stages<G> + Send + Sync,
 {
-    fn pick(&self, game: &G, state: &G::State, _: Seat, moves: &[G::Move]) -> usize {
+    /// A maximising seat's optimal play: at a state of a stage the solve
+    /// reached, the index of the optimal move among `moves`, the legal
+    /// moves; elsewhere, the first.
+    pub fn pick(&self, game: &G, state: &G::State, _: Seat, moves: &[G::Move]) -> usize {
         self.best_move(game, state)
             .filter(|&b| b < moves.len())
             .unwrap_or(0)
     }
 }
+
+crate::solved_agent!(
+    /// A maximising seat's optimal play as an agent: a rule, which plays
+    /// [`Staged::pick`]'s move (and gives it probability 1).
+    impl['p, G, S] Agent<G> for Staged<'p, G, S>
+    where
+        G: BoardGame,
+        G::State: Hash + Eq + Clone + Debug + Send + Sync,
+        S: Stages<G> + Send + Sync,
+);
 
 fn mismatch<S: Debug>(state: &S) -> ExactError {
     ExactError::Stages {
@@ -1030,7 +1042,7 @@ fn mismatch<S: Debug>(state: &S) -> ExactError {
 /// them), checked.
 fn policy_probabilities<G: BoardGame>(
     game: &G,
-    policy: &dyn Policy<G>,
+    policy: &dyn Agent<G>,
     state: &G::State,
     seat: Seat,
     count: usize,

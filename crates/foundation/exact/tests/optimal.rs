@@ -5,10 +5,7 @@
 
 use std::collections::HashMap;
 
-use tabula_core::{
-    Agent, BoardGame, Chance, Deterministic, GameResult, Policy, PolicyAgent, Results, Status,
-    agent_rng,
-};
+use tabula_core::{Agent, BoardGame, Chance, GameResult, Results, Status, agent_rng};
 use tabula_exact::{Chain, ExactError, Limits, Optimal, Reach, ScoreOf, WinZeroSum};
 // One decision, again and again, a one leading back to it: the test kit's.
 use tabula_toys::gamble::{Gamble, State as G};
@@ -95,15 +92,14 @@ fn keep_the_last_of_up_to_n_rolls_has_its_known_value() {
     let game = KeepLast::one_turn(3);
     let optimal =
         Optimal::solve(&game, &ScoreOf(0), &Limits::default()).unwrap_or_else(|e| panic!("{e}"));
-    let agent = PolicyAgent(optimal);
-    let policies: [&dyn Policy<KeepLast>; 1] = [&agent];
+    let policies: [&dyn Agent<KeepLast>; 1] = [&optimal];
     let limits = Limits::default();
     let chain = Chain::build_with(&game, &policies, &limits, |_, _: &mut Vec<()>| {})
         .unwrap_or_else(|e| panic!("{e}"));
     let solution = chain.solve(&limits).unwrap_or_else(|e| panic!("{e}"));
     assert!((solution.seats[0].score - 14.0 / 3.0).abs() < 1e-12);
     // ANCHOR_END: optimal
-    let mut agent = agent;
+    let mut agent = optimal;
     let four = keep::State {
         turn: 0,
         total: 0,
@@ -229,8 +225,7 @@ fn a_zero_sum_race_matches_the_independent_recursion() {
     }
     // Folded in for both seats, the optimal strategy wins as often as
     // its value says.
-    let agent = PolicyAgent(optimal);
-    let policies: [&dyn Policy<SteadyOrWild>; 2] = [&agent, &agent];
+    let policies: [&dyn Agent<SteadyOrWild>; 2] = [&optimal, &optimal];
     let limits = Limits::default();
     let chain = Chain::build_with(&game, &policies, &limits, |_, _: &mut Vec<()>| {})
         .unwrap_or_else(|e| panic!("{e}"));
@@ -249,11 +244,11 @@ fn a_zero_sum_race_matches_the_independent_recursion() {
         seat: 1,
         wild: None,
     };
-    assert_eq!(agent.0.pick(&game, &behind, 0, &[false, true]), 1);
+    assert_eq!(optimal.pick(&game, &behind, 0, &[false, true]), 1);
     assert!((mover_wins(goal, 4, 10, &mut memo) - 0.125).abs() < 1e-15);
     // Seat 1, two short, wins on either die's high face and is one short
     // otherwise: equally good, so the first listed (steady).
-    assert_eq!(agent.0.pick(&game, &ahead, 1, &[false, true]), 0);
+    assert_eq!(optimal.pick(&game, &ahead, 1, &[false, true]), 0);
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use tabula_core::{BoardGame, Chance, Deterministic, PolicyAgent, Results, Status};
+use tabula_core::{Agent, BoardGame, Chance, Results, Status};
 use tabula_exact::{
     Chain, Dense, DenseOptimal, ExactError, Limits, Optimal, ScoreOf, Stage, WinZeroSum,
 };
@@ -114,8 +114,8 @@ fn one_solve_is_shared_by_both_seats_agents_and_the_exact_chain() {
     assert!(std::ptr::eq(solved.values(), shared.values()));
     // The same solve plays both seats: the first maximises its chance,
     // the second minimises it.
-    let agents = [PolicyAgent(solved.clone()), PolicyAgent(shared)];
-    let policies: Vec<&dyn tabula_core::Policy<Pig>> = vec![&agents[0], &agents[1]];
+    let agents = [solved.clone(), shared];
+    let policies: Vec<&dyn Agent<Pig>> = vec![&agents[0], &agents[1]];
     let limits = Limits::default();
     let chain = Chain::build_with(&game, &policies, &limits, |_, _: &mut Vec<()>| {})
         .unwrap_or_else(|e| panic!("{e}"));

@@ -2,9 +2,7 @@
 //! win probabilities against fractions worked out by an independent
 //! recursion, and the errors for bad policies.
 
-use tabula_core::{
-    BoardGame, Chance, Deterministic, GameResult, Policy, PolicyAgent, Seat, Status,
-};
+use tabula_core::{Agent, BoardGame, Chance, GameResult, Randomized, Rule, Seat, Status};
 use tabula_exact::{Cause, Chain, ExactError, Limits};
 
 /// Nim with a bonus: two seats take one or two stones in turn, taking the
@@ -75,23 +73,22 @@ impl BoardGame for BonusNim {
     }
 }
 
-/// Every legal move equally likely.
-struct Uniform;
-impl Policy<BonusNim> for Uniform {
-    fn probabilities(&self, _: &BonusNim, _: &Pile, _: Seat, moves: &[u8], out: &mut Vec<f64>) {
-        out.extend(moves.iter().map(|_| 1.0 / moves.len() as f64));
-    }
+/// Every legal move equally likely: a randomised rule.
+fn uniform<G: BoardGame>() -> impl Agent<G> {
+    Randomized::new::<G>(|_, _, _, moves, out| {
+        out.extend(moves.iter().map(|_| 1.0 / moves.len() as f64))
+    })
 }
 
-/// Leaves a multiple of three when it can, else takes one.
-struct Leave3;
-impl Deterministic<BonusNim> for Leave3 {
-    fn pick(&self, _: &BonusNim, s: &Pile, _: Seat, moves: &[u8]) -> usize {
+/// Leaves a multiple of three when it can, else takes one: a
+/// deterministic rule.
+fn leave3() -> impl Agent<BonusNim> {
+    Rule::new::<BonusNim>(|_, s, _, moves| {
         moves
             .iter()
             .position(|&m| (s.stones - m).is_multiple_of(3))
             .unwrap_or(moves.len() - 1)
-    }
+    })
 }
 
 /// An exact fraction.
@@ -156,8 +153,8 @@ fn seat0_wins(stones: u8, seat: u8) -> Q {
 fn a_random_policy_against_a_fixed_one_matches_the_recursion() {
     // ANCHOR: build_with
     let game = BonusNim { stones: 10 };
-    let fixed = PolicyAgent(Leave3);
-    let policies: [&dyn Policy<BonusNim>; 2] = [&Uniform, &fixed];
+    let (random, fixed) = (uniform(), leave3());
+    let policies: [&dyn Agent<BonusNim>; 2] = [&random, &fixed];
     let limits = Limits::default();
     let chain = Chain::build_with(&game, &policies, &limits, |&e, marks| marks.push(e))
         .unwrap_or_else(|e| panic!("{e}"));
@@ -201,17 +198,40 @@ fn a_random_policy_against_a_fixed_one_matches_the_recursion() {
 }
 
 /// Takes two half the time and one 40% of the time: not a distribution.
-struct Leaky;
-impl Policy<BonusNim> for Leaky {
-    fn probabilities(&self, _: &BonusNim, _: &Pile, _: Seat, moves: &[u8], out: &mut Vec<f64>) {
-        out.extend(moves.iter().map(|&m| if m == 2 { 0.5 } else { 0.4 }));
+fn leaky() -> impl Agent<BonusNim> {
+    Randomized::new::<BonusNim>(|_, _, _, moves, out| {
+        out.extend(moves.iter().map(|&m| if m == 2 { 0.5 } else { 0.4 }))
+    })
+}
+
+/// Takes one: an agent with no probabilities, so no rule.
+struct Searcher;
+impl Agent<BonusNim> for Searcher {
+    fn choose(&mut self, _: &BonusNim, _: &Pile, _: Seat, _: &mut tabula_core::GameRng) -> u8 {
+        1
     }
+}
+
+#[test]
+fn an_agent_that_is_no_rule_is_refused() {
+    let game = BonusNim { stones: 5 };
+    let random = uniform();
+    let policies: [&dyn Agent<BonusNim>; 2] = [&random, &Searcher];
+    let err = Chain::build_with(
+        &game,
+        &policies,
+        &Limits::default(),
+        |_, _: &mut Vec<()>| {},
+    )
+    .expect_err("refused");
+    assert!(matches!(err, ExactError::NotARule { seat: 1, .. }), "{err}");
 }
 
 #[test]
 fn a_policy_that_does_not_sum_to_one_is_refused() {
     let game = BonusNim { stones: 5 };
-    let policies: [&dyn Policy<BonusNim>; 2] = [&Uniform, &Leaky];
+    let (random, leaky) = (uniform(), leaky());
+    let policies: [&dyn Agent<BonusNim>; 2] = [&random, &leaky];
     let err = Chain::build_with(
         &game,
         &policies,
@@ -242,7 +262,8 @@ fn a_policy_that_does_not_sum_to_one_is_refused() {
 #[test]
 fn a_seat_without_a_policy_is_refused() {
     let game = BonusNim { stones: 5 };
-    let policies: [&dyn Policy<BonusNim>; 1] = [&Uniform];
+    let random = uniform();
+    let policies: [&dyn Agent<BonusNim>; 1] = [&random];
     let err = Chain::build_with(
         &game,
         &policies,
@@ -291,16 +312,10 @@ impl BoardGame for Stuck {
     fn apply_move<E: FnMut(())>(&self, _: &mut u8, _: u8, _: &mut E) {}
 }
 
-struct Any;
-impl Policy<Stuck> for Any {
-    fn probabilities(&self, _: &Stuck, _: &u8, _: Seat, moves: &[u8], out: &mut Vec<f64>) {
-        out.extend(moves.iter().map(|_| 1.0 / moves.len() as f64));
-    }
-}
-
 #[test]
 fn a_decision_with_no_legal_move_is_refused() {
-    let policies: [&dyn Policy<Stuck>; 1] = [&Any];
+    let any = uniform();
+    let policies: [&dyn Agent<Stuck>; 1] = [&any];
     let err = Chain::build_with(
         &Stuck,
         &policies,

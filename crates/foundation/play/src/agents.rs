@@ -1,12 +1,17 @@
 //! The agent registry: every game's agents and strategies, registered
 //! with [`inventory`] and built by name (`greedy`, `alphabeta-50ms`).
 //!
-//! An [`AgentEntry`] names an agent of one game type `G` and says how to
-//! build it: a plain function `fn(&G, Option<&str>) -> Result<Box<dyn
-//! Agent<G>>, BuildError>` wrapped in [`BuildFn`]. The entry is keyed by
-//! `G`'s type, so one registry holds the agents of every game, including
-//! games written in other crates, and [`build`] hands back a typed
-//! `Box<dyn Agent<G>>`.
+//! This is the one agent registry: every game's agents (its strategies,
+//! its specification's players, the search agents, a solved `optimal`)
+//! are [`AgentEntry`]s here, from any crate. An entry names an agent of
+//! one game type `G` and says how to build it: a plain function `fn(&G,
+//! Option<&str>) -> Result<Box<dyn Agent<G>>, BuildError>` wrapped in
+//! [`BuildFn`] (no trait to implement). The entry is keyed by `G`'s type,
+//! so one registry holds the agents of every game, including games
+//! written in other crates, and [`build`] hands back a typed `Box<dyn
+//! Agent<G>>`. The registration macros (`register_search_agents!`,
+//! Chance-it's `register_strategy!`, `register_game!`'s `optimal`) are
+//! sugar that submit entries.
 //!
 //! ```
 //! use tabula_core::{Agent, BoardGame, GameRng, Seat};
@@ -80,14 +85,17 @@ pub enum AgentError {
     Registry(#[from] CoreError),
 }
 
-/// A builder of one game's agent, with its game type erased so entries of
-/// every game share one registry. Implemented by [`BuildFn`].
+/// The registry's erasure of a builder: one game's agent builder with its
+/// game type erased, so entries of every game share one registry.
+/// Implemented by [`BuildFn`], which is all one needs to register an
+/// agent.
 ///
-/// A game with a richer trait of its own (strategies that also give exact
-/// probabilities) implements `Builder` for its own type and registers
-/// that: the entry is then both an agent for every tool and, through
-/// [`as_any`](Self::as_any) and a downcast, the game's own richer object,
-/// with one registration.
+/// A game that keeps more about its agents than the agent itself
+/// (Chance-it's strategies: a menu rank, the strategy's own value for its
+/// exact solver) may implement it for a builder of its own and register
+/// that: the entry is then an agent for every tool and, through
+/// [`as_any`](Self::as_any) and a downcast, the game's own data, with one
+/// registration.
 pub trait Builder: Sync + Any {
     /// The game type the agent plays.
     fn game(&self) -> TypeId;

@@ -60,6 +60,7 @@
 
 pub mod agents;
 pub mod input;
+pub mod legality;
 pub mod look;
 pub mod notation;
 pub mod record;
@@ -69,3 +70,8 @@ pub mod tournament;
 
 /// Re-exported so games register agents with the same `inventory`.
 pub use inventory;
+pub use legality::{Direct, Legality, Paths, PlayPaths};
+
+/// What [`paths!`] expands to needs; not for direct use.
+#[doc(hidden)]
+pub use tabula_sim as __sim;

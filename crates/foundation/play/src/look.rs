@@ -12,9 +12,35 @@ use std::io::{self, BufRead, Write};
 
 use crate::input::read_line_capped;
 use tabula_core::text::excerpt;
-use tabula_core::{Results, Seat};
+use tabula_core::{BoardGame, Results, Seat};
 
 use crate::notation::Notation;
+
+/// The moves a person may make at a prompt: the legal moves the game
+/// lists, and the test of any answer, the referee's (a game with
+/// continuous moves lists none and tests each one directly:
+/// [`Legality`](crate::Legality)).
+pub struct Moves<'a, G: BoardGame> {
+    listed: &'a [G::Move],
+    test: &'a dyn Fn(&G::Move) -> bool,
+}
+
+impl<'a, G: BoardGame> Moves<'a, G> {
+    /// The moves `listed`, each answer tested by `test`.
+    pub fn new(listed: &'a [G::Move], test: &'a dyn Fn(&G::Move) -> bool) -> Moves<'a, G> {
+        Moves { listed, test }
+    }
+
+    /// The legal moves the game lists (none for continuous moves).
+    pub fn listed(&self) -> &'a [G::Move] {
+        self.listed
+    }
+
+    /// Whether `mv` is a legal answer here.
+    pub fn is_legal(&self, mv: &G::Move) -> bool {
+        (self.test)(mv)
+    }
+}
 
 /// The terminal a look writes to and reads from.
 pub struct Screen<'a> {
@@ -36,18 +62,19 @@ where
     G: Notation,
     G::Move: PartialEq,
 {
-    /// Asks the person in `seat` for a move among `legal` (two or more;
-    /// an only legal move is made without asking); `None` stops the game
-    /// (the person quit, or the input ended). The default draws the
-    /// board unless it is [shown](Screen::shown), then asks for a move in
-    /// the game's notation until one is legal, with `help` listing the
-    /// legal moves and `quit` (or the end of input) stopping.
+    /// Asks the person in `seat` for a move among `moves` (two or more
+    /// listed, or a game's continuous moves; an only legal move is made
+    /// without asking); `None` stops the game (the person quit, or the
+    /// input ended). The default draws the board unless it is
+    /// [shown](Screen::shown), then asks for a move in the game's
+    /// notation until one is legal ([`Moves::is_legal`]), with `help`
+    /// listing the legal moves and `quit` (or the end of input) stopping.
     fn ask(
         &mut self,
         game: &G,
         state: &G::State,
         seat: Seat,
-        legal: &[G::Move],
+        moves: &Moves<'_, G>,
         screen: &mut Screen<'_>,
     ) -> io::Result<Option<G::Move>> {
         if !screen.shown {
@@ -55,7 +82,7 @@ where
             screen.shown = true;
         }
         let name = game.seat_name(seat);
-        ask(game, state, legal, &name, &mut *screen.input, screen.out)
+        ask(game, state, moves, &name, &mut *screen.input, screen.out)
     }
 
     /// What an agent's move shows; `who` is the agent's name. The default:
@@ -178,7 +205,7 @@ pub fn describe<G: Notation>(game: &G, results: &Results) -> String {
 fn ask<G>(
     game: &G,
     state: &G::State,
-    legal: &[G::Move],
+    moves: &Moves<'_, G>,
     name: &str,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -187,7 +214,7 @@ where
     G: Notation,
     G::Move: PartialEq,
 {
-    let mut scratch = Vec::new();
+    let legal = moves.listed();
     loop {
         write!(out, "{name}, your move: ")?;
         out.flush()?;
@@ -232,7 +259,7 @@ where
         }
         match game.parse_move(state, text) {
             Err(message) => writeln!(out, "{message} (type help for the legal moves)")?,
-            Ok(mv) if game.is_legal(state, &mv, &mut scratch) => return Ok(Some(mv)),
+            Ok(mv) if moves.is_legal(&mv) => return Ok(Some(mv)),
             Ok(_) => writeln!(
                 out,
                 "{} is not a legal move here; type help for the legal moves.",

@@ -17,6 +17,7 @@ use tabula_core::spec::{Location, PathItem, Source, SpecError};
 use tabula_core::{BoardGame, Chance, GameRng, Results, Seat, Status, Streams};
 use tabula_sim::game_loop::{ChanceSource, Decider, Ending, Lists, Observer, play_game};
 
+use crate::legality::{CheckPath, Listed};
 use crate::notation::Notation;
 
 /// A game whose plays can be recorded and replayed.
@@ -396,14 +397,27 @@ pub struct Replayed<G: BoardGame> {
 ///
 /// The record is played by the framework's one game loop
 /// ([`tabula_sim::game_loop`]), with its moves as the decider and its
-/// outcomes as the chance.
+/// outcomes as the chance. Its moves and outcomes are checked against the
+/// game's lists; a game that checks them itself is replayed with its
+/// check path, [`replay_on`].
 pub fn replay<G: Recordable + Notation>(
+    record: &RecordOf<G>,
+    on_step: impl FnMut(usize, &G, &G::State, &Step<G::Move, G::Outcome>),
+) -> Result<Replayed<G>, RecordError> {
+    replay_on(Listed, record, on_step)
+}
+
+/// [`replay`], each move and outcome checked by `checks`, the game's
+/// check path ([`paths!`](crate::paths) finds it).
+pub fn replay_on<G: Recordable + Notation, K: CheckPath<G>>(
+    checks: K,
     record: &RecordOf<G>,
     on_step: impl FnMut(usize, &G, &G::State, &Step<G::Move, G::Outcome>),
 ) -> Result<Replayed<G>, RecordError> {
     let game = G::from_parameters(&record.parameters)
         .map_err(|m| RecordError::End(format!("invalid parameters: {m}")))?;
     let reading = Reading {
+        checks,
         steps: &record.steps,
         next: Cell::new(0),
         on_step: RefCell::new(on_step),
@@ -485,7 +499,9 @@ enum Unread {
 
 /// A record's steps, read one by one as the loop asks for them: its
 /// moves are the replay's decider, its outcomes its chance.
-struct Reading<'r, G: BoardGame, F> {
+struct Reading<'r, G: BoardGame, F, K> {
+    /// How moves and outcomes are checked.
+    checks: K,
     steps: &'r [Step<G::Move, G::Outcome>],
     /// The index of the next step.
     next: Cell<usize>,
@@ -494,7 +510,7 @@ struct Reading<'r, G: BoardGame, F> {
     legal: RefCell<Vec<G::Move>>,
 }
 
-impl<G, F> Reading<'_, G, F>
+impl<G, F, K> Reading<'_, G, F, K>
 where
     G: Recordable + Notation,
     F: FnMut(usize, &G, &G::State, &Step<G::Move, G::Outcome>),
@@ -533,10 +549,11 @@ fn illegal(index: usize, message: String) -> RecordError {
     RecordError::Illegal { index, message }
 }
 
-impl<G, F> Decider<G> for &Reading<'_, G, F>
+impl<G, F, K> Decider<G> for &Reading<'_, G, F, K>
 where
     G: Recordable + Notation,
     F: FnMut(usize, &G, &G::State, &Step<G::Move, G::Outcome>),
+    K: CheckPath<G>,
 {
     type Stop = Unread;
 
@@ -554,7 +571,9 @@ where
         // shown and played in its place.
         let made = match self.steps.get(index) {
             Some(Step::Move { seat, mv }) if *seat == to_move => {
-                game.recorded_move(state, mv, &mut self.legal.borrow_mut())
+                let scratch = &mut self.legal.borrow_mut();
+                game.recorded_move(state, mv, scratch)
+                    .filter(|m| self.checks.is_legal(game, state, m, scratch))
             }
             _ => None,
         };
@@ -606,10 +625,11 @@ where
     }
 }
 
-impl<G, F> ChanceSource<G, Unread> for &Reading<'_, G, F>
+impl<G, F, K> ChanceSource<G, Unread> for &Reading<'_, G, F, K>
 where
     G: Recordable + Notation,
     F: FnMut(usize, &G, &G::State, &Step<G::Move, G::Outcome>),
+    K: CheckPath<G>,
 {
     fn chance<O: Observer<G>>(
         &mut self,
@@ -631,7 +651,7 @@ where
                     described(game, state, mv)
                 ),
             ))),
-            Some(Step::Chance(o)) if !game.is_possible(state, o, outcomes) => {
+            Some(Step::Chance(o)) if !self.checks.is_possible(game, state, o, outcomes) => {
                 Err(Unread::Illegal(illegal(
                     index,
                     format!(

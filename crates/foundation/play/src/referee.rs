@@ -21,6 +21,7 @@ use tabula_core::{Agent, BoardGame, GameResult, GameRng, Results, Seat, Streams}
 use tabula_sim::game_loop::{Decider, Dice, Ending, Lists, Observer, play_game};
 use tabula_sim::{Collector, Playout};
 
+use crate::legality::{CheckPath, Paths, PlayPaths};
 use crate::record::{End, RecordOf, Recordable, Step};
 pub use crate::record::{Fault, Forfeit};
 
@@ -185,7 +186,10 @@ impl Referee {
 
     /// Plays one game: `agents[seat]` decides for each seat, chance draws
     /// from `streams`' dice and each agent from its own stream. Events and
-    /// the end go to `collector`.
+    /// the end go to `collector`. Chance is drawn from the game's listed
+    /// outcomes and answers are checked against its listed moves
+    /// ([`Paths::LISTED`]); a game that samples its chance or checks its
+    /// answers itself is played with its paths, [`play_on`](Self::play_on).
     ///
     /// The game is played by the framework's one game loop
     /// ([`tabula_sim::game_loop`]), the harness's: with the same seed and
@@ -203,10 +207,31 @@ impl Referee {
         G::Move: PartialEq,
         C: Collector<G>,
     {
+        self.play_on(Paths::LISTED, game, agents, streams, collector)
+    }
+
+    /// [`play`](Self::play), with the game's chance played and its
+    /// answers checked by `paths`, the paths its registration found
+    /// ([`paths!`](crate::paths)).
+    pub fn play_on<G, P, C>(
+        &self,
+        paths: P,
+        game: &G,
+        agents: &mut [Box<dyn Agent<G>>],
+        streams: &mut Streams,
+        collector: &mut C,
+    ) -> Played<G>
+    where
+        G: BoardGame,
+        G::Move: PartialEq,
+        P: PlayPaths<G>,
+        C: Collector<G>,
+    {
         let seats = game.seats();
         collector.start_game(streams.index());
         let mut decider = Checked {
             referee: self,
+            checks: paths,
             agents,
             time: vec![Duration::ZERO; seats],
             calls: vec![0u64; seats],
@@ -223,7 +248,7 @@ impl Referee {
         let ended = play_game(
             game,
             &mut decider,
-            &mut Dice,
+            &mut Dice(paths),
             streams,
             self.max_steps,
             &mut observer,
@@ -271,8 +296,10 @@ impl Referee {
 /// The referee's decider: each seat's boxed agent, its calls timed and
 /// caught, its answers checked; a panic, an illegal move or (with a time
 /// limit) a slow answer stops the game with a [`Forfeit`].
-struct Checked<'a, G: BoardGame> {
+struct Checked<'a, G: BoardGame, K> {
     referee: &'a Referee,
+    /// How answers are checked.
+    checks: K,
     agents: &'a mut [Box<dyn Agent<G>>],
     time: Vec<Duration>,
     calls: Vec<u64>,
@@ -285,10 +312,11 @@ struct Checked<'a, G: BoardGame> {
     panicked_after: Vec<(Seat, String)>,
 }
 
-impl<G> Decider<G> for Checked<'_, G>
+impl<G, K> Decider<G> for Checked<'_, G, K>
 where
     G: BoardGame,
     G::Move: PartialEq,
+    K: CheckPath<G>,
 {
     type Stop = Forfeit;
 
@@ -345,7 +373,7 @@ where
                 limit_ms: limit.as_millis() as u64,
             }));
         }
-        if !game.is_legal(state, &mv, &mut self.legal) {
+        if !self.checks.is_legal(game, state, &mv, &mut self.legal) {
             return Err(forfeit(Fault::Illegal(format!("{mv:?}"))));
         }
         Ok(mv)

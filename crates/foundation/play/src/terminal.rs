@@ -12,10 +12,12 @@ use std::io::{self, BufRead, Write};
 use tabula_core::{Agent, BoardGame, GameRng, Results, Seat, Streams};
 use tabula_sim::game_loop::{Decider, Ending, Lists, Observer, Paced, Pause, play_game};
 
+use crate::legality::{CheckPath, Paths, PlayPaths};
+
 use crate::record::{End, RecordOf, Recordable, Step};
 use crate::referee::{Fault, Forfeit, catch_quietly};
 
-pub use crate::look::{Look, Plain, Screen, describe};
+pub use crate::look::{Look, Moves, Plain, Screen, describe};
 pub use crate::notation::Notation;
 
 /// Who sits in a seat at the terminal.
@@ -90,6 +92,27 @@ where
     G: Notation,
     G::Move: PartialEq,
 {
+    play_with_look_on(Paths::LISTED, game, players, streams, look, input, out)
+}
+
+/// [`play_with_look`], the game's chance played and every answer (a
+/// person's and an agent's) checked by `paths`, the paths its
+/// registration found ([`paths!`](crate::paths)): a game that samples
+/// its chance or checks its moves itself is played so.
+pub fn play_with_look_on<G, P>(
+    paths: P,
+    game: &G,
+    players: &mut [Occupant<G>],
+    streams: &mut Streams,
+    look: &mut dyn Look<G>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<TerminalGame<G>>
+where
+    G: Notation,
+    G::Move: PartialEq,
+    P: PlayPaths<G>,
+{
     let term = RefCell::new(Term {
         screen: Screen {
             out,
@@ -100,6 +123,7 @@ where
         error: None,
     });
     let mut seated = Seated {
+        checks: paths,
         players,
         term: &term,
         legal: Vec::new(),
@@ -113,7 +137,7 @@ where
     let ended = play_game(
         game,
         &mut seated,
-        &mut Paced::new(Paused { term: &term }),
+        &mut Paced::new(Paused { term: &term }, paths),
         streams,
         u32::MAX,
         &mut observer,
@@ -186,10 +210,12 @@ impl From<io::Error> for Stop {
 }
 
 /// The terminal's decider: the players in their seats.
-struct Seated<'p, 'o, G: Notation>
+struct Seated<'p, 'o, G: Notation, K>
 where
     G::Move: PartialEq,
 {
+    /// How answers are checked.
+    checks: K,
     players: &'p mut [Occupant<G>],
     term: &'p RefCell<Term<'o, G>>,
     legal: Vec<G::Move>,
@@ -198,10 +224,11 @@ where
     scratch: Vec<G::Move>,
 }
 
-impl<G> Decider<G> for Seated<'_, '_, G>
+impl<G, K> Decider<G> for Seated<'_, '_, G, K>
 where
     G: Notation,
     G::Move: PartialEq,
+    K: CheckPath<G>,
 {
     type Stop = Stop;
 
@@ -240,15 +267,19 @@ where
                 )?;
                 Ok(mv)
             }
-            None | Some(Occupant::Human) => match look.ask(game, state, seat, legal, screen)? {
-                Some(mv) => Ok(mv),
-                None => Err(Stop::Quit),
-            },
+            None | Some(Occupant::Human) => {
+                let checks = self.checks;
+                let test = |mv: &G::Move| checks.is_legal(game, state, mv, &mut Vec::new());
+                match look.ask(game, state, seat, &Moves::new(legal, &test), screen)? {
+                    Some(mv) => Ok(mv),
+                    None => Err(Stop::Quit),
+                }
+            }
             Some(Occupant::Agent { name: who, agent }) => {
                 let answer = catch_quietly(|| agent.choose_with(game, state, seat, rng, moves));
                 let fault = match &answer {
                     Err(message) => Some(Fault::Panic(message.clone())),
-                    Ok(mv) if !game.is_legal(state, mv, &mut self.scratch) => {
+                    Ok(mv) if !self.checks.is_legal(game, state, mv, &mut self.scratch) => {
                         Some(Fault::Illegal(format!("{mv:?}")))
                     }
                     Ok(_) => None,

@@ -100,6 +100,7 @@ use tabula_core::{Agent, BoardGame, Streams};
 use tabula_sim::{Collector, Shard};
 
 use crate::agents::AgentError;
+use crate::legality::{Paths, PlayPaths};
 use crate::record::Format;
 use crate::referee::{Fault, Played, Referee};
 
@@ -612,7 +613,9 @@ impl<C> Job<C> {
 }
 
 /// Everything a job needs, shared by all jobs.
-struct Context<'a, G: BoardGame, C> {
+struct Context<'a, G: BoardGame, C, P> {
+    /// The game's paths, for its referee.
+    paths: P,
     game: &'a G,
     entrants: &'a [Entrant<G>],
     pairings: &'a [Vec<usize>],
@@ -629,11 +632,12 @@ struct Context<'a, G: BoardGame, C> {
 /// How often a job reports progress, at most.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
-impl<G, C> Context<'_, G, C>
+impl<G, C, P> Context<'_, G, C, P>
 where
     G: BoardGame + 'static,
     G::Move: PartialEq,
     C: Collector<G> + Send,
+    P: PlayPaths<G>,
 {
     /// Plays games `range` of pairing `p`, making each entrant's agent
     /// once (and again after it panics).
@@ -678,9 +682,9 @@ where
             };
             let mut collector = (self.collector)(&id);
             let mut streams = Streams::new(self.seed, id.deal);
-            let played = self
-                .referee
-                .play(game, &mut seated, &mut streams, &mut collector);
+            let played =
+                self.referee
+                    .play_on(self.paths, game, &mut seated, &mut streams, &mut collector);
             let panicked = |seat: usize| {
                 played
                     .forfeit

@@ -10,7 +10,7 @@ use tabula_play::notation::Notation;
 use tabula_play::record::{self, End, Recordable, Step};
 use tabula_play::referee::{Referee, of_played};
 use tabula_play::terminal::{self, Occupant};
-use tabula_sim::{Collector, Playout, play_one};
+use tabula_sim::{Collector, Listed, Playout, play_one};
 
 type Steps<G> = Vec<Step<<G as BoardGame>::Move, <G as BoardGame>::Outcome>>;
 
@@ -57,6 +57,7 @@ where
         end: None,
     };
     let playout = play_one(
+        Listed,
         game,
         &mut agents(),
         &mut Streams::new(seed, index),
@@ -69,6 +70,7 @@ where
     let results = game.results(&state).expect("the game is over");
     // ... and with one that takes nothing: the same game.
     let quiet = play_one(
+        Listed,
         game,
         &mut agents(),
         &mut Streams::new(seed, index),

@@ -572,7 +572,7 @@ impl terminal::Look<KeepOrGamble> for Counted {
         _: &KeepOrGamble,
         state: &DiceState,
         _: tabula_core::Seat,
-        _: &[Choice],
+        _: &terminal::Moves<'_, KeepOrGamble>,
         screen: &mut terminal::Screen<'_>,
     ) -> std::io::Result<Option<Choice>> {
         write!(screen.out, "rolled {:?}; keep? ", state.roll)?;

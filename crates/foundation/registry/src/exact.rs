@@ -3,8 +3,8 @@
 //! optimal play as an agent (see [`optimal_agent`]).
 //!
 //! [`analyze_agents`] builds each named agent from the registry
-//! ([`tabula_play::agents`]), asks it for its [`Policy`]
-//! ([`tabula_core::Agent::policy`]), folds the policies into
+//! ([`tabula_play::agents`]), folds each, a rule that gives its
+//! probabilities ([`tabula_core::Agent::probabilities`]), into
 //! the game ([`Chain::build_with`]) and solves the chain: the exact length
 //! distribution and each seat's chances of winning and tying, expected
 //! score and rank. It works for any game whose states can be hashed, plugin
@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use std::hash::Hash;
 
 use serde::Serialize;
-use tabula_core::{Agent, BoardGame, GameResult, Policy};
+use tabula_core::{Agent, BoardGame, GameResult};
 use tabula_exact::{Chain, ExactError, Limits, Objective, Optimal};
 use tabula_play::agents;
 use tabula_play::tournament::Chances;
@@ -233,14 +233,7 @@ where
         .iter()
         .map(|a| agents::build(game, a))
         .collect::<Result<Vec<Box<dyn Agent<G>>>, _>>()?;
-    let mut policies: Vec<&dyn Policy<G>> = Vec::with_capacity(names.len());
-    for (agent, name) in built.iter().zip(names) {
-        policies.push(
-            agent
-                .policy()
-                .ok_or_else(|| PolicyError::NotAPolicy(name.to_string()))?,
-        );
-    }
+    let policies: Vec<&dyn Agent<G>> = built.iter().map(|a| &**a).collect();
     let solving = crate::progress::installed().start_solve(what);
     let limits = Limits {
         max_states,
@@ -248,7 +241,13 @@ where
         progress: solving.sink(),
         ..Limits::default()
     };
-    let chain = Chain::<G, ()>::build_with(game, &policies, &limits, |_, _| {})?;
+    let chain =
+        Chain::<G, ()>::build_with(game, &policies, &limits, |_, _| {}).map_err(|e| match e {
+            ExactError::NotARule { seat, .. } => {
+                PolicyError::NotAPolicy(names.get(seat).map_or_else(String::new, |n| n.to_string()))
+            }
+            other => other.into(),
+        })?;
     let solution = chain.solve(&limits)?;
     Ok((chain, solution))
 }
@@ -319,9 +318,8 @@ impl Report for PolicyReport {
 
 /// Optimal play under `objective` as an agent, for a game's agent
 /// registry: solves the whole game ([`Optimal::solve`], within
-/// `max_states` states) and wraps the optimal strategy in a
-/// [`PolicyAgent`](tabula_core::PolicyAgent), so it plays, and is
-/// analysed exactly, like any other policy.
+/// `max_states` states): the solved policy is an agent, a rule, so it
+/// plays, and is analysed exactly, like any other rule.
 ///
 /// ```ignore
 /// tabula_play::inventory::submit! {
@@ -351,7 +349,7 @@ where
         ..Limits::default()
     };
     let optimal = Optimal::solve(game, objective, &limits).map_err(PolicyError::from)?;
-    Ok(Box::new(tabula_core::PolicyAgent(optimal)))
+    Ok(Box::new(optimal))
 }
 
 /// The most states the shared optimal solve ([`shared_optimal`]) may
@@ -372,8 +370,9 @@ static SOLVED: tabula_exact::SolveOnce<(std::any::TypeId, String), Solved> =
 /// the game at compile time.
 pub type SolveOptimal<G> = fn(&G, &Limits) -> Result<SharedStrategy<G>, ExactError>;
 
-/// A solved strategy, shared by every agent that plays it.
-pub type SharedStrategy<G> = std::sync::Arc<dyn tabula_core::Deterministic<G>>;
+/// A solved strategy, shared by every agent that plays it
+/// ([`Rule::shared`](tabula_core::Rule::shared)).
+pub type SharedStrategy<G> = std::sync::Arc<tabula_core::Pick<G>>;
 
 /// Optimal play of a two-seat game as an agent, each seat maximising its
 /// own chance of winning alone ([`WinZeroSum`](tabula_exact::WinZeroSum)),
@@ -414,7 +413,7 @@ where
     let strategy = solved
         .downcast_ref::<SharedStrategy<G>>()
         .ok_or("the shared optimal solve holds another game")?;
-    Ok(Box::new(tabula_core::PolicyAgent(strategy.clone())))
+    Ok(Box::new(tabula_core::Rule::shared(strategy.clone())))
 }
 
 /// The optimal agent's solve over the whole state graph.
@@ -423,11 +422,12 @@ where
     G: BoardGame + 'static,
     G::State: Hash + Eq + Debug + Send + Sync,
 {
-    Ok(std::sync::Arc::new(Optimal::solve(
-        game,
-        &tabula_exact::WinZeroSum,
-        limits,
-    )?))
+    let solved = Optimal::solve(game, &tabula_exact::WinZeroSum, limits)?;
+    Ok(std::sync::Arc::new(
+        move |game: &G, state: &G::State, seat, moves: &[G::Move]| {
+            solved.pick(game, state, seat, moves)
+        },
+    ))
 }
 
 /// The optimal agent's solve over the game's dense numbering of its
@@ -437,9 +437,10 @@ where
     G: tabula_exact::Dense + 'static,
     G::State: Debug + Send + Sync,
 {
-    Ok(std::sync::Arc::new(tabula_exact::DenseOptimal::solve(
-        game,
-        &tabula_exact::WinZeroSum,
-        limits,
-    )?))
+    let solved = tabula_exact::DenseOptimal::solve(game, &tabula_exact::WinZeroSum, limits)?;
+    Ok(std::sync::Arc::new(
+        move |game: &G, state: &G::State, seat, moves: &[G::Move]| {
+            solved.pick(game, state, seat, moves)
+        },
+    ))
 }

@@ -103,6 +103,7 @@ pub mod __agents {
     pub use tabula_core::params::Parameters;
     pub use tabula_play::agents::{AgentEntry, BuildFn, plugins};
     pub use tabula_play::record::Recordable;
+    pub use tabula_play::{PlayPaths, paths};
 }
 
 pub use command::{Command, Io, Kind, RunInteractive, RunReport, Typed};

@@ -136,7 +136,8 @@ pub fn check_dir(dir: &Path) -> Result<(), Error> {
 /// Plays one game at the terminal ([`terminal::play`]) with `seed` fixing
 /// the dice and the agents' choices, and writes its record (finished or
 /// stopped) if `--record` asks for one.
-pub fn play_keeping_record<G>(
+pub fn play_keeping_record<G, P>(
+    paths: P,
     game: &G,
     players: Vec<Occupant<G>>,
     seed: u64,
@@ -146,13 +147,16 @@ pub fn play_keeping_record<G>(
 where
     G: Recordable + Notation,
     G::Move: PartialEq,
+    P: tabula_play::PlayPaths<G>,
 {
-    play_keeping_record_with(game, players, seed, record, &mut terminal::Plain, io)
+    play_keeping_record_with(paths, game, players, seed, record, &mut terminal::Plain, io)
 }
 
 /// [`play_keeping_record`], shown and asked as the game's `look` says
-/// ([`terminal::play_with_look`]).
-pub fn play_keeping_record_with<G>(
+/// ([`terminal::play_with_look_on`]), its chance played and its answers
+/// checked by `paths` ([`tabula_play::paths!`]).
+pub fn play_keeping_record_with<G, P>(
+    paths: P,
     game: &G,
     mut players: Vec<Occupant<G>>,
     seed: u64,
@@ -163,10 +167,12 @@ pub fn play_keeping_record_with<G>(
 where
     G: Recordable + Notation,
     G::Move: PartialEq,
+    P: tabula_play::PlayPaths<G>,
 {
     record.prepare()?;
     let names = players.iter().map(Occupant::name).collect();
-    let played = terminal::play_with_look(
+    let played = terminal::play_with_look_on(
+        paths,
         game,
         &mut players,
         &mut Streams::new(seed, 0),

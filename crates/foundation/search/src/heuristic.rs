@@ -1,4 +1,5 @@
-//! What a game supplies to be searched: an evaluation and a key.
+//! What a game supplies to be searched: an evaluation and a key, the
+//! [`Heuristic`] capability.
 
 use std::hash::{Hash, Hasher};
 
@@ -15,9 +16,12 @@ pub const EVAL_BOUND: f64 = 1.0;
 /// wins (and later losses) are preferred.
 pub const WIN: f64 = 2.0;
 
-/// What a game supplies so the generic agents can search it: an
-/// evaluation of positions and a key for transposition tables. The other
-/// methods are hooks with defaults.
+/// A capability, not an agent: what a game supplies so the generic search
+/// agents ([`Greedy`](crate::Greedy), [`AlphaBeta`](crate::AlphaBeta),
+/// [`Mcts`](crate::Mcts), themselves [`Agent`](tabula_core::Agent)s) can
+/// search it: an evaluation of positions and a key for transposition
+/// tables. It chooses no move; the other methods are hooks with
+/// defaults for what search considers.
 ///
 /// ```
 /// use tabula_search::Heuristic;

@@ -4,9 +4,11 @@
 //! chance points), each an [`Agent`](tabula_core::Agent), thinking within
 //! a [`Budget`] of work or time.
 //!
-//! A game supplies a [`Heuristic`]: an evaluation in `[-1, 1]` and a key
-//! for transposition tables, with optional hooks for the moves search
-//! considers, move ordering and the playout policy.
+//! A game supplies a [`Heuristic`], a capability (not an agent): an
+//! evaluation in `[-1, 1]` and a key for transposition tables, with
+//! optional hooks for the moves search considers, move ordering and the
+//! playout policy. [`register_search_agents!`] is sugar over the one agent
+//! registry ([`tabula_play::agents::AgentEntry`]): four entries.
 //!
 //! ```
 //! use tabula_core::{Agent, BoardGame, GameResult, Seat, Status, game_rng};

@@ -3,6 +3,7 @@
 
 use rand::RngExt;
 use tabula_core::{Agent, BoardGame, Chance, GameRng, Seat, Status};
+use tabula_sim::{ChancePath, Listed};
 
 use crate::budget::{Budget, Clock};
 use crate::heuristic::{Heuristic, evaluation, moves, points};
@@ -58,8 +59,10 @@ struct Node<M, O> {
 /// drawing an outcome by its probability at chance points; adds the
 /// children of the node it reaches; then plays on with
 /// [`Heuristic::playout_move`] among the
-/// [`candidate_moves`](Heuristic::candidate_moves) and
-/// [`sample_chance`](BoardGame::sample_chance), for at most
+/// [`candidate_moves`](Heuristic::candidate_moves) and chance sampled by
+/// the game's path `C` ([`ChancePath::sample`]: its listed outcomes, or
+/// its own [`Sampling`](tabula_sim::Sampling), as everywhere it is
+/// played; [`with_chance`](Mcts::with_chance)), for at most
 /// [`PLAYOUT_STEPS`] steps. Each seat is rewarded with its
 /// [`Results::points`](tabula_core::Results::points) in a finished game,
 /// or `(evaluate + 1) / 2` at the cap (with two seats, one evaluation:
@@ -71,7 +74,9 @@ struct Node<M, O> {
 /// # Panics
 ///
 /// [`choose`](Agent::choose) panics at a state with no legal move.
-pub struct Mcts<G: BoardGame> {
+pub struct Mcts<G: BoardGame, C = Listed> {
+    /// How playouts sample chance.
+    chance: C,
     budget: Budget,
     playout_steps: u32,
     nodes: Vec<Node<G::Move, G::Outcome>>,
@@ -82,7 +87,7 @@ pub struct Mcts<G: BoardGame> {
     playouts: u64,
 }
 
-impl<G: BoardGame> std::fmt::Debug for Mcts<G> {
+impl<G: BoardGame, C> std::fmt::Debug for Mcts<G, C> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Mcts")
             .field("budget", &self.budget)
@@ -99,9 +104,12 @@ impl<G: Heuristic> Default for Mcts<G> {
 }
 
 impl<G: Heuristic> Mcts<G> {
-    /// An agent with this many playouts (or this much time) per move.
+    /// An agent with this many playouts (or this much time) per move, its
+    /// playouts drawing chance from the game's listed outcomes (see
+    /// [`with_chance`](Self::with_chance)).
     pub fn new(budget: Budget) -> Mcts<G> {
         Mcts {
+            chance: Listed,
             budget,
             playout_steps: PLAYOUT_STEPS,
             nodes: Vec::new(),
@@ -112,9 +120,28 @@ impl<G: Heuristic> Mcts<G> {
             playouts: 0,
         }
     }
+}
+
+impl<G: Heuristic, C: ChancePath<G>> Mcts<G, C> {
+    /// The same agent, its playouts sampling chance by `chance`, the
+    /// game's path ([`tabula_sim::chance_path!`]): a game that samples
+    /// its chance itself is searched with the chance it is played with.
+    pub fn with_chance<D: ChancePath<G>>(self, chance: D) -> Mcts<G, D> {
+        Mcts {
+            chance,
+            budget: self.budget,
+            playout_steps: self.playout_steps,
+            nodes: self.nodes,
+            path: self.path,
+            moves: self.moves,
+            outcomes: self.outcomes,
+            rewards: self.rewards,
+            playouts: self.playouts,
+        }
+    }
 
     /// The same agent with playouts of at most `steps` steps.
-    pub fn with_playout_steps(mut self, steps: u32) -> Mcts<G> {
+    pub fn with_playout_steps(mut self, steps: u32) -> Mcts<G, C> {
         self.playout_steps = steps;
         self
     }
@@ -336,7 +363,7 @@ impl<G: Heuristic> Mcts<G> {
         for _ in 0..self.playout_steps {
             match game.status(state) {
                 Status::Over(_) => break,
-                Status::Chance => match game.sample_chance(state, rng, &mut self.outcomes) {
+                Status::Chance => match self.chance.sample(game, state, rng, &mut self.outcomes) {
                     Some(o) => game.apply_chance(state, o, &mut |_| {}),
                     None => break,
                 },
@@ -371,7 +398,7 @@ impl<G: Heuristic> Mcts<G> {
     }
 }
 
-impl<G: Heuristic> Agent<G> for Mcts<G> {
+impl<G: Heuristic, C: ChancePath<G>> Agent<G> for Mcts<G, C> {
     fn choose(&mut self, game: &G, state: &G::State, seat: Seat, rng: &mut GameRng) -> G::Move {
         self.best_move(game, state, seat, rng)
             .expect("a decision state has a legal move")

@@ -1,7 +1,7 @@
 //! `Random`: a uniformly random legal move.
 
 use rand::RngExt;
-use tabula_core::{Agent, BoardGame, GameRng, Policy, Seat};
+use tabula_core::{Agent, BoardGame, GameRng, Seat};
 
 /// Plays a uniformly random legal move; needs nothing but the rules.
 ///
@@ -48,15 +48,17 @@ impl<G: BoardGame> Agent<G> for Random {
         moves.swap_remove(i)
     }
 
-    /// Uniform over the legal moves: a policy exact analysis can fold in.
-    fn policy(&self) -> Option<&dyn Policy<G>> {
-        Some(self)
-    }
-}
-
-impl<G: BoardGame> Policy<G> for Random {
-    fn probabilities(&self, _: &G, _: &G::State, _: Seat, moves: &[G::Move], out: &mut Vec<f64>) {
+    /// Uniform over the legal moves: a rule exact analysis can fold in.
+    fn probabilities(
+        &self,
+        _: &G,
+        _: &G::State,
+        _: Seat,
+        moves: &[G::Move],
+        out: &mut Vec<f64>,
+    ) -> bool {
         let p = 1.0 / moves.len().max(1) as f64;
         out.extend(moves.iter().map(|_| p));
+        true
     }
 }

@@ -8,6 +8,7 @@ pub mod __registry {
     pub use tabula_core::BoardGame;
     pub use tabula_play::agents::{AgentEntry, BuildFn};
     pub use tabula_play::inventory;
+    pub use tabula_sim::chance_path;
 }
 
 /// Registers the framework's four search agents for a game that
@@ -16,7 +17,9 @@ pub mod __registry {
 /// `random` ([`Random`](crate::Random)), `greedy`
 /// ([`Greedy`](crate::Greedy)), `alphabeta[-BUDGET]`
 /// ([`AlphaBeta`](crate::AlphaBeta), 20,000 nodes unless a budget follows
-/// the name) and `mcts[-BUDGET]` ([`Mcts`](crate::Mcts), 1,000 playouts),
+/// the name) and `mcts[-BUDGET]` ([`Mcts`](crate::Mcts), 1,000 playouts,
+/// its playouts sampling chance by the game's path,
+/// [`tabula_sim::chance_path!`]),
 /// a budget being a [`Budget`](crate::Budget) (`alphabeta-5000`,
 /// `mcts-50ms`). Each takes the game's own one-line summary (what
 /// `tabula list` shows), or the framework's when only `game` (and
@@ -163,7 +166,9 @@ macro_rules! register_search_agents {
                 build: &$crate::register::__registry::BuildFn::<$game>(|_game, budget| {
                     $( ($check)(_game)?; )?
                     let budget = $crate::Budget::parse_or(budget, $crate::defaults::MCTS)?;
-                    Ok(Box::new($crate::Mcts::<$game>::new(budget)))
+                    // Its playouts sample chance as the game is played.
+                    let chance = $crate::register::__registry::chance_path!($game);
+                    Ok(Box::new($crate::Mcts::<$game>::new(budget).with_chance(chance)))
                 }),
             }
         }

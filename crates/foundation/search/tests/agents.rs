@@ -4,6 +4,7 @@
 
 use tabula_core::{Agent, BoardGame, Chance, GameResult, GameRng, Results, Seat, Status, game_rng};
 use tabula_search::{AlphaBeta, Budget, Greedy, Heuristic, MAX_WORK, Mcts, Random, WIN, hash_key};
+use tabula_sim::ChancePath as _;
 
 /// Take one or two from a pile of 10; whoever takes the last wins: the
 /// test kit's, with the default heuristic (its feature `search`).
@@ -467,7 +468,8 @@ fn play<G: BoardGame>(
         match game.status(&s) {
             Status::Over(r) => return (log, Some(r)),
             Status::Chance => {
-                let Some(o) = game.sample_chance(&s, &mut dice, &mut Vec::new()) else {
+                let Some(o) = tabula_sim::Listed.sample(game, &s, &mut dice, &mut Vec::new())
+                else {
                     break;
                 };
                 log.push(format!("{o:?}"));

@@ -27,7 +27,7 @@ pub trait Collector<G: BoardGame> {
     /// outcome through [`chance`](Self::chance) and each move through
     /// [`decision`](Self::decision) (default no: it sees events only).
     /// The harness then plays chance through
-    /// [`run_chance_observed`](BoardGame::run_chance_observed) (the same
+    /// [`ChancePath::run_observed`](crate::ChancePath::run_observed) (the same
     /// games, each outcome shown; [`Dice`](crate::game_loop::Dice)) and
     /// never counts in bulk.
     fn wants_steps(&self) -> bool {

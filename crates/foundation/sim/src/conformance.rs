@@ -2,13 +2,15 @@
 //! every chance point lists outcomes with probabilities that sum to one,
 //! sampling only ever gives a listed outcome, applying anything to a clone
 //! leaves the original untouched, and every playout ends; and the game
-//! the harness plays for a seed ([`BoardGame::run_chance`]) is the one
-//! played when each outcome is watched
-//! ([`BoardGame::run_chance_observed`]), whose outcomes replay to the
-//! same end.
+//! the harness plays for a seed by the game's [`ChancePath`]
+//! ([`ChancePath::run`]: its listed outcomes, or its own
+//! [`Sampling`](crate::Sampling)) is the one played when each outcome is
+//! watched ([`ChancePath::run_observed`]), whose outcomes replay to the
+//! same end: the fast path and the plain one play the same game from the
+//! same stream.
 //!
 //! ```
-//! use tabula_sim::conformance::check_chance_game;
+//! use tabula_sim::{Listed, conformance::check_chance_game};
 //! # use tabula_core::{BoardGame, Chance, GameResult, Status};
 //! # struct Coin;
 //! # impl BoardGame for Coin {
@@ -23,25 +25,27 @@
 //! #     fn apply_chance<E: FnMut(())>(&self, s: &mut bool, o: bool, _: &mut E) { *s = o }
 //! #     fn apply_move<E: FnMut(())>(&self, _: &mut bool, m: Self::Move, _: &mut E) { match m {} }
 //! # }
-//! check_chance_game(&Coin, 100, 1, 10_000)?;
+//! check_chance_game(Listed, &Coin, 100, 1, 10_000)?;
 //! # Ok::<_, tabula_sim::SimError>(())
 //! ```
 
 use tabula_core::rand::Rng;
-use tabula_core::{BoardGame, ChanceObserver, Status, game_rng};
+use tabula_core::{BoardGame, Status, game_rng};
 
 use crate::SimError;
+use crate::chance::{ChanceObserver, ChancePath};
 
 /// Plays `playouts` random games of a game decided by chance alone (no
-/// agents), checking every chance point; then plays game `index` of
-/// `seed` for each playout both as the harness does
-/// ([`run_chance`](BoardGame::run_chance)) and watched outcome by outcome
-/// ([`run_chance_observed`](BoardGame::run_chance_observed)), and checks
-/// that they are one game: the same outcomes played, the same events
-/// reported, the same final state, the random stream left at the same
-/// place, and the watched outcomes, applied one by one, reach that
-/// state. Returns what went wrong first.
-pub fn check_chance_game<G>(
+/// agents), its chance by `chance` (the game's path:
+/// [`chance_path!`](crate::chance_path) finds it), checking every chance
+/// point; then plays game `index` of `seed` for each playout both as the
+/// harness does ([`ChancePath::run`]) and watched outcome by outcome
+/// ([`ChancePath::run_observed`]), and checks that they are one game: the
+/// same outcomes played, the same events reported, the same final state,
+/// the random stream left at the same place, and the watched outcomes,
+/// applied one by one, reach that state. Returns what went wrong first.
+pub fn check_chance_game<G, C>(
+    chance: C,
     game: &G,
     playouts: u64,
     seed: u64,
@@ -49,6 +53,7 @@ pub fn check_chance_game<G>(
 ) -> Result<(), SimError>
 where
     G: BoardGame,
+    C: ChancePath<G>,
     G::State: PartialEq + std::fmt::Debug,
     G::Outcome: PartialEq,
 {
@@ -89,7 +94,7 @@ where
                     "game {index}: outcome probabilities sum to {total}"
                 )));
             }
-            let Some(outcome) = game.sample_chance(&state, &mut rng, &mut Vec::new()) else {
+            let Some(outcome) = chance.sample(game, &state, &mut rng, &mut Vec::new()) else {
                 return Err(SimError::Conformance(format!(
                     "game {index}: sampling gave no outcome"
                 )));
@@ -110,7 +115,7 @@ where
             state = copy;
             steps += 1;
         }
-        one_game_watched_or_not(game, seed, index, max_steps)?;
+        one_game_watched_or_not(chance, game, seed, index, max_steps)?;
     }
     Ok(())
 }
@@ -130,10 +135,10 @@ impl<G: BoardGame> ChanceObserver<G> for Watched<G::Outcome> {
     }
 }
 
-/// Game `index` of `seed` played by [`BoardGame::run_chance`] and by
-/// [`BoardGame::run_chance_observed`]: one game (see
-/// [`check_chance_game`]).
-fn one_game_watched_or_not<G>(
+/// Game `index` of `seed` played by [`ChancePath::run`] and by
+/// [`ChancePath::run_observed`]: one game (see [`check_chance_game`]).
+fn one_game_watched_or_not<G, C>(
+    chance: C,
     game: &G,
     seed: u64,
     index: u64,
@@ -141,12 +146,14 @@ fn one_game_watched_or_not<G>(
 ) -> Result<(), SimError>
 where
     G: BoardGame,
+    C: ChancePath<G>,
     G::State: PartialEq + std::fmt::Debug,
 {
     let mut scratch = Vec::new();
     let (mut quiet, mut rng) = (game.initial_state(), game_rng(seed, index));
     let mut events = 0u64;
-    let played = game.run_chance(
+    let played = chance.run(
+        game,
         &mut quiet,
         &mut rng,
         max_steps,
@@ -159,8 +166,14 @@ where
         outcomes: Vec::new(),
         events: 0,
     };
-    let observed =
-        game.run_chance_observed(&mut seen, &mut rng, max_steps, &mut watched, &mut scratch);
+    let observed = chance.run_observed(
+        game,
+        &mut seen,
+        &mut rng,
+        max_steps,
+        &mut watched,
+        &mut scratch,
+    );
     if (observed, &seen, watched.events, rng.next_u64()) != (played, &quiet, events, next) {
         return Err(SimError::Conformance(format!(
             "game {index}: played as the harness plays it, {played} outcomes, {events} events, \

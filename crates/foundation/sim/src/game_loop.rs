@@ -11,23 +11,26 @@
 //!
 //! | who plays | decider | chance | observer |
 //! |---|---|---|---|
-//! | the harness ([`Simulation`](crate::Simulation), [`play_one`](crate::play_one)) | its [`Agents`](tabula_core::Agents) | the dice ([`Dice`]), or a game's bulk counting | the [`Collector`] |
+//! | the harness ([`Simulation`](crate::Simulation), [`play_one`](crate::play_one)) | its [`Seating`](crate::Seating) of agents | the dice ([`Dice`]), or a game's bulk counting | the [`Collector`] |
 //! | the referee (`tabula_play::referee`) | boxed agents, timed, panics caught, illegal or slow answers forfeited | the dice ([`Dice`]) | the collector, and the steps kept for a record |
-//! | terminal play (`tabula_play::terminal`) | people at a prompt and agents | the dice, with a pause before each outcome ([`Paced`]) | the lines printed |
+//! | terminal play (`tabula_play::terminal`) | people at a prompt and agents | the dice, with a pause before each run of chance ([`Paced`]) | the lines printed |
 //! | replay (`tabula_play::record::replay`) | the record's moves, checked | the record's outcomes, checked | the account printed |
 //!
 //! Chance draws from the game's dice stream and each seat's decider from
 //! that seat's own stream ([`Streams`]), so for the
 //! same seed and the same agents the harness, the referee and terminal
-//! play play the same game, step for step: watched outcome by outcome
-//! ([`BoardGame::run_chance_observed`]) or not
-//! ([`BoardGame::run_chance`]), chance draws the same outcomes. The loop is generic over all
+//! play play the same game, step for step: the dice play the game's
+//! chance by the one [`ChancePath`] its registration found (its listed
+//! outcomes, or its own [`Sampling`](crate::Sampling)), watched outcome
+//! by outcome ([`ChancePath::run_observed`]) or not
+//! ([`ChancePath::run`]), with the same draws. The loop is generic over all
 //! four, so each way of playing compiles to its own straight-line code:
 //! the harness's has no boxing, allocation or dynamic dispatch per step.
 
-use tabula_core::{BoardGame, Chance, ChanceObserver, GameResult, GameRng, Seat, Status, Streams};
+use tabula_core::{BoardGame, Chance, GameResult, GameRng, Seat, Status, Streams};
 
 use crate::Collector;
+use crate::chance::{ChanceObserver, ChancePath, Listed};
 
 /// The random streams a game draws from: the dice's and each seat's
 /// (those of [`Streams`], however they are kept).
@@ -57,6 +60,11 @@ impl Draws for Streams {
 
 /// Who answers a decision: the harness's agents, the referee's checked
 /// agents, a person at the terminal, a record's moves.
+///
+/// This is the loop's role, not a second agent concept: whatever chooses
+/// moves is a [`tabula_core::Agent`]; a decider is how each way of
+/// playing puts its agents (or a record, or a person) into the loop, with
+/// its own reason to stop a game ([`Stop`](Self::Stop)).
 pub trait Decider<G: BoardGame> {
     /// Why the decider stopped a game before its end (no agent for a
     /// seat, a forfeit, a person quitting, a record's illegal step).
@@ -109,16 +117,16 @@ pub trait ChanceSource<G: BoardGame, S> {
     ) -> Result<u32, S>;
 }
 
-/// Chance from the dice stream: the game's
-/// [`run_chance`](BoardGame::run_chance) when the observer takes events
-/// only, and its [`run_chance_observed`](BoardGame::run_chance_observed)
-/// when it wants each outcome. The two play the same outcomes from the
-/// same stream (a game that overrides one overrides the other with the
-/// same draws), so whatever watches, the game is the same.
+/// Chance from the dice stream, by the game's [`ChancePath`] `C`:
+/// [`run`](ChancePath::run) when the observer takes events only, and
+/// [`run_observed`](ChancePath::run_observed) when it wants each outcome.
+/// The two play the same outcomes from the same stream, so whatever
+/// watches, the game is the same. `Dice(Listed)` draws from the listed
+/// outcomes.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Dice;
+pub struct Dice<C = Listed>(pub C);
 
-impl<G: BoardGame, S> ChanceSource<G, S> for Dice {
+impl<G: BoardGame, S, C: ChancePath<G>> ChanceSource<G, S> for Dice<C> {
     #[inline(always)]
     fn chance<O: Observer<G>>(
         &mut self,
@@ -130,60 +138,49 @@ impl<G: BoardGame, S> ChanceSource<G, S> for Dice {
         scratch: &mut Vec<Chance<G::Outcome>>,
     ) -> Result<u32, S> {
         Ok(from_dice(
-            game,
-            state,
-            dice,
-            limit,
-            observer,
-            scratch,
-            &mut |_, _| true,
+            self.0, game, state, dice, limit, observer, scratch,
         ))
     }
 }
 
 /// Plays chance from the dice for [`Dice`] and [`Paced`]: through
-/// [`run_chance`](BoardGame::run_chance) for an observer of events only
-/// (`go_on` is not asked), through
-/// [`run_chance_observed`](BoardGame::run_chance_observed) for one that
-/// wants steps, asking `go_on` before each outcome is drawn.
+/// [`ChancePath::run`] for an observer of events only, through
+/// [`ChancePath::run_observed`] for one that wants steps.
 #[inline(always)]
-fn from_dice<G: BoardGame, O: Observer<G>>(
+fn from_dice<G: BoardGame, C: ChancePath<G>, O: Observer<G>>(
+    chance: C,
     game: &G,
     state: &mut G::State,
     dice: &mut GameRng,
     limit: u32,
     observer: &mut O,
     scratch: &mut Vec<Chance<G::Outcome>>,
-    go_on: &mut impl FnMut(&G, &G::State) -> bool,
 ) -> u32 {
     if observer.wants_steps() {
-        let mut seeing = Seeing {
-            game,
-            observer,
-            go_on,
-        };
-        return game.run_chance_observed(state, dice, limit, &mut seeing, scratch);
+        let mut seeing = Seeing { game, observer };
+        return chance.run_observed(game, state, dice, limit, &mut seeing, scratch);
     }
-    game.run_chance(state, dice, limit, &mut |e| observer.event(&e), scratch)
+    chance.run(
+        game,
+        state,
+        dice,
+        limit,
+        &mut |e| observer.event(&e),
+        scratch,
+    )
 }
 
 /// An [`Observer`] as the [`ChanceObserver`] of a run of chance.
-struct Seeing<'a, G, O, F> {
+struct Seeing<'a, G, O> {
     game: &'a G,
     observer: &'a mut O,
-    go_on: &'a mut F,
 }
 
-impl<G, O, F> ChanceObserver<G> for Seeing<'_, G, O, F>
+impl<G, O> ChanceObserver<G> for Seeing<'_, G, O>
 where
     G: BoardGame,
     O: Observer<G>,
-    F: FnMut(&G, &G::State) -> bool,
 {
-    #[inline(always)]
-    fn go_on(&mut self, state: &G::State) -> bool {
-        (self.go_on)(self.game, state)
-    }
     #[inline(always)]
     fn outcome(&mut self, state: &G::State, outcome: &G::Outcome) {
         self.observer.chance(self.game, state, outcome)
@@ -195,33 +192,47 @@ where
 }
 
 /// A pause before chance: what [`Paced`] asks before each outcome it
-/// draws (the terminal's "hit enter", a look's table between rounds).
+/// plays (the terminal's "hit enter", a look's table between rounds).
 pub trait Pause<G: BoardGame, S> {
     /// Chance is about to decide at `state`: `Err` stops the game here,
-    /// before the draw.
+    /// at that chance point.
     fn pause(&mut self, game: &G, state: &G::State) -> Result<(), S>;
 }
 
 /// The dice ([`Dice`]), with a [`Pause`] before each outcome when the
 /// observer wants steps (before each run of chance when it takes events
-/// only): the same outcomes from the same stream as [`Dice`], and a stop
-/// at a pause ends the game where it was asked. A run stopped after some
-/// outcomes reports them, and the stop at the next call, so every
-/// outcome played is counted.
+/// only): the terminal's own pause. The same outcomes from the same
+/// stream as [`Dice`], a run of chance played whole by the game's path
+/// (whatever its way of drawing: several dice from one word, say), each
+/// outcome paused for before it is shown and applied; a stop at a pause
+/// ends the game there, the state at that chance point and the outcome
+/// neither shown nor applied (the rest of the run is drawn and
+/// forgotten). A run stopped after some outcomes reports them, and the
+/// stop at the next call, so every outcome played is counted.
 #[derive(Clone, Debug)]
-pub struct Paced<P, S> {
+pub struct Paced<P, S, C = Listed> {
     pause: P,
+    chance: C,
     stop: Option<S>,
 }
 
-impl<P, S> Paced<P, S> {
-    /// The dice, with `pause` before each outcome.
-    pub fn new(pause: P) -> Self {
-        Paced { pause, stop: None }
+impl<P, S, C> Paced<P, S, C> {
+    /// The dice, by `chance`, with `pause` before each outcome.
+    pub fn new(pause: P, chance: C) -> Self {
+        Paced {
+            pause,
+            chance,
+            stop: None,
+        }
     }
 }
 
-impl<G: BoardGame, S, P: Pause<G, S>> ChanceSource<G, S> for Paced<P, S> {
+impl<G, S, P, C> ChanceSource<G, S> for Paced<P, S, C>
+where
+    G: BoardGame,
+    P: Pause<G, S>,
+    C: ChancePath<G>,
+{
     fn chance<O: Observer<G>>(
         &mut self,
         game: &G,
@@ -236,28 +247,76 @@ impl<G: BoardGame, S, P: Pause<G, S>> ChanceSource<G, S> for Paced<P, S> {
         }
         if !observer.wants_steps() {
             self.pause.pause(game, state)?;
+            return Ok(from_dice(
+                self.chance,
+                game,
+                state,
+                dice,
+                limit,
+                observer,
+                scratch,
+            ));
         }
-        let (pause, stop) = (&mut self.pause, &mut self.stop);
-        let mut go_on = |game: &G, state: &G::State| match pause.pause(game, state) {
-            Ok(()) => true,
-            Err(s) => {
-                *stop = Some(s);
-                false
-            }
+        let mut pausing = Pausing {
+            game,
+            observer,
+            pause: &mut self.pause,
+            shown: 0,
+            stopped: None,
         };
-        let played = if observer.wants_steps() {
-            from_dice(game, state, dice, limit, observer, scratch, &mut go_on)
-        } else {
-            from_dice(game, state, dice, limit, observer, scratch, &mut |_, _| {
-                true
-            })
-        };
-        match (played, self.stop.take()) {
-            (0, Some(stop)) => Err(stop),
-            (played, stop) => {
-                self.stop = stop;
-                Ok(played)
+        let played = self
+            .chance
+            .run_observed(game, state, dice, limit, &mut pausing, scratch);
+        match pausing.stopped {
+            None => Ok(played),
+            Some((stop, at, 0)) => {
+                *state = at;
+                Err(stop)
             }
+            Some((stop, at, shown)) => {
+                *state = at;
+                self.stop = Some(stop);
+                Ok(shown)
+            }
+        }
+    }
+}
+
+/// [`Paced`]'s watcher of a run of chance: a pause before each outcome is
+/// shown, and after a stop, nothing more shown and the state where it
+/// stopped kept.
+struct Pausing<'a, G: BoardGame, O, P, S> {
+    game: &'a G,
+    observer: &'a mut O,
+    pause: &'a mut P,
+    /// Outcomes shown.
+    shown: u32,
+    /// The stop, the state it came at and the outcomes shown before it.
+    stopped: Option<(S, G::State, u32)>,
+}
+
+impl<G, O, P, S> ChanceObserver<G> for Pausing<'_, G, O, P, S>
+where
+    G: BoardGame,
+    O: Observer<G>,
+    P: Pause<G, S>,
+{
+    fn outcome(&mut self, state: &G::State, outcome: &G::Outcome) {
+        if self.stopped.is_some() {
+            return;
+        }
+        match self.pause.pause(self.game, state) {
+            Ok(()) => {
+                self.shown += 1;
+                self.observer.chance(self.game, state, outcome);
+            }
+            Err(stop) => self.stopped = Some((stop, state.clone(), self.shown)),
+        }
+    }
+
+    fn event(&mut self, event: G::Event) {
+        if self.stopped.is_none() {
+            self.observer.event(&event);
         }
     }
 }
@@ -272,8 +331,8 @@ pub trait Observer<G: BoardGame> {
     }
     /// Whether [`chance`](Self::chance) and [`decision`](Self::decision)
     /// are wanted (default no): then chance is played through
-    /// [`run_chance_observed`](BoardGame::run_chance_observed), the same
-    /// outcomes as without, each shown before it is applied.
+    /// [`ChancePath::run_observed`], the same outcomes as without, each
+    /// shown before it is applied.
     fn wants_steps(&self) -> bool {
         false
     }
@@ -416,11 +475,12 @@ impl<G: BoardGame> Default for Lists<G> {
 ///
 /// let mut lists = Lists::default();
 /// let mut streams = Streams::new(1, 0);
-/// let played = play_game(&Nim, &mut Slow { patience: 9 }, &mut Dice, &mut streams, 100, &mut (), &mut lists);
+/// let mut dice = Dice(tabula_sim::Listed); // chance from the listed outcomes (Nim has none)
+/// let played = play_game(&Nim, &mut Slow { patience: 9 }, &mut dice, &mut streams, 100, &mut (), &mut lists);
 /// assert_eq!((played.ending, played.decisions), (Ending::Over(GameResult::Win(0)), 5));
-/// let played = play_game(&Nim, &mut Slow { patience: 3 }, &mut Dice, &mut streams, 100, &mut (), &mut lists);
+/// let played = play_game(&Nim, &mut Slow { patience: 3 }, &mut dice, &mut streams, 100, &mut (), &mut lists);
 /// assert_eq!(played.ending, Ending::Stopped(1));
-/// let played = play_game(&Nim, &mut Slow { patience: 9 }, &mut Dice, &mut streams, 2, &mut (), &mut lists);
+/// let played = play_game(&Nim, &mut Slow { patience: 9 }, &mut dice, &mut streams, 2, &mut (), &mut lists);
 /// assert_eq!(played.ending, Ending::Capped);
 /// ```
 #[inline]

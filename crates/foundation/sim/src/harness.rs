@@ -4,14 +4,14 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use tabula_core::{
-    Agents, BoardGame, Chance, GameResult, GameRng, NoAgents, Seat, Status, Streams, agent_rng,
-    game_rng,
+    BoardGame, Chance, GameResult, GameRng, Seat, Status, Streams, agent_rng, game_rng,
 };
 
+use crate::chance::{ChancePath, Listed, Sampled, Sampling};
 use crate::game_loop::{
     ChanceSource, Collecting, Decider, Dice, Draws, Ending, Lists, Observer, play_game,
 };
-use crate::{Collector, LandingTally, Tallied, Wants};
+use crate::{Collector, LandingTally, NoAgents, Seating, Tallied, Wants};
 
 /// Errors of a simulation run.
 #[derive(Debug, thiserror::Error)]
@@ -194,19 +194,22 @@ impl Simulation {
         self.max_steps
     }
 
-    /// Runs a game in which chance decides everything.
+    /// Runs a game in which chance decides everything, its chance drawn
+    /// from its listed outcomes ([`Listed`]; a game that samples its
+    /// chance runs with [`run_sampled`](Self::run_sampled)).
     pub fn run<G, C>(&self, game: &G, collector: C) -> Result<Run<C>, SimError>
     where
         G: BoardGame,
         C: Collector<G> + Clone + Send + Sync,
     {
-        self.run_with(game, || NoAgents, collector, &|_| {})
+        self.run_on(Listed, game, || NoAgents, collector, &|_| {})
     }
 
     /// Runs a game with agents made by `agents` (called once per chunk of
     /// games, so agents that remember earlier games do the same on any
     /// number of threads),
-    /// reporting finished games to `progress` now and then.
+    /// reporting finished games to `progress` now and then; its chance
+    /// drawn from its listed outcomes ([`Listed`]).
     pub fn run_with<G, C, A, F>(
         &self,
         game: &G,
@@ -217,13 +220,63 @@ impl Simulation {
     where
         G: BoardGame,
         C: Collector<G> + Clone + Send + Sync,
-        A: Agents<G>,
+        A: Seating<G>,
         F: Fn() -> A + Sync,
     {
-        self.run_on(StepByStep, game, agents, collector, progress)
+        self.run_on(Listed, game, agents, collector, progress)
     }
 
-    /// [`run`](Self::run) for a game with a speed path ([`Tallied`]):
+    /// [`run`](Self::run) for a game that samples its chance itself
+    /// ([`Sampling`]).
+    pub fn run_sampled<G, C>(&self, game: &G, collector: C) -> Result<Run<C>, SimError>
+    where
+        G: Sampling,
+        C: Collector<G> + Clone + Send + Sync,
+    {
+        self.run_on(Sampled, game, || NoAgents, collector, &|_| {})
+    }
+
+    /// [`run_with`](Self::run_with) for a game that samples its chance
+    /// itself ([`Sampling`]).
+    pub fn run_sampled_with<G, C, A, F>(
+        &self,
+        game: &G,
+        agents: F,
+        collector: C,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Run<C>, SimError>
+    where
+        G: Sampling,
+        C: Collector<G> + Clone + Send + Sync,
+        A: Seating<G>,
+        F: Fn() -> A + Sync,
+    {
+        self.run_on(Sampled, game, agents, collector, progress)
+    }
+
+    /// [`run_with`](Self::run_with), with the game's chance played by
+    /// `chance`: the path its registration found
+    /// ([`chance_path!`](crate::chance_path)), for code that plays any
+    /// game.
+    pub fn run_on<G, P, C, A, F>(
+        &self,
+        chance: P,
+        game: &G,
+        agents: F,
+        collector: C,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Run<C>, SimError>
+    where
+        G: BoardGame,
+        P: ChancePath<G>,
+        C: Collector<G> + Clone + Send + Sync,
+        A: Seating<G>,
+        F: Fn() -> A + Sync,
+    {
+        self.run_path(StepByStep(chance), game, agents, collector, progress)
+    }
+
+    /// [`run_sampled`](Self::run_sampled) for a game with a speed path ([`Tallied`]):
     /// when every collector wants landings at most
     /// ([`Collector::wants`]), its runs of chance count their landings in
     /// bulk. The same games, to the same results, as [`run`](Self::run).
@@ -247,13 +300,13 @@ impl Simulation {
     where
         G: Tallied,
         C: Collector<G> + Clone + Send + Sync,
-        A: Agents<G>,
+        A: Seating<G>,
         F: Fn() -> A + Sync,
     {
-        self.run_on(Bulk, game, agents, collector, progress)
+        self.run_path(Bulk, game, agents, collector, progress)
     }
 
-    fn run_on<P, G, C, A, F>(
+    fn run_path<P, G, C, A, F>(
         &self,
         path: P,
         game: &G,
@@ -265,7 +318,7 @@ impl Simulation {
         P: Path<G>,
         G: BoardGame,
         C: Collector<G> + Clone + Send + Sync,
-        A: Agents<G>,
+        A: Seating<G>,
         F: Fn() -> A + Sync,
     {
         let range = self.shard.range(self.games);
@@ -353,7 +406,7 @@ impl Simulation {
         P: Path<G>,
         G: BoardGame,
         C: Collector<G>,
-        A: Agents<G>,
+        A: Seating<G>,
     {
         // A game that plays several games at a time when counting in bulk
         // (see `Tallied::run_games_tallied`) gets the whole chunk.
@@ -408,7 +461,8 @@ impl Simulation {
 }
 
 /// Plays one game to its end (or the step cap) from its random streams,
-/// feeding `collector`: chance draws from the dice's stream, each seat's
+/// feeding `collector`: chance draws from the dice's stream by `chance`
+/// (the game's [`ChancePath`]), each seat's
 /// agent from its own ([`Streams`]). This is the harness's inner loop,
 /// the framework's one game loop ([`play_game`]) with the agents as its
 /// decider; it is generic over game, agents and collector, so it compiles
@@ -416,7 +470,8 @@ impl Simulation {
 /// per move. The referee and terminal play go through the same loop, so
 /// with the same seed and agents they play the same game.
 #[inline]
-pub fn play_one<G, A, C>(
+pub fn play_one<G, P, A, C>(
+    chance: P,
     game: &G,
     agents: &mut A,
     streams: &mut Streams,
@@ -425,12 +480,20 @@ pub fn play_one<G, A, C>(
 ) -> Result<Playout, SimError>
 where
     G: BoardGame,
-    A: Agents<G>,
+    P: ChancePath<G>,
+    A: Seating<G>,
     C: Collector<G>,
 {
     let mut lists = Lists::default();
     play(
-        StepByStep, game, agents, streams, max_steps, collector, None, &mut lists,
+        StepByStep(chance),
+        game,
+        agents,
+        streams,
+        max_steps,
+        collector,
+        None,
+        &mut lists,
     )
 }
 
@@ -518,7 +581,7 @@ fn play<P, G, A, C, D>(
 where
     P: Path<G>,
     G: BoardGame,
-    A: Agents<G>,
+    A: Seating<G>,
     C: Collector<G>,
     D: Draws,
 {
@@ -553,7 +616,7 @@ where
 /// stops the game (an error of the run).
 struct Seated<'a, A>(&'a mut A);
 
-impl<G: BoardGame, A: Agents<G>> Decider<G> for Seated<'_, A> {
+impl<G: BoardGame, A: Seating<G>> Decider<G> for Seated<'_, A> {
     type Stop = Seat;
 
     #[inline(always)]
@@ -608,15 +671,23 @@ impl<G: BoardGame, P: Path<G>> ChanceSource<G, Seat> for Harness<'_, P> {
         {
             return Ok(n);
         }
-        <Dice as ChanceSource<G, Seat>>::chance(
-            &mut Dice, game, state, dice, limit, observer, scratch,
+        <Dice<P::Chance> as ChanceSource<G, Seat>>::chance(
+            &mut Dice(self.path.chance_path()),
+            game,
+            state,
+            dice,
+            limit,
+            observer,
+            scratch,
         )
     }
 }
 
-/// Replays game `index` of a run with `seed` (and no agents), passing
-/// every event to `on_event`: how reports show a notable game roll by roll.
-pub fn replay<G: BoardGame>(
+/// Replays game `index` of a run with `seed` (and no agents), its chance
+/// played by `chance` (the run's), passing every event to `on_event`:
+/// how reports show a notable game roll by roll.
+pub fn replay<G: BoardGame, P: ChancePath<G>>(
+    chance: P,
     game: &G,
     seed: u64,
     index: u64,
@@ -631,6 +702,7 @@ pub fn replay<G: BoardGame>(
         fn merge(&mut self, _: Self) {}
     }
     play_one(
+        chance,
         game,
         &mut NoAgents,
         &mut Streams::new(seed, index),
@@ -662,14 +734,21 @@ fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, SimError> {
     Ok(pool)
 }
 
-/// How the harness plays a run's chance steps when its collectors want
-/// landings at most: step by step with events ([`StepByStep`], any game),
-/// or through the game's own bulk counting ([`Bulk`], a [`Tallied`] game).
-/// Chosen at compile time by the entry point, so the inner loop stays
+/// How the harness plays a run's chance steps: step by step with events,
+/// by the game's [`ChancePath`] ([`StepByStep`], any game), or, when its
+/// collectors want landings at most, through the game's own bulk
+/// counting ([`Bulk`], a [`Tallied`] game, sampled otherwise). Chosen at
+/// compile time by the entry point, so the inner loop stays
 /// monomorphized.
 trait Path<G: BoardGame>: Copy + Sync {
     /// Whether this path counts landings in bulk at all.
     const BULK: bool;
+
+    /// How chance is played step by step.
+    type Chance: ChancePath<G>;
+
+    /// Its value.
+    fn chance_path(self) -> Self::Chance;
 
     fn chance<R: tabula_core::rand::Rng + ?Sized>(
         self,
@@ -695,12 +774,19 @@ trait Path<G: BoardGame>: Copy + Sync {
         F: FnMut(u64, u32, &G::State);
 }
 
-/// Every game, step by step.
+/// Every game, step by step, its chance by `C`.
 #[derive(Clone, Copy)]
-struct StepByStep;
+struct StepByStep<C>(C);
 
-impl<G: BoardGame> Path<G> for StepByStep {
+impl<G: BoardGame, C: ChancePath<G>> Path<G> for StepByStep<C> {
     const BULK: bool = false;
+
+    type Chance = C;
+
+    #[inline(always)]
+    fn chance_path(self) -> C {
+        self.0
+    }
 
     #[inline(always)]
     fn chance<R: tabula_core::rand::Rng + ?Sized>(
@@ -739,6 +825,13 @@ struct Bulk;
 
 impl<G: Tallied> Path<G> for Bulk {
     const BULK: bool = true;
+
+    type Chance = Sampled;
+
+    #[inline(always)]
+    fn chance_path(self) -> Sampled {
+        Sampled
+    }
 
     #[inline(always)]
     fn chance<R: tabula_core::rand::Rng + ?Sized>(
@@ -809,7 +902,7 @@ mod tests {
     /// Remembers its games: seat 0 wins its first 100, seat 1 the rest.
     struct Learner(u64);
 
-    impl Agents<Pick> for Learner {
+    impl Seating<Pick> for Learner {
         fn choose(&mut self, _: &Pick, _: &u8, _: Seat, _: &mut GameRng) -> Option<u8> {
             Some(if self.0 < 100 { 1 } else { 2 })
         }

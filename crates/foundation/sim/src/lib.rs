@@ -41,16 +41,20 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod chance;
 mod collect;
 pub mod conformance;
 pub mod dice_test;
 pub mod game_loop;
 mod harness;
+mod seating;
 mod seats;
 pub mod table;
 pub mod tally;
 
+pub use chance::{ChanceObserver, ChancePath, Listed, Sampled, Sampling};
 pub use collect::{Collector, Landings, LengthOf, LengthSummary, Lengths, Occupancy, Wants, Wins};
 pub use harness::{DEFAULT_MAX_STEPS, Playout, Run, Shard, SimError, Simulation, play_one, replay};
+pub use seating::{NoAgents, Seating};
 pub use seats::{SeatSums, Standing};
 pub use tally::{LandingPatterns, LandingTally, Tallied};

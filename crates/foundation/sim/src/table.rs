@@ -4,7 +4,7 @@
 //!
 //! A game builds a [`ThrowTable`] from its own rules, one throw at a
 //! time ([`ThrowTable::new`]), and plays from it in
-//! [`BoardGame::run_chance`] ([`ThrowTable::run`]: the same events and
+//! [`Sampling::run_chance`](crate::Sampling::run_chance) ([`ThrowTable::run`]: the same events and
 //! dice as throwing one at a time) and in
 //! [`Tallied::run_chance_tallied`](crate::Tallied::run_chance_tallied) ([`ThrowTable::run_tallied`]: no
 //! events, landings counted in bulk). The tallied loop takes two throws
@@ -856,6 +856,17 @@ mod harness_tests {
         }
         fn apply_move<E: FnMut(Reached)>(&self, _: &mut u16, mv: Infallible, _: &mut E) {
             match mv {}
+        }
+    }
+
+    impl crate::Sampling for ThrowRace {
+        fn sample_chance<G: Rng + ?Sized>(
+            &self,
+            _: &u16,
+            _: &mut G,
+            _: &mut Vec<Chance<u16>>,
+        ) -> Option<u16> {
+            unreachable!("the harness plays through run_chance")
         }
         fn run_chance<G: Rng + ?Sized, E: FnMut(Reached)>(
             &self,

@@ -12,17 +12,18 @@
 
 use std::sync::Arc;
 
-use tabula_core::BoardGame;
 use tabula_core::rand::Rng;
 
+use crate::Sampling;
+
 /// A game that can play its runs of chance with the landings counted in
-/// bulk: an extension of [`BoardGame`] that only games with a table of
+/// bulk: an extension of [`Sampling`] that only games with a table of
 /// their steps implement, used by
 /// [`Simulation::run_tallied`](crate::Simulation::run_tallied) when every
 /// collector of a run wants landings at most
 /// ([`Collector::wants`](crate::Collector::wants)).
-pub trait Tallied: BoardGame {
-    /// [`run_chance`](BoardGame::run_chance) for a caller that wants only
+pub trait Tallied: Sampling {
+    /// [`run_chance`](Sampling::run_chance) for a caller that wants only
     /// how often each square is landed on, not the events: the same
     /// chance points from the same draws, to the same state and the same
     /// count, with the landings the events would report (what
@@ -31,7 +32,7 @@ pub trait Tallied: BoardGame {
     ///
     /// `None` when this game (this board, this number of players) has no
     /// such path: the caller then runs
-    /// [`run_chance`](BoardGame::run_chance) and counts the events.
+    /// [`run_chance`](Sampling::run_chance) and counts the events.
     fn run_chance_tallied<R: Rng + ?Sized>(
         &self,
         state: &mut Self::State,
@@ -41,7 +42,7 @@ pub trait Tallied: BoardGame {
     ) -> Option<u32>;
 
     /// Plays games `games` of a run whole, from the
-    /// [`initial_state`](BoardGame::initial_state), several at a time,
+    /// [`initial_state`](tabula_core::BoardGame::initial_state), several at a time,
     /// with their landings counted into `tally` as
     /// [`run_chance_tallied`](Self::run_chance_tallied) counts them: game
     /// `i` draws from `stream(i)` and makes at most `limit` chance steps,

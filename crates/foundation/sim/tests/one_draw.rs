@@ -1,4 +1,4 @@
-//! A game whose `run_chance` draws its dice otherwise than
+//! A game whose `Sampling::run_chance` draws its dice otherwise than
 //! `sample_chance` (several to a random word) plays the same game for a
 //! seed whoever watches: the loop plays chance through
 //! `run_chance_observed` when its observer wants steps, and the game
@@ -7,13 +7,12 @@
 //! there, every outcome before it counted.
 
 use tabula_core::rand::{Rng, RngExt};
-use tabula_core::{
-    BoardGame, Chance, ChanceObserver, Dice, GameResult, GameRng, Seat, Status, Streams,
-};
+use tabula_core::{BoardGame, Chance, Dice, GameResult, GameRng, Seat, Status, Streams};
 use tabula_sim::conformance::check_chance_game;
 use tabula_sim::game_loop::{
     Decider, Dice as DiceSource, Ended, Ending, Lists, Observer, Paced, Pause, play_game,
 };
+use tabula_sim::{ChanceObserver, Sampled, Sampling};
 
 /// A race of two seats to square 40 with a d6. A turn is three throws;
 /// with `decide`, the seat then chooses to step one square on (1) or not
@@ -77,14 +76,6 @@ impl BoardGame for Race {
     fn chance_outcomes(&self, _: &Position, out: &mut Vec<Chance<u16>>) {
         Dice::D6.chances_into(out);
     }
-    fn sample_chance<R: Rng + ?Sized>(
-        &self,
-        _: &Position,
-        rng: &mut R,
-        _: &mut Vec<Chance<u16>>,
-    ) -> Option<u16> {
-        Some(Dice::D6.roll(rng))
-    }
     fn apply_chance<E: FnMut((Seat, u16))>(&self, s: &mut Position, roll: u16, events: &mut E) {
         s.squares[s.turn] += roll;
         events((s.turn, s.squares[s.turn]));
@@ -102,6 +93,17 @@ impl BoardGame for Race {
     }
     fn legal_moves(&self, _: &Position, out: &mut Vec<u16>) {
         out.extend([0, 1]);
+    }
+}
+
+impl Sampling for Race {
+    fn sample_chance<R: Rng + ?Sized>(
+        &self,
+        _: &Position,
+        rng: &mut R,
+        _: &mut Vec<Chance<u16>>,
+    ) -> Option<u16> {
+        Some(Dice::D6.roll(rng))
     }
     fn run_chance<R: Rng + ?Sized, E: FnMut((Seat, u16))>(
         &self,
@@ -130,7 +132,7 @@ impl BoardGame for Race {
     ) -> u32 {
         let mut words = Dice::D6.word_dice();
         let mut n = 0;
-        while n < limit && self.status(s) == Status::Chance && observer.go_on(s) {
+        while n < limit && self.status(s) == Status::Chance {
             let roll = if self.observed {
                 Dice::D6.roll_from(&mut words, rng)
             } else {
@@ -219,7 +221,7 @@ fn one_game(race: &Race, seed: u64, index: u64, cap: u32) -> bool {
     let harness = play_game(
         race,
         &mut Coin,
-        &mut DiceSource,
+        &mut DiceSource(Sampled),
         &mut Streams::new(seed, index),
         cap,
         &mut quiet,
@@ -229,7 +231,7 @@ fn one_game(race: &Race, seed: u64, index: u64, cap: u32) -> bool {
     let watched = play_game(
         race,
         &mut Coin,
-        &mut DiceSource,
+        &mut DiceSource(Sampled),
         &mut Streams::new(seed, index),
         cap,
         &mut watching,
@@ -289,12 +291,12 @@ fn conformance_checks_the_two_draw_the_same() {
         decide: false,
         observed: true,
     };
-    assert!(check_chance_game(&race, 50, 1, 10_000).is_ok());
+    assert!(check_chance_game(Sampled, &race, 50, 1, 10_000).is_ok());
     let careless = Race {
         decide: false,
         observed: false,
     };
-    let error = check_chance_game(&careless, 50, 1, 10_000).expect_err("the draws differ");
+    let error = check_chance_game(Sampled, &careless, 50, 1, 10_000).expect_err("the draws differ");
     assert!(error.to_string().contains("run_chance_observed"), "{error}");
 }
 
@@ -325,17 +327,20 @@ fn a_pause_comes_before_each_outcome_and_may_stop_the_game_there() {
     let harness = play_game(
         &race,
         &mut Coin,
-        &mut DiceSource,
+        &mut DiceSource(Sampled),
         &mut Streams::new(5, 0),
         10_000,
         &mut quiet,
         &mut lists,
     );
     // Never stopped: the same game, a pause an outcome.
-    let mut paced = Paced::new(Counted {
-        pauses: 0,
-        stop_at: 0,
-    });
+    let mut paced = Paced::new(
+        Counted {
+            pauses: 0,
+            stop_at: 0,
+        },
+        Sampled,
+    );
     let mut watching = Watching::default();
     let played = play_game(
         &race,
@@ -351,7 +356,7 @@ fn a_pause_comes_before_each_outcome_and_may_stop_the_game_there() {
     // Stopped at the fifth pause, the second throw of the second turn:
     // four throws and a move made, the fifth throw not drawn.
     for stop_at in [1, 2, 5] {
-        let mut paced = Paced::new(Counted { pauses: 0, stop_at });
+        let mut paced = Paced::new(Counted { pauses: 0, stop_at }, Sampled);
         let mut watching = Watching::default();
         let stopped = play_game(
             &race,

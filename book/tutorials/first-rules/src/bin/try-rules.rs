@@ -6,9 +6,10 @@ use tabula::snakes::{Board, Snakes};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let board = Board::classic();
     let game = Snakes::new(&board, &NoOnes, 1);
+    // Snakes throws its own dice (it implements `Sampling`), as `simulate` does.
     let run = Simulation::new(20_000)
         .with_seed(1)
-        .run(&game, Lengths::new(LengthOf::ChanceSteps))?;
+        .run_sampled(&game, Lengths::new(LengthOf::ChanceSteps))?;
     let lengths = &run.collector;
     // Losing a sixth of the throws makes games longer than the 35.83 of overshoot.
     assert!(lengths.mean() > 36.0);

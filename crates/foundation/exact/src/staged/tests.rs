@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::{Optimal, ScoreOf, Scores};
-use tabula_core::{Deterministic, PolicyAgent};
+use tabula_core::Randomized;
 
 use tabula_toys::KeepLast as Keep;
 use tabula_toys::keep::State as S;
@@ -66,33 +66,24 @@ fn staged_equals_the_whole_graph() {
         }
     }
     // Folded back in as a policy, the optimum is worth its value.
-    let agent = PolicyAgent(
-        Staged::solve(
-            &game,
-            ByTurn,
-            &Scores,
-            vec![Play::Maximise(0)],
-            &Limits::default(),
-        )
-        .expect("solves"),
-    );
+    let agent = Staged::solve(
+        &game,
+        ByTurn,
+        &Scores,
+        vec![Play::Maximise(0)],
+        &Limits::default(),
+    )
+    .expect("solves");
     let followed = staged
         .against(&game, &[Play::Follow(&agent)])
         .expect("evaluates");
     assert!((followed[0] - whole.value).abs() < 1e-12);
-    let _ = agent
-        .0
-        .pick(&game, &game.initial_state(), 0, &[false, true]);
+    let _ = agent.pick(&game, &game.initial_state(), 0, &[false, true]);
     // A fixed policy: always keep the first roll (3.5 a turn).
-    struct Keep1;
-    impl Policy<Keep> for Keep1 {
-        fn probabilities(&self, _: &Keep, _: &S, _: Seat, _: &[bool], out: &mut Vec<f64>) {
-            out.extend([1.0, 0.0]);
-        }
-    }
+    let keep1 = Randomized::new::<Keep>(|_, _, _, _, out| out.extend([1.0, 0.0]));
     for play in [
-        Play::Follow(&Keep1 as &dyn Policy<Keep>),
-        Play::FollowLocal(&Keep1),
+        Play::Follow(&keep1 as &dyn Agent<Keep>),
+        Play::FollowLocal(&keep1),
     ] {
         let v =
             Staged::solve(&game, ByTurn, &Scores, vec![play], &Limits::default()).expect("solves");
@@ -102,7 +93,7 @@ fn staged_equals_the_whole_graph() {
         &game,
         &ByTurn,
         &game.initial_state(),
-        &[Play::Follow(&Keep1)],
+        &[Play::Follow(&keep1)],
         &Limits::default(),
     )
     .expect("a turn");

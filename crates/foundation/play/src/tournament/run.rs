@@ -112,6 +112,26 @@ impl Tournament {
         G::Move: PartialEq,
         C: Collector<G> + Send + Clone,
     {
+        self.run_on(Paths::LISTED, game, entrants, options)
+    }
+
+    /// [`run`](Self::run), each game refereed with `paths`, the game's
+    /// paths ([`paths!`](crate::paths)): a game that samples its chance
+    /// or checks its answers itself is played so
+    /// ([`Referee::play_on`]).
+    pub fn run_on<G, P, C>(
+        &self,
+        paths: P,
+        game: &G,
+        entrants: &[Entrant<G>],
+        options: RunOptions<'_, G, C>,
+    ) -> Result<RunResults<C>, TournamentError>
+    where
+        G: BoardGame + 'static,
+        G::Move: PartialEq,
+        P: PlayPaths<G>,
+        C: Collector<G> + Send + Clone,
+    {
         let RunOptions {
             collector,
             progress,
@@ -127,8 +147,15 @@ impl Tournament {
             });
         }
         if self.shard.is_none() {
-            let (standings, collectors) =
-                self.record_and_play(game, entrants, collector, progress, records, &mut |_, _| {})?;
+            let (standings, collectors) = self.record_and_play(
+                paths,
+                game,
+                entrants,
+                collector,
+                progress,
+                records,
+                &mut |_, _| {},
+            )?;
             return Ok(RunResults {
                 standings,
                 collectors,
@@ -141,8 +168,9 @@ impl Tournament {
             first.get_or_insert(index);
             jobs.push(job.clone());
         };
-        let (standings, collectors) =
-            self.record_and_play(game, entrants, collector, progress, records, &mut keep)?;
+        let (standings, collectors) = self.record_and_play(
+            paths, game, entrants, collector, progress, records, &mut keep,
+        )?;
         let part = PartResults {
             first_job: first.unwrap_or(0),
             jobs,
@@ -159,8 +187,10 @@ impl Tournament {
     /// [`play`](Self::play), writing records with `records` if the
     /// tournament asks for them.
     #[allow(clippy::type_complexity)]
-    fn record_and_play<G, C>(
+    #[allow(clippy::too_many_arguments)]
+    fn record_and_play<G, P, C>(
         &self,
+        paths: P,
         game: &G,
         entrants: &[Entrant<G>],
         collector: &(dyn Fn(&GameId) -> C + Sync),
@@ -171,10 +201,11 @@ impl Tournament {
     where
         G: BoardGame + 'static,
         G::Move: PartialEq,
+        P: PlayPaths<G>,
         C: Collector<G> + Send,
     {
         let Some((dir, format)) = &self.record else {
-            return self.play(game, entrants, collector, progress, None, keep);
+            return self.play(paths, game, entrants, collector, progress, None, keep);
         };
         let Some((name, write_record)) = records else {
             return Err(record_error(
@@ -212,7 +243,15 @@ impl Tournament {
                 .collect();
             write_record(game, self.seed, id.deal, players, played, &path)
         };
-        self.play(game, entrants, collector, progress, Some(&write), keep)
+        self.play(
+            paths,
+            game,
+            entrants,
+            collector,
+            progress,
+            Some(&write),
+            keep,
+        )
     }
 
     /// The pairings, seatings and jobs of a tournament of `entrants`
@@ -284,8 +323,10 @@ impl Tournament {
     /// set by [`with_shard`](Self::with_shard) (every job without one), handing
     /// each job's results to `keep` before they are counted.
     #[allow(clippy::type_complexity)]
-    fn play<G, C>(
+    #[allow(clippy::too_many_arguments)]
+    fn play<G, P, C>(
         &self,
+        paths: P,
         game: &G,
         entrants: &[Entrant<G>],
         collector: &(dyn Fn(&GameId) -> C + Sync),
@@ -294,6 +335,7 @@ impl Tournament {
         keep: &mut dyn FnMut(usize, &Job<C>),
     ) -> Result<(Standings, Vec<Vec<C>>), TournamentError>
     where
+        P: PlayPaths<G>,
         G: BoardGame + 'static,
         G::Move: PartialEq,
         C: Collector<G> + Send,
@@ -313,6 +355,7 @@ impl Tournament {
             .with_move_time_limit(self.move_time_limit)
             .with_keep_steps(write.is_some());
         let ctx = Context {
+            paths,
             game,
             entrants,
             pairings: &plan.pairings,

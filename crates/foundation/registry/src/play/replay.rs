@@ -101,10 +101,20 @@ pub fn replay<G>(args: ReplayArgs, io: &mut Io<'_>) -> Result<(), Error>
 where
     G: Recordable + Notation,
 {
+    replay_on::<G, _>(tabula_play::legality::Listed, args, io)
+}
+
+/// [`replay`], each step checked by `checks`, the game's check path
+/// ([`tabula_play::paths!`]).
+pub fn replay_on<G, K>(checks: K, args: ReplayArgs, io: &mut Io<'_>) -> Result<(), Error>
+where
+    G: Recordable + Notation,
+    K: tabula_play::legality::CheckPath<G>,
+{
     let out = &mut *io.out;
     let record = record::read::<G>(&args.file)?;
     if args.format == ReplayFormat::Json {
-        return replay_json::<G>(&args, &record, out);
+        return replay_json::<G, K>(checks, &args, &record, out);
     }
     writeln!(
         out,
@@ -122,7 +132,7 @@ where
         record.index
     )?;
     let mut lines = Vec::new();
-    let replayed = record::replay::<G>(&record, |index, game, state, step| {
+    let replayed = record::replay_on::<G, K>(checks, &record, |index, game, state, step| {
         if !args.brief && matches!(step, Step::Move { .. }) {
             lines.push(game.render(state).trim_end().to_string());
         }
@@ -157,16 +167,18 @@ where
 
 /// `replay --format json`: one object, written whether or not every step
 /// is legal; an illegal step is still an error (exit status 1).
-fn replay_json<G>(
+fn replay_json<G, K>(
+    checks: K,
     args: &ReplayArgs,
     record: &RecordOf<G>,
     out: &mut dyn std::io::Write,
 ) -> Result<(), Error>
 where
     G: Recordable + Notation,
+    K: tabula_play::legality::CheckPath<G>,
 {
     let mut steps = Vec::new();
-    let replayed = record::replay::<G>(record, |index, game, state, step| {
+    let replayed = record::replay_on::<G, K>(checks, record, |index, game, state, step| {
         let (seat, text) = match step {
             Step::Chance(o) => (None, game.format_outcome(state, o)),
             Step::Move { seat, mv } => (Some(seat + 1), game.format_move(state, mv)),

@@ -121,7 +121,7 @@ impl TournamentOptions {
     /// every game's tournament splits, with no code of its own, as long
     /// as its collectors serialize.
     #[allow(clippy::type_complexity, clippy::too_many_arguments)]
-    pub fn run<G, C>(
+    pub fn run<G, C, P>(
         &self,
         shard: &mut crate::shard::ShardContext,
         meter: &dyn Meter,
@@ -131,10 +131,12 @@ impl TournamentOptions {
         scoring: ScoringArg,
         collector: &(dyn Fn(&GameId) -> C + Sync),
         exact: Option<ExactSolver<'_>>,
+        paths: P,
     ) -> Result<(Standings, Vec<Vec<C>>), Error>
     where
         G: Recordable + 'static,
         C: tabula_sim::Collector<G> + Send + Clone + serde::Serialize + serde::de::DeserializeOwned,
+        P: tabula_play::PlayPaths<G>,
     {
         if self.exact && exact.is_none() {
             return Err(format!(
@@ -164,7 +166,7 @@ impl TournamentOptions {
                     })?;
                 results.push(read);
             }
-            engine.run(game, entrants, options.merge(results))?
+            engine.run_on(paths, game, entrants, options.merge(results))?
         } else if let Some(part) = self.shard {
             let games = engine.part_games(entrants.len(), game.seats());
             if games.is_empty() {
@@ -179,7 +181,12 @@ impl TournamentOptions {
             let progress = meter.start_run(
                 &Run::new("tournament part", games.end - games.start, "games").without_estimate(),
             );
-            let out = engine.run(game, entrants, options.progress(&|d| progress.tick(d)))?;
+            let out = engine.run_on(
+                paths,
+                game,
+                entrants,
+                options.progress(&|d| progress.tick(d)),
+            )?;
             drop(progress);
             let results = out
                 .part
@@ -196,7 +203,12 @@ impl TournamentOptions {
             let total = engine.total_games(entrants.len(), game.seats());
             let progress =
                 meter.start_run(&Run::new("tournament", total, "games").without_estimate());
-            let out = engine.run(game, entrants, options.progress(&|d| progress.tick(d)))?;
+            let out = engine.run_on(
+                paths,
+                game,
+                entrants,
+                options.progress(&|d| progress.tick(d)),
+            )?;
             drop(progress);
             out
         };

@@ -128,7 +128,7 @@ pub mod probe {
 
     /// Found when the game numbers its states ([`tabula_exact::Dense`]):
     /// optimal play is solved over the numbering.
-    pub trait Numbered<G> {
+    pub trait Numbered<G: tabula_core::BoardGame> {
         /// The solve.
         fn optimal(self) -> crate::exact::SolveOptimal<G>;
     }
@@ -144,7 +144,7 @@ pub mod probe {
 
     /// Found otherwise: optimal play is solved over the whole state
     /// graph, which needs a hashable state.
-    pub trait Graphed<G> {
+    pub trait Graphed<G: tabula_core::BoardGame> {
         /// The solve.
         fn optimal(self) -> crate::exact::SolveOptimal<G>;
     }
@@ -929,11 +929,18 @@ macro_rules! register_game {
                 use $crate::verbs::probe::{Hashed as _, Unhashed as _};
                 (&$crate::verbs::probe::Probe::<$game>(::core::marker::PhantomData)).exact_hooks()
             }
+            /// The game's paths (how its chance is played and its
+            /// answers checked), found for its type: every verb plays it
+            /// by them.
+            #[allow(dead_code)]
+            fn __tabula_paths() -> impl $crate::__agents::PlayPaths<$game> {
+                $crate::__agents::paths!($game)
+            }
             #[allow(dead_code)]
             static __TABULA_EXTENSION: &(dyn $crate::verbs::Extension<$game>) = &$crate::__first!($($report)?, $crate::verbs::NoExtension);
             static __TABULA_COMMANDS: &[&dyn $crate::Command] = &[
-                $($crate::__verb!($verb, $game, __TABULA_DEFAULTS, __tabula_exact_hooks, __TABULA_EXTENSION),)*
-                $(&$crate::verbs::SampleLongRun::<$game, _>::new(__TABULA_DEFAULTS, __TABULA_EXTENSION, &$sampler),)?
+                $($crate::__verb!($verb, $game, __TABULA_DEFAULTS, __tabula_exact_hooks, __TABULA_EXTENSION, __tabula_paths),)*
+                $(&$crate::verbs::SampleLongRun::<$game, _, _>::new(__TABULA_DEFAULTS, __TABULA_EXTENSION, &$sampler, __tabula_paths),)?
                 $($($extra,)*)?
             ];
             fn __tabula_plugins() -> ::core::result::Result<::std::vec::Vec<$crate::PluginInfo>, $crate::CoreError> {
@@ -1003,19 +1010,19 @@ macro_rules! __first {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __verb {
-    (simulate, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
-        &$crate::verbs::Simulate::<$game>::new($defaults, $exact, $ext)
+    (simulate, $game:ty, $defaults:expr, $exact:expr, $ext:expr, $paths:expr) => {
+        &$crate::verbs::Simulate::<$game, _>::new($defaults, $exact, $ext, $paths)
     };
-    (analyze, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
+    (analyze, $game:ty, $defaults:expr, $exact:expr, $ext:expr, $paths:expr) => {
         &$crate::verbs::Analyze::<$game>::new($defaults, $ext)
     };
-    (tournament, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
-        &$crate::verbs::TournamentVerb::<$game>::new($defaults, $exact, $ext)
+    (tournament, $game:ty, $defaults:expr, $exact:expr, $ext:expr, $paths:expr) => {
+        &$crate::verbs::TournamentVerb::<$game, _>::new($defaults, $exact, $ext, $paths)
     };
-    (play, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
-        &$crate::verbs::Play::<$game>::extended($defaults, $ext)
+    (play, $game:ty, $defaults:expr, $exact:expr, $ext:expr, $paths:expr) => {
+        &$crate::verbs::Play::<$game, _>::extended($defaults, $ext, $paths)
     };
-    (replay, $game:ty, $defaults:expr, $exact:expr, $ext:expr) => {
-        &$crate::verbs::Replay::<$game>::new()
+    (replay, $game:ty, $defaults:expr, $exact:expr, $ext:expr, $paths:expr) => {
+        &$crate::verbs::Replay::<$game, _>::new($paths)
     };
 }

@@ -6,28 +6,35 @@ use std::io::Write as _;
 use crate::{Command, Io, Kind, Report};
 
 /// `tabula play GAME`, for a game with a [`Notation`].
-pub struct Play<G: 'static> {
+pub struct Play<G: 'static, P: 'static> {
     defaults: Defaults,
     extension: &'static dyn Extension<G>,
+    paths: fn() -> P,
 }
 
-impl<G: Recordable> Play<G> {
+impl<G: Recordable, P> Play<G, P> {
     /// The verb with these defaults: `you` in the first seat, the default
-    /// agents in the others.
-    pub const fn new(defaults: Defaults) -> Self {
+    /// agents in the others; `paths` as for [`Simulate::new`].
+    pub const fn new(defaults: Defaults, paths: fn() -> P) -> Self {
         Play {
             defaults,
             extension: &NoExtension,
+            paths,
         }
     }
 
     /// The verb with these defaults, and the game's own options, greeting
     /// and verdict from `extension` ([`Extension::play_arguments`] and
     /// after).
-    pub const fn extended(defaults: Defaults, extension: &'static dyn Extension<G>) -> Self {
+    pub const fn extended(
+        defaults: Defaults,
+        extension: &'static dyn Extension<G>,
+        paths: fn() -> P,
+    ) -> Self {
         Play {
             defaults,
             extension,
+            paths,
         }
     }
 }
@@ -122,7 +129,7 @@ crate::arguments! {
     }
 }
 
-impl<G: Rules + Notation> Command for Play<G>
+impl<G: Rules + Notation, P: tabula_play::PlayPaths<G>> Command for Play<G, P>
 where
     G::Move: PartialEq,
 {
@@ -166,7 +173,7 @@ where
                 params::spec(G::NAME, &p)
             )?;
             let players = (0..game.seats()).map(|_| Occupant::Human).collect();
-            crate::play::play_keeping_record(&game, players, seed, &o.record, io)?;
+            crate::play::play_keeping_record((self.paths)(), &game, players, seed, &o.record, io)?;
             return Ok(None);
         }
         let mut names: Vec<String> = if !setup.seats.is_empty() {
@@ -267,6 +274,7 @@ where
         }
         write!(out, "{}", self.extension.play_greeting(&game, &names))?;
         let played = crate::play::play_keeping_record_with(
+            (self.paths)(),
             &game,
             players,
             seed,
@@ -285,25 +293,20 @@ where
     }
 }
 
-/// `tabula replay GAME FILE`, for a game with a [`Notation`].
-pub struct Replay<G>(PhantomData<fn() -> G>);
+/// `tabula replay GAME FILE`, for a game with a [`Notation`], its steps
+/// checked by the game's paths.
+pub struct Replay<G, P>(PhantomData<fn() -> G>, fn() -> P);
 
-impl<G> Replay<G> {
-    /// The verb.
-    pub const fn new() -> Self {
-        Replay(PhantomData)
-    }
-}
-
-impl<G> Default for Replay<G> {
-    fn default() -> Self {
-        Self::new()
+impl<G, P> Replay<G, P> {
+    /// The verb; `paths` as for [`Simulate::new`].
+    pub const fn new(paths: fn() -> P) -> Self {
+        Replay(PhantomData, paths)
     }
 }
 
 /// Replay needs only the record and the notation: a game whose
 /// parameters are not (yet) a [`Parameters`] type replays too.
-impl<G: Recordable + Notation + 'static> Command for Replay<G> {
+impl<G: Recordable + Notation + 'static, P: tabula_play::PlayPaths<G>> Command for Replay<G, P> {
     fn verb(&self) -> &'static str {
         "replay"
     }
@@ -321,7 +324,7 @@ impl<G: Recordable + Notation + 'static> Command for Replay<G> {
     }
 
     fn run(&self, values: &Values, io: &mut Io<'_>) -> Result<Option<Box<dyn Report>>, Error> {
-        crate::play::replay::<G>(ReplayArgs::from_values(values)?, io)?;
+        crate::play::replay_on::<G, P>((self.1)(), ReplayArgs::from_values(values)?, io)?;
         Ok(None)
     }
 }

@@ -143,24 +143,28 @@ impl LongRunPlan {
 
 /// `tabula simulate GAME` for a game that never ends: its long run
 /// sampled beside the exact one.
-pub struct SampleLongRun<G: 'static, S: 'static> {
+pub struct SampleLongRun<G: 'static, S: 'static, P: 'static> {
     defaults: Defaults,
     extension: &'static dyn Extension<G>,
     sampling: &'static S,
+    paths: fn() -> P,
 }
 
-impl<G, S> SampleLongRun<G, S> {
+impl<G, S, P> SampleLongRun<G, S, P> {
     /// The verb with these defaults, the game's extension (its
-    /// [`long_run_marks`](Extension::long_run_marks)) and its sampling.
+    /// [`long_run_marks`](Extension::long_run_marks)), its sampling, and
+    /// its paths (as for [`Simulate::new`](super::Simulate::new)).
     pub const fn new(
         defaults: Defaults,
         extension: &'static dyn Extension<G>,
         sampling: &'static S,
+        paths: fn() -> P,
     ) -> Self {
         SampleLongRun {
             defaults,
             extension,
             sampling,
+            paths,
         }
     }
 }
@@ -200,11 +204,12 @@ stands beside the sampled figures.\n\
 --shard K/N plays part K of N of the run's games; tabula merge combines the parts' --format json outputs into \
 exactly the whole run's report.";
 
-impl<G, S> Command for SampleLongRun<G, S>
+impl<G, S, P> Command for SampleLongRun<G, S, P>
 where
     G: Rules + Clone,
     G::State: Hash + Eq + std::fmt::Debug,
     S: LongRunSampling<G>,
+    P: tabula_play::PlayPaths<G>,
 {
     fn verb(&self) -> &'static str {
         "simulate"
@@ -258,7 +263,13 @@ where
                 "games",
             ));
             let tick = |done| progress.tick(done);
-            Ok(sim.run_with(&playing, || tabula_core::NoAgents, tally, &tick)?)
+            Ok(sim.run_on(
+                (self.paths)(),
+                &playing,
+                || tabula_sim::NoAgents,
+                tally,
+                &tick,
+            )?)
         })?;
         let report =
             self.sampling

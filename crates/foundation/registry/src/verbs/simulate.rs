@@ -5,25 +5,30 @@ use crate::progress::Run;
 use crate::{Command, Io, Kind, Report};
 
 /// `tabula simulate GAME`, for any game.
-pub struct Simulate<G: 'static> {
+pub struct Simulate<G: 'static, P: 'static> {
     defaults: Defaults,
     exact: fn() -> Option<ExactHooks<G>>,
     extension: &'static dyn Extension<G>,
+    paths: fn() -> P,
 }
 
-impl<G> Simulate<G> {
+impl<G, P> Simulate<G, P> {
     /// The verb with these defaults; `exact` finds the game's exact hooks
     /// (see [`register_game!`](crate::register_game)); `extension` adds
-    /// the game's own keys, text and pictures ([`NoExtension`] for none).
+    /// the game's own keys, text and pictures ([`NoExtension`] for none);
+    /// `paths` gives the game's paths, how its chance is played
+    /// ([`tabula_play::paths!`]).
     pub const fn new(
         defaults: Defaults,
         exact: fn() -> Option<ExactHooks<G>>,
         extension: &'static dyn Extension<G>,
+        paths: fn() -> P,
     ) -> Self {
         Simulate {
             defaults,
             exact,
             extension,
+            paths,
         }
     }
 }
@@ -128,7 +133,7 @@ pub struct SimulateReport {
 
 type SimCollectors<G> = (Standing<G>, Lengths, Lengths, Lengths);
 
-impl<G: Rules> Command for Simulate<G> {
+impl<G: Rules, P: tabula_play::PlayPaths<G>> Command for Simulate<G, P> {
     fn verb(&self) -> &'static str {
         "simulate"
     }
@@ -197,7 +202,9 @@ impl<G: Rules> Command for Simulate<G> {
                 crate::shard::part_games(sim),
                 "games",
             ));
-            let run = sim.run_with(&*game, make, collectors, &|d| progress.tick(d))?;
+            let run = sim.run_on((self.paths)(), &*game, make, collectors, &|d| {
+                progress.tick(d)
+            })?;
             drop(progress);
             Ok(run)
         })?;

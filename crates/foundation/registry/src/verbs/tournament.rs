@@ -4,25 +4,28 @@ use super::*;
 use crate::{Command, Io, Kind, Report};
 
 /// `tabula tournament GAME`, for any game with decisions.
-pub struct TournamentVerb<G: 'static> {
+pub struct TournamentVerb<G: 'static, P: 'static> {
     defaults: Defaults,
     exact: fn() -> Option<ExactHooks<G>>,
     extension: &'static dyn Extension<G>,
+    paths: fn() -> P,
 }
 
-impl<G> TournamentVerb<G> {
-    /// The verb with these defaults; `exact` as for [`Simulate::new`];
-    /// `extension` adds the game's own keys and text
+impl<G, P> TournamentVerb<G, P> {
+    /// The verb with these defaults; `exact` and `paths` as for
+    /// [`Simulate::new`]; `extension` adds the game's own keys and text
     /// ([`NoExtension`] for none).
     pub const fn new(
         defaults: Defaults,
         exact: fn() -> Option<ExactHooks<G>>,
         extension: &'static dyn Extension<G>,
+        paths: fn() -> P,
     ) -> Self {
         TournamentVerb {
             defaults,
             exact,
             extension,
+            paths,
         }
     }
 }
@@ -47,7 +50,7 @@ pub struct TournamentReport {
     pub extra: Extra,
 }
 
-impl<G: Rules> Command for TournamentVerb<G> {
+impl<G: Rules, P: tabula_play::PlayPaths<G>> Command for TournamentVerb<G, P> {
     fn verb(&self) -> &'static str {
         "tournament"
     }
@@ -100,6 +103,7 @@ impl<G: Rules> Command for TournamentVerb<G> {
             game: &game,
             entrants: &entrants,
             exact,
+            paths: (self.paths)(),
         };
         let (standings, counts, tallies) = match (
             self.extension.tournament_count(),
@@ -160,14 +164,16 @@ impl<G: Rules> Command for TournamentVerb<G> {
 }
 
 /// What one run of a tournament needs, whatever it collects.
-struct Run<'a, G: Rules> {
+struct Run<'a, G: Rules, P> {
+    /// The game's paths, for its referee.
+    paths: P,
     t: &'a TournamentArgs<100>,
     game: &'a G,
     entrants: &'a [tabula_play::tournament::Entrant<G>],
     exact: Option<crate::play::ExactSolver<'a>>,
 }
 
-impl<G: Rules> Run<'_, G> {
+impl<G: Rules, P: tabula_play::PlayPaths<G>> Run<'_, G, P> {
     /// Plays the tournament, collecting what `collector` makes for each
     /// seating.
     #[allow(clippy::type_complexity)]
@@ -188,6 +194,7 @@ impl<G: Rules> Run<'_, G> {
             ScoringArg::Points,
             collector,
             self.exact,
+            self.paths,
         )
     }
 }
