@@ -45,6 +45,9 @@ pub use tabula_plot as plot;
 pub use tabula_registry as registry;
 /// Pictures of results as data: what to draw (board heat maps, charts).
 pub use tabula_registry::picture;
+/// The generic verbs (simulate, analyze, tournament, play, replay) and
+/// their reports, registered for every linked game.
+pub use tabula_verbs as verbs;
 /// Generic search agents: random, greedy, alpha-beta, MCTS.
 pub use tabula_search as search;
 /// The simulation harness and statistics collectors.

@@ -41,6 +41,7 @@
 
 use std::fmt;
 use std::ops::Bound;
+
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -94,6 +95,11 @@ pub enum ValueKind {
     Choice(Vec<Possible>),
     /// Text that `check` accepts (its error is the message).
     Checked(fn(&str) -> Result<(), String>),
+    /// Agents of the game, by name: a pick list for a form (each agent's
+    /// name, with `-` and its parameter's placeholder if it takes one,
+    /// `hold-at-N`, and its summary). Any text is taken: the verb checks
+    /// the names when it builds the agents, and says what is wrong.
+    Agents(Vec<Possible>),
 }
 
 /// One argument of a command: an option (`--games N`), a flag
@@ -296,6 +302,24 @@ impl Arg {
         ))
     }
 
+    /// Its values name agents of a game: `agents` as
+    /// [`GameKind::agents`](crate::GameKind::agents) lists them (name,
+    /// parameter placeholder, summary), for a pick list.
+    pub fn agents(self, agents: Vec<(&'static str, Option<&'static str>, &'static str)>) -> Arg {
+        self.kind(ValueKind::Agents(
+            agents
+                .into_iter()
+                .map(|(name, parameter, summary)| Possible {
+                    name: match parameter {
+                        Some(p) => format!("{name}-{p}"),
+                        None => name.to_string(),
+                    },
+                    help: summary.to_string(),
+                })
+                .collect(),
+        ))
+    }
+
     /// Its value is a `T` (an integer, a path, a choice, ...).
     pub fn of<T: Scalar>(mut self) -> Arg {
         self.kind = T::kind();
@@ -471,6 +495,16 @@ impl Arguments {
     pub fn after_help(mut self, text: impl Into<String>) -> Arguments {
         self.after_help = Some(text.into());
         self
+    }
+
+    /// With `text` after the text after the options (on a line of its
+    /// own), or as that text if there is none: a game's help after a
+    /// verb's.
+    pub fn more_help(self, text: &str) -> Arguments {
+        match self.after_help.clone() {
+            Some(before) => self.after_help(format!("{before}\n{text}")),
+            None => self.after_help(text),
+        }
     }
 
     /// The text after the options, if any.

@@ -5,7 +5,7 @@
 //! running a tournament with progress, records and shards
 //! ([`TournamentOptions::run`]), the standings as text and a picture
 //! ([`standings_text`], [`results_matrix`], for the one tournament report,
-//! [`TournamentReport`](crate::verbs::TournamentReport)), `replay` for any
+//! `TournamentReport` of `tabula-verbs`), `replay` for any
 //! recordable game, and terminal play that keeps its record.
 
 use std::path::{Path, PathBuf};

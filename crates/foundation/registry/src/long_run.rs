@@ -1,19 +1,27 @@
-//! `simulate` for a game that never ends (Monopoly's token going round
-//! the board): its long run sampled. The run is laid out as independent
-//! games of equal length, each counted after a warm-up of uncounted turns
-//! (so that its start does not bias the long-run figures), and the exact
-//! long run (the stationary distribution of the game's chain, as
-//! `analyze` solves it) is solved first, to stand beside what is
-//! sampled. The game says what it counts of each game
-//! ([`LongRunSampling::Tally`]) and what it reports; the verb brings the
-//! options, the plan of the run, its threads and seeds, its progress, and
-//! `--shard` with `tabula merge`.
+//! A game that never ends (Monopoly's token going round the board):
+//! `analyze` solves its long run, the stationary distribution of its
+//! chain ([`LongRun`], [`GameBuilder::long_run`](crate::GameBuilder::long_run)),
+//! and `simulate` samples it ([`LongRunSampling`],
+//! [`GameBuilder::sampler`](crate::GameBuilder::sampler)). The sample is
+//! laid out as independent games of equal length, each counted after a
+//! warm-up of uncounted turns (so that its start does not bias the
+//! long-run figures), and the exact long run is solved first, to stand
+//! beside what is sampled. The game says what it counts of each game
+//! ([`LongRunSampling::Tally`]) and what it reports; the framework brings
+//! the options, the plan of the run, its threads and seeds, its progress,
+//! and `--shard` with `tabula merge`.
 
-use super::*;
-use crate::progress::{Run, seconds_budget};
-use crate::{Command, Io, Kind, Report};
+use std::hash::Hash;
+
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 use tabula_exact::{Chain, Limits, Stationary};
+use tabula_sim::Simulation;
+
+use crate::args::{Arguments, Values};
+use crate::kind::{LongRunData, LongRunOptions, Rules};
+use crate::progress::{Meter, Run, seconds_budget};
+use crate::{Error, Extra, Io, Report};
 
 /// Turns each game plays before it is counted.
 pub const WARMUP: u32 = 100;
@@ -31,28 +39,89 @@ pub fn split(turns: u64) -> (u64, u64) {
     (games, turns.div_ceil(games))
 }
 
-/// What a game that never ends gives the generic `simulate` to sample its
-/// long run: what it counts of each game and what it reports. Name it in
-/// [`register_game!`](crate::register_game)'s `sampler:`, which registers
-/// `simulate` as [`SampleLongRun`]. The game is one of chance alone (no
-/// agents are seated), and its [`Extension::long_run_marks`] mark its
+/// The long run of a game that never ends: what to count of its events
+/// and what the game reads off its chain.
+pub struct LongRun<G: Rules> {
+    /// Each event's marks (Monopoly marks the square a landing is on),
+    /// counted per step of the chain.
+    pub marks: fn(&G::Event, &mut Vec<u64>),
+    /// Reads the game's figures off the chain and its stationary
+    /// distribution into the report's data: keys, sections of text,
+    /// pictures, its title.
+    pub read: fn(&G, &G::Parameters, &Chain<G, u64>, &Stationary, &mut LongRunData),
+}
+
+/// The long-run solve of a registration, erased.
+pub(crate) trait LongRunErased<G: Rules>: Send + Sync {
+    fn marks(&self) -> fn(&G::Event, &mut Vec<u64>);
+    fn solve(
+        &self,
+        game: &G,
+        p: &G::Parameters,
+        max_states: u64,
+        max_time: u64,
+        meter: &dyn Meter,
+    ) -> Result<LongRunData, Error>;
+}
+
+impl<G: Rules> LongRunErased<G> for LongRun<G>
+where
+    G::State: Hash + Eq + std::fmt::Debug,
+{
+    fn marks(&self) -> fn(&G::Event, &mut Vec<u64>) {
+        self.marks
+    }
+
+    fn solve(
+        &self,
+        game: &G,
+        p: &G::Parameters,
+        max_states: u64,
+        max_time: u64,
+        meter: &dyn Meter,
+    ) -> Result<LongRunData, Error> {
+        let solving = meter.start_solve("exact analysis");
+        let limits = Limits {
+            max_states: usize::try_from(max_states).unwrap_or(usize::MAX),
+            max_time: seconds_budget(max_time),
+            progress: solving.sink(),
+            ..Limits::default()
+        };
+        let chain: Chain<G, u64> = Chain::explore(game, &limits, self.marks)?;
+        let stationary: Stationary = chain.stationary(&limits)?;
+        drop(solving);
+        let mut data = LongRunData {
+            states: chain.len(),
+            iterations: stationary.iterations,
+            residual: stationary.residual,
+            marks_per_step: chain
+                .mark_keys()
+                .iter()
+                .copied()
+                .zip(stationary.marks.iter().copied())
+                .collect(),
+            title: None,
+            extra: Extra::default(),
+        };
+        (self.read)(game, p, &chain, &stationary, &mut data);
+        Ok(data)
+    }
+}
+
+/// What a game that never ends gives `simulate` to sample its long run:
+/// what it counts of each game and what it reports. The game is one of
+/// chance alone (no agents are seated), and its [`LongRun`] marks its
 /// chain, as for `analyze`.
-pub trait LongRunSampling<G: Rules + Clone>: Sync + 'static {
+pub trait LongRunSampling<G: Rules + Clone>: Send + Sync + 'static {
     /// What is counted of the games, merged over threads and over the
     /// parts of a split run (its serialized form is a part file's
     /// `collector`).
     type Tally: tabula_sim::Collector<G> + Clone + Send + Sync + Serialize + DeserializeOwned;
 
-    /// More options of `simulate` (Monopoly's `--shuffled-decks`). The
-    /// default adds none.
+    /// More options of `simulate` (Monopoly's `--shuffled-decks`) and
+    /// more of its help. The default adds none.
     fn arguments(&self, command: Arguments) -> Arguments {
         command
-    }
-
-    /// More of `simulate --help`: what the figures are, an example. The
-    /// default says nothing more.
-    fn help(&self) -> &'static str {
-        ""
     }
 
     /// The game to sample, as the game's own options ask, from the one
@@ -141,98 +210,42 @@ impl LongRunPlan {
     }
 }
 
-/// `tabula simulate GAME` for a game that never ends: its long run
-/// sampled beside the exact one.
-pub struct SampleLongRun<G: 'static, S: 'static> {
-    defaults: Defaults,
-    extension: &'static dyn Extension<G>,
-    sampling: &'static S,
+/// A registration's sampling, erased.
+pub(crate) trait SamplerErased<G: Rules>: Send + Sync {
+    fn arguments(&self, command: Arguments) -> Arguments;
+    fn run(
+        &self,
+        game: &G,
+        p: &G::Parameters,
+        marks: fn(&G::Event, &mut Vec<u64>),
+        o: &LongRunOptions,
+        values: &Values,
+        io: &mut Io<'_>,
+    ) -> Result<Box<dyn Report>, Error>;
 }
 
-impl<G, S> SampleLongRun<G, S> {
-    /// The verb with these defaults, the game's extension (its
-    /// [`long_run_marks`](Extension::long_run_marks)) and its sampling.
-    pub const fn new(
-        defaults: Defaults,
-        extension: &'static dyn Extension<G>,
-        sampling: &'static S,
-    ) -> Self {
-        SampleLongRun {
-            defaults,
-            extension,
-            sampling,
-        }
-    }
-}
+/// A game's [`LongRunSampling`], as the registration holds it.
+pub(crate) struct Sampler<S>(pub S);
 
-crate::arguments! {
-    /// The options of the long-run `simulate` besides the game's.
-    #[derive(Clone, Debug)]
-    struct SampleOptions {
-        /// Turns to count (after each game's warm-up).
-        #[arg(long, default_value_t = 1_000_000, range = 1..=10_000_000_000)]
-        turns: u64,
-        /// Seed that fixes the whole run.
-        #[arg(long, default_value_t = crate::DEFAULT_SEED)]
-        seed: u64,
-        /// Worker threads [default: one per core]; the numbers do not depend on it.
-        #[arg(long, range = 1..=1024)]
-        threads: Option<u16>,
-        /// Give up past this many states of the chain.
-        #[arg(long, default_value_t = 100_000, range = 1..=100_000_000)]
-        max_states: u64,
-        /// Time budget of each phase of the exact solve, in seconds. 0: no limit.
-        #[arg(long, default_value_t = 60, value_name = "SECONDS")]
-        max_time: u64,
-        /// Play only part K of N of the run's games (K from 1), for another
-        /// machine to play the rest; `tabula merge` combines the parts' JSON
-        /// outputs into the whole run's report.
-        #[arg(long, value_name = "K/N")]
-        shard: Option<ShardArg>,
-    }
-}
-
-/// The generic help of the long-run `simulate`.
-const HELP: &str = "The game never ends, so its long run is sampled: about --turns turns, split into independent games \
-(at least 100, at most 10,000 counted turns each), each counted after a warm-up of 100 turns; standard errors come from \
-the spread between games. The exact long run (the stationary distribution of the game's chain, as analyze solves it) \
-stands beside the sampled figures.\n\
---shard K/N plays part K of N of the run's games; tabula merge combines the parts' --format json outputs into \
-exactly the whole run's report.";
-
-impl<G, S> Command for SampleLongRun<G, S>
+impl<G, S> SamplerErased<G> for Sampler<S>
 where
     G: Rules + Clone,
     G::State: Hash + Eq + std::fmt::Debug,
     S: LongRunSampling<G>,
 {
-    fn verb(&self) -> &'static str {
-        "simulate"
+    fn arguments(&self, command: Arguments) -> Arguments {
+        self.0.arguments(command)
     }
 
-    fn about(&self) -> &'static str {
-        self.defaults.summary
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Report { pictures: true }
-    }
-
-    fn arguments(&self) -> Arguments {
-        let command = Arguments::new();
-        let help = match self.sampling.help() {
-            "" => HELP.to_string(),
-            more => format!("{HELP}\n{more}"),
-        };
-        let command =
-            SampleOptions::augment(with_parameters::<G::Parameters>(command)).after_help(help);
-        self.sampling.arguments(command)
-    }
-
-    fn run(&self, values: &Values, io: &mut Io<'_>) -> Result<Option<Box<dyn Report>>, Error> {
-        let (game, p) = game::<G>(values)?;
-        let o = SampleOptions::from_values(values)?;
-        let marks = self.extension.long_run_marks().unwrap_or(|_, _| {});
+    fn run(
+        &self,
+        game: &G,
+        p: &G::Parameters,
+        marks: fn(&G::Event, &mut Vec<u64>),
+        o: &LongRunOptions,
+        values: &Values,
+        io: &mut Io<'_>,
+    ) -> Result<Box<dyn Report>, Error> {
         let solving = io.progress.start_solve("exact analysis");
         let limits = Limits {
             max_states: usize::try_from(o.max_states).unwrap_or(usize::MAX),
@@ -240,14 +253,14 @@ where
             progress: solving.sink(),
             ..Limits::default()
         };
-        let chain: Chain<G, u64> = Chain::explore(&game, &limits, marks)?;
+        let chain: Chain<G, u64> = Chain::explore(game, &limits, marks)?;
         let stationary = chain.stationary(&limits)?;
         drop(solving);
-        let sampled = self.sampling.sampled(&game, values)?;
+        let sampled = self.0.sampled(game, values)?;
         let plan = LongRunPlan::new(o.turns, o.seed);
-        let sim = plan.simulation(o.threads.map(usize::from));
-        let playing = self.sampling.with_turns(&sampled, plan.budget());
-        let tally = self.sampling.tally(&playing, plan.warmup);
+        let sim = plan.simulation(o.threads);
+        let playing = self.0.with_turns(&sampled, plan.budget());
+        let tally = self.0.tally(&playing, plan.warmup);
         // A part plays its games; `tabula merge` merges the parts' instead.
         let empty = tally.clone();
         let meter = io.progress.clone();
@@ -260,9 +273,7 @@ where
             let tick = |done| progress.tick(done);
             Ok(sim.run_with(&playing, || tabula_core::NoAgents, tally, &tick)?)
         })?;
-        let report =
-            self.sampling
-                .report(&sampled, &p, &chain, &stationary, &run.collector, &plan)?;
-        Ok(Some(report))
+        self.0
+            .report(&sampled, p, &chain, &stationary, &run.collector, &plan)
     }
 }
