@@ -42,6 +42,8 @@
 use std::fmt;
 use std::ops::Bound;
 
+mod check;
+pub use check::{FormError, ValueError};
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -151,6 +153,12 @@ pub struct Arg {
     pub requires: Vec<String>,
     /// The help's heading it is listed under.
     pub heading: Option<String>,
+    /// The set of options it belongs to, for a form ("Record"); its
+    /// heading's where it has one (see [`Arg::group_name`]).
+    pub group: Option<String>,
+    /// What a form calls it, in words ("Games per pairing"); made from
+    /// its id where none is given (see [`Arg::label_text`]).
+    pub label: Option<String>,
     /// Its place in the help among the options: the order they were
     /// added to the command in, kept when [`Arguments::mut_arg`] moves
     /// it (positional arguments have none: they come in order).
@@ -183,7 +191,30 @@ impl Arg {
             conflicts: Vec::new(),
             requires: Vec::new(),
             heading: None,
+            group: None,
+            label: None,
             display_order: None,
+        }
+    }
+
+    /// The set of options it belongs to, for a form: its
+    /// [`group`](Self::group), else its help's heading, else none.
+    pub fn group_name(&self) -> Option<&str> {
+        self.group.as_deref().or(self.heading.as_deref())
+    }
+
+    /// What a form calls it: its [`label`](Self::label), else its id in
+    /// words (`max_states` is "Max states").
+    pub fn label_text(&self) -> String {
+        match &self.label {
+            Some(label) => label.clone(),
+            None => {
+                let words = self.id.replace('_', " ");
+                let mut chars = words.chars();
+                chars
+                    .next()
+                    .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+            }
         }
     }
 
@@ -392,6 +423,19 @@ impl Arg {
     /// The help's heading it is listed under.
     pub fn help_heading(mut self, heading: impl Into<String>) -> Arg {
         self.heading = Some(heading.into());
+        self
+    }
+
+    /// The set of options it belongs to, for a form (not a heading of
+    /// the command line's help).
+    pub fn group(mut self, group: impl Into<String>) -> Arg {
+        self.group = Some(group.into());
+        self
+    }
+
+    /// What a form calls it, in words.
+    pub fn label(mut self, label: impl Into<String>) -> Arg {
+        self.label = Some(label.into());
         self
     }
 }

@@ -184,7 +184,8 @@ pub fn game_parameters(
                 .value_name(p.name.to_uppercase())
                 .help(format!("{} ({})", p.help, p.allowed()))
                 .default_value(p.default)
-                .help_heading("Game parameters"),
+                .help_heading("Game parameters")
+                .label(p.name),
         );
     }
     command.arg(
@@ -192,7 +193,8 @@ pub fn game_parameters(
             .long("params")
             .value_name("FILE")
             .help("Read the game's parameters from a RON file, as (name: value, ...); options given beside it win")
-            .help_heading("Game parameters"),
+            .help_heading("Game parameters")
+            .label("Parameters file"),
     )
 }
 

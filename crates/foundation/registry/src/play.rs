@@ -52,10 +52,10 @@ crate::arguments! {
     pub struct RecordArgs {
         /// Write every game's record (RON or JSON; `tabula replay GAME FILE`
         /// checks one) into this directory, created if missing
-        #[arg(long, value_name = "DIR")]
+        #[arg(long, value_name = "DIR", group = "Record", label = "Record directory")]
         pub record: Option<PathBuf>,
         /// Format of the records
-        #[arg(long, default_value_t = RecordFormat::Ron)]
+        #[arg(long, default_value_t = RecordFormat::Ron, group = "Record", label = "Record format")]
         pub record_format: RecordFormat,
     }
 }
