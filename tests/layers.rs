@@ -1226,3 +1226,46 @@ fn games_register_capabilities_not_verbs() {
         wrong.join("\n")
     );
 }
+
+/// A user links what they use: the book's Pig tutorial, a game of its
+/// own, compiles none of the shipped games, and not the web server.
+#[test]
+fn a_tutorial_game_compiles_no_shipped_game() {
+    let out = std::process::Command::new(env!("CARGO"))
+        .current_dir(root().join("book/tutorials"))
+        .args([
+            "tree",
+            "--offline",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+            "-p",
+            "pig",
+        ])
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        out.status.success(),
+        "cargo tree -p pig: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tree = String::from_utf8_lossy(&out.stdout);
+    let names: BTreeSet<&str> = tree
+        .lines()
+        .map(|l| l.split(' ').next().unwrap_or(""))
+        .collect();
+    assert!(
+        names.contains("tabula-verbs") && names.contains("tabula-cli"),
+        "{tree}"
+    );
+    let shipped = game_packages();
+    let found: Vec<&&str> = names
+        .iter()
+        .filter(|n| {
+            shipped.iter().any(|g| g == *n)
+                || ["tabula-serve", "axum", "tokio", "tabula-mdbook"].contains(n)
+        })
+        .collect();
+    assert!(found.is_empty(), "the Pig tutorial compiles {found:?}");
+}
