@@ -232,7 +232,10 @@ fn the_registry_and_the_games_build_without_clap() {
     let games = game_packages();
     assert!(games.len() >= 7, "{games:?}");
     let mut wrong = Vec::new();
-    for package in std::iter::once("tabula-registry".to_string()).chain(games) {
+    for package in ["tabula-registry".to_string(), "tabula-verbs".to_string()]
+        .into_iter()
+        .chain(games)
+    {
         if tree(&package, &["--all-features"])
             .iter()
             .any(|d| d == "clap")
@@ -778,6 +781,7 @@ fn a_games_rules_build_without_the_command_line() {
                     "indicatif",
                     "plotters",
                     "tabula-registry",
+                    "tabula-verbs",
                     "tabula-plot",
                 ]
                 .contains(&name)
@@ -1362,4 +1366,129 @@ fn every_file_is_opened_through_the_one_chokepoint() {
             .collect::<Vec<_>>()
             .join("\n")
     );
+}
+
+/// Verbs are plugins: the generic verbs live in `tabula-verbs`, which
+/// registers each as a `VerbEntry` with inventory, through the registry's
+/// public interface, as a crate outside the framework does (the test
+/// game's `playthrough`); the registry neither depends on it nor submits
+/// a verb itself.
+#[test]
+fn the_generic_verbs_register_as_any_crate_would() {
+    let verbs = root().join("crates/foundation/verbs");
+    assert_eq!(layer(&verbs), Layer::Foundation);
+    let code: String = sources(&verbs.join("src"))
+        .iter()
+        .map(|f| std::fs::read_to_string(f).expect("a source file"))
+        .collect();
+    for verb in ["simulate", "analyze", "tournament", "play", "replay"] {
+        assert!(
+            code.contains(&format!("name: \"{verb}\"")),
+            "tabula-verbs does not register {verb}"
+        );
+    }
+    let registry = root().join("crates/foundation/registry");
+    let (_, deps) = package(&registry.join("Cargo.toml"));
+    assert!(!deps.iter().any(|d| d == "tabula-verbs"), "{deps:?}");
+    let generic = [
+        "name: \"simulate\"",
+        "name: \"analyze\"",
+        "name: \"tournament\"",
+        "name: \"play\"",
+        "name: \"replay\"",
+    ];
+    let submitted = code_naming(&sources(&registry.join("src")), &generic);
+    assert!(
+        submitted.is_empty(),
+        "the registry registers verbs of its own:\n{}",
+        submitted.join("\n")
+    );
+    for file in [
+        verbs.join("src/lib.rs"),
+        root().join("tests/test-game/src/playthrough.rs"),
+    ] {
+        assert_eq!(
+            code_naming(std::slice::from_ref(&file), &["inventory::submit!"]).len(),
+            if file.ends_with("lib.rs") { 5 } else { 1 },
+            "{}",
+            file.display()
+        );
+    }
+}
+
+/// A game registers capabilities, not hooks: the registry has no trait
+/// of hooks a game implements (the 30-method `Extension` is gone), and no
+/// game registers a generic verb by hand: `simulate`, `analyze`,
+/// `tournament`, `play` and `replay` come from `tabula-verbs` for every
+/// game they apply to.
+#[test]
+fn games_register_capabilities_not_verbs() {
+    let registry = sources(&root().join("crates/foundation/registry/src"));
+    assert!(code_naming(&registry, &["trait Extension"]).is_empty());
+    let mut wrong = Vec::new();
+    for file in sources(&root().join("games")) {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for verb in ["simulate", "analyze", "tournament", "play", "replay"] {
+            for hand in [
+                format!("name: \"{verb}\""),
+                format!("Typed::report(\"{verb}\""),
+                format!("Typed::interactive(\"{verb}\""),
+            ] {
+                if text.contains(&hand) {
+                    wrong.push(format!("{}: {hand}", file.display()));
+                }
+            }
+        }
+        if text.contains("verbs::Extension") || text.contains("Extension<") {
+            wrong.push(format!("{}: an Extension", file.display()));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "games registering generic verbs by hand:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// A user links what they use: the book's Pig tutorial, a game of its
+/// own, compiles none of the shipped games, and not the web server.
+#[test]
+fn a_tutorial_game_compiles_no_shipped_game() {
+    let out = std::process::Command::new(env!("CARGO"))
+        .current_dir(root().join("book/tutorials"))
+        .args([
+            "tree",
+            "--offline",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+            "-p",
+            "pig",
+        ])
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        out.status.success(),
+        "cargo tree -p pig: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tree = String::from_utf8_lossy(&out.stdout);
+    let names: BTreeSet<&str> = tree
+        .lines()
+        .map(|l| l.split(' ').next().unwrap_or(""))
+        .collect();
+    assert!(
+        names.contains("tabula-verbs") && names.contains("tabula-cli"),
+        "{tree}"
+    );
+    let shipped = game_packages();
+    let found: Vec<&&str> = names
+        .iter()
+        .filter(|n| {
+            shipped.iter().any(|g| g == *n)
+                || ["tabula-serve", "axum", "tokio", "tabula-mdbook"].contains(n)
+        })
+        .collect();
+    assert!(found.is_empty(), "the Pig tutorial compiles {found:?}");
 }

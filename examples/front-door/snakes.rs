@@ -8,11 +8,13 @@
 //!
 //! It is `tabula simulate snakes` as a program of its own. It lives in a
 //! package of its own (`examples/front-door`) that depends only on the
-//! command line and Snakes, so a fresh clone's first command compiles no
-//! other game.
+//! command line, the generic verbs and Snakes, so a fresh clone's first
+//! command compiles no other game.
 
-// Linked for its registration, which the command line finds by name.
+// Linked for their registrations, which the command line finds by name:
+// the game, and the verbs (its `simulate` is the generic one).
 use tabula_snakes as _;
+use tabula_verbs as _;
 
 fn main() -> std::process::ExitCode {
     tabula_cli::main_single("snakes", "simulate", "snakes", &[])

@@ -53,31 +53,36 @@ static BEAROFF: tabula_registry::Typed<commands::BearOffArgs> = tabula_registry:
 )
 .with_pictures();
 
-/// What backgammon adds to the generic reports: `simulate --plot` draws
-/// the starting position.
+/// What backgammon adds to the generic `simulate`'s report: `--plot`
+/// draws the starting position.
 #[cfg(feature = "commands")]
-struct Pictures;
+fn starting_position(
+    _: &Backgammon,
+    _: &BackgammonParams,
+    report: &mut tabula_verbs::SimulateReport,
+) {
+    let title = "The starting position, X to move first on a higher opening die";
+    report
+        .extra
+        .pictures
+        .push(tabula_registry::picture::Picture {
+            name: "position".into(),
+            title: title.into(),
+            drawing: tabula_registry::picture::Drawing::Svg(picture::svg(
+                &Position::start(),
+                title,
+            )),
+        });
+}
 
 #[cfg(feature = "commands")]
-impl tabula_registry::verbs::Extension<Backgammon> for Pictures {
-    fn simulate(
-        &self,
-        _: &Backgammon,
-        _: &BackgammonParams,
-        report: &mut tabula_registry::verbs::SimulateReport,
-    ) {
-        let title = "The starting position, X to move first on a higher opening die";
-        report
-            .extra
-            .pictures
-            .push(tabula_registry::picture::Picture {
-                name: "position".into(),
-                title: title.into(),
-                drawing: tabula_registry::picture::Drawing::Svg(picture::svg(
-                    &Position::start(),
-                    title,
-                )),
-            });
+tabula_registry::inventory::submit! {
+    tabula_registry::VerbEntry {
+        name: "bearoff",
+        about: "Backgammon's bear-off databases: a position's expected rolls and their distribution, the best play, a race's exact chances",
+        game: Some("backgammon"),
+        place: 60,
+        verb: &BEAROFF,
     }
 }
 
@@ -87,7 +92,5 @@ tabula_registry::register_game! {
     summary: "Backgammon: race your 15 checkers home and off, hitting blots on the way; gammons count double, backgammons triple",
     agents: "pipcount,random",
     games: 10_000,
-    verbs: [simulate, analyze, tournament, play, replay],
-    extension: Pictures,
-    extra: [&BEAROFF],
+    build: |g| g.sections(starting_position),
 }

@@ -1,6 +1,5 @@
-//! What Chance-it adds to the generic verbs it registers in the crate's
-//! root (through its [`ExactChances`](crate::extension::ExactChances)
-//! extension): its own report of `analyze` unless `--agents` names
+//! What Chance-it adds to the generic verbs, registered in the crate's
+//! root (through [`extension`](crate::extension)): its own report of `analyze` unless `--agents` names
 //! strategies, `--config` beside `--params`; and specification 003's program in
 //! `play`, the generic verb with Chance-it's options, prompts and
 //! [look](crate::look::SpecificationLook). The `chance-it` program
@@ -8,7 +7,7 @@
 
 use tabula_core::Dice;
 use tabula_registry::args::{Arguments, Values};
-use tabula_registry::verbs::{Asked, PlaySetup, PlayTable};
+use tabula_registry::{Asked, PlaySetup, PlayTable};
 use tabula_registry::{Error, Io, Report};
 
 use crate::analysis::Analysis;
@@ -133,7 +132,7 @@ fn strategy_given(values: &Values) -> Result<Option<String>, Error> {
     if let Some(name) = values.text("against") {
         return Ok(Some(name.to_string()));
     }
-    let agents: Vec<String> = tabula_registry::verbs::agent_names(values);
+    let agents: Vec<String> = tabula_registry::agent_names(values);
     match agents.as_slice() {
         [] => Ok(None),
         [you, name] if you == "you" => Ok(Some(name.clone())),
@@ -343,7 +342,7 @@ pub fn analyze_arguments(command: Arguments) -> Arguments {
 /// Chance-it's own report ([`Analysis`]) unless `--agents` names
 /// strategies (the generic solve's).
 pub fn analyze_solve(config: &Config, values: &Values) -> Option<Result<Box<dyn Report>, Error>> {
-    if !tabula_registry::verbs::agent_names(values).is_empty() {
+    if !tabula_registry::agent_names(values).is_empty() {
         return None;
     }
     Some(analyze(config))

@@ -5,10 +5,9 @@
 //! options, prompts and look in `play`.
 
 use tabula_play::tournament::Chances;
-use tabula_registry::Error;
-use tabula_registry::args::{Arguments, Values};
-use tabula_registry::play::TournamentOptions;
-use tabula_registry::verbs::{Asked, PlaySetup, PlayTable, Tally, TallyRule, TournamentReport};
+use tabula_registry::tally::TallyRule;
+use tabula_registry::{Error, GameBuilder, Solver, TerminalLook, TournamentSetup};
+use tabula_verbs::TournamentReport;
 
 use crate::strategy::{self, Depends};
 use crate::tournament::{PairResult, add_count, strategy_turns, turn_scores_text};
@@ -20,254 +19,201 @@ Strategies: see `tabula list`; threshold-N takes a number (threshold-20).\n\
 Exact winning chances (from backward induction over rounds and score differences) are shown beside the sampled ones, with or without --exact.\n\
 Example: tabula tournament chance-it --agents until-ten,tapering,optimal,win-optimal --games 100000 --seed 1";
 
-/// Chance-it's [`Extension`](tabula_registry::verbs::Extension) of the
-/// generic verbs.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ExactChances;
+/// What Chance-it registers beside its rules: its capabilities, added
+/// to its registration's builder.
+pub(crate) fn capabilities(g: GameBuilder<ChanceIt>) -> GameBuilder<ChanceIt> {
+    g.options("analyze", crate::commands::analyze_arguments)
+        .solver(Solver {
+            analyze: Some(|_, config, values| crate::commands::analyze_solve(config, values)),
+            pictures: false,
+            chances: Some(exact_chances),
+            tournament_chances: Some(tournament_exact),
+        })
+        .options("play", crate::commands::play_arguments)
+        .play_setup(crate::commands::play_setup)
+        .look(TerminalLook {
+            look: Some(|game| Box::new(crate::look::SpecificationLook::new(game.config()))),
+            ask: Some(crate::commands::play_ask),
+            // Nothing before the welcome, which `play_ask` says.
+            opening: Some(|_, _, _, _| String::new()),
+            ..Default::default()
+        })
+        .options("tournament", |a| {
+            crate::commands::config_alias(a).more_help(TOURNAMENT_HELP)
+        })
+        .tournament(TournamentSetup {
+            // Exact chances beside the sampled ones always, as Chance-it's
+            // tournament has always shown them.
+            configure: Some(|_, options| options.exact = true),
+            check: None,
+        })
+        .tally(TURN_SCORES)
+        .sections(tournament_keys)
+        .sections(turn_scores)
+}
 
-impl tabula_registry::verbs::Extension<ChanceIt> for ExactChances {
-    /// `--config` beside `--params`, `--agents` without a default, and
-    /// the help of Chance-it's own report.
-    fn analyze_arguments(&self, command: Arguments) -> Arguments {
-        crate::commands::analyze_arguments(command)
-    }
-
-    /// Chance-it's own report ([`Analysis`](crate::analysis::Analysis))
-    /// unless `--agents` names strategies.
-    fn analyze_solve(
-        &self,
-        _: &ChanceIt,
-        config: &Config,
-        values: &Values,
-    ) -> Option<Result<Box<dyn tabula_registry::Report>, Error>> {
-        crate::commands::analyze_solve(config, values)
-    }
-
-    /// Two strategies that decide on the score difference at most are
-    /// solved exactly by backward induction over rounds and score
-    /// differences ([`win::try_exact_outcome`]): each seat's chance of
-    /// winning and of a tie, and the expected total of a strategy that
-    /// decides on the turn alone (rounds times its expected turn score).
-    /// Names that are not strategies are left to the generic solver.
-    fn exact_chances(
-        &self,
-        _: &ChanceIt,
-        config: &Config,
-        agents: &[String],
-    ) -> Option<Result<Vec<Chances>, Error>> {
-        let [first, second] = agents else {
+/// Two strategies that decide on the score difference at most are
+/// solved exactly by backward induction over rounds and score
+/// differences ([`win::try_exact_outcome`]): each seat's chance of
+/// winning and of a tie, and the expected total of a strategy that
+/// decides on the turn alone (rounds times its expected turn score).
+/// Names that are not strategies are left to the generic solver.
+fn exact_chances(
+    _: &ChanceIt,
+    config: &Config,
+    agents: &[String],
+) -> Option<Result<Vec<Chances>, Error>> {
+    let [first, second] = agents else {
+        return None;
+    };
+    let first = strategy::build(first, config).ok()?;
+    let second = strategy::build(second, config).ok()?;
+    let outcome = match win::try_exact_outcome(config, &first, &second) {
+        Ok(Some(outcome)) => outcome,
+        Ok(None) => {
+            return Some(Err(
+                "a strategy looks at more than the score difference, so the pair is not solved exactly".into(),
+            ));
+        }
+        Err(e) => return Some(Err(e.into())),
+    };
+    let total = |s: &strategy::Strategy| -> Option<f64> {
+        if s.depends() != Depends::Turn {
             return None;
-        };
-        let first = strategy::build(first, config).ok()?;
-        let second = strategy::build(second, config).ok()?;
-        let outcome = match win::try_exact_outcome(config, &first, &second) {
-            Ok(Some(outcome)) => outcome,
-            Ok(None) => {
-                return Some(Err(
-                    "a strategy looks at more than the score difference, so the pair is not solved exactly".into(),
-                ));
-            }
-            Err(e) => return Some(Err(e.into())),
-        };
-        let total = |s: &strategy::Strategy| -> Option<f64> {
-            if s.depends() != Depends::Turn {
-                return None;
-            }
-            let d = crate::stages::turn_distribution(config, s, 0, 0, &[0, 0]).ok()?;
-            Some(f64::from(config.rounds()) * crate::turn::summarize(&d).0)
-        };
-        let [a, b, tie] = outcome;
-        Some(Ok(vec![
-            Chances {
-                win: a,
-                shared_first: tie,
-                score: total(&first),
-            },
-            Chances {
-                win: b,
-                shared_first: tie,
-                score: total(&second),
-            },
-        ]))
-    }
-
-    /// Specification 003's options of `play`: `--seed` and `--strategy` without
-    /// defaults (asked at the terminal), `--config`, the game's options
-    /// checked by the command line.
-    fn play_arguments(&self, command: Arguments) -> Arguments {
-        crate::commands::play_arguments(command)
-    }
-
-    /// The game of two players the options give, and the computer's
-    /// strategy if they name one, checked before anything is asked.
-    fn play_setup(&self, values: &Values) -> Result<PlaySetup, Error> {
-        crate::commands::play_setup(values)
-    }
-
-    /// Specification 003's welcome, seed prompt and strategy menu.
-    fn play_ask(
-        &self,
-        game: &ChanceIt,
-        values: &Values,
-        table: &mut PlayTable,
-        io: &mut tabula_registry::Io<'_>,
-    ) -> Result<Asked, Error> {
-        crate::commands::play_ask(game, values, table, io)
-    }
-
-    /// Nothing before the welcome, which [`play_ask`](crate::commands::play_ask)
-    /// says.
-    fn play_opening(&self, _: &ChanceIt, _: &[String], _: u64, _: bool) -> Option<String> {
-        Some(String::new())
-    }
-
-    /// Specification 003's questions, transcript and score table
-    /// ([`SpecificationLook`](crate::look::SpecificationLook)).
-    fn play_look(&self, game: &ChanceIt) -> Box<dyn tabula_play::terminal::Look<ChanceIt>> {
-        Box::new(crate::look::SpecificationLook::new(game.config()))
-    }
-
-    /// `--config` beside `--params`.
-    fn tournament_arguments(&self, command: Arguments) -> Arguments {
-        crate::commands::config_alias(command)
-    }
-
-    fn tournament_help(&self) -> &'static str {
-        TOURNAMENT_HELP
-    }
-
-    /// Exact chances beside the sampled ones always, as Chance-it's
-    /// tournament has always shown them.
-    fn tournament_options(&self, _: &ChanceIt, options: &mut TournamentOptions) {
-        options.exact = true;
-    }
-
-    /// Two strategies' chances from [`exact_chances`](tabula_registry::verbs::Extension::exact_chances)
-    /// (without the expected totals, which the standings do not show);
-    /// none for more players.
-    fn tournament_exact(
-        &self,
-        game: &ChanceIt,
-        config: &Config,
-        agents: &[&str],
-    ) -> Option<Result<Vec<Chances>, Error>> {
-        if agents.len() != 2 {
-            return Some(Err("exact chances are solved for two players".into()));
         }
-        let agents: Vec<String> = agents.iter().map(ToString::to_string).collect();
-        let chances = self.exact_chances(game, config, &agents)?;
-        Some(chances.map(|c| {
-            c.into_iter()
-                .map(|c| Chances { score: None, ..c })
-                .collect()
-        }))
-    }
+        let d = crate::stages::turn_distribution(config, s, 0, 0, &[0, 0]).ok()?;
+        Some(f64::from(config.rounds()) * crate::turn::summarize(&d).0)
+    };
+    let [a, b, tie] = outcome;
+    Some(Ok(vec![
+        Chances {
+            win: a,
+            shared_first: tie,
+            score: total(&first),
+        },
+        Chances {
+            win: b,
+            shared_first: tie,
+            score: total(&second),
+        },
+    ]))
+}
 
-    /// The keys of Chance-it's tournament before it was the generic one:
-    /// `rounds`, `dice`, `threads`, `pairings`, `forfeits`, and in each
-    /// pair `ties`, the totals and `tie_probability_exact`.
-    fn tournament(&self, _: &ChanceIt, config: &Config, report: &mut TournamentReport) {
-        let keys = &mut report.extra.keys;
-        keys.insert("rounds".into(), config.rounds().into());
-        let dice = [config.dice().count(), config.dice().faces()];
-        keys.insert("dice".into(), serde_json::json!(dice));
-        keys.insert("threads".into(), report.standings.threads.into());
-        for (key, value) in [
-            ("pairings", serde_json::to_value(&report.standings.pairings)),
-            ("forfeits", serde_json::to_value(&report.standings.faults)),
-        ] {
-            if let Ok(v) = value {
-                keys.insert(key.into(), v);
-            }
+/// Two strategies' chances from [`exact_chances`] (without the expected
+/// totals, which the standings do not show); none for more players.
+fn tournament_exact(
+    game: &ChanceIt,
+    config: &Config,
+    agents: &[&str],
+) -> Option<Result<Vec<Chances>, Error>> {
+    if agents.len() != 2 {
+        return Some(Err("exact chances are solved for two players".into()));
+    }
+    let agents: Vec<String> = agents.iter().map(ToString::to_string).collect();
+    let chances = exact_chances(game, config, &agents)?;
+    Some(chances.map(|c| {
+        c.into_iter()
+            .map(|c| Chances { score: None, ..c })
+            .collect()
+    }))
+}
+
+/// The keys of Chance-it's tournament before it was the generic one:
+/// `rounds`, `dice`, `threads`, `pairings`, `forfeits`, and in each
+/// pair `ties`, the totals and `tie_probability_exact`.
+fn tournament_keys(_: &ChanceIt, config: &Config, report: &mut TournamentReport) {
+    let keys = &mut report.extra.keys;
+    keys.insert("rounds".into(), config.rounds().into());
+    let dice = [config.dice().count(), config.dice().faces()];
+    keys.insert("dice".into(), serde_json::json!(dice));
+    keys.insert("threads".into(), report.standings.threads.into());
+    for (key, value) in [
+        ("pairings", serde_json::to_value(&report.standings.pairings)),
+        ("forfeits", serde_json::to_value(&report.standings.faults)),
+    ] {
+        if let Ok(v) = value {
+            keys.insert(key.into(), v);
         }
-        report.extra.pair_keys = report
+    }
+    report.extra.pair_keys = report
+        .pairs
+        .iter()
+        .map(|pair| {
+            let generic = serde_json::to_value(pair).unwrap_or_default();
+            let own = serde_json::to_value(PairResult::from(pair.clone()));
+            match own {
+                Ok(serde_json::Value::Object(own)) => own
+                    .into_iter()
+                    .filter(|(k, _)| generic.get(k).is_none())
+                    .collect(),
+                _ => serde_json::Map::new(),
+            }
+        })
+        .collect();
+    if let Some(p) = crate::pictures::pairs_picture(
+        &report
             .pairs
             .iter()
-            .map(|pair| {
-                let generic = serde_json::to_value(pair).unwrap_or_default();
-                let own = serde_json::to_value(PairResult::from(pair.clone()));
-                match own {
-                    Ok(serde_json::Value::Object(own)) => own
-                        .into_iter()
-                        .filter(|(k, _)| generic.get(k).is_none())
-                        .collect(),
-                    _ => serde_json::Map::new(),
-                }
-            })
-            .collect();
-        if let Some(p) = crate::pictures::pairs_picture(
-            &report
-                .pairs
-                .iter()
-                .cloned()
-                .map(PairResult::from)
-                .collect::<Vec<_>>(),
-            report.games,
-            config.rounds(),
-            dice,
-        ) {
-            report.extra.pictures.push(p);
-        }
-    }
-
-    /// Each turn's score, by seat; every seat takes a turn each round, so
-    /// the seats' turns differ by at most one a game (a game ended by a
-    /// forfeit).
-    fn tournament_tally(&self) -> Option<TallyRule<Event>> {
-        Some(TallyRule {
-            name: "turn counts",
-            of: |event| match *event {
-                Event::Scored { seat, score, .. } => Some((usize::from(seat), usize::from(score))),
-                _ => None,
-            },
-            spread: Some(1),
-        })
-    }
-
-    /// Each strategy's turn scores over all its games, sampled and exact:
-    /// the key `strategies`, a section of text and the picture
-    /// `turn-scores`.
-    fn tournament_tallied(
-        &self,
-        _: &ChanceIt,
-        config: &Config,
-        tallies: &[Vec<Tally>],
-        report: &mut TournamentReport,
+            .cloned()
+            .map(PairResult::from)
+            .collect::<Vec<_>>(),
+        report.games,
+        config.rounds(),
+        dice,
     ) {
-        let n = report.standings.entrants.len();
-        let mut names = vec![String::new(); n];
-        let mut turn_scores = vec![Vec::new(); n];
-        for (pairing, seatings) in report.standings.pairings.iter().zip(tallies) {
-            for t in seatings {
-                // A pairing's entrants are in the order named.
-                let mut members = t.seating.clone();
-                members.sort_unstable();
-                for (&i, e) in members.iter().zip(&pairing.entrants) {
-                    if let Some(name) = names.get_mut(i) {
-                        name.clone_from(&e.name);
-                    }
+        report.extra.pictures.push(p);
+    }
+}
+
+/// Each turn's score, by seat; every seat takes a turn each round, so
+/// the seats' turns differ by at most one a game (a game ended by a
+/// forfeit).
+const TURN_SCORES: TallyRule<Event> = TallyRule {
+    name: "turn counts",
+    of: |event| match *event {
+        Event::Scored { seat, score, .. } => Some((usize::from(seat), usize::from(score))),
+        _ => None,
+    },
+    spread: Some(1),
+};
+
+/// Each strategy's turn scores over all its games, sampled and exact
+/// (from the tally of [`TURN_SCORES`]): the key `strategies`, a section
+/// of text and the picture `turn-scores`.
+fn turn_scores(_: &ChanceIt, config: &Config, report: &mut TournamentReport) {
+    let tallies = &report.tallies;
+    let n = report.standings.entrants.len();
+    let mut names = vec![String::new(); n];
+    let mut turn_scores = vec![Vec::new(); n];
+    for (pairing, seatings) in report.standings.pairings.iter().zip(tallies) {
+        for t in seatings {
+            // A pairing's entrants are in the order named.
+            let mut members = t.seating.clone();
+            members.sort_unstable();
+            for (&i, e) in members.iter().zip(&pairing.entrants) {
+                if let Some(name) = names.get_mut(i) {
+                    name.clone_from(&e.name);
                 }
-                for (seat, counts) in t.by_seat.iter().enumerate() {
-                    if let Some(scores) = t.seating.get(seat).and_then(|&e| turn_scores.get_mut(e))
-                    {
-                        for (score, &k) in counts.iter().enumerate() {
-                            add_count(scores, score, k);
-                        }
+            }
+            for (seat, counts) in t.by_seat.iter().enumerate() {
+                if let Some(scores) = t.seating.get(seat).and_then(|&e| turn_scores.get_mut(e)) {
+                    for (score, &k) in counts.iter().enumerate() {
+                        add_count(scores, score, k);
                     }
                 }
             }
         }
-        let built: Vec<_> = names
-            .iter()
-            .map(|n| strategy::build(n, config).ok())
-            .collect();
-        let strategies = strategy_turns(config, &names, &built, turn_scores);
-        if let Ok(v) = serde_json::to_value(&strategies) {
-            report.extra.keys.insert("strategies".into(), v);
-        }
-        report.extra.sections.push(turn_scores_text(&strategies));
-        if let Some(p) = crate::pictures::turn_scores_picture(&strategies) {
-            report.extra.pictures.push(p);
-        }
+    }
+    let built: Vec<_> = names
+        .iter()
+        .map(|n| strategy::build(n, config).ok())
+        .collect();
+    let strategies = strategy_turns(config, &names, &built, turn_scores);
+    if let Ok(v) = serde_json::to_value(&strategies) {
+        report.extra.keys.insert("strategies".into(), v);
+    }
+    report.extra.sections.push(turn_scores_text(&strategies));
+    if let Some(p) = crate::pictures::turn_scores_picture(&strategies) {
+        report.extra.pictures.push(p);
     }
 }

@@ -78,7 +78,5 @@ tabula_registry::register_game! {
     summary: "Chance-it, the dice game of specification 003: roll, then stop or chance it",
     agents: "until-ten,tapering",
     tournament_games: 10_000,
-    verbs: [simulate, replay, analyze, tournament, play],
-    extension: extension::ExactChances,
-    plugins: plugins,
+    build: |g| extension::capabilities(g).plugins(plugins),
 }

@@ -3,7 +3,7 @@
 //! says (Y or N after each roll, the computer's rolls in words, the score
 //! table and "Hit enter to continue" between rounds, the grand totals at
 //! the end). The seed prompt and the strategy menu before the game are
-//! the `play` extension's (`ExactChances`, with the feature `commands`).
+//! Chance-it's look's (its registration's, with the feature `commands`).
 //!
 //! Answers are case-insensitive; anything else re-prompts; the end of
 //! input ends the game cleanly with the score so far.

@@ -2,7 +2,7 @@
 //! generic tournament ([`tabula_play::tournament`]), seats alternated:
 //! the pair keys of its tournament before it was the generic one
 //! ([`PairResult`]) and each strategy's turn scores ([`StrategyTurns`],
-//! [`turn_scores_text`]), which `ExactChances` (feature `commands`) adds
+//! [`turn_scores_text`]), which its registration's sections (feature `commands`) add
 //! to the generic report with the pictures.
 //!
 //! Game `k` of a pair seats the pair in order `k mod 2` and plays the dice

@@ -83,11 +83,20 @@ static RACE: tabula_registry::Typed<race::RaceArgs> = tabula_registry::Typed::re
 .with_pictures();
 
 #[cfg(feature = "commands")]
+tabula_registry::inventory::submit! {
+    tabula_registry::VerbEntry {
+        name: "race",
+        about: "Caribbean Cruising: the specification's evaluation, every entrant on the twelve scenarios, ranked by race time + milliseconds",
+        game: Some("cruising"),
+        place: 60,
+        verb: &RACE,
+    }
+}
+
+#[cfg(feature = "commands")]
 tabula_registry::register_game! {
     game: Cruising,
     summary: "Caribbean Cruising (specification 004): sail around marks in a varying wind; bow direction and sail trim each interval",
     agents: "cooper",
     games: 100,
-    verbs: [simulate, play, replay],
-    extra: [&RACE],
 }

@@ -1,6 +1,6 @@
 //! Monopoly's verbs, the generic ones: `tabula analyze monopoly` is the
 //! generic `analyze` of a game that never ends, with Monopoly's tables
-//! ([`Tables`], its [`Extension`]); `tabula simulate monopoly` is the
+//! read off its long run ([`LONG_RUN`]); `tabula simulate monopoly` is the
 //! generic `simulate` of a game that never ends, its long run sampled,
 //! with what Monopoly counts and reports ([`Sampling`]). Both are
 //! registered in the crate's root.
@@ -12,12 +12,12 @@ use tabula_registry::args::{Arg, Arguments, Values};
 use tabula_registry::{Error, Report};
 
 use tabula_exact::{Chain, Stationary};
-use tabula_registry::verbs::{Extension, LongRunPlan, LongRunReport, LongRunSampling};
+use tabula_registry::LongRunData;
+use tabula_registry::long_run::{LongRun, LongRunPlan, LongRunSampling};
 
 use crate::Monopoly;
 use crate::analysis::{Occupancy, occupancy_of};
 use crate::game::Draw;
-use crate::game::Event;
 use crate::params::SetupParameters;
 use crate::simulate::{Estimate, Sampled, Tally};
 
@@ -119,42 +119,42 @@ and the share of all landings on each square (every arrival: by a throw, by a ca
 Jail rules: pay (pay on the next turn and throw as usual), doubles (try for a double up to three turns).\n\
 Example: tabula analyze monopoly --jail pay --format json";
 
-/// Monopoly's [`Extension`] of the generic verbs: its long run
-/// (`analyze`) read off the stationary distribution as its tables of
-/// squares, and its pictures.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Tables;
+/// Monopoly's long run, for the generic `analyze` of a game that never
+/// ends: each landing marks its square, and the tables of squares (and
+/// their pictures) are read off the stationary distribution.
+pub const LONG_RUN: LongRun<Monopoly> = LongRun {
+    marks: crate::analysis::landings,
+    read: long_run,
+};
 
-impl Extension<Monopoly> for Tables {
-    fn long_run_marks(&self) -> Option<fn(&Event, &mut Vec<u64>)> {
-        Some(crate::analysis::landings)
-    }
-
-    fn long_run_help(&self) -> &'static str {
-        ANALYZE_HELP
-    }
-
-    fn long_run(
-        &self,
-        game: &Monopoly,
-        _: &SetupParameters,
-        chain: &Chain<Monopoly, u64>,
-        stationary: &Stationary,
-        report: &mut LongRunReport,
-    ) {
-        let analysis = analysis_of(game, &occupancy_of(game, chain, stationary));
-        if let Ok(serde_json::Value::Object(keys)) = serde_json::to_value(&analysis) {
-            for (key, value) in keys {
-                // The generic report has the chain's size and settling.
-                if !["states", "iterations", "residual"].contains(&key.as_str()) {
-                    report.extra.keys.insert(key, value);
-                }
+/// The tables of squares off the chain's stationary distribution.
+fn long_run(
+    game: &Monopoly,
+    _: &SetupParameters,
+    chain: &Chain<Monopoly, u64>,
+    stationary: &Stationary,
+    report: &mut LongRunData,
+) {
+    let analysis = analysis_of(game, &occupancy_of(game, chain, stationary));
+    if let Ok(serde_json::Value::Object(keys)) = serde_json::to_value(&analysis) {
+        for (key, value) in keys {
+            // The generic report has the chain's size and settling.
+            if !["states", "iterations", "residual"].contains(&key.as_str()) {
+                report.extra.keys.insert(key, value);
             }
         }
-        report.title = format!("Monopoly: long-run occupancy, jail rule {}", analysis.jail);
-        report.extra.sections.push(analysis.text());
-        report.extra.pictures.extend(analysis.pictures());
     }
+    report.title = Some(format!(
+        "Monopoly: long-run occupancy, jail rule {}",
+        analysis.jail
+    ));
+    report.extra.sections.push(analysis.text());
+    report.extra.pictures.extend(analysis.pictures());
+}
+
+/// More of `tabula analyze monopoly --help`.
+pub(crate) fn analyze_arguments(command: Arguments) -> Arguments {
+    command.more_help(ANALYZE_HELP)
 }
 
 impl Analysis {
@@ -323,16 +323,12 @@ impl LongRunSampling<Monopoly> for Sampling {
     type Tally = Tally;
 
     fn arguments(&self, command: Arguments) -> Arguments {
-        command.arg(
+        command.more_help(SIMULATE_HELP).arg(
             Arg::new("shuffled_decks")
                 .long("shuffled-decks")
                 .flag()
                 .help("Draw cards from shuffled decks without replacement (reshuffled when exhausted) instead of uniformly with replacement"),
         )
-    }
-
-    fn help(&self) -> &'static str {
-        SIMULATE_HELP
     }
 
     fn sampled(&self, game: &Monopoly, values: &Values) -> Result<Monopoly, Error> {

@@ -65,8 +65,9 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
 tabula_registry::register_game! {
     game: Monopoly,
     summary: "Monopoly's movement model: the long-run share of turns ending on each square, exact and simulated",
-    verbs: [analyze],
-    extension: commands::Tables,
-    sampler: commands::Sampling,
-    plugins: plugins,
+    build: |g| g
+        .long_run(commands::LONG_RUN)
+        .options("analyze", commands::analyze_arguments)
+        .sampler(commands::Sampling)
+        .plugins(plugins),
 }

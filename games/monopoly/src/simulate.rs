@@ -2,7 +2,7 @@
 //! by the harness, each a batch whose shares give the standard errors.
 
 use serde::{Deserialize, Serialize};
-use tabula_registry::verbs::LongRunPlan;
+use tabula_registry::long_run::LongRunPlan;
 use tabula_sim::{Collector, Playout};
 
 use crate::MonopolyError;
@@ -11,7 +11,7 @@ use crate::game::{Event, Monopoly, State};
 
 // The plan of a long-run sample is the generic `simulate`'s: games of
 // equal length, each counted after a warm-up.
-pub use tabula_registry::verbs::{MAX_TURNS_PER_GAME, MIN_GAMES, WARMUP, split};
+pub use tabula_registry::long_run::{MAX_TURNS_PER_GAME, MIN_GAMES, WARMUP, split};
 
 /// Counts per game, summed over games with their squares (all integers,
 /// so the totals do not depend on the thread count, and a run's parts

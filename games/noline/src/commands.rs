@@ -1,5 +1,5 @@
 //! What noline adds to the generic `analyze` and `play` (registered in
-//! the crate's root with its [`NolineVerbs`](crate::tournament::NolineVerbs)):
+//! the crate's root, through its registration):
 //! `tabula analyze noline` answers perfect play from the empty board with
 //! noline's own solver ([`solve`], the framework's proof search on
 //! bitboards) and leaves `--agents` to the generic solve; `tabula play
@@ -8,8 +8,8 @@
 
 use std::fmt::Write as _;
 
+use tabula_registry::PlaySetup;
 use tabula_registry::args::{Arguments, FromArgs as _, ValueKind, Values};
-use tabula_registry::verbs::PlaySetup;
 use tabula_registry::{Error, Report};
 
 use crate::board::MAX_DIM;
@@ -120,7 +120,7 @@ pub fn analyze_arguments(command: Arguments) -> Arguments {
 /// Solves perfect play from the empty board with noline's own solver,
 /// unless `--agents` names policies (the generic solve's).
 pub fn analyze_solve(p: &Dim, values: &Values) -> Option<Result<Box<dyn Report>, Error>> {
-    if !tabula_registry::verbs::agent_names(values).is_empty() {
+    if !tabula_registry::agent_names(values).is_empty() {
         return None;
     }
     Some(solve_perfect(p.dim, values))

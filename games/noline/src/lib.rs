@@ -41,6 +41,22 @@ tabula_registry::register_game! {
     game: Noline,
     summary: "noline, specification 002's tile game: make a line of three of your own and you lose",
     agents: "type1,type2",
-    verbs: [simulate, tournament, replay, analyze, play],
-    extension: tournament::NolineVerbs,
+    build: |g| g
+        .options("analyze", commands::analyze_arguments)
+        .solver(tabula_registry::Solver {
+            analyze: Some(|_, p, values| commands::analyze_solve(p, values)),
+            ..Default::default()
+        })
+        .options("play", commands::play_arguments)
+        .play_setup(commands::play_setup)
+        .look(tabula_registry::TerminalLook {
+            opening: Some(|_, _, seed, picked| commands::play_opening(seed, picked)),
+            ..Default::default()
+        })
+        .tournament(tabula_registry::TournamentSetup {
+            configure: Some(tournament::configure),
+            check: None,
+        })
+        .options("tournament", |a| a.more_help(tournament::HELP))
+        .sections(tournament::sections),
 }

@@ -65,6 +65,19 @@ tabula_registry::register_game! {
     agents: "greedy,random",
     games: 100,
     tournament_games: 20,
-    verbs: [simulate, tournament, play, replay],
-    extension: verbs::SeegaVerbs,
+    build: |g| g
+        .tournament(tabula_registry::TournamentSetup {
+            configure: Some(|_, options| tournament::options(options)),
+            check: Some(|_, _, games| tournament::check(games)),
+        })
+        .options("tournament", |a| a.more_help(tournament::HELP))
+        .tally(tournament::MOVES)
+        .sections(tournament::extend)
+        .options("play", verbs::play_arguments)
+        .play_setup(verbs::play_setup)
+        .look(tabula_registry::TerminalLook {
+            greeting: Some(verbs::play_greeting),
+            verdict: Some(verbs::play_verdict),
+            ..Default::default()
+        }),
 }

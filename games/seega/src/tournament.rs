@@ -11,9 +11,9 @@
 //! tournament report.
 //!
 //! `tabula tournament seega` is the framework's generic tournament
-//! ([`tabula_registry::verbs`]); Seega's [`Extension`](crate::verbs::SeegaVerbs) adds the
-//! specification's scoring by default, the refusal of an odd number of games, the
-//! movement-phase moves counted, and the specification's keys and table beside the
+//! (`tabula-verbs`); Seega's registration adds the specification's scoring by
+//! default, the refusal of an odd number of games, the movement-phase moves
+//! tallied, and the specification's keys and table beside the
 //! generic report's ([`TournamentReport`]). From code, a tournament is the
 //! framework's one entry point,
 //! [`Tournament::run`](tabula_play::tournament::Tournament::run) with
@@ -24,7 +24,8 @@ use std::fmt::Write;
 use serde::Serialize;
 use tabula_play::tournament::{Scoring, Standings};
 use tabula_registry::play::{ScoringArg, TournamentOptions};
-use tabula_registry::verbs::{Count, TournamentReport};
+use tabula_registry::tally::{Tally, TallyRule};
+use tabula_verbs::TournamentReport;
 
 use crate::board::Side;
 use crate::game::{Event, Seega};
@@ -78,7 +79,7 @@ struct PairLine {
 /// of `moves[pairing][seating]`) and its forfeits, described.
 fn lines(
     standings: &Standings,
-    moves: &[Vec<Count>],
+    moves: &[Vec<Tally>],
 ) -> (Vec<AgentLine>, Vec<PairLine>, Vec<String>) {
     let agents = standings
         .entrants
@@ -105,7 +106,7 @@ fn lines(
             let [a, b] = p.entrants.as_slice() else {
                 return None;
             };
-            let m: u64 = moves.get(i).map_or(0, |s| s.iter().map(|c| c.total).sum());
+            let m: u64 = moves.get(i).map_or(0, |s| s.iter().map(Tally::total).sum());
             Some(PairLine {
                 a: a.name.clone(),
                 b: b.name.clone(),
@@ -251,10 +252,16 @@ An mcts search tree stops growing at 64 MB (the agent then answers); alphabeta's
 With work budgets (the default) the results depend only on --seed; times vary from run to run, and are fairest with --threads 1.\n\
 Example: tabula tournament seega --agents random,greedy,alphabeta,mcts --games 20 --seed 1";
 
-/// A movement-phase move: a slide or a pass.
-pub(crate) fn movement_move(event: &Event) -> u64 {
-    u64::from(matches!(event, Event::Moved { .. } | Event::Passed { .. }))
-}
+/// The movement phase's moves (slides and passes), tallied in each
+/// seating of a tournament: the seat that moved, all of one value.
+pub(crate) const MOVES: TallyRule<Event> = TallyRule {
+    name: "moves",
+    of: |event| match event {
+        Event::Moved { side, .. } | Event::Passed { side } => Some((side.seat(), 0)),
+        _ => None,
+    },
+    spread: None,
+};
 
 /// The specification's tournament options: ranked by its score unless `--scoring`
 /// says otherwise.
@@ -277,10 +284,10 @@ pub(crate) fn check(games: u64) -> Result<(), tabula_registry::Error> {
 /// Adds the specification's columns and table to the one tournament report: its
 /// keys (`size`, `stalemate`, `games_per_pair`, `agents`, `faults`),
 /// each pair's wins placing first, `mean_moves` counting the movement
-/// phase's moves (`counts`, as [`Count`]s of [`movement_move`]), and its
-/// table as a section of text.
-pub(crate) fn extend(game: &Seega, counts: &[Vec<Count>], report: &mut TournamentReport) {
-    let (agents, pairs, faults) = lines(&report.standings, counts);
+/// phase's moves (the tally of [`MOVES`]), and its table as a section of
+/// text.
+pub(crate) fn extend(game: &Seega, _: &crate::Rules, report: &mut TournamentReport) {
+    let (agents, pairs, faults) = lines(&report.standings, &report.tallies);
     let section = text(game, &report.standings, &agents, &pairs, &faults);
     let rules = game.rules();
     let keys = &mut report.extra.keys;

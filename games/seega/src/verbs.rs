@@ -1,5 +1,5 @@
-//! What Seega adds to the framework's generic verbs
-//! ([`tabula_registry::verbs`]), as its [`Extension`], [`SeegaVerbs`]:
+//! What Seega adds to the framework's generic verbs (`tabula-verbs`),
+//! registered in the crate's root:
 //!
 //! - `tournament`: the specification's tournament ([`crate::tournament`]), ranked
 //!   by its score (wins less a point per second of thinking) unless
@@ -12,16 +12,10 @@
 
 use tabula_play::record::End;
 use tabula_play::terminal::TerminalGame;
-use tabula_registry::Error;
 use tabula_registry::args::{Arg, Arguments, Values};
-use tabula_registry::play::TournamentOptions;
-use tabula_registry::verbs::{Count, Extension, PlaySetup, TournamentReport};
+use tabula_registry::{Error, PlaySetup};
 
-use crate::{Rules, Seega, Side, tournament};
-
-/// Seega's [`Extension`] of the generic verbs.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SeegaVerbs;
+use crate::{Rules, Seega, Side};
 
 /// More of `tabula play seega --help`.
 const PLAY_HELP: &str = "You against an agent at the terminal. Squares are a column letter and a row number, like c3 (row 1 is the top row).\n\
@@ -42,35 +36,10 @@ fn typed(values: &Values, name: &str) -> bool {
     values.given(name)
 }
 
-impl Extension<Seega> for SeegaVerbs {
-    fn tournament_options(&self, _: &Seega, options: &mut TournamentOptions) {
-        tournament::options(options);
-    }
-
-    fn tournament_help(&self) -> &'static str {
-        tournament::HELP
-    }
-
-    fn tournament_check(&self, _: &Seega, _: &Rules, games: u64) -> Result<(), Error> {
-        tournament::check(games)
-    }
-
-    fn tournament_count(&self) -> Option<(&'static str, fn(&crate::game::Event) -> u64)> {
-        Some(("moves", tournament::movement_move))
-    }
-
-    fn tournament_counted(
-        &self,
-        game: &Seega,
-        _: &Rules,
-        counts: &[Vec<Count>],
-        report: &mut TournamentReport,
-    ) {
-        tournament::extend(game, counts, report);
-    }
-
-    fn play_arguments(&self, command: Arguments) -> Arguments {
-        command
+/// Seega's options of `play`: `--agent` (the opponent), `--side`,
+/// `--first you` or `agent`, a random seed unless given.
+pub(crate) fn play_arguments(command: Arguments) -> Arguments {
+    command
             .mut_arg("against", |a| {
                 a.visible_alias("agent")
                     .help("The agent you play against, in the other side's seat (see `tabula list`) [default: greedy]")
@@ -91,106 +60,108 @@ impl Extension<Seega> for SeegaVerbs {
                     .help("The side you play"),
             )
             .after_help(PLAY_HELP)
-    }
+}
 
-    fn play_setup(&self, values: &Values) -> Result<PlaySetup, Error> {
-        let by_side = values.raw("agents").is_none();
-        let you = if by_side {
-            Some(side(values))
-        } else {
-            values
-                .raw("agents")
-                .and_then(|names| names.iter().position(|n| n.trim() == "you"))
-                .map(|seat| Side::from_seat(seat.min(1)))
-        };
-        let mut setup = PlaySetup::default();
-        let first = values.text("first").unwrap_or("you");
-        // A file's `first` stands unless --first is typed.
-        let decides = typed(values, "first") || values.text("params").is_none();
-        let first = match first {
-            "you" | "agent" if !decides => None,
-            // Agents among themselves: the parameter's default stands.
-            "you" if you.is_none() && !typed(values, "first") => Some(Rules::default().first()),
-            "you" | "agent" => {
-                let Some(you) = you else {
-                    return Err(format!(
+/// The seats and the `first` parameter Seega's `play` options decide.
+pub(crate) fn play_setup(values: &Values) -> Result<PlaySetup, Error> {
+    let by_side = values.raw("agents").is_none();
+    let you = if by_side {
+        Some(side(values))
+    } else {
+        values
+            .raw("agents")
+            .and_then(|names| names.iter().position(|n| n.trim() == "you"))
+            .map(|seat| Side::from_seat(seat.min(1)))
+    };
+    let mut setup = PlaySetup::default();
+    let first = values.text("first").unwrap_or("you");
+    // A file's `first` stands unless --first is typed.
+    let decides = typed(values, "first") || values.text("params").is_none();
+    let first = match first {
+        "you" | "agent" if !decides => None,
+        // Agents among themselves: the parameter's default stands.
+        "you" if you.is_none() && !typed(values, "first") => Some(Rules::default().first()),
+        "you" | "agent" => {
+            let Some(you) = you else {
+                return Err(format!(
                         "--first {first}: no seat is yours (name you in --agents), so say the side: --first Black or --first White"
                     )
                     .into());
-                };
-                Some(if first == "you" { you } else { you.other() })
-            }
-            "black" => Some(Side::Black),
-            "white" => Some(Side::White),
-            "Black" | "White" => None, // The parameter's own values.
-            other => {
-                return Err(format!(
-                    "--first: you, agent, Black or White, not {}",
-                    tabula_core::text::excerpt(other)
-                )
-                .into());
-            }
-        };
-        if let Some(first) = first {
-            setup.parameters.push(("first".into(), first.to_string()));
-        }
-        if let Some(you) = you.filter(|_| by_side) {
-            let agent = values.text("against").unwrap_or("greedy").to_string();
-            setup.seats = match you {
-                Side::Black => vec!["you".into(), agent],
-                Side::White => vec![agent, "you".into()],
             };
+            Some(if first == "you" { you } else { you.other() })
         }
-        Ok(setup)
+        "black" => Some(Side::Black),
+        "white" => Some(Side::White),
+        "Black" | "White" => None, // The parameter's own values.
+        other => {
+            return Err(format!(
+                "--first: you, agent, Black or White, not {}",
+                tabula_core::text::excerpt(other)
+            )
+            .into());
+        }
+    };
+    if let Some(first) = first {
+        setup.parameters.push(("first".into(), first.to_string()));
     }
-
-    fn play_greeting(&self, game: &Seega, names: &[String]) -> String {
-        let rules = game.rules();
-        let first = rules.first();
-        let sides = match names {
-            [black, white] if (black == "you") != (white == "you") => {
-                let (you, agent) = if black == "you" {
-                    (Side::Black, white)
-                } else {
-                    (Side::White, black)
-                };
-                format!(
-                    "You play {you} ({}), {agent} plays {} ({}). {} first.",
-                    you.symbol(),
-                    you.other(),
-                    you.other().symbol(),
-                    if first == you {
-                        "You place".to_string()
-                    } else {
-                        format!("{agent} places")
-                    }
-                )
-            }
-            _ => format!("{first} places first."),
+    if let Some(you) = you.filter(|_| by_side) {
+        let agent = values.text("against").unwrap_or("greedy").to_string();
+        setup.seats = match you {
+            Side::Black => vec!["you".into(), agent],
+            Side::White => vec![agent, "you".into()],
         };
-        format!(
-            "Seega on a {0}x{0} board. {sides}\n\
+    }
+    Ok(setup)
+}
+
+/// The board, the sides and the stalemate threshold, before the game.
+pub(crate) fn play_greeting(game: &Seega, names: &[String]) -> String {
+    let rules = game.rules();
+    let first = rules.first();
+    let sides = match names {
+        [black, white] if (black == "you") != (white == "you") => {
+            let (you, agent) = if black == "you" {
+                (Side::Black, white)
+            } else {
+                (Side::White, black)
+            };
+            format!(
+                "You play {you} ({}), {agent} plays {} ({}). {} first.",
+                you.symbol(),
+                you.other(),
+                you.other().symbol(),
+                if first == you {
+                    "You place".to_string()
+                } else {
+                    format!("{agent} places")
+                }
+            )
+        }
+        _ => format!("{first} places first."),
+    };
+    format!(
+        "Seega on a {0}x{0} board. {sides}\n\
              Each side has {1} pieces. The game ends at the stalemate threshold: {2} moves without a capture.\n\
              Type help for how to play, quit to stop.\n",
-            rules.size(),
-            rules.pieces(),
-            rules.stalemate(),
-        )
-    }
+        rules.size(),
+        rules.pieces(),
+        rules.stalemate(),
+    )
+}
 
-    fn play_verdict(&self, _: &Seega, names: &[String], played: &TerminalGame<Seega>) -> String {
-        let yours: Vec<usize> = (0..names.len()).filter(|&s| names[s] == "you").collect();
-        match &played.end {
-            End::Capped | End::Stopped => "The game is unfinished.\n".into(),
-            End::Finished(results) | End::Forfeit { results, .. } => {
-                // A draw was said already, by the framework's account of
-                // the result.
-                let winners: Vec<_> = results.winners().collect();
-                match (winners.as_slice(), yours.as_slice()) {
-                    ([one], [you]) if one == you => "You win!\n".into(),
-                    ([_], [_]) => "You lose.\n".into(),
-                    _ => String::new(),
-                }
+/// Whether you won, after the game.
+pub(crate) fn play_verdict(_: &Seega, names: &[String], played: &TerminalGame<Seega>) -> String {
+    let yours: Vec<usize> = (0..names.len()).filter(|&s| names[s] == "you").collect();
+    match &played.end {
+        End::Capped | End::Stopped => "The game is unfinished.\n".into(),
+        End::Finished(results) | End::Forfeit { results, .. } => {
+            // A draw was said already, by the framework's account of
+            // the result.
+            let winners: Vec<_> = results.winners().collect();
+            match (winners.as_slice(), yours.as_slice()) {
+                ([one], [you]) if one == you => "You win!\n".into(),
+                ([_], [_]) => "You lose.\n".into(),
+                _ => String::new(),
             }
         }
     }

@@ -1,22 +1,22 @@
 //! What Snakes and Ladders adds to the generic `simulate` and `analyze`
-//! (its [`Extension`], [`SnakesExtension`], registered in the crate's
-//! root): `tabula simulate snakes` is the generic verb with the game's own
-//! run, the specification-000 report through the harness's bulk path, and its
-//! options (the board as a positional argument, `--max-throws`,
-//! `--trace`, `--game`, `--record`, `--dice-rolls`, `--exact-seconds`);
-//! `tabula analyze snakes` is the generic verb with the game's own solve,
+//! ([`capabilities`], registered in the crate's root): `tabula simulate
+//! snakes` is the generic verb with Snakes' simulation ([`Spec000`]): its
+//! collectors (throws per game, the landing tally, each seat's wins) on
+//! the harness's bulk path, its specification-000 report, and its options
+//! (the board as a positional argument, `--max-throws`, `--trace`,
+//! `--game`, `--record`, `--dice-rolls`, `--exact-seconds`); `tabula
+//! analyze snakes` is the generic verb with the game's own solver,
 //! specification 001's exact answers from its Markov chain (`--shortest`,
-//! `--require`, `--max-seconds`). `tabula replay snakes` is the generic
-//! verb as it is.
+//! `--require`, `--max-seconds`). `tabula replay snakes` and `tabula play
+//! snakes` are the generic verbs as they are.
 
 use tabula_exact::Limits;
 use tabula_registry::args::{Arguments, FromArgs as _, Values};
 use tabula_registry::play::RecordArgs;
-use tabula_registry::progress::{Run, seconds_budget};
-use tabula_registry::shard::ShardArg;
-use tabula_registry::verbs::{Analyze, Defaults, Extension, Simulate};
-use tabula_registry::{Error, Io};
-use tabula_sim::Simulation;
+use tabula_registry::progress::seconds_budget;
+use tabula_registry::simulation::Simulator;
+use tabula_registry::{Error, GameBuilder, Io, ParameterSource, SimulationPlan, Solver};
+use tabula_sim::{Run, Simulation};
 
 use crate::params::SetupParameters;
 use crate::recorded::Recorded;
@@ -25,42 +25,45 @@ use crate::{Analysis, AnalysisOptions, Board, BoardReport, ReportOptions, Requir
 /// The seed used when none is given: every run is reproducible.
 pub const DEFAULT_SEED: u64 = tabula_registry::DEFAULT_SEED;
 
-/// What `simulate` says of Snakes: no agents (chance decides), a
-/// million games a simulation.
-pub const SIMULATE_DEFAULTS: Defaults = Defaults {
-    summary: "Snakes (Chutes) and Ladders: the specification-000 report for a board",
-    agents: "",
-    games: 1_000_000,
-    tournament_games: 1_000,
-};
-
 /// Snakes' line in the list of games.
 pub const SUMMARY: &str =
     "Snakes (Chutes) and Ladders on any RON board (specifications 000 and 001)";
 
-/// `tabula simulate snakes`: the generic verb, its run Snakes' own (the
-/// specification-000 report).
-pub static SIMULATE: Simulate<Recorded, tabula_play::Paths<tabula_sim::Sampled>> = Simulate::new(
-    SIMULATE_DEFAULTS,
-    || None,
-    &SnakesExtension,
-    || tabula_play::paths!(Recorded),
-);
-
-/// `tabula analyze snakes`: the generic verb, answered by Snakes' own
-/// solve (specification 001's exact answers).
-pub static ANALYZE: Analyze<Recorded> = Analyze::solved_by_game(
-    Defaults {
-        summary: "Snakes (Chutes) and Ladders: exact answers for a board and rule set (specification 001)",
-        ..SIMULATE_DEFAULTS
-    },
-    &SnakesExtension,
-);
-
-/// What Snakes adds to the generic `simulate` and `analyze`: its options,
-/// its run and its solve.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SnakesExtension;
+/// What Snakes registers beside its rules: its parameters' sources, its
+/// simulation, its solver and their options, added to its registration's
+/// builder.
+pub fn capabilities(g: GameBuilder<Recorded>) -> GameBuilder<Recorded> {
+    g.parameter_source(ParameterSource {
+        given: Some(|values| {
+            values
+                .text("board_file")
+                .map(|b| vec![("board".to_string(), b.to_string())])
+                .unwrap_or_default()
+        }),
+        // A board's messages name its file, line and column first.
+        build: Some(|parameters| {
+            use tabula_play::record::Recordable as _;
+            Recorded::from_parameters(parameters).map_err(|e| e.message.into())
+        }),
+    })
+    .about(
+        "simulate",
+        "Snakes (Chutes) and Ladders: the specification-000 report for a board",
+    )
+    .options("simulate", simulate_arguments)
+    .simulation(Spec000)
+    .about(
+        "analyze",
+        "Snakes (Chutes) and Ladders: exact answers for a board and rule set (specification 001)",
+    )
+    .options("analyze", analyze_arguments)
+    .solver(Solver {
+        analyze: Some(|game, _, values| Some(analyze(game, values))),
+        pictures: true,
+        ..Default::default()
+    })
+    .page(crate::designer::PAGE)
+}
 
 /// More of `tabula simulate snakes --help`.
 const SIMULATE_HELP: &str = "BOARD is a RON board file, or the name of a built-in board: classic (the default), teaching, two-dice.\n\
@@ -165,72 +168,39 @@ fn setup_of(game: &Recorded) -> Setup {
     }
 }
 
-impl Extension<Recorded> for SnakesExtension {
-    fn given_parameters(&self, values: &Values) -> Vec<(String, String)> {
-        values
-            .text("board_file")
-            .map(|b| vec![("board".to_string(), b.to_string())])
-            .unwrap_or_default()
-    }
+/// Snakes' options of `analyze`: the board as a positional argument,
+/// `--shortest`, `--require`, `--max-seconds`.
+fn analyze_arguments(command: Arguments) -> Arguments {
+    AnalyzeOptions::augment(setup_arguments(command))
+        .mut_arg("max_states", |a| {
+            a.default_value("2000000")
+                .of::<u64>()
+                .range(1..=100_000_000)
+                .help("Give up with an error past this many chain states")
+        })
+        .after_help(ANALYZE_HELP)
+}
 
-    fn build(&self, parameters: &SetupParameters) -> Option<Result<Recorded, Error>> {
-        use tabula_play::record::Recordable as _;
-        // A board's messages name its file, line and column first.
-        Some(Recorded::from_parameters(parameters).map_err(|e| e.message.into()))
-    }
-
-    fn analyze_pictures(&self) -> bool {
-        true
-    }
-
-    fn analyze_arguments(&self, command: Arguments) -> Arguments {
-        AnalyzeOptions::augment(setup_arguments(command))
-            .mut_arg("max_states", |a| {
-                a.default_value("2000000")
-                    .of::<u64>()
-                    .range(1..=100_000_000)
-                    .help("Give up with an error past this many chain states")
-            })
-            .after_help(ANALYZE_HELP)
-    }
-
-    fn analyze_solve(
-        &self,
-        game: &Recorded,
-        _: &SetupParameters,
-        values: &Values,
-    ) -> Option<Result<Box<dyn tabula_registry::Report>, Error>> {
-        Some(analyze(game, values))
-    }
-
-    fn simulate_arguments(&self, command: Arguments) -> Arguments {
-        SimulateOptions::augment(setup_arguments(command))
-            .group("view", ["trace", "record"])
-            .mut_arg("record", |a| a.help(
-                "Write the record of game --game (its throws; tabula replay snakes FILE checks it) into this directory, created if missing"
-            ))
-            .mut_arg("games", |a| {
-                a.help("Games to simulate (specification 000 asks for at least 10,000)")
-            })
-            // --max-throws is Snakes' name of the generic cap.
-            .mut_arg("max_steps", |a| a.hide(true).conflicts_with("max_throws"))
-            .mut_arg("max_states", |a| {
-                a.default_value(crate::REPORT_MAX_STATES.to_string()).value_name("N").help(
-                    "The most chain states the exact solve behind the report's exact values may build; past it the report gives sampled values only and says why",
-                )
-            })
-            .after_help(SIMULATE_HELP)
-    }
-
-    fn simulate_run(
-        &self,
-        game: &Recorded,
-        _: &SetupParameters,
-        values: &Values,
-        io: &mut Io<'_>,
-    ) -> Option<Result<Box<dyn tabula_registry::Report>, Error>> {
-        Some(simulate(game, values, io))
-    }
+/// Snakes' options of `simulate`: the board as a positional argument,
+/// `--max-throws` (its name of the step cap), `--trace`, `--game`,
+/// `--record`, `--dice-rolls`, `--exact-seconds`.
+fn simulate_arguments(command: Arguments) -> Arguments {
+    SimulateOptions::augment(setup_arguments(command))
+        .group("view", ["trace", "record"])
+        .mut_arg("record", |a| a.help(
+            "Write the record of game --game (its throws; tabula replay snakes FILE checks it) into this directory, created if missing"
+        ))
+        .mut_arg("games", |a| {
+            a.help("Games to simulate (specification 000 asks for at least 10,000)")
+        })
+        // --max-throws is Snakes' name of the generic cap.
+        .mut_arg("max_steps", |a| a.hide(true).conflicts_with("max_throws"))
+        .mut_arg("max_states", |a| {
+            a.default_value(crate::REPORT_MAX_STATES.to_string()).value_name("N").help(
+                "The most chain states the exact solve behind the report's exact values may build; past it the report gives sampled values only and says why",
+            )
+        })
+        .after_help(SIMULATE_HELP)
 }
 
 /// Loads the board an argument names: an existing file, else a built-in
@@ -329,86 +299,98 @@ impl tabula_registry::Report for Analyzed {
     }
 }
 
-/// Runs a simulation: the specification-000 report of `game`.
-fn simulate(
-    game: &Recorded,
-    values: &Values,
-    io: &mut Io<'_>,
-) -> Result<Box<dyn tabula_registry::Report>, Error> {
-    let args = SimulateOptions::from_values(values)?;
-    let games = values.get::<u64>("games")?.unwrap_or(1);
-    let seed = values.get::<u64>("seed")?.unwrap_or(DEFAULT_SEED);
-    let threads = values.get::<u16>("threads")?;
-    let shard = values.get::<ShardArg>("shard")?;
-    let max_states = values.get::<u64>("max_states")?.unwrap_or(0);
-    let max_throws = if values.given("max_steps") {
-        values.get::<u32>("max_steps")?.unwrap_or(1)
-    } else {
-        args.max_throws
-    };
-    let view = args.trace || args.record.record.is_some();
-    if view && args.game >= games {
-        return Err(format!(
-            "--game {}: the run has {} game{}, numbered 0 to {}; --trace and --record take only one of them",
-            args.game,
-            games,
-            if games == 1 { "" } else { "s" },
-            games - 1
-        )
-        .into());
-    }
-    let setup = setup_of(game);
-    let mut sim = Simulation::new(games)
-        .with_seed(seed)
-        .with_max_steps(max_throws);
-    if let Some(t) = threads {
-        sim = sim.with_threads(usize::from(t));
-    }
-    // The traced game is recorded; the trace is a view of its record.
-    let trace = if view {
-        args.record.prepare()?;
-        let (record, trace) = setup.record(seed, args.game, max_throws)?;
-        let stem = format!("snakes-{}-{}", seed, args.game);
-        if let Some(path) = args.record.write::<Recorded>(&record, &stem)? {
-            io.note(&format!("Record written to {}.", path.display()));
+/// Snakes' simulation: specification 000's collectors (throws per game,
+/// the landing tally, each seat's wins) on the harness's bulk path, for
+/// any rule set in the type compiled for it ([`Setup::run`]), and its
+/// report, with the exact values, the dice test and the traced game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Spec000;
+
+impl Simulator<Recorded> for Spec000 {
+    type Collector = crate::report::ReportCollectors;
+
+    fn collectors(
+        &self,
+        game: &Recorded,
+        plan: &mut SimulationPlan,
+        values: &Values,
+        io: &mut Io<'_>,
+    ) -> Result<Self::Collector, Error> {
+        let args = SimulateOptions::from_values(values)?;
+        // --max-throws is Snakes' name of the step cap.
+        if !values.given("max_steps") {
+            plan.max_steps = args.max_throws;
         }
-        args.trace.then_some(trace)
-    } else {
-        None
-    };
-    let solving = io.progress.start_solve("exact values");
-    let meter = io.progress.clone();
-    let limits = Limits {
-        max_states: usize::try_from(max_states).unwrap_or(usize::MAX),
-        max_time: seconds_budget(args.exact_seconds),
-        progress: solving.sink(),
-        ..crate::report_limits()
-    };
-    // A part plays its games; `tabula merge` merges the parts' instead.
-    let run = tabula_registry::shard::simulation::<Recorded, _>(
-        &mut io.shard,
-        sim.clone(),
-        shard,
-        setup.collectors(),
-        |sim| {
-            let progress = meter.start_run(&Run::new(
-                "simulation",
-                tabula_registry::shard::part_games(sim),
-                "games",
-            ));
-            Ok(setup.run(sim, &|done| progress.tick(done))?)
-        },
-    )?;
-    let options = ReportOptions {
-        dice_rolls: args.dice_rolls,
-    };
-    let report = setup.report(&run, &sim, &options, &limits)?;
-    drop(solving);
-    Ok(Box::new(Simulated {
-        report,
-        trace,
-        setup,
-    }))
+        let games = plan.games;
+        let view = args.trace || args.record.record.is_some();
+        if view && args.game >= games {
+            return Err(format!(
+                "--game {}: the run has {} game{}, numbered 0 to {}; --trace and --record take only one of them",
+                args.game,
+                games,
+                if games == 1 { "" } else { "s" },
+                games - 1
+            )
+            .into());
+        }
+        let setup = setup_of(game);
+        // The traced game is recorded; the trace is a view of its record.
+        if view {
+            args.record.prepare()?;
+            let (record, _) = setup.record(plan.seed, args.game, plan.max_steps)?;
+            let stem = format!("snakes-{}-{}", plan.seed, args.game);
+            if let Some(path) = args.record.write::<Recorded>(&record, &stem)? {
+                io.note(&format!("Record written to {}.", path.display()));
+            }
+        }
+        Ok(setup.collectors())
+    }
+
+    fn run(
+        &self,
+        game: &Recorded,
+        sim: &Simulation,
+        _: Self::Collector,
+        tick: &(dyn Fn(u64) + Sync),
+    ) -> Result<Run<Self::Collector>, Error> {
+        Ok(setup_of(game).run(sim, tick)?)
+    }
+
+    fn report(
+        &self,
+        game: &Recorded,
+        _: &SetupParameters,
+        run: Run<Self::Collector>,
+        sim: &Simulation,
+        plan: &SimulationPlan,
+        values: &Values,
+        io: &mut Io<'_>,
+    ) -> Result<Box<dyn tabula_registry::Report>, Error> {
+        let args = SimulateOptions::from_values(values)?;
+        let setup = setup_of(game);
+        let trace = if args.trace {
+            Some(setup.record(plan.seed, args.game, plan.max_steps)?.1)
+        } else {
+            None
+        };
+        let solving = io.progress.start_solve("exact values");
+        let limits = Limits {
+            max_states: usize::try_from(plan.max_states).unwrap_or(usize::MAX),
+            max_time: seconds_budget(args.exact_seconds),
+            progress: solving.sink(),
+            ..crate::report_limits()
+        };
+        let options = ReportOptions {
+            dice_rolls: args.dice_rolls,
+        };
+        let report = setup.report(&run, sim, &options, &limits)?;
+        drop(solving);
+        Ok(Box::new(Simulated {
+            report,
+            trace,
+            setup,
+        }))
+    }
 }
 
 /// Solves `game` exactly: specification 001's answers.

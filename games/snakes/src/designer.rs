@@ -295,13 +295,13 @@ fn analyzed(
     ))
 }
 
-tabula_registry::inventory::submit! {
-    GamePage {
-        game: "snakes",
-        name: "designer",
-        title: "Board designer",
-        summary: "design a Snakes and Ladders board and watch its exact odds change as you edit",
-        html: HTML,
-        api,
-    }
-}
+/// The page, which Snakes' registration adds
+/// ([`GameBuilder::page`](tabula_registry::GameBuilder::page)).
+pub(crate) const PAGE: GamePage = GamePage {
+    game: "snakes",
+    name: "designer",
+    title: "Board designer",
+    summary: "design a Snakes and Ladders board and watch its exact odds change as you edit",
+    html: HTML,
+    api,
+};

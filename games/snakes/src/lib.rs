@@ -45,7 +45,7 @@
 //! (the parameters: options, spec strings, records, `tabula list`) and,
 //! with the feature `commands` (on by default), `pictures` and
 //! `commands`, what Snakes adds to the generic `simulate` and `analyze`
-//! (its options, run and solve) for the game's one registration, and
+//! (its options, simulation and solver) for the game's one registration, and
 //! `designer`, the board
 //! designer page it contributes to `tabula serve`. Without that feature the
 //! crate is the rules and the report alone: it compiles without `tabula-registry`
@@ -125,8 +125,8 @@ fn plugins() -> Result<Vec<PluginInfo>, tabula_core::CoreError> {
 tabula_registry::register_game! {
     game: recorded::Recorded,
     summary: commands::SUMMARY,
-    verbs: [replay],
-    plugins: plugins,
-    // The generic `simulate` and `analyze` with Snakes' extension.
-    extra: [&commands::SIMULATE, &commands::ANALYZE],
+    games: 1_000_000,
+    // The generic `simulate` and `analyze` with Snakes' simulation and
+    // solver, and their options.
+    build: |g| commands::capabilities(g).plugins(plugins),
 }

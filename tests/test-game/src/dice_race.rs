@@ -116,5 +116,4 @@ impl Notation for DiceRace {
 tabula::registry::register_game! {
     game: DiceRace,
     summary: "Dice race (a test game): three tokens, one die, first to the end wins",
-    verbs: [simulate, analyze, play, replay],
 }

@@ -36,6 +36,7 @@
 
 pub mod agents;
 pub mod dice_race;
+pub mod playthrough;
 
 use tabula::core::params::{Param, Parameters};
 use tabula::core::{BoardGame, Chance, GameResult, Status};
@@ -309,6 +310,5 @@ tabula::registry::register_game! {
     game: CoinRace,
     summary: "coin race, the test suite's own game: flip a coin, move one or two squares, first to the end wins",
     agents: "flip,finisher",
-    verbs: [simulate, analyze, tournament, play, replay],
     optimal: "two players: wins as often as possible against best play, solved exactly by the framework",
 }

@@ -85,7 +85,7 @@ fn list_shows_the_test_game_with_its_parameters_and_agents_beside_the_shipped_ga
     assert!(
         text[at..].starts_with(
             "  coin-race    coin race, the test suite's own game: flip a coin, move one or two squares, first to the end wins\n\
-             \x20   commands: simulate, analyze, tournament, play, replay\n\
+             \x20   commands: simulate, analyze, tournament, play, replay, playthrough\n\
              \x20   parameters\n\
              \x20     squares=10 (from 1 to 200): the finishing square: a token that reaches it (or passes it) wins\n\
              \x20     players=2 (from 1 to 2): players, one token each, flipping in turn\n\
@@ -127,7 +127,14 @@ fn list_json_has_the_test_game_with_its_parameters_and_agents_beside_the_shipped
     let coin = &games[2];
     assert_eq!(
         coin["commands"],
-        serde_json::json!(["simulate", "analyze", "tournament", "play", "replay"])
+        serde_json::json!([
+            "simulate",
+            "analyze",
+            "tournament",
+            "play",
+            "replay",
+            "playthrough"
+        ])
     );
     let parameters: Vec<(&str, &str, &str)> = coin["parameters"]
         .as_array()

@@ -191,7 +191,9 @@ fn parameters_come_as_options_files_and_spec_strings_alike() {
         .expect("dice-race is listed");
     assert_eq!(
         race["commands"],
-        serde_json::json!(["simulate", "analyze", "play", "replay"])
+        // The generic verbs a game of chance alone gets, and the test
+        // crate's own `playthrough`.
+        serde_json::json!(["simulate", "analyze", "play", "replay", "playthrough"])
     );
     assert_eq!(race["parameters"][1]["default"], "6");
 }

@@ -8,3 +8,5 @@ mod common;
 mod cli;
 #[path = "dice_race.rs"]
 mod dice_race;
+#[path = "playthrough.rs"]
+mod playthrough;

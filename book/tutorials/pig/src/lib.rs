@@ -233,7 +233,6 @@ tabula::registry::register_game! {
     game: Pig,
     summary: "Pig: roll to build a turn total, hold to bank it, a 1 loses it",
     agents: "hold-at-20,optimal",
-    verbs: [simulate, analyze, tournament, play, replay],
     optimal: "the best play: each seat maximises its chance of winning, solved exactly once",
 }
 // ANCHOR_END: registration

@@ -41,6 +41,9 @@
 
 use std::fmt;
 use std::ops::Bound;
+
+mod check;
+pub use check::{FormError, ValueError};
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -94,6 +97,11 @@ pub enum ValueKind {
     Choice(Vec<Possible>),
     /// Text that `check` accepts (its error is the message).
     Checked(fn(&str) -> Result<(), String>),
+    /// Agents of the game, by name: a pick list for a form (each agent's
+    /// name, with `-` and its parameter's placeholder if it takes one,
+    /// `hold-at-N`, and its summary). Any text is taken: the verb checks
+    /// the names when it builds the agents, and says what is wrong.
+    Agents(Vec<Possible>),
 }
 
 /// One argument of a command: an option (`--games N`), a flag
@@ -145,6 +153,12 @@ pub struct Arg {
     pub requires: Vec<String>,
     /// The help's heading it is listed under.
     pub heading: Option<String>,
+    /// The set of options it belongs to, for a form ("Record"); its
+    /// heading's where it has one (see [`Arg::group_name`]).
+    pub group: Option<String>,
+    /// What a form calls it, in words ("Games per pairing"); made from
+    /// its id where none is given (see [`Arg::label_text`]).
+    pub label: Option<String>,
     /// Its place in the help among the options: the order they were
     /// added to the command in, kept when [`Arguments::mut_arg`] moves
     /// it (positional arguments have none: they come in order).
@@ -177,7 +191,30 @@ impl Arg {
             conflicts: Vec::new(),
             requires: Vec::new(),
             heading: None,
+            group: None,
+            label: None,
             display_order: None,
+        }
+    }
+
+    /// The set of options it belongs to, for a form: its
+    /// [`group`](Self::group), else its help's heading, else none.
+    pub fn group_name(&self) -> Option<&str> {
+        self.group.as_deref().or(self.heading.as_deref())
+    }
+
+    /// What a form calls it: its [`label`](Self::label), else its id in
+    /// words (`max_states` is "Max states").
+    pub fn label_text(&self) -> String {
+        match &self.label {
+            Some(label) => label.clone(),
+            None => {
+                let words = self.id.replace('_', " ");
+                let mut chars = words.chars();
+                chars
+                    .next()
+                    .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+            }
         }
     }
 
@@ -296,6 +333,24 @@ impl Arg {
         ))
     }
 
+    /// Its values name agents of a game: `agents` as
+    /// [`GameKind::agents`](crate::GameKind::agents) lists them (name,
+    /// parameter placeholder, summary), for a pick list.
+    pub fn agents(self, agents: Vec<(&'static str, Option<&'static str>, &'static str)>) -> Arg {
+        self.kind(ValueKind::Agents(
+            agents
+                .into_iter()
+                .map(|(name, parameter, summary)| Possible {
+                    name: match parameter {
+                        Some(p) => format!("{name}-{p}"),
+                        None => name.to_string(),
+                    },
+                    help: summary.to_string(),
+                })
+                .collect(),
+        ))
+    }
+
     /// Its value is a `T` (an integer, a path, a choice, ...).
     pub fn of<T: Scalar>(mut self) -> Arg {
         self.kind = T::kind();
@@ -368,6 +423,19 @@ impl Arg {
     /// The help's heading it is listed under.
     pub fn help_heading(mut self, heading: impl Into<String>) -> Arg {
         self.heading = Some(heading.into());
+        self
+    }
+
+    /// The set of options it belongs to, for a form (not a heading of
+    /// the command line's help).
+    pub fn group(mut self, group: impl Into<String>) -> Arg {
+        self.group = Some(group.into());
+        self
+    }
+
+    /// What a form calls it, in words.
+    pub fn label(mut self, label: impl Into<String>) -> Arg {
+        self.label = Some(label.into());
         self
     }
 }
@@ -471,6 +539,16 @@ impl Arguments {
     pub fn after_help(mut self, text: impl Into<String>) -> Arguments {
         self.after_help = Some(text.into());
         self
+    }
+
+    /// With `text` after the text after the options (on a line of its
+    /// own), or as that text if there is none: a game's help after a
+    /// verb's.
+    pub fn more_help(self, text: &str) -> Arguments {
+        match self.after_help.clone() {
+            Some(before) => self.after_help(format!("{before}\n{text}")),
+            None => self.after_help(text),
+        }
     }
 
     /// The text after the options, if any.

@@ -1,13 +1,24 @@
-//! [`GameEntry`]: what a game registers.
+//! [`GameEntry`]: a registered game as the front ends list it, and
+//! [`Registration`], what [`register_game!`](crate::register_game)
+//! submits.
+
+use std::sync::OnceLock;
 
 use tabula_core::CoreError;
 use tabula_core::registry::{self, Named, PluginInfo};
 
+use crate::kind::GameKind;
+use crate::page::GamePage;
+use crate::verb::Bound;
 use crate::{AppError, Command};
 
-/// A registered game: everything the front ends need, in one value.
+/// A registered game as the front ends see it: its name, summary,
+/// plugins, parameters and the [`Command`]s (verbs) it has, in one value.
 ///
-/// Submit one per game crate with `tabula_registry::inventory::submit!`. A
+/// [`register_game!`](crate::register_game) makes one for each game from
+/// its registration and every verb that applies to it. A crate may also
+/// submit one by hand with `tabula_registry::inventory::submit!`, with
+/// commands of its own and no generic verb (a front end's test does). A
 /// binary sees the games of the crates it links: reference each crate
 /// once (`use my_game as _;`), or the linker drops its registration.
 pub struct GameEntry {
@@ -19,8 +30,7 @@ pub struct GameEntry {
     /// says which names are registered twice.
     pub plugins: fn() -> Result<Vec<PluginInfo>, CoreError>,
     /// What the game can do: `tabula VERB NAME ...` runs the command of
-    /// that verb. The usual verbs are `simulate`, `analyze`, `tournament`,
-    /// `play` and `replay`; a game may add verbs of its own.
+    /// that verb.
     pub commands: &'static [&'static dyn Command],
     /// The game's parameters (`tabula list` shows them, and a spec string
     /// `game(name=value)` gives them as `--name=value`); empty for a game
@@ -55,17 +65,95 @@ impl Named for GameEntry {
     }
 }
 
+/// A game's registration, as [`register_game!`](crate::register_game)
+/// submits it: its name and how to build its [`GameKind`].
+pub struct Registration {
+    /// The game's registered name.
+    pub name: &'static str,
+    /// Builds the game's registration (once per program).
+    pub build: fn() -> Box<dyn GameKind>,
+    /// Lists the game's plugins (what its [`GameEntry`] lists).
+    pub plugins: fn() -> Result<Vec<PluginInfo>, CoreError>,
+}
+
+inventory::collect!(Registration);
+
+/// The registered games' services and entries, built once.
+struct Registry {
+    kinds: Vec<(&'static str, &'static dyn GameKind)>,
+    entries: Vec<&'static GameEntry>,
+    pages: Vec<&'static GamePage>,
+}
+
+fn registry() -> &'static Registry {
+    static BUILT: OnceLock<Registry> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let verbs = crate::verb::verbs();
+        let mut built = Registry {
+            kinds: Vec::new(),
+            entries: Vec::new(),
+            pages: Vec::new(),
+        };
+        for r in inventory::iter::<Registration> {
+            // Built once and kept for the program's life, as a submitted
+            // entry is.
+            let kind: &'static dyn GameKind = Box::leak((r.build)());
+            let commands: Vec<&'static dyn Command> = verbs
+                .iter()
+                .filter(|v| match v.game {
+                    Some(game) => game == r.name,
+                    None => v.verb.applies(kind),
+                })
+                .map(|&entry| &*Box::leak(Box::new(Bound { entry, game: kind })) as &dyn Command)
+                .collect();
+            built.entries.push(Box::leak(Box::new(GameEntry {
+                name: r.name,
+                summary: kind.summary(),
+                plugins: r.plugins,
+                commands: Box::leak(commands.into_boxed_slice()),
+                parameters: kind.parameters(),
+            })));
+            for page in kind.pages() {
+                built.pages.push(Box::leak(Box::new(page)));
+            }
+            built.kinds.push((r.name, kind));
+        }
+        crate::page::set_built(built.pages.clone());
+        built
+    })
+}
+
+/// The services of the game registered as `name` (through
+/// [`register_game!`](crate::register_game)).
+pub fn kind(name: &str) -> Option<&'static dyn GameKind> {
+    registry()
+        .kinds
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, k)| *k)
+}
+
+/// A registration's [`GameEntry::plugins`]: its game's plugins, through
+/// its [`GameKind`]; not for direct use.
+#[doc(hidden)]
+pub fn plugins_of<G: crate::kind::Rules>() -> Result<Vec<PluginInfo>, CoreError> {
+    kind(G::NAME).map_or_else(|| Ok(Vec::new()), |k| k.plugins())
+}
+
 /// Verbs the front ends keep for themselves: a game cannot register them.
 pub const RESERVED_VERBS: [&str; 4] = ["list", "dice-test", "merge", "help"];
 
 /// Every linked game, sorted by name; an error if two share a name, or a
 /// game registers one verb twice or a [reserved](RESERVED_VERBS) verb.
 pub fn games() -> Result<Vec<&'static GameEntry>, AppError> {
-    let games =
-        registry::sorted_unique("game", inventory::iter::<GameEntry>).map_err(|e| match e {
-            CoreError::DuplicateName { name, .. } => AppError::DuplicateGame { name },
-            e => AppError::Core(e),
-        })?;
+    let built = &registry().entries;
+    let all = inventory::iter::<GameEntry>
+        .into_iter()
+        .chain(built.iter().copied());
+    let games = registry::sorted_unique("game", all).map_err(|e| match e {
+        CoreError::DuplicateName { name, .. } => AppError::DuplicateGame { name },
+        e => AppError::Core(e),
+    })?;
     for g in &games {
         if let Some(c) = g
             .commands

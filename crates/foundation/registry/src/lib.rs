@@ -1,75 +1,95 @@
-//! The one registration a game makes so that every front end (the `tabula`
-//! command line, the book's preprocessor, the HTML report) can run it by
-//! name, without naming it.
+//! The one registry of tabula: what each game registers (its rules,
+//! parameters, agents and the capabilities it adds, through one
+//! [`GameBuilder`]), the verbs that run games ([`VerbEntry`]: the generic
+//! ones of `tabula-verbs`, any crate's, a game's own), and commands
+//! described as data ([`args`]) for every front end to parse, check and
+//! show the same way.
 //!
-//! A game crate submits one [`GameEntry`] with [`inventory`]: its name and
-//! summary, its plugins (rule sets, strategies, agents, boards) and the
-//! [`Command`]s it supports. A command declares its arguments as data
-//! ([`args`]: a struct of [`arguments!`], its fields' doc comments their
-//! help) and returns a [`Report`]: a value that renders itself as text
-//! and as JSON, and describes its pictures as data ([`picture`]) for the
-//! front end to draw. The front end turns the arguments into its
-//! command line (the `tabula` binary's, with clap) or its forms (`tabula
-//! serve`), adds `--format`, `--plot DIR` and `--report FILE.html`, and
-//! renders every report the same way; this crate parses no command line.
+//! A game registers with one [`register_game!`]; what it gets from the
+//! traits it implements is found there, when it compiles, and the
+//! framework holds it as a type-erased [`GameKind`] whose services (play
+//! many games, solve, run a tournament, play at a terminal, replay,
+//! [`DynState`]) are compiled once for the game. A verb is plain code over
+//! those services; it declares its options as data and returns a
+//! [`Report`], which renders itself as text and JSON and describes its
+//! pictures as data ([`picture`]) for the front end to draw. This crate
+//! parses no command line and draws nothing.
 //!
 //! ```
-//! use tabula_registry::args::{Source, Values};
-//! use tabula_registry::{Command, GameEntry, Io, Report, Typed};
+//! use tabula_registry::args::{Arguments, Source, Values};
+//! use tabula_registry::{Error, GameKind, Io, Kind, Report, Verb, VerbEntry};
+//! # use tabula_core::params::{Param, Parameters};
+//! # use tabula_core::{BoardGame, Chance, GameResult, NoMove, Status};
+//! # use tabula_play::record::{ParametersError, Recordable};
+//! /// A fair coin, flipped until it shows heads (its rules).
+//! #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+//! struct Coin {}
+//! # impl Parameters for Coin { const FIELDS: &'static [Param] = &[]; }
+//! # impl BoardGame for Coin {
+//! #     type State = bool; type Move = NoMove; type Outcome = bool; type Event = ();
+//! #     fn seats(&self) -> usize { 1 }
+//! #     fn initial_state(&self) -> bool { false }
+//! #     fn status(&self, s: &bool) -> Status { if *s { Status::Over(GameResult::Win(0)) } else { Status::Chance } }
+//! #     fn chance_outcomes(&self, _: &bool, out: &mut Vec<Chance<bool>>) { out.extend([Chance { outcome: true, probability: 0.5 }, Chance { outcome: false, probability: 0.5 }]) }
+//! #     fn apply_chance<E: FnMut(())>(&self, s: &mut bool, heads: bool, _: &mut E) { *s = heads }
+//! #     fn apply_move<E: FnMut(())>(&self, _: &mut bool, _: NoMove, _: &mut E) {}
+//! # }
+//! # impl Recordable for Coin {
+//! #     const NAME: &'static str = "coin";
+//! #     type Parameters = Coin;
+//! #     fn parameters(&self) -> Coin { Coin {} }
+//! #     fn from_parameters(_: &Coin) -> Result<Coin, ParametersError> { Ok(Coin {}) }
+//! # }
 //!
-//! tabula_registry::arguments! {
-//!     /// Options of `tabula simulate coin`.
-//!     #[derive(Debug)]
-//!     struct Flips {
-//!         /// How many flips.
-//!         #[arg(long, default_value_t = 10, range = 1..)]
-//!         flips: u64,
-//!     }
-//! }
+//! // The game registers what it is; no verb is listed.
+//! tabula_registry::register_game! { game: Coin, summary: "a fair coin, flipped until heads" }
+//!
+//! /// A verb of any crate: `tabula flips GAME`, the exact mean length.
+//! struct Flips;
 //!
 //! #[derive(serde::Serialize)]
-//! struct Heads { flips: u64, expected_heads: f64 }
+//! struct Mean { spec: String, mean_steps: f64 }
 //!
-//! impl Report for Heads {
-//!     fn title(&self) -> String { format!("coin: {} flips", self.flips) }
-//!     fn text(&self) -> String { format!("Expected heads: {}\n", self.expected_heads) }
-//!     fn json(&self) -> Result<String, tabula_registry::Error> { tabula_registry::pretty(self) }
+//! impl Report for Mean {
+//!     fn title(&self) -> String { self.spec.clone() }
+//!     fn text(&self) -> String { format!("{}: {:.3} flips\n", self.spec, self.mean_steps) }
+//!     fn json(&self) -> Result<String, Error> { tabula_registry::pretty(self) }
 //! }
 //!
-//! fn simulate(args: Flips, _: &mut Io<'_>) -> Result<Box<dyn Report>, tabula_registry::Error> {
-//!     Ok(Box::new(Heads { flips: args.flips, expected_heads: args.flips as f64 / 2.0 }))
-//! }
-//!
-//! static COMMANDS: &[&dyn Command] = &[&Typed::report("simulate", "Flip a coin", simulate)];
-//!
-//! tabula_registry::inventory::submit! {
-//!     GameEntry {
-//!         name: "coin",
-//!         summary: "a fair coin",
-//!         plugins: || Ok(Vec::new()),
-//!         commands: COMMANDS,
-//!         parameters: &[],
+//! impl Verb for Flips {
+//!     fn applies(&self, game: &dyn GameKind) -> bool { game.capabilities().hashable }
+//!     fn kind(&self, _: &dyn GameKind) -> Kind { Kind::Report { pictures: false } }
+//!     fn arguments(&self, game: &dyn GameKind) -> Arguments {
+//!         tabula_registry::game_parameters(Arguments::new(), game.parameters())
+//!     }
+//!     fn run(&self, game: &dyn GameKind, values: &Values, _: &mut Io<'_>)
+//!         -> Result<Option<Box<dyn Report>>, Error> {
+//!         let variant = game.variant(values)?;
+//!         let solved = variant.solve(&[], 1_000).ok_or("not solvable")??;
+//!         Ok(Some(Box::new(Mean { spec: variant.info()?.spec, mean_steps: solved.mean_steps })))
 //!     }
 //! }
 //!
-//! // Every front end now finds it by name, and runs it with the values
-//! // it parsed for the command's arguments (`--flips 4`).
+//! tabula_registry::inventory::submit! {
+//!     VerbEntry { name: "flips", about: "The exact mean length", game: None, place: 90, verb: &Flips }
+//! }
+//!
+//! // Every front end now finds the game, and the verb for it.
 //! let coin = tabula_registry::find_game("coin")?;
-//! let simulate = coin.command("simulate").ok_or("no simulate")?;
-//! let mut values = Values::defaults(&simulate.arguments());
-//! values.set("flips", ["4"], Source::Given);
+//! let flips = coin.command("flips").ok_or("no flips")?;
+//! let values = Values::defaults(&flips.arguments());
 //! let (mut out, mut input) = (Vec::new(), std::io::empty());
-//! let report = simulate.run(&values, &mut Io::new(&mut out, &mut input))?;
-//! assert_eq!(report.map(|r| r.text()).as_deref(), Some("Expected heads: 2\n"));
+//! let report = flips.run(&values, &mut Io::new(&mut out, &mut input))?;
+//! assert_eq!(report.map(|r| r.text()).as_deref(), Some("coin: 2.000 flips\n"));
 //! # Ok::<_, tabula_registry::Error>(())
 //! ```
 //!
 //! # What the front end keeps
 //!
-//! This crate is the registry and the verbs; it draws nothing and ends no
-//! program. A command tells the front end's progress display how far a
-//! long run or solve has come, and says notes for the person running it,
-//! through [`Io::progress`] and [`Io::note`] (the interface is
+//! This crate is the registry; it draws nothing and ends no program. A
+//! verb tells the front end's progress display how far a long run or
+//! solve has come, and says notes for the person running it, through
+//! [`Io::progress`] and [`Io::note`] (the interface is
 //! [`progress::Meter`]; [`Io::new`] shows nothing). The `tabula` command
 //! line's display on stderr (bars, spinners, lines) and its exit codes
 //! and error messages live in the front end (`tabula_cli::progress`,
@@ -78,24 +98,37 @@
 //! # Type erasure, once
 //!
 //! A front end holds games of different types side by side, so it sees
-//! each through object-safe values: a [`GameEntry`] of plain data and
-//! function pointers, [`&dyn Command`](Command) for each command and
-//! `Box<dyn Report>` for each result. This is the only place tabula erases
-//! types for its front ends. Inside a command everything is concrete: the
-//! game's own types, and a simulation loop monomorphized for them, so the
-//! erasure costs one virtual call per command, never one per move.
+//! each through object-safe values: a [`GameEntry`] of plain data,
+//! [`&dyn Command`](Command) for each command, [`&dyn GameKind`](GameKind)
+//! and [`Box<dyn Variant>`](Variant) for a game's services and
+//! `Box<dyn Report>` for each result. Inside a service everything is
+//! concrete: the game's own types, and a simulation loop monomorphized
+//! for them, so the erasure costs one virtual call per service, never one
+//! per move.
 #![deny(missing_docs)]
 
 pub mod args;
+mod capability;
 mod command;
 mod entry;
 pub mod exact;
+mod extra;
+pub mod game;
+mod keep;
+mod kind;
+pub mod long_run;
 pub mod page;
 pub mod play;
+mod probe;
 pub mod progress;
+mod registered;
 mod report;
 pub mod shard;
-pub mod verbs;
+pub mod simulation;
+pub mod state;
+pub mod tally;
+mod terminal;
+mod verb;
 
 /// What [`register_game!`] expands to needs; not for direct use.
 #[doc(hidden)]
@@ -106,14 +139,28 @@ pub mod __agents {
     pub use tabula_play::{PlayPaths, paths};
 }
 
+pub use capability::{
+    AnalysisFn, BuildGameFn, ChancesFn, GamesCheckFn, GivenFn, OptionsFn, ParameterSource,
+    PlaySetupFn, PluginsFn, SeatingChancesFn, Solver, TournamentSetup,
+};
 pub use command::{Command, Io, Kind, RunInteractive, RunReport, Typed};
-pub use entry::{GameEntry, RESERVED_VERBS, find_game, games};
+pub use entry::{GameEntry, RESERVED_VERBS, Registration, find_game, games, kind, plugins_of};
+pub use extra::Extra;
+pub use game::GameBuilder;
+pub use kind::{
+    Asked, Capabilities, Defaults, GameKind, LongRunData, LongRunOptions, PlaySetup, PlayTable,
+    Rules, SeatFigures, SimulationData, SimulationPlan, TournamentRun, Variant, VariantInfo,
+};
+pub use registered::seat_count_error;
 pub use report::{Report, pretty};
+pub use state::{DynState, Player, StateError};
 pub use tabula_core::CoreError;
 pub use tabula_core::registry::PluginInfo;
 /// Pictures of results as data (`tabula-picture`): what a report's
 /// [`Report::pictures`] describes and the front ends draw.
 pub use tabula_picture as picture;
+pub use terminal::{AskFn, LookFn, OpeningFn, TerminalLook, VerdictFn};
+pub use verb::{Verb, VerbEntry, verbs};
 
 /// Re-exported so game crates register with the same `inventory`.
 pub use inventory;
@@ -124,6 +171,53 @@ pub const DEFAULT_SEED: u64 = 2002;
 /// What a command reports when it fails: any error, with its message. The
 /// front end prints it after `error: ` and exits with status 1.
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// `command` with the game's parameters as options: `--NAME` for each
+/// (under the heading "Game parameters") and `--params FILE`.
+pub fn game_parameters(
+    mut command: args::Arguments,
+    fields: &[tabula_core::params::Param],
+) -> args::Arguments {
+    for p in fields {
+        command = command.arg(
+            args::Arg::new(p.name)
+                .long(p.name)
+                .value_name(p.name.to_uppercase())
+                .help(format!("{} ({})", p.help, p.allowed()))
+                .default_value(p.default)
+                .help_heading("Game parameters")
+                .label(p.name),
+        );
+    }
+    command.arg(
+        args::Arg::new("params")
+            .long("params")
+            .value_name("FILE")
+            .help("Read the game's parameters from a RON file, as (name: value, ...); options given beside it win")
+            .help_heading("Game parameters")
+            .label("Parameters file"),
+    )
+}
+
+/// The agents `--agents` names, trimmed, in seat order; none where the
+/// option is absent or has no default.
+pub fn agent_names(values: &args::Values) -> Vec<String> {
+    values
+        .raw("agents")
+        .unwrap_or_default()
+        .iter()
+        .map(|s| s.trim().to_string())
+        .collect()
+}
+
+/// The `tabula list` lines of a game's parameters: `target=50 (from 2 to
+/// 100): the score that wins`.
+pub fn parameter_lines(fields: &[tabula_core::params::Param]) -> Vec<String> {
+    fields
+        .iter()
+        .map(|p| format!("{}={} ({}): {}", p.name, p.default, p.allowed(), p.help))
+        .collect()
+}
 
 /// Problems of the registry itself.
 #[derive(Debug, thiserror::Error)]

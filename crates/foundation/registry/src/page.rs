@@ -38,6 +38,7 @@
 
 /// A page of a game, served by the web front end at `/game/GAME/NAME`,
 /// its requests at `/game/GAME/NAME/api/ACTION`.
+#[derive(Clone, Copy)]
 pub struct GamePage {
     /// The game's registered name.
     pub game: &'static str,
@@ -121,16 +122,32 @@ pub enum PageError {
     BadRequest(String),
 }
 
-/// Every registered page, sorted by game, then name.
+/// The pages games registered through their registrations
+/// ([`GameBuilder::page`](crate::GameBuilder::page)), once they are built.
+static BUILT: std::sync::OnceLock<Vec<&'static GamePage>> = std::sync::OnceLock::new();
+
+/// Keeps the pages the registrations gave, when they are built.
+pub(crate) fn set_built(pages: Vec<&'static GamePage>) {
+    let _ = BUILT.set(pages);
+}
+
+/// Every registered page (submitted, or a game's through its
+/// registration), sorted by game, then name.
 pub fn pages() -> Vec<&'static GamePage> {
-    let mut all: Vec<&'static GamePage> = inventory::iter::<GamePage>.into_iter().collect();
+    // The registrations are built with the list of games.
+    let _ = crate::games();
+    let built = BUILT.get().map_or(&[][..], Vec::as_slice);
+    let mut all: Vec<&'static GamePage> = inventory::iter::<GamePage>
+        .into_iter()
+        .chain(built.iter().copied())
+        .collect();
     all.sort_by_key(|p| (p.game, p.name));
     all
 }
 
 /// The page `name` of `game`, if one is registered.
 pub fn find(game: &str, name: &str) -> Option<&'static GamePage> {
-    inventory::iter::<GamePage>
+    pages()
         .into_iter()
         .find(|p| p.game == game && p.name == name)
 }

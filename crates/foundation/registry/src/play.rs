@@ -5,7 +5,7 @@
 //! running a tournament with progress, records and shards
 //! ([`TournamentOptions::run`]), the standings as text and a picture
 //! ([`standings_text`], [`results_matrix`], for the one tournament report,
-//! [`TournamentReport`](crate::verbs::TournamentReport)), `replay` for any
+//! `TournamentReport` of `tabula-verbs`), `replay` for any
 //! recordable game, and terminal play that keeps its record.
 
 use std::path::{Path, PathBuf};
@@ -52,10 +52,10 @@ crate::arguments! {
     pub struct RecordArgs {
         /// Write every game's record (RON or JSON; `tabula replay GAME FILE`
         /// checks one) into this directory, created if missing
-        #[arg(long, value_name = "DIR")]
+        #[arg(long, value_name = "DIR", group = "Record", label = "Record directory")]
         pub record: Option<PathBuf>,
         /// Format of the records
-        #[arg(long, default_value_t = RecordFormat::Ron)]
+        #[arg(long, default_value_t = RecordFormat::Ron, group = "Record", label = "Record format")]
         pub record_format: RecordFormat,
     }
 }

@@ -1,7 +1,10 @@
 //! The command line's side of arguments declared as data
 //! ([`tabula_registry::args`]): each [`Arguments`] becomes a clap command, so
 //! parsing, its errors and exit codes and the `--help` text are clap's,
-//! and what clap parsed becomes the [`Values`] a command reads.
+//! and what clap parsed becomes the [`Values`] a command reads. Every
+//! value is taken or refused by the registry's one validator
+//! ([`Arg::check`]), which a form's front end calls too
+//! ([`Arguments::parse`]): they accept and refuse the same things.
 //!
 //! ```
 //! use tabula_registry::args::{FromArgs, Source};
@@ -24,11 +27,11 @@
 //! # Ok::<_, tabula_cli::Error>(())
 //! ```
 
-use std::ops::Bound;
-
-use clap::builder::{PossibleValue, PossibleValuesParser, ValueParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
 use clap::parser::ValueSource;
-use tabula_registry::args::{Action, Arg, Arguments, Int, Source, ValueKind, Values};
+use tabula_registry::args::{
+    Action, Arg, Arguments, Possible, Source, ValueError, ValueKind, Values,
+};
 
 /// A clap command named `name` with `arguments`.
 pub fn command(name: &str, arguments: &Arguments) -> clap::Command {
@@ -79,10 +82,10 @@ pub fn arg(a: &Arg) -> clap::Arg {
         Action::Flag => c.action(clap::ArgAction::SetTrue),
         Action::Set => c
             .action(clap::ArgAction::Set)
-            .value_parser(parser(&a.kind, a.range)),
+            .value_parser(Validated(a.clone())),
         Action::Append => c
             .action(clap::ArgAction::Append)
-            .value_parser(parser(&a.kind, a.range)),
+            .value_parser(Validated(a.clone())),
     };
     if let Some(name) = &a.value_name {
         c = c.value_name(name.clone());
@@ -120,50 +123,87 @@ pub fn arg(a: &Arg) -> clap::Arg {
     c
 }
 
-/// The bound as clap's signed integer parsers take it.
-fn signed(b: Bound<u64>) -> Bound<i64> {
-    let to = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
-    match b {
-        Bound::Included(v) => Bound::Included(to(v)),
-        Bound::Excluded(v) => Bound::Excluded(to(v)),
-        Bound::Unbounded => Bound::Unbounded,
+/// The clap parser of an argument: every value is taken or refused by
+/// the registry's one validator ([`Arg::check`]); a refusal is shown as
+/// clap shows its own parsers' (the same messages, the same exit code:
+/// clap's own error for the value, made by the parser clap would use for
+/// that kind, where clap words it in its own way: a choice's list of
+/// possible values, an empty path).
+#[derive(Clone)]
+struct Validated(Arg);
+
+impl Validated {
+    /// Clap's error for `value`, refused by the validator with `why`.
+    fn error(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+        why: ValueError,
+    ) -> clap::Error {
+        let clap_says = match (&self.0.kind, &why) {
+            (ValueKind::Choice(possible), ValueError::NotAChoice { .. }) => {
+                choices(possible).parse_ref(cmd, arg, value).err()
+            }
+            (ValueKind::Path, ValueError::Empty) => clap::builder::PathBufValueParser::new()
+                .parse_ref(cmd, arg, value)
+                .err(),
+            _ => None,
+        };
+        clap_says.unwrap_or_else(|| {
+            let message = why.to_string();
+            let refuse = move |_: &str| Err::<String, String>(message.clone());
+            refuse
+                .parse_ref(cmd, arg, value)
+                .err()
+                .unwrap_or_else(|| clap::Error::new(clap::error::ErrorKind::ValueValidation))
+        })
     }
 }
 
-/// The clap parser that checks a value of `kind` as clap's derive
-/// checks the field's type (the same messages for a bad value).
-fn parser(kind: &ValueKind, range: Option<(Bound<u64>, Bound<u64>)>) -> ValueParser {
-    match (kind, range) {
-        (ValueKind::Int(Int::U8), None) => clap::value_parser!(u8).into(),
-        (ValueKind::Int(Int::U8), Some((lo, hi))) => clap::value_parser!(u8)
-            .range((signed(lo), signed(hi)))
-            .into(),
-        (ValueKind::Int(Int::U16), None) => clap::value_parser!(u16).into(),
-        (ValueKind::Int(Int::U16), Some((lo, hi))) => clap::value_parser!(u16)
-            .range((signed(lo), signed(hi)))
-            .into(),
-        (ValueKind::Int(Int::U32), None) => clap::value_parser!(u32).into(),
-        (ValueKind::Int(Int::U32), Some((lo, hi))) => clap::value_parser!(u32)
-            .range((signed(lo), signed(hi)))
-            .into(),
-        (ValueKind::Int(_), None) => clap::value_parser!(u64).into(),
-        (ValueKind::Int(_), Some(bounds)) => clap::value_parser!(u64).range(bounds).into(),
-        (ValueKind::Path, _) => clap::value_parser!(std::path::PathBuf),
-        (ValueKind::Choice(possible), _) => PossibleValuesParser::new(possible.iter().map(|p| {
-            let v = PossibleValue::new(p.name.clone());
-            if p.help.is_empty() {
-                v
-            } else {
-                v.help(p.help.clone())
-            }
-        }))
-        .into(),
-        (ValueKind::Checked(check), _) => {
-            let check = *check;
-            ValueParser::new(move |s: &str| check(s).map(|()| s.to_string()))
+/// Clap's parser of `possible` values, with each one's help.
+fn choices(possible: &[Possible]) -> PossibleValuesParser {
+    PossibleValuesParser::new(possible.iter().map(possible_value))
+}
+
+fn possible_value(p: &Possible) -> PossibleValue {
+    let v = PossibleValue::new(p.name.clone());
+    if p.help.is_empty() {
+        v
+    } else {
+        v.help(p.help.clone())
+    }
+}
+
+impl clap::builder::TypedValueParser for Validated {
+    type Value = std::ffi::OsString;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        let Some(text) = value.to_str() else {
+            // A path may be any bytes; any other value is text.
+            return match self.0.kind {
+                ValueKind::Path => Ok(value.to_owned()),
+                _ => clap::builder::StringValueParser::new()
+                    .parse_ref(cmd, arg, value)
+                    .map(|_| value.to_owned()),
+            };
+        };
+        match self.0.check(text) {
+            Ok(()) => Ok(value.to_owned()),
+            Err(why) => Err(self.error(cmd, arg, value, why)),
         }
-        // Text, and any kind this front end does not know: taken as is.
-        _ => clap::value_parser!(String),
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        match &self.0.kind {
+            ValueKind::Choice(possible) => Some(Box::new(possible.iter().map(possible_value))),
+            _ => None,
+        }
     }
 }
 

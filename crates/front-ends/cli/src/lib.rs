@@ -109,22 +109,6 @@ pub struct DiceTestArgs {
     pub format: Format,
 }
 
-/// The verbs every game may offer, in the order `tabula --help` lists
-/// them, with the line it shows for each.
-pub const VERBS: [(&str, &str); 5] = [
-    ("simulate", "Simulate many games and report statistics"),
-    ("play", "Play a game at the terminal against the computer"),
-    (
-        "tournament",
-        "Pit strategies against each other: every pairing plays many games, seats shared evenly",
-    ),
-    (
-        "analyze",
-        "Solve a game exactly (no sampling): distributions, expectations, shortest games, best play",
-    ),
-    ("replay", "Replay a game record, checking every move"),
-];
-
 /// A command a binary adds to the command line beside `list`, the games'
 /// verbs and `dice-test` (the web front end's `serve`): its clap command,
 /// and what runs it once parsed. The command line names none.
@@ -169,10 +153,12 @@ pub fn command() -> Result<clap::Command, Error> {
                 "List the registered games, their commands and their plugins (rule sets, strategies, agents, boards)",
             ),
         );
-    // The usual verbs first, in their usual order, then the games' own.
-    let mut verbs: Vec<(&str, String)> = VERBS
+    // The registered verbs of every game first, in their order, then the
+    // games' own.
+    let mut verbs: Vec<(&str, String)> = tabula_registry::verbs()
         .iter()
-        .map(|(v, about)| (*v, about.to_string()))
+        .filter(|v| v.game.is_none())
+        .map(|v| (v.name, v.about.to_string()))
         .collect();
     for g in &games {
         for c in g.commands {
@@ -653,7 +639,7 @@ fn list(format: Format, out: &mut dyn Write) -> Result<(), Error> {
                 }
                 if !g.parameters.is_empty() {
                     writeln!(out, "    parameters")?;
-                    for line in tabula_registry::verbs::parameter_lines(g.parameters) {
+                    for line in tabula_registry::parameter_lines(g.parameters) {
                         writeln!(out, "      {line}")?;
                     }
                 }

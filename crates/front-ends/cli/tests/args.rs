@@ -289,3 +289,116 @@ fn num_args_keeps_its_fewest() {
     let got: Vec<String> = values.get_all("pair").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(got, ["a", "b"]);
 }
+
+/// The command line refuses a value exactly when the registry's one
+/// validator does ([`Arg::check`](tabula_registry::args::Arg::check)),
+/// in the validator's words; and a whole set of values sent as a form
+/// sends them ([`Arguments::parse`]) is taken or refused as the command
+/// line takes or refuses the same words.
+#[test]
+fn the_command_line_and_a_form_accept_and_refuse_the_same_values() {
+    use tabula_registry::args::{Arg, FormError, ValueError};
+    let declared = TournamentArgs::<1000>::arguments();
+    let command = tabula_cli::args::command("t", &declared);
+    let cases: &[(&str, &str)] = &[
+        ("games", "0"),
+        ("games", "12"),
+        ("games", "x"),
+        ("games", ""),
+        ("threads", "2000"),
+        ("threads", "7"),
+        ("threads", "-3"),
+        ("max_steps", "x"),
+        ("max_steps", "5000000000"),
+        ("scoring", "best"),
+        ("scoring", "points"),
+        ("record_format", "xml"),
+        ("record_format", "json"),
+        ("record", ""),
+        ("shard", "5/4"),
+        ("shard", "1/4"),
+        ("penalty_per_second", "x"),
+        ("penalty_per_second", "0.5"),
+        ("max_states", "0"),
+        ("max_states", "2000000000"),
+    ];
+    for (id, value) in cases {
+        let arg = declared.get(id).expect("declared");
+        let flag = format!("--{}={value}", arg.long.as_deref().expect("a long name"));
+        let by_clap = command
+            .clone()
+            .try_get_matches_from(["t", "--agents", "a", flag.as_str()]);
+        let by_form = declared.parse([
+            ("agents", vec!["a".to_string()]),
+            (*id, vec![value.to_string()]),
+        ]);
+        let checked = arg.check(value);
+        assert_eq!(
+            by_clap.is_ok(),
+            checked.is_ok(),
+            "{id}={value:?}: {checked:?}"
+        );
+        assert_eq!(
+            by_clap.is_ok(),
+            by_form.is_ok(),
+            "{id}={value:?}: {by_form:?}"
+        );
+        if let (Err(clap), Err(ValueError::Invalid(why))) = (&by_clap, &checked) {
+            assert!(
+                clap.to_string().contains(&format!(": {why}")),
+                "{id}={value:?}: clap says {clap}, the validator {why}"
+            );
+        }
+        if let Ok(m) = by_clap {
+            let from_clap = tabula_cli::args::values(&declared, &m);
+            let from_form = by_form.expect("taken");
+            for a in declared.iter() {
+                assert_eq!(
+                    from_clap.raw(&a.id),
+                    from_form.raw(&a.id),
+                    "{id}={value:?}: {}",
+                    a.id
+                );
+                assert_eq!(
+                    from_clap.source(&a.id),
+                    from_form.source(&a.id),
+                    "{id}={value:?}: {}",
+                    a.id
+                );
+            }
+        }
+    }
+    // What the command line checks of the whole: a required argument, two
+    // that exclude each other, one that needs another.
+    let declared = Arguments::new()
+        .arg(Arg::new("need").long("need").required(true))
+        .arg(Arg::new("one").long("one").conflicts_with("two"))
+        .arg(Arg::new("two").long("two"))
+        .arg(Arg::new("trace").long("trace").flag().requires("view"))
+        .arg(Arg::new("record").long("record"))
+        .group("view", ["record"]);
+    let command = tabula_cli::args::command("t", &declared);
+    let lines: &[&[(&str, &str)]] = &[
+        &[],
+        &[("need", "x")],
+        &[("need", "x"), ("one", "1"), ("two", "2")],
+        &[("need", "x"), ("one", "1")],
+        &[("need", "x"), ("trace", "true")],
+        &[("need", "x"), ("trace", "true"), ("record", "d")],
+        &[("need", "x"), ("nope", "1")],
+    ];
+    for line in lines {
+        let words: Vec<String> = std::iter::once("t".to_string())
+            .chain(line.iter().map(|(id, v)| match *id {
+                "trace" => "--trace".to_string(),
+                id => format!("--{id}={v}"),
+            }))
+            .collect();
+        let by_clap = command.clone().try_get_matches_from(&words);
+        let by_form = declared.parse(line.iter().map(|(id, v)| (*id, vec![v.to_string()])));
+        assert_eq!(by_clap.is_ok(), by_form.is_ok(), "{words:?}: {by_form:?}");
+        if let Err(FormError::Unknown(id)) = by_form {
+            assert_eq!(id, "nope");
+        }
+    }
+}

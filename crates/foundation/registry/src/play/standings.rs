@@ -1,7 +1,7 @@
 //! Tournaments from the command line: the options every game shares,
 //! running one with progress, records and shards, and the standings as
 //! text and a picture for the one tournament report
-//! ([`TournamentReport`](crate::verbs::TournamentReport)).
+//! (`TournamentReport` of `tabula-verbs`).
 
 use std::fmt::Write as _;
 

@@ -1,39 +1,26 @@
 //! `simulate`, for any game.
 
-use super::*;
-use crate::progress::Run;
-use crate::{Command, Io, Kind, Report};
+use std::fmt::Write as _;
 
-/// `tabula simulate GAME`, for any game.
-pub struct Simulate<G: 'static, P: 'static> {
-    defaults: Defaults,
-    exact: fn() -> Option<ExactHooks<G>>,
-    extension: &'static dyn Extension<G>,
-    paths: fn() -> P,
-}
+use serde::Serialize;
+use tabula_core::text::group;
+use tabula_picture::Picture;
+use tabula_picture::chart::{self, Bar, Distribution};
+use tabula_registry::LongRunOptions;
+use tabula_registry::args::{Arguments, FromArgs as _, Values};
+use tabula_registry::exact::PolicyReport;
+use tabula_registry::shard::ShardArg;
+use tabula_registry::{
+    Error, Extra, GameKind, Io, Kind, Report, SimulationPlan, VariantInfo, Verb,
+};
+use tabula_sim::LengthSummary;
 
-impl<G, P> Simulate<G, P> {
-    /// The verb with these defaults; `exact` finds the game's exact hooks
-    /// (see [`register_game!`](crate::register_game)); `extension` adds
-    /// the game's own keys, text and pictures ([`NoExtension`] for none);
-    /// `paths` gives the game's paths, how its chance is played
-    /// ([`tabula_play::paths!`]).
-    pub const fn new(
-        defaults: Defaults,
-        exact: fn() -> Option<ExactHooks<G>>,
-        extension: &'static dyn Extension<G>,
-        paths: fn() -> P,
-    ) -> Self {
-        Simulate {
-            defaults,
-            exact,
-            extension,
-            paths,
-        }
-    }
-}
+use crate::{agents_arg, agents_defaulted, opt, pm};
 
-crate::arguments! {
+/// `tabula simulate GAME`.
+pub(crate) struct Simulate;
+
+tabula_registry::arguments! {
     /// The options of `simulate` besides the game's and `--agents`.
     #[derive(Clone, Debug)]
     struct SimulateOptions {
@@ -41,7 +28,7 @@ crate::arguments! {
         #[arg(long, default_value_t = 10_000, range = 1..)]
         games: u64,
         /// Seed that fixes every game
-        #[arg(long, default_value_t = crate::DEFAULT_SEED)]
+        #[arg(long, default_value_t = tabula_registry::DEFAULT_SEED)]
         seed: u64,
         /// Worker threads [default: one per core]; the results do not depend on it
         #[arg(long, range = 1..=1024)]
@@ -50,7 +37,7 @@ crate::arguments! {
         #[arg(long, default_value_t = tabula_sim::DEFAULT_MAX_STEPS, range = 1..)]
         max_steps: u32,
         /// The most states the exact solve beside the sampled figures may build (0: no exact column)
-        #[arg(long, default_value_t = crate::exact::DEFAULT_MAX_STATES)]
+        #[arg(long, default_value_t = tabula_registry::exact::DEFAULT_MAX_STATES)]
         max_states: u64,
         /// Play only part K of N of the run (K from 1); `tabula merge` combines the parts' JSON outputs
         #[arg(long, value_name = "K/N")]
@@ -96,7 +83,7 @@ pub struct SeatLine {
 pub struct SimulateReport {
     /// The game.
     #[serde(flatten)]
-    pub variant: Variant,
+    pub variant: VariantInfo,
     /// The agents, by seat.
     pub agents: Vec<String>,
     /// Games played.
@@ -125,94 +112,120 @@ pub struct SimulateReport {
     pub exact_mean_steps: Option<f64>,
     /// Why there is no exact column, when there is none.
     pub exact_note: Option<String>,
-    /// What the game adds ([`Extension::simulate`]): keys, sections of
-    /// text, pictures.
+    /// What the game adds (its sections): keys, sections of text,
+    /// pictures.
     #[serde(skip)]
     pub extra: Extra,
 }
 
-type SimCollectors<G> = (Standing<G>, Lengths, Lengths, Lengths);
+tabula_registry::arguments! {
+    /// The options of the long-run `simulate` besides the game's.
+    #[derive(Clone, Debug)]
+    struct SampleOptions {
+        /// Turns to count (after each game's warm-up).
+        #[arg(long, default_value_t = 1_000_000, range = 1..=10_000_000_000)]
+        turns: u64,
+        /// Seed that fixes the whole run.
+        #[arg(long, default_value_t = tabula_registry::DEFAULT_SEED)]
+        seed: u64,
+        /// Worker threads [default: one per core]; the numbers do not depend on it.
+        #[arg(long, range = 1..=1024)]
+        threads: Option<u16>,
+        /// Give up past this many states of the chain.
+        #[arg(long, default_value_t = 100_000, range = 1..=100_000_000)]
+        max_states: u64,
+        /// Time budget of each phase of the exact solve, in seconds. 0: no limit.
+        #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+        max_time: u64,
+        /// Play only part K of N of the run's games (K from 1), for another
+        /// machine to play the rest; `tabula merge` combines the parts' JSON
+        /// outputs into the whole run's report.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<ShardArg>,
+    }
+}
 
-impl<G: Rules, P: tabula_play::PlayPaths<G>> Command for Simulate<G, P> {
-    fn verb(&self) -> &'static str {
-        "simulate"
+/// The generic help of the long-run `simulate`.
+const LONG_RUN_HELP: &str = "The game never ends, so its long run is sampled: about --turns turns, split into independent games \
+(at least 100, at most 10,000 counted turns each), each counted after a warm-up of 100 turns; standard errors come from \
+the spread between games. The exact long run (the stationary distribution of the game's chain, as analyze solves it) \
+stands beside the sampled figures.\n\
+--shard K/N plays part K of N of the run's games; tabula merge combines the parts' --format json outputs into \
+exactly the whole run's report.";
+
+impl Verb for Simulate {
+    fn applies(&self, game: &dyn GameKind) -> bool {
+        let c = game.capabilities();
+        !c.long_run || c.sampler
     }
 
-    fn about(&self) -> &'static str {
-        self.defaults.summary
-    }
-
-    fn kind(&self) -> Kind {
+    fn kind(&self, _: &dyn GameKind) -> Kind {
         Kind::Report { pictures: true }
     }
 
-    fn arguments(&self) -> Arguments {
-        let command = Arguments::new();
-        let mut command = SimulateOptions::augment(with_parameters::<G::Parameters>(command))
+    fn arguments(&self, game: &dyn GameKind) -> Arguments {
+        let command = tabula_registry::game_parameters(Arguments::new(), game.parameters());
+        if game.capabilities().sampler {
+            let command = SampleOptions::augment(command).after_help(LONG_RUN_HELP);
+            return game.options("simulate", command);
+        }
+        let defaults = game.defaults();
+        let mut command = SimulateOptions::augment(command)
             .after_help("Plays many games with the named agents: game lengths, each seat's wins, ties, scores and ranks with standard errors, and the exact values beside them where the game can be solved.")
-            .mut_arg("games", |a| {
-                a.default_value(self.defaults.games.to_string())
-            });
-        if self.defaults.has_agents() {
+            .mut_arg("games", |a| a.default_value(defaults.games.to_string()));
+        if defaults.has_agents() {
             command = command.arg(agents_arg(
-                self.defaults.agents,
+                game,
                 "The agents, one per seat in seat order, comma-separated (see `tabula list`)",
             ));
         }
-        self.extension.simulate_arguments(command)
+        game.options("simulate", command)
     }
 
-    fn run(&self, values: &Values, io: &mut Io<'_>) -> Result<Option<Box<dyn Report>>, Error> {
-        let (game, p) = game_extended::<G>(values, self.extension)?;
-        if let Some(own) = self.extension.simulate_run(&game, &p, values, io) {
-            return own.map(Some);
+    fn run(
+        &self,
+        game: &dyn GameKind,
+        values: &Values,
+        io: &mut Io<'_>,
+    ) -> Result<Option<Box<dyn Report>>, Error> {
+        let variant = game.variant(values)?;
+        if game.capabilities().sampler {
+            let o = SampleOptions::from_values(values)?;
+            let options = LongRunOptions {
+                turns: o.turns,
+                seed: o.seed,
+                threads: o.threads.map(usize::from),
+                max_states: o.max_states,
+                max_time: o.max_time,
+                shard: o.shard,
+            };
+            let report = variant
+                .sample_long_run(&options, values, io)
+                .ok_or("the game samples no long run")??;
+            return Ok(Some(report));
         }
         let o = SimulateOptions::from_values(values)?;
-        let names = agent_names(values);
-        if self.defaults.has_agents() {
-            seated(&game, &p, &names, agents_defaulted(values))?;
-        }
-        let game = Arc::new(game);
-        let mut sim = Simulation::new(o.games)
-            .with_seed(o.seed)
-            .with_max_steps(o.max_steps);
-        if let Some(t) = o.threads {
-            sim = sim.with_threads(usize::from(t));
-        }
-        let collectors: SimCollectors<G> = (
-            Standing::new(game.clone()),
-            Lengths::new(LengthOf::Steps),
-            Lengths::new(LengthOf::ChanceSteps),
-            Lengths::new(LengthOf::Decisions),
-        );
-        let make = || -> Vec<Box<dyn Agent<G>>> {
-            names
-                .iter()
-                // Each was built once above, so this cannot fail but for
-                // a builder that fails at random; such a seat plays
-                // nothing and the harness reports that it has no agent.
-                .filter_map(|n| tabula_play::agents::build(&*game, n).ok())
-                .collect()
+        let plan = SimulationPlan {
+            games: o.games,
+            seed: o.seed,
+            threads: o.threads.map(usize::from),
+            max_steps: o.max_steps,
+            max_states: o.max_states,
+            shard: o.shard,
+            agents: tabula_registry::agent_names(values),
         };
-        let empty = collectors.clone();
-        let meter = io.progress.clone();
-        let run = crate::shard::simulation::<G, _>(&mut io.shard, sim, o.shard, empty, |sim| {
-            let progress = meter.start_run(&Run::new(
-                "simulation",
-                crate::shard::part_games(sim),
-                "games",
-            ));
-            let run = sim.run_on((self.paths)(), &*game, make, collectors, &|d| {
-                progress.tick(d)
-            })?;
-            drop(progress);
-            Ok(run)
-        })?;
-        let (standing, steps, chance, moves) = run.collector;
+        if let Some(own) = variant.simulate_own(&plan, values, io) {
+            return own.map(Some);
+        }
+        let names = plan.agents.clone();
+        if game.defaults().has_agents() {
+            variant.check_agents(&names, agents_defaulted(values))?;
+        }
+        let run = variant.simulate(&plan, io)?;
         let mut exact_note = None;
         // The game's own solver, where it has one for these agents.
         let asked = (o.max_states > 0)
-            .then(|| self.extension.exact_chances(&game, &p, &names))
+            .then(|| variant.own_chances(&names))
             .flatten();
         let own = match asked {
             Some(Ok(chances)) => Some(chances),
@@ -222,51 +235,46 @@ impl<G: Rules, P: tabula_play::PlayPaths<G>> Command for Simulate<G, P> {
             }
             None => None,
         };
-        let exact = match (self.exact)() {
-            _ if o.max_states == 0 || own.is_some() || exact_note.is_some() => None,
-            None => {
-                exact_note = Some("the game's state is not hashable, so it is not solved".into());
+        let exact: Option<PolicyReport> =
+            if o.max_states == 0 || own.is_some() || exact_note.is_some() {
                 None
-            }
-            Some(hooks) => {
-                let args = PolicyArgs {
-                    agents: names.clone(),
-                    max_states: o.max_states,
-                };
-                match (hooks.analyze)(&game, G::NAME, &args) {
-                    Ok(r) => Some(r),
-                    Err(e) => {
+            } else {
+                match variant.solve(&names, o.max_states) {
+                    None => {
+                        exact_note =
+                            Some("the game's state is not hashable, so it is not solved".into());
+                        None
+                    }
+                    Some(Ok(r)) => Some(r),
+                    Some(Err(e)) => {
                         exact_note = Some(format!("not solved exactly: {e}"));
                         None
                     }
                 }
-            }
-        };
-        let seats = (0..game.seats())
-            .map(|s| {
-                let (win_share, win_se) = standing.win_share(s);
-                let (mean_score, score_se) = standing.mean_score(s);
-                let (mean_rank, rank_se) = standing.mean_rank(s);
+            };
+        let seats = run
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(s, f)| {
                 let e = exact.as_ref().and_then(|e| e.seats.get(s));
-                SeatLine {
+                let mut line = SeatLine {
                     seat: s + 1,
                     agent: names.get(s).cloned().unwrap_or_default(),
-                    wins: standing.seat(s).wins,
-                    win_share,
-                    win_share_std_error: win_se,
-                    ties: standing.seat(s).ties,
-                    mean_score,
-                    mean_score_std_error: score_se,
-                    mean_rank,
-                    mean_rank_std_error: rank_se,
+                    wins: f.wins,
+                    win_share: f.win_share.0,
+                    win_share_std_error: f.win_share.1,
+                    ties: f.ties,
+                    mean_score: f.mean_score.0,
+                    mean_score_std_error: f.mean_score.1,
+                    mean_rank: f.mean_rank.0,
+                    mean_rank_std_error: f.mean_rank.1,
                     exact_win: e.map(|e| e.win),
                     exact_tie: e.map(|e| e.tie),
                     exact_score: e.map(|e| e.score),
                     exact_rank: e.map(|e| e.rank),
-                }
-            })
-            .map(|mut line| {
-                if let Some(c) = own.as_ref().and_then(|own| own.get(line.seat - 1)) {
+                };
+                if let Some(c) = own.as_ref().and_then(|own| own.get(s)) {
                     line.exact_win = Some(c.win);
                     line.exact_tie = Some(c.shared_first);
                     line.exact_score = c.score;
@@ -274,26 +282,25 @@ impl<G: Rules, P: tabula_play::PlayPaths<G>> Command for Simulate<G, P> {
                 line
             })
             .collect();
-        let has_moves = moves.max().unwrap_or(0) > 0;
         let mut report = SimulateReport {
-            variant: Variant::of::<G>(&p)?,
+            variant: variant.info()?,
             agents: names,
             games: run.games,
             seed: run.seed,
             threads: run.threads,
             wall_time_s: run.wall_time.as_secs_f64(),
-            finished: standing.finished(),
-            capped: standing.capped(),
+            finished: run.finished,
+            capped: run.capped,
             seats,
-            steps: steps.summary(),
-            chance_steps: chance.summary(),
-            moves: if has_moves { moves.summary() } else { None },
+            steps: run.steps,
+            chance_steps: run.chance_steps,
+            moves: run.moves,
             exact_steps_pmf: exact.as_ref().map(|e| e.steps_pmf.clone()),
             exact_mean_steps: exact.as_ref().map(|e| e.mean_steps),
             exact_note,
             extra: Extra::default(),
         };
-        self.extension.simulate(&game, &p, &mut report);
+        variant.sections(&mut report);
         Ok(Some(Box::new(report)))
     }
 }

@@ -1,0 +1,426 @@
+//! A registration as the framework holds it: [`Registered`] (a game's
+//! [`GameKind`]) and [`Built`] (a variant's [`Variant`]), the mechanisms
+//! every verb calls, compiled once per game.
+
+use std::any::Any;
+use std::sync::Arc;
+
+use tabula_core::CoreError;
+use tabula_core::params::{self, Param, Parameters};
+use tabula_core::registry::PluginInfo;
+use tabula_core::spec::Source;
+use tabula_play::tournament::Chances;
+
+use crate::args::{Arguments, Values};
+use crate::capability::Caps;
+use crate::exact::{PolicyArgs, PolicyError, PolicyReport};
+use crate::kind::{
+    Capabilities, Defaults, GameKind, LongRunData, LongRunOptions, PlaySetup, PlayTable, Rules,
+    SimulationData, SimulationPlan, TournamentRun, Variant, VariantInfo,
+};
+use crate::play::{RecordArgs, ReplayArgs, TournamentArgs};
+use crate::probe::Text;
+use crate::state::{DynState, StateError};
+use crate::{Error, Io, Report};
+use state::GameState;
+
+pub(crate) mod simulate;
+mod state;
+pub(crate) mod tournament;
+
+/// A game's registration: its capabilities, typed.
+pub(crate) struct Registered<G: Rules> {
+    caps: Arc<Caps<G>>,
+    /// The seats of the game its default parameters make, once known.
+    seats: std::sync::OnceLock<usize>,
+}
+
+impl<G: Rules> Registered<G> {
+    pub(crate) fn new(caps: Caps<G>) -> Registered<G> {
+        Registered {
+            caps: Arc::new(caps),
+            seats: std::sync::OnceLock::new(),
+        }
+    }
+
+    fn build(&self, p: G::Parameters) -> Result<Box<dyn Variant>, Error> {
+        let game = match self.caps.source.build {
+            Some(build) => build(&p)?,
+            None => G::from_parameters(&p).map_err(|e| format!("{}: {e}", G::NAME))?,
+        };
+        Ok(Box::new(Built {
+            caps: self.caps.clone(),
+            game: Arc::new(game),
+            p,
+        }))
+    }
+}
+
+/// The parameters the values give, with `given` (typed otherwise than
+/// as their options) over them, checked.
+fn parameters_given<P: Parameters>(
+    values: &Values,
+    mut given: Vec<(String, String)>,
+) -> Result<P, Error> {
+    let file = values.text("params");
+    for p in P::FIELDS {
+        let typed = values.given(p.name);
+        if let Some(v) = values.text(p.name)
+            && (file.is_none() || typed)
+            && !given.iter().any(|(name, _)| name == p.name)
+        {
+            given.push((p.name.to_string(), v.to_string()));
+        }
+    }
+    Ok(match file {
+        Some(path) => params::from_file(&Source::read(path)?, &given)?,
+        None => params::build(&given)?,
+    })
+}
+
+/// The parameters the values give, with `decided` in place of theirs
+/// (no file is read when they decide every parameter).
+fn parameters_deciding<P: Parameters>(
+    values: &Values,
+    decided: &[(String, String)],
+) -> Result<P, Error> {
+    let mut given = Vec::new();
+    let file = values.text("params").filter(|_| {
+        !P::FIELDS
+            .iter()
+            .all(|p| decided.iter().any(|(n, _)| n == p.name))
+    });
+    for p in P::FIELDS {
+        if decided.iter().any(|(name, _)| name == p.name) {
+            continue;
+        }
+        let typed = values.given(p.name);
+        if let Some(v) = values.text(p.name)
+            && (file.is_none() || typed)
+        {
+            given.push((p.name.to_string(), v.to_string()));
+        }
+    }
+    given.extend(decided.iter().cloned());
+    Ok(match file {
+        Some(path) => params::from_file(&Source::read(path)?, &given)?,
+        None => params::build(&given)?,
+    })
+}
+
+impl<G: Rules> GameKind for Registered<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn summary(&self) -> &'static str {
+        self.caps.summary
+    }
+
+    fn about(&self, verb: &str) -> &'static str {
+        self.caps
+            .abouts
+            .iter()
+            .find(|(v, _)| *v == verb)
+            .map_or(self.caps.summary, |(_, about)| about)
+    }
+
+    fn parameters(&self) -> &'static [Param] {
+        <G::Parameters as Parameters>::FIELDS
+    }
+
+    fn plugins(&self) -> Result<Vec<PluginInfo>, CoreError> {
+        let mut all = tabula_play::agents::plugins::<G>()?;
+        if let Some(plugins) = self.caps.plugins {
+            let own = plugins()?;
+            all.retain(|a| !own.iter().any(|p| p.name == a.name));
+            all.extend(own);
+            all.sort_by_key(|p| (p.kind, p.name));
+        }
+        Ok(all)
+    }
+
+    fn agents(&self) -> Vec<(&'static str, Option<&'static str>, &'static str)> {
+        tabula_play::agents::entries::<G>()
+            .unwrap_or_default()
+            .iter()
+            .map(|e| (e.name, e.parameter, e.summary))
+            .collect()
+    }
+
+    fn defaults(&self) -> Defaults {
+        self.caps.defaults
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        let c = &self.caps;
+        let seats = *self.seats.get_or_init(|| {
+            params::defaults::<G::Parameters>()
+                .ok()
+                .and_then(|p| G::from_parameters(&p).ok())
+                .map_or(0, |g| g.seats())
+        });
+        Capabilities {
+            hashable: c.found.exact.is_some(),
+            notation: c.found.notation.is_some(),
+            decisions: c.defaults.has_agents(),
+            seats,
+            long_run: c.long_run.is_some(),
+            sampler: c.sampler.is_some(),
+            own_simulation: c.simulation.is_some(),
+            own_analysis: c.solver.analyze.is_some(),
+            analysis_pictures: c.solver.pictures,
+        }
+    }
+
+    fn options(&self, verb: &str, arguments: Arguments) -> Arguments {
+        let mut arguments = arguments;
+        if verb == "simulate"
+            && let Some(sampler) = &self.caps.sampler
+        {
+            arguments = sampler.arguments(arguments);
+        }
+        self.caps
+            .options
+            .iter()
+            .filter(|(v, _)| *v == verb)
+            .fold(arguments, |a, (_, options)| options(a))
+    }
+
+    fn variant(&self, values: &Values) -> Result<Box<dyn Variant>, Error> {
+        let given = self.caps.source.given.map_or_else(Vec::new, |f| f(values));
+        self.build(parameters_given(values, given)?)
+    }
+
+    fn play_setup(&self, values: &Values) -> Result<PlaySetup, Error> {
+        self.caps
+            .play_setup
+            .map_or_else(|| Ok(PlaySetup::default()), |setup| setup(values))
+    }
+
+    fn variant_deciding(
+        &self,
+        values: &Values,
+        decided: &[(String, String)],
+    ) -> Result<Box<dyn Variant>, Error> {
+        let p: G::Parameters = parameters_deciding(values, decided)?;
+        let game = G::from_parameters(&p).map_err(|e| format!("{}: {e}", G::NAME))?;
+        Ok(Box::new(Built {
+            caps: self.caps.clone(),
+            game: Arc::new(game),
+            p,
+        }))
+    }
+
+    fn pages(&self) -> Vec<crate::page::GamePage> {
+        self.caps.pages.clone()
+    }
+
+    fn replay(&self, args: &ReplayArgs, io: &mut Io<'_>) -> Result<(), Error> {
+        match &self.caps.found.notation {
+            Some(n) => (n.replay)(args, io),
+            None => Err(format!(
+                "{} has no notation, so its records are not replayed",
+                G::NAME
+            )
+            .into()),
+        }
+    }
+}
+
+/// One variant: the game built from its parameters.
+pub(crate) struct Built<G: Rules> {
+    pub caps: Arc<Caps<G>>,
+    pub game: Arc<G>,
+    pub p: G::Parameters,
+}
+
+impl<G: Rules> Built<G> {
+    pub fn spec(&self) -> String {
+        params::spec(G::NAME, &self.p)
+    }
+
+    fn text(&self) -> Text<G> {
+        self.caps
+            .found
+            .notation
+            .as_ref()
+            .map_or_else(Text::debug, |n| n.text)
+    }
+}
+
+/// Why `given` agents do not seat a game of `seats` seats: named by the
+/// user, or the registration's usual ones (`defaulted`), which are for
+/// another number of seats. `example` is what one seat's name looks like
+/// (`A`, or `P` for terminal play).
+pub fn seat_count_error(
+    spec: &str,
+    seats: usize,
+    given: usize,
+    defaulted: Option<&str>,
+    example: &str,
+) -> Error {
+    let example = (1..=seats)
+        .map(|s| format!("{example}{s}"))
+        .collect::<Vec<_>>()
+        .join(",");
+    let seats = tabula_core::text::count(seats, "seat");
+    match defaulted {
+        Some(usual) => format!(
+            "{spec} has {seats}, and its usual agents ({usual}) are for {given}: name one agent per seat with --agents {example}"
+        ),
+        None => format!(
+            "{spec} has {seats}: name one agent per seat with --agents {example}, not {given}"
+        ),
+    }
+    .into()
+}
+
+impl<G: Rules> Variant for Built<G> {
+    fn info(&self) -> Result<VariantInfo, Error> {
+        Ok(VariantInfo {
+            game: G::NAME,
+            spec: self.spec(),
+            parameters: serde_json::Value::Object(params::fields(&self.p)),
+        })
+    }
+
+    fn seats(&self) -> usize {
+        self.game.seats()
+    }
+
+    fn seat_name(&self, seat: usize) -> String {
+        (self.text().seat_name)(&self.game, seat)
+    }
+
+    fn check_agents(&self, names: &[String], defaulted: bool) -> Result<(), Error> {
+        if names.len() != self.game.seats() {
+            let usual = names.join(",");
+            return Err(seat_count_error(
+                &self.spec(),
+                self.game.seats(),
+                names.len(),
+                defaulted.then_some(usual.as_str()),
+                "A",
+            ));
+        }
+        for name in names {
+            tabula_play::agents::build(&*self.game, name)?;
+        }
+        Ok(())
+    }
+
+    fn simulate(&self, plan: &SimulationPlan, io: &mut Io<'_>) -> Result<SimulationData, Error> {
+        (self.caps.found.runs.simulate)(self, plan, io)
+    }
+
+    fn simulate_own(
+        &self,
+        plan: &SimulationPlan,
+        values: &Values,
+        io: &mut Io<'_>,
+    ) -> Option<Result<Box<dyn Report>, Error>> {
+        let own = self.caps.simulation.as_ref()?;
+        Some(own.run(&self.game, &self.p, plan, values, io))
+    }
+
+    fn sample_long_run(
+        &self,
+        options: &LongRunOptions,
+        values: &Values,
+        io: &mut Io<'_>,
+    ) -> Option<Result<Box<dyn Report>, Error>> {
+        let sampler = self.caps.sampler.as_ref()?;
+        let marks = self
+            .caps
+            .long_run
+            .as_ref()
+            .map_or((|_, _| {}) as fn(&G::Event, &mut Vec<u64>), |l| l.marks());
+        Some(sampler.run(&self.game, &self.p, marks, options, values, io))
+    }
+
+    fn solve(
+        &self,
+        agents: &[String],
+        max_states: u64,
+    ) -> Option<Result<PolicyReport, PolicyError>> {
+        let hooks = self.caps.found.exact.as_ref()?;
+        let args = PolicyArgs {
+            agents: agents.to_vec(),
+            max_states,
+        };
+        Some((hooks.analyze)(&self.game, &self.spec(), &args))
+    }
+
+    fn own_chances(&self, agents: &[String]) -> Option<Result<Vec<Chances>, Error>> {
+        (self.caps.solver.chances?)(&self.game, &self.p, agents)
+    }
+
+    fn own_analysis(&self, values: &Values) -> Option<Result<Box<dyn Report>, Error>> {
+        (self.caps.solver.analyze?)(&self.game, &self.p, values)
+    }
+
+    fn long_run(
+        &self,
+        max_states: u64,
+        max_time: u64,
+        meter: &dyn crate::progress::Meter,
+    ) -> Option<Result<LongRunData, Error>> {
+        let long_run = self.caps.long_run.as_ref()?;
+        Some(long_run.solve(&self.game, &self.p, max_states, max_time, meter))
+    }
+
+    fn tournament(&self, args: TournamentArgs, io: &mut Io<'_>) -> Result<TournamentRun, Error> {
+        (self.caps.found.runs.tournament)(self, args, io)
+    }
+
+    fn play(
+        &self,
+        table: PlayTable,
+        record: &RecordArgs,
+        values: &Values,
+        io: &mut Io<'_>,
+    ) -> Result<(), Error> {
+        match &self.caps.found.notation {
+            Some(n) => {
+                let call = crate::terminal::PlayCall {
+                    game: &*self.game,
+                    spec: self.spec(),
+                    chance_alone: !self.caps.defaults.has_agents(),
+                    look: self.caps.look.as_deref(),
+                };
+                (n.play)(call, table, record, values, io)
+            }
+            None => Err(format!(
+                "{} has no notation, so it is not played at the terminal",
+                G::NAME
+            )
+            .into()),
+        }
+    }
+
+    fn new_state(&self) -> Box<dyn DynState> {
+        Box::new(GameState {
+            game: self.game.clone(),
+            state: self.game.initial_state(),
+            history: Vec::new(),
+            text: self.text(),
+        })
+    }
+
+    fn state_from(&self, history: &str) -> Result<Box<dyn DynState>, StateError> {
+        let start = GameState {
+            game: self.game.clone(),
+            state: self.game.initial_state(),
+            history: Vec::new(),
+            text: self.text(),
+        };
+        Ok(Box::new(start.replayed(history)?))
+    }
+
+    fn sections(&self, report: &mut dyn Any) {
+        for (_, add) in &self.caps.sections {
+            add(&self.game, &self.p, report);
+        }
+    }
+}

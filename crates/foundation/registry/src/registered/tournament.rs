@@ -1,0 +1,108 @@
+//! The tournament of a variant: the game's set-up applied, its exact
+//! solver beside the sampled results, its tally of each seating.
+
+use serde::Serialize;
+use tabula_play::tournament::{Chances, Entrant, GameId, Standings};
+
+use super::Built;
+use crate::kind::Rules;
+use crate::kind::TournamentRun;
+use crate::play::{ScoringArg, TournamentArgs};
+use crate::tally::{Tally, Tallying};
+use crate::{Error, Io};
+
+pub(crate) fn run<G: Rules, P: tabula_play::PlayPaths<G> + Default>(
+    v: &Built<G>,
+    mut t: TournamentArgs,
+    io: &mut Io<'_>,
+) -> Result<TournamentRun, Error> {
+    let (game, p, caps) = (&*v.game, &v.p, &*v.caps);
+    if let Some(configure) = caps.tournament.configure {
+        configure(game, &mut t.options);
+    }
+    if let Some(check) = caps.tournament.check {
+        check(game, p, t.games)?;
+    }
+    let entrants = t.entrants(game)?;
+    let max_states = usize::try_from(t.options.max_states).unwrap_or(usize::MAX);
+    let hooks = caps.found.exact.as_ref();
+    let solve = |names: &[&str]| -> Result<Vec<Chances>, String> {
+        let own = match (caps.solver.tournament_chances, caps.solver.chances) {
+            (Some(seating), _) => seating(game, p, names),
+            (None, Some(chances)) => {
+                let names: Vec<String> = names.iter().map(ToString::to_string).collect();
+                chances(game, p, &names)
+            }
+            (None, None) => None,
+        };
+        if let Some(own) = own {
+            return own.map_err(|e| e.to_string());
+        }
+        match hooks {
+            Some(h) => (h.chances)(game, names, max_states).map_err(|e| e.to_string()),
+            None => Err("the game's state is not hashable, so it is not solved".into()),
+        }
+    };
+    let exact =
+        (t.options.exact && hooks.is_some()).then_some(&solve as crate::play::ExactSolver<'_>);
+    let run = Run {
+        paths: P::default(),
+        t: &t,
+        game,
+        entrants: &entrants,
+        exact,
+    };
+    let (standings, tallies) = match caps.tally {
+        None => (run.play(io, &|_: &GameId| ())?.0, Vec::new()),
+        Some(rule) => {
+            let (standings, tallies) = run.play(io, &|id: &GameId| Tallying::<G>::new(id, rule))?;
+            let tallies: Vec<Vec<Tally>> = tallies
+                .into_iter()
+                .map(|t| t.into_iter().map(|t| t.tally).collect())
+                .collect();
+            (standings, tallies)
+        }
+    };
+    Ok(TournamentRun {
+        games: t.games,
+        seed: t.seed,
+        standings,
+        tallies,
+    })
+}
+
+/// What one run of a tournament needs, whatever it collects.
+struct Run<'a, G: Rules, P> {
+    /// The game's paths, for its referee.
+    paths: P,
+    t: &'a TournamentArgs,
+    game: &'a G,
+    entrants: &'a [Entrant<G>],
+    exact: Option<crate::play::ExactSolver<'a>>,
+}
+
+impl<G: Rules, P: tabula_play::PlayPaths<G>> Run<'_, G, P> {
+    /// Plays the tournament, collecting what `collector` makes for each
+    /// seating.
+    #[allow(clippy::type_complexity)]
+    fn play<C>(
+        &self,
+        io: &mut Io<'_>,
+        collector: &(dyn Fn(&GameId) -> C + Sync),
+    ) -> Result<(Standings, Vec<Vec<C>>), Error>
+    where
+        C: tabula_sim::Collector<G> + Send + Clone + Serialize + serde::de::DeserializeOwned,
+    {
+        self.t.options.run(
+            &mut io.shard,
+            &*io.progress,
+            self.game,
+            self.entrants,
+            self.t.engine(),
+            ScoringArg::Points,
+            collector,
+            self.exact,
+            self.paths,
+        )
+    }
+}

@@ -1,0 +1,138 @@
+//! `analyze`, for a game whose state is hashable, which has its own
+//! solver, or which never ends.
+
+use serde::Serialize;
+use tabula_registry::args::{Arg, Arguments, Values};
+use tabula_registry::exact::PolicyReport;
+use tabula_registry::{Error, Extra, GameKind, Io, Kind, Report, VariantInfo, Verb};
+
+use crate::agents_arg;
+use crate::long_run::{self, LongRunReport};
+
+/// `tabula analyze GAME`.
+pub(crate) struct Analyze;
+
+/// What `analyze` reports for any game: in JSON, the game's
+/// [`VariantInfo`] keys and the solution's ([`PolicyReport`]) side by
+/// side.
+#[derive(Clone, Debug)]
+pub struct AnalyzeReport {
+    /// The game.
+    pub variant: VariantInfo,
+    /// The exact solution (its `game` is the spec string).
+    pub solution: PolicyReport,
+    /// What the game adds (its sections): keys and sections of text
+    /// (`analyze` draws no pictures).
+    pub extra: Extra,
+}
+
+impl Verb for Analyze {
+    fn applies(&self, game: &dyn GameKind) -> bool {
+        let c = game.capabilities();
+        c.hashable || c.own_analysis || c.long_run
+    }
+
+    fn kind(&self, game: &dyn GameKind) -> Kind {
+        let c = game.capabilities();
+        // A game that never ends draws its long run.
+        Kind::Report {
+            pictures: c.long_run || c.analysis_pictures,
+        }
+    }
+
+    fn arguments(&self, game: &dyn GameKind) -> Arguments {
+        let command = tabula_registry::game_parameters(Arguments::new(), game.parameters())
+            .after_help("Solves the game exactly with the named agents as fixed policies (optimal play among them): the length distribution, each seat's chances, expected score and rank.")
+            .arg(
+            Arg::new("max_states")
+                .long("max-states")
+                .value_name("N")
+                .default_value(tabula_registry::exact::DEFAULT_MAX_STATES.to_string())
+                .of::<u64>().range(1..=1_000_000_000)
+                .help("The most states the exact analysis may build; past it the analysis stops and says how far it got"),
+        );
+        let command = if game.capabilities().long_run {
+            command
+                .after_help(long_run::HELP)
+                .arg(long_run::max_time_arg())
+        } else if game.defaults().has_agents() {
+            command.arg(agents_arg(
+                game,
+                "The agents, one per seat in seat order, each a fixed policy (a strategy, or optimal), comma-separated",
+            ))
+        } else {
+            command
+        };
+        game.options("analyze", command)
+    }
+
+    fn run(
+        &self,
+        game: &dyn GameKind,
+        values: &Values,
+        io: &mut Io<'_>,
+    ) -> Result<Option<Box<dyn Report>>, Error> {
+        let variant = game.variant(values)?;
+        let max_states = values.get::<u64>("max_states")?.unwrap_or(1);
+        if game.capabilities().long_run {
+            let max_time = values.get::<u64>("max_time")?.unwrap_or(0);
+            let data = variant
+                .long_run(max_states, max_time, &*io.progress)
+                .ok_or("the game has no long run")??;
+            let report = LongRunReport::of(variant.info()?, data);
+            return Ok(Some(Box::new(report)));
+        }
+        if let Some(own) = variant.own_analysis(values) {
+            return own.map(Some);
+        }
+        let info = variant.info()?;
+        let Some(solution) = variant.solve(&tabula_registry::agent_names(values), max_states)
+        else {
+            return Err(format!(
+                "{}: the game's state is not hashable, so it is not solved with agents",
+                info.spec
+            )
+            .into());
+        };
+        let mut report = AnalyzeReport {
+            variant: info,
+            solution: solution?,
+            extra: Extra::default(),
+        };
+        variant.sections(&mut report);
+        Ok(Some(Box::new(report)))
+    }
+}
+
+impl Report for AnalyzeReport {
+    fn title(&self) -> String {
+        self.solution.title()
+    }
+
+    fn text(&self) -> String {
+        let mut out = self.solution.text();
+        self.extra.append_text(&mut out);
+        out
+    }
+
+    fn json(&self) -> Result<String, Error> {
+        /// The game's keys, then the solution's, in their order.
+        #[derive(Serialize)]
+        struct Keys<'a> {
+            #[serde(flatten)]
+            variant: &'a VariantInfo,
+            #[serde(flatten)]
+            solution: &'a PolicyReport,
+        }
+        // The variant names the game; the solution's `game` (the spec,
+        // for the text) is left out.
+        let solution = PolicyReport {
+            game: String::new(),
+            ..self.solution.clone()
+        };
+        self.extra.json(&Keys {
+            variant: &self.variant,
+            solution: &solution,
+        })
+    }
+}
