@@ -215,9 +215,14 @@ impl<G: Rules> GameBuilder<G> {
         self
     }
 
-    /// The registration as the framework holds it.
-    pub fn finish(self) -> Box<dyn GameKind> {
-        Box::new(crate::registered::Registered::new(self.caps))
+    /// The registration as the framework holds it, its generic runs
+    /// played by `paths` (what [`tabula_play::paths!`] finds for `G`).
+    pub fn finish<P: tabula_play::PlayPaths<G> + Default>(self, paths: P) -> Box<dyn GameKind> {
+        let _ = paths;
+        Box::new(crate::registered::Registered::new(
+            self.caps,
+            crate::registered::Runs::by::<P>(),
+        ))
     }
 }
 
@@ -287,7 +292,6 @@ macro_rules! register_game {
                 let found = $crate::game::Found::new(
                     (&probe).exact_hooks(),
                     (&probe).notation_hooks(),
-                    paths,
                 );
                 let defaults = $crate::Defaults {
                     summary: $summary,
@@ -298,7 +302,7 @@ macro_rules! register_game {
                 #[allow(unused_mut)]
                 let mut builder = $crate::GameBuilder::<$game>::new(defaults, found);
                 $( builder = $crate::game::__build(builder, $build); )?
-                builder.finish()
+                builder.finish(paths)
             }
             $crate::inventory::submit! {
                 $crate::Registration {

@@ -87,41 +87,13 @@ pub struct NotationHooks<G: Rules> {
 pub struct Found<G: Rules> {
     pub(crate) exact: Option<ExactHooks<G>>,
     pub(crate) notation: Option<NotationHooks<G>>,
-    pub(crate) runs: Runs<G>,
-}
-
-/// The generic runs of a game, by its paths (how its chance is played
-/// and its moves checked).
-pub(crate) struct Runs<G: Rules> {
-    pub simulate: fn(
-        &crate::registered::Built<G>,
-        &crate::kind::SimulationPlan,
-        &mut Io<'_>,
-    ) -> Result<crate::kind::SimulationData, Error>,
-    pub tournament: fn(
-        &crate::registered::Built<G>,
-        crate::play::TournamentArgs,
-        &mut Io<'_>,
-    ) -> Result<crate::kind::TournamentRun, Error>,
 }
 
 impl<G: Rules> Found<G> {
     /// What was found: the exact services where the state is hashable,
-    /// the notation's where the game has one, and the game's paths
-    /// ([`tabula_play::paths!`]), which every run plays it by.
-    pub fn new<P: PlayPaths<G> + Default>(
-        exact: Option<ExactHooks<G>>,
-        notation: Option<NotationHooks<G>>,
-        _paths: P,
-    ) -> Found<G> {
-        Found {
-            exact,
-            notation,
-            runs: Runs {
-                simulate: crate::registered::simulate::run::<G, P>,
-                tournament: crate::registered::tournament::run::<G, P>,
-            },
-        }
+    /// the notation's where the game has one.
+    pub fn new(exact: Option<ExactHooks<G>>, notation: Option<NotationHooks<G>>) -> Found<G> {
+        Found { exact, notation }
     }
 }
 

@@ -24,21 +24,40 @@ use crate::state::{DynState, StateError};
 use crate::{Error, Io, Report};
 use state::GameState;
 
-pub(crate) mod simulate;
+mod simulate;
 mod state;
-pub(crate) mod tournament;
+mod tournament;
+
+/// The generic runs of a game, by its paths (how its chance is played
+/// and its moves checked, [`tabula_play::paths!`]).
+pub(crate) struct Runs<G: Rules> {
+    simulate: fn(&Built<G>, &SimulationPlan, &mut Io<'_>) -> Result<SimulationData, Error>,
+    tournament: fn(&Built<G>, TournamentArgs, &mut Io<'_>) -> Result<TournamentRun, Error>,
+}
+
+impl<G: Rules> Runs<G> {
+    /// The runs by the paths `P`.
+    pub(crate) fn by<P: tabula_play::PlayPaths<G> + Default>() -> Runs<G> {
+        Runs {
+            simulate: simulate::run::<G, P>,
+            tournament: tournament::run::<G, P>,
+        }
+    }
+}
 
 /// A game's registration: its capabilities, typed.
 pub(crate) struct Registered<G: Rules> {
     caps: Arc<Caps<G>>,
+    runs: Arc<Runs<G>>,
     /// The seats of the game its default parameters make, once known.
     seats: std::sync::OnceLock<usize>,
 }
 
 impl<G: Rules> Registered<G> {
-    pub(crate) fn new(caps: Caps<G>) -> Registered<G> {
+    pub(crate) fn new(caps: Caps<G>, runs: Runs<G>) -> Registered<G> {
         Registered {
             caps: Arc::new(caps),
+            runs: Arc::new(runs),
             seats: std::sync::OnceLock::new(),
         }
     }
@@ -49,6 +68,7 @@ impl<G: Rules> Registered<G> {
             None => G::from_parameters(&p).map_err(|e| format!("{}: {e}", G::NAME))?,
         };
         Ok(Box::new(Built {
+            runs: self.runs.clone(),
             caps: self.caps.clone(),
             game: Arc::new(game),
             p,
@@ -206,6 +226,7 @@ impl<G: Rules> GameKind for Registered<G> {
         let p: G::Parameters = parameters_deciding(values, decided)?;
         let game = G::from_parameters(&p).map_err(|e| format!("{}: {e}", G::NAME))?;
         Ok(Box::new(Built {
+            runs: self.runs.clone(),
             caps: self.caps.clone(),
             game: Arc::new(game),
             p,
@@ -230,6 +251,7 @@ impl<G: Rules> GameKind for Registered<G> {
 
 /// One variant: the game built from its parameters.
 pub(crate) struct Built<G: Rules> {
+    runs: Arc<Runs<G>>,
     pub caps: Arc<Caps<G>>,
     pub game: Arc<G>,
     pub p: G::Parameters,
@@ -311,7 +333,7 @@ impl<G: Rules> Variant for Built<G> {
     }
 
     fn simulate(&self, plan: &SimulationPlan, io: &mut Io<'_>) -> Result<SimulationData, Error> {
-        (self.caps.found.runs.simulate)(self, plan, io)
+        (self.runs.simulate)(self, plan, io)
     }
 
     fn simulate_own(
@@ -371,7 +393,7 @@ impl<G: Rules> Variant for Built<G> {
     }
 
     fn tournament(&self, args: TournamentArgs, io: &mut Io<'_>) -> Result<TournamentRun, Error> {
-        (self.caps.found.runs.tournament)(self, args, io)
+        (self.runs.tournament)(self, args, io)
     }
 
     fn play(

@@ -15,7 +15,7 @@ use crate::{Error, Io};
 
 type Collectors<G> = (Standing<G>, Lengths, Lengths, Lengths);
 
-pub(crate) fn run<G: Rules, P: tabula_play::PlayPaths<G> + Default>(
+pub(super) fn run<G: Rules, P: tabula_play::PlayPaths<G> + Default>(
     v: &Built<G>,
     plan: &SimulationPlan,
     io: &mut Io<'_>,

@@ -11,7 +11,7 @@ use crate::play::{ScoringArg, TournamentArgs};
 use crate::tally::{Tally, Tallying};
 use crate::{Error, Io};
 
-pub(crate) fn run<G: Rules, P: tabula_play::PlayPaths<G> + Default>(
+pub(super) fn run<G: Rules, P: tabula_play::PlayPaths<G> + Default>(
     v: &Built<G>,
     mut t: TournamentArgs,
     io: &mut Io<'_>,
