@@ -55,7 +55,10 @@
 //! probability distribution over states forward one step at a time, which
 //! gives the exact length distribution and expected mark counts;
 //! [`Chain::solve`] and [`Chain::race`] sum it up, and [`Chain::shortest`]
-//! searches the chain exhaustively for the shortest games.
+//! searches the chain exhaustively for the shortest games. Players whose
+//! turn can be several steps (a six throws again) but who never touch
+//! each other are a race too: [`Chain::turns`] walks one player's chain
+//! counting its turns, and [`Turns::race`] composes the seats from it.
 //!
 //! One state-graph builder (`explore.rs`) explores a game's states for
 //! every solver that needs them: [`Chain`], [`Optimal`] and each stage of
@@ -113,6 +116,7 @@ mod race;
 mod shortest;
 pub mod staged;
 mod stationary;
+mod turns;
 mod walk;
 
 pub use budget::{Cancel, Progress, Stage};
@@ -126,6 +130,7 @@ pub use race::Race;
 pub use shortest::{Route, Shortest};
 pub use staged::{Play, Staged, Stages};
 pub use stationary::Stationary;
+pub use turns::{TurnCounts, Turns};
 pub use walk::{PMF_TAIL, SeatResults, Solution, StepView, Walked, first_max, first_min};
 
 /// Why a game could not be solved exactly.
