@@ -79,6 +79,24 @@ fn errors_are_located_in_the_text() {
             .is_some_and(|m| m.contains("ladder")),
         "{r}"
     );
+    // A number of the dice points at itself, also when the dice span
+    // several lines (it pointed at their closing parenthesis).
+    let dice =
+        "Board(\n  name: \"x\",\n  size: 20,\n  dice: Dice(\n    count: 1,\n    faces: 0,\n  ),\n)";
+    let r = analyze_answer(dice, 1).json;
+    assert_eq!(
+        (r["error"]["line"].as_u64(), r["error"]["column"].as_u64()),
+        (Some(6), Some(12)),
+        "{r}"
+    );
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("faces")),
+        "{r}"
+    );
+    let r = analyze_answer(&dice.replace("count: 1", "count: 0"), 1).json;
+    assert_eq!(r["error"]["line"].as_u64(), Some(5), "{r}");
     let r = analyze_answer(CLASSIC, 9).json;
     assert_eq!(r["ok"], false);
     assert!(r["error"]["line"].is_null());
