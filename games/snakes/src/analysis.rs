@@ -6,12 +6,12 @@ use std::fmt::Write;
 use serde::Serialize;
 use tabula_core::GameResult;
 use tabula_exact::{
-    Chain, ExactError, Limits, Shortest as ExactShortest, Solution, TurnCounts, Turns,
+    Chain, ExactError, Limits, Race, Shortest as ExactShortest, Solution, TurnCounts, Turns,
 };
 
 use crate::board::{Board, Jump};
 use crate::game::{Event, Snakes};
-use crate::plugin::Rules;
+use crate::plugin::{Rules, Turn};
 use crate::popularity::{Popularity, landing_note};
 
 /// What the chain counts on each throw.
@@ -254,6 +254,7 @@ pub struct Solver<'a, R: Rules> {
     chain: Chain<Snakes<'a, R>, Mark>,
     turns: std::cell::OnceCell<Result<Turns, ExactError>>,
     counts: std::cell::OnceCell<Result<TurnCounts, ExactError>>,
+    duel: std::cell::OnceCell<Result<Option<(Race, ChainInfo)>, ExactError>>,
 }
 
 impl<R: Rules> std::fmt::Debug for Solver<'_, R> {
@@ -276,6 +277,7 @@ impl<'a, R: Rules> Solver<'a, R> {
             chain,
             turns: std::cell::OnceCell::new(),
             counts: std::cell::OnceCell::new(),
+            duel: std::cell::OnceCell::new(),
         })
     }
 
@@ -303,6 +305,128 @@ impl<'a, R: Rules> Solver<'a, R> {
             .map_err(Clone::clone)
     }
 
+    /// Two tokens that meet, solved as a duel over the pairs of their
+    /// one-token states ([`Chain::duel`]), when the rules keep its
+    /// promises (checked here: a throw moves the mover alike wherever
+    /// the other token is, and what a token coming to rest does to the
+    /// other depends only on their two squares); `None` when they do
+    /// not, and the joint chain is solved instead.
+    fn duel(&self) -> Result<Option<&(Race, ChainInfo)>, ExactError> {
+        self.duel
+            .get_or_init(|| self.solve_duel())
+            .as_ref()
+            .map(Option::as_ref)
+            .map_err(Clone::clone)
+    }
+
+    fn solve_duel(&self) -> Result<Option<(Race, ChainInfo)>, ExactError> {
+        let (board, rules, chain) = (self.board, self.rules, &self.chain);
+        let again = self.again();
+        let rolls: Vec<u16> = board
+            .dice()
+            .distribution()
+            .iter()
+            .map(|&(r, _)| r)
+            .collect();
+        // The states a waiting token can be in: (square, rule state).
+        let mut waiting = std::collections::HashMap::new();
+        let mut transient = Vec::new();
+        for i in 0..chain.len() {
+            if chain.result(i).is_some() {
+                continue;
+            }
+            transient.push(i);
+            let st = chain.state(i);
+            if !st.again() {
+                waiting.insert((st.square(0), st.extra(0)), i);
+            }
+        }
+        let squares: std::collections::BTreeSet<u16> = waiting.keys().map(|k| k.0).collect();
+        // The mover's throw: the same alone as beside the other token,
+        // from either seat.
+        for &i in &transient {
+            let st = chain.state(i);
+            let (square, extra, first) = (st.square(0), st.extra(0), !st.again());
+            for &roll in &rolls {
+                let alone = Turn::new(board, 0, square, first, &[]);
+                let mut e0 = extra;
+                let f0 = rules.throw(&alone, &mut e0, roll);
+                let a0 = again && rules.throws_again(&alone, &e0, roll, f0);
+                for &q in &squares {
+                    for (seat, table) in [(0, [square, q]), (1, [q, square])] {
+                        let turn = Turn::new(board, seat, square, first, &table);
+                        let mut e = extra;
+                        let f = rules.throw(&turn, &mut e, roll);
+                        if f != f0
+                            || e != e0
+                            || (again && rules.throws_again(&turn, &e, roll, f) != a0)
+                        {
+                            return Ok(None);
+                        }
+                    }
+                }
+            }
+        }
+        // What a mover at rest does to the other token: the same from
+        // either seat, on the first throw of a turn or another.
+        let last = board.size().saturating_sub(1);
+        let mut rule = std::collections::HashMap::new();
+        for &rest in &transient {
+            let q = chain.state(rest).square(0);
+            for (&(b, extra), &j) in &waiting {
+                let mut sent = None;
+                for first in [true, false] {
+                    for (seat, table) in [(0, [q, b]), (1, [b, q])] {
+                        let turn = Turn::new(board, seat, q, first, &table);
+                        let mut to = None;
+                        rules.after_move(&turn, &mut |s, t| {
+                            if s != seat {
+                                to = Some(t.min(last));
+                            }
+                        });
+                        match sent {
+                            None => sent = Some(to),
+                            Some(before) if before != to => return Ok(None),
+                            Some(_) => {}
+                        }
+                    }
+                }
+                let to = sent.flatten();
+                let target = match to {
+                    None => j,
+                    Some(t) => match waiting.get(&(t, extra)) {
+                        Some(&k) => k,
+                        None => return Ok(None),
+                    },
+                };
+                let mark = match to {
+                    Some(t) if t > 0 => {
+                        match chain.mark_keys().iter().position(|m| *m == Mark::Land(t)) {
+                            Some(m) => Some(m as u32),
+                            None => return Ok(None),
+                        }
+                    }
+                    _ => None,
+                };
+                rule.insert((rest, j), (target, mark));
+            }
+        }
+        let race = chain.duel(
+            &self.limits,
+            |s| !s.again(),
+            |rest, j| rule.get(&(rest, j)).copied().unwrap_or((j, None)),
+        )?;
+        let info = ChainInfo {
+            tokens: 2,
+            by_turns: false,
+            states: 2 * transient.len() * waiting.len(),
+            transitions: 2 * waiting.len() * chain.transition_count(),
+            steps: race.walked.steps,
+            remaining: race.walked.remaining,
+        };
+        Ok(Some((race, info)))
+    }
+
     /// The joint chain of `players` tokens, solved.
     fn joint_solution(
         &self,
@@ -324,6 +448,11 @@ impl<'a, R: Rules> Solver<'a, R> {
             return Ok(vec![1.0]);
         }
         if self.joint() {
+            if k == 2
+                && let Some((race, _)) = self.duel()?
+            {
+                return Ok(race.win_probability.clone());
+            }
             let (_, whole) = self.joint_solution(players)?;
             return Ok(wins_of(&whole, k));
         }
@@ -350,56 +479,63 @@ impl<'a, R: Rules> Solver<'a, R> {
         let joint = players > 1 && self.joint();
         let again = self.again();
         let size = usize::from(board.size());
-        let (solo, seats, (landings, forfeits), relative_error, info) = if joint {
-            let solo = chain.solve(limits)?;
-            let (all, whole) = self.joint_solution(players)?;
-            let seats = ExactSeats {
-                win_probability: wins_of(&whole, usize::from(players)),
-                total_throws_mean: whole.mean,
-                total_throws_variance: whole.variance,
-                total_throws_mode: whole.mode,
-                total_throws_median: whole.median,
-                total_throws_min: whole.min,
-                total_throws_pmf: whole.pmf.clone(),
-            };
-            let info = ChainInfo {
-                tokens: players,
-                by_turns: false,
-                states: all.len(),
-                transitions: all.transition_count(),
-                steps: whole.walked.steps,
-                remaining: whole.walked.remaining,
-            };
-            let counted = count_marks(all.mark_keys(), &whole.marks, size);
-            (solo, seats, counted, whole.walked.relative_error, info)
+        let duel = if joint && players == 2 {
+            self.duel()?
         } else {
-            let (solo, race) = if again && players > 1 {
-                // A turn can be several throws: the race counts turns.
-                let solo = chain.solve(limits)?;
-                (solo, self.turns()?.race(usize::from(players)))
-            } else {
-                chain.solve_and_race(usize::from(players), limits)?
-            };
-            let info = ChainInfo {
-                tokens: 1,
-                by_turns: again && players > 1,
-                states: chain.len(),
-                transitions: chain.transition_count(),
-                steps: solo.walked.steps,
-                remaining: solo.walked.remaining,
-            };
-            let counted = count_marks(chain.mark_keys(), &race.marks, size);
-            let seats = ExactSeats {
-                win_probability: race.win_probability,
-                total_throws_mean: race.total_mean,
-                total_throws_variance: race.total_variance,
-                total_throws_mode: race.total_mode,
-                total_throws_median: race.total_median,
-                total_throws_min: race.total_min,
-                total_throws_pmf: race.total_pmf,
-            };
-            (solo, seats, counted, race.relative_error, info)
+            None
         };
+        let (solo, seats, (landings, forfeits), relative_error, info) =
+            if let Some((race, info)) = duel {
+                let solo = chain.solve(limits)?;
+                let counted = count_marks(chain.mark_keys(), &race.marks, size);
+                (
+                    solo,
+                    seats_of(race),
+                    counted,
+                    race.relative_error,
+                    info.clone(),
+                )
+            } else if joint {
+                let solo = chain.solve(limits)?;
+                let (all, whole) = self.joint_solution(players)?;
+                let seats = ExactSeats {
+                    win_probability: wins_of(&whole, usize::from(players)),
+                    total_throws_mean: whole.mean,
+                    total_throws_variance: whole.variance,
+                    total_throws_mode: whole.mode,
+                    total_throws_median: whole.median,
+                    total_throws_min: whole.min,
+                    total_throws_pmf: whole.pmf.clone(),
+                };
+                let info = ChainInfo {
+                    tokens: players,
+                    by_turns: false,
+                    states: all.len(),
+                    transitions: all.transition_count(),
+                    steps: whole.walked.steps,
+                    remaining: whole.walked.remaining,
+                };
+                let counted = count_marks(all.mark_keys(), &whole.marks, size);
+                (solo, seats, counted, whole.walked.relative_error, info)
+            } else {
+                let (solo, race) = if again && players > 1 {
+                    // A turn can be several throws: the race counts turns.
+                    let solo = chain.solve(limits)?;
+                    (solo, self.turns()?.race(usize::from(players)))
+                } else {
+                    chain.solve_and_race(usize::from(players), limits)?
+                };
+                let info = ChainInfo {
+                    tokens: 1,
+                    by_turns: again && players > 1,
+                    states: chain.len(),
+                    transitions: chain.transition_count(),
+                    steps: solo.walked.steps,
+                    remaining: solo.walked.remaining,
+                };
+                let counted = count_marks(chain.mark_keys(), &race.marks, size);
+                (solo, seats_of(&race), counted, race.relative_error, info)
+            };
         let p = Popularity::of(&landings, relative_error);
         let (most, least, total) = (p.most, p.least, p.total);
         let share = |s: usize| p.share(&landings, s);
@@ -443,6 +579,19 @@ impl<'a, R: Rules> Solver<'a, R> {
             chain: info,
             shortest,
         })
+    }
+}
+
+/// The several-player game's numbers from a race.
+fn seats_of(race: &Race) -> ExactSeats {
+    ExactSeats {
+        win_probability: race.win_probability.clone(),
+        total_throws_mean: race.total_mean,
+        total_throws_variance: race.total_variance,
+        total_throws_mode: race.total_mode,
+        total_throws_median: race.total_median,
+        total_throws_min: race.total_min,
+        total_throws_pmf: race.total_pmf.clone(),
     }
 }
 

@@ -295,3 +295,59 @@ fn a_race_of_whole_turns_is_the_joint_chain() {
     let total: f64 = a.seats.win_probability.iter().sum();
     assert!((total - 1.0).abs() < 1e-12, "{total}");
 }
+
+/// Two tokens that bump each other, solved as a duel over the pairs of
+/// one-token states (`Chain::duel`): every number the joint chain gives.
+#[test]
+fn a_duel_of_two_bumping_tokens_is_the_joint_chain() {
+    use tabula_exact::{Chain, Limits};
+    use tabula_snakes::analysis::{Mark, marks};
+    let limits = Limits::default();
+    for name in ["teaching", "classic"] {
+        let board = Board::built_in(name).unwrap().unwrap();
+        let all = Chain::build(&Snakes::new(&board, &Bump, 2), &limits, marks).unwrap();
+        let whole = all.solve(&limits).unwrap();
+        let a = tabula_snakes::analysis::Solver::new(&board, &Bump, &limits)
+            .unwrap()
+            .analyze(2, None)
+            .unwrap();
+        let close = |x: f64, y: f64, what: &str| {
+            assert!(
+                (x - y).abs() <= 1e-12 * y.abs().max(1.0),
+                "{name}: {what} {x} against the joint chain's {y}"
+            );
+        };
+        let mut wins = [0.0; 2];
+        for &(r, p) in &whole.results {
+            if let tabula_core::GameResult::Win(s) = r {
+                wins[s] += p;
+            }
+        }
+        close(a.seats.win_probability[0], wins[0], "seat 1's win");
+        close(a.seats.win_probability[1], wins[1], "seat 2's win");
+        close(a.seats.total_throws_mean, whole.mean, "mean");
+        close(a.seats.total_throws_variance, whole.variance, "variance");
+        assert_eq!(
+            (
+                a.seats.total_throws_mode,
+                a.seats.total_throws_median,
+                a.seats.total_throws_min
+            ),
+            (whole.mode, whole.median, whole.min),
+            "{name}"
+        );
+        assert_eq!(a.seats.total_throws_pmf.len(), whole.pmf.len(), "{name}");
+        for (x, y) in a.seats.total_throws_pmf.iter().zip(&whole.pmf) {
+            assert!((x - y).abs() < 1e-15, "{name}: pmf {x} against {y}");
+        }
+        for (square, &x) in a.squares.landings.iter().enumerate() {
+            let y = all
+                .mark_keys()
+                .iter()
+                .position(|k| *k == Mark::Land(square as u16))
+                .map_or(0.0, |i| whole.marks[i]);
+            close(x, y, &format!("landings on {square}"));
+        }
+        assert_eq!(a.chain.tokens, 2);
+    }
+}

@@ -105,6 +105,7 @@
 mod budget;
 mod chain;
 pub mod dense;
+mod duel;
 mod explore;
 pub mod fewest;
 mod graph;
@@ -274,6 +275,15 @@ pub enum ExactError {
         iterations: u32,
         /// The residual reached.
         residual: f64,
+    },
+    /// A duel's meeting rule ([`Chain::duel`]) sent a token to a state
+    /// that does not begin a turn, or is not in the chain.
+    #[error(
+        "the meeting rule sends a token to {state}, which is not a state of the chain that begins a turn"
+    )]
+    Interaction {
+        /// The state, debug-printed.
+        state: String,
     },
     /// The distribution did not settle within the step limit.
     #[error(

@@ -95,7 +95,7 @@ fn combine(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
 
 /// Where a step out of a state goes, for [`Chain::turns`].
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Goes {
+pub(crate) enum Goes {
     /// The game ends: the turn ends with it.
     Ends,
     /// To this transient state, which begins a new turn.
@@ -120,7 +120,7 @@ pub struct Turns {
     occupancy: Vec<Vec<f64>>,
     /// Per transient state, the expected marks of one step from it:
     /// (mark id, expected count).
-    rates: Vec<Vec<(u32, f64)>>,
+    pub(crate) rates: Vec<Vec<(u32, f64)>>,
     /// Distinct marks.
     marks: usize,
     /// Where the walk stopped; its `remaining` counts the probability
@@ -359,30 +359,46 @@ impl<G: BoardGame, M> Chain<G, M> {
 /// One player's chain as the turn walks read it: its transient states
 /// numbered apart, the steps into each (merged by where they come from),
 /// the steps that end the game, and each state's expected marks.
-struct TurnGraph {
+pub(crate) struct TurnGraph {
     /// Transient states.
-    t: usize,
+    pub(crate) t: usize,
     /// The initial state's number.
-    first: usize,
+    pub(crate) first: usize,
+    /// Each transient state's index in the chain.
+    pub(crate) states: Vec<usize>,
+    /// Each chain state's number among the transient ones (`u32::MAX`
+    /// for a state that ends the game).
+    slots: Vec<u32>,
     /// Into each transient state: (from, probability, 1 if the step
     /// begins a new turn), `in_offsets[j]..in_offsets[j + 1]`.
-    incoming: Vec<(u32, f64, u8)>,
-    in_offsets: Vec<usize>,
+    pub(crate) incoming: Vec<(u32, f64, u8)>,
+    pub(crate) in_offsets: Vec<usize>,
     /// Out of each transient state, `offsets[i]..offsets[i + 1]`.
-    outgoing: Vec<(Goes, f64)>,
-    offsets: Vec<usize>,
+    pub(crate) outgoing: Vec<(Goes, f64)>,
+    pub(crate) offsets: Vec<usize>,
     /// The steps that end the game: (from, probability).
-    ends: Vec<(u32, f64)>,
+    pub(crate) ends: Vec<(u32, f64)>,
     /// Whether each transient state begins a turn.
-    begins: Vec<bool>,
+    pub(crate) begins: Vec<bool>,
     /// The expected marks of one step from each transient state.
-    rates: Vec<Vec<(u32, f64)>>,
+    pub(crate) rates: Vec<Vec<(u32, f64)>>,
     /// The most steps into one state.
-    max_in: usize,
+    pub(crate) max_in: usize,
 }
 
 impl TurnGraph {
-    fn of<G: BoardGame, M>(chain: &Chain<G, M>, starts_turn: &impl Fn(&G::State) -> bool) -> Self {
+    /// The number among the transient states of chain state `i`.
+    pub(crate) fn slot(&self, i: usize) -> Option<usize> {
+        self.slots
+            .get(i)
+            .filter(|&&s| s != u32::MAX)
+            .map(|&s| s as usize)
+    }
+
+    pub(crate) fn of<G: BoardGame, M>(
+        chain: &Chain<G, M>,
+        starts_turn: &impl Fn(&G::State) -> bool,
+    ) -> Self {
         let n = chain.len();
         let mut slot = vec![u32::MAX; n];
         let mut states = Vec::new();
@@ -446,6 +462,8 @@ impl TurnGraph {
         TurnGraph {
             t,
             first: slot.first().map_or(0, |&s| s as usize),
+            states,
+            slots: slot,
             incoming,
             in_offsets,
             outgoing,
@@ -804,7 +822,7 @@ impl Turns {
 /// `y[..x.len()] += a x`, in blocks the compiler turns into vector
 /// instructions.
 #[inline]
-fn axpy(y: &mut [f64], a: f64, x: &[f64]) {
+pub(crate) fn axpy(y: &mut [f64], a: f64, x: &[f64]) {
     let y = &mut y[..x.len()];
     let mut ys = y.chunks_exact_mut(4);
     let mut xs = x.chunks_exact(4);
@@ -817,6 +835,22 @@ fn axpy(y: &mut [f64], a: f64, x: &[f64]) {
     for (y, x) in ys.into_remainder().iter_mut().zip(xs.remainder()) {
         *y += a * x;
     }
+}
+
+/// The sum of `x`, in four running sums the compiler keeps in vector
+/// registers (one running sum waits on each addition in turn).
+#[inline]
+pub(crate) fn sum(x: &[f64]) -> f64 {
+    let mut acc = [0.0f64; 4];
+    let mut chunks = x.chunks_exact(4);
+    for c in chunks.by_ref() {
+        acc[0] += c[0];
+        acc[1] += c[1];
+        acc[2] += c[2];
+        acc[3] += c[3];
+    }
+    let rest: f64 = chunks.remainder().iter().sum();
+    (acc[0] + acc[1]) + (acc[2] + acc[3]) + rest
 }
 
 /// `w` convolved with itself `0..k` times: `[one at 0, w, w * w, ...]`.
