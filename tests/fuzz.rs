@@ -49,7 +49,7 @@ fn random_board() -> impl Strategy<Value = String> {
             name: "random".into(),
             size,
             columns: None,
-            dice: tabula::core::Dice::new(count, faces).unwrap(),
+            dice: tabula::core::Dice::new(count, faces).unwrap().into(),
             rules: Some(rules.into()),
             ladders,
             chutes,

@@ -5,11 +5,13 @@ use std::fmt::Write;
 
 use serde::Serialize;
 use tabula_core::GameResult;
-use tabula_exact::{Chain, ExactError, Limits, Shortest as ExactShortest};
+use tabula_exact::{
+    Chain, ExactError, Limits, Race, Shortest as ExactShortest, Solution, TurnCounts, Turns,
+};
 
 use crate::board::{Board, Jump};
 use crate::game::{Event, Snakes};
-use crate::plugin::Rules;
+use crate::plugin::{Rules, Turn};
 use crate::popularity::{Popularity, landing_note};
 
 /// What the chain counts on each throw.
@@ -157,8 +159,11 @@ pub struct ShortestGames {
 pub struct ChainInfo {
     /// Tokens whose positions the chain's states hold: 1 when the players
     /// are composed as a race of independent tokens, the number of players
-    /// when the rules let them interact or throw again (the joint chain).
+    /// when the rules let them move each other (the joint chain).
     pub tokens: u8,
+    /// Whether the race of several players was composed turn by turn (the
+    /// rules throw again, so a turn can be several throws).
+    pub by_turns: bool,
     /// Reachable states (square and rule state of `tokens` tokens, whose
     /// turn it is, plus the finish).
     pub states: usize,
@@ -217,120 +222,390 @@ pub struct AnalysisOptions {
 /// next throw is another throw of the same turn) and walks it: that gives
 /// the one-player game. For `players` players:
 ///
-/// - if the rules neither throw again nor interact ([`Rules::THROWS_AGAIN`],
-///   [`Rules::INTERACTS`]), the game is `players` independent tokens
-///   taking single throws in turn, composed exactly from the one-token
-///   chain as a race ([`tabula_exact::Race`]);
-/// - otherwise (a turn can be several throws, or tokens move each other)
-///   it solves the joint chain of all tokens, whose states grow as the
-///   number of reachable squares to the power of the players: it fails
-///   with [`ExactError::TooLarge`] past [`Limits::max_states`].
+/// - if the rules do not interact ([`Rules::INTERACTS`]), the game is
+///   `players` independent tokens taking turns, composed exactly from the
+///   one-token chain as a race ([`tabula_exact::Race`]): of single throws
+///   ([`Chain::race`]), or, when the rules throw again
+///   ([`Rules::THROWS_AGAIN`]) and a turn can be several throws, of whole
+///   turns ([`Chain::turns`]);
+/// - otherwise (tokens move each other) it solves the joint chain of all
+///   tokens, whose states grow as the number of reachable squares to the
+///   power of the players: it fails with [`ExactError::TooLarge`] past
+///   [`Limits::max_states`].
 pub fn analyze<R: Rules>(
     board: &Board,
     rules: &R,
     options: &AnalysisOptions,
 ) -> Result<Analysis, ExactError> {
-    let game = Snakes::new(board, rules, 1);
-    let limits = &options.limits;
-    let chain = Chain::build(&game, limits, marks)?;
-    let players = options.players.max(1);
-    let joint = players > 1
-        && ((R::THROWS_AGAIN && rules.may_throw_again()) || (R::INTERACTS && rules.may_interact()));
-    let size = usize::from(board.size());
-    let (solo, seats, (landings, forfeits), relative_error, info) = if joint {
-        let solo = chain.solve(limits)?;
-        let all = Chain::build(&Snakes::new(board, rules, players), limits, marks)?;
-        let whole = all.solve(limits)?;
-        let mut win_probability = vec![0.0; usize::from(players)];
-        for &(r, p) in &whole.results {
-            if let GameResult::Win(s) = r
-                && let Some(w) = win_probability.get_mut(s)
-            {
-                *w += p;
+    Solver::new(board, rules, &options.limits)?.analyze(options.players, options.shortest)
+}
+
+/// One board under one rule set, its one-token chain built once, for
+/// several questions: the analysis for some number of players
+/// ([`Solver::analyze`], what [`analyze`] gives) and each seat's chance
+/// to win for other numbers ([`Solver::win_chances`]), as the board
+/// designer asks them on every edit. The race of whole turns under rules
+/// that throw again ([`Chain::turns`]) is walked once too, for every
+/// number of players.
+pub struct Solver<'a, R: Rules> {
+    board: &'a Board,
+    rules: &'a R,
+    limits: Limits,
+    chain: Chain<Snakes<'a, R>, Mark>,
+    turns: std::cell::OnceCell<Result<Turns, ExactError>>,
+    counts: std::cell::OnceCell<Result<TurnCounts, ExactError>>,
+    duel: std::cell::OnceCell<Result<Option<(Race, ChainInfo)>, ExactError>>,
+}
+
+impl<R: Rules> std::fmt::Debug for Solver<'_, R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("board", &self.board.name())
+            .field("chain", &self.chain)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a, R: Rules> Solver<'a, R> {
+    /// Builds the one-token chain of `board` under `rules` within `limits`.
+    pub fn new(board: &'a Board, rules: &'a R, limits: &Limits) -> Result<Self, ExactError> {
+        let chain = Chain::build(&Snakes::new(board, rules, 1), limits, marks)?;
+        Ok(Solver {
+            board,
+            rules,
+            limits: limits.clone(),
+            chain,
+            turns: std::cell::OnceCell::new(),
+            counts: std::cell::OnceCell::new(),
+            duel: std::cell::OnceCell::new(),
+        })
+    }
+
+    /// Whether these rules let tokens move each other, so that several
+    /// players are solved as the joint chain of all tokens.
+    pub fn joint(&self) -> bool {
+        R::INTERACTS && self.rules.may_interact()
+    }
+
+    /// Whether a turn can be several throws.
+    fn again(&self) -> bool {
+        R::THROWS_AGAIN && self.rules.may_throw_again()
+    }
+
+    /// The one-token chain's states.
+    pub fn token_states(&self) -> usize {
+        self.chain.len()
+    }
+
+    /// The race of whole turns, walked once.
+    fn turns(&self) -> Result<&Turns, ExactError> {
+        self.turns
+            .get_or_init(|| self.chain.turns(&self.limits, |s| !s.again()))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Two tokens that meet, solved as a duel over the pairs of their
+    /// one-token states ([`Chain::duel`]), when the rules keep its
+    /// promises (checked here: a throw moves the mover alike wherever
+    /// the other token is, and what a token coming to rest does to the
+    /// other depends only on their two squares); `None` when they do
+    /// not, and the joint chain is solved instead.
+    fn duel(&self) -> Result<Option<&(Race, ChainInfo)>, ExactError> {
+        self.duel
+            .get_or_init(|| self.solve_duel())
+            .as_ref()
+            .map(Option::as_ref)
+            .map_err(Clone::clone)
+    }
+
+    fn solve_duel(&self) -> Result<Option<(Race, ChainInfo)>, ExactError> {
+        let (board, rules, chain) = (self.board, self.rules, &self.chain);
+        let again = self.again();
+        let rolls: Vec<u16> = board
+            .dice()
+            .distribution()
+            .iter()
+            .map(|&(r, _)| r)
+            .collect();
+        // The states a waiting token can be in: (square, rule state).
+        let mut waiting = std::collections::HashMap::new();
+        let mut transient = Vec::new();
+        for i in 0..chain.len() {
+            if chain.result(i).is_some() {
+                continue;
+            }
+            transient.push(i);
+            let st = chain.state(i);
+            if !st.again() {
+                waiting.insert((st.square(0), st.extra(0)), i);
             }
         }
-        let seats = ExactSeats {
-            win_probability,
-            total_throws_mean: whole.mean,
-            total_throws_variance: whole.variance,
-            total_throws_mode: whole.mode,
-            total_throws_median: whole.median,
-            total_throws_min: whole.min,
-            total_throws_pmf: whole.pmf.clone(),
-        };
-        let info = ChainInfo {
-            tokens: players,
-            states: all.len(),
-            transitions: all.transition_count(),
-            steps: whole.walked.steps,
-            remaining: whole.walked.remaining,
-        };
-        let counted = count_marks(all.mark_keys(), &whole.marks, size);
-        (solo, seats, counted, whole.walked.relative_error, info)
-    } else {
-        let (solo, race) = chain.solve_and_race(usize::from(players), limits)?;
-        let info = ChainInfo {
-            tokens: 1,
-            states: chain.len(),
-            transitions: chain.transition_count(),
-            steps: solo.walked.steps,
-            remaining: solo.walked.remaining,
-        };
-        let counted = count_marks(chain.mark_keys(), &race.marks, size);
-        let seats = ExactSeats {
-            win_probability: race.win_probability,
-            total_throws_mean: race.total_mean,
-            total_throws_variance: race.total_variance,
-            total_throws_mode: race.total_mode,
-            total_throws_median: race.total_median,
-            total_throws_min: race.total_min,
-            total_throws_pmf: race.total_pmf,
-        };
-        (solo, seats, counted, race.relative_error, info)
-    };
-    let p = Popularity::of(&landings, relative_error);
-    let (most, least, total) = (p.most, p.least, p.total);
-    let share = |s: usize| p.share(&landings, s);
-    let shortest = match options.shortest {
-        None => None,
-        Some(require) => {
-            let test = require.test();
-            let found = chain.shortest(
-                limits,
-                |m| matches!(m, Mark::Jump(_)),
-                test.as_ref().map(|f| f as &dyn Fn(&Mark) -> bool),
-            )?;
-            Some(shortest_games(&chain, require, found))
+        let squares: std::collections::BTreeSet<u16> = waiting.keys().map(|k| k.0).collect();
+        // The mover's throw: the same alone as beside the other token,
+        // from either seat.
+        for &i in &transient {
+            let st = chain.state(i);
+            let (square, extra, first) = (st.square(0), st.extra(0), !st.again());
+            for &roll in &rolls {
+                let alone = Turn::new(board, 0, square, first, &[]);
+                let mut e0 = extra;
+                let f0 = rules.throw(&alone, &mut e0, roll);
+                let a0 = again && rules.throws_again(&alone, &e0, roll, f0);
+                for &q in &squares {
+                    for (seat, table) in [(0, [square, q]), (1, [q, square])] {
+                        let turn = Turn::new(board, seat, square, first, &table);
+                        let mut e = extra;
+                        let f = rules.throw(&turn, &mut e, roll);
+                        if f != f0
+                            || e != e0
+                            || (again && rules.throws_again(&turn, &e, roll, f) != a0)
+                        {
+                            return Ok(None);
+                        }
+                    }
+                }
+            }
         }
-    };
-    Ok(Analysis {
-        game: "snakes",
-        board: board.name().to_string(),
-        board_source: board.source().to_string(),
-        rules: "",
-        players,
-        throws: ThrowDistribution {
-            mean: solo.mean,
-            variance: solo.variance,
-            std_dev: solo.variance.sqrt(),
-            mode: solo.mode,
-            median: solo.median,
-            min: solo.min,
-            pmf: solo.pmf,
-        },
-        squares: ExactSquares {
-            most_popular: most as u16,
-            most_popular_probability: share(most),
-            least_popular: least as u16,
-            least_popular_probability: share(least),
-            landings_before_last: total,
-            landings,
-        },
-        seats,
-        forfeited_throws_mean: forfeits,
-        chain: info,
-        shortest,
-    })
+        // What a mover at rest does to the other token: the same from
+        // either seat, on the first throw of a turn or another.
+        let last = board.size().saturating_sub(1);
+        let mut rule = std::collections::HashMap::new();
+        for &rest in &transient {
+            let q = chain.state(rest).square(0);
+            for (&(b, extra), &j) in &waiting {
+                let mut sent = None;
+                for first in [true, false] {
+                    for (seat, table) in [(0, [q, b]), (1, [b, q])] {
+                        let turn = Turn::new(board, seat, q, first, &table);
+                        let mut to = None;
+                        rules.after_move(&turn, &mut |s, t| {
+                            if s != seat {
+                                to = Some(t.min(last));
+                            }
+                        });
+                        match sent {
+                            None => sent = Some(to),
+                            Some(before) if before != to => return Ok(None),
+                            Some(_) => {}
+                        }
+                    }
+                }
+                let to = sent.flatten();
+                let target = match to {
+                    None => j,
+                    Some(t) => match waiting.get(&(t, extra)) {
+                        Some(&k) => k,
+                        None => return Ok(None),
+                    },
+                };
+                let mark = match to {
+                    Some(t) if t > 0 => {
+                        match chain.mark_keys().iter().position(|m| *m == Mark::Land(t)) {
+                            Some(m) => Some(m as u32),
+                            None => return Ok(None),
+                        }
+                    }
+                    _ => None,
+                };
+                rule.insert((rest, j), (target, mark));
+            }
+        }
+        let race = chain.duel(
+            &self.limits,
+            |s| !s.again(),
+            |rest, j| rule.get(&(rest, j)).copied().unwrap_or((j, None)),
+        )?;
+        let info = ChainInfo {
+            tokens: 2,
+            by_turns: false,
+            states: 2 * transient.len() * waiting.len(),
+            transitions: 2 * waiting.len() * chain.transition_count(),
+            steps: race.walked.steps,
+            remaining: race.walked.remaining,
+        };
+        Ok(Some((race, info)))
+    }
+
+    /// The joint chain of `players` tokens, solved.
+    fn joint_solution(
+        &self,
+        players: u8,
+    ) -> Result<(Chain<Snakes<'a, R>, Mark>, Solution), ExactError> {
+        let all = Chain::build(
+            &Snakes::new(self.board, self.rules, players),
+            &self.limits,
+            marks,
+        )?;
+        let whole = all.solve(&self.limits)?;
+        Ok((all, whole))
+    }
+
+    /// Each seat's chance to win with `players` players (1 or more).
+    pub fn win_chances(&self, players: u8) -> Result<Vec<f64>, ExactError> {
+        let k = usize::from(players.max(1));
+        if k == 1 {
+            return Ok(vec![1.0]);
+        }
+        if self.joint() {
+            if k == 2
+                && let Some((race, _)) = self.duel()?
+            {
+                return Ok(race.win_probability.clone());
+            }
+            let (_, whole) = self.joint_solution(players)?;
+            return Ok(wins_of(&whole, k));
+        }
+        if self.again() {
+            // The race walked with its steps, if it was; else only turns.
+            if let Some(Ok(turns)) = self.turns.get() {
+                return Ok(turns.win_probability(k));
+            }
+            let counts = self
+                .counts
+                .get_or_init(|| self.chain.turn_counts(&self.limits, |s| !s.again()))
+                .as_ref()
+                .map_err(Clone::clone)?;
+            return Ok(counts.win_probability(k));
+        }
+        Ok(self.chain.race(k, &self.limits)?.win_probability)
+    }
+
+    /// The analysis for `players` players, with the shortest games if
+    /// `shortest` asks for them: what [`analyze`] gives.
+    pub fn analyze(&self, players: u8, shortest: Option<Require>) -> Result<Analysis, ExactError> {
+        let (board, chain, limits) = (self.board, &self.chain, &self.limits);
+        let players = players.max(1);
+        let joint = players > 1 && self.joint();
+        let again = self.again();
+        let size = usize::from(board.size());
+        let duel = if joint && players == 2 {
+            self.duel()?
+        } else {
+            None
+        };
+        let (solo, seats, (landings, forfeits), relative_error, info) =
+            if let Some((race, info)) = duel {
+                let solo = chain.solve(limits)?;
+                let counted = count_marks(chain.mark_keys(), &race.marks, size);
+                (
+                    solo,
+                    seats_of(race),
+                    counted,
+                    race.relative_error,
+                    info.clone(),
+                )
+            } else if joint {
+                let solo = chain.solve(limits)?;
+                let (all, whole) = self.joint_solution(players)?;
+                let seats = ExactSeats {
+                    win_probability: wins_of(&whole, usize::from(players)),
+                    total_throws_mean: whole.mean,
+                    total_throws_variance: whole.variance,
+                    total_throws_mode: whole.mode,
+                    total_throws_median: whole.median,
+                    total_throws_min: whole.min,
+                    total_throws_pmf: whole.pmf.clone(),
+                };
+                let info = ChainInfo {
+                    tokens: players,
+                    by_turns: false,
+                    states: all.len(),
+                    transitions: all.transition_count(),
+                    steps: whole.walked.steps,
+                    remaining: whole.walked.remaining,
+                };
+                let counted = count_marks(all.mark_keys(), &whole.marks, size);
+                (solo, seats, counted, whole.walked.relative_error, info)
+            } else {
+                let (solo, race) = if again && players > 1 {
+                    // A turn can be several throws: the race counts turns.
+                    let solo = chain.solve(limits)?;
+                    (solo, self.turns()?.race(usize::from(players)))
+                } else {
+                    chain.solve_and_race(usize::from(players), limits)?
+                };
+                let info = ChainInfo {
+                    tokens: 1,
+                    by_turns: again && players > 1,
+                    states: chain.len(),
+                    transitions: chain.transition_count(),
+                    steps: solo.walked.steps,
+                    remaining: solo.walked.remaining,
+                };
+                let counted = count_marks(chain.mark_keys(), &race.marks, size);
+                (solo, seats_of(&race), counted, race.relative_error, info)
+            };
+        let p = Popularity::of(&landings, relative_error);
+        let (most, least, total) = (p.most, p.least, p.total);
+        let share = |s: usize| p.share(&landings, s);
+        let shortest = match shortest {
+            None => None,
+            Some(require) => {
+                let test = require.test();
+                let found = chain.shortest(
+                    limits,
+                    |m| matches!(m, Mark::Jump(_)),
+                    test.as_ref().map(|f| f as &dyn Fn(&Mark) -> bool),
+                )?;
+                Some(shortest_games(chain, require, found))
+            }
+        };
+        Ok(Analysis {
+            game: "snakes",
+            board: board.name().to_string(),
+            board_source: board.source().to_string(),
+            rules: "",
+            players,
+            throws: ThrowDistribution {
+                mean: solo.mean,
+                variance: solo.variance,
+                std_dev: solo.variance.sqrt(),
+                mode: solo.mode,
+                median: solo.median,
+                min: solo.min,
+                pmf: solo.pmf,
+            },
+            squares: ExactSquares {
+                most_popular: most as u16,
+                most_popular_probability: share(most),
+                least_popular: least as u16,
+                least_popular_probability: share(least),
+                landings_before_last: total,
+                landings,
+            },
+            seats,
+            forfeited_throws_mean: forfeits,
+            chain: info,
+            shortest,
+        })
+    }
+}
+
+/// The several-player game's numbers from a race.
+fn seats_of(race: &Race) -> ExactSeats {
+    ExactSeats {
+        win_probability: race.win_probability.clone(),
+        total_throws_mean: race.total_mean,
+        total_throws_variance: race.total_variance,
+        total_throws_mode: race.total_mode,
+        total_throws_median: race.total_median,
+        total_throws_min: race.total_min,
+        total_throws_pmf: race.total_pmf.clone(),
+    }
+}
+
+/// Each seat's chance to win, from a joint chain's solution.
+fn wins_of(whole: &Solution, players: usize) -> Vec<f64> {
+    let mut win_probability = vec![0.0; players];
+    for &(r, p) in &whole.results {
+        if let GameResult::Win(s) = r
+            && let Some(w) = win_probability.get_mut(s)
+        {
+            *w += p;
+        }
+    }
+    win_probability
 }
 
 /// Expected landings per square (0 to `size`) and forfeited throws, from
@@ -528,6 +803,8 @@ impl Analysis {
                 self.players,
                 if self.chain.tokens > 1 {
                     "taking turns (solved as the joint chain of all tokens)"
+                } else if self.chain.by_turns {
+                    "taking turns of one throw or more (a race of independent tokens, turn by turn)"
                 } else {
                     "taking single throws in turn"
                 }

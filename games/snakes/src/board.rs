@@ -1,8 +1,8 @@
 //! Boards: the RON format ([`BoardSpec`]) and the validated [`Board`].
 
 use serde::{Deserialize, Serialize};
-use tabula_core::Dice;
 use tabula_core::spec::{PathItem, Source, SpecError};
+use tabula_core::{Dice, DiceSpec};
 
 /// The largest board, in squares.
 pub const MAX_SQUARES: u32 = 10_000;
@@ -31,9 +31,11 @@ pub struct BoardSpec {
     /// of `size` if there is one, else 10).
     #[serde(default)]
     pub columns: Option<u32>,
-    /// The dice thrown each turn (default one six-sided die).
+    /// The dice thrown each turn (default one six-sided die), as written:
+    /// [`Board::from_spec`] checks them, and an error points at the
+    /// number that is wrong.
     #[serde(default = "default_dice")]
-    pub dice: Dice,
+    pub dice: DiceSpec,
     /// The default rule set's name (default `overshoot`).
     #[serde(default)]
     pub rules: Option<String>,
@@ -45,8 +47,8 @@ pub struct BoardSpec {
     pub chutes: Vec<(u32, u32)>,
 }
 
-fn default_dice() -> Dice {
-    Dice::D6
+fn default_dice() -> DiceSpec {
+    Dice::D6.into()
 }
 
 /// A ladder (goes up) or a chute (goes down).
@@ -125,6 +127,14 @@ impl Board {
             ));
         }
         let size = spec.size as u16;
+        let dice = Dice::new(spec.dice.count, spec.dice.faces).map_err(|e| {
+            let which = if Dice::new(spec.dice.count, 6).is_err() {
+                "count"
+            } else {
+                "faces"
+            };
+            source.invalid(&[Field("dice"), Field(which)], e.to_string())
+        })?;
         if spec.name.trim().is_empty() {
             return Err(source.invalid(&[Field("name")], "the board needs a name"));
         }
@@ -244,7 +254,7 @@ impl Board {
             source: source.name().to_string(),
             size,
             columns,
-            dice: spec.dice,
+            dice,
             rules,
             jumps,
             next,
@@ -308,7 +318,7 @@ impl Board {
             name: self.name.clone(),
             size: u32::from(self.size),
             columns: Some(u32::from(self.columns)),
-            dice: self.dice,
+            dice: self.dice.into(),
             rules: Some(self.rules.to_string()),
             ladders: pairs(true),
             chutes: pairs(false),

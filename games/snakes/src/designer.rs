@@ -13,7 +13,7 @@ use tabula_registry::page::{CLIENTS, GamePage, PageAnswer, PageError};
 use tabula_registry::picture::board::Layout;
 
 use crate::board::BUILT_IN;
-use crate::{AnalysisOptions, Board, Require, Setup};
+use crate::{Board, Require, Setup, with_rules};
 
 /// The page's HTML and script.
 pub const HTML: &str = include_str!("designer.html");
@@ -201,7 +201,6 @@ fn analyzed(
     stale: &dyn Fn() -> bool,
     cancel: &Cancel,
 ) -> Result<PageAnswer, Value> {
-    let stopped = |phase: &str| json!({ "ok": false, "stale": true, "phase": phase });
     if stale() {
         return Err(stopped("reading the board"));
     }
@@ -220,50 +219,27 @@ fn analyzed(
         Ok(s) => s,
         Err(e) => return Err(error_json(e.to_string(), None)),
     };
-    let options = AnalysisOptions {
-        players,
-        limits: limits(cancel),
-        shortest: Some(Require::None),
-    };
     if stale() {
         return Err(stopped("solving"));
     }
-    let analysis = match setup.analyze(&options) {
-        Ok(a) => a,
-        Err(_) if cancel.is_cancelled() => return Err(stopped("solving")),
-        Err(e) => return Err(error_json(e.to_string(), None)),
-    };
-    let mut wins: Vec<Value> = Vec::new();
-    for n in 2..=MAX_PLAYERS {
-        if stale() {
-            return Err(stopped(&format!("solving for {n} players")));
-        }
-        wins.push({
-            let solved = if n == players {
-                Ok(analysis.seats.win_probability.clone())
-            } else {
-                Setup::new(setup.board.clone(), None, usize::from(n))
-                    .and_then(|s| {
-                        s.analyze(&AnalysisOptions {
-                            players: n,
-                            limits: limits(cancel),
-                            shortest: None,
-                        })
-                    })
-                    .map(|a| a.seats.win_probability)
-            };
-            match solved {
-                Err(_) if cancel.is_cancelled() => {
-                    return Err(stopped(&format!("solving for {n} players")));
-                }
-                Ok(w) => json!({ "players": n, "win_probability": w }),
-                Err(e) => json!({ "players": n, "error": e.to_string() }),
-            }
-        });
-    }
+    let solved = with_rules(
+        setup.rules,
+        Solve {
+            setup: &setup,
+            players,
+            limits: limits(cancel),
+            stale,
+        },
+    )?;
     if stale() {
         return Err(stopped("drawing"));
     }
+    let Solved {
+        mut analysis,
+        wins,
+        unsolved,
+    } = solved;
+    analysis.rules = setup.rules.name;
     let pictures = crate::pictures::analysis_pictures(&analysis, &setup.board);
     let layout = Layout::new(setup.board.size(), setup.board.columns());
     let (width, height) = layout.canvas();
@@ -277,10 +253,7 @@ fn analyzed(
             }
         })
         .collect();
-    let mut command = String::from("tabula analyze snakes board.ron --shortest");
-    if players > 1 {
-        command.push_str(&format!(" --players {players}"));
-    }
+    let command = analyze_command(analysis.players);
     // The front end draws the pictures into the answer, under "pictures".
     Ok(PageAnswer::with_pictures(
         json!({
@@ -290,9 +263,159 @@ fn analyzed(
             "wins": wins,
             "layout": { "width": width, "height": height, "cells": cells },
             "command": command,
+            "players": players,
+            "unsolved": unsolved,
         }),
         pictures,
     ))
+}
+
+/// A newer edit came: the phase this answer stopped in.
+fn stopped(phase: &str) -> Value {
+    json!({ "ok": false, "stale": true, "phase": phase })
+}
+
+/// The command that gives the page's analysis of `players` players on
+/// the board saved as `board.ron`.
+fn analyze_command(players: u8) -> String {
+    let mut command = String::from("tabula analyze snakes board.ron --shortest");
+    if players > 1 {
+        command.push_str(&format!(" --players {players}"));
+    }
+    command
+}
+
+/// The command that samples `players` players on the board saved as
+/// `board.ron`, for what cannot be solved exactly.
+fn simulate_command(players: u8) -> String {
+    format!("tabula simulate snakes board.ron --players {players}")
+}
+
+/// What cannot be solved exactly for some number of players, why, and
+/// the command that samples it instead.
+fn refusal(players: u8, why: &str) -> Value {
+    json!({
+        "players": players,
+        "error": why,
+        "command": simulate_command(players),
+    })
+}
+
+/// The page's solves of one edit, under the rule type.
+struct Solve<'s> {
+    setup: &'s Setup,
+    players: u8,
+    limits: Limits,
+    stale: &'s dyn Fn() -> bool,
+}
+
+/// What [`Solve`] found: the analysis shown (of the page's players, or of
+/// one player when that cannot be solved), each seat's chance to win for
+/// 2 to [`MAX_PLAYERS`] players, and what could not be solved.
+struct Solved {
+    analysis: crate::Analysis,
+    wins: Vec<Value>,
+    unsolved: Value,
+}
+
+impl Solve<'_> {
+    /// Why `players` tokens that move each other are not solved here:
+    /// their joint chain, about the one-token states to the power of the
+    /// players, would pass the page's limit, so it is refused before it
+    /// is built (`None`: it may fit).
+    fn too_large<R: crate::Rules>(
+        &self,
+        solver: &crate::analysis::Solver<'_, R>,
+        players: u8,
+    ) -> Option<String> {
+        if players < 2 || !solver.joint() {
+            return None;
+        }
+        let token = solver.token_states().saturating_sub(1) as f64;
+        let estimate = token.powi(i32::from(players)) * f64::from(players);
+        (estimate > self.limits.max_states as f64).then(|| {
+            format!(
+                "not solved exactly: under rules {:?} the {players} tokens move each other, so they are solved together, and their joint chain would have about {estimate:.1e} states, past the page's {} (a token alone has {} states); simulate it instead",
+                self.setup.rules.name,
+                self.limits.max_states,
+                solver.token_states(),
+            )
+        })
+    }
+
+    /// An error of the solver, for the page: stale if cancelled.
+    fn failed(&self, e: &tabula_exact::ExactError, phase: &str) -> Result<String, Value> {
+        if matches!(e, tabula_exact::ExactError::Cancelled { .. }) || (self.stale)() {
+            return Err(stopped(phase));
+        }
+        Ok(e.to_string())
+    }
+}
+
+impl crate::WithRules for Solve<'_> {
+    type Output = Result<Solved, Value>;
+
+    fn with<R: crate::Rules>(self, rules: &'static R) -> Self::Output {
+        let board = &self.setup.board;
+        let solver = match crate::analysis::Solver::new(board, rules, &self.limits) {
+            Ok(s) => s,
+            Err(e) => return Err(error_json(self.failed(&e, "solving")?, None)),
+        };
+        let shortest = Some(Require::None);
+        // The page's players; when they cannot be solved exactly, what
+        // can (one token's numbers), and why not.
+        let mut unsolved = Value::Null;
+        let wanted = match self.too_large(&solver, self.players) {
+            Some(why) => Err(why),
+            None => match solver.analyze(self.players, shortest) {
+                Ok(a) => Ok(a),
+                Err(e) if self.players < 2 => {
+                    return Err(error_json(self.failed(&e, "solving")?, None));
+                }
+                Err(e) => Err(format!(
+                    "not solved exactly: {}",
+                    self.failed(&e, "solving")?
+                )),
+            },
+        };
+        let analysis = match wanted {
+            Ok(a) => a,
+            Err(why) => {
+                unsolved = refusal(self.players, &why);
+                match solver.analyze(1, shortest) {
+                    Ok(a) => a,
+                    Err(e) => return Err(error_json(self.failed(&e, "solving")?, None)),
+                }
+            }
+        };
+        let mut wins: Vec<Value> = Vec::new();
+        for n in 2..=MAX_PLAYERS {
+            let phase = format!("solving for {n} players");
+            if (self.stale)() {
+                return Err(stopped(&phase));
+            }
+            let solved = if n == analysis.players {
+                Ok(analysis.seats.win_probability.clone())
+            } else if let Some(why) = self.too_large(&solver, n) {
+                wins.push(refusal(n, &why));
+                continue;
+            } else {
+                solver.win_chances(n)
+            };
+            wins.push(match solved {
+                Ok(w) => json!({ "players": n, "win_probability": w }),
+                Err(e) => refusal(
+                    n,
+                    &format!("not solved exactly: {}", self.failed(&e, &phase)?),
+                ),
+            });
+        }
+        Ok(Solved {
+            analysis,
+            wins,
+            unsolved,
+        })
+    }
 }
 
 /// The page, which Snakes' registration adds

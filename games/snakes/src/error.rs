@@ -25,7 +25,7 @@ pub enum SnakesError {
     /// A bad number of players.
     #[error("players must be from 1 to {MAX_SEATS}, found {0}")]
     Players(usize),
-    /// The joint chain of all tokens (rules that interact or throw again,
+    /// The joint chain of all tokens (rules that move other tokens,
     /// several players) outgrew a limit of the solver.
     #[error(
         "too large to solve exactly: under rules {rules:?} the {players} players' tokens are solved together (the rules {why}), and their joint chain reached the limit of {limit} {what} (a token can rest on {squares} squares, so there are up to about {estimate:.1e} joint states); raise the limit with --max-states (Limits::max_states), use fewer players, or simulate instead"

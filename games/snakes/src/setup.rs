@@ -195,7 +195,8 @@ impl Setup {
     /// rules made the analysis solve all tokens together.
     fn explain(&self, e: ExactError) -> SnakesError {
         let (interacts, throws_again) = (self.rules.may_interact(), self.rules.may_throw_again());
-        let joint = self.players > 1 && (interacts || throws_again);
+        // Only rules that move other tokens solve all tokens together.
+        let joint = self.players > 1 && interacts;
         match e {
             ExactError::TooLarge { what, limit }
                 if joint && (what == "states" || what == "transitions") =>

@@ -79,6 +79,24 @@ fn errors_are_located_in_the_text() {
             .is_some_and(|m| m.contains("ladder")),
         "{r}"
     );
+    // A number of the dice points at itself, also when the dice span
+    // several lines (it pointed at their closing parenthesis).
+    let dice =
+        "Board(\n  name: \"x\",\n  size: 20,\n  dice: Dice(\n    count: 1,\n    faces: 0,\n  ),\n)";
+    let r = analyze_answer(dice, 1).json;
+    assert_eq!(
+        (r["error"]["line"].as_u64(), r["error"]["column"].as_u64()),
+        (Some(6), Some(12)),
+        "{r}"
+    );
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("faces")),
+        "{r}"
+    );
+    let r = analyze_answer(&dice.replace("count: 1", "count: 0"), 1).json;
+    assert_eq!(r["error"]["line"].as_u64(), Some(5), "{r}");
     let r = analyze_answer(CLASSIC, 9).json;
     assert_eq!(r["ok"], false);
     assert!(r["error"]["line"].is_null());
@@ -170,4 +188,58 @@ fn a_newer_edit_of_the_same_page_makes_the_older_one_stale() {
     assert_eq!(request("stale-test-2", 1)["ok"], true);
     let bad = serde_json::json!({ "board": CLASSIC, "client": "x".repeat(101), "seq": 1 });
     assert!(api("analyze", &bad.to_string()).is_err());
+}
+
+/// House rules with several players: what can be solved is answered; what
+/// cannot (bump's joint chain of 3 or 4 tokens, past the page's limit) is
+/// said, with the command that samples it, and refused at once rather
+/// than after building the chain to its limit.
+#[test]
+fn house_rules_answer_what_can_be_solved_and_name_the_command_for_the_rest() {
+    let with = |rules: &str| CLASSIC.replace("\"overshoot\"", &format!("{rules:?}"));
+    let started = std::time::Instant::now();
+    let r = analyze_answer(&with("bump"), 3).json;
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["players"], 3);
+    assert_eq!(r["analysis"]["players"], 1, "one token's numbers instead");
+    assert_eq!(
+        r["unsolved"]["command"],
+        "tabula simulate snakes board.ron --players 3"
+    );
+    assert!(
+        r["unsolved"]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("not solved exactly") && e.contains("bump")),
+        "{r}"
+    );
+    assert_eq!(r["command"], "tabula analyze snakes board.ron --shortest");
+    assert!(r["wins"][0]["win_probability"].is_array(), "{r}");
+    for (i, n) in [(1, 3), (2, 4)] {
+        assert_eq!(r["wins"][i]["players"], n);
+        assert_eq!(
+            r["wins"][i]["command"],
+            format!("tabula simulate snakes board.ron --players {n}")
+        );
+    }
+    // The refusals cost nothing: the joint chains are not built.
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    // A six thrown again is a race of whole turns: every number of
+    // players is solved.
+    let r = analyze_answer(&with("six-again"), 4).json;
+    assert_eq!(r["ok"], true, "{r}");
+    assert!(r["unsolved"].is_null(), "{r}");
+    assert_eq!(r["analysis"]["chain"]["by_turns"], true);
+    for w in r["wins"].as_array().expect("wins") {
+        let total: f64 = w["win_probability"]
+            .as_array()
+            .expect("chances")
+            .iter()
+            .filter_map(serde_json::Value::as_f64)
+            .sum();
+        assert!((total - 1.0).abs() < 1e-9, "{w}");
+    }
+    assert_eq!(
+        r["wins"][2]["win_probability"],
+        r["analysis"]["seats"]["win_probability"]
+    );
 }

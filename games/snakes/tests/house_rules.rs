@@ -211,3 +211,147 @@ fn a_report_too_large_to_solve_says_why() {
     assert!(why.contains("3 tokens are solved together"), "{why}");
     assert!(why.contains("past what the report solves"), "{why}");
 }
+
+/// Rules that throw again but never move other tokens are a race of
+/// independent tokens taking whole turns (`Chain::turns`): its numbers
+/// are the joint chain's, which solves all tokens together, for every
+/// quantity the analysis reports.
+#[test]
+fn a_race_of_whole_turns_is_the_joint_chain() {
+    use tabula_exact::{Chain, Limits};
+    use tabula_snakes::analysis::{Mark, marks};
+    fn check<R: Rules>(board: &Board, rules: &R, players: u8) {
+        let name = format!("{} with {players} players", board.name());
+        let limits = Limits::default();
+        let one = Chain::build(&Snakes::new(board, rules, 1), &limits, marks).unwrap();
+        let turns = one.turns(&limits, |s| !s.again()).unwrap();
+        let race = turns.race(usize::from(players));
+        let all = Chain::build(&Snakes::new(board, rules, players), &limits, marks).unwrap();
+        let whole = all.solve(&limits).unwrap();
+        let close = |a: f64, b: f64, what: &str| {
+            assert!(
+                (a - b).abs() <= 1e-12 * b.abs().max(1.0),
+                "{name}: {what} {a} against the joint chain's {b}"
+            );
+        };
+        let mut wins = vec![0.0; usize::from(players)];
+        for &(r, p) in &whole.results {
+            if let tabula_core::GameResult::Win(s) = r {
+                wins[s] += p;
+            }
+        }
+        for (seat, (a, b)) in race.win_probability.iter().zip(&wins).enumerate() {
+            close(*a, *b, &format!("seat {seat}'s win"));
+        }
+        // Only turns: the same chances.
+        let counts = one.turn_counts(&limits, |s| !s.again()).unwrap();
+        for (a, b) in counts
+            .win_probability(usize::from(players))
+            .iter()
+            .zip(&wins)
+        {
+            close(*a, *b, "a win counted in turns only");
+        }
+        close(race.total_mean, whole.mean, "total throws' mean");
+        close(
+            race.total_variance,
+            whole.variance,
+            "total throws' variance",
+        );
+        assert_eq!(
+            (race.total_mode, race.total_median, race.total_min),
+            (whole.mode, whole.median, whole.min),
+            "{name}"
+        );
+        assert_eq!(race.total_pmf.len(), whole.pmf.len(), "{name}");
+        for (a, b) in race.total_pmf.iter().zip(&whole.pmf) {
+            assert!((a - b).abs() < 1e-15, "{name}: pmf {a} against {b}");
+        }
+        // Every mark: landings on each square, ladders, chutes, forfeits.
+        let expected = |chain: &Chain<Snakes<'_, R>, Mark>, values: &[f64], m: &Mark| {
+            chain
+                .mark_keys()
+                .iter()
+                .position(|k| k == m)
+                .map_or(0.0, |i| values[i])
+        };
+        for m in all.mark_keys() {
+            close(
+                expected(&one, &race.marks, m),
+                expected(&all, &whole.marks, m),
+                &format!("{m:?}"),
+            );
+        }
+    }
+    let classic = Board::classic();
+    let teaching = Board::built_in("teaching").unwrap().unwrap();
+    for players in [2, 3] {
+        check(&teaching, &SixAgain, players);
+        check(&teaching, &SixesHome, players);
+    }
+    check(&classic, &SixAgain, 2);
+    // The analysis takes that race, and says so.
+    let a = Setup::new(classic, Some("six-again"), 4)
+        .unwrap()
+        .analyze(&AnalysisOptions::default())
+        .unwrap();
+    assert_eq!((a.chain.tokens, a.chain.by_turns), (1, true));
+    let total: f64 = a.seats.win_probability.iter().sum();
+    assert!((total - 1.0).abs() < 1e-12, "{total}");
+}
+
+/// Two tokens that bump each other, solved as a duel over the pairs of
+/// one-token states (`Chain::duel`): every number the joint chain gives.
+#[test]
+fn a_duel_of_two_bumping_tokens_is_the_joint_chain() {
+    use tabula_exact::{Chain, Limits};
+    use tabula_snakes::analysis::{Mark, marks};
+    let limits = Limits::default();
+    for name in ["teaching", "classic"] {
+        let board = Board::built_in(name).unwrap().unwrap();
+        let all = Chain::build(&Snakes::new(&board, &Bump, 2), &limits, marks).unwrap();
+        let whole = all.solve(&limits).unwrap();
+        let a = tabula_snakes::analysis::Solver::new(&board, &Bump, &limits)
+            .unwrap()
+            .analyze(2, None)
+            .unwrap();
+        let close = |x: f64, y: f64, what: &str| {
+            assert!(
+                (x - y).abs() <= 1e-12 * y.abs().max(1.0),
+                "{name}: {what} {x} against the joint chain's {y}"
+            );
+        };
+        let mut wins = [0.0; 2];
+        for &(r, p) in &whole.results {
+            if let tabula_core::GameResult::Win(s) = r {
+                wins[s] += p;
+            }
+        }
+        close(a.seats.win_probability[0], wins[0], "seat 1's win");
+        close(a.seats.win_probability[1], wins[1], "seat 2's win");
+        close(a.seats.total_throws_mean, whole.mean, "mean");
+        close(a.seats.total_throws_variance, whole.variance, "variance");
+        assert_eq!(
+            (
+                a.seats.total_throws_mode,
+                a.seats.total_throws_median,
+                a.seats.total_throws_min
+            ),
+            (whole.mode, whole.median, whole.min),
+            "{name}"
+        );
+        assert_eq!(a.seats.total_throws_pmf.len(), whole.pmf.len(), "{name}");
+        for (x, y) in a.seats.total_throws_pmf.iter().zip(&whole.pmf) {
+            assert!((x - y).abs() < 1e-15, "{name}: pmf {x} against {y}");
+        }
+        for (square, &x) in a.squares.landings.iter().enumerate() {
+            let y = all
+                .mark_keys()
+                .iter()
+                .position(|k| *k == Mark::Land(square as u16))
+                .map_or(0.0, |i| whole.marks[i]);
+            close(x, y, &format!("landings on {square}"));
+        }
+        assert_eq!(a.chain.tokens, 2);
+    }
+}

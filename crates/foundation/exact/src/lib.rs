@@ -55,7 +55,10 @@
 //! probability distribution over states forward one step at a time, which
 //! gives the exact length distribution and expected mark counts;
 //! [`Chain::solve`] and [`Chain::race`] sum it up, and [`Chain::shortest`]
-//! searches the chain exhaustively for the shortest games.
+//! searches the chain exhaustively for the shortest games. Players whose
+//! turn can be several steps (a six throws again) but who never touch
+//! each other are a race too: [`Chain::turns`] walks one player's chain
+//! counting its turns, and [`Turns::race`] composes the seats from it.
 //!
 //! One state-graph builder (`explore.rs`) explores a game's states for
 //! every solver that needs them: [`Chain`], [`Optimal`] and each stage of
@@ -149,6 +152,7 @@ pub(crate) use solved_agent;
 mod budget;
 mod chain;
 pub mod dense;
+mod duel;
 mod explore;
 pub mod fewest;
 mod graph;
@@ -160,6 +164,7 @@ mod race;
 mod shortest;
 pub mod staged;
 mod stationary;
+mod turns;
 mod walk;
 
 pub use budget::{Cancel, Progress, Stage};
@@ -173,6 +178,7 @@ pub use race::Race;
 pub use shortest::{Route, Shortest};
 pub use staged::{Play, Staged, Stages};
 pub use stationary::Stationary;
+pub use turns::{TurnCounts, Turns};
 pub use walk::{PMF_TAIL, SeatResults, Solution, StepView, Walked, first_max, first_min};
 
 /// Why a game could not be solved exactly.
@@ -328,6 +334,15 @@ pub enum ExactError {
         iterations: u32,
         /// The residual reached.
         residual: f64,
+    },
+    /// A duel's meeting rule ([`Chain::duel`]) sent a token to a state
+    /// that does not begin a turn, or is not in the chain.
+    #[error(
+        "the meeting rule sends a token to {state}, which is not a state of the chain that begins a turn"
+    )]
+    Interaction {
+        /// The state, debug-printed.
+        state: String,
     },
     /// The distribution did not settle within the step limit.
     #[error(
