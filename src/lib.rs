@@ -98,8 +98,10 @@ pub use tabula_serve as serve;
 pub fn main() -> std::process::ExitCode {
     #[cfg(feature = "serve")]
     return tabula_cli::main_with(&[tabula_cli::Extra {
-        command: tabula_serve::command,
-        run: tabula_serve::run_matches_io,
+        name: "serve",
+        about: tabula_serve::ABOUT,
+        arguments: tabula_serve::arguments,
+        run: tabula_serve::run_io,
     }]);
     #[cfg(not(feature = "serve"))]
     return tabula_cli::main();

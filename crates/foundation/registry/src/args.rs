@@ -157,8 +157,12 @@ pub struct Arg {
     /// heading's where it has one (see [`Arg::group_name`]).
     pub group: Option<String>,
     /// What a form calls it, in words ("Games per pairing"); made from
-    /// its id where none is given (see [`Arg::label_text`]).
+    /// its help where none is given (see [`Arg::label_text`]).
     pub label: Option<String>,
+    /// Values a form offers in a menu where its [`kind`](Self::kind)
+    /// lists none: a game parameter's choices, which the game checks (on
+    /// the command line as in a form). See [`Arg::menu_values`].
+    pub menu: Vec<Possible>,
     /// Its place in the help among the options: the order they were
     /// added to the command in, kept when [`Arguments::mut_arg`] moves
     /// it (positional arguments have none: they come in order).
@@ -193,6 +197,7 @@ impl Arg {
             heading: None,
             group: None,
             label: None,
+            menu: Vec::new(),
             display_order: None,
         }
     }
@@ -203,18 +208,46 @@ impl Arg {
         self.group.as_deref().or(self.heading.as_deref())
     }
 
-    /// What a form calls it: its [`label`](Self::label), else its id in
-    /// words (`max_states` is "Max states").
+    /// What a form calls it: its [`label`](Self::label), else its help's
+    /// first clause (up to a comma, a semicolon, a colon, a bracket or a
+    /// full stop: "Games to simulate (specification 000 ...)" is "Games
+    /// to simulate"), else its id in words (`max_states` is "Max
+    /// states"); with a capital first.
+    ///
+    /// ```
+    /// use tabula_registry::args::Arg;
+    /// let games = Arg::new("games").long("games").help("Games to play, at least 1");
+    /// assert_eq!(games.label_text(), "Games to play");
+    /// assert_eq!(Arg::new("max_states").label_text(), "Max states");
+    /// assert_eq!(Arg::new("x").label("Exact values").label_text(), "Exact values");
+    /// ```
     pub fn label_text(&self) -> String {
-        match &self.label {
-            Some(label) => label.clone(),
-            None => {
-                let words = self.id.replace('_', " ");
-                let mut chars = words.chars();
-                chars
-                    .next()
-                    .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-            }
+        let clause = self.help.as_deref().map(|h| {
+            let end = h.find([',', ';', ':', '(', '[', '\n']).unwrap_or(h.len());
+            let clause = h[..end].trim();
+            clause
+                .strip_suffix('.')
+                .unwrap_or(clause)
+                .trim()
+                .to_string()
+        });
+        let words = match (&self.label, clause) {
+            (Some(label), _) => label.clone(),
+            (None, Some(clause)) if !clause.is_empty() => clause,
+            _ => self.id.replace('_', " "),
+        };
+        let mut chars = words.chars();
+        chars
+            .next()
+            .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+    }
+
+    /// The values a form offers in a menu: its choices, else its
+    /// [`menu`](Self::menu) (none: a field to type in).
+    pub fn menu_values(&self) -> &[Possible] {
+        match &self.kind {
+            ValueKind::Choice(possible) => possible,
+            _ => &self.menu,
         }
     }
 
@@ -331,6 +364,19 @@ impl Arg {
                 })
                 .collect(),
         ))
+    }
+
+    /// A form offers `names` in a menu; the check stays its kind's (a
+    /// game parameter's choices, which the game checks).
+    pub fn menu<'a>(mut self, names: impl IntoIterator<Item = &'a str>) -> Arg {
+        self.menu = names
+            .into_iter()
+            .map(|n| Possible {
+                name: n.to_string(),
+                help: String::new(),
+            })
+            .collect();
+        self
     }
 
     /// Its values name agents of a game: `agents` as

@@ -178,16 +178,21 @@ pub fn game_parameters(
     mut command: args::Arguments,
     fields: &[tabula_core::params::Param],
 ) -> args::Arguments {
+    use tabula_core::params::Kind;
     for p in fields {
-        command = command.arg(
-            args::Arg::new(p.name)
-                .long(p.name)
-                .value_name(p.name.to_uppercase())
-                .help(format!("{} ({})", p.help, p.allowed()))
-                .default_value(p.default)
-                .help_heading("Game parameters")
-                .label(p.name),
-        );
+        let arg = args::Arg::new(p.name)
+            .long(p.name)
+            .value_name(p.name.to_uppercase())
+            .help(format!("{} ({})", p.help, p.allowed()))
+            .default_value(p.default)
+            .help_heading("Game parameters");
+        // A form's menu; the game checks the value, as on the command line.
+        let arg = match p.kind {
+            Kind::Choice(choices) => arg.menu(choices.iter().copied()),
+            Kind::Bool => arg.menu(["false", "true"]),
+            _ => arg,
+        };
+        command = command.arg(arg);
     }
     command.arg(
         args::Arg::new("params")

@@ -110,21 +110,34 @@ pub struct DiceTestArgs {
 }
 
 /// A command a binary adds to the command line beside `list`, the games'
-/// verbs and `dice-test` (the web front end's `serve`): its clap command,
-/// and what runs it once parsed. The command line names none.
+/// verbs and `dice-test` (the web front end's `serve`): its options as
+/// data ([`Arguments`](tabula_registry::args::Arguments), which the
+/// command line turns into clap as it does a game's), and what runs it
+/// with the values parsed. The command line names none.
 #[derive(Clone, Copy, Debug)]
 pub struct Extra {
     /// The command, named as it is typed (`serve`).
-    pub command: fn() -> clap::Command,
-    /// Runs it with its parsed arguments.
-    pub run: fn(&ArgMatches, &mut Io<'_>) -> Result<(), Error>,
+    pub name: &'static str,
+    /// Its line in the list of commands.
+    pub about: &'static str,
+    /// Its options.
+    pub arguments: fn() -> tabula_registry::args::Arguments,
+    /// Runs it with the values parsed for its options.
+    pub run: fn(&tabula_registry::args::Values, &mut Io<'_>) -> Result<(), Error>,
+}
+
+impl Extra {
+    /// Its clap command.
+    pub fn command(&self) -> clap::Command {
+        args::command(self.name, &(self.arguments)()).about(self.about)
+    }
 }
 
 /// [`command`] with `extras` added after the others.
 pub fn command_with(extras: &[Extra]) -> Result<clap::Command, Error> {
     let mut root = command()?;
     for e in extras {
-        let c = (e.command)();
+        let c = e.command();
         if root.find_subcommand(c.get_name()).is_some() {
             return Err(format!(
                 "two commands are named {:?}: a game's verb and a command of the program",
@@ -299,11 +312,11 @@ where
             let extra = m.subcommand().and_then(|(name, sub)| {
                 extras
                     .iter()
-                    .find(|e| (e.command)().get_name() == name)
-                    .map(|e| (e, sub))
+                    .find(|e| e.name == name)
+                    .map(|e| (e, args::values(&(e.arguments)(), sub)))
             });
-            exit::on_standard_io(|io| match extra {
-                Some((e, sub)) => (e.run)(sub, io),
+            exit::on_standard_io(|io| match &extra {
+                Some((e, values)) => (e.run)(values, io),
                 None => run_matches(&m, io),
             })
         }

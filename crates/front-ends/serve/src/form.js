@@ -33,7 +33,9 @@
       }
     }
     for (const el of form.elements) {
-      if (!el.name) continue;
+      // A field of a set that is off (it matters only with an option
+      // the form does not offer) is not sent.
+      if (!el.name || el.matches(":disabled")) continue;
       if (el.type === "checkbox") {
         if (el.checked) sent[el.name] = "true";
       } else if (el.value !== "" && !(el.name in sent)) {
@@ -41,6 +43,19 @@
       }
     }
     return sent;
+  }
+
+  // A pick list of agents adds the agent picked to its field's list
+  // (one per seat, comma-separated); its clear button empties the list.
+  for (const pick of form.querySelectorAll("select[data-add-to]")) {
+    pick.addEventListener("change", () => {
+      const field = $(pick.dataset.addTo);
+      if (pick.value) field.value = field.value.trim() ? field.value.trim() + "," + pick.value : pick.value;
+      pick.value = "";
+    });
+  }
+  for (const button of form.querySelectorAll("button[data-clear]")) {
+    button.addEventListener("click", () => { $(button.dataset.clear).value = ""; });
   }
 
   function show(answer) {

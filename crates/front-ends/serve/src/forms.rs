@@ -1,19 +1,23 @@
 //! A form for every game's every command that returns a report, built
-//! from the command's declared arguments ([`tabula_registry::args`]) as the
-//! `tabula` command line turns them into its clap command (names, help,
-//! defaults, allowed values), and the
-//! run behind it: the same arguments parsed by the same parser, the
-//! command run in this process, its report rendered as the terminal
-//! renders it (text, and JSON) with its pictures (SVG). Under the
-//! `tabula` command each run is a process of its own (the program run
-//! again as `tabula serve --run-form VERB GAME`), killed when its client
-//! goes away; a server started otherwise ([`crate::spawn`]) runs them in
-//! its own process.
+//! from the command's declared arguments as data ([`tabula_registry::args`]:
+//! the data the `tabula` command line turns into its clap command):
+//! labels in words with the flag beside them, menus for choices, a pick
+//! list for agents, uploads for files, sets of options together. The run
+//! behind it: the same arguments take or refuse the values by the same
+//! validator ([`Arguments::parse`], which the command line's parser
+//! calls for every value), the command run in this process, its report
+//! rendered as the terminal renders it (text, and JSON) with its
+//! pictures (SVG). Under the `tabula` command each run is a process of
+//! its own (the program run again as `tabula serve --run-form VERB
+//! GAME`), killed when its client goes away; a server started otherwise
+//! ([`crate::spawn`]) runs them in its own process.
 //!
 //! Interactive commands (`play`) talk to a terminal: they get no form,
 //! except those that only print ([`PRINTS_ONLY`]: `replay`), whose form
 //! shows what they print. Arguments that write files (a `DIR`) are left
-//! out, and a value that is an absolute path or climbs (`..`) is
+//! out (the options that matter only with them are shown, off), so is
+//! `--shard` (a part of a split run is a file for `tabula merge`), and a
+//! value that is an absolute path or climbs (`..`) is
 //! refused. An argument that takes a file (a board, `--params FILE`, a
 //! record) takes an uploaded one: it is sent with the run, written to a
 //! fresh directory of that run's own ([`RunDir`], removed after it) and
@@ -22,15 +26,18 @@
 //! typed, in a parameter file or in a record, is a name inside it, and
 //! anything else gets one refusal whatever is on the disk.
 
-use clap::{Arg, ArgAction};
+use tabula_registry::args::{Action, Arg, Arguments, Possible, ValueKind, Values};
 use tabula_registry::progress::Feed;
 use tabula_registry::{Command, Io, Kind};
 
 use crate::escape;
 
-/// The options every report command has, which a form replaces: the
-/// page shows the text and the JSON and draws the pictures.
-const LEFT_OUT: [&str; 5] = ["help", "version", "format", "plot", "report"];
+/// The options a form leaves to the command line: `--shard K/N` plays a
+/// part of a split run, a file for `tabula merge` (the options every
+/// report has, `--format`, `--plot` and `--report`, are the command
+/// line's own, not the command's: the page shows the text and the JSON
+/// and draws the pictures).
+const LEFT_OUT: [&str; 1] = ["shard"];
 
 /// The interactive verbs that read nothing and only print (replaying a
 /// record): they get a form, which shows what they print.
@@ -40,30 +47,38 @@ const PRINTS_ONLY: [&str; 1] = ["replay"];
 /// [`crate::MAX_BODY`] too).
 pub(crate) const MAX_UPLOAD: usize = 512 * 1024;
 
-/// One field of a form: one argument of the command.
+/// One field of a form: one argument of the command, as its data
+/// ([`Arg`]) describes it.
 #[derive(Debug)]
 pub(crate) struct Field {
-    /// clap's id: the name a form sends its value under.
+    /// The argument's id: the name a form sends its value under.
     pub id: String,
     /// `--long`, or none for a positional argument.
     pub long: Option<String>,
+    /// What the form calls it, in words ([`Arg::label_text`]).
+    pub label: String,
     /// Its help (the long help where there is one).
     pub help: String,
     /// Its default value, if any.
     pub default: Option<String>,
-    /// The values it allows, with their help, if it lists them.
-    pub choices: Vec<(String, String)>,
+    /// The values a menu offers ([`Arg::menu_values`]), with their help.
+    pub choices: Vec<Possible>,
+    /// The agents it names, with their summaries: a pick list.
+    pub agents: Vec<Possible>,
     /// A switch: on or off, no value.
     pub flag: bool,
-    /// It takes several values (space-separated in the form).
+    /// It takes several values (space-separated in the form; a list of
+    /// agents, comma-separated).
     pub multiple: bool,
     /// What its value is called (`N`, `FILE`).
     pub value_name: String,
     /// It must be given.
     pub required: bool,
-    /// It takes a file (its value is called `FILE`, or its help speaks
-    /// of a file): the form offers an upload.
+    /// It takes a file (its value is a path, is called `FILE`, or its
+    /// help speaks of a file): the form offers an upload.
     pub file: bool,
+    /// The set of options it is shown with ([`Arg::group_name`]).
+    pub group: Option<String>,
 }
 
 /// Why a form or a run cannot be had.
@@ -91,9 +106,10 @@ pub(crate) struct Rendered {
     pub pictures: Vec<(String, String, String)>,
 }
 
-/// The game's command of `verb` and its clap command as `tabula VERB
-/// GAME` has it; a command that talks to a terminal is not found.
-fn lookup(verb: &str, game: &str) -> Result<(&'static dyn Command, clap::Command), Refusal> {
+/// The game's command of `verb` and its arguments as data (what `tabula
+/// VERB GAME` turns into its parser); a command that talks to a terminal
+/// is not found.
+fn lookup(verb: &str, game: &str) -> Result<(&'static dyn Command, Arguments), Refusal> {
     let not_found = || Refusal::NotFound(format!("no command `tabula {verb} {game}` here"));
     let entry = tabula_registry::find_game(game).map_err(|_| not_found())?;
     let c = entry.command(verb).ok_or_else(not_found)?;
@@ -102,95 +118,208 @@ fn lookup(verb: &str, game: &str) -> Result<(&'static dyn Command, clap::Command
             "`tabula {verb} {game}` talks to a terminal: run it there"
         )));
     }
-    let root = tabula_cli::command().map_err(|e| Refusal::NotFound(e.to_string()))?;
-    let command = root
-        .find_subcommand(verb)
-        .and_then(|v| v.find_subcommand(game))
-        .cloned()
-        .ok_or_else(not_found)?;
-    Ok((c, command))
+    Ok((c, c.arguments()))
 }
 
-/// The fields of a command's form, in clap's order (positionals first).
-fn fields(command: &clap::Command) -> Vec<Field> {
-    let mut positional: Vec<&Arg> = command.get_positionals().collect();
-    positional.sort_by_key(|a| a.get_index());
-    positional
-        .into_iter()
-        .chain(command.get_arguments().filter(|a| !a.is_positional()))
-        .filter(|a| !a.is_hide_set() && !LEFT_OUT.contains(&a.get_id().as_str()))
-        .filter(|a| !writes_files(a))
-        .map(field)
-        .collect()
+/// The fields a command's form takes: positionals first, then the
+/// options in their order; an option that writes files (a `DIR`) is left
+/// out. (The page shows one field for an option and the positional
+/// argument that is another way to give it: see [`shown_alone`].)
+fn fields(arguments: &Arguments) -> Vec<Field> {
+    let taken = |a: &&Arg| !a.hidden && !LEFT_OUT.contains(&a.id.as_str()) && !writes_files(a);
+    let positional = arguments.iter().filter(|a| a.is_positional());
+    let options = arguments.iter().filter(|a| !a.is_positional());
+    positional.chain(options).filter(taken).map(field).collect()
+}
+
+/// Whether the page shows field `f`: not an option that a positional
+/// argument is another way to give (the positional conflicts with it:
+/// snakes' `BOARD` beside `--board`), which the positional's field stands
+/// for. Both are taken, as on the command line; one is shown.
+fn shown_alone(arguments: &Arguments, f: &Field) -> bool {
+    f.long.is_none()
+        || !arguments
+            .iter()
+            .any(|p| p.is_positional() && !p.hidden && p.conflicts.iter().any(|c| *c == f.id))
 }
 
 /// An argument naming a folder to write into (`--record DIR`).
 fn writes_files(a: &Arg) -> bool {
-    a.get_value_names()
-        .is_some_and(|names| names.iter().any(|n| n.as_str() == "DIR"))
+    a.value_name.as_deref() == Some("DIR")
+}
+
+/// The groups of options whose every use writes files (a member is left
+/// out as [`writes_files`]): `Record`, whose other options matter only
+/// with `--record DIR`.
+fn writing_groups(arguments: &Arguments) -> Vec<String> {
+    arguments
+        .iter()
+        .filter(|a| writes_files(a))
+        .filter_map(|a| a.group_name().map(str::to_string))
+        .collect()
 }
 
 fn field(a: &Arg) -> Field {
-    let flag = !a.get_action().takes_values();
+    let flag = !a.takes_value();
     let help = a
-        .get_long_help()
-        .or_else(|| a.get_help())
-        .map(|h| h.to_string())
+        .long_help
+        .clone()
+        .or_else(|| a.help.clone())
         .unwrap_or_default();
+    // A default the help leaves out, or states in its own words ("[default:
+    // the board's]"), is not a value to show.
     let default = a
-        .get_default_values()
-        .iter()
-        .map(|v| v.to_string_lossy().into_owned())
-        .collect::<Vec<_>>();
+        .default
+        .clone()
+        .filter(|d| !flag && !d.is_empty() && !a.hide_default && !help.contains("[default:"));
     let choices = if flag {
         Vec::new()
     } else {
-        a.get_possible_values()
-            .iter()
-            .filter(|p| !p.is_hide_set())
-            .map(|p| {
-                (
-                    p.get_name().to_string(),
-                    p.get_help().map(|h| h.to_string()).unwrap_or_default(),
-                )
-            })
-            .collect()
+        a.menu_values().to_vec()
     };
-    let multiple = matches!(a.get_action(), ArgAction::Append)
-        || a.get_num_args().is_some_and(|n| n.max_values() > 1);
-    // An empty default says nothing, and help that states its own
-    // default ("[default: the board's]") is not told it twice.
-    let shown_default =
-        !flag && default.iter().any(|d| !d.is_empty()) && !help.contains("[default:");
-    let value_name = a
-        .get_value_names()
-        .and_then(|n| n.first())
-        .map_or_else(|| a.get_id().to_string().to_uppercase(), |n| n.to_string());
+    let agents = match &a.kind {
+        ValueKind::Agents(agents) => agents.clone(),
+        _ => Vec::new(),
+    };
+    let multiple = a.action == Action::Append || a.many;
+    let value_name = a.value_name.clone().unwrap_or_else(|| a.id.to_uppercase());
     let file = !flag
         && choices.is_empty()
-        && (value_name == "FILE" || help.to_lowercase().contains("file"));
+        && agents.is_empty()
+        && (matches!(a.kind, ValueKind::Path)
+            || value_name == "FILE"
+            || help.to_lowercase().contains("file"));
     Field {
-        id: a.get_id().to_string(),
-        long: a.get_long().map(str::to_string),
+        id: a.id.clone(),
+        long: a.long.clone(),
+        label: a.label_text(),
         help,
-        default: shown_default.then(|| default.join(" ")),
+        default,
         choices,
+        agents,
         flag,
         multiple,
         value_name,
-        required: a.is_required_set(),
+        required: a.required,
         file,
+        group: a.group_name().map(str::to_string),
     }
 }
 
+/// One field's HTML: its label in words with its flag beside it, its
+/// input (a checkbox, a menu, a pick list of agents, text with an
+/// upload), its help and notes.
+fn field_html(f: &Field) -> String {
+    let name = match &f.long {
+        Some(long) => format!("--{long}"),
+        None => f.value_name.clone(),
+    };
+    let id = escape(&f.id);
+    let mut html = format!(
+        "<div class=\"field\"><label for=\"f-{id}\">{} <code>{}</code></label> ",
+        escape(&f.label),
+        escape(&name)
+    );
+    // Help that states its own default ("[default: the board's]") is not
+    // told it twice.
+    let default = f.default.clone().unwrap_or_default();
+    if f.flag {
+        html.push_str(&format!(
+            "<input type=\"checkbox\" id=\"f-{id}\" name=\"{id}\" value=\"true\">"
+        ));
+    } else if !f.choices.is_empty() && !f.multiple {
+        html.push_str(&format!("<select id=\"f-{id}\" name=\"{id}\">"));
+        if f.default.is_none() {
+            html.push_str("<option value=\"\" selected>(not given)</option>");
+        }
+        for p in &f.choices {
+            let selected = if p.name == default { " selected" } else { "" };
+            let label = if p.help.is_empty() {
+                escape(&p.name)
+            } else {
+                format!("{}: {}", escape(&p.name), escape(&p.help))
+            };
+            html.push_str(&format!(
+                "<option value=\"{}\"{selected}>{label}</option>",
+                escape(&p.name)
+            ));
+        }
+        html.push_str("</select>");
+    } else {
+        html.push_str(&format!(
+            "<input type=\"text\" id=\"f-{id}\" name=\"{id}\" value=\"{}\" placeholder=\"{}\"{}>",
+            escape(&default),
+            escape(&f.value_name),
+            if f.required && !f.file && f.default.is_none() {
+                " required"
+            } else {
+                ""
+            }
+        ));
+        if !f.agents.is_empty() {
+            // A pick list: each agent with its summary; a pick adds it to
+            // the list (one agent per seat, in seat order).
+            html.push_str(&format!(
+                " <select class=\"pick\" id=\"f-{id}-pick\" data-add-to=\"f-{id}\" aria-label=\"add an agent\">\
+<option value=\"\" selected>add an agent…</option>"
+            ));
+            for p in &f.agents {
+                html.push_str(&format!(
+                    "<option value=\"{name}\" title=\"{help}\">{name}: {help}</option>",
+                    name = escape(&p.name),
+                    help = escape(&p.help)
+                ));
+            }
+            html.push_str("</select> <button type=\"button\" data-clear=\"f-");
+            html.push_str(&id);
+            html.push_str("\">clear</button>");
+        }
+        if f.file && !f.multiple {
+            html.push_str(&format!(
+                " or a file <input type=\"file\" id=\"f-{id}-file\" data-for=\"{id}\">"
+            ));
+        }
+    }
+    let mut notes = Vec::new();
+    if let Some(d) = &f.default {
+        notes.push(format!("default: {}", escape(d)));
+    }
+    if !f.agents.is_empty() {
+        notes.push("one agent per seat, in seat order, separated by commas".to_string());
+    } else if f.multiple {
+        notes.push("several values: separate them with spaces".to_string());
+    }
+    if f.required {
+        notes.push("required".to_string());
+    }
+    if f.file && !f.multiple {
+        notes.push(format!(
+            "a file you upload, or a name the command knows; at most {} KiB",
+            MAX_UPLOAD / 1024
+        ));
+    }
+    let notes = if notes.is_empty() {
+        String::new()
+    } else {
+        format!(" [{}]", notes.join("; "))
+    };
+    html.push_str(&format!(
+        " <span class=\"help\">{}{notes}</span></div>\n",
+        escape(&f.help)
+    ));
+    html
+}
+
 /// The form of `tabula VERB GAME`: its heading, then one field per
-/// argument, the buttons and where the report goes. The script is the
+/// argument (those of a set, such as the game's parameters, together;
+/// those that matter only with an option that writes files, shown but
+/// off), the buttons and where the report goes. The script is the
 /// page's own ([`SCRIPT`]).
 pub(crate) fn form_html(verb: &str, game: &str) -> Result<String, Refusal> {
-    let (c, command) = lookup(verb, game)?;
+    let (c, arguments) = lookup(verb, game)?;
     let mut html = format!(
         "<h1><code>tabula {verb} {game}</code></h1>\n<p>{about}</p>\n\
-<p class=\"muted\">The command's own options, with their help and defaults. Run it: the report below is the one \
+<p class=\"muted\">The command's own options, as the command describes them, with their help and defaults. Run it: the report below is the one \
 <code>tabula</code> prints (text and <code>--format json</code>), with the pictures <code>--plot</code> draws. \
 It runs on this server, within the same budgets as on the command line (the options below that say so), \
 one run per worker at a time; Stop ends it.</p>\n\
@@ -199,77 +328,49 @@ one run per worker at a time; Stop ends it.</p>\n\
         game = escape(game),
         about = escape(c.about()),
     );
-    for f in fields(&command) {
-        let name = match &f.long {
-            Some(long) => format!("--{long}"),
-            None => f.value_name.clone(),
-        };
-        let id = escape(&f.id);
-        html.push_str(&format!(
-            "<div class=\"field\"><label for=\"f-{id}\"><code>{}</code></label> ",
-            escape(&name)
-        ));
-        let default = f.default.clone().unwrap_or_default();
-        if f.flag {
+    let fields: Vec<Field> = fields(&arguments)
+        .into_iter()
+        .filter(|f| shown_alone(&arguments, f))
+        .collect();
+    let writing = writing_groups(&arguments);
+    // The fields of no set first, then each set's, in the order they come.
+    for f in fields.iter().filter(|f| f.group.is_none()) {
+        html.push_str(&field_html(f));
+    }
+    let mut groups: Vec<&str> = Vec::new();
+    for g in fields.iter().filter_map(|f| f.group.as_deref()) {
+        if !groups.contains(&g) {
+            groups.push(g);
+        }
+    }
+    for g in groups {
+        let members = fields.iter().filter(|f| f.group.as_deref() == Some(g));
+        if writing.iter().any(|w| w == g) {
+            // Its options matter only with the one that writes files,
+            // which is the command line's: shown, off, never sent.
             html.push_str(&format!(
-                "<input type=\"checkbox\" id=\"f-{id}\" name=\"{id}\" value=\"true\">"
+                "<details class=\"group\"><summary>{g}: on the command line only</summary>\n\
+<p class=\"muted\">These matter only with the option that writes files (<code>--{flag} DIR</code>), which a form does not offer.</p>\n\
+<fieldset disabled data-group=\"{g}\"><legend>{g}</legend>\n",
+                g = escape(g),
+                flag = escape(
+                    &arguments
+                        .iter()
+                        .find(|a| writes_files(a) && a.group_name() == Some(g))
+                        .and_then(|a| a.long.clone())
+                        .unwrap_or_else(|| g.to_lowercase())
+                ),
             ));
-        } else if !f.choices.is_empty() && !f.multiple {
-            html.push_str(&format!("<select id=\"f-{id}\" name=\"{id}\">"));
-            if f.default.is_none() {
-                html.push_str("<option value=\"\" selected>(not given)</option>");
-            }
-            for (value, help) in &f.choices {
-                let selected = if *value == default { " selected" } else { "" };
-                let label = if help.is_empty() {
-                    escape(value)
-                } else {
-                    format!("{}: {}", escape(value), escape(help))
-                };
-                html.push_str(&format!(
-                    "<option value=\"{}\"{selected}>{label}</option>",
-                    escape(value)
-                ));
-            }
-            html.push_str("</select>");
+            members.for_each(|f| html.push_str(&field_html(f)));
+            html.push_str("</fieldset></details>\n");
         } else {
             html.push_str(&format!(
-                "<input type=\"text\" id=\"f-{id}\" name=\"{id}\" value=\"{}\" placeholder=\"{}\"{}>",
-                escape(&default),
-                escape(&f.value_name),
-                if f.required && !f.file { " required" } else { "" }
+                "<fieldset data-group=\"{g}\"><legend>{g}</legend>\n",
+                g = escape(g)
             ));
-            if f.file && !f.multiple {
-                html.push_str(&format!(
-                    " or a file <input type=\"file\" id=\"f-{id}-file\" data-for=\"{id}\">"
-                ));
-            }
+            members.for_each(|f| html.push_str(&field_html(f)));
+            html.push_str("</fieldset>\n");
         }
-        let mut notes = Vec::new();
-        if let Some(d) = &f.default {
-            notes.push(format!("default: {}", escape(d)));
-        }
-        if f.multiple {
-            notes.push("several values: separate them with spaces".to_string());
-        }
-        if f.required {
-            notes.push("required".to_string());
-        }
-        if f.file && !f.multiple {
-            notes.push(format!(
-                "a file you upload, or a name the command knows; at most {} KiB",
-                MAX_UPLOAD / 1024
-            ));
-        }
-        let notes = if notes.is_empty() {
-            String::new()
-        } else {
-            format!(" [{}]", notes.join("; "))
-        };
-        html.push_str(&format!(
-            " <span class=\"help\">{}{notes}</span></div>\n",
-            escape(&f.help)
-        ));
     }
     html.push_str(
         "<p><button type=\"submit\" id=\"run\">Run</button> \
@@ -503,26 +604,38 @@ fn write_upload(index: usize, name: &str, text: &str) -> Result<std::path::PathB
     Ok(path)
 }
 
-/// A form's command lines: as run, as shown, and each file sent (its
-/// path and its name).
-type Lines = (Vec<String>, Vec<String>, Vec<(String, String)>);
+/// What a form's values make: the values by argument id, for the
+/// command's arguments to take or refuse ([`Arguments::parse`]); the
+/// command line as run and as shown; each file sent (its path in the
+/// run's directory, and its own name).
+#[derive(Debug, Default)]
+pub(crate) struct Formed {
+    /// Each field given, by argument id, with its values.
+    pub given: Vec<(String, Vec<String>)>,
+    /// The command line, as run (a file sent by its path in the run's
+    /// directory).
+    pub args: Vec<String>,
+    /// The command line, as shown (a file sent by its own name).
+    pub shown: Vec<String>,
+    /// Each file sent: its path in the run's directory, and its name.
+    pub uploads: Vec<(String, String)>,
+}
 
-/// One field's arguments: its place in the form, as run and as shown.
-type Given = (usize, Vec<String>, Vec<String>);
+/// One field's arguments: its place in the form, its id and values, and
+/// its words on the command line as run and as shown.
+type Given = (usize, String, Vec<String>, Vec<String>, Vec<String>);
 
-/// The command line of a form's values: `tabula VERB GAME` and the
-/// options given (a value equal to the default is left out), then the
-/// positional values. A file sent is written into the run's directory
-/// and its name there given; the second line is the command as shown,
-/// with the file's own name; the third, each file's name in the run's
-/// directory and its own.
-fn arguments(
+/// What a form's values make (see [`Formed`]): `tabula VERB GAME` and
+/// the options given (a value equal to the default is left out), then
+/// the positional values. A file sent is written into the run's
+/// directory and its name there given.
+fn formed(
     verb: &str,
     game: &str,
-    command: &clap::Command,
+    arguments: &Arguments,
     sent: Vec<(String, Sent)>,
-) -> Result<Lines, Refusal> {
-    let fields = fields(command);
+) -> Result<Formed, Refusal> {
+    let fields = fields(arguments);
     let mut options: Vec<Given> = Vec::new();
     let mut positional: Vec<Given> = Vec::new();
     let mut uploads = Vec::new();
@@ -542,13 +655,16 @@ fn arguments(
                 let path = path.to_string_lossy().into_owned();
                 let name = safe_name(&name);
                 uploads.push((path.clone(), name.clone()));
+                let values = vec![path.clone()];
                 match &f.long {
                     Some(long) => options.push((
                         index,
+                        id,
+                        values,
                         vec![format!("--{long}={path}")],
                         vec![format!("--{long}={name}")],
                     )),
-                    None => positional.push((index, vec![path], vec![name])),
+                    None => positional.push((index, id, values, vec![path], vec![name])),
                 }
                 continue;
             }
@@ -561,7 +677,7 @@ fn arguments(
             match value {
                 "true" | "on" => {
                     let switch = vec![format!("--{}", f.long.as_deref().unwrap_or(&id))];
-                    options.push((index, switch.clone(), switch));
+                    options.push((index, id, vec!["true".into()], switch.clone(), switch));
                 }
                 "false" | "off" => {}
                 _ => {
@@ -585,15 +701,15 @@ give a built-in name, or run `tabula` on the command line"
         }
         match &f.long {
             Some(long) => {
-                let given: Vec<String> = parts.iter().map(|p| format!("--{long}={p}")).collect();
-                options.push((index, given.clone(), given));
+                let words: Vec<String> = parts.iter().map(|p| format!("--{long}={p}")).collect();
+                options.push((index, id, parts, words.clone(), words));
             }
-            None => positional.push((index, parts.clone(), parts)),
+            None => positional.push((index, id, parts.clone(), parts.clone(), parts)),
         }
     }
     // In the form's order, whatever the body's.
-    options.sort_by_key(|(i, _, _)| *i);
-    positional.sort_by_key(|(i, _, _)| *i);
+    options.sort_by_key(|g| g.0);
+    positional.sort_by_key(|g| g.0);
     let line = |pick: fn(&Given) -> &Vec<String>| {
         let mut args = vec!["tabula".to_string(), verb.to_string(), game.to_string()];
         args.extend(options.iter().flat_map(|o| pick(o).iter().cloned()));
@@ -607,7 +723,56 @@ give a built-in name, or run `tabula` on the command line"
         args.extend(positional);
         args
     };
-    Ok((line(|o| &o.1), line(|o| &o.2), uploads))
+    Ok(Formed {
+        args: line(|g| &g.3),
+        shown: line(|g| &g.4),
+        given: options
+            .iter()
+            .chain(&positional)
+            .map(|g| (g.1.clone(), g.2.clone()))
+            .collect(),
+        uploads,
+    })
+}
+
+/// A form's values taken or refused as the command line takes or refuses
+/// the same words: the command's arguments as data, checked by the one
+/// validator ([`Arguments::parse`], whose every value check
+/// the command line's parser calls too), with a message as the terminal
+/// words it (after `error: `).
+fn parse(arguments: &Arguments, formed: &Formed) -> Result<Values, String> {
+    arguments
+        .parse(formed.given.iter().map(|(id, v)| (id.as_str(), v.clone())))
+        .map_err(|e| format!("error: {e}"))
+}
+
+/// What a form of `tabula VERB GAME` makes of `body` (its JSON, with no
+/// file in it), without running it: the command line it stands for
+/// (`tabula VERB GAME ARGS`), if the command's arguments take its
+/// values, or why not (the request's fault, or the terminal's message
+/// for the values). Files sent are refused here (they are written only
+/// for a run, into its own directory).
+///
+/// A form and the command line take and refuse the same things: the
+/// words this gives, typed on the command line, are taken or refused
+/// alike (the workspace's tests check it for every game and verb).
+pub fn check_form(verb: &str, game: &str, body: &str) -> Result<Vec<String>, String> {
+    let (_, arguments) = lookup(verb, game).map_err(|r| refused(&r))?;
+    let sent = values(body).map_err(|r| refused(&r))?;
+    if sent.iter().any(|(_, s)| matches!(s, Sent::File { .. })) {
+        return Err("a file is sent only with a run".into());
+    }
+    let formed = formed(verb, game, &arguments, sent).map_err(|r| refused(&r))?;
+    parse(&arguments, &formed)?;
+    Ok(formed.args)
+}
+
+/// A refusal's words.
+fn refused(r: &Refusal) -> String {
+    match r {
+        Refusal::NotFound(why) | Refusal::BadRequest(why) => why.clone(),
+        Refusal::Failed { error, .. } => error.clone(),
+    }
 }
 
 /// A command line as it would be typed (values with spaces or quotes
@@ -627,21 +792,25 @@ fn shown(args: &[String]) -> String {
         .join(" ")
 }
 
-/// Runs a form: the body's values as `tabula VERB GAME` arguments,
-/// parsed by the command line's parser, the command run in this
-/// process, its report rendered as text, JSON and pictures. Call it
-/// confined to the run's own directory: files sent are written there.
+/// Runs a form: the body's values taken by the command's arguments (as
+/// the command line takes the same words: [`parse`]), the command run in
+/// this process with progress lines on stderr, its report rendered as
+/// text, JSON and pictures. Call it confined to the run's own directory:
+/// files sent are written there.
 pub(crate) fn run(verb: &str, game: &str, body: &str, feed: Feed) -> Result<Rendered, Refusal> {
-    let (c, command) = lookup(verb, game)?;
+    let (c, arguments) = lookup(verb, game)?;
     let sent = values(body)?;
-    let (args, as_shown, mut uploads) = arguments(verb, game, &command, sent)?;
-    let line = shown(&as_shown);
+    let mut formed = formed(verb, game, &arguments, sent)?;
+    let line = shown(&formed.shown);
     // What the run writes names a file sent by its own name, as on the
     // command line of the user who has it (the longest names first: one
     // may end as another does).
-    uploads.sort_by_key(|(path, _)| std::cmp::Reverse(path.len()));
+    formed
+        .uploads
+        .sort_by_key(|(path, _)| std::cmp::Reverse(path.len()));
     let named = |text: String| {
-        uploads
+        formed
+            .uploads
             .iter()
             .fold(text, |text, (path, name)| text.replace(path.as_str(), name))
     };
@@ -649,21 +818,12 @@ pub(crate) fn run(verb: &str, game: &str, body: &str, feed: Feed) -> Result<Rend
         command: line.clone(),
         error: named(error),
     };
-    let root = tabula_cli::command().map_err(|e| failed(e.to_string()))?;
-    let matches = tabula_cli::parse(root, &args).map_err(|e| failed(e.render().to_string()))?;
-    let Some(sub) = matches
-        .subcommand_matches(verb)
-        .and_then(|m| m.subcommand_matches(game))
-    else {
-        return Err(failed("the arguments name another command".into()));
-    };
+    let values = parse(&arguments, &formed).map_err(failed)?;
     let mut out = Vec::new();
     let mut input = std::io::empty();
     let mut io = Io::new(&mut out, &mut input);
-    io.progress = tabula_cli::progress::Stderr::fed(feed).shared();
-    let arguments = c.arguments();
-    let values = tabula_cli::args::values(&arguments, sub);
-    let ran = tabula_cli::split::run(game, c, &arguments, &values, &mut io);
+    io.progress = crate::progress::Lines::fed(feed).shared();
+    let ran = c.run(&values, &mut io);
     let written = named(String::from_utf8_lossy(&out).into_owned());
     // A command that only prints: what it printed.
     if c.kind() == Kind::Interactive {

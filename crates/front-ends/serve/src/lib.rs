@@ -4,9 +4,11 @@
 //! reads), the pages games contribute ([`tabula_registry::page::GamePage`]),
 //! each answering its own requests, and a form for each game's commands
 //! that print a report, built from the command's declared arguments
-//! ([`tabula_registry::args`], as the command line's clap command has them)
-//! (`/run/VERB/GAME`; see [`run_matches_io`] for where runs are made);
-//! this crate names no game. Everything
+//! ([`tabula_registry::args`]: the data the command line turns into its
+//! parser, read and checked here by the same validator, with no command
+//! line parser) (`/run/VERB/GAME`; see [`run_io`] for where runs are
+//! made); this crate names no game, and its own options are data too
+//! ([`arguments`]). Everything
 //! the browser gets (HTML, CSS, JavaScript) is compiled into the binary:
 //! there is no JavaScript build step and no file is read from disk.
 //!
@@ -45,12 +47,15 @@ use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use clap::{ArgMatches, Args, FromArgMatches};
+use tabula_registry::args::{Arg, Arguments, Values};
 use tabula_registry::page::{self, GamePage, PageAnswer, PageError};
 use tokio::sync::Semaphore;
 
 mod forms;
 mod guard;
+mod progress;
+
+pub use forms::check_form;
 
 /// The largest request body accepted: 1 MiB. A larger one is answered
 /// 413 (Payload Too Large).
@@ -78,33 +83,34 @@ const RUN_FORM: &str = "run-form";
 /// run in a process of its own writes the files sent with it into.
 const RUN_DIR: &str = "run-dir";
 
-/// Options of `tabula serve`.
-#[derive(Clone, Debug, Args)]
-#[command(
-    after_help = "Prints its address (tabula serve: http://ADDR/) as the first line on stdout, then serves until stopped (Ctrl-C).\n\
+/// What `tabula serve` says after its options in `--help`.
+const AFTER_HELP: &str = "Prints its address (tabula serve: http://ADDR/) as the first line on stdout, then serves until stopped (Ctrl-C).\n\
 It binds 127.0.0.1 (this machine only) unless --addr says otherwise; any other address lets other machines use it, \
 and it warns on stderr.\n\
 Open the address in a browser: the index lists the games, the pages they contribute (such as a board designer) \
-and a form for each of their commands that print a report (/run/VERB/GAME), which runs it and shows its report and pictures \
+and a form for each of their commands that print a report (/run/VERB/GAME), built from the command's options as data \
+(menus for choices, a pick list of agents, uploads for files), which runs it and shows its report and pictures \
 (an argument that takes a file takes one uploaded from the browser, kept only while its run lasts); \
 a long run shows a progress bar, fed four times a second, and Stop ends it.\n\
 It answers only requests that name it as their host (its address, or localhost), starts work (a POST) only for its own pages \
 and for scripts that send JSON (Content-Type: application/json), and confines each run to a new folder of its own holding \
 the files sent with it: a path anywhere else, typed or inside a file sent, is refused.\n\
-Example: tabula serve --addr 127.0.0.1:0   (any free port)"
-)]
+Example: tabula serve --addr 127.0.0.1:0   (any free port)";
+
+/// `tabula serve`'s line in the list of commands.
+pub const ABOUT: &str = "Serve the games in a web browser: the pages they contribute (a board designer) and a form for each command; local only by default";
+
+/// Options of `tabula serve`.
+#[derive(Clone, Debug)]
 pub struct Options {
     /// The address and port to listen on (port 0: any free port).
-    #[arg(long, default_value = DEFAULT_ADDR, value_name = "ADDR:PORT")]
     pub addr: SocketAddr,
     /// Close a connection that has not sent a whole request head within
     /// this many seconds (a client that connects and sends nothing), and
     /// refuse a request body not whole this long after its head (408).
-    #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub idle_seconds: u64,
     /// Pages' requests worked on at once (an exact solve each), off the
     /// request threads [default: one per core].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub workers: Option<u16>,
 }
 
@@ -125,39 +131,91 @@ impl Options {
             None => std::thread::available_parallelism().map_or(2, |n| n.get()),
         }
     }
+
+    /// The options the values of [`arguments`] give.
+    pub fn from_values(values: &Values) -> Result<Options, tabula_registry::Error> {
+        Ok(Options {
+            addr: values.require("addr")?,
+            idle_seconds: values.require("idle_seconds")?,
+            workers: values.get("workers")?,
+        })
+    }
 }
 
-/// `serve`'s clap command, for a command line to add beside its others.
-pub fn command() -> clap::Command {
-    Options::augment_args(clap::Command::new("serve"))
+/// `serve`'s options as data, for a command line to turn into its parser
+/// (and `--help`) beside its others: `--addr`, `--idle-seconds`,
+/// `--workers`, and the hidden options a form's run in a process of its
+/// own is made with.
+///
+/// ```
+/// let declared = tabula_serve::arguments();
+/// let values = declared.parse([])?;
+/// let options = tabula_serve::Options::from_values(&values)?;
+/// assert!(options.addr.ip().is_loopback());
+/// assert!(declared.parse([("addr", vec!["not an address".to_string()])]).is_err());
+/// # Ok::<_, tabula_registry::Error>(())
+/// ```
+pub fn arguments() -> Arguments {
+    Arguments::new()
         .arg(
-            clap::Arg::new(RUN_FORM)
+            Arg::new("addr")
+                .long("addr")
+                .help("The address and port to listen on (port 0: any free port)")
+                .value_name("ADDR:PORT")
+                .default_value(DEFAULT_ADDR)
+                .kind(tabula_registry::args::ValueKind::Checked(
+                    tabula_registry::args::check::<SocketAddr>,
+                )),
+        )
+        .arg(
+            Arg::new("idle_seconds")
+                .long("idle-seconds")
+                .doc(&[
+                    " Close a connection that has not sent a whole request head within",
+                    " this many seconds (a client that connects and sends nothing), and",
+                    " refuse a request body not whole this long after its head (408).",
+                ])
+                .value_name("SECONDS")
+                .default_value("10")
+                .of::<u64>()
+                .range(1..=3600),
+        )
+        .arg(
+            Arg::new("workers")
+                .long("workers")
+                .doc(&[
+                    " Pages' requests worked on at once (an exact solve each), off the",
+                    " request threads [default: one per core].",
+                ])
+                .value_name("WORKERS")
+                .of::<u16>()
+                .range(1..=256),
+        )
+        .arg(
+            Arg::new(RUN_FORM)
                 .long(RUN_FORM)
-                .num_args(2)
-                .value_names(["VERB", "GAME"])
+                .num_args(2..)
+                .value_name("VERB GAME")
                 .hide(true)
                 .help("Run one form (its JSON body on stdin) and print its answer: how the server runs forms"),
         )
         .arg(
-            clap::Arg::new(RUN_DIR)
+            Arg::new(RUN_DIR)
                 .long(RUN_DIR)
                 .requires(RUN_FORM)
-                .value_parser(clap::value_parser!(std::path::PathBuf))
+                .of::<std::path::PathBuf>()
                 .value_name("DIR")
                 .hide(true)
                 .help("The new directory a form's run makes, writes the files sent with it into and is confined to (one that exists is refused and left as it is)"),
         )
-        .about("Serve the games in a web browser: the pages they contribute (a board designer) and a form for each command; local only by default")
+        .after_help(AFTER_HELP)
 }
 
-/// Runs `serve` with parsed arguments of [`command`]: prints the address
+/// Runs `serve` with values parsed for [`arguments`]: prints the address
 /// on `out` (its first line), a warning on stderr for an address other
 /// machines can reach, then serves until the process is stopped.
-pub fn run_matches(
-    matches: &ArgMatches,
-    out: &mut dyn Write,
-) -> Result<(), tabula_registry::Error> {
-    let options = Options::from_arg_matches(matches)?;
+pub fn run_values(values: &Values, out: &mut dyn Write) -> Result<(), tabula_registry::Error> {
+    let options = Options::from_values(values)?;
     let server = spawn(options)?;
     writeln!(out, "tabula serve: {}", server.url())?;
     out.flush()?;
@@ -172,24 +230,23 @@ pub fn run_matches(
     Ok(())
 }
 
-/// [`run_matches`] for the `tabula` command, with its input: the
+/// [`run_values`] for the `tabula` command, with its input: the
 /// server's forms then run in processes of this program (`tabula serve
 /// --run-form VERB GAME`, the form's body on stdin, which this answers),
 /// so that a run whose client goes away (Stop) is killed.
-pub fn run_matches_io(
-    matches: &ArgMatches,
+pub fn run_io(
+    values: &Values,
     io: &mut tabula_registry::Io<'_>,
 ) -> Result<(), tabula_registry::Error> {
-    if let Some(names) = matches.get_many::<String>(RUN_FORM) {
-        let names: Vec<&String> = names.collect();
-        let (Some(verb), Some(game)) = (names.first(), names.get(1)) else {
-            return Err("--run-form VERB GAME".into());
+    if let Some(names) = values.raw(RUN_FORM).filter(|_| values.given(RUN_FORM)) {
+        let [verb, game] = names else {
+            return Err("--run-form VERB GAME: a verb and a game".into());
         };
         // The run's own directory, made new here (one that exists is
         // refused and left as it is: a run removes only what it made),
         // and the whole process confined to it before anything runs.
-        let dir = match matches.get_one::<std::path::PathBuf>(RUN_DIR) {
-            Some(dir) => forms::RunDir::at(dir.clone()),
+        let dir = match values.get::<std::path::PathBuf>(RUN_DIR)? {
+            Some(dir) => forms::RunDir::at(dir),
             None => forms::RunDir::new(),
         };
         dir.make().map_err(|e| {
@@ -217,7 +274,7 @@ pub fn run_matches_io(
     if let Ok(program) = std::env::current_exe() {
         forms::run_in_child(program);
     }
-    run_matches(matches, io.out)
+    run_values(values, io.out)
 }
 
 /// Ends this process (a form's run), removing `dir` (its folder), once

@@ -493,21 +493,26 @@ fn a_client_that_never_sends_blocks_no_one() {
 
 #[test]
 fn the_command_has_help_and_defaults_to_this_machine() {
-    let mut c = tabula_serve::command();
-    let help = c.render_long_help().to_string();
+    // Its options are data, which the command line turns into its parser.
+    let declared = tabula_serve::arguments();
+    let addr = declared.get("addr").expect("--addr");
+    assert_eq!(addr.long.as_deref(), Some("addr"));
+    assert!(
+        addr.default
+            .as_deref()
+            .is_some_and(|d| d.contains("127.0.0.1"))
+    );
+    let help = tabula_cli::args::command("serve", &declared)
+        .render_long_help()
+        .to_string();
     assert!(help.contains("--addr"), "{help}");
     assert!(help.contains("127.0.0.1"), "{help}");
-    let m = tabula_serve::command()
-        .try_get_matches_from(["serve"])
-        .expect("no arguments needed");
-    assert_eq!(
-        m.get_one::<std::net::SocketAddr>("addr")
-            .map(|a| a.ip().is_loopback()),
-        Some(true)
-    );
+    let values = declared.parse([]).expect("no arguments needed");
+    let options = tabula_serve::Options::from_values(&values).expect("options");
+    assert!(options.addr.ip().is_loopback());
     assert!(
-        tabula_serve::command()
-            .try_get_matches_from(["serve", "--addr", "not an address"])
+        declared
+            .parse([("addr", vec!["not an address".to_string()])])
             .is_err()
     );
     assert_eq!(
