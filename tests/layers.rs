@@ -224,6 +224,19 @@ fn tree(package: &str, features: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// The web server builds its forms from the commands' options as data
+/// and takes a form's values with the registry's validator, and its own
+/// options are data too: it depends on neither clap nor the command
+/// line's crate (nor its progress bars).
+#[test]
+fn the_web_server_depends_on_neither_clap_nor_the_command_line() {
+    let names = tree("tabula-serve", &[]);
+    assert!(names.iter().any(|n| n == "tabula-registry"), "{names:?}");
+    for gone in ["clap", "tabula-cli", "indicatif"] {
+        assert!(!names.iter().any(|n| n == gone), "{gone}: {names:?}");
+    }
+}
+
 /// The registry and every game, with all its features (its commands,
 /// its pictures, its registration), build without clap: their arguments
 /// are data, which the front ends turn into their command line.

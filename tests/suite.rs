@@ -21,6 +21,8 @@ mod cruising;
 mod exact;
 #[path = "examples.rs"]
 mod examples;
+#[path = "forms.rs"]
+mod forms;
 #[path = "fuzz.rs"]
 mod fuzz;
 #[path = "hostile_fuzz.rs"]

@@ -134,7 +134,7 @@ fn fields(arguments: &Arguments) -> Vec<Field> {
 
 /// Whether the page shows field `f`: not an option that a positional
 /// argument is another way to give (the positional conflicts with it:
-/// snakes' `BOARD` beside `--board`), which the positional's field stands
+/// a `BOARD` beside `--board`), which the positional's field stands
 /// for. Both are taken, as on the command line; one is shown.
 fn shown_alone(arguments: &Arguments, f: &Field) -> bool {
     f.long.is_none()
