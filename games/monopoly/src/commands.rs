@@ -154,7 +154,19 @@ fn long_run(
 
 /// More of `tabula analyze monopoly --help`.
 pub(crate) fn analyze_arguments(command: Arguments) -> Arguments {
-    command.more_help(ANALYZE_HELP)
+    jail_menu(command).more_help(ANALYZE_HELP)
+}
+
+/// `--jail` with the registered jail rules as a form's menu (the game
+/// reads the name, on the command line as in a form), in its place.
+pub(crate) fn jail_menu(mut command: Arguments) -> Arguments {
+    let names: Vec<&str> = crate::jail::all()
+        .map(|all| all.iter().map(|r| r.name).collect())
+        .unwrap_or_default();
+    if let Some(jail) = command.args.iter_mut().find(|a| a.id == "jail") {
+        *jail = jail.clone().menu(names);
+    }
+    command
 }
 
 impl Analysis {

@@ -68,6 +68,7 @@ tabula_registry::register_game! {
     build: |g| g
         .long_run(commands::LONG_RUN)
         .options("analyze", commands::analyze_arguments)
+        .options("simulate", commands::jail_menu)
         .sampler(commands::Sampling)
         .plugins(plugins),
 }
