@@ -209,27 +209,36 @@ impl Arg {
     }
 
     /// What a form calls it: its [`label`](Self::label), else its help's
-    /// first clause (up to a comma, a semicolon, a colon, a bracket or a
-    /// full stop: "Games to simulate (specification 000 ...)" is "Games
-    /// to simulate"), else its id in words (`max_states` is "Max
+    /// first clause (up to a comma, a semicolon, a colon or a bracket:
+    /// "Games to simulate (specification 000 ...)" is "Games to
+    /// simulate"; after a condition, "With --exact: the most states ...",
+    /// the clause after it), else its id in words (`max_states` is "Max
     /// states"); with a capital first.
     ///
     /// ```
     /// use tabula_registry::args::Arg;
     /// let games = Arg::new("games").long("games").help("Games to play, at least 1");
     /// assert_eq!(games.label_text(), "Games to play");
+    /// let states = Arg::new("s").help("With --exact: the most states one solve may build");
+    /// assert_eq!(states.label_text(), "The most states one solve may build");
     /// assert_eq!(Arg::new("max_states").label_text(), "Max states");
     /// assert_eq!(Arg::new("x").label("Exact values").label_text(), "Exact values");
     /// ```
     pub fn label_text(&self) -> String {
         let clause = self.help.as_deref().map(|h| {
-            let end = h.find([',', ';', ':', '(', '[', '\n']).unwrap_or(h.len());
-            let clause = h[..end].trim();
-            clause
-                .strip_suffix('.')
-                .unwrap_or(clause)
-                .trim()
-                .to_string()
+            let clauses: Vec<&str> = h
+                .split([',', ';', ':', '(', '[', '\n'])
+                .map(|c| c.trim().trim_end_matches('.').trim())
+                .collect();
+            // A condition first ("With --exact: the most states ...") is
+            // not what the option is: the clause after it is.
+            match clauses.as_slice() {
+                [when, what, ..] if when.starts_with("With ") && !what.is_empty() => {
+                    what.to_string()
+                }
+                [first, ..] => first.to_string(),
+                [] => String::new(),
+            }
         });
         let words = match (&self.label, clause) {
             (Some(label), _) => label.clone(),
