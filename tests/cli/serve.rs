@@ -1449,3 +1449,53 @@ fn a_form_run_whose_client_leaves_is_stopped_and_frees_its_worker() {
     let (_, p) = http(&served.url, "GET", "/api/progress/long-run", "");
     assert_eq!(p, r#"{"done":null,"line":null,"total":null}"#);
 }
+
+/// A form is built from the verb's options as data: labels in words with
+/// the flag beside them, a menu for a game parameter's choices, the
+/// game's agents as a pick list with their summaries and the list filled
+/// with its usual agents (so that the form runs as it comes), the game's
+/// parameters together, the options that matter only with `--record DIR`
+/// shown apart and off, and one field for `BOARD` and `--board`.
+#[test]
+fn a_form_is_built_from_the_verbs_option_data() {
+    let served = serve("127.0.0.1:0");
+    let (status, form) = http(&served.url, "GET", "/run/tournament/backgammon", "");
+    assert_eq!(status, 200, "{form}");
+    for part in [
+        "Games per pairing <code>--games</code></label>",
+        "<select id=\"f-points\" name=\"points\"><option value=\"full\" selected>full</option>",
+        "name=\"agents\" value=\"pipcount,random\"",
+        "data-add-to=\"f-agents\"",
+        "<option value=\"random\" title=\"a legal move at random\">",
+        "<fieldset data-group=\"Game parameters\"><legend>Game parameters</legend>",
+        "<fieldset disabled data-group=\"Record\">",
+    ] {
+        assert!(form.contains(part), "{part} not in {form}");
+    }
+    assert!(!form.contains("name=\"record\""), "{form}");
+    assert!(!form.contains("name=\"shard\""), "{form}");
+    // As the form comes (its fields as filled), it runs.
+    let (status, answer) = http(
+        &served.url,
+        "POST",
+        "/api/run/tournament/backgammon",
+        r#"{"agents": "pipcount,random", "games": "4", "points": "full"}"#,
+    );
+    assert_eq!(status, 200, "{answer}");
+    let v: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    assert_eq!(
+        v["command"],
+        "tabula tournament backgammon --games=4 --agents=pipcount,random"
+    );
+    // One field for the board: the positional, which `--board` is
+    // another way to give (both are taken, as on the command line).
+    let (_, form) = http(&served.url, "GET", "/run/analyze/snakes", "");
+    assert!(form.contains("name=\"board_file\""), "{form}");
+    assert!(!form.contains("name=\"board\""), "{form}");
+    // A fixed choice is a menu, also where the game checks the value.
+    let (_, form) = http(&served.url, "GET", "/run/simulate/seega", "");
+    assert!(
+        form.contains("<select id=\"f-first\" name=\"first\">"),
+        "{form}"
+    );
+}
