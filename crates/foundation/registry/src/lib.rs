@@ -141,7 +141,7 @@ pub mod __agents {
 
 pub use capability::{
     AnalysisFn, BuildGameFn, ChancesFn, GamesCheckFn, GivenFn, OptionsFn, ParameterSource,
-    PlaySetupFn, PluginsFn, SeatingChancesFn, Solver, TournamentSetup,
+    PictureFn, PlaySetupFn, PluginsFn, SeatingChancesFn, Solver, TournamentSetup,
 };
 pub use command::{Command, Io, Kind, RunInteractive, RunReport, Typed};
 pub use entry::{GameEntry, RESERVED_VERBS, Registration, find_game, games, kind, plugins_of};

@@ -80,6 +80,11 @@ pub trait DynState: Send {
     }
     /// The position, as the game draws it (empty without a notation).
     fn to_text(&self) -> String;
+    /// The game's own picture of the position, as an SVG document, where
+    /// it registers one ([`GameBuilder::picture`](crate::GameBuilder::picture)).
+    fn picture(&self) -> Option<String> {
+        None
+    }
     /// A copy.
     fn clone_state(&self) -> Box<dyn DynState>;
 }
