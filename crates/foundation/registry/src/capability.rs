@@ -112,10 +112,6 @@ impl<G: Rules> Default for ParameterSource<G> {
     }
 }
 
-/// A game's own picture of a state, as an SVG document
-/// ([`GameBuilder::picture`](crate::GameBuilder::picture)).
-pub type PictureFn<G> = fn(&G, &<G as tabula_core::BoardGame>::State) -> String;
-
 /// A section of a report: the game's addition to a verb's report of type
 /// `R`, stored for any `R`.
 pub(crate) type Section<G> = (
@@ -145,5 +141,5 @@ pub(crate) struct Caps<G: Rules> {
     pub source: ParameterSource<G>,
     pub pages: Vec<GamePage>,
     /// The game's own picture of a state, as SVG.
-    pub picture: Option<PictureFn<G>>,
+    pub picture: Option<crate::state::PictureFn<G>>,
 }

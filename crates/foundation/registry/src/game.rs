@@ -209,7 +209,7 @@ impl<G: Rules> GameBuilder<G> {
     /// The game's own picture of a state, as an SVG document: what the
     /// play and replay pages of `tabula serve` draw in place of the
     /// position as text.
-    pub fn picture(mut self, picture: crate::capability::PictureFn<G>) -> Self {
+    pub fn picture(mut self, picture: crate::state::PictureFn<G>) -> Self {
         self.caps.picture = Some(picture);
         self
     }

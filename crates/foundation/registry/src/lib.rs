@@ -141,7 +141,7 @@ pub mod __agents {
 
 pub use capability::{
     AnalysisFn, BuildGameFn, ChancesFn, GamesCheckFn, GivenFn, OptionsFn, ParameterSource,
-    PictureFn, PlaySetupFn, PluginsFn, SeatingChancesFn, Solver, TournamentSetup,
+    PlaySetupFn, PluginsFn, SeatingChancesFn, Solver, TournamentSetup,
 };
 pub use command::{Command, Io, Kind, RunInteractive, RunReport, Typed};
 pub use entry::{GameEntry, RESERVED_VERBS, Registration, find_game, games, kind, plugins_of};
@@ -153,7 +153,7 @@ pub use kind::{
 };
 pub use registered::seat_count_error;
 pub use report::{Report, pretty};
-pub use state::{DynState, Player, StateError};
+pub use state::{DynState, PictureFn, Player, StateError};
 pub use tabula_core::CoreError;
 pub use tabula_core::registry::PluginInfo;
 /// Pictures of results as data (`tabula-picture`): what a report's

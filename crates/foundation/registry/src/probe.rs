@@ -80,7 +80,7 @@ pub(crate) type ReplayViewFn<G> = fn(
     &str,
     bool,
     Option<usize>,
-    Option<crate::capability::PictureFn<G>>,
+    Option<crate::state::PictureFn<G>>,
 ) -> Result<crate::play::ReplayView, Error>;
 
 /// The services of a game with a [`Notation`]: play at the terminal,

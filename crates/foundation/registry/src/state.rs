@@ -11,6 +11,10 @@
 //! state, not across states (a global numbering of moves is the game's to
 //! give, and a later capability).
 
+/// A game's own picture of a state, as an SVG document
+/// ([`GameBuilder::picture`](crate::GameBuilder::picture)).
+pub type PictureFn<G> = fn(&G, &<G as tabula_core::BoardGame>::State) -> String;
+
 /// Whose turn it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {

@@ -68,7 +68,7 @@ pub(crate) fn playable(name: &str) -> Option<&'static dyn GameKind> {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub(crate) struct PlayRequest {
-    /// The variant, `noline(dim=5)`; the game's defaults if empty.
+    /// The variant, `GAME(NAME=VALUE, ...)`; the game's defaults if empty.
     spec: String,
     /// Who sits where: `you` or an agent's name; the game's usual ones,
     /// you in the first seat, if absent.

@@ -279,10 +279,10 @@ pub fn replay_view<G, K>(
     text: &str,
     json: bool,
     at: Option<usize>,
-    picture: Option<crate::capability::PictureFn<G>>,
+    picture: Option<crate::state::PictureFn<G>>,
 ) -> Result<ReplayView, Error>
 where
-    G: crate::kind::Rules + Notation,
+    G: Recordable<Parameters: tabula_core::params::Parameters> + Notation,
     K: tabula_play::legality::CheckPath<G>,
 {
     let format = if json {

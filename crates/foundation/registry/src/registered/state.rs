@@ -17,7 +17,7 @@ pub(crate) struct GameState<G: Rules> {
     pub state: G::State,
     pub history: Vec<u64>,
     pub text: Text<G>,
-    pub picture: Option<crate::capability::PictureFn<G>>,
+    pub picture: Option<crate::state::PictureFn<G>>,
 }
 
 impl<G: Rules> GameState<G> {
