@@ -215,6 +215,20 @@ fn a_record_over_the_upload_cap_replays() {
             .as_str()
             .is_some_and(|p| p.contains("knots"))
     );
+    // Stepping on, the page asks for the position alone.
+    let (status, next) = post(
+        &served,
+        "/api/replay/cruising",
+        &json!({ "record": text, "at": 101, "steps": false }),
+    );
+    assert_eq!(status, 200, "{next}");
+    assert!(next["steps"].is_null());
+    assert_eq!(next["count"], view["count"]);
+    assert_eq!(
+        view["steps"].as_array().map(Vec::len),
+        view["count"].as_u64().map(|n| n as usize)
+    );
+    assert_ne!(next["position"], view["position"]);
     // Past the replay's own cap: refused before it is read.
     let huge = vec![b' '; (4 << 20) + 1];
     let json = "Content-Type: application/json";

@@ -252,7 +252,7 @@
     fail("");
     try {
       const r = await recordText("ron");
-      replay = { text: r.text, format: "ron", at: 0, count: 0 };
+      replay = { text: r.text, format: "ron", at: 0, count: 0, steps: null };
       mode(true);
       await step(0);
     } catch (e) {
@@ -266,42 +266,53 @@
     const reader = new FileReader();
     reader.onload = () => {
       const format = /\.json$/i.test(file.name) ? "json" : "ron";
-      replay = { text: String(reader.result), format, at: 0, count: 0 };
+      replay = { text: String(reader.result), format, at: 0, count: 0, steps: null };
       step(0);
     };
     reader.readAsText(file);
   });
 
+  // Steps through the record: its steps are asked for once, then only
+  // the position after each step.
   async function step(at) {
     if (!replay || busy) return;
     busy = true;
     fail("");
     try {
-      const v = await post("/api/replay/" + game, { record: replay.text, format: replay.format, at });
+      const v = await post("/api/replay/" + game, {
+        record: replay.text, format: replay.format, at, steps: !replay.steps,
+      });
+      const list = $("replay-steps");
+      if (!replay.steps) {
+        replay.steps = v.steps;
+        list.textContent = "";
+        for (const s of v.steps) {
+          const li = document.createElement("li");
+          li.textContent = s.who + ": " + s.text;
+          list.appendChild(li);
+        }
+        const ok = v.legal ? "every step is legal" : "not legal: " + v.error;
+        $("replay-summary").textContent =
+          v.spec + ", seed " + v.seed + (v.players.length ? ", " + v.players.join(" against ") : "") +
+          "; " + ok + (v.result ? "; " + v.result : "; " + v.end) + ".";
+      }
       replay.at = v.at;
-      replay.count = v.steps.length;
+      replay.count = v.count;
       showPicture(v.picture, "After " + v.at + " steps. " + v.position);
       $("position-text").textContent = v.position;
-      const shown = v.steps[v.at - 1];
+      const shown = replay.steps[v.at - 1];
       $("turn").textContent = v.at === 0 ? "The start." : "Step " + (v.at - 1) + ", " + shown.who + ": " + shown.text;
-      $("replay-at").textContent = "step " + v.at + " of " + v.steps.length;
-      const ok = v.legal ? "every step is legal" : "not legal: " + v.error;
-      $("replay-summary").textContent =
-        v.spec + ", seed " + v.seed + (v.players.length ? ", " + v.players.join(" against ") : "") +
-        "; " + ok + (v.result ? "; " + v.result : "; " + v.end) + ".";
-      const list = $("replay-steps");
-      list.textContent = "";
-      v.steps.forEach((s, i) => {
-        const li = document.createElement("li");
-        li.textContent = s.who + ": " + s.text;
-        if (i === v.at - 1) li.setAttribute("aria-current", "step");
-        list.appendChild(li);
-      });
-      const current = list.querySelector("[aria-current]");
-      if (current) current.scrollIntoView({ block: "nearest" });
+      $("replay-at").textContent = "step " + v.at + " of " + v.count;
+      const before = list.querySelector("[aria-current]");
+      if (before) before.removeAttribute("aria-current");
+      const current = list.children[v.at - 1];
+      if (current) {
+        current.setAttribute("aria-current", "step");
+        current.scrollIntoView({ block: "nearest" });
+      }
       $("first").disabled = $("back").disabled = v.at === 0;
-      $("forward").disabled = $("last").disabled = v.at >= v.steps.length;
-      say($("turn").textContent + (v.at >= v.steps.length && v.result ? " " + v.result : ""));
+      $("forward").disabled = $("last").disabled = v.at >= v.count;
+      say($("turn").textContent + (v.at >= v.count && v.result ? " " + v.result : ""));
     } catch (e) {
       fail(e.message);
     } finally {

@@ -11,7 +11,7 @@
 //!   "action" | "move", "advance"}` → the state ([`state_json`]).
 //! - `POST /api/play/GAME/record`: the same, with `"format"` (`ron` or
 //!   `json`) → `{"file", "text"}`: the record `tabula replay` reads.
-//! - `POST /api/replay/GAME`: `{"record", "format", "at"}` → the record
+//! - `POST /api/replay/GAME`: `{"record", "format", "at", "steps"}` → the record
 //!   checked step by step and the position after `at` of them; the body
 //!   may be up to [`MAX_RECORD_BODY`](crate::MAX_RECORD_BODY).
 //!
@@ -466,11 +466,15 @@ struct ReplayRequest {
     format: Option<String>,
     /// Show the position after this many steps (all if absent).
     at: Option<usize>,
+    /// Whether to send the steps (`true` if absent); `count` is sent
+    /// either way.
+    steps: Option<bool>,
 }
 
 /// `POST /api/replay/GAME`: the record checked step by step, and the
 /// position after `at` steps ([`tabula_registry::play::ReplayView`]),
-/// its `picture` the game's own or its text drawn.
+/// its `picture` the game's own or its text drawn, `count` its legal
+/// steps (the steps themselves left out, `null`, if `steps` is false).
 pub(crate) fn replay(game: &str, body: &str) -> Result<Value, Refusal> {
     let kind = playable(game).ok_or((404, format!("no game {game:?} is replayed here")))?;
     let request: ReplayRequest = serde_json::from_str(body)
@@ -496,6 +500,10 @@ pub(crate) fn replay(game: &str, body: &str) -> Result<Value, Refusal> {
         value["picture"] = Value::String(text_picture(&title, &view.position));
     }
     value["own_picture"] = Value::Bool(own);
+    value["count"] = view.steps.len().into();
+    if request.steps == Some(false) {
+        value["steps"] = Value::Null;
+    }
     Ok(value)
 }
 
