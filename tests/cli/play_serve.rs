@@ -492,6 +492,8 @@ fn the_play_page_plays_by_keyboard_and_fits_at_390_and_1280_in_headless_chromium
             );
         }
         b.wait_for("document.querySelectorAll('#log li').length === 2");
+        // The keyboard stays among the moves.
+        b.wait_for("document.activeElement === document.querySelector('#moves button')");
         // The move and the answer are announced, and kept in the address.
         b.wait_for("document.getElementById('announce').textContent.includes('player X')");
         assert_eq!(

@@ -80,6 +80,8 @@
     if (busy) return;
     busy = true;
     fail("");
+    // A move made from the keyboard keeps the keyboard among the moves.
+    const keyed = $("moves").contains(document.activeElement);
     document.body.setAttribute("aria-busy", "true");
     try {
       let a = await post("/api/play/" + game, {
@@ -99,6 +101,8 @@
       const url = address(cfg);
       if (push) history.pushState(null, "", url); else history.replaceState(null, "", url);
       show(a, news);
+      const first = $("moves").querySelector("button");
+      if (keyed && first) first.focus();
       // A game whose moves are not listed is replayed here, not played.
       if (!a.listed && !replay) mode(true);
     } catch (e) {
