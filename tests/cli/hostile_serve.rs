@@ -233,6 +233,12 @@ fn cases(home: &Path, port: u16) -> Vec<Case> {
     let work = [
         ("/api/run/analyze/snakes", "{\"players\": \"2\"}"),
         ("/game/snakes/designer/api/boards", ""),
+        ("/api/play/noline", "{\"advance\": 1}"),
+        ("/api/play/noline/record", "{\"history\": [4]}"),
+        (
+            "/api/replay/noline",
+            "{\"record\": \"(game: \\\"noline\\\", parameters: 3, seed: 1, index: 0, players: [], steps: [], end: Stopped)\"}",
+        ),
     ];
     let origins = [
         ("http://evil.example", 403),
@@ -622,6 +628,45 @@ fn cases(home: &Path, port: u16) -> Vec<Case> {
             &[if value.starts_with('/') { 400 } else { 422 }],
         );
     }
+    // The play pages' requests: a parameter naming a file reads none,
+    // typed or inside a record.
+    for path in [
+        abs("course.ron"),
+        "course.ron".to_string(),
+        "../course.ron".to_string(),
+        "/etc/passwd".to_string(),
+    ] {
+        let spec = format!("cruising(course={path})");
+        add(
+            "paths",
+            format!("play {spec}"),
+            request(
+                "POST",
+                "/api/play/cruising",
+                &["Content-Type: application/json"],
+                serde_json::json!({ "spec": spec, "advance": 1 })
+                    .to_string()
+                    .as_bytes(),
+            ),
+            &[422],
+        );
+        let record = format!(
+            "(game: \"cruising\", parameters: (scenario: 1, course: {path:?}), seed: 1, index: 0, players: [\"a\"], steps: [], end: Stopped)"
+        );
+        add(
+            "paths",
+            format!("replay a record naming {path}"),
+            request(
+                "POST",
+                "/api/replay/cruising",
+                &["Content-Type: application/json"],
+                serde_json::json!({ "record": record })
+                    .to_string()
+                    .as_bytes(),
+            ),
+            &[422],
+        );
+    }
     for (verb_game, field) in [
         ("replay/snakes", "file"),
         ("replay/backgammon", "file"),
@@ -692,6 +737,14 @@ fn cases(home: &Path, port: u16) -> Vec<Case> {
         ("GET", "/style.css", 200),
         ("GET", "/api/games", 200),
         ("HEAD", "/", 200),
+        ("GET", "/play/chance-it", 200),
+        ("GET", "/play/monopoly", 404),
+        ("GET", "/play/nothing", 404),
+        ("GET", "/play/%2e%2e", 404),
+        ("GET", "/api/play/noline", 405),
+        ("PUT", "/api/play/noline", 415),
+        ("GET", "/api/replay/noline", 405),
+        ("POST", "/api/play/noline", 415),
     ] {
         add(
             "routes",

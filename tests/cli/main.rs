@@ -16,6 +16,7 @@ mod limits;
 mod monopoly;
 mod noline;
 mod pictures;
+mod play_serve;
 mod robust;
 mod seega;
 mod serve;

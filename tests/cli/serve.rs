@@ -271,7 +271,7 @@ fn the_designer_shows_the_exact_mean_in_headless_chromium() {
 
 /// A page in headless Chromium, driven over the DevTools protocol (a
 /// WebSocket, spoken here over a plain socket).
-struct Browser {
+pub(crate) struct Browser {
     child: Child,
     socket: TcpStream,
     next_id: u64,
@@ -285,7 +285,7 @@ impl Drop for Browser {
 }
 
 impl Browser {
-    fn start(browser: &std::path::Path) -> Browser {
+    pub(crate) fn start(browser: &std::path::Path) -> Browser {
         let mut child = Command::new(browser)
             .args([
                 "--headless=new",
@@ -401,7 +401,7 @@ impl Browser {
         }
     }
 
-    fn call(&mut self, method: &str, params: serde_json::Value) -> serde_json::Value {
+    pub(crate) fn call(&mut self, method: &str, params: serde_json::Value) -> serde_json::Value {
         self.next_id += 1;
         let id = self.next_id;
         self.send(&serde_json::json!({ "id": id, "method": method, "params": params }).to_string());
@@ -413,7 +413,7 @@ impl Browser {
         }
     }
 
-    fn eval(&mut self, expression: &str) -> serde_json::Value {
+    pub(crate) fn eval(&mut self, expression: &str) -> serde_json::Value {
         let r = self.call(
             "Runtime.evaluate",
             serde_json::json!({ "expression": expression, "returnByValue": true }),
@@ -422,7 +422,7 @@ impl Browser {
     }
 
     /// Waits until `expression` is true (at most 20 s).
-    fn wait_for(&mut self, expression: &str) {
+    pub(crate) fn wait_for(&mut self, expression: &str) {
         let start = std::time::Instant::now();
         while self.eval(expression) != serde_json::Value::Bool(true) {
             assert!(

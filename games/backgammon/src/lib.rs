@@ -75,6 +75,16 @@ fn starting_position(
         });
 }
 
+/// A state as backgammon draws it (the play and replay pages of
+/// `tabula serve`): the board, with who is to roll or play above it.
+#[cfg(feature = "commands")]
+fn state_picture(game: &Backgammon, state: &State) -> String {
+    use tabula_play::terminal::Notation as _;
+    let text = game.render(state);
+    let title = text.lines().last().unwrap_or_default();
+    picture::svg(&state.position, title)
+}
+
 #[cfg(feature = "commands")]
 tabula_registry::inventory::submit! {
     tabula_registry::VerbEntry {
@@ -92,5 +102,5 @@ tabula_registry::register_game! {
     summary: "Backgammon: race your 15 checkers home and off, hitting blots on the way; gammons count double, backgammons triple",
     agents: "pipcount,random",
     games: 10_000,
-    build: |g| g.sections(starting_position),
+    build: |g| g.sections(starting_position).picture(state_picture),
 }

@@ -140,4 +140,6 @@ pub(crate) struct Caps<G: Rules> {
     pub simulation: Option<Box<dyn crate::simulation::SimulationErased<G>>>,
     pub source: ParameterSource<G>,
     pub pages: Vec<GamePage>,
+    /// The game's own picture of a state, as SVG.
+    pub picture: Option<crate::state::PictureFn<G>>,
 }

@@ -85,6 +85,7 @@ impl<G: Rules> GameBuilder<G> {
                 simulation: None,
                 source: ParameterSource::default(),
                 pages: Vec::new(),
+                picture: None,
             },
         }
     }
@@ -202,6 +203,14 @@ impl<G: Rules> GameBuilder<G> {
     /// Where the game's parameters come from besides their options.
     pub fn parameter_source(mut self, source: ParameterSource<G>) -> Self {
         self.caps.source = source;
+        self
+    }
+
+    /// The game's own picture of a state, as an SVG document: what the
+    /// play and replay pages of `tabula serve` draw in place of the
+    /// position as text.
+    pub fn picture(mut self, picture: crate::state::PictureFn<G>) -> Self {
+        self.caps.picture = Some(picture);
         self
     }
 

@@ -103,6 +103,14 @@ pub trait GameKind: Send + Sync {
     /// Replays a record of the game, step by step (a game without a
     /// notation cannot).
     fn replay(&self, args: &ReplayArgs, io: &mut Io<'_>) -> Result<(), Error>;
+    /// A record's text (JSON if `json`, else RON) as a replay page shows
+    /// it after `at` steps (all if `None`): for a game with a notation.
+    fn replay_view(
+        &self,
+        text: &str,
+        json: bool,
+        at: Option<usize>,
+    ) -> Result<crate::play::ReplayView, Error>;
 }
 
 /// The game's identity in every report: its name, spec string and
@@ -278,6 +286,22 @@ pub trait Variant: Send + Sync {
     /// The state a history of actions from the start reaches (what
     /// [`DynState::serialize`] writes).
     fn state_from(&self, history: &str) -> Result<Box<dyn DynState>, crate::state::StateError>;
+    /// The action the registered agent `agent` (a name `tabula list`
+    /// gives, `mcts-200` with its parameter) takes in the state `history`
+    /// reaches, its choices drawn from `seed`: an index among the
+    /// [`DynState::legal_actions`] there.
+    fn agent_action(&self, agent: &str, history: &[u64], seed: u64) -> Result<u64, Error>;
+    /// The record ([`tabula_play::record`]) of the game `history` plays,
+    /// by `players` with `seed`, as `tabula replay` reads it: JSON if
+    /// `json`, else RON. It ends `Finished` if the game is over, else
+    /// `Stopped`.
+    fn record_text(
+        &self,
+        history: &[u64],
+        players: Vec<String>,
+        seed: u64,
+        json: bool,
+    ) -> Result<String, Error>;
     /// Adds the game's registered sections to `report`, a verb's report
     /// of some type `R` ([`GameBuilder::sections`](crate::GameBuilder::sections)):
     /// those registered for `R`, in order.

@@ -153,7 +153,7 @@ pub use kind::{
 };
 pub use registered::seat_count_error;
 pub use report::{Report, pretty};
-pub use state::{DynState, Player, StateError};
+pub use state::{DynState, PictureFn, Player, StateError};
 pub use tabula_core::CoreError;
 pub use tabula_core::registry::PluginInfo;
 /// Pictures of results as data (`tabula-picture`): what a report's

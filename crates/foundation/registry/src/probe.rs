@@ -75,11 +75,20 @@ impl<G: tabula_core::BoardGame> Text<G> {
     }
 }
 
+/// A record's text as a replay page shows it ([`crate::play::replay_view`]).
+pub(crate) type ReplayViewFn<G> = fn(
+    &str,
+    bool,
+    Option<usize>,
+    Option<crate::state::PictureFn<G>>,
+) -> Result<crate::play::ReplayView, Error>;
+
 /// The services of a game with a [`Notation`]: play at the terminal,
 /// replay, its moves as text.
 pub struct NotationHooks<G: Rules> {
     pub(crate) play: PlayFn<G>,
     pub(crate) replay: fn(&ReplayArgs, &mut Io<'_>) -> Result<(), Error>,
+    pub(crate) replay_view: ReplayViewFn<G>,
     pub(crate) text: Text<G>,
 }
 
@@ -142,6 +151,9 @@ where
         Some(NotationHooks {
             play: crate::terminal::play::<G, P>,
             replay: |args, io| crate::play::replay_on::<G, P>(P::default(), args.clone(), io),
+            replay_view: |text, json, at, picture| {
+                crate::play::replay_view::<G, P>(P::default(), text, json, at, picture)
+            },
             text: Text {
                 format_move: <G as Notation>::format_move,
                 format_outcome: <G as Notation>::format_outcome,

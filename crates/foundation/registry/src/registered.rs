@@ -247,6 +247,22 @@ impl<G: Rules> GameKind for Registered<G> {
             .into()),
         }
     }
+
+    fn replay_view(
+        &self,
+        text: &str,
+        json: bool,
+        at: Option<usize>,
+    ) -> Result<crate::play::ReplayView, Error> {
+        match &self.caps.found.notation {
+            Some(n) => (n.replay_view)(text, json, at, self.caps.picture),
+            None => Err(format!(
+                "{} has no notation, so its records are not replayed",
+                G::NAME
+            )
+            .into()),
+        }
+    }
 }
 
 /// One variant: the game built from its parameters.
@@ -260,6 +276,26 @@ pub(crate) struct Built<G: Rules> {
 impl<G: Rules> Built<G> {
     pub fn spec(&self) -> String {
         params::spec(G::NAME, &self.p)
+    }
+
+    /// The game's first state, erased.
+    fn start(&self) -> GameState<G> {
+        GameState {
+            game: self.game.clone(),
+            state: self.game.initial_state(),
+            history: Vec::new(),
+            text: self.text(),
+            picture: self.caps.picture,
+        }
+    }
+
+    /// The state `history` reaches from the start.
+    fn reached(&self, history: &[u64]) -> Result<GameState<G>, StateError> {
+        let mut state = self.start();
+        for &action in history {
+            state.apply_action(action)?;
+        }
+        Ok(state)
     }
 
     fn text(&self) -> Text<G> {
@@ -422,22 +458,66 @@ impl<G: Rules> Variant for Built<G> {
     }
 
     fn new_state(&self) -> Box<dyn DynState> {
-        Box::new(GameState {
-            game: self.game.clone(),
-            state: self.game.initial_state(),
-            history: Vec::new(),
-            text: self.text(),
-        })
+        Box::new(self.start())
     }
 
     fn state_from(&self, history: &str) -> Result<Box<dyn DynState>, StateError> {
-        let start = GameState {
-            game: self.game.clone(),
-            state: self.game.initial_state(),
-            history: Vec::new(),
-            text: self.text(),
+        Ok(Box::new(self.start().replayed(history)?))
+    }
+
+    fn agent_action(&self, agent: &str, history: &[u64], seed: u64) -> Result<u64, Error> {
+        let state = self.reached(history)?;
+        let seat = match self.game.status(&state.state) {
+            tabula_core::Status::Decision(seat) => seat,
+            tabula_core::Status::Chance => {
+                return Err("chance is to move here, not an agent".into());
+            }
+            tabula_core::Status::Over(_) => return Err(StateError::Over.into()),
         };
-        Ok(Box::new(start.replayed(history)?))
+        let mut built = tabula_play::agents::build(&*self.game, agent)?;
+        built.new_game(&self.game, seat);
+        let index = history.len() as u64;
+        let mut rng = tabula_core::agent_rng(seed, index, seat);
+        let mv = built.choose(&self.game, &state.state, seat, &mut rng);
+        state.action_of(&mv).ok_or_else(|| {
+            format!(
+                "the agent {agent} chose {}, which is not one of the listed moves here",
+                (self.text().format_move)(&self.game, &state.state, &mv)
+            )
+            .into()
+        })
+    }
+
+    fn record_text(
+        &self,
+        history: &[u64],
+        players: Vec<String>,
+        seed: u64,
+        json: bool,
+    ) -> Result<String, Error> {
+        let mut state = self.start();
+        let mut steps = Vec::with_capacity(history.len());
+        for &action in history {
+            steps.push(state.step_of(action)?);
+            state.apply_action(action)?;
+        }
+        let end = match self.game.results(&state.state) {
+            Some(results) => tabula_play::record::End::Finished(results),
+            None => tabula_play::record::End::Stopped,
+        };
+        let players = if players.len() == self.game.seats() {
+            players
+        } else {
+            Vec::new()
+        };
+        let record: tabula_play::record::RecordOf<G> =
+            tabula_play::record::Record::of(&*self.game, seed, 0, players, steps, end);
+        let format = if json {
+            tabula_play::record::Format::Json
+        } else {
+            tabula_play::record::Format::Ron
+        };
+        Ok(record.to_text(format)?)
     }
 
     fn sections(&self, report: &mut dyn Any) {

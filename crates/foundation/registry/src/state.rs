@@ -11,6 +11,10 @@
 //! state, not across states (a global numbering of moves is the game's to
 //! give, and a later capability).
 
+/// A game's own picture of a state, as an SVG document
+/// ([`GameBuilder::picture`](crate::GameBuilder::picture)).
+pub type PictureFn<G> = fn(&G, &<G as tabula_core::BoardGame>::State) -> String;
+
 /// Whose turn it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
@@ -80,6 +84,11 @@ pub trait DynState: Send {
     }
     /// The position, as the game draws it (empty without a notation).
     fn to_text(&self) -> String;
+    /// The game's own picture of the position, as an SVG document, where
+    /// it registers one ([`GameBuilder::picture`](crate::GameBuilder::picture)).
+    fn picture(&self) -> Option<String> {
+        None
+    }
     /// A copy.
     fn clone_state(&self) -> Box<dyn DynState>;
 }

@@ -164,20 +164,32 @@ pub(crate) fn refusal<B>(request: &Request<B>, local: SocketAddr) -> Option<Resp
 /// saying how), or not UTF-8 (400).
 pub(crate) async fn read_body(
     headers: &HeaderMap,
+    body: Body,
+    deadline: std::time::Duration,
+) -> Result<String, Response> {
+    read_body_up_to(headers, body, deadline, MAX_BODY).await
+}
+
+/// [`read_body`] with a cap of `cap` bytes in place of [`MAX_BODY`]:
+/// for a route that takes a whole record
+/// ([`MAX_RECORD_BODY`](crate::MAX_RECORD_BODY)).
+pub(crate) async fn read_body_up_to(
+    headers: &HeaderMap,
     mut body: Body,
     deadline: std::time::Duration,
+    cap: usize,
 ) -> Result<String, Response> {
     let too_large = || {
         text(
             StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the request body is over {MAX_BODY} bytes"),
+            format!("the request body is over {cap} bytes"),
         )
     };
     let announced = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    if announced.is_some_and(|n| n > MAX_BODY as u64) {
+    if announced.is_some_and(|n| n > cap as u64) {
         return Err(too_large());
     }
     let until = tokio::time::Instant::now() + deadline;
@@ -209,7 +221,7 @@ pub(crate) async fn read_body(
         };
         // Trailers are read (within hyper's limit) and set aside.
         if let Ok(data) = frame.into_data() {
-            if bytes.len() + data.len() > MAX_BODY {
+            if bytes.len() + data.len() > cap {
                 return Err(too_large());
             }
             bytes.extend_from_slice(&data);

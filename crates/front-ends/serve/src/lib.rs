@@ -53,6 +53,7 @@ use tokio::sync::Semaphore;
 
 mod forms;
 mod guard;
+mod play;
 mod progress;
 
 pub use forms::check_form;
@@ -60,6 +61,10 @@ pub use forms::check_form;
 /// The largest request body accepted: 1 MiB. A larger one is answered
 /// 413 (Payload Too Large).
 pub const MAX_BODY: usize = 1 << 20;
+
+/// The largest body of a replay request (`POST /api/replay/GAME`),
+/// which carries a whole record: 4 MiB. A larger one is answered 413.
+pub const MAX_RECORD_BODY: usize = 4 << 20;
 
 /// The address `tabula serve` binds without `--addr`.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:7878";
@@ -434,6 +439,10 @@ fn router(workers: usize, body_deadline: std::time::Duration) -> Router {
         .route("/run/{verb}/{game}", get(form_page))
         .route("/api/run/{verb}/{game}", axum::routing::post(form_run))
         .route("/api/progress/{run}", get(form_progress))
+        .route("/play/{game}", get(play_page))
+        .route("/api/play/{game}", axum::routing::post(play_move))
+        .route("/api/play/{game}/record", axum::routing::post(play_record))
+        .route("/api/replay/{game}", axum::routing::post(replay_record))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared)
@@ -535,8 +544,16 @@ async fn index() -> Response {
                 forms.join(", ")
             )
         };
+        let play = if play::playable(g.name).is_some() {
+            format!(
+                "<br><a class=\"play\" href=\"/play/{game}\">play and replay {game} in the browser</a>",
+                game = escape(g.name)
+            )
+        } else {
+            String::new()
+        };
         main.push_str(&format!(
-            "<li class=\"game\" data-game=\"{name}\"><strong>{name}</strong>: {summary}<br><span class=\"verbs\">commands: {verbs}</span>{forms}",
+            "<li class=\"game\" data-game=\"{name}\"><strong>{name}</strong>: {summary}<br><span class=\"verbs\">commands: {verbs}</span>{forms}{play}",
             name = escape(g.name),
             summary = escape(g.summary),
             verbs = verbs.join(", "),
@@ -585,6 +602,7 @@ async fn games_json() -> Response {
             "forms": forms::listed(g).iter().map(|(verb, _)| serde_json::json!({
                 "verb": verb, "path": format!("/run/{verb}/{}", g.name),
             })).collect::<Vec<_>>(),
+            "play": play::playable(g.name).map(|_| format!("/play/{}", g.name)),
             "pages": pages.iter().filter(|p| p.game == g.name).map(|p| serde_json::json!({
                 "name": p.name, "title": p.title, "summary": p.summary,
                 "path": format!("/game/{}/{}", p.game, p.name),
@@ -804,6 +822,95 @@ fn refusal(e: forms::Refusal) -> Response {
             serde_json::json!({ "command": command, "error": error }).to_string(),
         ),
     }
+}
+
+/// `/play/GAME`: play and replay a game with `play`.
+async fn play_page(State(shared): State<Arc<Shared>>, Path(game): Path<String>) -> Response {
+    let Some(kind) = play::playable(&game) else {
+        return not_found().await;
+    };
+    let main = match off_thread(&shared, move || held(|| play::page_html(kind))).await {
+        Ok(Ok(main)) => main,
+        Ok(Err(r)) => return answer(Err(r)),
+        Err(r) => return r,
+    };
+    let trail = format!(" › {} › play", escape(kind.name()));
+    html(
+        StatusCode::OK,
+        layout(&format!("play {}", kind.name()), &trail, &main),
+    )
+}
+
+/// Runs `work` with this thread held to a new empty folder of its own
+/// ([`tabula_core::files::confined`]), removed after: a parameter that
+/// names a file reads nothing.
+fn held<T>(work: impl FnOnce() -> T) -> Result<T, play::Refusal> {
+    let dir = forms::RunDir::new();
+    dir.make()
+        .and_then(|()| tabula_core::files::confined(dir.path(), work))
+        .map_err(|e| (500, format!("cannot make a folder to work in: {e}")))
+}
+
+/// A play request's answer as JSON, or its refusal as text.
+fn answer(result: Result<serde_json::Value, play::Refusal>) -> Response {
+    match result {
+        Ok(value) => json(StatusCode::OK, value.to_string()),
+        Err((status, why)) => text(
+            StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            why,
+        ),
+    }
+}
+
+/// Reads a request's body (up to `cap` bytes) and answers it with
+/// `work(game, body)`, off the request threads and held to an empty
+/// folder.
+async fn play_call(
+    shared: Arc<Shared>,
+    game: String,
+    headers: HeaderMap,
+    body: Body,
+    cap: usize,
+    work: fn(&str, &str) -> Result<serde_json::Value, play::Refusal>,
+) -> Response {
+    let body = match guard::read_body_up_to(&headers, body, shared.body_deadline, cap).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    match off_thread(&shared, move || held(|| work(&game, &body)).and_then(|r| r)).await {
+        Ok(result) => answer(result),
+        Err(r) => r,
+    }
+}
+
+/// `POST /api/play/GAME`: a move, and the state after it.
+async fn play_move(
+    State(shared): State<Arc<Shared>>,
+    Path(game): Path<String>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    play_call(shared, game, headers, body, MAX_BODY, play::play).await
+}
+
+/// `POST /api/play/GAME/record`: a history's record.
+async fn play_record(
+    State(shared): State<Arc<Shared>>,
+    Path(game): Path<String>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    play_call(shared, game, headers, body, MAX_BODY, play::record).await
+}
+
+/// `POST /api/replay/GAME`: a record, step by step.
+async fn replay_record(
+    State(shared): State<Arc<Shared>>,
+    Path(game): Path<String>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    play_call(shared, game, headers, body, MAX_RECORD_BODY, play::replay).await
 }
 
 async fn not_found() -> Response {

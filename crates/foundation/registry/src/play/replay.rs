@@ -222,3 +222,158 @@ where
         Err(e) => Err(format!("{}: {e}", args.file.display()).into()),
     }
 }
+
+/// One step of a [`ReplayView`].
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ViewStep {
+    /// Its index, from 0.
+    pub index: usize,
+    /// The seat that moved, from 0; `None` for a chance outcome.
+    pub seat: Option<usize>,
+    /// Who: the seat's name, or `chance`.
+    pub who: String,
+    /// The move or outcome in the game's notation.
+    pub text: String,
+}
+
+/// A record as a replay page shows it: its steps, each checked, and the
+/// position after the first `at` of them (as text, and as the game's
+/// own picture where it has one).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ReplayView {
+    /// The game's name.
+    pub game: &'static str,
+    /// The record's variant as a spec string (`noline(dim=3)`).
+    pub spec: String,
+    /// Who played each seat.
+    pub players: Vec<String>,
+    /// The record's seed.
+    pub seed: u64,
+    /// Every step, as far as it is legal.
+    pub steps: Vec<ViewStep>,
+    /// How many steps the position shown is after.
+    pub at: usize,
+    /// That position, as the game writes it.
+    pub position: String,
+    /// That position as the game draws it, where it does.
+    pub picture: Option<String>,
+    /// Whether every step is legal and the recorded end agrees.
+    pub legal: bool,
+    /// The first illegal step, or the disagreement, if any.
+    pub error: Option<String>,
+    /// How the record ends: `finished`, `forfeit`, `capped` or `unfinished`.
+    pub end: &'static str,
+    /// The result in words, once the game is over.
+    pub result: Option<String>,
+    /// Each seat's score, once the game is over.
+    pub scores: Option<Vec<f64>>,
+}
+
+/// The [`ReplayView`] of the record `text` (JSON if `json`, else RON)
+/// after `at` steps (all of them if `None`, or if it has fewer), each
+/// step checked by `checks`, the position drawn by `picture` where the
+/// game registers one. A record that cannot be read is an error; one
+/// with an illegal step is shown up to it, with the error.
+pub fn replay_view<G, K>(
+    checks: K,
+    text: &str,
+    json: bool,
+    at: Option<usize>,
+    picture: Option<crate::state::PictureFn<G>>,
+) -> Result<ReplayView, Error>
+where
+    G: Recordable<Parameters: tabula_core::params::Parameters> + Notation,
+    K: tabula_play::legality::CheckPath<G>,
+{
+    let format = if json {
+        record::Format::Json
+    } else {
+        record::Format::Ron
+    };
+    let name = if json { "record.json" } else { "record.ron" };
+    let source = tabula_core::spec::Source::embedded(name, text);
+    let record: RecordOf<G> = record::parse::<G>(&source, format)?;
+    let mut steps = Vec::new();
+    let mut shown: Option<(String, Option<String>)> = None;
+    let replayed = record::replay_on::<G, K>(checks, &record, |index, game, state, step| {
+        if Some(index) == at {
+            shown = Some((
+                game.render(state).trim_end().to_string(),
+                picture.map(|draw| draw(game, state)),
+            ));
+        }
+        let (seat, who, text) = match step {
+            Step::Chance(o) => (None, "chance".to_string(), game.format_outcome(state, o)),
+            Step::Move { seat, mv } => (
+                Some(*seat),
+                game.seat_name(*seat),
+                game.format_move(state, mv),
+            ),
+        };
+        steps.push(ViewStep {
+            index,
+            seat,
+            who,
+            text,
+        });
+    });
+    let mut view = ReplayView {
+        game: G::NAME,
+        spec: tabula_core::params::spec(G::NAME, &record.parameters),
+        players: record.players.clone(),
+        seed: record.seed,
+        at: steps.len(),
+        steps,
+        position: String::new(),
+        picture: None,
+        legal: replayed.is_ok(),
+        error: None,
+        end: "unfinished",
+        result: None,
+        scores: None,
+    };
+    match replayed {
+        Err(e) => {
+            view.error = Some(e.to_string());
+            // The steps shown are those before an illegal one.
+            if let record::RecordError::Illegal { index, .. } = e {
+                view.steps.truncate(index);
+            }
+            let upto = at.map_or(view.steps.len(), |a| a.min(view.steps.len()));
+            view.at = upto;
+            // The position after the legal steps asked for, replayed
+            // again up to it.
+            let mut prefix = record.clone();
+            prefix.steps.truncate(upto);
+            prefix.end = End::Stopped;
+            if let Ok(r) = record::replay_on::<G, K>(checks, &prefix, |_, _, _, _| {}) {
+                view.position = r.game.render(&r.state).trim_end().to_string();
+                view.picture = picture.map(|draw| draw(&r.game, &r.state));
+            }
+        }
+        Ok(r) => {
+            view.end = match (&record.end, &r.results) {
+                (End::Forfeit { .. }, _) => "forfeit",
+                (_, Some(_)) => "finished",
+                (End::Capped, None) => "capped",
+                (_, None) => "unfinished",
+            };
+            if let Some(results) = &r.results {
+                view.scores = Some(results.scores().to_vec());
+                view.result = Some(terminal::describe(&r.game, results));
+            }
+            match shown {
+                Some((position, drawn)) => {
+                    view.at = at.unwrap_or(view.at);
+                    view.position = position;
+                    view.picture = drawn;
+                }
+                None => {
+                    view.position = r.game.render(&r.state).trim_end().to_string();
+                    view.picture = picture.map(|draw| draw(&r.game, &r.state));
+                }
+            }
+        }
+    }
+    Ok(view)
+}

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use tabula_core::{Chance, Status};
+use tabula_play::record::Step;
 
 use crate::kind::Rules;
 use crate::probe::Text;
@@ -16,6 +17,7 @@ pub(crate) struct GameState<G: Rules> {
     pub state: G::State,
     pub history: Vec<u64>,
     pub text: Text<G>,
+    pub picture: Option<crate::state::PictureFn<G>>,
 }
 
 impl<G: Rules> GameState<G> {
@@ -33,6 +35,40 @@ impl<G: Rules> GameState<G> {
             self.game.chance_outcomes(&self.state, &mut outcomes);
         }
         outcomes
+    }
+
+    /// The step `action` makes here: chance's outcome or the seat's move.
+    pub fn step_of(&self, action: u64) -> Result<Step<G::Move, G::Outcome>, StateError> {
+        let index = usize::try_from(action).unwrap_or(usize::MAX);
+        match self.game.status(&self.state) {
+            Status::Over(_) => Err(StateError::Over),
+            Status::Chance => {
+                let outcomes = self.outcomes();
+                outcomes
+                    .get(index)
+                    .map(|c| Step::Chance(c.outcome))
+                    .ok_or(StateError::Illegal {
+                        action,
+                        legal: outcomes.len(),
+                    })
+            }
+            Status::Decision(seat) => {
+                let mut moves = self.moves();
+                let legal = moves.len();
+                if index >= legal {
+                    return Err(StateError::Illegal { action, legal });
+                }
+                Ok(Step::Move {
+                    seat,
+                    mv: moves.swap_remove(index),
+                })
+            }
+        }
+    }
+
+    /// The index of `mv` among the legal moves here, if it is one.
+    pub fn action_of(&self, mv: &G::Move) -> Option<u64> {
+        self.moves().iter().position(|m| m == mv).map(|i| i as u64)
     }
 
     /// Reads back a history of actions from the start.
@@ -137,12 +173,17 @@ impl<G: Rules> DynState for GameState<G> {
         (self.text.render)(&self.game, &self.state)
     }
 
+    fn picture(&self) -> Option<String> {
+        self.picture.map(|draw| draw(&self.game, &self.state))
+    }
+
     fn clone_state(&self) -> Box<dyn DynState> {
         Box::new(GameState {
             game: self.game.clone(),
             state: self.state.clone(),
             history: self.history.clone(),
             text: self.text,
+            picture: self.picture,
         })
     }
 }
