@@ -535,3 +535,64 @@ fn the_play_page_plays_by_keyboard_and_fits_at_390_and_1280_in_headless_chromium
         );
     }
 }
+
+/// Issue 55, item 1: the designer and the forms fit a phone (nothing
+/// scrolls sideways at 390 px) and, at 1280×800, show their answer
+/// without scrolling: the designer's mean beside the board, a form's Run
+/// button.
+#[test]
+fn the_designer_and_the_forms_fit_at_390_and_1280_in_headless_chromium() {
+    let Some(browser) =
+        chromium_or_skip("the_designer_and_the_forms_fit_at_390_and_1280_in_headless_chromium")
+    else {
+        return;
+    };
+    let served = server();
+    let mut b = Browser::start(&browser);
+    for (width, height) in [(390, 844), (1280, 800)] {
+        b.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500 }),
+        );
+        b.call(
+            "Page.navigate",
+            json!({ "url": format!("{}game/snakes/designer", served.url) }),
+        );
+        b.wait_for("document.getElementById('mean').textContent.length > 0");
+        assert_eq!(
+            b.eval("document.documentElement.scrollWidth <= window.innerWidth"),
+            json!(true),
+            "the designer at {width}px"
+        );
+        if width == 1280 {
+            assert_eq!(
+                b.eval("document.getElementById('mean').getBoundingClientRect().bottom <= window.innerHeight"),
+                json!(true),
+                "the designer's mean above the fold"
+            );
+        }
+        for form in [
+            "run/tournament/chance-it",
+            "run/simulate/monopoly",
+            "run/analyze/snakes",
+        ] {
+            b.call(
+                "Page.navigate",
+                json!({ "url": format!("{}{form}", served.url) }),
+            );
+            b.wait_for("!!document.getElementById('run')");
+            assert_eq!(
+                b.eval("document.documentElement.scrollWidth <= window.innerWidth"),
+                json!(true),
+                "{form} at {width}px"
+            );
+            if width == 1280 {
+                assert_eq!(
+                    b.eval("document.getElementById('run').getBoundingClientRect().bottom <= window.innerHeight"),
+                    json!(true),
+                    "{form}'s Run button above the fold"
+                );
+            }
+        }
+    }
+}
