@@ -536,10 +536,10 @@ fn the_play_page_plays_by_keyboard_and_fits_at_390_and_1280_in_headless_chromium
     }
 }
 
-/// Issue 55, item 1: the designer and the forms fit a phone (nothing
-/// scrolls sideways at 390 px) and, at 1280×800, show their answer
-/// without scrolling: the designer's mean beside the board, a form's Run
-/// button.
+/// Issue 55, items 1 and 7: the designer and every form the index links
+/// fit a phone (nothing scrolls sideways at 390 px) and, at 1280×800,
+/// show their answer without scrolling: the designer's mean beside the
+/// board, a form's Run button.
 #[test]
 fn the_designer_and_the_forms_fit_at_390_and_1280_in_headless_chromium() {
     let Some(browser) =
@@ -548,6 +548,15 @@ fn the_designer_and_the_forms_fit_at_390_and_1280_in_headless_chromium() {
         return;
     };
     let served = server();
+    let (status, index) = http(&served.url, "GET", "/", "");
+    assert_eq!(status, 200);
+    let forms: Vec<&str> = index
+        .split("href=\"/")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .filter(|href| href.starts_with("run/"))
+        .collect();
+    assert!(forms.len() >= 20, "{forms:?}");
     let mut b = Browser::start(&browser);
     for (width, height) in [(390, 844), (1280, 800)] {
         b.call(
@@ -571,16 +580,12 @@ fn the_designer_and_the_forms_fit_at_390_and_1280_in_headless_chromium() {
                 "the designer's mean above the fold"
             );
         }
-        for form in [
-            "run/tournament/chance-it",
-            "run/simulate/monopoly",
-            "run/analyze/snakes",
-        ] {
+        for form in &forms {
             b.call(
                 "Page.navigate",
                 json!({ "url": format!("{}{form}", served.url) }),
             );
-            b.wait_for("!!document.getElementById('run')");
+            b.wait_for("document.readyState === 'complete' && !!document.getElementById('run')");
             assert_eq!(
                 b.eval("document.documentElement.scrollWidth <= window.innerWidth"),
                 json!(true),
