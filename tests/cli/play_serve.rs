@@ -465,14 +465,8 @@ fn the_play_page_plays_by_keyboard_and_fits_at_390_and_1280_in_headless_chromium
     let served = server();
     let mut b = Browser::start(&browser);
     for (width, height) in [(390, 844), (1280, 800)] {
-        b.call(
-            "Emulation.setDeviceMetricsOverride",
-            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500 }),
-        );
-        b.call(
-            "Page.navigate",
-            json!({ "url": format!("{}play/noline?seed=5", served.url) }),
-        );
+        b.resize(width, height);
+        b.open(&format!("{}play/noline?seed=5", served.url));
         b.wait_for("document.querySelectorAll('#moves button').length === 9");
         // Every control is labelled: a button by its text, a field by
         // its label.
@@ -501,20 +495,10 @@ fn the_play_page_plays_by_keyboard_and_fits_at_390_and_1280_in_headless_chromium
             json!(2)
         );
         // Nothing scrolls sideways.
-        assert_eq!(
-            b.eval("document.documentElement.scrollWidth <= window.innerWidth"),
-            json!(true),
-            "at {width}px"
-        );
+        assert!(b.fits(), "at {width}px");
         if width == 1280 {
             // The board and the moves show without scrolling.
-            assert_eq!(
-                b.eval(
-                    "[document.querySelector('#board svg'), document.querySelector('#moves button')]\
-                     .every(e => e.getBoundingClientRect().bottom <= window.innerHeight)"
-                ),
-                json!(true)
-            );
+            assert!(b.above_the_fold(&["#board svg", "#moves button"]));
         }
         // Reload restores the game from the address.
         b.call("Page.reload", json!({}));
@@ -528,11 +512,7 @@ fn the_play_page_plays_by_keyboard_and_fits_at_390_and_1280_in_headless_chromium
             b.eval("!!document.querySelector('#board svg')"),
             json!(true)
         );
-        assert_eq!(
-            b.eval("document.documentElement.scrollWidth <= window.innerWidth"),
-            json!(true),
-            "replaying at {width}px"
-        );
+        assert!(b.fits(), "replaying at {width}px");
     }
 }
 
@@ -559,42 +539,23 @@ fn the_designer_and_the_forms_fit_at_390_and_1280_in_headless_chromium() {
     assert!(forms.len() >= 20, "{forms:?}");
     let mut b = Browser::start(&browser);
     for (width, height) in [(390, 844), (1280, 800)] {
-        b.call(
-            "Emulation.setDeviceMetricsOverride",
-            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500 }),
-        );
-        b.call(
-            "Page.navigate",
-            json!({ "url": format!("{}game/snakes/designer", served.url) }),
-        );
+        b.resize(width, height);
+        b.open(&format!("{}game/snakes/designer", served.url));
         b.wait_for("document.getElementById('mean').textContent.length > 0");
-        assert_eq!(
-            b.eval("document.documentElement.scrollWidth <= window.innerWidth"),
-            json!(true),
-            "the designer at {width}px"
-        );
+        assert!(b.fits(), "the designer at {width}px");
         if width == 1280 {
-            assert_eq!(
-                b.eval("document.getElementById('mean').getBoundingClientRect().bottom <= window.innerHeight"),
-                json!(true),
+            assert!(
+                b.above_the_fold(&["#mean"]),
                 "the designer's mean above the fold"
             );
         }
         for form in &forms {
-            b.call(
-                "Page.navigate",
-                json!({ "url": format!("{}{form}", served.url) }),
-            );
+            b.open(&format!("{}{form}", served.url));
             b.wait_for("document.readyState === 'complete' && !!document.getElementById('run')");
-            assert_eq!(
-                b.eval("document.documentElement.scrollWidth <= window.innerWidth"),
-                json!(true),
-                "{form} at {width}px"
-            );
+            assert!(b.fits(), "{form} at {width}px");
             if width == 1280 {
-                assert_eq!(
-                    b.eval("document.getElementById('run').getBoundingClientRect().bottom <= window.innerHeight"),
-                    json!(true),
+                assert!(
+                    b.above_the_fold(&["#run"]),
                     "{form}'s Run button above the fold"
                 );
             }

@@ -421,6 +421,34 @@ impl Browser {
         r["result"]["result"]["value"].clone()
     }
 
+    /// Sets the page's size, as a phone (`width` under 500) or a desktop.
+    pub(crate) fn resize(&mut self, width: u32, height: u32) {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            serde_json::json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500 }),
+        );
+    }
+
+    /// Opens `url`.
+    pub(crate) fn open(&mut self, url: &str) {
+        self.call("Page.navigate", serde_json::json!({ "url": url }));
+    }
+
+    /// Whether nothing on the page scrolls sideways.
+    pub(crate) fn fits(&mut self) -> bool {
+        self.eval("document.documentElement.scrollWidth <= window.innerWidth")
+            == serde_json::Value::Bool(true)
+    }
+
+    /// Whether every element `selectors` names shows without scrolling.
+    pub(crate) fn above_the_fold(&mut self, selectors: &[&str]) -> bool {
+        let list = serde_json::to_string(selectors).expect("strings");
+        self.eval(&format!(
+            "{list}.every(s => {{ const e = document.querySelector(s); \
+             return !!e && e.getBoundingClientRect().bottom <= window.innerHeight; }})"
+        )) == serde_json::Value::Bool(true)
+    }
+
     /// Waits until `expression` is true (at most 20 s).
     pub(crate) fn wait_for(&mut self, expression: &str) {
         let start = std::time::Instant::now();
