@@ -333,6 +333,7 @@ pub struct Sampling;
 
 impl LongRunSampling<Monopoly> for Sampling {
     type Tally = Tally;
+    type Chance = tabula_sim::Sampled;
 
     fn arguments(&self, command: Arguments) -> Arguments {
         command.more_help(SIMULATE_HELP).arg(

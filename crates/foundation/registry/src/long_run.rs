@@ -118,6 +118,12 @@ pub trait LongRunSampling<G: Rules + Clone>: Send + Sync + 'static {
     /// `collector`).
     type Tally: tabula_sim::Collector<G> + Clone + Send + Sync + Serialize + DeserializeOwned;
 
+    /// How the games' chance is played: [`tabula_sim::Sampled`] for a
+    /// game that samples its own chance ([`tabula_sim::Sampling`]), as
+    /// every other run of the game does, else [`tabula_sim::Listed`].
+    /// A seed's figures depend on it.
+    type Chance: tabula_sim::ChancePath<G> + Default;
+
     /// More options of `simulate` (Monopoly's `--shuffled-decks`) and
     /// more of its help. The default adds none.
     fn arguments(&self, command: Arguments) -> Arguments {
@@ -271,7 +277,13 @@ where
                 "games",
             ));
             let tick = |done| progress.tick(done);
-            Ok(sim.run_with(&playing, || tabula_sim::NoAgents, tally, &tick)?)
+            Ok(sim.run_on(
+                S::Chance::default(),
+                &playing,
+                || tabula_sim::NoAgents,
+                tally,
+                &tick,
+            )?)
         })?;
         self.0
             .report(&sampled, p, &chain, &stationary, &run.collector, &plan)
