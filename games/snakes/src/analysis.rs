@@ -252,9 +252,9 @@ pub struct Solver<'a, R: Rules> {
     rules: &'a R,
     limits: Limits,
     chain: Chain<Snakes<'a, R>, Mark>,
-    turns: std::cell::OnceCell<Result<Turns, ExactError>>,
-    counts: std::cell::OnceCell<Result<TurnCounts, ExactError>>,
-    duel: std::cell::OnceCell<Result<Option<(Race, ChainInfo)>, ExactError>>,
+    turns: std::sync::OnceLock<Result<Turns, ExactError>>,
+    counts: std::sync::OnceLock<Result<TurnCounts, ExactError>>,
+    duel: std::sync::OnceLock<Result<Option<(Race, ChainInfo)>, ExactError>>,
 }
 
 impl<R: Rules> std::fmt::Debug for Solver<'_, R> {
@@ -275,9 +275,9 @@ impl<'a, R: Rules> Solver<'a, R> {
             rules,
             limits: limits.clone(),
             chain,
-            turns: std::cell::OnceCell::new(),
-            counts: std::cell::OnceCell::new(),
-            duel: std::cell::OnceCell::new(),
+            turns: std::sync::OnceLock::new(),
+            counts: std::sync::OnceLock::new(),
+            duel: std::sync::OnceLock::new(),
         })
     }
 
@@ -441,6 +441,26 @@ impl<'a, R: Rules> Solver<'a, R> {
         Ok((all, whole))
     }
 
+    /// Solves and keeps what [`win_chances`](Self::win_chances) of
+    /// `players` players will need, where that is a walk of its own that
+    /// is kept (a duel of two tokens that move each other, the turns of a
+    /// race of several throws a turn), so that it can run beside other
+    /// work; its error, if any, is kept for that call.
+    pub fn prepare_win_chances(&self, players: u8) {
+        if players < 2 {
+            return;
+        }
+        if self.joint() {
+            if players == 2 {
+                let _ = self.duel();
+            }
+        } else if self.again() {
+            let _ = self
+                .counts
+                .get_or_init(|| self.chain.turn_counts(&self.limits, |s| !s.again()));
+        }
+    }
+
     /// Each seat's chance to win with `players` players (1 or more).
     pub fn win_chances(&self, players: u8) -> Result<Vec<f64>, ExactError> {
         let k = usize::from(players.max(1));
@@ -474,83 +494,150 @@ impl<'a, R: Rules> Solver<'a, R> {
     /// The analysis for `players` players, with the shortest games if
     /// `shortest` asks for them: what [`analyze`] gives.
     pub fn analyze(&self, players: u8, shortest: Option<Require>) -> Result<Analysis, ExactError> {
-        let (board, chain, limits) = (self.board, &self.chain, &self.limits);
         let players = players.max(1);
-        let joint = players > 1 && self.joint();
-        let again = self.again();
-        let size = usize::from(board.size());
-        let duel = if joint && players == 2 {
-            self.duel()?
+        let (chain, limits) = (&self.chain, &self.limits);
+        // Players that race alone, a throw a turn: one walk gives the
+        // one-token game and the race. Otherwise the race's walk (of
+        // turns, a duel or a joint chain), the longest part of every page
+        // edit under such house rules, runs beside the one-token walk, on
+        // another core when there is one.
+        let (solo, race, shortest) = if players == 1 || !(self.joint() || self.again()) {
+            let (both, shortest) = rayon::join(
+                || chain.solve_and_race(usize::from(players), limits),
+                || self.shortest_games(shortest),
+            );
+            let (solo, race) = both?;
+            (solo, Raced::Composed(race, None), shortest?)
         } else {
-            None
+            let (alone, race) = rayon::join(
+                || Ok::<_, ExactError>((chain.solve(limits)?, self.shortest_games(shortest)?)),
+                || self.race_of(players),
+            );
+            let (solo, shortest) = alone?;
+            (solo, race?, shortest)
         };
-        let (solo, seats, (landings, forfeits), relative_error, info) =
-            if let Some((race, info)) = duel {
-                let solo = chain.solve(limits)?;
-                let counted = count_marks(chain.mark_keys(), &race.marks, size);
-                (
-                    solo,
-                    seats_of(race),
-                    counted,
-                    race.relative_error,
-                    info.clone(),
-                )
-            } else if joint {
-                let solo = chain.solve(limits)?;
-                let (all, whole) = self.joint_solution(players)?;
-                let seats = ExactSeats {
-                    win_probability: wins_of(&whole, usize::from(players)),
-                    total_throws_mean: whole.mean,
-                    total_throws_variance: whole.variance,
-                    total_throws_mode: whole.mode,
-                    total_throws_median: whole.median,
-                    total_throws_min: whole.min,
-                    total_throws_pmf: whole.pmf.clone(),
-                };
-                let info = ChainInfo {
-                    tokens: players,
-                    by_turns: false,
-                    states: all.len(),
-                    transitions: all.transition_count(),
-                    steps: whole.walked.steps,
-                    remaining: whole.walked.remaining,
-                };
-                let counted = count_marks(all.mark_keys(), &whole.marks, size);
-                (solo, seats, counted, whole.walked.relative_error, info)
-            } else {
-                let (solo, race) = if again && players > 1 {
-                    // A turn can be several throws: the race counts turns.
-                    let solo = chain.solve(limits)?;
-                    (solo, self.turns()?.race(usize::from(players)))
-                } else {
-                    chain.solve_and_race(usize::from(players), limits)?
-                };
-                let info = ChainInfo {
-                    tokens: 1,
-                    by_turns: again && players > 1,
-                    states: chain.len(),
-                    transitions: chain.transition_count(),
-                    steps: solo.walked.steps,
-                    remaining: solo.walked.remaining,
-                };
-                let counted = count_marks(chain.mark_keys(), &race.marks, size);
-                (solo, seats_of(&race), counted, race.relative_error, info)
+        let (seats, (landings, forfeits), relative_error, info) = match race {
+            Raced::Composed(race, info) => {
+                let counted = count_marks(self.chain.mark_keys(), &race.marks, self.size());
+                (seats_of(&race), counted, race.relative_error, info)
+            }
+            Raced::Joint(seats, counted, relative_error, info) => {
+                (seats, counted, relative_error, info)
+            }
+        };
+        // The one-token chain's, counted in turns when a turn can be
+        // several throws.
+        let info = info.unwrap_or_else(|| ChainInfo {
+            tokens: 1,
+            by_turns: players > 1 && self.again(),
+            states: self.chain.len(),
+            transitions: self.chain.transition_count(),
+            steps: solo.walked.steps,
+            remaining: solo.walked.remaining,
+        });
+        self.analysis(
+            players,
+            solo,
+            seats,
+            landings,
+            forfeits,
+            relative_error,
+            info,
+            shortest,
+        )
+    }
+
+    fn size(&self) -> usize {
+        usize::from(self.board.size())
+    }
+
+    /// The shortest games, if asked for.
+    fn shortest_games(
+        &self,
+        shortest: Option<Require>,
+    ) -> Result<Option<ShortestGames>, ExactError> {
+        let Some(require) = shortest else {
+            return Ok(None);
+        };
+        let chain = &self.chain;
+        let test = require.test();
+        let found = chain.shortest(
+            &self.limits,
+            |m| matches!(m, Mark::Jump(_)),
+            test.as_ref().map(|f| f as &dyn Fn(&Mark) -> bool),
+        )?;
+        Ok(Some(shortest_games(chain, require, found)))
+    }
+
+    /// The game of `players` players: a race composed from the one-token
+    /// chain, a duel, or the joint chain (`None` info: the one-token
+    /// chain's, filled in from its walk).
+    fn race_of(&self, players: u8) -> Result<Raced, ExactError> {
+        let (chain, limits) = (&self.chain, &self.limits);
+        let joint = players > 1 && self.joint();
+        let size = self.size();
+        if joint
+            && players == 2
+            && let Some((race, info)) = self.duel()?
+        {
+            return Ok(Raced::Composed(race.clone(), Some(info.clone())));
+        }
+        if joint {
+            let (all, whole) = self.joint_solution(players)?;
+            let seats = ExactSeats {
+                win_probability: wins_of(&whole, usize::from(players)),
+                total_throws_mean: whole.mean,
+                total_throws_variance: whole.variance,
+                total_throws_mode: whole.mode,
+                total_throws_median: whole.median,
+                total_throws_min: whole.min,
+                total_throws_pmf: whole.pmf.clone(),
             };
+            let info = ChainInfo {
+                tokens: players,
+                by_turns: false,
+                states: all.len(),
+                transitions: all.transition_count(),
+                steps: whole.walked.steps,
+                remaining: whole.walked.remaining,
+            };
+            let counted = count_marks(all.mark_keys(), &whole.marks, size);
+            return Ok(Raced::Joint(
+                seats,
+                counted,
+                whole.walked.relative_error,
+                Some(info),
+            ));
+        }
+        if self.again() && players > 1 {
+            // A turn can be several throws: the race counts turns.
+            return Ok(Raced::Composed(
+                self.turns()?.race(usize::from(players)),
+                None,
+            ));
+        }
+        Ok(Raced::Composed(
+            chain.race(usize::from(players), limits)?,
+            None,
+        ))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn analysis(
+        &self,
+        players: u8,
+        solo: Solution,
+        seats: ExactSeats,
+        landings: Vec<f64>,
+        forfeits: f64,
+        relative_error: f64,
+        info: ChainInfo,
+        shortest: Option<ShortestGames>,
+    ) -> Result<Analysis, ExactError> {
+        let board = self.board;
         let p = Popularity::of(&landings, relative_error);
         let (most, least, total) = (p.most, p.least, p.total);
         let share = |s: usize| p.share(&landings, s);
-        let shortest = match shortest {
-            None => None,
-            Some(require) => {
-                let test = require.test();
-                let found = chain.shortest(
-                    limits,
-                    |m| matches!(m, Mark::Jump(_)),
-                    test.as_ref().map(|f| f as &dyn Fn(&Mark) -> bool),
-                )?;
-                Some(shortest_games(chain, require, found))
-            }
-        };
         Ok(Analysis {
             game: "snakes",
             board: board.name().to_string(),
@@ -580,6 +667,15 @@ impl<'a, R: Rules> Solver<'a, R> {
             shortest,
         })
     }
+}
+
+/// The game of several players as [`Solver::race_of`] solved it.
+enum Raced {
+    /// Composed from the one-token chain (a race or a duel): the chain
+    /// info if it is not the one-token chain's.
+    Composed(Race, Option<ChainInfo>),
+    /// The joint chain: its seats, counted marks, rounding bound and info.
+    Joint(ExactSeats, (Vec<f64>, f64), f64, Option<ChainInfo>),
 }
 
 /// The several-player game's numbers from a race.

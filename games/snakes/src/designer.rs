@@ -43,15 +43,24 @@ struct AnalyzeRequest {
 /// The longest client id accepted.
 const MAX_CLIENT: usize = 100;
 
+/// Where the page's walks stop: once the probability left is below this.
+/// The page prints at most six significant digits, so every digit it
+/// shows is the command line's (which walks to 1e-18); the walks of house
+/// rules that throw again or move each other, whose cost grows with the
+/// steps walked, take about two thirds of the steps.
+pub const PAGE_TAIL: f64 = 1e-12;
+
 fn one() -> u8 {
     1
 }
 
 /// The limits of one of the page's solves: small enough that any board
-/// answers within seconds; `cancel` stops it.
+/// answers within seconds; `cancel` stops it. The walks stop once what
+/// is left is below [`PAGE_TAIL`], not the command line's 1e-18.
 fn limits(cancel: &Cancel) -> Limits {
     Limits {
         cancel: Some(cancel.clone()),
+        tail: PAGE_TAIL,
         max_states: 200_000,
         max_transitions: 4_000_000,
         max_routes: 200_000,
@@ -365,11 +374,29 @@ impl crate::WithRules for Solve<'_> {
         // The page's players; when they cannot be solved exactly, what
         // can (one token's numbers), and why not.
         let mut unsolved = Value::Null;
-        let wanted = match self.too_large(&solver, self.players) {
+        // Two players' chances, shown whatever the page's players, are
+        // solved beside the analysis when they take a walk of their own
+        // (a duel of tokens that move each other, turns of several throws).
+        let players = self.players;
+        let beside = players != 2 && self.too_large(&solver, 2).is_none();
+        let too_large = self.too_large(&solver, players);
+        let (analyzed, ()) = rayon::join(
+            || {
+                too_large
+                    .is_none()
+                    .then(|| solver.analyze(players, shortest))
+            },
+            || {
+                if beside {
+                    solver.prepare_win_chances(2);
+                }
+            },
+        );
+        let wanted = match too_large {
             Some(why) => Err(why),
-            None => match solver.analyze(self.players, shortest) {
+            None => match analyzed.unwrap_or_else(|| solver.analyze(players, shortest)) {
                 Ok(a) => Ok(a),
-                Err(e) if self.players < 2 => {
+                Err(e) if players < 2 => {
                     return Err(error_json(self.failed(&e, "solving")?, None));
                 }
                 Err(e) => Err(format!(

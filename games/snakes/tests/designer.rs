@@ -15,6 +15,63 @@ fn same(answer: tabula_registry::page::PageAnswer) -> (serde_json::Value, serde_
     (answer.json, pictures)
 }
 
+/// Under every rule set, for one and two players, the page's numbers are
+/// the command line's to far more digits than it prints (it walks until
+/// 1e-12 is left, the command line until 1e-18), though it solves the two
+/// players' chances beside the analysis.
+#[test]
+fn every_rule_set_gets_the_command_lines_numbers_to_every_printed_digit() {
+    for rules in ["overshoot", "exact", "bounce", "six-again", "sixes-home", "bump"] {
+        let text = CLASSIC.replace("rules: \"overshoot\"", &format!("rules: {rules:?}"));
+        for players in [1u8, 2] {
+            let r = analyze_answer(&text, players).json;
+            assert_eq!(r["ok"], true, "{rules} {players}: {r}");
+            let setup = Setup::new(Board::classic(), Some(rules), usize::from(players))
+                .expect("a setup");
+            let a = setup
+                .analyze(&AnalysisOptions {
+                    players,
+                    shortest: Some(Require::None),
+                    ..Default::default()
+                })
+                .expect("solved");
+            let close = |page: &serde_json::Value, cli: f64, what: &str| {
+                let page = page.as_f64().unwrap_or(f64::NAN);
+                assert!(
+                    (page - cli).abs() <= 1e-9 * cli.abs().max(1.0),
+                    "{rules}, {players} players, {what}: page {page}, command line {cli}"
+                );
+            };
+            let t = &r["analysis"]["throws"];
+            close(&t["mean"], a.throws.mean, "mean");
+            close(&t["std_dev"], a.throws.std_dev, "standard deviation");
+            assert_eq!(t["median"], a.throws.median, "{rules} {players}");
+            assert_eq!(t["mode"], a.throws.mode, "{rules} {players}");
+            let s = &r["analysis"]["seats"];
+            close(&s["total_throws_mean"], a.seats.total_throws_mean, "total mean");
+            for (i, &w) in a.seats.win_probability.iter().enumerate() {
+                close(&s["win_probability"][i], w, "win chance");
+            }
+            for (i, &l) in a.squares.landings.iter().enumerate() {
+                close(&r["analysis"]["squares"]["landings"][i], l, "landings");
+            }
+            // The two players' chances in the table, whatever the page's
+            // players.
+            let two = Setup::new(Board::classic(), Some(rules), 2)
+                .expect("a setup")
+                .analyze(&AnalysisOptions {
+                    players: 2,
+                    ..Default::default()
+                })
+                .expect("solved");
+            assert_eq!(r["wins"][0]["players"], 2);
+            for (i, &w) in two.seats.win_probability.iter().enumerate() {
+                close(&r["wins"][0]["win_probability"][i], w, "two players' chance");
+            }
+        }
+    }
+}
+
 #[test]
 fn the_classic_board_gets_the_library_analysis() {
     let answer = analyze_answer(CLASSIC, 2);
@@ -27,7 +84,10 @@ fn the_classic_board_gets_the_library_analysis() {
             ..Default::default()
         })
         .expect("solved");
-    assert_eq!(r["analysis"]["throws"]["mean"], a.throws.mean);
+    // The page walks until 1e-12 is left, the command line until 1e-18:
+    // every digit the page prints (four decimals) is the same.
+    let mean = r["analysis"]["throws"]["mean"].as_f64().expect("a mean");
+    assert!((mean - a.throws.mean).abs() < 1e-9, "{mean} {}", a.throws.mean);
     assert_eq!(r["analysis"]["throws"]["median"], a.throws.median);
     assert_eq!(r["analysis"]["throws"]["mode"], a.throws.mode);
     let shortest = a.shortest.as_ref().expect("shortest games");
