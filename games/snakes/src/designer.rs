@@ -13,7 +13,7 @@ use tabula_registry::page::{CLIENTS, GamePage, PageAnswer, PageError};
 use tabula_registry::picture::board::Layout;
 
 use crate::board::BUILT_IN;
-use crate::{Board, Require, Setup, with_rules};
+use crate::{Board, Require, Setup, with_rule_set};
 
 /// The page's HTML and script.
 pub const HTML: &str = include_str!("designer.html");
@@ -231,7 +231,7 @@ fn analyzed(
     if stale() {
         return Err(stopped("solving"));
     }
-    let solved = with_rules(
+    let solved = with_rule_set(
         setup.rules,
         Solve {
             setup: &setup,

@@ -5,6 +5,12 @@
 //! them; any other rule set (a plugin's) is passed as itself, a
 //! [`RuleSet`] being a rule type too (its hooks reached through
 //! [`DynRules`]).
+//!
+//! Only simulation, whose time is spent in the rules' hooks, is worth
+//! compiling once per rule type. Every other service (exact analysis,
+//! whose time is spent walking a chain built once; checking a board;
+//! tracing a record) runs through [`with_rule_set`]: under the rule set
+//! itself, compiled once.
 
 use std::any::TypeId;
 
@@ -59,6 +65,30 @@ pub fn with_rules<V: WithRules>(set: &'static RuleSet, service: V) -> V::Output 
     }
 }
 
+/// Runs `service` under the rule set itself, one rule type for every rule
+/// set ([`RuleSet`], its hooks reached through [`DynRules`]): the service
+/// is compiled once. For services whose time is not spent in the rules'
+/// hooks (see the [module](self)); the same answers as [`with_rules`].
+///
+/// ```
+/// use tabula_snakes::{Rules, WithRules, rules, with_rule_set};
+///
+/// /// Whether the rule set throws again.
+/// struct ThrowsAgain;
+/// impl WithRules for ThrowsAgain {
+///     type Output = bool;
+///     fn with<R: Rules>(self, rules: &'static R) -> bool {
+///         rules.may_throw_again()
+///     }
+/// }
+/// assert!(with_rule_set(rules::find("six-again")?, ThrowsAgain));
+/// assert!(!with_rule_set(rules::find("bounce")?, ThrowsAgain));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn with_rule_set<V: WithRules>(set: &'static RuleSet, service: V) -> V::Output {
+    service.with(set)
+}
+
 /// [`check_playable`](playable::check_playable) as a service.
 struct CheckPlayable<'b>(&'b Board);
 
@@ -73,7 +103,7 @@ impl RuleSet {
     /// Checks that every game on `board` can finish under this rule set
     /// ([`check_playable`](playable::check_playable)).
     pub fn check_playable(&'static self, board: &Board) -> Result<(), Unplayable> {
-        with_rules(self, CheckPlayable(board))
+        with_rule_set(self, CheckPlayable(board))
     }
 }
 

@@ -79,7 +79,7 @@ pub mod trace;
 
 pub use analysis::{Analysis, AnalysisOptions, Require};
 pub use board::{Board, BoardSpec, Jump};
-pub use dispatch::{WithRules, with_rules};
+pub use dispatch::{WithRules, with_rule_set, with_rules};
 pub use error::SnakesError;
 pub use game::{BoardRef, Event, MAX_SEATS, NoMove, Snakes, State};
 pub use report::{BoardReport, ReportOptions};

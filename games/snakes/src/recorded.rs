@@ -201,7 +201,7 @@ impl Recorded {
     /// prints it. Replay checks a record read from a file; this one shows
     /// the throws as they are.
     pub fn trace(&self, record: &SnakesRecord) -> Trace {
-        with_rules(
+        crate::with_rule_set(
             self.rules(),
             TraceOf {
                 board: self.board(),

@@ -6,7 +6,7 @@ use tabula_sim::{Run, SimError, Simulation};
 
 use crate::analysis::{self, Analysis, AnalysisOptions};
 use crate::board::Board;
-use crate::dispatch::{WithRules, with_rules};
+use crate::dispatch::{WithRules, with_rule_set, with_rules};
 use crate::error::SnakesError;
 use crate::game::Snakes;
 use crate::plugin::Rules;
@@ -179,7 +179,7 @@ impl Setup {
             players: self.players,
             ..options.clone()
         };
-        let mut analysis = with_rules(
+        let mut analysis = with_rule_set(
             self.rules,
             Analyze {
                 board: &self.board,

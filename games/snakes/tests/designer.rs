@@ -21,13 +21,20 @@ fn same(answer: tabula_registry::page::PageAnswer) -> (serde_json::Value, serde_
 /// players' chances beside the analysis.
 #[test]
 fn every_rule_set_gets_the_command_lines_numbers_to_every_printed_digit() {
-    for rules in ["overshoot", "exact", "bounce", "six-again", "sixes-home", "bump"] {
+    for rules in [
+        "overshoot",
+        "exact",
+        "bounce",
+        "six-again",
+        "sixes-home",
+        "bump",
+    ] {
         let text = CLASSIC.replace("rules: \"overshoot\"", &format!("rules: {rules:?}"));
         for players in [1u8, 2] {
             let r = analyze_answer(&text, players).json;
             assert_eq!(r["ok"], true, "{rules} {players}: {r}");
-            let setup = Setup::new(Board::classic(), Some(rules), usize::from(players))
-                .expect("a setup");
+            let setup =
+                Setup::new(Board::classic(), Some(rules), usize::from(players)).expect("a setup");
             let a = setup
                 .analyze(&AnalysisOptions {
                     players,
@@ -48,7 +55,11 @@ fn every_rule_set_gets_the_command_lines_numbers_to_every_printed_digit() {
             assert_eq!(t["median"], a.throws.median, "{rules} {players}");
             assert_eq!(t["mode"], a.throws.mode, "{rules} {players}");
             let s = &r["analysis"]["seats"];
-            close(&s["total_throws_mean"], a.seats.total_throws_mean, "total mean");
+            close(
+                &s["total_throws_mean"],
+                a.seats.total_throws_mean,
+                "total mean",
+            );
             for (i, &w) in a.seats.win_probability.iter().enumerate() {
                 close(&s["win_probability"][i], w, "win chance");
             }
@@ -66,7 +77,11 @@ fn every_rule_set_gets_the_command_lines_numbers_to_every_printed_digit() {
                 .expect("solved");
             assert_eq!(r["wins"][0]["players"], 2);
             for (i, &w) in two.seats.win_probability.iter().enumerate() {
-                close(&r["wins"][0]["win_probability"][i], w, "two players' chance");
+                close(
+                    &r["wins"][0]["win_probability"][i],
+                    w,
+                    "two players' chance",
+                );
             }
         }
     }
@@ -87,7 +102,11 @@ fn the_classic_board_gets_the_library_analysis() {
     // The page walks until 1e-12 is left, the command line until 1e-18:
     // every digit the page prints (four decimals) is the same.
     let mean = r["analysis"]["throws"]["mean"].as_f64().expect("a mean");
-    assert!((mean - a.throws.mean).abs() < 1e-9, "{mean} {}", a.throws.mean);
+    assert!(
+        (mean - a.throws.mean).abs() < 1e-9,
+        "{mean} {}",
+        a.throws.mean
+    );
     assert_eq!(r["analysis"]["throws"]["median"], a.throws.median);
     assert_eq!(r["analysis"]["throws"]["mode"], a.throws.mode);
     let shortest = a.shortest.as_ref().expect("shortest games");
