@@ -234,7 +234,7 @@ impl<G: BoardGame, M> Chain<G, M> {
             stale = mass;
             let sum = |s: usize| {
                 if reached[s] {
-                    now[s].iter().sum::<f64>()
+                    sum(&now[s])
                 } else {
                     0.0
                 }
