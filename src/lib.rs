@@ -1,7 +1,7 @@
 //! tabula: simulate, analyse and play board and dice games.
 //!
 //! This facade re-exports the framework crates and, with its default
-//! features, links the seven games that ship with tabula (`games`) and the
+//! features, links the eight games that ship with tabula (`games`) and the
 //! web front end (`serve`); its binaries are the `tabula` command, the
 //! book's preprocessor `mdbook-tabula`, and the specifications' programs `noline`
 //! and `chance-it`. The guide is the book in `book/`, and
@@ -25,7 +25,7 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Your own `tabula`, with a game of your own beside these seven: depend on
+//! Your own `tabula`, with a game of your own beside these eight: depend on
 //! `tabula` and your game's crate, and write
 //!
 //! ```no_run
@@ -80,6 +80,9 @@ pub use tabula_monopoly as monopoly;
 /// noline (specification 002).
 #[cfg(feature = "games")]
 pub use tabula_noline as noline;
+/// Pig, OpenSpiel's rules and action numbering.
+#[cfg(feature = "games")]
+pub use tabula_pig as pig;
 /// Seega (specification 004).
 #[cfg(feature = "games")]
 pub use tabula_seega as seega;
@@ -92,7 +95,7 @@ pub use tabula_snakes as snakes;
 pub use tabula_serve as serve;
 
 /// The `tabula` command line with the process's arguments, over every
-/// game linked into the program: the seven above (feature `games`) and any
+/// game linked into the program: the eight above (feature `games`) and any
 /// other game crate the program links, and `tabula serve`, the web front
 /// end (feature `serve`).
 pub fn main() -> std::process::ExitCode {

@@ -94,6 +94,12 @@ const NOT_RUN: &[(&str, &str)] = &[
     // A release build of its own would take minutes; the binaries it
     // builds run here from the test build.
     ("cargo build --release", "minutes of release build"),
+    // Builds the Python module (minutes, PyO3); .ci/run runs this very
+    // line, from the README, in a fresh virtual environment, and pytest.
+    (
+        "pip install",
+        "builds the Python module; .ci/run runs it and its pytest",
+    ),
     // Benchmarks measure, they assert nothing, and take minutes.
     ("cargo bench", "benchmarks take minutes and check nothing"),
     // Needs mdbook, and `serve` runs until stopped; CI runs `mdbook build

@@ -38,7 +38,8 @@ fn layer(dir: &Path) -> Layer {
 }
 
 /// Every `Cargo.toml` of the workspace's packages (not the tutorials'
-/// workspace, not target folders).
+/// workspace, not the Python module's, which is a workspace of its own
+/// linking the games as the `tabula` binary does; not target folders).
 fn manifests() -> Vec<PathBuf> {
     let mut found = vec![root().join("Cargo.toml")];
     for top in ["crates", "games", "examples", "tests"] {
@@ -51,7 +52,10 @@ fn manifests() -> Vec<PathBuf> {
                 let p = e.path();
                 if p.is_dir() && p.file_name().is_some_and(|n| n != "target" && n != "src") {
                     stack.push(p);
-                } else if p.file_name().is_some_and(|n| n == "Cargo.toml") {
+                } else if p.file_name().is_some_and(|n| n == "Cargo.toml")
+                    && !std::fs::read_to_string(&p)
+                        .is_ok_and(|t| t.lines().any(|l| l.trim() == "[workspace]"))
+                {
                     found.push(p);
                 }
             }

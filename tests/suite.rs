@@ -17,6 +17,8 @@ mod chance_it;
 mod commands;
 #[path = "cruising.rs"]
 mod cruising;
+#[path = "dyn_state.rs"]
+mod dyn_state;
 #[path = "exact.rs"]
 mod exact;
 #[path = "examples.rs"]

@@ -57,6 +57,7 @@ fn list_shows_games_and_rule_sets() {
             "cruising",
             "monopoly",
             "noline",
+            "pig",
             "seega",
             "snakes"
         ]

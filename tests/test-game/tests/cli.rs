@@ -120,6 +120,7 @@ fn list_json_has_the_test_game_with_its_parameters_and_agents_beside_the_shipped
             "dice-race",
             "monopoly",
             "noline",
+            "pig",
             "seega",
             "snakes"
         ]
@@ -446,7 +447,7 @@ fn an_unknown_game_is_a_usage_error() {
     assert!(out.is_empty());
     assert!(
         err.starts_with(
-            "error: unknown game \"nosuchgame\"; the games with `simulate`: backgammon, chance-it, coin-race, cruising, dice-race, monopoly, noline, seega, snakes"
+            "error: unknown game \"nosuchgame\"; the games with `simulate`: backgammon, chance-it, coin-race, cruising, dice-race, monopoly, noline, pig, seega, snakes"
         ),
         "{err}"
     );
@@ -466,7 +467,7 @@ fn an_unknown_game_is_a_usage_error() {
     let (_, err) = fails(&w("replay monopoly x"), 2);
     assert!(
         err.contains(
-            "game \"monopoly\" has no `replay` command; the games with `replay`: backgammon, chance-it, coin-race, cruising, dice-race, noline, seega, snakes"
+            "game \"monopoly\" has no `replay` command; the games with `replay`: backgammon, chance-it, coin-race, cruising, dice-race, noline, pig, seega, snakes"
         ),
         "{err}"
     );

@@ -142,4 +142,6 @@ pub(crate) struct Caps<G: Rules> {
     pub pages: Vec<GamePage>,
     /// The game's own picture of a state, as SVG.
     pub picture: Option<crate::state::PictureFn<G>>,
+    /// The game's numbering of its actions ([`crate::state::Actions`]).
+    pub actions: Option<crate::state::ActionHooks<G>>,
 }

@@ -22,6 +22,7 @@
 //! | simulation | the game's own collectors, fast path and report of `simulate` | [`simulation`](GameBuilder::simulation) |
 //! | parameter source | parameters given otherwise than as options, the game built with its own messages | [`parameter_source`](GameBuilder::parameter_source) |
 //! | page | a page of its own in `tabula serve` | [`page`](GameBuilder::page) |
+//! | actions | its moves and chance outcomes numbered, the same in every state (Python, OpenSpiel) | [`actions`](GameBuilder::actions) |
 
 use std::any::{Any, TypeId};
 use std::hash::Hash;
@@ -86,6 +87,7 @@ impl<G: Rules> GameBuilder<G> {
                 source: ParameterSource::default(),
                 pages: Vec::new(),
                 picture: None,
+                actions: None,
             },
         }
     }
@@ -211,6 +213,18 @@ impl<G: Rules> GameBuilder<G> {
     /// position as text.
     pub fn picture(mut self, picture: crate::state::PictureFn<G>) -> Self {
         self.caps.picture = Some(picture);
+        self
+    }
+
+    /// The game numbers its actions ([`Actions`](crate::state::Actions)):
+    /// its [`DynState`](crate::DynState)s name a move by the game's
+    /// number for it, the same in every state, in place of its index in
+    /// the state's list of legal moves.
+    pub fn actions(mut self) -> Self
+    where
+        G: crate::state::Actions,
+    {
+        self.caps.actions = Some(crate::state::ActionHooks::of());
         self
     }
 

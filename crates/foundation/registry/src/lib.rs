@@ -125,6 +125,7 @@ mod registered;
 mod report;
 pub mod shard;
 pub mod simulation;
+mod spec;
 pub mod state;
 pub mod tally;
 mod terminal;
@@ -153,7 +154,8 @@ pub use kind::{
 };
 pub use registered::seat_count_error;
 pub use report::{Report, pretty};
-pub use state::{DynState, PictureFn, Player, StateError};
+pub use spec::variant;
+pub use state::{Actions, DynState, Numbering, PictureFn, Player, StateError};
 pub use tabula_core::CoreError;
 pub use tabula_core::registry::PluginInfo;
 /// Pictures of results as data (`tabula-picture`): what a report's

@@ -286,6 +286,7 @@ impl<G: Rules> Built<G> {
             history: Vec::new(),
             text: self.text(),
             picture: self.caps.picture,
+            actions: self.caps.actions,
         }
     }
 

@@ -9,7 +9,7 @@ use tabula_play::record::Step;
 
 use crate::kind::Rules;
 use crate::probe::Text;
-use crate::state::{DynState, Player, StateError};
+use crate::state::{ActionHooks, DynState, Numbering, Player, StateError};
 
 /// A state of `G`, erased.
 pub(crate) struct GameState<G: Rules> {
@@ -18,6 +18,8 @@ pub(crate) struct GameState<G: Rules> {
     pub history: Vec<u64>,
     pub text: Text<G>,
     pub picture: Option<crate::state::PictureFn<G>>,
+    /// The game's numbering of its actions, if it registers one.
+    pub actions: Option<ActionHooks<G>>,
 }
 
 impl<G: Rules> GameState<G> {
@@ -37,38 +39,73 @@ impl<G: Rules> GameState<G> {
         outcomes
     }
 
+    /// The actions of `moves` (legal here), in their order: the game's
+    /// numbering, or their indices.
+    fn move_actions(&self, moves: &[G::Move]) -> Vec<u64> {
+        match &self.actions {
+            Some(a) => moves
+                .iter()
+                .map(|mv| (a.move_action)(&self.game, &self.state, mv))
+                .collect(),
+            None => (0..moves.len() as u64).collect(),
+        }
+    }
+
+    /// The actions of `outcomes` (chance's here), in their order.
+    fn outcome_actions(&self, outcomes: &[Chance<G::Outcome>]) -> Vec<u64> {
+        match &self.actions {
+            Some(a) => outcomes
+                .iter()
+                .map(|c| (a.outcome_action)(&self.game, &self.state, &c.outcome))
+                .collect(),
+            None => (0..outcomes.len() as u64).collect(),
+        }
+    }
+
+    /// Where `action` is among `actions` (a list of the state's), or why
+    /// it is refused.
+    fn position(&self, actions: &[u64], action: u64) -> Result<usize, StateError> {
+        actions
+            .iter()
+            .position(|&a| a == action)
+            .ok_or_else(|| match self.actions {
+                Some(_) => {
+                    let mut legal = actions.to_vec();
+                    legal.sort_unstable();
+                    StateError::NotListed { action, legal }
+                }
+                None => StateError::Illegal {
+                    action,
+                    legal: actions.len(),
+                },
+            })
+    }
+
     /// The step `action` makes here: chance's outcome or the seat's move.
     pub fn step_of(&self, action: u64) -> Result<Step<G::Move, G::Outcome>, StateError> {
-        let index = usize::try_from(action).unwrap_or(usize::MAX);
         match self.game.status(&self.state) {
             Status::Over(_) => Err(StateError::Over),
             Status::Chance => {
                 let outcomes = self.outcomes();
-                outcomes
-                    .get(index)
-                    .map(|c| Step::Chance(c.outcome))
-                    .ok_or(StateError::Illegal {
-                        action,
-                        legal: outcomes.len(),
-                    })
+                let at = self.position(&self.outcome_actions(&outcomes), action)?;
+                Ok(Step::Chance(outcomes[at].outcome))
             }
             Status::Decision(seat) => {
                 let mut moves = self.moves();
-                let legal = moves.len();
-                if index >= legal {
-                    return Err(StateError::Illegal { action, legal });
-                }
+                let at = self.position(&self.move_actions(&moves), action)?;
                 Ok(Step::Move {
                     seat,
-                    mv: moves.swap_remove(index),
+                    mv: moves.swap_remove(at),
                 })
             }
         }
     }
 
-    /// The index of `mv` among the legal moves here, if it is one.
+    /// The action of `mv` here, if it is a legal move.
     pub fn action_of(&self, mv: &G::Move) -> Option<u64> {
-        self.moves().iter().position(|m| m == mv).map(|i| i as u64)
+        let moves = self.moves();
+        let at = moves.iter().position(|m| m == mv)?;
+        self.move_actions(&moves).get(at).copied()
     }
 
     /// Reads back a history of actions from the start.
@@ -93,61 +130,59 @@ impl<G: Rules> DynState for GameState<G> {
     }
 
     fn legal_actions(&self) -> Vec<u64> {
-        let n = match self.current_player() {
-            Player::Chance => self.outcomes().len(),
-            Player::Seat(_) => self.moves().len(),
-            Player::Terminal => 0,
+        let mut actions = match self.current_player() {
+            Player::Chance => self.outcome_actions(&self.outcomes()),
+            Player::Seat(_) => self.move_actions(&self.moves()),
+            Player::Terminal => Vec::new(),
         };
-        (0..n as u64).collect()
+        if self.actions.is_some() {
+            actions.sort_unstable();
+        }
+        actions
+    }
+
+    fn numbering(&self) -> Option<Numbering> {
+        self.actions.map(|a| Numbering {
+            distinct_actions: (a.distinct)(&self.game),
+            chance_outcomes: (a.chance)(&self.game),
+        })
     }
 
     fn chance_outcomes(&self) -> Vec<(u64, f64)> {
-        self.outcomes()
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (i as u64, c.probability))
-            .collect()
+        let outcomes = self.outcomes();
+        let mut listed: Vec<(u64, f64)> = self
+            .outcome_actions(&outcomes)
+            .into_iter()
+            .zip(outcomes.iter().map(|c| c.probability))
+            .collect();
+        if self.actions.is_some() {
+            listed.sort_unstable_by_key(|&(a, _)| a);
+        }
+        listed
     }
 
     fn apply_action(&mut self, action: u64) -> Result<(), StateError> {
-        let index = usize::try_from(action).unwrap_or(usize::MAX);
-        match self.current_player() {
-            Player::Terminal => return Err(StateError::Over),
-            Player::Chance => {
-                let outcomes = self.outcomes();
-                let chance = outcomes.get(index).ok_or(StateError::Illegal {
-                    action,
-                    legal: outcomes.len(),
-                })?;
-                self.game
-                    .apply_chance(&mut self.state, chance.outcome, &mut |_| {});
-            }
-            Player::Seat(_) => {
-                let mut moves = self.moves();
-                let legal = moves.len();
-                if index >= legal {
-                    return Err(StateError::Illegal { action, legal });
-                }
-                let mv = moves.swap_remove(index);
-                self.game.apply_move(&mut self.state, mv, &mut |_| {});
-            }
+        match self.step_of(action)? {
+            Step::Chance(outcome) => self
+                .game
+                .apply_chance(&mut self.state, outcome, &mut |_| {}),
+            Step::Move { mv, .. } => self.game.apply_move(&mut self.state, mv, &mut |_| {}),
         }
         self.history.push(action);
         Ok(())
     }
 
     fn action_to_string(&self, action: u64) -> String {
-        let index = usize::try_from(action).unwrap_or(usize::MAX);
-        match self.current_player() {
-            Player::Chance => self.outcomes().get(index).map_or_else(
-                || format!("(no outcome {action})"),
-                |c| (self.text.format_outcome)(&self.game, &self.state, &c.outcome),
-            ),
-            Player::Seat(_) => self.moves().get(index).map_or_else(
-                || format!("(no move {action})"),
-                |mv| (self.text.format_move)(&self.game, &self.state, mv),
-            ),
-            Player::Terminal => format!("(no action {action}: the game is over)"),
+        match self.step_of(action) {
+            Ok(Step::Chance(outcome)) => {
+                (self.text.format_outcome)(&self.game, &self.state, &outcome)
+            }
+            Ok(Step::Move { mv, .. }) => (self.text.format_move)(&self.game, &self.state, &mv),
+            Err(StateError::Over) => format!("(no action {action}: the game is over)"),
+            Err(_) if self.current_player() == Player::Chance => {
+                format!("(no outcome {action})")
+            }
+            Err(_) => format!("(no move {action})"),
         }
     }
 
@@ -184,6 +219,7 @@ impl<G: Rules> DynState for GameState<G> {
             history: self.history.clone(),
             text: self.text,
             picture: self.picture,
+            actions: self.actions,
         })
     }
 }

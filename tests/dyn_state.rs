@@ -1,0 +1,176 @@
+//! The erased state ([`DynState`]) of every linked game, checked along
+//! random playouts: the legal actions are listed in increasing order and
+//! each applies, an action not listed is refused and changes nothing,
+//! chance's probabilities sum to one, `serialize` reads back to the same
+//! state, a copy is the same state, and at the end the returns are the
+//! results the game's record gives. And Pig's numbering is OpenSpiel's.
+//!
+//! A game whose choices are not listed (Cruising's helm, a bearing and a
+//! trim, and its gusts, drawn from a continuous law) has states that list
+//! no actions before the end: its playouts stop there.
+
+use tabula::registry::{DynState, Player, games, variant};
+
+/// A small random stream (xorshift), so the playouts are the same on
+/// every run.
+struct Stream(u64);
+
+impl Stream {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// One state compared with another read from its serialization.
+fn same(a: &dyn DynState, b: &dyn DynState, why: &str) {
+    assert_eq!(a.serialize(), b.serialize(), "{why}");
+    assert_eq!(a.current_player(), b.current_player(), "{why}");
+    assert_eq!(a.legal_actions(), b.legal_actions(), "{why}");
+    assert_eq!(a.chance_outcomes(), b.chance_outcomes(), "{why}");
+    assert_eq!(a.to_text(), b.to_text(), "{why}");
+    assert_eq!(a.returns(), b.returns(), "{why}");
+}
+
+/// Checks one state, then applies an action drawn from `stream`.
+fn step(
+    variant: &dyn tabula::registry::Variant,
+    s: &mut Box<dyn DynState>,
+    stream: &mut Stream,
+    counts: &mut [u64; 3],
+) -> bool {
+    let spec = variant.info().map(|i| i.spec).unwrap_or_default();
+    let legal = s.legal_actions();
+    let why = format!("{spec} after {:?}", s.history());
+    assert!(legal.windows(2).all(|w| w[0] < w[1]), "{why}: {legal:?}");
+    if legal.is_empty() && !s.is_terminal() {
+        // Not listed: nothing to play through this state.
+        assert!(s.apply_action(0).is_err(), "{why}");
+        return false;
+    }
+    if let Some(n) = s.numbering() {
+        let bound = match s.current_player() {
+            Player::Chance => n.chance_outcomes,
+            _ => n.distinct_actions,
+        };
+        assert!(legal.iter().all(|&a| a < bound), "{why}: {legal:?} {n:?}");
+    }
+    match s.current_player() {
+        Player::Chance => {
+            let outcomes = s.chance_outcomes();
+            let listed: Vec<u64> = outcomes.iter().map(|&(a, _)| a).collect();
+            assert_eq!(listed, legal, "{why}");
+            let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
+            assert!((total - 1.0).abs() < 1e-9, "{why}: {total}");
+            assert!(outcomes.iter().all(|&(_, p)| p > 0.0), "{why}");
+        }
+        Player::Seat(seat) => {
+            assert!(seat < s.seats(), "{why}");
+            assert!(s.chance_outcomes().is_empty(), "{why}");
+        }
+        Player::Terminal => {}
+    }
+    if !s.is_terminal() {
+        assert!(s.returns().iter().all(|&r| r == 0.0), "{why}");
+    }
+    // An action not listed is refused, and changes nothing.
+    let unlisted = (0..).find(|a| !legal.contains(a)).unwrap_or(u64::MAX);
+    let before = s.serialize();
+    assert!(s.apply_action(unlisted).is_err(), "{why}: {unlisted}");
+    assert_eq!(s.serialize(), before, "{why}");
+    // Serialized and read back, and copied: the same state.
+    let read = variant.state_from(&s.serialize()).expect("reads back");
+    same(&**s, &*read, &why);
+    same(&**s, &*s.clone_state(), &why);
+    counts[2] += 1;
+    if legal.is_empty() {
+        return false;
+    }
+    let action = legal[stream.below(legal.len())];
+    assert!(!s.action_to_string(action).is_empty(), "{why}");
+    s.apply_action(action).expect("a listed action applies");
+    counts[1] += 1;
+    true
+}
+
+#[test]
+fn every_games_erased_state_keeps_its_promises() {
+    let games = games().expect("games");
+    assert!(games.iter().any(|g| g.name == "pig"));
+    let mut unlisted = Vec::new();
+    for game in games {
+        let variant = variant(game.name).expect("the default variant");
+        let mut stream = Stream(0x9e37_79b9_7f4a_7c15);
+        let mut counts = [0u64; 3];
+        for _ in 0..12 {
+            let mut s = variant.new_state();
+            assert!(s.history().is_empty());
+            while s.history().len() < 300 && step(&*variant, &mut s, &mut stream, &mut counts) {}
+            counts[0] += 1;
+            if s.is_terminal() {
+                let returns = s.returns();
+                assert_eq!(returns.len(), s.seats());
+                let record = variant
+                    .record_text(s.history(), Vec::new(), 0, true)
+                    .expect("a record");
+                let record: serde_json::Value = serde_json::from_str(&record).expect("JSON");
+                let scores: Vec<f64> = record["end"]["Finished"]["scores"]
+                    .as_array()
+                    .unwrap_or_else(|| panic!("{}: {record}", game.name))
+                    .iter()
+                    .filter_map(serde_json::Value::as_f64)
+                    .collect();
+                assert_eq!(returns, scores, "{}", game.name);
+            }
+        }
+        if counts[1] == 0 {
+            unlisted.push(game.name);
+        }
+    }
+    assert_eq!(unlisted, ["cruising"], "games whose states list no action");
+}
+
+#[test]
+fn pig_numbers_its_actions_as_openspiel_does() {
+    let variant = variant("pig(target=30)").expect("pig");
+    let mut s = variant.new_state();
+    let numbering = s.numbering().expect("pig numbers its actions");
+    assert_eq!(
+        (numbering.distinct_actions, numbering.chance_outcomes),
+        (2, 6)
+    );
+    assert_eq!(s.current_player(), Player::Seat(0));
+    assert_eq!(s.legal_actions(), [0, 1]);
+    assert_eq!(s.action_to_string(0), "roll");
+    assert_eq!(s.action_to_string(1), "stop");
+    s.apply_action(0).expect("roll");
+    assert_eq!(s.current_player(), Player::Chance);
+    let sixth = 1.0 / 6.0;
+    assert_eq!(
+        s.chance_outcomes(),
+        (0..6).map(|a| (a, sixth)).collect::<Vec<_>>()
+    );
+    assert_eq!(s.action_to_string(4), "Roll 5");
+    s.apply_action(5).expect("a 6");
+    // Four 6s more: 30, so only stop is legal, and it wins.
+    for _ in 0..4 {
+        assert_eq!(s.legal_actions(), [0, 1]);
+        s.apply_action(0).expect("roll");
+        s.apply_action(5).expect("a 6");
+    }
+    assert_eq!(s.legal_actions(), [1]);
+    let refused = s.apply_action(0).err().map(|e| e.to_string());
+    assert_eq!(
+        refused.as_deref(),
+        Some("action 0 is not legal here; the legal actions are 1")
+    );
+    s.apply_action(1).expect("stop");
+    assert!(s.is_terminal());
+    assert_eq!(s.returns(), [1.0, -1.0]);
+    assert_eq!(
+        variant.state_from("0 5 1").expect("read").to_text(),
+        "Scores: 6 0, Turn total: 0\nCurrent player: 1\n"
+    );
+}
