@@ -113,6 +113,7 @@ impl<G: BoardGame> Objective<G> for WinZeroSum {
             None => match result {
                 GameResult::Win(winner) => winner == 0,
                 GameResult::Draw => game.seats() == 1,
+                GameResult::Lost => false,
             },
         };
         f64::from(u8::from(won))
