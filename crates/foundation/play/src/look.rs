@@ -174,6 +174,28 @@ where
 {
 }
 
+/// The look of a game decided by chance alone, watched: [`Plain`], with
+/// the position (the game's [`render`](Notation::render)) shown before
+/// each chance step, so the watcher sees the game between its rolls.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Watch;
+
+impl<G> Look<G> for Watch
+where
+    G: Notation,
+    G::Move: PartialEq,
+{
+    fn before_chance(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        screen: &mut Screen<'_>,
+    ) -> io::Result<bool> {
+        writeln!(screen.out, "{}", game.render(state).trim_end())?;
+        Ok(true)
+    }
+}
+
 /// The longest line read at a prompt; the rest of a longer line is
 /// skipped.
 const MAX_LINE: usize = 4096;

@@ -104,6 +104,10 @@ pub struct SeatReport {
     pub score: f64,
     /// Expected rank (1 is first).
     pub rank: f64,
+    /// The objective the seat's agent optimises, where it is an
+    /// `optimal*` agent (`win`, `score`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub objective: Option<&'static str>,
 }
 
 /// The exact answers for a game played by fixed policies.
@@ -131,6 +135,10 @@ pub struct PolicyReport {
     pub steps_pmf: Vec<f64>,
     /// Probability of a draw (every seat shares first place).
     pub draw: f64,
+    /// The objective of the optimal play in the seats, where an
+    /// `optimal*` agent plays (the first one's, seat by seat in `seats`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub objective: Option<&'static str>,
     /// Each seat's results, in seat order.
     pub seats: Vec<SeatReport>,
 }
@@ -187,8 +195,10 @@ where
                 tie: s.tie,
                 score: s.score,
                 rank: s.rank,
+                objective: None,
             })
             .collect(),
+        objective: None,
     })
 }
 
@@ -359,44 +369,59 @@ pub const OPTIMAL_MAX_STATES: usize = 10_000_000;
 /// A solved optimal strategy of some game, shared.
 type Solved = std::sync::Arc<dyn std::any::Any + Send + Sync>;
 
-/// Every optimal solve made so far, by game type and parameters.
-static SOLVED: tabula_exact::SolveOnce<(std::any::TypeId, String), Solved> =
+/// Every optimal solve made so far: the one cache of solved play of the
+/// generic `optimal*` agents, keyed by game type, parameters and
+/// objective.
+static SOLVED: tabula_exact::SolveOnce<(std::any::TypeId, String, &'static str), Solved> =
     tabula_exact::SolveOnce::new();
 
-/// How a game's optimal play is solved: over its whole state graph
-/// ([`Optimal`]), or over the dense numbering of its states where it
-/// gives one ([`DenseOptimal`](tabula_exact::DenseOptimal), far smaller
-/// and faster). [`register_game!`](crate::register_game) picks one for
-/// the game at compile time.
-pub type SolveOptimal<G> = fn(&G, &Limits) -> Result<SharedStrategy<G>, ExactError>;
+/// How a game's optimal play is solved for an objective: over its whole
+/// state graph ([`Optimal`]), or over the dense numbering of its states
+/// where it gives one ([`DenseOptimal`](tabula_exact::DenseOptimal), far
+/// smaller and faster). [`register_game!`](crate::register_game) picks
+/// one for the game at compile time.
+pub type SolveOptimal<G> =
+    fn(&G, tabula_exact::Aim, &Limits) -> Result<SharedStrategy<G>, ExactError>;
 
 /// A solved strategy, shared by every agent that plays it
 /// ([`Rule::shared`](tabula_core::Rule::shared)).
 pub type SharedStrategy<G> = std::sync::Arc<tabula_core::Pick<G>>;
 
-/// Optimal play of a two-seat game as an agent, each seat maximising its
-/// own chance of winning alone ([`WinZeroSum`](tabula_exact::WinZeroSum)),
-/// solved once per game type and parameters by `solve` and shared by
-/// every agent built from it, on every worker and in every seating: the
-/// `optimal` agent that [`register_game!`](crate::register_game)
-/// registers. Two workers asking at once wait for one solve.
+/// The objective an `optimal*` agent's name asks for: `optimal` (no
+/// suffix) wins, `optimal-score` scores ([`Aim`](tabula_exact::Aim)).
+pub fn aim_of(suffix: Option<&str>) -> Result<tabula_exact::Aim, agents::BuildError> {
+    match suffix {
+        None => Ok(tabula_exact::Aim::Win),
+        Some(name) => Ok(tabula_exact::Aim::parse(name)?),
+    }
+}
+
+/// Optimal play of a one- or two-seat game for an objective as an agent
+/// (`optimal`: each seat maximising its own chance of winning alone,
+/// [`WinZeroSum`](tabula_exact::WinZeroSum) for two seats, the chance of
+/// winning for one; `optimal-score`: the expected score, or the
+/// difference of the two seats' scores; see
+/// [`Aim`](tabula_exact::Aim)), solved once per game type, parameters and
+/// objective by `solve` and shared by every agent built from it, on every
+/// worker and in every seating: the `optimal*` agents that
+/// [`register_game!`](crate::register_game) registers. Two workers asking
+/// at once wait for one solve.
 pub fn shared_optimal<G>(
     game: &G,
+    objective: Option<&str>,
     solve: SolveOptimal<G>,
 ) -> Result<Box<dyn Agent<G>>, agents::BuildError>
 where
     G: tabula_play::record::Recordable + 'static,
 {
-    if game.seats() != 2 {
-        return Err(format!(
-            "optimal play is solved for two seats (each maximising its chance of winning); this game seats {}",
-            game.seats()
-        )
-        .into());
+    let aim = aim_of(objective)?;
+    if game.seats() > 2 {
+        return Err(aim.objective(game.seats()).err().unwrap_or_default().into());
     }
     let key = (
         std::any::TypeId::of::<G>(),
         serde_json::to_string(&game.parameters())?,
+        aim.name(),
     );
     let solved = SOLVED
         .get_or_solve(key, || {
@@ -407,7 +432,7 @@ where
                 progress: solving.sink(),
                 ..Limits::default()
             };
-            Ok(std::sync::Arc::new(solve(game, &limits)?) as Solved)
+            Ok(std::sync::Arc::new(solve(game, aim, &limits)?) as Solved)
         })
         .map_err(PolicyError::from)?;
     let strategy = solved
@@ -417,12 +442,19 @@ where
 }
 
 /// The optimal agent's solve over the whole state graph.
-pub fn optimal_by_graph<G>(game: &G, limits: &Limits) -> Result<SharedStrategy<G>, ExactError>
+pub fn optimal_by_graph<G>(
+    game: &G,
+    aim: tabula_exact::Aim,
+    limits: &Limits,
+) -> Result<SharedStrategy<G>, ExactError>
 where
     G: BoardGame + 'static,
     G::State: Hash + Eq + Debug + Send + Sync,
 {
-    let solved = Optimal::solve(game, &tabula_exact::WinZeroSum, limits)?;
+    let objective = aim
+        .objective(game.seats())
+        .map_err(ExactError::Unsupported)?;
+    let solved = Optimal::solve(game, &objective, limits)?;
     Ok(std::sync::Arc::new(
         move |game: &G, state: &G::State, seat, moves: &[G::Move]| {
             solved.pick(game, state, seat, moves)
@@ -432,12 +464,19 @@ where
 
 /// The optimal agent's solve over the game's dense numbering of its
 /// states.
-pub fn optimal_by_numbering<G>(game: &G, limits: &Limits) -> Result<SharedStrategy<G>, ExactError>
+pub fn optimal_by_numbering<G>(
+    game: &G,
+    aim: tabula_exact::Aim,
+    limits: &Limits,
+) -> Result<SharedStrategy<G>, ExactError>
 where
     G: tabula_exact::Dense + 'static,
     G::State: Debug + Send + Sync,
 {
-    let solved = tabula_exact::DenseOptimal::solve(game, &tabula_exact::WinZeroSum, limits)?;
+    let objective = aim
+        .objective(game.seats())
+        .map_err(ExactError::Unsupported)?;
+    let solved = tabula_exact::DenseOptimal::solve(game, &objective, limits)?;
     Ok(std::sync::Arc::new(
         move |game: &G, state: &G::State, seat, moves: &[G::Move]| {
             solved.pick(game, state, seat, moves)

@@ -56,12 +56,17 @@ impl Verb for Analyze {
                 .after_help(long_run::HELP)
                 .arg(long_run::max_time_arg())
         } else if game.defaults().has_agents() {
-            command.arg(agents_arg(
+            let command = command.arg(agents_arg(
                 game,
                 "The agents, one per seat in seat order, each a fixed policy (a strategy, or optimal), comma-separated",
-            ))
+            ));
+            if tabula_registry::has_objectives(game) {
+                command.arg(tabula_registry::objective_arg())
+            } else {
+                command
+            }
         } else {
-            command
+            command.arg(crate::no_agents_arg())
         };
         game.options("analyze", command)
     }
@@ -82,21 +87,29 @@ impl Verb for Analyze {
             let report = LongRunReport::of(variant.info()?, data);
             return Ok(Some(Box::new(report)));
         }
+        if !game.defaults().has_agents() {
+            crate::refuse_agents(game, values, &["agents"])?;
+        }
         if let Some(own) = variant.own_analysis(values) {
             return own.map(Some);
         }
         let info = variant.info()?;
-        let Some(solution) = variant.solve(&tabula_registry::agent_names(values), max_states)
-        else {
+        let names = tabula_registry::agent_names(values);
+        let Some(solution) = variant.solve(&names, max_states) else {
             return Err(format!(
                 "{}: the game's state is not hashable, so it is not solved with agents",
                 info.spec
             )
             .into());
         };
+        let mut solution = solution?;
+        for s in &mut solution.seats {
+            s.objective = tabula_registry::objective_of(game, &s.agent);
+        }
+        solution.objective = solution.seats.iter().find_map(|s| s.objective);
         let mut report = AnalyzeReport {
             variant: info,
-            solution: solution?,
+            solution,
             extra: Extra::default(),
         };
         variant.sections(&mut report);

@@ -121,7 +121,14 @@ where
         "{} record {}: {}; seed {}, game {}.",
         G::NAME,
         tabula_core::text::printable(&args.file.display().to_string()),
-        if record.players.is_empty() {
+        if record.players.is_empty()
+            && record
+                .steps
+                .iter()
+                .all(|s| matches!(s, tabula_play::record::Step::Chance(_)))
+        {
+            "chance alone, no players".to_string()
+        } else if record.players.is_empty() {
             "players not recorded".to_string()
         } else {
             // Names come from the file: no control character reaches
