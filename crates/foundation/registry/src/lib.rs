@@ -186,6 +186,14 @@ pub fn game_parameters(
             .help(format!("{} ({})", p.help, p.allowed()))
             .default_value(p.default)
             .help_heading("Game parameters");
+        // `one_die_under` also answers to `--one-die-under`, and a name
+        // with `-` to `_`.
+        let mut arg = arg;
+        for other in [p.name.replace('_', "-"), p.name.replace('-', "_")] {
+            if other != p.name && !arg.aliases.contains(&other) {
+                arg.aliases.push(other);
+            }
+        }
         // A form's menu; the game checks the value, as on the command line.
         let arg = match p.kind {
             Kind::Choice(choices) => arg.menu(choices.iter().copied()),
@@ -310,6 +318,22 @@ pub enum AppError {
         /// The verb.
         verb: &'static str,
         /// The option's long name.
+        option: String,
+    },
+    /// A game parameter is named like one of a verb's own options (or
+    /// one the command line adds): every command of the game would read
+    /// it twice.
+    #[error(
+        "game {game:?}: its parameter `{parameter}` is named like the `{verb}` command's own option --{option}; rename the parameter"
+    )]
+    ParameterClash {
+        /// The game.
+        game: &'static str,
+        /// The parameter.
+        parameter: &'static str,
+        /// The verb.
+        verb: &'static str,
+        /// The verb's option.
         option: String,
     },
     /// One command declares an option twice: a game parameter named like

@@ -150,7 +150,9 @@ where
     fn notation_hooks(self) -> Option<NotationHooks<G>> {
         Some(NotationHooks {
             play: crate::terminal::play::<G, P>,
-            replay: |args, io| crate::play::replay_on::<G, P>(P::default(), args.clone(), io),
+            replay: |args, io| {
+                crate::play::replay::replay_registered::<G, P>(P::default(), args.clone(), io)
+            },
             replay_view: |text, json, at, picture| {
                 crate::play::replay_view::<G, P>(P::default(), text, json, at, picture)
             },
