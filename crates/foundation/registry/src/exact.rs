@@ -27,6 +27,33 @@ use crate::{Error, Report};
 /// The default of `--max-states` for an analysis with agents.
 pub const DEFAULT_MAX_STATES: u64 = 2_000_000;
 
+/// The default of `--max-seconds`: the time of each phase of a solve.
+pub const DEFAULT_MAX_SECONDS: u64 = 60;
+
+/// The default of `--max-steps`: the steps of a game the walk of its
+/// length distribution follows.
+pub const DEFAULT_MAX_STEPS: u32 = 1_000_000;
+
+/// What an exact solve may spend beyond its states: seconds a phase
+/// (`--max-seconds`, 0 for no limit) and steps of a game walked
+/// (`--max-steps`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Seconds for each phase; 0: no limit.
+    pub max_seconds: u64,
+    /// Steps of a game the distribution is walked to.
+    pub max_steps: u32,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            max_seconds: DEFAULT_MAX_SECONDS,
+            max_steps: DEFAULT_MAX_STEPS,
+        }
+    }
+}
+
 crate::arguments! {
     /// Options of an exact analysis with agents in the seats; a game's
     /// `analyze` command flattens them into its own options.
@@ -74,6 +101,36 @@ pub enum PolicyError {
         /// The limit.
         limit: usize,
     },
+    /// A phase of the solve ran out of `--max-seconds`.
+    #[error(
+        "exact solve gave up after its time limit of {limit_s} s (--max-seconds) while {stage}; raise it with --max-seconds N (0 for no limit), or simulate instead"
+    )]
+    OutOfTime {
+        /// The limit, in seconds.
+        limit_s: f64,
+        /// What it was doing.
+        stage: String,
+    },
+    /// The walk of the length distribution reached `--max-steps`.
+    #[error(
+        "the game is still running with probability {remaining:e} after {steps} steps (--max-steps {steps}); raise it with --max-steps N, or simulate instead"
+    )]
+    TooLong {
+        /// Steps walked.
+        steps: u32,
+        /// Probability still running.
+        remaining: f64,
+    },
+    /// An iteration did not settle within `--max-steps` sweeps.
+    #[error(
+        "did not settle: residual {residual:e} after {iterations} iterations (--max-steps {iterations}); raise it with --max-steps N"
+    )]
+    NotSettled {
+        /// Iterations made.
+        iterations: u32,
+        /// The residual reached.
+        residual: f64,
+    },
     /// Any other failure of the solve.
     #[error(transparent)]
     Exact(ExactError),
@@ -86,6 +143,17 @@ impl From<ExactError> for PolicyError {
     fn from(e: ExactError) -> Self {
         match e {
             ExactError::TooLarge { what, limit } => PolicyError::TooLarge { what, limit },
+            ExactError::OutOfTime { limit_s, stage } => PolicyError::OutOfTime { limit_s, stage },
+            ExactError::NotConverged { steps, remaining } => {
+                PolicyError::TooLong { steps, remaining }
+            }
+            ExactError::NotSettled {
+                iterations,
+                residual,
+            } => PolicyError::NotSettled {
+                iterations,
+                residual,
+            },
             other => PolicyError::Exact(other),
         }
     }
@@ -154,6 +222,20 @@ where
     G: BoardGame + 'static,
     G::State: Hash + Eq + Debug,
 {
+    analyze_agents_within(game, name, args, &Budget::default())
+}
+
+/// [`analyze_agents`] within `budget`'s seconds and steps.
+pub fn analyze_agents_within<G>(
+    game: &G,
+    name: &str,
+    args: &PolicyArgs,
+    budget: &Budget,
+) -> Result<PolicyReport, PolicyError>
+where
+    G: BoardGame + 'static,
+    G::State: Hash + Eq + Debug,
+{
     let seats = game.seats();
     // No agents at all: a game decided by chance alone (a decision, if
     // the game has one, is refused by the solve, naming the seat).
@@ -166,7 +248,7 @@ where
     }
     let names: Vec<&str> = args.agents.iter().map(String::as_str).collect();
     let max_states = usize::try_from(args.max_states).unwrap_or(usize::MAX);
-    let (chain, solution) = solve_policies(game, &names, max_states, "exact analysis")?;
+    let (chain, solution) = solve_policies(game, &names, max_states, budget, "exact analysis")?;
     let draw = solution
         .results
         .iter()
@@ -214,7 +296,7 @@ where
     G: BoardGame + 'static,
     G::State: Hash + Eq + Debug,
 {
-    let (_, solution) = solve_policies(game, names, max_states, "exact chances")?;
+    let (_, solution) = solve_policies(game, names, max_states, &Budget::default(), "exact chances")?;
     Ok(solution
         .seats
         .iter()
@@ -233,6 +315,7 @@ fn solve_policies<G>(
     game: &G,
     names: &[&str],
     max_states: usize,
+    budget: &Budget,
     what: &str,
 ) -> Result<(Chain<G, ()>, tabula_exact::Solution), PolicyError>
 where
@@ -248,6 +331,9 @@ where
     let limits = Limits {
         max_states,
         max_transitions: max_states.saturating_mul(10),
+        max_time: (budget.max_seconds > 0)
+            .then(|| std::time::Duration::from_secs(budget.max_seconds)),
+        max_steps: budget.max_steps,
         progress: solving.sink(),
         ..Limits::default()
     };

@@ -42,7 +42,12 @@ pub(crate) type PlayFn<G> =
 /// The exact services of a game whose state is hashable.
 pub struct ExactHooks<G> {
     /// The exact solution with the named agents in the seats.
-    pub analyze: fn(&G, &str, &PolicyArgs) -> Result<PolicyReport, PolicyError>,
+    pub analyze: fn(
+        &G,
+        &str,
+        &PolicyArgs,
+        &crate::exact::Budget,
+    ) -> Result<PolicyReport, PolicyError>,
     /// Each seat's exact chances with the named agents in the seats.
     pub chances: PolicyChancesFn<G>,
 }
@@ -119,7 +124,9 @@ where
 {
     fn exact_hooks(self) -> Option<ExactHooks<G>> {
         Some(ExactHooks {
-            analyze: |game, name, args| crate::exact::analyze_agents(game, name, args),
+            analyze: |game, name, args, budget| {
+                crate::exact::analyze_agents_within(game, name, args, budget)
+            },
             chances: crate::exact::chances::<G>,
         })
     }

@@ -438,6 +438,24 @@ impl Report for SimulateReport {
             "games won",
             bars,
         ));
+        // One seat: won or lost, and its score, which ranks its play.
+        if let [s] = self.seats.as_slice() {
+            pictures.push(chart::bars(
+                "score",
+                &format!("{}: the mean score", self.variant.spec),
+                "mean score",
+                vec![Bar {
+                    label: if s.agent.is_empty() {
+                        "seat 1".into()
+                    } else {
+                        s.agent.clone()
+                    },
+                    value: Some(s.mean_score).filter(|v| v.is_finite()),
+                    std_error: Some(s.mean_score_std_error).filter(|v| v.is_finite()),
+                    exact: s.exact_score,
+                }],
+            ));
+        }
         pictures.extend(self.extra.pictures.iter().cloned());
         pictures
     }
