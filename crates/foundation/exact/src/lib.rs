@@ -153,6 +153,7 @@ mod budget;
 mod chain;
 pub mod dense;
 mod duel;
+pub mod each;
 mod explore;
 pub mod fewest;
 mod graph;
@@ -170,6 +171,7 @@ mod walk;
 pub use budget::{Cancel, Progress, Stage};
 pub use chain::{Cause, Chain, End, Limits, Transition};
 pub use dense::{Dense, DenseOptimal};
+pub use each::EachOwn;
 pub use fewest::Fewest;
 pub use objective::{
     Aim, AimError, Aimed, Objective, Reach, ScoreOf, Scores, Terminal, WinChances, WinZeroSum,

@@ -202,6 +202,10 @@ impl<G: BoardGame> Objective<G> for Scores {
 /// | `win` | the chance of winning ([`Outcome::Won`](tabula_core::Outcome::Won): a lost game is 0) | seat 1's chance of winning alone, which seat 1 maximises and seat 2 minimises ([`WinZeroSum`]) |
 /// | `score` | the expected score ([`ScoreOf`]) | seat 1's expected score minus seat 2's, maximised by seat 1, minimised by seat 2 |
 ///
+/// Three or more seats are not one number: each seat maximises its own
+/// chance of winning alone ([`WinChances`]) or its own expected score
+/// ([`Scores`]), solved by [`EachOwn`](crate::EachOwn).
+///
 /// ```
 /// use tabula_exact::Aim;
 /// assert_eq!(Aim::parse("score"), Ok(Aim::Score));
@@ -260,7 +264,7 @@ impl Aim {
         match seats {
             1 | 2 => Ok(Aimed { aim: self, seats }),
             n => Err(format!(
-                "optimal play for {} is solved for one seat or two (a zero-sum game of two), not {n}",
+                "optimal play for {} as one number is solved for one seat or two (a zero-sum game of two), not {n}; for more, each seat for itself (EachOwn) is solved over the game's state graph, not over a numbering",
                 self.help()
             )),
         }

@@ -296,7 +296,8 @@ where
     G: BoardGame + 'static,
     G::State: Hash + Eq + Debug,
 {
-    let (_, solution) = solve_policies(game, names, max_states, &Budget::default(), "exact chances")?;
+    let (_, solution) =
+        solve_policies(game, names, max_states, &Budget::default(), "exact chances")?;
     Ok(solution
         .seats
         .iter()
@@ -501,9 +502,6 @@ where
     G: tabula_play::record::Recordable + 'static,
 {
     let aim = aim_of(objective)?;
-    if game.seats() > 2 {
-        return Err(aim.objective(game.seats()).err().unwrap_or_default().into());
-    }
     let key = (
         std::any::TypeId::of::<G>(),
         serde_json::to_string(&game.parameters())?,
@@ -537,6 +535,20 @@ where
     G: BoardGame + 'static,
     G::State: Hash + Eq + Debug + Send + Sync,
 {
+    if game.seats() > 2 {
+        // Each seat for itself, by backward induction over vectors.
+        let solved = match aim {
+            tabula_exact::Aim::Score => {
+                tabula_exact::EachOwn::solve(game, &tabula_exact::Scores, limits)?
+            }
+            _ => tabula_exact::EachOwn::solve(game, &tabula_exact::WinChances, limits)?,
+        };
+        return Ok(std::sync::Arc::new(
+            move |game: &G, state: &G::State, seat, moves: &[G::Move]| {
+                solved.pick(game, state, seat, moves)
+            },
+        ));
+    }
     let objective = aim
         .objective(game.seats())
         .map_err(ExactError::Unsupported)?;

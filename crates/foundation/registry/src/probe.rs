@@ -42,12 +42,8 @@ pub(crate) type PlayFn<G> =
 /// The exact services of a game whose state is hashable.
 pub struct ExactHooks<G> {
     /// The exact solution with the named agents in the seats.
-    pub analyze: fn(
-        &G,
-        &str,
-        &PolicyArgs,
-        &crate::exact::Budget,
-    ) -> Result<PolicyReport, PolicyError>,
+    pub analyze:
+        fn(&G, &str, &PolicyArgs, &crate::exact::Budget) -> Result<PolicyReport, PolicyError>,
     /// Each seat's exact chances with the named agents in the seats.
     pub chances: PolicyChancesFn<G>,
 }

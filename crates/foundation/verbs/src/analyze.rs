@@ -163,7 +163,12 @@ impl Report for AnalyzeReport {
     fn pictures(&self) -> Vec<Picture> {
         let s = &self.solution;
         let spec = &self.variant.spec;
-        let mean = s.steps_pmf.iter().enumerate().map(|(n, p)| n as f64 * p).sum();
+        let mean = s
+            .steps_pmf
+            .iter()
+            .enumerate()
+            .map(|(n, p)| n as f64 * p)
+            .sum();
         let mut pictures = vec![
             Distribution {
                 title: format!("{spec}: steps per game, exactly"),
