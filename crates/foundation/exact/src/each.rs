@@ -145,7 +145,15 @@ where
                     }
                 }
                 Step::Leave(state) => {
-                    let value = value_of(game, objective, &state, &solved, width, &mut outcomes, &mut moves)?;
+                    let value = value_of(
+                        game,
+                        objective,
+                        &state,
+                        &solved,
+                        width,
+                        &mut outcomes,
+                        &mut moves,
+                    )?;
                     on_path.remove(&state);
                     solved.insert(state, value);
                 }
@@ -284,7 +292,10 @@ where
             let nexts = successors(game, state, outcomes, moves)?;
             let values = nexts.iter().map(of).collect::<Result<Vec<_>, _>>()?;
             let mine = |v: &Vec<f64>| v.get(seat).copied().unwrap_or(0.0);
-            let best = values.iter().map(|v| mine(v)).fold(f64::NEG_INFINITY, f64::max);
+            let best = values
+                .iter()
+                .map(|v| mine(v))
+                .fold(f64::NEG_INFINITY, f64::max);
             let tolerance = 1e-9 * best.abs().max(1.0);
             let at = values
                 .iter()
@@ -322,7 +333,11 @@ mod tests {
             3
         }
         fn initial_state(&self) -> S {
-            S { totals: [0; 3], seat: 0, rolling: false }
+            S {
+                totals: [0; 3],
+                seat: 0,
+                rolling: false,
+            }
         }
         fn status(&self, s: &S) -> Status {
             if s.seat == 3 {
@@ -335,10 +350,14 @@ mod tests {
             }
         }
         fn results(&self, s: &S) -> Option<Results> {
-            (s.seat == 3).then(|| Results::from_scores(s.totals.iter().map(|&t| f64::from(t)).collect()))
+            (s.seat == 3)
+                .then(|| Results::from_scores(s.totals.iter().map(|&t| f64::from(t)).collect()))
         }
         fn chance_outcomes(&self, _: &S, out: &mut Vec<Chance<u8>>) {
-            out.extend((1..=3).map(|f| Chance { outcome: f, probability: 1.0 / 3.0 }));
+            out.extend((1..=3).map(|f| Chance {
+                outcome: f,
+                probability: 1.0 / 3.0,
+            }));
         }
         fn apply_chance<E: FnMut(())>(&self, s: &mut S, f: u8, _: &mut E) {
             s.rolling = false;
@@ -390,7 +409,11 @@ mod tests {
             }
         }
         // Roll is listed first: it wins ties.
-        if roll[seat] >= stop[seat] - 1e-9 { roll } else { stop }
+        if roll[seat] >= stop[seat] - 1e-9 {
+            roll
+        } else {
+            stop
+        }
     }
 
     #[test]
@@ -398,13 +421,20 @@ mod tests {
         let solved = EachOwn::solve(&Push, &WinChances, &Limits::default()).unwrap();
         let expected = brute([0; 3], 0);
         for (got, want) in solved.value().iter().zip(expected) {
-            assert!((got - want).abs() < 1e-12, "{:?} against {expected:?}", solved.value());
+            assert!(
+                (got - want).abs() < 1e-12,
+                "{:?} against {expected:?}",
+                solved.value()
+            );
         }
         // From every decision state reached, too.
         for (state, (value, _)) in &solved.solved {
             if !state.rolling && state.seat < 3 {
                 let want = brute(state.totals, state.seat);
-                assert!(value.iter().zip(want).all(|(a, b)| (a - b).abs() < 1e-12), "{state:?}");
+                assert!(
+                    value.iter().zip(want).all(|(a, b)| (a - b).abs() < 1e-12),
+                    "{state:?}"
+                );
             }
         }
         // The chances and the tie sum to one.
