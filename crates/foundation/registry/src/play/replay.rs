@@ -122,7 +122,7 @@ pub(crate) fn replay_registered<G, K>(
     io: &mut Io<'_>,
 ) -> Result<(), Error>
 where
-    G: crate::kind::Rules + Notation,
+    G: Recordable<Parameters: tabula_core::params::Parameters> + Notation,
     K: tabula_play::legality::CheckPath<G>,
 {
     replay_reading(checks, args, io, read_record::<G>)
@@ -415,7 +415,7 @@ where
 
 /// Reads a record of `G`, its choice parameters written bare
 /// (`goal: sum`) or quoted (`goal: "sum"`) alike.
-pub(crate) fn read_record<G: crate::kind::Rules>(
+pub(crate) fn read_record<G: Recordable<Parameters: tabula_core::params::Parameters>>(
     path: &std::path::Path,
 ) -> Result<record::RecordOf<G>, record::RecordError> {
     let format = record::Format::of_path(path);
