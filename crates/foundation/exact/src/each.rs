@@ -47,8 +47,9 @@
 //! }
 //!
 //! let solved = EachOwn::solve(&Say, &WinChances, &Limits::default())?;
-//! // The last to say picks the winner among what is left: itself when it can.
-//! assert_eq!(solved.value()[2], 1.0);
+//! // Seat 1 wins: whatever it says, the seats after it, each playing for
+//! // itself, leave the total a multiple of 3 (worked out by hand).
+//! assert_eq!(solved.value(), &[1.0, 0.0, 0.0, 0.0]);
 //! # Ok::<_, tabula_exact::ExactError>(())
 //! ```
 
