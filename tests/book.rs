@@ -1621,7 +1621,7 @@ fn pig_play_asks_again_on_garbage_plays_whole_games_and_stops_at_end_of_input() 
     assert_eq!(out.status.code(), Some(1));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains(
-            "unknown agent \"nobody\"; known: alphabeta[-BUDGET], greedy, hold-at[-N], mcts[-BUDGET], optimal, random"
+            "unknown agent \"nobody\"; known: alphabeta[-BUDGET], greedy, hold-at[-N], mcts[-BUDGET], optimal[-OBJECTIVE], random"
         ),
         "{}",
         String::from_utf8_lossy(&out.stderr)
