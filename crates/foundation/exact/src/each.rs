@@ -227,7 +227,7 @@ where
                 .iter()
                 .map(|c| {
                     let mut next = state.clone();
-                    game.apply_chance(&mut next, c.outcome.clone(), &mut |_| {});
+                    game.apply_chance(&mut next, c.outcome, &mut |_| {});
                     next
                 })
                 .collect()
