@@ -1627,7 +1627,7 @@ fn pig_play_asks_again_on_garbage_plays_whole_games_and_stops_at_end_of_input() 
     assert_eq!(out.status.code(), Some(1));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains(
-            "unknown agent \"nobody\"; known: alphabeta[-BUDGET], greedy, hold-at[-N], mcts[-BUDGET], optimal, random"
+            "unknown agent \"nobody\"; known: alphabeta[-BUDGET], greedy, hold-at[-N], mcts[-BUDGET], optimal[-OBJECTIVE], random"
         ),
         "{}",
         String::from_utf8_lossy(&out.stderr)
@@ -1723,4 +1723,185 @@ fn the_pig_tournament_splits_into_parts_and_merges_back() {
         assert!((0.3..0.7).contains(&exact), "{p}");
         assert_eq!(p["a_wins"], sampled["a_wins"], "the same games");
     }
+}
+
+/// pig-solitaire.md's objectives table is what `analyze` gives for each
+/// policy, and each optimal policy is best at its own objective; the
+/// figures agree with a recursion written here, apart from the game's
+/// code and the exact engine.
+#[test]
+#[ignore = "slow: builds the book's tutorial crates (about 2 minutes); .ci/run runs it"]
+fn the_objectives_table_in_pig_solitaire_is_what_analyze_gives() {
+    // (chance of winning, expected score) under the best play for `win`
+    // (the chance) or the expected score, goal 30 in 4 turns.
+    fn by_hand(win: bool) -> (f64, f64) {
+        use std::collections::HashMap;
+        type Memo = HashMap<(u32, u32, u32), (f64, f64)>;
+        const GOAL: u32 = 30;
+        const TURNS: u32 = 4;
+        fn start(t: u32, b: u32, win: bool, memo: &mut Memo) -> (f64, f64) {
+            if t == TURNS {
+                return (f64::from(u8::from(b >= GOAL)), f64::from(b));
+            }
+            decide(t, b, 0, win, memo)
+        }
+        fn decide(t: u32, b: u32, k: u32, win: bool, memo: &mut Memo) -> (f64, f64) {
+            if let Some(v) = memo.get(&(t, b, k)) {
+                return *v;
+            }
+            let mut roll = (0.0, 0.0);
+            for face in 1..=6 {
+                let v = if face == 1 {
+                    start(t + 1, b, win, memo)
+                } else if b + k + face >= GOAL {
+                    (1.0, f64::from(b + k + face))
+                } else {
+                    decide(t, b, k + face, win, memo)
+                };
+                roll = (roll.0 + v.0 / 6.0, roll.1 + v.1 / 6.0);
+            }
+            let best = if k == 0 {
+                roll
+            } else {
+                let hold = start(t + 1, b + k, win, memo);
+                let key = |v: (f64, f64)| if win { v.0 } else { v.1 };
+                if key(hold) > key(roll) + 1e-12 {
+                    hold
+                } else {
+                    roll
+                }
+            };
+            memo.insert((t, b, k), best);
+            best
+        }
+        start(0, 0, win, &mut HashMap::new())
+    }
+    let number = |v: &serde_json::Value| v.as_f64().expect("a number");
+    let chapter = std::fs::read_to_string(root().join("book/src/tutorial/pig-solitaire.md"))
+        .expect("the chapter");
+    let mut values = Vec::new();
+    for (agent, row, hand) in [
+        ("optimal", "| `optimal` (win) |", Some(by_hand(true))),
+        ("optimal-score", "| `optimal-score` |", Some(by_hand(false))),
+        ("hold-at-20", "| `hold-at-20` |", None),
+    ] {
+        let report = tutorial_json(
+            "solitaire",
+            &["analyze", "pig-solitaire", "--agents", agent],
+        );
+        let seat = &report["seats"][0];
+        let (win, score) = (number(&seat["win"]), number(&seat["score"]));
+        assert_eq!(
+            report["objective"],
+            serde_json::json!(agent.strip_prefix("optimal").map(|o| match o {
+                "" => "win",
+                o => o.trim_start_matches('-'),
+            })),
+            "{agent}: {report}"
+        );
+        let line = format!("{row} {win:.6} | {score:.6} |");
+        assert!(chapter.contains(&line), "the chapter has {line:?}");
+        if let Some((w, s)) = hand {
+            assert!(
+                (w - win).abs() < 1e-12 && (s - score).abs() < 1e-12,
+                "{agent}: {win} {score} against {w} {s}"
+            );
+        }
+        values.push((win, score));
+    }
+    assert!(
+        values[0].0 > values[1].0 && values[0].0 > values[2].0,
+        "optimal wins most: {values:?}"
+    );
+    assert!(
+        values[1].1 > values[0].1 && values[1].1 > values[2].1,
+        "optimal-score scores most: {values:?}"
+    );
+    // `--objective score` is what a bare `optimal` then means.
+    let by_option = tutorial_json(
+        "solitaire",
+        &["analyze", "pig-solitaire", "--objective", "score"],
+    );
+    assert_eq!(number(&by_option["seats"][0]["score"]), values[1].1);
+    // A lost game is lost: the win column is the chance of reaching the goal.
+    assert!(values.iter().all(|(w, _)| *w < 0.75));
+}
+
+/// chance-race.md's race: each seat's exact chance is what a recursion
+/// written here gives, and agent options are refused.
+#[test]
+#[ignore = "slow: builds the book's tutorial crates (about 2 minutes); .ci/run runs it"]
+fn the_race_tutorial_chances_are_what_a_recursion_gives() {
+    fn by_hand(seats: usize, length: u32) -> Vec<f64> {
+        use std::collections::HashMap;
+        type Memo = HashMap<(Vec<u32>, usize), Vec<f64>>;
+        fn win(s: Vec<u32>, seat: usize, length: u32, memo: &mut Memo) -> Vec<f64> {
+            if let Some(w) = memo.get(&(s.clone(), seat)) {
+                return w.clone();
+            }
+            let n = s.len();
+            let mut total = vec![0.0; n];
+            for face in 1..=6 {
+                let mut next = s.clone();
+                next[seat] += face;
+                let w = if next[seat] >= length {
+                    let mut w = vec![0.0; n];
+                    w[seat] = 1.0;
+                    w
+                } else {
+                    win(next, (seat + 1) % n, length, memo)
+                };
+                for (t, x) in total.iter_mut().zip(w) {
+                    *t += x / 6.0;
+                }
+            }
+            memo.insert((s, seat), total.clone());
+            total
+        }
+        win(vec![0; seats], 0, length, &mut HashMap::new())
+    }
+    let number = |v: &serde_json::Value| v.as_f64().expect("a number");
+    for (spec, seats, length) in [
+        ("race", 3, 30),
+        ("race(seats=4, length=20)", 4, 20),
+        ("race(seats=2, length=1)", 2, 1),
+    ] {
+        let report = tutorial_json("race", &["analyze", spec]);
+        for (seat, expected) in by_hand(seats, length).iter().enumerate() {
+            let got = number(&report["seats"][seat]["win"]);
+            assert!(
+                (got - expected).abs() < 1e-12,
+                "{spec} seat {seat}: {got} against {expected}"
+            );
+        }
+    }
+    let dir = scratch("race-refusals");
+    for args in [
+        &["play", "race", "--against", "random"][..],
+        &["simulate", "race", "--agents", "random,random,random"],
+        &["analyze", "race", "--agents", "random,random,random"],
+    ] {
+        let out = tutorial("race", args, &dir, "");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("decided by chance alone"),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // The record names no players, and `play` shows the track between rolls.
+    let out = tutorial(
+        "race",
+        &["play", "race", "--seed", "3", "--record", "games"],
+        &dir,
+        "",
+    );
+    assert!(out.status.success());
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        printed.matches("seat 1 |").count() + printed.matches("seat 1 o").count() > 3,
+        "{printed}"
+    );
+    let record = std::fs::read_to_string(dir.join("games/race-3.ron")).expect("the record");
+    assert!(record.contains("players: [],"), "{record}");
 }

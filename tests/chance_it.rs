@@ -227,7 +227,7 @@ fn tree(
     let value = match game.status(state) {
         Status::Over(GameResult::Win(0)) => [1.0, 0.0, 0.0],
         Status::Over(GameResult::Win(_)) => [0.0, 1.0, 0.0],
-        Status::Over(GameResult::Draw) => [0.0, 0.0, 1.0],
+        Status::Over(GameResult::Draw | GameResult::Lost) => [0.0, 0.0, 1.0],
         Status::Chance => {
             let mut out = Vec::new();
             game.chance_outcomes(state, &mut out);

@@ -249,7 +249,10 @@ fn play(game: &Noline, mut players: [Occupant; 2], io: &mut Io<'_>) -> std::io::
             Some(GameResult::Win(winner)) => {
                 break format!("Player {} loses.\n", SEAT_NAMES[1 - winner]);
             }
-            Some(GameResult::Draw) => break "The game is a draw.\n".to_string(),
+            // noline always has a winner or a draw.
+            Some(GameResult::Draw | GameResult::Lost) => {
+                break "The game is a draw.\n".to_string();
+            }
         }
     };
     finish(io, &state, &message)

@@ -437,8 +437,13 @@ fn analyze_has_json_but_no_pictures() {
     assert_eq!(v["parameters"]["squares"], 4);
     // The spec string says the same.
     assert_eq!(json(&w("analyze coin-race(squares=4) --format json")), v);
-    let (_, err) = fails(&w("analyze coin-race --plot x"), 2);
-    assert!(err.contains("unexpected argument '--plot'"), "{err}");
+    // It draws (issue 53): the exact distribution and each seat's chance.
+    let dir = crate::common::scratch("analyze-plot");
+    let plot = dir.join("pictures").display().to_string();
+    ok(&["analyze", "coin-race", "--plot", &plot]);
+    for picture in ["steps.svg", "wins.svg"] {
+        assert!(dir.join("pictures").join(picture).exists(), "{picture}");
+    }
 }
 
 #[test]
@@ -858,7 +863,7 @@ fn play_stops_cleanly_at_the_end_of_input() {
         assert_eq!(stdout(&out), "");
         assert_eq!(
             stderr(&out),
-            "error: unknown agent \"nosuch\"; known: finisher, flip, optimal\n"
+            "error: unknown agent \"nosuch\"; known: finisher, flip, optimal[-OBJECTIVE]\n"
         );
     }
 }
@@ -882,7 +887,7 @@ fn tournament_text_and_bad_entrants() {
     let (_, err) = fails(&w("tournament coin-race --agents flip,nosuch"), 1);
     assert_eq!(
         err,
-        "error: unknown agent \"nosuch\"; known: finisher, flip, optimal\n"
+        "error: unknown agent \"nosuch\"; known: finisher, flip, optimal[-OBJECTIVE]\n"
     );
     let (_, err) = fails(&w("tournament coin-race --agents flip"), 1);
     assert_eq!(
@@ -990,12 +995,13 @@ fn analyze_with_agents_refuses_clearly() {
         ),
         "{err}"
     );
-    // Optimal play is solved for two players only.
-    let (_, err) = fails(&w("analyze coin-race --players 1 --agents optimal"), 1);
-    assert!(
-        err.contains("optimal play is solved for two seats"),
-        "{err}"
-    );
+    // Optimal play of one seat is solved too (issue 53): a one-player
+    // coin race always ends, won.
+    let one = json(&w(
+        "analyze coin-race --players 1 --agents optimal --format json",
+    ));
+    assert_eq!(one["objective"], "win");
+    assert_eq!(one["seats"][0]["win"], 1.0);
 }
 
 /// `--exact` puts, beside each pair's sampled results, the chances the

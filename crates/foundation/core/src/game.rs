@@ -15,6 +15,10 @@ pub enum GameResult {
     /// Nobody won alone: a draw, or a tie for first place among some
     /// seats ([`BoardGame::results`] says which).
     Draw,
+    /// Nobody won: every seat lost (a one-player game lost: the goal not
+    /// reached in time). Each seat's score is still its own
+    /// ([`Results::lost`](crate::Results::lost)).
+    Lost,
 }
 
 /// What happens next in a state.

@@ -75,7 +75,7 @@ pub use agent::{Agent, Pick, Randomized, Rule};
 pub use dice::{Chances, Dice, DiceSpec, WordDice};
 pub use error::CoreError;
 pub use game::{BoardGame, Chance, GameResult, NoMove, Seat, Status, draw};
-pub use results::Results;
+pub use results::{Outcome, Results};
 pub use rng::{GameRng, Stream, Streams, agent_rng, fresh_seed, game_rng, stream_rng};
 
 /// Re-exported so plugin crates use the same `inventory` as the registry.

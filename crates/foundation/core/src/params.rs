@@ -184,6 +184,12 @@ impl Param {
             allowed: self.allowed(),
         };
         let text = text.trim();
+        // A choice or a text may be quoted, as a file writes it
+        // (`goal="sum"` reads as `goal=sum`).
+        let text = match self.kind {
+            Kind::Choice(_) | Kind::Text | Kind::Form(_) => unquote(text),
+            _ => text,
+        };
         Ok(match self.kind {
             Kind::Int { min, max } => {
                 let n: i64 = text.parse().map_err(|_| bad())?;
@@ -238,6 +244,100 @@ impl Param {
             ))
         }
     }
+}
+
+/// Whether `given` names the parameter `name`: the same, or with `-`
+/// for `_` (`one-die-under` for `one_die_under`) or `_` for `-`.
+pub fn same_name(name: &str, given: &str) -> bool {
+    name.len() == given.len()
+        && name
+            .bytes()
+            .zip(given.bytes())
+            .all(|(a, b)| a == b || matches!((a, b), (b'_', b'-') | (b'-', b'_')))
+}
+
+/// `text` without one pair of double quotes around it, if it has them.
+fn unquote(text: &str) -> &str {
+    text.strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .unwrap_or(text)
+}
+
+/// `text` (a RON parameter file, or a record) with each choice parameter
+/// of `P` written one way, whichever way it was written: quoted
+/// (`goal: "sum"`) when `quoted`, bare (`goal: sum`) otherwise. A file
+/// may then write a choice either way, as a record or a person does, and
+/// be read into a type that takes one of them (a string field wants it
+/// quoted, an enum bare). Only a value that is one of the parameter's
+/// choices, after `NAME:` at a word's start, is touched.
+pub fn choices_written<P: Parameters>(text: &str, quoted: bool) -> std::borrow::Cow<'_, str> {
+    let mut text = std::borrow::Cow::Borrowed(text);
+    for p in P::FIELDS {
+        let Kind::Choice(choices) = p.kind else {
+            continue;
+        };
+        let mut out = String::with_capacity(text.len() + 8);
+        let mut rest: &str = &text;
+        let mut changed = false;
+        while let Some(at) = rest.find(p.name) {
+            let before_ok = rest[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+            let (head, tail) = rest.split_at(at + p.name.len());
+            out.push_str(head);
+            rest = tail;
+            if !before_ok {
+                continue;
+            }
+            let after = rest.trim_start();
+            let Some(after) = after.strip_prefix(':') else {
+                continue;
+            };
+            let value = after.trim_start();
+            let is_quoted = value.starts_with('"');
+            let body = if is_quoted { &value[1..] } else { value };
+            let end = body
+                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+                .unwrap_or(body.len());
+            let word = &body[..end];
+            if !choices.contains(&word) || is_quoted && !body[end..].starts_with('"') {
+                continue;
+            }
+            // Up to the value, as written; the value, as wanted.
+            let value_at = rest.len() - value.len();
+            out.push_str(&rest[..value_at]);
+            if quoted {
+                out.push('"');
+                out.push_str(word);
+                out.push('"');
+            } else {
+                out.push_str(word);
+            }
+            rest = &body[end + usize::from(is_quoted)..];
+            changed = true;
+        }
+        if changed {
+            out.push_str(rest);
+            text = std::borrow::Cow::Owned(out);
+        }
+    }
+    text
+}
+
+/// Whether `P`'s choice parameters serialize quoted in RON (a string
+/// field) or bare (an enum), as its defaults show: the form
+/// [`choices_written`] should give a record of `P` before it is read.
+pub fn choices_quoted<P: Parameters>() -> bool {
+    let Some(choice) = P::FIELDS.iter().find(|p| matches!(p.kind, Kind::Choice(_))) else {
+        return true;
+    };
+    let Ok(parameters) = defaults::<P>() else {
+        return true;
+    };
+    let written = ron::to_string(&parameters).unwrap_or_default();
+    // `name:"value"`, as the compact form writes a string.
+    written.contains(&format!("{}:\"", choice.name))
 }
 
 /// A value as a user would type it: strings without quotes.
@@ -347,7 +447,7 @@ fn override_with<P: Parameters>(
     for (name, value) in given {
         let p = P::FIELDS
             .iter()
-            .find(|p| p.name == name)
+            .find(|p| same_name(p.name, name))
             .ok_or_else(|| ParamError::Unknown {
                 name: crate::text::excerpt(name),
                 known: P::FIELDS.iter().map(|p| p.name).collect(),
@@ -374,6 +474,15 @@ pub fn from_file<P: Parameters>(
     source: &Source,
     given: &[(String, String)],
 ) -> Result<P, ParamError> {
+    // A choice may be written bare (`goal: sum`) or quoted: read quoted.
+    let normalized;
+    let source = match choices_written::<P>(source.text(), true) {
+        std::borrow::Cow::Borrowed(_) => source,
+        std::borrow::Cow::Owned(text) => {
+            normalized = Source::embedded(source.name(), text);
+            &normalized
+        }
+    };
     // Syntax first, with its place; then each field, at its place.
     let read: ron::Value = source.parse()?;
     let read = match read {
@@ -396,19 +505,22 @@ pub fn from_file<P: Parameters>(
     let mut fields = defaults_value::<P>()?;
     for (name, value) in read {
         let at = [PathItem::Field(name.as_str())];
-        let p = P::FIELDS.iter().find(|p| p.name == name).ok_or_else(|| {
-            let known: Vec<&str> = P::FIELDS.iter().map(|p| p.name).collect();
-            source.invalid(
-                &at,
-                format!(
-                    "unknown parameter {name:?}; the parameters are: {}",
-                    known.join(", ")
-                ),
-            )
-        })?;
+        let p = P::FIELDS
+            .iter()
+            .find(|p| same_name(p.name, &name))
+            .ok_or_else(|| {
+                let known: Vec<&str> = P::FIELDS.iter().map(|p| p.name).collect();
+                source.invalid(
+                    &at,
+                    format!(
+                        "unknown parameter {name:?}; the parameters are: {}",
+                        known.join(", ")
+                    ),
+                )
+            })?;
         p.check(&value)
             .map_err(|message| source.invalid(&at, message))?;
-        fields.insert(name, value);
+        fields.insert(p.name.to_string(), value);
     }
     override_with::<P>(&mut fields, given)?;
     finish(Value::Object(fields))
@@ -726,6 +838,32 @@ mod tests {
         assert_eq!(r, defaults::<Race>().unwrap());
         let nested = format!("(length: {}{})", "[".repeat(500), "]".repeat(500));
         assert!(e(&nested).contains("nested too deeply"), "{}", e(&nested));
+    }
+
+    #[test]
+    fn a_choice_reads_bare_or_quoted_everywhere() {
+        let choice = Param::choice("rule", "what ends it", "exact", &["exact", "bounce"]);
+        assert_eq!(choice.read("\"bounce\"").unwrap(), Value::from("bounce"));
+        assert_eq!(choice.read("bounce").unwrap(), Value::from("bounce"));
+        assert!(choice.read("\"bounce").is_err());
+        let bare = "(rule: bounce, rules: 2)";
+        let quoted = "(rule: \"bounce\", rules: 2)";
+        assert_eq!(choices_written::<Race>(bare, true), quoted);
+        assert_eq!(choices_written::<Race>(quoted, false), bare);
+        assert_eq!(choices_written::<Race>(quoted, true), quoted);
+        // A file reads either, and `-` for `_` in a name given as an option.
+        for text in [bare, quoted] {
+            let file = Source::embedded("race.ron", text.replace(", rules: 2", ""));
+            let race: Race = from_file(&file, &[]).unwrap();
+            assert_eq!(race.rule, "bounce");
+        }
+        assert!(same_name("one_die_under", "one-die-under"));
+        assert!(!same_name("one_die_under", "one-die-over"));
+        // Not a choice of the parameter, or another name: left alone.
+        assert_eq!(
+            choices_written::<Race>("(rule: never, xrule: bounce)", true),
+            "(rule: never, xrule: bounce)"
+        );
     }
 
     #[test]

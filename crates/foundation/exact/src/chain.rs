@@ -161,7 +161,7 @@ type Successor<G> = (
 
 /// What a state's ending is interned by: the result and the bits of
 /// each seat's score and rank.
-type EndKey = (GameResult, Vec<u64>, Vec<u32>);
+type EndKey = (GameResult, Vec<u64>, Vec<u32>, bool);
 
 impl<G, M> Chain<G, M>
 where
@@ -280,6 +280,7 @@ where
                         result,
                         results.scores().iter().map(|s| s.to_bits()).collect(),
                         results.ranks().to_vec(),
+                        results.nobody_won(),
                     );
                     let id = match end_index.get(&key) {
                         Some(&id) => id,

@@ -153,6 +153,7 @@ mod budget;
 mod chain;
 pub mod dense;
 mod duel;
+pub mod each;
 mod explore;
 pub mod fewest;
 mod graph;
@@ -170,8 +171,11 @@ mod walk;
 pub use budget::{Cancel, Progress, Stage};
 pub use chain::{Cause, Chain, End, Limits, Transition};
 pub use dense::{Dense, DenseOptimal};
+pub use each::EachOwn;
 pub use fewest::Fewest;
-pub use objective::{Objective, Reach, ScoreOf, Scores, Terminal, WinChances, WinZeroSum};
+pub use objective::{
+    Aim, AimError, Aimed, Objective, Reach, ScoreOf, Scores, Terminal, WinChances, WinZeroSum,
+};
 pub use once::SolveOnce;
 pub use optimal::Optimal;
 pub use race::Race;
@@ -318,6 +322,9 @@ pub enum ExactError {
         /// The stage start met again, debug-printed.
         state: String,
     },
+    /// The objective asked for is not solved for this game (its seats).
+    #[error("{0}")]
+    Unsupported(String),
     /// A game's stages break the contract of [`Stages`].
     #[error("the game's stages are not played alike: {what}")]
     Stages {

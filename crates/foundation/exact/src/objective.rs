@@ -113,6 +113,7 @@ impl<G: BoardGame> Objective<G> for WinZeroSum {
             None => match result {
                 GameResult::Win(winner) => winner == 0,
                 GameResult::Draw => game.seats() == 1,
+                GameResult::Lost => false,
             },
         };
         f64::from(u8::from(won))
@@ -188,5 +189,118 @@ impl<G: BoardGame> Objective<G> for Scores {
         for (seat, x) in out.iter_mut().enumerate() {
             *x = results.score(seat);
         }
+    }
+}
+
+/// An objective as data, chosen per run (`--objective`, or in an agent's
+/// name: `optimal` is [`Aim::Win`], `optimal-score` [`Aim::Score`]) and
+/// reported in the JSON by [`name`](Self::name). What each means depends
+/// on the seats ([`Aimed`] is the one-number [`Objective`] it solves):
+///
+/// | aim | one seat | two seats |
+/// |---|---|---|
+/// | `win` | the chance of winning ([`Outcome::Won`](tabula_core::Outcome::Won): a lost game is 0) | seat 1's chance of winning alone, which seat 1 maximises and seat 2 minimises ([`WinZeroSum`]) |
+/// | `score` | the expected score ([`ScoreOf`]) | seat 1's expected score minus seat 2's, maximised by seat 1, minimised by seat 2 |
+///
+/// Three or more seats are not one number: each seat maximises its own
+/// chance of winning alone ([`WinChances`]) or its own expected score
+/// ([`Scores`]), solved by [`EachOwn`](crate::EachOwn).
+///
+/// ```
+/// use tabula_exact::Aim;
+/// assert_eq!(Aim::parse("score"), Ok(Aim::Score));
+/// assert_eq!(Aim::Win.name(), "win");
+/// assert!(Aim::parse("fastest").is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Aim {
+    /// Win as often as possible.
+    #[default]
+    Win,
+    /// Score as much as possible, on average.
+    Score,
+}
+
+/// An objective's name that is none of [`Aim::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown objective \"{0}\"; the objectives: win (the chance of winning), score (the expected score)"
+)]
+pub struct AimError(pub String);
+
+impl Aim {
+    /// Every objective, in the order `--help` lists them.
+    pub const ALL: [Aim; 2] = [Aim::Win, Aim::Score];
+
+    /// The objective's name, as typed and as the JSON reports it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Aim::Win => "win",
+            Aim::Score => "score",
+        }
+    }
+
+    /// What the objective optimises, in words.
+    pub fn help(self) -> &'static str {
+        match self {
+            Aim::Win => "the chance of winning",
+            Aim::Score => "the expected score",
+        }
+    }
+
+    /// The objective named `name`.
+    pub fn parse(name: &str) -> Result<Aim, AimError> {
+        Aim::ALL
+            .into_iter()
+            .find(|a| a.name() == name)
+            .ok_or_else(|| AimError(name.to_string()))
+    }
+
+    /// The one-number objective this aim solves for a game of `seats`
+    /// seats, or why there is none: optimal play by one number is solved
+    /// for one or two seats.
+    pub fn objective(self, seats: usize) -> Result<Aimed, String> {
+        match seats {
+            1 | 2 => Ok(Aimed { aim: self, seats }),
+            n => Err(format!(
+                "optimal play for {} as one number is solved for one seat or two (a zero-sum game of two), not {n}; for more, each seat for itself (EachOwn) is solved over the game's state graph, not over a numbering",
+                self.help()
+            )),
+        }
+    }
+}
+
+/// The one-number [`Objective`] of an [`Aim`] for one or two seats (see
+/// the table of [`Aim`]); made by [`Aim::objective`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aimed {
+    aim: Aim,
+    seats: usize,
+}
+
+impl<G: BoardGame> Objective<G> for Aimed {
+    fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64 {
+        match (self.aim, self.seats) {
+            (Aim::Win, 2) => WinZeroSum.terminal(game, state, result),
+            (Aim::Win, _) => {
+                let won = match game.results(state) {
+                    Some(r) => r.outcome(0) == tabula_core::Outcome::Won,
+                    None => matches!(result, GameResult::Win(0) | GameResult::Draw),
+                };
+                f64::from(u8::from(won))
+            }
+            (Aim::Score, 2) => {
+                let r = game
+                    .results(state)
+                    .unwrap_or_else(|| Results::of(result, game.seats()));
+                r.score(0) - r.score(1)
+            }
+            (Aim::Score, _) => ScoreOf(0).terminal(game, state, result),
+        }
+    }
+
+    fn maximises(&self, seat: Seat) -> bool {
+        seat == 0
     }
 }

@@ -409,13 +409,11 @@ pub(crate) fn seat_results(ends: &[Results], probabilities: &[f64]) -> Vec<SeatR
     let seats = ends.iter().map(Results::seats).max().unwrap_or(0);
     let mut out = vec![SeatResults::default(); seats];
     for (results, &p) in ends.iter().zip(probabilities) {
-        let tie = results.is_tie();
         for (seat, r) in out.iter_mut().enumerate() {
-            let first = results.rank(seat) == 1;
-            if first && !tie {
-                r.win += p;
-            } else if first {
-                r.tie += p;
+            match results.outcome(seat) {
+                tabula_core::Outcome::Won => r.win += p,
+                tabula_core::Outcome::Drawn => r.tie += p,
+                tabula_core::Outcome::Lost => {}
             }
             r.score += p * results.score(seat);
             r.rank += p * f64::from(results.rank(seat));

@@ -174,6 +174,28 @@ where
 {
 }
 
+/// The look of a game decided by chance alone, watched: [`Plain`], with
+/// the position (the game's [`render`](Notation::render)) shown before
+/// each chance step, so the watcher sees the game between its rolls.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Watch;
+
+impl<G> Look<G> for Watch
+where
+    G: Notation,
+    G::Move: PartialEq,
+{
+    fn before_chance(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        screen: &mut Screen<'_>,
+    ) -> io::Result<bool> {
+        writeln!(screen.out, "{}", game.render(state).trim_end())?;
+        Ok(true)
+    }
+}
+
 /// The longest line read at a prompt; the rest of a longer line is
 /// skipped.
 const MAX_LINE: usize = 4096;
@@ -181,8 +203,23 @@ const MAX_LINE: usize = 4096;
 /// "Black wins.", "seat 1 and seat 3 tie for first.", with every seat's
 /// rank and score when there are more than two.
 pub fn describe<G: Notation>(game: &G, results: &Results) -> String {
+    if results.seats() == 1 {
+        // One player: won or lost, and the score where it is not just
+        // the 1 or 0 of a win or a loss.
+        let verdict = match results.outcome(0) {
+            tabula_core::Outcome::Lost => "You lost",
+            _ => "You won",
+        };
+        let score = results.score(0);
+        return if results.nobody_won() && score != 0.0 || !results.nobody_won() && score != 1.0 {
+            format!("{verdict}, with a score of {score}.")
+        } else {
+            format!("{verdict}.")
+        };
+    }
     let winners: Vec<String> = results.winners().map(|s| game.seat_name(s)).collect();
     let mut text = match winners.as_slice() {
+        [] if results.nobody_won() => "Nobody wins.".to_string(),
         [one] => format!("{one} wins."),
         _ if winners.len() == results.seats() => "A draw.".to_string(),
         _ => format!("{} tie for first.", winners.join(" and ")),

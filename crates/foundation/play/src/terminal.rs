@@ -17,7 +17,7 @@ use crate::legality::{CheckPath, Paths, PlayPaths};
 use crate::record::{End, RecordOf, Recordable, Step};
 use crate::referee::{Fault, Forfeit, catch_quietly};
 
-pub use crate::look::{Look, Moves, Plain, Screen, describe};
+pub use crate::look::{Look, Moves, Plain, Screen, Watch, describe};
 pub use crate::notation::Notation;
 
 /// Who sits in a seat at the terminal.

@@ -738,15 +738,13 @@ where
             };
             t.finished += 1;
             let rank = r.rank(seat);
-            if rank == 1 {
-                if r.sole_winner().is_some() {
+            match r.outcome(seat) {
+                tabula_core::Outcome::Won => {
                     t.wins += 1;
                     t.wins_by_seat[seat] += 1;
-                } else {
-                    t.shared_firsts += 1;
                 }
-            } else {
-                t.losses += 1;
+                tabula_core::Outcome::Drawn => t.shared_firsts += 1,
+                tabula_core::Outcome::Lost => t.losses += 1,
             }
             t.points += r.points(seat);
             t.rank_sum += u64::from(rank);

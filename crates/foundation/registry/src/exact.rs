@@ -27,6 +27,33 @@ use crate::{Error, Report};
 /// The default of `--max-states` for an analysis with agents.
 pub const DEFAULT_MAX_STATES: u64 = 2_000_000;
 
+/// The default of `--max-seconds`: the time of each phase of a solve.
+pub const DEFAULT_MAX_SECONDS: u64 = 60;
+
+/// The default of `--max-steps`: the steps of a game the walk of its
+/// length distribution follows.
+pub const DEFAULT_MAX_STEPS: u32 = 1_000_000;
+
+/// What an exact solve may spend beyond its states: seconds a phase
+/// (`--max-seconds`, 0 for no limit) and steps of a game walked
+/// (`--max-steps`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Seconds for each phase; 0: no limit.
+    pub max_seconds: u64,
+    /// Steps of a game the distribution is walked to.
+    pub max_steps: u32,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            max_seconds: DEFAULT_MAX_SECONDS,
+            max_steps: DEFAULT_MAX_STEPS,
+        }
+    }
+}
+
 crate::arguments! {
     /// Options of an exact analysis with agents in the seats; a game's
     /// `analyze` command flattens them into its own options.
@@ -74,6 +101,36 @@ pub enum PolicyError {
         /// The limit.
         limit: usize,
     },
+    /// A phase of the solve ran out of `--max-seconds`.
+    #[error(
+        "exact solve gave up after its time limit of {limit_s} s (--max-seconds) while {stage}; raise it with --max-seconds N (0 for no limit), or simulate instead"
+    )]
+    OutOfTime {
+        /// The limit, in seconds.
+        limit_s: f64,
+        /// What it was doing.
+        stage: String,
+    },
+    /// The walk of the length distribution reached `--max-steps`.
+    #[error(
+        "the game is still running with probability {remaining:e} after {steps} steps (--max-steps {steps}); raise it with --max-steps N, or simulate instead"
+    )]
+    TooLong {
+        /// Steps walked.
+        steps: u32,
+        /// Probability still running.
+        remaining: f64,
+    },
+    /// An iteration did not settle within `--max-steps` sweeps.
+    #[error(
+        "did not settle: residual {residual:e} after {iterations} iterations (--max-steps {iterations}); raise it with --max-steps N"
+    )]
+    NotSettled {
+        /// Iterations made.
+        iterations: u32,
+        /// The residual reached.
+        residual: f64,
+    },
     /// Any other failure of the solve.
     #[error(transparent)]
     Exact(ExactError),
@@ -86,6 +143,17 @@ impl From<ExactError> for PolicyError {
     fn from(e: ExactError) -> Self {
         match e {
             ExactError::TooLarge { what, limit } => PolicyError::TooLarge { what, limit },
+            ExactError::OutOfTime { limit_s, stage } => PolicyError::OutOfTime { limit_s, stage },
+            ExactError::NotConverged { steps, remaining } => {
+                PolicyError::TooLong { steps, remaining }
+            }
+            ExactError::NotSettled {
+                iterations,
+                residual,
+            } => PolicyError::NotSettled {
+                iterations,
+                residual,
+            },
             other => PolicyError::Exact(other),
         }
     }
@@ -104,6 +172,10 @@ pub struct SeatReport {
     pub score: f64,
     /// Expected rank (1 is first).
     pub rank: f64,
+    /// The objective the seat's agent optimises, where it is an
+    /// `optimal*` agent (`win`, `score`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub objective: Option<&'static str>,
 }
 
 /// The exact answers for a game played by fixed policies.
@@ -131,6 +203,10 @@ pub struct PolicyReport {
     pub steps_pmf: Vec<f64>,
     /// Probability of a draw (every seat shares first place).
     pub draw: f64,
+    /// The objective of the optimal play in the seats, where an
+    /// `optimal*` agent plays (the first one's, seat by seat in `seats`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub objective: Option<&'static str>,
     /// Each seat's results, in seat order.
     pub seats: Vec<SeatReport>,
 }
@@ -141,6 +217,20 @@ pub fn analyze_agents<G>(
     game: &G,
     name: &str,
     args: &PolicyArgs,
+) -> Result<PolicyReport, PolicyError>
+where
+    G: BoardGame + 'static,
+    G::State: Hash + Eq + Debug,
+{
+    analyze_agents_within(game, name, args, &Budget::default())
+}
+
+/// [`analyze_agents`] within `budget`'s seconds and steps.
+pub fn analyze_agents_within<G>(
+    game: &G,
+    name: &str,
+    args: &PolicyArgs,
+    budget: &Budget,
 ) -> Result<PolicyReport, PolicyError>
 where
     G: BoardGame + 'static,
@@ -158,7 +248,7 @@ where
     }
     let names: Vec<&str> = args.agents.iter().map(String::as_str).collect();
     let max_states = usize::try_from(args.max_states).unwrap_or(usize::MAX);
-    let (chain, solution) = solve_policies(game, &names, max_states, "exact analysis")?;
+    let (chain, solution) = solve_policies(game, &names, max_states, budget, "exact analysis")?;
     let draw = solution
         .results
         .iter()
@@ -187,8 +277,10 @@ where
                 tie: s.tie,
                 score: s.score,
                 rank: s.rank,
+                objective: None,
             })
             .collect(),
+        objective: None,
     })
 }
 
@@ -204,7 +296,8 @@ where
     G: BoardGame + 'static,
     G::State: Hash + Eq + Debug,
 {
-    let (_, solution) = solve_policies(game, names, max_states, "exact chances")?;
+    let (_, solution) =
+        solve_policies(game, names, max_states, &Budget::default(), "exact chances")?;
     Ok(solution
         .seats
         .iter()
@@ -223,6 +316,7 @@ fn solve_policies<G>(
     game: &G,
     names: &[&str],
     max_states: usize,
+    budget: &Budget,
     what: &str,
 ) -> Result<(Chain<G, ()>, tabula_exact::Solution), PolicyError>
 where
@@ -238,6 +332,9 @@ where
     let limits = Limits {
         max_states,
         max_transitions: max_states.saturating_mul(10),
+        max_time: (budget.max_seconds > 0)
+            .then(|| std::time::Duration::from_secs(budget.max_seconds)),
+        max_steps: budget.max_steps,
         progress: solving.sink(),
         ..Limits::default()
     };
@@ -359,44 +456,56 @@ pub const OPTIMAL_MAX_STATES: usize = 10_000_000;
 /// A solved optimal strategy of some game, shared.
 type Solved = std::sync::Arc<dyn std::any::Any + Send + Sync>;
 
-/// Every optimal solve made so far, by game type and parameters.
-static SOLVED: tabula_exact::SolveOnce<(std::any::TypeId, String), Solved> =
+/// Every optimal solve made so far: the one cache of solved play of the
+/// generic `optimal*` agents, keyed by game type, parameters and
+/// objective.
+static SOLVED: tabula_exact::SolveOnce<(std::any::TypeId, String, &'static str), Solved> =
     tabula_exact::SolveOnce::new();
 
-/// How a game's optimal play is solved: over its whole state graph
-/// ([`Optimal`]), or over the dense numbering of its states where it
-/// gives one ([`DenseOptimal`](tabula_exact::DenseOptimal), far smaller
-/// and faster). [`register_game!`](crate::register_game) picks one for
-/// the game at compile time.
-pub type SolveOptimal<G> = fn(&G, &Limits) -> Result<SharedStrategy<G>, ExactError>;
+/// How a game's optimal play is solved for an objective: over its whole
+/// state graph ([`Optimal`]), or over the dense numbering of its states
+/// where it gives one ([`DenseOptimal`](tabula_exact::DenseOptimal), far
+/// smaller and faster). [`register_game!`](crate::register_game) picks
+/// one for the game at compile time.
+pub type SolveOptimal<G> =
+    fn(&G, tabula_exact::Aim, &Limits) -> Result<SharedStrategy<G>, ExactError>;
 
 /// A solved strategy, shared by every agent that plays it
 /// ([`Rule::shared`](tabula_core::Rule::shared)).
 pub type SharedStrategy<G> = std::sync::Arc<tabula_core::Pick<G>>;
 
-/// Optimal play of a two-seat game as an agent, each seat maximising its
-/// own chance of winning alone ([`WinZeroSum`](tabula_exact::WinZeroSum)),
-/// solved once per game type and parameters by `solve` and shared by
-/// every agent built from it, on every worker and in every seating: the
-/// `optimal` agent that [`register_game!`](crate::register_game)
-/// registers. Two workers asking at once wait for one solve.
+/// The objective an `optimal*` agent's name asks for: `optimal` (no
+/// suffix) wins, `optimal-score` scores ([`Aim`](tabula_exact::Aim)).
+pub fn aim_of(suffix: Option<&str>) -> Result<tabula_exact::Aim, agents::BuildError> {
+    match suffix {
+        None => Ok(tabula_exact::Aim::Win),
+        Some(name) => Ok(tabula_exact::Aim::parse(name)?),
+    }
+}
+
+/// Optimal play of a one- or two-seat game for an objective as an agent
+/// (`optimal`: each seat maximising its own chance of winning alone,
+/// [`WinZeroSum`](tabula_exact::WinZeroSum) for two seats, the chance of
+/// winning for one; `optimal-score`: the expected score, or the
+/// difference of the two seats' scores; see
+/// [`Aim`](tabula_exact::Aim)), solved once per game type, parameters and
+/// objective by `solve` and shared by every agent built from it, on every
+/// worker and in every seating: the `optimal*` agents that
+/// [`register_game!`](crate::register_game) registers. Two workers asking
+/// at once wait for one solve.
 pub fn shared_optimal<G>(
     game: &G,
+    objective: Option<&str>,
     solve: SolveOptimal<G>,
 ) -> Result<Box<dyn Agent<G>>, agents::BuildError>
 where
     G: tabula_play::record::Recordable + 'static,
 {
-    if game.seats() != 2 {
-        return Err(format!(
-            "optimal play is solved for two seats (each maximising its chance of winning); this game seats {}",
-            game.seats()
-        )
-        .into());
-    }
+    let aim = aim_of(objective)?;
     let key = (
         std::any::TypeId::of::<G>(),
         serde_json::to_string(&game.parameters())?,
+        aim.name(),
     );
     let solved = SOLVED
         .get_or_solve(key, || {
@@ -407,7 +516,7 @@ where
                 progress: solving.sink(),
                 ..Limits::default()
             };
-            Ok(std::sync::Arc::new(solve(game, &limits)?) as Solved)
+            Ok(std::sync::Arc::new(solve(game, aim, &limits)?) as Solved)
         })
         .map_err(PolicyError::from)?;
     let strategy = solved
@@ -417,12 +526,33 @@ where
 }
 
 /// The optimal agent's solve over the whole state graph.
-pub fn optimal_by_graph<G>(game: &G, limits: &Limits) -> Result<SharedStrategy<G>, ExactError>
+pub fn optimal_by_graph<G>(
+    game: &G,
+    aim: tabula_exact::Aim,
+    limits: &Limits,
+) -> Result<SharedStrategy<G>, ExactError>
 where
     G: BoardGame + 'static,
     G::State: Hash + Eq + Debug + Send + Sync,
 {
-    let solved = Optimal::solve(game, &tabula_exact::WinZeroSum, limits)?;
+    if game.seats() > 2 {
+        // Each seat for itself, by backward induction over vectors.
+        let solved = match aim {
+            tabula_exact::Aim::Score => {
+                tabula_exact::EachOwn::solve(game, &tabula_exact::Scores, limits)?
+            }
+            _ => tabula_exact::EachOwn::solve(game, &tabula_exact::WinChances, limits)?,
+        };
+        return Ok(std::sync::Arc::new(
+            move |game: &G, state: &G::State, seat, moves: &[G::Move]| {
+                solved.pick(game, state, seat, moves)
+            },
+        ));
+    }
+    let objective = aim
+        .objective(game.seats())
+        .map_err(ExactError::Unsupported)?;
+    let solved = Optimal::solve(game, &objective, limits)?;
     Ok(std::sync::Arc::new(
         move |game: &G, state: &G::State, seat, moves: &[G::Move]| {
             solved.pick(game, state, seat, moves)
@@ -432,12 +562,19 @@ where
 
 /// The optimal agent's solve over the game's dense numbering of its
 /// states.
-pub fn optimal_by_numbering<G>(game: &G, limits: &Limits) -> Result<SharedStrategy<G>, ExactError>
+pub fn optimal_by_numbering<G>(
+    game: &G,
+    aim: tabula_exact::Aim,
+    limits: &Limits,
+) -> Result<SharedStrategy<G>, ExactError>
 where
     G: tabula_exact::Dense + 'static,
     G::State: Debug + Send + Sync,
 {
-    let solved = tabula_exact::DenseOptimal::solve(game, &tabula_exact::WinZeroSum, limits)?;
+    let objective = aim
+        .objective(game.seats())
+        .map_err(ExactError::Unsupported)?;
+    let solved = tabula_exact::DenseOptimal::solve(game, &objective, limits)?;
     Ok(std::sync::Arc::new(
         move |game: &G, state: &G::State, seat, moves: &[G::Move]| {
             solved.pick(game, state, seat, moves)

@@ -338,13 +338,13 @@ macro_rules! register_game {
                 $crate::inventory::submit! {
                     $crate::__agents::AgentEntry {
                         name: "optimal",
-                        parameter: None,
+                        parameter: Some("OBJECTIVE"),
                         summary: $optimal,
-                        build: &$crate::__agents::BuildFn::<$game>(|game, _| {
+                        build: &$crate::__agents::BuildFn::<$game>(|game, objective| {
                             #[allow(unused_imports)]
                             use $crate::game::{Graphed as _, Numbered as _};
                             let solve = (&$crate::game::probe::<$game>()).optimal();
-                            $crate::exact::shared_optimal(game, solve)
+                            $crate::exact::shared_optimal(game, objective, solve)
                         }),
                     }
                 }

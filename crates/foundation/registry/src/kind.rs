@@ -256,6 +256,16 @@ pub trait Variant: Send + Sync {
         &self,
         agents: &[String],
         max_states: u64,
+    ) -> Option<Result<PolicyReport, PolicyError>> {
+        self.solve_within(agents, max_states, &crate::exact::Budget::default())
+    }
+    /// [`solve`](Self::solve) within `budget`'s seconds and steps
+    /// (`--max-seconds`, `--max-steps`).
+    fn solve_within(
+        &self,
+        agents: &[String],
+        max_states: u64,
+        budget: &crate::exact::Budget,
     ) -> Option<Result<PolicyReport, PolicyError>>;
     /// Each seat's exact chances from the game's own solver, where it has
     /// one for these agents.

@@ -188,6 +188,14 @@ pub fn game_parameters(
             .help(format!("{} ({})", p.help, p.allowed()))
             .default_value(p.default)
             .help_heading("Game parameters");
+        // `one_die_under` also answers to `--one-die-under`, and a name
+        // with `-` to `_`.
+        let mut arg = arg;
+        for other in [p.name.replace('_', "-"), p.name.replace('-', "_")] {
+            if other != p.name && !arg.aliases.contains(&other) {
+                arg.aliases.push(other);
+            }
+        }
         // A form's menu; the game checks the value, as on the command line.
         let arg = match p.kind {
             Kind::Choice(choices) => arg.menu(choices.iter().copied()),
@@ -208,13 +216,59 @@ pub fn game_parameters(
 
 /// The agents `--agents` names, trimmed, in seat order; none where the
 /// option is absent or has no default.
+///
+/// With `--objective X` given (other than `win`), a bare `optimal` is read
+/// as `optimal-X` ([`objective_arg`]).
 pub fn agent_names(values: &args::Values) -> Vec<String> {
+    let objective = values
+        .raw("objective")
+        .and_then(|o| o.first())
+        .filter(|o| o.as_str() != "win");
     values
         .raw("agents")
         .unwrap_or_default()
         .iter()
-        .map(|s| s.trim().to_string())
+        .map(|s| match objective {
+            Some(o) if s.trim() == "optimal" => format!("optimal-{o}"),
+            _ => s.trim().to_string(),
+        })
         .collect()
+}
+
+/// Whether `game` has the `optimal[-OBJECTIVE]` agents that
+/// [`register_game!`] registers (so `--objective` applies).
+pub fn has_objectives(game: &dyn GameKind) -> bool {
+    game.agents()
+        .iter()
+        .any(|(name, parameter, _)| *name == "optimal" && *parameter == Some("OBJECTIVE"))
+}
+
+/// `--objective`: what a bare `optimal` agent optimises in this run, for
+/// a game with [`has_objectives`].
+pub fn objective_arg() -> args::Arg {
+    let names = tabula_exact::Aim::ALL.map(tabula_exact::Aim::name);
+    args::Arg::new("objective")
+        .long("objective")
+        .value_name("OBJECTIVE")
+        .choices(names)
+        .default_value("win")
+        .help("What the optimal agent optimises: win (the chance of winning) or score (the expected score); optimal-score names it per seat")
+}
+
+/// The objective an agent's name asks of optimal play (`optimal`: `win`,
+/// `optimal-score`: `score`), for a game with [`has_objectives`]; `None`
+/// for any other agent.
+pub fn objective_of(game: &dyn GameKind, agent: &str) -> Option<&'static str> {
+    if !has_objectives(game) {
+        return None;
+    }
+    match agent.strip_prefix("optimal") {
+        Some("") => Some(tabula_exact::Aim::Win.name()),
+        Some(rest) => tabula_exact::Aim::parse(rest.strip_prefix('-')?)
+            .ok()
+            .map(tabula_exact::Aim::name),
+        None => None,
+    }
 }
 
 /// The `tabula list` lines of a game's parameters: `target=50 (from 2 to
@@ -266,6 +320,22 @@ pub enum AppError {
         /// The verb.
         verb: &'static str,
         /// The option's long name.
+        option: String,
+    },
+    /// A game parameter is named like one of a verb's own options (or
+    /// one the command line adds): every command of the game would read
+    /// it twice.
+    #[error(
+        "game {game:?}: its parameter `{parameter}` is named like the `{verb}` command's own option --{option}; rename the parameter"
+    )]
+    ParameterClash {
+        /// The game.
+        game: &'static str,
+        /// The parameter.
+        parameter: &'static str,
+        /// The verb.
+        verb: &'static str,
+        /// The verb's option.
         option: String,
     },
     /// One command declares an option twice: a game parameter named like

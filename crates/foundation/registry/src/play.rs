@@ -16,7 +16,7 @@ use tabula_play::terminal::{self, Notation, Occupant};
 
 use crate::{Error, Io};
 
-mod replay;
+pub(crate) mod replay;
 mod standings;
 pub use replay::*;
 pub use standings::*;

@@ -42,7 +42,8 @@ pub(crate) type PlayFn<G> =
 /// The exact services of a game whose state is hashable.
 pub struct ExactHooks<G> {
     /// The exact solution with the named agents in the seats.
-    pub analyze: fn(&G, &str, &PolicyArgs) -> Result<PolicyReport, PolicyError>,
+    pub analyze:
+        fn(&G, &str, &PolicyArgs, &crate::exact::Budget) -> Result<PolicyReport, PolicyError>,
     /// Each seat's exact chances with the named agents in the seats.
     pub chances: PolicyChancesFn<G>,
 }
@@ -119,7 +120,9 @@ where
 {
     fn exact_hooks(self) -> Option<ExactHooks<G>> {
         Some(ExactHooks {
-            analyze: |game, name, args| crate::exact::analyze_agents(game, name, args),
+            analyze: |game, name, args, budget| {
+                crate::exact::analyze_agents_within(game, name, args, budget)
+            },
             chances: crate::exact::chances::<G>,
         })
     }
@@ -150,7 +153,9 @@ where
     fn notation_hooks(self) -> Option<NotationHooks<G>> {
         Some(NotationHooks {
             play: crate::terminal::play::<G, P>,
-            replay: |args, io| crate::play::replay_on::<G, P>(P::default(), args.clone(), io),
+            replay: |args, io| {
+                crate::play::replay::replay_registered::<G, P>(P::default(), args.clone(), io)
+            },
             replay_view: |text, json, at, picture| {
                 crate::play::replay_view::<G, P>(P::default(), text, json, at, picture)
             },

@@ -398,17 +398,18 @@ impl<G: Rules> Variant for Built<G> {
         Some(sampler.run(&self.game, &self.p, marks, options, values, io))
     }
 
-    fn solve(
+    fn solve_within(
         &self,
         agents: &[String],
         max_states: u64,
+        budget: &crate::exact::Budget,
     ) -> Option<Result<PolicyReport, PolicyError>> {
         let hooks = self.caps.found.exact.as_ref()?;
         let args = PolicyArgs {
             agents: agents.to_vec(),
             max_states,
         };
-        Some((hooks.analyze)(&self.game, &self.spec(), &args))
+        Some((hooks.analyze)(&self.game, &self.spec(), &args, budget))
     }
 
     fn own_chances(&self, agents: &[String]) -> Option<Result<Vec<Chances>, Error>> {

@@ -98,8 +98,17 @@ where
             "{spec}: chance decides every step. Seed {} plays this game again.",
             table.seed
         )?;
-        let players = (0..game.seats()).map(|_| Occupant::Human).collect();
-        crate::play::play_keeping_record(P::default(), game, players, table.seed, record, io)?;
+        // Nobody sits at the table: the record names no players, and the
+        // watcher sees the position between the steps.
+        crate::play::play_keeping_record_with(
+            P::default(),
+            game,
+            Vec::new(),
+            table.seed,
+            record,
+            &mut tabula_play::terminal::Watch,
+            io,
+        )?;
         return Ok(());
     }
     let plain = TerminalLook::default();

@@ -166,6 +166,7 @@ pub(crate) fn points<G: BoardGame>(
             GameResult::Win(w) if w == seat => 1.0,
             GameResult::Win(_) => 0.0,
             GameResult::Draw => 0.5,
+            GameResult::Lost => 0.0,
         };
     }
     match game.results(state) {

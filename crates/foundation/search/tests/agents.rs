@@ -141,6 +141,7 @@ fn expectimax<G: Heuristic>(game: &G, s: &G::State, view: Seat, depth: u32, ply:
             if w == view { worth } else { -worth }
         }
         Status::Over(GameResult::Draw) => 0.0,
+        Status::Over(GameResult::Lost) => -WIN,
         _ if depth == 0 => game.evaluate(s, view).clamp(-1.0, 1.0),
         Status::Chance => {
             let mut outcomes = Vec::new();

@@ -604,12 +604,20 @@ where
     }
 }
 
-/// Wins per seat, draws, and games stopped by the step cap.
+/// Wins per seat, draws, games nobody won ([`GameResult::Lost`]) and
+/// games stopped by the step cap.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Wins {
     wins: Vec<u64>,
     draws: u64,
     capped: u64,
+    /// Left out when none, as before it was counted.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    lost: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Wins {
@@ -619,7 +627,13 @@ impl Wins {
             wins: vec![0; seats],
             draws: 0,
             capped: 0,
+            lost: 0,
         }
+    }
+
+    /// Games nobody won (every seat lost).
+    pub fn lost(&self) -> u64 {
+        self.lost
     }
 
     /// Wins of each seat.
@@ -649,6 +663,7 @@ impl<G: BoardGame> Collector<G> for Wins {
                 self.wins[seat] += 1;
             }
             Some(GameResult::Draw) => self.draws += 1,
+            Some(GameResult::Lost) => self.lost += 1,
             None => self.capped += 1,
         }
     }
@@ -661,6 +676,7 @@ impl<G: BoardGame> Collector<G> for Wins {
         }
         self.draws += other.draws;
         self.capped += other.capped;
+        self.lost += other.lost;
     }
     fn wants(&self) -> Wants {
         Wants::Nothing
@@ -669,6 +685,7 @@ impl<G: BoardGame> Collector<G> for Wins {
         let played = u128::from(games);
         let counted = self.wins.iter().map(|&w| u128::from(w)).sum::<u128>()
             + u128::from(self.draws)
+            + u128::from(self.lost)
             + u128::from(self.capped);
         if counted != played {
             return Err(format!(

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use tabula_core::BoardGame;
+use tabula_core::{BoardGame, Outcome};
 
 use crate::{Collector, Playout, Wants};
 
@@ -168,15 +168,12 @@ impl<G: BoardGame> Collector<G> for Standing<G> {
             return;
         };
         self.finished += 1;
-        let tie = results.is_tie();
         for (seat, s) in self.seats.iter_mut().enumerate() {
             let (score, rank) = (results.scores()[seat], u64::from(results.ranks()[seat]));
-            if rank == 1 {
-                if tie {
-                    s.ties += 1;
-                } else {
-                    s.wins += 1;
-                }
+            match results.outcome(seat) {
+                Outcome::Won => s.wins += 1,
+                Outcome::Drawn => s.ties += 1,
+                Outcome::Lost => {}
             }
             s.score += score;
             s.score_sq += score * score;

@@ -2,6 +2,8 @@
 //! solver, or which never ends.
 
 use serde::Serialize;
+use tabula_picture::Picture;
+use tabula_picture::chart::{self, Bar, Distribution};
 use tabula_registry::args::{Arg, Arguments, Values};
 use tabula_registry::exact::PolicyReport;
 use tabula_registry::{Error, Extra, GameKind, Io, Kind, Report, VariantInfo, Verb};
@@ -21,8 +23,8 @@ pub struct AnalyzeReport {
     pub variant: VariantInfo,
     /// The exact solution (its `game` is the spec string).
     pub solution: PolicyReport,
-    /// What the game adds (its sections): keys and sections of text
-    /// (`analyze` draws no pictures).
+    /// What the game adds (its sections): keys, sections of text and
+    /// pictures.
     pub extra: Extra,
 }
 
@@ -34,9 +36,10 @@ impl Verb for Analyze {
 
     fn kind(&self, game: &dyn GameKind) -> Kind {
         let c = game.capabilities();
-        // A game that never ends draws its long run.
+        // Every analysis draws: the long run of a game that never ends,
+        // the game's own pictures, or the exact distribution and chances.
         Kind::Report {
-            pictures: c.long_run || c.analysis_pictures,
+            pictures: c.long_run || c.analysis_pictures || c.hashable,
         }
     }
 
@@ -51,17 +54,45 @@ impl Verb for Analyze {
                 .of::<u64>().range(1..=1_000_000_000)
                 .help("The most states the exact analysis may build; past it the analysis stops and says how far it got"),
         );
+        // A game with an analysis of its own reads its own options.
+        let command = if game.capabilities().long_run || game.capabilities().own_analysis {
+            command
+        } else {
+            command
+                .arg(
+                    Arg::new("max_seconds")
+                        .long("max-seconds")
+                        .value_name("S")
+                        .default_value(tabula_registry::exact::DEFAULT_MAX_SECONDS.to_string())
+                        .of::<u64>()
+                        .help("Time budget of each phase of the exact solve, in seconds; 0: no limit"),
+                )
+                .arg(
+                    Arg::new("max_steps")
+                        .long("max-steps")
+                        .value_name("N")
+                        .default_value(tabula_registry::exact::DEFAULT_MAX_STEPS.to_string())
+                        .of::<u32>()
+                        .range(1..=1_000_000_000)
+                        .help("The most steps of a game the exact length distribution follows; past it the analysis stops and says how far it got"),
+                )
+        };
         let command = if game.capabilities().long_run {
             command
                 .after_help(long_run::HELP)
                 .arg(long_run::max_time_arg())
         } else if game.defaults().has_agents() {
-            command.arg(agents_arg(
+            let command = command.arg(agents_arg(
                 game,
                 "The agents, one per seat in seat order, each a fixed policy (a strategy, or optimal), comma-separated",
-            ))
+            ));
+            if tabula_registry::has_objectives(game) {
+                command.arg(tabula_registry::objective_arg())
+            } else {
+                command
+            }
         } else {
-            command
+            command.arg(crate::no_agents_arg())
         };
         game.options("analyze", command)
     }
@@ -82,21 +113,35 @@ impl Verb for Analyze {
             let report = LongRunReport::of(variant.info()?, data);
             return Ok(Some(Box::new(report)));
         }
+        if !game.defaults().has_agents() {
+            crate::refuse_agents(game, values, &["agents"])?;
+        }
         if let Some(own) = variant.own_analysis(values) {
             return own.map(Some);
         }
         let info = variant.info()?;
-        let Some(solution) = variant.solve(&tabula_registry::agent_names(values), max_states)
-        else {
+        let names = tabula_registry::agent_names(values);
+        let budget = tabula_registry::exact::Budget {
+            max_seconds: values.get::<u64>("max_seconds")?.unwrap_or(0),
+            max_steps: values
+                .get::<u32>("max_steps")?
+                .unwrap_or(tabula_registry::exact::DEFAULT_MAX_STEPS),
+        };
+        let Some(solution) = variant.solve_within(&names, max_states, &budget) else {
             return Err(format!(
                 "{}: the game's state is not hashable, so it is not solved with agents",
                 info.spec
             )
             .into());
         };
+        let mut solution = solution?;
+        for s in &mut solution.seats {
+            s.objective = tabula_registry::objective_of(game, &s.agent);
+        }
+        solution.objective = solution.seats.iter().find_map(|s| s.objective);
         let mut report = AnalyzeReport {
             variant: info,
-            solution: solution?,
+            solution,
             extra: Extra::default(),
         };
         variant.sections(&mut report);
@@ -113,6 +158,62 @@ impl Report for AnalyzeReport {
         let mut out = self.solution.text();
         self.extra.append_text(&mut out);
         out
+    }
+
+    fn pictures(&self) -> Vec<Picture> {
+        let s = &self.solution;
+        let spec = &self.variant.spec;
+        let mean = s
+            .steps_pmf
+            .iter()
+            .enumerate()
+            .map(|(n, p)| n as f64 * p)
+            .sum();
+        let mut pictures = vec![
+            Distribution {
+                title: format!("{spec}: steps per game, exactly"),
+                x_label: "steps (chance outcomes and moves)".into(),
+                sampled: Vec::new(),
+                exact: Some(s.steps_pmf.clone()),
+                marks: vec![chart::Mark {
+                    label: format!("mean {mean:.1}"),
+                    x: mean,
+                }],
+                show_share: 0.99,
+            }
+            .picture("steps", (800, 480)),
+        ];
+        let bar = |seat: usize, agent: &str, exact: f64| Bar {
+            label: if agent.is_empty() {
+                format!("seat {}", seat + 1)
+            } else {
+                format!("{} ({agent})", seat + 1)
+            },
+            value: None,
+            std_error: None,
+            exact: Some(exact),
+        };
+        pictures.push(chart::bars(
+            "wins",
+            &format!("{spec}: each seat's chance to win, exactly"),
+            "chance to win",
+            s.seats
+                .iter()
+                .enumerate()
+                .map(|(seat, r)| bar(seat, &r.agent, r.win))
+                .collect(),
+        ));
+        // One seat: its score ranks its play.
+        if let [r] = s.seats.as_slice() {
+            pictures.push(chart::bars(
+                "score",
+                &format!("{spec}: the expected score, exactly"),
+                "expected score",
+                vec![bar(0, &r.agent, r.score)],
+            ));
+        }
+        pictures.extend(self.extra.pictures.iter().cloned());
+        pictures
     }
 
     fn json(&self) -> Result<String, Error> {

@@ -106,6 +106,36 @@ fn agents_arg(game: &dyn GameKind, help: &'static str) -> Arg {
         .help(help)
 }
 
+/// `--agents` of a game decided by chance alone: hidden, and refused
+/// with a message when given ([`refuse_agents`]), rather than taken and
+/// ignored.
+fn no_agents_arg() -> Arg {
+    Arg::new("agents")
+        .long("agents")
+        .value_name("AGENTS")
+        .value_delimiter(',')
+        .num_args(1..)
+        .hide(true)
+        .help("Refused: chance decides every step of this game")
+}
+
+/// The refusal of an agent option (`--agents`, `--against`) given to a
+/// game decided by chance alone.
+fn refuse_agents(
+    game: &dyn GameKind,
+    values: &Values,
+    options: &[&str],
+) -> Result<(), tabula_registry::Error> {
+    match options.iter().find(|o| values.given(o)) {
+        Some(option) => Err(format!(
+            "{} is decided by chance alone: nobody chooses a move, so --{option} names nobody to play; leave it out",
+            game.name()
+        )
+        .into()),
+        None => Ok(()),
+    }
+}
+
 /// Whether the user named the agents, or the registration's usual ones
 /// stand.
 fn agents_defaulted(values: &Values) -> bool {

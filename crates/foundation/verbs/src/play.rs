@@ -71,7 +71,9 @@ impl Verb for Play {
         let given_seed = o.seed.unwrap_or(tabula_registry::DEFAULT_SEED);
         let defaults = game.defaults();
         if !defaults.has_agents() {
-            // Chance decides every step: nobody is asked anything.
+            // Chance decides every step: nobody is asked anything, and
+            // an agent named for a seat would sit there unused.
+            crate::refuse_agents(game, values, &["agents", "against"])?;
             let table = PlayTable {
                 seats: Vec::new(),
                 seed: seed_or_fresh(given_seed),

@@ -86,6 +86,10 @@ pub struct SimulateReport {
     pub variant: VariantInfo,
     /// The agents, by seat.
     pub agents: Vec<String>,
+    /// The objective of the optimal play in the seats, where an
+    /// `optimal*` agent plays (`win`, `score`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub objective: Option<&'static str>,
     /// Games played.
     pub games: u64,
     /// The seed.
@@ -178,6 +182,11 @@ impl Verb for Simulate {
                 game,
                 "The agents, one per seat in seat order, comma-separated (see `tabula list`)",
             ));
+            if tabula_registry::has_objectives(game) {
+                command = command.arg(tabula_registry::objective_arg());
+            }
+        } else {
+            command = command.arg(crate::no_agents_arg());
         }
         game.options("simulate", command)
     }
@@ -203,6 +212,9 @@ impl Verb for Simulate {
                 .sample_long_run(&options, values, io)
                 .ok_or("the game samples no long run")??;
             return Ok(Some(report));
+        }
+        if !game.defaults().has_agents() {
+            crate::refuse_agents(game, values, &["agents"])?;
         }
         let o = SimulateOptions::from_values(values)?;
         let plan = SimulationPlan {
@@ -284,6 +296,9 @@ impl Verb for Simulate {
             .collect();
         let mut report = SimulateReport {
             variant: variant.info()?,
+            objective: names
+                .iter()
+                .find_map(|n| tabula_registry::objective_of(game, n)),
             agents: names,
             games: run.games,
             seed: run.seed,
@@ -423,6 +438,24 @@ impl Report for SimulateReport {
             "games won",
             bars,
         ));
+        // One seat: won or lost, and its score, which ranks its play.
+        if let [s] = self.seats.as_slice() {
+            pictures.push(chart::bars(
+                "score",
+                &format!("{}: the mean score", self.variant.spec),
+                "mean score",
+                vec![Bar {
+                    label: if s.agent.is_empty() {
+                        "seat 1".into()
+                    } else {
+                        s.agent.clone()
+                    },
+                    value: Some(s.mean_score).filter(|v| v.is_finite()),
+                    std_error: Some(s.mean_score_std_error).filter(|v| v.is_finite()),
+                    exact: s.exact_score,
+                }],
+            ));
+        }
         pictures.extend(self.extra.pictures.iter().cloned());
         pictures
     }

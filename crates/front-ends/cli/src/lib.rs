@@ -243,9 +243,28 @@ fn game_command(
         let clash = if !ids.insert(id) {
             Some(id)
         } else {
-            a.get_long().filter(|long| !longs.insert(*long))
+            // Its long name and its other names (`--one-die-under` for
+            // the parameter `one_die_under`).
+            a.get_long()
+                .into_iter()
+                .chain(a.get_all_aliases().into_iter().flatten())
+                .find(|long| !longs.insert(*long))
         };
         if let Some(option) = clash {
+            // A game parameter named like one of the verb's own options:
+            // name both.
+            if let Some(p) = game
+                .parameters
+                .iter()
+                .find(|p| tabula_core::params::same_name(p.name, option))
+            {
+                return Err(tabula_registry::AppError::ParameterClash {
+                    game: game.name,
+                    parameter: p.name,
+                    verb: c.verb(),
+                    option: option.to_string(),
+                });
+            }
             return Err(tabula_registry::AppError::DuplicateOption {
                 game: game.name,
                 verb: c.verb(),
@@ -265,6 +284,18 @@ fn game_command(
             .find(|r| names.contains(&Some(**r)))
             .map(|r| r.to_string())
     }) {
+        if let Some(p) = game
+            .parameters
+            .iter()
+            .find(|p| tabula_core::params::same_name(p.name, &option))
+        {
+            return Err(tabula_registry::AppError::ParameterClash {
+                game: game.name,
+                parameter: p.name,
+                verb: c.verb(),
+                option,
+            });
+        }
         return Err(tabula_registry::AppError::ReservedOption {
             game: game.name,
             verb: c.verb(),

@@ -28,7 +28,17 @@
 //!
 //! is replaced by what that command prints on stdout, as a `text` code
 //! block; ending the command with `| head -N` keeps its first `N` lines
-//! and a line `...`. Commands run with the book's root folder (where `book.toml` is)
+//! and a line `...`. A line
+//!
+//! ```text
+//! <!-- output: tutorial CRATE analyze GAME --some-option -->
+//! ```
+//!
+//! runs the `tabula` of the book's tutorial crate `CRATE` (a game of a
+//! user's own, outside the workspace, in `tutorials/CRATE`) instead, as
+//! `cargo run --release --manifest-path tutorials/CRATE/Cargo.toml --
+//! COMMAND...` with the workspace's target folder (`../target`), so its
+//! output, too, is what the program prints today. Commands run with the book's root folder (where `book.toml` is)
 //! as the current folder, so a file in the book is `src/...`. Each
 //! distinct command runs once per build; a command that fails fails the
 //! build, naming the chapter and the command. Unprocessed (as by `mdbook
@@ -200,10 +210,20 @@ fn expand(content: &str, pictures: &mut Pictures) -> Result<String, Error> {
                         }
                         None => (spec, None),
                     };
-                    let command = spec.trim().strip_prefix("tabula ").ok_or_else(|| {
-                        format!("{trimmed}: expected `<!-- output: tabula COMMAND... -->`")
-                    })?;
-                    let mut text = pictures.output(command.trim())?;
+                    let mut text = match spec.trim().strip_prefix("tutorial ") {
+                        Some(rest) => {
+                            let (krate, command) = rest.trim().split_once(' ').ok_or_else(|| {
+                                format!("{trimmed}: expected `<!-- output: tutorial CRATE COMMAND... -->`")
+                            })?;
+                            pictures.tutorial_output(krate, command.trim())?
+                        }
+                        None => {
+                            let command = spec.trim().strip_prefix("tabula ").ok_or_else(|| {
+                                format!("{trimmed}: expected `<!-- output: tabula COMMAND... -->`")
+                            })?;
+                            pictures.output(command.trim())?
+                        }
+                    };
                     if let Some(n) = head {
                         let lines: Vec<&str> = text.lines().collect();
                         if lines.len() > n {
@@ -270,6 +290,38 @@ impl Pictures {
         tabula_cli::run_args(&args, &mut out).map_err(|e| format!("`tabula {command}`: {e}"))?;
         let text = String::from_utf8(out).map_err(|e| format!("`tabula {command}`: {e}"))?;
         self.outputs.insert(command.to_string(), text.clone());
+        Ok(text)
+    }
+}
+
+impl Pictures {
+    /// What the tutorial crate `krate`'s own `tabula COMMAND` prints on
+    /// stdout, built and run by cargo the first time.
+    fn tutorial_output(&mut self, krate: &str, command: &str) -> Result<String, Error> {
+        let key = format!("tutorial {krate} {command}");
+        if let Some(text) = self.outputs.get(&key) {
+            return Ok(text.clone());
+        }
+        if krate.is_empty() || !krate.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+            return Err(format!("`{key}`: {krate:?} is not a tutorial crate's name").into());
+        }
+        let manifest = Path::new("tutorials").join(krate).join("Cargo.toml");
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let target = std::env::var_os("CARGO_TARGET_DIR").unwrap_or_else(|| "../target".into());
+        let run = std::process::Command::new(cargo)
+            .args(["run", "--quiet", "--release", "--manifest-path"])
+            .arg(&manifest)
+            .arg("--")
+            .args(command.split_whitespace())
+            .env("CARGO_TARGET_DIR", target)
+            .stderr(std::process::Stdio::inherit())
+            .output()
+            .map_err(|e| format!("`{key}`: {e}"))?;
+        if !run.status.success() {
+            return Err(format!("`{key}` failed: {}", run.status).into());
+        }
+        let text = String::from_utf8(run.stdout).map_err(|e| format!("`{key}`: {e}"))?;
+        self.outputs.insert(key, text.clone());
         Ok(text)
     }
 }

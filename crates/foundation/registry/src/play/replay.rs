@@ -111,8 +111,36 @@ where
     G: Recordable + Notation,
     K: tabula_play::legality::CheckPath<G>,
 {
+    replay_reading(checks, args, io, record::read::<G>)
+}
+
+/// [`replay_on`] of a registered game, its record read by
+/// [`read_record`] (a choice parameter bare or quoted alike).
+pub(crate) fn replay_registered<G, K>(
+    checks: K,
+    args: ReplayArgs,
+    io: &mut Io<'_>,
+) -> Result<(), Error>
+where
+    G: Recordable<Parameters: tabula_core::params::Parameters> + Notation,
+    K: tabula_play::legality::CheckPath<G>,
+{
+    replay_reading(checks, args, io, read_record::<G>)
+}
+
+/// [`replay_on`], the record read by `read`.
+fn replay_reading<G, K>(
+    checks: K,
+    args: ReplayArgs,
+    io: &mut Io<'_>,
+    read: fn(&std::path::Path) -> Result<record::RecordOf<G>, record::RecordError>,
+) -> Result<(), Error>
+where
+    G: Recordable + Notation,
+    K: tabula_play::legality::CheckPath<G>,
+{
     let out = &mut *io.out;
-    let record = record::read::<G>(&args.file)?;
+    let record = read(&args.file)?;
     if args.format == ReplayFormat::Json {
         return replay_json::<G, K>(checks, &args, &record, out);
     }
@@ -121,7 +149,14 @@ where
         "{} record {}: {}; seed {}, game {}.",
         G::NAME,
         tabula_core::text::printable(&args.file.display().to_string()),
-        if record.players.is_empty() {
+        if record.players.is_empty()
+            && record
+                .steps
+                .iter()
+                .all(|s| matches!(s, tabula_play::record::Step::Chance(_)))
+        {
+            "chance alone, no players".to_string()
+        } else if record.players.is_empty() {
             "players not recorded".to_string()
         } else {
             // Names come from the file: no control character reaches
@@ -376,4 +411,24 @@ where
         }
     }
     Ok(view)
+}
+
+/// Reads a record of `G`, its choice parameters written bare
+/// (`goal: sum`) or quoted (`goal: "sum"`) alike.
+pub(crate) fn read_record<G: Recordable<Parameters: tabula_core::params::Parameters>>(
+    path: &std::path::Path,
+) -> Result<record::RecordOf<G>, record::RecordError> {
+    let format = record::Format::of_path(path);
+    let source = tabula_core::spec::Source::read(path)?;
+    if format == record::Format::Json {
+        return record::parse::<G>(&source, format);
+    }
+    let quoted = tabula_core::params::choices_quoted::<G::Parameters>();
+    match tabula_core::params::choices_written::<G::Parameters>(source.text(), quoted) {
+        std::borrow::Cow::Borrowed(_) => record::parse::<G>(&source, format),
+        std::borrow::Cow::Owned(text) => record::parse::<G>(
+            &tabula_core::spec::Source::embedded(source.name(), text),
+            format,
+        ),
+    }
 }
