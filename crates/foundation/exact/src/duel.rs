@@ -232,14 +232,8 @@ impl<G: BoardGame, M> Chain<G, M> {
             let reached = [mass[1] || (again && mass[0]), mass[0] || (again && mass[1])];
             std::mem::swap(&mut now, &mut next);
             stale = mass;
-            let sum = |s: usize| {
-                if reached[s] {
-                    sum(&now[s])
-                } else {
-                    0.0
-                }
-            };
-            let sums = [sum(0), sum(1)];
+            let left = |s: usize| if reached[s] { sum(&now[s]) } else { 0.0 };
+            let sums = [left(0), left(1)];
             mass = [sums[0] != 0.0, sums[1] != 0.0];
             let after = sums[0] + sums[1];
             moments.add(step, ended);
