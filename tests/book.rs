@@ -170,19 +170,38 @@ fn tutorials() -> &'static Path {
         // In this test's profile, so the tabula crates and every dependency
         // already built for the suite are used again, not compiled anew.
         let release = dir.ends_with("release");
-        let mut build = cargo();
-        build.args(["build", "--workspace", "--manifest-path"]);
-        build.arg(root().join("book/tutorials/Cargo.toml"));
-        if release {
-            build.arg("--release");
+        // One crate at a time, as a user builds their own: built together,
+        // cargo would unify their features, and a crate without the
+        // shipped games (the Pig tutorial) would link them, its game
+        // beside the shipped `pig`, as one that uses them asks.
+        for package in tutorial_packages() {
+            let mut build = cargo();
+            build.args(["build", "-p", &package, "--manifest-path"]);
+            build.arg(root().join("book/tutorials/Cargo.toml"));
+            if release {
+                build.arg("--release");
+            }
+            let out = build
+                .env("CARGO_TARGET_DIR", &target)
+                .output()
+                .expect("cargo runs");
+            check_build(&format!("building book/tutorials, {package}"), &out);
         }
-        let out = build
-            .env("CARGO_TARGET_DIR", &target)
-            .output()
-            .expect("cargo runs");
-        check_build("building book/tutorials", &out);
         dir
     })
+}
+
+/// The tutorial crates' package names.
+fn tutorial_packages() -> Vec<String> {
+    let dir = root().join("book/tutorials");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("book/tutorials")
+        .map(|e| e.expect("an entry").path().join("Cargo.toml"))
+        .filter(|m| m.exists())
+        .map(|m| package_name(&m))
+        .collect();
+    names.sort();
+    names
 }
 
 /// The binaries of the tutorial crates: (crate folder, binary name).
