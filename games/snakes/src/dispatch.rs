@@ -68,7 +68,7 @@ pub fn with_rules<V: WithRules>(set: &'static RuleSet, service: V) -> V::Output 
 /// Runs `service` under the rule set itself, one rule type for every rule
 /// set ([`RuleSet`], its hooks reached through [`DynRules`]): the service
 /// is compiled once. For services whose time is not spent in the rules'
-/// hooks (see the [module](self)); the same answers as [`with_rules`].
+/// hooks (see the module `dispatch`: simulation is the exception); the same answers as [`with_rules`].
 ///
 /// ```
 /// use tabula_snakes::{Rules, WithRules, rules, with_rule_set};

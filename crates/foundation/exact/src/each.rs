@@ -5,8 +5,8 @@
 //! [`EachOwn::solve`] values every state reachable from the initial one
 //! by a vector, one component per seat, and works backwards from the
 //! finished games (backward induction): a finished game is worth its
-//! [`Objective::terminal_vector`] (for [`WinChances`], 1 for the seat
-//! that ranks first alone; for [`Scores`], each seat's score), a chance
+//! [`Objective::terminal_vector`] (for [`WinChances`](crate::WinChances), 1 for the seat
+//! that ranks first alone; for [`Scores`](crate::Scores), each seat's score), a chance
 //! state the probability-weighted mean of its outcomes' vectors, and a
 //! decision state the vector of the move that is best *for the seat
 //! deciding*, its own component largest; of moves within
