@@ -1509,3 +1509,44 @@ fn a_tutorial_game_compiles_no_shipped_game() {
         .collect();
     assert!(found.is_empty(), "the Pig tutorial compiles {found:?}");
 }
+
+/// The statics of the games' sources that hold something shared and
+/// mutable (`Mutex`, `RwLock`, `OnceLock`, `SolveOnce`): each
+/// `file:line: text`.
+fn game_statics() -> Vec<String> {
+    let mut found = Vec::new();
+    for file in sources(&root().join("games")) {
+        let text = std::fs::read_to_string(&file).expect("a source");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            let shared = ["Mutex<", "RwLock<", "OnceLock<", "SolveOnce<"]
+                .iter()
+                .any(|t| code.contains(t));
+            if (code.starts_with("static ") || code.starts_with("pub static ")) && shared {
+                let path = file.strip_prefix(root()).unwrap_or(&file);
+                found.push(format!("{}:{}: {code}", path.display(), n + 1));
+            }
+        }
+    }
+    found
+}
+
+/// Solved play is kept in one place, the framework's cache
+/// (`tabula_exact::solved`, keyed by game, spec, objective and seats):
+/// no game crate keeps a cache of its own in a static (Chance-it's
+/// strategies, noline's perfect tables and backgammon's bear-off
+/// database all ask the framework's).
+#[test]
+fn no_game_keeps_a_cache_of_solved_play() {
+    // Not solved play: where a long solve reports its progress.
+    let allowed = ["games/chance-it/src/win.rs"];
+    let found: Vec<String> = game_statics()
+        .into_iter()
+        .filter(|f| !allowed.iter().any(|a| f.starts_with(a)))
+        .collect();
+    assert!(
+        found.is_empty(),
+        "games keep statics of shared state (solved play belongs in tabula_exact::solved):\n{}",
+        found.join("\n")
+    );
+}

@@ -2,7 +2,7 @@
 //! blots, the bear-off database once both sides are home) and the pip-count greedy
 //! policy `pipcount`.
 
-use std::sync::OnceLock;
+use std::sync::Arc;
 
 use tabula_core::{Agent, Rule, Seat};
 use tabula_play::agents::{AgentEntry, BuildFn};
@@ -44,10 +44,12 @@ pub fn pip_score(position: &Position, seat: usize) -> f64 {
 pub const PIPS_PER_ROLL: f64 = 49.0 / 6.0;
 
 /// The one-sided bear-off database of 15 checkers, solved once (a few
-/// seconds) the first time a search meets a bear-off.
-pub fn database() -> &'static Option<BearOffDb> {
-    static DB: OnceLock<Option<BearOffDb>> = OnceLock::new();
-    DB.get_or_init(|| BearOff::new(15).solve().ok())
+/// seconds) the first time a search meets a bear-off, and kept in the
+/// framework's one cache of solved play ([`tabula_exact::solved`]);
+/// `None` if it cannot be solved.
+pub fn database() -> Option<Arc<BearOffDb>> {
+    let key = tabula_exact::SolvedKey::new("backgammon", "bearoff(checkers=15)", "fewest", 1);
+    tabula_exact::solved(key, || BearOff::new(15).solve()).ok()
 }
 
 /// How good a bear-off (both sides home) is for `seat`, in pips: the
@@ -55,7 +57,7 @@ pub fn database() -> &'static Option<BearOffDb> {
 pub fn bearoff_score(position: &Position, seat: usize) -> Option<f64> {
     let mine = Home::of(position, seat)?;
     let theirs = Home::of(position, 1 - seat)?;
-    let db = database().as_ref()?;
+    let db = database()?;
     Some(PIPS_PER_ROLL * (db.expected(&theirs)? - db.expected(&mine)?))
 }
 

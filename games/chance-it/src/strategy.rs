@@ -439,40 +439,32 @@ pub fn build(name: &str, config: &Config) -> Result<Strategy, ChanceItError> {
     })
 }
 
-/// The most strategies [`shared`] keeps.
-const SHARED: usize = 16;
-
 /// The strategy `name` (with `parameter`, for a family) for `config`,
-/// built once and shared: a strategy is immutable (its random choices
+/// built once and shared through the framework's one cache of solved
+/// play ([`tabula_exact::solved`], keyed by the game, its spec, the
+/// strategy and the seats): a strategy is immutable (its random choices
 /// draw from the caller's stream), and building one may solve the whole
 /// game (win-optimal), so every agent, tournament seating and exact solve
-/// that names it uses the same one. The last [`SHARED`] are kept.
+/// that names it uses the same one.
 fn shared(
     name: &'static str,
     parameter: Option<&str>,
     config: &Config,
     build: BuildStrategy,
 ) -> Result<Strategy, ChanceItError> {
-    type Key = (&'static str, Option<String>, Config);
-    static BUILT: std::sync::Mutex<Vec<(Key, Strategy)>> = std::sync::Mutex::new(Vec::new());
-    let key: Key = (name, parameter.map(str::to_string), *config);
-    if let Ok(built) = BUILT.lock()
-        && let Some((_, s)) = built.iter().find(|(k, _)| *k == key)
-    {
-        return Ok(s.clone());
-    }
-    // Built outside the lock: a solve takes time, and another thread may
-    // build another strategy meanwhile (or the same one, kept once).
-    let s = build(config, parameter)?;
-    if let Ok(mut built) = BUILT.lock()
-        && !built.iter().any(|(k, _)| *k == key)
-    {
-        if built.len() >= SHARED {
-            built.remove(0);
-        }
-        built.push((key, s.clone()));
-    }
-    Ok(s)
+    let objective = match parameter {
+        Some(p) => format!("{name}-{p}"),
+        None => name.to_string(),
+    };
+    let game = <crate::ChanceIt as tabula_play::record::Recordable>::NAME;
+    let key = tabula_exact::SolvedKey::new(
+        game,
+        &tabula_core::params::spec(game, config),
+        &objective,
+        usize::from(config.players()),
+    );
+    let s = tabula_exact::solved(key, || build(config, parameter))?;
+    Ok((*s).clone())
 }
 
 /// The view of the seat to move at `state`.

@@ -84,26 +84,26 @@ pub const PERFECT_BUDGET: u64 = 200_000_000;
 /// board size for the whole process).
 pub const PERFECT_MEMORY: u64 = 512 << 20;
 
-/// The solvers the perfect agents share, by board size: whatever one
-/// proves, every other game of the process finds in the table.
-static SOLVERS: Mutex<Vec<(usize, Arc<Mutex<Solver>>)>> = Mutex::new(Vec::new());
-
 impl Perfect {
     /// A perfect player for `dim` boards: boards up to [`PERFECT_MAX_DIM`].
     pub fn new(dim: usize) -> Result<Perfect, NolineError> {
         if dim > PERFECT_MAX_DIM {
             return Err(NolineError::PerfectTooLarge(dim));
         }
-        let mut shared = SOLVERS.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, solver)) = shared.iter().find(|(d, _)| *d == dim) {
-            return Ok(Perfect {
-                solver: Arc::clone(solver),
-            });
-        }
-        let mut solver = solve::solver(dim, PERFECT_MEMORY)?;
-        solver.set_max_nodes(PERFECT_BUDGET);
-        let solver = Arc::new(Mutex::new(solver));
-        shared.push((dim, Arc::clone(&solver)));
+        // One table per board size for the whole process, in the
+        // framework's one cache of solved play.
+        let name = <Noline as tabula_play::record::Recordable>::NAME;
+        let key = tabula_exact::SolvedKey::new(
+            name,
+            &tabula_core::params::spec(name, &crate::Dim { dim }),
+            "perfect",
+            2,
+        );
+        let solver = tabula_exact::solved(key, || {
+            let mut solver = solve::solver(dim, PERFECT_MEMORY)?;
+            solver.set_max_nodes(PERFECT_BUDGET);
+            Ok::<_, NolineError>(Mutex::new(solver))
+        })?;
         Ok(Perfect { solver })
     }
 

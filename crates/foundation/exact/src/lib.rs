@@ -176,7 +176,7 @@ pub use fewest::Fewest;
 pub use objective::{
     Aim, AimError, Aimed, Objective, Reach, ScoreOf, Scores, Terminal, WinChances, WinZeroSum,
 };
-pub use once::SolveOnce;
+pub use once::{SOLVED_KEPT, SolveOnce, SolvedKey, solved};
 pub use optimal::Optimal;
 pub use race::Race;
 pub use shortest::{Route, Shortest};

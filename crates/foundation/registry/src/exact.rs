@@ -453,15 +453,6 @@ where
 /// build.
 pub const OPTIMAL_MAX_STATES: usize = 10_000_000;
 
-/// A solved optimal strategy of some game, shared.
-type Solved = std::sync::Arc<dyn std::any::Any + Send + Sync>;
-
-/// Every optimal solve made so far: the one cache of solved play of the
-/// generic `optimal*` agents, keyed by game type, parameters and
-/// objective.
-static SOLVED: tabula_exact::SolveOnce<(std::any::TypeId, String, &'static str), Solved> =
-    tabula_exact::SolveOnce::new();
-
 /// How a game's optimal play is solved for an objective: over its whole
 /// state graph ([`Optimal`]), or over the dense numbering of its states
 /// where it gives one ([`DenseOptimal`](tabula_exact::DenseOptimal), far
@@ -488,8 +479,9 @@ pub fn aim_of(suffix: Option<&str>) -> Result<tabula_exact::Aim, agents::BuildEr
 /// [`WinZeroSum`](tabula_exact::WinZeroSum) for two seats, the chance of
 /// winning for one; `optimal-score`: the expected score, or the
 /// difference of the two seats' scores; see
-/// [`Aim`](tabula_exact::Aim)), solved once per game type, parameters and
-/// objective by `solve` and shared by every agent built from it, on every
+/// [`Aim`](tabula_exact::Aim)), solved once per game, parameters,
+/// objective and seats by `solve`, in the one cache of solved play
+/// ([`tabula_exact::solved`]), and shared by every agent built from it, on every
 /// worker and in every seating: the `optimal*` agents that
 /// [`register_game!`](crate::register_game) registers. Two workers asking
 /// at once wait for one solve.
@@ -502,27 +494,21 @@ where
     G: tabula_play::record::Recordable + 'static,
 {
     let aim = aim_of(objective)?;
-    let key = (
-        std::any::TypeId::of::<G>(),
-        serde_json::to_string(&game.parameters())?,
-        aim.name(),
-    );
-    let solved = SOLVED
-        .get_or_solve(key, || {
-            let solving = crate::progress::installed().start_solve("optimal play");
-            let limits = Limits {
-                max_states: OPTIMAL_MAX_STATES,
-                max_transitions: OPTIMAL_MAX_STATES.saturating_mul(10),
-                progress: solving.sink(),
-                ..Limits::default()
-            };
-            Ok(std::sync::Arc::new(solve(game, aim, &limits)?) as Solved)
-        })
-        .map_err(PolicyError::from)?;
-    let strategy = solved
-        .downcast_ref::<SharedStrategy<G>>()
-        .ok_or("the shared optimal solve holds another game")?;
-    Ok(Box::new(tabula_core::Rule::shared(strategy.clone())))
+    // The parameters in their one serialized form: canonical for the type.
+    let spec = serde_json::to_string(&game.parameters())?;
+    let key = tabula_exact::SolvedKey::new(G::NAME, &spec, aim.name(), game.seats());
+    let strategy = tabula_exact::solved(key, || {
+        let solving = crate::progress::installed().start_solve("optimal play");
+        let limits = Limits {
+            max_states: OPTIMAL_MAX_STATES,
+            max_transitions: OPTIMAL_MAX_STATES.saturating_mul(10),
+            progress: solving.sink(),
+            ..Limits::default()
+        };
+        solve(game, aim, &limits)
+    })
+    .map_err(PolicyError::from)?;
+    Ok(Box::new(tabula_core::Rule::shared((*strategy).clone())))
 }
 
 /// The optimal agent's solve over the whole state graph.
