@@ -1550,3 +1550,54 @@ fn no_game_keeps_a_cache_of_solved_play() {
         found.join("\n")
     );
 }
+
+/// Games register their exact methods through the builder: every
+/// `impl Solve<..> for X` in a game crate is registered by
+/// `.solver(X)` (or `.solver(path::X)`) in the same crate, and no game
+/// keeps a hook that replaces a verb's analysis (`analyze_solve`,
+/// `tournament_exact`, `own_analysis`).
+#[test]
+fn games_register_their_solvers_through_the_builder() {
+    let mut problems = Vec::new();
+    let mut found = 0;
+    for game in std::fs::read_dir(root().join("games"))
+        .expect("games")
+        .flatten()
+    {
+        let files = sources(&game.path().join("src"));
+        let texts: Vec<String> = files
+            .iter()
+            .map(|f| std::fs::read_to_string(f).expect("a source"))
+            .collect();
+        let all = texts.join("\n");
+        for text in &texts {
+            for line in text.lines() {
+                let Some(rest) = line
+                    .split_once("Solve<")
+                    .filter(|(before, _)| before.trim_start().starts_with("impl"))
+                    .and_then(|(_, rest)| rest.split_once(" for "))
+                    .map(|(_, rest)| rest)
+                else {
+                    continue;
+                };
+                let name = rest.trim_end_matches(|c: char| c == '{' || c.is_whitespace());
+                found += 1;
+                if !all.contains(&format!(".solver({name})"))
+                    && !all.contains(&format!("::{name})"))
+                {
+                    problems.push(format!(
+                        "{}: {name} is not registered",
+                        game.path().display()
+                    ));
+                }
+            }
+        }
+        for hook in ["fn analyze_solve", "fn tournament_exact", "fn own_analysis"] {
+            if all.contains(hook) {
+                problems.push(format!("{}: a verb hook `{hook}`", game.path().display()));
+            }
+        }
+    }
+    assert!(found >= 4, "the games' solvers are found ({found})");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

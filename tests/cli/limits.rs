@@ -366,3 +366,69 @@ fn win_optimal_above_the_maximum_is_refused_at_once_with_a_message() {
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// The one solver interface, as a user meets it: with two strategies in
+/// the seats and too many states for the chain, Chance-it's registered
+/// staged solve answers each seat's chances (the same chances the chain
+/// gives where it fits), and backgammon's whole game is refused with what
+/// is solved exactly named.
+#[test]
+fn registered_solvers_answer_where_the_chain_does_not_fit() {
+    let agents = ["--agents", "until-ten,tapering", "--format", "json"];
+    let by_chain = json(&tabula(
+        &[&["analyze", "chance-it", "--rounds", "1"][..], &agents[..]].concat(),
+    ));
+    let staged = tabula(
+        &[
+            &[
+                "analyze",
+                "chance-it",
+                "--rounds",
+                "1",
+                "--max-states",
+                "100",
+            ][..],
+            &agents[..],
+        ]
+        .concat(),
+    );
+    assert_eq!(staged.status.code(), Some(0), "{}", stderr(&staged));
+    let staged = json(&staged);
+    assert_eq!(staged["method"], "staged", "{staged}");
+    assert!(by_chain["steps_pmf"].is_array(), "{by_chain}");
+    for seat in 0..2 {
+        for key in ["win", "tie", "score"] {
+            let (a, b) = (&by_chain["seats"][seat][key], &staged["seats"][seat][key]);
+            let (a, b) = (a.as_f64().expect("a number"), b.as_f64().expect("a number"));
+            assert!(
+                (a - b).abs() < 1e-12,
+                "seat {seat} {key}: {a} by the chain, {b} staged"
+            );
+        }
+    }
+    // Five rounds: past the chain's default limit, answered all the same.
+    let five = tabula(&[
+        "analyze",
+        "chance-it",
+        "--rounds",
+        "5",
+        "--agents",
+        "until-ten,tapering",
+        "--max-states",
+        "1000",
+    ]);
+    assert_eq!(five.status.code(), Some(0), "{}", stderr(&five));
+    assert!(
+        stdout(&five).contains("solved exactly by its staged solver"),
+        "{}",
+        stdout(&five)
+    );
+    // Backgammon: the refusal names the remedy.
+    let o = tabula(&["analyze", "backgammon", "--max-states", "1000"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("tabula bearoff backgammon"),
+        "{}",
+        stderr(&o)
+    );
+}

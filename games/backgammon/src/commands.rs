@@ -228,3 +228,61 @@ impl Report for BearOffReport {
         }]
     }
 }
+
+/// Backgammon's exact answers, registered with the framework: the whole
+/// game with agents in the seats while its chain fits under
+/// `--max-states` (the framework's chain), and past it a refusal that
+/// names what is solved exactly, the bear-off numbering of `tabula
+/// bearoff backgammon` (one side's positions, and a race of both sides
+/// home), since no limit makes the whole game fit.
+pub struct BearOffSolve;
+
+impl tabula_registry::Solve<crate::Backgammon> for BearOffSolve {
+    fn name(&self) -> &'static str {
+        "bear-off numbering"
+    }
+
+    fn answers(
+        &self,
+        _: &crate::Backgammon,
+        _: &crate::game::BackgammonParams,
+        query: &tabula_registry::Query<'_>,
+    ) -> bool {
+        matches!(
+            query,
+            tabula_registry::Query::Distribution { lengths: true, .. }
+        )
+    }
+
+    fn solve(
+        &self,
+        game: &crate::Backgammon,
+        p: &crate::game::BackgammonParams,
+        query: &tabula_registry::Query<'_>,
+        within: &tabula_registry::solve::Within<'_>,
+    ) -> Result<tabula_registry::Answer<crate::Backgammon>, Error> {
+        use tabula_registry::exact::{PolicyArgs, PolicyError};
+        let tabula_registry::Query::Distribution { agents, .. } = query else {
+            return Err(tabula_registry::solve::unsupported(self.name(), query));
+        };
+        let spec = tabula_core::params::spec("backgammon", p);
+        let args = PolicyArgs {
+            agents: agents.to_vec(),
+            max_states: within.max_states,
+        };
+        match tabula_registry::exact::analyze_agents_within(game, &spec, &args, &within.budget) {
+            Ok(solution) => Ok(tabula_registry::Answer::Distribution(
+                tabula_registry::solve::Distribution {
+                    solution: Some(solution),
+                    ..Default::default()
+                },
+            )),
+            Err(PolicyError::TooLarge { limit, .. }) => Err(format!(
+                "the whole game of backgammon is too large to solve exactly: its chain passed {limit} states (--max-states {limit}), and it has far more positions than any limit holds. \
+What is solved exactly is the bear-off: `tabula bearoff backgammon --position 0,0,1,2,2,3` gives a side's expected rolls and best play, and `--against N1,...,N6` both sides' chances in a race home (up to 11 checkers a side); `tabula simulate backgammon` samples whole games"
+            )
+            .into()),
+            Err(e) => Err(e.into()),
+        }
+    }
+}

@@ -102,5 +102,8 @@ tabula_registry::register_game! {
     summary: "Backgammon: race your 15 checkers home and off, hitting blots on the way; gammons count double, backgammons triple",
     agents: "pipcount,random",
     games: 10_000,
-    build: |g| g.sections(starting_position).picture(state_picture),
+    build: |g| g
+        .sections(starting_position)
+        .picture(state_picture)
+        .solver(commands::BearOffSolve),
 }

@@ -339,18 +339,9 @@ pub fn analyze_arguments(command: Arguments) -> Arguments {
     more_help(command, ANALYZE_HELP)
 }
 
-/// Chance-it's own report ([`Analysis`]) unless `--agents` names
-/// strategies (the generic solve's).
-pub fn analyze_solve(config: &Config, values: &Values) -> Option<Result<Box<dyn Report>, Error>> {
-    if !tabula_registry::agent_names(values).is_empty() {
-        return None;
-    }
-    Some(analyze(config))
-}
-
 /// Solves the game exactly: turn values, the optimal policy, win-optimal's
 /// chances.
-fn analyze(config: &Config) -> Result<Box<dyn Report>, Error> {
+pub(crate) fn analyze(config: &Config) -> Result<Box<dyn Report>, Error> {
     let most = win::max_rounds(config.dice());
     if config.rounds() > most {
         return Err(format!(

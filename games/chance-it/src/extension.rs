@@ -5,8 +5,10 @@
 //! options, prompts and look in `play`.
 
 use tabula_play::tournament::Chances;
+use tabula_registry::exact::{PolicyArgs, PolicyError};
+use tabula_registry::solve::{ChancesReport, Distribution, Optimum, Within};
 use tabula_registry::tally::TallyRule;
-use tabula_registry::{Error, GameBuilder, Solver, TerminalLook, TournamentSetup};
+use tabula_registry::{Answer, Error, GameBuilder, Query, Solve, TerminalLook, TournamentSetup};
 use tabula_verbs::TournamentReport;
 
 use crate::strategy::{self, Depends};
@@ -23,12 +25,7 @@ Example: tabula tournament chance-it --agents until-ten,tapering,optimal,win-opt
 /// to its registration's builder.
 pub(crate) fn capabilities(g: GameBuilder<ChanceIt>) -> GameBuilder<ChanceIt> {
     g.options("analyze", crate::commands::analyze_arguments)
-        .solver(Solver {
-            analyze: Some(|_, config, values| crate::commands::analyze_solve(config, values)),
-            pictures: false,
-            chances: Some(exact_chances),
-            tournament_chances: Some(tournament_exact),
-        })
+        .solver(StagedSolve)
         .options("play", crate::commands::play_arguments)
         .play_setup(crate::commands::play_setup)
         .look(TerminalLook {
@@ -99,23 +96,85 @@ fn exact_chances(
     ]))
 }
 
-/// Two strategies' chances from [`exact_chances`] (without the expected
-/// totals, which the standings do not show); none for more players.
-fn tournament_exact(
-    game: &ChanceIt,
-    config: &Config,
-    agents: &[&str],
-) -> Option<Result<Vec<Chances>, Error>> {
-    if agents.len() != 2 {
-        return Some(Err("exact chances are solved for two players".into()));
+/// Chance-it's staged solve, registered with the framework: optimal
+/// play (its own report: turn values, the optimal policy, win-optimal's
+/// chances), and the distribution with two strategies in the seats
+/// (each seat's chances, by backward induction over rounds and score
+/// differences, [`exact_chances`]). Asked for the length distribution
+/// too (`analyze --agents`), it leaves the game to the framework's chain
+/// while the chain fits under `--max-states`, and answers with the
+/// chances alone past it.
+struct StagedSolve;
+
+impl Solve<ChanceIt> for StagedSolve {
+    fn name(&self) -> &'static str {
+        "staged"
     }
-    let agents: Vec<String> = agents.iter().map(ToString::to_string).collect();
-    let chances = exact_chances(game, config, &agents)?;
-    Some(chances.map(|c| {
-        c.into_iter()
-            .map(|c| Chances { score: None, ..c })
-            .collect()
-    }))
+
+    fn answers(&self, _: &ChanceIt, config: &Config, query: &Query<'_>) -> bool {
+        match query {
+            Query::Optimal { .. } => true,
+            Query::Distribution { agents, .. } => {
+                agents.len() == 2 && agents.iter().all(|a| strategy::build(a, config).is_ok())
+            }
+            _ => false,
+        }
+    }
+
+    fn solve(
+        &self,
+        game: &ChanceIt,
+        config: &Config,
+        query: &Query<'_>,
+        within: &Within<'_>,
+    ) -> Result<Answer<ChanceIt>, Error> {
+        let agents = match query {
+            Query::Optimal { .. } => {
+                return Ok(Answer::Optimal(Optimum {
+                    policy: None,
+                    report: Some(crate::commands::analyze(config)?),
+                }));
+            }
+            Query::Distribution { agents, .. } => *agents,
+            _ => return Err(tabula_registry::solve::unsupported(self.name(), query)),
+        };
+        let Query::Distribution { lengths: true, .. } = query else {
+            let chances = exact_chances(game, config, agents).ok_or("no strategies")??;
+            return Ok(Answer::Distribution(Distribution {
+                chances,
+                ..Default::default()
+            }));
+        };
+        let spec =
+            tabula_core::params::spec(<ChanceIt as tabula_play::record::Recordable>::NAME, config);
+        let args = PolicyArgs {
+            agents: agents.to_vec(),
+            max_states: within.max_states,
+        };
+        let limit =
+            match tabula_registry::exact::analyze_agents_within(game, &spec, &args, &within.budget)
+            {
+                Ok(solution) => {
+                    return Ok(Answer::Distribution(Distribution {
+                        chances: Vec::new(),
+                        solution: Some(solution),
+                        report: None,
+                    }));
+                }
+                Err(PolicyError::TooLarge { limit, .. }) => limit,
+                Err(e) => return Err(e.into()),
+            };
+        let chances = exact_chances(game, config, agents).ok_or("no strategies")??;
+        let mut report = ChancesReport::of(&spec, self.name(), agents, &chances);
+        report.note = Some(format!(
+            "the whole game's chain outgrew --max-states {limit}, so there is no length distribution; each seat's chances come from the staged solve over rounds and score differences"
+        ));
+        Ok(Answer::Distribution(Distribution {
+            chances,
+            solution: None,
+            report: Some(Box::new(report)),
+        }))
+    }
 }
 
 /// The keys of Chance-it's tournament before it was the generic one:

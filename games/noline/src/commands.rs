@@ -10,11 +10,12 @@ use std::fmt::Write as _;
 
 use tabula_registry::PlaySetup;
 use tabula_registry::args::{Arguments, FromArgs as _, ValueKind, Values};
-use tabula_registry::{Error, Report};
+use tabula_registry::solve::Within;
+use tabula_registry::{Answer, Error, Query, Report, Solve};
 
 use crate::board::MAX_DIM;
 use crate::solve::Value;
-use crate::{Dim, solve};
+use crate::{Dim, Noline, solve};
 
 fn odd_dim(s: &str) -> Result<usize, String> {
     let d: usize = s
@@ -117,13 +118,37 @@ pub fn analyze_arguments(command: Arguments) -> Arguments {
     more_help(SolverOptions::augment(command), ANALYZE_HELP)
 }
 
-/// Solves perfect play from the empty board with noline's own solver,
-/// unless `--agents` names policies (the generic solve's).
-pub fn analyze_solve(p: &Dim, values: &Values) -> Option<Result<Box<dyn Report>, Error>> {
-    if !tabula_registry::agent_names(values).is_empty() {
-        return None;
+/// noline's proof search, registered with the framework: the game's
+/// value from the empty board under perfect play, and the value of each
+/// first move ([`solve::solve_reporting`]), within `--max-nodes` and
+/// `--max-memory` (its own budget, read from the verb's options).
+pub struct ProofSolve;
+
+impl Solve<Noline> for ProofSolve {
+    fn name(&self) -> &'static str {
+        "proof search"
     }
-    Some(solve_perfect(p.dim, values))
+
+    fn answers(&self, _: &Noline, _: &Dim, query: &Query<'_>) -> bool {
+        matches!(query, Query::Value)
+    }
+
+    fn solve(
+        &self,
+        _: &Noline,
+        p: &Dim,
+        query: &Query<'_>,
+        within: &Within<'_>,
+    ) -> Result<Answer<Noline>, Error> {
+        match query {
+            Query::Value => Ok(Answer::Value(solve_perfect(p.dim, within.options)?)),
+            _ => Err(tabula_registry::solve::unsupported(self.name(), query)),
+        }
+    }
+
+    fn own_budget(&self) -> bool {
+        true
+    }
 }
 
 fn solve_perfect(dim: usize, values: &Values) -> Result<Box<dyn Report>, Error> {

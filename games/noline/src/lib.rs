@@ -43,10 +43,7 @@ tabula_registry::register_game! {
     agents: "type1,type2",
     build: |g| g
         .options("analyze", commands::analyze_arguments)
-        .solver(tabula_registry::Solver {
-            analyze: Some(|_, p, values| commands::analyze_solve(p, values)),
-            ..Default::default()
-        })
+        .solver(commands::ProofSolve)
         .options("play", commands::play_arguments)
         .play_setup(commands::play_setup)
         .look(tabula_registry::TerminalLook {

@@ -15,7 +15,10 @@ use tabula_registry::args::{Arguments, FromArgs as _, Values};
 use tabula_registry::play::RecordArgs;
 use tabula_registry::progress::seconds_budget;
 use tabula_registry::simulation::Simulator;
-use tabula_registry::{Error, GameBuilder, Io, ParameterSource, SimulationPlan, Solver};
+use tabula_registry::solve::{Distribution, Within};
+use tabula_registry::{
+    Answer, Error, GameBuilder, Io, ParameterSource, Query, SimulationPlan, Solve,
+};
 use tabula_sim::{Run, Simulation};
 
 use crate::params::SetupParameters;
@@ -57,11 +60,7 @@ pub fn capabilities(g: GameBuilder<Recorded>) -> GameBuilder<Recorded> {
         "Snakes (Chutes) and Ladders: exact answers for a board and rule set (specification 001)",
     )
     .options("analyze", analyze_arguments)
-    .solver(Solver {
-        analyze: Some(|game, _, values| Some(analyze(game, values))),
-        pictures: true,
-        ..Default::default()
-    })
+    .solver(BoardChain)
     .page(crate::designer::PAGE)
 }
 
@@ -394,6 +393,52 @@ impl Simulator<Recorded> for Spec000 {
 }
 
 /// Solves `game` exactly: specification 001's answers.
+/// Snakes' solve of a board and rule set, registered with the
+/// framework: the game decided by chance alone as a Markov chain over
+/// squares (specification 001's exact answers: the throws'
+/// distribution, expected landings per square, each seat's chance, and
+/// with `--shortest` the shortest games), read with its own options.
+struct BoardChain;
+
+impl Solve<Recorded> for BoardChain {
+    fn name(&self) -> &'static str {
+        "board chain"
+    }
+
+    fn answers(
+        &self,
+        _: &Recorded,
+        _: &<Recorded as tabula_play::record::Recordable>::Parameters,
+        query: &Query<'_>,
+    ) -> bool {
+        matches!(query, Query::Distribution { agents, .. } if agents.is_empty())
+    }
+
+    fn solve(
+        &self,
+        game: &Recorded,
+        p: &<Recorded as tabula_play::record::Recordable>::Parameters,
+        query: &Query<'_>,
+        within: &Within<'_>,
+    ) -> Result<Answer<Recorded>, Error> {
+        if !self.answers(game, p, query) {
+            return Err(tabula_registry::solve::unsupported(self.name(), query));
+        }
+        Ok(Answer::Distribution(Distribution {
+            report: Some(analyze(game, within.options)?),
+            ..Default::default()
+        }))
+    }
+
+    fn own_budget(&self) -> bool {
+        true
+    }
+
+    fn pictures(&self) -> bool {
+        true
+    }
+}
+
 fn analyze(game: &Recorded, values: &Values) -> Result<Box<dyn tabula_registry::Report>, Error> {
     let args = AnalyzeOptions::from_values(values)?;
     let max_states = values.get::<u64>("max_states")?.unwrap_or(1);

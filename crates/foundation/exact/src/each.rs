@@ -120,7 +120,7 @@ where
                     }
                     if on_path.contains(&state) {
                         return Err(ExactError::Unsupported(format!(
-                            "optimal play for each seat is solved by backward induction, for games without cycles; state {state:?} leads back to itself"
+                            "optimal play for each seat is solved by backward induction, for games without cycles; state {state:?} leads back to itself. Name fixed policies for the seats instead (--agents A,B,C: the chain solves a game with cycles), or simulate"
                         )));
                     }
                     if solved.len() + on_path.len() >= limits.max_states {
@@ -269,7 +269,7 @@ where
     let of = |next: &G::State| -> Result<&Vec<f64>, ExactError> {
         solved.get(next).map(|(v, _)| v).ok_or_else(|| {
             ExactError::Unsupported(format!(
-                "optimal play for each seat is solved by backward induction, for games without cycles; state {next:?} leads back"
+                "optimal play for each seat is solved by backward induction, for games without cycles; state {next:?} leads back. Name fixed policies for the seats instead (--agents A,B,C: the chain solves a game with cycles), or simulate"
             ))
         })
     };

@@ -264,7 +264,7 @@ impl Aim {
         match seats {
             1 | 2 => Ok(Aimed { aim: self, seats }),
             n => Err(format!(
-                "optimal play for {} as one number is solved for one seat or two (a zero-sum game of two), not {n}; for more, each seat for itself (EachOwn) is solved over the game's state graph, not over a numbering",
+                "optimal play for {} as one number is solved for one seat or two (a zero-sum game of two), not {n}; for more, each seat for itself (EachOwn) is solved over the game's state graph, not over a numbering: name fixed policies for the seats instead (--agents A,B,C), or simulate",
                 self.help()
             )),
         }

@@ -7,21 +7,17 @@ use std::any::{Any, TypeId};
 use tabula_core::CoreError;
 use tabula_core::registry::PluginInfo;
 use tabula_play::record::Recordable;
-use tabula_play::tournament::Chances;
 
+use crate::Error;
 use crate::args::{Arguments, Values};
 use crate::kind::{Defaults, PlaySetup, Rules};
 use crate::page::GamePage;
 use crate::play::TournamentOptions;
 use crate::probe::Found;
 use crate::tally::TallyRule;
-use crate::{Error, Report};
 
 /// Refuses a number of games per pairing of a tournament.
 pub type GamesCheckFn<G> = fn(&G, &<G as Recordable>::Parameters, u64) -> Result<(), Error>;
-/// A game's own answer to `analyze`, where it has one.
-pub type AnalysisFn<G> =
-    fn(&G, &<G as Recordable>::Parameters, &Values) -> Option<Result<Box<dyn Report>, Error>>;
 /// Parameters given otherwise than as their options, as typed.
 pub type GivenFn = fn(&Values) -> Vec<(String, String)>;
 /// The game its parameters make.
@@ -47,45 +43,6 @@ impl<G: Rules> Default for TournamentSetup<G> {
         TournamentSetup {
             configure: None,
             check: None,
-        }
-    }
-}
-
-/// Each seat's exact chances of a game with the named agents in the
-/// seats, from the game's own solver: `None` leaves them to the generic
-/// solve, `Some(Err(why))` says why there are none.
-pub type ChancesFn<G> =
-    fn(&G, &<G as Recordable>::Parameters, &[String]) -> Option<Result<Vec<Chances>, Error>>;
-
-/// [`ChancesFn`] for a tournament's seating.
-pub type SeatingChancesFn<G> =
-    fn(&G, &<G as Recordable>::Parameters, &[&str]) -> Option<Result<Vec<Chances>, Error>>;
-
-/// The game's own exact solver ([`GameBuilder::solver`](crate::GameBuilder::solver)): what it
-/// answers in place of the generic solve (which folds the agents'
-/// policies into the game's chain, for a hashable state).
-pub struct Solver<G: Rules> {
-    /// `analyze`'s answer where it has one (noline's proof search of
-    /// perfect play, Chance-it's staged solve without `--agents`); `None`
-    /// leaves it to the generic solve.
-    pub analyze: Option<AnalysisFn<G>>,
-    /// Whether its `analyze` report has pictures.
-    pub pictures: bool,
-    /// Each seat's exact chances with these agents (`simulate`'s exact
-    /// columns).
-    pub chances: Option<ChancesFn<G>>,
-    /// Each seat's exact chances in a tournament's seating; the default
-    /// is [`chances`](Self::chances).
-    pub tournament_chances: Option<SeatingChancesFn<G>>,
-}
-
-impl<G: Rules> Default for Solver<G> {
-    fn default() -> Self {
-        Solver {
-            analyze: None,
-            pictures: false,
-            chances: None,
-            tournament_chances: None,
         }
     }
 }
@@ -134,7 +91,8 @@ pub(crate) struct Caps<G: Rules> {
     pub look: Option<Box<dyn Any + Send + Sync>>,
     pub play_setup: Option<PlaySetupFn>,
     pub tournament: TournamentSetup<G>,
-    pub solver: Solver<G>,
+    /// The game's own solvers, tried in order before the generic ones.
+    pub solvers: Vec<Box<dyn crate::solve::Solve<G>>>,
     pub long_run: Option<Box<dyn crate::long_run::LongRunErased<G>>>,
     pub sampler: Option<Box<dyn crate::long_run::SamplerErased<G>>>,
     pub simulation: Option<Box<dyn crate::simulation::SimulationErased<G>>>,

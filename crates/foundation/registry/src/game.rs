@@ -16,7 +16,7 @@
 //! | look | how `play` looks and asks at the terminal | [`look`](GameBuilder::look) |
 //! | play set-up | what the game's own `play` options decide | [`play_setup`](GameBuilder::play_setup) |
 //! | tournament set-up | a tournament's options changed, a refusal before it plays | [`tournament`](GameBuilder::tournament) |
-//! | solver | the game's own exact answers (`analyze`, exact chances) | [`solver`](GameBuilder::solver) |
+//! | solver | an exact method of its own ([`Solve`](crate::Solve)), asked before the generic ones by `analyze`, simulate's exact column, `tournament --exact` | [`solver`](GameBuilder::solver) |
 //! | long run | the game never ends: `analyze` solves its long run | [`long_run`](GameBuilder::long_run) |
 //! | sampler | ... and `simulate` samples it | [`sampler`](GameBuilder::sampler) |
 //! | simulation | the game's own collectors, fast path and report of `simulate` | [`simulation`](GameBuilder::simulation) |
@@ -31,7 +31,7 @@ use std::marker::PhantomData;
 use tabula_play::terminal::Notation;
 
 use crate::capability::{
-    Caps, OptionsFn, ParameterSource, PlaySetupFn, PluginsFn, Solver, TournamentSetup,
+    Caps, OptionsFn, ParameterSource, PlaySetupFn, PluginsFn, TournamentSetup,
 };
 use crate::kind::{Defaults, GameKind, Rules};
 use crate::page::GamePage;
@@ -80,7 +80,7 @@ impl<G: Rules> GameBuilder<G> {
                 look: None,
                 play_setup: None,
                 tournament: TournamentSetup::default(),
-                solver: Solver::default(),
+                solvers: Vec::new(),
                 long_run: None,
                 sampler: None,
                 simulation: None,
@@ -165,9 +165,12 @@ impl<G: Rules> GameBuilder<G> {
         self
     }
 
-    /// The game's own exact solver.
-    pub fn solver(mut self, solver: Solver<G>) -> Self {
-        self.caps.solver = solver;
+    /// An exact solver of the game's own ([`Solve`](crate::Solve)):
+    /// the queries it [`answers`](crate::Solve::answers) are asked of it
+    /// before the framework's generic solvers. Several may be
+    /// registered; they are tried in the order registered.
+    pub fn solver(mut self, solver: impl crate::Solve<G>) -> Self {
+        self.caps.solvers.push(Box::new(solver));
         self
     }
 

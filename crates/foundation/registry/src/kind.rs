@@ -11,7 +11,7 @@ use std::time::Duration;
 use tabula_core::CoreError;
 use tabula_core::params::Param;
 use tabula_core::registry::PluginInfo;
-use tabula_play::tournament::{Chances, Standings};
+use tabula_play::tournament::Standings;
 use tabula_sim::LengthSummary;
 
 use crate::args::{Arguments, Values};
@@ -54,7 +54,8 @@ pub struct Capabilities {
     /// Its own simulation (collectors, fast path, report) answers
     /// `simulate`.
     pub own_simulation: bool,
-    /// Its own solver answers `analyze` (where it has an answer).
+    /// A solver of its own answers `analyze` with options of its own in
+    /// place of `--max-seconds` and `--max-steps`.
     pub own_analysis: bool,
     /// The report of its own `analyze` has pictures.
     pub analysis_pictures: bool,
@@ -267,11 +268,16 @@ pub trait Variant: Send + Sync {
         max_states: u64,
         budget: &crate::exact::Budget,
     ) -> Option<Result<PolicyReport, PolicyError>>;
-    /// Each seat's exact chances from the game's own solver, where it has
-    /// one for these agents.
-    fn own_chances(&self, agents: &[String]) -> Option<Result<Vec<Chances>, Error>>;
-    /// The game's own answer to `analyze`, where it has one.
-    fn own_analysis(&self, values: &Values) -> Option<Result<Box<dyn Report>, Error>>;
+    /// Asks the game's solvers `query`: those it registered
+    /// ([`GameBuilder::solver`](crate::GameBuilder::solver)) in order,
+    /// then the framework's generic ones; the first that
+    /// [answers](crate::Solve::answers) it answers. `None` where none
+    /// does.
+    fn ask(
+        &self,
+        query: &crate::query::Query<'_>,
+        within: &crate::query::Within<'_>,
+    ) -> Option<Result<crate::query::Answered, Error>>;
     /// For a game that never ends: its long run, within `max_states`
     /// states and `max_time` seconds a phase (0: no limit).
     fn long_run(

@@ -121,10 +121,12 @@ pub mod page;
 pub mod play;
 mod probe;
 pub mod progress;
+mod query;
 mod registered;
 mod report;
 pub mod shard;
 pub mod simulation;
+pub mod solve;
 mod spec;
 pub mod state;
 pub mod tally;
@@ -141,8 +143,8 @@ pub mod __agents {
 }
 
 pub use capability::{
-    AnalysisFn, BuildGameFn, ChancesFn, GamesCheckFn, GivenFn, OptionsFn, ParameterSource,
-    PlaySetupFn, PluginsFn, SeatingChancesFn, Solver, TournamentSetup,
+    BuildGameFn, GamesCheckFn, GivenFn, OptionsFn, ParameterSource, PlaySetupFn, PluginsFn,
+    TournamentSetup,
 };
 pub use command::{Command, Io, Kind, RunInteractive, RunReport, Typed};
 pub use entry::{GameEntry, RESERVED_VERBS, Registration, find_game, games, kind, plugins_of};
@@ -154,6 +156,7 @@ pub use kind::{
 };
 pub use registered::seat_count_error;
 pub use report::{Report, pretty};
+pub use solve::{Answer, Answered, Query, Solve};
 pub use spec::variant;
 pub use state::{Actions, DynState, Numbering, PictureFn, Player, StateError};
 pub use tabula_core::CoreError;
@@ -235,6 +238,29 @@ pub fn agent_names(values: &args::Values) -> Vec<String> {
         .collect()
 }
 
+/// `names` with `--objective X` given (other than `win`): a bare
+/// `optimal` read as `optimal-X`, as [`agent_names`] reads `--agents`
+/// (`play` and `tournament`, whose agents come otherwise).
+pub fn with_objective(values: &args::Values, names: Vec<String>) -> Vec<String> {
+    match values
+        .raw("objective")
+        .and_then(|o| o.first())
+        .filter(|o| o.as_str() != "win")
+    {
+        Some(o) => names
+            .into_iter()
+            .map(|s| {
+                if s == "optimal" {
+                    format!("optimal-{o}")
+                } else {
+                    s
+                }
+            })
+            .collect(),
+        None => names,
+    }
+}
+
 /// Whether `game` has the `optimal[-OBJECTIVE]` agents that
 /// [`register_game!`] registers (so `--objective` applies).
 pub fn has_objectives(game: &dyn GameKind) -> bool {
@@ -268,6 +294,15 @@ pub fn objective_of(game: &dyn GameKind, agent: &str) -> Option<&'static str> {
             .ok()
             .map(tabula_exact::Aim::name),
         None => None,
+    }
+}
+
+/// The objective `--objective` names, where the verb has the option
+/// ([`objective_arg`]); [`Aim::Win`](tabula_exact::Aim::Win) otherwise.
+pub fn objective_aim(values: &args::Values) -> Result<tabula_exact::Aim, Error> {
+    match values.raw("objective").and_then(|o| o.first()) {
+        Some(name) => Ok(tabula_exact::Aim::parse(name)?),
+        None => Ok(tabula_exact::Aim::Win),
     }
 }
 

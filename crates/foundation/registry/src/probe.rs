@@ -48,6 +48,14 @@ pub struct ExactHooks<G> {
     pub chances: PolicyChancesFn<G>,
 }
 
+impl<G> Clone for ExactHooks<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for ExactHooks<G> {}
+
 /// How the game's moves and positions read as text.
 pub(crate) struct Text<G: tabula_core::BoardGame> {
     pub format_move: fn(&G, &G::State, &G::Move) -> String,

@@ -9,7 +9,6 @@ use tabula_core::CoreError;
 use tabula_core::params::{self, Param, Parameters};
 use tabula_core::registry::PluginInfo;
 use tabula_core::spec::Source;
-use tabula_play::tournament::Chances;
 
 use crate::args::{Arguments, Values};
 use crate::capability::Caps;
@@ -188,8 +187,8 @@ impl<G: Rules> GameKind for Registered<G> {
             long_run: c.long_run.is_some(),
             sampler: c.sampler.is_some(),
             own_simulation: c.simulation.is_some(),
-            own_analysis: c.solver.analyze.is_some(),
-            analysis_pictures: c.solver.pictures,
+            own_analysis: c.solvers.iter().any(|s| s.own_budget()),
+            analysis_pictures: c.solvers.iter().any(|s| s.pictures()),
         }
     }
 
@@ -412,12 +411,34 @@ impl<G: Rules> Variant for Built<G> {
         Some((hooks.analyze)(&self.game, &self.spec(), &args, budget))
     }
 
-    fn own_chances(&self, agents: &[String]) -> Option<Result<Vec<Chances>, Error>> {
-        (self.caps.solver.chances?)(&self.game, &self.p, agents)
-    }
-
-    fn own_analysis(&self, values: &Values) -> Option<Result<Box<dyn Report>, Error>> {
-        (self.caps.solver.analyze?)(&self.game, &self.p, values)
+    fn ask(
+        &self,
+        query: &crate::solve::Query<'_>,
+        within: &crate::solve::Within<'_>,
+    ) -> Option<Result<crate::solve::Answered, Error>> {
+        let (game, p) = (&*self.game, &self.p);
+        let generic = self
+            .caps
+            .found
+            .exact
+            .as_ref()
+            .map(|h| crate::solve::ByChain(*h));
+        let solvers = self
+            .caps
+            .solvers
+            .iter()
+            .map(|s| &**s)
+            .chain(generic.as_ref().map(|g| g as &dyn crate::solve::Solve<G>));
+        for solver in solvers {
+            if solver.answers(game, p, query) {
+                return Some(
+                    solver
+                        .solve(game, p, query, within)
+                        .and_then(|a| a.erased().ok_or_else(|| "the solver gave no report".into())),
+                );
+            }
+        }
+        None
     }
 
     fn long_run(

@@ -6,6 +6,8 @@ use tabula_picture::Picture;
 use tabula_picture::chart::{self, Bar, Distribution};
 use tabula_registry::args::{Arg, Arguments, Values};
 use tabula_registry::exact::PolicyReport;
+use tabula_registry::solve::{ChancesReport, Within};
+use tabula_registry::{Answered, Query};
 use tabula_registry::{Error, Extra, GameKind, Io, Kind, Report, VariantInfo, Verb};
 
 use crate::agents_arg;
@@ -116,10 +118,6 @@ impl Verb for Analyze {
         if !game.defaults().has_agents() {
             crate::refuse_agents(game, values, &["agents"])?;
         }
-        if let Some(own) = variant.own_analysis(values) {
-            return own.map(Some);
-        }
-        let info = variant.info()?;
         let names = tabula_registry::agent_names(values);
         let budget = tabula_registry::exact::Budget {
             max_seconds: values.get::<u64>("max_seconds")?.unwrap_or(0),
@@ -127,14 +125,50 @@ impl Verb for Analyze {
                 .get::<u32>("max_steps")?
                 .unwrap_or(tabula_registry::exact::DEFAULT_MAX_STEPS),
         };
-        let Some(solution) = variant.solve_within(&names, max_states, &budget) else {
+        let within = Within {
+            max_states,
+            budget,
+            options: values,
+        };
+        // One place answers: the game's solvers, then the generic ones.
+        // Named agents (or a game of chance alone) ask for the
+        // distribution; none named, for the game's value, else optimal
+        // play for the objective.
+        let distribution = Query::Distribution {
+            agents: &names,
+            lengths: true,
+        };
+        let asked = if names.is_empty() && game.defaults().has_agents() {
+            let aim = tabula_registry::objective_aim(values)?;
+            variant
+                .ask(&Query::Value, &within)
+                .or_else(|| variant.ask(&Query::Optimal { aim }, &within))
+                .or_else(|| variant.ask(&distribution, &within))
+        } else {
+            variant.ask(&distribution, &within)
+        };
+        let info = variant.info()?;
+        let Some(answer) = asked else {
             return Err(format!(
                 "{}: the game's state is not hashable, so it is not solved with agents",
                 info.spec
             )
             .into());
         };
-        let mut solution = solution?;
+        let solution = match answer? {
+            Answered::Report(report) => return Ok(Some(report)),
+            Answered::Distribution(d) => match (d.solution, d.report) {
+                (_, Some(report)) => return Ok(Some(report)),
+                (Some(solution), None) => solution,
+                (None, None) => {
+                    return Ok(Some(Box::new(ChancesReport::of(
+                        &info.spec, "own", &names, &d.chances,
+                    ))));
+                }
+            },
+            _ => return Err("the solver gave no answer".into()),
+        };
+        let mut solution = solution;
         for s in &mut solution.seats {
             s.objective = tabula_registry::objective_of(game, &s.agent);
         }

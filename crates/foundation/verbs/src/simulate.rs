@@ -235,35 +235,32 @@ impl Verb for Simulate {
         }
         let run = variant.simulate(&plan, io)?;
         let mut exact_note = None;
-        // The game's own solver, where it has one for these agents.
-        let asked = (o.max_states > 0)
-            .then(|| variant.own_chances(&names))
-            .flatten();
-        let own = match asked {
-            Some(Ok(chances)) => Some(chances),
-            Some(Err(e)) => {
-                exact_note = Some(format!("not solved exactly: {e}"));
-                None
-            }
-            None => None,
+        // The one place exact answers come from: the game's solvers for
+        // these agents, then the generic ones.
+        let within = tabula_registry::solve::Within {
+            max_states: o.max_states,
+            budget: tabula_registry::exact::Budget::default(),
+            options: values,
         };
-        let exact: Option<PolicyReport> =
-            if o.max_states == 0 || own.is_some() || exact_note.is_some() {
-                None
-            } else {
-                match variant.solve(&names, o.max_states) {
-                    None => {
-                        exact_note =
-                            Some("the game's state is not hashable, so it is not solved".into());
-                        None
-                    }
-                    Some(Ok(r)) => Some(r),
-                    Some(Err(e)) => {
-                        exact_note = Some(format!("not solved exactly: {e}"));
-                        None
-                    }
+        let query = tabula_registry::Query::Distribution {
+            agents: &names,
+            lengths: false,
+        };
+        let (mut exact, mut own): (Option<PolicyReport>, Option<Vec<_>>) = (None, None);
+        if o.max_states > 0 {
+            match variant.ask(&query, &within) {
+                None => {
+                    exact_note =
+                        Some("the game's state is not hashable, so it is not solved".into());
                 }
-            };
+                Some(Ok(tabula_registry::Answered::Distribution(d))) => match d.solution {
+                    Some(solution) => exact = Some(solution),
+                    None => own = Some(d.chances),
+                },
+                Some(Ok(_)) => {}
+                Some(Err(e)) => exact_note = Some(format!("not solved exactly: {e}")),
+            }
+        }
         let seats = run
             .seats
             .iter()

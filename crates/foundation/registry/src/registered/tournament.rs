@@ -6,7 +6,7 @@ use tabula_play::tournament::{Chances, Entrant, GameId, Standings};
 
 use super::Built;
 use crate::kind::Rules;
-use crate::kind::TournamentRun;
+use crate::kind::{TournamentRun, Variant as _};
 use crate::play::{ScoringArg, TournamentArgs};
 use crate::tally::{Tally, Tallying};
 use crate::{Error, Io};
@@ -24,27 +24,38 @@ pub(super) fn run<G: Rules, P: tabula_play::PlayPaths<G> + Default>(
         check(game, p, t.games)?;
     }
     let entrants = t.entrants(game)?;
-    let max_states = usize::try_from(t.options.max_states).unwrap_or(usize::MAX);
-    let hooks = caps.found.exact.as_ref();
+    let asked = crate::args::Values::new();
+    let within = crate::solve::Within {
+        max_states: t.options.max_states,
+        budget: crate::exact::Budget::default(),
+        options: &asked,
+    };
+    // The one place exact answers come from: the game's solvers, then
+    // the generic ones.
     let solve = |names: &[&str]| -> Result<Vec<Chances>, String> {
-        let own = match (caps.solver.tournament_chances, caps.solver.chances) {
-            (Some(seating), _) => seating(game, p, names),
-            (None, Some(chances)) => {
-                let names: Vec<String> = names.iter().map(ToString::to_string).collect();
-                chances(game, p, &names)
-            }
-            (None, None) => None,
+        let names: Vec<String> = names.iter().map(ToString::to_string).collect();
+        let query = crate::solve::Query::Distribution {
+            agents: &names,
+            lengths: false,
         };
-        if let Some(own) = own {
-            return own.map_err(|e| e.to_string());
-        }
-        match hooks {
-            Some(h) => (h.chances)(game, names, max_states).map_err(|e| e.to_string()),
+        match v.ask(&query, &within) {
+            Some(Ok(crate::solve::Answered::Distribution(d))) => Ok(match d.solution {
+                Some(_) => d.chances,
+                // A game's own method's chances: the expected totals
+                // are not the standings'.
+                None => d
+                    .chances
+                    .into_iter()
+                    .map(|c| Chances { score: None, ..c })
+                    .collect(),
+            }),
+            Some(Ok(_)) => Err("the solver gave no chances".into()),
+            Some(Err(e)) => Err(e.to_string()),
             None => Err("the game's state is not hashable, so it is not solved".into()),
         }
     };
-    let exact =
-        (t.options.exact && hooks.is_some()).then_some(&solve as crate::play::ExactSolver<'_>);
+    let solvable = caps.found.exact.is_some() || !caps.solvers.is_empty();
+    let exact = (t.options.exact && solvable).then_some(&solve as crate::play::ExactSolver<'_>);
     let run = Run {
         paths: P::default(),
         t: &t,
