@@ -1565,6 +1565,24 @@ fn the_pig_figures_in_write_a_game_are_what_analyze_and_simulate_give() {
     let said = "parameter target: 101 is not allowed: from 2 to 100";
     assert!(String::from_utf8_lossy(&out.stderr).contains(said));
     assert!(flat.contains(said), "write-a-game.md should say: {said}");
+    // `--objective` on a tournament: a bare `optimal` is the objective's.
+    let t = tutorial_json(
+        "pig",
+        &[
+            "tournament",
+            "pig(target=10)",
+            "--agents",
+            "hold-at-20,optimal",
+            "--objective",
+            "score",
+            "--games",
+            "4",
+        ],
+    );
+    assert!(
+        t.to_string().contains("\"optimal-score\""),
+        "the entrant is optimal-score: {t}"
+    );
 }
 
 /// `play pig` at a terminal, scripted: whole games against a strategy

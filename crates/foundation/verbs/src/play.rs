@@ -55,6 +55,11 @@ impl Verb for Play {
             .after_help(
                 "Plays one game at the terminal: you against the computer, or agents among themselves; type help at a prompt for the legal moves.",
             );
+        let command = if tabula_registry::has_objectives(game) {
+            command.arg(tabula_registry::objective_arg())
+        } else {
+            command
+        };
         game.options("play", command)
     }
 
@@ -102,6 +107,7 @@ impl Verb for Play {
                 }
             }
         }
+        let names = tabula_registry::with_objective(values, names);
         if names.len() != variant.seats() {
             return Err(seat_count_error(
                 &variant.info()?.spec,

@@ -58,6 +58,11 @@ impl Verb for TournamentVerb {
             .after_help("Pits the agents against each other: every pairing plays many games, seats shared evenly, with the framework's standings.")
             .mut_arg("games", |a| a.default_value(games.to_string()))
             .mut_arg("agents", |a| a.agents(game.agents()));
+        let command = if tabula_registry::has_objectives(game) {
+            command.arg(tabula_registry::objective_arg())
+        } else {
+            command
+        };
         game.options("tournament", command)
     }
 
@@ -68,7 +73,8 @@ impl Verb for TournamentVerb {
         io: &mut Io<'_>,
     ) -> Result<Option<Box<dyn Report>>, Error> {
         let variant = game.variant(values)?;
-        let t = TournamentArgs::<100>::from_values(values)?;
+        let mut t = TournamentArgs::<100>::from_values(values)?;
+        t.agents = tabula_registry::with_objective(values, t.agents);
         let run = variant.tournament(t, io)?;
         let mut report = TournamentReport {
             variant: variant.info()?,
