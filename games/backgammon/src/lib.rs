@@ -39,7 +39,9 @@ pub mod board;
 pub mod commands;
 pub mod game;
 pub mod notation;
+pub mod numbering;
 pub mod picture;
+pub mod positions;
 pub mod race;
 
 pub use board::{Hop, Position, Turn};
@@ -102,5 +104,5 @@ tabula_registry::register_game! {
     summary: "Backgammon: race your 15 checkers home and off, hitting blots on the way; gammons count double, backgammons triple",
     agents: "pipcount,random",
     games: 10_000,
-    build: |g| g.sections(starting_position).picture(state_picture),
+    build: |g| g.sections(starting_position).picture(state_picture).actions().positions(|_, text| positions::read_position(text), |_, state| positions::write_position(state)),
 }

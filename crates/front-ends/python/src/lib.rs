@@ -154,7 +154,10 @@ impl Game {
     }
 
     /// The state `text` describes: what `State.serialize()` writes (the
-    /// actions from the start, separated by spaces).
+    /// actions from the start, separated by spaces), or, for a game with
+    /// a notation for positions (backgammon), a position as a person
+    /// writes it, then `|` and the actions played since. A text the game
+    /// does not read is a `ValueError` saying what is wrong with it.
     fn deserialize_state(&self, text: &str) -> PyResult<State> {
         let state = self.variant.state_from(text).map_err(value_error)?;
         Ok(self.state(state))
@@ -165,10 +168,10 @@ impl Game {
     /// from `seed`.
     #[pyo3(signature = (state, agent, seed = 0))]
     fn agent_action(&self, py: Python<'_>, state: &State, agent: &str, seed: u64) -> PyResult<u64> {
-        let history = state.lock()?.history().to_vec();
+        let text = state.lock()?.serialize();
         let variant = self.variant.clone();
         let agent = agent.to_string();
-        py.detach(move || variant.agent_action(&agent, &history, seed))
+        py.detach(move || variant.agent_action_in(&agent, &text, seed))
             .map_err(value_error)
     }
 

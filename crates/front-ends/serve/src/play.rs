@@ -369,14 +369,24 @@ fn state_json(t: &Table, state: &dyn DynState, new: usize, paused: bool) -> Valu
     };
     let legal = state.legal_actions();
     let listed = player == Player::Terminal || !legal.is_empty();
-    let moves: Vec<Value> = match player {
+    // One entry a move as written: a game may name one move by several
+    // actions (backgammon's orders of the same checkers, as OpenSpiel
+    // numbers them); the first stands for the others.
+    let mut written = std::collections::HashSet::new();
+    let distinct: Vec<(u64, String)> = match player {
         Player::Seat(_) => legal
             .iter()
-            .take(MAX_LISTED)
-            .map(|&a| json!({ "action": a, "text": state.action_to_string(a) }))
+            .map(|&a| (a, state.action_to_string(a)))
+            .filter(|(_, text)| written.insert(text.clone()))
             .collect(),
         _ => Vec::new(),
     };
+    let more = distinct.len().saturating_sub(MAX_LISTED);
+    let moves: Vec<Value> = distinct
+        .into_iter()
+        .take(MAX_LISTED)
+        .map(|(a, text)| json!({ "action": a, "text": text }))
+        .collect();
     let chance: Vec<Value> = state
         .chance_outcomes()
         .iter()
@@ -411,7 +421,7 @@ fn state_json(t: &Table, state: &dyn DynState, new: usize, paused: bool) -> Valu
         "who": who,
         "human": seat.is_some_and(|s| t.seats.get(s).is_some_and(|p| p == YOU)),
         "moves": moves,
-        "more": legal.len().saturating_sub(MAX_LISTED),
+        "more": more,
         "chance": chance,
         "listed": listed,
         "position": position,
