@@ -7,7 +7,8 @@
 //!
 //! A game whose choices are not listed (Cruising's helm, a bearing and a
 //! trim, and its gusts, drawn from a continuous law) has states that list
-//! no actions before the end: its playouts stop there.
+//! no actions before the end; it numbers them, so its playouts go on with
+//! typed moves and drawn outcomes.
 
 use tabula::registry::{DynState, Player, games, variant};
 
@@ -46,9 +47,22 @@ fn step(
     let why = format!("{spec} after {:?}", s.history());
     assert!(legal.windows(2).all(|w| w[0] < w[1]), "{why}: {legal:?}");
     if legal.is_empty() && !s.is_terminal() {
-        // Not listed: nothing to play through this state.
-        assert!(s.apply_action(0).is_err(), "{why}");
-        return false;
+        if s.numbering().is_none() {
+            // Not listed nor numbered: nothing to play through this state.
+            assert!(s.apply_action(0).is_err(), "{why}");
+            return false;
+        }
+        // Numbered though not listed (Cruising): a move typed in the
+        // game's notation, an outcome drawn by the game.
+        let actions = match s.current_player() {
+            Player::Chance => vec![s.sampled_chance(7, s.history().len() as u64).expect(&why)],
+            _ => s.typed_move("45 30").expect(&why),
+        };
+        for action in actions {
+            s.apply_action(action).expect(&why);
+        }
+        counts[1] += 1;
+        return true;
     }
     if let Some(n) = s.numbering() {
         let bound = match s.current_player() {
@@ -83,7 +97,7 @@ fn step(
     // Serialized and read back (replaying the history: every step of a
     // short game, then every 16th, so that long games stay quick), and
     // copied: the same state.
-    if s.history().len() < 48 || s.history().len() % 16 == 0 {
+    if s.history().len() < 48 || s.history().len().is_multiple_of(16) {
         let read = variant.state_from(&s.serialize()).expect("reads back");
         same(&**s, &*read, &why);
     }
@@ -133,7 +147,10 @@ fn every_games_erased_state_keeps_its_promises() {
             unlisted.push(game.name);
         }
     }
-    assert_eq!(unlisted, ["cruising"], "games whose states list no action");
+    assert!(
+        unlisted.is_empty(),
+        "games not played through: {unlisted:?}"
+    );
 }
 
 #[test]
@@ -288,4 +305,34 @@ fn backgammon_reads_a_position_of_ones_own() {
         variant.state_from("0 484").expect("a history").history(),
         [0, 484]
     );
+}
+
+#[test]
+fn cruising_is_played_by_typed_helms_and_drawn_gusts() {
+    let variant = variant("cruising").expect("cruising");
+    let mut s = variant.new_state();
+    assert!(
+        s.legal_actions().is_empty(),
+        "a continuous helm is not listed"
+    );
+    let typed = s.typed_move("45 30").expect("a helm");
+    assert_eq!(typed.len(), 1);
+    assert_eq!(s.action_to_string(typed[0]), "45.0 30.0");
+    s.apply_action(typed[0]).expect("the helm");
+    assert_eq!(s.current_player(), Player::Chance);
+    let gust = s.sampled_chance(3, 1).expect("a drawn gust");
+    assert_eq!(s.sampled_chance(3, 1), Some(gust), "drawn from the seed");
+    assert!(s.action_to_string(gust).starts_with("wind draws"));
+    s.apply_action(gust).expect("the gust");
+    let read = variant.state_from(&s.serialize()).expect("reads back");
+    assert_eq!(read.to_text(), s.to_text());
+    assert!(
+        s.typed_move("north 3")
+            .is_err_and(|e| e.contains("number of degrees"))
+    );
+    assert!(s.typed_move("45 120").is_err(), "a trim past 90 degrees");
+    let agent = variant
+        .agent_action("cooper", s.history(), 0)
+        .expect("Cooper's helm");
+    s.apply_action(agent).expect("Cooper's helm is legal");
 }

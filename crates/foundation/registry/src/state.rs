@@ -111,6 +111,21 @@ pub trait Actions: tabula_core::BoardGame {
         None
     }
 
+    /// The move `action` names at `state`, for a game that does not list
+    /// its moves (a continuous choice, numbered): the erased state
+    /// applies it when the game finds it legal. `None` by default (an
+    /// action names one of the listed moves).
+    fn action_move(&self, _state: &Self::State, _action: u64) -> Option<Self::Move> {
+        None
+    }
+
+    /// The outcome `action` names at `state`, for a game that does not
+    /// list chance's outcomes (drawn from a continuous law, numbered).
+    /// `None` by default.
+    fn action_outcome(&self, _state: &Self::State, _action: u64) -> Option<Self::Outcome> {
+        None
+    }
+
     /// The state as it looks with the parts `played` of a move under way
     /// (for drawing it only: the seat is still to move); `state` itself
     /// by default.
@@ -119,11 +134,27 @@ pub trait Actions: tabula_core::BoardGame {
     }
 }
 
+/// A game's [`Actions::move_names`].
+type MoveNamesFn<G> = fn(
+    &G,
+    &<G as tabula_core::BoardGame>::State,
+    &[<G as tabula_core::BoardGame>::Move],
+    &mut Vec<(usize, Vec<u64>)>,
+);
+
+/// A game's [`Actions::outcome_names`].
+type OutcomeNamesFn<G> = fn(
+    &G,
+    &<G as tabula_core::BoardGame>::State,
+    &<G as tabula_core::BoardGame>::Outcome,
+    &mut Vec<(u64, f64)>,
+);
+
 /// A registration's names of moves and outcomes, where the game gives them
 /// ([`Actions::OWN_NAMES`]).
 pub(crate) struct NameHooks<G: tabula_core::BoardGame> {
-    pub moves: fn(&G, &G::State, &[G::Move], &mut Vec<(usize, Vec<u64>)>),
-    pub outcomes: fn(&G, &G::State, &G::Outcome, &mut Vec<(u64, f64)>),
+    pub moves: MoveNamesFn<G>,
+    pub outcomes: OutcomeNamesFn<G>,
     pub part: fn(&G, &G::State, &[u64], u64) -> Option<String>,
     pub under_way: fn(&G, &G::State, &[u64]) -> G::State,
 }
@@ -162,6 +193,8 @@ pub(crate) struct ActionHooks<G: tabula_core::BoardGame> {
     pub chance: fn(&G) -> u64,
     /// The game's own names, if it gives them.
     pub names: Option<NameHooks<G>>,
+    pub action_move: fn(&G, &G::State, u64) -> Option<G::Move>,
+    pub action_outcome: fn(&G, &G::State, u64) -> Option<G::Outcome>,
 }
 
 impl<G: tabula_core::BoardGame> Clone for ActionHooks<G> {
@@ -186,6 +219,8 @@ impl<G: Actions> ActionHooks<G> {
                 part: G::part_to_string,
                 under_way: G::under_way,
             }),
+            action_move: G::action_move,
+            action_outcome: G::action_outcome,
         }
     }
 }
@@ -306,4 +341,20 @@ pub trait DynState: Send {
     }
     /// A copy.
     fn clone_state(&self) -> Box<dyn DynState>;
+    /// The actions that play the move `text` names, as the game writes
+    /// moves (its notation), from here: one action, or the parts still to
+    /// play of a move named in parts. A game whose moves are not listed
+    /// (a continuous choice) is played this way. Why not, otherwise.
+    fn typed_move(&self, text: &str) -> Result<Vec<u64>, String> {
+        let _ = text;
+        Err("the game reads no typed moves".into())
+    }
+    /// For a chance point whose outcomes are not listed (drawn from a
+    /// continuous law): an outcome drawn as play draws it, from `seed`'s
+    /// game stream `index`, as its action. `None` where the outcomes are
+    /// listed (draw from [`chance_outcomes`](Self::chance_outcomes)).
+    fn sampled_chance(&self, seed: u64, index: u64) -> Option<u64> {
+        let _ = (seed, index);
+        None
+    }
 }

@@ -231,6 +231,35 @@ impl State {
         false
     }
 
+    /// The actions that play a move typed in the game's notation (pyspiel's
+    /// `string_to_action(player, text)`, the player optional): the move's
+    /// first action (a backgammon double typed whole is two: ask again for
+    /// the second). A game whose moves are not listed (Cruising's helm) is
+    /// played this way. `ValueError` with the reason if it is not a legal
+    /// move.
+    #[pyo3(signature = (player_or_text, text = None))]
+    fn string_to_action(&self, player_or_text: &Bound<'_, PyAny>, text: Option<&str>) -> PyResult<u64> {
+        let text = match text {
+            Some(t) => t.to_string(),
+            None => player_or_text.extract::<String>()?,
+        };
+        let actions = self.lock()?.typed_move(&text).map_err(value_error)?;
+        actions
+            .first()
+            .copied()
+            .ok_or_else(|| value_error(format!("{text:?} names no action here")))
+    }
+
+    /// At a chance node whose outcomes are not listed (Cruising's gusts,
+    /// from a continuous law): an outcome drawn by the game from `seed`
+    /// (the draw for this step of the game), as its action; `None` where
+    /// the outcomes are listed.
+    #[pyo3(signature = (seed = 0))]
+    fn sampled_chance(&self, seed: u64) -> PyResult<Option<u64>> {
+        let s = self.lock()?;
+        Ok(s.sampled_chance(seed, s.history().len() as u64))
+    }
+
     /// Whether the game is over.
     fn is_terminal(&self) -> PyResult<bool> {
         Ok(self.lock()?.is_terminal())

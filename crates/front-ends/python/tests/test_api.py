@@ -152,3 +152,19 @@ def test_backgammon_reads_a_position_of_ones_own_and_lists_its_moves():
 def test_a_malformed_position_is_a_value_error_saying_what_is_wrong(text, message):
     with pytest.raises(ValueError, match=message):
         tabula.load_game("backgammon").deserialize_state(text)
+
+
+def test_cruising_is_played_by_typed_helms_and_drawn_gusts():
+    state = tabula.load_game("cruising").new_initial_state()
+    assert state.legal_actions() == []
+    helm = state.string_to_action("45 30")
+    assert state.string_to_action(0, "45 30") == helm
+    assert state.action_to_string(0, helm) == "45.0 30.0"
+    state.apply_action(helm)
+    assert state.is_chance_node() and state.chance_outcomes() == []
+    gust = state.sampled_chance(seed=3)
+    assert gust is not None and state.action_to_string(-1, gust).startswith("wind draws")
+    state.apply_action(gust)
+    assert state.is_player_node()
+    with pytest.raises(ValueError, match="number of degrees"):
+        state.string_to_action("north 30")

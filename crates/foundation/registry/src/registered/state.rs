@@ -28,6 +28,10 @@ pub(crate) struct GameState<G: Rules> {
     pub origin: Option<String>,
 }
 
+/// A step of `G`: chance's outcome or a seat's move.
+pub(crate) type StepOf<G> =
+    Step<<G as tabula_core::BoardGame>::Move, <G as tabula_core::BoardGame>::Outcome>;
+
 /// Whether `name` continues `played`: begins with it and is longer.
 fn continues(name: &[u64], played: &[u64]) -> bool {
     name.len() > played.len() && name.starts_with(played)
@@ -134,7 +138,7 @@ impl<G: Rules> GameState<G> {
 
     /// The step `action` makes here: chance's outcome or the seat's move,
     /// or `None` when it is a part of a move still under way.
-    pub fn step_of(&self, action: u64) -> Result<Option<Step<G::Move, G::Outcome>>, StateError> {
+    pub fn step_of(&self, action: u64) -> Result<Option<StepOf<G>>, StateError> {
         match self.game.status(&self.state) {
             Status::Over(_) => Err(StateError::Over),
             Status::Chance => {
@@ -143,6 +147,14 @@ impl<G: Rules> GameState<G> {
                     let actions: Vec<u64> = named.iter().map(|&(_, a, _)| a).collect();
                     let at = self.position(&actions, action)?;
                     return Ok(Some(Step::Chance(outcomes[named[at].0].outcome)));
+                }
+                if outcomes.is_empty()
+                    && let Some(outcome) = self
+                        .actions
+                        .as_ref()
+                        .and_then(|a| (a.action_outcome)(&self.game, &self.state, action))
+                {
+                    return Ok(Some(Step::Chance(outcome)));
                 }
                 let at = self.position(&self.outcome_actions(&outcomes), action)?;
                 Ok(Some(Step::Chance(outcomes[at].outcome)))
@@ -166,6 +178,11 @@ impl<G: Rules> GameState<G> {
                         .err()
                         .unwrap_or(StateError::Over));
                 }
+                if moves.is_empty()
+                    && let Some(mv) = self.unlisted(action)
+                {
+                    return Ok(Some(Step::Move { seat, mv }));
+                }
                 let at = self.position(&self.move_actions(&moves), action)?;
                 Ok(Some(Step::Move {
                     seat,
@@ -175,10 +192,26 @@ impl<G: Rules> GameState<G> {
         }
     }
 
+    /// The move `action` names where the game lists none (a continuous
+    /// choice, numbered), if the game finds it legal.
+    fn unlisted(&self, action: u64) -> Option<G::Move> {
+        let mv = (self.actions.as_ref()?.action_move)(&self.game, &self.state, action)?;
+        (self.text.is_legal)(&self.game, &self.state, &mv).then_some(mv)
+    }
+
     /// The action that plays `mv` here (its next part, after those
     /// played), if it is a legal move.
     pub fn action_of(&self, mv: &G::Move) -> Option<u64> {
         let moves = self.moves();
+        if moves.is_empty() {
+            // Not listed: the game's number for it, if it is legal and
+            // the number names a move.
+            if !(self.text.is_legal)(&self.game, &self.state, mv) {
+                return None;
+            }
+            let action = (self.actions.as_ref()?.move_action)(&self.game, &self.state, mv);
+            return self.unlisted(action).map(|_| action);
+        }
         let at = moves.iter().position(|m| m == mv)?;
         if let Some(names) = self.names(&moves) {
             return names
@@ -364,6 +397,39 @@ impl<G: Rules> DynState for GameState<G> {
 
     fn history(&self) -> &[u64] {
         &self.history
+    }
+
+    fn typed_move(&self, text: &str) -> Result<Vec<u64>, String> {
+        if !matches!(self.game.status(&self.state), Status::Decision(_)) {
+            return Err("no seat is to move here".into());
+        }
+        let mv = (self.text.parse_move)(&self.game, &self.state, text)?;
+        let moves = self.moves();
+        let not_legal = || {
+            format!(
+                "{} is not a legal move here",
+                (self.text.format_move)(&self.game, &self.state, &mv)
+            )
+        };
+        if let Some(names) = self.names(&moves) {
+            let at = moves.iter().position(|m| *m == mv).ok_or_else(not_legal)?;
+            return names
+                .into_iter()
+                .find(|(i, name)| *i == at && continues(name, &self.pending))
+                .map(|(_, name)| name[self.pending.len()..].to_vec())
+                .ok_or_else(not_legal);
+        }
+        self.action_of(&mv).map(|a| vec![a]).ok_or_else(not_legal)
+    }
+
+    fn sampled_chance(&self, seed: u64, index: u64) -> Option<u64> {
+        if !self.outcomes().is_empty() {
+            return None;
+        }
+        let hooks = self.actions.as_ref()?;
+        let outcome = (self.text.sample)(&self.game, &self.state, seed, index)?;
+        let action = (hooks.outcome_action)(&self.game, &self.state, &outcome);
+        (hooks.action_outcome)(&self.game, &self.state, action).map(|_| action)
     }
 
     fn serialize(&self) -> String {
