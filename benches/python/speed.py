@@ -6,7 +6,8 @@
    actions), best of REPEAT runs each, interleaved.
 2. `tabula.simulate` from Python against the `tabula` command line: the
    same run (Pig to 30, GAMES games, one thread), the verb's own wall time
-   in each report (games per second), best of REPEAT; and the whole
+   in each report (games per second), best of REPEAT and the median of
+   the pairs' ratios (each pair interleaved, the first in turn); and the whole
    Python call against the whole process (both with the verb's exact
    solve beside the games, its default).
 
@@ -71,20 +72,34 @@ print(f"  tabula / pyspiel, time a step: {best['tabula'][0] / best['pyspiel'][0]
 
 spec = "pig(target=30)"
 cli_best, py_best, py_call, cli_process = None, None, None, None
-for _ in range(repeat):
+ratios = []
+
+
+def run_cli():
     start = time.perf_counter()
     out = subprocess.run(
         [tabula_bin, "simulate", spec, "--games", str(games), "--threads", "1", "--seed", "3",
          "--format", "json"],
         check=True, capture_output=True, text=True,
     ).stdout
-    process = time.perf_counter() - start
-    cli = json.loads(out)["wall_time_s"]
-    cli_process = process if cli_process is None else min(cli_process, process)
+    return json.loads(out)["wall_time_s"], time.perf_counter() - start
+
+
+def run_python():
     start = time.perf_counter()
     report = tabula.simulate(spec, games=games, threads=1, seed=3)
-    call = time.perf_counter() - start
-    py = report["wall_time_s"]
+    return report["wall_time_s"], time.perf_counter() - start
+
+
+for r in range(repeat):
+    # Interleaved, each first in turn, so a drift of the machine's load
+    # falls on both alike; each pair's ratio is kept.
+    if r % 2 == 0:
+        (cli, process), (py, call) = run_cli(), run_python()
+    else:
+        (py, call), (cli, process) = run_python(), run_cli()
+    ratios.append(cli / py)
+    cli_process = process if cli_process is None else min(cli_process, process)
     cli_best = cli if cli_best is None else min(cli_best, cli)
     py_best = py if py_best is None else min(py_best, py)
     py_call = call if py_call is None else min(py_call, call)
@@ -95,3 +110,6 @@ print(f"  command line        {games / cli_process:12.0f} games/s (the whole pro
 print(f"  tabula.simulate     {games / py_call:12.0f} games/s (the whole Python call, the same)")
 print(f"  Python / command line, games per second: {cli_best / py_best:.3f} (the verb's time), "
       f"{cli_process / py_call:.3f} (whole)")
+ratios.sort()
+print(f"  Python / command line, pair by pair (the verb's time): median {ratios[len(ratios) // 2]:.3f}, "
+      f"{ratios[0]:.3f} to {ratios[-1]:.3f} over {len(ratios)} pairs")

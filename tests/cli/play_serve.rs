@@ -179,10 +179,60 @@ fn agents_in_every_seat_and_chance_alone_play_to_the_end() {
         &json!({ "history": a["history"], "advance": 10000 }),
     );
     assert_eq!(end["to_move"], "over", "{end}");
-    // Cruising's moves are continuous: not listed, so not played here.
+    // Cruising's helm is continuous, not listed: it is typed in the game's
+    // notation (bow and trim in degrees), and its gusts are drawn.
     let (status, c) = post(&served, "/api/play/cruising", &json!({}));
     assert_eq!(status, 200, "{c}");
-    assert_eq!(c["listed"], false, "{c}");
+    assert_eq!(c["listed"], true, "{c}");
+    assert_eq!(
+        (c["human"].clone(), c["to_move"].clone()),
+        (json!(true), json!("seat")),
+        "{c}"
+    );
+    assert_eq!(c["moves"], json!([]), "{c}");
+    let (status, c) = post(
+        &served,
+        "/api/play/cruising",
+        &json!({ "history": c["history"], "move": "45 30", "advance": 5 }),
+    );
+    assert_eq!(status, 200, "{c}");
+    let log = c["log"].as_array().expect("a log");
+    assert_eq!(log[0]["text"], "45.0 30.0", "{c}");
+    assert_eq!(log[1]["who"], "chance", "{c}");
+    assert!(
+        log[1]["text"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("wind draws")),
+        "{c}"
+    );
+    assert_eq!(c["human"], true, "{c}");
+    let (status, refused) = post(
+        &served,
+        "/api/play/cruising",
+        &json!({ "history": c["history"], "move": "north" }),
+    );
+    assert_eq!(status, 422, "{refused}");
+    assert!(
+        refused
+            .as_str()
+            .is_some_and(|r| r.contains("must be a number of degrees")),
+        "{refused}"
+    );
+    // An agent sails it: Cooper's helm, then the wind, step after step.
+    let (status, c) = post(
+        &served,
+        "/api/play/cruising",
+        &json!({ "seats": ["cooper"], "seed": 5, "advance": 40 }),
+    );
+    assert_eq!(status, 200, "{c}");
+    assert_eq!(c["history"].as_array().map(Vec::len), Some(40), "{c}");
+    assert_ne!(c["log"][0]["who"], "chance", "{c}");
+    let (status, record) = post(
+        &served,
+        "/api/play/cruising/record",
+        &json!({ "seats": ["cooper"], "seed": 5, "history": c["history"], "format": "json" }),
+    );
+    assert_eq!(status, 200, "{record}");
 }
 
 #[test]

@@ -39,7 +39,9 @@ pub mod board;
 pub mod commands;
 pub mod game;
 pub mod notation;
+pub mod numbering;
 pub mod picture;
+pub mod positions;
 pub mod race;
 
 pub use board::{Hop, Position, Turn};
@@ -105,5 +107,7 @@ tabula_registry::register_game! {
     build: |g| g
         .sections(starting_position)
         .picture(state_picture)
+        .actions()
+        .positions(|_, text| positions::read_position(text), |_, state| positions::write_position(state))
         .solver(commands::BearOffSolve),
 }

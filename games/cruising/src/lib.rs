@@ -39,6 +39,7 @@
 pub mod angle;
 pub mod course;
 pub mod game;
+pub mod numbering;
 pub mod polar;
 #[cfg(feature = "commands")]
 pub mod race;
@@ -99,4 +100,5 @@ tabula_registry::register_game! {
     summary: "Caribbean Cruising (specification 004): sail around marks in a varying wind; bow direction and sail trim each interval",
     agents: "cooper",
     games: 100,
+    build: |g| g.actions(),
 }

@@ -102,4 +102,6 @@ pub(crate) struct Caps<G: Rules> {
     pub picture: Option<crate::state::PictureFn<G>>,
     /// The game's numbering of its actions ([`crate::state::Actions`]).
     pub actions: Option<crate::state::ActionHooks<G>>,
+    /// The game's notation for positions a person writes.
+    pub positions: Option<crate::state::PositionHooks<G>>,
 }

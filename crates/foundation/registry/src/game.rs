@@ -23,6 +23,7 @@
 //! | parameter source | parameters given otherwise than as options, the game built with its own messages | [`parameter_source`](GameBuilder::parameter_source) |
 //! | page | a page of its own in `tabula serve` | [`page`](GameBuilder::page) |
 //! | actions | its moves and chance outcomes numbered, the same in every state (Python, OpenSpiel) | [`actions`](GameBuilder::actions) |
+//! | positions | a position as a person writes it, read into a state (Python's `deserialize_state`) | [`positions`](GameBuilder::positions) |
 
 use std::any::{Any, TypeId};
 use std::hash::Hash;
@@ -88,6 +89,7 @@ impl<G: Rules> GameBuilder<G> {
                 pages: Vec::new(),
                 picture: None,
                 actions: None,
+                positions: None,
             },
         }
     }
@@ -228,6 +230,20 @@ impl<G: Rules> GameBuilder<G> {
         G: crate::state::Actions,
     {
         self.caps.actions = Some(crate::state::ActionHooks::of());
+        self
+    }
+
+    /// The game reads a position as a person writes it (`read`, which
+    /// says what is wrong with a text it does not read) and writes a
+    /// state back (`write`): [`Variant::state_from`](crate::Variant::state_from)
+    /// takes a position as well as a history of actions, and the state
+    /// lists its legal moves.
+    pub fn positions(
+        mut self,
+        read: fn(&G, &str) -> Result<G::State, String>,
+        write: fn(&G, &G::State) -> String,
+    ) -> Self {
+        self.caps.positions = Some(crate::state::PositionHooks { read, write });
         self
     }
 

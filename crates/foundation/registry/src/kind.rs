@@ -300,13 +300,19 @@ pub trait Variant: Send + Sync {
     /// A fresh state of the game, OpenSpiel's shape.
     fn new_state(&self) -> Box<dyn DynState>;
     /// The state a history of actions from the start reaches (what
-    /// [`DynState::serialize`] writes).
-    fn state_from(&self, history: &str) -> Result<Box<dyn DynState>, crate::state::StateError>;
+    /// [`DynState::serialize`] writes), or, for a game with a notation for
+    /// positions ([`GameBuilder::positions`](crate::GameBuilder::positions)),
+    /// a position as a person writes it, then `|` and the actions since.
+    fn state_from(&self, text: &str) -> Result<Box<dyn DynState>, crate::state::StateError>;
     /// The action the registered agent `agent` (a name `tabula list`
     /// gives, `mcts-200` with its parameter) takes in the state `history`
     /// reaches, its choices drawn from `seed`: an index among the
     /// [`DynState::legal_actions`] there.
     fn agent_action(&self, agent: &str, history: &[u64], seed: u64) -> Result<u64, Error>;
+    /// The same at the state `state` describes, as
+    /// [`state_from`](Self::state_from) reads it (a position of a
+    /// person's own included).
+    fn agent_action_in(&self, agent: &str, state: &str, seed: u64) -> Result<u64, Error>;
     /// The record ([`tabula_play::record`]) of the game `history` plays,
     /// by `players` with `seed`, as `tabula replay` reads it: JSON if
     /// `json`, else RON. It ends `Finished` if the game is over, else

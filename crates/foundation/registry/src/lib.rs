@@ -158,7 +158,7 @@ pub use registered::seat_count_error;
 pub use report::{Report, pretty};
 pub use solve::{Answer, Answered, Query, Solve};
 pub use spec::variant;
-pub use state::{Actions, DynState, Numbering, PictureFn, Player, StateError};
+pub use state::{Actions, DynState, Numbering, PictureFn, Player, PositionHooks, StateError};
 pub use tabula_core::CoreError;
 pub use tabula_core::registry::PluginInfo;
 /// Pictures of results as data (`tabula-picture`): what a report's

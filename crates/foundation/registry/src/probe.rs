@@ -56,12 +56,34 @@ impl<G> Clone for ExactHooks<G> {
 
 impl<G> Copy for ExactHooks<G> {}
 
+/// Reads a typed move at a state, or says why not.
+pub(crate) type ParseMoveFn<G> = fn(
+    &G,
+    &<G as tabula_core::BoardGame>::State,
+    &str,
+) -> Result<<G as tabula_core::BoardGame>::Move, String>;
+
+/// Draws chance's outcome at a state from a seed's game stream `index`.
+pub(crate) type SampleFn<G> = fn(
+    &G,
+    &<G as tabula_core::BoardGame>::State,
+    u64,
+    u64,
+) -> Option<<G as tabula_core::BoardGame>::Outcome>;
+
 /// How the game's moves and positions read as text.
 pub(crate) struct Text<G: tabula_core::BoardGame> {
     pub format_move: fn(&G, &G::State, &G::Move) -> String,
     pub format_outcome: fn(&G, &G::State, &G::Outcome) -> String,
     pub render: fn(&G, &G::State) -> String,
     pub seat_name: fn(&G, usize) -> String,
+    /// Reads a typed move, or says why not.
+    pub parse_move: ParseMoveFn<G>,
+    /// Whether a move is legal (checked directly where the game does).
+    pub is_legal: fn(&G, &G::State, &G::Move) -> bool,
+    /// Chance's outcome drawn as play draws it (sampled where the game
+    /// samples), from `seed`'s game stream `index`.
+    pub sample: SampleFn<G>,
 }
 
 impl<G: tabula_core::BoardGame> Clone for Text<G> {
@@ -80,6 +102,9 @@ impl<G: tabula_core::BoardGame> Text<G> {
             format_outcome: |_, _, o| format!("{o:?}"),
             render: |_, _| String::new(),
             seat_name: |_, seat| format!("seat {}", seat + 1),
+            parse_move: |_, _, _| Err("the game has no notation to read a move in".into()),
+            is_legal: |_, _, _| false,
+            sample: |_, _, _, _| None,
         }
     }
 }
@@ -172,6 +197,28 @@ where
                 format_outcome: <G as Notation>::format_outcome,
                 render: <G as Notation>::render,
                 seat_name: <G as Notation>::seat_name,
+                parse_move: |game, state, text| {
+                    <G as Notation>::parse_move(game, state, text).map_err(|e| e.to_string())
+                },
+                is_legal: |game, state, mv| {
+                    tabula_play::legality::CheckPath::is_legal(
+                        P::default(),
+                        game,
+                        state,
+                        mv,
+                        &mut Vec::new(),
+                    )
+                },
+                sample: |game, state, seed, index| {
+                    let mut rng = tabula_core::stream_rng(seed, tabula_core::Stream::Game, index);
+                    tabula_sim::ChancePath::sample(
+                        P::default(),
+                        game,
+                        state,
+                        &mut rng,
+                        &mut Vec::new(),
+                    )
+                },
             },
         })
     }

@@ -286,6 +286,8 @@ impl<G: Rules> Built<G> {
             text: self.text(),
             picture: self.caps.picture,
             actions: self.caps.actions,
+            pending: Vec::new(),
+            origin: None,
         }
     }
 
@@ -296,6 +298,31 @@ impl<G: Rules> Built<G> {
             state.apply_action(action)?;
         }
         Ok(state)
+    }
+
+    /// The action `agent` takes at `state`, its choices drawn from `seed`.
+    fn agent_choice(&self, agent: &str, state: GameState<G>, seed: u64) -> Result<u64, Error> {
+        let seat = match self.game.status(&state.state) {
+            tabula_core::Status::Decision(seat) => seat,
+            tabula_core::Status::Chance => {
+                return Err("chance is to move here, not an agent".into());
+            }
+            tabula_core::Status::Over(_) => return Err(StateError::Over.into()),
+        };
+        let mut built = tabula_play::agents::build(&*self.game, agent)?;
+        built.new_game(&self.game, seat);
+        // A move in parts is chosen where it began, so each part's choice
+        // is the same move.
+        let index = state.move_start() as u64;
+        let mut rng = tabula_core::agent_rng(seed, index, seat);
+        let mv = built.choose(&self.game, &state.state, seat, &mut rng);
+        state.action_of(&mv).ok_or_else(|| {
+            format!(
+                "the agent {agent} chose {}, which is not one of the listed moves here",
+                (self.text().format_move)(&self.game, &state.state, &mv)
+            )
+            .into()
+        })
     }
 
     fn text(&self) -> Text<G> {
@@ -484,31 +511,16 @@ impl<G: Rules> Variant for Built<G> {
         Box::new(self.start())
     }
 
-    fn state_from(&self, history: &str) -> Result<Box<dyn DynState>, StateError> {
-        Ok(Box::new(self.start().replayed(history)?))
+    fn state_from(&self, text: &str) -> Result<Box<dyn DynState>, StateError> {
+        Ok(Box::new(self.start().read(text, self.caps.positions)?))
     }
 
     fn agent_action(&self, agent: &str, history: &[u64], seed: u64) -> Result<u64, Error> {
-        let state = self.reached(history)?;
-        let seat = match self.game.status(&state.state) {
-            tabula_core::Status::Decision(seat) => seat,
-            tabula_core::Status::Chance => {
-                return Err("chance is to move here, not an agent".into());
-            }
-            tabula_core::Status::Over(_) => return Err(StateError::Over.into()),
-        };
-        let mut built = tabula_play::agents::build(&*self.game, agent)?;
-        built.new_game(&self.game, seat);
-        let index = history.len() as u64;
-        let mut rng = tabula_core::agent_rng(seed, index, seat);
-        let mv = built.choose(&self.game, &state.state, seat, &mut rng);
-        state.action_of(&mv).ok_or_else(|| {
-            format!(
-                "the agent {agent} chose {}, which is not one of the listed moves here",
-                (self.text().format_move)(&self.game, &state.state, &mv)
-            )
-            .into()
-        })
+        self.agent_choice(agent, self.reached(history)?, seed)
+    }
+
+    fn agent_action_in(&self, agent: &str, state: &str, seed: u64) -> Result<u64, Error> {
+        self.agent_choice(agent, self.start().read(state, self.caps.positions)?, seed)
     }
 
     fn record_text(
@@ -521,7 +533,7 @@ impl<G: Rules> Variant for Built<G> {
         let mut state = self.start();
         let mut steps = Vec::with_capacity(history.len());
         for &action in history {
-            steps.push(state.step_of(action)?);
+            steps.extend(state.step_of(action)?);
             state.apply_action(action)?;
         }
         let end = match self.game.results(&state.state) {

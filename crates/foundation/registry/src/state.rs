@@ -18,6 +18,24 @@
 //! ([`BoardGame::legal_moves`](tabula_core::BoardGame::legal_moves)), or
 //! of an outcome in its list of chance outcomes: stable for a given state
 //! (the game's order), not across states, and `numbering` is `None`.
+//!
+//! # Moves in parts, and several names for one move
+//!
+//! A game may name a move by a sequence of actions, played one after
+//! another by the same seat, and one move or chance outcome by several
+//! actions ([`Actions::OWN_NAMES`]): OpenSpiel's backgammon plays a turn
+//! as two checkers at a time (a double in two decisions), and names one
+//! turn by every order of its checkers. The erased state then lists, as
+//! the legal actions, the next part of every name that begins with the
+//! parts played so far; the move is made when a name is complete.
+//!
+//! # Positions of a person's own
+//!
+//! A game with a notation for positions
+//! ([`GameBuilder::positions`](crate::GameBuilder::positions)) reads a
+//! state from a position as a person writes it
+//! ([`Variant::state_from`](crate::Variant::state_from)); such a state
+//! serializes as the position, then `|` and the actions played since.
 
 /// A game's own picture of a state, as an SVG document
 /// ([`GameBuilder::picture`](crate::GameBuilder::picture)).
@@ -44,7 +62,128 @@ pub trait Actions: tabula_core::BoardGame {
     fn max_chance_outcomes(&self) -> u64;
     /// The action of `outcome`, one of chance's outcomes at `state`.
     fn outcome_action(&self, state: &Self::State, outcome: &Self::Outcome) -> u64;
+
+    /// Whether the game names its moves and outcomes itself, through
+    /// [`move_names`](Self::move_names), [`outcome_names`](Self::outcome_names),
+    /// [`part_to_string`](Self::part_to_string) and
+    /// [`under_way`](Self::under_way) (see the [module](self)); when
+    /// false (the default), a move is its one action and an outcome its
+    /// one action.
+    const OWN_NAMES: bool = false;
+
+    /// Every name of the legal moves at `state` (`moves`, the game's list
+    /// there): pairs of a move's index in `moves` and a sequence of
+    /// actions that plays it, part after part. A move may have several
+    /// names; two moves never share one, and no name begins another.
+    fn move_names(
+        &self,
+        state: &Self::State,
+        moves: &[Self::Move],
+        out: &mut Vec<(usize, Vec<u64>)>,
+    ) {
+        out.extend(
+            moves
+                .iter()
+                .enumerate()
+                .map(|(i, mv)| (i, vec![self.move_action(state, mv)])),
+        );
+    }
+
+    /// The actions that name `outcome`, one of chance's at `state`, each
+    /// with its share of the outcome's probability (shares summing to 1).
+    fn outcome_names(
+        &self,
+        state: &Self::State,
+        outcome: &Self::Outcome,
+        out: &mut Vec<(u64, f64)>,
+    ) {
+        out.push((self.outcome_action(state, outcome), 1.0));
+    }
+
+    /// `action`, the next part of a move of which `played` are played at
+    /// `state`, as the game writes it; `None` writes the whole move.
+    fn part_to_string(
+        &self,
+        _state: &Self::State,
+        _played: &[u64],
+        _action: u64,
+    ) -> Option<String> {
+        None
+    }
+
+    /// The move `action` names at `state`, for a game that does not list
+    /// its moves (a continuous choice, numbered): the erased state
+    /// applies it when the game finds it legal. `None` by default (an
+    /// action names one of the listed moves).
+    fn action_move(&self, _state: &Self::State, _action: u64) -> Option<Self::Move> {
+        None
+    }
+
+    /// The outcome `action` names at `state`, for a game that does not
+    /// list chance's outcomes (drawn from a continuous law, numbered).
+    /// `None` by default.
+    fn action_outcome(&self, _state: &Self::State, _action: u64) -> Option<Self::Outcome> {
+        None
+    }
+
+    /// The state as it looks with the parts `played` of a move under way
+    /// (for drawing it only: the seat is still to move); `state` itself
+    /// by default.
+    fn under_way(&self, state: &Self::State, _played: &[u64]) -> Self::State {
+        state.clone()
+    }
 }
+
+/// A game's [`Actions::move_names`].
+type MoveNamesFn<G> = fn(
+    &G,
+    &<G as tabula_core::BoardGame>::State,
+    &[<G as tabula_core::BoardGame>::Move],
+    &mut Vec<(usize, Vec<u64>)>,
+);
+
+/// A game's [`Actions::outcome_names`].
+type OutcomeNamesFn<G> = fn(
+    &G,
+    &<G as tabula_core::BoardGame>::State,
+    &<G as tabula_core::BoardGame>::Outcome,
+    &mut Vec<(u64, f64)>,
+);
+
+/// A registration's names of moves and outcomes, where the game gives them
+/// ([`Actions::OWN_NAMES`]).
+pub(crate) struct NameHooks<G: tabula_core::BoardGame> {
+    pub moves: MoveNamesFn<G>,
+    pub outcomes: OutcomeNamesFn<G>,
+    pub part: fn(&G, &G::State, &[u64], u64) -> Option<String>,
+    pub under_way: fn(&G, &G::State, &[u64]) -> G::State,
+}
+
+impl<G: tabula_core::BoardGame> Clone for NameHooks<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: tabula_core::BoardGame> Copy for NameHooks<G> {}
+
+/// A game's notation for positions ([`GameBuilder::positions`](crate::GameBuilder::positions)):
+/// what reads a position a person writes into a state, or says what is
+/// wrong with it, and what writes a state back.
+pub struct PositionHooks<G: tabula_core::BoardGame> {
+    /// Reads a position.
+    pub read: fn(&G, &str) -> Result<G::State, String>,
+    /// Writes a state as a position that `read` reads back.
+    pub write: fn(&G, &G::State) -> String,
+}
+
+impl<G: tabula_core::BoardGame> Clone for PositionHooks<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: tabula_core::BoardGame> Copy for PositionHooks<G> {}
 
 /// A registration's [`Actions`], as the erased state holds it.
 pub(crate) struct ActionHooks<G: tabula_core::BoardGame> {
@@ -52,6 +191,10 @@ pub(crate) struct ActionHooks<G: tabula_core::BoardGame> {
     pub outcome_action: fn(&G, &G::State, &G::Outcome) -> u64,
     pub distinct: fn(&G) -> u64,
     pub chance: fn(&G) -> u64,
+    /// The game's own names, if it gives them.
+    pub names: Option<NameHooks<G>>,
+    pub action_move: fn(&G, &G::State, u64) -> Option<G::Move>,
+    pub action_outcome: fn(&G, &G::State, u64) -> Option<G::Outcome>,
 }
 
 impl<G: tabula_core::BoardGame> Clone for ActionHooks<G> {
@@ -70,6 +213,14 @@ impl<G: Actions> ActionHooks<G> {
             outcome_action: G::outcome_action,
             distinct: G::num_distinct_actions,
             chance: G::max_chance_outcomes,
+            names: G::OWN_NAMES.then_some(NameHooks {
+                moves: G::move_names,
+                outcomes: G::outcome_names,
+                part: G::part_to_string,
+                under_way: G::under_way,
+            }),
+            action_move: G::action_move,
+            action_outcome: G::action_outcome,
         }
     }
 }
@@ -122,6 +273,10 @@ pub enum StateError {
     /// A serialized state is not a list of actions.
     #[error("{0:?} is not a state: write the actions from the start, separated by spaces")]
     Malformed(String),
+    /// A position, as a person writes it, that the game does not read:
+    /// what is wrong with it.
+    #[error("{0}")]
+    Position(String),
 }
 
 fn list(actions: &[u64]) -> String {
@@ -168,7 +323,8 @@ pub trait DynState: Send {
     /// The actions applied since the start.
     fn history(&self) -> &[u64];
     /// The state as text that [`Variant::state_from`](crate::Variant::state_from)
-    /// reads back: its history.
+    /// reads back: its history (after the position it was read from, if
+    /// it was).
     fn serialize(&self) -> String {
         self.history()
             .iter()
@@ -185,4 +341,20 @@ pub trait DynState: Send {
     }
     /// A copy.
     fn clone_state(&self) -> Box<dyn DynState>;
+    /// The actions that play the move `text` names, as the game writes
+    /// moves (its notation), from here: one action, or the parts still to
+    /// play of a move named in parts. A game whose moves are not listed
+    /// (a continuous choice) is played this way. Why not, otherwise.
+    fn typed_move(&self, text: &str) -> Result<Vec<u64>, String> {
+        let _ = text;
+        Err("the game reads no typed moves".into())
+    }
+    /// For a chance point whose outcomes are not listed (drawn from a
+    /// continuous law): an outcome drawn as play draws it, from `seed`'s
+    /// game stream `index`, as its action. `None` where the outcomes are
+    /// listed (draw from [`chance_outcomes`](Self::chance_outcomes)).
+    fn sampled_chance(&self, seed: u64, index: u64) -> Option<u64> {
+        let _ = (seed, index);
+        None
+    }
 }

@@ -154,7 +154,10 @@ impl Game {
     }
 
     /// The state `text` describes: what `State.serialize()` writes (the
-    /// actions from the start, separated by spaces).
+    /// actions from the start, separated by spaces), or, for a game with
+    /// a notation for positions (backgammon), a position as a person
+    /// writes it, then `|` and the actions played since. A text the game
+    /// does not read is a `ValueError` saying what is wrong with it.
     fn deserialize_state(&self, text: &str) -> PyResult<State> {
         let state = self.variant.state_from(text).map_err(value_error)?;
         Ok(self.state(state))
@@ -165,10 +168,10 @@ impl Game {
     /// from `seed`.
     #[pyo3(signature = (state, agent, seed = 0))]
     fn agent_action(&self, py: Python<'_>, state: &State, agent: &str, seed: u64) -> PyResult<u64> {
-        let history = state.lock()?.history().to_vec();
+        let text = state.lock()?.serialize();
         let variant = self.variant.clone();
         let agent = agent.to_string();
-        py.detach(move || variant.agent_action(&agent, &history, seed))
+        py.detach(move || variant.agent_action_in(&agent, &text, seed))
             .map_err(value_error)
     }
 
@@ -226,6 +229,35 @@ impl State {
     /// Never: tabula's games are sequential.
     fn is_simultaneous_node(&self) -> bool {
         false
+    }
+
+    /// The actions that play a move typed in the game's notation (pyspiel's
+    /// `string_to_action(player, text)`, the player optional): the move's
+    /// first action (a backgammon double typed whole is two: ask again for
+    /// the second). A game whose moves are not listed (Cruising's helm) is
+    /// played this way. `ValueError` with the reason if it is not a legal
+    /// move.
+    #[pyo3(signature = (player_or_text, text = None))]
+    fn string_to_action(&self, player_or_text: &Bound<'_, PyAny>, text: Option<&str>) -> PyResult<u64> {
+        let text = match text {
+            Some(t) => t.to_string(),
+            None => player_or_text.extract::<String>()?,
+        };
+        let actions = self.lock()?.typed_move(&text).map_err(value_error)?;
+        actions
+            .first()
+            .copied()
+            .ok_or_else(|| value_error(format!("{text:?} names no action here")))
+    }
+
+    /// At a chance node whose outcomes are not listed (Cruising's gusts,
+    /// from a continuous law): an outcome drawn by the game from `seed`
+    /// (the draw for this step of the game), as its action; `None` where
+    /// the outcomes are listed.
+    #[pyo3(signature = (seed = 0))]
+    fn sampled_chance(&self, seed: u64) -> PyResult<Option<u64>> {
+        let s = self.lock()?;
+        Ok(s.sampled_chance(seed, s.history().len() as u64))
     }
 
     /// Whether the game is over.

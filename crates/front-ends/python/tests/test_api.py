@@ -115,3 +115,56 @@ def test_tabulas_own_agents_choose_from_python():
     state = game.new_initial_state()
     action = game.agent_action(state, "type1", seed=1)
     assert action in state.legal_actions()
+
+
+def test_backgammon_reads_a_position_of_ones_own_and_lists_its_moves():
+    game = tabula.load_game("backgammon")
+    state = game.deserialize_state("X 6:2 5:2 bar; O 1:13 2:2; X to play 6-5")
+    assert state.current_player() == 0 and state.history() == []
+    moves = [state.action_to_string(0, a) for a in state.legal_actions()]
+    assert moves and all(m.startswith("bar/") for m in moves)
+    assert "bar/19 6/1" in moves
+    # Written back in the same notation, then `|` and the actions since.
+    assert state.serialize() == "X bar 6:2 5:2; O 2:2 1:13; X to play 6-5"
+    state.apply_action(state.legal_actions()[0])
+    again = game.deserialize_state(state.serialize())
+    assert again.serialize() == state.serialize() and str(again) == str(state)
+    assert again.is_chance_node()
+    # A tabula agent chooses there as anywhere.
+    chosen = game.agent_action(game.deserialize_state("X 6:2 5:2 bar; O 1:13 2:2; X to play 6-5"), "pipcount")
+    assert chosen in game.deserialize_state("X 6:2 5:2 bar; O 1:13 2:2; X to play 6-5").legal_actions()
+    # The actions from the start still read as pyspiel's form does.
+    assert game.deserialize_state("0 484").history() == [0, 484]
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("X 6:16; O 6:5; X to roll", "a count is 1 to 15"),
+        ("X 6:5 8:11; O 1:2; X to roll", "X has 16 checkers"),
+        ("X 6:5; O 19:2; X to roll", "holds checkers of both seats"),
+        ("X 6:5; O 6:5", "write X's checkers; O's checkers; who moves"),
+        ("X 6:5; O 6:5; X to play 7-1", "two faces 1 to 6"),
+        ("X 26:1; O 6:5; O to roll", "a point is 1 to 24"),
+        ("0 484 zz", "is not a position"),
+    ],
+)
+def test_a_malformed_position_is_a_value_error_saying_what_is_wrong(text, message):
+    with pytest.raises(ValueError, match=message):
+        tabula.load_game("backgammon").deserialize_state(text)
+
+
+def test_cruising_is_played_by_typed_helms_and_drawn_gusts():
+    state = tabula.load_game("cruising").new_initial_state()
+    assert state.legal_actions() == []
+    helm = state.string_to_action("45 30")
+    assert state.string_to_action(0, "45 30") == helm
+    assert state.action_to_string(0, helm) == "45.0 30.0"
+    state.apply_action(helm)
+    assert state.is_chance_node() and state.chance_outcomes() == []
+    gust = state.sampled_chance(seed=3)
+    assert gust is not None and state.action_to_string(-1, gust).startswith("wind draws")
+    state.apply_action(gust)
+    assert state.is_player_node()
+    with pytest.raises(ValueError, match="number of degrees"):
+        state.string_to_action("north 30")

@@ -226,6 +226,10 @@ fn rebuild(variant: &dyn Variant, history: &[u64]) -> Result<Box<dyn DynState>, 
 /// listed probabilities from the seed's stream `index`.
 fn chance_action(state: &dyn DynState, seed: u64, index: u64) -> Option<u64> {
     let outcomes = state.chance_outcomes();
+    if outcomes.is_empty() {
+        // Not listed (drawn from a continuous law): the game draws it.
+        return state.sampled_chance(seed, index);
+    }
     let total: f64 = outcomes.iter().map(|(_, p)| p).sum();
     let mut rng = tabula_core::stream_rng(seed, tabula_core::Stream::Game, index);
     let mut left = rng.random::<f64>() * total;
@@ -238,9 +242,11 @@ fn chance_action(state: &dyn DynState, seed: u64, index: u64) -> Option<u64> {
     outcomes.last().map(|(a, _)| *a)
 }
 
-/// The action a typed move names: its text as the game writes it,
-/// spaces and case aside.
-fn typed_action(state: &dyn DynState, typed: &str) -> Result<u64, Refusal> {
+/// The actions a typed move names: its text as the game writes an
+/// action, spaces and case aside, or else the move the game's notation
+/// reads (every part still to play of a move in parts: a backgammon
+/// double typed whole; a move the game does not list: Cruising's helm).
+fn typed_action(state: &dyn DynState, typed: &str) -> Result<Vec<u64>, Refusal> {
     let plain = |s: &str| {
         s.split_whitespace()
             .collect::<Vec<_>>()
@@ -249,10 +255,25 @@ fn typed_action(state: &dyn DynState, typed: &str) -> Result<u64, Refusal> {
     };
     let wanted = plain(typed);
     let legal = state.legal_actions();
-    legal
+    if let Some(action) = legal
         .iter()
         .copied()
         .find(|&a| plain(&state.action_to_string(a)) == wanted)
+    {
+        return Ok(vec![action]);
+    }
+    let read = state.typed_move(typed);
+    if legal.is_empty() {
+        // Nothing listed: the game's notation is the only way in.
+        return read.map_err(|why| {
+            unprocessable(format!(
+                "{:?} is not a move here: {why}",
+                tabula_core::text::excerpt(typed)
+            ))
+        });
+    }
+    read.ok()
+        .filter(|actions| !actions.is_empty())
         .ok_or_else(|| {
             let some: Vec<String> = legal
                 .iter()
@@ -281,11 +302,11 @@ pub(crate) fn play(game: &str, body: &str) -> Result<Value, Refusal> {
     let before = state.history().len();
     let chosen = match (&request.action, &request.typed) {
         (Some(_), Some(_)) => return Err(bad("send an action or a move, not both")),
-        (Some(a), None) => Some(*a),
-        (None, Some(typed)) => Some(typed_action(&*state, typed)?),
-        (None, None) => None,
+        (Some(a), None) => vec![*a],
+        (None, Some(typed)) => typed_action(&*state, typed)?,
+        (None, None) => Vec::new(),
     };
-    if let Some(action) = chosen {
+    for action in chosen {
         state
             .apply_action(action)
             .map_err(|e| unprocessable(e.to_string()))?;
@@ -368,15 +389,27 @@ fn state_json(t: &Table, state: &dyn DynState, new: usize, paused: bool) -> Valu
         Player::Terminal => ("over", None),
     };
     let legal = state.legal_actions();
-    let listed = player == Player::Terminal || !legal.is_empty();
-    let moves: Vec<Value> = match player {
+    // Whether the page can play on: moves listed, or numbered by the game
+    // though not listed (Cruising's helm, typed; its gusts, drawn).
+    let listed = player == Player::Terminal || !legal.is_empty() || state.numbering().is_some();
+    // One entry a move as written: a game may name one move by several
+    // actions (backgammon's orders of the same checkers, as OpenSpiel
+    // numbers them); the first stands for the others.
+    let mut written = std::collections::HashSet::new();
+    let distinct: Vec<(u64, String)> = match player {
         Player::Seat(_) => legal
             .iter()
-            .take(MAX_LISTED)
-            .map(|&a| json!({ "action": a, "text": state.action_to_string(a) }))
+            .map(|&a| (a, state.action_to_string(a)))
+            .filter(|(_, text)| written.insert(text.clone()))
             .collect(),
         _ => Vec::new(),
     };
+    let more = distinct.len().saturating_sub(MAX_LISTED);
+    let moves: Vec<Value> = distinct
+        .into_iter()
+        .take(MAX_LISTED)
+        .map(|(a, text)| json!({ "action": a, "text": text }))
+        .collect();
     let chance: Vec<Value> = state
         .chance_outcomes()
         .iter()
@@ -411,7 +444,7 @@ fn state_json(t: &Table, state: &dyn DynState, new: usize, paused: bool) -> Valu
         "who": who,
         "human": seat.is_some_and(|s| t.seats.get(s).is_some_and(|p| p == YOU)),
         "moves": moves,
-        "more": legal.len().saturating_sub(MAX_LISTED),
+        "more": more,
         "chance": chance,
         "listed": listed,
         "position": position,

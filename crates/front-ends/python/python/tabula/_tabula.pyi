@@ -1,6 +1,6 @@
 """The native part of ``tabula`` (PyO3): games and states in OpenSpiel's shape."""
 
-from typing import Any, Optional
+from typing import Union, Any, Optional
 
 CHANCE_PLAYER_ID: int
 """pyspiel's ``PlayerId.CHANCE``: -1."""
@@ -55,6 +55,10 @@ class State:
     def legal_actions(self, player: Optional[int] = None) -> list[int]:
         """The legal actions in increasing order (chance's outcomes at a chance node)."""
     def chance_outcomes(self) -> list[tuple[int, float]]: ...
+    def string_to_action(self, player_or_text: Union[int, str], text: Optional[str] = None) -> int:
+        """The (first) action of a move typed in the game's notation."""
+    def sampled_chance(self, seed: int = 0) -> Optional[int]:
+        """An outcome drawn by the game where chance's outcomes are not listed."""
     def apply_action(self, action: int) -> None:
         """Applies an action; ValueError if it is not legal."""
     def action_to_string(self, *args: int) -> str:
