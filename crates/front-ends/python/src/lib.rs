@@ -155,7 +155,7 @@ impl Game {
 
     /// The state `text` describes: what `State.serialize()` writes (the
     /// actions from the start, separated by spaces), or, for a game with
-    /// a notation for positions (backgammon), a position as a person
+    /// a notation for positions, a position as a person
     /// writes it, then `|` and the actions played since. A text the game
     /// does not read is a `ValueError` saying what is wrong with it.
     fn deserialize_state(&self, text: &str) -> PyResult<State> {
@@ -233,12 +233,16 @@ impl State {
 
     /// The actions that play a move typed in the game's notation (pyspiel's
     /// `string_to_action(player, text)`, the player optional): the move's
-    /// first action (a backgammon double typed whole is two: ask again for
-    /// the second). A game whose moves are not listed (Cruising's helm) is
+    /// first action (a move named in parts is several: ask again for the
+    /// next). A game whose moves are not listed (a continuous choice) is
     /// played this way. `ValueError` with the reason if it is not a legal
     /// move.
     #[pyo3(signature = (player_or_text, text = None))]
-    fn string_to_action(&self, player_or_text: &Bound<'_, PyAny>, text: Option<&str>) -> PyResult<u64> {
+    fn string_to_action(
+        &self,
+        player_or_text: &Bound<'_, PyAny>,
+        text: Option<&str>,
+    ) -> PyResult<u64> {
         let text = match text {
             Some(t) => t.to_string(),
             None => player_or_text.extract::<String>()?,
@@ -250,7 +254,7 @@ impl State {
             .ok_or_else(|| value_error(format!("{text:?} names no action here")))
     }
 
-    /// At a chance node whose outcomes are not listed (Cruising's gusts,
+    /// At a chance node whose outcomes are not listed (drawn
     /// from a continuous law): an outcome drawn by the game from `seed`
     /// (the draw for this step of the game), as its action; `None` where
     /// the outcomes are listed.

@@ -244,8 +244,8 @@ fn chance_action(state: &dyn DynState, seed: u64, index: u64) -> Option<u64> {
 
 /// The actions a typed move names: its text as the game writes an
 /// action, spaces and case aside, or else the move the game's notation
-/// reads (every part still to play of a move in parts: a backgammon
-/// double typed whole; a move the game does not list: Cruising's helm).
+/// reads (every part still to play of a move named in parts; a move the
+/// game does not list, a continuous choice).
 fn typed_action(state: &dyn DynState, typed: &str) -> Result<Vec<u64>, Refusal> {
     let plain = |s: &str| {
         s.split_whitespace()
@@ -390,10 +390,10 @@ fn state_json(t: &Table, state: &dyn DynState, new: usize, paused: bool) -> Valu
     };
     let legal = state.legal_actions();
     // Whether the page can play on: moves listed, or numbered by the game
-    // though not listed (Cruising's helm, typed; its gusts, drawn).
+    // though not listed (a continuous choice, typed; chance, drawn).
     let listed = player == Player::Terminal || !legal.is_empty() || state.numbering().is_some();
     // One entry a move as written: a game may name one move by several
-    // actions (backgammon's orders of the same checkers, as OpenSpiel
+    // actions (every order of the same pieces, as OpenSpiel
     // numbers them); the first stands for the others.
     let mut written = std::collections::HashSet::new();
     let distinct: Vec<(u64, String)> = match player {
