@@ -133,7 +133,7 @@ type Shared = Arc<dyn std::any::Any + Send + Sync>;
 pub const SOLVED_KEPT: usize = 64;
 
 /// The one cache of solved play of the process.
-static SOLVED: Mutex<Vec<(SolvedKey, Arc<Mutex<Option<Shared>>>)>> = Mutex::new(Vec::new());
+static SOLVED: Mutex<Vec<(SolvedKey, Slot<Shared>)>> = Mutex::new(Vec::new());
 
 /// Solved play from the one cache of the process: the value kept under
 /// `key`, solving it with `solve` the first time (or after every solve
