@@ -8,7 +8,7 @@
 //! | method | queries it answers | who registers it |
 //! |---|---|---|
 //! | chain over hashed states ([`tabula_exact::Chain`]) | [`Query::Distribution`] | the framework, for every game with a hashable state |
-//! | optimal play over the state graph or the game's numbering ([`tabula_exact::Optimal`], [`tabula_exact::DenseOptimal`], [`tabula_exact::EachOwn`] for 3+ seats) | [`Query::Optimal`] (the `optimal*` agents) | the framework, for a game registered with `optimal:` |
+//! | optimal play over the state graph or the game's numbering ([`tabula_exact::Optimal`], [`tabula_exact::DenseOptimal`], [`tabula_exact::EachOwn`] for 3+ seats) | optimal play for the `optimal*` agents, through [`crate::exact::shared_optimal`] and the one cache (not yet a [`Solve`]) | the framework, for a game registered with `optimal:` |
 //! | a game's own, through [`GameBuilder::solver`](crate::GameBuilder::solver) | what its [`Solve::answers`] says | the game |
 //!
 //! ```
