@@ -10,10 +10,12 @@
 //! A game of your own depends on the framework alone: `tabula = { ...,
 //! default-features = false }` is the foundation, the generic verbs and
 //! the command line, and compiles none of the shipped games, nor axum and
-//! tokio (add `features = ["serve"]` for `tabula serve`).
+//! tokio (add `features = ["serve"]` for `tabula serve`). Each shipped game
+//! is a feature of its own, named as the command line names the game
+//! (`features = ["seega"]`, `["chance-it"]`); `games` is all eight.
 //!
 //! ```
-//! # #[cfg(feature = "games")] {
+//! # #[cfg(feature = "snakes")] {
 //! use tabula::sim::Simulation;
 //! use tabula::snakes::{Board, ReportOptions, Setup};
 //!
@@ -66,28 +68,28 @@ pub use tabula_verbs as verbs;
 // joins by being named here (in this workspace) or, from outside, by
 // being linked into a binary of your own (see the crate docs).
 /// Backgammon, checked against OpenSpiel.
-#[cfg(feature = "games")]
+#[cfg(feature = "backgammon")]
 pub use tabula_backgammon as backgammon;
 /// Chance-it (specification 003).
-#[cfg(feature = "games")]
+#[cfg(feature = "chance-it")]
 pub use tabula_chance_it as chance_it;
 /// Caribbean Cruising, the sailing race (specification 004).
-#[cfg(feature = "games")]
+#[cfg(feature = "cruising")]
 pub use tabula_cruising as cruising;
 /// Monopoly's movement model (long-run occupancy).
-#[cfg(feature = "games")]
+#[cfg(feature = "monopoly")]
 pub use tabula_monopoly as monopoly;
 /// noline (specification 002).
-#[cfg(feature = "games")]
+#[cfg(feature = "noline")]
 pub use tabula_noline as noline;
 /// Pig, OpenSpiel's rules and action numbering.
-#[cfg(feature = "games")]
+#[cfg(feature = "pig")]
 pub use tabula_pig as pig;
 /// Seega (specification 004).
-#[cfg(feature = "games")]
+#[cfg(feature = "seega")]
 pub use tabula_seega as seega;
 /// Snakes and Ladders (specifications 000 and 001).
-#[cfg(feature = "games")]
+#[cfg(feature = "snakes")]
 pub use tabula_snakes as snakes;
 
 /// The web front end, `tabula serve`.

@@ -167,8 +167,10 @@ fn tutorials() -> &'static Path {
     BUILT.get_or_init(|| {
         let dir = profile_dir();
         let target = dir.parent().expect("target folder").to_path_buf();
-        // In this test's profile, so the tabula crates and every dependency
-        // already built for the suite are used again, not compiled anew.
+        // In this test's profile, so every dependency already built for the
+        // suite is used again; the tabula crates are compiled anew (cargo
+        // keys a path crate's build by its path from the workspace root),
+        // at the opt-levels book/tutorials/Cargo.toml gives them.
         let release = dir.ends_with("release");
         // One crate at a time, as a user builds their own: built together,
         // cargo would unify their features, and a crate without the

@@ -15,14 +15,18 @@ enum Layer {
     Foundation,
     Game,
     FrontEnd,
-    /// The root package, examples and test crates: users of everything.
+    /// The root package, examples and test crates, and the Python module
+    /// (which links the games as the `tabula` binary does): users of
+    /// everything.
     Top,
 }
 
 fn layer(dir: &Path) -> Layer {
     let rel = dir.strip_prefix(root()).expect("inside the workspace");
     let rel = rel.to_string_lossy().replace('\\', "/");
-    if rel.starts_with("crates/foundation/") {
+    if rel == "crates/front-ends/python" {
+        Layer::Top
+    } else if rel.starts_with("crates/foundation/") {
         Layer::Foundation
     } else if rel.starts_with("games/") {
         Layer::Game
@@ -38,8 +42,7 @@ fn layer(dir: &Path) -> Layer {
 }
 
 /// Every `Cargo.toml` of the workspace's packages (not the tutorials'
-/// workspace, not the Python module's, which is a workspace of its own
-/// linking the games as the `tabula` binary does; not target folders).
+/// workspace; not target folders).
 fn manifests() -> Vec<PathBuf> {
     let mut found = vec![root().join("Cargo.toml")];
     for top in ["crates", "games", "examples", "tests"] {

@@ -1,8 +1,8 @@
 //! tabula from Python: the native part of the module `tabula`, a front
 //! end over the same registry as the command line and the web server.
 //!
-//! Every registered game is offered in OpenSpiel's shape ([`Game`] and
-//! [`State`], pyspiel's method names over the registry's erased state,
+//! Every registered game is offered in OpenSpiel's shape (`Game` and
+//! `State`, pyspiel's method names over the registry's erased state,
 //! [`DynState`]), and every verb that returns a report (`simulate`,
 //! `analyze`, `tournament`, a game's own) runs through the registry with
 //! values built from the verb's own option data, its report handed back
