@@ -449,7 +449,7 @@ where
     Ok(Box::new(optimal))
 }
 
-/// The most states the shared optimal solve ([`shared_optimal`]) may
+/// The most states the shared optimal solve ([`shared_optimal`](crate::solve::shared_optimal)) may
 /// build.
 pub const OPTIMAL_MAX_STATES: usize = 10_000_000;
 
@@ -472,43 +472,6 @@ pub fn aim_of(suffix: Option<&str>) -> Result<tabula_exact::Aim, agents::BuildEr
         None => Ok(tabula_exact::Aim::Win),
         Some(name) => Ok(tabula_exact::Aim::parse(name)?),
     }
-}
-
-/// Optimal play of a one- or two-seat game for an objective as an agent
-/// (`optimal`: each seat maximising its own chance of winning alone,
-/// [`WinZeroSum`](tabula_exact::WinZeroSum) for two seats, the chance of
-/// winning for one; `optimal-score`: the expected score, or the
-/// difference of the two seats' scores; see
-/// [`Aim`](tabula_exact::Aim)), solved once per game, parameters,
-/// objective and seats by `solve`, in the one cache of solved play
-/// ([`tabula_exact::solved`]), and shared by every agent built from it, on every
-/// worker and in every seating: the `optimal*` agents that
-/// [`register_game!`](crate::register_game) registers. Two workers asking
-/// at once wait for one solve.
-pub fn shared_optimal<G>(
-    game: &G,
-    objective: Option<&str>,
-    solve: SolveOptimal<G>,
-) -> Result<Box<dyn Agent<G>>, agents::BuildError>
-where
-    G: tabula_play::record::Recordable + 'static,
-{
-    let aim = aim_of(objective)?;
-    // The parameters in their one serialized form: canonical for the type.
-    let spec = serde_json::to_string(&game.parameters())?;
-    let key = tabula_exact::SolvedKey::new(G::NAME, &spec, aim.name(), game.seats());
-    let strategy = tabula_exact::solved(key, || {
-        let solving = crate::progress::installed().start_solve("optimal play");
-        let limits = Limits {
-            max_states: OPTIMAL_MAX_STATES,
-            max_transitions: OPTIMAL_MAX_STATES.saturating_mul(10),
-            progress: solving.sink(),
-            ..Limits::default()
-        };
-        solve(game, aim, &limits)
-    })
-    .map_err(PolicyError::from)?;
-    Ok(Box::new(tabula_core::Rule::shared((*strategy).clone())))
 }
 
 /// The optimal agent's solve over the whole state graph.
