@@ -147,7 +147,9 @@ pub use capability::{
     TournamentSetup,
 };
 pub use command::{Command, Io, Kind, RunInteractive, RunReport, Typed};
-pub use entry::{GameEntry, RESERVED_VERBS, Registration, find_game, games, kind, plugins_of};
+pub use entry::{
+    GameEntry, RESERVED_VERBS, Registration, check_parameters, find_game, games, kind, plugins_of,
+};
 pub use extra::Extra;
 pub use game::GameBuilder;
 pub use kind::{
