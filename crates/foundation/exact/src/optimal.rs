@@ -430,12 +430,15 @@ fn settle<S: Hash + Eq + Clone + Debug>(
             let targets = graph.targets(s);
             let v = match graph.nodes[s] {
                 Node::Over(v) => v,
-                Node::Chance => graph
-                    .probabilities(s)
-                    .iter()
-                    .zip(targets)
-                    .map(|(&p, &t)| p * values[t as usize])
-                    .sum(),
+                Node::Chance => {
+                    graph
+                        .probabilities(s)
+                        .iter()
+                        .zip(targets)
+                        .map(|(&p, &t)| p * values[t as usize])
+                        .sum::<f64>()
+                        + graph.step
+                }
                 Node::Decision(max) => {
                     let it = targets.iter().map(|&t| values[t as usize]);
                     if max {
@@ -466,6 +469,8 @@ struct Graph<S> {
     graph: Explorer<S, u32>,
     nodes: Vec<Node>,
     probabilities: Vec<f64>,
+    /// What each chance step adds ([`Objective::chance_step`]).
+    step: f64,
 }
 
 impl<S: Hash + Eq + Clone + Debug> Graph<S> {
@@ -505,6 +510,7 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
             graph,
             nodes,
             probabilities,
+            step: objective.chance_step(),
         })
     }
 

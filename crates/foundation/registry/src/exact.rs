@@ -490,7 +490,18 @@ where
             tabula_exact::Aim::Score => {
                 tabula_exact::EachOwn::solve(game, &tabula_exact::Scores, limits)?
             }
-            _ => tabula_exact::EachOwn::solve(game, &tabula_exact::WinChances, limits)?,
+            tabula_exact::Aim::Win => {
+                tabula_exact::EachOwn::solve(game, &tabula_exact::WinChances, limits)?
+            }
+            // Refused, saying why (one seat only).
+            other => {
+                return Err(ExactError::Unsupported(
+                    other
+                        .objective(game.seats())
+                        .err()
+                        .unwrap_or_else(|| format!("{} is not solved here", other.name())),
+                ));
+            }
         };
         return Ok(std::sync::Arc::new(
             move |game: &G, state: &G::State, seat, moves: &[G::Move]| {
@@ -523,6 +534,15 @@ where
     let objective = aim
         .objective(game.seats())
         .map_err(ExactError::Unsupported)?;
+    if aim == tabula_exact::Aim::Fewest {
+        // Steps counted over the numbering: the framework's Fewest.
+        let fewest = tabula_exact::Fewest::solve(game, false)?;
+        return Ok(std::sync::Arc::new(
+            move |game: &G, state: &G::State, _, _: &[G::Move]| {
+                fewest.best_move(game, state).unwrap_or(0)
+            },
+        ));
+    }
     let solved = tabula_exact::DenseOptimal::solve(game, &objective, limits)?;
     Ok(std::sync::Arc::new(
         move |game: &G, state: &G::State, seat, moves: &[G::Move]| {

@@ -280,7 +280,7 @@ pub fn objective_arg() -> args::Arg {
         .value_name("OBJECTIVE")
         .choices(names)
         .default_value("win")
-        .help("What the optimal agent optimises: win (the chance of winning) or score (the expected score); optimal-score names it per seat")
+        .help("What the optimal agent optimises: win (the chance of winning), score (the expected score) or fewest (the fewest chance steps on average, one seat); optimal-score names it per seat")
 }
 
 /// The objective an agent's name asks of optimal play (`optimal`: `win`,
