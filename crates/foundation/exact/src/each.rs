@@ -19,7 +19,7 @@
 //! to work back from).
 //!
 //! It explores and orders the states as [`Optimal`](crate::Optimal)
-//! does (one state graph from the [builder](crate::explore), within the
+//! does (one state graph from the one builder, `explore.rs`, within the
 //! same [`Limits`], ordered by strongly connected components, each after
 //! those it leads to): where optimal play of one number settles each
 //! component by sweeps, a game without cycles has components of one

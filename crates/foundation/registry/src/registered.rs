@@ -604,7 +604,8 @@ pub(crate) fn ask<G: Rules>(
 }
 
 /// Optimal play of the registered game `G` for `aim`: the policy of the
-/// first of its solvers that answers [`Query::Optimal`] with one (the
+/// first of its solvers that answers
+/// [`Query::Optimal`](crate::solve::Query::Optimal) with one (the
 /// framework's [`ByOptimal`](crate::solve::ByOptimal) unless the game registers its own), asked
 /// through the registration the game made. What an `optimal*` agent
 /// plays.
