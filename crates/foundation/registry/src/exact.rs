@@ -449,7 +449,7 @@ where
     Ok(Box::new(optimal))
 }
 
-/// The most states the shared optimal solve ([`shared_optimal`](crate::solve::shared_optimal)) may
+/// The most states the shared optimal solve ([`shared_optimal`](crate::shared_optimal)) may
 /// build.
 pub const OPTIMAL_MAX_STATES: usize = 10_000_000;
 
