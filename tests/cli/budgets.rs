@@ -161,3 +161,30 @@ fn a_long_solve_reports_its_progress_on_stderr() {
         "{err}"
     );
 }
+
+/// `--max-seconds` bounds Chance-it's staged solve too (win-optimal over
+/// 100 rounds takes seconds): past it `analyze` exits 1 with a refusal
+/// that names the option and the remedy, within about the time given.
+#[test]
+fn analyze_chance_it_stops_its_staged_solve_at_max_seconds() {
+    let (out, took) = tabula(&[
+        "analyze",
+        "chance-it",
+        "--rounds",
+        "100",
+        "--max-seconds",
+        "1",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        err.contains("gave up after its time limit of 1 s (--max-seconds)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("raise it with --max-seconds N (0 for no limit)"),
+        "{err}"
+    );
+    assert!(took < Duration::from_secs(60), "{took:?}");
+}

@@ -139,6 +139,37 @@ fn analyze_snakes_plots_and_reports() {
     );
 }
 
+/// `analyze chance-it` solves optimal play: its pictures are the policy
+/// (the optimal turn) and win-optimal's exact chances, on the page of
+/// `--report` too.
+#[test]
+fn analyze_chance_it_draws_its_policy() {
+    let dir = temp_dir("plot-analyze-chance-it");
+    let report = dir.join("policy.html");
+    ok(&[
+        "analyze",
+        "chance-it",
+        "--plot",
+        dir.to_str().unwrap_or_default(),
+        "--report",
+        report.to_str().unwrap_or_default(),
+    ]);
+    let texts = check_svgs(&dir, &["policy.svg", "win-optimal.svg"]);
+    // One bar for each value a new roll shows, 2 to 12.
+    assert!(texts[0].iter().any(|t| t == "12"), "{:?}", texts[0]);
+    assert!(
+        texts[1].iter().any(|t| t.contains("until-ten")),
+        "{:?}",
+        texts[1]
+    );
+    let html = std::fs::read_to_string(&report).expect("report written");
+    assert_eq!(html.matches("<svg").count(), 2, "pictures inline");
+    assert!(
+        html.contains("The optimal turn: expected score"),
+        "the numbers are on the page"
+    );
+}
+
 #[test]
 fn tournaments_plot() {
     let dir = temp_dir("plot-tournaments");

@@ -75,12 +75,22 @@ impl Analysis {
     /// accepts. `win-optimal` comes last, with its chances against each
     /// of the others (two-player games only).
     pub fn of(config: &Config) -> Result<Analysis, ChanceItError> {
+        Analysis::within(config, None)
+    }
+
+    /// [`of`](Self::of), win-optimal's staged solve within `max_time`
+    /// (`None`: no limit; `analyze chance-it --max-seconds`): past it the
+    /// analysis stops with [`ExactError::OutOfTime`](tabula_exact::ExactError::OutOfTime).
+    pub fn within(
+        config: &Config,
+        max_time: Option<std::time::Duration>,
+    ) -> Result<Analysis, ChanceItError> {
         // The optimal turn and win-optimal side by side.
         let (optimal, win_optimal) = rayon::join(
             || Optimal::new(config.dice()),
             || {
                 (config.players() == 2)
-                    .then(|| WinOptimal::new(config).map(Arc::new))
+                    .then(|| WinOptimal::within(config, max_time).map(Arc::new))
                     .transpose()
             },
         );

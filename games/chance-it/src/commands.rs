@@ -310,7 +310,7 @@ const ANALYZE_HELP: &str = "Without --agents: exact answers, by dynamic programm
 the optimal policy as a table, and the win-optimal strategy's chances against each other strategy.\n\
 Solving whole games takes time growing with the square of the rounds, so --rounds is at most 100 here \
 (about 10 s at 100 rounds and 0.15 s at 10 with 2d6, measured on two busy cores); dice with more possible sums allow \
-fewer rounds for the same work (14 with 3d6). A long solve shows its progress on stderr.";
+fewer rounds for the same work (14 with 3d6). A long solve shows its progress on stderr; --max-seconds bounds each phase of it (win-optimal's staged solve too; 0: no limit), and past it the analysis stops and says so.";
 
 /// `--params` under its old name too, `--config`, as Chance-it's
 /// commands took it before they were the generic verbs.
@@ -341,7 +341,7 @@ pub fn analyze_arguments(command: Arguments) -> Arguments {
 
 /// Solves the game exactly: turn values, the optimal policy, win-optimal's
 /// chances.
-pub(crate) fn analyze(config: &Config) -> Result<Box<dyn Report>, Error> {
+pub(crate) fn analyze(config: &Config, max_seconds: u64) -> Result<Box<dyn Report>, Error> {
     let most = win::max_rounds(config.dice());
     if config.rounds() > most {
         return Err(format!(
@@ -354,7 +354,15 @@ The turn analysis does not depend on the rounds: try --rounds {}",
         .into());
     }
     let _solving = show_solve_progress();
-    Ok(Box::new(Analysis::of(config)?))
+    let max_time = tabula_registry::progress::seconds_budget(max_seconds);
+    match Analysis::within(config, max_time) {
+        Ok(analysis) => Ok(Box::new(analysis)),
+        // Past --max-seconds: the refusal names the option.
+        Err(crate::ChanceItError::Exact(e @ tabula_exact::ExactError::OutOfTime { .. })) => {
+            Err(tabula_registry::exact::PolicyError::from(e).into())
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 impl Report for Analysis {
@@ -367,6 +375,13 @@ impl Report for Analysis {
 
     fn text(&self) -> String {
         self.to_text()
+    }
+
+    /// The optimal turn's policy (`policy`) and win-optimal's chances
+    /// against each strategy (`win-optimal`, two players): what
+    /// `--plot` draws and `--report` shows beside the text.
+    fn pictures(&self) -> Vec<tabula_registry::picture::Picture> {
+        crate::pictures::analysis_pictures(self)
     }
 
     fn json(&self) -> Result<String, Error> {

@@ -111,6 +111,10 @@ impl Solve<ChanceIt> for StagedSolve {
         "staged"
     }
 
+    fn pictures(&self) -> bool {
+        true
+    }
+
     fn answers(&self, _: &ChanceIt, config: &Config, query: &Query<'_>) -> bool {
         match query {
             Query::Optimal { .. } => true,
@@ -132,7 +136,7 @@ impl Solve<ChanceIt> for StagedSolve {
             Query::Optimal { .. } => {
                 return Ok(Answer::Optimal(Optimum {
                     policy: None,
-                    report: Some(crate::commands::analyze(config)?),
+                    report: Some(crate::commands::analyze(config, within.budget.max_seconds)?),
                 }));
             }
             Query::Distribution { agents, .. } => *agents,

@@ -80,3 +80,71 @@ pub fn turn_scores_picture(strategies: &[StrategyTurns]) -> Option<Picture> {
         900,
     ))
 }
+
+/// The pictures of `tabula analyze chance-it`: `policy`, the optimal
+/// turn's policy (for each value a new roll can show, the share of the
+/// sets of values already rolled after which optimal play stops on it),
+/// and `win-optimal`, its exact chances against each other strategy (two
+/// players).
+pub fn analysis_pictures(a: &crate::analysis::Analysis) -> Vec<Picture> {
+    use tabula_registry::picture::chart::{Bar, bars};
+    let dice = format!("{}d{}", a.dice[0], a.dice[1]);
+    let least = u16::from(a.dice[0]);
+    let most = u16::from(a.dice[0]) * u16::from(a.dice[1]);
+    let mut pictures = Vec::new();
+    // A new roll is one not rolled before this turn.
+    let policy: Vec<Bar> = (least..=most)
+        .filter_map(|v| {
+            let open: Vec<_> = a
+                .optimal_policy
+                .iter()
+                .filter(|row| !row.already_rolled.contains(&v))
+                .collect();
+            (!open.is_empty()).then(|| Bar {
+                label: v.to_string(),
+                value: None,
+                std_error: None,
+                exact: Some(
+                    open.iter().filter(|row| row.stops_on.contains(&v)).count() as f64
+                        / open.len() as f64,
+                ),
+            })
+        })
+        .collect();
+    if !policy.is_empty() {
+        pictures.push(bars(
+            "policy",
+            &format!(
+                "Chance-it {dice}: the optimal turn (expected score {:.4}): when it stops on a new roll",
+                a.optimal_expected_turn_score
+            ),
+            "share of the sets already rolled after which it stops",
+            policy,
+        ));
+    }
+    if let Some(w) = &a.win_optimal {
+        let rows: Vec<PairShares> = w
+            .versus
+            .iter()
+            .map(|v| PairShares {
+                a: crate::win::NAME.to_string(),
+                b: v.opponent.clone(),
+                a_wins: v.win_probability,
+                ties: v.tie_probability,
+                b_wins: v.loss_probability,
+                a_exact: Some(v.win_probability),
+            })
+            .collect();
+        if !rows.is_empty() {
+            pictures.push(outcomes(
+                "win-optimal",
+                &format!(
+                    "Chance-it {dice}, {} rounds: win-optimal against each strategy, exactly (seats shared evenly)",
+                    a.rounds
+                ),
+                rows,
+            ));
+        }
+    }
+    pictures
+}

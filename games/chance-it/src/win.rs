@@ -112,8 +112,18 @@ impl WinOptimal {
     /// any) how far it has come. Two players, at most [`max_rounds`]
     /// rounds.
     pub fn new(config: &Config) -> Result<WinOptimal, ChanceItError> {
+        WinOptimal::within(config, None)
+    }
+
+    /// [`new`](Self::new) within `max_time` (`None`: no limit): past it
+    /// the solve stops with [`ExactError::OutOfTime`](tabula_exact::ExactError::OutOfTime).
+    pub fn within(
+        config: &Config,
+        max_time: Option<std::time::Duration>,
+    ) -> Result<WinOptimal, ChanceItError> {
         let limits = Limits {
             progress: PROGRESS.get().cloned(),
+            max_time,
             ..stages::limits()
         };
         WinOptimal::with_limits(config, &limits)

@@ -1171,3 +1171,55 @@ mod exact {
         );
     }
 }
+
+/// The fewest expected flips to finish a one-player race from `left`
+/// squares, by recursion (independent of the solver): a flip leaves
+/// `left-2` or `left-1`; a dash `left-3` or `left`, so dashing until
+/// heads costs two flips on average.
+fn fewest_flips(left: i64, memo: &mut std::collections::HashMap<i64, f64>) -> f64 {
+    if left <= 0 {
+        return 0.0;
+    }
+    if let Some(&v) = memo.get(&left) {
+        return v;
+    }
+    let flip = 1.0 + 0.5 * fewest_flips(left - 2, memo) + 0.5 * fewest_flips(left - 1, memo);
+    let v = flip.min(2.0 + fewest_flips(left - 3, memo));
+    memo.insert(left, v);
+    v
+}
+
+/// `optimal-fewest` (issue 53's objectives as data): optimal play of one
+/// seat for the fewest chance steps, named in the agent or by
+/// `--objective fewest`, reported in the JSON; each flip follows one
+/// choice, so the game's steps are twice the flips the recursion gives.
+/// Two seats are refused, saying the objective is for one.
+#[test]
+fn optimal_fewest_finishes_a_one_player_race_in_the_fewest_flips() {
+    let mut memo = std::collections::HashMap::new();
+    for squares in [1, 4, 10, 25] {
+        let flips = fewest_flips(squares, &mut memo);
+        for line in [
+            format!(
+                "analyze coin-race --players 1 --squares {squares} --agents optimal-fewest --format json"
+            ),
+            format!(
+                "analyze coin-race --players 1 --squares {squares} --agents optimal --objective fewest --format json"
+            ),
+        ] {
+            let r = json(&w(&line));
+            assert_eq!(r["objective"], "fewest", "{line}");
+            assert_eq!(r["seats"][0]["objective"], "fewest", "{line}");
+            let steps = num(&r["mean_steps"]);
+            assert!(
+                (steps - 2.0 * flips).abs() < 1e-9,
+                "{line}: {steps} steps against 2 x {flips} flips"
+            );
+        }
+    }
+    let (_, err) = fails(
+        &w("analyze coin-race --agents optimal-fewest,flip --format json"),
+        1,
+    );
+    assert!(err.contains("is solved for one seat, not 2"), "{err}");
+}

@@ -10,3 +10,5 @@ mod cli;
 mod dice_race;
 #[path = "playthrough.rs"]
 mod playthrough;
+#[path = "solvers.rs"]
+mod solvers;

@@ -18,6 +18,13 @@
 //! leads back to itself is refused: backward induction needs an end
 //! to work back from).
 //!
+//! It explores and orders the states as [`Optimal`](crate::Optimal)
+//! does (one state graph from the one builder, `explore.rs`, within the
+//! same [`Limits`], ordered by strongly connected components, each after
+//! those it leads to): where optimal play of one number settles each
+//! component by sweeps, a game without cycles has components of one
+//! state each, valued once.
+//!
 //! ```
 //! use tabula_core::{BoardGame, Chance, GameResult, Results, Status};
 //! use tabula_exact::{EachOwn, Limits, WinChances};
@@ -57,8 +64,9 @@ use std::collections::HashMap;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use tabula_core::{Agent, BoardGame, Chance, GameRng, Seat, Status};
+use tabula_core::{Agent, BoardGame, GameRng, Seat, Status};
 
+use crate::budget::{Clock, Stage};
 use crate::{ExactError, Limits, Objective};
 
 /// Optimal play for any number of seats, each seat maximising its own
@@ -80,14 +88,6 @@ impl<G: BoardGame> Debug for EachOwn<G> {
     }
 }
 
-/// A step of the depth-first walk.
-enum Step<S> {
-    /// First visit: list the successors.
-    Enter(S),
-    /// Every successor solved: value the state.
-    Leave(S),
-}
-
 impl<G> EachOwn<G>
 where
     G: BoardGame,
@@ -106,64 +106,76 @@ where
         limits: &Limits,
     ) -> Result<EachOwn<G>, ExactError> {
         let width = objective.components(game).max(game.seats());
-        let mut solved: HashMap<G::State, (Vec<f64>, u32)> = HashMap::new();
-        let mut on_path: std::collections::HashSet<G::State> = std::collections::HashSet::new();
-        let mut stack = vec![Step::Enter(game.initial_state())];
-        let mut outcomes: Vec<Chance<G::Outcome>> = Vec::new();
-        let mut moves: Vec<G::Move> = Vec::new();
-        let started = std::time::Instant::now();
-        while let Some(step) = stack.pop() {
-            match step {
-                Step::Enter(state) => {
-                    if solved.contains_key(&state) {
-                        continue;
-                    }
-                    if on_path.contains(&state) {
-                        return Err(ExactError::Unsupported(format!(
-                            "optimal play for each seat is solved by backward induction, for games without cycles; state {state:?} leads back to itself. Name fixed policies for the seats instead (--agents A,B,C: the chain solves a game with cycles), or simulate"
-                        )));
-                    }
-                    if solved.len() + on_path.len() >= limits.max_states {
-                        return Err(ExactError::TooLarge {
-                            what: "states",
-                            limit: limits.max_states,
-                        });
-                    }
-                    if let Some(max) = limits.max_time
-                        && started.elapsed() > max
-                    {
-                        return Err(ExactError::OutOfTime {
-                            limit_s: max.as_secs_f64(),
-                            stage: format!("solving each seat's play ({} states)", solved.len()),
-                        });
-                    }
-                    on_path.insert(state.clone());
-                    stack.push(Step::Leave(state.clone()));
-                    for next in successors(game, &state, &mut outcomes, &mut moves)? {
-                        if !solved.contains_key(&next) {
-                            stack.push(Step::Enter(next));
+        // The state graph and its order as optimal play of one number
+        // takes them ([`Optimal::solve`](crate::Optimal::solve)): every
+        // state after the states it leads to, grouped by strongly
+        // connected component. Without cycles each component is one
+        // state, valued once from its successors' vectors.
+        let graph = crate::optimal::Graph::explore(game, objective, limits)?;
+        let (order, ends) = graph.components();
+        let n = graph.nodes.len();
+        let mut values = vec![0.0; n * width];
+        let mut best = vec![u32::MAX; n];
+        let mut clock = Clock::start(limits, 1024);
+        let mut start = 0;
+        for &end in &ends {
+            let end = end as usize;
+            let s = order[start] as usize;
+            let state = &graph.graph.states[s];
+            let targets = graph.targets(s);
+            if end - start > 1 || targets.contains(&(s as u32)) {
+                return Err(ExactError::Unsupported(format!(
+                    "optimal play for each seat is solved by backward induction, for games without cycles; state {state:?} leads back to itself. Name fixed policies for the seats instead (--agents A,B,C: the chain solves a game with cycles), or simulate"
+                )));
+            }
+            let (done, rest) = values.split_at_mut(s * width);
+            let (v, after) = rest.split_at_mut(width);
+            let of = |t: u32| -> &[f64] {
+                let t = t as usize;
+                // Successors come before, in the order: solved.
+                if t < s {
+                    &done[t * width..(t + 1) * width]
+                } else {
+                    &after[(t - s - 1) * width..(t - s) * width]
+                }
+            };
+            match game.status(state) {
+                Status::Over(result) => objective.terminal_vector(game, state, result, v),
+                Status::Chance => {
+                    for (&p, &t) in graph.probabilities(s).iter().zip(targets) {
+                        for (x, y) in v.iter_mut().zip(of(t)) {
+                            *x += p * y;
                         }
                     }
                 }
-                Step::Leave(state) => {
-                    let value = value_of(
-                        game,
-                        objective,
-                        &state,
-                        &solved,
-                        width,
-                        &mut outcomes,
-                        &mut moves,
-                    )?;
-                    on_path.remove(&state);
-                    solved.insert(state, value);
+                Status::Decision(seat) => {
+                    let mine = |t: u32| of(t).get(seat).copied().unwrap_or(0.0);
+                    let top = targets
+                        .iter()
+                        .map(|&t| mine(t))
+                        .fold(f64::NEG_INFINITY, f64::max);
+                    let tolerance = 1e-9 * top.abs().max(1.0);
+                    let at = targets
+                        .iter()
+                        .position(|&t| mine(t) >= top - tolerance)
+                        .unwrap_or(0);
+                    v.copy_from_slice(of(targets[at]));
+                    best[s] = at as u32;
                 }
             }
+            clock.tick(|| Stage::Blocks {
+                solved: end,
+                states: n,
+            })?;
+            start = end;
         }
-        let value = solved
-            .get(&game.initial_state())
-            .map(|(v, _)| v.clone())
-            .unwrap_or_default();
+        let value = values.get(..width).map(<[f64]>::to_vec).unwrap_or_default();
+        let solved = graph
+            .graph
+            .states
+            .into_iter()
+            .zip(values.chunks(width).map(<[f64]>::to_vec).zip(best))
+            .collect();
         Ok(EachOwn { solved, value })
     }
 
@@ -208,109 +220,11 @@ crate::solved_agent!(
         G::State: Hash + Eq + Clone + Debug + Sync,
 );
 
-/// The states `state` leads to.
-fn successors<G: BoardGame>(
-    game: &G,
-    state: &G::State,
-    outcomes: &mut Vec<Chance<G::Outcome>>,
-    moves: &mut Vec<G::Move>,
-) -> Result<Vec<G::State>, ExactError>
-where
-    G::State: Clone + Debug,
-{
-    Ok(match game.status(state) {
-        Status::Over(_) => Vec::new(),
-        Status::Chance => {
-            outcomes.clear();
-            game.chance_outcomes(state, outcomes);
-            outcomes
-                .iter()
-                .map(|c| {
-                    let mut next = state.clone();
-                    game.apply_chance(&mut next, c.outcome, &mut |_| {});
-                    next
-                })
-                .collect()
-        }
-        Status::Decision(seat) => {
-            moves.clear();
-            game.legal_moves(state, moves);
-            if moves.is_empty() {
-                return Err(ExactError::NoMoves {
-                    seat,
-                    state: format!("{state:?}"),
-                });
-            }
-            moves
-                .iter()
-                .map(|m| {
-                    let mut next = state.clone();
-                    game.apply_move(&mut next, m.clone(), &mut |_| {});
-                    next
-                })
-                .collect()
-        }
-    })
-}
-
-/// A state's value vector and best move, its successors solved.
-fn value_of<G: BoardGame>(
-    game: &G,
-    objective: &impl Objective<G>,
-    state: &G::State,
-    solved: &HashMap<G::State, (Vec<f64>, u32)>,
-    width: usize,
-    outcomes: &mut Vec<Chance<G::Outcome>>,
-    moves: &mut Vec<G::Move>,
-) -> Result<(Vec<f64>, u32), ExactError>
-where
-    G::State: Hash + Eq + Clone + Debug,
-{
-    let of = |next: &G::State| -> Result<&Vec<f64>, ExactError> {
-        solved.get(next).map(|(v, _)| v).ok_or_else(|| {
-            ExactError::Unsupported(format!(
-                "optimal play for each seat is solved by backward induction, for games without cycles; state {next:?} leads back. Name fixed policies for the seats instead (--agents A,B,C: the chain solves a game with cycles), or simulate"
-            ))
-        })
-    };
-    match game.status(state) {
-        Status::Over(result) => {
-            let mut v = vec![0.0; width];
-            objective.terminal_vector(game, state, result, &mut v);
-            Ok((v, u32::MAX))
-        }
-        Status::Chance => {
-            let nexts = successors(game, state, outcomes, moves)?;
-            let mut v = vec![0.0; width];
-            for (c, next) in outcomes.iter().zip(&nexts) {
-                for (x, y) in v.iter_mut().zip(of(next)?) {
-                    *x += c.probability * y;
-                }
-            }
-            Ok((v, u32::MAX))
-        }
-        Status::Decision(seat) => {
-            let nexts = successors(game, state, outcomes, moves)?;
-            let values = nexts.iter().map(of).collect::<Result<Vec<_>, _>>()?;
-            let mine = |v: &Vec<f64>| v.get(seat).copied().unwrap_or(0.0);
-            let best = values
-                .iter()
-                .map(|v| mine(v))
-                .fold(f64::NEG_INFINITY, f64::max);
-            let tolerance = 1e-9 * best.abs().max(1.0);
-            let at = values
-                .iter()
-                .position(|v| mine(v) >= best - tolerance)
-                .unwrap_or(0);
-            Ok((values[at].clone(), at as u32))
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::WinChances;
+    use tabula_core::Chance;
     use tabula_core::{GameResult, Results};
 
     /// Three seats, each in turn rolls a three-sided die as often as it

@@ -71,6 +71,15 @@ pub trait Objective<G: BoardGame> {
     fn tie_tolerance(&self, best: f64) -> f64 {
         1e-9 * best.abs().max(1.0)
     }
+    /// What each chance step adds to the value, where the value counts
+    /// steps: 0 (the default) for a value of finished games alone, -1
+    /// for the fewest chance steps ([`Aim::Fewest`]: maximising minus
+    /// their number). [`Optimal`](crate::Optimal) adds it at every
+    /// chance state; [`DenseOptimal`](crate::DenseOptimal) and
+    /// [`Staged`](crate::Staged) value finished games alone.
+    fn chance_step(&self) -> f64 {
+        0.0
+    }
 }
 
 /// Every decision maximises `seat`'s expected score
@@ -201,6 +210,7 @@ impl<G: BoardGame> Objective<G> for Scores {
 /// |---|---|---|
 /// | `win` | the chance of winning ([`Outcome::Won`](tabula_core::Outcome::Won): a lost game is 0) | seat 1's chance of winning alone, which seat 1 maximises and seat 2 minimises ([`WinZeroSum`]) |
 /// | `score` | the expected score ([`ScoreOf`]) | seat 1's expected score minus seat 2's, maximised by seat 1, minimised by seat 2 |
+/// | `fewest` | the fewest chance steps (rolls, throws) to the end, on average: the value is minus their expected number | not solved (one seat only) |
 ///
 /// Three or more seats are not one number: each seat maximises its own
 /// chance of winning alone ([`WinChances`]) or its own expected score
@@ -220,24 +230,28 @@ pub enum Aim {
     Win,
     /// Score as much as possible, on average.
     Score,
+    /// End in the fewest chance steps (rolls, throws), on average: one
+    /// seat.
+    Fewest,
 }
 
 /// An objective's name that is none of [`Aim::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown objective \"{0}\"; the objectives: win (the chance of winning), score (the expected score)"
+    "unknown objective \"{0}\"; the objectives: win (the chance of winning), score (the expected score), fewest (the fewest chance steps, one seat)"
 )]
 pub struct AimError(pub String);
 
 impl Aim {
     /// Every objective, in the order `--help` lists them.
-    pub const ALL: [Aim; 2] = [Aim::Win, Aim::Score];
+    pub const ALL: [Aim; 3] = [Aim::Win, Aim::Score, Aim::Fewest];
 
     /// The objective's name, as typed and as the JSON reports it.
     pub fn name(self) -> &'static str {
         match self {
             Aim::Win => "win",
             Aim::Score => "score",
+            Aim::Fewest => "fewest",
         }
     }
 
@@ -246,6 +260,7 @@ impl Aim {
         match self {
             Aim::Win => "the chance of winning",
             Aim::Score => "the expected score",
+            Aim::Fewest => "the fewest chance steps",
         }
     }
 
@@ -261,6 +276,12 @@ impl Aim {
     /// seats, or why there is none: optimal play by one number is solved
     /// for one or two seats.
     pub fn objective(self, seats: usize) -> Result<Aimed, String> {
+        if self == Aim::Fewest && seats != 1 {
+            return Err(format!(
+                "optimal play for {} is solved for one seat, not {seats} (with more, whose steps would count?): name an objective for every seat instead (--objective win or score), or fixed policies (--agents)",
+                self.help()
+            ));
+        }
         match seats {
             1 | 2 => Ok(Aimed { aim: self, seats }),
             n => Err(format!(
@@ -297,10 +318,16 @@ impl<G: BoardGame> Objective<G> for Aimed {
                 r.score(0) - r.score(1)
             }
             (Aim::Score, _) => ScoreOf(0).terminal(game, state, result),
+            // Only the steps count.
+            (Aim::Fewest, _) => 0.0,
         }
     }
 
     fn maximises(&self, seat: Seat) -> bool {
         seat == 0
+    }
+
+    fn chance_step(&self) -> f64 {
+        if self.aim == Aim::Fewest { -1.0 } else { 0.0 }
     }
 }

@@ -98,7 +98,7 @@ use crate::{ExactError, Limits, Objective};
 
 /// What a state of the graph is.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Node {
+pub(crate) enum Node {
     /// Finished, with its value.
     Over(f64),
     Chance,
@@ -430,12 +430,15 @@ fn settle<S: Hash + Eq + Clone + Debug>(
             let targets = graph.targets(s);
             let v = match graph.nodes[s] {
                 Node::Over(v) => v,
-                Node::Chance => graph
-                    .probabilities(s)
-                    .iter()
-                    .zip(targets)
-                    .map(|(&p, &t)| p * values[t as usize])
-                    .sum(),
+                Node::Chance => {
+                    graph
+                        .probabilities(s)
+                        .iter()
+                        .zip(targets)
+                        .map(|(&p, &t)| p * values[t as usize])
+                        .sum::<f64>()
+                        + graph.step
+                }
                 Node::Decision(max) => {
                     let it = targets.iter().map(|&t| values[t as usize]);
                     if max {
@@ -462,14 +465,16 @@ fn settle<S: Hash + Eq + Clone + Debug>(
 /// The explored state graph: its states and edges (each edge's target)
 /// from the [builder](crate::explore), with what each state is and each
 /// edge's probability (1 for a move).
-struct Graph<S> {
-    graph: Explorer<S, u32>,
-    nodes: Vec<Node>,
+pub(crate) struct Graph<S> {
+    pub(crate) graph: Explorer<S, u32>,
+    pub(crate) nodes: Vec<Node>,
     probabilities: Vec<f64>,
+    /// What each chance step adds ([`Objective::chance_step`]).
+    step: f64,
 }
 
 impl<S: Hash + Eq + Clone + Debug> Graph<S> {
-    fn explore<G: BoardGame<State = S>>(
+    pub(crate) fn explore<G: BoardGame<State = S>>(
         game: &G,
         objective: &impl Objective<G>,
         limits: &Limits,
@@ -505,16 +510,17 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
             graph,
             nodes,
             probabilities,
+            step: objective.chance_step(),
         })
     }
 
     /// The states `s` leads to.
-    fn targets(&self, s: usize) -> &[u32] {
+    pub(crate) fn targets(&self, s: usize) -> &[u32] {
         self.graph.edges_of(s)
     }
 
     /// The probabilities of the edges from `s` (1 for a move).
-    fn probabilities(&self, s: usize) -> &[f64] {
+    pub(crate) fn probabilities(&self, s: usize) -> &[f64] {
         let offsets = &self.graph.offsets;
         &self.probabilities[offsets[s] as usize..offsets[s + 1] as usize]
     }
@@ -525,7 +531,7 @@ impl<S: Hash + Eq + Clone + Debug> Graph<S> {
     /// in the post-order of the depth-first search (each after the states
     /// it leads to, but for those leading back); and where each component
     /// ends in that list.
-    fn components(&self) -> (Vec<u32>, Vec<u32>) {
+    pub(crate) fn components(&self) -> (Vec<u32>, Vec<u32>) {
         const NONE: u32 = u32::MAX;
         let n = self.nodes.len();
         // Discovery number, then the lowest reachable on the stack.

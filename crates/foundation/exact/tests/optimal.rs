@@ -412,3 +412,97 @@ fn states_that_hash_alike_are_told_apart() {
     }
     assert_eq!(optimal.value_of(&AllAlike(CollidingWalk::N + 1)), None);
 }
+
+/// A walk to square 0, one coin a flip: before each flip choose flip
+/// (heads two squares, tails one) or dash (heads three, tails none; a
+/// dash can lead back to the same square, a cycle).
+struct FlipOrDash(u8);
+
+impl BoardGame for FlipOrDash {
+    type State = (u8, Option<bool>); // (squares left, dash chosen)
+    type Move = bool; // dash?
+    type Outcome = bool; // heads?
+    type Event = ();
+    fn seats(&self) -> usize {
+        1
+    }
+    fn initial_state(&self) -> (u8, Option<bool>) {
+        (self.0, None)
+    }
+    fn status(&self, s: &(u8, Option<bool>)) -> Status {
+        match s {
+            (0, _) => Status::Over(GameResult::Win(0)),
+            (_, None) => Status::Decision(0),
+            _ => Status::Chance,
+        }
+    }
+    fn chance_outcomes(&self, _: &(u8, Option<bool>), out: &mut Vec<Chance<bool>>) {
+        out.extend([false, true].map(|outcome| Chance {
+            outcome,
+            probability: 0.5,
+        }));
+    }
+    fn apply_chance<E: FnMut(())>(&self, s: &mut (u8, Option<bool>), heads: bool, _: &mut E) {
+        let step = match (s.1, heads) {
+            (Some(true), true) => 3,
+            (Some(true), false) => 0,
+            (_, true) => 2,
+            (_, false) => 1,
+        };
+        *s = (s.0.saturating_sub(step), None);
+    }
+    fn legal_moves(&self, _: &(u8, Option<bool>), out: &mut Vec<bool>) {
+        out.extend([false, true]);
+    }
+    fn apply_move<E: FnMut(())>(&self, s: &mut (u8, Option<bool>), dash: bool, _: &mut E) {
+        s.1 = Some(dash);
+    }
+}
+
+/// The fewest expected flips from `n` squares, by the recursion: a flip
+/// costs one and leaves `n-2` or `n-1`; a dash leaves `n-3` or `n`, so
+/// dashing from `n` until heads costs two flips on average and leaves
+/// `n-3`.
+fn fewest_flips(n: i32, memo: &mut HashMap<i32, f64>) -> f64 {
+    if n <= 0 {
+        return 0.0;
+    }
+    if let Some(&v) = memo.get(&n) {
+        return v;
+    }
+    let flip = 1.0 + 0.5 * fewest_flips(n - 2, memo) + 0.5 * fewest_flips(n - 1, memo);
+    let dash = 2.0 + fewest_flips(n - 3, memo);
+    let v = flip.min(dash);
+    memo.insert(n, v);
+    v
+}
+
+/// The objective `fewest` (issue 53): optimal play for the fewest
+/// chance steps is minus their expected number, as the recursion gives,
+/// through a cycle (a dash's tails leads back); it is solved for one
+/// seat only.
+#[test]
+fn the_fewest_steps_match_an_independent_recursion() {
+    let objective = tabula_exact::Aim::Fewest
+        .objective(1)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut memo = HashMap::new();
+    for n in 1..=12u8 {
+        let solved = Optimal::solve(&FlipOrDash(n), &objective, &Limits::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let expected = fewest_flips(i32::from(n), &mut memo);
+        assert!(
+            (solved.value + expected).abs() < 1e-9,
+            "{n}: {} against {expected}",
+            -solved.value
+        );
+    }
+    // From 3 squares a dash (two flips on average) beats a flip (2.25).
+    let solved = Optimal::solve(&FlipOrDash(3), &objective, &Limits::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(solved.best_move(&(3, None)), Some(1));
+    let refused = tabula_exact::Aim::Fewest
+        .objective(2)
+        .expect_err("two seats");
+    assert!(refused.contains("solved for one seat"), "{refused}");
+}

@@ -93,6 +93,9 @@ pub(crate) struct Caps<G: Rules> {
     pub tournament: TournamentSetup<G>,
     /// The game's own solvers, tried in order before the generic ones.
     pub solvers: Vec<Box<dyn crate::solve::Solve<G>>>,
+    /// The framework's optimal play, for a game registered with
+    /// `optimal:`.
+    pub optimal: Option<crate::solve::ByOptimal<G>>,
     pub long_run: Option<Box<dyn crate::long_run::LongRunErased<G>>>,
     pub sampler: Option<Box<dyn crate::long_run::SamplerErased<G>>>,
     pub simulation: Option<Box<dyn crate::simulation::SimulationErased<G>>>,

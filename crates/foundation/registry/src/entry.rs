@@ -143,9 +143,118 @@ pub fn plugins_of<G: crate::kind::Rules>() -> Result<Vec<PluginInfo>, CoreError>
 /// Verbs the front ends keep for themselves: a game cannot register them.
 pub const RESERVED_VERBS: [&str; 4] = ["list", "dice-test", "merge", "help"];
 
+/// Whether a registered game's parameters leave every verb's own options
+/// alone: a parameter named like an option of a verb that applies to the
+/// game (`scoring` beside `tournament --scoring`, `games` beside
+/// `simulate --games`; `_` and `-` alike), or like one the front ends add
+/// to a verb's report (`--format`, `--plot`, `--report`), would be read
+/// twice by every command of the game. The error names the parameter, the
+/// verb and its option. [`games`] refuses such a game when it registers,
+/// before any command runs.
+pub fn check_parameters(kind: &dyn GameKind) -> Result<(), AppError> {
+    use tabula_core::params::same_name;
+    let verbs = crate::verb::verbs();
+    for v in verbs.iter().filter(|v| match v.game {
+        Some(game) => game == kind.name(),
+        None => v.verb.applies(kind),
+    }) {
+        let arguments = v.verb.arguments(kind);
+        let added: &[&str] = match v.verb.kind(kind) {
+            crate::Kind::Report { pictures: true } => &["format", "plot", "report"],
+            crate::Kind::Report { pictures: false } => &["format"],
+            crate::Kind::Interactive => &[],
+        };
+        // Two arguments answering to one name (its id, long name or
+        // another), one of them a parameter's: the parameter clashes.
+        let mut seen: Vec<(&str, &str)> = Vec::new();
+        let mut clash = None;
+        for a in &arguments.args {
+            let option = a.long.as_deref().unwrap_or(&a.id);
+            let mut names: Vec<&str> = std::iter::once(a.id.as_str())
+                .chain(a.long.as_deref())
+                .chain(a.aliases.iter().map(String::as_str))
+                .chain(a.visible_aliases.iter().map(String::as_str))
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            // Against the arguments before it (its own names may differ
+            // by `_` and `-` alone).
+            clash = names.iter().find_map(|name| {
+                seen.iter()
+                    .find(|(n, _)| same_name(n, name))
+                    .map(|(_, other)| (*name, *other, option))
+            });
+            if clash.is_some() {
+                break;
+            }
+            seen.extend(names.into_iter().map(|name| (name, option)));
+        }
+        let clash = clash.or_else(|| {
+            // Or an option the front ends add to the verb's report.
+            arguments.args.iter().find_map(|a| {
+                let option = a.long.as_deref().unwrap_or(&a.id);
+                added
+                    .iter()
+                    .find(|o| same_name(o, option) || same_name(o, &a.id))
+                    .map(|o| (*o, *o, option))
+            })
+        });
+        if let Some((name, first, second)) = clash
+            && let Some(p) = kind.parameters().iter().find(|p| {
+                same_name(p.name, name) || same_name(p.name, first) || same_name(p.name, second)
+            })
+        {
+            let option = [name, first, second]
+                .into_iter()
+                .find(|o| !same_name(p.name, o))
+                .unwrap_or(name);
+            return Err(AppError::ParameterClash {
+                game: kind.name(),
+                parameter: p.name,
+                verb: v.name,
+                option: option.to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The first registered game whose parameters clash with a verb's
+/// options ([`check_parameters`]), checked once.
+fn clashes() -> Result<(), AppError> {
+    /// The clash found: game, parameter, verb, option.
+    type Clash = (&'static str, &'static str, &'static str, String);
+    static CHECKED: OnceLock<Option<Clash>> = OnceLock::new();
+    let found = CHECKED.get_or_init(|| {
+        registry()
+            .kinds
+            .iter()
+            .find_map(|(_, kind)| match check_parameters(*kind) {
+                Err(AppError::ParameterClash {
+                    game,
+                    parameter,
+                    verb,
+                    option,
+                }) => Some((game, parameter, verb, option)),
+                _ => None,
+            })
+    });
+    match found {
+        Some((game, parameter, verb, option)) => Err(AppError::ParameterClash {
+            game,
+            parameter,
+            verb,
+            option: option.clone(),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// Every linked game, sorted by name; an error if two share a name, or a
-/// game registers one verb twice or a [reserved](RESERVED_VERBS) verb.
+/// game registers one verb twice or a [reserved](RESERVED_VERBS) verb, or
+/// a parameter named like one of a verb's options ([`check_parameters`]).
 pub fn games() -> Result<Vec<&'static GameEntry>, AppError> {
+    clashes()?;
     let built = &registry().entries;
     let all = inventory::iter::<GameEntry>
         .into_iter()

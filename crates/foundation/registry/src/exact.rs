@@ -449,7 +449,7 @@ where
     Ok(Box::new(optimal))
 }
 
-/// The most states the shared optimal solve ([`shared_optimal`]) may
+/// The most states the shared optimal solve ([`shared_optimal`](crate::shared_optimal)) may
 /// build.
 pub const OPTIMAL_MAX_STATES: usize = 10_000_000;
 
@@ -474,43 +474,6 @@ pub fn aim_of(suffix: Option<&str>) -> Result<tabula_exact::Aim, agents::BuildEr
     }
 }
 
-/// Optimal play of a one- or two-seat game for an objective as an agent
-/// (`optimal`: each seat maximising its own chance of winning alone,
-/// [`WinZeroSum`](tabula_exact::WinZeroSum) for two seats, the chance of
-/// winning for one; `optimal-score`: the expected score, or the
-/// difference of the two seats' scores; see
-/// [`Aim`](tabula_exact::Aim)), solved once per game, parameters,
-/// objective and seats by `solve`, in the one cache of solved play
-/// ([`tabula_exact::solved`]), and shared by every agent built from it, on every
-/// worker and in every seating: the `optimal*` agents that
-/// [`register_game!`](crate::register_game) registers. Two workers asking
-/// at once wait for one solve.
-pub fn shared_optimal<G>(
-    game: &G,
-    objective: Option<&str>,
-    solve: SolveOptimal<G>,
-) -> Result<Box<dyn Agent<G>>, agents::BuildError>
-where
-    G: tabula_play::record::Recordable + 'static,
-{
-    let aim = aim_of(objective)?;
-    // The parameters in their one serialized form: canonical for the type.
-    let spec = serde_json::to_string(&game.parameters())?;
-    let key = tabula_exact::SolvedKey::new(G::NAME, &spec, aim.name(), game.seats());
-    let strategy = tabula_exact::solved(key, || {
-        let solving = crate::progress::installed().start_solve("optimal play");
-        let limits = Limits {
-            max_states: OPTIMAL_MAX_STATES,
-            max_transitions: OPTIMAL_MAX_STATES.saturating_mul(10),
-            progress: solving.sink(),
-            ..Limits::default()
-        };
-        solve(game, aim, &limits)
-    })
-    .map_err(PolicyError::from)?;
-    Ok(Box::new(tabula_core::Rule::shared((*strategy).clone())))
-}
-
 /// The optimal agent's solve over the whole state graph.
 pub fn optimal_by_graph<G>(
     game: &G,
@@ -527,7 +490,18 @@ where
             tabula_exact::Aim::Score => {
                 tabula_exact::EachOwn::solve(game, &tabula_exact::Scores, limits)?
             }
-            _ => tabula_exact::EachOwn::solve(game, &tabula_exact::WinChances, limits)?,
+            tabula_exact::Aim::Win => {
+                tabula_exact::EachOwn::solve(game, &tabula_exact::WinChances, limits)?
+            }
+            // Refused, saying why (one seat only).
+            other => {
+                return Err(ExactError::Unsupported(
+                    other
+                        .objective(game.seats())
+                        .err()
+                        .unwrap_or_else(|| format!("{} is not solved here", other.name())),
+                ));
+            }
         };
         return Ok(std::sync::Arc::new(
             move |game: &G, state: &G::State, seat, moves: &[G::Move]| {
@@ -560,6 +534,15 @@ where
     let objective = aim
         .objective(game.seats())
         .map_err(ExactError::Unsupported)?;
+    if aim == tabula_exact::Aim::Fewest {
+        // Steps counted over the numbering: the framework's Fewest.
+        let fewest = tabula_exact::Fewest::solve(game, false)?;
+        return Ok(std::sync::Arc::new(
+            move |game: &G, state: &G::State, _, _: &[G::Move]| {
+                fewest.best_move(game, state).unwrap_or(0)
+            },
+        ));
+    }
     let solved = tabula_exact::DenseOptimal::solve(game, &objective, limits)?;
     Ok(std::sync::Arc::new(
         move |game: &G, state: &G::State, seat, moves: &[G::Move]| {

@@ -82,6 +82,7 @@ impl<G: Rules> GameBuilder<G> {
                 play_setup: None,
                 tournament: TournamentSetup::default(),
                 solvers: Vec::new(),
+                optimal: None,
                 long_run: None,
                 sampler: None,
                 simulation: None,
@@ -173,6 +174,15 @@ impl<G: Rules> GameBuilder<G> {
     /// registered; they are tried in the order registered.
     pub fn solver(mut self, solver: impl crate::Solve<G>) -> Self {
         self.caps.solvers.push(Box::new(solver));
+        self
+    }
+
+    /// The framework's optimal play (`method`, what the registration's
+    /// probe finds), for a game registered with `optimal:`; not for
+    /// direct use: [`register_game!`](crate::register_game) calls it.
+    #[doc(hidden)]
+    pub fn optimal_play(mut self, (name, solve): crate::probe::OptimalMethod<G>) -> Self {
+        self.caps.optimal = Some(crate::solve::ByOptimal::new(name, solve));
         self
     }
 
@@ -344,6 +354,12 @@ macro_rules! register_game {
                 #[allow(unused_mut)]
                 let mut builder = $crate::GameBuilder::<$game>::new(defaults, found);
                 $( builder = $crate::game::__build(builder, $build); )?
+                $(
+                    let _: &str = $optimal;
+                    #[allow(unused_imports)]
+                    use $crate::game::{Graphed as _, Numbered as _};
+                    builder = builder.optimal_play((&probe).optimal());
+                )?
                 builder.finish(paths)
             }
             $crate::inventory::submit! {
@@ -360,10 +376,7 @@ macro_rules! register_game {
                         parameter: Some("OBJECTIVE"),
                         summary: $optimal,
                         build: &$crate::__agents::BuildFn::<$game>(|game, objective| {
-                            #[allow(unused_imports)]
-                            use $crate::game::{Graphed as _, Numbered as _};
-                            let solve = (&$crate::game::probe::<$game>()).optimal();
-                            $crate::exact::shared_optimal(game, objective, solve)
+                            $crate::shared_optimal(game, objective)
                         }),
                     }
                 }

@@ -17,10 +17,11 @@ use tabula_sim::LengthSummary;
 use crate::args::{Arguments, Values};
 use crate::exact::{PolicyError, PolicyReport};
 use crate::play::{RecordArgs, ReplayArgs, TournamentArgs};
+pub use crate::query::LongRunData;
 use crate::shard::ShardArg;
 use crate::state::DynState;
 use crate::tally::Tally;
-use crate::{Error, Extra, Io, Report};
+use crate::{Error, Io, Report};
 use tabula_core::params::Parameters;
 use tabula_play::record::Recordable;
 
@@ -68,6 +69,12 @@ pub struct Capabilities {
 pub trait GameKind: Send + Sync {
     /// Its registered name.
     fn name(&self) -> &'static str;
+    /// The registration itself, typed by its game (what the game's
+    /// `optimal*` agents ask their solvers through); not for direct use.
+    #[doc(hidden)]
+    fn typed(&self) -> Option<&dyn Any> {
+        None
+    }
     /// Its one-line summary.
     fn summary(&self) -> &'static str;
     /// Its line under `verb` in the verb's list of games (its own, or
@@ -199,23 +206,6 @@ pub struct TournamentRun {
     /// of each pairing (`tallies[pairing][seating]`, pairings in the
     /// standings' order); empty if it tallies nothing.
     pub tallies: Vec<Vec<Tally>>,
-}
-
-/// What the long-run solve of a game that never ends gives.
-#[derive(Clone, Debug)]
-pub struct LongRunData {
-    /// States of the chain.
-    pub states: usize,
-    /// Iterations the stationary solve took.
-    pub iterations: u32,
-    /// Its residual.
-    pub residual: f64,
-    /// Each mark with its long-run expected number per step.
-    pub marks_per_step: Vec<(u64, f64)>,
-    /// The report's title, where the game gives its own.
-    pub title: Option<String>,
-    /// What the game read off the chain: keys, sections, pictures.
-    pub extra: Extra,
 }
 
 /// One variant of a registered game (a game built from its

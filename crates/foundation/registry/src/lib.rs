@@ -147,14 +147,16 @@ pub use capability::{
     TournamentSetup,
 };
 pub use command::{Command, Io, Kind, RunInteractive, RunReport, Typed};
-pub use entry::{GameEntry, RESERVED_VERBS, Registration, find_game, games, kind, plugins_of};
+pub use entry::{
+    GameEntry, RESERVED_VERBS, Registration, check_parameters, find_game, games, kind, plugins_of,
+};
 pub use extra::Extra;
 pub use game::GameBuilder;
 pub use kind::{
     Asked, Capabilities, Defaults, GameKind, LongRunData, LongRunOptions, PlaySetup, PlayTable,
     Rules, SeatFigures, SimulationData, SimulationPlan, TournamentRun, Variant, VariantInfo,
 };
-pub use registered::seat_count_error;
+pub use registered::{optimal_policy, seat_count_error, shared_optimal};
 pub use report::{Report, pretty};
 pub use solve::{Answer, Answered, Query, Solve};
 pub use spec::variant;
@@ -278,7 +280,7 @@ pub fn objective_arg() -> args::Arg {
         .value_name("OBJECTIVE")
         .choices(names)
         .default_value("win")
-        .help("What the optimal agent optimises: win (the chance of winning) or score (the expected score); optimal-score names it per seat")
+        .help("What the optimal agent optimises: win (the chance of winning), score (the expected score) or fewest (the fewest chance steps on average, one seat); optimal-score names it per seat")
 }
 
 /// The objective an agent's name asks of optimal play (`optimal`: `win`,

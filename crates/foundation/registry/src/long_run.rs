@@ -20,7 +20,8 @@ use tabula_sim::Simulation;
 
 use crate::args::{Arguments, Values};
 use crate::kind::{LongRunData, LongRunOptions, Rules};
-use crate::progress::{Meter, Run, seconds_budget};
+use crate::progress::{Run, seconds_budget};
+use crate::solve::{Answer, Query, Solve, Within};
 use crate::{Error, Extra, Io, Report};
 
 /// Turns each game plays before it is counted.
@@ -54,14 +55,8 @@ pub struct LongRun<G: Rules> {
 /// The long-run solve of a registration, erased.
 pub(crate) trait LongRunErased<G: Rules>: Send + Sync {
     fn marks(&self) -> fn(&G::Event, &mut Vec<u64>);
-    fn solve(
-        &self,
-        game: &G,
-        p: &G::Parameters,
-        max_states: u64,
-        max_time: u64,
-        meter: &dyn Meter,
-    ) -> Result<LongRunData, Error>;
+    /// The solve, a [`Solve`] answering [`Query::LongRun`].
+    fn as_solve(&self) -> &dyn Solve<G>;
 }
 
 impl<G: Rules> LongRunErased<G> for LongRun<G>
@@ -72,18 +67,41 @@ where
         self.marks
     }
 
+    fn as_solve(&self) -> &dyn Solve<G> {
+        self
+    }
+}
+
+/// The framework's long run ([`Chain::stationary`]): the chain of every
+/// state the game reaches, explored without asking that it end, and its
+/// stationary distribution, within `--max-states` and `--max-time` (the
+/// budget's seconds a phase); the game reads its figures off it.
+impl<G: Rules> Solve<G> for LongRun<G>
+where
+    G::State: Hash + Eq + std::fmt::Debug,
+{
+    fn name(&self) -> &'static str {
+        "long run"
+    }
+
+    fn answers(&self, _: &G, _: &G::Parameters, query: &Query<'_>) -> bool {
+        matches!(query, Query::LongRun)
+    }
+
     fn solve(
         &self,
         game: &G,
         p: &G::Parameters,
-        max_states: u64,
-        max_time: u64,
-        meter: &dyn Meter,
-    ) -> Result<LongRunData, Error> {
-        let solving = meter.start_solve("exact analysis");
+        query: &Query<'_>,
+        within: &Within<'_>,
+    ) -> Result<Answer<G>, Error> {
+        if !matches!(query, Query::LongRun) {
+            return Err(crate::solve::unsupported(self.name(), query));
+        }
+        let solving = within.start_solve("exact analysis");
         let limits = Limits {
-            max_states: usize::try_from(max_states).unwrap_or(usize::MAX),
-            max_time: seconds_budget(max_time),
+            max_states: usize::try_from(within.max_states).unwrap_or(usize::MAX),
+            max_time: seconds_budget(within.budget.max_seconds),
             progress: solving.sink(),
             ..Limits::default()
         };
@@ -104,7 +122,7 @@ where
             extra: Extra::default(),
         };
         (self.read)(game, p, &chain, &stationary, &mut data);
-        Ok(data)
+        Ok(Answer::LongRun(data))
     }
 }
 

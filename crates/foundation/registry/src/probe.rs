@@ -236,34 +236,38 @@ impl<G: Rules, P> Unnoted<G> for Probe<G, P> {
     }
 }
 
+/// The framework's method of optimal play for a game: its name and its
+/// solve.
+pub type OptimalMethod<G> = (&'static str, crate::exact::SolveOptimal<G>);
+
 /// Found when the game numbers its states ([`tabula_exact::Dense`]):
 /// optimal play is solved over the numbering.
-pub trait Numbered<G: tabula_core::BoardGame> {
+pub trait Numbered<G: Rules> {
     /// The solve.
-    fn optimal(self) -> crate::exact::SolveOptimal<G>;
+    fn optimal(self) -> OptimalMethod<G>;
 }
 
 impl<G: Rules + tabula_exact::Dense, P> Numbered<G> for &Probe<G, P>
 where
     G::State: std::fmt::Debug + Send + Sync,
 {
-    fn optimal(self) -> crate::exact::SolveOptimal<G> {
-        crate::exact::optimal_by_numbering::<G>
+    fn optimal(self) -> OptimalMethod<G> {
+        ("numbered optimal", crate::exact::optimal_by_numbering::<G>)
     }
 }
 
 /// Found otherwise: optimal play is solved over the whole state graph,
 /// which needs a hashable state.
-pub trait Graphed<G: tabula_core::BoardGame> {
+pub trait Graphed<G: Rules> {
     /// The solve.
-    fn optimal(self) -> crate::exact::SolveOptimal<G>;
+    fn optimal(self) -> OptimalMethod<G>;
 }
 
 impl<G: Rules, P> Graphed<G> for Probe<G, P>
 where
     G::State: Hash + Eq + std::fmt::Debug + Send + Sync,
 {
-    fn optimal(self) -> crate::exact::SolveOptimal<G> {
-        crate::exact::optimal_by_graph::<G>
+    fn optimal(self) -> OptimalMethod<G> {
+        ("optimal", crate::exact::optimal_by_graph::<G>)
     }
 }

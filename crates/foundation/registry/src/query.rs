@@ -10,7 +10,8 @@ use tabula_play::tournament::Chances;
 
 use crate::args::Values;
 use crate::exact::{Budget, PolicyReport};
-use crate::{Error, Report};
+use crate::progress::Meter;
+use crate::{Error, Extra, Report};
 
 /// What is asked of an exact solver.
 #[derive(Clone, Copy, Debug)]
@@ -54,7 +55,7 @@ impl Query<'_> {
 
 /// What a solve may spend, and the verb's options (a game's solver
 /// reads its own there: noline's `--max-nodes`).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Within<'a> {
     /// The most states (`--max-states`).
     pub max_states: u64,
@@ -62,6 +63,50 @@ pub struct Within<'a> {
     pub budget: Budget,
     /// The verb's option values.
     pub options: &'a Values,
+    /// Where the solve shows its progress (the verb's display); `None`:
+    /// the display installed for the program
+    /// ([`progress::installed`](crate::progress::installed)).
+    pub meter: Option<&'a dyn Meter>,
+}
+
+impl std::fmt::Debug for Within<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Within")
+            .field("max_states", &self.max_states)
+            .field("budget", &self.budget)
+            .field("options", &self.options)
+            .field("meter", &self.meter.map(|_| "the verb's"))
+            .finish()
+    }
+}
+
+impl<'a> Within<'a> {
+    /// Within `max_states` states and `budget`, the verb's `options`
+    /// given, progress on the program's display.
+    pub fn new(max_states: u64, budget: Budget, options: &'a Values) -> Within<'a> {
+        Within {
+            max_states,
+            budget,
+            options,
+            meter: None,
+        }
+    }
+
+    /// The same, progress shown on `meter`.
+    pub fn meter(self, meter: &'a dyn Meter) -> Within<'a> {
+        Within {
+            meter: Some(meter),
+            ..self
+        }
+    }
+
+    /// Starts showing a solve's progress, as `what`, where [`meter`](Self::meter) says.
+    pub fn start_solve(&self, what: &str) -> Box<dyn crate::progress::SolveMeter> {
+        match self.meter {
+            Some(m) => m.start_solve(what),
+            None => crate::progress::installed().start_solve(what),
+        }
+    }
 }
 
 /// The answer to [`Query::Distribution`].
@@ -85,6 +130,8 @@ pub enum Answered {
     Distribution(Distribution),
     /// A report: the game's value, or optimal play's report.
     Report(Box<dyn Report>),
+    /// To [`Query::LongRun`]: the long run's figures.
+    LongRun(LongRunData),
 }
 
 /// The refusal of a query a method does not answer.
@@ -185,4 +232,21 @@ impl Report for ChancesReport {
     fn json(&self) -> Result<String, Error> {
         crate::pretty(self)
     }
+}
+
+/// What the long-run solve of a game that never ends gives.
+#[derive(Clone, Debug)]
+pub struct LongRunData {
+    /// States of the chain.
+    pub states: usize,
+    /// Iterations the stationary solve took.
+    pub iterations: u32,
+    /// Its residual.
+    pub residual: f64,
+    /// Each mark with its long-run expected number per step.
+    pub marks_per_step: Vec<(u64, f64)>,
+    /// The report's title, where the game gives its own.
+    pub title: Option<String>,
+    /// What the game read off the chain: keys, sections, pictures.
+    pub extra: Extra,
 }

@@ -132,6 +132,10 @@ impl<G: Rules> GameKind for Registered<G> {
         G::NAME
     }
 
+    fn typed(&self) -> Option<&dyn Any> {
+        Some(self)
+    }
+
     fn summary(&self) -> &'static str {
         self.caps.summary
     }
@@ -443,29 +447,11 @@ impl<G: Rules> Variant for Built<G> {
         query: &crate::solve::Query<'_>,
         within: &crate::solve::Within<'_>,
     ) -> Option<Result<crate::solve::Answered, Error>> {
-        let (game, p) = (&*self.game, &self.p);
-        let generic = self
-            .caps
-            .found
-            .exact
-            .as_ref()
-            .map(|h| crate::solve::ByChain(*h));
-        let solvers = self
-            .caps
-            .solvers
-            .iter()
-            .map(|s| &**s)
-            .chain(generic.as_ref().map(|g| g as &dyn crate::solve::Solve<G>));
-        for solver in solvers {
-            if solver.answers(game, p, query) {
-                return Some(
-                    solver
-                        .solve(game, p, query, within)
-                        .and_then(|a| a.erased().ok_or_else(|| "the solver gave no report".into())),
-                );
-            }
-        }
-        None
+        // An optimum with no report (a policy alone, for the agents)
+        // leaves the verb's question to the next solver.
+        let reported = |a: &crate::solve::Answer<G>| !matches!(a, crate::solve::Answer::Optimal(o) if o.report.is_none());
+        let answer = ask(&self.caps, &self.game, &self.p, query, within, reported)?;
+        Some(answer.and_then(|a| a.erased().ok_or_else(|| "the solver gave no report".into())))
     }
 
     fn long_run(
@@ -475,7 +461,28 @@ impl<G: Rules> Variant for Built<G> {
         meter: &dyn crate::progress::Meter,
     ) -> Option<Result<LongRunData, Error>> {
         let long_run = self.caps.long_run.as_ref()?;
-        Some(long_run.solve(&self.game, &self.p, max_states, max_time, meter))
+        let options = Values::new();
+        let within = crate::solve::Within::new(
+            max_states,
+            crate::exact::Budget {
+                max_seconds: max_time,
+                ..crate::exact::Budget::default()
+            },
+            &options,
+        )
+        .meter(meter);
+        Some(
+            match long_run.as_solve().solve(
+                &self.game,
+                &self.p,
+                &crate::solve::Query::LongRun,
+                &within,
+            ) {
+                Ok(crate::solve::Answer::LongRun(data)) => Ok(data),
+                Ok(_) => Err("the long run's solver gave no long run".into()),
+                Err(e) => Err(e),
+            },
+        )
     }
 
     fn tournament(&self, args: TournamentArgs, io: &mut Io<'_>) -> Result<TournamentRun, Error> {
@@ -560,4 +567,106 @@ impl<G: Rules> Variant for Built<G> {
             add(&self.game, &self.p, report);
         }
     }
+}
+
+/// Every solver of a registration, in the order they are asked: the
+/// game's own ([`GameBuilder::solver`](crate::GameBuilder::solver)), then
+/// the framework's (its long run, optimal play, the chain).
+pub(crate) fn ask<G: Rules>(
+    caps: &Caps<G>,
+    game: &G,
+    p: &G::Parameters,
+    query: &crate::solve::Query<'_>,
+    within: &crate::solve::Within<'_>,
+    accept: impl Fn(&crate::solve::Answer<G>) -> bool,
+) -> Option<Result<crate::solve::Answer<G>, Error>> {
+    let chain = caps.found.exact.map(crate::solve::ByChain);
+    let solvers = caps
+        .solvers
+        .iter()
+        .map(|s| &**s)
+        .chain(caps.long_run.as_ref().map(|l| l.as_solve()))
+        .chain(
+            caps.optimal
+                .as_ref()
+                .map(|o| o as &dyn crate::solve::Solve<G>),
+        )
+        .chain(chain.as_ref().map(|c| c as &dyn crate::solve::Solve<G>));
+    for solver in solvers {
+        if solver.answers(game, p, query) {
+            match solver.solve(game, p, query, within) {
+                Ok(answer) if !accept(&answer) => continue,
+                done => return Some(done),
+            }
+        }
+    }
+    None
+}
+
+/// Optimal play of the registered game `G` for `aim`: the policy of the
+/// first of its solvers that answers
+/// [`Query::Optimal`](crate::solve::Query::Optimal) with one (the
+/// framework's [`ByOptimal`](crate::solve::ByOptimal) unless the game registers its own), asked
+/// through the registration the game made. What an `optimal*` agent
+/// plays.
+pub fn optimal_policy<G: Rules>(
+    game: &G,
+    aim: tabula_exact::Aim,
+) -> Result<crate::exact::SharedStrategy<G>, Error> {
+    let registered = crate::entry::kind(G::NAME)
+        .and_then(|k| k.typed())
+        .and_then(|k| k.downcast_ref::<Registered<G>>())
+        .ok_or_else(|| {
+            format!(
+                "{} is not registered, so its optimal play is not solved here",
+                G::NAME
+            )
+        })?;
+    let p = game.parameters();
+    let options = crate::args::Values::new();
+    let within = crate::solve::Within::new(
+        crate::exact::OPTIMAL_MAX_STATES as u64,
+        crate::exact::Budget {
+            max_seconds: 0,
+            ..crate::exact::Budget::default()
+        },
+        &options,
+    );
+    let query = crate::solve::Query::Optimal { aim };
+    let has_policy = |a: &crate::solve::Answer<G>| matches!(a, crate::solve::Answer::Optimal(o) if o.policy.is_some());
+    match ask(&registered.caps, game, &p, &query, &within, has_policy) {
+        Some(Ok(crate::solve::Answer::Optimal(crate::solve::Optimum {
+            policy: Some(policy),
+            ..
+        }))) => Ok(policy),
+        Some(Err(e)) => Err(e),
+        _ => Err(format!("no solver of {} gives optimal play as a policy", G::NAME).into()),
+    }
+}
+
+/// Optimal play of a one- or two-seat game for an objective as an agent
+/// (`optimal`: each seat maximising its own chance of winning alone,
+/// [`WinZeroSum`](tabula_exact::WinZeroSum) for two seats, the chance of
+/// winning for one; `optimal-score`: the expected score, or the
+/// difference of the two seats' scores; see
+/// [`Aim`](tabula_exact::Aim)); three or more seats each for itself
+/// ([`EachOwn`](tabula_exact::EachOwn)): the `optimal*` agents that
+/// [`register_game!`](crate::register_game) registers. The policy is
+/// asked of the game's registration ([`optimal_policy`]):
+/// a solver the game registers, else the framework's
+/// ([`ByOptimal`](crate::solve::ByOptimal)), solved once per game,
+/// parameters, objective and seats in the one cache of solved play
+/// ([`tabula_exact::solved`]) and shared by every agent built from it,
+/// on every worker and in every seating. Two workers asking at once wait
+/// for one solve.
+pub fn shared_optimal<G>(
+    game: &G,
+    objective: Option<&str>,
+) -> Result<Box<dyn tabula_core::Agent<G>>, tabula_play::agents::BuildError>
+where
+    G: Rules,
+{
+    let aim = crate::exact::aim_of(objective)?;
+    let policy = optimal_policy(game, aim)?;
+    Ok(Box::new(tabula_core::Rule::shared(policy)))
 }

@@ -7,9 +7,15 @@
 //!
 //! | method | queries it answers | who registers it |
 //! |---|---|---|
-//! | chain over hashed states ([`tabula_exact::Chain`]) | [`Query::Distribution`] | the framework, for every game with a hashable state |
-//! | optimal play over the state graph or the game's numbering ([`tabula_exact::Optimal`], [`tabula_exact::DenseOptimal`], [`tabula_exact::EachOwn`] for 3+ seats) | optimal play for the `optimal*` agents, through [`crate::exact::shared_optimal`] and the one cache (not yet a [`Solve`]) | the framework, for a game registered with `optimal:` |
+//! | chain over hashed states (`ByChain`: [`tabula_exact::Chain`], the agents folded in) | [`Query::Distribution`] | the framework, for every game with a hashable state (asked last) |
+//! | optimal play ([`ByOptimal`]: [`tabula_exact::Optimal`] over the state graph, [`tabula_exact::EachOwn`] for 3+ seats, [`tabula_exact::DenseOptimal`] over the game's numbering) | [`Query::Optimal`]: the policy the `optimal*` agents play, solved once in the one cache | the framework, for a game registered with `optimal:` |
+//! | long run ([`LongRun`](crate::long_run::LongRun): [`tabula_exact::Chain::explore`], [`tabula_exact::Chain::stationary`]) | [`Query::LongRun`] | the framework, for a game that registers [`GameBuilder::long_run`](crate::GameBuilder::long_run) |
 //! | a game's own, through [`GameBuilder::solver`](crate::GameBuilder::solver) | what its [`Solve::answers`] says | the game |
+//!
+//! The game's own solvers are asked first, in the order registered, then
+//! the framework's: the long run, optimal play, the chain. The `optimal*`
+//! agents ask the same list ([`optimal_policy`](crate::optimal_policy)): a solver of the game's
+//! that answers [`Query::Optimal`] with a policy is what they play.
 //!
 //! ```
 //! use tabula_registry::solve::{Answer, Query, Solve, Within};
@@ -35,9 +41,10 @@ pub use crate::query::{
 
 use crate::Error;
 use crate::Report;
-use crate::exact::{PolicyArgs, SharedStrategy};
+use crate::exact::{PolicyArgs, SharedStrategy, SolveOptimal};
 use crate::kind::Rules;
 use crate::probe::ExactHooks;
+use crate::query::LongRunData;
 
 /// The answer to [`Query::Optimal`].
 pub struct Optimum<G: Rules> {
@@ -56,8 +63,10 @@ pub enum Answer<G: Rules> {
     Distribution(Distribution),
     /// To [`Query::Optimal`].
     Optimal(Optimum<G>),
-    /// To [`Query::Value`] and [`Query::LongRun`]: the method's report.
+    /// To [`Query::Value`]: the method's report.
     Value(Box<dyn Report>),
+    /// To [`Query::LongRun`]: the long run's figures.
+    LongRun(LongRunData),
 }
 
 impl<G: Rules> Answer<G> {
@@ -68,6 +77,7 @@ impl<G: Rules> Answer<G> {
             Answer::Distribution(d) => Some(Answered::Distribution(d)),
             Answer::Optimal(o) => o.report.map(Answered::Report),
             Answer::Value(r) => Some(Answered::Report(r)),
+            Answer::LongRun(data) => Some(Answered::LongRun(data)),
         }
     }
 }
@@ -142,6 +152,73 @@ impl<G: Rules> Solve<G> for ByChain<G> {
                 })
                 .collect(),
             solution: Some(solution),
+            report: None,
+        }))
+    }
+}
+
+/// The framework's optimal play: value iteration over the game's whole
+/// state graph ([`tabula_exact::Optimal`]; [`tabula_exact::EachOwn`] for
+/// three or more seats) or over the numbering of its states where the
+/// game gives one ([`tabula_exact::DenseOptimal`]), found when the game
+/// registers with `optimal:` ([`register_game!`](crate::register_game)).
+/// It answers [`Query::Optimal`] with the solved policy, solved once per
+/// game, parameters, objective and seats in the one cache of solved play
+/// ([`tabula_exact::solved`]) and shared by every agent that plays it.
+pub struct ByOptimal<G: Rules> {
+    /// The method's name: `optimal` over the state graph, `numbered
+    /// optimal` over the game's numbering.
+    pub(crate) name: &'static str,
+    pub(crate) solve: SolveOptimal<G>,
+}
+
+impl<G: Rules> ByOptimal<G> {
+    /// The method `solve`, named `name`; what the registration's probe
+    /// finds for a game (not for direct use).
+    #[doc(hidden)]
+    pub fn new(name: &'static str, solve: SolveOptimal<G>) -> ByOptimal<G> {
+        ByOptimal { name, solve }
+    }
+}
+
+impl<G: Rules> Solve<G> for ByOptimal<G> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn answers(&self, _: &G, _: &G::Parameters, query: &Query<'_>) -> bool {
+        matches!(query, Query::Optimal { .. })
+    }
+
+    fn solve(
+        &self,
+        game: &G,
+        p: &G::Parameters,
+        query: &Query<'_>,
+        within: &Within<'_>,
+    ) -> Result<Answer<G>, Error> {
+        let Query::Optimal { aim } = *query else {
+            return Err(unsupported(self.name(), query));
+        };
+        let key = tabula_exact::SolvedKey::new(
+            G::NAME,
+            &tabula_core::params::spec(G::NAME, p),
+            aim.name(),
+            game.seats(),
+        );
+        let strategy = tabula_exact::solved(key, || {
+            let solving = within.start_solve("optimal play");
+            let limits = tabula_exact::Limits {
+                max_states: crate::exact::OPTIMAL_MAX_STATES,
+                max_transitions: crate::exact::OPTIMAL_MAX_STATES.saturating_mul(10),
+                progress: solving.sink(),
+                ..tabula_exact::Limits::default()
+            };
+            (self.solve)(game, aim, &limits)
+        })
+        .map_err(crate::exact::PolicyError::from)?;
+        Ok(Answer::Optimal(Optimum {
+            policy: Some((*strategy).clone()),
             report: None,
         }))
     }

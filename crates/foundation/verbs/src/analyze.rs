@@ -108,10 +108,18 @@ impl Verb for Analyze {
         let variant = game.variant(values)?;
         let max_states = values.get::<u64>("max_states")?.unwrap_or(1);
         if game.capabilities().long_run {
-            let max_time = values.get::<u64>("max_time")?.unwrap_or(0);
-            let data = variant
-                .long_run(max_states, max_time, &*io.progress)
-                .ok_or("the game has no long run")??;
+            // The one place answers: the long run, within --max-time
+            // seconds a phase.
+            let budget = tabula_registry::exact::Budget {
+                max_seconds: values.get::<u64>("max_time")?.unwrap_or(0),
+                ..Default::default()
+            };
+            let within = Within::new(max_states, budget, values).meter(&*io.progress);
+            let data = match variant.ask(&Query::LongRun, &within) {
+                Some(Ok(Answered::LongRun(data))) => data,
+                Some(Ok(_)) | None => return Err("the game has no long run".into()),
+                Some(Err(e)) => return Err(e),
+            };
             let report = LongRunReport::of(variant.info()?, data);
             return Ok(Some(Box::new(report)));
         }
@@ -125,11 +133,7 @@ impl Verb for Analyze {
                 .get::<u32>("max_steps")?
                 .unwrap_or(tabula_registry::exact::DEFAULT_MAX_STEPS),
         };
-        let within = Within {
-            max_states,
-            budget,
-            options: values,
-        };
+        let within = Within::new(max_states, budget, values);
         // One place answers: the game's solvers, then the generic ones.
         // Named agents (or a game of chance alone) ask for the
         // distribution; none named, for the game's value, else optimal

@@ -237,11 +237,11 @@ impl Verb for Simulate {
         let mut exact_note = None;
         // The one place exact answers come from: the game's solvers for
         // these agents, then the generic ones.
-        let within = tabula_registry::solve::Within {
-            max_states: o.max_states,
-            budget: tabula_registry::exact::Budget::default(),
-            options: values,
-        };
+        let within = tabula_registry::solve::Within::new(
+            o.max_states,
+            tabula_registry::exact::Budget::default(),
+            values,
+        );
         let query = tabula_registry::Query::Distribution {
             agents: &names,
             lengths: false,

@@ -25,11 +25,11 @@ pub(super) fn run<G: Rules, P: tabula_play::PlayPaths<G> + Default>(
     }
     let entrants = t.entrants(game)?;
     let asked = crate::args::Values::new();
-    let within = crate::solve::Within {
-        max_states: t.options.max_states,
-        budget: crate::exact::Budget::default(),
-        options: &asked,
-    };
+    let within = crate::solve::Within::new(
+        t.options.max_states,
+        crate::exact::Budget::default(),
+        &asked,
+    );
     // The one place exact answers come from: the game's solvers, then
     // the generic ones.
     let solve = |names: &[&str]| -> Result<Vec<Chances>, String> {
