@@ -147,9 +147,125 @@ impl Notation for Race {
 }
 // ANCHOR_END: services
 
+// ANCHOR: solver
+use tabula::play::tournament::Chances;
+use tabula::registry::exact::{PolicyArgs, PolicyError, analyze_agents_within};
+use tabula::registry::solve::{ChancesReport, Distribution, Within};
+use tabula::registry::{Answer, Error, Query, Solve};
+
+/// The race's own exact method: each token's rolls do not depend on the
+/// others', so the chance that seat `i` wins is a sum over the roll `k`
+/// on which its token arrives: the seats before it need more than `k`
+/// rolls, the seats after it more than `k - 1`. It answers the
+/// distribution with chance alone; while the framework's chain of the
+/// whole race fits under `--max-states` it leaves the answer to the
+/// chain (which also gives the length distribution), and past it gives
+/// each seat's chances.
+pub struct TokensApart;
+
+impl TokensApart {
+    /// `rolls[k]`: the chance that one token needs exactly `k` rolls.
+    fn rolls(race: &Race) -> Vec<f64> {
+        let length = usize::from(race.length);
+        // Where the token stands after each roll (the end keeps it).
+        let mut at = vec![0.0; length + 1];
+        at[0] = 1.0;
+        let mut rolls = vec![0.0];
+        while rolls.iter().sum::<f64>() < 1.0 - 1e-15 && rolls.len() <= length {
+            let mut next = vec![0.0; length + 1];
+            for (square, &p) in at.iter().enumerate().take(length) {
+                for face in 1..=6 {
+                    next[(square + face).min(length)] += p / 6.0;
+                }
+            }
+            rolls.push(next[length]);
+            next[length] = 0.0;
+            at = next;
+        }
+        rolls
+    }
+
+    /// Each seat's chance of winning.
+    pub fn chances(race: &Race) -> Vec<f64> {
+        let rolls = TokensApart::rolls(race);
+        // more[k]: the chance that a token needs more than `k` rolls.
+        let mut more = vec![1.0; rolls.len()];
+        for k in 1..rolls.len() {
+            more[k] = (more[k - 1] - rolls[k]).max(0.0);
+        }
+        let seats = usize::from(race.seats);
+        (0..seats)
+            .map(|i| {
+                (1..rolls.len())
+                    .map(|k| {
+                        let before = i32::try_from(i).unwrap_or(0);
+                        let after = i32::try_from(seats - 1 - i).unwrap_or(0);
+                        rolls[k] * more[k].powi(before) * more[k - 1].powi(after)
+                    })
+                    .sum()
+            })
+            .collect()
+    }
+}
+
+impl Solve<Race> for TokensApart {
+    fn name(&self) -> &'static str {
+        "tokens-apart"
+    }
+
+    fn answers(&self, _: &Race, _: &Race, query: &Query<'_>) -> bool {
+        matches!(query, Query::Distribution { agents, .. } if agents.is_empty())
+    }
+
+    fn solve(
+        &self,
+        race: &Race,
+        _: &Race,
+        _: &Query<'_>,
+        within: &Within<'_>,
+    ) -> Result<Answer<Race>, Error> {
+        let spec = tabula::core::params::spec(Race::NAME, race);
+        let args = PolicyArgs {
+            agents: Vec::new(),
+            max_states: within.max_states,
+        };
+        // The framework's chain while it fits.
+        let limit = match analyze_agents_within(race, &spec, &args, &within.budget) {
+            Ok(solution) => {
+                return Ok(Answer::Distribution(Distribution {
+                    chances: Vec::new(),
+                    solution: Some(solution),
+                    report: None,
+                }));
+            }
+            Err(PolicyError::TooLarge { limit, .. }) => limit,
+            Err(e) => return Err(e.into()),
+        };
+        let chances: Vec<Chances> = TokensApart::chances(race)
+            .into_iter()
+            .map(|win| Chances {
+                win,
+                shared_first: 0.0,
+                score: Some(win), // a win scores 1
+            })
+            .collect();
+        let mut report = ChancesReport::of(&spec, self.name(), &[], &chances);
+        report.note = Some(format!(
+            "the chain of the whole race outgrew --max-states {limit}; each token's rolls are independent, so each seat's chance is composed from one token's"
+        ));
+        Ok(Answer::Distribution(Distribution {
+            chances,
+            solution: None,
+            report: Some(Box::new(report)),
+        }))
+    }
+}
+// ANCHOR_END: solver
+
 // ANCHOR: registration
 tabula::registry::register_game! {
     game: Race,
     summary: "Race: two to six tokens, one die, first to the end of the track wins",
+    build: |g| g.solver(TokensApart),
 }
 // ANCHOR_END: registration

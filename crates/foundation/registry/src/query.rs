@@ -198,13 +198,17 @@ impl Report for ChancesReport {
 
     fn text(&self) -> String {
         let agents: Vec<&str> = self.seats.iter().map(|s| s.agent.as_str()).collect();
+        // No agents: a game of chance alone.
+        let who = if agents.iter().all(|a| a.is_empty()) {
+            "chance deciding every step".to_string()
+        } else {
+            format!("{} in the seats", agents.join(", "))
+        };
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "{} with {} in the seats, solved exactly by its {} solver:",
-            self.game,
-            agents.join(", "),
-            self.method
+            "{} with {who}, solved exactly by its {} solver:",
+            self.game, self.method
         );
         if let Some(note) = &self.note {
             let _ = writeln!(out, "  ({note})");
@@ -220,7 +224,7 @@ impl Report for ChancesReport {
                 out,
                 "  {:<6} {:<20} {:>10.6} {:>10.6} {:>12}",
                 seat + 1,
-                s.agent,
+                if s.agent.is_empty() { "-" } else { &s.agent },
                 s.win,
                 s.tie,
                 score
