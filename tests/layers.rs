@@ -648,10 +648,53 @@ fn a_library_built_without_its_test_harness_has_no_unit_tests() {
 
 #[test]
 fn every_integration_test_file_is_compiled() {
-    // A package with `autotests = false` lists its test binaries; a file
-    // in its tests/ that is neither one of them nor a `#[path]` module of
-    // one would never run.
+    // A package with `autotests = false` lists its test binaries, or has
+    // them listed by another package (the library crates' suites are
+    // compiled in the root package: its Cargo.toml says why); a file in
+    // its tests/ that is neither one of them nor a `#[path]` module of one
+    // would never run.
     let mut checked = 0;
+    // Every test binary any manifest lists, as a path from the root.
+    let mut binaries: BTreeSet<PathBuf> = BTreeSet::new();
+    for manifest in manifests() {
+        let text = std::fs::read_to_string(&manifest).expect("a manifest");
+        let dir = manifest.parent().expect("a folder");
+        binaries.extend(
+            text.lines()
+                .filter_map(|l| l.trim().strip_prefix("path = \""))
+                .map(|p| p.trim_end_matches('"'))
+                .filter(|p| p.starts_with("tests/") || p.contains("/tests/"))
+                .map(|p| dir.join(p)),
+        );
+    }
+    // The files they compile: themselves and their `#[path]` modules.
+    let mut compiled: BTreeSet<PathBuf> = binaries.clone();
+    for binary in &binaries {
+        let code = std::fs::read_to_string(binary).expect("a test");
+        let folder = binary.parent().expect("a folder");
+        for line in code.lines() {
+            if let Some(p) = line.trim().strip_prefix("#[path = \"") {
+                compiled.insert(folder.join(p.trim_end_matches("\"]")));
+            }
+        }
+    }
+    // A binary that is a folder's main.rs has the folder's files as
+    // its modules: each must be declared.
+    for main in binaries.iter().filter(|b| b.ends_with("main.rs")) {
+        let code = std::fs::read_to_string(main).expect("a test");
+        let folder = main.parent().expect("a folder");
+        for e in std::fs::read_dir(folder).into_iter().flatten().flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if let Some(module) = name.strip_suffix(".rs").filter(|m| *m != "main") {
+                assert!(
+                    code.lines().any(|l| l.trim() == format!("mod {module};")),
+                    "{}: {name} is not a module of it: add `mod {module};`",
+                    main.display()
+                );
+                checked += 1;
+            }
+        }
+    }
     for manifest in manifests() {
         let text = std::fs::read_to_string(&manifest).expect("a manifest");
         if !text
@@ -661,38 +704,6 @@ fn every_integration_test_file_is_compiled() {
             continue;
         }
         let dir = manifest.parent().expect("a folder");
-        let binaries: Vec<String> = text
-            .lines()
-            .filter_map(|l| l.trim().strip_prefix("path = \"tests/"))
-            .map(|p| p.trim_end_matches('"').to_string())
-            .collect();
-        let mut compiled: BTreeSet<String> = binaries.iter().cloned().collect();
-        for binary in &binaries {
-            let code = std::fs::read_to_string(dir.join("tests").join(binary)).expect("a test");
-            for line in code.lines() {
-                if let Some(p) = line.trim().strip_prefix("#[path = \"") {
-                    compiled.insert(p.trim_end_matches("\"]").to_string());
-                }
-            }
-        }
-        // A binary that is a folder's main.rs has the folder's files as
-        // its modules: each must be declared.
-        for binary in binaries.iter().filter(|b| b.ends_with("/main.rs")) {
-            let main = dir.join("tests").join(binary);
-            let code = std::fs::read_to_string(&main).expect("a test");
-            let folder = main.parent().expect("a folder");
-            for e in std::fs::read_dir(folder).into_iter().flatten().flatten() {
-                let name = e.file_name().to_string_lossy().into_owned();
-                if let Some(module) = name.strip_suffix(".rs").filter(|m| *m != "main") {
-                    assert!(
-                        code.lines().any(|l| l.trim() == format!("mod {module};")),
-                        "{}: {name} is not a module of it: add `mod {module};`",
-                        main.display()
-                    );
-                    checked += 1;
-                }
-            }
-        }
         // (A package with no tests/ folder has nothing to miss.)
         for e in std::fs::read_dir(dir.join("tests"))
             .into_iter()
@@ -702,8 +713,8 @@ fn every_integration_test_file_is_compiled() {
             let name = e.file_name().to_string_lossy().into_owned();
             if name.ends_with(".rs") {
                 assert!(
-                    compiled.contains(&name),
-                    "{}: tests/{name} is in no test binary: add `#[path = \"{name}\"] mod ...;` to one of {binaries:?}",
+                    compiled.contains(&e.path()),
+                    "{}: tests/{name} is in no test binary: add `#[path = \"{name}\"] mod ...;` to one of its binaries, or list it as one",
                     manifest.display()
                 );
                 checked += 1;

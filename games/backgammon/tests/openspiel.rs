@@ -19,8 +19,9 @@ use tabula_core::BoardGame;
 
 const OPENSPIEL: &str = "2.0.2";
 
+/// The workspace's root: this suite is compiled in the root package.
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// OpenSpiel's 28-character position (see positions.py).
@@ -211,7 +212,7 @@ fn legal_turns_and_returns_agree_with_openspiel() {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(100_000);
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("openspiel/positions.py");
+    let script = root().join("games/backgammon/openspiel/positions.py");
     let out = Command::new(&py)
         .arg(&script)
         .args([positions.to_string(), "2026".into(), "2".into()])

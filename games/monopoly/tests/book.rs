@@ -16,7 +16,7 @@ fn exact(rule: &str) -> Occupancy {
 }
 
 fn chapter() -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../book/src/monopoly.md");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/book/src/monopoly.md");
     let text = std::fs::read_to_string(path).unwrap();
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
