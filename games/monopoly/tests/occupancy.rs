@@ -4,7 +4,7 @@
 //! irreducible.
 //!
 //! The cross-check simulates 10,000,000 turns per rule (about a second
-//! in the test profile): `cargo test -p tabula-monopoly --test suite occupancy`.
+//! in the test profile): `cargo test --release -p tabula --test monopoly occupancy`.
 
 use tabula_exact::{ExactError, Limits};
 use tabula_monopoly::analysis::{Occupancy, occupancy};

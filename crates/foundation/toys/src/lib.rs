@@ -41,7 +41,7 @@
 //!   `examples/`, `benches/`) link the crate's library, the very one the
 //!   kit was built against: the kit's impls are impls of their trait, and
 //!   they use them.
-//! - **Unit tests** (`#[cfg(test)]` modules in `src/`) are the crate
+//! - **Unit tests** (`cfg(test)` modules in `src/`) are the crate
 //!   compiled a second time, as a test harness: the kit still links (and
 //!   builds), but against the library, a second copy whose traits and
 //!   types are not the unit test's own. A unit test uses the toys' rules
