@@ -207,7 +207,7 @@ impl<G: Rules> Solve<G> for ByOptimal<G> {
         let key = tabula_exact::SolvedKey::new(
             G::NAME,
             &tabula_core::params::spec(G::NAME, p),
-            aim.name(),
+            &aim.to_string(),
             game.seats(),
         );
         let strategy = tabula_exact::solved(key, || {
