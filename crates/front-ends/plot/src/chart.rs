@@ -558,27 +558,6 @@ pub(crate) fn matrix(name: &str, title: &str, this: &Matrix) -> Result<Svg, Plot
     })
 }
 
-#[cfg(test)]
-mod y_axis_tests {
-    use super::{Distribution, Shape};
-
-    /// Until-ten busts half the time: its tallest bar is 50%, and the axis
-    /// ends not far above it (it ran to 70%).
-    #[test]
-    fn the_axis_ends_a_little_above_the_tallest_bar() {
-        let d = Distribution {
-            title: "until-ten".into(),
-            x_label: "turn score".into(),
-            sampled: vec![(0, 50), (10, 20), (11, 18), (12, 12)],
-            exact: None,
-            marks: Vec::new(),
-            show_share: 1.0,
-        };
-        let top = d.y_top(&d.shares());
-        assert!((0.5..=0.6).contains(&top), "{top}");
-    }
-}
-
 /// Draws the grid as a heat map: each cell coloured by its value on a
 /// sequential scale from the least value (pale) to the greatest (dark),
 /// blank where there is none, with the axes' whole numbers every tenth
@@ -669,4 +648,25 @@ pub(crate) fn grid(name: &str, title: &str, this: &Grid) -> Result<Svg, PlotErro
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod y_axis_tests {
+    use super::{Distribution, Shape};
+
+    /// Until-ten busts half the time: its tallest bar is 50%, and the axis
+    /// ends not far above it (it ran to 70%).
+    #[test]
+    fn the_axis_ends_a_little_above_the_tallest_bar() {
+        let d = Distribution {
+            title: "until-ten".into(),
+            x_label: "turn score".into(),
+            sampled: vec![(0, 50), (10, 20), (11, 18), (12, 12)],
+            exact: None,
+            marks: Vec::new(),
+            show_share: 1.0,
+        };
+        let top = d.y_top(&d.shares());
+        assert!((0.5..=0.6).contains(&top), "{top}");
+    }
 }
