@@ -1565,6 +1565,41 @@ fn no_game_keeps_a_cache_of_solved_play() {
     );
 }
 
+/// The game-specific agents get their solved play through the
+/// registration (`tabula_registry::solved_play`, which asks the solvers
+/// the game registered and keeps the answer in the one cache): a game
+/// crate calls the cache itself (`tabula_exact::solved`) only where it is
+/// built without its registration (the feature `commands` off).
+#[test]
+fn game_agents_ask_the_registration_for_solved_play() {
+    let mut problems = Vec::new();
+    for game in std::fs::read_dir(root().join("games"))
+        .expect("games")
+        .flatten()
+    {
+        for file in sources(&game.path().join("src")) {
+            let text = std::fs::read_to_string(&file).expect("a source");
+            let lines: Vec<&str> = text.lines().collect();
+            for (n, line) in lines.iter().enumerate() {
+                if !line.contains("tabula_exact::solved(") || line.trim_start().starts_with("//") {
+                    continue;
+                }
+                let without = lines[n.saturating_sub(12)..n]
+                    .iter()
+                    .any(|l| l.contains("#[cfg(not(feature = \"commands\"))]"));
+                if !without {
+                    problems.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "game crates solve for their agents outside the registration (ask tabula_registry::solved_play):\n{}",
+        problems.join("\n")
+    );
+}
+
 /// Games register their exact methods through the builder: every
 /// `impl Solve<..> for X` in a game crate is registered by
 /// `.solver(X)` (or `.solver(path::X)`) in the same crate, and no game

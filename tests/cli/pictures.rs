@@ -170,6 +170,73 @@ fn analyze_chance_it_draws_its_policy() {
     );
 }
 
+/// `analyze pig --agents optimal,optimal` (two players, no horizon)
+/// solves optimal play: beside the distribution it draws the policy,
+/// for each pair of banked scores the turn total at which optimal play
+/// stops, one cell each; with OpenSpiel's horizon optimal play is
+/// refused, naming `--horizon 0`.
+#[test]
+fn analyze_pig_draws_optimal_plays_policy() {
+    let dir = temp_dir("plot-analyze-pig");
+    let out = ok(&[
+        "analyze",
+        "pig",
+        "--target",
+        "30",
+        "--horizon",
+        "0",
+        "--agents",
+        "optimal,optimal",
+        "--plot",
+        dir.to_str().unwrap_or_default(),
+    ]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("optimal, optimal in the seats"));
+    let texts = check_svgs(&dir, &["policy.svg", "steps.svg", "wins.svg"]);
+    assert!(
+        texts[0].iter().any(|t| t == "the mover's banked score"),
+        "{:?}",
+        texts[0]
+    );
+    assert!(
+        texts[0].iter().any(|t| t.contains("Pig to 30")),
+        "{:?}",
+        texts[0]
+    );
+    let svg = std::fs::read_to_string(dir.join("policy.svg")).expect("policy.svg");
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed");
+    let cells = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "rect")
+        .count();
+    assert!(cells >= 30 * 30, "one cell per pair of scores: {cells}");
+
+    // Fixed policies only: no policy to draw.
+    let plain = temp_dir("plot-analyze-pig-fixed");
+    ok(&[
+        "analyze",
+        "pig",
+        "--target",
+        "20",
+        "--horizon",
+        "0",
+        "--plot",
+        plain.to_str().unwrap_or_default(),
+    ]);
+    check_svgs(&plain, &["steps.svg", "wins.svg"]);
+
+    let refused = tabula(&[
+        "analyze",
+        "pig",
+        "--target",
+        "20",
+        "--agents",
+        "optimal,optimal",
+    ]);
+    assert_eq!(refused.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("add --horizon 0"), "{err}");
+}
+
 #[test]
 fn tournaments_plot() {
     let dir = temp_dir("plot-tournaments");

@@ -8,7 +8,9 @@ use tabula_core::{Agent, Rule, Seat};
 use tabula_play::agents::{AgentEntry, BuildFn};
 use tabula_search::{Heuristic, hash_key, register_search_agents};
 
-use crate::bearoff::{BearOff, BearOffDb, Home};
+#[cfg(not(feature = "commands"))]
+use crate::bearoff::BearOff;
+use crate::bearoff::{BearOffDb, Home};
 use crate::board::{BAR, Position, Turn};
 use crate::game::{Backgammon, State};
 
@@ -43,13 +45,37 @@ pub fn pip_score(position: &Position, seat: usize) -> f64 {
 /// Pips a roll is worth on average (49/6).
 pub const PIPS_PER_ROLL: f64 = 49.0 / 6.0;
 
+/// The name of the bear-off database in the one cache of solved play.
+pub const BEAROFF: &str = "bearoff";
+
 /// The one-sided bear-off database of 15 checkers, solved once (a few
-/// seconds) the first time a search meets a bear-off, and kept in the
-/// framework's one cache of solved play ([`tabula_exact::solved`]);
-/// `None` if it cannot be solved.
+/// seconds) the first time a search meets a bear-off; `None` if it cannot
+/// be solved. Asked of the game's registration
+/// ([`tabula_registry::solved_play`]: the bear-off numbering backgammon
+/// registers makes it, and the framework keeps it in its one cache of
+/// solved play, keyed by the game, its parameters, `bearoff` and the
+/// seats). The database does not depend on how games are scored, so it
+/// is asked for the usual game (`backgammon`), one for every variant.
+/// Without the registration (the feature `commands` off) it is solved
+/// here, into the same cache under the same key.
 pub fn database() -> Option<Arc<BearOffDb>> {
-    let key = tabula_exact::SolvedKey::new("backgammon", "bearoff(checkers=15)", "fewest", 1);
-    tabula_exact::solved(key, || BearOff::new(15).solve()).ok()
+    let game = Backgammon::default();
+    #[cfg(feature = "commands")]
+    {
+        tabula_registry::solved_play::<Backgammon, BearOffDb>(&game, BEAROFF).ok()
+    }
+    #[cfg(not(feature = "commands"))]
+    {
+        use tabula_core::BoardGame;
+        use tabula_play::record::Recordable;
+        let key = tabula_exact::SolvedKey::new(
+            "backgammon",
+            &tabula_core::params::spec("backgammon", &game.parameters()),
+            BEAROFF,
+            game.seats(),
+        );
+        tabula_exact::solved(key, || BearOff::new(15).solve()).ok()
+    }
 }
 
 /// How good a bear-off (both sides home) is for `seat`, in pips: the

@@ -234,7 +234,9 @@ impl Report for BearOffReport {
 /// `--max-states` (the framework's chain), and past it a refusal that
 /// names what is solved exactly, the bear-off numbering of `tabula
 /// bearoff backgammon` (one side's positions, and a race of both sides
-/// home), since no limit makes the whole game fit.
+/// home), since no limit makes the whole game fit. It makes the search
+/// agents' bear-off database too ([`Query::Solved`](tabula_registry::Query::Solved)
+/// `bearoff`, kept in the one cache).
 pub struct BearOffSolve;
 
 impl tabula_registry::Solve<crate::Backgammon> for BearOffSolve {
@@ -248,10 +250,11 @@ impl tabula_registry::Solve<crate::Backgammon> for BearOffSolve {
         _: &crate::game::BackgammonParams,
         query: &tabula_registry::Query<'_>,
     ) -> bool {
-        matches!(
-            query,
-            tabula_registry::Query::Distribution { lengths: true, .. }
-        )
+        match query {
+            tabula_registry::Query::Distribution { lengths, .. } => *lengths,
+            tabula_registry::Query::Solved { what } => *what == crate::agents::BEAROFF,
+            _ => false,
+        }
     }
 
     fn solve(
@@ -262,6 +265,11 @@ impl tabula_registry::Solve<crate::Backgammon> for BearOffSolve {
         within: &tabula_registry::solve::Within<'_>,
     ) -> Result<tabula_registry::Answer<crate::Backgammon>, Error> {
         use tabula_registry::exact::{PolicyArgs, PolicyError};
+        if let tabula_registry::Query::Solved { .. } = query {
+            // The search agents' bear-off database (15 checkers).
+            let db = crate::bearoff::BearOff::new(15).solve()?;
+            return Ok(tabula_registry::Answer::Solved(std::sync::Arc::new(db)));
+        }
         let tabula_registry::Query::Distribution { agents, .. } = query else {
             return Err(tabula_registry::solve::unsupported(self.name(), query));
         };

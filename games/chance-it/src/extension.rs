@@ -98,7 +98,8 @@ fn exact_chances(
 
 /// Chance-it's staged solve, registered with the framework: optimal
 /// play (its own report: turn values, the optimal policy, win-optimal's
-/// chances), and the distribution with two strategies in the seats
+/// chances), win-optimal's solve for the agent of that name
+/// ([`Query::Solved`] `win-optimal`, kept in the one cache), and the distribution with two strategies in the seats
 /// (each seat's chances, by backward induction over rounds and score
 /// differences, [`exact_chances`]). Asked for the length distribution
 /// too (`analyze --agents`), it leaves the game to the framework's chain
@@ -118,6 +119,7 @@ impl Solve<ChanceIt> for StagedSolve {
     fn answers(&self, _: &ChanceIt, config: &Config, query: &Query<'_>) -> bool {
         match query {
             Query::Optimal { .. } => true,
+            Query::Solved { what } => *what == win::NAME,
             Query::Distribution { agents, .. } => {
                 agents.len() == 2 && agents.iter().all(|a| strategy::build(a, config).is_ok())
             }
@@ -138,6 +140,13 @@ impl Solve<ChanceIt> for StagedSolve {
                     policy: None,
                     report: Some(crate::commands::analyze(config, within.budget.max_seconds)?),
                 }));
+            }
+            Query::Solved { .. } => {
+                let limit = (within.budget.max_seconds > 0)
+                    .then(|| std::time::Duration::from_secs(within.budget.max_seconds));
+                return Ok(Answer::Solved(std::sync::Arc::new(
+                    win::WinOptimal::within(config, limit)?,
+                )));
             }
             Query::Distribution { agents, .. } => *agents,
             _ => return Err(tabula_registry::solve::unsupported(self.name(), query)),

@@ -439,32 +439,19 @@ pub fn build(name: &str, config: &Config) -> Result<Strategy, ChanceItError> {
     })
 }
 
-/// The strategy `name` (with `parameter`, for a family) for `config`,
-/// built once and shared through the framework's one cache of solved
-/// play ([`tabula_exact::solved`], keyed by the game, its spec, the
-/// strategy and the seats): a strategy is immutable (its random choices
-/// draw from the caller's stream), and building one may solve the whole
-/// game (win-optimal), so every agent, tournament seating and exact solve
-/// that names it uses the same one.
+/// The strategy `name` (with `parameter`, for a family) for `config`.
+/// A strategy is immutable (its random choices draw from the caller's
+/// stream) and cheap to build; what is costly to solve, win-optimal's
+/// staged solve, is kept in the framework's one cache of solved play
+/// ([`win::shared`](crate::win::shared)), so every agent, tournament
+/// seating and exact solve that names it shares one solve.
 fn shared(
-    name: &'static str,
+    _name: &'static str,
     parameter: Option<&str>,
     config: &Config,
     build: BuildStrategy,
 ) -> Result<Strategy, ChanceItError> {
-    let objective = match parameter {
-        Some(p) => format!("{name}-{p}"),
-        None => name.to_string(),
-    };
-    let game = <crate::ChanceIt as tabula_play::record::Recordable>::NAME;
-    let key = tabula_exact::SolvedKey::new(
-        game,
-        &tabula_core::params::spec(game, config),
-        &objective,
-        usize::from(config.players()),
-    );
-    let s = tabula_exact::solved(key, || build(config, parameter))?;
-    Ok((*s).clone())
+    build(config, parameter)
 }
 
 /// The view of the seat to move at `state`.

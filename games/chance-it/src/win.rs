@@ -251,7 +251,37 @@ crate::register_strategy! {
     parameter: None,
     summary: "maximizes the probability of winning the two-player game from the round, the score difference and who moves (backward induction)",
     rank: 100,
-    build: |config, _| Ok(Strategy::from(Arc::new(WinOptimal::new(config)?))),
+    build: |config, _| Ok(Strategy::from(shared(config)?)),
+}
+
+/// Win-optimal for `config`, solved once per process and shared: asked
+/// of the game's registration ([`tabula_registry::solved_play`]: the
+/// staged solver Chance-it registers makes it, and the framework keeps it
+/// in its one cache of solved play, keyed by the game, its parameters,
+/// `win-optimal` and the seats). Without the registration (the feature
+/// `commands` off) it is solved here, into the same cache under the same
+/// key.
+pub fn shared(config: &Config) -> Result<Arc<WinOptimal>, ChanceItError> {
+    #[cfg(feature = "commands")]
+    {
+        tabula_registry::solved_play::<ChanceIt, WinOptimal>(&ChanceIt::new(*config), NAME).map_err(
+            |e| match e.downcast::<ChanceItError>() {
+                Ok(e) => *e,
+                Err(e) => ChanceItError::Plugin(e.to_string()),
+            },
+        )
+    }
+    #[cfg(not(feature = "commands"))]
+    {
+        let game = <ChanceIt as tabula_play::record::Recordable>::NAME;
+        let key = tabula_exact::SolvedKey::new(
+            game,
+            &tabula_core::params::spec(game, config),
+            NAME,
+            usize::from(config.players()),
+        );
+        tabula_exact::solved(key, || WinOptimal::new(config))
+    }
 }
 
 /// The exact chances of a two-player game with `first` in the first seat

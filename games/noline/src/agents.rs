@@ -90,21 +90,21 @@ impl Perfect {
         if dim > PERFECT_MAX_DIM {
             return Err(NolineError::PerfectTooLarge(dim));
         }
-        // One table per board size for the whole process, in the
-        // framework's one cache of solved play.
-        let name = <Noline as tabula_play::record::Recordable>::NAME;
-        let key = tabula_exact::SolvedKey::new(
-            name,
-            &tabula_core::params::spec(name, &crate::Dim { dim }),
-            "perfect",
-            2,
-        );
-        let solver = tabula_exact::solved(key, || {
-            let mut solver = solve::solver(dim, PERFECT_MEMORY)?;
-            solver.set_max_nodes(PERFECT_BUDGET);
-            Ok::<_, NolineError>(Mutex::new(solver))
-        })?;
+        let solver = shared_table(dim)?;
         Ok(Perfect { solver })
+    }
+
+    /// The proof table `perfect` plays from, for `dim` boards: a fresh
+    /// one, within the agent's budget ([`PERFECT_BUDGET`] positions a
+    /// question, [`PERFECT_MEMORY`] bytes). What noline's registered
+    /// proof search makes when asked for its solved play `perfect`.
+    pub fn table(dim: usize) -> Result<Mutex<Solver>, NolineError> {
+        if dim > PERFECT_MAX_DIM {
+            return Err(NolineError::PerfectTooLarge(dim));
+        }
+        let mut solver = solve::solver(dim, PERFECT_MEMORY)?;
+        solver.set_max_nodes(PERFECT_BUDGET);
+        Ok(Mutex::new(solver))
     }
 
     /// The best cell at `grid` for the player to move: one that wins,
@@ -132,6 +132,38 @@ impl Perfect {
             }
         }
         cells.first().copied()
+    }
+}
+
+/// The name of perfect play's solved table, in the one cache.
+pub const PERFECT: &str = "perfect";
+
+/// One table per board size for the whole process: asked of the game's
+/// registration ([`tabula_registry::solved_play`]: the proof search
+/// noline registers makes it, and the framework keeps it in its one cache
+/// of solved play, keyed by the game, its parameters, `perfect` and the
+/// seats). Without the registration (the feature `commands` off) it is
+/// made here, into the same cache under the same key.
+fn shared_table(dim: usize) -> Result<Arc<Mutex<Solver>>, NolineError> {
+    #[cfg(feature = "commands")]
+    {
+        tabula_registry::solved_play::<Noline, Mutex<Solver>>(&Noline::new(dim), PERFECT).map_err(
+            |e| match e.downcast::<NolineError>() {
+                Ok(e) => *e,
+                Err(e) => NolineError::Solved(e.to_string()),
+            },
+        )
+    }
+    #[cfg(not(feature = "commands"))]
+    {
+        let name = <Noline as tabula_play::record::Recordable>::NAME;
+        let key = tabula_exact::SolvedKey::new(
+            name,
+            &tabula_core::params::spec(name, &crate::Dim { dim }),
+            PERFECT,
+            2,
+        );
+        tabula_exact::solved(key, || Perfect::table(dim))
     }
 }
 

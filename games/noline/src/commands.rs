@@ -120,7 +120,8 @@ pub fn analyze_arguments(command: Arguments) -> Arguments {
 
 /// noline's proof search, registered with the framework: the game's
 /// value from the empty board under perfect play, and the value of each
-/// first move ([`solve::solve_reporting`]), within `--max-nodes` and
+/// first move ([`solve::solve_reporting`]); and the `perfect` agent's
+/// table ([`Query::Solved`] `perfect`, kept in the one cache); within `--max-nodes` and
 /// `--max-memory` (its own budget, read from the verb's options).
 pub struct ProofSolve;
 
@@ -131,6 +132,7 @@ impl Solve<Noline> for ProofSolve {
 
     fn answers(&self, _: &Noline, _: &Dim, query: &Query<'_>) -> bool {
         matches!(query, Query::Value)
+            || matches!(query, Query::Solved { what } if *what == crate::agents::PERFECT)
     }
 
     fn solve(
@@ -142,6 +144,10 @@ impl Solve<Noline> for ProofSolve {
     ) -> Result<Answer<Noline>, Error> {
         match query {
             Query::Value => Ok(Answer::Value(solve_perfect(p.dim, within.options)?)),
+            // The `perfect` agent's table: its own budget, not the verb's.
+            Query::Solved { .. } => Ok(Answer::Solved(std::sync::Arc::new(
+                crate::agents::Perfect::table(p.dim)?,
+            ))),
             _ => Err(tabula_registry::solve::unsupported(self.name(), query)),
         }
     }

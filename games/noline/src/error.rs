@@ -22,4 +22,8 @@ pub enum NolineError {
         "greedy, alphabeta and mcts play on boards up to {SEARCH_MAX_DIM}x{SEARCH_MAX_DIM}; {0}x{0} would make every move take minutes"
     )]
     SearchTooLarge(usize),
+    /// The game's registration could not make its solved play (the
+    /// message says why).
+    #[error("{0}")]
+    Solved(String),
 }

@@ -22,9 +22,16 @@
 //! are OpenSpiel's: roll 0 and stop 1; chance's outcomes are the faces
 //! in order, 0 for a 1 to 5 for a 6.
 //!
+//! Optimal play (`optimal`, the chance of winning; `optimal-score`) is
+//! solved exactly for two players without a horizon (`horizon=0`), over a
+//! numbering of its decision states ([`tabula_exact::Dense`]), and
+//! `analyze pig --horizon 0 --agents optimal,optimal --plot DIR` draws its
+//! policy (`policy.svg`: for each pair of banked scores, the turn total
+//! at which it stops).
+//!
 //! The book's tutorial Pig (`book/tutorials/pig`) is a different game on
 //! purpose: the one a reader writes first (a win at once on reaching the
-//! target, no stop at 0, no horizon), with an exact solve.
+//! target, no stop at 0, no horizon).
 //!
 //! ```
 //! use tabula_core::{BoardGame, Status};
@@ -298,6 +305,62 @@ impl Heuristic for Pig {
 
 register_search_agents! { game: Pig }
 
+impl Pig {
+    /// Whether optimal play is solved for these parameters: two players,
+    /// no horizon (a horizon counts decisions, which makes every position
+    /// a different state).
+    pub fn solvable(&self) -> bool {
+        self.players == 2 && self.horizon == 0
+    }
+
+    /// Turn totals a decision state may hold: up to the target less one
+    /// plus a 6 (a total that reaches the target must stop).
+    fn turn_totals(&self) -> usize {
+        self.target as usize + 6
+    }
+}
+
+/// The decision states of two players without a horizon, late ones first
+/// (higher scores and turn totals first), so that the optimal solve keeps
+/// one number per state and no graph; no states for other parameters
+/// ([`Pig::solvable`]).
+impl tabula_exact::Dense for Pig {
+    fn state_count(&self) -> usize {
+        if !self.solvable() {
+            return 0;
+        }
+        2 * (self.target as usize).pow(2) * self.turn_totals()
+    }
+
+    fn index(&self, s: &State) -> Option<usize> {
+        if !self.solvable() || s.rolling {
+            return None; // the die in the air: evaluated from its faces
+        }
+        let (t, tt) = (self.target as usize, self.turn_totals());
+        let late = |x: u32| (self.target - 1).checked_sub(x).map(|l| l as usize);
+        let scores = late(s.scores[0])? * t + late(s.scores[1])?;
+        let turn = (tt - 1).checked_sub(s.turn_total as usize)?;
+        Some((scores * 2 + s.seat) * tt + turn)
+    }
+
+    fn states(&self) -> impl Iterator<Item = State> + '_ {
+        let (t, tt) = (self.target as usize, self.turn_totals());
+        let late = move |x: usize| (t - 1 - x) as u32;
+        (0..self.state_count()).map(move |i| {
+            let mut scores = [0; MAX_PLAYERS];
+            scores[0] = late(i / (2 * t * tt));
+            scores[1] = late(i / (2 * tt) % t);
+            State {
+                scores,
+                turn_total: (tt - 1 - i % tt) as u32,
+                seat: i / tt % 2,
+                rolling: false,
+                moves: 0,
+            }
+        })
+    }
+}
+
 /// OpenSpiel's numbering: roll 0, stop 1; a face `f` is chance's action
 /// `f - 1`.
 #[cfg(feature = "commands")]
@@ -323,9 +386,13 @@ impl tabula_registry::Actions for Pig {
 }
 
 #[cfg(feature = "commands")]
+mod commands;
+
+#[cfg(feature = "commands")]
 tabula_registry::register_game! {
     game: Pig,
     summary: "Pig, OpenSpiel's rules: roll to build a turn total, stop to bank it, a 1 loses it",
     agents: "hold-at-20,hold-at-20",
-    build: |g| g.actions(),
+    optimal: "optimal[-OBJECTIVE]: the best play for an objective (optimal or optimal-win: the chance of winning; optimal-score), solved exactly for two players without a horizon (--horizon 0)",
+    build: |g| g.actions().solver(commands::Unsolved).sections(commands::policy_picture),
 }

@@ -36,6 +36,7 @@
 
 pub mod agents;
 pub mod dice_race;
+pub mod hold_out;
 pub mod playthrough;
 
 use tabula::core::params::{Param, Parameters};

@@ -118,6 +118,7 @@ fn list_json_has_the_test_game_with_its_parameters_and_agents_beside_the_shipped
             "coin-race",
             "cruising",
             "dice-race",
+            "hold-out",
             "monopoly",
             "noline",
             "pig",
@@ -452,7 +453,7 @@ fn an_unknown_game_is_a_usage_error() {
     assert!(out.is_empty());
     assert!(
         err.starts_with(
-            "error: unknown game \"nosuchgame\"; the games with `simulate`: backgammon, chance-it, coin-race, cruising, dice-race, monopoly, noline, pig, seega, snakes"
+            "error: unknown game \"nosuchgame\"; the games with `simulate`: backgammon, chance-it, coin-race, cruising, dice-race, hold-out, monopoly, noline, pig, seega, snakes"
         ),
         "{err}"
     );
@@ -472,7 +473,7 @@ fn an_unknown_game_is_a_usage_error() {
     let (_, err) = fails(&w("replay monopoly x"), 2);
     assert!(
         err.contains(
-            "game \"monopoly\" has no `replay` command; the games with `replay`: backgammon, chance-it, coin-race, cruising, dice-race, noline, pig, seega, snakes"
+            "game \"monopoly\" has no `replay` command; the games with `replay`: backgammon, chance-it, coin-race, cruising, dice-race, hold-out, noline, pig, seega, snakes"
         ),
         "{err}"
     );

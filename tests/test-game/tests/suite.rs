@@ -8,6 +8,8 @@ mod common;
 mod cli;
 #[path = "dice_race.rs"]
 mod dice_race;
+#[path = "goal.rs"]
+mod goal;
 #[path = "playthrough.rs"]
 mod playthrough;
 #[path = "solvers.rs"]

@@ -211,6 +211,7 @@ impl<G: BoardGame> Objective<G> for Scores {
 /// | `win` | the chance of winning ([`Outcome::Won`](tabula_core::Outcome::Won): a lost game is 0) | seat 1's chance of winning alone, which seat 1 maximises and seat 2 minimises ([`WinZeroSum`]) |
 /// | `score` | the expected score ([`ScoreOf`]) | seat 1's expected score minus seat 2's, maximised by seat 1, minimised by seat 2 |
 /// | `fewest` | the fewest chance steps (rolls, throws) to the end, on average: the value is minus their expected number | not solved (one seat only) |
+/// | `goal-N` ([`Aim::Goal`]) | the chance that the final score reaches at least N ([`BoardGame::results`]), won or lost | not solved (one seat only) |
 ///
 /// Three or more seats are not one number: each seat maximises its own
 /// chance of winning alone ([`WinChances`]) or its own expected score
@@ -221,6 +222,11 @@ impl<G: BoardGame> Objective<G> for Scores {
 /// assert_eq!(Aim::parse("score"), Ok(Aim::Score));
 /// assert_eq!(Aim::Win.name(), "win");
 /// assert!(Aim::parse("fastest").is_err());
+/// // A goal names its score: goal-N, reported as "goal" and N.
+/// assert_eq!(Aim::parse("goal-40"), Ok(Aim::Goal(40)));
+/// assert_eq!((Aim::Goal(40).name(), Aim::Goal(40).goal()), ("goal", Some(40)));
+/// assert_eq!(Aim::Goal(40).to_string(), "goal-40");
+/// assert!(Aim::parse("goal").is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
@@ -233,25 +239,60 @@ pub enum Aim {
     /// End in the fewest chance steps (rolls, throws), on average: one
     /// seat.
     Fewest,
+    /// End with a score of at least this many points as often as
+    /// possible, won or lost (`goal-N`): one seat.
+    Goal(i64),
 }
 
-/// An objective's name that is none of [`Aim::ALL`].
+/// An objective's name that is none of [`Aim::ALL`], or `goal` without
+/// its score.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown objective \"{0}\"; the objectives: win (the chance of winning), score (the expected score), fewest (the fewest chance steps, one seat)"
-)]
+#[error("{}", aim_error(.0))]
 pub struct AimError(pub String);
 
-impl Aim {
-    /// Every objective, in the order `--help` lists them.
-    pub const ALL: [Aim; 3] = [Aim::Win, Aim::Score, Aim::Fewest];
+fn aim_error(name: &str) -> String {
+    if name == "goal" || name.starts_with("goal-") {
+        return format!(
+            "the objective goal needs the score to reach as a whole number, not \"{name}\": --objective goal --goal N, or the agent optimal-goal-N (optimal-goal-40)"
+        );
+    }
+    format!(
+        "unknown objective \"{name}\"; the objectives: win (the chance of winning), score (the expected score), goal (the chance of scoring at least N: --goal N, one seat), fewest (the fewest chance steps, one seat)"
+    )
+}
 
-    /// The objective's name, as typed and as the JSON reports it.
+impl std::fmt::Display for Aim {
+    /// The objective as an agent's name ends: `win`, `score`, `fewest`,
+    /// `goal-N`; what the one cache of solved play keys it by.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Aim::Goal(n) => write!(f, "goal-{n}"),
+            other => f.write_str(other.name()),
+        }
+    }
+}
+
+impl Aim {
+    /// Every objective, in the order `--help` lists them (the goal's
+    /// score is 0 here: each names its kind).
+    pub const ALL: [Aim; 4] = [Aim::Win, Aim::Score, Aim::Goal(0), Aim::Fewest];
+
+    /// The objective's name, as typed after `--objective` and as the JSON
+    /// reports it (a goal's score apart: [`goal`](Self::goal)).
     pub fn name(self) -> &'static str {
         match self {
             Aim::Win => "win",
             Aim::Score => "score",
             Aim::Fewest => "fewest",
+            Aim::Goal(_) => "goal",
+        }
+    }
+
+    /// The score a goal reaches for; `None` for the other objectives.
+    pub fn goal(self) -> Option<i64> {
+        match self {
+            Aim::Goal(n) => Some(n),
+            _ => None,
         }
     }
 
@@ -261,13 +302,23 @@ impl Aim {
             Aim::Win => "the chance of winning",
             Aim::Score => "the expected score",
             Aim::Fewest => "the fewest chance steps",
+            Aim::Goal(_) => "the chance of reaching a goal score",
         }
     }
 
-    /// The objective named `name`.
+    /// The objective named `name`: `win`, `score`, `fewest`, or `goal-N`
+    /// (its [`Display`](std::fmt::Display) form). A bare `goal` is
+    /// refused, naming its N.
     pub fn parse(name: &str) -> Result<Aim, AimError> {
+        if let Some(n) = name.strip_prefix("goal-") {
+            return n
+                .parse()
+                .map(Aim::Goal)
+                .map_err(|_| AimError(name.to_string()));
+        }
         Aim::ALL
             .into_iter()
+            .filter(|a| a.goal().is_none())
             .find(|a| a.name() == name)
             .ok_or_else(|| AimError(name.to_string()))
     }
@@ -276,10 +327,15 @@ impl Aim {
     /// seats, or why there is none: optimal play by one number is solved
     /// for one or two seats.
     pub fn objective(self, seats: usize) -> Result<Aimed, String> {
-        if self == Aim::Fewest && seats != 1 {
+        if matches!(self, Aim::Fewest | Aim::Goal(_)) && seats != 1 {
             return Err(format!(
-                "optimal play for {} is solved for one seat, not {seats} (with more, whose steps would count?): name an objective for every seat instead (--objective win or score), or fixed policies (--agents)",
-                self.help()
+                "optimal play for {} is solved for one seat, not {seats} ({}): name an objective for every seat instead (--objective win or score), or fixed policies (--agents)",
+                self.help(),
+                if self == Aim::Fewest {
+                    "with more, whose steps would count?"
+                } else {
+                    "with more, whose score would reach it, and what would the others play for?"
+                }
             ));
         }
         match seats {
@@ -320,6 +376,13 @@ impl<G: BoardGame> Objective<G> for Aimed {
             (Aim::Score, _) => ScoreOf(0).terminal(game, state, result),
             // Only the steps count.
             (Aim::Fewest, _) => 0.0,
+            (Aim::Goal(n), _) => {
+                let score = game
+                    .results(state)
+                    .unwrap_or_else(|| Results::of(result, game.seats()))
+                    .score(0);
+                f64::from(u8::from(score >= n as f64))
+            }
         }
     }
 

@@ -181,3 +181,46 @@ impl Matrix {
         }
     }
 }
+
+/// A grid of numbers over two whole-number axes, drawn as a heat map:
+/// `values[y][x]` is the value at column `x` (left to right) and row `y`
+/// (bottom to top), `None` where there is none (drawn blank). A policy
+/// over two scores is one: Pig's optimal play, the turn total at which it
+/// stops for each pair of banked scores.
+///
+/// ```
+/// use tabula_picture::Drawing;
+/// use tabula_picture::chart::Grid;
+///
+/// let g = Grid {
+///     x_label: "my score".into(),
+///     y_label: "their score".into(),
+///     value_label: "stops at".into(),
+///     values: vec![vec![Some(20.0), Some(19.0)], vec![Some(25.0), None]],
+/// };
+/// let picture = g.picture("policy", "hold at");
+/// assert!(matches!(picture.drawing, Drawing::Grid(_)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Grid {
+    /// What the columns count, under the x-axis.
+    pub x_label: String,
+    /// What the rows count, beside the y-axis.
+    pub y_label: String,
+    /// What the values are, beside the colour bar.
+    pub value_label: String,
+    /// The values, by row (bottom first), then column (left first).
+    pub values: Vec<Vec<Option<f64>>>,
+}
+
+impl Grid {
+    /// The picture `name` of the grid under `title`. The drawing refuses
+    /// a grid with no value ("no values").
+    pub fn picture(self, name: &str, title: &str) -> Picture {
+        Picture {
+            name: name.into(),
+            title: title.into(),
+            drawing: Drawing::Grid(self),
+        }
+    }
+}

@@ -94,6 +94,10 @@ pub enum Drawing {
     },
     /// A round-robin's results as a heat map.
     Matrix(chart::Matrix),
+    /// A grid of numbers over two whole-number axes as a heat map (a
+    /// policy: the turn total at which Pig's optimal play stops, for each
+    /// pair of banked scores).
+    Grid(chart::Grid),
     /// A race track drawn as the physical board, shaded.
     TrackBoard(board::TrackBoard),
     /// A ring of squares round a square board, shaded.

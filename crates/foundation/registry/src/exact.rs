@@ -173,9 +173,13 @@ pub struct SeatReport {
     /// Expected rank (1 is first).
     pub rank: f64,
     /// The objective the seat's agent optimises, where it is an
-    /// `optimal*` agent (`win`, `score`).
+    /// `optimal*` agent (`win`, `score`, `goal`, `fewest`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub objective: Option<&'static str>,
+    /// The score the seat's agent plays to reach, where its objective is
+    /// `goal` (`optimal-goal-N`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goal: Option<i64>,
 }
 
 /// The exact answers for a game played by fixed policies.
@@ -207,6 +211,10 @@ pub struct PolicyReport {
     /// `optimal*` agent plays (the first one's, seat by seat in `seats`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub objective: Option<&'static str>,
+    /// The score that optimal play reaches for, where the objective is
+    /// `goal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goal: Option<i64>,
     /// Each seat's results, in seat order.
     pub seats: Vec<SeatReport>,
 }
@@ -278,9 +286,11 @@ where
                 score: s.score,
                 rank: s.rank,
                 objective: None,
+                goal: None,
             })
             .collect(),
         objective: None,
+        goal: None,
     })
 }
 
@@ -466,7 +476,8 @@ pub type SolveOptimal<G> =
 pub type SharedStrategy<G> = std::sync::Arc<tabula_core::Pick<G>>;
 
 /// The objective an `optimal*` agent's name asks for: `optimal` (no
-/// suffix) wins, `optimal-score` scores ([`Aim`](tabula_exact::Aim)).
+/// suffix) wins, `optimal-score` scores, `optimal-goal-N` reaches N
+/// ([`Aim`](tabula_exact::Aim)).
 pub fn aim_of(suffix: Option<&str>) -> Result<tabula_exact::Aim, agents::BuildError> {
     match suffix {
         None => Ok(tabula_exact::Aim::Win),
@@ -509,10 +520,9 @@ where
             },
         ));
     }
-    let objective = aim
-        .objective(game.seats())
-        .map_err(ExactError::Unsupported)?;
+    let objective = Goal::watch(aim, game.seats())?;
     let solved = Optimal::solve(game, &objective, limits)?;
+    objective.reached()?;
     Ok(std::sync::Arc::new(
         move |game: &G, state: &G::State, seat, moves: &[G::Move]| {
             solved.pick(game, state, seat, moves)
@@ -531,9 +541,7 @@ where
     G: tabula_exact::Dense + 'static,
     G::State: Debug + Send + Sync,
 {
-    let objective = aim
-        .objective(game.seats())
-        .map_err(ExactError::Unsupported)?;
+    let objective = Goal::watch(aim, game.seats())?;
     if aim == tabula_exact::Aim::Fewest {
         // Steps counted over the numbering: the framework's Fewest.
         let fewest = tabula_exact::Fewest::solve(game, false)?;
@@ -544,9 +552,78 @@ where
         ));
     }
     let solved = tabula_exact::DenseOptimal::solve(game, &objective, limits)?;
+    objective.reached()?;
     Ok(std::sync::Arc::new(
         move |game: &G, state: &G::State, seat, moves: &[G::Move]| {
             solved.pick(game, state, seat, moves)
         },
     ))
+}
+
+/// An objective of one number ([`Aimed`](tabula_exact::Aimed)) that
+/// watches the scores of the finished games it values, so that a goal
+/// no finished game reaches (a game that only wins or loses, scoring 1
+/// or 0, asked for a goal of 5) is refused, naming the scores there are,
+/// rather than solved as a policy that cannot matter.
+struct Goal {
+    aimed: tabula_exact::Aimed,
+    goal: Option<i64>,
+    /// The most any finished game scored (seat 0); `None` until one is
+    /// seen.
+    most: std::sync::Mutex<Option<f64>>,
+}
+
+impl Goal {
+    fn watch(aim: tabula_exact::Aim, seats: usize) -> Result<Goal, ExactError> {
+        Ok(Goal {
+            aimed: aim.objective(seats).map_err(ExactError::Unsupported)?,
+            goal: aim.goal(),
+            most: std::sync::Mutex::new(None),
+        })
+    }
+
+    /// Fails where the goal is one no finished game reached.
+    fn reached(&self) -> Result<(), ExactError> {
+        let Some(goal) = self.goal else {
+            return Ok(());
+        };
+        let most = *self
+            .most
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match most {
+            Some(most) if most >= goal as f64 => Ok(()),
+            _ => Err(ExactError::Unsupported(format!(
+                "no finished game scores {goal} or more (the most is {}), so no play ever reaches the goal; a game that only wins or loses scores 1 for a win and 0 for a loss: name a goal a game can reach (--goal N, at most the game's best score), or play to win (--objective win) or to score (--objective score)",
+                most.map_or_else(|| "none".to_string(), |m| m.to_string()),
+            ))),
+        }
+    }
+}
+
+impl<G: BoardGame> Objective<G> for Goal {
+    fn terminal(&self, game: &G, state: &G::State, result: GameResult) -> f64 {
+        if self.goal.is_some() {
+            let score = game
+                .results(state)
+                .unwrap_or_else(|| tabula_core::Results::of(result, game.seats()))
+                .score(0);
+            let mut most = self
+                .most
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if most.is_none_or(|m| score > m) {
+                *most = Some(score);
+            }
+        }
+        self.aimed.terminal(game, state, result)
+    }
+
+    fn maximises(&self, seat: tabula_core::Seat) -> bool {
+        <tabula_exact::Aimed as Objective<G>>::maximises(&self.aimed, seat)
+    }
+
+    fn chance_step(&self) -> f64 {
+        <tabula_exact::Aimed as Objective<G>>::chance_step(&self.aimed)
+    }
 }

@@ -15,7 +15,7 @@ use tabula_play::tournament::Standings;
 use tabula_sim::LengthSummary;
 
 use crate::args::{Arguments, Values};
-use crate::exact::{PolicyError, PolicyReport};
+use crate::exact::PolicyReport;
 use crate::play::{RecordArgs, ReplayArgs, TournamentArgs};
 pub use crate::query::LongRunData;
 use crate::shard::ShardArg;
@@ -242,22 +242,21 @@ pub trait Variant: Send + Sync {
         io: &mut Io<'_>,
     ) -> Option<Result<Box<dyn Report>, Error>>;
     /// The exact solution with the named agents as policies, within
-    /// `max_states` states; `None` where the state is not hashable.
-    fn solve(
-        &self,
-        agents: &[String],
-        max_states: u64,
-    ) -> Option<Result<PolicyReport, PolicyError>> {
+    /// `max_states` states; `None` where no solver of the game gives it.
+    fn solve(&self, agents: &[String], max_states: u64) -> Option<Result<PolicyReport, Error>> {
         self.solve_within(agents, max_states, &crate::exact::Budget::default())
     }
     /// [`solve`](Self::solve) within `budget`'s seconds and steps
-    /// (`--max-seconds`, `--max-steps`).
+    /// (`--max-seconds`, `--max-steps`): the game's solvers asked as
+    /// [`ask`](Self::ask) asks them, for
+    /// [`Query::Distribution`](crate::query::Query::Distribution) with the
+    /// lengths; the first answer with the whole solution.
     fn solve_within(
         &self,
         agents: &[String],
         max_states: u64,
         budget: &crate::exact::Budget,
-    ) -> Option<Result<PolicyReport, PolicyError>>;
+    ) -> Option<Result<PolicyReport, Error>>;
     /// Asks the game's solvers `query`: those it registered
     /// ([`GameBuilder::solver`](crate::GameBuilder::solver)) in order,
     /// then the framework's generic ones; the first that

@@ -156,7 +156,7 @@ pub use kind::{
     Asked, Capabilities, Defaults, GameKind, LongRunData, LongRunOptions, PlaySetup, PlayTable,
     Rules, SeatFigures, SimulationData, SimulationPlan, TournamentRun, Variant, VariantInfo,
 };
-pub use registered::{optimal_policy, seat_count_error, shared_optimal};
+pub use registered::{optimal_policy, seat_count_error, shared_optimal, solved_play};
 pub use report::{Report, pretty};
 pub use solve::{Answer, Answered, Query, Solve};
 pub use spec::variant;
@@ -223,32 +223,43 @@ pub fn game_parameters(
 /// option is absent or has no default.
 ///
 /// With `--objective X` given (other than `win`), a bare `optimal` is read
-/// as `optimal-X` ([`objective_arg`]).
+/// as `optimal-X` ([`objective_arg`]; `optimal-goal-N` with `--objective
+/// goal --goal N`).
 pub fn agent_names(values: &args::Values) -> Vec<String> {
+    with_objective(
+        values,
+        values
+            .raw("agents")
+            .unwrap_or_default()
+            .iter()
+            .map(|s| s.trim().to_string())
+            .collect(),
+    )
+}
+
+/// The suffix `--objective` (and `--goal`) give a bare `optimal`:
+/// `score`, `fewest`, `goal-N`, or `goal` alone where `--goal` is
+/// missing (which the agent refuses, naming `--goal`); `None` for `win`
+/// or where the verb has no `--objective`.
+fn objective_suffix(values: &args::Values) -> Option<String> {
     let objective = values
         .raw("objective")
-        .and_then(|o| o.first())
-        .filter(|o| o.as_str() != "win");
-    values
-        .raw("agents")
-        .unwrap_or_default()
-        .iter()
-        .map(|s| match objective {
-            Some(o) if s.trim() == "optimal" => format!("optimal-{o}"),
-            _ => s.trim().to_string(),
-        })
-        .collect()
+        .and_then(|o| o.first().cloned())
+        .filter(|o| o.as_str() != "win")?;
+    if objective != "goal" {
+        return Some(objective);
+    }
+    Some(match values.raw(GOAL_ID).and_then(|g| g.first().cloned()) {
+        Some(n) => format!("goal-{}", n.trim()),
+        None => objective,
+    })
 }
 
 /// `names` with `--objective X` given (other than `win`): a bare
 /// `optimal` read as `optimal-X`, as [`agent_names`] reads `--agents`
 /// (`play` and `tournament`, whose agents come otherwise).
 pub fn with_objective(values: &args::Values, names: Vec<String>) -> Vec<String> {
-    match values
-        .raw("objective")
-        .and_then(|o| o.first())
-        .filter(|o| o.as_str() != "win")
-    {
+    match objective_suffix(values) {
         Some(o) => names
             .into_iter()
             .map(|s| {
@@ -272,7 +283,8 @@ pub fn has_objectives(game: &dyn GameKind) -> bool {
 }
 
 /// `--objective`: what a bare `optimal` agent optimises in this run, for
-/// a game with [`has_objectives`].
+/// a game with [`has_objectives`]; `goal` takes its score from
+/// [`goal_arg`].
 pub fn objective_arg() -> args::Arg {
     let names = tabula_exact::Aim::ALL.map(tabula_exact::Aim::name);
     args::Arg::new("objective")
@@ -280,30 +292,69 @@ pub fn objective_arg() -> args::Arg {
         .value_name("OBJECTIVE")
         .choices(names)
         .default_value("win")
-        .help("What the optimal agent optimises: win (the chance of winning), score (the expected score) or fewest (the fewest chance steps on average, one seat); optimal-score names it per seat")
+        .help("What the optimal agent optimises: win (the chance of winning), score (the expected score), goal (the chance that the final score reaches --goal N, one seat) or fewest (the fewest chance steps on average, one seat); optimal-score and optimal-goal-N name it per seat")
+}
+
+/// The id of [`goal_arg`] among a verb's values (its flag is `--goal`).
+const GOAL_ID: &str = "objective_goal";
+
+/// `--goal N`: the score `--objective goal` plays to reach, beside
+/// [`objective_arg`].
+pub fn goal_arg() -> args::Arg {
+    args::Arg::new(GOAL_ID)
+        .long("goal")
+        .value_name("N")
+        .help("With --objective goal: the score to reach (a whole number); optimal play maximises the chance that the final score is at least N, won or lost")
+}
+
+/// `command` with [`objective_arg`] and [`goal_arg`], for a game with
+/// [`has_objectives`]. A game with a parameter of its own named `goal`
+/// (Pig solitaire's) keeps `--goal` for it: there the goal objective is
+/// named per agent, `optimal-goal-N`.
+pub fn objective_args(command: args::Arguments, game: &dyn GameKind) -> args::Arguments {
+    let command = command.arg(objective_arg());
+    let own = game
+        .parameters()
+        .iter()
+        .any(|p| p.name.replace('_', "-") == "goal");
+    if own {
+        command
+    } else {
+        command.arg(goal_arg())
+    }
 }
 
 /// The objective an agent's name asks of optimal play (`optimal`: `win`,
-/// `optimal-score`: `score`), for a game with [`has_objectives`]; `None`
-/// for any other agent.
+/// `optimal-score`: `score`, `optimal-goal-N`: `goal`), for a game with
+/// [`has_objectives`]; `None` for any other agent.
 pub fn objective_of(game: &dyn GameKind, agent: &str) -> Option<&'static str> {
+    aim_of_agent(game, agent).map(tabula_exact::Aim::name)
+}
+
+/// The score an `optimal-goal-N` agent plays to reach (N), for a game
+/// with [`has_objectives`]; `None` for any other agent.
+pub fn goal_of(game: &dyn GameKind, agent: &str) -> Option<i64> {
+    aim_of_agent(game, agent).and_then(tabula_exact::Aim::goal)
+}
+
+fn aim_of_agent(game: &dyn GameKind, agent: &str) -> Option<tabula_exact::Aim> {
     if !has_objectives(game) {
         return None;
     }
     match agent.strip_prefix("optimal") {
-        Some("") => Some(tabula_exact::Aim::Win.name()),
-        Some(rest) => tabula_exact::Aim::parse(rest.strip_prefix('-')?)
-            .ok()
-            .map(tabula_exact::Aim::name),
+        Some("") => Some(tabula_exact::Aim::Win),
+        Some(rest) => tabula_exact::Aim::parse(rest.strip_prefix('-')?).ok(),
         None => None,
     }
 }
 
-/// The objective `--objective` names, where the verb has the option
-/// ([`objective_arg`]); [`Aim::Win`](tabula_exact::Aim::Win) otherwise.
+/// The objective `--objective` names (with `--goal`'s score for `goal`),
+/// where the verb has the option ([`objective_arg`]);
+/// [`Aim::Win`](tabula_exact::Aim::Win) otherwise. `goal` without
+/// `--goal` is refused, naming it.
 pub fn objective_aim(values: &args::Values) -> Result<tabula_exact::Aim, Error> {
-    match values.raw("objective").and_then(|o| o.first()) {
-        Some(name) => Ok(tabula_exact::Aim::parse(name)?),
+    match objective_suffix(values) {
+        Some(name) => Ok(tabula_exact::Aim::parse(&name)?),
         None => Ok(tabula_exact::Aim::Win),
     }
 }

@@ -39,6 +39,17 @@ pub enum Query<'a> {
     LongRun,
     /// The game's value under perfect play (a proof search).
     Value,
+    /// The game's own solved play named `what`, for its own agents: the
+    /// object the game's solver makes (Chance-it's `win-optimal` staged
+    /// solve, noline's `perfect` proof table, backgammon's `bearoff`
+    /// database), which the agents read. Asked through
+    /// [`solved_play`](crate::solved_play), which keeps it in the one
+    /// cache of solved play, keyed by the game, its parameters, `what` and
+    /// the seats.
+    Solved {
+        /// The name of what is solved.
+        what: &'a str,
+    },
 }
 
 impl Query<'_> {
@@ -49,6 +60,7 @@ impl Query<'_> {
             Query::Optimal { .. } => "optimal play",
             Query::LongRun => "the long-run share",
             Query::Value => "the game's value",
+            Query::Solved { .. } => "the game's own solved play",
         }
     }
 }

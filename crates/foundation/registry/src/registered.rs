@@ -12,7 +12,7 @@ use tabula_core::spec::Source;
 
 use crate::args::{Arguments, Values};
 use crate::capability::Caps;
-use crate::exact::{PolicyArgs, PolicyError, PolicyReport};
+use crate::exact::PolicyReport;
 use crate::kind::{
     Capabilities, Defaults, GameKind, LongRunData, LongRunOptions, PlaySetup, PlayTable, Rules,
     SimulationData, SimulationPlan, TournamentRun, Variant, VariantInfo,
@@ -433,13 +433,24 @@ impl<G: Rules> Variant for Built<G> {
         agents: &[String],
         max_states: u64,
         budget: &crate::exact::Budget,
-    ) -> Option<Result<PolicyReport, PolicyError>> {
-        let hooks = self.caps.found.exact.as_ref()?;
-        let args = PolicyArgs {
-            agents: agents.to_vec(),
-            max_states,
+    ) -> Option<Result<PolicyReport, Error>> {
+        // The same list of solvers the verbs ask: the first whose answer
+        // carries the whole solution.
+        let options = Values::new();
+        let within = crate::solve::Within::new(max_states, *budget, &options);
+        let query = crate::solve::Query::Distribution {
+            agents,
+            lengths: true,
         };
-        Some((hooks.analyze)(&self.game, &self.spec(), &args, budget))
+        let whole = |a: &crate::solve::Answer<G>| matches!(a, crate::solve::Answer::Distribution(d) if d.solution.is_some());
+        match ask(&self.caps, &self.game, &self.p, &query, &within, whole)? {
+            Ok(crate::solve::Answer::Distribution(crate::solve::Distribution {
+                solution: Some(solution),
+                ..
+            })) => Some(Ok(solution)),
+            Ok(_) => None,
+            Err(e) => Some(Err(e)),
+        }
     }
 
     fn ask(
@@ -613,15 +624,7 @@ pub fn optimal_policy<G: Rules>(
     game: &G,
     aim: tabula_exact::Aim,
 ) -> Result<crate::exact::SharedStrategy<G>, Error> {
-    let registered = crate::entry::kind(G::NAME)
-        .and_then(|k| k.typed())
-        .and_then(|k| k.downcast_ref::<Registered<G>>())
-        .ok_or_else(|| {
-            format!(
-                "{} is not registered, so its optimal play is not solved here",
-                G::NAME
-            )
-        })?;
+    let registered = registration(game)?;
     let p = game.parameters();
     let options = crate::args::Values::new();
     let within = crate::solve::Within::new(
@@ -642,6 +645,63 @@ pub fn optimal_policy<G: Rules>(
         Some(Err(e)) => Err(e),
         _ => Err(format!("no solver of {} gives optimal play as a policy", G::NAME).into()),
     }
+}
+
+/// The game's own solved play named `what` (Chance-it's `win-optimal`,
+/// noline's `perfect`, backgammon's `bearoff`), asked of the
+/// registration the game made: the first of its solvers that answers
+/// [`Query::Solved`](crate::solve::Query::Solved) makes it, and it is
+/// kept in the one cache of solved play ([`tabula_exact::solved`]),
+/// keyed by the game, its parameters, `what` and the seats, so every
+/// agent of the process shares one. What the game's own agents play;
+/// `T` is the type the game's solver makes.
+pub fn solved_play<G: Rules, T: Any + Send + Sync>(game: &G, what: &str) -> Result<Arc<T>, Error> {
+    let registered = registration(game)?;
+    let p = game.parameters();
+    let key = tabula_exact::SolvedKey::new(G::NAME, &params::spec(G::NAME, &p), what, game.seats());
+    let made = tabula_exact::solved(key, || {
+        let options = Values::new();
+        let within = crate::solve::Within::new(
+            crate::exact::OPTIMAL_MAX_STATES as u64,
+            crate::exact::Budget {
+                max_seconds: 0,
+                ..crate::exact::Budget::default()
+            },
+            &options,
+        );
+        let query = crate::solve::Query::Solved { what };
+        let made = |a: &crate::solve::Answer<G>| matches!(a, crate::solve::Answer::Solved(_));
+        match ask(&registered.caps, game, &p, &query, &within, made) {
+            Some(Ok(crate::solve::Answer::Solved(made))) => Ok(made),
+            Some(Err(e)) => Err(e),
+            _ => Err(Error::from(format!(
+                "no solver of {} makes its solved play \"{what}\"",
+                G::NAME
+            ))),
+        }
+    })?;
+    Arc::clone(&*made).downcast::<T>().map_err(|_| {
+        format!(
+            "{}'s solved play \"{what}\" is not of the type its agents read",
+            G::NAME
+        )
+        .into()
+    })
+}
+
+/// The registration of the game `G`, typed.
+fn registration<G: Rules>(game: &G) -> Result<&'static Registered<G>, Error> {
+    let _ = game;
+    crate::entry::kind(G::NAME)
+        .and_then(|k| k.typed())
+        .and_then(|k| k.downcast_ref::<Registered<G>>())
+        .ok_or_else(|| {
+            format!(
+                "{} is not registered, so its optimal play is not solved here",
+                G::NAME
+            )
+            .into()
+        })
 }
 
 /// Optimal play of a one- or two-seat game for an objective as an agent

@@ -67,6 +67,9 @@ pub enum Answer<G: Rules> {
     Value(Box<dyn Report>),
     /// To [`Query::LongRun`]: the long run's figures.
     LongRun(LongRunData),
+    /// To [`Query::Solved`]: the game's own solved object, which its
+    /// agents downcast ([`solved_play`](crate::solved_play)).
+    Solved(std::sync::Arc<dyn std::any::Any + Send + Sync>),
 }
 
 impl<G: Rules> Answer<G> {
@@ -78,6 +81,7 @@ impl<G: Rules> Answer<G> {
             Answer::Optimal(o) => o.report.map(Answered::Report),
             Answer::Value(r) => Some(Answered::Report(r)),
             Answer::LongRun(data) => Some(Answered::LongRun(data)),
+            Answer::Solved(_) => None,
         }
     }
 }
@@ -203,7 +207,7 @@ impl<G: Rules> Solve<G> for ByOptimal<G> {
         let key = tabula_exact::SolvedKey::new(
             G::NAME,
             &tabula_core::params::spec(G::NAME, p),
-            aim.name(),
+            &aim.to_string(),
             game.seats(),
         );
         let strategy = tabula_exact::solved(key, || {

@@ -89,7 +89,7 @@ impl Verb for Analyze {
                 "The agents, one per seat in seat order, each a fixed policy (a strategy, or optimal), comma-separated",
             ));
             if tabula_registry::has_objectives(game) {
-                command.arg(tabula_registry::objective_arg())
+                tabula_registry::objective_args(command, game)
             } else {
                 command
             }
@@ -175,8 +175,14 @@ impl Verb for Analyze {
         let mut solution = solution;
         for s in &mut solution.seats {
             s.objective = tabula_registry::objective_of(game, &s.agent);
+            s.goal = tabula_registry::goal_of(game, &s.agent);
         }
         solution.objective = solution.seats.iter().find_map(|s| s.objective);
+        solution.goal = solution
+            .seats
+            .iter()
+            .find(|s| s.objective.is_some())
+            .and_then(|s| s.goal);
         let mut report = AnalyzeReport {
             variant: info,
             solution,

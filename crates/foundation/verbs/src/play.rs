@@ -56,7 +56,7 @@ impl Verb for Play {
                 "Plays one game at the terminal: you against the computer, or agents among themselves; type help at a prompt for the legal moves.",
             );
         let command = if tabula_registry::has_objectives(game) {
-            command.arg(tabula_registry::objective_arg())
+            tabula_registry::objective_args(command, game)
         } else {
             command
         };

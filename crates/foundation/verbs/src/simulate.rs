@@ -87,9 +87,13 @@ pub struct SimulateReport {
     /// The agents, by seat.
     pub agents: Vec<String>,
     /// The objective of the optimal play in the seats, where an
-    /// `optimal*` agent plays (`win`, `score`).
+    /// `optimal*` agent plays (`win`, `score`, `goal`, `fewest`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub objective: Option<&'static str>,
+    /// The score that optimal play reaches for, where the objective is
+    /// `goal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goal: Option<i64>,
     /// Games played.
     pub games: u64,
     /// The seed.
@@ -183,7 +187,7 @@ impl Verb for Simulate {
                 "The agents, one per seat in seat order, comma-separated (see `tabula list`)",
             ));
             if tabula_registry::has_objectives(game) {
-                command = command.arg(tabula_registry::objective_arg());
+                command = tabula_registry::objective_args(command, game);
             }
         } else {
             command = command.arg(crate::no_agents_arg());
@@ -296,6 +300,10 @@ impl Verb for Simulate {
             objective: names
                 .iter()
                 .find_map(|n| tabula_registry::objective_of(game, n)),
+            goal: names
+                .iter()
+                .find(|n| tabula_registry::objective_of(game, n).is_some())
+                .and_then(|n| tabula_registry::goal_of(game, n)),
             agents: names,
             games: run.games,
             seed: run.seed,

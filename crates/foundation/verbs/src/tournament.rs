@@ -59,7 +59,7 @@ impl Verb for TournamentVerb {
             .mut_arg("games", |a| a.default_value(games.to_string()))
             .mut_arg("agents", |a| a.agents(game.agents()));
         let command = if tabula_registry::has_objectives(game) {
-            command.arg(tabula_registry::objective_arg())
+            tabula_registry::objective_args(command, game)
         } else {
             command
         };

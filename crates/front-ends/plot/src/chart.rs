@@ -7,9 +7,9 @@ use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
 
 use crate::style::{
-    self, EMPTY, EXACT, HPos, INK, MARKS, SAMPLED, VPos, diverging, percent, text, text_on,
+    self, EMPTY, EXACT, HPos, INK, MARKS, SAMPLED, VPos, diverging, heat, percent, text, text_on,
 };
-use tabula_picture::chart::{Bar, Distribution, Matrix, PairShares};
+use tabula_picture::chart::{Bar, Distribution, Grid, Matrix, PairShares};
 
 use crate::{PlotError, Svg};
 
@@ -550,6 +550,98 @@ pub(crate) fn matrix(name: &str, title: &str, this: &Matrix) -> Result<Svg, Plot
             let y = top + side - side * k / 4;
             root.draw(&Text::new(
                 percent(f64::from(k) / 4.0),
+                (x0 + 24, y),
+                text(11.0, INK, HPos::Left, VPos::Center),
+            ))?;
+        }
+        Ok(())
+    })
+}
+
+/// Draws the grid as a heat map: each cell coloured by its value on a
+/// sequential scale from the least value (pale) to the greatest (dark),
+/// blank where there is none, with the axes' whole numbers every tenth
+/// and a colour bar.
+pub(crate) fn grid(name: &str, title: &str, this: &Grid) -> Result<Svg, PlotError> {
+    let known = this.values.iter().flatten().flatten().copied();
+    let (least, most) = known.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+        (lo.min(v), hi.max(v))
+    });
+    let rows = this.values.len();
+    let columns = this.values.iter().map(Vec::len).max().unwrap_or(0);
+    if !least.is_finite() || rows == 0 || columns == 0 {
+        return Err(PlotError::Data {
+            picture: name.into(),
+            message: "no values".into(),
+        });
+    }
+    let span = (most - least).max(f64::MIN_POSITIVE);
+    let cell = (600 / columns.max(rows) as i32).clamp(2, 40);
+    let (left, top) = (70, 70);
+    let (w, h) = (cell * columns as i32, cell * rows as i32);
+    let width = (left + w + 140).max(520) as u32;
+    let height = (top + h + 60) as u32;
+    let step = |n: usize| ((n as f64 / 10.0).ceil() as usize).max(1);
+    crate::draw_svg(name, title, (width, height), |root| {
+        root.draw(&Text::new(
+            title.to_string(),
+            (16, 12),
+            text(20.0, INK, HPos::Left, VPos::Top),
+        ))?;
+        root.draw(&Text::new(
+            format!("colour: {}", this.value_label),
+            (16, 40),
+            text(12.0, INK, HPos::Left, VPos::Top),
+        ))?;
+        for (y, row) in this.values.iter().enumerate() {
+            let y1 = top + h - cell * y as i32;
+            for (x, v) in row.iter().enumerate() {
+                let x0 = left + cell * x as i32;
+                let fill = v.map_or(EMPTY, |v| heat((v - least) / span));
+                root.draw(&Rectangle::new(
+                    [(x0, y1 - cell), (x0 + cell, y1)],
+                    fill.filled(),
+                ))?;
+            }
+        }
+        for x in (0..columns).step_by(step(columns)) {
+            root.draw(&Text::new(
+                x.to_string(),
+                (left + cell * x as i32 + cell / 2, top + h + 4),
+                text(11.0, INK, HPos::Center, VPos::Top),
+            ))?;
+        }
+        for y in (0..rows).step_by(step(rows)) {
+            root.draw(&Text::new(
+                y.to_string(),
+                (left - 6, top + h - cell * y as i32 - cell / 2),
+                text(11.0, INK, HPos::Right, VPos::Center),
+            ))?;
+        }
+        root.draw(&Text::new(
+            this.x_label.clone(),
+            (left + w / 2, top + h + 24),
+            text(13.0, INK, HPos::Center, VPos::Top),
+        ))?;
+        root.draw(&Text::new(
+            this.y_label.clone(),
+            (left, top - 8),
+            text(13.0, INK, HPos::Left, VPos::Bottom),
+        ))?;
+        // The colour bar, least at the bottom.
+        let x0 = left + w + 30;
+        let steps = 40;
+        for k in 0..steps {
+            let y1 = top + h - h * k / steps;
+            let y0 = top + h - h * (k + 1) / steps;
+            let t = (f64::from(k) + 0.5) / f64::from(steps);
+            root.draw(&Rectangle::new([(x0, y0), (x0 + 18, y1)], heat(t).filled()))?;
+        }
+        for k in 0..=4 {
+            let y = top + h - h * k / 4;
+            let v = least + span * f64::from(k) / 4.0;
+            root.draw(&Text::new(
+                format!("{v:.0}"),
                 (x0 + 24, y),
                 text(11.0, INK, HPos::Left, VPos::Center),
             ))?;

@@ -127,6 +127,7 @@ pub fn draw(picture: &Picture) -> Result<Svg, PlotError> {
         Drawing::Bars { y_label, bars } => chart::bars(name, title, y_label, bars),
         Drawing::Outcomes { rows } => chart::outcomes(name, title, rows),
         Drawing::Matrix(m) => chart::matrix(name, title, m),
+        Drawing::Grid(g) => chart::grid(name, title, g),
         Drawing::TrackBoard(b) => board::track(name, title, b),
         Drawing::RingBoard(b) => board::ring(name, title, b),
         Drawing::Plane { plane, size } => plane::plane(name, title, plane, *size),

@@ -3,7 +3,7 @@
 //! be drawn is refused naming the picture, with the reason.
 
 use tabula_picture::board::{RingBoard, TrackBoard};
-use tabula_picture::chart::{self, Bar, Distribution, Mark, Matrix, PairShares};
+use tabula_picture::chart::{self, Bar, Distribution, Grid, Mark, Matrix, PairShares};
 use tabula_picture::plane::{Place, Plane};
 use tabula_picture::{Drawing, Picture};
 use tabula_plot::{PlotError, draw, draw_all};
@@ -56,6 +56,13 @@ fn every_kind() -> Vec<Picture> {
         ),
         Matrix::from_pairs(vec!["a".into(), "b".into()], [("a", "b", 3, 1, 1)])
             .picture("results", "a against b"),
+        Grid {
+            x_label: "mine".into(),
+            y_label: "theirs".into(),
+            value_label: "stops at".into(),
+            values: vec![vec![Some(20.0), Some(21.0)], vec![None, Some(25.0)]],
+        }
+        .picture("grid", "a small policy"),
         TrackBoard {
             size: 12,
             columns: 4,
@@ -97,6 +104,7 @@ fn kind(d: &Drawing) -> usize {
         Drawing::RingBoard(_) => 6,
         Drawing::Plane { .. } => 7,
         Drawing::Svg(_) => 8,
+        Drawing::Grid(_) => 9,
     }
 }
 
@@ -115,7 +123,7 @@ fn every_kind_is_drawn_under_its_name_with_its_title() {
         pictures.iter().map(|p| kind(&p.drawing)).collect();
     assert_eq!(
         kinds,
-        (0..=8).collect(),
+        (0..=9).collect(),
         "every kind of drawing, once at least"
     );
     let drawn = draw_all(&pictures).expect("drawn");
