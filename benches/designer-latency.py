@@ -4,7 +4,7 @@
 # Side by side on the designer's API: each of 60 edits (a ladder's top
 # moved, cycling) is asked under every rule set in turn, so that the
 # machine's load falls on all of them alike; medians and the ratio to
-# overshoot's median for the same players.
+# overshoot's median for the same players; p90 and the worst edit beside it.
 import json, subprocess, sys, time, urllib.request, statistics, re
 exe, board_path = sys.argv[1], sys.argv[2]
 players_list = [int(x) for x in (sys.argv[3] if len(sys.argv) > 3 else "1,2").split(",")]
@@ -34,5 +34,5 @@ for players in players_list:
     for rules in rules_list:
         ts = sorted(times[rules])
         m = statistics.median(ts)
-        print(f"players {players}  {rules:11s} median {m:6.1f} ms  p90 {ts[int(0.9*len(ts))-1]:6.1f} ms  {m/base:4.2f}x overshoot", flush=True)
+        print(f"players {players}  {rules:11s} median {m:6.1f} ms  p90 {ts[int(0.9*len(ts))-1]:6.1f} ms  worst {ts[-1]:6.1f} ms  {m/base:4.2f}x overshoot", flush=True)
 p.terminate()

@@ -2,7 +2,6 @@
 //! Chance-it registers answers `Query::Solved`), once per game,
 //! parameters and objective: the agent of that name, the strategy and a
 //! direct question share one solve, with the figures of a fresh one.
-#![cfg(feature = "commands")]
 
 use std::sync::Arc;
 
