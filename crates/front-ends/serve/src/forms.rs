@@ -765,6 +765,10 @@ pub(crate) fn answer_in_child(
     let mut child = match Command::new(program)
         .args(["serve", "--run-form", verb, game, "--run-dir"])
         .arg(folder.path().join("files"))
+        // Who the run outlives not: this server, named before the run
+        // starts (the run's parent at its start may already be another, if
+        // the server was killed while the run was starting).
+        .env(crate::SERVER_PID, std::process::id().to_string())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(if run.is_some() {

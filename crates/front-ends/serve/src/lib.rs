@@ -282,6 +282,10 @@ pub fn run_io(
     run_values(values, io.out)
 }
 
+/// The environment variable with which the server tells a form's run
+/// its process id, so that the run ends once that server is gone.
+const SERVER_PID: &str = "TABULA_SERVE_PID";
+
 /// Ends this process (a form's run), removing `dir` (its folder), once
 /// the server that started it is gone, as when it is killed outright: a
 /// run of hours is not left to run for no one. (Stopped by Ctrl-C, the
@@ -289,16 +293,24 @@ pub fn run_io(
 fn stop_with_the_server(dir: forms::RunDir) {
     #[cfg(unix)]
     {
-        let server = std::os::unix::process::parent_id();
+        // The server that started this run names itself; a run started
+        // by hand (`tabula serve --run-form` at a prompt) stops with the
+        // program that started it.
+        let server = std::env::var(SERVER_PID)
+            .ok()
+            .and_then(|pid| pid.parse::<u32>().ok())
+            .unwrap_or_else(std::os::unix::process::parent_id);
         let _ = std::thread::Builder::new()
             .name("server-watch".into())
             .spawn(move || {
                 loop {
-                    std::thread::sleep(std::time::Duration::from_millis(200));
+                    // First at once: the server may have gone while this
+                    // run started.
                     if std::os::unix::process::parent_id() != server {
                         drop(dir);
                         std::process::exit(1);
                     }
+                    std::thread::sleep(std::time::Duration::from_millis(200));
                 }
             });
     }
