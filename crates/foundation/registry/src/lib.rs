@@ -113,6 +113,7 @@ mod command;
 mod entry;
 pub mod exact;
 mod extra;
+pub mod form_start;
 pub mod game;
 mod keep;
 mod kind;
