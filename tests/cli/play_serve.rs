@@ -279,6 +279,25 @@ fn a_record_over_the_upload_cap_replays() {
         view["count"].as_u64().map(|n| n as usize)
     );
     assert_ne!(next["position"], view["position"]);
+    // The replay form takes the same record as an upload, as `tabula
+    // replay` does (issue 55, item 5: any record a game writes).
+    let (status, ran) = post(
+        &served,
+        "/api/run/replay/cruising",
+        &json!({ "file": { "name": "cruising-3.ron", "text": text }, "brief": "true" }),
+    );
+    assert_eq!(status, 200, "{ran}");
+    assert!(
+        ran["text"].as_str().is_some_and(|t| t.contains("knots")),
+        "{ran}"
+    );
+    // A form that takes other files keeps the smaller cap.
+    let (status, refused) = post(
+        &served,
+        "/api/run/analyze/snakes",
+        &json!({ "board": { "name": "big.ron", "text": " ".repeat(600 * 1024) } }),
+    );
+    assert_eq!(status, 400, "{refused}");
     // Past the replay's own cap: refused before it is read.
     let huge = vec![b' '; (4 << 20) + 1];
     let json = "Content-Type: application/json";
