@@ -767,3 +767,34 @@ fn a_replay_form_without_a_record_names_it_in_words() {
     assert!(error.contains("the record (FILE)"), "{error}");
     assert!(!error.contains("required arguments"), "{error}");
 }
+
+/// Issue 55, item 4: choices are menus and agents pick lists, from the
+/// verbs' data: snakes' rule sets (the registered list, taken at run
+/// time) and `race cruising`'s entrants.
+#[test]
+fn rule_sets_are_a_menu_and_race_entrants_a_pick_list() {
+    let served = server();
+    let (_, list) = http(&served.url, "GET", "/run/simulate/snakes", "");
+    let menu = list
+        .split("<select id=\"f-rules\"")
+        .nth(1)
+        .and_then(|rest| rest.split("</select>").next())
+        .expect("a menu of rule sets");
+    for rules in [
+        "bounce",
+        "bump",
+        "exact",
+        "overshoot",
+        "six-again",
+        "sixes-home",
+    ] {
+        assert!(menu.contains(&format!("value=\"{rules}\"")), "{menu}");
+    }
+    let (_, race) = http(&served.url, "GET", "/run/race/cruising", "");
+    let pick = race
+        .split("id=\"f-agents-pick\"")
+        .nth(1)
+        .and_then(|rest| rest.split("</select>").next())
+        .expect("a pick list of entrants");
+    assert!(pick.contains("value=\"cooper\""), "{pick}");
+}

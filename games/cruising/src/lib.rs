@@ -90,7 +90,36 @@ tabula_registry::inventory::submit! {
         about: "Caribbean Cruising: the specification's evaluation, every entrant on the twelve scenarios, ranked by race time + milliseconds",
         game: Some("cruising"),
         place: 60,
-        verb: &RACE,
+        verb: &RaceVerb,
+    }
+}
+
+/// `race cruising`: [`RACE`], its `--agents` a pick list of the game's
+/// agents with their summaries, as the other verbs' agents are.
+#[cfg(feature = "commands")]
+struct RaceVerb;
+
+#[cfg(feature = "commands")]
+impl tabula_registry::Verb for RaceVerb {
+    fn about(&self, game: &dyn tabula_registry::GameKind, verb: &str) -> &'static str {
+        tabula_registry::Verb::about(&RACE, game, verb)
+    }
+
+    fn kind(&self, game: &dyn tabula_registry::GameKind) -> tabula_registry::Kind {
+        tabula_registry::Verb::kind(&RACE, game)
+    }
+
+    fn arguments(&self, game: &dyn tabula_registry::GameKind) -> tabula_registry::args::Arguments {
+        tabula_registry::Verb::arguments(&RACE, game).mut_arg("agents", |a| a.agents(game.agents()))
+    }
+
+    fn run(
+        &self,
+        game: &dyn tabula_registry::GameKind,
+        values: &tabula_registry::args::Values,
+        io: &mut tabula_registry::Io<'_>,
+    ) -> Result<Option<Box<dyn tabula_registry::Report>>, tabula_registry::Error> {
+        tabula_registry::Verb::run(&RACE, game, values, io)
     }
 }
 

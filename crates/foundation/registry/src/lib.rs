@@ -206,6 +206,11 @@ pub fn game_parameters(
         let arg = match p.kind {
             Kind::Choice(choices) => arg.menu(choices.iter().copied()),
             Kind::Bool => arg.menu(["false", "true"]),
+            // Names registered at run time (plugins among them).
+            Kind::Named(names) => {
+                let listed = names.names();
+                arg.menu(listed.iter().map(String::as_str))
+            }
             _ => arg,
         };
         command = command.arg(arg);
