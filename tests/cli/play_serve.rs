@@ -798,3 +798,36 @@ fn rule_sets_are_a_menu_and_race_entrants_a_pick_list() {
         .expect("a pick list of entrants");
     assert!(pick.contains("value=\"cooper\""), "{pick}");
 }
+
+/// Issue 55, item 5: where a game lists no moves (cruising's helm is
+/// continuous), the play page says what to type, from the notation the
+/// game registers, and its example is a move the game takes.
+#[test]
+fn a_game_that_lists_no_moves_says_what_to_type() {
+    let served = server();
+    let (status, state) = post(&served, "/api/play/cruising", &json!({ "advance": 100 }));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["human"], true, "{state}");
+    assert_eq!(state["moves"], json!([]));
+    let example = state["notation"]["example"].as_str().expect("an example");
+    assert!(
+        state["notation"]["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("degrees"))
+    );
+    let (status, after) = post(
+        &served,
+        "/api/play/cruising",
+        &json!({ "history": state["history"], "move": example, "advance": 0 }),
+    );
+    assert_eq!(status, 200, "{after}");
+    // A game that lists its moves has no hint.
+    let (_, noline) = post(&served, "/api/play/noline", &json!({}));
+    assert!(noline["notation"].is_null());
+    // The page carries it too.
+    let (_, page) = http(&served.url, "GET", "/play/cruising", "");
+    assert!(
+        page.contains("id=\"notation\"") && page.contains(example),
+        "{page}"
+    );
+}

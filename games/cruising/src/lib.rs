@@ -131,3 +131,14 @@ tabula_registry::register_game! {
     games: 100,
     build: |g| g.actions(),
 }
+
+// What to type on the play page, where no moves are listed: the helm as
+// the game's notation reads it.
+#[cfg(feature = "commands")]
+tabula_registry::inventory::submit! {
+    tabula_registry::notation_hint::NotationHint {
+        game: "cruising",
+        hint: "the bow direction, then the sail trim, both in degrees, separated by a space",
+        example: "-150 55",
+    }
+}

@@ -118,6 +118,7 @@ pub mod game;
 mod keep;
 mod kind;
 pub mod long_run;
+pub mod notation_hint;
 pub mod page;
 pub mod play;
 mod probe;

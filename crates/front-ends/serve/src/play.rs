@@ -364,7 +364,7 @@ fn result_words(state: &dyn DynState) -> String {
 /// "seat"|"chance"|"over", "seat", "who", "human", "moves": [{"action",
 /// "text"}], "more", "chance": [{"action", "text", "probability"}],
 /// "listed", "position", "picture", "own_picture", "result", "returns",
-/// "paused"}`.
+/// "paused", "notation": {"hint", "example"} | null}`.
 fn state_json(t: &Table, state: &dyn DynState, new: usize, paused: bool) -> Value {
     let history = state.history().to_vec();
     // The log: each step as it was written where it was made.
@@ -454,7 +454,17 @@ fn state_json(t: &Table, state: &dyn DynState, new: usize, paused: bool) -> Valu
         "result": over.then(|| result_words(state)),
         "returns": over.then(|| state.returns()),
         "paused": paused,
+        "notation": notation(t.kind.name()),
     })
+}
+
+/// What to type where the game lists no moves, as the game registers it
+/// ([`tabula_registry::notation_hint`]): `{"hint", "example"}`, or null.
+fn notation(game: &str) -> Value {
+    tabula_registry::notation_hint::notation_hint(game).map_or(
+        Value::Null,
+        |h| json!({ "hint": h.hint, "example": h.example }),
+    )
 }
 
 /// `POST /api/play/GAME/record`: the record of the request's history.
@@ -596,6 +606,7 @@ pub(crate) fn page_html(kind: &'static dyn GameKind) -> String {
         "spec": variant
             .and_then(|v| v.info().ok())
             .map_or_else(|| kind.name().to_string(), |i| i.spec),
+        "notation": notation(kind.name()),
     });
     // Inside a script element: no `</` can end it early.
     let data = data.to_string().replace("</", "<\\/");
