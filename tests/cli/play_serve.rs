@@ -831,3 +831,47 @@ fn a_game_that_lists_no_moves_says_what_to_type() {
         "{page}"
     );
 }
+
+/// Issue 55, item 5: a game with a picture of its own has its play and
+/// replay pages draw it: backgammon its board, snakes the designer's
+/// board, cruising the race's course (the last two give it as data, and
+/// the server draws it as it draws a report's pictures).
+#[test]
+fn the_play_pages_draw_the_games_own_pictures() {
+    let served = server();
+    for game in ["backgammon", "snakes", "cruising"] {
+        let (status, state) = post(
+            &served,
+            &format!("/api/play/{game}"),
+            &json!({ "advance": 5 }),
+        );
+        assert_eq!(status, 200, "{state}");
+        assert_eq!(state["own_picture"], true, "{game}");
+        let picture = state["picture"].as_str().unwrap_or_default();
+        assert!(
+            picture.starts_with("<svg"),
+            "{game}: {}",
+            &picture[..picture.len().min(200)]
+        );
+        assert!(!picture.contains("tabula-picture-data"), "{game}");
+        let (status, record) = post(
+            &served,
+            &format!("/api/play/{game}/record"),
+            &json!({ "history": state["history"] }),
+        );
+        assert_eq!(status, 200, "{record}");
+        let (status, view) = post(
+            &served,
+            &format!("/api/replay/{game}"),
+            &json!({ "record": record["text"], "at": 1 }),
+        );
+        assert_eq!(status, 200, "{view}");
+        assert_eq!(view["own_picture"], true, "{game}");
+        assert!(
+            view["picture"]
+                .as_str()
+                .is_some_and(|p| p.starts_with("<svg")),
+            "{game}"
+        );
+    }
+}

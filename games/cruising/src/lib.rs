@@ -129,7 +129,36 @@ tabula_registry::register_game! {
     summary: "Caribbean Cruising (specification 004): sail around marks in a varying wind; bow direction and sail trim each interval",
     agents: "cooper",
     games: 100,
-    build: |g| g.actions(),
+    build: |g| g.actions().picture(state_picture),
+}
+
+/// A position as the play and replay pages of `tabula serve` draw it: the
+/// course as the race's picture draws it (its marks, the wind), with the
+/// boat where it is and a line along its bow; the position in words
+/// above.
+#[cfg(feature = "commands")]
+fn state_picture(game: &Cruising, state: &game::State) -> String {
+    use tabula_play::terminal::Notation as _;
+    let at = state.position;
+    let length = game.course().tolerance.max(1.0) * 3.0;
+    let ahead = angle::Position {
+        x: at.x + length * state.bow.sin(),
+        y: at.y + length * state.bow.cos(),
+    };
+    let boat = race::Path {
+        name: "the boat, along its bow".into(),
+        points: vec![at, ahead],
+        tacks: vec![at],
+    };
+    let mut picture = race::paths_picture(game, &[boat]);
+    picture.name = "position".into();
+    picture.title = game
+        .render(state)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    tabula_registry::state::picture_data(&picture)
 }
 
 // What to type on the play page, where no moves are listed: the helm as
