@@ -279,6 +279,25 @@ fn a_record_over_the_upload_cap_replays() {
         view["count"].as_u64().map(|n| n as usize)
     );
     assert_ne!(next["position"], view["position"]);
+    // The replay form takes the same record as an upload, as `tabula
+    // replay` does (issue 55, item 5: any record a game writes).
+    let (status, ran) = post(
+        &served,
+        "/api/run/replay/cruising",
+        &json!({ "file": { "name": "cruising-3.ron", "text": text }, "brief": "true" }),
+    );
+    assert_eq!(status, 200, "{ran}");
+    assert!(
+        ran["text"].as_str().is_some_and(|t| t.contains("knots")),
+        "{ran}"
+    );
+    // A form that takes other files keeps the smaller cap.
+    let (status, refused) = post(
+        &served,
+        "/api/run/analyze/snakes",
+        &json!({ "board": { "name": "big.ron", "text": " ".repeat(600 * 1024) } }),
+    );
+    assert_eq!(status, 400, "{refused}");
     // Past the replay's own cap: refused before it is read.
     let huge = vec![b' '; (4 << 20) + 1];
     let json = "Content-Type: application/json";
@@ -610,5 +629,249 @@ fn the_designer_and_the_forms_fit_at_390_and_1280_in_headless_chromium() {
                 );
             }
         }
+    }
+}
+
+/// Waits (up to `seconds`) for `expression` to be true in the page.
+fn wait_long(b: &mut Browser, expression: &str, seconds: u64) {
+    let start = std::time::Instant::now();
+    while b.eval(expression) != Value::Bool(true) {
+        assert!(
+            start.elapsed() < Duration::from_secs(seconds),
+            "waited {seconds} s for {expression}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Issue 55, items 4 and 6: Run pressed with its defaults, on every form
+/// of every game the index links, gives a report and no error; a form
+/// that needs a file only the user has (a record to replay) says so in
+/// words before sending anything, names what to choose and links the
+/// game's play page, which makes one. Every form announces its result
+/// (`role=status`, `aria-live`) and labels every upload in words.
+#[test]
+fn every_form_the_index_links_runs_with_its_defaults_in_headless_chromium() {
+    let Some(browser) =
+        chromium_or_skip("every_form_the_index_links_runs_with_its_defaults_in_headless_chromium")
+    else {
+        return;
+    };
+    let served = server();
+    let (status, index) = http(&served.url, "GET", "/", "");
+    assert_eq!(status, 200);
+    let forms: Vec<&str> = index
+        .split("href=\"/")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .filter(|href| href.starts_with("run/"))
+        .collect();
+    assert!(forms.len() >= 20, "{forms:?}");
+    let mut b = Browser::start(&browser);
+    b.resize(1280, 800);
+    let mut failed = Vec::new();
+    for form in &forms {
+        b.open(&format!("{}{form}", served.url));
+        b.wait_for("document.getElementById('run-form').dataset.state === 'ready'");
+        // Results are announced; every upload has a label of its own.
+        assert_eq!(
+            b.eval(
+                "document.getElementById('status').getAttribute('role') === 'status' \
+                 && document.getElementById('status').getAttribute('aria-live') === 'polite' \
+                 && document.getElementById('error').getAttribute('role') === 'alert' \
+                 && [...document.querySelectorAll('input[type=file]')].every(x => { \
+                      const l = document.querySelector('label[for=\"' + x.id + '\"]'); \
+                      return l && l.textContent.trim().length > 8; })"
+            ),
+            Value::Bool(true),
+            "{form}: announced, uploads labelled"
+        );
+        let needs_a_file = b.eval("!!document.querySelector('input[type=file][data-missing]')")
+            == Value::Bool(true);
+        b.eval("document.getElementById('run').click()");
+        if needs_a_file {
+            // Nothing is sent; the page says what to choose, and where a
+            // record comes from.
+            b.wait_for("document.getElementById('error').textContent.length > 0");
+            let said = b.eval("document.getElementById('error').textContent");
+            let said = said.as_str().unwrap_or_default();
+            assert!(
+                said.contains("Choose") && said.contains("record"),
+                "{form}: {said}"
+            );
+            assert!(!said.contains("required arguments"), "{form}: {said}");
+            assert_eq!(
+                b.eval("document.getElementById('run-form').dataset.state"),
+                json!("ready"),
+                "{form}: nothing sent"
+            );
+            let game = form.rsplit('/').next().unwrap_or_default();
+            assert_eq!(
+                b.eval(&format!(
+                    "!!document.querySelector('a[href=\"/play/{game}\"]')"
+                )),
+                Value::Bool(true),
+                "{form}: links the play page"
+            );
+            continue;
+        }
+        wait_long(
+            &mut b,
+            "document.getElementById('run-form').dataset.state === 'done'",
+            300,
+        );
+        let error = b.eval("document.getElementById('error').textContent");
+        let text = b.eval("document.getElementById('text').textContent.length");
+        if error != json!("") || text == json!(0) {
+            failed.push(format!("{form}: {error}"));
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "forms whose defaults fail:\n{}",
+        failed.join("\n")
+    );
+    // Where no values make a command run, the index says what is solved
+    // instead and links that form.
+    let (_, games) = http(&served.url, "GET", "/api/games", "");
+    let games: Value = serde_json::from_str(&games).expect("JSON");
+    let mut instead = 0;
+    for form in games["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .flat_map(|g| g["forms"].as_array().cloned().unwrap_or_default())
+    {
+        if let Some(other) = form["instead"].as_str() {
+            instead += 1;
+            let path = form["path"].as_str().unwrap_or_default();
+            assert!(!index.contains(&format!("href=\"{path}\"")), "{path}");
+            assert!(index.contains(&format!("href=\"{other}\"")), "{other}");
+            assert!(form["note"].as_str().is_some_and(|n| !n.is_empty()));
+        }
+    }
+    // Backgammon's whole game is too large for `analyze` (its bear-off
+    // is solved instead), and so is Seega's.
+    assert!(instead >= 2, "{games}");
+}
+
+/// Issue 55, item 4: the page asks for a record before sending, and a
+/// client that sends none anyway gets the field named in words, never
+/// the command line parser's "required arguments were not provided".
+#[test]
+fn a_replay_form_without_a_record_names_it_in_words() {
+    let served = server();
+    let (status, answer) = post(&served, "/api/run/replay/noline", &json!({}));
+    assert_eq!(status, 422, "{answer}");
+    let error = answer["error"].as_str().unwrap_or_default();
+    assert!(error.contains("the record (FILE)"), "{error}");
+    assert!(!error.contains("required arguments"), "{error}");
+}
+
+/// Issue 55, item 4: choices are menus and agents pick lists, from the
+/// verbs' data: snakes' rule sets (the registered list, taken at run
+/// time) and `race cruising`'s entrants.
+#[test]
+fn rule_sets_are_a_menu_and_race_entrants_a_pick_list() {
+    let served = server();
+    let (_, list) = http(&served.url, "GET", "/run/simulate/snakes", "");
+    let menu = list
+        .split("<select id=\"f-rules\"")
+        .nth(1)
+        .and_then(|rest| rest.split("</select>").next())
+        .expect("a menu of rule sets");
+    for rules in [
+        "bounce",
+        "bump",
+        "exact",
+        "overshoot",
+        "six-again",
+        "sixes-home",
+    ] {
+        assert!(menu.contains(&format!("value=\"{rules}\"")), "{menu}");
+    }
+    let (_, race) = http(&served.url, "GET", "/run/race/cruising", "");
+    let pick = race
+        .split("id=\"f-agents-pick\"")
+        .nth(1)
+        .and_then(|rest| rest.split("</select>").next())
+        .expect("a pick list of entrants");
+    assert!(pick.contains("value=\"cooper\""), "{pick}");
+}
+
+/// Issue 55, item 5: where a game lists no moves (cruising's helm is
+/// continuous), the play page says what to type, from the notation the
+/// game registers, and its example is a move the game takes.
+#[test]
+fn a_game_that_lists_no_moves_says_what_to_type() {
+    let served = server();
+    let (status, state) = post(&served, "/api/play/cruising", &json!({ "advance": 100 }));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["human"], true, "{state}");
+    assert_eq!(state["moves"], json!([]));
+    let example = state["notation"]["example"].as_str().expect("an example");
+    assert!(
+        state["notation"]["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("degrees"))
+    );
+    let (status, after) = post(
+        &served,
+        "/api/play/cruising",
+        &json!({ "history": state["history"], "move": example, "advance": 0 }),
+    );
+    assert_eq!(status, 200, "{after}");
+    // A game that lists its moves has no hint.
+    let (_, noline) = post(&served, "/api/play/noline", &json!({}));
+    assert!(noline["notation"].is_null());
+    // The page carries it too.
+    let (_, page) = http(&served.url, "GET", "/play/cruising", "");
+    assert!(
+        page.contains("id=\"notation\"") && page.contains(example),
+        "{page}"
+    );
+}
+
+/// Issue 55, item 5: a game with a picture of its own has its play and
+/// replay pages draw it: backgammon its board, snakes the designer's
+/// board, cruising the race's course (the last two give it as data, and
+/// the server draws it as it draws a report's pictures).
+#[test]
+fn the_play_pages_draw_the_games_own_pictures() {
+    let served = server();
+    for game in ["backgammon", "snakes", "cruising"] {
+        let (status, state) = post(
+            &served,
+            &format!("/api/play/{game}"),
+            &json!({ "advance": 5 }),
+        );
+        assert_eq!(status, 200, "{state}");
+        assert_eq!(state["own_picture"], true, "{game}");
+        let picture = state["picture"].as_str().unwrap_or_default();
+        assert!(
+            picture.starts_with("<svg"),
+            "{game}: {}",
+            &picture[..picture.len().min(200)]
+        );
+        assert!(!picture.contains("tabula-picture-data"), "{game}");
+        let (status, record) = post(
+            &served,
+            &format!("/api/play/{game}/record"),
+            &json!({ "history": state["history"] }),
+        );
+        assert_eq!(status, 200, "{record}");
+        let (status, view) = post(
+            &served,
+            &format!("/api/replay/{game}"),
+            &json!({ "record": record["text"], "at": 1 }),
+        );
+        assert_eq!(status, 200, "{view}");
+        assert_eq!(view["own_picture"], true, "{game}");
+        assert!(
+            view["picture"]
+                .as_str()
+                .is_some_and(|p| p.starts_with("<svg")),
+            "{game}"
+        );
     }
 }

@@ -1567,3 +1567,38 @@ fn close_json(page: &serde_json::Value, cli: &serde_json::Value, at: &str) {
         _ => assert_eq!(page, cli, "{at}"),
     }
 }
+
+/// Issue 55, item 7: with `TABULA_REQUIRE_CHROMIUM=1` (as `.ci/run`
+/// sets) a browser test without a browser fails instead of saying
+/// SKIPPED; plain `cargo test` still skips.
+#[test]
+fn a_required_browser_that_is_missing_fails_the_browser_tests() {
+    let run = |require: Option<&str>| {
+        let mut c = std::process::Command::new(std::env::current_exe().expect("this test"));
+        c.args([
+            "--exact",
+            "play_serve::the_play_page_plays_by_keyboard_and_fits_at_390_and_1280_in_headless_chromium",
+            "--test-threads=1",
+        ])
+        .env_remove("TABULA_CHROMIUM")
+        .env("PATH", "/nonexistent")
+        .env_remove("TABULA_REQUIRE_CHROMIUM");
+        if let Some(v) = require {
+            c.env("TABULA_REQUIRE_CHROMIUM", v);
+        }
+        c.output().expect("runs the test binary")
+    };
+    let required = run(Some("1"));
+    assert!(
+        !required.status.success(),
+        "{}",
+        String::from_utf8_lossy(&required.stdout)
+    );
+    let plain = run(None);
+    assert!(
+        plain.status.success(),
+        "{}",
+        String::from_utf8_lossy(&plain.stdout)
+    );
+    assert!(String::from_utf8_lossy(&plain.stderr).contains("SKIPPED"));
+}

@@ -90,7 +90,36 @@ tabula_registry::inventory::submit! {
         about: "Caribbean Cruising: the specification's evaluation, every entrant on the twelve scenarios, ranked by race time + milliseconds",
         game: Some("cruising"),
         place: 60,
-        verb: &RACE,
+        verb: &RaceVerb,
+    }
+}
+
+/// `race cruising`: [`RACE`], its `--agents` a pick list of the game's
+/// agents with their summaries, as the other verbs' agents are.
+#[cfg(feature = "commands")]
+struct RaceVerb;
+
+#[cfg(feature = "commands")]
+impl tabula_registry::Verb for RaceVerb {
+    fn about(&self, game: &dyn tabula_registry::GameKind, verb: &str) -> &'static str {
+        tabula_registry::Verb::about(&RACE, game, verb)
+    }
+
+    fn kind(&self, game: &dyn tabula_registry::GameKind) -> tabula_registry::Kind {
+        tabula_registry::Verb::kind(&RACE, game)
+    }
+
+    fn arguments(&self, game: &dyn tabula_registry::GameKind) -> tabula_registry::args::Arguments {
+        tabula_registry::Verb::arguments(&RACE, game).mut_arg("agents", |a| a.agents(game.agents()))
+    }
+
+    fn run(
+        &self,
+        game: &dyn tabula_registry::GameKind,
+        values: &tabula_registry::args::Values,
+        io: &mut tabula_registry::Io<'_>,
+    ) -> Result<Option<Box<dyn tabula_registry::Report>>, tabula_registry::Error> {
+        tabula_registry::Verb::run(&RACE, game, values, io)
     }
 }
 
@@ -100,5 +129,45 @@ tabula_registry::register_game! {
     summary: "Caribbean Cruising (specification 004): sail around marks in a varying wind; bow direction and sail trim each interval",
     agents: "cooper",
     games: 100,
-    build: |g| g.actions(),
+    build: |g| g.actions().picture(state_picture),
+}
+
+/// A position as the play and replay pages of `tabula serve` draw it: the
+/// course as the race's picture draws it (its marks, the wind), with the
+/// boat where it is and a line along its bow; the position in words
+/// above.
+#[cfg(feature = "commands")]
+fn state_picture(game: &Cruising, state: &game::State) -> String {
+    use tabula_play::terminal::Notation as _;
+    let at = state.position;
+    let length = game.course().tolerance.max(1.0) * 3.0;
+    let ahead = angle::Position {
+        x: at.x + length * state.bow.sin(),
+        y: at.y + length * state.bow.cos(),
+    };
+    let boat = race::Path {
+        name: "the boat, along its bow".into(),
+        points: vec![at, ahead],
+        tacks: vec![at],
+    };
+    let mut picture = race::paths_picture(game, &[boat]);
+    picture.name = "position".into();
+    picture.title = game
+        .render(state)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    tabula_registry::state::picture_data(&picture)
+}
+
+// What to type on the play page, where no moves are listed: the helm as
+// the game's notation reads it.
+#[cfg(feature = "commands")]
+tabula_registry::inventory::submit! {
+    tabula_registry::notation_hint::NotationHint {
+        game: "cruising",
+        hint: "the bow direction, then the sail trim, both in degrees, separated by a space",
+        example: "-150 55",
+    }
 }

@@ -81,3 +81,18 @@ tabula_registry::register_game! {
             ..Default::default()
         }),
 }
+
+// The browser's `analyze` form: no agents make Seega small enough to solve
+// exactly (even on the 5×5 board the chain passes the state limit), so
+// the index offers the simulation in its place; the form itself starts
+// with fixed policies, which the verb takes, not the default searcher.
+#[cfg(feature = "commands")]
+tabula_registry::inventory::submit! {
+    tabula_registry::form_start::FormStart {
+        game: "seega",
+        verb: "analyze",
+        values: &[("agents", "random,random")],
+        note: "Seega is too large to solve exactly with any agents: even on the 5×5 board its chain passes the state limit. Its simulation and its tournament sample it.",
+        instead: Some("simulate"),
+    }
+}

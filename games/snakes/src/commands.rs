@@ -49,6 +49,7 @@ pub fn capabilities(g: GameBuilder<Recorded>) -> GameBuilder<Recorded> {
             Recorded::from_parameters(parameters).map_err(|e| e.message.into())
         }),
     })
+    .picture(state_picture)
     .about(
         "simulate",
         "Snakes (Chutes) and Ladders: the specification-000 report for a board",
@@ -465,4 +466,41 @@ fn analyze(game: &Recorded, values: &Values) -> Result<Box<dyn tabula_registry::
         analysis,
         board: setup.board,
     }))
+}
+
+/// A position as the play and replay pages of `tabula serve` draw it: the
+/// board as the designer and the reports draw it (its ladders and
+/// chutes), each square shaded by the players on it, who is where above.
+fn state_picture(game: &Recorded, state: &<Recorded as tabula_core::BoardGame>::State) -> String {
+    let board = game.board();
+    let players = usize::from(game.players());
+    // Squares 1 to the last but one; the last reads "finish".
+    let mut values = vec![0.0; usize::from(board.size())];
+    let mut where_ = Vec::with_capacity(players);
+    for seat in 0..players {
+        let square = state.square(seat);
+        if let Some(v) = values.get_mut(usize::from(square)) {
+            *v += 1.0;
+        }
+        where_.push(format!("player {} on square {square}", seat + 1));
+    }
+    let title = match state.winner() {
+        Some(seat) => format!("player {} wins; {}", seat + 1, where_.join(", ")),
+        None => format!(
+            "player {} to throw; {}",
+            state.turn() + 1,
+            where_.join(", ")
+        ),
+    };
+    let picture = tabula_registry::picture::board::TrackBoard {
+        size: board.size(),
+        columns: board.columns(),
+        jumps: board.jumps().iter().map(|j| (j.from, j.to)).collect(),
+        values,
+        value_label: "players on the square".into(),
+        most: None,
+        least: None,
+    }
+    .picture("position", &title);
+    tabula_registry::state::picture_data(&picture)
 }

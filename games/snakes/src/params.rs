@@ -13,10 +13,14 @@ impl tabula_core::params::Parameters for SetupParameters {
             "a built-in board (see the boards below) or a RON board file",
             "classic",
         ),
-        tabula_core::params::Param::text(
+        tabula_core::params::Param::named(
             "rules",
             "a rule set (see the rule sets below); empty for the board's own",
             "",
+            tabula_core::params::Registered {
+                what: "rule sets",
+                list: rule_set_names,
+            },
         ),
         tabula_core::params::Param::int(
             "players",
@@ -26,4 +30,12 @@ impl tabula_core::params::Parameters for SetupParameters {
             8,
         ),
     ];
+}
+
+/// The rule sets registered now (built-in and plugins'), by name: the
+/// values `rules` takes besides empty.
+fn rule_set_names() -> Vec<String> {
+    crate::registry::all()
+        .map(|all| all.iter().map(|r| r.name.to_string()).collect())
+        .unwrap_or_default()
 }

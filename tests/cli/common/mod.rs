@@ -74,9 +74,15 @@ pub fn json(o: &Output) -> serde_json::Value {
 /// The browser for `test`: `TABULA_CHROMIUM`, else `chromium` or
 /// `chromium-browser` on the path. Without one, says that `test` is
 /// SKIPPED, straight to stderr (not `eprintln!`, which the test harness
-/// captures and hides when the test passes), and gives `None`.
+/// captures and hides when the test passes), and gives `None`; or, with
+/// `TABULA_REQUIRE_CHROMIUM=1` (as `.ci/run` sets), fails the test.
 pub fn chromium_or_skip(test: &str) -> Option<PathBuf> {
     let found = tabula_mdbook::chromium();
+    if found.is_none() && chromium_required() {
+        panic!(
+            "{test}: no chromium on PATH and TABULA_REQUIRE_CHROMIUM=1 (install Debian's `chromium`, or set TABULA_CHROMIUM)"
+        );
+    }
     if found.is_none() {
         let _ = writeln!(
             std::io::stderr(),
@@ -84,4 +90,10 @@ pub fn chromium_or_skip(test: &str) -> Option<PathBuf> {
         );
     }
     found
+}
+
+/// Whether the browser tests must run (`TABULA_REQUIRE_CHROMIUM=1`, as
+/// CI sets): then a missing browser fails them instead of skipping.
+pub fn chromium_required() -> bool {
+    std::env::var("TABULA_REQUIRE_CHROMIUM").is_ok_and(|v| v == "1")
 }

@@ -52,11 +52,49 @@ pub enum Kind {
     Choice(&'static [&'static str]),
     /// Any text.
     Text,
+    /// One of the names registered at run time ([`Registered`]: a rule set,
+    /// a plugin's among them), or empty for the game's own; the game
+    /// checks the name and lists the known ones. A form offers the names
+    /// as a menu.
+    Named(Registered),
     /// Text in a form the game reads and checks itself, said in words
     /// (`COUNTdFACES`, "a file's path"): what `tabula list` and an error
     /// show as the allowed values. A file may also give it written out
     /// (a structure or a list), which the game's own reading checks.
     Form(&'static str),
+}
+
+/// The names a [`Kind::Named`] parameter takes, listed at run time (a
+/// registry's, plugins included): what they are, in words, and the
+/// function that lists them.
+#[derive(Clone, Copy)]
+pub struct Registered {
+    /// What the names are, plural ("rule sets").
+    pub what: &'static str,
+    /// The names registered now, in order.
+    pub list: fn() -> Vec<String>,
+}
+
+impl Registered {
+    /// The names registered now.
+    pub fn names(&self) -> Vec<String> {
+        (self.list)()
+    }
+}
+
+impl std::fmt::Debug for Registered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Registered")
+            .field("what", &self.what)
+            .finish()
+    }
+}
+
+impl PartialEq for Registered {
+    /// Two lists of the same things are the same.
+    fn eq(&self, other: &Registered) -> bool {
+        self.what == other.what
+    }
 }
 
 /// One parameter of a game: its name (a field of the parameter type, and
@@ -147,6 +185,21 @@ impl Param {
         }
     }
 
+    /// One of the names `names` lists at run time, or empty.
+    pub const fn named(
+        name: &'static str,
+        help: &'static str,
+        default: &'static str,
+        names: Registered,
+    ) -> Param {
+        Param {
+            name,
+            help,
+            default,
+            kind: Kind::Named(names),
+        }
+    }
+
     /// Any text.
     pub const fn text(name: &'static str, help: &'static str, default: &'static str) -> Param {
         Param {
@@ -168,6 +221,11 @@ impl Param {
             Kind::Bool => "true or false".into(),
             Kind::Choice(choices) => format!("one of {}", choices.join(", ")),
             Kind::Text => "any text".into(),
+            Kind::Named(names) => format!(
+                "one of the {} registered: {}",
+                names.what,
+                names.names().join(", ")
+            ),
             Kind::Form(form) => form.into(),
         }
     }
@@ -187,7 +245,7 @@ impl Param {
         // A choice or a text may be quoted, as a file writes it
         // (`goal="sum"` reads as `goal=sum`).
         let text = match self.kind {
-            Kind::Choice(_) | Kind::Text | Kind::Form(_) => unquote(text),
+            Kind::Choice(_) | Kind::Text | Kind::Named(_) | Kind::Form(_) => unquote(text),
             _ => text,
         };
         Ok(match self.kind {
@@ -212,7 +270,7 @@ impl Param {
                 }
                 Value::from(text)
             }
-            Kind::Text | Kind::Form(_) => Value::from(text),
+            Kind::Text | Kind::Named(_) | Kind::Form(_) => Value::from(text),
         })
     }
 
@@ -226,7 +284,8 @@ impl Param {
                 n.as_f64().is_some_and(|x| x >= min && x <= max)
             }
             (Kind::Choice(choices), Value::String(s)) => choices.contains(&s.as_str()),
-            (Kind::Bool, Value::Bool(_)) | (Kind::Text | Kind::Form(_), Value::String(_)) => true,
+            (Kind::Bool, Value::Bool(_))
+            | (Kind::Text | Kind::Named(_) | Kind::Form(_), Value::String(_)) => true,
             // A form the game reads itself may also be written out in a
             // file (Chance-it's `Dice(count: 2, faces: 6)`): the game's
             // own reading checks it.

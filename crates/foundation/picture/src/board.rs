@@ -5,7 +5,7 @@
 //! [`RingBoard::grid`]), which pages that let a user click a square need
 //! as much as the drawing does.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::{Drawing, Picture};
 
@@ -13,7 +13,7 @@ use crate::{Drawing, Picture};
 /// boustrophedon from the bottom left, `columns` to a row, jumps
 /// (ladders up, chutes down) as arrows, each square shaded by a value
 /// with a colour bar beside it, under the picture's title.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TrackBoard {
     /// The last square; squares are 1 to `size` (the drawing refuses 0:
     /// "the board has no squares").
@@ -55,7 +55,7 @@ impl TrackBoard {
 }
 
 /// Where each square goes, in pixels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Layout {
     /// The last square.
     pub size: u16,
@@ -195,7 +195,7 @@ impl Layout {
 /// clockwise (left along the bottom, up the left side, right along the
 /// top, down the right side), each shaded by a value, with its number,
 /// the start of its label and its value, under the picture's title.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RingBoard {
     /// Each square's label (index = square, from 0); may be shorter than
     /// `values`.

@@ -2,12 +2,12 @@
 //! with error bars, stacked outcome strips, and a results matrix. They
 //! hold plain numbers; the game modules decide what to show.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::{Drawing, Picture};
 
 /// A vertical line at `x` with a label, such as the mean.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Mark {
     /// The label, e.g. `mean 39.6`.
     pub label: String,
@@ -17,7 +17,7 @@ pub struct Mark {
 
 /// The distribution of a whole number (throws per game, a turn's score):
 /// a histogram of samples, the exact probabilities, or both, with marks.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Distribution {
     /// The title above the chart.
     pub title: String,
@@ -62,7 +62,7 @@ pub fn panels(name: &str, title: &str, panels: Vec<Distribution>, width: u32) ->
 
 /// One bar: a sampled value with its standard error, and the exact value
 /// where known.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Bar {
     /// Its label under the axis.
     pub label: String,
@@ -88,7 +88,7 @@ pub fn bars(name: &str, title: &str, y_label: &str, bars: Vec<Bar>) -> Picture {
 }
 
 /// One pair's outcomes as shares of its games.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PairShares {
     /// The first named.
     pub a: String,
@@ -115,7 +115,7 @@ pub fn outcomes(name: &str, title: &str, rows: Vec<PairShares>) -> Picture {
 }
 
 /// Results of one agent against another: row's wins, losses, draws.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     /// Games the row agent won.
     pub wins: u64,
@@ -136,7 +136,7 @@ impl Record {
 
 /// A round-robin's results: `cells[r][c]` is `names[r]`'s record against
 /// `names[c]`, `None` where they did not meet (the diagonal).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Matrix {
     /// The agents, in the order of rows and columns.
     pub names: Vec<String>,

@@ -31,14 +31,14 @@
 //! drawing, which says why.
 #![deny(missing_docs)]
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub mod board;
 pub mod chart;
 pub mod plane;
 
 /// One picture: what it shows and under which name.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Picture {
     /// The file stem, e.g. `board` for `board.svg`.
     pub name: String,
@@ -59,7 +59,7 @@ impl Picture {
 }
 
 /// What a picture draws: one variant per kind of drawing.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Drawing {
     /// One distribution, its own title above it, `size` pixels (width,

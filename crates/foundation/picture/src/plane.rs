@@ -21,12 +21,12 @@
 //! assert_eq!(picture.file_name(), "paths.svg");
 //! ```
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::{Drawing, Picture};
 
 /// A path: the points in order, and markers along it.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Track {
     /// The legend's name for it.
     pub label: String,
@@ -37,7 +37,7 @@ pub struct Track {
 }
 
 /// A labelled point with a circle around it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Place {
     /// The label written beside it.
     pub label: String,
@@ -48,7 +48,7 @@ pub struct Place {
 }
 
 /// A direction shown in the top left corner.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Arrow {
     /// The label under the arrow.
     pub label: String,
@@ -58,7 +58,7 @@ pub struct Arrow {
 }
 
 /// Tracks, places and an arrow on one square chart.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Plane {
     /// The paths.
     pub tracks: Vec<Track>,

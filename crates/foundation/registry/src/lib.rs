@@ -113,10 +113,12 @@ mod command;
 mod entry;
 pub mod exact;
 mod extra;
+pub mod form_start;
 pub mod game;
 mod keep;
 mod kind;
 pub mod long_run;
+pub mod notation_hint;
 pub mod page;
 pub mod play;
 mod probe;
@@ -205,6 +207,11 @@ pub fn game_parameters(
         let arg = match p.kind {
             Kind::Choice(choices) => arg.menu(choices.iter().copied()),
             Kind::Bool => arg.menu(["false", "true"]),
+            // Names registered at run time (plugins among them).
+            Kind::Named(names) => {
+                let listed = names.names();
+                arg.menu(listed.iter().map(String::as_str))
+            }
             _ => arg,
         };
         command = command.arg(arg);

@@ -39,6 +39,7 @@
 
 /// A game's own picture of a state, as an SVG document
 /// ([`GameBuilder::picture`](crate::GameBuilder::picture)).
+/// (An SVG document, or a picture as data: [`picture_data`].)
 pub type PictureFn<G> = fn(&G, &<G as tabula_core::BoardGame>::State) -> String;
 
 /// A game's numbering of its moves and chance outcomes, the same in every
@@ -357,4 +358,25 @@ pub trait DynState: Send {
         let _ = (seed, index);
         None
     }
+}
+
+/// How a [`PictureFn`] gives its picture as data rather than as SVG: this
+/// prefix, then the [`Picture`](tabula_picture::Picture) as JSON
+/// ([`picture_data`]). The front ends draw it as they draw a report's
+/// pictures (a board, a course), so a game's crate draws nothing itself.
+pub const PICTURE_DATA: &str = "tabula-picture-data:";
+
+/// A state's picture as data, for a [`PictureFn`] to return: the front
+/// ends draw it ([`read_picture_data`]).
+pub fn picture_data(picture: &tabula_picture::Picture) -> String {
+    format!(
+        "{PICTURE_DATA}{}",
+        serde_json::to_string(picture).unwrap_or_default()
+    )
+}
+
+/// The picture a [`PictureFn`] gave as data ([`picture_data`]); `None`
+/// for SVG, or for text that is not such a picture.
+pub fn read_picture_data(text: &str) -> Option<tabula_picture::Picture> {
+    serde_json::from_str(text.strip_prefix(PICTURE_DATA)?).ok()
 }

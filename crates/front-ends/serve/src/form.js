@@ -18,8 +18,32 @@
     $("pictures").replaceChildren();
   }
 
-  // The most a file may hold (the server's limit too).
-  const MAX_UPLOAD = 512 * 1024;
+  // The most a file may hold, as its field says (the server's limit
+  // too: a record to replay may be larger than other files).
+  const cap = (el) => Number(el.dataset.max) || 512 * 1024;
+  const size = (n) => n >= 1 << 20 ? (n >> 20) + " MiB" : n / 1024 + " KiB";
+
+  // A required file not chosen: said in words, before anything is sent.
+  function missing() {
+    for (const el of form.querySelectorAll("input[type=file][data-missing]")) {
+      const typed = $("f-" + el.dataset.for);
+      if (!el.files.length && !(typed && typed.value.trim())) return el;
+    }
+    return null;
+  }
+  function sayMissing(el) {
+    $("error").textContent = el.dataset.missing;
+    $("status").textContent = "not run: " + el.dataset.missing;
+    el.focus();
+  }
+  // A name typed in its text field stands for the file.
+  for (const el of form.querySelectorAll("input[type=file][data-missing]")) {
+    const typed = $("f-" + el.dataset.for);
+    const update = () => { el.required = !(typed && typed.value.trim()); };
+    if (typed) typed.addEventListener("input", update);
+    update();
+    el.addEventListener("invalid", (event) => { event.preventDefault(); sayMissing(el); });
+  }
 
   // The form's values; a file chosen for a field is sent in its place,
   // as {name, text}.
@@ -28,7 +52,7 @@
     for (const el of form.elements) {
       if (el.type === "file" && el.dataset.for && el.files.length) {
         const f = el.files[0];
-        if (f.size > MAX_UPLOAD) throw new Error("the file " + f.name + " is over " + MAX_UPLOAD / 1024 + " KiB");
+        if (f.size > cap(el)) throw new Error("the file " + f.name + " is over " + size(cap(el)));
         sent[el.dataset.for] = { name: f.name, text: await f.text() };
       }
     }
@@ -98,6 +122,11 @@
     event.preventDefault();
     if (running) return;
     clear();
+    const absent = missing();
+    if (absent) {
+      sayMissing(absent);
+      return;
+    }
     const controller = new AbortController();
     const start = performance.now();
     // This run's id, to ask the server for its progress.

@@ -50,6 +50,27 @@ const PRINTS_ONLY: [&str; 1] = ["replay"];
 /// [`crate::MAX_BODY`] too).
 pub(crate) const MAX_UPLOAD: usize = 512 * 1024;
 
+/// The largest file the form of `verb` takes: a record, for a verb that
+/// replays one ([`PRINTS_ONLY`]), as large as the play page's replay
+/// takes ([`crate::MAX_RECORD_BODY`]); else [`MAX_UPLOAD`].
+pub(crate) fn upload_cap(verb: &str) -> usize {
+    if PRINTS_ONLY.contains(&verb) {
+        crate::MAX_RECORD_BODY
+    } else {
+        MAX_UPLOAD
+    }
+}
+
+/// The largest body a form of `verb` sends: room for its largest file
+/// written as JSON text (each character at most two), and the rest.
+pub(crate) fn body_cap(verb: &str) -> usize {
+    if PRINTS_ONLY.contains(&verb) {
+        2 * crate::MAX_RECORD_BODY + crate::MAX_BODY
+    } else {
+        crate::MAX_BODY
+    }
+}
+
 /// Why a form or a run cannot be had.
 #[derive(Debug)]
 pub(crate) enum Refusal {
@@ -285,14 +306,19 @@ fn safe_name(name: &str) -> String {
 /// Writes the file `name` with `text` for field `index` into the run's
 /// directory (the one its run is confined to): its name there,
 /// `INDEX/NAME`.
-fn write_upload(index: usize, name: &str, text: &str) -> Result<std::path::PathBuf, Refusal> {
+fn write_upload(
+    index: usize,
+    name: &str,
+    text: &str,
+    cap: usize,
+) -> Result<std::path::PathBuf, Refusal> {
     let cannot = |e: std::io::Error| {
         Refusal::BadRequest(format!("cannot keep the file {name:?} for the run: {e}"))
     };
-    if text.len() > MAX_UPLOAD {
+    if text.len() > cap {
         return Err(Refusal::BadRequest(format!(
             "the file {name:?} is over {} KiB",
-            MAX_UPLOAD / 1024
+            cap / 1024
         )));
     }
     // One folder per field, so that two files of one name do not meet.
@@ -350,7 +376,7 @@ fn formed(
                 if !f.file || f.multiple {
                     return Err(Refusal::BadRequest(format!("field {id:?} takes no file")));
                 }
-                let path = write_upload(index, &name, &text)?;
+                let path = write_upload(index, &name, &text, upload_cap(verb))?;
                 let path = path.to_string_lossy().into_owned();
                 let name = safe_name(&name);
                 uploads.push((path.clone(), name.clone()));
@@ -517,6 +543,21 @@ pub(crate) fn run(verb: &str, game: &str, body: &str, feed: Feed) -> Result<Rend
         command: line.clone(),
         error: named(error),
     };
+    // A required field left empty is named in words (the page says so
+    // before sending; this is for a client that sends it anyway).
+    if let Some(f) = fields(&arguments).iter().find(|f| {
+        f.required && f.default.is_none() && !formed.given.iter().any(|(id, _)| *id == f.id)
+    }) {
+        let name = match &f.long {
+            Some(long) => format!("--{long}"),
+            None => f.value_name.clone(),
+        };
+        return Err(failed(format!(
+            "error: the form needs {} ({name}){}: give it and run again",
+            f.label.to_lowercase(),
+            if f.file { ", a file to upload" } else { "" }
+        )));
+    }
     let values = parse(&arguments, &formed).map_err(failed)?;
     let mut out = Vec::new();
     let mut input = std::io::empty();

@@ -264,7 +264,7 @@ pub fn run_io(
         stop_with_the_server(forms::RunDir::made(dir.path().to_path_buf()));
         let mut body = String::new();
         std::io::Read::read_to_string(
-            &mut std::io::Read::take(&mut io.input, MAX_BODY as u64 + 1),
+            &mut std::io::Read::take(&mut io.input, forms::body_cap(verb) as u64 + 1),
             &mut body,
         )?;
         // Its progress is read by the server, for the form's bar: a line
@@ -539,13 +539,22 @@ async fn index() -> Response {
             .collect();
         let forms: Vec<String> = forms::listed(g)
             .iter()
-            .map(|(verb, about)| {
-                format!(
+            .map(|(verb, about)| match offered_instead(g.name, verb) {
+                // No values make it run: what is solved instead, linked.
+                Some((instead, note)) => format!(
+                    "<span class=\"form-instead\" data-verb=\"{verb}\">{verb}: {note} \
+<a class=\"form\" href=\"/run/{instead}/{game}\">{instead}</a></span>",
+                    verb = escape(verb),
+                    instead = escape(instead),
+                    note = escape(note),
+                    game = escape(g.name),
+                ),
+                None => format!(
                     "<a class=\"form\" href=\"/run/{verb}/{game}\" title=\"{about}\">{verb}</a>",
                     verb = escape(verb),
                     game = escape(g.name),
                     about = escape(about),
-                )
+                ),
             })
             .collect();
         let forms = if forms.is_empty() {
@@ -590,6 +599,14 @@ async fn index() -> Response {
     html(StatusCode::OK, layout("tabula", "", &main))
 }
 
+/// Where no values make `tabula VERB GAME` run, as its game registers
+/// ([`tabula_registry::form_start`]): the verb whose form is offered in
+/// its place, and why.
+fn offered_instead(game: &str, verb: &str) -> Option<(&'static str, &'static str)> {
+    let start = tabula_registry::form_start::form_start(game, verb)?;
+    start.instead.map(|instead| (instead, start.note))
+}
+
 async fn style() -> Response {
     let mut r = (StatusCode::OK, STYLE).into_response();
     r.headers_mut().insert(
@@ -613,6 +630,8 @@ async fn games_json() -> Response {
             "commands": g.commands.iter().map(|c| c.verb()).collect::<Vec<_>>(),
             "forms": forms::listed(g).iter().map(|(verb, _)| serde_json::json!({
                 "verb": verb, "path": format!("/run/{verb}/{}", g.name),
+                "instead": offered_instead(g.name, verb).map(|(instead, _)| format!("/run/{instead}/{}", g.name)),
+                "note": tabula_registry::form_start::form_start(g.name, verb).map(|s| s.note),
             })).collect::<Vec<_>>(),
             "play": play::playable(g.name).map(|_| format!("/play/{}", g.name)),
             "pages": pages.iter().filter(|p| p.game == g.name).map(|p| serde_json::json!({
@@ -745,7 +764,9 @@ async fn form_run(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let body = match guard::read_body(&headers, body, shared.body_deadline).await {
+    // A record to replay may be as large as the play page's replay takes.
+    let cap = forms::body_cap(&verb);
+    let body = match guard::read_body_up_to(&headers, body, shared.body_deadline, cap).await {
         Ok(b) => b,
         Err(r) => return r,
     };

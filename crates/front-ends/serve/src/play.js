@@ -136,6 +136,14 @@
     $("more-moves").hidden = !(a.human && a.more > 0);
     $("more-moves").textContent = a.more + " more legal moves are not shown: type one.";
     $("move-form").hidden = !a.human;
+    // No moves listed: what to type, as the game registers its notation.
+    const notation = a.notation || PLAY.notation;
+    $("notation").hidden = !(a.human && a.moves.length === 0 && notation);
+    if (notation) {
+      $("notation-hint").textContent = notation.hint;
+      $("notation-example").textContent = notation.example;
+      $("move-text").placeholder = notation.example;
+    }
     $("unlisted").hidden = a.listed;
     $("steps-box").hidden = a.human || a.to_move === "over" || !a.listed;
     $("undo").disabled = a.history.length === 0;

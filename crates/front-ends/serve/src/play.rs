@@ -364,7 +364,7 @@ fn result_words(state: &dyn DynState) -> String {
 /// "seat"|"chance"|"over", "seat", "who", "human", "moves": [{"action",
 /// "text"}], "more", "chance": [{"action", "text", "probability"}],
 /// "listed", "position", "picture", "own_picture", "result", "returns",
-/// "paused"}`.
+/// "paused", "notation": {"hint", "example"} | null}`.
 fn state_json(t: &Table, state: &dyn DynState, new: usize, paused: bool) -> Value {
     let history = state.history().to_vec();
     // The log: each step as it was written where it was made.
@@ -424,7 +424,7 @@ fn state_json(t: &Table, state: &dyn DynState, new: usize, paused: bool) -> Valu
         (Some(w), _) => format!("{w} to move"),
         (None, _) => "chance to move".to_string(),
     };
-    let own = state.picture();
+    let own = state.picture().map(drawn);
     let picture = own
         .clone()
         .unwrap_or_else(|| text_picture(&title, &position));
@@ -454,7 +454,17 @@ fn state_json(t: &Table, state: &dyn DynState, new: usize, paused: bool) -> Valu
         "result": over.then(|| result_words(state)),
         "returns": over.then(|| state.returns()),
         "paused": paused,
+        "notation": notation(t.kind.name()),
     })
+}
+
+/// What to type where the game lists no moves, as the game registers it
+/// ([`tabula_registry::notation_hint`]): `{"hint", "example"}`, or null.
+fn notation(game: &str) -> Value {
+    tabula_registry::notation_hint::notation_hint(game).map_or(
+        Value::Null,
+        |h| json!({ "hint": h.hint, "example": h.example }),
+    )
 }
 
 /// `POST /api/play/GAME/record`: the record of the request's history.
@@ -523,10 +533,13 @@ pub(crate) fn replay(game: &str, body: &str) -> Result<Value, Refusal> {
             )));
         }
     };
-    let view = kind
+    let mut view = kind
         .replay_view(&request.record, json, request.at)
         .map_err(|e| unprocessable(e.to_string()))?;
     let own = view.picture.is_some();
+    if let Some(picture) = view.picture.take() {
+        view.picture = Some(drawn(picture));
+    }
     let title = format!("after {} of {} steps", view.at, view.steps.len());
     let mut value = serde_json::to_value(&view).map_err(|e| (500, e.to_string()))?;
     if !own {
@@ -538,6 +551,19 @@ pub(crate) fn replay(game: &str, body: &str) -> Result<Value, Refusal> {
         value["steps"] = Value::Null;
     }
     Ok(value)
+}
+
+/// A game's own picture of a state as SVG: as it gave it, or, given as
+/// data ([`tabula_registry::state::picture_data`]: a board, a course),
+/// drawn as the reports' pictures are.
+fn drawn(picture: String) -> String {
+    match tabula_registry::state::read_picture_data(&picture) {
+        Some(data) => match tabula_plot::draw(&data) {
+            Ok(svg) => svg.svg,
+            Err(e) => text_picture("the picture cannot be drawn", &e.to_string()),
+        },
+        None => picture,
+    }
 }
 
 /// The position's text drawn as SVG, in a fixed-width font, `title`
@@ -596,6 +622,7 @@ pub(crate) fn page_html(kind: &'static dyn GameKind) -> String {
         "spec": variant
             .and_then(|v| v.info().ok())
             .map_or_else(|| kind.name().to_string(), |i| i.spec),
+        "notation": notation(kind.name()),
     });
     // Inside a script element: no `</` can end it early.
     let data = data.to_string().replace("</", "<\\/");

@@ -5,7 +5,7 @@
 
 use tabula_registry::args::{Action, Arg, Arguments, Possible, ValueKind};
 
-use super::{LEFT_OUT, MAX_UPLOAD, Refusal, lookup};
+use super::{LEFT_OUT, Refusal, lookup, upload_cap};
 use crate::escape;
 
 /// One field of a form: one argument of the command, as its data
@@ -44,6 +44,11 @@ pub(crate) struct Field {
     pub file: bool,
     /// The set of options it is shown with ([`Arg::group_name`]).
     pub group: Option<String>,
+    /// Where a person who has no file for it gets one (a record: the
+    /// game's play page, which downloads one), as a link's address.
+    pub get_one: Option<String>,
+    /// The largest file it takes, in bytes.
+    pub cap: usize,
 }
 
 /// The fields a command's form takes: positionals first, then the
@@ -129,6 +134,8 @@ fn field(a: &Arg) -> Field {
         required: a.required,
         file,
         group: a.group_name().map(str::to_string),
+        get_one: None,
+        cap: super::MAX_UPLOAD,
     }
 }
 
@@ -160,7 +167,7 @@ fn field_html(f: &Field) -> String {
             html.push_str("<option value=\"\" selected>(not given)</option>");
         }
         for p in &f.choices {
-            let selected = if p.name == default { " selected" } else { "" };
+            let selected = if p.name == value { " selected" } else { "" };
             let label = if p.help.is_empty() {
                 escape(&p.name)
             } else {
@@ -202,8 +209,33 @@ fn field_html(f: &Field) -> String {
             html.push_str("\">clear</button>");
         }
         if f.file && !f.multiple {
+            // Its own label, in words with the flag beside it, as every
+            // field's: a page with several uploads tells them apart. A
+            // required file is required here too, said in words.
+            let needed = f.required && f.default.is_none();
             html.push_str(&format!(
-                " or a file <input type=\"file\" id=\"f-{id}-file\" data-for=\"{id}\">"
+                " <label class=\"upload\" for=\"f-{id}-file\">or upload {} <code>{}</code></label> \
+<input type=\"file\" id=\"f-{id}-file\" data-for=\"{id}\" data-max=\"{cap}\"{}{}>",
+                escape(&lower_first(&f.label)),
+                escape(&name),
+                if needed { " required aria-required=\"true\"" } else { "" },
+                if needed {
+                    format!(
+                        " data-missing=\"{}\"",
+                        escape(&format!(
+                            "Choose {} ({name}) first: it is required{}.",
+                            lower_first(&f.label),
+                            if f.get_one.is_some() {
+                                "; no record yet? play a game on the play page and download its record"
+                            } else {
+                                ""
+                            }
+                        ))
+                    )
+                } else {
+                    String::new()
+                },
+                cap = f.cap,
             ));
         }
     }
@@ -211,11 +243,12 @@ fn field_html(f: &Field) -> String {
     if let Some(d) = &f.default {
         notes.push(format!("default: {}", escape(d)));
     }
-    if let Some(usual) = &f.filled {
-        notes.push(format!(
-            "filled with the game's usual agents, {}",
-            escape(usual)
-        ));
+    if let Some(filled) = &f.filled {
+        notes.push(if f.agents.is_empty() {
+            format!("filled with {}", escape(filled))
+        } else {
+            format!("filled with the game's agents {}", escape(filled))
+        });
     }
     if !f.agents.is_empty() {
         notes.push("agents separated by commas: pick one to add it".to_string());
@@ -226,9 +259,13 @@ fn field_html(f: &Field) -> String {
         notes.push("required".to_string());
     }
     if f.file && !f.multiple {
+        let most = if f.cap >= 1 << 20 {
+            format!("{} MiB", f.cap >> 20)
+        } else {
+            format!("{} KiB", f.cap / 1024)
+        };
         notes.push(format!(
-            "a file you upload, or a name the command knows; at most {} KiB",
-            MAX_UPLOAD / 1024
+            "a file you upload, or a name the command knows; at most {most}"
         ));
     }
     let notes = if notes.is_empty() {
@@ -236,11 +273,51 @@ fn field_html(f: &Field) -> String {
     } else {
         format!(" [{}]", notes.join("; "))
     };
+    let get_one = match &f.get_one {
+        Some(href) => format!(
+            " <span class=\"get-one\">No record yet? <a href=\"{}\">Play a game in the browser</a>: its <em>Download record</em> button saves one to upload here.</span>",
+            escape(href)
+        ),
+        None => String::new(),
+    };
     html.push_str(&format!(
-        " <span class=\"help\">{}{notes}</span></div>\n",
+        " <span class=\"help\">{}{notes}</span>{get_one}</div>\n",
         escape(&f.help)
     ));
     html
+}
+
+/// `text` with its first letter in lower case ("The board" → "the
+/// board"), to stand inside a sentence.
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The agents a form fills a required list of agents with: the game's
+/// usual ones, each once (a tournament refuses an entrant named twice),
+/// then others of its list, until there are `seats` (an agent that
+/// takes a parameter is not added: its name is a pattern).
+fn entrants(usual: &str, listed: &[Possible], seats: usize) -> String {
+    let mut names: Vec<String> = Vec::new();
+    for name in usual.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        if !names.iter().any(|n| n == name) {
+            names.push(name.to_string());
+        }
+    }
+    for p in listed {
+        if names.len() >= seats {
+            break;
+        }
+        let plain = !p.name.chars().any(|c| c.is_ascii_uppercase());
+        if plain && !names.contains(&p.name) {
+            names.push(p.name.clone());
+        }
+    }
+    names.join(",")
 }
 
 /// The form of `tabula VERB GAME`: its heading, then one field per
@@ -261,20 +338,52 @@ one run per worker at a time; Stop ends it.</p>\n\
         game = escape(game),
         about = escape(c.about()),
     );
-    // The game's usual agents, for a list of agents with no default.
+    // The game's usual agents, for a list of agents that must be given
+    // and has no default (a tournament's entrants): each once, and as
+    // many as the game has seats. A list that may be left out (analyze's
+    // fixed policies) is left as the command line leaves it.
     let usual = tabula_registry::kind(game)
         .map(|k| k.defaults().agents)
         .filter(|a| !a.is_empty());
+    let seats = usual.map_or(0, |u| u.split(',').count()).max(2);
+    // Where the command's defaults cannot run, the values the game
+    // registers for its form ([`tabula_registry::form_start`]).
+    let start = tabula_registry::form_start::form_start(game, verb);
+    let play = (crate::play::playable(game).is_some() && super::PRINTS_ONLY.contains(&verb))
+        .then(|| format!("/play/{game}"));
     let fields: Vec<Field> = fields(&arguments)
         .into_iter()
         .filter(|f| shown_alone(&arguments, f))
         .map(|mut f| {
-            if f.default.is_none() && !f.agents.is_empty() {
-                f.filled = usual.map(str::to_string);
+            if f.default.is_none() && !f.agents.is_empty() && f.required {
+                f.filled = usual.map(|u| entrants(u, &f.agents, seats));
             }
+            if let Some((_, value)) =
+                start.and_then(|s| s.values.iter().find(|(id, _)| *id == f.id))
+            {
+                f.filled = Some((*value).to_string());
+            }
+            if f.file && f.required {
+                f.get_one = play.clone();
+            }
+            f.cap = upload_cap(verb);
             f
         })
         .collect();
+    if let Some(s) = start {
+        html.push_str(&format!(
+            "<p class=\"notice\" id=\"form-start\">{}{}</p>\n",
+            escape(s.note),
+            match s.instead {
+                Some(instead) => format!(
+                    " <a href=\"/run/{v}/{g}\">The form of <code>tabula {v} {g}</code></a>.",
+                    v = escape(instead),
+                    g = escape(game)
+                ),
+                None => " The form below starts with those values.".to_string(),
+            }
+        ));
+    }
     let writing = writing_groups(&arguments);
     // The fields of no set first, then each set's, in the order they come.
     for f in fields.iter().filter(|f| f.group.is_none()) {
@@ -318,9 +427,9 @@ one run per worker at a time; Stop ends it.</p>\n\
     html.push_str(
         "<p><button type=\"submit\" id=\"run\">Run</button> \
 <button type=\"button\" id=\"stop\" disabled>Stop</button> <progress id=\"progress\" hidden></progress> \
-<span id=\"status\" class=\"muted\"></span></p>\n</form>\n\
-<p>Command line: <code id=\"command\"></code></p>\n<pre id=\"error\" class=\"error\"></pre>\n\
-<pre id=\"text\"></pre>\n<details id=\"json-box\"><summary>JSON (<code>--format json</code>)</summary><pre id=\"json\"></pre></details>\n\
+<span id=\"status\" class=\"muted\" role=\"status\" aria-live=\"polite\"></span></p>\n</form>\n\
+<p>Command line: <code id=\"command\"></code></p>\n<pre id=\"error\" class=\"error\" role=\"alert\"></pre>\n\
+<pre id=\"text\" aria-live=\"polite\" aria-label=\"the report\" tabindex=\"0\"></pre>\n<details id=\"json-box\"><summary>JSON (<code>--format json</code>)</summary><pre id=\"json\"></pre></details>\n\
 <div id=\"pictures\"></div>\n<script>\n",
     );
     html.push_str(SCRIPT);
