@@ -92,30 +92,6 @@ pub use tabula_seega as seega;
 #[cfg(feature = "snakes")]
 pub use tabula_snakes as snakes;
 
-// How the browser's forms start where a command's own defaults cannot run
-// (`tabula_registry::form_start`). These two belong in the games' own
-// crates; they are here while those crates are being changed elsewhere.
-#[cfg(feature = "pig")]
-tabula_registry::inventory::submit! {
-    tabula_registry::form_start::FormStart {
-        game: "pig",
-        verb: "analyze",
-        values: &[("horizon", "0")],
-        note: "With the default horizon of 1000 decisions the chain passes the state limit; without a horizon (0) the game to 100 is solved exactly.",
-        instead: None,
-    }
-}
-#[cfg(feature = "backgammon")]
-tabula_registry::inventory::submit! {
-    tabula_registry::form_start::FormStart {
-        game: "backgammon",
-        verb: "analyze",
-        values: &[],
-        note: "The whole game of backgammon is too large to solve exactly. What is solved exactly is the bear-off: a side's expected rolls and best play, and both sides' chances in a race home.",
-        instead: Some("bearoff"),
-    }
-}
-
 /// The web front end, `tabula serve`.
 #[cfg(feature = "serve")]
 pub use tabula_serve as serve;

@@ -294,3 +294,15 @@ What is solved exactly is the bear-off: `tabula bearoff backgammon --position 0,
         }
     }
 }
+
+// The browser's forms (`tabula_registry::form_start`): no values make the
+// whole game's `analyze` run, so the index offers `bearoff` in its place.
+tabula_registry::inventory::submit! {
+    tabula_registry::form_start::FormStart {
+        game: "backgammon",
+        verb: "analyze",
+        values: &[],
+        note: "The whole game of backgammon is too large to solve exactly. What is solved exactly is the bear-off: a side's expected rolls and best play, and both sides' chances in a race home.",
+        instead: Some("bearoff"),
+    }
+}

@@ -94,3 +94,16 @@ pub(crate) fn policy_picture(game: &Pig, p: &Pig, report: &mut AnalyzeReport) {
         ),
     ));
 }
+
+// The browser's `analyze` form (`tabula_registry::form_start`): with the
+// default horizon optimal play is not solved and the chain of fixed
+// agents passes the state limit; without one the game is solved exactly.
+tabula_registry::inventory::submit! {
+    tabula_registry::form_start::FormStart {
+        game: "pig",
+        verb: "analyze",
+        values: &[("horizon", "0")],
+        note: "With the default horizon of 1000 decisions the chain passes the state limit; without a horizon (0) the game to 100 is solved exactly.",
+        instead: None,
+    }
+}
