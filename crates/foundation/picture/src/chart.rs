@@ -201,7 +201,7 @@ impl Matrix {
 /// let picture = g.picture("policy", "hold at");
 /// assert!(matches!(picture.drawing, Drawing::Grid(_)));
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Grid {
     /// What the columns count, under the x-axis.
     pub x_label: String,
