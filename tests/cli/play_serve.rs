@@ -585,6 +585,16 @@ fn the_play_page_plays_by_keyboard_and_fits_at_390_and_1280_in_headless_chromium
     }
 }
 
+/// The forms the index links (`run/VERB/GAME`), in its order.
+fn linked_forms(index: &str) -> Vec<&str> {
+    index
+        .split("href=\"/")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .filter(|href| href.starts_with("run/"))
+        .collect()
+}
+
 /// Issue 55, items 1 and 7: the designer and every form the index links
 /// fit a phone (nothing scrolls sideways at 390 px) and, at 1280×800,
 /// show their answer without scrolling: the designer's mean beside the
@@ -599,12 +609,7 @@ fn the_designer_and_the_forms_fit_at_390_and_1280_in_headless_chromium() {
     let served = server();
     let (status, index) = http(&served.url, "GET", "/", "");
     assert_eq!(status, 200);
-    let forms: Vec<&str> = index
-        .split("href=\"/")
-        .skip(1)
-        .filter_map(|rest| rest.split('"').next())
-        .filter(|href| href.starts_with("run/"))
-        .collect();
+    let forms = linked_forms(&index);
     assert!(forms.len() >= 20, "{forms:?}");
     let mut b = Browser::start(&browser);
     for (width, height) in [(390, 844), (1280, 800)] {
@@ -660,12 +665,7 @@ fn every_form_the_index_links_runs_with_its_defaults_in_headless_chromium() {
     let served = server();
     let (status, index) = http(&served.url, "GET", "/", "");
     assert_eq!(status, 200);
-    let forms: Vec<&str> = index
-        .split("href=\"/")
-        .skip(1)
-        .filter_map(|rest| rest.split('"').next())
-        .filter(|href| href.starts_with("run/"))
-        .collect();
+    let forms = linked_forms(&index);
     assert!(forms.len() >= 20, "{forms:?}");
     let mut b = Browser::start(&browser);
     b.resize(1280, 800);

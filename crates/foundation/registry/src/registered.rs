@@ -627,14 +627,7 @@ pub fn optimal_policy<G: Rules>(
     let registered = registration(game)?;
     let p = game.parameters();
     let options = crate::args::Values::new();
-    let within = crate::solve::Within::new(
-        crate::exact::OPTIMAL_MAX_STATES as u64,
-        crate::exact::Budget {
-            max_seconds: 0,
-            ..crate::exact::Budget::default()
-        },
-        &options,
-    );
+    let within = agents_within(&options);
     let query = crate::solve::Query::Optimal { aim };
     let has_policy = |a: &crate::solve::Answer<G>| matches!(a, crate::solve::Answer::Optimal(o) if o.policy.is_some());
     match ask(&registered.caps, game, &p, &query, &within, has_policy) {
@@ -645,6 +638,19 @@ pub fn optimal_policy<G: Rules>(
         Some(Err(e)) => Err(e),
         _ => Err(format!("no solver of {} gives optimal play as a policy", G::NAME).into()),
     }
+}
+
+/// The limits an agent's solve runs within: the states optimal play may
+/// explore, no time limit (an agent is built once and then plays).
+fn agents_within(options: &Values) -> crate::solve::Within<'_> {
+    crate::solve::Within::new(
+        crate::exact::OPTIMAL_MAX_STATES as u64,
+        crate::exact::Budget {
+            max_seconds: 0,
+            ..crate::exact::Budget::default()
+        },
+        options,
+    )
 }
 
 /// The game's own solved play named `what` (Chance-it's `win-optimal`,
@@ -661,14 +667,7 @@ pub fn solved_play<G: Rules, T: Any + Send + Sync>(game: &G, what: &str) -> Resu
     let key = tabula_exact::SolvedKey::new(G::NAME, &params::spec(G::NAME, &p), what, game.seats());
     let made = tabula_exact::solved(key, || {
         let options = Values::new();
-        let within = crate::solve::Within::new(
-            crate::exact::OPTIMAL_MAX_STATES as u64,
-            crate::exact::Budget {
-                max_seconds: 0,
-                ..crate::exact::Budget::default()
-            },
-            &options,
-        );
+        let within = agents_within(&options);
         let query = crate::solve::Query::Solved { what };
         let made = |a: &crate::solve::Answer<G>| matches!(a, crate::solve::Answer::Solved(_));
         match ask(&registered.caps, game, &p, &query, &within, made) {
