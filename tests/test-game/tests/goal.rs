@@ -175,4 +175,20 @@ fn goal_from_the_command_line() {
         1,
     );
     assert!(err.contains("one seat"), "{err}");
+    // A goal that is not a whole number: refused by the command line
+    // (exit 2), naming the option, before anything is solved.
+    let (_, err) = fails(
+        &[
+            "analyze",
+            spec,
+            "--agents",
+            "optimal",
+            "--objective",
+            "goal",
+            "--goal",
+            "abc",
+        ],
+        2,
+    );
+    assert!(err.contains("--goal"), "{err}");
 }

@@ -790,7 +790,7 @@ macro_rules! checked_scalar {
     )*};
 }
 
-checked_scalar!(f64, usize);
+checked_scalar!(f64, usize, i64);
 
 /// What a field of an [`arguments!`](crate::arguments) struct is: its
 /// type says what the argument takes, and reads it.

@@ -311,6 +311,7 @@ pub fn goal_arg() -> args::Arg {
     args::Arg::new(GOAL_ID)
         .long("goal")
         .value_name("N")
+        .of::<i64>()
         .help("With --objective goal: the score to reach (a whole number); optimal play maximises the chance that the final score is at least N, won or lost")
 }
 
