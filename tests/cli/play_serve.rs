@@ -656,6 +656,7 @@ fn wait_long(b: &mut Browser, expression: &str, seconds: u64) {
 /// game's play page, which makes one. Every form announces its result
 /// (`role=status`, `aria-live`) and labels every upload in words.
 #[test]
+#[ignore = "slow: presses Run on all 27 forms in a browser, each a run with its defaults (20 s of the README's test command on 2 cores); .ci/run runs it, with Chromium required"]
 fn every_form_the_index_links_runs_with_its_defaults_in_headless_chromium() {
     let Some(browser) =
         chromium_or_skip("every_form_the_index_links_runs_with_its_defaults_in_headless_chromium")

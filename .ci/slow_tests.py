@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""CI's slow step: every test binary's slow tests (`#[ignore]`d, so the
+README's test command stays quick), several binaries at once.
+
+`cargo test -- --ignored` runs the binaries one after another, each with
+its tests two at a time; a binary whose slow tests are one long test (the
+documented maxima, Pig to 100 solved, backgammon against OpenSpiel: Python
+on one core for a minute) then leaves a core idle while it runs. Here the
+binaries the test build made run three at a time, the longest first (the
+root suite builds the book's tutorial crates, about two and a half
+minutes on 2 cores), each as cargo runs it (from its package's folder),
+and each binary's output is printed whole when it ends, with its time.
+
+Skipped: the 5x5 proof's move-by-move check (3 minutes, 1.2 GB), run by
+hand (book: noline).
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+SKIP = ["five_by_five_x_wins_checked_move_by_move"]
+# The longest first: (package, test target) as measured in CI's logs.
+FIRST = [("tabula", "suite"), ("tabula", "cli"), ("tabula", "backgammon")]
+AT_ONCE = 3
+
+
+def binaries():
+    """(package, target, executable, package folder) of every test binary."""
+    out = subprocess.run(
+        ["cargo", "test", "--release", "--workspace", "--tests", "--no-run",
+         "--message-format=json"],
+        stdout=subprocess.PIPE, check=True, text=True).stdout
+    found = []
+    for line in out.splitlines():
+        m = json.loads(line)
+        if m.get("reason") != "compiler-artifact" or not m.get("executable"):
+            continue
+        if not m["profile"]["test"]:
+            continue
+        # "path+file:///...#tabula-pig@0.1.0", or "...#0.1.0" where the
+        # folder is named as the package.
+        tail = m["package_id"].rsplit("#", 1)[-1]
+        package = tail.split("@")[0] if "@" in tail else os.path.basename(
+            os.path.dirname(m["manifest_path"]))
+        found.append((package, m["target"]["name"], m["executable"],
+                      os.path.dirname(m["manifest_path"])))
+    return found
+
+
+def slow_tests(exe, folder):
+    """The names of a binary's ignored tests."""
+    listed = subprocess.run([exe, "--list", "--ignored", "--format=terse"], cwd=folder,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if listed.returncode != 0:
+        return None, listed.stdout
+    names = [l.rsplit(": ", 1)[0] for l in listed.stdout.splitlines() if l.endswith(": test")]
+    return names, ""
+
+
+def main():
+    env = dict(os.environ, CARGO=shutil.which("cargo") or "cargo")
+    jobs = []
+    for package, target, exe, folder in binaries():
+        names, error = slow_tests(exe, folder)
+        if names is None:
+            print(f"error: {exe} --list failed:\n{error}")
+            return 1
+        if [n for n in names if n.split("::")[-1] not in SKIP]:
+            jobs.append((package, target, exe, folder))
+
+    def rank(job):
+        return FIRST.index(job[:2]) if job[:2] in FIRST else len(FIRST)
+
+    jobs.sort(key=rank)
+    started = time.monotonic()
+
+    def run(job):
+        package, target, exe, folder = job
+        t0 = time.monotonic()
+        args = [exe, "--ignored"] + [f"--skip={s}" for s in SKIP]
+        done = subprocess.run(args, cwd=folder, env=dict(env, CARGO_MANIFEST_DIR=folder),
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        took = time.monotonic() - t0
+        print(f"--- {os.path.relpath(folder)}: test target {target}: {took:.0f} s "
+              f"(ended {time.monotonic() - started:.0f} s in), exit {done.returncode}\n"
+              f"{done.stdout}", flush=True)
+        return done.returncode == 0, f"{os.path.relpath(folder)} {target}"
+
+    with ThreadPoolExecutor(AT_ONCE) as pool:
+        results = list(pool.map(run, jobs))
+    failed = [name for ok, name in results if not ok]
+    print(f"the slow tests of {len(jobs)} test binaries took "
+          f"{time.monotonic() - started:.0f} s")
+    if failed:
+        print("error: slow tests failed in: " + ", ".join(failed))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
