@@ -158,7 +158,9 @@ pub use kind::{
     Asked, Capabilities, Defaults, GameKind, LongRunData, LongRunOptions, PlaySetup, PlayTable,
     Rules, SeatFigures, SimulationData, SimulationPlan, TournamentRun, Variant, VariantInfo,
 };
-pub use registered::{optimal_policy, seat_count_error, shared_optimal, solved_play};
+pub use registered::{
+    optimal_policy, seat_count_error, shared_optimal, solved_play, solved_play_within,
+};
 pub use report::{Report, pretty};
 pub use solve::{Answer, Answered, Query, Solve};
 pub use spec::variant;
