@@ -1771,99 +1771,168 @@ fn the_pig_tournament_splits_into_parts_and_merges_back() {
 #[test]
 #[ignore = "slow: builds the book's tutorial crates (about 2 minutes); .ci/run runs it"]
 fn the_objectives_table_in_pig_solitaire_is_what_analyze_gives() {
-    // (chance of winning, expected score) under the best play for `win`
-    // (the chance) or the expected score, goal 30 in 4 turns.
-    fn by_hand(win: bool) -> (f64, f64) {
+    /// What a policy plays for: the chance of winning, the expected
+    /// score, or the chance of a score of at least N.
+    #[derive(Clone, Copy)]
+    enum For {
+        Win,
+        Score,
+        Goal(u32),
+    }
+    /// The goal of the table's third column.
+    const REACH: u32 = 20;
+    // (chance of winning, expected score, chance of a score of at least
+    // REACH) under the best play for `aim`, goal 30 in 4 turns.
+    fn by_hand(aim: For) -> (f64, f64, f64) {
         use std::collections::HashMap;
-        type Memo = HashMap<(u32, u32, u32), (f64, f64)>;
+        type Value = (f64, f64, f64);
+        type Memo = HashMap<(u32, u32, u32), Value>;
         const GOAL: u32 = 30;
         const TURNS: u32 = 4;
-        fn start(t: u32, b: u32, win: bool, memo: &mut Memo) -> (f64, f64) {
-            if t == TURNS {
-                return (f64::from(u8::from(b >= GOAL)), f64::from(b));
-            }
-            decide(t, b, 0, win, memo)
+        fn end(score: u32, won: bool) -> Value {
+            (
+                f64::from(u8::from(won)),
+                f64::from(score),
+                f64::from(u8::from(score >= REACH)),
+            )
         }
-        fn decide(t: u32, b: u32, k: u32, win: bool, memo: &mut Memo) -> (f64, f64) {
+        fn start(t: u32, b: u32, aim: For, memo: &mut Memo) -> Value {
+            if t == TURNS {
+                return end(b, b >= GOAL);
+            }
+            decide(t, b, 0, aim, memo)
+        }
+        fn decide(t: u32, b: u32, k: u32, aim: For, memo: &mut Memo) -> Value {
             if let Some(v) = memo.get(&(t, b, k)) {
                 return *v;
             }
-            let mut roll = (0.0, 0.0);
+            let mut roll = (0.0, 0.0, 0.0);
             for face in 1..=6 {
                 let v = if face == 1 {
-                    start(t + 1, b, win, memo)
+                    start(t + 1, b, aim, memo)
                 } else if b + k + face >= GOAL {
-                    (1.0, f64::from(b + k + face))
+                    end(b + k + face, true)
                 } else {
-                    decide(t, b, k + face, win, memo)
+                    decide(t, b, k + face, aim, memo)
                 };
-                roll = (roll.0 + v.0 / 6.0, roll.1 + v.1 / 6.0);
+                roll = (roll.0 + v.0 / 6.0, roll.1 + v.1 / 6.0, roll.2 + v.2 / 6.0);
             }
             let best = if k == 0 {
                 roll
             } else {
-                let hold = start(t + 1, b + k, win, memo);
-                let key = |v: (f64, f64)| if win { v.0 } else { v.1 };
-                if key(hold) > key(roll) + 1e-12 {
-                    hold
-                } else {
-                    roll
-                }
+                let hold = start(t + 1, b + k, aim, memo);
+                // Roll is the first legal move: it is kept on a tie (the
+                // framework's tolerance for the goal's many exact ties).
+                let (h, r, tolerance) = match aim {
+                    For::Win => (hold.0, roll.0, 1e-12),
+                    For::Score => (hold.1, roll.1, 1e-12),
+                    For::Goal(_) => (hold.2, roll.2, 1e-9),
+                };
+                if h > r + tolerance { hold } else { roll }
             };
             memo.insert((t, b, k), best);
             best
         }
-        start(0, 0, win, &mut HashMap::new())
+        if let For::Goal(n) = aim {
+            assert_eq!(n, REACH, "the recursion's third column is the goal's");
+        }
+        start(0, 0, aim, &mut HashMap::new())
     }
     let number = |v: &serde_json::Value| v.as_f64().expect("a number");
     let chapter = std::fs::read_to_string(root().join("book/src/tutorial/pig-solitaire.md"))
         .expect("the chapter");
+    let reach = REACH.to_string();
     let mut values = Vec::new();
-    for (agent, row, hand) in [
-        ("optimal", "| `optimal` (win) |", Some(by_hand(true))),
-        ("optimal-score", "| `optimal-score` |", Some(by_hand(false))),
-        ("hold-at-20", "| `hold-at-20` |", None),
+    for (agent, objective, row, hand) in [
+        (
+            "optimal-win",
+            Some("win"),
+            "| `optimal` (win) |",
+            Some(by_hand(For::Win)),
+        ),
+        (
+            "optimal-score",
+            Some("score"),
+            "| `optimal-score` |",
+            Some(by_hand(For::Score)),
+        ),
+        (
+            "optimal-goal-20",
+            Some("goal"),
+            "| `optimal-goal-20` |",
+            Some(by_hand(For::Goal(REACH))),
+        ),
+        ("hold-at-20", None, "| `hold-at-20` |", None),
     ] {
+        // Each policy valued under the goal too: --objective-goal N (the
+        // game's own --goal is its parameter).
         let report = tutorial_json(
             "solitaire",
-            &["analyze", "pig-solitaire", "--agents", agent],
+            &[
+                "analyze",
+                "pig-solitaire",
+                "--agents",
+                agent,
+                "--objective-goal",
+                &reach,
+            ],
         );
         let seat = &report["seats"][0];
-        let (win, score) = (number(&seat["win"]), number(&seat["score"]));
+        let (win, score, reached) = (
+            number(&seat["win"]),
+            number(&seat["score"]),
+            number(&seat["goal_chance"]),
+        );
         assert_eq!(
             report["objective"],
-            serde_json::json!(agent.strip_prefix("optimal").map(|o| match o {
-                "" => "win",
-                o => o.trim_start_matches('-'),
-            })),
+            serde_json::json!(objective),
             "{agent}: {report}"
         );
-        let line = format!("{row} {win:.6} | {score:.6} |");
+        assert_eq!(report["goal"], REACH, "{agent}: {report}");
+        let line = format!("{row} {win:.6} | {score:.6} | {reached:.6} |");
         assert!(chapter.contains(&line), "the chapter has {line:?}");
-        if let Some((w, s)) = hand {
+        if let Some((w, s, r)) = hand {
             assert!(
-                (w - win).abs() < 1e-12 && (s - score).abs() < 1e-12,
-                "{agent}: {win} {score} against {w} {s}"
+                (w - win).abs() < 1e-12 && (s - score).abs() < 1e-12 && (r - reached).abs() < 1e-12,
+                "{agent}: {win} {score} {reached} against {w} {s} {r}"
             );
         }
-        values.push((win, score));
+        values.push((win, score, reached));
     }
-    assert!(
-        values[0].0 > values[1].0 && values[0].0 > values[2].0,
-        "optimal wins most: {values:?}"
-    );
-    assert!(
-        values[1].1 > values[0].1 && values[1].1 > values[2].1,
-        "optimal-score scores most: {values:?}"
-    );
+    // Each is best at its own objective.
+    for (i, (what, of)) in [
+        (
+            "optimal wins most",
+            (|v: &(f64, f64, f64)| v.0) as fn(&(f64, f64, f64)) -> f64,
+        ),
+        ("optimal-score scores most", |v| v.1),
+        ("optimal-goal-20 reaches 20 most", |v| v.2),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        assert!(
+            values
+                .iter()
+                .enumerate()
+                .all(|(j, v)| j == i || of(v) < of(&values[i])),
+            "{what}: {values:?}"
+        );
+    }
     // `--objective score` is what a bare `optimal` then means.
     let by_option = tutorial_json(
         "solitaire",
         &["analyze", "pig-solitaire", "--objective", "score"],
     );
     assert_eq!(number(&by_option["seats"][0]["score"]), values[1].1);
+    // The goal agent's own run reports its goal without being told.
+    let own = tutorial_json(
+        "solitaire",
+        &["analyze", "pig-solitaire", "--agents", "optimal-goal-20"],
+    );
+    assert_eq!(number(&own["seats"][0]["goal_chance"]), values[2].2);
     // A lost game is lost: the win column is the chance of reaching the goal.
-    assert!(values.iter().all(|(w, _)| *w < 0.75));
+    assert!(values.iter().all(|(w, _, _)| *w < 0.75));
 }
 
 /// chance-race.md's race: each seat's exact chance is what a recursion

@@ -2,12 +2,11 @@
 //! optimal policy, and win-optimal's chances against each strategy.
 
 use std::fmt::Write as _;
-use std::sync::Arc;
 
 use serde::Serialize;
 
 use crate::turn::{PolicyRow, summarize};
-use crate::{ChanceItError, Config, Depends, Optimal, Strategy, WinOptimal, stages, strategy, win};
+use crate::{ChanceItError, Config, Depends, Optimal, Strategy, stages, strategy, win};
 
 /// One strategy's turn.
 #[derive(Debug, Serialize)]
@@ -81,6 +80,9 @@ impl Analysis {
     /// [`of`](Self::of), win-optimal's staged solve within `max_time`
     /// (`None`: no limit; `analyze chance-it --max-seconds`): past it the
     /// analysis stops with [`ExactError::OutOfTime`](tabula_exact::ExactError::OutOfTime).
+    /// Win-optimal is the one its agent plays ([`win::shared_within`]):
+    /// asked of the one cache of solved play, so an analysis and the
+    /// `win-optimal` agent in one process solve once.
     pub fn within(
         config: &Config,
         max_time: Option<std::time::Duration>,
@@ -90,7 +92,7 @@ impl Analysis {
             || Optimal::new(config.dice()),
             || {
                 (config.players() == 2)
-                    .then(|| WinOptimal::within(config, max_time).map(Arc::new))
+                    .then(|| win::shared_within(config, max_time))
                     .transpose()
             },
         );

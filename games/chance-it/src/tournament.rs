@@ -10,7 +10,6 @@
 //! the other strategies in the tournament (common random numbers); each
 //! strategy draws its random choices from its own seat's stream.
 
-#[cfg(feature = "commands")]
 use serde::Serialize;
 use std::fmt::Write;
 use tabula_play::tournament::Pair;

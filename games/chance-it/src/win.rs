@@ -262,14 +262,40 @@ crate::register_strategy! {
 /// `commands` off) it is solved here, into the same cache under the same
 /// key.
 pub fn shared(config: &Config) -> Result<Arc<WinOptimal>, ChanceItError> {
+    shared_within(config, None)
+}
+
+/// [`shared`], solved within `max_time` (`None`: no limit) where it is
+/// not kept yet: what `analyze chance-it --max-seconds` asks, so that an
+/// analysis and the `win-optimal` agent in one process share one solve.
+/// A solve past the limit fails ([`ExactError::OutOfTime`](tabula_exact::ExactError::OutOfTime))
+/// and is not kept.
+pub fn shared_within(
+    config: &Config,
+    max_time: Option<std::time::Duration>,
+) -> Result<Arc<WinOptimal>, ChanceItError> {
     #[cfg(feature = "commands")]
     {
-        tabula_registry::solved_play::<ChanceIt, WinOptimal>(&ChanceIt::new(*config), NAME).map_err(
-            |e| match e.downcast::<ChanceItError>() {
-                Ok(e) => *e,
-                Err(e) => ChanceItError::Plugin(e.to_string()),
-            },
+        let options = tabula_registry::args::Values::new();
+        let budget = tabula_registry::exact::Budget {
+            // Whole seconds, as --max-seconds gives them (0: no limit).
+            max_seconds: max_time.map_or(0, |t| t.as_secs().max(1)),
+            ..tabula_registry::exact::Budget::default()
+        };
+        let within = tabula_registry::solve::Within::new(
+            tabula_registry::exact::OPTIMAL_MAX_STATES as u64,
+            budget,
+            &options,
+        );
+        tabula_registry::solved_play_within::<ChanceIt, WinOptimal>(
+            &ChanceIt::new(*config),
+            NAME,
+            &within,
         )
+        .map_err(|e| match e.downcast::<ChanceItError>() {
+            Ok(e) => *e,
+            Err(e) => ChanceItError::Plugin(e.to_string()),
+        })
     }
     #[cfg(not(feature = "commands"))]
     {
@@ -280,7 +306,7 @@ pub fn shared(config: &Config) -> Result<Arc<WinOptimal>, ChanceItError> {
             NAME,
             usize::from(config.players()),
         );
-        tabula_exact::solved(key, || WinOptimal::new(config))
+        tabula_exact::solved(key, || WinOptimal::within(config, max_time))
     }
 }
 

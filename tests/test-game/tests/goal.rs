@@ -192,3 +192,105 @@ fn goal_from_the_command_line() {
     );
     assert!(err.contains("--goal"), "{err}");
 }
+
+/// The goal policy's own value in the report: each seat's `goal_chance`,
+/// the chance that its final score reaches the run's goal, is the
+/// recursion's best for `optimal-goal-N` and the recursion through win
+/// play for `optimal-win`, for every goal 1..12; the text says it too.
+#[test]
+fn analyze_reports_each_seats_chance_of_reaching_the_goal() {
+    let spec = "hold-out(rolls=3, faces=4, target=6)";
+    let win = tabula::registry::optimal_policy(&GAME, Aim::Win).expect("win solves");
+    let chance = |report: &serde_json::Value| {
+        report["seats"][0]["goal_chance"]
+            .as_f64()
+            .unwrap_or_else(|| panic!("a goal_chance in {report}"))
+    };
+    for n in 1..=12u32 {
+        let goal = n.to_string();
+        let by_goal = json(&[
+            "analyze", spec, "--agents", "optimal", "--goal", &goal, "--format", "json",
+        ]);
+        assert_eq!(by_goal["goal"], n, "{by_goal}");
+        // --goal N alone is --objective goal: the bare optimal plays it.
+        assert_eq!(by_goal["objective"], "goal");
+        assert_eq!(by_goal["seats"][0]["agent"], format!("optimal-goal-{n}"));
+        let best = best(&GAME, 0, 0, n);
+        assert!(
+            (chance(&by_goal) - best).abs() < 1e-12,
+            "goal {n}: reported {}, the recursion's best {best}",
+            chance(&by_goal)
+        );
+        // Win play, valued under the goal: what the recursion gets by
+        // walking the game with win's policy; never more than the best.
+        let by_win = json(&[
+            "analyze",
+            spec,
+            "--agents",
+            "optimal-win",
+            "--objective-goal",
+            &goal,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(by_win["objective"], "win");
+        assert_eq!(by_win["goal"], n);
+        let walked = under(&GAME, GAME.initial_state(), n, &*win);
+        assert!(
+            (chance(&by_win) - walked).abs() < 1e-12,
+            "goal {n}: win play reaches it with {}, the recursion says {walked}",
+            chance(&by_win)
+        );
+        assert!(chance(&by_win) <= chance(&by_goal) + 1e-12);
+    }
+    // Goal 3 by hand (11/16), in the text's own column.
+    let text = crate::common::ok(&["analyze", spec, "--agents", "optimal-goal-3"]);
+    assert!(text.contains("score >= 3"), "{text}");
+    assert!(text.contains("0.687500"), "{text}");
+    // No goal in the run: no goal_chance, no column.
+    let plain = json(&["analyze", spec, "--agents", "optimal", "--format", "json"]);
+    assert!(plain["seats"][0].get("goal_chance").is_none(), "{plain}");
+    assert!(plain.get("goal").is_none(), "{plain}");
+}
+
+/// `--goal N` with another objective is refused by the command line
+/// (exit 2), naming both options and the remedy, on every verb that
+/// takes them; `--objective goal --goal N` still works.
+#[test]
+fn goal_with_another_objective_is_refused() {
+    let spec = "hold-out(rolls=3, faces=4, target=6)";
+    // A one-seat game has no tournament: the two-seat coin race's.
+    for (verb, spec) in [
+        ("analyze", spec),
+        ("simulate", spec),
+        ("play", spec),
+        ("tournament", "coin-race(squares=3)"),
+    ] {
+        for objective in ["win", "score", "fewest"] {
+            let mut args = vec![verb, spec, "--objective", objective, "--goal", "3"];
+            if verb == "tournament" {
+                args.extend(["--agents", "optimal,flip"]);
+            }
+            let (_, err) = fails(&args, 2);
+            assert!(
+                err.contains("--goal 3") && err.contains(&format!("--objective {objective}")),
+                "{verb} {objective}: {err}"
+            );
+            assert!(
+                err.contains("alone") && err.contains("drop --goal"),
+                "{verb} {objective}: names the remedy: {err}"
+            );
+        }
+    }
+    let both = json(&[
+        "analyze",
+        spec,
+        "--objective",
+        "goal",
+        "--goal",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(both["objective"], "goal");
+}

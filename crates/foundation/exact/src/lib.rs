@@ -183,7 +183,9 @@ pub use shortest::{Route, Shortest};
 pub use staged::{Play, Staged, Stages};
 pub use stationary::Stationary;
 pub use turns::{TurnCounts, Turns};
-pub use walk::{PMF_TAIL, SeatResults, Solution, StepView, Walked, first_max, first_min};
+pub use walk::{
+    PMF_TAIL, SeatResults, Solution, StepView, Walked, first_max, first_min, goal_chances,
+};
 
 /// Why a game could not be solved exactly.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -253,7 +253,7 @@ pub struct AimError(pub String);
 fn aim_error(name: &str) -> String {
     if name == "goal" || name.starts_with("goal-") {
         return format!(
-            "the objective goal needs the score to reach as a whole number, not \"{name}\": --objective goal --goal N, or the agent optimal-goal-N (optimal-goal-40)"
+            "the objective goal needs the score to reach as a whole number, not \"{name}\": --objective goal --goal N (or --goal N alone; --objective-goal N in a game with a parameter of its own named goal), or the agent optimal-goal-N (optimal-goal-40)"
         );
     }
     format!(

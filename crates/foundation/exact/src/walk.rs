@@ -404,6 +404,31 @@ impl Solving {
     }
 }
 
+/// Each seat's probability that its final score reaches at least
+/// `goal` ([`Results::score`], won or lost), from the results of each end
+/// and its probability (as [`Solution::ends`] with [`Chain::ends`]): the
+/// value of the objective [`Aim::Goal`](crate::Aim::Goal) for every seat.
+///
+/// ```
+/// use tabula_core::Results;
+/// // One seat: 12 points with probability 0.25, 20 with 0.5, 30 (a win) with 0.25.
+/// let ends = [Results::lost(vec![12.0]), Results::lost(vec![20.0]), Results::from_scores(vec![30.0])];
+/// assert_eq!(tabula_exact::goal_chances(&ends, &[0.25, 0.5, 0.25], 20.0), vec![0.75]);
+/// assert_eq!(tabula_exact::goal_chances(&ends, &[0.25, 0.5, 0.25], 31.0), vec![0.0]);
+/// ```
+pub fn goal_chances(ends: &[Results], probabilities: &[f64], goal: f64) -> Vec<f64> {
+    let seats = ends.iter().map(Results::seats).max().unwrap_or(0);
+    let mut out = vec![0.0; seats];
+    for (results, &p) in ends.iter().zip(probabilities) {
+        for (seat, r) in out.iter_mut().enumerate() {
+            if results.score(seat) >= goal {
+                *r += p;
+            }
+        }
+    }
+    out
+}
+
 /// Each seat's chances, from the results of each end and its probability.
 pub(crate) fn seat_results(ends: &[Results], probabilities: &[f64]) -> Vec<SeatResults> {
     let seats = ends.iter().map(Results::seats).max().unwrap_or(0);

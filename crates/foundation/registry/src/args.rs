@@ -489,7 +489,16 @@ pub struct Arguments {
     /// Named sets of arguments, any of which may be given (an argument
     /// that [`requires`](Arg::requires) the set's name needs one of them).
     pub groups: Vec<(String, Vec<String>)>,
+    /// Checks of values taken together, run once every value is read
+    /// (see [`Arguments::check`]).
+    pub checks: Vec<Together>,
 }
+
+/// A check of a command's values taken together: `Err` with the message
+/// (naming the options and the remedy) where they do not go together.
+/// The command line refuses them as it refuses a malformed command line
+/// (exit 2), a form with [`FormError::Together`].
+pub type Together = fn(&Values) -> Result<(), String>;
 
 impl Arguments {
     /// None.
@@ -531,6 +540,20 @@ impl Arguments {
             members.iter().map(|m| m.to_string()).collect(),
         ));
         self
+    }
+
+    /// With a check of the values taken together (two options that go
+    /// together only for some values: `--goal N` with `--objective
+    /// score`), run after each value is read; see [`Together`].
+    pub fn check(mut self, check: Together) -> Arguments {
+        self.checks.push(check);
+        self
+    }
+
+    /// Runs every [check](Self::check) on `values`: the first refusal's
+    /// message.
+    pub fn check_together(&self, values: &Values) -> Result<(), String> {
+        self.checks.iter().try_for_each(|check| check(values))
     }
 
     /// With this text after the options in `--help`.
@@ -686,8 +709,8 @@ impl Values {
             .is_some_and(|v| v == "true")
     }
 
-    /// The argument as typed, for messages.
-    fn flag_name(&self, id: &str) -> String {
+    /// The argument `id` as typed, for messages (`--goal`, `<FILE>`).
+    pub fn flag_name(&self, id: &str) -> String {
         self.flags
             .iter()
             .find(|(i, _)| i == id)

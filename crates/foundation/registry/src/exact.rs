@@ -180,6 +180,12 @@ pub struct SeatReport {
     /// `goal` (`optimal-goal-N`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub goal: Option<i64>,
+    /// The probability that the seat's final score reaches at least the
+    /// run's goal ([`PolicyReport::goal`]), won or lost: the value of the
+    /// objective `goal` for this seat's play, where the run has a goal
+    /// ([`PolicyReport::reach`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goal_chance: Option<f64>,
 }
 
 /// The exact answers for a game played by fixed policies.
@@ -211,12 +217,19 @@ pub struct PolicyReport {
     /// `optimal*` agent plays (the first one's, seat by seat in `seats`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub objective: Option<&'static str>,
-    /// The score that optimal play reaches for, where the objective is
-    /// `goal`.
+    /// The run's goal, where it has one: the score that optimal play
+    /// reaches for (`--objective goal --goal N`, `--goal N`, or the
+    /// agent `optimal-goal-N`), and the score each seat's
+    /// [`goal_chance`](SeatReport::goal_chance) is the chance of reaching.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub goal: Option<i64>,
     /// Each seat's results, in seat order.
     pub seats: Vec<SeatReport>,
+    /// Each way the game ends, with its probability: what
+    /// [`reach`](Self::reach) reads a goal's chances from (not in the
+    /// JSON).
+    #[serde(skip)]
+    pub ends: Vec<(tabula_core::Results, f64)>,
 }
 
 /// Solves `game` exactly with the registered agents `args.agents` in its
@@ -287,10 +300,17 @@ where
                 rank: s.rank,
                 objective: None,
                 goal: None,
+                goal_chance: None,
             })
             .collect(),
         objective: None,
         goal: None,
+        ends: chain
+            .ends()
+            .iter()
+            .map(|e| e.results.clone())
+            .zip(solution.ends.iter().copied())
+            .collect(),
     })
 }
 
@@ -360,6 +380,21 @@ where
 }
 
 impl PolicyReport {
+    /// Sets the run's goal to `goal`, and each seat's
+    /// [`goal_chance`](SeatReport::goal_chance): the exact probability
+    /// that its final score reaches at least `goal`, won or lost, summed
+    /// over the ends of the solve ([`tabula_exact::goal_chances`]).
+    pub fn reach(&mut self, goal: i64) {
+        let (results, probabilities): (Vec<tabula_core::Results>, Vec<f64>) =
+            self.ends.iter().cloned().unzip();
+        let chances = tabula_exact::goal_chances(&results, &probabilities, goal as f64);
+        for (seat, s) in self.seats.iter_mut().enumerate() {
+            // A seat no end scores (a game over before it starts) has 0.
+            s.goal_chance = Some(chances.get(seat).copied().unwrap_or(0.0) + 0.0);
+        }
+        self.goal = Some(goal);
+    }
+
     /// Who plays: the agents in the seats, or chance alone.
     fn who(&self) -> String {
         if self.seats.iter().all(|s| s.agent.is_empty()) {
@@ -395,15 +430,26 @@ impl Report for PolicyReport {
             self.mode_steps,
             self.median_steps
         );
+        // The goal's column, where the run has one.
+        let goal = self
+            .goal
+            .filter(|_| self.seats.iter().any(|s| s.goal_chance.is_some()));
+        let goal_head =
+            goal.map_or_else(String::new, |n| format!(" {:>12}", format!("score >= {n}")));
         let _ = writeln!(
             out,
-            "  {:<6} {:<20} {:>10} {:>10} {:>12} {:>8}",
+            "  {:<6} {:<20} {:>10} {:>10} {:>12} {:>8}{goal_head}",
             "seat", "agent", "wins", "ties", "mean score", "rank"
         );
         for (seat, s) in self.seats.iter().enumerate() {
+            let reached = match (goal, s.goal_chance) {
+                (Some(_), Some(p)) => format!(" {p:>12.6}"),
+                (Some(_), None) => format!(" {:>12}", "-"),
+                _ => String::new(),
+            };
             let _ = writeln!(
                 out,
-                "  {:<6} {:<20} {:>10.6} {:>10.6} {:>12.6} {:>8.4}",
+                "  {:<6} {:<20} {:>10.6} {:>10.6} {:>12.6} {:>8.4}{reached}",
                 seat + 1,
                 if s.agent.is_empty() { "-" } else { &s.agent },
                 s.win,

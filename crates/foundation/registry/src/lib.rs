@@ -158,7 +158,9 @@ pub use kind::{
     Asked, Capabilities, Defaults, GameKind, LongRunData, LongRunOptions, PlaySetup, PlayTable,
     Rules, SeatFigures, SimulationData, SimulationPlan, TournamentRun, Variant, VariantInfo,
 };
-pub use registered::{optimal_policy, seat_count_error, shared_optimal, solved_play};
+pub use registered::{
+    optimal_policy, seat_count_error, shared_optimal, solved_play, solved_play_within,
+};
 pub use report::{Report, pretty};
 pub use solve::{Answer, Answered, Query, Solve};
 pub use spec::variant;
@@ -247,19 +249,47 @@ pub fn agent_names(values: &args::Values) -> Vec<String> {
 /// The suffix `--objective` (and `--goal`) give a bare `optimal`:
 /// `score`, `fewest`, `goal-N`, or `goal` alone where `--goal` is
 /// missing (which the agent refuses, naming `--goal`); `None` for `win`
-/// or where the verb has no `--objective`.
+/// or where the verb has no `--objective`. `--goal N` without
+/// `--objective` means `--objective goal` (with another objective it is
+/// refused by [`objective_goal_together`]).
 fn objective_suffix(values: &args::Values) -> Option<String> {
-    let objective = values
-        .raw("objective")
-        .and_then(|o| o.first().cloned())
-        .filter(|o| o.as_str() != "win")?;
+    let goal = values.raw(GOAL_ID).and_then(|g| g.first().cloned());
+    let objective = match values.raw("objective").and_then(|o| o.first().cloned()) {
+        Some(_) if goal.is_some() && !values.given("objective") => "goal".to_string(),
+        Some(o) => o,
+        None if goal.is_some() => "goal".to_string(),
+        None => return None,
+    };
+    if objective == "win" {
+        return None;
+    }
     if objective != "goal" {
         return Some(objective);
     }
-    Some(match values.raw(GOAL_ID).and_then(|g| g.first().cloned()) {
+    Some(match goal {
         Some(n) => format!("goal-{}", n.trim()),
         None => objective,
     })
+}
+
+/// `--goal N` goes with `--objective goal` (or alone, which means it),
+/// and is refused with `--objective win`, `score` or `fewest`, naming
+/// both options and the remedy: an [`Arguments::check`](args::Arguments::check)
+/// of [`objective_args`].
+pub fn objective_goal_together(values: &args::Values) -> Result<(), String> {
+    let Some(n) = values.text(GOAL_ID).filter(|_| values.given(GOAL_ID)) else {
+        return Ok(());
+    };
+    let objective = values.text("objective").unwrap_or("win");
+    if !values.given("objective") || objective == "goal" {
+        return Ok(());
+    }
+    let goal = values.flag_name(GOAL_ID);
+    Err(format!(
+        "{goal} {n} is the score the objective goal plays to reach, and --objective {objective} plays for {}: give {goal} N alone (or with --objective goal) to play for the chance of scoring at least N, or drop {goal} to play for {}",
+        tabula_exact::Aim::parse(objective).map_or("something else", tabula_exact::Aim::help),
+        tabula_exact::Aim::parse(objective).map_or("it", tabula_exact::Aim::help),
+    ))
 }
 
 /// `names` with `--objective X` given (other than `win`): a bare
@@ -299,34 +329,47 @@ pub fn objective_arg() -> args::Arg {
         .value_name("OBJECTIVE")
         .choices(names)
         .default_value("win")
-        .help("What the optimal agent optimises: win (the chance of winning), score (the expected score), goal (the chance that the final score reaches --goal N, one seat) or fewest (the fewest chance steps on average, one seat); optimal-score and optimal-goal-N name it per seat")
+        .help("What the optimal agent optimises: win (the chance of winning), score (the expected score), goal (the chance that the final score reaches --goal N, one seat; --goal N alone says the same) or fewest (the fewest chance steps on average, one seat); optimal-score and optimal-goal-N name it per seat")
 }
 
 /// The id of [`goal_arg`] among a verb's values (its flag is `--goal`).
 const GOAL_ID: &str = "objective_goal";
 
-/// `--goal N`: the score `--objective goal` plays to reach, beside
-/// [`objective_arg`].
+/// `--goal N` (also `--objective-goal N`): the score `--objective goal`
+/// plays to reach, beside [`objective_arg`]; alone, it means `--objective
+/// goal`.
 pub fn goal_arg() -> args::Arg {
     args::Arg::new(GOAL_ID)
         .long("goal")
+        .visible_alias("objective-goal")
         .value_name("N")
         .of::<i64>()
-        .help("With --objective goal: the score to reach (a whole number); optimal play maximises the chance that the final score is at least N, won or lost")
+        .help(GOAL_HELP)
 }
 
+/// The help of [`goal_arg`].
+const GOAL_HELP: &str = "The score to reach (a whole number): a bare optimal agent maximises the chance that the final score is at least N, won or lost, and analyze reports each seat's chance of reaching N (goal_chance). Alone it means --objective goal; with --objective win, score or fewest it is refused";
+
 /// `command` with [`objective_arg`] and [`goal_arg`], for a game with
-/// [`has_objectives`]. A game with a parameter of its own named `goal`
-/// (Pig solitaire's) keeps `--goal` for it: there the goal objective is
-/// named per agent, `optimal-goal-N`.
+/// [`has_objectives`], and the check that they go together
+/// ([`objective_goal_together`]). A game with a parameter of its own
+/// named `goal` (Pig solitaire's) keeps `--goal` for it: there the
+/// objective's goal is `--objective-goal N` (or the agent
+/// `optimal-goal-N`).
 pub fn objective_args(command: args::Arguments, game: &dyn GameKind) -> args::Arguments {
-    let command = command.arg(objective_arg());
+    let command = command.arg(objective_arg()).check(objective_goal_together);
     let own = game
         .parameters()
         .iter()
         .any(|p| p.name.replace('_', "-") == "goal");
     if own {
-        command
+        command.arg(
+            args::Arg::new(GOAL_ID)
+                .long("objective-goal")
+                .value_name("N")
+                .of::<i64>()
+                .help(GOAL_HELP),
+        )
     } else {
         command.arg(goal_arg())
     }

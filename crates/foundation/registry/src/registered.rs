@@ -662,15 +662,26 @@ fn agents_within(options: &Values) -> crate::solve::Within<'_> {
 /// agent of the process shares one. What the game's own agents play;
 /// `T` is the type the game's solver makes.
 pub fn solved_play<G: Rules, T: Any + Send + Sync>(game: &G, what: &str) -> Result<Arc<T>, Error> {
+    let options = Values::new();
+    solved_play_within(game, what, &agents_within(&options))
+}
+
+/// [`solved_play`], solved within `within` where it is not kept yet (a
+/// verb's `--max-seconds`: Chance-it's `analyze` asks for the
+/// `win-optimal` its agent plays, so an analysis and an agent in one
+/// process solve once). A solve past the limits fails and is not kept.
+pub fn solved_play_within<G: Rules, T: Any + Send + Sync>(
+    game: &G,
+    what: &str,
+    within: &crate::solve::Within<'_>,
+) -> Result<Arc<T>, Error> {
     let registered = registration(game)?;
     let p = game.parameters();
     let key = tabula_exact::SolvedKey::new(G::NAME, &params::spec(G::NAME, &p), what, game.seats());
     let made = tabula_exact::solved(key, || {
-        let options = Values::new();
-        let within = agents_within(&options);
         let query = crate::solve::Query::Solved { what };
         let made = |a: &crate::solve::Answer<G>| matches!(a, crate::solve::Answer::Solved(_));
-        match ask(&registered.caps, game, &p, &query, &within, made) {
+        match ask(&registered.caps, game, &p, &query, within, made) {
             Some(Ok(crate::solve::Answer::Solved(made))) => Ok(made),
             Some(Err(e)) => Err(e),
             _ => Err(Error::from(format!(

@@ -142,8 +142,9 @@ impl Verb for Analyze {
             agents: &names,
             lengths: true,
         };
+        // Read (and a goal without its N refused) before any solve.
+        let aim = tabula_registry::objective_aim(values)?;
         let asked = if names.is_empty() && game.defaults().has_agents() {
-            let aim = tabula_registry::objective_aim(values)?;
             variant
                 .ask(&Query::Value, &within)
                 .or_else(|| variant.ask(&Query::Optimal { aim }, &within))
@@ -178,11 +179,15 @@ impl Verb for Analyze {
             s.goal = tabula_registry::goal_of(game, &s.agent);
         }
         solution.objective = solution.seats.iter().find_map(|s| s.objective);
-        solution.goal = solution
-            .seats
-            .iter()
-            .find(|s| s.objective.is_some())
-            .and_then(|s| s.goal);
+        // The run's goal: the objective's (`--objective goal --goal N`,
+        // `--goal N`), else the first `optimal-goal-N` agent's; each
+        // seat's chance of reaching it, exactly, whatever it plays.
+        let goal = aim
+            .goal()
+            .or_else(|| solution.seats.iter().find_map(|s| s.goal));
+        if let Some(goal) = goal {
+            solution.reach(goal);
+        }
         let mut report = AnalyzeReport {
             variant: info,
             solution,

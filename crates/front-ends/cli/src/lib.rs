@@ -410,7 +410,15 @@ pub fn main_single(
             args.push(value.into());
         }
     }
-    match parse(command, args) {
+    let mut shown = command.clone();
+    let parsed = parse(command, args).and_then(|m| {
+        let arguments = c.arguments();
+        match arguments.check_together(&args::values(&arguments, &m)) {
+            Ok(()) => Ok(m),
+            Err(message) => Err(shown.error(clap::error::ErrorKind::ArgumentConflict, message)),
+        }
+    });
+    match parsed {
         Ok(m) => exit::on_standard_io(|io| run_game_command(entry.name, c, &m, io)),
         Err(e) => exit_for_clap(e),
     }
@@ -452,7 +460,7 @@ where
         Err(e) => return Err(command.error(clap::error::ErrorKind::InvalidValue, e)),
     };
     let e = match command.try_get_matches_from_mut(args.iter().cloned()) {
-        Ok(m) => return Ok(m),
+        Ok(m) => return together(&mut command, m),
         Err(e) => e,
     };
     if e.kind() != clap::error::ErrorKind::InvalidSubcommand {
@@ -507,6 +515,38 @@ where
         },
     };
     Err(command.error(clap::error::ErrorKind::InvalidSubcommand, message))
+}
+
+/// `matches`, where a game's command's values go together
+/// ([`Arguments::check`](tabula_registry::args::Arguments::check));
+/// else a usage error (exit 2) with the check's message, as clap's own
+/// for one value.
+fn together(command: &mut clap::Command, matches: ArgMatches) -> Result<ArgMatches, clap::Error> {
+    let Some((verb, sub)) = matches.subcommand() else {
+        return Ok(matches);
+    };
+    let Some((game, values)) = sub.subcommand() else {
+        return Ok(matches);
+    };
+    let Some(c) = tabula_registry::find_game(game)
+        .ok()
+        .and_then(|entry| entry.command(verb))
+    else {
+        return Ok(matches);
+    };
+    let arguments = c.arguments();
+    match arguments.check_together(&args::values(&arguments, values)) {
+        Ok(()) => Ok(matches),
+        Err(message) => {
+            let at = command
+                .find_subcommand_mut(verb)
+                .and_then(|v| v.find_subcommand_mut(game));
+            Err(match at {
+                Some(at) => at.error(clap::error::ErrorKind::ArgumentConflict, message),
+                None => command.error(clap::error::ErrorKind::ArgumentConflict, message),
+            })
+        }
+    }
 }
 
 /// `tabula VERB NAME(KEY=VALUE, ...) ARGS` is `tabula VERB NAME

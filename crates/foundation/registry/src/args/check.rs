@@ -214,6 +214,9 @@ pub enum FormError {
     /// Two arguments that exclude each other were given.
     #[error("the argument '{0}' cannot be used with '{1}'")]
     Conflict(String, String),
+    /// Values that do not go together ([`Arguments::check`]).
+    #[error("{0}")]
+    Together(String),
     /// An argument was given without one it needs.
     #[error("the following required arguments were not provided:\n  {needed}\n(needed by '{by}')")]
     Needs {
@@ -329,6 +332,7 @@ impl Arguments {
                 });
             }
         }
+        self.check_together(&values).map_err(FormError::Together)?;
         Ok(values)
     }
 }
