@@ -1781,14 +1781,27 @@ fn the_objectives_table_in_pig_solitaire_is_what_analyze_gives() {
     }
     /// The goal of the table's third column.
     const REACH: u32 = 20;
-    // (chance of winning, expected score, chance of a score of at least
-    // REACH) under the best play for `aim`, goal 30 in 4 turns.
-    fn by_hand(aim: For) -> (f64, f64, f64) {
-        use std::collections::HashMap;
-        type Value = (f64, f64, f64);
-        type Memo = HashMap<(u32, u32, u32), Value>;
+    /// (chance of winning, expected score, chance of a score of at least
+    /// REACH) of a position under the best play for `aim`, goal 30 in 4
+    /// turns: a recursion on (turn, banked, in hand), apart from the
+    /// game's code and the exact engine.
+    struct Hand {
+        aim: For,
+        memo: std::collections::HashMap<(u32, u32, u32), Value>,
+    }
+    type Value = (f64, f64, f64);
+    impl Hand {
         const GOAL: u32 = 30;
         const TURNS: u32 = 4;
+        fn new(aim: For) -> Hand {
+            if let For::Goal(n) = aim {
+                assert_eq!(n, REACH, "the recursion's third column is the goal's");
+            }
+            Hand {
+                aim,
+                memo: Default::default(),
+            }
+        }
         fn end(score: u32, won: bool) -> Value {
             (
                 f64::from(u8::from(won)),
@@ -1796,47 +1809,59 @@ fn the_objectives_table_in_pig_solitaire_is_what_analyze_gives() {
                 f64::from(u8::from(score >= REACH)),
             )
         }
-        fn start(t: u32, b: u32, aim: For, memo: &mut Memo) -> Value {
-            if t == TURNS {
-                return end(b, b >= GOAL);
+        fn start(&mut self, t: u32, b: u32) -> Value {
+            if t == Self::TURNS {
+                return Self::end(b, b >= Self::GOAL);
             }
-            decide(t, b, 0, aim, memo)
+            self.decide(t, b, 0)
         }
-        fn decide(t: u32, b: u32, k: u32, aim: For, memo: &mut Memo) -> Value {
-            if let Some(v) = memo.get(&(t, b, k)) {
-                return *v;
-            }
+        /// Holding (where something is in hand) and rolling.
+        fn options(&mut self, t: u32, b: u32, k: u32) -> (Option<Value>, Value) {
             let mut roll = (0.0, 0.0, 0.0);
             for face in 1..=6 {
                 let v = if face == 1 {
-                    start(t + 1, b, aim, memo)
-                } else if b + k + face >= GOAL {
-                    end(b + k + face, true)
+                    self.start(t + 1, b)
+                } else if b + k + face >= Self::GOAL {
+                    Self::end(b + k + face, true)
                 } else {
-                    decide(t, b, k + face, aim, memo)
+                    self.decide(t, b, k + face)
                 };
                 roll = (roll.0 + v.0 / 6.0, roll.1 + v.1 / 6.0, roll.2 + v.2 / 6.0);
             }
-            let best = if k == 0 {
-                roll
-            } else {
-                let hold = start(t + 1, b + k, aim, memo);
-                // Roll is the first legal move: it is kept on a tie (the
-                // framework's tolerance for the goal's many exact ties).
-                let (h, r, tolerance) = match aim {
-                    For::Win => (hold.0, roll.0, 1e-12),
-                    For::Score => (hold.1, roll.1, 1e-12),
-                    For::Goal(_) => (hold.2, roll.2, 1e-9),
-                };
-                if h > r + tolerance { hold } else { roll }
+            let hold = (k > 0).then(|| self.start(t + 1, b + k));
+            (hold, roll)
+        }
+        /// Whether the best play holds here.
+        fn holds(&mut self, t: u32, b: u32, k: u32) -> bool {
+            match self.options(t, b, k) {
+                (Some(hold), roll) => {
+                    // Roll is the first legal move: it is kept on a tie
+                    // (the framework's tolerance for the goal's many
+                    // exact ties).
+                    let (h, r, tolerance) = match self.aim {
+                        For::Win => (hold.0, roll.0, 1e-12),
+                        For::Score => (hold.1, roll.1, 1e-12),
+                        For::Goal(_) => (hold.2, roll.2, 1e-9),
+                    };
+                    h > r + tolerance
+                }
+                (None, _) => false,
+            }
+        }
+        fn decide(&mut self, t: u32, b: u32, k: u32) -> Value {
+            if let Some(v) = self.memo.get(&(t, b, k)) {
+                return *v;
+            }
+            let best = match (self.holds(t, b, k), self.options(t, b, k)) {
+                (true, (Some(hold), _)) => hold,
+                (_, (_, roll)) => roll,
             };
-            memo.insert((t, b, k), best);
+            self.memo.insert((t, b, k), best);
             best
         }
-        if let For::Goal(n) = aim {
-            assert_eq!(n, REACH, "the recursion's third column is the goal's");
-        }
-        start(0, 0, aim, &mut HashMap::new())
+    }
+    fn by_hand(aim: For) -> Value {
+        Hand::new(aim).start(0, 0)
     }
     let number = |v: &serde_json::Value| v.as_f64().expect("a number");
     let chapter = std::fs::read_to_string(root().join("book/src/tutorial/pig-solitaire.md"))
@@ -1933,6 +1958,37 @@ fn the_objectives_table_in_pig_solitaire_is_what_analyze_gives() {
     assert_eq!(number(&own["seats"][0]["goal_chance"]), values[2].2);
     // A lost game is lost: the win column is the chance of reaching the goal.
     assert!(values.iter().all(|(w, _, _)| *w < 0.75));
+    // The prose below the table: what each play gives up, and where the
+    // win and the score part, by the recursion's decisions.
+    let prose = chapter.split_whitespace().collect::<Vec<_>>().join(" ");
+    for said in [
+        format!(
+            "playing for the win gives up {:.2} points of expected score",
+            values[1].1 - values[0].1
+        ),
+        format!(
+            "playing for points gives up {:.1} points of the chance to win",
+            100.0 * (values[0].0 - values[1].0)
+        ),
+    ] {
+        assert!(prose.contains(&said), "the chapter says {said:?}");
+    }
+    let (mut win, mut score) = (Hand::new(For::Win), Hand::new(For::Score));
+    assert!(
+        score.holds(0, 0, 12) && !win.holds(0, 0, 12),
+        "on the first turn with 12 in hand and nothing banked, score holds and win rolls"
+    );
+    let third: Vec<(u32, u32)> = (0..Hand::GOAL)
+        .flat_map(|b| (1..Hand::GOAL - b).map(move |k| (b, k)))
+        .filter(|&(b, k)| win.holds(2, b, k) != score.holds(2, b, k))
+        .collect();
+    let from = third.iter().filter(|(b, _)| *b == 0).map(|(_, k)| *k).min();
+    let said = format!(
+        "By the third turn the two differ in {} positions; with nothing banked, from {} in hand on.",
+        third.len(),
+        from.expect("they differ with nothing banked")
+    );
+    assert!(prose.contains(&said), "the chapter says {said:?}");
 }
 
 /// chance-race.md's race: each seat's exact chance is what a recursion
