@@ -78,91 +78,92 @@ fn check<G: Recordable>(dir: &Path, name: &str, args: &[&str]) -> (usize, usize)
 #[test]
 fn records_are_written_byte_for_byte_as_the_whole_record_serializes() {
     let dir = common::temp_dir("record-bytes");
-    let mut counts = Vec::new();
-    counts.push(check::<tabula::pig::Pig>(
-        &dir,
-        "pig",
-        &[
-            "tournament",
+    let counts = [
+        check::<tabula::pig::Pig>(
+            &dir,
             "pig",
-            "--agents",
-            "hold-at-20,random",
-            "--games",
-            "4",
-            "--seed",
-            "5",
-        ],
-    ));
-    counts.push(check::<tabula::noline::Noline>(
-        &dir,
-        "noline",
-        &[
-            "tournament",
+            &[
+                "tournament",
+                "pig",
+                "--agents",
+                "hold-at-20,random",
+                "--games",
+                "4",
+                "--seed",
+                "5",
+            ],
+        ),
+        check::<tabula::noline::Noline>(
+            &dir,
             "noline",
-            "--agents",
-            "type1,random",
-            "--games",
-            "4",
-            "--seed",
-            "5",
-        ],
-    ));
-    counts.push(check::<tabula::seega::Seega>(
-        &dir,
-        "seega",
-        &[
-            "tournament",
+            &[
+                "tournament",
+                "noline",
+                "--agents",
+                "type1,random",
+                "--games",
+                "4",
+                "--seed",
+                "5",
+            ],
+        ),
+        check::<tabula::seega::Seega>(
+            &dir,
             "seega",
-            "--agents",
-            "greedy,random",
-            "--games",
-            "2",
-            "--seed",
-            "5",
-        ],
-    ));
-    counts.push(check::<tabula::backgammon::Backgammon>(
-        &dir,
-        "backgammon",
-        &[
-            "tournament",
+            &[
+                "tournament",
+                "seega",
+                "--agents",
+                "greedy,random",
+                "--games",
+                "2",
+                "--seed",
+                "5",
+            ],
+        ),
+        check::<tabula::backgammon::Backgammon>(
+            &dir,
             "backgammon",
-            "--agents",
-            "pipcount,random",
-            "--games",
-            "2",
-            "--seed",
-            "5",
-        ],
-    ));
-    counts.push(check::<tabula::chance_it::ChanceIt>(
-        &dir,
-        "chance-it",
-        &[
-            "tournament",
+            &[
+                "tournament",
+                "backgammon",
+                "--agents",
+                "pipcount,random",
+                "--games",
+                "2",
+                "--seed",
+                "5",
+            ],
+        ),
+        check::<tabula::chance_it::ChanceIt>(
+            &dir,
             "chance-it",
-            "--agents",
-            "until-ten,tapering",
-            "--games",
-            "3",
-            "--rounds",
-            "3",
-            "--seed",
-            "5",
-        ],
-    ));
-    counts.push(check::<tabula::snakes::recorded::Recorded>(
-        &dir,
-        "snakes",
-        &[
-            "simulate", "snakes", "--games", "3", "--seed", "5", "--game", "1",
-        ],
-    ));
-    counts.push(check::<tabula::cruising::Cruising>(
-        &dir,
-        "cruising",
-        &["play", "cruising", "--agents", "cooper", "--seed", "5"],
-    ));
+            &[
+                "tournament",
+                "chance-it",
+                "--agents",
+                "until-ten,tapering",
+                "--games",
+                "3",
+                "--rounds",
+                "3",
+                "--seed",
+                "5",
+            ],
+        ),
+        check::<tabula::snakes::recorded::Recorded>(
+            &dir,
+            "snakes",
+            &[
+                "simulate", "snakes", "--games", "3", "--seed", "5", "--game", "1",
+            ],
+        ),
+        check::<tabula::cruising::Cruising>(
+            &dir,
+            "cruising",
+            &["play", "cruising", "--agents", "cooper", "--seed", "5"],
+        ),
+    ];
     // Every command wrote its records, with steps, in both formats.
     for (records, steps) in &counts {
         assert!(*records >= 2 && *steps > 2 * *records, "{counts:?}");
