@@ -17,6 +17,7 @@ mod monopoly;
 mod noline;
 mod pictures;
 mod play_serve;
+mod records;
 mod robust;
 mod seega;
 mod serve;

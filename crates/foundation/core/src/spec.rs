@@ -183,29 +183,58 @@ impl Source {
 
     /// Deserializes the text as RON.
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, SpecError> {
+        self.parse_part(&self.text)
+    }
+
+    /// Deserializes `part`, a value inside this source's text (a slice of
+    /// [`text`](Source::text), such as a raw value read from it), as RON,
+    /// with errors at their file:line:column in the whole text (a string
+    /// that is not a slice of it: in that string, under the source's name).
+    ///
+    /// ```
+    /// use tabula_core::spec::Source;
+    ///
+    /// let src = Source::embedded("demo.ron", "(\n  size: 10,\n  rule: Fast(x),\n)");
+    /// let rule = &src.text()[src.text().find("Fast").unwrap()..][..7];
+    /// let err = src.parse_part::<u32>(rule).unwrap_err();
+    /// assert!(err.to_string().starts_with("demo.ron:3:9: "), "{err}");
+    /// ```
+    pub fn parse_part<'a, T: serde::Deserialize<'a>>(&self, part: &'a str) -> Result<T, SpecError> {
         ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
             .with_recursion_limit(MAX_NESTING)
-            .from_str(&self.text)
-            .map_err(|e: ron::error::SpannedError| {
-                // ron's span may start on the blank before the bad value:
-                // point at the value itself.
-                let mut offset = offset_of(&self.text, e.span.start.line, e.span.start.col);
-                let rest = &self.text[offset..];
-                offset += rest.len() - rest.trim_start().len();
-                let message = match e.code {
-                    // ron's words advise its own options, which a user
-                    // of tabula cannot set.
-                    ron::Error::ExceededRecursionLimit => format!(
-                        "nested too deeply: more than {MAX_NESTING} brackets inside one another (a board, parameter or record file needs a few)"
-                    ),
-                    code => shorten(&code.to_string(), MAX_MESSAGE),
-                };
-                SpecError::Parse {
-                    location: location_of(&self.name, &self.text, offset),
-                    message,
-                }
-            })
+            .from_str(part)
+            .map_err(|e| self.ron_error(part, e))
+    }
+
+    /// The error `e` of reading `part`, at its position in the whole text
+    /// (`part` a slice of it; otherwise in `part`).
+    fn ron_error(&self, part: &str, e: ron::error::SpannedError) -> SpecError {
+        // Where `part` starts in the text.
+        let (whole, base) = match (part.as_ptr() as usize)
+            .checked_sub(self.text.as_ptr() as usize)
+            .filter(|b| b + part.len() <= self.text.len())
+        {
+            Some(base) => (self.text.as_str(), base),
+            None => (part, 0),
+        };
+        // ron's span may start on the blank before the bad value:
+        // point at the value itself.
+        let mut offset = base + offset_of(part, e.span.start.line, e.span.start.col);
+        let rest = &whole[offset..];
+        offset += rest.len() - rest.trim_start().len();
+        let message = match e.code {
+            // ron's words advise its own options, which a user
+            // of tabula cannot set.
+            ron::Error::ExceededRecursionLimit => format!(
+                "nested too deeply: more than {MAX_NESTING} brackets inside one another (a board, parameter or record file needs a few)"
+            ),
+            code => shorten(&code.to_string(), MAX_MESSAGE),
+        };
+        SpecError::Parse {
+            location: location_of(&self.name, whole, offset),
+            message,
+        }
     }
 
     /// Where the value at `path` starts, as well as it can be found: a path

@@ -20,6 +20,10 @@ use tabula_sim::game_loop::{ChanceSource, Decider, Ending, Lists, Observer, play
 use crate::legality::{CheckPath, Listed};
 use crate::notation::Notation;
 
+mod tree;
+
+use tree::Tree;
+
 /// A game whose plays can be recorded and replayed.
 pub trait Recordable:
     BoardGame<
@@ -232,6 +236,72 @@ pub enum RecordError {
 impl<P: Serialize, M: Serialize, O: Serialize> Record<P, M, O> {
     /// The record as text.
     pub fn to_text(&self, format: Format) -> Result<String, RecordError> {
+        // Only the game's values are serialized by its types (captured);
+        // the record around them is printed by `Frame::text`, compiled
+        // once for every game.
+        let bad = |e: tree::Error| RecordError::Serialize {
+            format,
+            message: e.to_string(),
+        };
+        let steps = self
+            .steps
+            .iter()
+            .map(|step| {
+                Ok(match step {
+                    Step::Chance(o) => Step::Chance(Tree::of(o)?),
+                    Step::Move { seat, mv } => Step::Move {
+                        seat: *seat,
+                        mv: Tree::of(mv)?,
+                    },
+                })
+            })
+            .collect::<Result<Vec<_>, tree::Error>>()
+            .map_err(bad)?;
+        Frame {
+            game: &self.game,
+            parameters: Tree::of(&self.parameters).map_err(bad)?,
+            seed: self.seed,
+            index: self.index,
+            players: &self.players,
+            steps,
+            end: &self.end,
+        }
+        .text(format)
+    }
+
+    /// Writes the record to `path`, in the format its name says.
+    pub fn write(&self, path: &Path) -> Result<(), RecordError> {
+        let text = self.to_text(Format::of_path(path))?;
+        write_text(path, text)
+    }
+}
+
+/// Writes a record's `text` to `path`.
+fn write_text(path: &Path, text: String) -> Result<(), RecordError> {
+    tabula_core::files::write(path, text).map_err(|error| RecordError::Write {
+        path: path.display().to_string(),
+        error,
+    })
+}
+
+/// A record with its game's values captured: serialized as [`Record`]
+/// is, by the same calls.
+#[derive(Serialize)]
+#[serde(rename = "Record")]
+struct Frame<'r> {
+    game: &'r str,
+    parameters: Tree,
+    seed: u64,
+    index: u64,
+    players: &'r [String],
+    steps: Vec<Step<Tree, Tree>>,
+    end: &'r End,
+}
+
+impl Frame<'_> {
+    /// The record as text: pretty RON (two levels deep, a step a line)
+    /// or pretty JSON, ending in a newline.
+    fn text(&self, format: Format) -> Result<String, RecordError> {
         let bad = |message: String| RecordError::Serialize { format, message };
         match format {
             Format::Ron => {
@@ -250,15 +320,6 @@ impl<P: Serialize, M: Serialize, O: Serialize> Record<P, M, O> {
                 .map_err(|e| bad(e.to_string())),
         }
     }
-
-    /// Writes the record to `path`, in the format its name says.
-    pub fn write(&self, path: &Path) -> Result<(), RecordError> {
-        let text = self.to_text(Format::of_path(path))?;
-        tabula_core::files::write(path, text).map_err(|error| RecordError::Write {
-            path: path.display().to_string(),
-            error,
-        })
-    }
 }
 
 /// Reads a record of game `G` from `path` (JSON if the name ends in
@@ -272,109 +333,239 @@ pub fn read<G: Recordable>(path: &Path) -> Result<RecordOf<G>, RecordError> {
 
 /// Parses a record of game `G` from `source`.
 pub fn parse<G: Recordable>(source: &Source, format: Format) -> Result<RecordOf<G>, RecordError> {
-    #[derive(Deserialize)]
-    struct Head {
-        game: String,
-    }
-    let text = source.text().trim_start();
-    // What a file that does not parse may be instead: empty, or the other
-    // format (chosen by the file name, not the contents).
-    let hint = match (format, text.chars().next()) {
-        (_, None) => " (the file is empty)",
-        (Format::Ron, Some('{')) => {
-            " (this looks like JSON: a record is read as JSON when its file name ends in .json)"
-        }
-        (Format::Json, Some('(')) => {
-            " (this looks like RON: a record is read as JSON only when its file name ends in .json)"
-        }
-        _ => "",
+    // The record around the game's values is read by code compiled once
+    // (`Reader`); only its parameters, moves and outcomes are read by the
+    // game's types, each from its own text, errors placed in the file.
+    let reader = Reader {
+        source,
+        format,
+        game: G::NAME,
+        chance_free: std::mem::size_of::<G::Outcome>() == 0,
     };
-    // A game without chance (its outcome holds nothing) fails on a
-    // chance step with "expected unit": say what is wrong instead.
-    let no_chance = |line: usize| -> String {
-        let chance_free = std::mem::size_of::<G::Outcome>() == 0;
-        let at_chance = source
+    let frame = reader.frame()?;
+    let parameters: G::Parameters = reader.value(frame.parameters)?;
+    let mut steps = Vec::with_capacity(frame.steps.len());
+    for step in frame.steps {
+        steps.push(match step {
+            Step::Chance(o) => Step::Chance(reader.value(o)?),
+            Step::Move { seat, mv } => Step::Move {
+                seat,
+                mv: reader.value(mv)?,
+            },
+        });
+    }
+    let game = match G::from_parameters(&parameters) {
+        Ok(game) => game,
+        Err(e) => return Err(reader.invalid("parameters", e.message)),
+    };
+    reader.check_players(frame.players.len(), game.seats())?;
+    Ok(Record {
+        game: frame.game,
+        parameters,
+        seed: frame.seed,
+        index: frame.index,
+        players: frame.players,
+        steps,
+        end: frame.end,
+    })
+}
+
+/// A record as read before its game's types: its parameters, moves and
+/// outcomes as their text in the file.
+type RawRecord<'s> = Record<&'s str, &'s str, &'s str>;
+
+/// What reads a record's file for a game: the parts that are the same for
+/// every game.
+struct Reader<'s> {
+    source: &'s Source,
+    format: Format,
+    /// The game's name ([`Recordable::NAME`]).
+    game: &'static str,
+    /// Whether the game's outcomes hold nothing (it has no chance).
+    chance_free: bool,
+}
+
+impl<'s> Reader<'s> {
+    /// What a file that does not parse may be instead: empty, or the
+    /// other format (chosen by the file name, not the contents).
+    fn hint(&self) -> &'static str {
+        match (self.format, self.source.text().trim_start().chars().next()) {
+            (_, None) => " (the file is empty)",
+            (Format::Ron, Some('{')) => {
+                " (this looks like JSON: a record is read as JSON when its file name ends in .json)"
+            }
+            (Format::Json, Some('(')) => {
+                " (this looks like RON: a record is read as JSON only when its file name ends in .json)"
+            }
+            _ => "",
+        }
+    }
+
+    /// A game without chance (its outcome holds nothing) fails on a
+    /// chance step with "expected unit": say what is wrong instead.
+    fn no_chance(&self, line: usize) -> String {
+        let at_chance = self
+            .source
             .text()
             .lines()
             .nth(line.saturating_sub(1))
             .is_some_and(|l| l.contains("Chance"));
-        if chance_free && at_chance {
+        if self.chance_free && at_chance {
             format!(
                 " ({} has no chance steps: its records hold Move steps only)",
-                G::NAME
+                self.game
             )
         } else {
             String::new()
         }
-    };
-    let json = |e: serde_json::Error| {
+    }
+
+    /// A RON parse error with its hints.
+    fn ron(&self, e: SpecError) -> RecordError {
+        match e {
+            SpecError::Parse { location, message } => SpecError::Parse {
+                message: format!("{message}{}{}", self.hint(), self.no_chance(location.line)),
+                location,
+            },
+            other => other,
+        }
+        .into()
+    }
+
+    /// A JSON parse error in `part` (a slice of the text) with its hints,
+    /// at its position in the whole text.
+    fn json(&self, e: serde_json::Error, part: &str) -> RecordError {
         // serde_json's message ends with the position given in front.
         let message = e.to_string();
         let message = match message.rfind(" at line ") {
             Some(at) => message[..at].to_string(),
             None => message,
         };
+        // serde_json counts lines from 1 and columns in bytes from the
+        // line's start: where `part` starts, in those terms.
+        let text = self.source.text();
+        let base = (part.as_ptr() as usize)
+            .checked_sub(text.as_ptr() as usize)
+            .filter(|b| b + part.len() <= text.len())
+            .unwrap_or(0);
+        let before = &text[..base];
+        let base_line = before.matches('\n').count();
+        let base_column = before.len() - before.rfind('\n').map_or(0, |i| i + 1);
+        let (line, column) = match e.line() {
+            0 => (0, e.column()),
+            1 => (base_line + 1, base_column + e.column()),
+            l => (base_line + l, e.column()),
+        };
         SpecError::Parse {
             location: Location {
-                file: source.name().to_string(),
-                line: e.line().max(1),
-                column: e.column().max(1),
+                file: self.source.name().to_string(),
+                line: line.max(1),
+                column: column.max(1),
             },
-            message: format!("{message}{hint}{}", no_chance(e.line())),
+            message: format!("{message}{}{}", self.hint(), self.no_chance(line)),
         }
-    };
-    let ron = |e: SpecError| match e {
-        SpecError::Parse { location, message } => SpecError::Parse {
-            message: format!("{message}{hint}{}", no_chance(location.line)),
-            location,
-        },
-        other => other,
-    };
-    // The game's name first, so a record of another game says so rather
-    // than failing on its moves.
-    let head: Option<Head> = match format {
-        Format::Ron => ron::from_str::<Head>(source.text()).ok(),
-        Format::Json => serde_json::from_str::<Head>(source.text()).ok(),
-    };
-    if let Some(head) = head
-        && head.game != G::NAME
-    {
-        return Err(source
-            .invalid(
-                &[PathItem::Field("game")],
+        .into()
+    }
+
+    /// A validation error at the record's field `field`.
+    fn invalid(&self, field: &str, message: String) -> RecordError {
+        self.source
+            .invalid(&[PathItem::Field(field)], message)
+            .into()
+    }
+
+    /// The record with its game's values as text, checked to be of this
+    /// game.
+    fn frame(&self) -> Result<RawRecord<'s>, RecordError> {
+        type RonRecord<'s> =
+            Record<&'s ron::value::RawValue, &'s ron::value::RawValue, &'s ron::value::RawValue>;
+        type JsonRecord<'s> = Record<
+            &'s serde_json::value::RawValue,
+            &'s serde_json::value::RawValue,
+            &'s serde_json::value::RawValue,
+        >;
+        #[derive(Deserialize)]
+        struct Head {
+            game: String,
+        }
+        let text = self.source.text();
+        let frame = match self.format {
+            Format::Ron => self
+                .source
+                .parse_part::<RonRecord<'s>>(text)
+                .map(|r| raw(r, |v| v.get_ron()))
+                .map_err(|e| self.ron(e)),
+            Format::Json => serde_json::from_str::<JsonRecord<'s>>(text)
+                .map(|r| raw(r, |v| v.get()))
+                .map_err(|e| self.json(e, text)),
+        };
+        // The game's name first, so a record of another game says so
+        // rather than failing on its moves.
+        let game = match &frame {
+            Ok(frame) => Some(frame.game.clone()),
+            Err(_) => match self.format {
+                Format::Ron => ron::from_str::<Head>(text).ok(),
+                Format::Json => serde_json::from_str::<Head>(text).ok(),
+            }
+            .map(|head| head.game),
+        };
+        if let Some(game) = game
+            && game != self.game
+        {
+            return Err(self.invalid(
+                "game",
                 format!(
                     "this is a record of {:?}, not of {:?}",
-                    tabula_core::text::excerpt(&head.game),
-                    G::NAME
+                    tabula_core::text::excerpt(&game),
+                    self.game
                 ),
-            )
-            .into());
-    }
-    let record: RecordOf<G> = match format {
-        Format::Ron => source.parse().map_err(ron)?,
-        Format::Json => serde_json::from_str(source.text()).map_err(json)?,
-    };
-    let game = match G::from_parameters(&record.parameters) {
-        Ok(game) => game,
-        Err(e) => {
-            return Err(source
-                .invalid(&[PathItem::Field("parameters")], e.message)
-                .into());
+            ));
         }
-    };
-    if !record.players.is_empty() && record.players.len() != game.seats() {
-        return Err(source
-            .invalid(
-                &[PathItem::Field("players")],
-                format!(
-                    "it names {} players, but the game seats {}",
-                    record.players.len(),
-                    game.seats()
-                ),
-            )
-            .into());
+        frame
     }
-    Ok(record)
+
+    /// A parameters value, move or outcome read from its text.
+    fn value<T: DeserializeOwned>(&self, part: &str) -> Result<T, RecordError> {
+        match self.format {
+            Format::Ron => self.source.parse_part(part).map_err(|e| self.ron(e)),
+            Format::Json => serde_json::from_str(part).map_err(|e| self.json(e, part)),
+        }
+    }
+
+    /// An error if the record names players, but not as many as the
+    /// game seats.
+    fn check_players(&self, players: usize, seats: usize) -> Result<(), RecordError> {
+        if players != 0 && players != seats {
+            return Err(self.invalid(
+                "players",
+                format!("it names {players} players, but the game seats {seats}"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// `record` with its raw values as their text.
+fn raw<'s, V: ?Sized>(
+    record: Record<&'s V, &'s V, &'s V>,
+    text: fn(&'s V) -> &'s str,
+) -> RawRecord<'s> {
+    Record {
+        game: record.game,
+        parameters: text(record.parameters),
+        seed: record.seed,
+        index: record.index,
+        players: record.players,
+        steps: record
+            .steps
+            .into_iter()
+            .map(|step| match step {
+                Step::Chance(o) => Step::Chance(text(o)),
+                Step::Move { seat, mv } => Step::Move { seat, mv: text(mv) },
+            })
+            .collect(),
+        end: record.end,
+    }
 }
 
 /// What a successful replay found.

@@ -348,6 +348,129 @@ fn bad_record_files_say_where() {
     }
 }
 
+/// The error of reading `text` as a whole `Record` of `KeepOrGamble` with
+/// the game's types (as records were read before their frame was read
+/// once for every game): file:line:column and message.
+fn whole_record_error(name: &str, text: &str, format: Format) -> String {
+    match format {
+        Format::Ron => tabula_core::spec::Source::embedded(name, text)
+            .parse::<record::RecordOf<KeepOrGamble>>()
+            .expect_err("a bad record")
+            .to_string(),
+        Format::Json => {
+            let e = serde_json::from_str::<record::RecordOf<KeepOrGamble>>(text)
+                .expect_err("a bad record");
+            let message = e.to_string();
+            let message = &message[..message.rfind(" at line ").expect("a position")];
+            format!(
+                "{name}:{}:{}: {message}",
+                e.line().max(1),
+                e.column().max(1)
+            )
+        }
+    }
+}
+
+/// `text` with its `n`th (from 0) `from` made `to`.
+fn replace_nth(text: &str, from: &str, n: usize, to: &str) -> String {
+    let at = text
+        .match_indices(from)
+        .nth(n)
+        .unwrap_or_else(|| panic!("{from:?} {n} times"))
+        .0;
+    format!("{}{to}{}", &text[..at], &text[at + from.len()..])
+}
+
+#[test]
+fn an_error_inside_a_move_an_outcome_or_the_parameters_names_its_place_in_the_file() {
+    let rec = dice_record();
+    for format in [Format::Ron, Format::Json] {
+        let text = rec.to_text(format).expect("text");
+        let q = |s: &str| match format {
+            Format::Ron => s.to_string(),
+            Format::Json => format!("\"{s}\""),
+        };
+        // A move late in the record, an outcome, the parameters, and a
+        // seat: each with the message and position reading the whole
+        // record with the game's types gave.
+        let moves = text.matches(&q("Keep")).count();
+        let cases = [
+            (
+                replace_nth(&text, &q("Keep"), moves - 1, &q("Fold")),
+                "`Fold`",
+            ),
+            (replace_nth(&text, &q("Gamble"), 2, "[1, 2]"), ""),
+            (
+                match format {
+                    Format::Ron => replace_nth(&text, "Chance(", 7, "Chance(300"),
+                    Format::Json => replace_nth(&text, "\"Chance\": ", 7, "\"Chance\": 300"),
+                },
+                "",
+            ),
+            (
+                replace_nth(
+                    &text,
+                    &format!("{}: 3", q("rounds")),
+                    0,
+                    &format!("{}: \"three\"", q("rounds")),
+                ),
+                "",
+            ),
+            (
+                match format {
+                    Format::Ron => replace_nth(&text, "rounds: 3,", 0, ""),
+                    Format::Json => replace_nth(&text, "\"rounds\": 3", 0, ""),
+                },
+                "`rounds`",
+            ),
+            (
+                replace_nth(
+                    &text,
+                    &format!("{}: 1", q("seat")),
+                    2,
+                    &format!("{}: -1", q("seat")),
+                ),
+                "",
+            ),
+        ];
+        for (bad, want) in cases {
+            assert_ne!(bad, text);
+            check_error(format, &bad, want, true);
+        }
+        // A syntax error inside a value: its position as before; the
+        // words are the format's own, for any value (the record's frame
+        // reads a value's text before the game's types do).
+        let bad = replace_nth(&text, &q("Gamble"), 1, &format!("{} ]", q("Gamble")));
+        check_error(format, &bad, "", false);
+    }
+}
+
+/// Checks the error of reading `bad`: as reading the whole record with
+/// the game's types gave it (its position only, unless `same_message`),
+/// containing `want`, and in the record's body.
+fn check_error(format: Format, bad: &str, want: &str, same_message: bool) {
+    let name = format!("bad.{}", format.extension());
+    let source = tabula_core::spec::Source::embedded(name.clone(), bad.to_string());
+    let err = record::parse::<KeepOrGamble>(&source, format)
+        .expect_err("a bad value")
+        .to_string();
+    let whole = whole_record_error(&name, bad, format);
+    if same_message {
+        assert_eq!(err, whole, "{bad}");
+    } else {
+        let at = |e: &str| e.split(": ").next().map(str::to_string);
+        assert_eq!(at(&err), at(&whole), "{err}\n{whole}");
+    }
+    assert!(err.contains(want), "{err}");
+    // Not at the file's start: in the record's body.
+    let line: usize = err
+        .strip_prefix(&format!("{name}:"))
+        .and_then(|r| r.split(':').next())
+        .and_then(|l| l.parse().ok())
+        .expect("a line");
+    assert!(line > 1, "{err}");
+}
+
 /// The line and column (from 1) of the value after `key` in `text`.
 fn text_position(text: &str, key: &str) -> String {
     let start = text.find(key).expect("the key") + key.len();
