@@ -5,22 +5,9 @@
 //! records; and each reads back to the record it was written from.
 
 use crate::common;
+use crate::common::generic_record::generic_text;
 use std::path::{Path, PathBuf};
-use tabula::play::record::{self, Format, RecordOf, Recordable};
-
-/// The record as text, serialized whole with the game's types: pretty
-/// RON two levels deep, or pretty JSON, and a newline.
-fn generic_text<G: Recordable>(rec: &RecordOf<G>, format: Format) -> String {
-    let mut text = match format {
-        Format::Ron => {
-            ron::ser::to_string_pretty(rec, ron::ser::PrettyConfig::default().depth_limit(2))
-                .expect("RON")
-        }
-        Format::Json => serde_json::to_string_pretty(rec).expect("JSON"),
-    };
-    text.push('\n');
-    text
-}
+use tabula::play::record::{self, Format, Recordable};
 
 /// Every file in `dir`, sorted.
 fn files(dir: &Path) -> Vec<PathBuf> {

@@ -2,6 +2,8 @@
 //! compare with golden transcripts.
 #![allow(dead_code)]
 
+pub mod generic_record;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

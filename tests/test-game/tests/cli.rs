@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use tabula::play::record::{self, Format, RecordOf, Recordable};
+use tabula::play::record::{self, Format, Recordable};
 
 use crate::common::*;
 
@@ -1226,20 +1226,9 @@ fn optimal_fewest_finishes_a_one_player_race_in_the_fewest_flips() {
     assert!(err.contains("is solved for one seat, not 2"), "{err}");
 }
 
-/// The record as text, serialized whole with the game's types (the way
-/// records were written before their frame was printed once for every
-/// game, kept here only): pretty RON two levels deep, or pretty JSON.
-fn generic_text<G: Recordable>(rec: &RecordOf<G>, format: Format) -> String {
-    let mut text = match format {
-        Format::Ron => {
-            ron::ser::to_string_pretty(rec, ron::ser::PrettyConfig::default().depth_limit(2))
-                .expect("RON")
-        }
-        Format::Json => serde_json::to_string_pretty(rec).expect("JSON"),
-    };
-    text.push('\n');
-    text
-}
+#[path = "../../cli/common/generic_record.rs"]
+mod generic_record;
+use generic_record::generic_text;
 
 /// Every record written by `tabula ARGS --record DIR --record-format F`,
 /// in both formats, is byte for byte the whole record serialized, and

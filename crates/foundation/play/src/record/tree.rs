@@ -291,49 +291,29 @@ impl Items {
     }
 }
 
-impl SerializeSeq for Items {
-    type Ok = Tree;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Tree, Error> {
-        Ok(self.done())
-    }
+/// The four kinds of a list of items, each one trait's name for the same
+/// two calls.
+macro_rules! items {
+    ($($kind:ident::$element:ident),*) => {$(
+        impl $kind for Items {
+            type Ok = Tree;
+            type Error = Error;
+            fn $element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+                self.push(value)
+            }
+            fn end(self) -> Result<Tree, Error> {
+                Ok(self.done())
+            }
+        }
+    )*};
 }
 
-impl SerializeTuple for Items {
-    type Ok = Tree;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Tree, Error> {
-        Ok(self.done())
-    }
-}
-
-impl SerializeTupleStruct for Items {
-    type Ok = Tree;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Tree, Error> {
-        Ok(self.done())
-    }
-}
-
-impl SerializeTupleVariant for Items {
-    type Ok = Tree;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Tree, Error> {
-        Ok(self.done())
-    }
-}
+items!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl SerializeMap for Map {
     type Ok = Tree;
