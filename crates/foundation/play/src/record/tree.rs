@@ -345,43 +345,32 @@ impl Fields {
     }
 }
 
-impl SerializeStruct for Fields {
-    type Ok = Tree;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.field(key, value)
-    }
-    fn skip_field(&mut self, key: &'static str) -> Result<(), Error> {
-        self.fields.push(Field(key, None));
-        Ok(())
-    }
-    fn end(self) -> Result<Tree, Error> {
-        Ok(self.done())
-    }
+/// The two kinds of a list of named fields, each one trait's name for the
+/// same three calls.
+macro_rules! fields {
+    ($($kind:ident),*) => {$(
+        impl $kind for Fields {
+            type Ok = Tree;
+            type Error = Error;
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<(), Error> {
+                self.field(key, value)
+            }
+            fn skip_field(&mut self, key: &'static str) -> Result<(), Error> {
+                self.fields.push(Field(key, None));
+                Ok(())
+            }
+            fn end(self) -> Result<Tree, Error> {
+                Ok(self.done())
+            }
+        }
+    )*};
 }
 
-impl SerializeStructVariant for Fields {
-    type Ok = Tree;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.field(key, value)
-    }
-    fn skip_field(&mut self, key: &'static str) -> Result<(), Error> {
-        self.fields.push(Field(key, None));
-        Ok(())
-    }
-    fn end(self) -> Result<Tree, Error> {
-        Ok(self.done())
-    }
-}
+fields!(SerializeStruct, SerializeStructVariant);
 
 /// The captured calls, made again.
 impl Serialize for Tree {
