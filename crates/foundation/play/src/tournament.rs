@@ -94,7 +94,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use tabula_core::{Agent, BoardGame, Streams};
 use tabula_sim::{Collector, Shard};

@@ -2,7 +2,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
 use tabula_core::{
     BoardGame, Chance, GameResult, GameRng, Seat, Status, Streams, agent_rng, game_rng,
 };
@@ -349,36 +348,71 @@ impl Simulation {
         };
         let done = AtomicU64::new(0);
         let start = Instant::now();
-        let merged = pool.install(|| {
-            (0..chunks)
-                .into_par_iter()
-                .try_fold(
-                    || (collector.clone(), tally()),
-                    |(acc, mut tally), index| {
-                        let first = range.start + index * chunk;
-                        let last = (first + chunk).min(range.end);
-                        let acc =
-                            self.run_chunk(path, game, agents(), acc, tally.as_mut(), first..last)?;
-                        progress(done.fetch_add(last - first, Ordering::Relaxed) + last - first);
-                        Ok::<_, SimError>((acc, tally))
-                    },
-                )
-                .map(|folded| {
-                    folded.map(|(mut acc, tally)| {
-                        if let Some(mut tally) = tally {
-                            tally.drain(|square, times| acc.landings(square, times));
-                        }
-                        acc
-                    })
-                })
-                .try_reduce(
-                    || collector.clone(),
-                    |mut a, b| {
-                        a.merge(b);
-                        Ok(a)
-                    },
-                )
-        })?;
+        // Each worker folds the chunks it runs into an accumulator of its
+        // own (with its tally); a worker that starts a chunk while its own
+        // is in use (waiting inside a chunk for nested parallel work)
+        // folds that chunk apart. The work goes to rayon as a `dyn`
+        // closure (see `parallel`), so rayon's machinery is not compiled
+        // again for every game, collector and agent.
+        type Held<C> = (C, Option<LandingTally>);
+        let own: Vec<Mutex<Option<Held<C>>>> = (0..pool.current_num_threads())
+            .map(|_| Mutex::new(None))
+            .collect();
+        let apart: Mutex<Vec<Held<C>>> = Mutex::new(Vec::new());
+        let failed: Mutex<Option<SimError>> = Mutex::new(None);
+        let chunk_run = |index: u64| -> Result<(), SimError> {
+            let first = range.start + index * chunk;
+            let last = (first + chunk).min(range.end);
+            let slot = rayon::current_thread_index()
+                .and_then(|worker| own.get(worker))
+                .and_then(|slot| slot.try_lock().ok());
+            match slot {
+                Some(mut held) => {
+                    let (acc, mut tally) = held
+                        .take()
+                        .unwrap_or_else(|| (collector.clone(), tally()));
+                    let acc =
+                        self.run_chunk(path, game, agents(), acc, tally.as_mut(), first..last)?;
+                    *held = Some((acc, tally));
+                }
+                None => {
+                    let mut tally = tally();
+                    let acc = self.run_chunk(
+                        path,
+                        game,
+                        agents(),
+                        collector.clone(),
+                        tally.as_mut(),
+                        first..last,
+                    )?;
+                    lock(&apart).push((acc, tally));
+                }
+            }
+            progress(done.fetch_add(last - first, Ordering::Relaxed) + last - first);
+            Ok(())
+        };
+        let finished = crate::parallel::each_index(&pool, chunks, &|index| match chunk_run(index) {
+            Ok(()) => true,
+            Err(e) => {
+                lock(&failed).get_or_insert(e);
+                false
+            }
+        });
+        if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            return Err(e);
+        }
+        debug_assert!(finished, "a chunk stopped the run without an error");
+        let mut merged = collector.clone();
+        let held = own
+            .into_iter()
+            .filter_map(|slot| slot.into_inner().unwrap_or_else(|e| e.into_inner()))
+            .chain(apart.into_inner().unwrap_or_else(|e| e.into_inner()));
+        for (mut acc, tally) in held {
+            if let Some(mut tally) = tally {
+                tally.drain(|square, times| acc.landings(square, times));
+            }
+            merged.merge(acc);
+        }
         Ok(Run {
             collector: merged,
             games: range.end - range.start,
@@ -709,6 +743,12 @@ pub fn replay<G: BoardGame, P: ChancePath<G>>(
         max_steps,
         &mut Tap(on_event),
     )
+}
+
+/// `mutex`'s value, also after a panic elsewhere while it was held (the
+/// run then fails with that panic anyway).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The process's pool of `threads` worker threads, built on first use and

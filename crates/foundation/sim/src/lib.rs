@@ -47,6 +47,7 @@ pub mod conformance;
 pub mod dice_test;
 pub mod game_loop;
 mod harness;
+pub mod parallel;
 mod seating;
 mod seats;
 pub mod table;

@@ -384,14 +384,21 @@ impl Tournament {
             let batch: Vec<(usize, (usize, std::ops::Range<u64>))> =
                 (first..last).map(|j| (j, plan.job(j))).collect();
             first = last;
-            let outs: Vec<Result<Job<C>, TournamentError>> = pool.install(|| {
-                batch
-                    .par_iter()
-                    .map(|(_, (p, range))| ctx.job(*p, range.clone()))
-                    .collect()
+            // Through a `dyn` closure, so rayon's machinery is compiled
+            // once and not for every game (see `tabula_sim::parallel`).
+            let outs: Vec<std::sync::Mutex<Option<Result<Job<C>, TournamentError>>>> =
+                batch.iter().map(|_| std::sync::Mutex::new(None)).collect();
+            tabula_sim::parallel::each_index(&pool, batch.len() as u64, &|i| {
+                let (_, (p, range)) = &batch[i as usize];
+                let out = ctx.job(*p, range.clone());
+                *outs[i as usize].lock().unwrap_or_else(|e| e.into_inner()) = Some(out);
+                true
             });
             for ((index, _), out) in batch.iter().zip(outs) {
-                let out = out?;
+                let out = out
+                    .into_inner()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .expect("every job of the batch ran")?;
                 keep(*index, &out);
                 fold.add(out);
             }
