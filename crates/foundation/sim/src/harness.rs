@@ -368,9 +368,8 @@ impl Simulation {
                 .and_then(|slot| slot.try_lock().ok());
             match slot {
                 Some(mut held) => {
-                    let (acc, mut tally) = held
-                        .take()
-                        .unwrap_or_else(|| (collector.clone(), tally()));
+                    let (acc, mut tally) =
+                        held.take().unwrap_or_else(|| (collector.clone(), tally()));
                     let acc =
                         self.run_chunk(path, game, agents(), acc, tally.as_mut(), first..last)?;
                     *held = Some((acc, tally));
@@ -391,13 +390,14 @@ impl Simulation {
             progress(done.fetch_add(last - first, Ordering::Relaxed) + last - first);
             Ok(())
         };
-        let finished = crate::parallel::each_index(&pool, chunks, &|index| match chunk_run(index) {
-            Ok(()) => true,
-            Err(e) => {
-                lock(&failed).get_or_insert(e);
-                false
-            }
-        });
+        let finished =
+            crate::parallel::each_index(&pool, chunks, &|index| match chunk_run(index) {
+                Ok(()) => true,
+                Err(e) => {
+                    lock(&failed).get_or_insert(e);
+                    false
+                }
+            });
         if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
             return Err(e);
         }
