@@ -171,7 +171,12 @@ inventory::collect!(AgentEntry);
 
 /// The agents registered for game type `G`, sorted by name.
 pub fn entries<G: BoardGame + 'static>() -> Result<Vec<&'static AgentEntry>, CoreError> {
-    let game = TypeId::of::<G>();
+    entries_of(TypeId::of::<G>())
+}
+
+/// [`entries`] of the game type `game`: not generic, so compiled once
+/// here and not again in every game's crate.
+fn entries_of(game: TypeId) -> Result<Vec<&'static AgentEntry>, CoreError> {
     registry::sorted_unique(
         "agent",
         inventory::iter::<AgentEntry>
@@ -183,7 +188,12 @@ pub fn entries<G: BoardGame + 'static>() -> Result<Vec<&'static AgentEntry>, Cor
 /// The names a user may type for `G`'s agents: `greedy`, or
 /// `alphabeta[-BUDGET]` for one that takes a parameter.
 pub fn names<G: BoardGame + 'static>() -> Result<Vec<String>, CoreError> {
-    Ok(entries::<G>()?
+    names_of(TypeId::of::<G>())
+}
+
+/// [`names`] of the game type `game`, compiled once.
+fn names_of(game: TypeId) -> Result<Vec<String>, CoreError> {
+    Ok(entries_of(game)?
         .iter()
         .map(|e| match e.parameter {
             Some(p) => format!("{}[-{p}]", e.name),
@@ -194,7 +204,12 @@ pub fn names<G: BoardGame + 'static>() -> Result<Vec<String>, CoreError> {
 
 /// `G`'s agents as `tabula list` shows them (kind `"agent"`).
 pub fn plugins<G: BoardGame + 'static>() -> Result<Vec<PluginInfo>, CoreError> {
-    Ok(entries::<G>()?
+    plugins_of(TypeId::of::<G>())
+}
+
+/// [`plugins`] of the game type `game`, compiled once.
+fn plugins_of(game: TypeId) -> Result<Vec<PluginInfo>, CoreError> {
+    Ok(entries_of(game)?
         .iter()
         .map(|e| PluginInfo {
             kind: "agent",
@@ -208,7 +223,12 @@ pub fn plugins<G: BoardGame + 'static>() -> Result<Vec<PluginInfo>, CoreError> {
 pub fn find<G: BoardGame + 'static>(
     name: &str,
 ) -> Result<(&'static AgentEntry, Option<String>), AgentError> {
-    let entries = entries::<G>()?;
+    find_of(TypeId::of::<G>(), name)
+}
+
+/// [`find`] for the game type `game`, compiled once.
+fn find_of(game: TypeId, name: &str) -> Result<(&'static AgentEntry, Option<String>), AgentError> {
+    let entries = entries_of(game)?;
     if let Some(e) = entries.iter().find(|e| e.name == name) {
         return Ok((e, None));
     }
@@ -223,7 +243,7 @@ pub fn find<G: BoardGame + 'static>(
     }
     Err(AgentError::Unknown {
         name: tabula_core::text::excerpt(name),
-        known: names::<G>()?,
+        known: names_of(game)?,
     })
 }
 

@@ -603,7 +603,26 @@ pub fn replay<G: Recordable + Notation>(
 pub fn replay_on<G: Recordable + Notation, K: CheckPath<G>>(
     checks: K,
     record: &RecordOf<G>,
-    on_step: impl FnMut(usize, &G, &G::State, &Step<G::Move, G::Outcome>),
+    mut on_step: impl FnMut(usize, &G, &G::State, &Step<G::Move, G::Outcome>),
+) -> Result<Replayed<G>, RecordError> {
+    // Through one `dyn` callback, so each game compiles the game loop for
+    // replaying once, not once for every caller's closure.
+    replay_dyn(checks, record, &mut on_step)
+}
+
+/// The callback [`replay_on`] passes on, of one type for all callers.
+type OnStep<'a, G> = &'a mut dyn FnMut(
+    usize,
+    &G,
+    &<G as BoardGame>::State,
+    &Step<<G as BoardGame>::Move, <G as BoardGame>::Outcome>,
+);
+
+/// [`replay_on`] with its callback as one type.
+fn replay_dyn<G: Recordable + Notation, K: CheckPath<G>>(
+    checks: K,
+    record: &RecordOf<G>,
+    on_step: OnStep<'_, G>,
 ) -> Result<Replayed<G>, RecordError> {
     let game = G::from_parameters(&record.parameters)
         .map_err(|m| RecordError::End(format!("invalid parameters: {m}")))?;

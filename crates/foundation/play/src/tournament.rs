@@ -472,6 +472,91 @@ pub struct PartResults<C> {
     wall_time_s: f64,
 }
 
+impl<C> PartResults<C> {
+    /// The part as JSON, as `serde_json::to_value` writes it. The frame
+    /// (jobs, tallies, faults) is written by code compiled once here, with
+    /// each collector turned into JSON first: a game compiles only its
+    /// collectors' serde, not the whole part's.
+    pub fn to_json(&self) -> Result<serde_json::Value, serde_json::Error>
+    where
+        C: Serialize,
+    {
+        self.as_json_frame()?.to_value()
+    }
+
+    /// The part from the JSON [`to_json`](Self::to_json) wrote, as
+    /// `serde_json::from_value` reads it: the frame by code compiled once
+    /// here, then each collector.
+    pub fn from_json(value: serde_json::Value) -> Result<Self, serde_json::Error>
+    where
+        C: serde::de::DeserializeOwned,
+    {
+        let frame = PartResults::<serde_json::Value>::from_value(value)?;
+        let mut jobs = Vec::with_capacity(frame.jobs.len());
+        for job in frame.jobs {
+            let collectors = job
+                .collectors
+                .into_iter()
+                .map(|c| c.map(serde_json::from_value).transpose())
+                .collect::<Result<_, _>>()?;
+            jobs.push(Job {
+                pairing: job.pairing,
+                tallies: job.tallies,
+                games: job.games,
+                collectors,
+                faults: job.faults,
+                deal: job.deal,
+            });
+        }
+        Ok(PartResults {
+            first_job: frame.first_job,
+            jobs,
+            threads: frame.threads,
+            wall_time_s: frame.wall_time_s,
+        })
+    }
+
+    /// The part with its collectors as JSON.
+    fn as_json_frame(&self) -> Result<PartResults<serde_json::Value>, serde_json::Error>
+    where
+        C: Serialize,
+    {
+        let mut jobs = Vec::with_capacity(self.jobs.len());
+        for job in &self.jobs {
+            jobs.push(Job {
+                pairing: job.pairing,
+                tallies: job.tallies.clone(),
+                games: job.games.clone(),
+                collectors: job
+                    .collectors
+                    .iter()
+                    .map(|c| c.as_ref().map(serde_json::to_value).transpose())
+                    .collect::<Result<_, _>>()?,
+                faults: job.faults.clone(),
+                deal: job.deal.clone(),
+            });
+        }
+        Ok(PartResults {
+            first_job: self.first_job,
+            jobs,
+            threads: self.threads,
+            wall_time_s: self.wall_time_s,
+        })
+    }
+}
+
+impl PartResults<serde_json::Value> {
+    /// Not generic: compiled once, in this crate.
+    fn to_value(&self) -> Result<serde_json::Value, serde_json::Error> {
+        serde_json::to_value(self)
+    }
+
+    /// Not generic: compiled once, in this crate.
+    fn from_value(value: serde_json::Value) -> Result<Self, serde_json::Error> {
+        serde_json::from_value(value)
+    }
+}
+
 /// A tournament's pairings, seatings and jobs. The jobs are computed,
 /// not stored: a tournament of many games keeps its plan small.
 struct Plan {

@@ -153,14 +153,11 @@ impl<G: Rules> GameKind for Registered<G> {
     }
 
     fn plugins(&self) -> Result<Vec<PluginInfo>, CoreError> {
-        let mut all = tabula_play::agents::plugins::<G>()?;
-        if let Some(plugins) = self.caps.plugins {
-            let own = plugins()?;
-            all.retain(|a| !own.iter().any(|p| p.name == a.name));
-            all.extend(own);
-            all.sort_by_key(|p| (p.kind, p.name));
-        }
-        Ok(all)
+        let all = tabula_play::agents::plugins::<G>()?;
+        Ok(match self.caps.plugins {
+            Some(plugins) => with_own_plugins(all, plugins()?),
+            None => all,
+        })
     }
 
     fn agents(&self) -> Vec<(&'static str, Option<&'static str>, &'static str)> {
@@ -739,4 +736,13 @@ where
     let aim = crate::exact::aim_of(objective)?;
     let policy = optimal_policy(game, aim)?;
     Ok(Box::new(tabula_core::Rule::shared(policy)))
+}
+
+/// A game's agents `all` with its own plugins `own` (which replace agents
+/// of the same name), sorted by kind and name. Not generic: compiled once.
+fn with_own_plugins(mut all: Vec<PluginInfo>, own: Vec<PluginInfo>) -> Vec<PluginInfo> {
+    all.retain(|a| !own.iter().any(|p| p.name == a.name));
+    all.extend(own);
+    all.sort_by_key(|p| (p.kind, p.name));
+    all
 }

@@ -152,7 +152,7 @@ impl TournamentOptions {
             let mut results = Vec::with_capacity(parts.len());
             for part in &parts {
                 let state = part.header()?.state;
-                let read = serde_json::from_value::<PartResults<C>>(state).map_err(|e| {
+                let read = PartResults::<C>::from_json(state).map_err(|e| {
                     format!("{}: its tournament results cannot be read: {e}", part.file)
                 })?;
                 engine
@@ -196,7 +196,7 @@ impl TournamentOptions {
                 engine.seed(),
                 engine.total_games(entrants.len(), game.seats()),
                 games,
-                serde_json::to_value(&results)?,
+                results.to_json()?,
             );
             return Ok((out.standings, out.collectors));
         } else {
