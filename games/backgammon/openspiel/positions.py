@@ -52,15 +52,23 @@ def encode_tensor(t):
     return points + "".join(chr(48 + int(t[k])) for k in (192, 193, 195, 196))
 
 
-def finals(state, player, out):
+def finals(state, player, out, halves=None):
     """Adds to `out` (observation tensors, as tuples) every position the
-    legal whole turns from `state` lead to."""
+    legal whole turns from `state` lead to. `halves` holds the positions
+    after a double's first half already followed: first halves that reach
+    the same position (the same board, dice and player, so the same
+    second halves) are followed once, which leaves `out` the same."""
+    if halves is None:
+        halves = set()
     for a in state.legal_actions():
         child = state.clone()
         child.apply_action(a)
         if not child.is_terminal() and child.current_player() == player:
             # The second half of a double.
-            finals(child, player, out)
+            half = tuple(child.observation_tensor(0))
+            if half not in halves:
+                halves.add(half)
+                finals(child, player, out, halves)
         else:
             out.add(tuple(child.observation_tensor(0)[:198]))
 

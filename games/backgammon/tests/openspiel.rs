@@ -7,7 +7,9 @@
 //! Slow (about two minutes): `#[ignore]`d, run by `.ci/run`. Needs
 //! python3 with venv and pip, and the network the first time; without
 //! them it says SKIPPED and why. `TABULA_OPENSPIEL_POSITIONS=N` checks N
-//! positions instead of 100,000.
+//! positions instead of 100,000. `TABULA_OPENSPIEL_PYTHON=PATH` uses that
+//! python, which must have the pinned `open-spiel` (`.ci/run` passes its
+//! Python step's), instead of making a virtual environment.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -177,6 +179,16 @@ fn python() -> Result<PathBuf, String> {
             .status()
             .is_ok_and(|s| s.success())
     };
+    if let Some(given) = std::env::var_os("TABULA_OPENSPIEL_PYTHON") {
+        let given = PathBuf::from(given);
+        // Asked for by name: a python without the wheel fails the test.
+        assert!(
+            has(&given),
+            "TABULA_OPENSPIEL_PYTHON={} has no open-spiel {OPENSPIEL}",
+            given.display()
+        );
+        return Ok(given);
+    }
     if has(&py) {
         return Ok(py);
     }
