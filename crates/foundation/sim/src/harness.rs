@@ -971,4 +971,40 @@ mod tests {
             assert_eq!(wins(threads).unwrap(), one, "{threads} threads");
         }
     }
+
+    /// Agents whose making waits on parallel work of its own (as a solve
+    /// does): a worker waiting in that work starts other chunks meanwhile,
+    /// which fold apart from its own. Every game is still counted once.
+    /// (Whether a worker takes a chunk while it waits is up to rayon's
+    /// scheduling: in two of three runs of this test some did, 8 and 9
+    /// chunks; the counts must be right either way.)
+    #[test]
+    fn chunks_started_while_a_worker_waits_are_each_counted_once() {
+        let busy = |n: u64| (0..n).fold(0u64, |a, i| a.wrapping_mul(31).wrapping_add(i));
+        let wins = |threads| {
+            let mut sim = Simulation::new(200_000).with_seed(2).with_threads(threads);
+            sim.chunk = 100;
+            sim.run_with(
+                &Pick,
+                || {
+                    // The first half sleeps, so another worker takes the
+                    // second, and this one, waiting for it, takes chunks.
+                    let ((), b) = rayon::join(
+                        || std::thread::sleep(Duration::from_micros(300)),
+                        || busy(300_000),
+                    );
+                    std::hint::black_box(b);
+                    Learner(0)
+                },
+                Wins::new(2),
+                &|_| {},
+            )
+            .map(|run| run.collector.wins().to_vec())
+        };
+        let one = wins(1).unwrap();
+        assert_eq!(one.iter().sum::<u64>(), 200_000);
+        for threads in [2, 4, 4, 4, 4] {
+            assert_eq!(wins(threads).unwrap(), one, "{threads} threads");
+        }
+    }
 }
