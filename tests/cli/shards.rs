@@ -328,6 +328,68 @@ fn every_games_tournament_splits_and_merges_exactly() {
     );
 }
 
+/// A part's collectors, per seating: `null` for a game without a tally
+/// (noline), the tally itself for one with (Chance-it's turn counts). The
+/// tournament runs both with one collector type (issue 54); the part
+/// files read as they did when the tally-less one was `()`.
+#[test]
+fn a_parts_collectors_are_null_without_a_tally_and_the_tally_with_one() {
+    let collectors = |args: &[&str]| {
+        let part = json(&tabula(
+            &[
+                args,
+                &["--shard", "1/2", "--threads", "1", "--format", "json"],
+            ]
+            .concat(),
+        ));
+        part.pointer("/shard/state/jobs/0/collectors")
+            .expect("a job's collectors")
+            .as_array()
+            .expect("one per seating")
+            .clone()
+    };
+    let noline = collectors(&[
+        "tournament",
+        "noline",
+        "--agents",
+        "type1,type2",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(noline, [serde_json::Value::Null, serde_json::Value::Null]);
+    let chance_it = collectors(&[
+        "tournament",
+        "chance-it",
+        "--agents",
+        "until-ten,tapering",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(chance_it.len(), 2);
+    for (seating, c) in chance_it.iter().enumerate() {
+        assert_eq!(c["tallies"], "turn counts", "{c}");
+        assert_eq!(c["games"], 1, "{c}");
+        let seats: Vec<u64> = (0..2)
+            .map(|s| {
+                c["by_seat"][s]
+                    .as_array()
+                    .expect("values")
+                    .iter()
+                    .map(|n| n.as_u64().expect("a count"))
+                    .sum()
+            })
+            .collect();
+        assert!(
+            seats.iter().all(|&turns| turns > 0),
+            "seating {seating}: {c}"
+        );
+    }
+}
+
 #[test]
 fn simulations_split_and_merge_exactly() {
     // Snakes: the specification-000 report's collectors (lengths, squares, wins).

@@ -8,7 +8,7 @@ use super::Built;
 use crate::kind::Rules;
 use crate::kind::{TournamentRun, Variant as _};
 use crate::play::{ScoringArg, TournamentArgs};
-use crate::tally::{Tally, Tallying};
+use crate::tally::{MaybeTallying, Tally};
 use crate::{Error, Io};
 
 pub(super) fn run<G: Rules, P: tabula_play::PlayPaths<G> + Default>(
@@ -63,16 +63,19 @@ pub(super) fn run<G: Rules, P: tabula_play::PlayPaths<G> + Default>(
         entrants: &entrants,
         exact,
     };
-    let (standings, tallies) = match caps.tally {
-        None => (run.play(io, &|_: &GameId| ())?.0, Vec::new()),
-        Some(rule) => {
-            let (standings, tallies) = run.play(io, &|id: &GameId| Tallying::<G>::new(id, rule))?;
-            let tallies: Vec<Vec<Tally>> = tallies
-                .into_iter()
-                .map(|t| t.into_iter().map(|t| t.tally).collect())
-                .collect();
-            (standings, tallies)
-        }
+    // One collector type whether or not the game tallies (compiled once).
+    let rule = caps.tally;
+    let (standings, tallies) = run.play(io, &|id: &GameId| MaybeTallying::<G>::new(id, rule))?;
+    let tallies: Vec<Vec<Tally>> = match rule {
+        None => Vec::new(),
+        Some(_) => tallies
+            .into_iter()
+            .map(|t| {
+                t.into_iter()
+                    .map(|t| t.0.map(|t| t.tally).unwrap_or_default())
+                    .collect()
+            })
+            .collect(),
     };
     Ok(TournamentRun {
         games: t.games,
