@@ -334,41 +334,22 @@ fn every_games_tournament_splits_and_merges_exactly() {
 /// files read as they did when the tally-less one was `()`.
 #[test]
 fn a_parts_collectors_are_null_without_a_tally_and_the_tally_with_one() {
-    let collectors = |args: &[&str]| {
-        let part = json(&tabula(
-            &[
-                args,
-                &["--shard", "1/2", "--threads", "1", "--format", "json"],
-            ]
-            .concat(),
-        ));
+    let collectors = |command: &str| {
+        let args: Vec<&str> = command
+            .split(' ')
+            .chain(["--shard", "1/2", "--threads", "1", "--format", "json"])
+            .collect();
+        let part = json(&tabula(&args));
         part.pointer("/shard/state/jobs/0/collectors")
             .expect("a job's collectors")
             .as_array()
             .expect("one per seating")
             .clone()
     };
-    let noline = collectors(&[
-        "tournament",
-        "noline",
-        "--agents",
-        "type1,type2",
-        "--games",
-        "4",
-        "--seed",
-        "3",
-    ]);
+    let noline = collectors("tournament noline --agents type1,type2 --games 4 --seed 3");
     assert_eq!(noline, [serde_json::Value::Null, serde_json::Value::Null]);
-    let chance_it = collectors(&[
-        "tournament",
-        "chance-it",
-        "--agents",
-        "until-ten,tapering",
-        "--games",
-        "4",
-        "--seed",
-        "3",
-    ]);
+    let chance_it =
+        collectors("tournament chance-it --agents until-ten,tapering --games 4 --seed 3");
     assert_eq!(chance_it.len(), 2);
     for (seating, c) in chance_it.iter().enumerate() {
         assert_eq!(c["tallies"], "turn counts", "{c}");
