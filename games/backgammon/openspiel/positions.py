@@ -23,7 +23,9 @@ import multiprocessing
 import random
 import sys
 
+import numpy
 import pyspiel
+from open_spiel.python.observation import make_observation
 
 
 def encode(state):
@@ -52,25 +54,46 @@ def encode_tensor(t):
     return points + "".join(chr(48 + int(t[k])) for k in (192, 193, 195, 196))
 
 
-def finals(state, player, out, halves=None):
-    """Adds to `out` (observation tensors, as tuples) every position the
-    legal whole turns from `state` lead to. `halves` holds the positions
-    after a double's first half already followed: first halves that reach
-    the same position (the same board, dice and player, so the same
-    second halves) are followed once, which leaves `out` the same."""
+def finals(state, player, out, observation, halves=None):
+    """Adds to `out` (the observation tensors' first 198 values, as bytes)
+    every position the legal whole turns from `state` lead to.
+    `observation` is OpenSpiel's observation buffer, written in place.
+    `halves` holds the positions after a double's first half already
+    followed: first halves that reach the same position (the same board,
+    dice and player, so the same second halves) are followed once, which
+    leaves `out` the same."""
     if halves is None:
         halves = set()
+    tensor = observation.tensor
     for a in state.legal_actions():
-        child = state.clone()
-        child.apply_action(a)
+        child = state.child(a)
+        observation.set_from(child, 0)
         if not child.is_terminal() and child.current_player() == player:
             # The second half of a double.
-            half = tuple(child.observation_tensor(0))
+            half = tensor.tobytes()
             if half not in halves:
                 halves.add(half)
-                finals(child, player, out, halves)
+                finals(child, player, out, observation, halves)
         else:
-            out.add(tuple(child.observation_tensor(0)[:198]))
+            out.add(tensor[:198].tobytes())
+
+
+# Weights of a point's four features (Tesauro's encoding) in its number of
+# checkers: n = f0 + 2 f1 + 3 f2 + f3, plus 3 when f3 > 0.
+WEIGHTS = numpy.array([1.0, 2.0, 3.0, 1.0])
+
+
+def encode_all(tensors):
+    """The 28-character positions of observation tensors (each the first
+    198 float32 values, as bytes), as `encode_tensor` encodes one,
+    computed for all of them at once."""
+    t = numpy.frombuffer(b"".join(tensors), dtype=numpy.float32).reshape(len(tensors), 198)
+    features = t[:, :192].astype(numpy.float64).reshape(len(t), 2, 24, 4)
+    counts = features @ WEIGHTS + 3.0 * (features[:, :, :, 3] > 0)
+    points = 63 + counts[:, 0, :] - counts[:, 1, :]
+    rest = 48 + t[:, [192, 193, 195, 196]]
+    codes = numpy.rint(numpy.concatenate([points, rest], axis=1)).astype(numpy.uint8)
+    return [row.tobytes().decode("ascii") for row in codes]
 
 
 def work(args):
@@ -78,6 +101,7 @@ def work(args):
     game = pyspiel.load_game(
         "backgammon", {"scoring_type": "full_scoring", "max_player_turns": 100000}
     )
+    observation = make_observation(game)
     rng = random.Random(seed)
     lines = []
     count = 0
@@ -96,9 +120,9 @@ def work(args):
                 t = state.observation_tensor(0)
                 dice = sorted([int(t[198]), int(t[199])], reverse=True)
                 nxt = set()
-                finals(state, player, nxt)
+                finals(state, player, nxt, observation)
                 lines.append(json.dumps({"p": encode(state), "seat": player, "dice": dice,
-                                         "next": sorted(encode_tensor(t) for t in nxt)}))
+                                         "next": sorted(encode_all(list(nxt)))}))
                 count += 1
                 mover = player
             actions = state.legal_actions()

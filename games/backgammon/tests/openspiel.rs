@@ -4,7 +4,7 @@
 //! same positions as OpenSpiel's legal actions, and finished games score
 //! the same. The positions come from `openspiel/positions.py`.
 //!
-//! Slow (about two minutes): `#[ignore]`d, run by `.ci/run`. Needs
+//! Slow (about a minute of OpenSpiel on two cores): `#[ignore]`d, run by `.ci/run`. Needs
 //! python3 with venv and pip, and the network the first time; without
 //! them it says SKIPPED and why. `TABULA_OPENSPIEL_POSITIONS=N` checks N
 //! positions instead of 100,000. `TABULA_OPENSPIEL_PYTHON=PATH` uses that
