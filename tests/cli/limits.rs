@@ -201,6 +201,10 @@ fn a_traced_game_outside_the_run_is_refused() {
 /// The documented maximum of rounds for win-optimal and `analyze chance-it`.
 const MAX_ROUNDS: &str = "100";
 
+/// Both of Chance-it's largest documented analyses (100 rounds; 3d6 at
+/// its own maximum of 14) finish under a time and memory bound and give
+/// their pinned figures (`benches/chance-it-pins`): one solve each for
+/// both checks.
 #[test]
 #[ignore = "slow: about a minute of solving; .ci/run runs it"]
 fn analyze_chance_it_at_the_documented_maximum_finishes_in_bounded_time_and_memory() {
@@ -236,14 +240,21 @@ fn analyze_chance_it_at_the_documented_maximum_finishes_in_bounded_time_and_memo
     assert!((sum - 1.0).abs() < 1e-9, "{w}");
     // Moving second is an advantage in a long game too.
     assert!(w[1].as_f64() > w[0].as_f64(), "{w}");
+    super::chance_it::is_its_pin(&["--rounds", MAX_ROUNDS], "rounds100.json", &v);
     // Dice with more sums, at their own (lower) maximum: the same bound.
+    let args = ["--dice", "3d6", "--rounds", "14"];
     let (o, _) = bounded(
-        &["analyze", "chance-it", "--dice", "3d6", "--rounds", "14"],
+        &[&["analyze", "chance-it"], &args[..], &["--format", "json"]].concat(),
         Duration::from_secs(300),
         2_000_000,
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("3d6, 14 rounds"), "{}", stdout(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(
+        (v["rounds"].clone(), v["dice"].clone()),
+        (14.into(), serde_json::json!([3, 6]))
+    );
+    super::chance_it::is_its_pin(&args, "dice3d6rounds14.json", &v);
 }
 
 #[test]
