@@ -29,13 +29,19 @@ SKIP = ["five_by_five_x_wins_checked_move_by_move"]
 # suite's tests of the book wait for the tutorial crates' build (about two
 # minutes of cargo holding the target folder), and its other slow tests
 # (the hostile fuzzing, noline's 5 x 5 proofs, the exact chains: about a
-# minute and a half) need no tutorial crate, so they run beside it instead
-# of after it.
+# minute and a half) need no tutorial crate, so they run as a job of their
+# own, not after the book's.
 SPLIT = {("tabula", "suite"): [["book::"], ["--skip", "book::"]]}
 # The longest first: (package, test target, filter) as measured in CI's
 # logs.
 FIRST = [("tabula", "suite", "book::"), ("tabula", "cli", ""), ("tabula", "backgammon", "")]
 AT_ONCE = 3
+
+
+# Examples a slow test runs, named to it by an environment variable (the
+# test would otherwise ask cargo whether it is up to date, and wait on
+# cargo's lock while another slow test builds the book's tutorial crates).
+EXAMPLES = {("tabula-exact", "pig_optimal"): "TABULA_PIG_OPTIMAL"}
 
 
 def binaries():
@@ -61,6 +67,25 @@ def binaries():
     return found
 
 
+def examples():
+    """The environment variables of EXAMPLES, each the example's executable
+    (built by the test build: cargo finds it up to date)."""
+    named = {}
+    for (package, name), var in EXAMPLES.items():
+        out = subprocess.run(
+            ["cargo", "build", "--release", "-p", package, "--example", name,
+             "--message-format=json"],
+            stdout=subprocess.PIPE, check=True, text=True).stdout
+        for line in out.splitlines():
+            m = json.loads(line)
+            if m.get("reason") == "compiler-artifact" and m.get("executable") \
+                    and m["target"]["name"] == name:
+                named[var] = m["executable"]
+        if var not in named:
+            raise SystemExit(f"error: cargo named no executable for the example {name}")
+    return named
+
+
 def slow_tests(exe, folder):
     """The names of a binary's ignored tests."""
     listed = subprocess.run([exe, "--list", "--ignored", "--format=terse"], cwd=folder,
@@ -72,7 +97,7 @@ def slow_tests(exe, folder):
 
 
 def main():
-    env = dict(os.environ, CARGO=shutil.which("cargo") or "cargo")
+    env = dict(os.environ, CARGO=shutil.which("cargo") or "cargo", **examples())
     jobs = []
     for package, target, exe, folder in binaries():
         names, error = slow_tests(exe, folder)

@@ -469,8 +469,8 @@ fn matches_its_pin(args: &[&str], pin: &str) {
 }
 
 /// Fails unless `now`, what `analyze chance-it ARGS --format json`
-/// printed, is the pin `benches/chance-it-pins/PIN` (numbers within
-/// 1e-12 relative, see [`differs`]).
+/// printed, is the pin `benches/chance-it-pins/PIN` (the same keys and
+/// integers, floating-point numbers within 1e-12: see [`differs`]).
 pub(crate) fn is_its_pin(args: &[&str], pin: &str, now: &serde_json::Value) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("benches/chance-it-pins")

@@ -12,9 +12,10 @@
 //! `--hand` is the book tutorial's hand-written iteration, `--dense` the
 //! framework's [`DenseOptimal::solve`] and `--hashed` its general
 //! [`Optimal::solve`], both with [`WinZeroSum`]; `--compare` runs the
-//! hand-written iteration and [`DenseOptimal::solve`] and prints how far
-//! apart their values of every state are (the slow test of Pig to 100,
-//! `tests/pig.rs`, runs it so, compiled at full speed). The last argument is the
+//! hand-written iteration and [`DenseOptimal::solve`] (under the
+//! default [`Limits`]) and prints how far apart their values of every
+//! state are (the slow test of Pig to 100, `tests/pig.rs`, runs it so,
+//! compiled at full speed). The last argument is the
 //! target score (100 by default); `--tolerance X` sets the framework's
 //! [`Limits::tolerance`].
 
@@ -52,6 +53,12 @@ fn main() -> Result<(), ExactError> {
     }
     let game = Pig { target };
     if how == "--compare" {
+        // Under the solver's default limits (the tolerance aside), as a
+        // program of a user's own would solve it.
+        let limits = Limits {
+            tolerance: limits.tolerance,
+            ..Limits::default()
+        };
         return compare(&game, &limits);
     }
     let start = Instant::now();
@@ -118,7 +125,13 @@ fn compare(game: &Pig, limits: &Limits) -> Result<(), ExactError> {
             // The hand-written chance is the seat to move's.
             let first = if seat == 0 { own } else { 1.0 - own };
             let at = seat * hand::cube(t) + hand::index(t, mine, theirs, turn);
-            worst = worst.max((first - win[at]).abs());
+            // A state the dense solve did not number (NaN) is the worst.
+            let apart = (first - win[at]).abs();
+            worst = if apart.is_nan() {
+                f64::INFINITY
+            } else {
+                worst.max(apart)
+            };
         }
     }
     println!(

@@ -125,22 +125,19 @@ fn pig_to_100_first_player_wins_53_06_percent() {
     assert_eq!(after("in", 1), 9.0 * 1_010_000.0, "{text}");
 }
 
-/// The example `pig_optimal` of this test's profile, built if it is
-/// missing (`cargo test --workspace` builds the examples; one test target
-/// alone does not). When it is there, cargo is not asked: in CI the other
-/// slow tests hold the target folder's lock for minutes, building the
-/// book's tutorial crates.
+/// The example `pig_optimal`: `TABULA_PIG_OPTIMAL` when it is set (CI's
+/// slow step builds the examples before its tests start and names it, as
+/// the other slow tests then hold cargo's lock for minutes building the
+/// book's tutorial crates), else built by cargo in this test's profile
+/// (nothing to do when it is up to date).
 fn pig_optimal() -> std::path::PathBuf {
+    if let Some(given) = std::env::var_os("TABULA_PIG_OPTIMAL") {
+        return given.into();
+    }
     let mut dir = std::env::current_exe().expect("the test's path");
     dir.pop();
     if dir.ends_with("deps") {
         dir.pop();
-    }
-    let exe = dir
-        .join("examples")
-        .join(format!("pig_optimal{}", std::env::consts::EXE_SUFFIX));
-    if exe.exists() {
-        return exe;
     }
     let target = dir.parent().expect("the target folder").to_path_buf();
     let mut build =
@@ -162,7 +159,8 @@ fn pig_optimal() -> std::path::PathBuf {
     }
     let status = build.status().expect("cargo runs");
     assert!(status.success(), "cargo build --example pig_optimal failed");
-    exe
+    dir.join("examples")
+        .join(format!("pig_optimal{}", std::env::consts::EXE_SUFFIX))
 }
 
 #[test]
