@@ -490,7 +490,7 @@ fn the_exact_analysis_gives_its_pinned_figures() {
     // At the largest sizes (100 rounds; 3d6 at 14), the pins are checked
     // by the slow test that runs those solves under a time and memory
     // bound (`limits::analyze_chance_it_at_the_documented_maximum_...`),
-    // so each is solved once.
+    // so the 100-round one is solved once.
 }
 
 #[test]

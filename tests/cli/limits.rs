@@ -203,8 +203,8 @@ const MAX_ROUNDS: &str = "100";
 
 /// Both of Chance-it's largest documented analyses (100 rounds; 3d6 at
 /// its own maximum of 14) finish under a time and memory bound and give
-/// their pinned figures (`benches/chance-it-pins`): one solve each for
-/// both checks.
+/// their pinned figures (`benches/chance-it-pins`), the 100-round one
+/// solved once for both checks; 3d6 also in its text report.
 #[test]
 #[ignore = "slow: about a minute of solving; .ci/run runs it"]
 fn analyze_chance_it_at_the_documented_maximum_finishes_in_bounded_time_and_memory() {
@@ -255,6 +255,14 @@ fn analyze_chance_it_at_the_documented_maximum_finishes_in_bounded_time_and_memo
         (14.into(), serde_json::json!([3, 6]))
     );
     super::chance_it::is_its_pin(&args, "dice3d6rounds14.json", &v);
+    // And its text report, under the same bound.
+    let (o, _) = bounded(
+        &[&["analyze", "chance-it"], &args[..]].concat(),
+        Duration::from_secs(300),
+        2_000_000,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("3d6, 14 rounds"), "{}", stdout(&o));
 }
 
 #[test]
