@@ -200,8 +200,6 @@ pub trait Dense: BoardGame {
 
 mod successors;
 mod sweep;
-#[cfg(test)]
-mod tests;
 
 pub use successors::Successors;
 use sweep::{Ahead, Block, Sweep, written_values};

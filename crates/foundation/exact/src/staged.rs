@@ -116,8 +116,6 @@ mod sweep;
 mod template;
 
 pub use exits::{ExitsEach, stage_exits, stage_exits_each};
-#[cfg(test)]
-mod tests;
 
 use sweep::{
     Pool, Sweep, SweepParams, push_best, push_forward, push_swept, sweep_pairs, sweep_template,

@@ -14,3 +14,9 @@ mod pig_game;
 mod policies;
 #[path = "stationary.rs"]
 mod stationary;
+#[path = "dense.rs"]
+mod dense;
+#[path = "staged.rs"]
+mod staged;
+#[path = "fewest.rs"]
+mod fewest;

@@ -1,7 +1,8 @@
 //! Tests of the dense solver.
 
-use super::*;
-use crate::WinZeroSum;
+use tabula_exact::dense::*;
+use tabula_exact::*;
+use tabula_exact::WinZeroSum;
 use tabula_core::{BoardGame, Chance, GameResult, Status};
 
 /// The module docs' coin race (throw: heads scores, tails passes;
