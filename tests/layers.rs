@@ -212,6 +212,23 @@ fn only_the_front_ends_depend_on_clap() {
 /// What `cargo tree -e normal` of `package` (with `features`) lists:
 /// one package name a line.
 fn tree(package: &str, features: &[&str]) -> Vec<String> {
+    // Several tests ask for the same trees (every game's, with all its
+    // features): each is asked of cargo once.
+    type Trees = std::sync::Mutex<std::collections::HashMap<String, Vec<String>>>;
+    static TREES: std::sync::OnceLock<Trees> = std::sync::OnceLock::new();
+    // Asked under the lock: a test asking for a tree another is asking
+    // cargo for waits for it.
+    let mut trees = TREES
+        .get_or_init(Trees::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    trees
+        .entry(format!("{package} {}", features.join(" ")))
+        .or_insert_with(|| tree_of(package, features))
+        .clone()
+}
+
+fn tree_of(package: &str, features: &[&str]) -> Vec<String> {
     let out = std::process::Command::new(env!("CARGO"))
         .current_dir(root())
         .args(["tree", "--offline", "-e", "normal", "--prefix", "none"])

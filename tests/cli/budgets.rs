@@ -40,12 +40,12 @@ fn slow_board(test: &str) -> String {
 #[test]
 fn analyze_stops_at_its_time_limit_with_a_clear_error() {
     let board = slow_board("analyze");
-    let (out, took) = tabula(&["analyze", "snakes", &board, "--max-seconds", "2"]);
+    let (out, took) = tabula(&["analyze", "snakes", &board, "--max-seconds", "1"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(out.stdout.is_empty());
     assert!(
-        err.contains("gave up after its time limit of 2 s while walking the distribution"),
+        err.contains("gave up after its time limit of 1 s while walking the distribution"),
         "{err}"
     );
     // The probability still running is printed in plain decimals: on this

@@ -237,16 +237,17 @@ impl HandWinOptimal {
     fn reroll_probability(&self, view: &TurnView<'_>) -> f64 {
         let t = 2 * u32::from(view.round) + view.seat as u32;
         let d = view.totals[0] as i32 - view.totals[1] as i32;
-        let turn = {
+        // Computed outside the lock (the solver's threads ask at once): a
+        // turn two threads miss together is computed twice, the same.
+        let known = self.turns.lock().expect("lock").get(&(t, d)).cloned();
+        let turn = known.unwrap_or_else(|| {
+            let (m, sign) = mover(t);
+            let next = &self.tables[t as usize + 1];
+            let (stop, bust) = payoffs(&self.values, &self.grid, next, d, m, sign);
+            let turn = Arc::new((continuation(&self.values, &stop, bust), stop));
             let mut turns = self.turns.lock().expect("lock");
-            let turn = turns.entry((t, d)).or_insert_with(|| {
-                let (m, sign) = mover(t);
-                let next = &self.tables[t as usize + 1];
-                let (stop, bust) = payoffs(&self.values, &self.grid, next, d, m, sign);
-                Arc::new((continuation(&self.values, &stop, bust), stop))
-            });
-            Arc::clone(turn)
-        };
+            Arc::clone(turns.entry((t, d)).or_insert(turn))
+        });
         let (c, stop) = &*turn;
         let mask = self.values.mask(view.rolled);
         let vi = usize::from(view.last - self.values.min);
@@ -330,34 +331,43 @@ fn every_strategys_turn_is_the_forward_passes() {
 
 #[test]
 fn win_optimal_is_the_backward_induction() {
-    for config in configs() {
-        let hand = Arc::new(HandWinOptimal::new(&config));
-        let generic = WinOptimal::new(&config).expect("solves");
-        close(
-            &generic.self_play(),
-            &hand.self_play(),
-            &format!("{config:?}"),
-        );
-        // The two policies differ at most where both moves are worth the
-        // same up to rounding (which of two equal moves a tie rule takes
-        // then depends on the last bit): each, played against the other,
-        // gives the same chances as either against itself.
-        for seat in 0..2 {
-            let v = generic
-                .against(seat, &hand.clone().strategy())
-                .expect("solves");
-            close(&v.expect("exact"), &hand.self_play(), "against the oracle");
+    // The three games at once, a thread each: the oracle is this test
+    // crate's code, unoptimized, and the longest test of its binary.
+    std::thread::scope(|threads| {
+        for config in configs() {
+            threads.spawn(move || win_optimal_agrees(config));
         }
-        // And where a decision is not a tie they agree: the first seat's
-        // opening turn, roll by roll.
-        let game = ChanceIt::new(config);
-        for first in config.dice().min()..=config.dice().max() {
-            let start = State::at_turn(0, 0, &[0, 0]);
-            let state = State::in_turn(&start, 1u128 << first, first, false);
-            let g = generic.best_move(&state).expect("a solved state");
-            let h = strategy::with_view(&game, &state, |v| hand.reroll_probability(v));
-            assert_eq!(g, h as usize, "{config:?} after a first roll of {first}");
-        }
+    });
+}
+
+/// One game's win-optimal against the oracle.
+fn win_optimal_agrees(config: Config) {
+    let hand = Arc::new(HandWinOptimal::new(&config));
+    let generic = WinOptimal::new(&config).expect("solves");
+    close(
+        &generic.self_play(),
+        &hand.self_play(),
+        &format!("{config:?}"),
+    );
+    // The two policies differ at most where both moves are worth the
+    // same up to rounding (which of two equal moves a tie rule takes
+    // then depends on the last bit): each, played against the other,
+    // gives the same chances as either against itself.
+    for seat in 0..2 {
+        let v = generic
+            .against(seat, &hand.clone().strategy())
+            .expect("solves");
+        close(&v.expect("exact"), &hand.self_play(), "against the oracle");
+    }
+    // And where a decision is not a tie they agree: the first seat's
+    // opening turn, roll by roll.
+    let game = ChanceIt::new(config);
+    for first in config.dice().min()..=config.dice().max() {
+        let start = State::at_turn(0, 0, &[0, 0]);
+        let state = State::in_turn(&start, 1u128 << first, first, false);
+        let g = generic.best_move(&state).expect("a solved state");
+        let h = strategy::with_view(&game, &state, |v| hand.reroll_probability(v));
+        assert_eq!(g, h as usize, "{config:?} after a first roll of {first}");
     }
 }
 
