@@ -1,9 +1,9 @@
 //! Tests of the dense solver.
 
+use tabula_core::{BoardGame, Chance, GameResult, Status};
+use tabula_exact::WinZeroSum;
 use tabula_exact::dense::*;
 use tabula_exact::*;
-use tabula_exact::WinZeroSum;
-use tabula_core::{BoardGame, Chance, GameResult, Status};
 
 /// The module docs' coin race (throw: heads scores, tails passes;
 /// or pass), its decision states numbered, with or without

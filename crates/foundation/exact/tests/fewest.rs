@@ -1,6 +1,8 @@
+//! Tests of the fewest-turns solver.
+
+use tabula_core::{BoardGame, Chance, GameResult, Status};
 use tabula_exact::fewest::*;
 use tabula_exact::*;
-use tabula_core::{BoardGame, Chance, GameResult, Status};
 
 /// A coin walk: walk `n` steps to 0; each turn throw a coin, then move one step,
 /// or on heads three (where at least three are left, else two, else

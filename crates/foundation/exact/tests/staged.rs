@@ -1,9 +1,9 @@
 //! The staged solver against the whole-graph solve, and its typed errors.
 
+use tabula_core::{Agent, BoardGame, Randomized, Status};
 use tabula_exact::staged::*;
 use tabula_exact::*;
 use tabula_exact::{Optimal, ScoreOf, Scores};
-use tabula_core::{Agent, BoardGame, Randomized, Status};
 
 use tabula_toys::KeepLast as Keep;
 use tabula_toys::keep::State as S;

@@ -4,6 +4,10 @@
 
 #[path = "budget.rs"]
 mod budget;
+#[path = "dense.rs"]
+mod dense;
+#[path = "fewest.rs"]
+mod fewest;
 #[path = "optimal.rs"]
 mod optimal;
 #[path = "pig.rs"]
@@ -12,11 +16,7 @@ mod pig;
 mod pig_game;
 #[path = "policies.rs"]
 mod policies;
-#[path = "stationary.rs"]
-mod stationary;
-#[path = "dense.rs"]
-mod dense;
 #[path = "staged.rs"]
 mod staged;
-#[path = "fewest.rs"]
-mod fewest;
+#[path = "stationary.rs"]
+mod stationary;
