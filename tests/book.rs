@@ -19,7 +19,9 @@
 //!   must exit 0).
 //! - A leading `$ ` prompt is removed. In a `console` block, lines without
 //!   it are the commands' output, and are skipped.
-//! - Arguments are split at spaces; `'...'` and `"..."` quote. Pipes,
+//! - Arguments are split at spaces; `'...'` and `"..."` quote. Leading
+//!   `NAME=value` words set environment variables for the command, as a
+//!   shell does (`TABULA_PROGRESS_EVERY=0.5 tabula ...`). Pipes,
 //!   redirections, `&&`, `;`, `$(...)` and `cd` are refused: one plain
 //!   command per line.
 //! - Each command runs in a fresh scratch folder holding a copy of the
@@ -451,6 +453,28 @@ fn words(place: &str, line: &str) -> Vec<String> {
     out
 }
 
+/// A command's leading `NAME=value` words (environment variables, as a
+/// shell reads them: `TABULA_PROGRESS_EVERY=60 tabula ...`), and the rest.
+fn environment(mut words: Vec<String>) -> (Vec<(String, String)>, Vec<String>) {
+    let is_name = |n: &str| {
+        n.starts_with(|c: char| c.is_ascii_uppercase() || c == '_')
+            && n.chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+    };
+    let leading = words
+        .iter()
+        .take_while(|w| w.split_once('=').is_some_and(|(n, _)| is_name(n)))
+        .count();
+    let env = words
+        .drain(..leading)
+        .filter_map(|w| {
+            w.split_once('=')
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+        })
+        .collect();
+    (env, words)
+}
+
 /// The program and arguments a shown command runs, per the table in the
 /// module's documentation; `None` for an unknown form.
 fn program(words: &[String]) -> Option<(PathBuf, Vec<String>)> {
@@ -631,7 +655,7 @@ fn run_shown_commands(tutorial_crates: bool) {
             *not_run_used.get_mut(prefix).expect("listed") += 1;
             continue;
         }
-        let words = words(&cmd.place, &cmd.line);
+        let (env, words) = environment(words(&cmd.place, &cmd.line));
         if uses_tutorials(&words) != tutorial_crates {
             continue;
         }
@@ -652,6 +676,7 @@ fn run_shown_commands(tutorial_crates: bool) {
         }
         let out = Command::new(&program)
             .args(quick(args))
+            .envs(env)
             .current_dir(&dir)
             .stdin(Stdio::null())
             .output()
@@ -713,6 +738,13 @@ fn the_parser_reads_comments_prompts_continuations_and_expected_failures() {
     );
     assert_eq!(shown[1].place, format!("{}:5", doc.display()));
     assert_eq!(words("x", "a 'b c' \"d\""), ["a", "b c", "d"]);
+    let (env, rest) = environment(words("x", "TABULA_PROGRESS_EVERY=0.5 tabula list --x=1"));
+    assert_eq!(
+        env,
+        [("TABULA_PROGRESS_EVERY".to_string(), "0.5".to_string())]
+    );
+    assert_eq!(rest, ["tabula", "list", "--x=1"]);
+    assert_eq!(environment(words("x", "tabula a=b")).0, []);
     assert_eq!(
         quick(vec![
             "--games".into(),

@@ -62,7 +62,10 @@ pub fn on_standard_io(run: impl FnOnce(&mut Io<'_>) -> Result<(), Error>) -> Exi
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
     let mut io = Io::new(&mut out, &mut input);
-    io.progress = crate::show_progress();
+    io.progress = match crate::show_progress() {
+        Ok(shown) => shown,
+        Err(e) => return finish(Err(e)),
+    };
     finish(run(&mut io))
 }
 

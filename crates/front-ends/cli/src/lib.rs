@@ -158,7 +158,7 @@ pub fn command() -> Result<clap::Command, Error> {
     let mut root = clap::Command::new("tabula")
         .version(env!("CARGO_PKG_VERSION"))
         .about("tabula: simulate, analyse and play board and dice games.")
-        .after_help("See tabula's book (book/ in its checkout) for every command, the board format and the JSON keys.")
+        .after_help(ROOT_AFTER_HELP)
         .subcommand_required(true)
         .arg_required_else_help(true)
         .subcommand(
@@ -355,13 +355,22 @@ where
     }
 }
 
+/// The end of `tabula --help`: where the rest is, and the environment
+/// variable.
+const ROOT_AFTER_HELP: &str = "Environment:\n  \
+TABULA_PROGRESS_EVERY=SECONDS  long runs' progress as a line on stderr every SECONDS (0.5, 60), never a bar \
+(for logs and programs that read them); without it, a bar on a terminal, otherwise a line every ten seconds\n\n\
+See tabula's book (book/ in its checkout) for every command, the board format and the JSON keys.";
+
 /// This program's progress display on stderr ([`progress::Stderr`]),
-/// installed for work that no [`Io`] reaches (an agent's solve): what a
-/// program's commands report their progress to.
-fn show_progress() -> std::sync::Arc<dyn tabula_registry::progress::Meter> {
-    let shown = progress::Stderr::new().shared();
+/// reporting as [`progress::feed_from_env`] says, installed for work that
+/// no [`Io`] reaches (an agent's solve): what a program's commands report
+/// their progress to.
+fn show_progress() -> Result<std::sync::Arc<dyn tabula_registry::progress::Meter>, Error> {
+    let feed = progress::feed_from_env()?;
+    let shown = progress::Stderr::fed(feed).shared();
     tabula_registry::progress::install(shown.clone());
-    shown
+    Ok(shown)
 }
 
 /// `tabula` with the process's own arguments: the whole `main` of a

@@ -67,6 +67,49 @@ impl SolveMeter for SolveProgress {
     }
 }
 
+/// The environment variable that sets how often progress lines come:
+/// `TABULA_PROGRESS_EVERY=SECONDS` (whole or decimal, `60`, `0.5`).
+pub const PROGRESS_EVERY: &str = "TABULA_PROGRESS_EVERY";
+
+/// The feed [`PROGRESS_EVERY`] asks for: unset (or empty), the standard
+/// display (a bar on a terminal, otherwise a line every ten seconds); set,
+/// a line on stderr every that many seconds, the first after as long, and
+/// never a bar ([`Feed::Lines`], for logs and programs that read them).
+pub fn feed_from_env() -> Result<Feed, tabula_registry::Error> {
+    feed_from(std::env::var_os(PROGRESS_EVERY).as_deref())
+}
+
+/// [`feed_from_env`] for the variable's value, `None` when unset.
+///
+/// ```
+/// use std::ffi::OsStr;
+/// use std::time::Duration;
+/// use tabula_cli::progress::{Feed, feed_from};
+///
+/// assert_eq!(feed_from(None)?, Feed::Standard);
+/// assert_eq!(feed_from(Some(OsStr::new("0.5")))?, Feed::Lines(Duration::from_millis(500)));
+/// assert!(feed_from(Some(OsStr::new("often"))).is_err());
+/// # Ok::<_, tabula_registry::Error>(())
+/// ```
+pub fn feed_from(value: Option<&std::ffi::OsStr>) -> Result<Feed, tabula_registry::Error> {
+    let Some(value) = value.filter(|v| !v.is_empty()) else {
+        return Ok(Feed::Standard);
+    };
+    let shown = value.to_string_lossy();
+    let refused = || {
+        format!(
+            "{PROGRESS_EVERY}={}: not a number of seconds between progress lines \
+             (a positive number such as 60 or 0.5, at most a day; unset it for the standard display)",
+            tabula_core::text::printable(&shown)
+        )
+    };
+    let seconds: f64 = shown.trim().parse().map_err(|_| refused())?;
+    if !(seconds > 0.0 && seconds <= 86_400.0) {
+        return Err(refused().into());
+    }
+    Ok(Feed::Lines(std::time::Duration::from_secs_f64(seconds)))
+}
+
 /// Whether a bar or spinner is drawn: a standard feed on a terminal.
 fn draws(feed: Feed) -> bool {
     feed == Feed::Standard && std::io::stderr().is_terminal()
