@@ -108,6 +108,22 @@ fn read_roll(text: &str) -> Result<[u8; 2], Error> {
 pub fn command(args: BearOffArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Error> {
     let home = read_home(&args.position)?;
     let roll = args.roll.as_deref().map(read_roll).transpose()?;
+    // Every option checked before anything is solved: a race too large is
+    // refused at once, not after the one-sided database.
+    let against = match &args.against {
+        Some(text) => {
+            let other = read_home(text)?;
+            let n = home.count().max(other.count());
+            if n > RACE_CHECKERS {
+                return Err(format!(
+                    "the race is solved here for up to {RACE_CHECKERS} checkers a side, not {n}"
+                )
+                .into());
+            }
+            Some((other, n))
+        }
+        None => None,
+    };
     let db = BearOff::new(home.count()).solve()?;
     let missing = || "the position is not in the database".to_string();
     let best_turn = match roll {
@@ -120,16 +136,8 @@ pub fn command(args: BearOffArgs, _: &mut Io<'_>) -> Result<Box<dyn Report>, Err
         }
         None => None,
     };
-    let race = match args.against {
-        Some(text) => {
-            let other = read_home(&text)?;
-            let n = home.count().max(other.count());
-            if n > RACE_CHECKERS {
-                return Err(format!(
-                    "the race is solved here for up to {RACE_CHECKERS} checkers a side, not {n}"
-                )
-                .into());
-            }
+    let race = match against {
+        Some((other, n)) => {
             let race = Race::new(n).solve()?;
             let win = race.win(&home, &other).ok_or_else(missing)?;
             let best_turn = match roll {
