@@ -163,6 +163,11 @@ pub fn open(path: impl AsRef<Path>) -> io::Result<File> {
 /// At most `limit + 1` bytes of a file (so a caller sees that it is
 /// longer than `limit`), opened as [`open`] opens it.
 pub fn read_capped(path: impl AsRef<Path>, limit: u64) -> io::Result<Vec<u8>> {
+    read_capped_at(path.as_ref(), limit)
+}
+
+/// [`read_capped`], not generic: compiled once, here.
+fn read_capped_at(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     open(path)?
         .take(limit.saturating_add(1))

@@ -330,8 +330,14 @@ fn unquote(text: &str) -> &str {
 /// quoted, an enum bare). Only a value that is one of the parameter's
 /// choices, after `NAME:` at a word's start, is touched.
 pub fn choices_written<P: Parameters>(text: &str, quoted: bool) -> std::borrow::Cow<'_, str> {
+    rewrite_choices(P::FIELDS, text, quoted)
+}
+
+/// [`choices_written`] for the parameters `params`: not generic, so it
+/// is compiled once, here, and not again in every game's crate.
+fn rewrite_choices<'t>(params: &[Param], text: &'t str, quoted: bool) -> std::borrow::Cow<'t, str> {
     let mut text = std::borrow::Cow::Borrowed(text);
-    for p in P::FIELDS {
+    for p in params {
         let Kind::Choice(choices) = p.kind else {
             continue;
         };
@@ -394,9 +400,13 @@ pub fn choices_quoted<P: Parameters>() -> bool {
     let Ok(parameters) = defaults::<P>() else {
         return true;
     };
-    let written = ron::to_string(&parameters).unwrap_or_default();
-    // `name:"value"`, as the compact form writes a string.
-    written.contains(&format!("{}:\"", choice.name))
+    // Whether the field serializes as a string (RON writes it quoted) or
+    // otherwise (an enum's variant, written bare). Asked of serde itself
+    // rather than of RON's text: RON's serializer is then not compiled
+    // again for every game's parameters.
+    parameters
+        .serialize(probe::Fields(choice.name))
+        .unwrap_or(false)
 }
 
 /// A value as a user would type it: strings without quotes.
@@ -503,13 +513,23 @@ fn override_with<P: Parameters>(
     fields: &mut serde_json::Map<String, Value>,
     given: &[(String, String)],
 ) -> Result<(), ParamError> {
+    override_in(P::FIELDS, fields, given)
+}
+
+/// [`override_with`] for the parameters `params` (not generic: compiled
+/// once, here).
+fn override_in(
+    params: &[Param],
+    fields: &mut serde_json::Map<String, Value>,
+    given: &[(String, String)],
+) -> Result<(), ParamError> {
     for (name, value) in given {
-        let p = P::FIELDS
+        let p = params
             .iter()
             .find(|p| same_name(p.name, name))
             .ok_or_else(|| ParamError::Unknown {
                 name: crate::text::excerpt(name),
-                known: P::FIELDS.iter().map(|p| p.name).collect(),
+                known: params.iter().map(|p| p.name).collect(),
             })?;
         fields.insert(p.name.to_string(), p.read(value)?);
     }
@@ -542,12 +562,28 @@ pub fn from_file<P: Parameters>(
             &normalized
         }
     };
+    let read = fields_from(source, P::FIELDS)?;
+    let mut fields = defaults_value::<P>()?;
+    fields.extend(read);
+    override_with::<P>(&mut fields, given)?;
+    finish(Value::Object(fields))
+}
+
+/// The fields a RON parameter file writes, by their names in `params`,
+/// each checked against it (syntax first, with its place; then each
+/// field, at its place). Not generic over the parameters' type, so RON's
+/// parser and the conversion to JSON are compiled once, here, and not
+/// again in every game's crate.
+fn fields_from(
+    source: &Source,
+    params: &[Param],
+) -> Result<serde_json::Map<String, Value>, ParamError> {
     // Syntax first, with its place; then each field, at its place.
     let read: ron::Value = source.parse()?;
     let read = match read {
         ron::Value::Unit => ron::Value::Map(ron::Map::new()),
         ron::Value::Map(map) => {
-            check_written::<P>(source, &map)?;
+            check_written(source, params, &map)?;
             ron::Value::Map(map)
         }
         other => other,
@@ -561,14 +597,14 @@ pub fn from_file<P: Parameters>(
             )
             .into());
     };
-    let mut fields = defaults_value::<P>()?;
+    let mut fields = serde_json::Map::new();
     for (name, value) in read {
         let at = [PathItem::Field(name.as_str())];
-        let p = P::FIELDS
+        let p = params
             .iter()
             .find(|p| same_name(p.name, &name))
             .ok_or_else(|| {
-                let known: Vec<&str> = P::FIELDS.iter().map(|p| p.name).collect();
+                let known: Vec<&str> = params.iter().map(|p| p.name).collect();
                 source.invalid(
                     &at,
                     format!(
@@ -581,14 +617,13 @@ pub fn from_file<P: Parameters>(
             .map_err(|message| source.invalid(&at, message))?;
         fields.insert(p.name.to_string(), value);
     }
-    override_with::<P>(&mut fields, given)?;
-    finish(Value::Object(fields))
+    Ok(fields)
 }
 
 /// What a parameter file's map of fields cannot say once it is a map:
 /// a field written twice (the map keeps the last), and a number that is
 /// none (`NaN`, `inf`, which JSON would make `null`).
-fn check_written<P: Parameters>(source: &Source, map: &ron::Map) -> Result<(), ParamError> {
+fn check_written(source: &Source, params: &[Param], map: &ron::Map) -> Result<(), ParamError> {
     let Names(names) = source.parse()?;
     for (i, name) in names.iter().enumerate() {
         if names[..i].contains(name) {
@@ -604,7 +639,7 @@ fn check_written<P: Parameters>(source: &Source, map: &ron::Map) -> Result<(), P
     }
     for (key, value) in map.iter() {
         if let (ron::Value::String(name), Some(bad)) = (key, not_a_number(value))
-            && let Some(p) = P::FIELDS.iter().find(|p| p.name == name)
+            && let Some(p) = params.iter().find(|p| p.name == name)
         {
             return Err(source
                 .invalid(
@@ -662,8 +697,14 @@ impl<'de> serde::Deserialize<'de> for Names {
 }
 
 fn defaults_value<P: Parameters>() -> Result<serde_json::Map<String, Value>, ParamError> {
+    defaults_of(P::FIELDS)
+}
+
+/// [`defaults_value`] for the parameters `params` (not generic: compiled
+/// once, here).
+fn defaults_of(params: &[Param]) -> Result<serde_json::Map<String, Value>, ParamError> {
     let mut fields = serde_json::Map::new();
-    for p in P::FIELDS {
+    for p in params {
         fields.insert(p.name.to_string(), p.read(p.default)?);
     }
     Ok(fields)
@@ -711,10 +752,19 @@ pub fn parse_spec(text: &str) -> Result<(&str, Given), ParamError> {
 /// serialize as that field's value alone (noline's records keep their
 /// board side as a bare `3`); it is named by its field here.
 pub fn fields<P: Parameters>(parameters: &P) -> serde_json::Map<String, Value> {
-    match serde_json::to_value(parameters).unwrap_or(Value::Null) {
+    fields_named(
+        serde_json::to_value(parameters).unwrap_or(Value::Null),
+        P::FIELDS,
+    )
+}
+
+/// [`fields`] of parameters serialized as `value` (not generic: compiled
+/// once, here).
+fn fields_named(value: Value, params: &[Param]) -> serde_json::Map<String, Value> {
+    match value {
         Value::Object(map) => map,
         Value::Null => serde_json::Map::new(),
-        bare => match P::FIELDS {
+        bare => match params {
             [one] => std::iter::once((one.name.to_string(), bare)).collect(),
             _ => serde_json::Map::new(),
         },
@@ -724,8 +774,13 @@ pub fn fields<P: Parameters>(parameters: &P) -> serde_json::Map<String, Value> {
 /// The spec string of `parameters` for the game `name`:
 /// `pig(target=100)`, or `name` alone for a game with no parameters.
 pub fn spec<P: Parameters>(name: &str, parameters: &P) -> String {
-    let value = Value::Object(fields(parameters));
-    let pairs: Vec<String> = P::FIELDS
+    spec_of(name, fields(parameters), P::FIELDS)
+}
+
+/// [`spec`] of parameters by name (not generic: compiled once, here).
+fn spec_of(name: &str, fields: serde_json::Map<String, Value>, params: &[Param]) -> String {
+    let value = Value::Object(fields);
+    let pairs: Vec<String> = params
         .iter()
         .filter_map(|p| {
             value
@@ -739,6 +794,8 @@ pub fn spec<P: Parameters>(name: &str, parameters: &P) -> String {
         format!("{name}({})", pairs.join(", "))
     }
 }
+
+mod probe;
 
 #[cfg(test)]
 mod tests {
@@ -923,6 +980,36 @@ mod tests {
             choices_written::<Race>("(rule: never, xrule: bounce)", true),
             "(rule: never, xrule: bounce)"
         );
+    }
+
+    #[test]
+    fn a_choice_is_quoted_as_its_type_serializes_it() {
+        // A string field: quoted, as RON writes a string.
+        assert!(choices_quoted::<Race>());
+        // An enum's variant: bare.
+        #[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
+        #[serde(rename_all = "lowercase")]
+        enum Rule {
+            Exact,
+            Bounce,
+        }
+        #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+        struct Dice {
+            count: u32,
+            rule: Rule,
+        }
+        impl Parameters for Dice {
+            const FIELDS: &'static [Param] = &[
+                Param::int("count", "dice", "2", 1, 9),
+                Param::choice("rule", "what ends it", "bounce", &["exact", "bounce"]),
+            ];
+        }
+        assert!(!choices_quoted::<Dice>());
+        let bare = choices_written::<Dice>("(count: 3, rule: \"exact\")", choices_quoted::<Dice>());
+        assert_eq!(bare, "(count: 3, rule: exact)");
+        let dice: Dice = from_file(&Source::embedded("d.ron", bare.into_owned()), &[]).unwrap();
+        assert!(matches!((dice.count, dice.rule), (3, Rule::Exact)));
+        let _ = Rule::Bounce;
     }
 
     #[test]

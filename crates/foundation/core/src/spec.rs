@@ -136,7 +136,12 @@ impl Source {
     /// [`files`](crate::files), so a confined run reads only inside its
     /// folder). A byte-order mark at its start is skipped.
     pub fn read(path: impl AsRef<Path>) -> Result<Source, SpecError> {
-        let path = path.as_ref();
+        Source::read_path(path.as_ref())
+    }
+
+    /// [`read`](Source::read), not generic: compiled once, here, and not
+    /// again in every crate that reads a file by another type of path.
+    fn read_path(path: &Path) -> Result<Source, SpecError> {
         let name = path.display().to_string();
         match crate::files::read_capped(path, MAX_SOURCE_BYTES) {
             Ok(bytes) if bytes.len() as u64 > MAX_SOURCE_BYTES => Err(SpecError::TooLarge {

@@ -343,13 +343,7 @@ impl Tournament {
         let start = Instant::now();
         let (plan, threads) = self.prepare(game, entrants)?;
         let part = plan.part(self.shard.unwrap_or(Shard::WHOLE));
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| TournamentError::Threads {
-                threads,
-                message: e.to_string(),
-            })?;
+        let pool = thread_pool(threads)?;
         let referee = Referee::new()
             .with_max_steps(self.max_steps)
             .with_move_time_limit(self.move_time_limit)
@@ -599,4 +593,17 @@ impl Tournament {
             wall_time_s: wall.as_secs_f64(),
         }
     }
+}
+
+/// A pool of `threads` threads for a tournament's games. Not generic, so
+/// rayon's pool building is compiled once, here, and not again in every
+/// game's crate with the tournament's loop.
+fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, TournamentError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| TournamentError::Threads {
+            threads,
+            message: e.to_string(),
+        })
 }
