@@ -405,7 +405,7 @@ pub fn choices_quoted<P: Parameters>() -> bool {
     // rather than of RON's text: RON's serializer is then not compiled
     // again for every game's parameters.
     parameters
-        .serialize(probe::Fields(choice.name))
+        .serialize(probe::Fields(Some(choice.name)))
         .unwrap_or(false)
 }
 

@@ -23,12 +23,10 @@ impl ser::Error for Skip {
     }
 }
 
-/// Serializes a struct, looking for the field named `.0`: `true`
-/// if it is a string.
-pub struct Fields<'n>(pub &'n str);
-
-/// Serializes a field's value: `true` if it is a string.
-struct IsStr;
+/// Serializes a value: with a name, a struct, `true` if its field of
+/// that name is a string; without one (that field's value), `true` if
+/// the value is a string.
+pub struct Fields<'n>(pub Option<&'n str>);
 
 /// A struct's fields, `found` once the field is seen.
 pub struct Seen<'n> {
@@ -45,7 +43,7 @@ impl ser::SerializeStruct for Seen<'_> {
         value: &T,
     ) -> Result<(), Skip> {
         if key == self.name {
-            self.found = value.serialize(IsStr)?;
+            self.found = value.serialize(Fields(None))?;
         }
         Ok(())
     }
@@ -61,95 +59,6 @@ macro_rules! no {
     };
 }
 
-/// The methods of a probe that answer `false` for a value with more
-/// in it (an inner value, a sequence or map: never read).
-macro_rules! no_inner {
-    () => {
-        fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<bool, Skip> {
-            Ok(false)
-        }
-        fn serialize_newtype_struct<T: ?Sized + Serialize>(
-            self,
-            _: &'static str,
-            _: &T,
-        ) -> Result<bool, Skip> {
-            Ok(false)
-        }
-        fn serialize_newtype_variant<T: ?Sized + Serialize>(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: &T,
-        ) -> Result<bool, Skip> {
-            Ok(false)
-        }
-        fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, Skip> {
-            Err(Skip(String::new()))
-        }
-        fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, Skip> {
-            Err(Skip(String::new()))
-        }
-        fn serialize_tuple_struct(
-            self,
-            _: &'static str,
-            _: usize,
-        ) -> Result<Self::SerializeTupleStruct, Skip> {
-            Err(Skip(String::new()))
-        }
-        fn serialize_tuple_variant(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: usize,
-        ) -> Result<Self::SerializeTupleVariant, Skip> {
-            Err(Skip(String::new()))
-        }
-        fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, Skip> {
-            Err(Skip(String::new()))
-        }
-        fn serialize_struct_variant(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: usize,
-        ) -> Result<Self::SerializeStructVariant, Skip> {
-            Err(Skip(String::new()))
-        }
-        no! {
-            serialize_bool(bool); serialize_i8(i8); serialize_i16(i16);
-            serialize_i32(i32); serialize_i64(i64); serialize_u8(u8);
-            serialize_u16(u16); serialize_u32(u32); serialize_u64(u64);
-            serialize_f32(f32); serialize_f64(f64); serialize_char(char);
-            serialize_bytes(&[u8]); serialize_none(); serialize_unit();
-            serialize_unit_struct(&'static str);
-            serialize_unit_variant(&'static str, u32, &'static str);
-        }
-    };
-}
-
-impl ser::Serializer for IsStr {
-    type Ok = bool;
-    type Error = Skip;
-    type SerializeSeq = Impossible<bool, Skip>;
-    type SerializeTuple = Impossible<bool, Skip>;
-    type SerializeTupleStruct = Impossible<bool, Skip>;
-    type SerializeTupleVariant = Impossible<bool, Skip>;
-    type SerializeMap = Impossible<bool, Skip>;
-    type SerializeStruct = Impossible<bool, Skip>;
-    type SerializeStructVariant = Impossible<bool, Skip>;
-
-    fn serialize_str(self, _: &str) -> Result<bool, Skip> {
-        Ok(true)
-    }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct, Skip> {
-        Err(Skip(String::new()))
-    }
-    no_inner!();
-}
-
 impl<'n> ser::Serializer for Fields<'n> {
     type Ok = bool;
     type Error = Skip;
@@ -162,13 +71,77 @@ impl<'n> ser::Serializer for Fields<'n> {
     type SerializeStructVariant = Impossible<bool, Skip>;
 
     fn serialize_str(self, _: &str) -> Result<bool, Skip> {
-        Ok(false)
+        Ok(self.0.is_none())
     }
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<Seen<'n>, Skip> {
-        Ok(Seen {
-            name: self.0,
-            found: false,
-        })
+        match self.0 {
+            Some(name) => Ok(Seen { name, found: false }),
+            // A struct as the field's value: not a string.
+            None => Err(Skip(String::new())),
+        }
     }
-    no_inner!();
+    // A value with more in it (an inner value, a sequence or map):
+    // never read.
+    fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<bool, Skip> {
+        Ok(false)
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: &T,
+    ) -> Result<bool, Skip> {
+        Ok(false)
+    }
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result<bool, Skip> {
+        Ok(false)
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, Skip> {
+        Err(Skip(String::new()))
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, Skip> {
+        Err(Skip(String::new()))
+    }
+    fn serialize_tuple_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleStruct, Skip> {
+        Err(Skip(String::new()))
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleVariant, Skip> {
+        Err(Skip(String::new()))
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, Skip> {
+        Err(Skip(String::new()))
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStructVariant, Skip> {
+        Err(Skip(String::new()))
+    }
+    no! {
+        serialize_bool(bool); serialize_i8(i8); serialize_i16(i16);
+        serialize_i32(i32); serialize_i64(i64); serialize_u8(u8);
+        serialize_u16(u16); serialize_u32(u32); serialize_u64(u64);
+        serialize_f32(f32); serialize_f64(f64); serialize_char(char);
+        serialize_bytes(&[u8]); serialize_none(); serialize_unit();
+        serialize_unit_struct(&'static str);
+        serialize_unit_variant(&'static str, u32, &'static str);
+    }
 }
